@@ -1,0 +1,270 @@
+// Package rules is the engine contract every game implements, plus the small helpers the games and
+// the platform share: seats, moves as tokens, choice trees, events with per-seat visibility,
+// results and a seeded generator that lives inside the game state.
+//
+// A game package is pure: no I/O, no drawing, no Discord. The platform never knows a game's phases;
+// it only asks who is awaited (Awaiting), what may come next (Choices) and applies complete moves
+// (Apply).
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Seat is a player's place at the table, 0..n-1.
+type Seat int
+
+// Spectator is the seat of someone who is not playing; View(Spectator) is the public view.
+const Spectator Seat = -1
+
+// Setup is everything a new game depends on. With the same Setup and the same moves a game
+// replays identically.
+type Setup struct {
+	Seats   int               `json:"seats"`
+	Seed    uint64            `json:"seed"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// Info describes a game for menus, validation and help.
+type Info struct {
+	ID       string   `json:"id"`   // stable identifier, e.g. "autumn-ash"
+	Name     string   `json:"name"` // display name
+	MinSeats int      `json:"min_seats"`
+	MaxSeats int      `json:"max_seats"`
+	Options  []Option `json:"options,omitempty"`
+	Summary  string   `json:"summary"`  // one paragraph for /rules
+	Notation string   `json:"notation"` // how moves are written, with examples
+}
+
+// Option is a game option with a closed set of values.
+type Option struct {
+	Key     string         `json:"key"`
+	Name    string         `json:"name"`
+	Help    string         `json:"help,omitempty"`
+	Default string         `json:"default"`
+	Choices []OptionChoice `json:"choices"`
+}
+
+// OptionChoice is one allowed value of an Option.
+type OptionChoice struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// Game is a registered game: its description and its two constructors.
+type Game interface {
+	Info() Info
+	New(Setup) (State, error)
+	Decode([]byte) (State, error)
+}
+
+// State is a game in progress (or finished). Implementations must not share mutable data between
+// states: Apply changes only its receiver.
+type State interface {
+	// Awaiting lists the seats that may move now, each with what is asked of it. Several seats at
+	// once for votes, alliance calls, simultaneous choices. Empty once the game is over.
+	Awaiting() []Prompt
+	// Choices returns the tokens that may follow partial for seat s, and whether partial is already
+	// a complete move. An invalid partial returns an *Illegal error explaining its last bad token.
+	Choices(s Seat, partial Move) (next []Choice, complete bool, err error)
+	// Apply plays a complete move for seat s. A move the rules forbid returns an *Illegal error and
+	// leaves the state unchanged.
+	Apply(s Seat, m Move) ([]Event, error)
+	// View returns what seat s may see; Spectator gets the public view. The value must marshal to
+	// JSON and must never carry another seat's private information.
+	View(s Seat) any
+	// Result is nil while the game runs.
+	Result() *Result
+	// Encode is the snapshot; the game's Decode reverses it exactly.
+	Encode() ([]byte, error)
+}
+
+// Prompt says that a seat is awaited and what it is asked.
+type Prompt struct {
+	Seat Seat   `json:"seat"`
+	Text string `json:"text"`
+	// Default is the move applied when the seat stays silent past its clock (a vote's "no", an
+	// alliance's "neutral"); nil when the game has no such answer.
+	Default Move `json:"default,omitempty"`
+}
+
+// Choice is one token that may come next in a move, with a label for menus.
+type Choice struct {
+	Token string `json:"token"`
+	Label string `json:"label,omitempty"`
+}
+
+// Event is something that happened. To nil means everyone sees it; otherwise only those seats.
+type Event struct {
+	Text string `json:"text"`
+	To   []Seat `json:"to,omitempty"`
+	// Reveals marks that this event made hidden information or a random outcome known; undo can
+	// never go back past a move that produced such an event.
+	Reveals bool `json:"reveals,omitempty"`
+}
+
+// Public reports whether every seat and spectator may see the event.
+func (e Event) Public() bool { return e.To == nil }
+
+// VisibleTo reports whether seat s may see the event.
+func (e Event) VisibleTo(s Seat) bool {
+	if e.To == nil {
+		return true
+	}
+	for _, t := range e.To {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Result is how a game ended.
+type Result struct {
+	// Ranks[i] is seat i's place, 1 for first; equal places are ties.
+	Ranks  []int  `json:"ranks"`
+	Scores []int  `json:"scores,omitempty"`
+	Reason string `json:"reason"`
+}
+
+// Winners returns the seats ranked first.
+func (r *Result) Winners() []Seat {
+	var w []Seat
+	for i, rk := range r.Ranks {
+		if rk == 1 {
+			w = append(w, Seat(i))
+		}
+	}
+	return w
+}
+
+// RanksByScore ranks seats by descending score; equal scores share a place.
+func RanksByScore(scores []int) []int {
+	ranks := make([]int, len(scores))
+	for i, si := range scores {
+		r := 1
+		for _, sj := range scores {
+			if sj > si {
+				r++
+			}
+		}
+		ranks[i] = r
+	}
+	return ranks
+}
+
+// Illegal is the error for a move the rules forbid. Reason is written for the player.
+type Illegal struct{ Reason string }
+
+func (e *Illegal) Error() string { return e.Reason }
+
+// Illegalf builds an *Illegal error.
+func Illegalf(format string, a ...any) error {
+	return &Illegal{Reason: fmt.Sprintf(format, a...)}
+}
+
+// IsIllegal reports whether err is (or wraps) an *Illegal and returns its reason.
+func IsIllegal(err error) (string, bool) {
+	var il *Illegal
+	if errors.As(err, &il) {
+		return il.Reason, true
+	}
+	return "", false
+}
+
+// Move is a move as tokens; its notation is the tokens joined by single spaces.
+type Move []string
+
+// MaxMoveLen bounds a parsed move, before any work is done on it.
+const MaxMoveLen = 512
+
+// String prints the notation.
+func (m Move) String() string { return strings.Join(m, " ") }
+
+// ParseMove splits notation into tokens. It rejects overlong input.
+func ParseMove(s string) (Move, error) {
+	if len(s) > MaxMoveLen {
+		return nil, Illegalf("That move is too long (%d characters; at most %d).", len(s), MaxMoveLen)
+	}
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return nil, Illegalf("The move is empty: type its tokens separated by spaces.")
+	}
+	return Move(f), nil
+}
+
+// Equal reports whether two moves have the same tokens.
+func (m Move) Equal(o Move) bool {
+	if len(m) != len(o) {
+		return false
+	}
+	for i := range m {
+		if m[i] != o[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateSetup checks seats and options against info, fills defaulted options and returns the
+// completed setup. Unknown option keys and values are refused with a message naming the choices.
+func (info Info) ValidateSetup(s Setup) (Setup, error) {
+	if s.Seats < info.MinSeats || s.Seats > info.MaxSeats {
+		if info.MinSeats == info.MaxSeats {
+			return s, fmt.Errorf("%s is played by exactly %d players, not %d", info.Name, info.MinSeats, s.Seats)
+		}
+		return s, fmt.Errorf("%s is played by %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, s.Seats)
+	}
+	opts := make(map[string]string, len(info.Options))
+	known := map[string]Option{}
+	for _, o := range info.Options {
+		known[o.Key] = o
+		opts[o.Key] = o.Default
+	}
+	keys := make([]string, 0, len(s.Options))
+	for k := range s.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := s.Options[k]
+		o, ok := known[k]
+		if !ok {
+			names := make([]string, 0, len(info.Options))
+			for _, o := range info.Options {
+				names = append(names, o.Key)
+			}
+			if len(names) == 0 {
+				return s, fmt.Errorf("%s has no options (got %q)", info.Name, k)
+			}
+			return s, fmt.Errorf("%s has no option %q; its options are: %s", info.Name, k, strings.Join(names, ", "))
+		}
+		found := false
+		var vals []string
+		for _, c := range o.Choices {
+			vals = append(vals, c.Value)
+			if c.Value == v {
+				found = true
+			}
+		}
+		if !found {
+			return s, fmt.Errorf("option %s cannot be %q; choose one of: %s", k, v, strings.Join(vals, ", "))
+		}
+		opts[k] = v
+	}
+	s.Options = opts
+	return s, nil
+}
+
+// Option returns the option with the given key, if the game has one.
+func (info Info) Option(key string) (Option, bool) {
+	for _, o := range info.Options {
+		if o.Key == key {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
