@@ -1,0 +1,150 @@
+// Package storage defines where games live: the Store interface the application uses and the
+// conformance suite (storagetest) every implementation passes. storage/sqlite is the default.
+package storage
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors every Store returns (possibly wrapped) so callers can tell the cases apart.
+var (
+	ErrNotFound = errors.New("storage: not found")
+	// ErrConflict: the game's version is no longer the one the caller loaded; reload and retry.
+	ErrConflict = errors.New("storage: version conflict")
+	// ErrDuplicate: this interaction id was already recorded; the action was applied before.
+	ErrDuplicate = errors.New("storage: duplicate interaction")
+)
+
+// Status of a game.
+type Status string
+
+const (
+	StatusLobby    Status = "lobby"    // created, seats filling
+	StatusRunning  Status = "running"  // started
+	StatusFinished Status = "finished" // the rules gave a result
+	StatusAborted  Status = "aborted"  // ended by its creator or an admin
+)
+
+// Game is one table: its setup, where it lives on Discord, its players and its current snapshot.
+type Game struct {
+	ID      int64
+	Kind    string // rules game id, e.g. "autumn-ash"
+	Seats   int    // seat count chosen at creation
+	Seed    uint64
+	Options map[string]string
+	Status  Status
+
+	Guild   string // server id ("" in the console or DMs)
+	Channel string // channel the lobby was posted in
+	Thread  string // thread the game is played in; unique when set
+	Lobby   string // lobby message id
+	Creator string // user id
+
+	Players []Player // seated users, ordered by seat
+
+	Snapshot []byte // rules.State.Encode(); empty in the lobby
+	Version  int64  // bumped by every write; optimistic concurrency
+	Result   []byte // JSON of rules.Result once finished
+
+	ClockHours    int        // hours per move; 0 = no clock
+	ReminderHours int        // first reminder after this many idle hours; 0 = none
+	Deadline      *time.Time // when the awaited seats' clock runs out
+	RemindAt      *time.Time // next reminder
+	PromptMessage string     // message id of the last prompt with buttons
+
+	Created time.Time
+	Updated time.Time
+}
+
+// Player is a user in a seat.
+type Player struct {
+	Seat   int
+	UserID string
+	Name   string
+	Late   bool // clock ran out while awaited
+	Robot  bool // replaced by the random player
+}
+
+// Move is one entry of a game's log.
+type Move struct {
+	GameID        int64
+	Seq           int64 // 1, 2, 3, ... per game
+	Seat          int
+	Notation      string
+	UserID        string
+	InteractionID string // "" when none (console); unique when set
+	At            time.Time
+}
+
+// OutboxMessage is a message the application must still send (to Discord). It is queued in the
+// same transaction as the move that caused it, so a crash never loses or duplicates it.
+type OutboxMessage struct {
+	ID       int64
+	GameID   int64
+	Kind     string // what it is, for the sender: "turn", "reminder", "dm", ...
+	Payload  []byte // the sender's own encoding
+	Attempts int
+	NextTry  time.Time
+	Created  time.Time
+}
+
+// MoveWrite appends one move and the snapshot it produced, atomically.
+type MoveWrite struct {
+	GameID        int64
+	ExpectVersion int64 // the version the caller loaded; ErrConflict if it moved
+	Move          Move  // Seq is assigned by the store
+	Snapshot      []byte
+	Status        Status // new status (running or finished)
+	Result        []byte // set when finished
+	Deadline      *time.Time
+	RemindAt      *time.Time
+	Players       []Player // when non-nil, replaces the seats (late flags cleared, robots)
+	Outbox        []OutboxMessage
+}
+
+// GameFilter selects games for listings. Zero fields do not filter.
+type GameFilter struct {
+	UserID   string   // games this user sits in
+	Guild    string   // games of this server
+	Kind     string   // games of this kind
+	Statuses []Status // any of these
+	DueBy    *time.Time
+	Limit    int
+}
+
+// Store keeps games, their logs, settings, idempotency keys and the outbox. Implementations are
+// safe for concurrent use.
+type Store interface {
+	// CreateGame inserts g (ID, Version=1, Created, Updated are set by the store) and returns its id.
+	CreateGame(ctx context.Context, g *Game) (int64, error)
+	Game(ctx context.Context, id int64) (*Game, error)
+	GameByThread(ctx context.Context, thread string) (*Game, error)
+	Games(ctx context.Context, f GameFilter) ([]*Game, error)
+	// UpdateGame writes every field of g but the log if g.Version is still the stored one, and
+	// bumps g.Version. Used for the lobby, starting, aborting, clocks and prompt ids.
+	UpdateGame(ctx context.Context, g *Game) error
+	// AppendMove commits a move: ErrConflict if the version moved, ErrDuplicate if the interaction
+	// id was seen. It returns the new version.
+	AppendMove(ctx context.Context, w MoveWrite) (int64, error)
+	Moves(ctx context.Context, gameID int64) ([]Move, error)
+	// TruncateMoves removes moves with Seq > keep and writes the snapshot for what stays (undo).
+	TruncateMoves(ctx context.Context, gameID, expectVersion, keep int64, snapshot []byte) (int64, error)
+
+	// Idempotency for actions that are not moves (joins, buttons): Remember returns ErrDuplicate if
+	// key was already remembered.
+	Remember(ctx context.Context, key string) error
+
+	Setting(ctx context.Context, scope, id, key string) (string, bool, error)
+	SetSetting(ctx context.Context, scope, id, key, value string) error
+	Settings(ctx context.Context, scope, id string) (map[string]string, error)
+
+	Enqueue(ctx context.Context, msgs ...OutboxMessage) error
+	// Pending returns up to limit messages whose NextTry is at or before now, oldest first.
+	Pending(ctx context.Context, now time.Time, limit int) ([]OutboxMessage, error)
+	MarkSent(ctx context.Context, id int64) error
+	Retry(ctx context.Context, id int64, next time.Time) error
+
+	Close() error
+}
