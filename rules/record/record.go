@@ -1,0 +1,216 @@
+// Package record reads and writes game records: a small text format, like chess PGN, holding
+// everything needed to rebuild a game exactly (game, seats, seed, options, player names) and one
+// line per move. It is the export format, the bug-report format and the test-fixture format.
+//
+//	# boardbot game record
+//	game: autumn-ash
+//	seats: 2
+//	seed: 1234
+//	option variant: standard
+//	player 0: alice
+//	player 1: bob
+//
+//	0: b1 b2
+//	1: d6 d5 drone
+//
+// Lines starting with '#' are comments. Header lines come before the first move line; a move line
+// is "<seat>: <notation>". Names may hold any text but a newline.
+package record
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Record is one game's setup and its moves.
+type Record struct {
+	Game    string
+	Setup   rules.Setup
+	Players []string // names by seat; may be shorter than Seats
+	Moves   []Entry
+}
+
+// Entry is one move line.
+type Entry struct {
+	Seat rules.Seat
+	Move rules.Move
+	Line int // line number in the parsed file; 0 when built in memory
+}
+
+// Limits that bound parsing before any work is done.
+const (
+	MaxLineLen = 4096
+	MaxMoves   = 100000
+)
+
+// Write prints the record.
+func (r *Record) Write(w io.Writer) error {
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "# boardbot game record\ngame: %s\nseats: %d\nseed: %d\n", r.Game, r.Setup.Seats, r.Setup.Seed)
+	keys := make([]string, 0, len(r.Setup.Options))
+	for k := range r.Setup.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(b, "option %s: %s\n", k, r.Setup.Options[k])
+	}
+	for i, p := range r.Players {
+		fmt.Fprintf(b, "player %d: %s\n", i, strings.ReplaceAll(p, "\n", " "))
+	}
+	b.WriteString("\n")
+	for _, e := range r.Moves {
+		fmt.Fprintf(b, "%d: %s\n", e.Seat, e.Move.String())
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// String returns the printed record.
+func (r *Record) String() string {
+	var b strings.Builder
+	_ = r.Write(&b)
+	return b.String()
+}
+
+// ParseError names the line that could not be read.
+type ParseError struct {
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// Parse reads a record. It checks the format only; Replay checks the moves.
+func Parse(rd io.Reader) (*Record, error) {
+	r := &Record{Setup: rules.Setup{Options: map[string]string{}}}
+	sc := bufio.NewScanner(rd)
+	sc.Buffer(make([]byte, 0, 1024), MaxLineLen)
+	n := 0
+	seenGame, seenSeats := false, false
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, val, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, &ParseError{n, "expected \"key: value\" or \"seat: move\""}
+		}
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if seat, err := strconv.Atoi(key); err == nil {
+			if len(r.Moves) >= MaxMoves {
+				return nil, &ParseError{n, fmt.Sprintf("more than %d moves", MaxMoves)}
+			}
+			m, err := rules.ParseMove(val)
+			if err != nil {
+				return nil, &ParseError{n, err.Error()}
+			}
+			r.Moves = append(r.Moves, Entry{Seat: rules.Seat(seat), Move: m, Line: n})
+			continue
+		}
+		if len(r.Moves) > 0 {
+			return nil, &ParseError{n, "header line after the first move"}
+		}
+		switch {
+		case key == "game":
+			r.Game, seenGame = val, true
+		case key == "seats":
+			v, err := strconv.Atoi(val)
+			if err != nil || v < 1 || v > 64 {
+				return nil, &ParseError{n, "seats must be a number from 1 to 64"}
+			}
+			r.Setup.Seats, seenSeats = v, true
+		case key == "seed":
+			v, err := strconv.ParseUint(val, 10, 64)
+			if err != nil {
+				return nil, &ParseError{n, "seed must be a whole number"}
+			}
+			r.Setup.Seed = v
+		case strings.HasPrefix(key, "option "):
+			k := strings.TrimSpace(strings.TrimPrefix(key, "option "))
+			if k == "" {
+				return nil, &ParseError{n, "option without a name"}
+			}
+			r.Setup.Options[k] = val
+		case strings.HasPrefix(key, "player "):
+			i, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(key, "player ")))
+			if err != nil || i < 0 || i > 63 {
+				return nil, &ParseError{n, "player lines are \"player <seat>: <name>\""}
+			}
+			for len(r.Players) <= i {
+				r.Players = append(r.Players, "")
+			}
+			r.Players[i] = val
+		default:
+			return nil, &ParseError{n, fmt.Sprintf("unknown header %q", key)}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &ParseError{n + 1, err.Error()}
+	}
+	if !seenGame || !seenSeats {
+		return nil, &ParseError{n, "a record needs \"game:\" and \"seats:\" lines"}
+	}
+	if len(r.Setup.Options) == 0 {
+		r.Setup.Options = nil
+	}
+	return r, nil
+}
+
+// MoveError says which move of a record the rules refused.
+type MoveError struct {
+	Index int // 0-based move index
+	Line  int // line in the file, when parsed
+	Err   error
+}
+
+func (e *MoveError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d (move %d): %v", e.Line, e.Index+1, e.Err)
+	}
+	return fmt.Sprintf("move %d: %v", e.Index+1, e.Err)
+}
+
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// Step is called after each replayed move with its index, the state after it and its events.
+type Step func(i int, st rules.State, evs []rules.Event) error
+
+// Replay rebuilds the game. The setup is validated (defaults filled) as at creation; each move must
+// come from an awaited seat and be legal. step may be nil.
+func Replay(g rules.Game, r *Record, step Step) (rules.State, error) {
+	if g.Info().ID != r.Game {
+		return nil, fmt.Errorf("record is for %q, not %q", r.Game, g.Info().ID)
+	}
+	setup, err := g.Info().ValidateSetup(r.Setup)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range r.Moves {
+		if !rules.IsAwaited(st, e.Seat) {
+			return st, &MoveError{i, e.Line, rules.Illegalf("seat %d is not awaited now", e.Seat)}
+		}
+		evs, err := st.Apply(e.Seat, e.Move)
+		if err != nil {
+			return st, &MoveError{i, e.Line, err}
+		}
+		if step != nil {
+			if err := step(i, st, evs); err != nil {
+				return st, err
+			}
+		}
+	}
+	return st, nil
+}
