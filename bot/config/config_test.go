@@ -1,0 +1,60 @@
+package config
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The example file documents every key with its default: loading it must give Default().
+func TestExampleIsDefault(t *testing.T) {
+	c, err := Load("../../config.example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Default()
+	want.Games.Enabled = []string{}
+	if !reflect.DeepEqual(c, want) {
+		t.Fatalf("example differs from defaults:\n%+v\n%+v", c, want)
+	}
+}
+
+func TestStrict(t *testing.T) {
+	cases := map[string]string{
+		"[database]\npaht = \"x\"\n":       "unknown key database.paht",
+		"[discord]\ntoken = \"secret\"\n":  "unknown key discord.token",
+		"[log]\nlevel = \"loud\"\n":        "log.level",
+		"[defaults]\nclock_days = 99\n":    "clock_days",
+		"[defaults]\nreminder_hours = x\n": "config t.toml",
+	}
+	for text, want := range cases {
+		_, err := Parse(text, "t.toml")
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want it to mention %q", text, err, want)
+		}
+	}
+}
+
+func TestOverride(t *testing.T) {
+	c, err := Parse("[database]\npath = \"/var/lib/boardbot/games.db\"\n[games]\nenabled = [\"autumn-ash\"]\n", "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Database.Path != "/var/lib/boardbot/games.db" || len(c.Games.Enabled) != 1 || c.Log.Level != "info" {
+		t.Fatalf("%+v", c)
+	}
+}
+
+func TestTokenFromEnvironment(t *testing.T) {
+	c := Default()
+	c.Discord.TokenEnv = "BOARDBOT_TEST_TOKEN"
+	os.Unsetenv("BOARDBOT_TEST_TOKEN")
+	if _, err := c.Token(); err == nil || !strings.Contains(err.Error(), "BOARDBOT_TEST_TOKEN") {
+		t.Fatalf("missing token: %v", err)
+	}
+	t.Setenv("BOARDBOT_TEST_TOKEN", " abc ")
+	if tok, err := c.Token(); err != nil || tok != "abc" {
+		t.Fatalf("%q %v", tok, err)
+	}
+}

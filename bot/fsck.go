@@ -1,0 +1,69 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/boardbot/boardbot/rules/record"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// FsckReport is what Fsck found.
+type FsckReport struct {
+	Checked  int
+	Problems []string
+}
+
+// Fsck replays every stored game from its setup and log and compares the result with the stored
+// snapshot. Lobbies and aborted lobbies have nothing to replay.
+func (s *Service) Fsck(ctx context.Context) (FsckReport, error) {
+	var rep FsckReport
+	rows, err := s.store.Games(ctx, storage.GameFilter{})
+	if err != nil {
+		return rep, err
+	}
+	for _, row := range rows {
+		if len(row.Snapshot) == 0 {
+			continue
+		}
+		rep.Checked++
+		if p := s.checkGame(ctx, row); p != "" {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("game %d (%s): %s", row.ID, row.Kind, p))
+		}
+	}
+	return rep, nil
+}
+
+func (s *Service) checkGame(ctx context.Context, row *storage.Game) string {
+	kit, ok := s.kits[row.Kind]
+	if !ok {
+		return "no such game kind is registered"
+	}
+	rec, err := s.recordOf(ctx, row, -1)
+	if err != nil {
+		return err.Error()
+	}
+	st, err := record.Replay(kit.Game, rec, nil)
+	if err != nil {
+		return "log does not replay: " + err.Error()
+	}
+	snap, err := st.Encode()
+	if err != nil {
+		return "encode: " + err.Error()
+	}
+	if !bytes.Equal(snap, row.Snapshot) {
+		return fmt.Sprintf("snapshot differs from the replayed log (%d moves)", len(rec.Moves))
+	}
+	if _, err := kit.Game.Decode(row.Snapshot); err != nil {
+		return "snapshot does not decode: " + err.Error()
+	}
+	finished := st.Result() != nil
+	if finished != (row.Status == storage.StatusFinished) && row.Status != storage.StatusAborted {
+		// A resignation finishes a game the rules still consider running.
+		if !(row.Status == storage.StatusFinished && len(row.Result) > 0) {
+			return fmt.Sprintf("status %s but the rules say finished=%v", row.Status, finished)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,278 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/boardbot/boardbot/rules/record"
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// Notice is a message for a game's thread or a user, queued in the outbox in the same transaction
+// as the change that caused it, and delivered by a Dispatcher.
+type Notice struct {
+	Kind     string   `json:"kind"` // "turn", "text", "dm"
+	Game     int64    `json:"game"`
+	Seq      int64    `json:"seq"`     // the board after this many moves
+	Channel  string   `json:"channel"` // where to post: the thread, else the lobby channel
+	Text     string   `json:"text"`
+	Mentions []string `json:"mentions,omitempty"` // user ids to ping: exactly these, nobody else
+	Board    bool     `json:"board,omitempty"`    // attach the public board at Seq
+	Prompt   bool     `json:"prompt,omitempty"`   // awaited seats get "Take your turn" buttons
+	User     string   `json:"user,omitempty"`     // dm: the user it is for
+}
+
+func noticeMessage(gameID int64, n Notice) storage.OutboxMessage {
+	b, _ := json.Marshal(n)
+	return storage.OutboxMessage{GameID: gameID, Kind: n.Kind, Payload: b}
+}
+
+func postChannel(row *storage.Game) string {
+	if row.Thread != "" {
+		return row.Thread
+	}
+	return row.Channel
+}
+
+// turnNotice is the post after a move (or the start): a caption of what everyone may see, the
+// board, and one mention of each player now awaited with what is asked.
+func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Event, lead string) storage.OutboxMessage {
+	row := t.row
+	var b strings.Builder
+	b.WriteString(lead)
+	for _, e := range evs {
+		if e.Public() {
+			b.WriteString("\n")
+			b.WriteString(e.Text)
+		}
+	}
+	n := Notice{Kind: "turn", Game: row.ID, Seq: seq, Channel: postChannel(row), Board: true}
+	if res := st.Result(); res != nil {
+		b.WriteString("\n")
+		b.WriteString(resultText(row, s.finalResult(row, res)))
+		for _, p := range row.Players {
+			if !p.Robot {
+				n.Mentions = appendOnce(n.Mentions, p.UserID)
+			}
+		}
+	} else {
+		for _, p := range st.Awaiting() {
+			fmt.Fprintf(&b, "\n%s: %s", playerName(row, p.Seat), p.Text)
+			if !isRobot(row, p.Seat) {
+				n.Mentions = appendOnce(n.Mentions, userOf(row, p.Seat))
+				n.Prompt = true
+			}
+		}
+	}
+	n.Text = b.String()
+	return noticeMessage(row.ID, n)
+}
+
+func (s *Service) plainNotice(row *storage.Game, text string) storage.OutboxMessage {
+	return noticeMessage(row.ID, Notice{Kind: "text", Game: row.ID, Channel: postChannel(row), Text: text})
+}
+
+// privateNotices sends events addressed to some seats to those players by direct message, when
+// they asked for DMs. Otherwise they read them with /view or in their own move's reply.
+func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Event) ([]storage.OutboxMessage, error) {
+	var out []storage.OutboxMessage
+	for _, e := range evs {
+		if e.Public() {
+			continue
+		}
+		for _, seat := range e.To {
+			uid := userOf(t.row, seat)
+			if uid == "" || isRobot(t.row, seat) {
+				continue
+			}
+			on, err := s.wantsDM(ctx, uid)
+			if err != nil {
+				return nil, err
+			}
+			if on {
+				out = append(out, noticeMessage(t.row.ID, Notice{Kind: "dm", Game: t.row.ID, User: uid,
+					Text: fmt.Sprintf("%s: %s", gameTitle(t), e.Text)}))
+			}
+		}
+	}
+	return out, nil
+}
+
+func userOf(row *storage.Game, seat rules.Seat) string {
+	for _, p := range row.Players {
+		if p.Seat == int(seat) {
+			return p.UserID
+		}
+	}
+	return ""
+}
+
+func appendOnce(list []string, v string) []string {
+	if v == "" {
+		return list
+	}
+	for _, x := range list {
+		if x == v {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+func resultText(row *storage.Game, res *rules.Result) string {
+	var ws []string
+	for _, seat := range res.Winners() {
+		ws = append(ws, playerName(row, seat))
+	}
+	var b strings.Builder
+	if len(ws) == 1 {
+		fmt.Fprintf(&b, "Game over: %s wins", ws[0])
+	} else {
+		fmt.Fprintf(&b, "Game over: %s share the win", joinNames(ws))
+	}
+	if res.Reason != "" {
+		fmt.Fprintf(&b, " (%s)", res.Reason)
+	}
+	b.WriteString(".")
+	if len(res.Scores) == len(row.Players) {
+		var parts []string
+		for i, sc := range res.Scores {
+			parts = append(parts, fmt.Sprintf("%s %d", playerName(row, rules.Seat(i)), sc))
+		}
+		b.WriteString(" Scores: " + strings.Join(parts, ", ") + ".")
+	}
+	return b.String()
+}
+
+// setClocks sets the move deadline and the next reminder from the game's clock settings.
+func (s *Service) setClocks(row *storage.Game, st rules.State) {
+	row.Deadline, row.RemindAt = nil, nil
+	if st.Result() != nil {
+		return
+	}
+	now := s.now()
+	if row.ClockHours > 0 {
+		d := now.Add(time.Duration(row.ClockHours) * time.Hour)
+		row.Deadline = &d
+	}
+	if row.ReminderHours > 0 {
+		r := now.Add(time.Duration(row.ReminderHours) * time.Hour)
+		row.RemindAt = &r
+	}
+}
+
+// Outgoing is a delivered notice, ready for a transport: text, the users to ping, and the board.
+type Outgoing struct {
+	Notice
+	Image *Image
+}
+
+// Sender delivers one message. An error means "try again later"; the outbox keeps it.
+type Sender interface {
+	Send(ctx context.Context, out Outgoing) error
+}
+
+// Deliver sends pending outbox messages through sender, oldest first, and returns how many went
+// out. A failed send is retried later with a growing delay, so a move is never lost or sent twice
+// by the bot (a transport that fails after delivering may still repeat one message).
+func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, error) {
+	msgs, err := s.store.Pending(ctx, s.now(), limit)
+	if err != nil {
+		return 0, err
+	}
+	sent := 0
+	for _, m := range msgs {
+		var n Notice
+		if err := json.Unmarshal(m.Payload, &n); err != nil {
+			s.log.Error("outbox: bad payload, dropped", "id", m.ID, "err", err)
+			_ = s.store.MarkSent(ctx, m.ID)
+			continue
+		}
+		out := Outgoing{Notice: n}
+		if n.Board {
+			img, err := s.boardAt(ctx, n.Game, n.Seq)
+			if err != nil {
+				s.log.Error("outbox: board", "game", n.Game, "err", err)
+			} else {
+				out.Image = img
+			}
+		}
+		if err := sender.Send(ctx, out); err != nil {
+			delay := time.Duration(1<<min(m.Attempts, 12)) * time.Second
+			s.log.Warn("outbox: send failed, will retry", "id", m.ID, "game", n.Game, "in", delay, "err", err)
+			if rerr := s.store.Retry(ctx, m.ID, s.now().Add(delay)); rerr != nil {
+				return sent, rerr
+			}
+			continue
+		}
+		if err := s.store.MarkSent(ctx, m.ID); err != nil {
+			return sent, err
+		}
+		sent++
+	}
+	return sent, nil
+}
+
+// boardAt renders the public board after seq moves, replaying the log when the game has moved on.
+func (s *Service) boardAt(ctx context.Context, id, seq int64) (*Image, error) {
+	t, err := s.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	st, kit, row := t.state, t.kit, *t.row
+	current := t.seq
+	t.mu.Unlock()
+	if st == nil {
+		return nil, fmt.Errorf("game %d has no board yet", id)
+	}
+	if seq != current {
+		rec, err := s.recordOf(ctx, &row, seq)
+		if err != nil {
+			return nil, err
+		}
+		st, err = record.Replay(kit.Game, rec, nil)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: replay to %d: %w", id, seq, err)
+		}
+	}
+	return s.render(kit, &row, st, rules.Spectator, seq)
+}
+
+func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64) (*Image, error) {
+	if kit.PNG == nil {
+		return nil, nil
+	}
+	b, err := kit.PNG(st.View(seat))
+	if err != nil {
+		return nil, fmt.Errorf("game %d: render: %w", row.ID, err)
+	}
+	name := fmt.Sprintf("%s-%d-%d.png", row.Kind, row.ID, seq)
+	if seat != rules.Spectator {
+		name = fmt.Sprintf("%s-%d-%d-seat%d.png", row.Kind, row.ID, seq, seat)
+	}
+	return &Image{Name: name, PNG: b, Alt: kit.Game.Info().Name + " board"}, nil
+}
+
+// recordOf builds the game's record with its first upto moves (all when upto < 0).
+func (s *Service) recordOf(ctx context.Context, row *storage.Game, upto int64) (*record.Record, error) {
+	moves, err := s.store.Moves(ctx, row.ID)
+	if err != nil {
+		return nil, err
+	}
+	rec := &record.Record{Game: row.Kind, Setup: rules.Setup{Seats: row.Seats, Seed: row.Seed, Options: row.Options}, Players: names(row)}
+	for _, m := range moves {
+		if upto >= 0 && m.Seq > upto {
+			break
+		}
+		mv, err := rules.ParseMove(m.Notation)
+		if err != nil {
+			return nil, fmt.Errorf("game %d move %d: %w", row.ID, m.Seq, err)
+		}
+		rec.Moves = append(rec.Moves, record.Entry{Seat: rules.Seat(m.Seat), Move: mv})
+	}
+	return rec, nil
+}

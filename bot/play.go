@@ -1,0 +1,393 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// Robot and auto are the user ids recorded for moves the bot makes itself.
+const (
+	RobotUser = "robot" // a seat replaced by the random player
+	AutoUser  = "auto"  // a seat's only legal move, played for it
+)
+
+// Move plays typed notation for the user's awaited seat.
+func (s *Service) Move(ctx context.Context, req Request, text string) (Reply, error) {
+	if len(text) > maxText {
+		return Reply{}, refuse("That move is too long; moves are a few short words such as \"c2 c3\".")
+	}
+	m, err := rules.ParseMove(text)
+	if err != nil {
+		return Reply{}, err
+	}
+	return s.MoveTokens(ctx, req, m)
+}
+
+// MoveTokens plays a move given as tokens (typed, or a path from the button picker).
+func (s *Service) MoveTokens(ctx context.Context, req Request, m rules.Move) (Reply, error) {
+	if len(m) > rules.MaxTreeDepth {
+		return Reply{}, refuse("That move has too many parts.")
+	}
+	for attempt := 0; ; attempt++ {
+		rep, err := s.tryMove(ctx, req, m)
+		if errors.Is(err, storage.ErrConflict) && attempt < 3 {
+			continue // another writer moved first: reload and check the move again
+		}
+		if errors.Is(err, storage.ErrDuplicate) {
+			return Reply{Text: "That was already done.", Private: true, Game: rep.Game}, nil
+		}
+		return rep, err
+	}
+}
+
+func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (Reply, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer t.mu.Unlock()
+	seat, err := s.actingSeat(t, req.User)
+	if err != nil {
+		return Reply{}, err
+	}
+	canon, err := rules.Canonical(t.state, seat, m)
+	if err != nil {
+		// A typed prefix whose rest is forced counts as the whole move.
+		if forced, ferr := forcedCompletion(t.state, seat, m); ferr == nil {
+			canon, err = forced, nil
+		}
+	}
+	if err != nil {
+		reason, _ := AsRefusal(err)
+		return Reply{Game: t.row.ID}, refuse("%s Use /move with its suggestions, or the Take your turn button.", ensureStop(reason))
+	}
+	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
+	if err != nil {
+		return Reply{Game: t.row.ID}, err
+	}
+	if err := s.autoplay(ctx, t); err != nil {
+		s.log.Error("autoplay", "game", t.row.ID, "err", err)
+	}
+	var lines []string
+	lines = append(lines, fmt.Sprintf("You played %s.", canon.String()))
+	for _, e := range evs {
+		if e.VisibleTo(seat) && !e.Public() {
+			lines = append(lines, e.Text)
+		}
+	}
+	return Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}, nil
+}
+
+func ensureStop(s string) string {
+	s = strings.TrimSpace(s)
+	if s != "" && !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+		s += "."
+	}
+	return s
+}
+
+// forcedCompletion canonicalises a typed prefix and extends it through forced choices.
+func forcedCompletion(st rules.State, seat rules.Seat, m rules.Move) (rules.Move, error) {
+	out, err := forcedPrefix(st, seat, m)
+	if err != nil {
+		return nil, err
+	}
+	full, err := rules.Forced(st, seat, out)
+	if err != nil {
+		return nil, err
+	}
+	return full, rules.Check(st, seat, full)
+}
+
+// actingSeat picks the seat the user moves for: one they hold that is awaited now.
+func (s *Service) actingSeat(t *table, u User) (rules.Seat, error) {
+	switch t.row.Status {
+	case storage.StatusLobby:
+		return 0, refuse("%s has not started yet.", gameTitle(t))
+	case storage.StatusFinished, storage.StatusAborted:
+		return 0, refuse("%s is over. Use /board to see the final position.", gameTitle(t))
+	}
+	held := seatsOf(t.row, u.ID)
+	if len(held) == 0 {
+		return 0, refuse("You are not playing in %s; you can watch it here.", gameTitle(t))
+	}
+	for _, seat := range held {
+		if rules.IsAwaited(t.state, seat) {
+			return seat, nil
+		}
+	}
+	var waiting []string
+	for _, p := range t.state.Awaiting() {
+		waiting = append(waiting, playerName(t.row, p.Seat))
+	}
+	return 0, refuse("It is not your turn: waiting for %s.", joinNames(waiting))
+}
+
+// commit applies a move to the table's state and writes it, its snapshot and its notices in one
+// transaction. On any failure the table is reloaded, so memory never runs ahead of the store.
+func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules.Move, user, interaction string) ([]rules.Event, error) {
+	evs, err := t.state.Apply(seat, m)
+	if err != nil {
+		return nil, err
+	}
+	row := t.row
+	snap, err := t.state.Encode()
+	if err != nil {
+		_ = s.reload(ctx, t)
+		return nil, fmt.Errorf("game %d: encode: %w", row.ID, err)
+	}
+	w := storage.MoveWrite{GameID: row.ID, ExpectVersion: row.Version, Snapshot: snap, Status: storage.StatusRunning,
+		Move: storage.Move{Seat: int(seat), Notation: m.String(), UserID: user, InteractionID: interaction, At: s.now()}}
+	next := *row
+	var result *rules.Result
+	if res := t.state.Result(); res != nil {
+		result = s.finalResult(row, res)
+		b, _ := json.Marshal(result)
+		w.Status, w.Result = storage.StatusFinished, b
+	} else {
+		s.setClocks(&next, t.state)
+		w.Deadline, w.RemindAt = next.Deadline, next.RemindAt
+	}
+	if len(row.Players) > 0 && anyLate(row.Players) {
+		w.Players = clearLate(row.Players)
+	}
+	lead := fmt.Sprintf("%s played %s.", playerName(row, seat), m.String())
+	w.Outbox = append(w.Outbox, s.turnNotice(t, t.state, t.seq+1, evs, lead))
+	dms, err := s.privateNotices(ctx, t, evs)
+	if err != nil {
+		_ = s.reload(ctx, t)
+		return nil, err
+	}
+	w.Outbox = append(w.Outbox, dms...)
+	ver, err := s.store.AppendMove(ctx, w)
+	if err != nil {
+		if rerr := s.reload(ctx, t); rerr != nil {
+			s.evict(row.ID)
+		}
+		return nil, err
+	}
+	row.Version, row.Snapshot, row.Status, row.Result = ver, snap, w.Status, w.Result
+	row.Deadline, row.RemindAt = w.Deadline, w.RemindAt
+	if w.Players != nil {
+		row.Players = w.Players
+	}
+	t.seq++
+	return evs, nil
+}
+
+func anyLate(ps []storage.Player) bool {
+	for _, p := range ps {
+		if p.Late {
+			return true
+		}
+	}
+	return false
+}
+
+func clearLate(ps []storage.Player) []storage.Player {
+	out := append([]storage.Player{}, ps...)
+	for i := range out {
+		out[i].Late = false
+	}
+	return out
+}
+
+// finalResult puts seats that resigned or were replaced by the random player after everyone
+// still playing, keeping the rules' order within each group.
+func (s *Service) finalResult(row *storage.Game, res *rules.Result) *rules.Result {
+	out := *res
+	out.Ranks = append([]int{}, res.Ranks...)
+	robots := map[int]bool{}
+	for _, p := range row.Players {
+		if p.Robot {
+			robots[p.Seat] = true
+		}
+	}
+	if len(robots) == 0 || len(robots) == len(out.Ranks) {
+		return &out
+	}
+	humans := 0
+	for i := range out.Ranks {
+		if !robots[i] {
+			humans++
+		}
+	}
+	for i, r := range res.Ranks {
+		if robots[i] {
+			out.Ranks[i] = r + humans
+		}
+	}
+	return &out
+}
+
+// autoplay makes the moves nobody needs to think about: seats played by the random player, and
+// (when enabled) a seat's only legal move.
+func (s *Service) autoplay(ctx context.Context, t *table) error {
+	for i := 0; i < 10000; i++ {
+		if t.state == nil || t.state.Result() != nil || t.row.Status != storage.StatusRunning {
+			return nil
+		}
+		seat, m, user, ok := s.automatic(t)
+		if !ok {
+			return nil
+		}
+		if _, err := s.commit(ctx, t, seat, m, user, ""); err != nil {
+			return err
+		}
+	}
+	return errors.New("autoplay did not stop")
+}
+
+func (s *Service) automatic(t *table) (rules.Seat, rules.Move, string, bool) {
+	for _, p := range t.state.Awaiting() {
+		if isRobot(t.row, p.Seat) {
+			r := rand.New(rand.NewPCG(t.row.Seed, uint64(t.seq)))
+			m, err := rules.RandomMove(t.state, p.Seat, r)
+			if err == nil {
+				return p.Seat, m, RobotUser, true
+			}
+		}
+	}
+	if !s.opt.AutoForced {
+		return 0, nil, "", false
+	}
+	for _, p := range t.state.Awaiting() {
+		moves, whole, err := rules.Enumerate(t.state, p.Seat, 2)
+		if err == nil && whole && len(moves) == 1 {
+			return p.Seat, moves[0], AutoUser, true
+		}
+	}
+	return 0, nil, "", false
+}
+
+func isRobot(row *storage.Game, seat rules.Seat) bool {
+	for _, p := range row.Players {
+		if p.Seat == int(seat) {
+			return p.Robot
+		}
+	}
+	return false
+}
+
+// Suggest answers autocomplete: moves that extend what was typed, complete ones first, at most
+// limit.
+func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit int) ([]Suggestion, error) {
+	if len(typed) > maxText {
+		return nil, nil
+	}
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	seat, err := s.actingSeat(t, req.User)
+	if err != nil {
+		return nil, err
+	}
+	fields := strings.Fields(typed)
+	prefix := ""
+	if len(fields) > 0 && !strings.HasSuffix(typed, " ") {
+		prefix, fields = fields[len(fields)-1], fields[:len(fields)-1]
+	}
+	fixed, err := forcedPrefix(t.state, seat, fields)
+	if err != nil {
+		return nil, nil // nothing fits what was typed; an empty list says so
+	}
+	next, complete, err := t.state.Choices(seat, fixed)
+	if err != nil {
+		return nil, nil
+	}
+	var done, open []Suggestion
+	if complete && prefix == "" && len(fixed) > 0 {
+		done = append(done, Suggestion{Value: fixed.String(), Label: fixed.String(), Complete: true})
+	}
+	for _, c := range next {
+		if prefix != "" && !strings.HasPrefix(strings.ToLower(c.Token), strings.ToLower(prefix)) {
+			continue
+		}
+		m := append(append(rules.Move{}, fixed...), c.Token)
+		if full, err := rules.Forced(t.state, seat, m); err == nil {
+			m = full
+		}
+		_, isComplete, _ := t.state.Choices(seat, m)
+		label := m.String()
+		if c.Label != "" {
+			label += " — " + c.Label
+		}
+		sg := Suggestion{Value: m.String(), Label: label, Complete: isComplete}
+		if isComplete {
+			done = append(done, sg)
+		} else {
+			open = append(open, sg)
+		}
+	}
+	out := append(done, open...)
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// forcedPrefix canonicalises typed tokens as a prefix (not necessarily complete).
+func forcedPrefix(st rules.State, seat rules.Seat, toks []string) (rules.Move, error) {
+	out := rules.Move{}
+	for _, tok := range toks {
+		next, _, err := st.Choices(seat, out)
+		if err != nil {
+			return nil, err
+		}
+		found := ""
+		for _, c := range next {
+			if strings.EqualFold(c.Token, tok) {
+				found = c.Token
+				break
+			}
+		}
+		if found == "" {
+			return nil, errors.New("no match")
+		}
+		out = append(out, found)
+	}
+	return out, nil
+}
+
+// Step is one node of the move picker: what may come next after a partial move.
+type Step struct {
+	Partial  rules.Move
+	Next     []rules.Choice
+	Complete bool
+	Prompt   string
+}
+
+// Tree walks the user's choice tree for the button picker; forced choices are taken at once.
+func (s *Service) Tree(ctx context.Context, req Request, partial rules.Move) (Step, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Step{}, err
+	}
+	defer t.mu.Unlock()
+	seat, err := s.actingSeat(t, req.User)
+	if err != nil {
+		return Step{}, err
+	}
+	m, err := rules.Forced(t.state, seat, partial)
+	if err != nil {
+		if reason, ok := AsRefusal(err); ok {
+			return Step{}, refuse("%s", reason)
+		}
+		return Step{}, err
+	}
+	next, complete, err := t.state.Choices(seat, m)
+	if err != nil {
+		return Step{}, err
+	}
+	p, _ := rules.PromptFor(t.state, seat)
+	return Step{Partial: m, Next: next, Complete: complete, Prompt: p.Text}, nil
+}

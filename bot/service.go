@@ -1,0 +1,276 @@
+// Package bot is the application: tables, seats, turns, notifications and clocks. It knows the
+// rules, the renderers and the store, and no transport: adapters (bot/console, bot/discord) turn
+// user actions into Requests and show the Replies; notices for the game's thread go through the
+// store's outbox and are delivered by a Dispatcher.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// Kit is one playable game: its rules and how to draw its views.
+type Kit struct {
+	Game rules.Game
+	PNG  func(view any) ([]byte, error)
+}
+
+// Options tune a Service.
+type Options struct {
+	Now                  func() time.Time
+	Logger               *slog.Logger
+	DefaultReminderHours int  // for servers that set none
+	DefaultClockHours    int  // for servers that set none
+	AutoForced           bool // play a seat's move itself when it has exactly one
+	CacheSize            int  // games kept in memory
+}
+
+// Service runs every game. It is safe for concurrent use; moves to one game are serialised by a
+// per-game lock and, across processes, by the store's version check.
+type Service struct {
+	store storage.Store
+	kits  map[string]Kit
+	ids   []string
+	opt   Options
+	log   *slog.Logger
+
+	mu     sync.Mutex
+	tables map[int64]*table
+}
+
+// table is a game loaded in memory. Its lock guards row and state.
+type table struct {
+	mu    sync.Mutex
+	row   *storage.Game
+	state rules.State // nil in the lobby
+	seq   int64       // moves in the log
+	kit   Kit
+}
+
+// New makes a Service for the given games, in menu order.
+func New(store storage.Store, kits []Kit, opt Options) *Service {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	if opt.CacheSize == 0 {
+		opt.CacheSize = 512
+	}
+	s := &Service{store: store, kits: map[string]Kit{}, opt: opt, log: opt.Logger, tables: map[int64]*table{}}
+	for _, k := range kits {
+		id := k.Game.Info().ID
+		s.kits[id] = k
+		s.ids = append(s.ids, id)
+	}
+	return s
+}
+
+// Games lists the registered games' descriptions in menu order.
+func (s *Service) Games() []rules.Info {
+	out := make([]rules.Info, 0, len(s.ids))
+	for _, id := range s.ids {
+		out = append(out, s.kits[id].Game.Info())
+	}
+	return out
+}
+
+// Kit returns a registered game.
+func (s *Service) Kit(id string) (Kit, bool) {
+	k, ok := s.kits[id]
+	return k, ok
+}
+
+// Store exposes the store to adapters that deliver the outbox.
+func (s *Service) Store() storage.Store { return s.store }
+
+func (s *Service) now() time.Time { return s.opt.Now().UTC() }
+
+// load returns the table for a game id, from the cache or the store, locked. The caller unlocks.
+func (s *Service) load(ctx context.Context, id int64) (*table, error) {
+	s.mu.Lock()
+	t, ok := s.tables[id]
+	if !ok {
+		t = &table{}
+		s.tables[id] = t
+	}
+	s.mu.Unlock()
+	t.mu.Lock()
+	if t.row == nil {
+		if err := s.fill(ctx, t, id); err != nil {
+			t.mu.Unlock()
+			s.evict(id)
+			return nil, err
+		}
+	}
+	s.trim()
+	return t, nil
+}
+
+func (s *Service) fill(ctx context.Context, t *table, id int64) error {
+	row, err := s.store.Game(ctx, id)
+	if err != nil {
+		if errors.Is(err, storage.ErrNotFound) {
+			return refuse("There is no game #%d.", id)
+		}
+		return err
+	}
+	kit, ok := s.kits[row.Kind]
+	if !ok {
+		return refuse("Game #%d is of a kind this bot no longer offers (%s).", id, row.Kind)
+	}
+	moves, err := s.store.Moves(ctx, id)
+	if err != nil {
+		return err
+	}
+	t.row, t.kit, t.state, t.seq = row, kit, nil, int64(len(moves))
+	if len(row.Snapshot) > 0 {
+		st, err := kit.Game.Decode(row.Snapshot)
+		if err != nil {
+			return fmt.Errorf("game %d: decode snapshot: %w", id, err)
+		}
+		t.state = st
+	}
+	return nil
+}
+
+// reload refreshes a locked table from the store (after a conflict or a failed write).
+func (s *Service) reload(ctx context.Context, t *table) error {
+	id := t.row.ID
+	t.row = nil
+	return s.fill(ctx, t, id)
+}
+
+func (s *Service) evict(id int64) {
+	s.mu.Lock()
+	delete(s.tables, id)
+	s.mu.Unlock()
+}
+
+// trim keeps the cache bounded, dropping tables nobody is using.
+func (s *Service) trim() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, t := range s.tables {
+		if len(s.tables) <= s.opt.CacheSize {
+			return
+		}
+		if t.mu.TryLock() {
+			delete(s.tables, id)
+			t.mu.Unlock()
+		}
+	}
+}
+
+// resolve finds the game a request is about and checks it is reachable from where the request
+// comes: its own thread, or its lobby channel when the request names the game (a lobby button).
+func (s *Service) resolve(ctx context.Context, req Request) (*table, error) {
+	id := req.Game
+	if id == 0 {
+		if req.Place.Channel == "" {
+			return nil, refuse("Use this inside a game's thread.")
+		}
+		row, err := s.store.GameByThread(ctx, req.Place.Channel)
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil, refuse("There is no game in this channel. Create one with /create, or find yours with /games.")
+		}
+		if err != nil {
+			return nil, err
+		}
+		id = row.ID
+	}
+	t, err := s.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	r := t.row
+	if req.Place.Channel != r.Thread && req.Place.Channel != r.Channel {
+		t.mu.Unlock()
+		return nil, refuse("That game lives in its own thread; use it there.")
+	}
+	if r.Guild != req.Place.Guild {
+		t.mu.Unlock()
+		return nil, refuse("That game belongs to another server.")
+	}
+	return t, nil
+}
+
+// seatOf returns the seats a user holds.
+func seatsOf(row *storage.Game, user string) []rules.Seat {
+	var out []rules.Seat
+	for _, p := range row.Players {
+		if p.UserID == user {
+			out = append(out, rules.Seat(p.Seat))
+		}
+	}
+	return out
+}
+
+func playerName(row *storage.Game, seat rules.Seat) string {
+	for _, p := range row.Players {
+		if p.Seat == int(seat) {
+			return p.Name
+		}
+	}
+	return "seat " + strconv.Itoa(int(seat))
+}
+
+func gameTitle(t *table) string {
+	return fmt.Sprintf("%s #%d", t.kit.Game.Info().Name, t.row.ID)
+}
+
+// names lists player names in seat order.
+func names(row *storage.Game) []string {
+	ps := append([]storage.Player{}, row.Players...)
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Seat < ps[j].Seat })
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}
+
+func joinNames(ns []string) string {
+	switch len(ns) {
+	case 0:
+		return "nobody"
+	case 1:
+		return ns[0]
+	}
+	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+}
+
+// Bound user input before any work.
+const (
+	maxText    = rules.MaxMoveLen
+	maxName    = 64
+	maxInvited = 8
+)
+
+func cleanName(n string) string {
+	n = strings.Map(func(r rune) rune {
+		if r < ' ' {
+			return ' '
+		}
+		return r
+	}, n)
+	n = strings.TrimSpace(n)
+	if len([]rune(n)) > maxName {
+		n = string([]rune(n)[:maxName])
+	}
+	if n == "" {
+		n = "player"
+	}
+	return n
+}

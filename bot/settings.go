@@ -1,0 +1,206 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Setting scopes.
+const (
+	ScopeGuild = "guild"
+	ScopeUser  = "user"
+)
+
+// settingSpec describes one setting: who may change it and which values it takes.
+type settingSpec struct {
+	Scope, Key, Help, Default string
+	check                     func(string) (string, error)
+}
+
+func intRange(lo, hi int) func(string) (string, error) {
+	return func(v string) (string, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < lo || n > hi {
+			return "", fmt.Errorf("a whole number from %d to %d", lo, hi)
+		}
+		return strconv.Itoa(n), nil
+	}
+}
+
+func oneOf(vals ...string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		v = strings.ToLower(strings.TrimSpace(v))
+		if slices.Contains(vals, v) {
+			return v, nil
+		}
+		return "", fmt.Errorf("one of %s", strings.Join(vals, ", "))
+	}
+}
+
+func channelList(v string) (string, error) {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.EqualFold(v, "all") {
+		return "all", nil
+	}
+	var ids []string
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
+		f = strings.Trim(f, "<#>")
+		if f == "" || len(f) > 32 {
+			return "", fmt.Errorf("channel ids separated by commas, or all")
+		}
+		ids = append(ids, f)
+	}
+	if len(ids) > 50 {
+		return "", fmt.Errorf("at most 50 channels")
+	}
+	return strings.Join(ids, ","), nil
+}
+
+// Settings every scope knows. Clock and reminder defaults apply to games created afterwards.
+var settingSpecs = []settingSpec{
+	{ScopeGuild, "reminder_hours", "hours of silence before the awaited players are reminded (0 = never)", "", intRange(0, 720)},
+	{ScopeGuild, "clock_days", "days each player has per move before the others may act (0 = no clock)", "", intRange(0, 30)},
+	{ScopeGuild, "channels", "channels where games may be created (ids, comma separated, or all)", "all", channelList},
+	{ScopeGuild, "creators", "who may create games: everyone or admins", "everyone", oneOf("everyone", "admins")},
+	{ScopeUser, "dm", "send my private game news (hands, draws) by direct message: on or off", "off", oneOf("on", "off")},
+}
+
+func specFor(scope, key string) (settingSpec, bool) {
+	for _, sp := range settingSpecs {
+		if sp.Scope == scope && sp.Key == key {
+			return sp, true
+		}
+	}
+	return settingSpec{}, false
+}
+
+func keysOf(scope string) []string {
+	var ks []string
+	for _, sp := range settingSpecs {
+		if sp.Scope == scope {
+			ks = append(ks, sp.Key)
+		}
+	}
+	return ks
+}
+
+// SetSetting changes a server setting (admins only) or one of the user's own.
+func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value string) (Reply, error) {
+	sp, ok := specFor(scope, key)
+	if !ok {
+		return Reply{}, refuse("There is no %s setting %q; the settings are: %s.", scope, key, strings.Join(keysOf(scope), ", "))
+	}
+	id := req.User.ID
+	if scope == ScopeGuild {
+		if req.Place.Guild == "" {
+			return Reply{}, refuse("Server settings can only be changed inside a server.")
+		}
+		if !req.User.Admin {
+			return Reply{}, refuse("Only server admins can change server settings.")
+		}
+		id = req.Place.Guild
+	}
+	v, err := sp.check(value)
+	if err != nil {
+		return Reply{}, refuse("%s must be %s.", key, err.Error())
+	}
+	if err := s.store.SetSetting(ctx, scope, id, key, v); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: fmt.Sprintf("%s is now %s.", key, v), Private: true}, nil
+}
+
+// ShowSettings lists the server's and the user's settings with their values.
+func (s *Service) ShowSettings(ctx context.Context, req Request) (Reply, error) {
+	var b strings.Builder
+	show := func(scope, id, title string) error {
+		vals, err := s.store.Settings(ctx, scope, id)
+		if err != nil {
+			return err
+		}
+		b.WriteString(title + ":\n")
+		for _, sp := range settingSpecs {
+			if sp.Scope != scope {
+				continue
+			}
+			v, ok := vals[sp.Key]
+			if !ok {
+				v = s.defaultSetting(sp)
+			}
+			fmt.Fprintf(&b, "  %s = %s (%s)\n", sp.Key, v, sp.Help)
+		}
+		return nil
+	}
+	if req.Place.Guild != "" {
+		if err := show(ScopeGuild, req.Place.Guild, "Server settings (admins change them)"); err != nil {
+			return Reply{}, err
+		}
+	}
+	if err := show(ScopeUser, req.User.ID, "Your settings"); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: strings.TrimRight(b.String(), "\n"), Private: true}, nil
+}
+
+func (s *Service) defaultSetting(sp settingSpec) string {
+	switch sp.Key {
+	case "reminder_hours":
+		return strconv.Itoa(s.opt.DefaultReminderHours)
+	case "clock_days":
+		return strconv.Itoa(s.opt.DefaultClockHours / 24)
+	}
+	return sp.Default
+}
+
+type guildSettings struct {
+	reminderHours, clockHours int
+	channels                  []string // nil: all
+	adminsOnly                bool
+}
+
+func (s *Service) guildSettings(ctx context.Context, guild string) (guildSettings, error) {
+	gs := guildSettings{reminderHours: s.opt.DefaultReminderHours, clockHours: s.opt.DefaultClockHours}
+	if guild == "" {
+		return gs, nil
+	}
+	vals, err := s.store.Settings(ctx, ScopeGuild, guild)
+	if err != nil {
+		return gs, err
+	}
+	if v, ok := vals["reminder_hours"]; ok {
+		gs.reminderHours, _ = strconv.Atoi(v)
+	}
+	if v, ok := vals["clock_days"]; ok {
+		d, _ := strconv.Atoi(v)
+		gs.clockHours = d * 24
+	}
+	if v, ok := vals["channels"]; ok && v != "all" && v != "" {
+		gs.channels = strings.Split(v, ",")
+		sort.Strings(gs.channels)
+	}
+	gs.adminsOnly = vals["creators"] == "admins"
+	return gs, nil
+}
+
+func (s *Service) mayCreate(ctx context.Context, req Request) error {
+	gs, err := s.guildSettings(ctx, req.Place.Guild)
+	if err != nil {
+		return err
+	}
+	if gs.adminsOnly && !req.User.Admin {
+		return refuse("On this server only admins can create games.")
+	}
+	if gs.channels != nil && !slices.Contains(gs.channels, req.Place.Channel) {
+		return refuse("Games cannot be created in this channel; ask an admin which channels allow them (/settings).")
+	}
+	return nil
+}
+
+func (s *Service) wantsDM(ctx context.Context, user string) (bool, error) {
+	v, ok, err := s.store.Setting(ctx, ScopeUser, user, "dm")
+	return ok && v == "on", err
+}

@@ -1,0 +1,269 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/record"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// Board shows the public board of the thread's game to anyone there, players or not.
+func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer t.mu.Unlock()
+	if t.state == nil {
+		lobby := s.lobbyOf(t.row, t.kit)
+		return Reply{Text: fmt.Sprintf("%s is still gathering players (%d of %d).", gameTitle(t), len(lobby.Players), t.row.Seats), Private: true, Game: t.row.ID, Lobby: &lobby}, nil
+	}
+	img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: s.statusLine(t), Image: img, Private: true, Game: t.row.ID}, nil
+}
+
+// View shows a player their private view (their hand, their screen); others get the public one.
+func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer t.mu.Unlock()
+	if t.state == nil {
+		return Reply{}, refuse("%s has not started yet.", gameTitle(t))
+	}
+	held := seatsOf(t.row, req.User.ID)
+	if len(held) == 0 {
+		img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq)
+		if err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: "You are not playing here, so you see the public board.", Image: img, Private: true, Game: t.row.ID}, nil
+	}
+	seat := held[0]
+	img, err := s.render(t.kit, t.row, t.state, seat, t.seq)
+	if err != nil {
+		return Reply{}, err
+	}
+	text := fmt.Sprintf("Your view of %s (only you can see this).", gameTitle(t))
+	if p, ok := rules.PromptFor(t.state, seat); ok {
+		text += "\nYour turn: " + p.Text
+	}
+	return Reply{Text: text, Image: img, Private: true, Game: t.row.ID}, nil
+}
+
+// statusLine says whose turn it is or how the game ended.
+func (s *Service) statusLine(t *table) string {
+	if t.row.Status == storage.StatusAborted {
+		return gameTitle(t) + " was aborted."
+	}
+	if t.state == nil {
+		return gameTitle(t) + " has not started."
+	}
+	if res := t.state.Result(); res != nil {
+		return resultText(t.row, s.finalResult(t.row, res))
+	}
+	var parts []string
+	for _, p := range t.state.Awaiting() {
+		parts = append(parts, fmt.Sprintf("%s: %s", playerName(t.row, p.Seat), p.Text))
+	}
+	return fmt.Sprintf("%s, move %d. Waiting for %s", gameTitle(t), t.seq+1, strings.Join(parts, "; "))
+}
+
+// History lists the moves played, newest last (at most the last n; 0 = all).
+func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	row := *t.row
+	title := gameTitle(t)
+	t.mu.Unlock()
+	moves, err := s.store.Moves(ctx, row.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(moves) == 0 {
+		return Reply{Text: title + ": no moves yet.", Private: true, Game: row.ID}, nil
+	}
+	start := 0
+	if n > 0 && len(moves) > n {
+		start = len(moves) - n
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %d moves", title, len(moves))
+	if start > 0 {
+		fmt.Fprintf(&b, " (the last %d)", n)
+	}
+	b.WriteString(":")
+	for _, m := range moves[start:] {
+		who := playerName(&row, rules.Seat(m.Seat))
+		switch m.UserID {
+		case RobotUser:
+			who += " (random player)"
+		case AutoUser:
+			who += " (only move)"
+		}
+		fmt.Fprintf(&b, "\n%d. %s: %s", m.Seq, who, m.Notation)
+	}
+	return Reply{Text: b.String(), Private: true, Game: row.ID}, nil
+}
+
+// Export returns the game record (see rules/record).
+func (s *Service) Export(ctx context.Context, req Request) (string, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return "", err
+	}
+	row := *t.row
+	t.mu.Unlock()
+	if row.Status == storage.StatusLobby {
+		return "", refuse("There is nothing to export before the game starts.")
+	}
+	rec, err := s.recordOf(ctx, &row, -1)
+	if err != nil {
+		return "", err
+	}
+	return rec.String(), nil
+}
+
+// MyGames lists the user's lobbies and running games, those awaiting them first.
+func (s *Service) MyGames(ctx context.Context, user User) ([]GameSummary, error) {
+	rows, err := s.store.Games(ctx, storage.GameFilter{UserID: user.ID,
+		Statuses: []storage.Status{storage.StatusLobby, storage.StatusRunning}, Limit: 100})
+	if err != nil {
+		return nil, err
+	}
+	var yours, others []GameSummary
+	for _, r := range rows {
+		t, err := s.load(ctx, r.ID)
+		if err != nil {
+			continue // a game of a kind no longer offered
+		}
+		g := GameSummary{ID: r.ID, Kind: r.Kind, Name: t.kit.Game.Info().Name, Status: string(t.row.Status),
+			Guild: r.Guild, Channel: r.Channel, Thread: t.row.Thread}
+		if t.state != nil && t.row.Status == storage.StatusRunning {
+			for _, p := range t.state.Awaiting() {
+				g.Awaiting = append(g.Awaiting, playerName(t.row, p.Seat))
+				if userOf(t.row, p.Seat) == user.ID {
+					g.YourTurn = true
+				}
+			}
+		}
+		t.mu.Unlock()
+		if g.YourTurn {
+			yours = append(yours, g)
+		} else {
+			others = append(others, g)
+		}
+	}
+	return append(yours, others...), nil
+}
+
+// Resign: in a two-player game the other player wins; with more players the seat is handed to
+// the random player and ranked after everyone still playing.
+func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer t.mu.Unlock()
+	row := t.row
+	if row.Status != storage.StatusRunning {
+		return Reply{}, refuse("%s is not running.", gameTitle(t))
+	}
+	held := seatsOf(row, req.User.ID)
+	if len(held) == 0 {
+		return Reply{}, refuse("You are not playing in %s.", gameTitle(t))
+	}
+	humans := 0
+	for _, p := range row.Players {
+		if !p.Robot && p.UserID != req.User.ID {
+			humans++
+		}
+	}
+	name := cleanName(req.User.Name)
+	if humans <= 1 || len(row.Players) == 2 {
+		return s.endByResignation(ctx, t, held, name)
+	}
+	for i := range row.Players {
+		if row.Players[i].UserID == req.User.ID {
+			row.Players[i].Robot = true
+		}
+	}
+	if err := s.store.UpdateGame(ctx, row); err != nil {
+		_ = s.reload(ctx, t)
+		return Reply{}, conflictText(err)
+	}
+	text := fmt.Sprintf("%s resigned; the random player takes over their seat and will rank last.", name)
+	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
+		return Reply{}, err
+	}
+	if err := s.autoplay(ctx, t); err != nil {
+		s.log.Error("autoplay after resign", "game", row.ID, "err", err)
+	}
+	return Reply{Text: text, Game: row.ID}, nil
+}
+
+func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Seat, name string) (Reply, error) {
+	row := t.row
+	res := &rules.Result{Ranks: make([]int, len(row.Players)), Reason: name + " resigned"}
+	for i := range res.Ranks {
+		res.Ranks[i] = 1
+	}
+	for _, seat := range out {
+		res.Ranks[seat] = 2
+	}
+	for _, p := range row.Players {
+		if p.Robot {
+			res.Ranks[p.Seat] = 2
+		}
+	}
+	b, _ := json.Marshal(res)
+	row.Status, row.Result, row.Deadline, row.RemindAt = storage.StatusFinished, b, nil, nil
+	if err := s.store.UpdateGame(ctx, row); err != nil {
+		_ = s.reload(ctx, t)
+		return Reply{}, conflictText(err)
+	}
+	text := resultText(row, res)
+	n := s.plainNotice(row, text)
+	if err := s.store.Enqueue(ctx, n); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: text, Game: row.ID}, nil
+}
+
+// Result returns a finished game's result (the rules' one, or a resignation).
+func (s *Service) Result(row *storage.Game) *rules.Result {
+	if len(row.Result) == 0 {
+		return nil
+	}
+	var r rules.Result
+	if json.Unmarshal(row.Result, &r) != nil {
+		return nil
+	}
+	return &r
+}
+
+// replayTo rebuilds a game's state after its first upto moves, with the events of the last one.
+func (s *Service) replayTo(ctx context.Context, t *table, upto int64) (rules.State, []rules.Event, error) {
+	rec, err := s.recordOf(ctx, t.row, upto)
+	if err != nil {
+		return nil, nil, err
+	}
+	var last []rules.Event
+	st, err := record.Replay(t.kit.Game, rec, func(i int, _ rules.State, evs []rules.Event) error {
+		if i == len(rec.Moves)-1 {
+			last = evs
+		}
+		return nil
+	})
+	return st, last, err
+}

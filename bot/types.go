@@ -1,0 +1,101 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// User is who acts. Admin is true for server administrators (Discord's Manage Server), who may
+// abort games and change server settings.
+type User struct {
+	ID    string
+	Name  string
+	Admin bool
+}
+
+// Place is where the action comes from: the server and the channel (a thread is a channel too).
+type Place struct {
+	Guild   string
+	Channel string
+}
+
+// Request is one user action: who, where, and an optional interaction id that makes a repeated
+// delivery of the same action apply once.
+type Request struct {
+	User        User
+	Place       Place
+	Interaction string
+	// Game names the game explicitly (lobby buttons carry it); 0 means "the game of this thread".
+	Game int64
+}
+
+// Image is a rendered PNG.
+type Image struct {
+	Name string
+	PNG  []byte
+	Alt  string
+}
+
+// Reply is what the asker sees. Private replies are ephemeral on Discord.
+type Reply struct {
+	Text    string
+	Private bool
+	Image   *Image
+	Game    int64 // the game concerned, if any
+	// Lobby is set when the reply shows a lobby, so an adapter can draw its buttons.
+	Lobby *Lobby
+}
+
+// Lobby describes a game waiting for players.
+type Lobby struct {
+	Game    int64
+	Kind    string
+	Name    string
+	Seats   int // wanted
+	Min     int
+	Players []string // names, by seat
+	Creator string   // user id
+	Started bool
+	Invited []string // user ids to ping once
+}
+
+// Refusal is a user mistake: the adapter shows Msg privately; nothing changed.
+type Refusal struct{ Msg string }
+
+func (r *Refusal) Error() string { return r.Msg }
+
+func refuse(format string, a ...any) error { return &Refusal{Msg: fmt.Sprintf(format, a...)} }
+
+// AsRefusal reports whether err is a refusal to show the user, and its message.
+func AsRefusal(err error) (string, bool) {
+	var r *Refusal
+	if errors.As(err, &r) {
+		return r.Msg, true
+	}
+	if reason, ok := rules.IsIllegal(err); ok {
+		return reason, true
+	}
+	return "", false
+}
+
+// Suggestion is one autocomplete entry: a move (complete or a prefix) and its label.
+type Suggestion struct {
+	Value    string
+	Label    string
+	Complete bool
+}
+
+// GameSummary is one line of "my games".
+type GameSummary struct {
+	ID       int64
+	Kind     string
+	Name     string
+	Status   string
+	Guild    string
+	Channel  string
+	Thread   string
+	YourTurn bool
+	Awaiting []string // names of awaited players
+}

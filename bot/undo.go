@@ -1,0 +1,212 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// undoRequest is a pending request to take back the last move, kept in the settings table under
+// scope "undo" so it needs no column of its own.
+type undoRequest struct {
+	Seq    int64 `json:"seq"` // the move to take back; stale once the log has moved
+	By     int   `json:"by"`
+	Agreed []int `json:"agreed"`
+}
+
+const undoScope = "undo"
+
+// Undo asks to take back the last move (answer ""), agrees to a pending request (answer "" by
+// another player) or refuses one (answer "no"). A move is taken back only when every other
+// player agrees, and never past a move that revealed hidden information or a random draw.
+func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, error) {
+	answer = strings.ToLower(strings.TrimSpace(answer))
+	if answer != "" && answer != "yes" && answer != "no" {
+		return Reply{}, refuse("Answer an undo request with /undo (agree) or /undo no (refuse).")
+	}
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer t.mu.Unlock()
+	row := t.row
+	if row.Status != storage.StatusRunning {
+		return Reply{}, refuse("%s is not running, so nothing can be taken back.", gameTitle(t))
+	}
+	held := seatsOf(row, req.User.ID)
+	if len(held) == 0 {
+		return Reply{}, refuse("Only players of %s can ask to undo.", gameTitle(t))
+	}
+	pending, err := s.pendingUndo(ctx, t)
+	if err != nil {
+		return Reply{}, err
+	}
+	name := cleanName(req.User.Name)
+	if pending != nil {
+		if holds(held, pending.By) {
+			if answer == "no" {
+				return s.dropUndo(ctx, t, fmt.Sprintf("%s withdrew the undo request.", name))
+			}
+			return Reply{}, refuse("You already asked; waiting for %s.", joinNames(s.undoWaiting(t, pending)))
+		}
+		if answer == "no" {
+			return s.dropUndo(ctx, t, fmt.Sprintf("%s refused to take back move %d.", name, pending.Seq))
+		}
+		for _, seat := range held {
+			pending.Agreed = appendInt(pending.Agreed, int(seat))
+		}
+		if len(s.undoWaiting(t, pending)) == 0 {
+			return s.takeBack(ctx, t, pending)
+		}
+		if err := s.saveUndo(ctx, t, pending); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("%s agrees to take back move %d; waiting for %s.", name, pending.Seq, joinNames(s.undoWaiting(t, pending))), Game: row.ID}, nil
+	}
+	if answer == "no" {
+		return Reply{}, refuse("There is no undo request to refuse.")
+	}
+	if t.seq == 0 {
+		return Reply{}, refuse("No move has been played yet.")
+	}
+	moves, err := s.store.Moves(ctx, row.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	last := moves[len(moves)-1]
+	if !holds(held, last.Seat) || last.UserID == RobotUser || last.UserID == AutoUser {
+		return Reply{}, refuse("Only the player who made the last move can ask to take it back (it was %s's: %s).",
+			playerName(row, rules.Seat(last.Seat)), last.Notation)
+	}
+	_, evs, err := s.replayTo(ctx, t, t.seq)
+	if err != nil {
+		return Reply{}, err
+	}
+	for _, e := range evs {
+		if e.Reveals {
+			return Reply{}, refuse("Move %d cannot be taken back: it revealed hidden information or a random draw.", t.seq)
+		}
+	}
+	p := &undoRequest{Seq: t.seq, By: last.Seat}
+	if len(s.undoWaiting(t, p)) == 0 {
+		return s.takeBack(ctx, t, p)
+	}
+	if err := s.saveUndo(ctx, t, p); err != nil {
+		return Reply{}, err
+	}
+	var mentions []string
+	for _, p := range row.Players {
+		if p.Seat != last.Seat && !p.Robot {
+			mentions = appendOnce(mentions, p.UserID)
+		}
+	}
+	text := fmt.Sprintf("%s asks to take back move %d (%s). /undo to agree, /undo no to refuse.", name, t.seq, last.Notation)
+	n := Notice{Kind: "text", Game: row.ID, Channel: postChannel(row), Text: text, Mentions: mentions}
+	if err := s.store.Enqueue(ctx, noticeMessage(row.ID, n)); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: "Undo requested; the other players have been asked.", Private: true, Game: row.ID}, nil
+}
+
+func holds(seats []rules.Seat, seat int) bool {
+	for _, s := range seats {
+		if int(s) == seat {
+			return true
+		}
+	}
+	return false
+}
+
+func appendInt(list []int, v int) []int {
+	for _, x := range list {
+		if x == v {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+// undoWaiting names the players who still have to agree.
+func (s *Service) undoWaiting(t *table, p *undoRequest) []string {
+	var out []string
+	for _, pl := range t.row.Players {
+		if pl.Seat == p.By || pl.Robot || holdsInt(p.Agreed, pl.Seat) {
+			continue
+		}
+		out = append(out, pl.Name)
+	}
+	return out
+}
+
+func holdsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Service) pendingUndo(ctx context.Context, t *table) (*undoRequest, error) {
+	v, ok, err := s.store.Setting(ctx, undoScope, strconv.FormatInt(t.row.ID, 10), "request")
+	if err != nil || !ok || v == "" {
+		return nil, err
+	}
+	var p undoRequest
+	if json.Unmarshal([]byte(v), &p) != nil || p.Seq != t.seq {
+		return nil, nil // stale: the game has moved on since
+	}
+	return &p, nil
+}
+
+func (s *Service) saveUndo(ctx context.Context, t *table, p *undoRequest) error {
+	v := ""
+	if p != nil {
+		b, _ := json.Marshal(p)
+		v = string(b)
+	}
+	return s.store.SetSetting(ctx, undoScope, strconv.FormatInt(t.row.ID, 10), "request", v)
+}
+
+func (s *Service) dropUndo(ctx context.Context, t *table, text string) (Reply, error) {
+	if err := s.saveUndo(ctx, t, nil); err != nil {
+		return Reply{}, err
+	}
+	if err := s.store.Enqueue(ctx, s.plainNotice(t.row, text)); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: text, Game: t.row.ID}, nil
+}
+
+// takeBack removes the last move and rebuilds the state from the log.
+func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply, error) {
+	row := t.row
+	st, _, err := s.replayTo(ctx, t, p.Seq-1)
+	if err != nil {
+		return Reply{}, err
+	}
+	snap, err := st.Encode()
+	if err != nil {
+		return Reply{}, err
+	}
+	ver, err := s.store.TruncateMoves(ctx, row.ID, row.Version, p.Seq-1, snap)
+	if err != nil {
+		_ = s.reload(ctx, t)
+		return Reply{}, conflictText(err)
+	}
+	row.Version, row.Snapshot = ver, snap
+	t.state, t.seq = st, p.Seq-1
+	if err := s.saveUndo(ctx, t, nil); err != nil {
+		return Reply{}, err
+	}
+	lead := fmt.Sprintf("Move %d was taken back.", p.Seq)
+	if err := s.store.Enqueue(ctx, s.turnNotice(t, st, t.seq, nil, lead)); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: lead, Game: row.ID}, nil
+}
