@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
 
