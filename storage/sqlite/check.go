@@ -1,0 +1,94 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+)
+
+// Check looks for damage the application cannot see through the Store interface: SQLite's own
+// integrity and foreign-key checks, game rows that no longer decode, and move logs with gaps. It
+// returns one line per problem (none: healthy); the error is for a check that could not run.
+// Comparing snapshots with replayed logs needs the rules, so `boardbot fsck` does that itself
+// with GameIDs, Game and Moves.
+func (s *Store) Check(ctx context.Context) ([]string, error) {
+	var problems []string
+	lines, err := s.column(ctx, `PRAGMA integrity_check`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: check: integrity: %w", err)
+	}
+	if len(lines) != 1 || lines[0] != "ok" {
+		for _, l := range lines {
+			problems = append(problems, "integrity: "+l)
+		}
+	}
+	fks, err := s.column(ctx, `SELECT "table" || COALESCE(' row ' || rowid, '') || ' points to a missing ' || parent || ' row'
+		FROM pragma_foreign_key_check`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: check: foreign keys: %w", err)
+	}
+	for _, l := range fks {
+		problems = append(problems, "foreign key: "+l)
+	}
+	gaps, err := s.column(ctx, `SELECT 'game ' || game_id || ' has ' || COUNT(*) || ' moves numbered 1..' || MAX(seq)
+		FROM moves GROUP BY game_id HAVING COUNT(*) <> MAX(seq) OR MIN(seq) <> 1`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: check: move logs: %w", err)
+	}
+	for _, l := range gaps {
+		problems = append(problems, "log: "+l)
+	}
+	ids, err := s.GameIDs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: check: %w", err)
+	}
+	for _, id := range ids {
+		if _, err := s.Game(ctx, id); err != nil {
+			problems = append(problems, "row: "+err.Error())
+			continue
+		}
+		if _, err := s.Moves(ctx, id); err != nil {
+			problems = append(problems, "row: "+err.Error())
+		}
+	}
+	return problems, nil
+}
+
+// GameIDs returns the id of every stored game in order, so that fsck can load them one by one
+// and report a damaged game without stopping at it.
+func (s *Store) GameIDs(ctx context.Context) ([]int64, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT id FROM games ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: game ids: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("sqlite: game ids: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: game ids: %w", err)
+	}
+	return ids, nil
+}
+
+// column runs a query returning one text column.
+func (s *Store) column(ctx context.Context, query string) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

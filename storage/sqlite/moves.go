@@ -1,0 +1,173 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/boardbot/boardbot/storage"
+)
+
+// AppendMove commits w in one transaction: the interaction id, the move with the next seq, the
+// game's snapshot, status, result, deadlines and seats, and the outbox messages. Nothing is
+// written when it fails. An empty w.Status keeps the game's status; outbox messages without a
+// GameID belong to w.GameID.
+func (s *Store) AppendMove(ctx context.Context, w storage.MoveWrite) (int64, error) {
+	version, err := s.appendMove(ctx, w)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: append move to game %d: %w", w.GameID, err)
+	}
+	return version, nil
+}
+
+func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, error) {
+	if w.Status != "" && !validStatus(w.Status) {
+		return 0, fmt.Errorf("unknown status %q", w.Status)
+	}
+	if w.Players != nil {
+		if err := checkPlayers(w.Players); err != nil {
+			return 0, err
+		}
+	}
+	deadline, err := toNullNanos(w.Deadline)
+	if err != nil {
+		return 0, fmt.Errorf("deadline: %w", err)
+	}
+	remindAt, err := toNullNanos(w.RemindAt)
+	if err != nil {
+		return 0, fmt.Errorf("remind at: %w", err)
+	}
+	t := now()
+	at := t
+	if !w.Move.At.IsZero() {
+		at = w.Move.At
+	}
+	atNanos, err := toNanos(at)
+	if err != nil {
+		return 0, fmt.Errorf("move time: %w", err)
+	}
+	msgs, err := outboxRows(w.Outbox, w.GameID, t)
+	if err != nil {
+		return 0, err
+	}
+	snapshot := w.Snapshot
+	if snapshot == nil {
+		snapshot = []byte{}
+	}
+
+	var version int64
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		var cur int64
+		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, w.GameID).Scan(&cur)
+		if errors.Is(err, sql.ErrNoRows) {
+			return storage.ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("read version: %w", err)
+		}
+		// The duplicate check comes before the version check: a replayed interaction usually
+		// carries a stale version too, and "already applied" is the answer its sender needs.
+		if id := w.Move.InteractionID; id != "" {
+			if err := rememberKey(ctx, tx, scopeMove, id, t); err != nil {
+				return fmt.Errorf("interaction %s: %w", id, err)
+			}
+		}
+		if cur != w.ExpectVersion {
+			return fmt.Errorf("at version %d, not %d: %w", cur, w.ExpectVersion, storage.ErrConflict)
+		}
+		var seq int64
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?`,
+			w.GameID).Scan(&seq); err != nil {
+			return fmt.Errorf("next seq: %w", err)
+		}
+		m := w.Move
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, seat, notation, user_id, interaction_id, at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, w.GameID, seq, m.Seat, m.Notation, m.UserID, m.InteractionID, atNanos); err != nil {
+			return fmt.Errorf("insert move %d: %w", seq, err)
+		}
+		status := string(w.Status)
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, status = COALESCE(NULLIF(?, ''), status),
+			result = ?, deadline = ?, remind_at = ?, version = version + 1, updated = ? WHERE id = ?`,
+			snapshot, status, nullBytes(w.Result), deadline, remindAt, t.UnixNano(), w.GameID); err != nil {
+			return fmt.Errorf("update game: %w", err)
+		}
+		if w.Players != nil {
+			if err := writeSeats(ctx, tx, w.GameID, w.Players); err != nil {
+				return err
+			}
+		}
+		if err := insertOutbox(ctx, tx, msgs); err != nil {
+			return err
+		}
+		version = cur + 1
+		return nil
+	})
+	return version, err
+}
+
+// Moves returns the log of a game in order.
+func (s *Store) Moves(ctx context.Context, gameID int64) ([]storage.Move, error) {
+	var moves []storage.Move
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var exists bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = ?)`, gameID).Scan(&exists); err != nil {
+			return fmt.Errorf("find game: %w", err)
+		}
+		if !exists {
+			return storage.ErrNotFound
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT seq, seat, notation, user_id, interaction_id, at
+			FROM moves WHERE game_id = ? ORDER BY seq`, gameID)
+		if err != nil {
+			return fmt.Errorf("query: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			m := storage.Move{GameID: gameID}
+			var at int64
+			if err := rows.Scan(&m.Seq, &m.Seat, &m.Notation, &m.UserID, &m.InteractionID, &at); err != nil {
+				return fmt.Errorf("read move after %d: %w", len(moves), err)
+			}
+			m.At = fromNanos(at)
+			moves = append(moves, m)
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: moves of game %d: %w", gameID, err)
+	}
+	return moves, nil
+}
+
+// TruncateMoves removes the moves after keep and writes snapshot (undo). The interaction ids of
+// the removed moves stay remembered.
+func (s *Store) TruncateMoves(ctx context.Context, gameID, expectVersion, keep int64, snapshot []byte) (int64, error) {
+	if keep < 0 {
+		return 0, fmt.Errorf("sqlite: truncate moves of game %d: negative keep %d", gameID, keep)
+	}
+	if snapshot == nil {
+		snapshot = []byte{}
+	}
+	t := now()
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := checkVersion(ctx, tx, gameID, expectVersion); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND seq > ?`, gameID, keep); err != nil {
+			return fmt.Errorf("delete moves: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, version = version + 1, updated = ?
+			WHERE id = ?`, snapshot, t.UnixNano(), gameID); err != nil {
+			return fmt.Errorf("update game: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: truncate moves of game %d after %d: %w", gameID, keep, err)
+	}
+	return expectVersion + 1, nil
+}

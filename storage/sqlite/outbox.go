@@ -1,0 +1,145 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/boardbot/boardbot/storage"
+)
+
+// outboxRow is one message converted for insertion.
+type outboxRow struct {
+	gameID  sql.NullInt64 // NULL for a message that belongs to no game
+	kind    string
+	payload []byte
+	next    int64
+	created int64
+}
+
+// outboxRows converts msgs before a transaction starts. A zero GameID becomes game (0: none); a
+// zero NextTry means now.
+func outboxRows(msgs []storage.OutboxMessage, game int64, t time.Time) ([]outboxRow, error) {
+	rows := make([]outboxRow, 0, len(msgs))
+	for i, m := range msgs {
+		if m.Kind == "" {
+			return nil, fmt.Errorf("outbox message %d: empty kind", i)
+		}
+		r := outboxRow{kind: m.Kind, payload: m.Payload, created: t.UnixNano(), next: t.UnixNano()}
+		if r.payload == nil {
+			r.payload = []byte{}
+		}
+		id := m.GameID
+		if id == 0 {
+			id = game
+		}
+		r.gameID = sql.NullInt64{Int64: id, Valid: id != 0}
+		if !m.NextTry.IsZero() {
+			n, err := toNanos(m.NextTry)
+			if err != nil {
+				return nil, fmt.Errorf("outbox message %d: next try: %w", i, err)
+			}
+			r.next = n
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+func insertOutbox(ctx context.Context, tx *sql.Tx, rows []outboxRow) error {
+	for i, r := range rows {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (game_id, kind, payload, attempts, next_try, created)
+			VALUES (?, ?, ?, 0, ?, ?)`, r.gameID, r.kind, r.payload, r.next, r.created); err != nil {
+			return fmt.Errorf("queue outbox message %d (%s): %w", i, r.kind, err)
+		}
+	}
+	return nil
+}
+
+// Enqueue queues msgs in one transaction. A zero NextTry means now.
+func (s *Store) Enqueue(ctx context.Context, msgs ...storage.OutboxMessage) error {
+	rows, err := outboxRows(msgs, 0, now())
+	if err != nil {
+		return fmt.Errorf("sqlite: enqueue: %w", err)
+	}
+	if err := s.write(ctx, func(tx *sql.Tx) error { return insertOutbox(ctx, tx, rows) }); err != nil {
+		return fmt.Errorf("sqlite: enqueue: %w", err)
+	}
+	return nil
+}
+
+// Pending returns up to limit messages due at now (all of them when limit <= 0), by NextTry then
+// by id.
+func (s *Store) Pending(ctx context.Context, now time.Time, limit int) ([]storage.OutboxMessage, error) {
+	due, err := toNanos(now)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: pending: %w", err)
+	}
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT id, game_id, kind, payload, attempts, next_try, created
+		FROM outbox WHERE next_try <= ? ORDER BY next_try, id LIMIT ?`, due, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: pending: %w", err)
+	}
+	defer rows.Close()
+	var msgs []storage.OutboxMessage
+	for rows.Next() {
+		var m storage.OutboxMessage
+		var game sql.NullInt64
+		var next, created int64
+		if err := rows.Scan(&m.ID, &game, &m.Kind, &m.Payload, &m.Attempts, &next, &created); err != nil {
+			return nil, fmt.Errorf("sqlite: pending: read message: %w", err)
+		}
+		m.GameID = game.Int64
+		m.NextTry, m.Created = fromNanos(next), fromNanos(created)
+		msgs = append(msgs, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: pending: %w", err)
+	}
+	return msgs, nil
+}
+
+// MarkSent removes a sent message.
+func (s *Store) MarkSent(ctx context.Context, id int64) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		return mustChange(tx.ExecContext(ctx, `DELETE FROM outbox WHERE id = ?`, id))
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: mark outbox message %d sent: %w", id, err)
+	}
+	return nil
+}
+
+// Retry counts a failed attempt and puts the message off until next.
+func (s *Store) Retry(ctx context.Context, id int64, next time.Time) error {
+	n, err := toNanos(next)
+	if err != nil {
+		return fmt.Errorf("sqlite: retry outbox message %d: %w", id, err)
+	}
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		return mustChange(tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, next_try = ? WHERE id = ?`, n, id))
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: retry outbox message %d: %w", id, err)
+	}
+	return nil
+}
+
+// mustChange turns a statement that touched no row into ErrNotFound.
+func mustChange(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return storage.ErrNotFound
+	}
+	return nil
+}

@@ -1,0 +1,169 @@
+// Package sqlite is the default storage.Store: one SQLite file, pure Go (modernc.org/sqlite), no
+// set-up. Writes go through a single connection in BEGIN IMMEDIATE transactions; reads use a
+// separate read-only pool, which WAL lets run beside the writer.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"runtime"
+	"sync"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/boardbot/boardbot/storage"
+)
+
+// busyTimeoutMS is how long a connection waits for another process's lock before SQLITE_BUSY.
+// Writes are short, so a few seconds only matter when two processes share the file.
+const busyTimeoutMS = 5000
+
+// Store is a storage.Store on one SQLite file. It is safe for concurrent use, and several
+// processes may open the same file.
+type Store struct {
+	path string
+	w    *sql.DB // exactly one connection: writers queue here instead of fighting over locks
+	r    *sql.DB // read-only pool
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+var _ storage.Store = (*Store)(nil)
+
+// Open opens (creating if needed) the database at path and brings its schema up to
+// SchemaVersion. A database written by a newer build is refused rather than misread.
+func Open(path string) (*Store, error) {
+	w, err := openWriter(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := migrate(context.Background(), w); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	r, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open readers on %s: %w", path, err)
+	}
+	n := max(4, runtime.GOMAXPROCS(0))
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	if err := r.Ping(); err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("sqlite: open readers on %s: %w", path, err)
+	}
+	return &Store{path: path, w: w, r: r}, nil
+}
+
+// Migrate opens the database at path, applies the migrations it lacks and closes it. It returns
+// the schema version found and the one left (equal when there was nothing to do).
+func Migrate(path string) (from, to int, err error) {
+	w, err := openWriter(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	from, to, err = migrate(context.Background(), w)
+	if cerr := w.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("sqlite: close %s: %w", path, cerr)
+	}
+	if err != nil {
+		return from, to, fmt.Errorf("sqlite: migrate %s: %w", path, err)
+	}
+	return from, to, nil
+}
+
+func openWriter(path string) (*sql.DB, error) {
+	if path == "" {
+		return nil, errors.New("sqlite: open: empty path")
+	}
+	w, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := w.Ping(); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	return w, nil
+}
+
+// dsn builds the connection string for path.
+//
+// synchronous=FULL: in WAL mode NORMAL already survives a killed process, but after a power cut or
+// an OS crash it may lose the last transactions. A move the bot has acknowledged must never be
+// lost, and moves arrive at human pace, so paying one fsync per commit is the right trade.
+//
+// The writer begins every transaction IMMEDIATE: it takes the write lock at BEGIN, so a
+// read-then-write transaction never fails half way with SQLITE_BUSY when another process holds
+// the lock; it waits (busy_timeout) instead. Readers set query_only so a bug cannot write through
+// the pool that skips that serialisation.
+func dsn(path string, writer bool) string {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(FULL)")
+	if writer {
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Set("_txlock", "immediate")
+	} else {
+		q.Add("_pragma", "query_only(1)")
+	}
+	// "file:" + escaped path: SQLite decodes %XX, so a '?' or '#' in a file name stays in the name,
+	// and a relative path is not mistaken for a host as "file://" would be.
+	u := url.URL{Scheme: "file", Opaque: (&url.URL{Path: path}).EscapedPath(), RawQuery: q.Encode()}
+	return u.String()
+}
+
+// Close closes both pools. It is safe to call more than once.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		werr := s.w.Close()
+		rerr := s.r.Close()
+		if err := errors.Join(werr, rerr); err != nil {
+			s.closeErr = fmt.Errorf("sqlite: close %s: %w", s.path, err)
+		}
+	})
+	return s.closeErr
+}
+
+// querier is what *sql.DB and *sql.Tx share.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// write runs fn in one write transaction and commits it; any error rolls everything back.
+func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// read runs fn in one read-only transaction, so everything it reads comes from one snapshot.
+func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("begin read: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // read-only: nothing to keep
+	return fn(tx)
+}
