@@ -26,9 +26,11 @@ type Notice struct {
 	User     string   `json:"user,omitempty"`     // dm: the user it is for
 }
 
-func noticeMessage(gameID int64, n Notice) storage.OutboxMessage {
+// notice wraps n for the outbox, due now by the service's clock.
+func (s *Service) notice(n Notice) storage.OutboxMessage {
 	b, _ := json.Marshal(n)
-	return storage.OutboxMessage{GameID: gameID, Kind: n.Kind, Payload: b}
+	now := s.now()
+	return storage.OutboxMessage{GameID: n.Game, Kind: n.Kind, Payload: b, NextTry: now, Created: now}
 }
 
 func postChannel(row *storage.Game) string {
@@ -69,11 +71,11 @@ func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Ev
 		}
 	}
 	n.Text = b.String()
-	return noticeMessage(row.ID, n)
+	return s.notice(n)
 }
 
 func (s *Service) plainNotice(row *storage.Game, text string) storage.OutboxMessage {
-	return noticeMessage(row.ID, Notice{Kind: "text", Game: row.ID, Channel: postChannel(row), Text: text})
+	return s.notice(Notice{Kind: "text", Game: row.ID, Channel: postChannel(row), Text: text})
 }
 
 // privateNotices sends events addressed to some seats to those players by direct message, when
@@ -94,7 +96,7 @@ func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Even
 				return nil, err
 			}
 			if on {
-				out = append(out, noticeMessage(t.row.ID, Notice{Kind: "dm", Game: t.row.ID, User: uid,
+				out = append(out, s.notice(Notice{Kind: "dm", Game: t.row.ID, User: uid,
 					Text: fmt.Sprintf("%s: %s", gameTitle(t), e.Text)}))
 			}
 		}

@@ -40,7 +40,7 @@ func (s *Service) MoveTokens(ctx context.Context, req Request, m rules.Move) (Re
 		if errors.Is(err, storage.ErrConflict) && attempt < 3 {
 			continue // another writer moved first: reload and check the move again
 		}
-		if errors.Is(err, storage.ErrDuplicate) {
+		if errors.Is(err, storage.ErrDuplicate) || (err != nil && s.alreadyApplied(ctx, rep.Game, req.Interaction)) {
 			return Reply{Text: "That was already done.", Private: true, Game: rep.Game}, nil
 		}
 		return rep, err
@@ -55,7 +55,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (Reply
 	defer t.mu.Unlock()
 	seat, err := s.actingSeat(t, req.User)
 	if err != nil {
-		return Reply{}, err
+		return Reply{Game: t.row.ID}, err
 	}
 	canon, err := rules.Canonical(t.state, seat, m)
 	if err != nil {
@@ -83,6 +83,24 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (Reply
 		}
 	}
 	return Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}, nil
+}
+
+// alreadyApplied reports whether a move with this interaction id is in the game's log: Discord
+// may deliver an interaction twice, and the second must not be refused as "not your turn".
+func (s *Service) alreadyApplied(ctx context.Context, game int64, interaction string) bool {
+	if interaction == "" || game == 0 {
+		return false
+	}
+	moves, err := s.store.Moves(ctx, game)
+	if err != nil {
+		return false
+	}
+	for _, m := range moves {
+		if m.InteractionID == interaction {
+			return true
+		}
+	}
+	return false
 }
 
 func ensureStop(s string) string {
@@ -308,25 +326,55 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 	if complete && prefix == "" && len(fixed) > 0 {
 		done = append(done, Suggestion{Value: fixed.String(), Label: fixed.String(), Complete: true})
 	}
+	var frontier []rules.Move
+	labels := map[string]string{}
 	for _, c := range next {
 		if prefix != "" && !strings.HasPrefix(strings.ToLower(c.Token), strings.ToLower(prefix)) {
 			continue
 		}
 		m := append(append(rules.Move{}, fixed...), c.Token)
-		if full, err := rules.Forced(t.state, seat, m); err == nil {
-			m = full
+		labels[m.String()] = c.Label
+		frontier = append(frontier, m)
+	}
+	// Walk breadth first so whole moves come before prefixes, within a small budget of tree nodes.
+	budget := 400
+	for depth := 0; depth < 6 && len(frontier) > 0 && budget > 0; depth++ {
+		var deeper []rules.Move
+		for _, m := range frontier {
+			budget--
+			if full, err := rules.Forced(t.state, seat, m); err == nil {
+				m = full
+			}
+			nx, isComplete, err := t.state.Choices(seat, m)
+			if err != nil {
+				continue
+			}
+			label := m.String()
+			if l := labels[m.String()]; l != "" {
+				label += " — " + l
+			}
+			if isComplete {
+				done = append(done, Suggestion{Value: m.String(), Label: label, Complete: true})
+			}
+			if len(nx) == 0 {
+				continue
+			}
+			if len(done)+len(frontier) >= limit || budget <= 0 {
+				if !isComplete {
+					open = append(open, Suggestion{Value: m.String(), Label: label})
+				}
+				continue
+			}
+			for _, c := range nx {
+				d := append(append(rules.Move{}, m...), c.Token)
+				labels[d.String()] = c.Label
+				deeper = append(deeper, d)
+			}
 		}
-		_, isComplete, _ := t.state.Choices(seat, m)
-		label := m.String()
-		if c.Label != "" {
-			label += " — " + c.Label
-		}
-		sg := Suggestion{Value: m.String(), Label: label, Complete: isComplete}
-		if isComplete {
-			done = append(done, sg)
-		} else {
-			open = append(open, sg)
-		}
+		frontier = deeper
+	}
+	for _, m := range frontier {
+		open = append(open, Suggestion{Value: m.String(), Label: m.String()})
 	}
 	out := append(done, open...)
 	if limit > 0 && len(out) > limit {

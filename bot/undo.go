@@ -107,7 +107,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	}
 	text := fmt.Sprintf("%s asks to take back move %d (%s). /undo to agree, /undo no to refuse.", name, t.seq, last.Notation)
 	n := Notice{Kind: "text", Game: row.ID, Channel: postChannel(row), Text: text, Mentions: mentions}
-	if err := s.store.Enqueue(ctx, noticeMessage(row.ID, n)); err != nil {
+	if err := s.store.Enqueue(ctx, s.notice(n)); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: "Undo requested; the other players have been asked.", Private: true, Game: row.ID}, nil

@@ -8,7 +8,7 @@ import (
 )
 
 func TestFakeGamePasses(t *testing.T) {
-	errs, st := CheckStats(bids{}, Config{Games: 4, Scramble: scrambleBids})
+	errs, st := CheckStats(bids{}, Config{Games: 4, Scramble: ScrambleBids})
 	for _, e := range errs {
 		t.Error(e)
 	}
@@ -34,7 +34,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			errs := Check(c.game, Config{Games: 2, MaxMoves: 300, Scramble: scrambleBids,
+			errs := Check(c.game, Config{Games: 2, MaxMoves: 300, Scramble: ScrambleBids,
 				Setups: []rules.Setup{{Seats: 3, Seed: 5}}})
 			if len(errs) == 0 {
 				t.Fatalf("suite passed a broken game")

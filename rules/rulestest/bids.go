@@ -9,6 +9,12 @@ import (
 	"github.com/boardbot/boardbot/rules"
 )
 
+// Bids is a small fake game for tests of the platform: see bids.
+var Bids rules.Game = bids{}
+
+// ScrambleBids is the Config.Scramble of Bids.
+var ScrambleBids = scrambleBids
+
 // bids is a small game that exercises everything the contract must carry: every seat bids a card
 // from a hidden hand at the same time (simultaneous decisions, hidden information), the deck is
 // shuffled and drawn from (randomness), and the round's winner then chooses between "draw" and

@@ -1,0 +1,269 @@
+// Command boardbot runs the board-game bot and its tools. Each sub-command is a function from its
+// arguments to an exit code; main only wires them.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/bot/config"
+	"github.com/boardbot/boardbot/bot/console"
+	"github.com/boardbot/boardbot/storage/sqlite"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+type command struct {
+	name, usage, help string
+	run               func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"console", "console [--config FILE] [--db PATH] [--images DIR]", "play in the terminal, without Discord, on the embedded SQLite store", cmdConsole},
+		{"replay", "replay FILE [--json] [--png DIR]", "rebuild a game from its record; exits non-zero on an illegal line", cmdReplay},
+		{"selfplay", "selfplay --game G --games N --seed S [--seats K] [--option k=v ...] [--render]", "random legal playouts to the end, with figures as JSON", cmdSelfplay},
+		{"games", "games [--json]", "the registered games with their seats and options", cmdGames},
+		{"fsck", "fsck [--config FILE] [--db PATH]", "replay every stored game and report any disagreement with its snapshot", cmdFsck},
+		{"migrate", "migrate [--config FILE] [--db PATH]", "bring the database schema up to date (also done at every start)", cmdMigrate},
+		{"version", "version", "print the version", cmdVersion},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "boardbot: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "boardbot — asynchronous board games on Discord\n\nUsage:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  boardbot %s\n      %s\n", c.usage, c.help)
+	}
+}
+
+// parseInterleaved parses flags that may come before or after positional arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// storeFlags are the flags of every command that opens the database.
+type storeFlags struct {
+	config, db *string
+}
+
+func addStoreFlags(fs *flag.FlagSet) storeFlags {
+	return storeFlags{
+		config: fs.String("config", "", "configuration file (TOML); defaults apply without one"),
+		db:     fs.String("db", "", "SQLite database file (overrides the config)"),
+	}
+}
+
+func (f storeFlags) load() (config.Config, error) {
+	c, err := config.Load(*f.config)
+	if err != nil {
+		return c, err
+	}
+	if *f.db != "" {
+		c.Database.Path = *f.db
+	}
+	return c, nil
+}
+
+func newLogger(c config.Config, w io.Writer) *slog.Logger {
+	var lvl slog.Level
+	_ = lvl.UnmarshalText([]byte(c.Log.Level))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if c.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// openService opens the store and builds the application with the enabled games.
+func openService(c config.Config, logw io.Writer) (*bot.Service, *sqlite.Store, error) {
+	kits, err := enabledKits(c.Games.Enabled)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := sqlite.Open(c.Database.Path)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc := bot.New(st, kits, bot.Options{
+		Logger:               newLogger(c, logw),
+		DefaultReminderHours: c.Defaults.ReminderHours,
+		DefaultClockHours:    c.Defaults.ClockDays * 24,
+		AutoForced:           c.Defaults.AutoForced,
+	})
+	return svc, st, nil
+}
+
+func cmdConsole(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("console", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sf := addStoreFlags(fs)
+	images := fs.String("images", "", "folder for board images (overrides the config)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	c, err := sf.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot:", err)
+		return 1
+	}
+	if *images != "" {
+		c.Console.Images = *images
+	}
+	svc, st, err := openService(c, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot:", err)
+		return 1
+	}
+	defer st.Close()
+	con := console.New(svc, stdout, c.Console.Images)
+	if err := con.Run(ctx, os.Stdin, console.Interactive(os.Stdin)); err != nil {
+		fmt.Fprintln(stderr, "boardbot:", err)
+		return 1
+	}
+	return 0
+}
+
+func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fsck", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sf := addStoreFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	c, err := sf.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot:", err)
+		return 1
+	}
+	svc, st, err := openService(c, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot:", err)
+		return 1
+	}
+	defer st.Close()
+	problems, err := st.Check(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot: fsck:", err)
+		return 1
+	}
+	rep, err := svc.Fsck(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot: fsck:", err)
+		return 1
+	}
+	problems = append(problems, rep.Problems...)
+	for _, p := range problems {
+		fmt.Fprintln(stdout, p)
+	}
+	fmt.Fprintf(stdout, "%d games replayed, %d problems\n", rep.Checked, len(problems))
+	if len(problems) > 0 {
+		return 1
+	}
+	return 0
+}
+
+func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sf := addStoreFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	c, err := sf.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot:", err)
+		return 1
+	}
+	from, to, err := sqlite.Migrate(c.Database.Path)
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot: migrate:", err)
+		return 1
+	}
+	if from == to {
+		fmt.Fprintf(stdout, "%s: schema %d is current\n", c.Database.Path, to)
+	} else {
+		fmt.Fprintf(stdout, "%s: schema %d -> %d\n", c.Database.Path, from, to)
+	}
+	return 0
+}
+
+func cmdVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
+	v := version
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += " (" + s.Value[:12] + ")"
+			}
+		}
+		fmt.Fprintf(stdout, "boardbot %s, %s, schema %d\n", v, bi.GoVersion, sqlite.SchemaVersion())
+		return 0
+	}
+	fmt.Fprintf(stdout, "boardbot %s\n", v)
+	return 0
+}
+
+// optionFlag collects repeated --option key=value.
+type optionFlag map[string]string
+
+func (o optionFlag) String() string {
+	var parts []string
+	for k, v := range o {
+		parts = append(parts, k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func (o optionFlag) Set(s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" {
+		return errors.New("use key=value")
+	}
+	o[k] = v
+	return nil
+}

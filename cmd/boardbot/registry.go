@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/rules/autumnash"
+)
+
+// allKits lists every game the binary offers, in menu order. Registration is explicit: adding a
+// game is one line here.
+func allKits() []bot.Kit {
+	return []bot.Kit{
+		{Game: autumnash.Game},
+	}
+}
+
+// enabledKits keeps the games named in the config (all when none are named).
+func enabledKits(enabled []string) ([]bot.Kit, error) {
+	all := allKits()
+	if len(enabled) == 0 {
+		return all, nil
+	}
+	byID := map[string]bot.Kit{}
+	var ids []string
+	for _, k := range all {
+		id := k.Game.Info().ID
+		byID[id] = k
+		ids = append(ids, id)
+	}
+	var out []bot.Kit
+	for _, id := range enabled {
+		k, ok := byID[id]
+		if !ok {
+			return nil, fmt.Errorf("games.enabled: no game %q; the games are %s", id, strings.Join(ids, ", "))
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+func kitByID(id string) (bot.Kit, error) {
+	ks, err := enabledKits([]string{id})
+	if err != nil {
+		return bot.Kit{}, err
+	}
+	return ks[0], nil
+}

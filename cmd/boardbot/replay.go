@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/record"
+)
+
+// replaySummary is what `replay --json` prints.
+type replaySummary struct {
+	Game     string        `json:"game"`
+	Moves    int           `json:"moves"`
+	Players  []string      `json:"players,omitempty"`
+	Awaiting []awaited     `json:"awaiting,omitempty"`
+	Result   *rules.Result `json:"result,omitempty"`
+	PNGs     int           `json:"pngs,omitempty"`
+}
+
+type awaited struct {
+	Seat   rules.Seat `json:"seat"`
+	Player string     `json:"player,omitempty"`
+	Prompt string     `json:"prompt"`
+}
+
+func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	pngDir := fs.String("png", "", "write the board after every move to this folder")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "usage: boardbot replay FILE [--json] [--png DIR]")
+		return 2
+	}
+	f, err := os.Open(pos[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot:", err)
+		return 1
+	}
+	defer f.Close()
+	rec, err := record.Parse(f)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", pos[0], err)
+		return 1
+	}
+	kit, err := kitByID(rec.Game)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", pos[0], err)
+		return 1
+	}
+	sum := replaySummary{Game: rec.Game, Moves: len(rec.Moves), Players: rec.Players}
+	writePNG := func(i int, st rules.State) error {
+		if *pngDir == "" || kit.PNG == nil {
+			return nil
+		}
+		b, err := kit.PNG(st.View(rules.Spectator))
+		if err != nil {
+			return fmt.Errorf("render after move %d: %w", i, err)
+		}
+		sum.PNGs++
+		return os.WriteFile(filepath.Join(*pngDir, fmt.Sprintf("%04d.png", i)), b, 0o644)
+	}
+	if *pngDir != "" {
+		if err := os.MkdirAll(*pngDir, 0o755); err != nil {
+			fmt.Fprintln(stderr, "boardbot:", err)
+			return 1
+		}
+		setup, err := kit.Game.Info().ValidateSetup(rec.Setup)
+		if err == nil {
+			if st, err := kit.Game.New(setup); err == nil {
+				_ = writePNG(0, st)
+			}
+		}
+	}
+	st, err := record.Replay(kit.Game, rec, func(i int, st rules.State, _ []rules.Event) error {
+		return writePNG(i+1, st)
+	})
+	if err != nil {
+		var me *record.MoveError
+		if errors.As(err, &me) {
+			fmt.Fprintf(stderr, "%s:%d: %v\n", pos[0], me.Line, me.Err)
+		} else {
+			fmt.Fprintf(stderr, "%s: %v\n", pos[0], err)
+		}
+		return 1
+	}
+	sum.Result = st.Result()
+	for _, p := range st.Awaiting() {
+		a := awaited{Seat: p.Seat, Prompt: p.Text}
+		if int(p.Seat) < len(rec.Players) {
+			a.Player = rec.Players[p.Seat]
+		}
+		sum.Awaiting = append(sum.Awaiting, a)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(sum)
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s: %d moves replayed.\n", rec.Game, sum.Moves)
+	if sum.Result != nil {
+		fmt.Fprintf(stdout, "Finished: ranks %v, scores %v (%s).\n", sum.Result.Ranks, sum.Result.Scores, sum.Result.Reason)
+	}
+	for _, a := range sum.Awaiting {
+		fmt.Fprintf(stdout, "Awaiting seat %d %s: %s\n", a.Seat, a.Player, a.Prompt)
+	}
+	if sum.PNGs > 0 {
+		fmt.Fprintf(stdout, "%d images in %s\n", sum.PNGs, *pngDir)
+	}
+	return 0
+}
