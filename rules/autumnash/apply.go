@@ -1,0 +1,131 @@
+package autumnash
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := s.allowed(seat); err != nil {
+		return nil, err
+	}
+	if len(m) == 0 {
+		return nil, rules.Illegalf("The move is empty: name the leaf to move and where it goes, like %s.", s.exampleMove())
+	}
+	n, err := s.walk(m)
+	if err != nil {
+		return nil, err
+	}
+	if n.stage != stDone {
+		next := s.next(n)
+		toks := make([]string, 0, len(next))
+		for i, c := range next {
+			if i == 8 {
+				toks = append(toks, "…")
+				break
+			}
+			toks = append(toks, c.Token)
+		}
+		return nil, rules.Illegalf("%q is not a whole move yet: %s comes next (%s).", m.String(), s.stageWord(n.stage), strings.Join(toks, ", "))
+	}
+	return s.play(n), nil
+}
+
+func (s *state) stageWord(st stage) string {
+	switch st {
+	case stEntrySize:
+		return "the size of the entering leaf"
+	case stFrom:
+		return "the leaf to move"
+	case stTo:
+		return "its destination"
+	case stSize:
+		return "the size it becomes"
+	}
+	return "the leaf to move, or a corner to enter at"
+}
+
+func (s *state) exampleMove() string {
+	for _, c := range s.next(node{stage: stRoot, e: noEntry}) {
+		n, err := s.walk(rules.Move{c.Token})
+		if err == nil && n.stage == stTo {
+			if nx := s.next(n); len(nx) > 0 {
+				return c.Token + " " + nx[0].Token
+			}
+		}
+	}
+	return "c2 c3"
+}
+
+// play carries out a complete, checked move.
+func (s *state) play(n node) []rules.Event {
+	side := data.sideName[s.turn]
+	var evs []rules.Event
+	say := func(f string, a ...any) { evs = append(evs, rules.Event{Text: fmt.Sprintf(f, a...)}) }
+	last := &LastMove{Seat: s.turn}
+	b := s.boardWith(n.e)
+	if n.e.sq >= 0 {
+		q := s.v.square(n.e.sq)
+		last.Entered = &q
+		say("%s enters a %s at %s.", side, b.top(n.e.sq).name(), s.v.label(n.e.sq))
+	}
+	old := b.pop(n.from)
+	np := newPiece(n.ev.next, n.size)
+	var capped piece
+	if n.ev.reach.capped {
+		capped = b.top(n.to)
+	}
+	b.push(n.to, np)
+	last.Path = []Square{s.v.square(n.from)}
+	route := s.v.label(n.from)
+	if n.ev.reach.via >= 0 {
+		last.Path = append(last.Path, s.v.square(n.ev.reach.via))
+		route += "-" + s.v.label(n.ev.reach.via)
+	}
+	last.Path = append(last.Path, s.v.square(n.to))
+	route += "-" + s.v.label(n.to)
+	last.Became, last.Capped = np.public(), capped != 0
+	if capped != 0 {
+		say("%s moves the %s %s, capping %s's %s, and it becomes a %s.", side, old.name(), route, data.sideName[capped.owner()], capped.name(), np.name())
+	} else {
+		say("%s moves the %s %s and it becomes a %s.", side, old.name(), route, np.name())
+	}
+	var bg bagged
+	pts := bag(s.v, &b, n.to, np.colour(), &bg)
+	if pts > 0 {
+		for _, q := range bg.squares {
+			last.Bagged = append(last.Bagged, s.v.square(q))
+		}
+		pips := 0
+		for _, p := range bg.pieces {
+			pips += int(p.size())
+		}
+		s.scores[s.turn] += pts
+		last.Points = pts
+		say("%s bags %d %s leaves for %d points (%d pips + %d bonus): %d of %d.",
+			side, len(bg.pieces), np.colour(), pts, pips, pts-pips, s.scores[s.turn], data.target)
+	}
+	s.b, s.last = b, last
+	s.refresh()
+	if s.scores[s.turn] >= data.target {
+		s.finish(s.turn, fmt.Sprintf("%s reaches %d points and wins.", side, s.scores[s.turn]))
+		say("%s", s.result.Reason)
+		return evs
+	}
+	s.turn = other(s.turn)
+	if !s.hasLegalMove() {
+		s.finish(other(s.turn), fmt.Sprintf("%s has no legal move and loses.", data.sideName[s.turn]))
+		say("%s", s.result.Reason)
+	}
+	return evs
+}
+
+func (s *state) finish(winner rules.Seat, reason string) {
+	ranks := []int{2, 2}
+	ranks[winner] = 1
+	s.result = &rules.Result{Ranks: ranks, Scores: []int{s.scores[0], s.scores[1]}, Reason: reason}
+	s.turn = rules.Spectator
+	s.memo = nil
+}

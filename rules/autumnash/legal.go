@@ -1,0 +1,155 @@
+package autumnash
+
+import (
+	"math/bits"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// entry is the optional first step of a turn: a leaf of the starting colour put on a free corner.
+type entry struct {
+	sq   int // -1 for no entry
+	size Size
+}
+
+var noEntry = entry{sq: -1}
+
+// moveEval is everything known about one (entry, from, to): which sizes the leaf may become and,
+// when none, why. It is cached per position.
+type moveEval struct {
+	reach  reachRes
+	next   Colour
+	avail  uint8 // sizes of the next colour left in the stash (only the pawn when capping)
+	stale  uint8 // sizes refused because the opponent would be left without a move
+	mask   uint8 // sizes that make a legal move: avail minus stale
+	winner uint8 // sizes that reach the target at once
+}
+
+func (e *moveEval) sizes() int { return bits.OnesCount8(e.mask) }
+
+// only returns the single legal size, when there is exactly one.
+func (e *moveEval) only() Size { return Size(bits.TrailingZeros8(e.mask)) }
+
+func sizeBit(z Size) uint8 { return 1 << z }
+
+// stashed is how many leaves of colour c and size z are unplayed.
+func (s *state) stashed(c Colour, z Size) int { return data.total[c][z] - s.counts[c][z] }
+
+func memoKey(e entry, from, to int) uint32 {
+	return uint32(e.sq+1)<<16 | uint32(e.size)<<14 | uint32(from)<<7 | uint32(to)
+}
+
+// boardWith is the board after the entry, if any.
+func (s *state) boardWith(e entry) board {
+	b := s.b
+	if e.sq >= 0 {
+		b.push(e.sq, newPiece(data.startColour[s.turn], e.size))
+	}
+	return b
+}
+
+// eval decides one (entry, from, to) for the seat to move; the entry must already be valid and
+// from must hold one of the mover's unburnt leaves.
+func (s *state) eval(e entry, from, to int) *moveEval {
+	k := memoKey(e, from, to)
+	if ev, ok := s.memo[k]; ok {
+		return ev
+	}
+	ev := &moveEval{}
+	b := s.boardWith(e)
+	ev.reach = reach(s.v, &b, s.wins, e.sq, from, to)
+	mover := b.top(from)
+	ev.next = data.next[mover.colour()]
+	if ev.reach.ok {
+		for z := Pawn; z <= Queen; z++ {
+			if (z == Pawn || !ev.reach.capped) && s.stashed(ev.next, z) > 0 {
+				ev.avail |= sizeBit(z)
+			}
+		}
+		for z := Pawn; z <= Queen; z++ {
+			if ev.avail&sizeBit(z) == 0 {
+				continue
+			}
+			nb := b
+			nb.pop(from)
+			nb.push(to, newPiece(ev.next, z))
+			pts := bag(s.v, &nb, to, ev.next, nil)
+			switch {
+			case s.scores[s.turn]+pts >= data.target:
+				ev.winner |= sizeBit(z)
+			case !anyBasicMove(s.v, &nb, 1-s.turn, &s.counts):
+				ev.stale |= sizeBit(z)
+			}
+		}
+		ev.mask = ev.avail &^ ev.stale
+	}
+	if s.memo == nil {
+		s.memo = make(map[uint32]*moveEval, 64)
+	}
+	s.memo[k] = ev
+	return ev
+}
+
+// movable reports whether the top leaf on sq of b belongs to seat and may move at all.
+func movable(b *board, sq int, seat rules.Seat) bool {
+	t := b.top(sq)
+	return t != 0 && t.owner() == seat && !data.burnt[t.colour()]
+}
+
+// anyBasicMove reports whether seat has a move on b by the movement rules alone (entry, steps,
+// blocking, capping, a piece to turn into). It ignores the rule against leaving the other player
+// without a move, which would otherwise recurse without end. Only seat's own leaves change colour
+// on seat's turns, so counts from before the other player's move are still right for seat.
+func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]int) bool {
+	var wbuf [16]window
+	wins := v.windows(b, wbuf[:0])
+	canBecome := func(t piece, capped bool) bool {
+		n := data.next[t.colour()]
+		if data.total[n][Pawn]-counts[n][Pawn] > 0 {
+			return true
+		}
+		return !capped && (data.total[n][Drone]-counts[n][Drone] > 0 || data.total[n][Queen]-counts[n][Queen] > 0)
+	}
+	tryAll := func(b *board, enter int) bool {
+		for from := 0; from < b.n(); from++ {
+			if !movable(b, from, seat) {
+				continue
+			}
+			t := b.top(from)
+			if !canBecome(t, false) {
+				continue
+			}
+			for _, to := range v.near[from] {
+				r := reach(v, b, wins, enter, from, int(to))
+				if r.ok && canBecome(t, r.capped) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if tryAll(b, -1) {
+		return true
+	}
+	sc := data.startColour[seat]
+	var tried [maxCells]bool
+	for _, w := range wins {
+		for _, c := range w.corners(v) {
+			if tried[c] || b.cells[c] != "" {
+				continue
+			}
+			tried[c] = true
+			for z := Pawn; z <= Queen; z++ {
+				if data.total[sc][z]-counts[sc][z] <= 0 {
+					continue
+				}
+				nb := *b
+				nb.push(c, newPiece(sc, z))
+				if tryAll(&nb, c) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

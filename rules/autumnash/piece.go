@@ -1,0 +1,134 @@
+package autumnash
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// piece packs a colour and a size in one byte (colour<<2 | size); 0 is no piece. Stacks are strings
+// of these bytes, bottom first, so a whole board copies without allocating.
+type piece uint8
+
+func newPiece(c Colour, z Size) piece { return piece(uint8(c)<<2 | uint8(z)) }
+
+func (p piece) colour() Colour    { return Colour(p >> 2) }
+func (p piece) size() Size        { return Size(p & 3) }
+func (p piece) owner() rules.Seat { return ownerOf(p.colour()) }
+
+func (p piece) valid() bool {
+	return p.colour() < numColours && p.size() >= Pawn && p.size() <= Queen
+}
+
+// public is the exported form used in views.
+func (p piece) public() Piece { return Piece{Owner: p.owner(), Colour: p.colour(), Size: p.size()} }
+
+// code is the two-character form used in snapshots and diagrams: colour letter then pips, "R3".
+func (p piece) code() string { return p.colour().Letter() + string(rune('0'+p.size())) }
+
+// name reads "red queen".
+func (p piece) name() string { return p.colour().String() + " " + p.size().String() }
+
+func ownerOf(c Colour) rules.Seat {
+	if c >= Clear {
+		return 1
+	}
+	return 0
+}
+
+func parsePieceCode(s string) (piece, error) {
+	if len(s) != 2 {
+		return 0, fmt.Errorf("piece %q: want a colour letter and 1-3, like R3", s)
+	}
+	for c := Colour(0); c < numColours; c++ {
+		if strings.EqualFold(c.Letter(), s[:1]) {
+			if s[1] < '1' || s[1] > '3' {
+				return 0, fmt.Errorf("piece %q: size must be 1, 2 or 3", s)
+			}
+			return newPiece(c, Size(s[1]-'0')), nil
+		}
+	}
+	return 0, fmt.Errorf("piece %q: unknown colour letter", s)
+}
+
+// parseStack reads codes written back to back, bottom first: "R3N1R1".
+func parseStack(s string) (string, error) {
+	if len(s)%2 != 0 {
+		return "", fmt.Errorf("stack %q: codes are two characters each", s)
+	}
+	b := make([]byte, 0, len(s)/2)
+	for i := 0; i < len(s); i += 2 {
+		p, err := parsePieceCode(s[i : i+2])
+		if err != nil {
+			return "", err
+		}
+		b = append(b, byte(p))
+	}
+	return string(b), nil
+}
+
+func formatStack(st string) string {
+	var b strings.Builder
+	for i := 0; i < len(st); i++ {
+		b.WriteString(piece(st[i]).code())
+	}
+	return b.String()
+}
+
+// board holds every stack; cell index is row*cols+col.
+type board struct {
+	cols, rows int
+	cells      [maxCells]string
+}
+
+func (b *board) n() int { return b.cols * b.rows }
+
+func (b *board) top(i int) piece {
+	s := b.cells[i]
+	if s == "" {
+		return 0
+	}
+	return piece(s[len(s)-1])
+}
+
+func (b *board) push(i int, p piece) { b.cells[i] += string(rune(p)) }
+
+func (b *board) pop(i int) piece {
+	s := b.cells[i]
+	p := piece(s[len(s)-1])
+	b.cells[i] = s[:len(s)-1]
+	return p
+}
+
+// holds reports whether the stack on i has a piece of colour c at any height.
+func (b *board) holds(i int, c Colour) bool {
+	s := b.cells[i]
+	for k := 0; k < len(s); k++ {
+		if piece(s[k]).colour() == c {
+			return true
+		}
+	}
+	return false
+}
+
+// counts tallies the pieces on the board by colour and size.
+func (b *board) counts() (n [numColours][4]int) {
+	for i := 0; i < b.n(); i++ {
+		s := b.cells[i]
+		for k := 0; k < len(s); k++ {
+			p := piece(s[k])
+			n[p.colour()][p.size()]++
+		}
+	}
+	return n
+}
+
+func (b *board) empty() bool {
+	for i := 0; i < b.n(); i++ {
+		if b.cells[i] != "" {
+			return false
+		}
+	}
+	return true
+}

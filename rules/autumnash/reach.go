@@ -1,0 +1,161 @@
+package autumnash
+
+// Movement: can the top leaf on one square reach another this turn? Blocking and capping read the
+// board as it stood at the start of the turn (plus a leaf entered this turn), which is what the
+// rulebook asks: sizes at the start of the turn, top pieces only.
+
+type refKind uint8
+
+const (
+	refNone         refKind = iota
+	refFar                  // more than two orthogonal steps away
+	refOutside              // off the playfield (Unsettled: no 5x6 field holds every leaf)
+	refInWay                // the first step lands on a leaf: leaves never jump, and capping ends the move
+	refCapSize              // capping not allowed between these sizes
+	refPawnBlock            // a queen entering beside an opposing pawn
+	refDroneBlock           // a drone or queen arriving head-on in front of an opposing drone
+	refCornerReturn         // back onto the entry corner it left
+)
+
+// refusal says why one route fails; text.go writes it for players.
+type refusal struct {
+	kind  refKind
+	at    int   // the square the leaf could not enter
+	by    int   // the blocking leaf's square
+	p     piece // the leaf in the way, capped or blocking
+	mover piece
+	via   int // -1 for a direct step
+}
+
+// reachRes is the outcome for one destination: the first legal route, or why every route fails.
+type reachRes struct {
+	ok     bool
+	via    int // -1 for a single step
+	capped bool
+	refs   [4]refusal // failing routes, for the explanation
+	nrefs  int
+}
+
+func (r *reachRes) fail(f refusal) {
+	if r.nrefs < len(r.refs) {
+		r.refs[r.nrefs] = f
+		r.nrefs++
+	}
+}
+
+// reach tests the top leaf on from going to to on b, within one of wins. When enter >= 0 a leaf
+// was entered there this turn, so the field must have that corner.
+func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
+	var best reachRes
+	found := false
+	for _, w := range wins {
+		if enter >= 0 && !w.isCorner(enter%v.cols, enter/v.cols) {
+			continue
+		}
+		r := reachIn(v, b, w, from, to)
+		if r.ok {
+			return r
+		}
+		// Keep the most telling explanation: anything beats "outside the field".
+		if !found || (best.refs[0].kind == refOutside && r.refs[0].kind != refOutside) {
+			best, found = r, true
+		}
+	}
+	if !found {
+		best.fail(refusal{kind: refOutside, at: to, via: -1})
+	}
+	return best
+}
+
+func reachIn(v *variant, b *board, w window, from, to int) reachRes {
+	var r reachRes
+	fc, fr := from%v.cols, from/v.cols
+	tc, tr := to%v.cols, to/v.cols
+	mover := b.top(from)
+	if !w.contains(tc, tr) {
+		r.fail(refusal{kind: refOutside, at: to, mover: mover, via: -1})
+		return r
+	}
+	d := abs(fc-tc) + abs(fr-tr)
+	switch {
+	case d == 1:
+		f, capped := step(v, b, w, from, mover, from, to, true)
+		if f.kind == refNone {
+			r.ok, r.via, r.capped = true, -1, capped
+			return r
+		}
+		f.via = -1
+		r.fail(f)
+		return r
+	case d == 0 && w.isCorner(fc, fr):
+		r.fail(refusal{kind: refCornerReturn, at: to, mover: mover, via: -1})
+		return r
+	case d > 2:
+		r.fail(refusal{kind: refFar, at: to, mover: mover, via: -1})
+		return r
+	}
+	// Two steps (or out and back): try each middle square.
+	for _, o := range orth {
+		via := v.sq(fc+o[0], fr+o[1])
+		if via < 0 || abs(via%v.cols-tc)+abs(via/v.cols-tr) != 1 {
+			continue
+		}
+		f, _ := step(v, b, w, from, mover, from, via, false)
+		if f.kind == refNone {
+			var capped bool
+			f, capped = step(v, b, w, from, mover, via, to, true)
+			if f.kind == refNone {
+				r.ok, r.via, r.capped = true, via, capped
+				return r
+			}
+		}
+		f.via = via
+		r.fail(f)
+	}
+	return r
+}
+
+// step checks one orthogonal step of mover (which started the turn on origin) from a to q; last
+// says whether the leaf may stop there, which capping requires.
+func step(v *variant, b *board, w window, origin int, mover piece, a, q int, last bool) (refusal, bool) {
+	qc, qr := q%v.cols, q/v.cols
+	if !w.contains(qc, qr) {
+		return refusal{kind: refOutside, at: q, mover: mover}, false
+	}
+	stack := b.cells[q]
+	if q == origin {
+		stack = stack[:len(stack)-1] // the mover has left it
+	}
+	capped := false
+	if stack != "" {
+		t := piece(stack[len(stack)-1])
+		if !last {
+			return refusal{kind: refInWay, at: q, by: q, p: t, mover: mover}, false
+		}
+		if !v.canCap[t.size()][mover.size()] {
+			return refusal{kind: refCapSize, at: q, by: q, p: t, mover: mover}, false
+		}
+		capped = true
+	}
+	if !v.blocking || mover.size() == Pawn {
+		return refusal{}, capped
+	}
+	dx, dy := qc-a%v.cols, qr-a/v.cols
+	for _, o := range orth {
+		n := v.sq(qc+o[0], qr+o[1])
+		if n < 0 || n == origin { // the mover itself topped its start square
+			continue
+		}
+		t := b.top(n)
+		if t == 0 || t.owner() == mover.owner() {
+			continue
+		}
+		if t.size() == Pawn && mover.size() == Queen {
+			return refusal{kind: refPawnBlock, at: q, by: n, p: t, mover: mover}, false
+		}
+		if t.size() == Drone && o[0] == dx && o[1] == dy {
+			return refusal{kind: refDroneBlock, at: q, by: n, p: t, mover: mover}, false
+		}
+	}
+	return refusal{}, capped
+}

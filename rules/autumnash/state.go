@@ -1,0 +1,86 @@
+package autumnash
+
+import (
+	"github.com/boardbot/boardbot/rules"
+)
+
+// state is a game of Autumn Ash. It is not safe for concurrent use: Choices fills a cache.
+type state struct {
+	v      *variant
+	b      board
+	scores [2]int
+	turn   rules.Seat // rules.Spectator once over
+	last   *LastMove
+	result *rules.Result
+
+	// Derived from the fields above, rebuilt by refresh, never encoded.
+	counts [numColours][4]int
+	wins   []window
+	memo   map[uint32]*moveEval
+}
+
+func newState(v *variant) *state {
+	s := &state{v: v, b: board{cols: v.cols, rows: v.rows}}
+	for _, pl := range v.start {
+		s.b.push(pl.sq, pl.p)
+	}
+	s.refresh()
+	return s
+}
+
+// refresh rebuilds the derived fields after the board changed.
+func (s *state) refresh() {
+	s.counts = s.b.counts()
+	s.wins = s.v.windows(&s.b, s.wins)
+	s.memo = nil
+}
+
+func (s *state) Awaiting() []rules.Prompt {
+	if s.result != nil {
+		return nil
+	}
+	return []rules.Prompt{{Seat: s.turn, Text: s.promptText()}}
+}
+
+func (s *state) Result() *rules.Result { return s.result }
+
+func other(seat rules.Seat) rules.Seat { return 1 - seat }
+
+// allowed checks that seat may move now.
+func (s *state) allowed(seat rules.Seat) error {
+	switch {
+	case s.result != nil:
+		return rules.Illegalf("The game is over: %s", s.result.Reason)
+	case seat == rules.Spectator:
+		return rules.Illegalf("Spectators cannot move; join the game to play.")
+	case seat != s.turn:
+		return rules.Illegalf("It is %s's turn, not yours.", data.sideName[s.turn])
+	}
+	return nil
+}
+
+func (s *state) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	if err := s.allowed(seat); err != nil {
+		return nil, false, err
+	}
+	n, err := s.walk(partial)
+	if err != nil {
+		return nil, false, err
+	}
+	return s.next(n), n.stage == stDone, nil
+}
+
+// hasLegalMove reports whether the seat to move has any legal move at all.
+func (s *state) hasLegalMove() bool {
+	for from := 0; from < s.b.n(); from++ {
+		if movable(&s.b, from, s.turn) && s.pieceHasMove(noEntry, from) {
+			return true
+		}
+	}
+	for _, c := range s.entryCorners() {
+		if len(s.entrySizes(c)) > 0 {
+			return true
+		}
+	}
+	return false
+}

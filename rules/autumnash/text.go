@@ -1,0 +1,89 @@
+package autumnash
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Player-facing wording for prompts and refusals.
+
+func (s *state) promptText() string {
+	side := data.sideName[s.turn]
+	t := fmt.Sprintf("%s to move (%d of %d points): ", side, s.scores[s.turn], data.target)
+	if len(s.entryCorners()) > 0 {
+		t += fmt.Sprintf("you may first enter a %s leaf at a free corner, then ", data.startColour[s.turn])
+	}
+	return t + "move one of your leaves one or two steps."
+}
+
+// owned reads "Xeno's white drone on A3".
+func (s *state) owned(p piece, sq int) string {
+	return fmt.Sprintf("%s's %s on %s", data.sideName[p.owner()], p.name(), s.v.label(sq))
+}
+
+func (s *state) refusalText(f refusal) string {
+	v := s.v
+	switch f.kind {
+	case refFar:
+		return fmt.Sprintf("%s is out of reach: a leaf moves one or two steps orthogonally.", v.label(f.at))
+	case refOutside:
+		if v.cols*v.rows > v.winCols*v.winRows {
+			return fmt.Sprintf("%s would spread the leaves beyond a %dx%d field (with any entry corner on its corner).", v.label(f.at), v.winCols, v.winRows)
+		}
+		return fmt.Sprintf("%s is off the board.", v.label(f.at))
+	case refInWay:
+		return fmt.Sprintf("%s is in the way: leaves never jump, and a leaf that caps must stop there.", s.owned(f.p, f.at))
+	case refCapSize:
+		return fmt.Sprintf("A %s cannot cap the %s: %s.", f.mover.size(), s.owned(f.p, f.at), s.capRule(f.p.size()))
+	case refPawnBlock:
+		return fmt.Sprintf("%s is blocked: %s keeps queens out of the squares beside it.", v.label(f.at), s.owned(f.p, f.by))
+	case refDroneBlock:
+		return fmt.Sprintf("%s is blocked: %s stops drones and queens arriving head-on.", v.label(f.at), s.owned(f.p, f.by))
+	case refCornerReturn:
+		return fmt.Sprintf("A leaf that leaves the entry corner %s cannot come back to it on the same turn.", v.label(f.at))
+	}
+	return "That move is not allowed."
+}
+
+// capRule reads "a pawn can be capped only by a pawn or a drone".
+func (s *state) capRule(top Size) string {
+	var by []string
+	for z := Pawn; z <= Queen; z++ {
+		if s.v.canCap[top][z] {
+			by = append(by, z.String())
+		}
+	}
+	if len(by) == 0 {
+		return fmt.Sprintf("a %s can never be capped", top)
+	}
+	return fmt.Sprintf("a %s can be capped only by a %s", top, strings.Join(by, " or a "))
+}
+
+// whyNot explains why the leaf on from may not go to to.
+func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
+	b := s.boardWith(e)
+	mover := b.top(from)
+	r := &ev.reach
+	if !r.ok {
+		if r.nrefs == 1 {
+			return s.refusalText(r.refs[0])
+		}
+		parts := []string{fmt.Sprintf("The %s on %s cannot reach %s by any route.", mover.name(), s.v.label(from), s.v.label(to))}
+		for _, f := range r.refs[:r.nrefs] {
+			if f.via >= 0 {
+				parts = append(parts, fmt.Sprintf("Via %s: %s", s.v.label(f.via), s.refusalText(f)))
+			} else {
+				parts = append(parts, s.refusalText(f))
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	if ev.avail == 0 {
+		if r.capped {
+			return fmt.Sprintf("Capping turns the leaf into a %s pawn, and you have no %s pawn left.", ev.next, ev.next)
+		}
+		return fmt.Sprintf("The %s must turn %s, and you have no %s leaf left.", mover.name(), ev.next, ev.next)
+	}
+	return fmt.Sprintf("Moving the %s on %s to %s would leave %s without a legal move, which the rules forbid.",
+		mover.name(), s.v.label(from), s.v.label(to), data.sideName[other(s.turn)])
+}

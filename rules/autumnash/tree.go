@@ -1,0 +1,396 @@
+package autumnash
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// The move tree, one token per real decision:
+//
+//	[corner [entry size]] from to [size]
+//
+// corner is a free entry corner (a leaf of the starting colour enters there first); the entry size
+// is asked only when more than one size can enter and still lead to a legal move. from is the
+// moving leaf's square, to its destination one or two steps away (the route is not asked: every
+// legal route ends the same way). size is asked only when the leaf can become more than one size.
+
+type stage uint8
+
+const (
+	stRoot stage = iota
+	stEntrySize
+	stFrom
+	stTo
+	stSize
+	stDone
+)
+
+type node struct {
+	stage    stage
+	e        entry
+	from, to int
+	ev       *moveEval
+	size     Size
+	prev     string // the last token read, for messages
+}
+
+// walk reads partial token by token and returns where it stands in the tree, or why a token does
+// not fit.
+func (s *state) walk(m rules.Move) (node, error) {
+	n := node{stage: stRoot, e: noEntry, from: -1, to: -1}
+	for _, tok := range m {
+		var err error
+		switch n.stage {
+		case stRoot:
+			err = s.readRoot(&n, tok)
+		case stEntrySize:
+			err = s.readEntrySize(&n, tok)
+		case stFrom:
+			err = s.readFrom(&n, tok)
+		case stTo:
+			err = s.readTo(&n, tok)
+		case stSize:
+			err = s.readSize(&n, tok)
+		default:
+			msg := fmt.Sprintf("The move is already complete after %q; nothing can follow it.", m[:len(m)-1].String())
+			if n.ev != nil && n.ev.sizes() == 1 {
+				if _, ok := parseSizeToken(tok); ok {
+					msg += fmt.Sprintf(" The leaf can only become a %s, so the size is not asked.", newPiece(n.ev.next, n.size).name())
+				}
+			}
+			err = rules.Illegalf("%s", msg)
+		}
+		if err != nil {
+			return n, err
+		}
+		n.prev = tok
+	}
+	return n, nil
+}
+
+func parseSizeToken(tok string) (Size, bool) {
+	z, err := parseSize(strings.ToLower(tok))
+	return z, err == nil
+}
+
+func (s *state) badSquare(tok string) error {
+	if _, ok := parseSizeToken(tok); ok {
+		return rules.Illegalf("Expected a square here, not %q: name the leaf's square first, like %s.", tok, s.v.token(s.exampleFrom()))
+	}
+	return rules.Illegalf("%q is not a square of this board: use a letter %s and a number 1-%d, like %s.",
+		tok, s.fileRange(), s.v.rows, s.v.token(s.exampleFrom()))
+}
+
+func (s *state) readRoot(n *node, tok string) error {
+	sq, ok := s.v.parseSquare(tok)
+	if !ok {
+		return s.badSquare(tok)
+	}
+	if s.b.cells[sq] != "" {
+		if err := s.checkMover(noEntry, sq); err != nil {
+			return err
+		}
+		n.from, n.stage = sq, stTo
+		return nil
+	}
+	if err := s.checkEntry(sq); err != nil {
+		return err
+	}
+	n.e.sq = sq
+	if zs := s.entrySizes(sq); len(zs) == 1 {
+		n.e.size, n.stage = zs[0], stFrom
+	} else {
+		n.stage = stEntrySize
+	}
+	return nil
+}
+
+func (s *state) readEntrySize(n *node, tok string) error {
+	z, ok := parseSizeToken(tok)
+	if !ok {
+		return rules.Illegalf("After the entry corner comes the size of the %s leaf to enter: %s.", data.startColour[s.turn], sizeList(s.entrySizes(n.e.sq)))
+	}
+	for _, ok := range s.entrySizes(n.e.sq) {
+		if ok == z {
+			n.e.size, n.stage = z, stFrom
+			return nil
+		}
+	}
+	p := newPiece(data.startColour[s.turn], z)
+	if s.stashed(p.colour(), z) == 0 {
+		return rules.Illegalf("You have no %s left to enter.", p.name())
+	}
+	return rules.Illegalf("After entering a %s at %s you would have no legal move.", p.name(), s.v.label(n.e.sq))
+}
+
+func (s *state) readFrom(n *node, tok string) error {
+	sq, ok := s.v.parseSquare(tok)
+	if !ok {
+		return s.badSquare(tok)
+	}
+	if err := s.checkMover(n.e, sq); err != nil {
+		return err
+	}
+	n.from, n.stage = sq, stTo
+	return nil
+}
+
+func (s *state) readTo(n *node, tok string) error {
+	sq, ok := s.v.parseSquare(tok)
+	if !ok {
+		return s.badSquare(tok)
+	}
+	ev := s.eval(n.e, n.from, sq)
+	if ev.mask == 0 {
+		return rules.Illegalf("%s", s.whyNot(n.e, n.from, sq, ev))
+	}
+	n.to, n.ev = sq, ev
+	if ev.sizes() == 1 {
+		n.size, n.stage = ev.only(), stDone
+	} else {
+		n.stage = stSize
+	}
+	return nil
+}
+
+func (s *state) readSize(n *node, tok string) error {
+	z, ok := parseSizeToken(tok)
+	if !ok {
+		return rules.Illegalf("Now choose what the leaf becomes: %s.", sizeList(maskSizes(n.ev.mask)))
+	}
+	if n.ev.mask&sizeBit(z) != 0 {
+		n.size, n.stage = z, stDone
+		return nil
+	}
+	p := newPiece(n.ev.next, z)
+	switch {
+	case n.ev.reach.capped && z != Pawn:
+		return rules.Illegalf("A leaf that caps another always becomes a pawn, so it cannot become a %s.", p.name())
+	case n.ev.stale&sizeBit(z) != 0:
+		return rules.Illegalf("Becoming a %s would leave %s without a legal move, which the rules forbid.", p.name(), data.sideName[other(s.turn)])
+	default:
+		return rules.Illegalf("You have no %s left in your stash.", p.name())
+	}
+}
+
+// checkEntry says whether an empty square may take an entering leaf.
+func (s *state) checkEntry(sq int) error {
+	isCorner := false
+	for _, c := range s.entryCorners() {
+		if c == sq {
+			isCorner = true
+		}
+	}
+	if !isCorner {
+		if s.v.cols*s.v.rows > s.v.winCols*s.v.winRows {
+			return rules.Illegalf("There is no leaf on %s, and it is not a corner of any %dx%d field that holds every leaf, so nothing can enter there.", s.v.label(sq), s.v.winCols, s.v.winRows)
+		}
+		return rules.Illegalf("There is no leaf on %s. Name one of your leaves to move, or a free corner to enter a %s leaf.", s.v.label(sq), data.startColour[s.turn])
+	}
+	sc := data.startColour[s.turn]
+	if s.stashed(sc, Pawn)+s.stashed(sc, Drone)+s.stashed(sc, Queen) == 0 {
+		return rules.Illegalf("You have no %s leaf left to enter at %s.", sc, s.v.label(sq))
+	}
+	if len(s.entrySizes(sq)) == 0 {
+		return rules.Illegalf("After entering at %s you would have no legal move.", s.v.label(sq))
+	}
+	return nil
+}
+
+// checkMover says whether the top leaf on sq (after the entry) may move this turn.
+func (s *state) checkMover(e entry, sq int) error {
+	b := s.boardWith(e)
+	t := b.top(sq)
+	switch {
+	case t == 0:
+		return rules.Illegalf("There is no leaf on %s.", s.v.label(sq))
+	case t.owner() != s.turn:
+		return rules.Illegalf("The top leaf on %s is %s's %s; move one of your own.", s.v.label(sq), data.sideName[t.owner()], t.name())
+	case data.burnt[t.colour()]:
+		return rules.Illegalf("The %s on %s is a burnt leaf: burnt leaves never move.", t.name(), s.v.label(sq))
+	}
+	next := data.next[t.colour()]
+	if s.stashed(next, Pawn)+s.stashed(next, Drone)+s.stashed(next, Queen) == 0 {
+		return rules.Illegalf("The %s on %s cannot move: it must turn %s, and you have no %s leaf left.", t.name(), s.v.label(sq), next, next)
+	}
+	if s.pieceHasMove(e, sq) {
+		return nil
+	}
+	stale := false
+	for _, to := range s.v.near[sq] {
+		if s.eval(e, sq, int(to)).stale != 0 {
+			stale = true
+		}
+	}
+	if stale {
+		return rules.Illegalf("The %s on %s has no legal move: every move it could make would leave %s without a legal move.", t.name(), s.v.label(sq), data.sideName[other(s.turn)])
+	}
+	return rules.Illegalf("The %s on %s has no legal move: every square within two steps is taken, blocked or cannot be capped.", t.name(), s.v.label(sq))
+}
+
+func (s *state) pieceHasMove(e entry, from int) bool {
+	for _, to := range s.v.near[from] {
+		if s.eval(e, from, int(to)).mask != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// entryCorners lists the free corners of the playfield(s), in board order, when the player has a
+// leaf of the starting colour to enter.
+func (s *state) entryCorners() []int {
+	sc := data.startColour[s.turn]
+	if s.stashed(sc, Pawn)+s.stashed(sc, Drone)+s.stashed(sc, Queen) == 0 {
+		return nil
+	}
+	var seen [maxCells]bool
+	for _, w := range s.wins {
+		for _, c := range w.corners(s.v) {
+			if s.b.cells[c] == "" {
+				seen[c] = true
+			}
+		}
+	}
+	var out []int
+	for i := 0; i < s.b.n(); i++ {
+		if seen[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// entrySizes lists the sizes that may enter at corner c and still lead to a legal move.
+func (s *state) entrySizes(c int) []Size {
+	sc := data.startColour[s.turn]
+	var out []Size
+	for z := Pawn; z <= Queen; z++ {
+		if s.stashed(sc, z) == 0 {
+			continue
+		}
+		e := entry{sq: c, size: z}
+		b := s.boardWith(e)
+		for from := 0; from < b.n(); from++ {
+			if movable(&b, from, s.turn) && s.pieceHasMove(e, from) {
+				out = append(out, z)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// next lists the tokens that may follow node n.
+func (s *state) next(n node) []rules.Choice {
+	var out []rules.Choice
+	switch n.stage {
+	case stRoot:
+		for from := 0; from < s.b.n(); from++ {
+			if movable(&s.b, from, s.turn) && s.pieceHasMove(noEntry, from) {
+				out = append(out, rules.Choice{Token: s.v.token(from), Label: s.v.label(from) + " " + s.b.top(from).name()})
+			}
+		}
+		for _, c := range s.entryCorners() {
+			if len(s.entrySizes(c)) > 0 {
+				out = append(out, rules.Choice{Token: s.v.token(c), Label: fmt.Sprintf("enter a %s leaf at %s", data.startColour[s.turn], s.v.label(c))})
+			}
+		}
+	case stEntrySize:
+		for _, z := range s.entrySizes(n.e.sq) {
+			out = append(out, rules.Choice{Token: z.String(), Label: "enter a " + newPiece(data.startColour[s.turn], z).name()})
+		}
+	case stFrom:
+		b := s.boardWith(n.e)
+		for from := 0; from < b.n(); from++ {
+			if movable(&b, from, s.turn) && s.pieceHasMove(n.e, from) {
+				l := s.v.label(from) + " " + b.top(from).name()
+				if from == n.e.sq {
+					l += " (just entered)"
+				}
+				out = append(out, rules.Choice{Token: s.v.token(from), Label: l})
+			}
+		}
+	case stTo:
+		for _, to := range s.v.near[n.from] {
+			if ev := s.eval(n.e, n.from, int(to)); ev.mask != 0 {
+				out = append(out, rules.Choice{Token: s.v.token(int(to)), Label: s.destLabel(n.e, n.from, int(to), ev)})
+			}
+		}
+	case stSize:
+		for _, z := range maskSizes(n.ev.mask) {
+			l := "as a " + newPiece(n.ev.next, z).name()
+			if n.ev.winner&sizeBit(z) != 0 {
+				l += " (wins)"
+			}
+			out = append(out, rules.Choice{Token: z.String(), Label: l})
+		}
+	}
+	return out
+}
+
+func (s *state) destLabel(e entry, from, to int, ev *moveEval) string {
+	var b strings.Builder
+	if to == from {
+		b.WriteString("back to ")
+	} else if ev.reach.capped {
+		b.WriteString("onto ")
+	}
+	b.WriteString(s.v.label(to))
+	if ev.reach.via >= 0 {
+		b.WriteString(" via " + s.v.label(ev.reach.via))
+	}
+	if ev.reach.capped {
+		bb := s.boardWith(e)
+		stack := bb.cells[to]
+		if to == from {
+			stack = stack[:len(stack)-1]
+		}
+		t := piece(stack[len(stack)-1])
+		fmt.Fprintf(&b, " (caps %s's %s)", data.sideName[t.owner()], t.name())
+	}
+	if ev.sizes() == 1 {
+		b.WriteString(", becoming a " + newPiece(ev.next, ev.only()).name())
+	}
+	if ev.winner&ev.mask != 0 {
+		b.WriteString(" (can win)")
+	}
+	return b.String()
+}
+
+func maskSizes(m uint8) []Size {
+	var out []Size
+	for z := Pawn; z <= Queen; z++ {
+		if m&sizeBit(z) != 0 {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+func sizeList(zs []Size) string {
+	names := make([]string, len(zs))
+	for i, z := range zs {
+		names[i] = z.String()
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+func (s *state) fileRange() string {
+	return fmt.Sprintf("a-%c", 'a'+s.v.cols-1)
+}
+
+// exampleFrom picks a square for messages: one of the mover's leaves, else a1.
+func (s *state) exampleFrom() int {
+	for i := 0; i < s.b.n(); i++ {
+		if movable(&s.b, i, s.turn) {
+			return i
+		}
+	}
+	return 0
+}
