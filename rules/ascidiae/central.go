@@ -1,0 +1,373 @@
+package ascidiae
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// The first word of a central board move.
+const (
+	wColonize = "colonize"
+	wRoot     = "root"
+	wDisplace = "displace"
+	wSpin     = "spin"
+	wBlock    = "block"
+	wPuff     = "puff"
+	wRest     = "rest"
+)
+
+// centralVerbs lists what a central action lets card c do now (rest aside, always allowed).
+func (g *State) centralVerbs(seat int, c *Placed, a Action) []string {
+	var allowed []string
+	switch a.Verb {
+	case Think:
+		allowed = []string{wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff}
+	case Colonize:
+		allowed = []string{wColonize}
+	case Root:
+		allowed = []string{wRoot}
+	case Order:
+		allowed = []string{wDisplace, wSpin, wBlock, wPuff}
+	case Displace:
+		allowed = []string{wDisplace}
+	case Spin:
+		allowed = []string{wSpin}
+	case Block:
+		allowed = []string{wBlock}
+	case Puff:
+		allowed = []string{wPuff}
+	}
+	var out []string
+	for _, v := range allowed {
+		ok := false
+		switch v {
+		case wColonize:
+			ok = len(g.colonizable(c)) > 0
+		case wRoot:
+			ok = len(g.rootable(c, a.Zone)) > 0
+		case wBlock:
+			ok = len(g.blockable(c)) > 0
+		default: // displace, spin, puff: one tadpole of any colour
+			ok = c.T.Total() > 0
+		}
+		if ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// colonizable lists the green slots whose colony card c can pay for.
+func (g *State) colonizable(c *Placed) []int {
+	var out []int
+	for i, s := range g.Colonies {
+		col, _ := Colony(s.ID)
+		if s.By < 0 && c.T.Covers(col.Needs) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// rootable lists the piles c can take root from (or unlock) in zone.
+func (g *State) rootable(c *Placed, z Zone) []int {
+	var out []int
+	for i, p := range g.Piles {
+		if (z == ZoneBlue && p.Zone != "blue") || (z == ZoneRed && p.Zone != "red") {
+			continue
+		}
+		if (p.Locked || p.Count > 0) && c.T.Covers(p.Cost) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// blockable lists the piles c can lock: unlocked, not empty, affordable, with a token left.
+func (g *State) blockable(c *Placed) []int {
+	if g.Blocks <= 0 {
+		return nil
+	}
+	var out []int
+	for i, p := range g.Piles {
+		if !p.Locked && p.Count > 0 && c.T.Covers(p.Cost) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// payColours lists the colours card c could return for a one-tadpole yellow action.
+func payColours(c *Placed) []Colour {
+	var out []Colour
+	for col := Colour(0); col < NumColours; col++ {
+		if c.T[col] > 0 {
+			out = append(out, col)
+		}
+	}
+	return out
+}
+
+func slotToken(i int) string { return "g" + strconv.Itoa(i+1) }
+
+func slotByToken(s string) int {
+	if len(s) < 2 || s[0] != 'g' {
+		return -1
+	}
+	n, err := strconv.Atoi(s[1:])
+	if err != nil {
+		return -1
+	}
+	return n - 1
+}
+
+// activeCard returns the activating card and its space.
+func (g *State) activeCard() (*Placed, int) {
+	sp := g.find(g.Turn.Seat, g.Turn.Active)
+	if sp < 0 {
+		return nil, -1
+	}
+	return g.Players[g.Turn.Seat].Grid[sp], sp
+}
+
+func (g *State) currentAction() Action {
+	c, _ := g.activeCard()
+	ab, _ := g.ability(g.Turn.Ab, c)
+	return ab.Actions[g.Turn.Act]
+}
+
+// treeCentral is the choice tree of a central board action.
+func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
+	c, _ := g.activeCard()
+	seat := g.Turn.Seat
+	grid := &g.Players[seat].Grid
+	a := g.currentAction()
+	if len(m) == 0 {
+		var out []rules.Choice
+		for _, v := range g.centralVerbs(seat, c, a) {
+			out = append(out, rules.Choice{Token: v, Label: verbLabel(v)})
+		}
+		return append(out, rules.Choice{Token: wRest, Label: "Rest: do nothing on the central board"}), false
+	}
+	payNext := func(k int) ([]rules.Choice, bool) {
+		cols := payColours(c)
+		if len(cols) < 2 {
+			return nil, len(m) == k
+		}
+		if len(m) == k {
+			var out []rules.Choice
+			for _, col := range cols {
+				out = append(out, rules.Choice{Token: col.String(), Label: "Pay with a " + col.String() + " tadpole"})
+			}
+			return out, false
+		}
+		return nil, true
+	}
+	switch m[0] {
+	case wRest:
+		return nil, true
+	case wColonize:
+		if len(m) == 1 {
+			var out []rules.Choice
+			for _, i := range g.colonizable(c) {
+				col, _ := Colony(g.Colonies[i].ID)
+				out = append(out, rules.Choice{Token: slotToken(i), Label: fmt.Sprintf("Claim colony %s: %s", slotToken(i), col.Needs)})
+			}
+			return out, false
+		}
+		return nil, true
+	case wRoot:
+		switch len(m) {
+		case 1:
+			var out []rules.Choice
+			for _, i := range g.rootable(c, a.Zone) {
+				p := g.Piles[i]
+				lbl := fmt.Sprintf("%s for %s (%d left)", mustCard(p.Card).Name, p.Cost, p.Count)
+				if p.Locked {
+					lbl = fmt.Sprintf("Unlock %s for %s (no card)", mustCard(p.Card).Name, p.Cost)
+				}
+				out = append(out, rules.Choice{Token: p.Card, Label: lbl})
+			}
+			return out, false
+		case 2:
+			if g.Piles[g.pileByCard(m[1])].Locked {
+				return nil, true
+			}
+			var out []rules.Choice
+			for sp := 0; sp < Spaces; sp++ {
+				lbl := "Empty " + SpaceName(sp)
+				if o := grid[sp]; o != nil {
+					lbl = fmt.Sprintf("%s: replaces %s (lost with %s)", SpaceName(sp), o.Card, o.T)
+				}
+				out = append(out, rules.Choice{Token: SpaceName(sp), Label: lbl})
+			}
+			return out, false
+		case 3:
+			return facingChoices(), false
+		}
+		return nil, true
+	case wDisplace:
+		switch len(m) {
+		case 1:
+			var out []rules.Choice
+			for sp := 0; sp < Spaces; sp++ {
+				if o := grid[sp]; o != nil {
+					out = append(out, rules.Choice{Token: SpaceName(sp), Label: fmt.Sprintf("Move %s from %s", o.Card, SpaceName(sp))})
+				}
+			}
+			return out, false
+		case 2:
+			from, _ := spaceByName(m[1])
+			var out []rules.Choice
+			for d := Up; d <= Left; d++ {
+				if n := step(from, d); n >= 0 {
+					lbl := fmt.Sprintf("To empty %s (%s)", SpaceName(n), d)
+					if o := grid[n]; o != nil {
+						lbl = fmt.Sprintf("To %s (%s): %s is lost with %s", SpaceName(n), d, o.Card, o.T)
+					}
+					out = append(out, rules.Choice{Token: SpaceName(n), Label: lbl})
+				}
+			}
+			return out, false
+		}
+		return payNext(3)
+	case wSpin:
+		switch len(m) {
+		case 1:
+			var out []rules.Choice
+			for sp := 0; sp < Spaces; sp++ {
+				if o := grid[sp]; o != nil {
+					out = append(out, rules.Choice{Token: SpaceName(sp), Label: fmt.Sprintf("Turn %s on %s (faces %s)", o.Card, SpaceName(sp), o.Orient)})
+				}
+			}
+			return out, false
+		case 2:
+			return facingChoices(), false
+		}
+		return payNext(3)
+	case wBlock:
+		if len(m) == 1 {
+			var out []rules.Choice
+			for _, i := range g.blockable(c) {
+				p := g.Piles[i]
+				out = append(out, rules.Choice{Token: p.Card, Label: fmt.Sprintf("Lock %s for %s", mustCard(p.Card).Name, p.Cost)})
+			}
+			return out, false
+		}
+		return nil, true
+	case wPuff:
+		return payNext(1)
+	}
+	return nil, false
+}
+
+func facingChoices() []rules.Choice {
+	out := make([]rules.Choice, 4)
+	for d := Up; d <= Left; d++ {
+		out[d] = rules.Choice{Token: d.String(), Label: "Facing " + d.String()}
+	}
+	return out
+}
+
+func verbLabel(v string) string {
+	switch v {
+	case wColonize:
+		return "Colonize: claim a colony"
+	case wRoot:
+		return "Take root: a new ascidia on your grid"
+	case wDisplace:
+		return "Displace one of your ascidiae (1 tadpole)"
+	case wSpin:
+		return "Spin one of your ascidiae (1 tadpole)"
+	case wBlock:
+		return "Block a pile on the central board"
+	case wPuff:
+		return "Puff: return 1 tadpole"
+	}
+	return v
+}
+
+// pay returns one tadpole from c: the named colour, or the only colour it holds.
+func pay(c *Placed, m rules.Move, k int) Colour {
+	if len(m) > k {
+		col, _ := colourByName(m[k])
+		c.T[col]--
+		return col
+	}
+	col := payColours(c)[0]
+	c.T[col]--
+	return col
+}
+
+// doCentral carries out a validated central board move.
+func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
+	t := &g.Turn
+	c, _ := g.activeCard()
+	seat := t.Seat
+	pl := &g.Players[seat]
+	t.Act++
+	switch m[0] {
+	case wRest:
+		g.say("rests")
+	case wColonize:
+		i := slotByToken(m[1])
+		col, _ := Colony(g.Colonies[i].ID)
+		c.T = c.T.Minus(col.Needs)
+		g.Colonies[i].By = seat
+		pl.Colonies = append(pl.Colonies, col.ID)
+		t.Claims++
+		g.say("claims colony %s (%s)", m[1], col.Needs)
+		if !g.solo() && len(pl.Colonies) >= g.winTarget() {
+			g.finish(ev)
+			g.end(ev, rules.RanksByScore(g.scores()), fmt.Sprintf("Seat %d claims colony number %d and wins.", seat+1, len(pl.Colonies)))
+		}
+	case wRoot:
+		p := &g.Piles[g.pileByCard(m[1])]
+		c.T = c.T.Minus(p.Cost)
+		if p.Locked {
+			p.Locked = false
+			g.Blocks++
+			g.say("pays %s to unlock %s", p.Cost, p.Card)
+			return
+		}
+		p.Count--
+		sp, _ := spaceByName(m[2])
+		o, _ := dirByName(m[3])
+		if old := pl.Grid[sp]; old != nil {
+			g.say("%s on %s is lost with %s", old.Card, m[2], old.T)
+		}
+		n := g.place(seat, sp, p.Card, o)
+		n.T = mustCard(p.Card).OnRoot
+		g.say("pays %s: %s takes root on %s facing %s", p.Cost, p.Card, m[2], o)
+		if n.T.Total() > 0 {
+			g.say("%s enters with %s", p.Card, n.T)
+		}
+	case wDisplace:
+		col := pay(c, m, 3)
+		from, _ := spaceByName(m[1])
+		to, _ := spaceByName(m[2])
+		mv := pl.Grid[from]
+		if old := pl.Grid[to]; old != nil {
+			g.say("%s on %s is lost with %s", old.Card, m[2], old.T)
+		}
+		pl.Grid[to], pl.Grid[from] = mv, nil
+		g.say("returns %s: moves %s from %s to %s", col, mv.Card, m[1], m[2])
+	case wSpin:
+		col := pay(c, m, 3)
+		sp, _ := spaceByName(m[1])
+		o, _ := dirByName(m[2])
+		pl.Grid[sp].Orient = o
+		g.say("returns %s: turns %s on %s to face %s", col, pl.Grid[sp].Card, m[1], o)
+	case wBlock:
+		p := &g.Piles[g.pileByCard(m[1])]
+		c.T = c.T.Minus(p.Cost)
+		p.Locked = true
+		g.Blocks--
+		g.say("pays %s to lock %s", p.Cost, p.Card)
+	case wPuff:
+		col := pay(c, m, 1)
+		g.say("puffs %s", col)
+	}
+}

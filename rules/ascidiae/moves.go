@@ -1,0 +1,379 @@
+package ascidiae
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+func seatName(s int) string { return fmt.Sprintf("seat %d", s+1) }
+
+// Awaiting: every unplaced seat during setup; then the seat whose turn it is.
+func (g *State) Awaiting() []rules.Prompt {
+	if g.Res != nil {
+		return nil
+	}
+	if g.setupPhase() {
+		var out []rules.Prompt
+		for i, p := range g.Players {
+			if !p.Placed {
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: "Place A. basica and A. habilis on your grid: a space and a facing for each, e.g. \"b2 up c2 up\"."})
+			}
+		}
+		return out
+	}
+	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Text: g.promptText(), Default: g.defaultMove()}}
+}
+
+func (g *State) setupPhase() bool {
+	for _, p := range g.Players {
+		if !p.Placed {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *State) promptText() string {
+	t := &g.Turn
+	c, sp := g.activeCard()
+	switch t.Wait {
+	case waitStart:
+		return fmt.Sprintf("Learning turn %d: move or turn an initial ascidia (%s), or \"flow\" to start the current.", g.Players[t.Seat].Turns, strings.Join(g.rearrangeable(), ", "))
+	case waitAbility:
+		return fmt.Sprintf("%s on %s activates with %s: choose an ability.", mustCard(c.Card).Name, SpaceName(sp), c.T)
+	case waitPick:
+		a := g.currentAction()
+		return fmt.Sprintf("%s on %s: %s. Which tadpoles?", mustCard(c.Card).Name, SpaceName(sp), ActionText(a, gridDirText(sp, c.Orient)))
+	case waitCentral:
+		a := g.currentAction()
+		return fmt.Sprintf("%s on %s holds %s: %s, or rest.", mustCard(c.Card).Name, SpaceName(sp), c.T, ActionText(a, nil))
+	}
+	return "Your turn."
+}
+
+func (g *State) defaultMove() rules.Move {
+	switch g.Turn.Wait {
+	case waitStart:
+		return rules.Move{"flow"}
+	case waitCentral:
+		return rules.Move{wRest}
+	}
+	return nil
+}
+
+// Choices walks the tree of the decision seat s is asked.
+func (g *State) Choices(s rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	tree, err := g.treeFor(int(s))
+	if err != nil {
+		return nil, false, err
+	}
+	for i := 0; ; i++ {
+		next, complete := tree(partial[:i])
+		if i == len(partial) {
+			return next, complete, nil
+		}
+		if !slices.ContainsFunc(next, func(c rules.Choice) bool { return c.Token == partial[i] }) {
+			return nil, false, g.refuse(int(s), partial[:i], partial[i], next, complete)
+		}
+	}
+}
+
+// treeFor returns the choice tree of the decision seat s is asked, or why it may not move.
+func (g *State) treeFor(s int) (func(rules.Move) ([]rules.Choice, bool), error) {
+	if g.Res != nil {
+		return nil, rules.Illegalf("The game is over: %s", g.Res.Reason)
+	}
+	if s < 0 || s >= g.Seats {
+		return nil, rules.Illegalf("Only the players of this game can move.")
+	}
+	if g.setupPhase() {
+		if g.Players[s].Placed {
+			return nil, rules.Illegalf("You have placed your initial ascidiae; the others are still placing theirs.")
+		}
+		return g.treePlace, nil
+	}
+	if s != g.Turn.Seat {
+		return nil, rules.Illegalf("It is not your turn: %s is playing.", seatName(g.Turn.Seat))
+	}
+	switch g.Turn.Wait {
+	case waitStart:
+		return g.treeStart, nil
+	case waitAbility:
+		return g.treeAbility, nil
+	case waitPick:
+		return g.treePick, nil
+	case waitCentral:
+		return g.treeCentral, nil
+	}
+	return nil, fmt.Errorf("ascidiae: no decision pending")
+}
+
+// Apply plays one decision.
+func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if len(m) > rules.MaxTreeDepth {
+		return nil, rules.Illegalf("That move has too many parts.")
+	}
+	next, complete, err := g.Choices(s, m)
+	if err != nil {
+		return nil, err
+	}
+	if !complete {
+		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokenList(next))
+	}
+	var ev []rules.Event
+	seat := int(s)
+	if g.setupPhase() {
+		g.doPlace(seat, m, &ev)
+		return ev, nil
+	}
+	t := &g.Turn
+	switch t.Wait {
+	case waitStart:
+		t.Wait = ""
+		if m[0] == "flow" {
+			t.Started = true
+		} else {
+			g.doRearrange(m, &ev)
+		}
+	case waitAbility:
+		t.Wait = ""
+		c, sp := g.activeCard()
+		for _, r := range g.doable(seat, sp) {
+			if r.Label == m[0] {
+				r := r
+				t.Ab = &r
+			}
+		}
+		ab, o := g.ability(t.Ab, c)
+		g.say("uses %s (%s)", m[0], AbilityText(ab, gridDirText(sp, o)))
+	case waitPick:
+		t.Wait = ""
+		c, sp := g.activeCard()
+		ab, o := g.ability(t.Ab, c)
+		a := ab.Actions[t.Act]
+		for _, p := range g.tadOptions(seat, sp, c, a, o) {
+			if p.Token() == m[0] {
+				g.doTadpoles(sp, c, a, o, p)
+				break
+			}
+		}
+	case waitCentral:
+		t.Wait = ""
+		g.doCentral(m, &ev)
+	}
+	g.run(&ev)
+	return ev, nil
+}
+
+func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {
+	for i, id := range initials {
+		sp, _ := spaceByName(m[2*i])
+		o, _ := dirByName(m[2*i+1])
+		g.place(seat, sp, id, o)
+	}
+	g.Players[seat].Placed = true
+	*ev = append(*ev, rules.Event{Text: fmt.Sprintf("%s places basica on %s facing %s and habilis on %s facing %s.", seatName(seat), m[0], m[1], m[2], m[3])})
+	if !g.setupPhase() {
+		g.startTurn(0)
+		g.run(ev)
+	}
+}
+
+func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
+	t := &g.Turn
+	grid := &g.Players[t.Seat].Grid
+	i := slices.Index(initials[:], m[0])
+	t.Moved[i] = true
+	from := g.spaceOf(t.Seat, m[0])
+	to, _ := spaceByName(m[1])
+	o, _ := dirByName(m[2])
+	c := grid[from]
+	grid[from], grid[to] = grid[to], c
+	c.Orient = o
+	line := fmt.Sprintf("%s moves %s to %s facing %s", seatName(t.Seat), m[0], m[1], o)
+	if grid[from] != nil && from != to {
+		line += fmt.Sprintf(" (%s goes to %s)", grid[from].Card, SpaceName(from))
+	}
+	g.Log = append(g.Log, line+".")
+	*ev = append(*ev, rules.Event{Text: line + "."})
+}
+
+func (g *State) treePlace(m rules.Move) ([]rules.Choice, bool) {
+	switch len(m) {
+	case 0, 2:
+		var out []rules.Choice
+		id := initials[len(m)/2]
+		for sp := 0; sp < Spaces; sp++ {
+			if len(m) == 2 && m[0] == SpaceName(sp) {
+				continue
+			}
+			out = append(out, rules.Choice{Token: SpaceName(sp), Label: fmt.Sprintf("%s on %s", mustCard(id).Name, SpaceName(sp))})
+		}
+		return out, false
+	case 1, 3:
+		return facingChoices(), false
+	}
+	return nil, true
+}
+
+func (g *State) treeStart(m rules.Move) ([]rules.Choice, bool) {
+	t := &g.Turn
+	grid := &g.Players[t.Seat].Grid
+	switch len(m) {
+	case 0:
+		out := []rules.Choice{{Token: "flow", Label: "Start the current"}}
+		for _, id := range g.rearrangeable() {
+			out = append(out, rules.Choice{Token: id, Label: fmt.Sprintf("Move or turn %s (on %s)", mustCard(id).Name, SpaceName(g.spaceOf(t.Seat, id)))})
+		}
+		return out, false
+	case 1:
+		if m[0] == "flow" {
+			return nil, true
+		}
+		var out []rules.Choice
+		for sp := 0; sp < Spaces; sp++ {
+			c := grid[sp]
+			switch {
+			case c == nil:
+				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Empty " + SpaceName(sp)})
+			case c.Card == m[0]:
+				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Stay on " + SpaceName(sp)})
+			case slices.Contains(initials[:], c.Card):
+				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Swap with " + c.Card + " on " + SpaceName(sp)})
+			}
+		}
+		return out, false
+	case 2:
+		return facingChoices(), false
+	}
+	return nil, true
+}
+
+func (g *State) treeAbility(m rules.Move) ([]rules.Choice, bool) {
+	if len(m) > 0 {
+		return nil, true
+	}
+	c, sp := g.activeCard()
+	var out []rules.Choice
+	for _, r := range g.doable(g.Turn.Seat, sp) {
+		ab, o := g.ability(&r, c)
+		lbl := AbilityText(ab, gridDirText(sp, o))
+		if r.Lend >= 0 {
+			lbl = fmt.Sprintf("Borrowed from %s on %s: %s", r.Card, SpaceName(r.From), lbl)
+		}
+		out = append(out, rules.Choice{Token: r.Label, Label: lbl})
+	}
+	return out, false
+}
+
+func (g *State) treePick(m rules.Move) ([]rules.Choice, bool) {
+	if len(m) > 0 {
+		return nil, true
+	}
+	c, sp := g.activeCard()
+	ab, o := g.ability(g.Turn.Ab, c)
+	a := ab.Actions[g.Turn.Act]
+	var out []rules.Choice
+	for _, p := range g.tadOptions(g.Turn.Seat, sp, c, a, o) {
+		out = append(out, rules.Choice{Token: p.Token(), Label: strings.ToUpper(a.Verb.String()[:1]) + a.Verb.String()[1:] + " " + p.String()})
+	}
+	return out, false
+}
+
+func tokenList(cs []rules.Choice) string {
+	if len(cs) == 0 {
+		return "nothing"
+	}
+	var toks []string
+	for i, c := range cs {
+		if i == 10 {
+			toks = append(toks, fmt.Sprintf("… (%d in all)", len(cs)))
+			break
+		}
+		toks = append(toks, c.Token)
+	}
+	return strings.Join(toks, ", ")
+}
+
+// refuse explains why tok cannot follow prefix.
+func (g *State) refuse(seat int, prefix rules.Move, tok string, next []rules.Choice, complete bool) error {
+	if r := g.explain(seat, prefix, tok); r != "" {
+		return rules.Illegalf("%s", r)
+	}
+	if len(next) == 0 && complete {
+		return rules.Illegalf("%q is already a whole move; %q cannot follow it.", prefix.String(), tok)
+	}
+	if len(prefix) == 0 {
+		return rules.Illegalf("%q is not possible now: %s Choose %s.", tok, g.promptText(), tokenList(next))
+	}
+	return rules.Illegalf("%q cannot follow %q: choose %s.", tok, prefix.String(), tokenList(next))
+}
+
+// explain gives the specific reason for the refusals players are likely to meet.
+func (g *State) explain(seat int, prefix rules.Move, tok string) string {
+	if g.setupPhase() {
+		if (len(prefix) == 0 || len(prefix) == 2) && !validSpace(tok) {
+			return fmt.Sprintf("%q is not a space: spaces are a1 to d3 (columns a-d, rows 1-3).", tok)
+		}
+		if len(prefix) == 2 && prefix[0] == tok {
+			return fmt.Sprintf("A. basica is already on %s: put A. habilis on another space.", tok)
+		}
+		if len(prefix)%2 == 1 {
+			return fmt.Sprintf("%q is not a facing: write up, right, down or left.", tok)
+		}
+		return ""
+	}
+	if g.Turn.Wait != waitCentral || len(prefix) == 0 {
+		if g.Turn.Wait == waitCentral {
+			c, _ := g.activeCard()
+			switch tok {
+			case wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff:
+				if !slices.Contains(g.centralVerbs(seat, c, g.currentAction()), tok) {
+					return fmt.Sprintf("%s cannot %s now (it holds %s and %s); choose rest or another action.", c.Card, tok, c.T, ActionText(g.currentAction(), nil))
+				}
+			}
+		}
+		return ""
+	}
+	c, _ := g.activeCard()
+	switch prefix[0] {
+	case wColonize:
+		if len(prefix) == 1 {
+			i := slotByToken(tok)
+			if i < 0 || i >= len(g.Colonies) {
+				return fmt.Sprintf("%q is not a colony: the colonies are g1 to g%d.", tok, len(g.Colonies))
+			}
+			s := g.Colonies[i]
+			if s.By >= 0 {
+				return fmt.Sprintf("Colony %s is already claimed by %s.", tok, seatName(s.By))
+			}
+			col, _ := Colony(s.ID)
+			return fmt.Sprintf("Colony %s needs %s; %s holds %s.", tok, col.Needs, c.Card, c.T)
+		}
+	case wRoot, wBlock:
+		if len(prefix) == 1 {
+			i := g.pileByCard(tok)
+			if i < 0 {
+				return fmt.Sprintf("%q is not a pile on the central board.", tok)
+			}
+			p := g.Piles[i]
+			switch {
+			case prefix[0] == wBlock && p.Locked:
+				return fmt.Sprintf("%s is already locked.", p.Card)
+			case prefix[0] == wBlock && g.Blocks == 0:
+				return "No block token is left."
+			case p.Count == 0 && !p.Locked:
+				return fmt.Sprintf("The %s pile is empty.", p.Card)
+			case !c.T.Covers(p.Cost):
+				return fmt.Sprintf("%s costs %s; %s holds %s.", p.Card, p.Cost, c.Card, c.T)
+			}
+			return fmt.Sprintf("%s is not in the zone this action may take root from.", p.Card)
+		}
+	}
+	return ""
+}
+
+func validSpace(s string) bool { _, ok := spaceByName(s); return ok && strings.ToLower(s) == s }

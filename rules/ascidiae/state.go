@@ -1,0 +1,195 @@
+package ascidiae
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Placed is a card on a player's grid.
+type Placed struct {
+	UID    int    `json:"uid"` // unique in the game, so an activation can follow its card
+	Card   string `json:"card"`
+	Orient Dir    `json:"orient"`
+	T      Pool   `json:"t"`
+}
+
+// Player is one seat's colony of ascidiae.
+type Player struct {
+	Grid     [Spaces]*Placed `json:"grid"`
+	Colonies []string        `json:"colonies,omitempty"` // claimed colony ids, in order
+	Placed   bool            `json:"placed"`             // initial ascidiae placed
+	Turns    int             `json:"turns"`              // turns begun
+}
+
+// Pile is one space of the central board: a stack of one species.
+type Pile struct {
+	Zone   string `json:"zone"` // "blue" or "red"
+	Card   string `json:"card"`
+	Count  int    `json:"count"`
+	Locked bool   `json:"locked,omitempty"`
+	Cost   Pool   `json:"cost"`
+}
+
+// ColonySlot is a face-up colony card on the green area; By is the claiming seat or -1.
+type ColonySlot struct {
+	ID string `json:"id"`
+	By int    `json:"by"`
+}
+
+// AbRef names the ability an activation is doing.
+type AbRef struct {
+	Card   string `json:"card"`   // species that prints it
+	Lend   int    `json:"lend"`   // -1: the card's own ability Index; else Lends[Lend]
+	Index  int    `json:"index"`  // own ability index
+	Orient Dir    `json:"orient"` // borrowed: the lender's orientation when chosen
+	From   int    `json:"from"`   // borrowed: the lender's space
+	Label  string `json:"label"`  // its token, "1".."n", for logs
+}
+
+// Cursor is where the current is in the turn.
+type Cursor struct {
+	Seat    int      `json:"seat"`
+	Started bool     `json:"started"`           // the current flows (no more rearranging)
+	Moved   [2]bool  `json:"moved"`             // basica, habilis rearranged this turn
+	Pos     int      `json:"pos"`               // index along the current path
+	Active  int      `json:"active"`            // uid of the activating card, 0 none
+	Ab      *AbRef   `json:"ab,omitempty"`      // ability under way
+	Act     int      `json:"act"`               // next action of Ab
+	Wait    string   `json:"wait,omitempty"`    // decision awaited: start, ability, pick, central
+	Claims  int      `json:"claims"`            // colonies claimed this turn
+	Line    []string `json:"line,omitempty"`    // the activation's log so far
+	Space   int      `json:"space"`             // space of the activating card when it started
+	Partial bool     `json:"partial,omitempty"` // reserved
+}
+
+// TurnLog is the log of one finished turn.
+type TurnLog struct {
+	Seat  int      `json:"seat"`
+	Turn  int      `json:"turn"`
+	Lines []string `json:"lines"`
+}
+
+// Options are the validated game options.
+type Options struct {
+	Preset     string `json:"preset"`
+	Difficulty string `json:"difficulty"`
+	Long       bool   `json:"long"`
+	Layout     int    `json:"layout"`
+	Rearrange  int    `json:"rearrange"`
+}
+
+// State is an Ascidiae game.
+type State struct {
+	Seats    int           `json:"seats"`
+	Opt      Options       `json:"opt"`
+	Piles    []Pile        `json:"piles"`
+	Blocks   int           `json:"blocks"`
+	Colonies []ColonySlot  `json:"colonies"`
+	Players  []Player      `json:"players"`
+	Turn     Cursor        `json:"turn"`
+	Round    int           `json:"round"` // rounds completed
+	NextUID  int           `json:"next_uid"`
+	Log      []string      `json:"log,omitempty"`    // current turn
+	Recent   []TurnLog     `json:"recent,omitempty"` // last finished turns, oldest first
+	Res      *rules.Result `json:"result,omitempty"`
+	RNG      *rules.RNG    `json:"rng"`
+}
+
+var _ rules.State = (*State)(nil)
+
+// Encode is the JSON snapshot.
+func (g *State) Encode() ([]byte, error) { return json.Marshal(g) }
+
+// Result is nil while the game runs.
+func (g *State) Result() *rules.Result { return g.Res }
+
+func decode(b []byte) (*State, error) {
+	var g State
+	if err := json.Unmarshal(b, &g); err != nil {
+		return nil, fmt.Errorf("ascidiae: decode: %w", err)
+	}
+	if g.Seats < 1 || len(g.Players) != g.Seats || g.RNG == nil {
+		return nil, fmt.Errorf("ascidiae: decode: inconsistent snapshot")
+	}
+	for _, p := range g.Players {
+		for _, c := range p.Grid {
+			if c != nil {
+				if _, ok := Card(c.Card); !ok {
+					return nil, fmt.Errorf("ascidiae: decode: unknown card %q", c.Card)
+				}
+			}
+		}
+	}
+	for _, p := range g.Piles {
+		if _, ok := Card(p.Card); !ok {
+			return nil, fmt.Errorf("ascidiae: decode: unknown card %q", p.Card)
+		}
+	}
+	for _, c := range g.Colonies {
+		if _, ok := Colony(c.ID); !ok {
+			return nil, fmt.Errorf("ascidiae: decode: unknown colony %q", c.ID)
+		}
+	}
+	if g.Opt.Layout < 0 || g.Opt.Layout >= len(data.Layouts) {
+		return nil, fmt.Errorf("ascidiae: decode: bad layout")
+	}
+	return &g, nil
+}
+
+func (g *State) solo() bool { return g.Seats == 1 }
+
+func (g *State) path() [Spaces]int { return data.Layouts[g.Opt.Layout].Path }
+
+// winTarget is the number of colonies that wins a multiplayer game.
+func (g *State) winTarget() int {
+	if g.Opt.Long {
+		return data.Rules.LongWins
+	}
+	return data.Rules.Wins
+}
+
+// find returns the space of the card with uid on seat's grid, or -1.
+func (g *State) find(seat, uid int) int {
+	for i, c := range g.Players[seat].Grid {
+		if c != nil && c.UID == uid {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *State) place(seat, sp int, card string, o Dir) *Placed {
+	g.NextUID++
+	c := &Placed{UID: g.NextUID, Card: card, Orient: o}
+	g.Players[seat].Grid[sp] = c
+	return c
+}
+
+func def(c *Placed) *CardDef {
+	d, _ := Card(c.Card)
+	return d
+}
+
+// short is a card's name without the genus: "habilis".
+func short(id string) string { return id }
+
+func (g *State) pileByCard(id string) int {
+	for i, p := range g.Piles {
+		if p.Card == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *State) unclaimed() int {
+	n := 0
+	for _, c := range g.Colonies {
+		if c.By < 0 {
+			n++
+		}
+	}
+	return n
+}

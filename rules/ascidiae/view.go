@@ -1,0 +1,188 @@
+package ascidiae
+
+import (
+	"github.com/boardbot/boardbot/rules"
+)
+
+// View is what everyone sees (Ascidiae has no hidden information): the renderer draws it.
+type View struct {
+	Seats       int           `json:"seats"`
+	Solo        bool          `json:"solo"`
+	Preset      string        `json:"preset"`
+	PresetName  string        `json:"preset_name"`
+	Difficulty  string        `json:"difficulty"`
+	Long        bool          `json:"long"`
+	WinTarget   int           `json:"win_target"`
+	Current     string        `json:"current"`
+	CurrentName string        `json:"current_name"`
+	Path        []string      `json:"path"` // spaces in flow order
+	Round       int           `json:"round"`
+	TurnLimit   int           `json:"turn_limit"`
+	SoloTurns   int           `json:"solo_turns,omitempty"`
+	Setup       bool          `json:"setup"` // initial placement under way
+	Seat        int           `json:"seat"`  // whose turn
+	Wait        string        `json:"wait,omitempty"`
+	Prompt      string        `json:"prompt,omitempty"`
+	Active      string        `json:"active,omitempty"` // space of the activating card
+	Pos         int           `json:"pos"`              // index along Path the current has reached
+	Piles       []PileView    `json:"piles"`
+	Blocks      int           `json:"blocks"`
+	Colonies    []ColonyView  `json:"colonies"`
+	Players     []PlayerView  `json:"players"`
+	Kinds       []KindView    `json:"kinds"` // every species in play, with generated texts
+	Log         []string      `json:"log,omitempty"`
+	Recent      []TurnLog     `json:"recent,omitempty"`
+	Result      *rules.Result `json:"result,omitempty"`
+}
+
+// PileView is a central board space.
+type PileView struct {
+	Space  string `json:"space"` // blue1..blue6, red1..red4
+	Zone   string `json:"zone"`
+	Card   string `json:"card"`
+	Name   string `json:"name"`
+	Count  int    `json:"count"`
+	Locked bool   `json:"locked,omitempty"`
+	Cost   Pool   `json:"cost"`
+}
+
+// ColonyView is a colony card on the green area.
+type ColonyView struct {
+	Slot       string `json:"slot"` // g1.. as in moves
+	ID         string `json:"id"`
+	Difficulty string `json:"difficulty"`
+	Needs      Pool   `json:"needs"`
+	By         int    `json:"by"` // claiming seat, -1 available
+}
+
+// PlayerView is one seat's grid and claims.
+type PlayerView struct {
+	Seat     int        `json:"seat"`
+	Cells    []CellView `json:"cells"` // Spaces cells, a1..d3 row by row
+	Colonies []string   `json:"colonies,omitempty"`
+	Placed   bool       `json:"placed"`
+	Turns    int        `json:"turns"`
+}
+
+// CellView is one space of a grid; Card is empty when the space is.
+type CellView struct {
+	Space    string `json:"space"`
+	Card     string `json:"card,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Orient   Dir    `json:"orient"`
+	Tadpoles Pool   `json:"tadpoles"`
+	Capacity int    `json:"capacity,omitempty"`
+}
+
+// KindView is a species in play.
+type KindView struct {
+	ID        string        `json:"id"`
+	Name      string        `json:"name"`
+	Kind      Kind          `json:"kind"`
+	Group     int           `json:"group,omitempty"`
+	Capacity  int           `json:"capacity"`
+	OnRoot    Pool          `json:"on_root"`
+	Abilities []AbilityView `json:"abilities,omitempty"`
+	Lends     []LendView    `json:"lends,omitempty"`
+	Text      string        `json:"text"`
+}
+
+// AbilityView is an ability with its generated text.
+type AbilityView struct {
+	Code    string   `json:"code"`
+	Text    string   `json:"text"`
+	Actions []Action `json:"actions"`
+}
+
+// LendView is a borrowed ability printed on a lender.
+type LendView struct {
+	To      Dir         `json:"to"`
+	Ability AbilityView `json:"ability"`
+}
+
+// View returns the public view; every seat sees the same.
+func (g *State) View(rules.Seat) any { return g.PublicView() }
+
+// PublicView builds the View.
+func (g *State) PublicView() *View {
+	l := data.Layouts[g.Opt.Layout]
+	pr, _ := data.preset(g.Opt.Preset)
+	v := &View{
+		Seats: g.Seats, Solo: g.solo(), Preset: pr.ID, PresetName: pr.Name, Difficulty: g.Opt.Difficulty,
+		Long: g.Opt.Long, WinTarget: g.winTarget(), Current: l.ID, CurrentName: l.Name,
+		Round: g.Round, TurnLimit: data.Rules.TurnLimit, Setup: g.setupPhase(), Seat: g.Turn.Seat,
+		Pos: g.Turn.Pos, Blocks: g.Blocks, Result: g.Res,
+		Log: append([]string(nil), g.Log...), Recent: append([]TurnLog(nil), g.Recent...),
+	}
+	if g.solo() {
+		v.SoloTurns = data.Rules.SoloTurns
+		v.WinTarget = 2
+	}
+	for _, sp := range l.Path {
+		v.Path = append(v.Path, SpaceName(sp))
+	}
+	if g.Res == nil && !v.Setup {
+		v.Wait = g.Turn.Wait
+		if v.Wait != "" {
+			v.Prompt = g.promptText()
+		}
+		if _, sp := g.activeCard(); sp >= 0 {
+			v.Active = SpaceName(sp)
+		}
+	}
+	kinds := map[string]bool{"basica": true, "habilis": true}
+	nb, nr := 0, 0
+	for _, p := range g.Piles {
+		kinds[p.Card] = true
+		pv := PileView{Zone: p.Zone, Card: p.Card, Name: mustCard(p.Card).Name, Count: p.Count, Locked: p.Locked, Cost: p.Cost}
+		if p.Zone == "blue" {
+			nb++
+			pv.Space = "blue" + itoa(nb)
+		} else {
+			nr++
+			pv.Space = "red" + itoa(nr)
+		}
+		v.Piles = append(v.Piles, pv)
+	}
+	for i, s := range g.Colonies {
+		col, _ := Colony(s.ID)
+		v.Colonies = append(v.Colonies, ColonyView{Slot: slotToken(i), ID: s.ID, Difficulty: col.Difficulty, Needs: col.Needs, By: s.By})
+	}
+	for i, p := range g.Players {
+		pv := PlayerView{Seat: i, Colonies: append([]string(nil), p.Colonies...), Placed: p.Placed, Turns: p.Turns}
+		for sp, c := range p.Grid {
+			cv := CellView{Space: SpaceName(sp)}
+			if c != nil {
+				d := def(c)
+				kinds[c.Card] = true
+				cv.Card, cv.Name, cv.Orient, cv.Tadpoles, cv.Capacity = c.Card, d.Name, c.Orient, c.T, d.Capacity
+			}
+			pv.Cells = append(pv.Cells, cv)
+		}
+		v.Players = append(v.Players, pv)
+	}
+	for _, c := range data.Cards {
+		if kinds[c.ID] {
+			v.Kinds = append(v.Kinds, kindView(c))
+		}
+	}
+	return v
+}
+
+func kindView(c *CardDef) KindView {
+	k := KindView{ID: c.ID, Name: c.Name, Kind: c.Kind, Group: c.Group, Capacity: c.Capacity, OnRoot: c.OnRoot, Text: CardText(c)}
+	for _, ab := range c.Abilities {
+		k.Abilities = append(k.Abilities, AbilityView{Code: ab.Code, Text: AbilityText(ab, nil), Actions: ab.Actions})
+	}
+	for _, l := range c.Lends {
+		k.Lends = append(k.Lends, LendView{To: l.To, Ability: AbilityView{Code: l.Ability.Code, Text: AbilityText(l.Ability, nil), Actions: l.Ability.Actions}})
+	}
+	return k
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + itoa(i%10)
+}
