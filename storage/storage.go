@@ -86,36 +86,38 @@ type OutboxMessage struct {
 	Kind     string // what it is, for the sender: "turn", "reminder", "dm", ...
 	Payload  []byte // the sender's own encoding
 	Attempts int
-	NextTry  time.Time
-	Created  time.Time
+	NextTry  time.Time // zero when queued: due at once
+	Created  time.Time // set by the store
 }
 
-// MoveWrite appends one move and the snapshot it produced, atomically.
+// MoveWrite appends one move and the snapshot it produced, atomically: when AppendMove fails,
+// nothing of it is written (not even the interaction id).
 type MoveWrite struct {
 	GameID        int64
 	ExpectVersion int64 // the version the caller loaded; ErrConflict if it moved
 	Move          Move  // Seq is assigned by the store
 	Snapshot      []byte
-	Status        Status // new status (running or finished)
-	Result        []byte // set when finished
-	Deadline      *time.Time
-	RemindAt      *time.Time
-	Players       []Player // when non-nil, replaces the seats (late flags cleared, robots)
-	Outbox        []OutboxMessage
+	Status        Status          // new status (running or finished); "" keeps the current one
+	Result        []byte          // set when finished
+	Deadline      *time.Time      // written as given: nil clears
+	RemindAt      *time.Time      // written as given: nil clears
+	Players       []Player        // when non-nil, replaces the seats (late flags cleared, robots)
+	Outbox        []OutboxMessage // a message with GameID 0 belongs to this game
 }
 
-// GameFilter selects games for listings. Zero fields do not filter.
+// GameFilter selects games for listings. Zero fields do not filter; the fields that are set must
+// all match. Games returns the matches in creation order (by ID).
 type GameFilter struct {
-	UserID   string   // games this user sits in
-	Guild    string   // games of this server
-	Kind     string   // games of this kind
-	Statuses []Status // any of these
-	DueBy    *time.Time
+	UserID   string     // games this user sits in
+	Guild    string     // games of this server
+	Kind     string     // games of this kind
+	Statuses []Status   // any of these
+	DueBy    *time.Time // games whose Deadline or RemindAt is at or before it
 	Limit    int
 }
 
 // Store keeps games, their logs, settings, idempotency keys and the outbox. Implementations are
-// safe for concurrent use.
+// safe for concurrent use, return times in UTC, and pass the conformance suite in storagetest.
 type Store interface {
 	// CreateGame inserts g (ID, Version=1, Created, Updated are set by the store) and returns its id.
 	CreateGame(ctx context.Context, g *Game) (int64, error)
@@ -126,14 +128,16 @@ type Store interface {
 	// bumps g.Version. Used for the lobby, starting, aborting, clocks and prompt ids.
 	UpdateGame(ctx context.Context, g *Game) error
 	// AppendMove commits a move: ErrConflict if the version moved, ErrDuplicate if the interaction
-	// id was seen. It returns the new version.
+	// id was seen. It returns the new version. ErrNotFound is checked first, then ErrDuplicate
+	// (a replayed click usually carries a stale version too), then ErrConflict.
 	AppendMove(ctx context.Context, w MoveWrite) (int64, error)
 	Moves(ctx context.Context, gameID int64) ([]Move, error)
 	// TruncateMoves removes moves with Seq > keep and writes the snapshot for what stays (undo).
+	// The interaction ids of the removed moves stay remembered: a replayed click cannot redo them.
 	TruncateMoves(ctx context.Context, gameID, expectVersion, keep int64, snapshot []byte) (int64, error)
 
 	// Idempotency for actions that are not moves (joins, buttons): Remember returns ErrDuplicate if
-	// key was already remembered.
+	// key was already remembered. Its keys are kept apart from the interaction ids of moves.
 	Remember(ctx context.Context, key string) error
 
 	Setting(ctx context.Context, scope, id, key string) (string, bool, error)
@@ -141,9 +145,12 @@ type Store interface {
 	Settings(ctx context.Context, scope, id string) (map[string]string, error)
 
 	Enqueue(ctx context.Context, msgs ...OutboxMessage) error
-	// Pending returns up to limit messages whose NextTry is at or before now, oldest first.
+	// Pending returns up to limit messages whose NextTry is at or before now, oldest first
+	// (by NextTry, then by queue order); limit <= 0 returns them all.
 	Pending(ctx context.Context, now time.Time, limit int) ([]OutboxMessage, error)
+	// MarkSent removes a sent message; ErrNotFound if there is no such message.
 	MarkSent(ctx context.Context, id int64) error
+	// Retry counts a failed attempt and puts the message off until next; ErrNotFound as MarkSent.
 	Retry(ctx context.Context, id int64, next time.Time) error
 
 	Close() error
