@@ -22,6 +22,9 @@ import (
 	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
+// stdin is the console's input; tests replace it.
+var stdin io.Reader = os.Stdin
+
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
@@ -161,7 +164,11 @@ func cmdConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	defer st.Close()
 	con := console.New(svc, stdout, c.Console.Images)
-	if err := con.Run(ctx, os.Stdin, console.Interactive(os.Stdin)); err != nil {
+	interactive := false
+	if f, ok := stdin.(*os.File); ok {
+		interactive = console.Interactive(f)
+	}
+	if err := con.Run(ctx, stdin, interactive); err != nil {
 		fmt.Fprintln(stderr, "boardbot:", err)
 		return 1
 	}
