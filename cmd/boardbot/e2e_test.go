@@ -148,4 +148,3 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
-
