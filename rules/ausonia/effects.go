@@ -1,0 +1,303 @@
+package ausonia
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// resolve works through the queued keywords of the ability in hand until one needs a decision.
+func (s *state) resolve() {
+	for s.Pend == nil && len(s.Queue) > 0 {
+		e := s.Queue[0]
+		s.Queue = s.Queue[1:]
+		s.effect(e)
+	}
+}
+
+// opponents of the active player, in turn order after it.
+func (s *state) opponents() []rules.Seat {
+	var out []rules.Seat
+	for i := 1; i < s.N; i++ {
+		out = append(out, rules.Seat((int(s.Turn)+i)%s.N))
+	}
+	return out
+}
+
+func (s *state) effect(e Effect) {
+	p := s.Turn
+	pl := s.P[p]
+	switch e.Kw {
+	case Influence:
+		s.gain(p, e.X)
+	case Corruption:
+		switch {
+		case s.Ending:
+			s.say("The game is ending, so Corruption %d counts as Influence.", e.X)
+			s.gain(p, e.X)
+		case s.Solo != nil:
+			s.corruptAspirant(e.X)
+		case s.N == 2:
+			s.lose(s.opponents()[0], e.X)
+		default:
+			s.Pend = &pending{Kind: pendTarget, Seat: p, By: p, Kw: Corruption, X: e.X}
+		}
+	case Discard:
+		switch {
+		case s.Solo != nil:
+			s.discardKept()
+		case s.N == 2:
+			s.forceDiscard(s.opponents()[0], e.X)
+		default:
+			s.Pend = &pending{Kind: pendTarget, Seat: p, By: p, Kw: Discard, X: e.X}
+		}
+	case Draw:
+		s.draw(p, e.X)
+	case Manipulation:
+		if len(pl.Discard) > 0 {
+			s.Pend = &pending{Kind: pendManipulation, Seat: p, By: p, X: e.X}
+		}
+	case Foresight:
+		looked := s.takeTop(p, e.X)
+		if len(looked) > 0 {
+			s.say("%s looks at the top %d card%s of the draw pile.", s.houseName(p), len(looked), plural(len(looked)))
+			s.tell(p, "Foresight shows you, from the top: %s.", s.names(looked))
+			s.Pend = &pending{Kind: pendForesight, Seat: p, By: p, X: e.X, Looked: looked}
+		}
+	case Raise:
+		if len(pl.Hand)+len(pl.Discard) > 0 {
+			s.Pend = &pending{Kind: pendRaise, Seat: p, By: p, X: e.X}
+		}
+	case Seal:
+		if len(s.sealable(p)) > 0 {
+			s.Pend = &pending{Kind: pendSeal, Seat: p, By: p, X: 1}
+		}
+	}
+}
+
+// forceDiscard makes seat q discard x cards of its choice; when there is nothing to choose (too
+// few cards, or all alike) it happens at once.
+func (s *state) forceDiscard(q rules.Seat, x int) {
+	h := s.P[q].Hand
+	if len(h) == 0 {
+		s.say("%s has no cards in hand to discard.", s.houseName(q))
+		return
+	}
+	alike := true
+	for _, c := range h {
+		if s.kinds[c] != s.kinds[h[0]] {
+			alike = false
+		}
+	}
+	if len(h) <= x || alike {
+		s.discardFromHand(q, append([]int(nil), h[:min(x, len(h))]...))
+		return
+	}
+	s.Pend = &pending{Kind: pendDiscard, Seat: q, By: s.Turn, X: x}
+}
+
+func (s *state) discardFromHand(q rules.Seat, cards []int) {
+	pl := s.P[q]
+	for _, c := range cards {
+		pl.Hand = remove(pl.Hand, c)
+	}
+	pl.Discard = append(pl.Discard, cards...)
+	s.sayReveal("%s discards %s.", s.houseName(q), s.names(cards))
+}
+
+// sealable lists the favour cards seat p may seal: in the play area, not unsealed this turn.
+func (s *state) sealable(p rules.Seat) []int {
+	var out []int
+	for _, x := range s.P[p].Play {
+		if s.card(x).IsFavour() && !contains(s.T.Unsealed, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// pendingPicker describes the cards the pending decision chooses among.
+func (s *state) pendingPicker() picker {
+	pd := s.Pend
+	pl := s.P[pd.Seat]
+	switch pd.Kind {
+	case pendDiscard:
+		return picker{items: s.items(pl.Hand, "", ""), min: pd.X, max: pd.X, sorted: true, what: "to discard"}
+	case pendManipulation:
+		return picker{items: s.items(pl.Discard, "", "from your discard pile: "), max: pd.X, none: true, what: "to put on top of your draw pile"}
+	case pendForesight:
+		return picker{items: s.items(pd.Looked, "", ""), max: len(pd.Looked), none: true, what: "to put back on top of your draw pile"}
+	case pendRaise:
+		items := s.items(pl.Hand, "", "from hand: ")
+		for _, it := range s.items(pl.Discard, "d", "from discard pile: ") {
+			it.ord += len(Cards)
+			items = append(items, it)
+		}
+		return picker{items: items, max: pd.X, sorted: true, none: true, what: "to raise"}
+	case pendSeal:
+		return picker{items: s.items(s.sealable(pd.Seat), "", ""), max: 1, none: true, what: "to seal"}
+	}
+	return picker{}
+}
+
+// items turns card instances into pick items, sorted by card type so menus read well.
+func (s *state) items(insts []int, prefix, labelPrefix string) []pickItem {
+	out := make([]pickItem, 0, len(insts))
+	for _, x := range insts {
+		c := s.card(x)
+		tok := prefix + c.Code
+		out = append(out, pickItem{tok: tok, label: labelPrefix + c.Label(), inst: x, ord: s.kinds[x], family: family(tok)})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ord < out[j].ord })
+	return out
+}
+
+// Foresight keeps the looked-at cards in their drawn order in the menu (top first): sorting would
+// hide which card was on top. items sorts, so foresight builds its own.
+func (s *state) foresightItems() []pickItem {
+	var out []pickItem
+	for _, x := range s.Pend.Looked {
+		c := s.card(x)
+		out = append(out, pickItem{tok: c.Code, label: c.Label(), inst: x, ord: s.kinds[x], family: family(c.Code)})
+	}
+	return out
+}
+
+// pendingChoices is the choice tree of a pending decision.
+func (s *state) pendingChoices(m rules.Move) ([]rules.Choice, bool, error) {
+	pd := s.Pend
+	if pd.Kind == pendTarget {
+		var next []rules.Choice
+		for _, q := range s.opponents() {
+			tok := houseToken(s.house(q))
+			next = append(next, rules.Choice{Token: tok, Label: fmt.Sprintf("%s (%d influence, %d cards in hand)", s.houseName(q), s.P[q].Influence, len(s.P[q].Hand))})
+		}
+		if len(m) == 0 {
+			return next, false, nil
+		}
+		if len(m) > 1 {
+			return nil, false, rules.Illegalf("Choose one house only.")
+		}
+		for _, c := range next {
+			if c.Token == m[0] {
+				return nil, true, nil
+			}
+		}
+		return nil, false, rules.Illegalf("%q is not an opponent's house; choose %s.", m[0], tokenList(next))
+	}
+	pk := s.pendingPicker()
+	if pd.Kind == pendForesight {
+		pk.items = s.foresightItems()
+	}
+	next, complete, _, err := pk.walk(m)
+	return next, complete, err
+}
+
+var houseTokens = []string{"i", "ii", "iii", "iv"}
+
+func houseToken(h int) string { return houseTokens[h] }
+
+// applyPending carries out a complete answer to the pending decision.
+func (s *state) applyPending(m rules.Move) {
+	pd := s.Pend
+	s.Pend = nil
+	if pd.Kind == pendTarget {
+		var q rules.Seat
+		for h, t := range houseTokens {
+			if t == m[0] {
+				q = s.seatOfHouse(h)
+			}
+		}
+		s.say("%s targets %s.", s.houseName(pd.By), s.houseName(q))
+		if pd.Kw == Corruption {
+			s.lose(q, pd.X)
+		} else {
+			s.forceDiscard(q, pd.X)
+		}
+		s.resolve()
+		return
+	}
+	s.Pend = pd
+	pk := s.pendingPicker()
+	if pd.Kind == pendForesight {
+		pk.items = s.foresightItems()
+	}
+	_, _, picked, _ := pk.walk(m)
+	s.Pend = nil
+	pl := s.P[pd.Seat]
+	switch pd.Kind {
+	case pendDiscard:
+		s.discardFromHand(pd.Seat, picked)
+	case pendManipulation:
+		for _, x := range picked {
+			pl.Discard = remove(pl.Discard, x)
+		}
+		pl.Draw = append(pl.Draw, reversed(picked)...)
+		if len(picked) > 0 {
+			s.say("%s puts %s on top of the draw pile (first on top).", s.houseName(pd.Seat), s.names(picked))
+		} else {
+			s.say("%s puts no card back on the draw pile.", s.houseName(pd.Seat))
+		}
+	case pendForesight:
+		var rest []int
+		for _, x := range pd.Looked {
+			if !contains(picked, x) {
+				rest = append(rest, x)
+			}
+		}
+		pl.Draw = append(pl.Draw, reversed(picked)...)
+		pl.Discard = append(pl.Discard, rest...)
+		s.say("%s puts %d card%s back on top of the draw pile.", s.houseName(pd.Seat), len(picked), plural(len(picked)))
+		if len(rest) > 0 {
+			s.sayReveal("%s discards %s.", s.houseName(pd.Seat), s.names(rest))
+		}
+	case pendRaise:
+		var fromHand, fromPile []int
+		for _, x := range picked {
+			if contains(pl.Hand, x) {
+				pl.Hand = remove(pl.Hand, x)
+				fromHand = append(fromHand, x)
+			} else {
+				pl.Discard = remove(pl.Discard, x)
+				fromPile = append(fromPile, x)
+			}
+			pl.Raise = append(pl.Raise, x)
+		}
+		switch {
+		case len(picked) == 0:
+			s.say("%s raises nothing.", s.houseName(pd.Seat))
+		default:
+			t := fmt.Sprintf("%s raises %d card%s face down", s.houseName(pd.Seat), len(picked), plural(len(picked)))
+			if len(fromHand) > 0 {
+				t += fmt.Sprintf(": %d from hand", len(fromHand))
+			}
+			if len(fromPile) > 0 {
+				t += fmt.Sprintf("; from the discard pile %s", s.names(fromPile))
+			}
+			s.say("%s.", t)
+			if len(fromHand) > 0 {
+				s.tell(pd.Seat, "You raised %s from your hand.", s.names(fromHand))
+			}
+		}
+	case pendSeal:
+		for _, x := range picked {
+			pl.Play = remove(pl.Play, x)
+			pl.Seal = append(pl.Seal, x)
+			s.T.Sealed = append(s.T.Sealed, x)
+			s.say("%s seals %s.", s.houseName(pd.Seat), s.names([]int{x}))
+		}
+		if len(picked) == 0 {
+			s.say("%s seals nothing.", s.houseName(pd.Seat))
+		}
+	}
+	s.resolve()
+}
+
+func reversed(xs []int) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[len(xs)-1-i] = x
+	}
+	return out
+}

@@ -1,0 +1,230 @@
+package ausonia
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// say records a public event.
+func (s *state) say(format string, a ...any) {
+	s.ev = append(s.ev, rules.Event{Text: fmt.Sprintf(format, a...)})
+}
+
+// sayReveal records a public event that made a random outcome or hidden card known.
+func (s *state) sayReveal(format string, a ...any) {
+	s.ev = append(s.ev, rules.Event{Text: fmt.Sprintf(format, a...), Reveals: true})
+}
+
+// tell records an event only seat p sees.
+func (s *state) tell(p rules.Seat, format string, a ...any) {
+	s.ev = append(s.ev, rules.Event{Text: fmt.Sprintf(format, a...), To: []rules.Seat{p}, Reveals: true})
+}
+
+func (s *state) names(insts []int) string {
+	parts := make([]string, len(insts))
+	for i, x := range insts {
+		c := s.card(x)
+		parts[i] = c.Name + " (" + c.Code + ")"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// startTurn opens seat p's Action Phase: sources count as gem cards in play from the start.
+func (s *state) startTurn(p rules.Seat) {
+	s.Turn = p
+	s.T = turnState{}
+	for _, src := range s.P[p].Sources {
+		s.T.Gems = s.T.Gems.Add(s.card(src.Gem).Gives)
+	}
+}
+
+// reshuffle turns seat p's discard pile into its draw pile when the draw pile is empty and needed.
+// It reports whether there is now something to take.
+func (s *state) reshuffle(p rules.Seat) bool {
+	pl := s.P[p]
+	if len(pl.Draw) > 0 {
+		return true
+	}
+	if len(pl.Discard) == 0 {
+		return false
+	}
+	pl.Draw, pl.Discard = pl.Discard, nil
+	s.shuffle(pl.Draw)
+	s.sayReveal("%s shuffles the discard pile (%d cards) into a new draw pile.", s.houseName(p), len(pl.Draw))
+	return true
+}
+
+// takeTop removes up to k cards from the top of seat p's draw pile, reshuffling when it runs out.
+func (s *state) takeTop(p rules.Seat, k int) []int {
+	pl := s.P[p]
+	var got []int
+	for len(got) < k && s.reshuffle(p) {
+		top := pl.Draw[len(pl.Draw)-1]
+		pl.Draw = pl.Draw[:len(pl.Draw)-1]
+		got = append(got, top)
+	}
+	return got
+}
+
+// draw moves up to k cards into seat p's hand; only p learns which.
+func (s *state) draw(p rules.Seat, k int) {
+	got := s.takeTop(p, k)
+	if len(got) == 0 {
+		return
+	}
+	s.P[p].Hand = append(s.P[p].Hand, got...)
+	s.say("%s draws %d card%s.", s.houseName(p), len(got), plural(len(got)))
+	s.tell(p, "You drew %s.", s.names(got))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// refillOffer keeps 4 cards in the Offer Row, new cards entering on the right. Alone, an empty
+// Favour deck is rebuilt from the Aspirant's discard pile.
+func (s *state) refillOffer() {
+	for len(s.Offer) < offerSize {
+		if len(s.FavourDeck) == 0 && s.Solo != nil && len(s.Solo.Discard) > 0 {
+			s.FavourDeck, s.Solo.Discard = s.Solo.Discard, nil
+			s.shuffle(s.FavourDeck)
+			s.say("The Favour deck is empty: the Aspirant's discard pile is shuffled into a new one.")
+		}
+		if len(s.FavourDeck) == 0 {
+			return
+		}
+		top := s.FavourDeck[len(s.FavourDeck)-1]
+		s.FavourDeck = s.FavourDeck[:len(s.FavourDeck)-1]
+		s.Offer = append(s.Offer, top)
+		s.sayReveal("%s enters the Offer Row.", s.names([]int{top}))
+	}
+}
+
+// gain adds influence to seat p; reaching 60 makes this round the last.
+func (s *state) gain(p rules.Seat, x int) {
+	pl := s.P[p]
+	pl.Influence += x
+	s.say("%s gains %d influence (%d).", s.houseName(p), x, pl.Influence)
+	s.checkEnd(pl.Influence, s.houseName(p))
+}
+
+func (s *state) checkEnd(infl int, who string) {
+	if infl >= endInfluence && !s.Ending {
+		s.Ending = true
+		s.say("%s has reached %d influence: the game ends when this round is finished, and from now on Corruption counts as Influence.", who, endInfluence)
+	}
+}
+
+// lose takes influence from seat p, never below 0.
+func (s *state) lose(p rules.Seat, x int) {
+	pl := s.P[p]
+	x = min(x, pl.Influence)
+	pl.Influence -= x
+	s.say("%s loses %d influence (%d).", s.houseName(p), x, pl.Influence)
+}
+
+// endTurn is the End Turn Phase: the play area to the discard pile, the chosen hand cards too, then
+// draw up to 6; then the next player, or the Aspirant, or the end of the game.
+func (s *state) endTurn(discards []int) {
+	p := s.Turn
+	pl := s.P[p]
+	pl.Discard = append(pl.Discard, pl.Play...)
+	pl.Discard = append(pl.Discard, pl.Bought...)
+	pl.Play, pl.Bought = nil, nil
+	if len(discards) > 0 {
+		for _, x := range discards {
+			pl.Hand = remove(pl.Hand, x)
+		}
+		pl.Discard = append(pl.Discard, discards...)
+		s.say("%s discards %s from hand.", s.houseName(p), s.names(discards))
+	}
+	if need := handSize - len(pl.Hand); need > 0 {
+		s.draw(p, need)
+	}
+	s.say("%s ends the turn.", s.houseName(p))
+	next := rules.Seat((int(p) + 1) % s.N)
+	if s.Solo != nil {
+		s.aspirantTurn()
+	}
+	if next == s.First {
+		if s.Ending {
+			s.finish()
+			return
+		}
+		s.Round++
+	}
+	s.startTurn(next)
+}
+
+// remove deletes one occurrence of x from xs, keeping order.
+func remove(xs []int, x int) []int {
+	for i, y := range xs {
+		if y == x {
+			return append(xs[:i:i], xs[i+1:]...)
+		}
+	}
+	return xs
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// order is seat p's place in turn order for the round (0 first).
+func (s *state) order(p rules.Seat) int { return s.house(p) }
+
+// finish ranks the players: most influence first, ties to the earlier in turn order.
+func (s *state) finish() {
+	res := &rules.Result{Ranks: make([]int, s.N), Scores: make([]int, s.N)}
+	for i, pl := range s.P {
+		res.Scores[i] = pl.Influence
+	}
+	if s.Solo != nil {
+		a := Aspirants[s.Asp]
+		if s.P[0].Influence >= s.Solo.Influence {
+			res.Ranks[0] = 1
+			res.Reason = fmt.Sprintf("You beat %s, %d influence to %d.", a.Name, s.P[0].Influence, s.Solo.Influence)
+		} else {
+			res.Ranks[0] = 2
+			res.Reason = fmt.Sprintf("%s wins, %d influence to your %d.", a.Name, s.Solo.Influence, s.P[0].Influence)
+		}
+	} else {
+		best := rules.Seat(-1)
+		for i := range s.P {
+			p := rules.Seat(i)
+			r := 1
+			for j := range s.P {
+				q := rules.Seat(j)
+				if q != p && s.beats(q, p) {
+					r++
+				}
+			}
+			res.Ranks[i] = r
+			if r == 1 {
+				best = p
+			}
+		}
+		res.Reason = fmt.Sprintf("%s wins with %d influence after %d rounds.", s.houseName(best), s.P[best].Influence, s.Round)
+	}
+	s.Res = res
+	s.say("Game over. %s", res.Reason)
+}
+
+// beats reports whether seat q finishes ahead of seat p.
+func (s *state) beats(q, p rules.Seat) bool {
+	a, b := s.P[q].Influence, s.P[p].Influence
+	if a != b {
+		return a > b
+	}
+	return s.order(q) < s.order(p)
+}

@@ -1,0 +1,160 @@
+package ausonia
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Gem is one of the three colours or the wild rainbow.
+type Gem int8
+
+const (
+	Sapphire Gem = iota
+	Emerald
+	Bloodshard
+	Rainbow
+)
+
+// gemLetters spells gems in tokens and data: s, e, b, r.
+const gemLetters = "sebr"
+
+var gemNames = [4]string{"sapphire", "emerald", "bloodshard", "rainbow"}
+
+func (g Gem) String() string { return gemNames[g] }
+
+// Letter is the one-letter spelling used in tokens and data.
+func (g Gem) Letter() byte { return gemLetters[g] }
+
+// Gems counts gems by colour: sapphire, emerald, bloodshard, rainbow. In a cost the rainbow count
+// is the number of slots any gem may fill.
+type Gems [4]int
+
+// ParseGems reads a string of gem letters ("ssr") into counts.
+func ParseGems(s string) (Gems, error) {
+	var g Gems
+	if len(s) > 32 {
+		return g, fmt.Errorf("gem string %q is too long", s)
+	}
+	for i := 0; i < len(s); i++ {
+		k := strings.IndexByte(gemLetters, s[i])
+		if k < 0 {
+			return g, fmt.Errorf("%q is not a gem letter (use s, e, b or r)", s[i:i+1])
+		}
+		g[k]++
+	}
+	return g, nil
+}
+
+// Total is the number of gems.
+func (g Gems) Total() int { return g[0] + g[1] + g[2] + g[3] }
+
+// Letters spells the gems in s, e, b, r order ("sser").
+func (g Gems) Letters() string {
+	var b strings.Builder
+	for c := Sapphire; c <= Rainbow; c++ {
+		for i := 0; i < g[c]; i++ {
+			b.WriteByte(gemLetters[c])
+		}
+	}
+	return b.String()
+}
+
+// Add returns g+o.
+func (g Gems) Add(o Gems) Gems {
+	for i := range g {
+		g[i] += o[i]
+	}
+	return g
+}
+
+// Kinds counts the different gem symbols present (rainbow counts as a symbol of its own).
+func (g Gems) Kinds() int {
+	n := 0
+	for _, c := range g {
+		if c > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Describe writes gems for people: "2 sapphire, 1 rainbow"; in a cost, anyWord names the rainbow
+// slots ("any").
+func (g Gems) Describe(anyWord string) string {
+	var parts []string
+	for c := Sapphire; c <= Rainbow; c++ {
+		if g[c] == 0 {
+			continue
+		}
+		name := gemNames[c]
+		if c == Rainbow && anyWord != "" {
+			name = anyWord
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", g[c], name))
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// coloured fills the coloured slots of cost from pool: real gems of the colour first, then rainbows
+// for what is missing. It returns the gems taken and whether the pool covers them. Taking the real
+// colour first never hurts: a rainbow kept can do everything the real gem could, and counts for
+// conditions at least as well (see usedColour).
+func coloured(cost, pool Gems) (take Gems, ok bool) {
+	short := 0
+	for c := Sapphire; c < Rainbow; c++ {
+		n := min(cost[c], pool[c])
+		take[c] = n
+		short += cost[c] - n
+	}
+	if short > pool[Rainbow] {
+		return take, false
+	}
+	take[Rainbow] = short
+	return take, true
+}
+
+// payments lists every way to pay cost from pool. The coloured slots are filled as coloured()
+// says; the choice left to the player is which gems fill the rainbow ("any") slots. Each entry is
+// (the any-slot gems, everything taken). Data keeps any-slots at 3 or fewer, so there are at most
+// 20 ways.
+func payments(cost, pool Gems) []payment {
+	base, ok := coloured(cost, pool)
+	if !ok {
+		return nil
+	}
+	var left Gems
+	for i := range pool {
+		left[i] = pool[i] - base[i]
+	}
+	if left.Total() < cost[Rainbow] {
+		return nil
+	}
+	var out []payment
+	var fill Gems
+	var rec func(c Gem, need int)
+	rec = func(c Gem, need int) {
+		if c == Rainbow {
+			if need <= left[Rainbow] {
+				fill[Rainbow] = need
+				out = append(out, payment{Any: fill, All: base.Add(fill)})
+				fill[Rainbow] = 0
+			}
+			return
+		}
+		for n := min(need, left[c]); n >= 0; n-- {
+			fill[c] = n
+			rec(c+1, need-n)
+		}
+		fill[c] = 0
+	}
+	rec(Sapphire, cost[Rainbow])
+	return out
+}
+
+type payment struct {
+	Any Gems // what fills the any-slots: this is the player's choice and the token
+	All Gems // every gem taken from the pool
+}

@@ -1,0 +1,76 @@
+package ausonia
+
+import (
+	"testing"
+)
+
+func g(s string) Gems {
+	x, err := ParseGems(s)
+	if err != nil {
+		panic(err)
+	}
+	return x
+}
+
+func TestPayments(t *testing.T) {
+	tests := []struct {
+		cost, pool string
+		want       []string // the any-slot fills offered
+		wantAll    []string // everything taken, same order
+	}{
+		// Coloured slots take the real colour first.
+		{"ss", "ssr", []string{""}, []string{"ss"}},
+		// A rainbow covers a missing colour.
+		{"ss", "sr", []string{""}, []string{"sr"}},
+		{"ss", "s", nil, nil},
+		// Any-slots: every way to fill them from what is left.
+		{"sr", "ser", []string{"e", "r"}, []string{"se", "sr"}},
+		{"rr", "seb", []string{"se", "sb", "eb"}, []string{"se", "sb", "eb"}},
+		{"r", "sss", []string{"s"}, []string{"s"}},
+		{"sebr", "sebr", []string{"r"}, []string{"sebr"}},
+		{"sebr", "seb", nil, nil},
+		{"sebr", "ssebr", []string{"s", "r"}, []string{"sseb", "sebr"}},
+	}
+	for _, tt := range tests {
+		ps := payments(g(tt.cost), g(tt.pool))
+		if len(ps) != len(tt.want) {
+			t.Errorf("cost %s pool %s: %d ways, want %d (%v)", tt.cost, tt.pool, len(ps), len(tt.want), ps)
+			continue
+		}
+		for i, p := range ps {
+			if p.Any.Letters() != tt.want[i] || p.All.Letters() != tt.wantAll[i] {
+				t.Errorf("cost %s pool %s way %d: any %q all %q, want %q %q", tt.cost, tt.pool, i, p.Any.Letters(), p.All.Letters(), tt.want[i], tt.wantAll[i])
+			}
+		}
+	}
+}
+
+// Data keeps any-slots at 3 or fewer, so a payment menu never passes 20 entries, even with a huge
+// pool: it always fits one select menu.
+func TestPaymentMenusFit(t *testing.T) {
+	pool := Gems{9, 9, 9, 9}
+	for _, c := range Cards {
+		if n := len(payments(c.Cost, pool)); n > maxMenu {
+			t.Errorf("%s: %d ways to pay", c.Code, n)
+		}
+		for _, a := range c.Abilities {
+			if a.Kind == CondCost {
+				if n := len(payments(a.Gems, pool)); n > maxMenu {
+					t.Errorf("%s ability: %d ways to pay", c.Code, n)
+				}
+			}
+		}
+	}
+}
+
+func TestGemsDescribe(t *testing.T) {
+	if got := g("ssbr").Describe("any"); got != "2 sapphire, 1 bloodshard, 1 any" {
+		t.Errorf("got %q", got)
+	}
+	if got := g("ebrs").Letters(); got != "sebr" {
+		t.Errorf("letters %q", got)
+	}
+	if g("sser").Kinds() != 3 || g("bb").Kinds() != 1 {
+		t.Errorf("kinds")
+	}
+}

@@ -1,0 +1,619 @@
+package ausonia
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Verbs of the Action Phase.
+const (
+	vPlay   = "play"
+	vBuy    = "buy"
+	vUse    = "use"
+	vBuild  = "build"
+	vUnseal = "unseal"
+	vPass   = "pass"
+	tokAll  = "all"
+)
+
+func (s *state) Result() *rules.Result { return s.Res }
+
+func (s *state) Awaiting() []rules.Prompt {
+	if s.Res != nil {
+		return nil
+	}
+	if pd := s.Pend; pd != nil {
+		return []rules.Prompt{{Seat: pd.Seat, Text: s.pendingText(), Default: s.pendingDefault()}}
+	}
+	pool := s.pool()
+	t := fmt.Sprintf("%s, your turn (round %d): ", s.houseName(s.Turn), s.Round)
+	if pool.Total() > 0 {
+		t += "gems in play " + pool.Letters() + ". "
+	}
+	t += "Play, buy, use, build, unseal, or pass to end the turn."
+	return []rules.Prompt{{Seat: s.Turn, Text: t, Default: rules.Move{vPass}}}
+}
+
+func (s *state) pendingText() string {
+	pd := s.Pend
+	by := s.houseName(pd.By)
+	switch pd.Kind {
+	case pendTarget:
+		return fmt.Sprintf("%s: choose the opponent for %s.", by, Effect{Kw: pd.Kw, X: pd.X})
+	case pendDiscard:
+		return fmt.Sprintf("%s: %s makes you discard %d card%s of your choice from your hand.", s.houseName(pd.Seat), by, pd.X, plural(pd.X))
+	case pendManipulation:
+		return fmt.Sprintf("%s: Manipulation %d: choose up to %d cards from your discard pile to put on top of your draw pile, in draw order (or none).", by, pd.X, pd.X)
+	case pendForesight:
+		return fmt.Sprintf("%s: Foresight: choose the cards to put back on top of your draw pile, in draw order; the rest are discarded (none discards all).", by)
+	case pendRaise:
+		return fmt.Sprintf("%s: Raise %d: choose up to %d cards from your hand or discard pile (d…) to put face down in your raise area (or none).", by, pd.X, pd.X)
+	case pendSeal:
+		return fmt.Sprintf("%s: Seal: choose a favour card in your play area to seal (or none).", by)
+	}
+	return by + ": decide."
+}
+
+// pendingDefault is what happens on silence: the first opponent, the first cards for a forced
+// discard, the looked-at cards kept in order for Foresight, nothing for the optional keywords.
+func (s *state) pendingDefault() rules.Move {
+	pd := s.Pend
+	switch pd.Kind {
+	case pendTarget:
+		return rules.Move{houseToken(s.house(s.opponents()[0]))}
+	case pendDiscard:
+		pk := s.pendingPicker()
+		var m rules.Move
+		for i := 0; i < pd.X; i++ {
+			m = append(m, pk.items[i].tok)
+		}
+		return m
+	case pendForesight:
+		var m rules.Move
+		for _, x := range pd.Looked {
+			m = append(m, s.code(x))
+		}
+		return m
+	}
+	return rules.Move{"none"}
+}
+
+func (s *state) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	if s.Res != nil {
+		return nil, false, rules.Illegalf("The game is over: %s", s.Res.Reason)
+	}
+	if len(m) > rules.MaxTreeDepth {
+		return nil, false, rules.Illegalf("That move has too many parts.")
+	}
+	awaited := s.Turn
+	if s.Pend != nil {
+		awaited = s.Pend.Seat
+	}
+	if seat != awaited {
+		if seat < 0 || int(seat) >= s.N {
+			return nil, false, rules.Illegalf("Only the players can move; %s is awaited.", s.houseName(awaited))
+		}
+		return nil, false, rules.Illegalf("It is not your move: %s is awaited.", s.houseName(awaited))
+	}
+	if s.Pend != nil {
+		return s.pendingChoices(m)
+	}
+	return s.mainChoices(m)
+}
+
+func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := rules.Check(s, seat, m); err != nil {
+		if _, ok := rules.IsIllegal(err); ok {
+			return nil, err
+		}
+		return nil, &rules.Illegal{Reason: err.Error()}
+	}
+	s.ev = nil
+	if s.Pend != nil {
+		s.applyPending(m)
+	} else {
+		s.applyMain(m)
+	}
+	ev := s.ev
+	s.ev = nil
+	s.Last = s.Last[:0]
+	for _, e := range ev {
+		if e.Public() {
+			s.Last = append(s.Last, e.Text)
+		}
+	}
+	return ev, nil
+}
+
+func (s *state) mainChoices(m rules.Move) ([]rules.Choice, bool, error) {
+	if len(m) == 0 {
+		return s.verbs(), false, nil
+	}
+	args := m[1:]
+	switch m[0] {
+	case vPlay:
+		return s.playChoices(args)
+	case vBuy:
+		return s.buyChoices(args)
+	case vUse:
+		return s.useChoices(args)
+	case vBuild:
+		return s.buildChoices(args)
+	case vUnseal:
+		return s.unsealChoices(args)
+	case vPass:
+		next, complete, _, err := s.passPicker().walk(args)
+		return next, complete, err
+	}
+	return nil, false, rules.Illegalf("%q is not an action; start with %s.", m[0], tokenList(s.verbs()))
+}
+
+// verbs lists the actions that lead somewhere now.
+func (s *state) verbs() []rules.Choice {
+	p := s.Turn
+	pl := s.P[p]
+	var out []rules.Choice
+	if len(pl.Hand) > 0 {
+		out = append(out, rules.Choice{Token: vPlay, Label: "play a card from your hand"})
+	}
+	if len(s.buyable()) > 0 {
+		out = append(out, rules.Choice{Token: vBuy, Label: "buy from the Offer Row or the Power deck"})
+	}
+	if len(s.usable(p)) > 0 {
+		out = append(out, rules.Choice{Token: vUse, Label: "use an ability"})
+	}
+	if len(s.builds()) > 0 {
+		out = append(out, rules.Choice{Token: vBuild, Label: "build a source in your raise area"})
+	}
+	if len(s.unsealable()) > 0 {
+		out = append(out, rules.Choice{Token: vUnseal, Label: "break a seal: a sealed card returns to play"})
+	}
+	out = append(out, rules.Choice{Token: vPass, Label: "end your turn (then optionally name hand cards to discard)"})
+	return out
+}
+
+func tooLong(m []string, verb string) error {
+	return rules.Illegalf("%q has too many parts after %s.", strings.Join(m, " "), verb)
+}
+
+// --- play
+
+func (s *state) playChoices(args []string) ([]rules.Choice, bool, error) {
+	hand := s.P[s.Turn].Hand
+	if len(args) == 0 {
+		var next []rules.Choice
+		gems := 0
+		for _, x := range hand {
+			if s.card(x).Kind == GemCard {
+				gems++
+			}
+		}
+		if gems > 1 {
+			next = append(next, rules.Choice{Token: tokAll, Label: fmt.Sprintf("all %d gem cards in your hand", gems)})
+		}
+		return append(next, picker{items: s.items(hand, "", "")}.menu(s.items(hand, "", ""), false)...), false, nil
+	}
+	if len(args) > 1 {
+		return nil, false, tooLong(args, vPlay)
+	}
+	if args[0] == tokAll {
+		for _, x := range hand {
+			if s.card(x).Kind == GemCard {
+				return nil, true, nil
+			}
+		}
+		return nil, false, rules.Illegalf("You have no gem card in hand to play.")
+	}
+	if s.findCode(hand, args[0]) < 0 {
+		return nil, false, s.notIn(args[0], "in your hand")
+	}
+	return nil, true, nil
+}
+
+func (s *state) findCode(xs []int, code string) int {
+	for _, x := range xs {
+		if s.code(x) == code {
+			return x
+		}
+	}
+	return -1
+}
+
+func (s *state) notIn(code, where string) error {
+	if c, ok := CardByCode(code); ok {
+		return rules.Illegalf("%s (%s) is not %s.", c.Name, code, where)
+	}
+	return rules.Illegalf("%q is not a card code (codes look like s1, h2, v3, p7).", code)
+}
+
+// playCard moves a card from hand to the play area; gem cards add their gems at once.
+func (s *state) playCard(x int) {
+	pl := s.P[s.Turn]
+	pl.Hand = remove(pl.Hand, x)
+	pl.Play = append(pl.Play, x)
+	c := s.card(x)
+	if c.Kind == GemCard {
+		s.T.Gems = s.T.Gems.Add(c.Gives)
+	}
+}
+
+// --- buy
+
+// buyable lists the Offer Row cards and the Power deck's top card the active player can pay for.
+func (s *state) buyable() []int {
+	var out []int
+	pool := s.pool()
+	for _, x := range s.market() {
+		if len(payments(s.card(x).Cost, pool)) > 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// market is what may be bought: the Offer Row, then the Power deck's top card.
+func (s *state) market() []int {
+	out := append([]int(nil), s.Offer...)
+	if n := len(s.PowerDeck); n > 0 {
+		out = append(out, s.PowerDeck[n-1])
+	}
+	return out
+}
+
+func (s *state) buyChoices(args []string) ([]rules.Choice, bool, error) {
+	if len(args) == 0 {
+		var next []rules.Choice
+		for _, x := range s.buyable() {
+			c := s.card(x)
+			next = append(next, rules.Choice{Token: c.Code, Label: fmt.Sprintf("%s, cost %s", c.Label(), c.Cost.Letters())})
+		}
+		return next, false, nil
+	}
+	x := s.findCode(s.market(), args[0])
+	if x < 0 {
+		return nil, false, s.notIn(args[0], "for sale: only the Offer Row and the Power deck's top card are")
+	}
+	c := s.card(x)
+	pays := payments(c.Cost, s.pool())
+	if len(pays) == 0 {
+		return nil, false, rules.Illegalf("You cannot afford %s: it costs %s and you have %s in play to spend.", c.Name, c.Cost.Describe("any"), s.pool().Describe(""))
+	}
+	return payChoices(pays, args[1:], vBuy+" "+c.Code)
+}
+
+// payChoices walks the optional payment token: it is asked only when there is more than one way
+// to fill the any-gem slots.
+func payChoices(pays []payment, args []string, what string) ([]rules.Choice, bool, error) {
+	if len(pays) == 1 {
+		if len(args) > 0 {
+			return nil, false, rules.Illegalf("%q is already a whole move: there is only one way to pay.", what)
+		}
+		return nil, true, nil
+	}
+	if len(args) == 0 {
+		next := make([]rules.Choice, len(pays))
+		for i, p := range pays {
+			next[i] = rules.Choice{Token: p.Any.Letters(), Label: "any-gem slots paid with " + p.Any.Describe("") + " (in all " + p.All.Describe("") + ")"}
+		}
+		return next, false, nil
+	}
+	if len(args) > 1 {
+		return nil, false, tooLong(args, what)
+	}
+	if pickPayment(pays, args[0]) == nil {
+		var ts []string
+		for _, p := range pays {
+			ts = append(ts, p.Any.Letters())
+		}
+		return nil, false, rules.Illegalf("%q is not a way to pay here: name the gems for the any-gem slots, one of %s.", args[0], strings.Join(ts, ", "))
+	}
+	return nil, true, nil
+}
+
+func pickPayment(pays []payment, tok string) *payment {
+	if len(pays) == 1 && tok == "" {
+		return &pays[0]
+	}
+	for i := range pays {
+		if pays[i].Any.Letters() == tok {
+			return &pays[i]
+		}
+	}
+	return nil
+}
+
+// --- use
+
+func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
+	opts := s.usable(s.Turn)
+	if len(args) == 0 {
+		var next []rules.Choice
+		seen := map[string]bool{}
+		for _, o := range opts {
+			c := s.card(o.inst)
+			if seen[c.Code] {
+				continue
+			}
+			seen[c.Code] = true
+			next = append(next, rules.Choice{Token: c.Code, Label: c.Name + ": " + s.usableText(opts, c.Code)})
+		}
+		return next, false, nil
+	}
+	var mine []useOpt
+	for _, o := range opts {
+		if s.code(o.inst) == args[0] {
+			mine = append(mine, o)
+		}
+	}
+	if len(mine) == 0 {
+		return nil, false, s.whyNotUse(args[0])
+	}
+	rest := args[1:]
+	o := mine[0]
+	if len(mine) > 1 {
+		if len(rest) == 0 {
+			var next []rules.Choice
+			for _, o := range mine {
+				next = append(next, rules.Choice{Token: fmt.Sprint(o.k + 1), Label: s.card(o.inst).Abilities[o.k].Text})
+			}
+			return next, false, nil
+		}
+		found := false
+		for _, m := range mine {
+			if fmt.Sprint(m.k+1) == rest[0] {
+				o, found = m, true
+			}
+		}
+		if !found {
+			return nil, false, rules.Illegalf("%q is not a usable ability of %s: choose 1 or 2.", rest[0], args[0])
+		}
+		rest = rest[1:]
+	}
+	if o.pays == nil {
+		if len(rest) > 0 {
+			return nil, false, tooLong(args, vUse)
+		}
+		return nil, true, nil
+	}
+	return payChoices(o.pays, rest, vUse+" "+args[0])
+}
+
+func (s *state) usableText(opts []useOpt, code string) string {
+	var t []string
+	for _, o := range opts {
+		if s.code(o.inst) == code {
+			t = append(t, s.card(o.inst).Abilities[o.k].Text)
+		}
+	}
+	return strings.Join(t, " / ")
+}
+
+// whyNotUse explains why no ability of the card can be used now.
+func (s *state) whyNotUse(code string) error {
+	c, ok := CardByCode(code)
+	if !ok {
+		return s.notIn(code, "")
+	}
+	pl := s.P[s.Turn]
+	if c.Kind == GemCard {
+		return rules.Illegalf("%s is a gem card: play it for its gems; it has no ability.", c.Name)
+	}
+	inPlay, inHand, bought := s.findCode(pl.Play, code) >= 0, s.findCode(pl.Hand, code) >= 0, s.findCode(pl.Bought, code) >= 0
+	switch {
+	case !inPlay && !inHand && bought:
+		return rules.Illegalf("%s was bought this round: it lies face down and cannot be used until it comes back from your deck.", c.Name)
+	case !inPlay && !inHand:
+		return rules.Illegalf("%s is neither in your play area nor in your hand.", c.Name)
+	}
+	for k := range c.Abilities {
+		a := &c.Abilities[k]
+		switch {
+		case a.Kind == CondCost && !inPlay:
+			return rules.Illegalf("Play %s first: its ability costs gems and works only from the play area.", c.Name)
+		case a.Kind == CondCost:
+			if len(payments(a.Gems, s.pool())) == 0 {
+				return rules.Illegalf("You cannot pay for %s: it needs %s and you have %s in play to spend.", c.Name, a.Gems.Describe("any"), s.pool().Describe(""))
+			}
+		case !s.condMet(a):
+			return rules.Illegalf("The condition of %s is not met yet this turn (%s).", c.Name, a.Text)
+		}
+	}
+	return rules.Illegalf("Each ability of %s has already been used this turn.", c.Name)
+}
+
+// --- build
+
+type buildOpt struct{ gem, foundation int }
+
+// builds lists the distinct sources seat Turn can build: a star gem card in the raise area on
+// another raise area card not yet part of a source.
+func (s *state) builds() []buildOpt {
+	r := s.P[s.Turn].Raise
+	var out []buildOpt
+	seen := map[[2]int]bool{}
+	for _, g := range r {
+		if !s.card(g).Star {
+			continue
+		}
+		for _, f := range r {
+			key := [2]int{s.kinds[g], s.kinds[f]}
+			if f == g || seen[key] {
+				continue
+			}
+			seen[key] = true
+			out = append(out, buildOpt{g, f})
+		}
+	}
+	return out
+}
+
+func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
+	opts := s.builds()
+	var next []rules.Choice
+	seen := map[string]bool{}
+	for _, o := range opts {
+		if len(args) == 0 {
+			c := s.card(o.gem)
+			if !seen[c.Code] {
+				seen[c.Code] = true
+				next = append(next, rules.Choice{Token: c.Code, Label: c.Name + " as the source's gem card (" + c.Gives.Describe("") + " every turn)"})
+			}
+		} else if s.code(o.gem) == args[0] && len(args) == 1 {
+			c := s.card(o.foundation)
+			next = append(next, rules.Choice{Token: c.Code, Label: c.Name + " as the foundation"})
+		} else if s.code(o.gem) == args[0] && s.code(o.foundation) == args[1] {
+			if len(args) > 2 {
+				return nil, false, tooLong(args, vBuild)
+			}
+			return nil, true, nil
+		}
+	}
+	if len(next) > 0 {
+		return next, false, nil
+	}
+	if len(args) == 0 {
+		return nil, false, rules.Illegalf("You cannot build a source: it needs a star-marked gem card and another card in your raise area.")
+	}
+	c, ok := CardByCode(args[0])
+	switch {
+	case !ok:
+		return nil, false, s.notIn(args[0], "")
+	case !c.Star:
+		return nil, false, rules.Illegalf("%s has no star: only star-marked gem cards become sources.", c.Name)
+	case s.findCode(s.P[s.Turn].Raise, args[0]) < 0:
+		return nil, false, rules.Illegalf("%s is not free in your raise area (raise it first with a Raise ability).", c.Name)
+	}
+	return nil, false, rules.Illegalf("%q cannot be the foundation: it must be another card in your raise area that is not yet part of a source.", args[1])
+}
+
+// --- unseal
+
+// unsealable lists sealed cards sealed on an earlier turn.
+func (s *state) unsealable() []int {
+	var out []int
+	for _, x := range s.P[s.Turn].Seal {
+		if !contains(s.T.Sealed, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (s *state) unsealChoices(args []string) ([]rules.Choice, bool, error) {
+	xs := s.unsealable()
+	if len(args) == 0 {
+		it := s.items(xs, "", "")
+		return picker{}.menu(it, false), false, nil
+	}
+	if len(args) > 1 {
+		return nil, false, tooLong(args, vUnseal)
+	}
+	if s.findCode(xs, args[0]) < 0 {
+		if s.findCode(s.P[s.Turn].Seal, args[0]) >= 0 {
+			return nil, false, rules.Illegalf("A seal can be broken only on a later turn than the one it was made.")
+		}
+		return nil, false, s.notIn(args[0], "in your seal area")
+	}
+	return nil, true, nil
+}
+
+// --- pass
+
+func (s *state) passPicker() picker {
+	h := s.P[s.Turn].Hand
+	return picker{items: s.items(h, "", ""), max: len(h), sorted: true, emptyOK: true, what: "to discard from your hand"}
+}
+
+// applyMain carries out a complete Action Phase move.
+func (s *state) applyMain(m rules.Move) {
+	p := s.Turn
+	pl := s.P[p]
+	args := m[1:]
+	switch m[0] {
+	case vPlay:
+		if args[0] == tokAll {
+			var gems []int
+			for _, x := range pl.Hand {
+				if s.card(x).Kind == GemCard {
+					gems = append(gems, x)
+				}
+			}
+			for _, x := range gems {
+				s.playCard(x)
+			}
+			s.sayReveal("%s plays %s.", s.houseName(p), s.names(gems))
+			return
+		}
+		x := s.findCode(pl.Hand, args[0])
+		s.playCard(x)
+		s.sayReveal("%s plays %s.", s.houseName(p), s.names([]int{x}))
+	case vBuy:
+		x := s.findCode(s.market(), args[0])
+		c := s.card(x)
+		pay := s.choosePay(payments(c.Cost, s.pool()), args[1:])
+		s.T.Spent = s.T.Spent.Add(pay.All)
+		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
+		pl.Bought = append(pl.Bought, x)
+		s.say("%s buys %s for %s.", s.houseName(p), s.names([]int{x}), pay.All.Describe(""))
+		if fromPower {
+			s.PowerDeck = s.PowerDeck[:len(s.PowerDeck)-1]
+			if n := len(s.PowerDeck); n > 0 {
+				s.sayReveal("The Power deck now shows %s.", s.names(s.PowerDeck[n-1:]))
+			}
+		} else {
+			s.Offer = remove(s.Offer, x)
+			s.refillOffer()
+		}
+	case vUse:
+		var mine []useOpt
+		for _, o := range s.usable(p) {
+			if s.code(o.inst) == args[0] {
+				mine = append(mine, o)
+			}
+		}
+		o, rest := mine[0], args[1:]
+		if len(mine) > 1 {
+			for _, mo := range mine {
+				if fmt.Sprint(mo.k+1) == rest[0] {
+					o = mo
+				}
+			}
+			rest = rest[1:]
+		}
+		var pay Gems
+		if o.pays != nil {
+			pay = s.choosePay(o.pays, rest).All
+		}
+		s.activate(o.inst, o.k, pay)
+	case vBuild:
+		var o buildOpt
+		for _, b := range s.builds() {
+			if s.code(b.gem) == args[0] && s.code(b.foundation) == args[1] {
+				o = b
+				break
+			}
+		}
+		pl.Raise = remove(remove(pl.Raise, o.gem), o.foundation)
+		pl.Sources = append(pl.Sources, source{Gem: o.gem, Foundation: o.foundation})
+		s.T.Gems = s.T.Gems.Add(s.card(o.gem).Gives)
+		s.say("%s builds a source: %s on a face-down foundation; it gives %s every turn, starting now.", s.houseName(p), s.names([]int{o.gem}), s.card(o.gem).Gives.Describe(""))
+	case vUnseal:
+		x := s.findCode(s.unsealable(), args[0])
+		pl.Seal = remove(pl.Seal, x)
+		pl.Play = append(pl.Play, x)
+		s.T.Unsealed = append(s.T.Unsealed, x)
+		s.say("%s breaks the seal on %s: it returns to the play area.", s.houseName(p), s.names([]int{x}))
+	case vPass:
+		_, _, picked, _ := s.passPicker().walk(args)
+		s.endTurn(picked)
+	}
+}
+
+func (s *state) choosePay(pays []payment, rest []string) payment {
+	if len(pays) == 1 {
+		return pays[0]
+	}
+	return *pickPayment(pays, rest[0])
+}
