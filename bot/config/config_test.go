@@ -58,3 +58,19 @@ func TestTokenFromEnvironment(t *testing.T) {
 		t.Fatalf("%q %v", tok, err)
 	}
 }
+
+// Any text either loads into a valid config or is refused with an error; it never panics.
+func FuzzParse(f *testing.F) {
+	example, _ := os.ReadFile("../../config.example.toml")
+	f.Add(string(example))
+	f.Add("[log]\nlevel = \"debug\"\n")
+	f.Add("[games]\nenabled = [\"a\", 3]\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := Parse(text, "fuzz")
+		if err == nil {
+			if verr := c.Validate(); verr != nil {
+				t.Fatalf("accepted an invalid config: %v", verr)
+			}
+		}
+	})
+}
