@@ -9,7 +9,7 @@ import (
 // b1 activates; empty spaces are skipped; what b2 (later) receives from b1 it uses this turn.
 func TestFlowOrder(t *testing.T) {
 	g := scenario(t, 2, nil)
-	g.put(0, "a1", "rubra", Right, "")       // spawns R, pushes it right to b1
+	g.put(0, "a1", "rubra", Right, "")      // spawns R, pushes it right to b1
 	g.put(0, "b1", "xerocephala", Down, "") // spawns W, pushes everything "up" = down to b2
 	g.put(0, "b2", "caerulea", Up, "")      // spawns B, pushes it up to b1
 	g.begin(0)
@@ -44,7 +44,7 @@ func TestFlowOtherCurrent(t *testing.T) {
 
 func TestPurge(t *testing.T) {
 	g := scenario(t, 2, nil)
-	g.put(0, "a1", "rubra", Up, "KKKKKKW") // 7 > 6: purges, no ability
+	g.put(0, "a1", "rubra", Up, "KKKKKKW")  // 7 > 6: purges, no ability
 	g.put(0, "c1", "rubra", Down, "KKKKKK") // 6: no purge, spawns and pushes down to empty c2
 	g.begin(0)
 	if got := g.at(0, "a1").T; got.Total() != 0 {
@@ -164,8 +164,8 @@ func TestPushNeverStops(t *testing.T) {
 	testCard(t, "probe", "push K K right, spawn R")
 	testCard(t, "pusher", "push W up, push K left, push B right, spawn B")
 	g := scenario(t, 2, nil)
-	g.put(0, "b2", "probe", Up, "K")     // one black: the push of two moves none
-	g.put(0, "c2", "probe", Up, "")      // nothing to push
+	g.put(0, "b2", "probe", Up, "K")    // one black: the push of two moves none
+	g.put(0, "c2", "probe", Up, "")     // nothing to push
 	g.put(0, "a1", "pusher", Up, "WKB") // up: off the grid; left: off; right: b1 empty
 	g.begin(0)
 	if got := g.at(0, "b2").T; got != pool("KR") {
