@@ -1,0 +1,380 @@
+package reef
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Choices answers the choice tree.
+func (s *state) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	_, next, complete, err := s.tree(seat, partial)
+	for i := range next {
+		next[i].Label = articles(next[i].Label)
+	}
+	return next, complete, err
+}
+
+// articles mends "a orange" into "an orange": orange is the one colour that needs it.
+func articles(s string) string {
+	if !strings.Contains(s, "a orange") && !strings.Contains(s, "A orange") {
+		return s
+	}
+	return strings.NewReplacer("a orange", "an orange", "A orange", "An orange").Replace(s)
+}
+
+// Apply plays a complete path of the choice tree, on a copy that replaces the state only once the
+// whole move has gone through.
+func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	st, next, complete, err := s.tree(seat, m)
+	if err != nil {
+		return nil, err
+	}
+	if !complete {
+		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokens(next))
+	}
+	c := s.clone()
+	ev := &events{}
+	c.exec(int(seat), st, ev)
+	c.Note = articles(c.Note)
+	*s = *c
+	return ev.list, nil
+}
+
+func tokens(cs []rules.Choice) string {
+	var parts []string
+	for i, c := range cs {
+		if i == 8 {
+			parts = append(parts, fmt.Sprintf("… (%d in all)", len(cs)))
+			break
+		}
+		parts = append(parts, c.Token)
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// events collects what a move says, publicly or to one seat.
+type events struct{ list []rules.Event }
+
+func (e *events) pub(format string, a ...any) {
+	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...))})
+}
+
+func (e *events) reveal(format string, a ...any) {
+	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...)), Reveals: true})
+}
+
+func (e *events) to(seat int, format string, a ...any) {
+	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...)), To: []rules.Seat{rules.Seat(seat)}})
+}
+
+// exec carries out a step the tree accepted.
+func (s *state) exec(me int, st step, ev *events) {
+	s.Marks, s.Note = nil, ""
+	p := &s.Players[me]
+	who := seatName(me)
+	switch st.kind {
+	case kSetup:
+		s.execSetup(me, st, ev)
+		return
+	case kPass:
+		ev.pub("%s passes the last turn.", who)
+		s.Note = who + " passes"
+		s.nextLastTurn(ev)
+		return
+	case kEat:
+		wasLast := s.Phase == phaseLast
+		s.execEat(me, st.sq, ev)
+		if wasLast {
+			s.nextLastTurn(ev)
+			return
+		}
+	case kGrow:
+		p.Cubes[st.col]--
+		s.CubeSupply[st.col]++
+		s.openLarva(st.col)
+		ev.pub("%s plays a %s larva cube.", who, st.col)
+		s.Note = fmt.Sprintf("%s plays a %s larva cube", who, st.col)
+	case kTrade:
+		p.Consumed[st.col]--
+		s.Bag[st.col]++
+		s.T.Traded = true
+		// The cube comes from the supply and goes straight back when it is used.
+		if st.then == kGrow {
+			s.openLarva(st.col)
+			ev.pub("%s trades a consumed %s polyp for a %s larva cube and plays it.", who, st.col, st.col)
+			s.Note = fmt.Sprintf("%s trades for a %s larva cube", who, st.col)
+		} else {
+			from := s.buy(me, st.col)
+			ev.pub("%s trades a consumed %s polyp for a %s larva cube, and the cube for a %s polyp (%s).", who, st.col, st.col, st.col, from)
+			s.Note = fmt.Sprintf("%s trades for a %s polyp", who, st.col)
+		}
+	case kBuy:
+		p.Cubes[st.col]--
+		s.CubeSupply[st.col]++
+		from := s.buy(me, st.col)
+		ev.pub("%s trades a %s larva cube for a %s polyp (%s).", who, st.col, st.col, from)
+		s.Note = fmt.Sprintf("%s trades a cube for a %s polyp", who, st.col)
+	case kAlga:
+		s.execAlga(me, st, ev)
+	case kAdd:
+		p.ShrimpsHome--
+		s.Shrimp[st.sq] = int8(me)
+		s.T.Introduced = true
+		s.Marks = append(s.Marks, st.sq)
+		ev.pub("%s introduces a shrimp on %s (%s).", who, SquareName(st.sq), s.coralText(s.corals(), st.sq))
+		s.Note = fmt.Sprintf("%s adds a shrimp on %s", who, SquareName(st.sq))
+	case kShrimp:
+		s.Shrimp[st.sq] = -1
+		s.Marks = append(s.Marks, st.sq)
+		if st.to < 0 {
+			p.ShrimpsHome++
+			ev.pub("%s moves the shrimp on %s back behind the screen.", who, SquareName(st.sq))
+			s.Note = fmt.Sprintf("%s takes back the shrimp on %s", who, SquareName(st.sq))
+		} else {
+			s.Shrimp[st.to] = int8(me)
+			s.Marks = append(s.Marks, st.to)
+			where := "bare rock"
+			if s.Polyp[st.to] != NoColour {
+				where = s.coralText(s.corals(), st.to)
+			}
+			ev.pub("%s moves a shrimp from %s to %s (%s).", who, SquareName(st.sq), SquareName(st.to), where)
+			s.Note = fmt.Sprintf("%s moves a shrimp %s → %s", who, SquareName(st.sq), SquareName(st.to))
+		}
+	case kPlace:
+		s.execPlace(me, st, ev)
+	case kDone:
+		ev.pub("%s ends the %s larva play.", who, s.T.Grow)
+		s.Note = fmt.Sprintf("%s ends the %s larva play", who, s.T.Grow)
+		s.T.Grow = NoColour
+	case kTake:
+		s.execTake(me, st.col, ev)
+		return
+	}
+	s.T.Started = true
+	s.afterAction(me, ev)
+}
+
+// openLarva starts a larva play of colour c (actions 2 and 3).
+func (s *state) openLarva(c Colour) {
+	s.T.Larva++
+	s.T.Grow = c
+	s.T.FromScreen = 0
+}
+
+// buy puts a polyp of colour c behind seat's screen (action 8) and says where it came from.
+func (s *state) buy(me int, c Colour) string {
+	s.T.Bought = true
+	_, bonus := s.takeColour(c)
+	s.Players[me].Screen[c]++
+	if bonus {
+		return "the bonus tile beside the open sea"
+	}
+	return "from the bag"
+}
+
+func (s *state) execSetup(me int, st step, ev *events) {
+	p := &s.Players[me]
+	p.Screen[st.col]--
+	p.Fish[st.col]++
+	for _, c := range st.cubes {
+		s.CubeSupply[c]--
+		p.Cubes[c]++
+	}
+	p.Ready = true
+	ev.to(me, "You feed a %s polyp to your parrotfish.", st.col)
+	ev.pub("%s feeds a polyp to the parrotfish and takes %s and %s larva cubes.", seatName(me), st.cubes[0], st.cubes[1])
+	s.Note = seatName(me) + " is ready"
+	for _, q := range s.Players {
+		if !q.Ready {
+			return
+		}
+	}
+	s.Phase = phasePlay
+	s.Turn = s.First
+	s.T = turnState{Grow: NoColour}
+	ev.pub("Everyone is ready. %s plays first.", seatName(s.First))
+}
+
+func (s *state) execEat(me int, sq int, ev *events) {
+	p := &s.Players[me]
+	cm := s.corals()
+	id := cm.id[sq]
+	col, size := cm.colour[id], cm.size[id]
+	for _, x := range cm.members(id) {
+		s.Polyp[x] = NoColour
+		s.Marks = append(s.Marks, x)
+	}
+	back := min(size, s.eatReturn())
+	s.Bag[col] += back
+	p.Fish[col] += size - back
+	s.Shrimp[sq] = -1
+	p.ShrimpsEaten++
+	where := "into the parrotfish too"
+	if p.ShrimpsEaten == 1 {
+		where = "onto the open-sea board: from now on they may cover coral tiles"
+	}
+	ev.pub("%s's parrotfish eats the %s coral of %d at %s: %d polyps go back to the bag, %d into the parrotfish, and the shrimp %s.",
+		seatName(me), col, size, SquareName(sq), back, size-back, where)
+	s.Note = fmt.Sprintf("%s's parrotfish eats the %s coral of %d", seatName(me), col, size)
+	if s.Phase == phasePlay && p.ShrimpsEaten >= data.ShrimpsPerPlayer {
+		s.trigger(me, fmt.Sprintf("%s's parrotfish has eaten all %d of its shrimps", seatName(me), data.ShrimpsPerPlayer), ev)
+	}
+}
+
+func (s *state) execPlace(me int, st step, ev *events) {
+	p := &s.Players[me]
+	x := s.T.Grow
+	who := seatName(me)
+	src := "from behind the screen"
+	if st.consumed {
+		p.Consumed[x]--
+		src = "consumed"
+	} else {
+		p.Screen[x]--
+		s.T.FromScreen++
+	}
+	if v := s.Polyp[st.sq]; v != NoColour {
+		p.Consumed[v]++
+		ev.pub("%s lays a %s polyp (%s) on %s: it overgrows the %s polyp there, which becomes %s's consumed polyp.", who, x, src, SquareName(st.sq), v, who)
+		s.Note = fmt.Sprintf("%s: %s overgrows %s on %s", who, x, v, SquareName(st.sq))
+	} else {
+		ev.pub("%s lays a %s polyp (%s) on %s.", who, x, src, SquareName(st.sq))
+		s.Note = fmt.Sprintf("%s lays %s on %s", who, x, SquareName(st.sq))
+	}
+	s.Polyp[st.sq] = x
+	s.Marks = append(s.Marks, st.sq)
+	s.extraGrowth(st.sq, x, ev)
+	// The play closes by itself once nothing more of its colour can be laid.
+	if (s.T.FromScreen >= data.MaxPerCube || p.Screen[x] == 0) && p.Consumed[x] == 0 {
+		s.T.Grow = NoColour
+		ev.pub("%s's %s larva play is complete.", who, x)
+	}
+}
+
+// extraGrowth: a polyp laid next to an empty extra-growth space makes its coral grow into it at
+// once, with a polyp from beside the open sea, unless that would join two guarded corals.
+func (s *state) extraGrowth(sq int, x Colour, ev *events) {
+	if s.Advanced {
+		return
+	}
+	g := s.growthSquare(sq / perBoard)
+	if !adjacent(sq, g) || s.Polyp[g] != NoColour || s.Shrimp[g] >= 0 {
+		return
+	}
+	if s.joinsGuarded(s.corals(), x, g) {
+		ev.pub("No extra growth on %s: it would join two guarded %s corals.", SquareName(g), x)
+		return
+	}
+	ok, _ := s.takeColour(x)
+	if !ok {
+		ev.pub("No %s polyp is left for the extra growth on %s.", x, SquareName(g))
+		return
+	}
+	s.Polyp[g] = x
+	s.Marks = append(s.Marks, g)
+	ev.pub("Extra growth: the %s coral grows into %s.", x, SquareName(g))
+}
+
+func (s *state) execAlga(me int, st step, ev *events) {
+	p := &s.Players[me]
+	who := seatName(me)
+	p.Consumed[st.col]--
+	s.Bag[st.col]++
+	s.AlgaSupply[st.alga]--
+	if st.tile < 0 {
+		if s.SeaAlga != NoAlga {
+			s.AlgaSupply[s.SeaAlga]++
+		}
+		s.SeaAlga = st.alga
+		ev.pub("%s trades a consumed %s polyp for a %s alga cylinder and puts it on the open sea.", who, st.col, st.alga)
+	} else {
+		s.Tiles[st.tile].Cover = st.alga
+		s.T.Covered = true
+		strong, weak := s.tileColours(st.tile)
+		ev.pub("%s trades a consumed %s polyp for a %s alga cylinder and covers coral tile %d: %s beats %s for the rest of the game.", who, st.col, st.alga, st.tile+1, strong, weak)
+	}
+	var flipped []string
+	for t := range s.Tiles {
+		if large, _ := s.tileAlgae(t); t != st.tile && s.Tiles[t].Cover == NoAlga && large == st.alga {
+			s.Tiles[t].SideB = !s.Tiles[t].SideB
+			strong, weak := s.tileColours(t)
+			flipped = append(flipped, fmt.Sprintf("tile %d (now %s beats %s)", t+1, strong, weak))
+		}
+	}
+	if len(flipped) > 0 {
+		ev.pub("Flipped: %s.", strings.Join(flipped, ", "))
+	} else {
+		ev.pub("No uncovered coral tile shows a large %s alga: nothing flips.", st.alga)
+	}
+	s.Note = fmt.Sprintf("%s: %s alga", who, st.alga)
+	if st.tile >= 0 {
+		s.Note += fmt.Sprintf(" on tile %d", st.tile+1)
+	}
+	if s.uncovered() == 0 {
+		s.trigger(me, "All ten coral tiles are covered", ev)
+	}
+}
+
+// execTake is action 10: the open-sea space's cube and polyps go behind the screen, the open sea
+// is refilled, and the turn passes.
+func (s *state) execTake(me int, c Colour, ev *events) {
+	p := &s.Players[me]
+	who := seatName(me)
+	i := s.seaIndex(c)
+	sp := &s.Sea[i]
+	got := sp.Polyps
+	for k, n := range sp.Polyps {
+		p.Screen[k] += n
+	}
+	p.Cubes[c]++
+	sp.Polyps = [NumColours]int{}
+	sp.Cube = false
+	ev.pub("%s takes the %s open-sea space: a %s larva cube and %s.", who, c, c, polypList(got))
+	s.Note = fmt.Sprintf("%s takes the %s space", who, c)
+	// Refill: a cube of the same colour, then one polyp on each space holding fewer than 3,
+	// clockwise from the space just emptied.
+	if s.CubeSupply[c] == 0 {
+		s.finish(fmt.Sprintf("The open sea cannot be refilled: no %s larva cube is left in the supply", c), ev)
+		return
+	}
+	s.CubeSupply[c]--
+	sp.Cube = true
+	var added []string
+	for k := 0; k < int(NumColours); k++ {
+		x := &s.Sea[(i+k)%int(NumColours)]
+		if x.count() >= 3 {
+			continue
+		}
+		d := s.draw()
+		if d == NoColour {
+			s.finish("The open sea cannot be refilled: the bag is empty", ev)
+			return
+		}
+		x.Polyps[d]++
+		added = append(added, fmt.Sprintf("%s on the %s space", d, x.Colour))
+	}
+	ev.reveal("The open sea is refilled: %s.", strings.Join(added, ", "))
+	s.topUpBonus()
+	s.nextTurn(ev)
+}
+
+func (s *state) seaIndex(c Colour) int {
+	for i, sp := range s.Sea {
+		if sp.Colour == c {
+			return i
+		}
+	}
+	panic("reef: no open-sea space for " + c.String())
+}
+
+// nextTurn passes the turn on.
+func (s *state) nextTurn(ev *events) {
+	s.Turn = (s.Turn + 1) % s.Seats
+	s.T = turnState{Grow: NoColour}
+	ev.pub("%s's turn.", seatName(s.Turn))
+}

@@ -1,0 +1,283 @@
+package reef
+
+import "fmt"
+
+// nbrs[i] lists the orthogonal neighbours of square i within one board (board-relative).
+var nbrs = func() (n [perBoard][]int) {
+	for r := 0; r < Rows; r++ {
+		for c := 0; c < Cols; c++ {
+			i := r*Cols + c
+			if r > 0 {
+				n[i] = append(n[i], i-Cols)
+			}
+			if c > 0 {
+				n[i] = append(n[i], i-1)
+			}
+			if c < Cols-1 {
+				n[i] = append(n[i], i+1)
+			}
+			if r < Rows-1 {
+				n[i] = append(n[i], i+Cols)
+			}
+		}
+	}
+	return
+}()
+
+// neighbours calls f for each orthogonal neighbour of global square sq (on the same board).
+func neighbours(sq int, f func(n int)) {
+	base := sq - sq%perBoard
+	for _, n := range nbrs[sq%perBoard] {
+		f(base + n)
+	}
+}
+
+func adjacent(a, b int) bool {
+	if a/perBoard != b/perBoard {
+		return false
+	}
+	for _, n := range nbrs[a%perBoard] {
+		if n == b%perBoard {
+			return true
+		}
+	}
+	return false
+}
+
+// SquareName is a square as players write it: board number, colon, column letter and row.
+func SquareName(sq int) string {
+	b, i := sq/perBoard, sq%perBoard
+	return fmt.Sprintf("%d:%c%d", b+1, 'A'+i%Cols, i/Cols+1)
+}
+
+// squareTokens are the three tokens of a square in the notation: board, column, row.
+func squareTokens(sq int) [3]string {
+	b, i := sq/perBoard, sq%perBoard
+	return [3]string{fmt.Sprint(b + 1), string(rune('a' + i%Cols)), fmt.Sprint(i/Cols + 1)}
+}
+
+// corals labels the connected groups of same-coloured polyps (orthogonal steps only).
+type corals struct {
+	id     []int16  // per square; -1 where there is no polyp
+	size   []int    // per coral
+	shrimp []int8   // per coral: seat of the shrimp on it, or -1
+	colour []Colour // per coral
+	at     []int    // per coral: one of its squares
+}
+
+func (s *state) corals() *corals {
+	n := s.numSquares()
+	cm := &corals{id: make([]int16, n)}
+	for i := range cm.id {
+		cm.id[i] = -1
+	}
+	stack := make([]int, 0, 32)
+	for sq := 0; sq < n; sq++ {
+		col := s.Polyp[sq]
+		if col == NoColour || cm.id[sq] >= 0 {
+			continue
+		}
+		id := int16(len(cm.size))
+		cm.size = append(cm.size, 0)
+		cm.shrimp = append(cm.shrimp, -1)
+		cm.colour = append(cm.colour, col)
+		cm.at = append(cm.at, sq)
+		cm.id[sq] = id
+		stack = append(stack[:0], sq)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			cm.size[id]++
+			if sh := s.Shrimp[x]; sh >= 0 {
+				cm.shrimp[id] = sh
+			}
+			neighbours(x, func(y int) {
+				if cm.id[y] < 0 && s.Polyp[y] == col {
+					cm.id[y] = id
+					stack = append(stack, y)
+				}
+			})
+		}
+	}
+	return cm
+}
+
+// members lists the squares of the coral with the given id.
+func (cm *corals) members(id int16) []int {
+	var out []int
+	for sq, x := range cm.id {
+		if x == id {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// protected: a shrimp guards the polyp it sits on and every orthogonally adjacent polyp of the
+// same coral (an adjacent polyp of the same colour is always of the same coral).
+func (s *state) protected(sq int) bool {
+	col := s.Polyp[sq]
+	if col == NoColour {
+		return false
+	}
+	if s.Shrimp[sq] >= 0 {
+		return true
+	}
+	p := false
+	neighbours(sq, func(n int) {
+		if s.Shrimp[n] >= 0 && s.Polyp[n] == col {
+			p = true
+		}
+	})
+	return p
+}
+
+// joinsGuarded reports whether a polyp of colour col on sq would connect two corals of that
+// colour that both hold a shrimp: the shrimps guard against that.
+func (s *state) joinsGuarded(cm *corals, col Colour, sq int) bool {
+	var guarded [4]int16
+	k := 0
+	neighbours(sq, func(n int) {
+		if s.Polyp[n] != col {
+			return
+		}
+		id := cm.id[n]
+		if cm.shrimp[id] < 0 {
+			return
+		}
+		for _, g := range guarded[:k] {
+			if g == id {
+				return
+			}
+		}
+		guarded[k] = id
+		k++
+	})
+	return k >= 2
+}
+
+// stronger reports whether colour a beats colour b on the coral tile for that pair, as it lies now.
+func (s *state) stronger(a, b Colour) bool {
+	if a == b || a == NoColour || b == NoColour {
+		return false
+	}
+	t := data.pairTile[a][b]
+	strong, _ := s.tileColours(t)
+	return strong == a
+}
+
+// tileColours are a tile's stronger and weaker colours on the side that is up.
+func (s *state) tileColours(t int) (strong, weak Colour) {
+	d := data.Tiles[t]
+	if s.Tiles[t].SideB {
+		return d.Weak, d.Strong
+	}
+	return d.Strong, d.Weak
+}
+
+// tileAlgae are a tile's large and small alga marks on the side that is up.
+func (s *state) tileAlgae(t int) (large, small Alga) {
+	d := data.Tiles[t]
+	if s.Tiles[t].SideB {
+		return d.Small, d.Large
+	}
+	return d.Large, d.Small
+}
+
+// Why a polyp may not go on a square.
+type refusal uint8
+
+const (
+	okPlace refusal = iota
+	onSand
+	shrimpThere
+	sameColour
+	notStronger
+	isProtected
+	noAttacker
+	guardedJoin
+)
+
+// placement says whether a polyp of colour col may go on sq, and whether that is an attack.
+func (s *state) placement(cm *corals, col Colour, sq int) (ok, attack bool, why refusal) {
+	if !s.isRock(sq) {
+		return false, false, onSand
+	}
+	if s.Shrimp[sq] >= 0 {
+		return false, false, shrimpThere
+	}
+	v := s.Polyp[sq]
+	if v != NoColour {
+		if v == col {
+			return false, false, sameColour
+		}
+		if !s.stronger(col, v) {
+			return false, false, notStronger
+		}
+		if s.protected(sq) {
+			return false, false, isProtected
+		}
+		big := false
+		neighbours(sq, func(n int) {
+			if s.Polyp[n] == col && cm.size[cm.id[n]] >= 2 {
+				big = true
+			}
+		})
+		if !big {
+			return false, false, noAttacker
+		}
+		attack = true
+	}
+	if s.joinsGuarded(cm, col, sq) {
+		return false, false, guardedJoin
+	}
+	return true, attack, okPlace
+}
+
+// placeWhy explains to the player why a polyp of colour col may not go on sq.
+func (s *state) placeWhy(cm *corals, col Colour, sq int) string {
+	_, _, why := s.placement(cm, col, sq)
+	name, v := SquareName(sq), s.Polyp[sq]
+	switch why {
+	case onSand:
+		return fmt.Sprintf("%s is sand: polyps grow on rock only.", name)
+	case shrimpThere:
+		return fmt.Sprintf("%s holds a %s shrimp; a polyp cannot go under a shrimp (move your own away first).", name, PlayerColour(int(s.Shrimp[sq])))
+	case sameColour:
+		return fmt.Sprintf("%s already holds a %s polyp.", name, v)
+	case notStronger:
+		return fmt.Sprintf("%s holds a %s polyp, and %s does not beat %s on coral tile %d as it lies now.", name, v, col, v, data.pairTile[col][v]+1)
+	case isProtected:
+		return fmt.Sprintf("The %s polyp on %s is protected by a shrimp on it or next to it in its coral.", v, name)
+	case noAttacker:
+		return fmt.Sprintf("Only a %s coral of at least 2 polyps next to %s could attack the %s polyp there.", col, name, v)
+	case guardedJoin:
+		return fmt.Sprintf("A %s polyp on %s would join two %s corals that both hold a shrimp; the shrimps guard against that.", col, name, col)
+	}
+	return fmt.Sprintf("A %s polyp may go on %s.", col, name)
+}
+
+// targets lists the squares where a polyp of colour col may go now.
+func (s *state) targets(cm *corals, col Colour) []int {
+	var out []int
+	for sq := 0; sq < s.numSquares(); sq++ {
+		if !s.isRock(sq) {
+			continue
+		}
+		if ok, _, _ := s.placement(cm, col, sq); ok {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// emptyRock counts rock squares without a polyp (a shrimp resting there can always move away).
+func (s *state) emptyRock() int {
+	n := 0
+	for sq := 0; sq < s.numSquares(); sq++ {
+		if s.isRock(sq) && s.Polyp[sq] == NoColour {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,186 @@
+package reef
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// phase is where the game stands.
+type phase uint8
+
+const (
+	phaseSetup phase = iota // every seat feeds its parrotfish and takes two larva cubes
+	phasePlay               // ordinary turns
+	phaseLast               // after the end was triggered: the other seats may each eat once
+	phaseOver
+)
+
+// tileState is a coral tile on the table: which side is up and the cylinder covering it.
+type tileState struct {
+	SideB bool `json:"side_b,omitempty"`
+	Cover Alga `json:"cover"` // NoAlga while uncovered
+}
+
+// seaSpace is one large open-sea space.
+type seaSpace struct {
+	Colour Colour          `json:"colour"`
+	Cube   bool            `json:"cube"`
+	Polyps [NumColours]int `json:"polyps"`
+}
+
+func (sp *seaSpace) count() int { return sum(sp.Polyps[:]) }
+
+// player is everything one seat owns.
+type player struct {
+	Screen   [NumColours]int `json:"screen"`   // polyps behind the screen (secret)
+	Cubes    [NumColours]int `json:"cubes"`    // larva cubes behind the screen (secret)
+	Fish     [NumColours]int `json:"fish"`     // polyps in the parrotfish (secret)
+	Consumed [NumColours]int `json:"consumed"` // consumed polyps in front of the screen (public)
+	// ShrimpsHome are behind the screen; ShrimpsEaten went to the parrotfish (the first one sits on
+	// the open-sea board and lets its owner cover coral tiles).
+	ShrimpsHome  int  `json:"shrimps_home"`
+	ShrimpsEaten int  `json:"shrimps_eaten"`
+	Ready        bool `json:"ready,omitempty"` // setup choices made
+}
+
+// turnState tracks the actions taken in the current turn.
+type turnState struct {
+	Started    bool   `json:"started,omitempty"`    // an action was taken: the parrotfish can no longer eat
+	Larva      int    `json:"larva,omitempty"`      // larva cubes played (actions 2 and 3)
+	Introduced bool   `json:"introduced,omitempty"` // action 4
+	Traded     bool   `json:"traded,omitempty"`     // action 6
+	Bought     bool   `json:"bought,omitempty"`     // action 8
+	Covered    bool   `json:"covered,omitempty"`    // a cylinder went onto a coral tile
+	Grow       Colour `json:"grow"`                 // colour of the larva play in progress, or NoColour
+	FromScreen int    `json:"from_screen,omitempty"`
+}
+
+// state is a game of Reef Encounter. Squares are numbered board*42 + row*7 + column, boards in
+// table order (board 1 first), rows and columns from zero.
+type state struct {
+	Seats    int        `json:"seats"`
+	Advanced bool       `json:"advanced,omitempty"`
+	RNG      *rules.RNG `json:"rng"`
+
+	Layouts []int    `json:"layouts"` // printed board number of each table board
+	Polyp   []Colour `json:"polyp"`   // per square
+	Shrimp  []int8   `json:"shrimp"`  // per square: owner seat, or -1
+
+	Tiles      [NumTiles]tileState  `json:"tiles"`
+	Sea        [NumColours]seaSpace `json:"sea"`
+	SeaAlga    Alga                 `json:"sea_alga"`
+	Bonus      [NumColours]bool     `json:"bonus"`
+	Bag        [NumColours]int      `json:"bag"`
+	CubeSupply [NumColours]int      `json:"cube_supply"`
+	AlgaSupply [NumAlgae]int        `json:"alga_supply"`
+	Players    []player             `json:"players"`
+
+	First int       `json:"first"`
+	Phase phase     `json:"phase"`
+	Turn  int       `json:"turn"`
+	T     turnState `json:"t"`
+	// LastTurns are the seats still owed a last turn, in order, once the end is triggered.
+	LastTurns []int `json:"last_turns,omitempty"`
+
+	// Marks are the squares the latest move changed and Note says what it did, for the image.
+	Marks []int  `json:"marks,omitempty"`
+	Note  string `json:"note,omitempty"`
+
+	EndReason string        `json:"end_reason,omitempty"`
+	Res       *rules.Result `json:"result,omitempty"`
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+func (s *state) numSquares() int { return len(s.Layouts) * perBoard }
+
+func (s *state) layout(b int) *layout { return &data.Layouts[s.Layouts[b]-1] }
+
+func (s *state) isRock(sq int) bool { return s.layout(sq / perBoard).Rock[sq%perBoard] }
+
+func (s *state) growthSquare(b int) int { return b*perBoard + s.layout(b).Growth }
+
+// clone is a deep copy, so a move can be applied to a copy and kept only if it succeeds.
+func (s *state) clone() *state {
+	c := *s
+	c.RNG = s.RNG.Clone()
+	c.Layouts = append([]int(nil), s.Layouts...)
+	c.Polyp = append([]Colour(nil), s.Polyp...)
+	c.Shrimp = append([]int8(nil), s.Shrimp...)
+	c.Players = append([]player(nil), s.Players...)
+	c.LastTurns = append([]int(nil), s.LastTurns...)
+	c.Marks = append([]int(nil), s.Marks...)
+	if s.Res != nil {
+		r := *s.Res
+		r.Ranks = append([]int(nil), r.Ranks...)
+		r.Scores = append([]int(nil), r.Scores...)
+		c.Res = &r
+	}
+	return &c
+}
+
+// Encode is the snapshot: the state as JSON (arrays only, so the bytes are deterministic).
+func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
+
+func decode(b []byte) (*state, error) {
+	s := &state{}
+	if err := json.Unmarshal(b, s); err != nil {
+		return nil, fmt.Errorf("reef: decode: %w", err)
+	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("reef: decode: %w", err)
+	}
+	return s, nil
+}
+
+// check rejects snapshots that would make the rules index out of range.
+func (s *state) check() error {
+	if s.Seats < 2 || s.Seats > 4 || len(s.Players) != s.Seats || s.RNG == nil {
+		return fmt.Errorf("bad seats or players")
+	}
+	if len(s.Layouts) != s.Seats {
+		return fmt.Errorf("want %d boards, got %d", s.Seats, len(s.Layouts))
+	}
+	for _, l := range s.Layouts {
+		if l < 1 || l > len(data.Layouts) {
+			return fmt.Errorf("unknown board %d", l)
+		}
+	}
+	n := s.numSquares()
+	if len(s.Polyp) != n || len(s.Shrimp) != n {
+		return fmt.Errorf("board squares do not match the boards")
+	}
+	for i, p := range s.Polyp {
+		if p < NoColour || p >= NumColours || (p != NoColour && !s.isRock(i)) {
+			return fmt.Errorf("bad polyp on square %d", i)
+		}
+		if sh := s.Shrimp[i]; sh < -1 || int(sh) >= s.Seats {
+			return fmt.Errorf("bad shrimp on square %d", i)
+		}
+	}
+	if s.First < 0 || s.First >= s.Seats || s.Turn < 0 || s.Turn >= s.Seats || s.Phase > phaseOver {
+		return fmt.Errorf("bad turn")
+	}
+	for _, t := range s.LastTurns {
+		if t < 0 || t >= s.Seats {
+			return fmt.Errorf("bad last turn seat")
+		}
+	}
+	for _, m := range s.Marks {
+		if m < 0 || m >= n {
+			return fmt.Errorf("bad mark")
+		}
+	}
+	if s.T.Grow < NoColour || s.T.Grow >= NumColours {
+		return fmt.Errorf("bad larva play")
+	}
+	return nil
+}

@@ -1,0 +1,479 @@
+package reef
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// stepKind is what one move does. A turn is several moves: each action is one move, except that
+// a larva play (actions 2 and 3) is opened by one move and then takes one move per polyp.
+type stepKind uint8
+
+const (
+	kSetup  stepKind = iota // feed the parrotfish, take two larva cubes
+	kEat                    // action 1
+	kGrow                   // actions 2/3: play a larva cube from behind the screen
+	kTrade                  // action 6, its cube used at once by kGrow or kBuy
+	kAlga                   // action 7
+	kBuy                    // action 8
+	kAdd                    // action 4
+	kShrimp                 // action 5
+	kTake                   // action 10, ends the turn
+	kPlace                  // one polyp of the larva play in progress
+	kDone                   // end the larva play
+	kPass                   // skip a last turn
+)
+
+// step is a parsed move.
+type step struct {
+	kind     stepKind
+	col      Colour    // the colour the move is about
+	cubes    [2]Colour // setup
+	then     stepKind  // kTrade: kGrow or kBuy
+	alga     Alga
+	tile     int // kAlga: coral tile index, or -1 for the open sea
+	sq, to   int // squares; to = -1 is "behind the screen"
+	consumed bool
+}
+
+// Verbs of the turn menu, in menu order.
+const (
+	vEat    = "eat"
+	vGrow   = "grow"
+	vAdd    = "add"
+	vShrimp = "shrimp"
+	vTrade  = "trade"
+	vAlga   = "alga"
+	vPolyp  = "polyp"
+	vTake   = "take"
+	vCP     = "cp"
+	vDone   = "done"
+	vPass   = "pass"
+	vHome   = "home"
+	vSea    = "sea"
+)
+
+// tree walks seat's choice tree along m: the parsed step when m is complete, else the options for
+// the next token, or the refusal of a token that does not fit.
+func (s *state) tree(seat rules.Seat, m rules.Move) (step, []rules.Choice, bool, error) {
+	var st step
+	if len(m) > rules.MaxTreeDepth {
+		return st, nil, false, rules.Illegalf("That move has too many parts (%d).", len(m))
+	}
+	if err := s.mayMove(seat); err != nil {
+		return st, nil, false, err
+	}
+	w := &walker{m: m}
+	me := int(seat)
+	switch {
+	case s.Phase == phaseSetup:
+		s.treeSetup(w, me, &st)
+	case s.Phase == phaseLast:
+		s.treeLast(w, me, &st)
+	case s.T.Grow != NoColour:
+		s.treeLarva(w, me, &st)
+	default:
+		s.treeTurn(w, me, &st)
+	}
+	switch {
+	case w.err != nil:
+		return st, nil, false, w.err
+	case w.short:
+		return st, w.next, false, nil
+	case w.i < len(m):
+		return st, nil, false, rules.Illegalf("%q is already a whole move; %q cannot follow it.", m[:w.i].String(), m[w.i])
+	}
+	return st, nil, true, nil
+}
+
+// mayMove refuses seats that are not awaited, with who is.
+func (s *state) mayMove(seat rules.Seat) error {
+	if s.Phase == phaseOver {
+		return rules.Illegalf("The game is over.")
+	}
+	if seat == rules.Spectator {
+		return rules.Illegalf("Spectators cannot move.")
+	}
+	if seat < 0 || int(seat) >= s.Seats {
+		return rules.Illegalf("There is no seat %d in this game.", int(seat)+1)
+	}
+	switch s.Phase {
+	case phaseSetup:
+		if s.Players[seat].Ready {
+			return rules.Illegalf("You have made your setup choices; waiting for the others.")
+		}
+	case phaseLast:
+		if s.LastTurns[0] != int(seat) {
+			return rules.Illegalf("It is %s's last turn, not yours.", seatName(s.LastTurns[0]))
+		}
+	default:
+		if s.Turn != int(seat) {
+			return rules.Illegalf("It is %s's turn, not yours.", seatName(s.Turn))
+		}
+	}
+	return nil
+}
+
+// seatName names a seat in texts: players are numbered from 1, as the seats are.
+func seatName(seat int) string { return fmt.Sprintf("Player %d", seat+1) }
+
+func colourChoice(c Colour, label string) rules.Choice {
+	return rules.Choice{Token: c.Letter(), Label: label}
+}
+
+func whyColour(tok string, f func(c Colour) string) string {
+	c, ok := colourByToken(tok)
+	if !ok {
+		return ""
+	}
+	return f(c)
+}
+
+// ---- setup ----
+
+func (s *state) treeSetup(w *walker, me int, st *step) {
+	p := &s.Players[me]
+	st.kind = kSetup
+	var fish []rules.Choice
+	for _, c := range Colours {
+		if p.Screen[c] > 0 {
+			fish = append(fish, colourChoice(c, fmt.Sprintf("Feed a %s polyp to your parrotfish (you hold %d)", c, p.Screen[c])))
+		}
+	}
+	t, ok := w.pick(fish, func(tok string) string {
+		return whyColour(tok, func(c Colour) string { return fmt.Sprintf("You hold no %s polyp behind your screen.", c) })
+	})
+	if !ok {
+		return
+	}
+	st.col, _ = colourByToken(t)
+	for k := 0; k < data.StartCubes && k < 2; k++ {
+		var cubes []rules.Choice
+		for _, c := range Colours {
+			left := s.CubeSupply[c]
+			if k == 1 && c == st.cubes[0] {
+				left--
+			}
+			// The second cube is never before the first in colour order: one path per pair.
+			if left > 0 && (k == 0 || c >= st.cubes[0]) {
+				cubes = append(cubes, colourChoice(c, fmt.Sprintf("Take a %s larva cube", c)))
+			}
+		}
+		t, ok := w.pick(cubes, nil)
+		if !ok {
+			return
+		}
+		st.cubes[k], _ = colourByToken(t)
+	}
+}
+
+// ---- last turns ----
+
+func (s *state) treeLast(w *walker, me int, st *step) {
+	cm := s.corals()
+	targets := s.eatTargets(cm, me)
+	opts := []rules.Choice{}
+	if len(targets) > 0 {
+		opts = append(opts, rules.Choice{Token: vEat, Label: "Your parrotfish eats a coral guarded by your shrimp"})
+	}
+	opts = append(opts, rules.Choice{Token: vPass, Label: "Pass: the game ends for you"})
+	t, ok := w.pick(opts, func(tok string) string {
+		if tok == vEat {
+			return "None of your shrimps guards a coral of at least 5 polyps."
+		}
+		return "In a last turn your parrotfish may only eat one coral (eat), or you pass (pass)."
+	})
+	if !ok {
+		return
+	}
+	if t == vPass {
+		st.kind = kPass
+		return
+	}
+	st.kind = kEat
+	st.sq, _ = s.eatPicker(cm, me, targets).square(w, s)
+}
+
+// ---- the turn menu ----
+
+func (s *state) treeTurn(w *walker, me int, st *step) {
+	cm := s.corals()
+	p := &s.Players[me]
+	var opts []rules.Choice
+	eat := s.eatTargets(cm, me)
+	if !s.T.Started && len(eat) > 0 {
+		opts = append(opts, rules.Choice{Token: vEat, Label: "1. Your parrotfish eats a coral guarded by your shrimp"})
+	}
+	growCols := s.growColours(me)
+	if len(growCols) > 0 {
+		opts = append(opts, rules.Choice{Token: vGrow, Label: fmt.Sprintf("%d. Play a larva cube and lay polyps", 2+s.T.Larva)})
+	}
+	add := s.addTargets(cm, me)
+	if !s.T.Introduced && p.ShrimpsHome > 0 && len(add) > 0 {
+		opts = append(opts, rules.Choice{Token: vAdd, Label: "4. Introduce a shrimp onto a coral"})
+	}
+	mine := s.shrimpsOf(me)
+	if len(mine) > 0 {
+		opts = append(opts, rules.Choice{Token: vShrimp, Label: "5. Move a shrimp"})
+	}
+	trade := s.tradeColours(me)
+	if len(trade) > 0 {
+		opts = append(opts, rules.Choice{Token: vTrade, Label: "6. Trade a consumed polyp for a larva cube"})
+	}
+	if s.canAlga(me) {
+		opts = append(opts, rules.Choice{Token: vAlga, Label: "7. Trade a consumed polyp for an alga cylinder"})
+	}
+	buy := s.buyColours(me)
+	if !s.T.Bought && len(buy) > 0 {
+		opts = append(opts, rules.Choice{Token: vPolyp, Label: "8. Trade a larva cube for a polyp"})
+	}
+	rock := s.shrimpOnRock(me)
+	if rock < 0 {
+		opts = append(opts, rules.Choice{Token: vTake, Label: "10. Take an open-sea space (ends your turn)"})
+	}
+	t, ok := w.pick(opts, func(tok string) string { return s.whyVerb(cm, me, tok) })
+	if !ok {
+		return
+	}
+	switch t {
+	case vEat:
+		st.kind = kEat
+		st.sq, _ = s.eatPicker(cm, me, eat).square(w, s)
+	case vGrow:
+		st.kind = kGrow
+		c, ok := w.pick(colourChoices(growCols, func(c Colour) string {
+			return fmt.Sprintf("Play a %s larva cube (%d behind your screen, %d consumed %s)", c, p.Screen[c], p.Consumed[c], c)
+		}), func(tok string) string {
+			return whyColour(tok, func(c Colour) string {
+				return fmt.Sprintf("To grow %s you need a %s larva cube and a %s polyp behind your screen or consumed.", c, c, c)
+			})
+		})
+		if ok {
+			st.col, _ = colourByToken(c)
+		}
+	case vAdd:
+		st.kind = kAdd
+		st.sq, _ = s.addPicker(cm, me, add).square(w, s)
+	case vShrimp:
+		st.kind = kShrimp
+		s.shrimpMove(w, cm, me, mine, st)
+	case vTrade:
+		st.kind = kTrade
+		c, ok := w.pick(colourChoices(trade, func(c Colour) string {
+			return fmt.Sprintf("A consumed %s polyp for a %s larva cube", c, c)
+		}), func(tok string) string {
+			return whyColour(tok, func(c Colour) string {
+				return fmt.Sprintf("You cannot trade for a %s cube now: it needs a consumed %s polyp, a %s cube in the supply and a use for it at once.", c, c, c)
+			})
+		})
+		if !ok {
+			return
+		}
+		st.col, _ = colourByToken(c)
+		var uses []rules.Choice
+		if s.canGrowAfterTrade(me, st.col) {
+			uses = append(uses, rules.Choice{Token: vGrow, Label: fmt.Sprintf("Play the cube at once: lay %s polyps", st.col)})
+		}
+		if s.canBuy(me, st.col, true) {
+			uses = append(uses, rules.Choice{Token: vPolyp, Label: fmt.Sprintf("Trade the cube at once for a %s polyp", st.col)})
+		}
+		u, ok := w.pick(uses, nil)
+		if !ok {
+			return
+		}
+		st.then = kGrow
+		if u == vPolyp {
+			st.then = kBuy
+		}
+	case vAlga:
+		st.kind = kAlga
+		s.algaTree(w, me, st)
+	case vPolyp:
+		st.kind = kBuy
+		c, ok := w.pick(colourChoices(buy, func(c Colour) string {
+			return fmt.Sprintf("A %s larva cube for a %s polyp", c, c)
+		}), func(tok string) string {
+			return whyColour(tok, func(c Colour) string {
+				return fmt.Sprintf("You need a %s larva cube, and a %s polyp must be left in the bag or beside the open sea.", c, c)
+			})
+		})
+		if ok {
+			st.col, _ = colourByToken(c)
+		}
+	case vTake:
+		st.kind = kTake
+		var sp []rules.Choice
+		for _, x := range s.Sea {
+			sp = append(sp, colourChoice(x.Colour, fmt.Sprintf("Take the %s space: %s larva cube and %s", x.Colour, x.Colour, polypList(x.Polyps))))
+		}
+		c, ok := w.pick(sp, nil)
+		if ok {
+			st.col, _ = colourByToken(c)
+		}
+	}
+}
+
+// whyVerb explains a turn-menu token that is not offered now.
+func (s *state) whyVerb(cm *corals, me int, tok string) string {
+	p := &s.Players[me]
+	switch tok {
+	case vEat:
+		if s.T.Started {
+			return "Your parrotfish may only eat as the first action of your turn."
+		}
+		return fmt.Sprintf("None of your shrimps guards a coral of at least %d polyps.", data.MinEat)
+	case vGrow:
+		if s.T.Larva >= 2 {
+			return "You have already played two larva cubes this turn."
+		}
+		return "To lay polyps you need a larva cube and polyps of its colour (behind your screen or consumed)."
+	case vAdd:
+		switch {
+		case s.T.Introduced:
+			return "You have already introduced a shrimp this turn."
+		case p.ShrimpsHome == 0:
+			return "You have no shrimp behind your screen."
+		}
+		return fmt.Sprintf("No coral without a shrimp is open to you (at most %d of your shrimps on one board).", data.MaxShrimpsPerBoard)
+	case vShrimp:
+		return "You have no shrimp on the reef to move."
+	case vTrade:
+		if s.T.Traded {
+			return "You have already traded a consumed polyp for a larva cube this turn."
+		}
+		return "Trading needs a consumed polyp, a larva cube of its colour in the supply, and a use for the cube at once (a larva play or a polyp)."
+	case vAlga:
+		return "An alga cylinder costs one consumed polyp, and the supply must still hold a cylinder."
+	case vPolyp:
+		if s.T.Bought {
+			return "You have already traded a larva cube for a polyp this turn."
+		}
+		return "You need a larva cube whose colour of polyp is still in the bag or beside the open sea."
+	case vTake:
+		if sq := s.shrimpOnRock(me); sq >= 0 {
+			return fmt.Sprintf("Your shrimp on bare rock at %s must move onto a coral or back behind your screen before your turn ends.", SquareName(sq))
+		}
+	case vCP, vDone:
+		return "No larva play is under way; start one with grow."
+	}
+	if _, err := strconv.Atoi(tok); err == nil {
+		return "To lay polyps, first play a larva cube: grow and a colour."
+	}
+	return ""
+}
+
+func colourChoices(cs []Colour, label func(c Colour) string) []rules.Choice {
+	out := make([]rules.Choice, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, colourChoice(c, label(c)))
+	}
+	return out
+}
+
+// polypList writes counts by colour: "2 grey, 1 white" (or "no polyps").
+func polypList(n [NumColours]int) string {
+	var parts []string
+	for c, k := range n {
+		if k > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", k, Colour(c)))
+		}
+	}
+	if len(parts) == 0 {
+		return "no polyps"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ---- a larva play in progress ----
+
+func (s *state) treeLarva(w *walker, me int, st *step) {
+	cm := s.corals()
+	p := &s.Players[me]
+	x := s.T.Grow
+	targets := s.targets(cm, x)
+	fromScreen := s.T.FromScreen < data.MaxPerCube && p.Screen[x] > 0
+	pk := s.placePicker(cm, x, targets)
+	var opts []rules.Choice
+	if fromScreen {
+		for _, b := range pk.boards() {
+			b.Label = fmt.Sprintf("A %s polyp from behind your screen on board %s", x, b.Token)
+			opts = append(opts, b)
+		}
+	}
+	if p.Consumed[x] > 0 && len(targets) > 0 {
+		opts = append(opts, rules.Choice{Token: vCP, Label: fmt.Sprintf("Lay a consumed %s polyp (%d left)", x, p.Consumed[x])})
+	}
+	mine := s.shrimpsOf(me)
+	if len(mine) > 0 {
+		opts = append(opts, rules.Choice{Token: vShrimp, Label: "Move a shrimp"})
+	}
+	opts = append(opts, rules.Choice{Token: vDone, Label: fmt.Sprintf("End this %s larva play", x)})
+	t, ok := w.pick(opts, func(tok string) string {
+		switch tok {
+		case vEat, vGrow, vAdd, vTrade, vAlga, vPolyp, vTake:
+			return fmt.Sprintf("Finish the %s larva play first (done): only shrimps may move in the middle of it.", x)
+		case vCP:
+			if p.Consumed[x] == 0 {
+				return fmt.Sprintf("You have no consumed %s polyp.", x)
+			}
+			return fmt.Sprintf("There is no space for a %s polyp.", x)
+		}
+		if b, err := strconv.Atoi(tok); err == nil && b >= 1 && b <= len(s.Layouts) {
+			switch {
+			case s.T.FromScreen >= data.MaxPerCube:
+				return fmt.Sprintf("You have laid %d polyps from behind your screen for this cube; only consumed ones (cp) may follow.", data.MaxPerCube)
+			case p.Screen[x] == 0:
+				return fmt.Sprintf("You hold no more %s polyps behind your screen.", x)
+			}
+			return pk.whyBoard(s, tok)
+		}
+		return ""
+	})
+	if !ok {
+		return
+	}
+	switch t {
+	case vDone:
+		st.kind = kDone
+	case vShrimp:
+		st.kind = kShrimp
+		s.shrimpMove(w, cm, me, mine, st)
+	case vCP:
+		st.kind, st.consumed = kPlace, true
+		st.sq, _ = pk.square(w, s)
+	default:
+		st.kind = kPlace
+		b, _ := strconv.Atoi(t)
+		st.sq, _ = pk.rest(w, s, b)
+	}
+}
+
+// placePicker labels the squares where a polyp of colour x may go.
+func (s *state) placePicker(cm *corals, x Colour, targets []int) squarePicker {
+	return squarePicker{
+		sqs:  targets,
+		what: fmt.Sprintf("a %s polyp", x),
+		why:  func(sq int) string { return s.placeWhy(cm, x, sq) },
+		label: func(sq int) string {
+			name := SquareName(sq)
+			if v := s.Polyp[sq]; v != NoColour {
+				return fmt.Sprintf("%s: overgrow the %s polyp there", name, v)
+			}
+			grow := 0
+			seen := map[int16]bool{}
+			neighbours(sq, func(n int) {
+				if s.Polyp[n] == x && !seen[cm.id[n]] {
+					seen[cm.id[n]] = true
+					grow += cm.size[cm.id[n]]
+				}
+			})
+			if grow == 0 {
+				return fmt.Sprintf("%s: start a new %s coral", name, x)
+			}
+			return fmt.Sprintf("%s: grow a %s coral to %d", name, x, grow+1)
+		},
+	}
+}

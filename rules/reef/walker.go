@@ -1,0 +1,151 @@
+package reef
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// walker reads a move token by token against the options of each level of the choice tree.
+// When the move runs out, short is set and next holds the options for the following token.
+type walker struct {
+	m     rules.Move
+	i     int
+	short bool
+	next  []rules.Choice
+	err   error
+}
+
+// pick offers opts at the current level. It returns the move's token there when it is one of
+// them; otherwise it records either the options (move too short) or the refusal.
+func (w *walker) pick(opts []rules.Choice, why func(tok string) string) (string, bool) {
+	if w.err != nil || w.short {
+		return "", false
+	}
+	if w.i >= len(w.m) {
+		w.short, w.next = true, opts
+		return "", false
+	}
+	tok := w.m[w.i]
+	for _, o := range opts {
+		if o.Token == tok {
+			w.i++
+			return tok, true
+		}
+	}
+	reason := ""
+	if why != nil {
+		reason = why(tok)
+	}
+	if reason == "" {
+		reason = notAChoice(tok, opts)
+	}
+	w.err = &rules.Illegal{Reason: articles(reason)}
+	return "", false
+}
+
+func notAChoice(tok string, opts []rules.Choice) string {
+	var b strings.Builder
+	for i, o := range opts {
+		if i == 10 {
+			fmt.Fprintf(&b, " … (%d in all)", len(opts))
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(o.Token)
+	}
+	return fmt.Sprintf("%q does not fit here; choose one of: %s.", tok, b.String())
+}
+
+// squarePicker reads a square as three tokens (board, column, row) among sqs. The board level can
+// share its menu with other tokens (extra), so the caller picks that level itself with boardLevel.
+type squarePicker struct {
+	sqs   []int
+	label func(sq int) string // label of a square at the row level
+	why   func(sq int) string // why a square that exists is not among sqs
+	what  string              // what is being placed, for refusals: "a white polyp"
+}
+
+func (p squarePicker) boards() []rules.Choice {
+	var out []rules.Choice
+	last := -1
+	for _, sq := range p.sqs { // sqs are ascending, so boards come in order
+		if b := sq / perBoard; b != last {
+			last = b
+			out = append(out, rules.Choice{Token: strconv.Itoa(b + 1), Label: fmt.Sprintf("Board %d", b+1)})
+		}
+	}
+	return out
+}
+
+// whyBoard explains a board token that is not offered.
+func (p squarePicker) whyBoard(s *state, tok string) string {
+	b, err := strconv.Atoi(tok)
+	if err != nil || b < 1 || b > len(s.Layouts) {
+		return ""
+	}
+	return fmt.Sprintf("Board %d has no space for %s now.", b, p.what)
+}
+
+// rest reads column and row once the board token (1-based) is known.
+func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
+	b := board - 1
+	var cols []rules.Choice
+	seen := [Cols]bool{}
+	for _, sq := range p.sqs {
+		if sq/perBoard != b {
+			continue
+		}
+		c := sq % perBoard % Cols
+		if !seen[c] {
+			seen[c] = true
+		}
+	}
+	for c := 0; c < Cols; c++ {
+		if seen[c] {
+			cols = append(cols, rules.Choice{Token: string(rune('a' + c)), Label: fmt.Sprintf("Column %c of board %d", 'A'+c, board)})
+		}
+	}
+	ct, ok := w.pick(cols, func(tok string) string {
+		if len(tok) == 1 && tok[0] >= 'a' && tok[0] < 'a'+Cols {
+			return fmt.Sprintf("Column %s of board %d has no space for %s now.", strings.ToUpper(tok), board, p.what)
+		}
+		return ""
+	})
+	if !ok {
+		return 0, false
+	}
+	c := int(ct[0] - 'a')
+	var rows []rules.Choice
+	for _, sq := range p.sqs {
+		if sq/perBoard == b && sq%perBoard%Cols == c {
+			rows = append(rows, rules.Choice{Token: strconv.Itoa(sq%perBoard/Cols + 1), Label: p.label(sq)})
+		}
+	}
+	rt, ok := w.pick(rows, func(tok string) string {
+		r, err := strconv.Atoi(tok)
+		if err != nil || r < 1 || r > Rows {
+			return ""
+		}
+		return p.why(b*perBoard + (r-1)*Cols + c)
+	})
+	if !ok {
+		return 0, false
+	}
+	r, _ := strconv.Atoi(rt)
+	return b*perBoard + (r-1)*Cols + c, true
+}
+
+// square reads a whole square (board, column, row).
+func (p squarePicker) square(w *walker, s *state) (int, bool) {
+	bt, ok := w.pick(p.boards(), func(tok string) string { return p.whyBoard(s, tok) })
+	if !ok {
+		return 0, false
+	}
+	b, _ := strconv.Atoi(bt)
+	return p.rest(w, s, b)
+}
