@@ -1,17 +1,30 @@
 package ascidiae
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
-// TestProperties runs the shared property suite over every seat count and option value.
+// propertySetups: every seat count with defaults, every option value, and every preset at 2 and
+// 4 seats.
+func propertySetups() []rules.Setup {
+	setups := rulestest.DefaultSetups(Game.Info())
+	for i, p := range data.Presets {
+		for _, n := range []int{2, 4} {
+			setups = append(setups, rules.Setup{Seats: n, Seed: uint64(100 + 10*i + n), Options: map[string]string{"preset": p.ID, "long": map[bool]string{true: "yes", false: "no"}[n == 4 && i%2 == 0]}})
+		}
+	}
+	return setups
+}
+
+// TestProperties runs the shared property suite.
 func TestProperties(t *testing.T) {
-	cfg := rulestest.Config{Games: 1, Every: 25, Exhaustive: 24, MaxMoves: 8000}
+	cfg := rulestest.Config{Setups: propertySetups(), Games: 2, Every: 6, Exhaustive: 40, MaxMoves: 8000}
 	if testing.Short() {
-		cfg.Setups = []rules.Setup{{Seats: 2, Seed: 3}}
+		cfg.Setups = cfg.Setups[:4]
 	}
 	errs, st := rulestest.CheckStats(Game, cfg)
 	for _, err := range errs {
@@ -20,5 +33,92 @@ func TestProperties(t *testing.T) {
 	t.Logf("games %d finished %d moves %d applied %d refused %d", st.Games, st.Finished, st.Moves, st.Applied, st.Refused)
 	if st.Finished != st.Games {
 		t.Errorf("%d of %d playouts finished", st.Finished, st.Games)
+	}
+}
+
+// randomGame plays uniformly random moves to the end and returns the game and its move count.
+func randomGame(t testing.TB, s rules.Setup) (*State, int) {
+	t.Helper()
+	st, err := Game.New(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(s.Seed, 9))
+	moves := 0
+	for st.Result() == nil {
+		ps := st.Awaiting()
+		p := ps[r.IntN(len(ps))]
+		m, err := rules.RandomMove(st, p.Seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p.Seat, m); err != nil {
+			t.Fatalf("move %d %q: %v", moves, m, err)
+		}
+		moves++
+		if moves > 20000 {
+			t.Fatalf("no result after %d moves", moves)
+		}
+	}
+	return st.(*State), moves
+}
+
+// TestRandomPlayoutsFinish: random play ends every game, solo and multiplayer, every preset.
+func TestRandomPlayoutsFinish(t *testing.T) {
+	reasons := map[string]int{}
+	n := 0
+	for _, p := range data.Presets {
+		for seats := 1; seats <= 4; seats++ {
+			s := rules.Setup{Seats: seats, Seed: uint64(seats*31 + len(p.ID)), Options: map[string]string{"preset": p.ID, "difficulty": "black"}}
+			s, _ = Game.Info().ValidateSetup(s)
+			g, _ := randomGame(t, s)
+			if len(g.Res.Ranks) != seats {
+				t.Errorf("ranks %v for %d seats", g.Res.Ranks, seats)
+			}
+			reasons[g.Res.Reason[:12]]++
+			n++
+		}
+	}
+	t.Logf("%d games: %v", n, reasons)
+}
+
+func BenchmarkApply(b *testing.B) {
+	s, _ := Game.Info().ValidateSetup(rules.Setup{Seats: 3, Seed: 4, Options: map[string]string{"preset": "fourth"}})
+	// Record a random game, then replay it: each iteration applies one recorded move.
+	st, _ := Game.New(s)
+	r := rand.New(rand.NewPCG(1, 2))
+	type rec struct {
+		seat rules.Seat
+		m    rules.Move
+	}
+	var log []rec
+	for st.Result() == nil && len(log) < 400 {
+		p := st.Awaiting()[0]
+		m, _ := rules.RandomMove(st, p.Seat, r)
+		st.Apply(p.Seat, m)
+		log = append(log, rec{p.Seat, m})
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; {
+		g, _ := Game.New(s)
+		for _, l := range log {
+			if _, err := g.Apply(l.seat, l.m); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	}
+}
+
+func BenchmarkChoices(b *testing.B) {
+	g := scenario(b, 2, nil)
+	g.put(0, "b2", "sverk", Up, "KKWR")
+	g.begin(0)
+	partials := []rules.Move{nil, {"root"}, {"root", "vikenti"}, {"root", "vikenti", "a1"}, {"displace", "b2"}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := g.Choices(0, partials[i%len(partials)]); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
