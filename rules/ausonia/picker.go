@@ -112,13 +112,11 @@ func (pk picker) walk(toks []string) (next []rules.Choice, complete bool, picked
 
 func (pk picker) refuse(tok string, used []bool, last int) error {
 	for j, it := range pk.items {
-		if it.tok == tok {
-			if used[j] {
-				continue
+		if it.tok == tok && !used[j] {
+			if pk.sorted {
+				return rules.Illegalf("%q cannot come here: name the cards %s in menu order, and only as many as asked.", tok, pk.what)
 			}
-			if pk.sorted && it.ord < last {
-				return rules.Illegalf("Name the cards %s in menu order: %q must come before the cards already chosen.", pk.what, tok)
-			}
+			return rules.Illegalf("%q cannot come here.", tok)
 		}
 	}
 	for _, it := range pk.items {
