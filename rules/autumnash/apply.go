@@ -69,7 +69,7 @@ func (s *state) play(n node) []rules.Event {
 	if n.e.sq >= 0 {
 		q := s.v.square(n.e.sq)
 		last.Entered = &q
-		say("%s enters a %s at %s.", side, b.top(n.e.sq).name(), s.v.label(n.e.sq))
+		say("%s enters %s at %s.", side, b.top(n.e.sq).aName(), s.v.label(n.e.sq))
 	}
 	old := b.pop(n.from)
 	np := newPiece(n.ev.next, n.size)
@@ -88,9 +88,9 @@ func (s *state) play(n node) []rules.Event {
 	route += "-" + s.v.label(n.to)
 	last.Became, last.Capped = np.public(), capped != 0
 	if capped != 0 {
-		say("%s moves the %s %s, capping %s's %s, and it becomes a %s.", side, old.name(), route, data.sideName[capped.owner()], capped.name(), np.name())
+		say("%s moves the %s %s, capping %s's %s, and it becomes %s.", side, old.name(), route, data.sideName[capped.owner()], capped.name(), np.aName())
 	} else {
-		say("%s moves the %s %s and it becomes a %s.", side, old.name(), route, np.name())
+		say("%s moves the %s %s and it becomes %s.", side, old.name(), route, np.aName())
 	}
 	var bg bagged
 	pts := bag(s.v, &b, n.to, np.colour(), &bg)

@@ -30,6 +30,14 @@ func (p piece) code() string { return p.colour().Letter() + string(rune('0'+p.si
 // name reads "red queen".
 func (p piece) name() string { return p.colour().String() + " " + p.size().String() }
 
+// aName reads "a red queen" or "an orange pawn".
+func (p piece) aName() string {
+	if p.colour() == Orange {
+		return "an " + p.name()
+	}
+	return "a " + p.name()
+}
+
 func ownerOf(c Colour) rules.Seat {
 	if c >= Clear {
 		return 1

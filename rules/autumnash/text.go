@@ -34,7 +34,7 @@ func (s *state) refusalText(f refusal) string {
 	case refInWay:
 		return fmt.Sprintf("%s is in the way: leaves never jump, and a leaf that caps must stop there.", s.owned(f.p, f.at))
 	case refCapSize:
-		return fmt.Sprintf("A %s cannot cap the %s: %s.", f.mover.size(), s.owned(f.p, f.at), s.capRule(f.p.size()))
+		return fmt.Sprintf("A %s cannot cap %s: %s.", f.mover.size(), s.owned(f.p, f.at), s.capRule(f.p.size()))
 	case refPawnBlock:
 		return fmt.Sprintf("%s is blocked: %s keeps queens out of the squares beside it.", v.label(f.at), s.owned(f.p, f.by))
 	case refDroneBlock:
@@ -65,8 +65,13 @@ func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
 	mover := b.top(from)
 	r := &ev.reach
 	if !r.ok {
-		if r.nrefs == 1 {
-			return s.refusalText(r.refs[0])
+		first := s.refusalText(r.refs[0])
+		same := true
+		for _, f := range r.refs[1:r.nrefs] {
+			same = same && s.refusalText(f) == first
+		}
+		if same {
+			return first
 		}
 		parts := []string{fmt.Sprintf("The %s on %s cannot reach %s by any route.", mover.name(), s.v.label(from), s.v.label(to))}
 		for _, f := range r.refs[:r.nrefs] {
@@ -80,7 +85,7 @@ func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
 	}
 	if ev.avail == 0 {
 		if r.capped {
-			return fmt.Sprintf("Capping turns the leaf into a %s pawn, and you have no %s pawn left.", ev.next, ev.next)
+			return fmt.Sprintf("Capping turns the leaf into %s, and you have no %s left.", newPiece(ev.next, Pawn).aName(), newPiece(ev.next, Pawn).name())
 		}
 		return fmt.Sprintf("The %s must turn %s, and you have no %s leaf left.", mover.name(), ev.next, ev.next)
 	}

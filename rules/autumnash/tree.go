@@ -57,7 +57,7 @@ func (s *state) walk(m rules.Move) (node, error) {
 			msg := fmt.Sprintf("The move is already complete after %q; nothing can follow it.", m[:len(m)-1].String())
 			if n.ev != nil && n.ev.sizes() == 1 {
 				if _, ok := parseSizeToken(tok); ok {
-					msg += fmt.Sprintf(" The leaf can only become a %s, so the size is not asked.", newPiece(n.ev.next, n.size).name())
+					msg += fmt.Sprintf(" The leaf can only become %s, so the size is not asked.", newPiece(n.ev.next, n.size).aName())
 				}
 			}
 			err = rules.Illegalf("%s", msg)
@@ -122,7 +122,7 @@ func (s *state) readEntrySize(n *node, tok string) error {
 	if s.stashed(p.colour(), z) == 0 {
 		return rules.Illegalf("You have no %s left to enter.", p.name())
 	}
-	return rules.Illegalf("After entering a %s at %s you would have no legal move.", p.name(), s.v.label(n.e.sq))
+	return rules.Illegalf("After entering %s at %s you would have no legal move.", p.aName(), s.v.label(n.e.sq))
 }
 
 func (s *state) readFrom(n *node, tok string) error {
@@ -167,9 +167,9 @@ func (s *state) readSize(n *node, tok string) error {
 	p := newPiece(n.ev.next, z)
 	switch {
 	case n.ev.reach.capped && z != Pawn:
-		return rules.Illegalf("A leaf that caps another always becomes a pawn, so it cannot become a %s.", p.name())
+		return rules.Illegalf("A leaf that caps another always becomes a pawn, so it cannot become %s.", p.aName())
 	case n.ev.stale&sizeBit(z) != 0:
-		return rules.Illegalf("Becoming a %s would leave %s without a legal move, which the rules forbid.", p.name(), data.sideName[other(s.turn)])
+		return rules.Illegalf("Becoming %s would leave %s without a legal move, which the rules forbid.", p.aName(), data.sideName[other(s.turn)])
 	default:
 		return rules.Illegalf("You have no %s left in your stash.", p.name())
 	}
@@ -178,10 +178,8 @@ func (s *state) readSize(n *node, tok string) error {
 // checkEntry says whether an empty square may take an entering leaf.
 func (s *state) checkEntry(sq int) error {
 	isCorner := false
-	for _, c := range s.entryCorners() {
-		if c == sq {
-			isCorner = true
-		}
+	for _, w := range s.wins {
+		isCorner = isCorner || w.isCorner(sq%s.v.cols, sq/s.v.cols)
 	}
 	if !isCorner {
 		if s.v.cols*s.v.rows > s.v.winCols*s.v.winRows {
@@ -300,7 +298,7 @@ func (s *state) next(n node) []rules.Choice {
 		}
 	case stEntrySize:
 		for _, z := range s.entrySizes(n.e.sq) {
-			out = append(out, rules.Choice{Token: z.String(), Label: "enter a " + newPiece(data.startColour[s.turn], z).name()})
+			out = append(out, rules.Choice{Token: z.String(), Label: "enter " + newPiece(data.startColour[s.turn], z).aName()})
 		}
 	case stFrom:
 		b := s.boardWith(n.e)
@@ -321,7 +319,7 @@ func (s *state) next(n node) []rules.Choice {
 		}
 	case stSize:
 		for _, z := range maskSizes(n.ev.mask) {
-			l := "as a " + newPiece(n.ev.next, z).name()
+			l := "as " + newPiece(n.ev.next, z).aName()
 			if n.ev.winner&sizeBit(z) != 0 {
 				l += " (wins)"
 			}
@@ -352,7 +350,7 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) string {
 		fmt.Fprintf(&b, " (caps %s's %s)", data.sideName[t.owner()], t.name())
 	}
 	if ev.sizes() == 1 {
-		b.WriteString(", becoming a " + newPiece(ev.next, ev.only()).name())
+		b.WriteString(", becoming " + newPiece(ev.next, ev.only()).aName())
 	}
 	if ev.winner&ev.mask != 0 {
 		b.WriteString(" (can win)")
