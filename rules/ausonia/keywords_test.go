@@ -166,7 +166,7 @@ func TestManipulation(t *testing.T) {
 func TestForesight(t *testing.T) {
 	s := twoPlayer(t)
 	set(t, s, 0, "draw", "h1", "b1", "e1", "s1") // s1 on top
-	ev := useCard(t, s, "v1", "")                 // pay s: Foresight 2, Influence 1
+	ev := useCard(t, s, "v1", "")                // pay s: Foresight 2, Influence 1
 	if s.Pend == nil || codesOf(s, s.Pend.Looked) != "s1 e1" {
 		t.Fatalf("looked %+v", s.Pend)
 	}

@@ -160,7 +160,7 @@ func TestConditionAbilityFromHand(t *testing.T) {
 
 func TestKeywordAndGuildConditions(t *testing.T) {
 	s := twoPlayer(t, "s3", "e3", "c4", "c8") // c4: if Corruption: Influence 2; c8: if Condottieri card: Influence 2
-	set(t, s, 0, "play", "c1")                 // c1: pay b: Corruption 2
+	set(t, s, 0, "play", "c1")                // c1: pay b: Corruption 2
 	do(t, s, 0, "play all")
 	refuse(t, s, 0, "use c4", "not met")
 	refuse(t, s, 0, "use c8", "not met")
