@@ -15,7 +15,7 @@ func TestCappingTables(t *testing.T) {
 		{VariantStandard, map[[2]Size]bool{
 			{Queen, Pawn}: true, {Queen, Drone}: true, {Queen, Queen}: true,
 			{Drone, Pawn}: true,
-			{Pawn, Pawn}: true, {Pawn, Drone}: true,
+			{Pawn, Pawn}:  true, {Pawn, Drone}: true,
 		}},
 		{VariantBeginner, map[[2]Size]bool{
 			{Queen, Pawn}: true, {Queen, Drone}: true, {Queen, Queen}: true,
