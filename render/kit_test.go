@@ -1,0 +1,456 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/fogleman/gg"
+)
+
+var _ = flag.Bool("update", false, "rewrite golden images")
+
+func TestFileLetter(t *testing.T) {
+	for _, tc := range []struct {
+		col  int
+		want string
+	}{{0, "A"}, {4, "E"}, {25, "Z"}, {26, "AA"}, {27, "AB"}, {-1, "?"}} {
+		if got := FileLetter(tc.col); got != tc.want {
+			t.Errorf("FileLetter(%d) = %q, want %q", tc.col, got, tc.want)
+		}
+	}
+}
+
+func TestGridMapsSquaresBothWays(t *testing.T) {
+	for _, up := range []bool{false, true} {
+		g := Grid{X: 40, Y: 30, Cell: 50, Cols: 5, Rows: 6, RowsUp: up}
+		for row := 0; row < g.Rows; row++ {
+			for col := 0; col < g.Cols; col++ {
+				p := g.Center(col, row)
+				c, r, ok := g.At(p.X, p.Y)
+				if !ok || c != col || r != row {
+					t.Fatalf("up=%v: At(Center(%d,%d)) = %d,%d,%v", up, col, row, c, r, ok)
+				}
+				if !g.Square(col, row).In(g.Bounds()) {
+					t.Fatalf("square %d,%d outside the grid bounds", col, row)
+				}
+			}
+		}
+		_, y0 := g.Origin(0, 0)
+		if up != (y0 > g.Y) {
+			t.Errorf("up=%v: row 0 starts at y=%v", up, y0)
+		}
+		if _, _, ok := g.At(g.X-1, g.Y); ok {
+			t.Errorf("a pixel left of the grid maps to a square")
+		}
+	}
+}
+
+// inkBounds is the bounding box of pixels that differ from bg.
+func inkBounds(img *image.RGBA, bg color.RGBA) image.Rectangle {
+	var r image.Rectangle
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if img.RGBAAt(x, y) != bg {
+				r = r.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return r
+}
+
+func TestDrawTextAlignment(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		align  Align
+		valign VAlign
+		check  func(ink image.Rectangle) bool
+	}{
+		{"left", Left, Baseline, func(r image.Rectangle) bool { return near(r.Min.X, 100, 4) && near(r.Max.Y, 100, 2) }},
+		{"right", Right, Baseline, func(r image.Rectangle) bool { return near(r.Max.X, 100, 4) }},
+		{"center", Center, Middle, func(r image.Rectangle) bool {
+			return near((r.Min.X+r.Max.X)/2, 100, 3) && near((r.Min.Y+r.Max.Y)/2, 100, 3)
+		}},
+		{"top", Center, Top, func(r image.Rectangle) bool { return r.Min.Y >= 100 && r.Min.Y < 112 }},
+		{"bottom", Center, Bottom, func(r image.Rectangle) bool { return r.Max.Y <= 100 && r.Max.Y > 88 }},
+	} {
+		c := NewCanvas(200, 200, White)
+		c.Text(100, 100, "HEH", Style{Size: 40, Font: Bold, Align: tc.align, VAlign: tc.valign})
+		ink := inkBounds(c.RGBA, White)
+		if ink.Empty() || !tc.check(ink) {
+			t.Errorf("%s: ink at %v", tc.name, ink)
+		}
+	}
+}
+
+func near(a, b, tol int) bool { return a-b <= tol && b-a <= tol }
+
+func TestDrawTextHaloSurroundsGlyphs(t *testing.T) {
+	red := color.RGBA{0xff, 0, 0, 0xff}
+	c := NewCanvas(200, 100, White)
+	c.Text(100, 50, "I", Style{Size: 60, Color: Ink, Align: Center, VAlign: Middle, Halo: red, HaloWidth: 3})
+	ink := inkBounds(c.RGBA, White)
+	// Across the middle of the stem: white, red halo, ink, red halo, white.
+	y := (ink.Min.Y + ink.Max.Y) / 2
+	var runs []color.RGBA
+	for x := ink.Min.X; x < ink.Max.X; x++ {
+		p := c.RGBA.RGBAAt(x, y)
+		if p != red && p != Ink && p != White {
+			continue // antialiased edges
+		}
+		if len(runs) == 0 || runs[len(runs)-1] != p {
+			runs = append(runs, p)
+		}
+	}
+	want := []color.RGBA{red, Ink, red}
+	if len(runs) > 0 && runs[0] == White {
+		runs = runs[1:]
+	}
+	if len(runs) > 0 && runs[len(runs)-1] == White {
+		runs = runs[:len(runs)-1]
+	}
+	if fmt.Sprint(runs) != fmt.Sprint(want) {
+		t.Errorf("middle row reads %v, want %v", runs, want)
+	}
+	plain := NewCanvas(200, 100, White)
+	plain.Text(100, 50, "I", Style{Size: 60, Color: Ink, Align: Center, VAlign: Middle})
+	if p := inkBounds(plain.RGBA, White); p.Dx()+5 > ink.Dx() {
+		t.Errorf("halo did not widen the text: %v vs %v", p, ink)
+	}
+}
+
+func TestWrapAndFit(t *testing.T) {
+	st := Style{Size: 20}
+	lines := Wrap("the quick brown fox jumps over the lazy dog\nnew line", st, 120)
+	if len(lines) < 4 || lines[len(lines)-1] != "new line" {
+		t.Fatalf("Wrap = %q", lines)
+	}
+	for _, l := range lines {
+		if TextWidth(l, st) > 120 && len(bytes.Fields([]byte(l))) > 1 {
+			t.Errorf("line %q is %v px wide", l, TextWidth(l, st))
+		}
+	}
+	long := "a label far too long for its box"
+	f := FitText(long, Style{Size: 30}, 150)
+	if f.Size >= 30 || TextWidth(long, f) > 150 {
+		t.Errorf("FitText gave size %v, width %v", f.Size, TextWidth(long, f))
+	}
+	if f := FitText("ok", Style{Size: 30}, 150); f.Size != 30 {
+		t.Errorf("FitText shrank text that fits: %v", f.Size)
+	}
+}
+
+func TestParseHex(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want color.RGBA
+		ok   bool
+	}{
+		{"#e69f00", OIOrange, true}, {"56B4E9", OISkyBlue, true}, {"#fff", color.RGBA{}, false},
+		{"#12345g", color.RGBA{}, false}, {"+12345", color.RGBA{}, false}, {"", color.RGBA{}, false},
+	} {
+		got, err := ParseHex(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseHex(%q) = %v, %v", tc.in, got, err)
+		}
+	}
+}
+
+func FuzzParseHex(f *testing.F) {
+	for _, s := range []string{"#000000", "ffffff", "#e69f00", "#", "zz"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseHex(s)
+		if err != nil {
+			return
+		}
+		back := fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+		if c2, err := ParseHex(back); err != nil || c2 != c || c.A != 0xff {
+			t.Fatalf("%q -> %v -> %q -> %v, %v", s, c, back, c2, err)
+		}
+	})
+}
+
+func TestPaletteBuilder(t *testing.T) {
+	p := NewPalette(Ink, Paper, Ink).Ramp(Ink, Paper, 3)
+	if p.Len() != 5 {
+		t.Fatalf("Len = %d, want 2 colours + 3 shades", p.Len())
+	}
+	pal := p.MustPalette()
+	if pal[0] != Ink || pal[1] != Paper || pal[3] != Mix(Ink, Paper, 0.5) {
+		t.Errorf("palette %v", pal)
+	}
+	big := NewPalette()
+	for i := 0; i < 300; i++ {
+		big.Add(color.RGBA{uint8(i), uint8(i >> 8), 7, 0xff})
+	}
+	if _, err := big.Palette(); err == nil {
+		t.Errorf("a 300-colour palette was accepted")
+	}
+	n := NewPalette(OIBlue, OIOrange).RampAll(White, 2).Len()
+	if n != 7 {
+		t.Errorf("RampAll gave %d colours, want 2 + white + 2x2 shades", n)
+	}
+}
+
+func TestContrastInk(t *testing.T) {
+	for _, tc := range []struct {
+		bg   color.Color
+		want color.Color
+	}{{OIYellow, Ink}, {OIOrange, Ink}, {White, Ink}, {OIBlue, White}, {OIBlack, White}} {
+		if got := ContrastInk(tc.bg); got != tc.want {
+			t.Errorf("ContrastInk(%v) = %v", tc.bg, got)
+		}
+	}
+}
+
+func weighted(a, b color.RGBA) float64 {
+	dr, dg, db := float64(a.R)-float64(b.R), float64(a.G)-float64(b.G), float64(a.B)-float64(b.B)
+	return math.Sqrt(3*dr*dr + 4*dg*dg + 2*db*db)
+}
+
+func TestEncodePNGMapsExactColoursExactlyAndShadesNearby(t *testing.T) {
+	// Two colours in one table cell force the exact search; all others go through the table.
+	twinA, twinB := color.RGBA{100, 100, 100, 0xff}, color.RGBA{101, 101, 101, 0xff}
+	pal := NewPalette(twinA, twinB).Ramp(OIBlue, Paper, 3).Ramp(OIOrange, Ink, 2).MustPalette()
+	rng := rand.New(rand.NewPCG(1, 2))
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(rng.IntN(256))
+	}
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x += 2 {
+			img.SetRGBA(x, y, Opaque(pal[(x+y)%len(pal)]))
+		}
+	}
+	b, err := EncodePNG(img, pal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := dec.(*image.Paletted); !ok {
+		t.Fatalf("decoded %T, want a paletted image", dec)
+	}
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			in := img.RGBAAt(x, y)
+			in.A = 0xff
+			out := Opaque(dec.At(x, y))
+			if x%2 == 0 {
+				if out != in {
+					t.Fatalf("(%d,%d): palette colour %v came out %v", x, y, in, out)
+				}
+				continue
+			}
+			best := math.Inf(1)
+			for _, c := range pal {
+				best = math.Min(best, weighted(in, Opaque(c)))
+			}
+			// The table resolves a 4-level cube per channel: the pick may be off by that much.
+			if d := weighted(in, out); d > best+12 {
+				t.Fatalf("(%d,%d): %v mapped to %v at distance %v, nearest is %v", x, y, in, out, d, best)
+			}
+		}
+	}
+}
+
+func TestQuantiseMatchesEncodeAndCopiesPaletted(t *testing.T) {
+	pal := NewPalette(Paper, Ink, OIBlue).RampAll(Paper, 2).MustPalette()
+	c := sampleSheet()
+	q := Quantise(c, pal)
+	q2 := Quantise(q, pal) // a paletted image on the same palette is copied as is
+	if !bytes.Equal(q.Pix, q2.Pix) {
+		t.Errorf("re-quantising a paletted image changed it")
+	}
+	b, err := EncodePNG(c, pal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, _ := png.Decode(bytes.NewReader(b))
+	if n, _, msg := compare(dec, q, Tolerance{}); msg != "" {
+		t.Errorf("EncodePNG and Quantise disagree on %d pixels", n)
+	}
+}
+
+func TestEncodePNGConcurrent(t *testing.T) {
+	pal := NewPalette(Paper, Ink, OIVermillion).RampAll(Paper, 3).MustPalette()
+	img := sampleSheet()
+	want, err := EncodePNG(img, pal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := EncodePNG(img, pal)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("concurrent encode differs: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestEncodePNGWithoutPalette(t *testing.T) {
+	img := sampleSheet()
+	b, err := EncodePNG(img, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _, msg := compare(dec, img, Tolerance{}); msg != "" {
+		t.Errorf("true-colour encoding lost %d pixels", n)
+	}
+}
+
+func TestSpritesDrawEachKeyOnce(t *testing.T) {
+	var calls atomic.Int32
+	s := NewSprites(func(k int) image.Image {
+		calls.Add(1)
+		c := NewSprite(10+k, 10)
+		c.Circle(5, 5, 4, OIBlue, nil, 0)
+		return c.Image()
+	})
+	a := s.Get(1)
+	if s.Get(1) != a || s.Get(2) == a || calls.Load() != 2 {
+		t.Errorf("cache misbehaved: %d paints", calls.Load())
+	}
+	if a.Bounds().Dx() != 11 {
+		t.Errorf("sprite for key 1 is %v", a.Bounds())
+	}
+	if _, _, _, alpha := a.At(0, 0).RGBA(); alpha != 0 {
+		t.Errorf("sprite background is not transparent")
+	}
+}
+
+func TestCompareTolerance(t *testing.T) {
+	base := sampleSheet()
+	shifted := image.NewRGBA(base.Bounds())
+	copy(shifted.Pix, base.(*image.RGBA).Pix)
+	// A faint shade everywhere passes.
+	for i := 0; i < len(shifted.Pix); i += 4 {
+		if shifted.Pix[i] < 250 {
+			shifted.Pix[i] += 3
+		}
+	}
+	if _, _, msg := compare(shifted, base, DefaultTolerance); msg != "" {
+		t.Errorf("a 3-level shade failed: %s", msg)
+	}
+	// A small but visible mark fails.
+	moved := image.NewRGBA(base.Bounds())
+	copy(moved.Pix, base.(*image.RGBA).Pix)
+	for y := 200; y < 215; y++ {
+		for x := 200; x < 215; x++ {
+			moved.SetRGBA(x, y, color.RGBA{0xff, 0, 0xff, 0xff})
+		}
+	}
+	if _, diff, msg := compare(moved, base, DefaultTolerance); msg == "" || diff == nil {
+		t.Errorf("a 15x15 mark passed")
+	}
+	if _, _, msg := compare(image.NewRGBA(image.Rect(0, 0, 5, 5)), base, DefaultTolerance); msg == "" {
+		t.Errorf("a size change passed")
+	}
+}
+
+type fakeTB struct {
+	errs, fatals int
+}
+
+func (f *fakeTB) Helper()               {}
+func (f *fakeTB) Logf(string, ...any)   {}
+func (f *fakeTB) Errorf(string, ...any) { f.errs++ }
+func (f *fakeTB) Fatalf(string, ...any) { f.fatals++ }
+
+func TestGoldenReportsMissingAndDifferentFiles(t *testing.T) {
+	if updating() {
+		t.Skip("updating golden files")
+	}
+	var f fakeTB
+	Golden(&f, "no-such-golden", sampleSheet())
+	if f.fatals != 1 {
+		t.Errorf("a missing golden file was not fatal")
+	}
+	f = fakeTB{}
+	Golden(&f, "kit", image.NewRGBA(image.Rect(0, 0, 960, 720)))
+	if f.errs != 1 {
+		t.Errorf("a blank image matched the kit golden file")
+	}
+}
+
+// sampleSheet exercises every helper on one image: the kit's own golden file.
+func sampleSheet() image.Image {
+	c := NewCanvas(960, 720, Paper)
+	c.StatusBar(image.Rect(0, 0, 960, 72), Status{Text: "Blue to move", Swatch: OIBlue, Letter: "B", Right: "Move 12"})
+	g := Grid{X: 70, Y: 130, Cell: 90, Cols: 5, Rows: 5, RowsUp: true}
+	c.Checker(g, Mix(Paper, White, 0.5), Panel)
+	c.GridLines(g, Edge, 2)
+	c.Coords(g, CoordStyle{})
+	for i, col := range OkabeIto {
+		p := g.Center(i%5, i/5)
+		c.Circle(p.X, p.Y, 32, col, Ink, 2)
+		c.Text(p.X, p.Y, string(rune('1'+i)), Style{Size: 30, Font: Bold, Color: ContrastInk(col), Align: Center, VAlign: Middle})
+	}
+	c.Arrow([]gg.Point{g.Center(0, 2), g.Center(2, 2), g.Center(2, 4)}, ArrowStyle{Width: 8, Color: Ink, Outline: White, Inset: 20})
+	c.Badge(g.Center(4, 4).X, g.Center(4, 4).Y, 20, "3", White, Ink)
+	y := c.Panel(image.Rect(600, 100, 930, 690), "Scores", 24)
+	c.ScoreBar(image.Rect(620, int(y), 910, int(y)+40), "Blue", 13, 21, OISkyBlue)
+	c.ScoreBar(image.Rect(620, int(y)+52, 910, int(y)+92), "Orange", 25, 21, OIOrange)
+	h := c.Legend(image.Rect(620, int(y)+110, 910, 500), []LegendItem{
+		{OIBlue, "B", "blue"}, {OIOrange, "O", "orange"}, {OIYellow, "Y", "yellow"}, {OIBlack, "K", "black"},
+	}, 18)
+	c.RoundRect(620, y+130+h, 290, 60, 14, OIVermillion, Ink, 3)
+	c.Text(765, y+160+h, "halo on colour", Style{Size: 26, Font: Bold, Align: Center, VAlign: Middle, Color: Ink, Halo: White})
+	c.Poly([]gg.Point{{X: 700, Y: 640}, {X: 740, Y: 570}, {X: 780, Y: 640}}, OIBluishGreen, Ink, 3)
+	c.Text(800, 630, "mono 0123", Style{Size: 20, Font: Mono})
+	return c.Image()
+}
+
+func TestKitGolden(t *testing.T) {
+	Golden(t, "kit", sampleSheet())
+}
+
+func BenchmarkSampleSheetRenderAndEncode(b *testing.B) {
+	pal := NewPalette(Paper, Panel, Edge, Ink, Muted, White).Add(colours(OkabeIto)...).RampAll(Paper, 3).MustPalette()
+	var size int
+	for b.Loop() {
+		out, err := EncodePNG(sampleSheet(), pal)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	b.ReportMetric(float64(size)/1024, "KB")
+}
+
+func BenchmarkDrawText(b *testing.B) {
+	c := NewCanvas(400, 100, White)
+	for b.Loop() {
+		c.Text(10, 50, "Rainbow to move: 13 / 21", Style{Size: 28, Font: Bold, VAlign: Middle})
+	}
+}
+
+func colours(cs []color.RGBA) []color.Color {
+	out := make([]color.Color, len(cs))
+	for i, c := range cs {
+		out[i] = c
+	}
+	return out
+}

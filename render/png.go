@@ -1,0 +1,213 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"sync"
+	"sync/atomic"
+)
+
+// EncodePNG encodes img as a paletted PNG using pal, the game's fixed palette (at most 256
+// colours). Pixels are mapped to their nearest palette colour through a lookup table built lazily
+// and cached per palette, so after the first board a frame costs a few milliseconds. Draw on an
+// opaque background: transparency is ignored. With a nil palette the image is encoded as true
+// colour, which is slower and bigger.
+func EncodePNG(img image.Image, pal color.Palette) ([]byte, error) {
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
+	var buf bytes.Buffer
+	if len(pal) == 0 {
+		if err := enc.Encode(&buf, img); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	}
+	b := img.Bounds()
+	pm := getPaletted(b, pal)
+	defer putPaletted(pm)
+	quantiserFor(pal).quantise(pm, img)
+	buf.Grow(b.Dx() * b.Dy() / 16)
+	if err := enc.Encode(&buf, pm); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Quantise maps img onto pal exactly as EncodePNG does and returns the result, for tests and for
+// callers that want to inspect or reuse the paletted image.
+func Quantise(img image.Image, pal color.Palette) *image.Paletted {
+	pm := image.NewPaletted(img.Bounds(), pal)
+	quantiserFor(pal).quantise(pm, img)
+	return pm
+}
+
+type bufferPool struct{ p sync.Pool }
+
+func (b *bufferPool) Get() *png.EncoderBuffer {
+	if v, ok := b.p.Get().(*png.EncoderBuffer); ok {
+		return v
+	}
+	return nil
+}
+
+func (b *bufferPool) Put(v *png.EncoderBuffer) { b.p.Put(v) }
+
+var encoderBuffers = &bufferPool{}
+
+// palettedPool recycles the index buffers: a 1200x1000 board is over a megabyte per frame.
+var palettedPool sync.Pool
+
+func getPaletted(r image.Rectangle, pal color.Palette) *image.Paletted {
+	n := r.Dx() * r.Dy()
+	if v, ok := palettedPool.Get().(*image.Paletted); ok && cap(v.Pix) >= n {
+		v.Pix = v.Pix[:n]
+		v.Stride = r.Dx()
+		v.Rect = r
+		v.Palette = pal
+		return v
+	}
+	return image.NewPaletted(r, pal)
+}
+
+func putPaletted(p *image.Paletted) {
+	p.Palette = nil
+	palettedPool.Put(p)
+}
+
+// The lookup table has 64 levels per channel. An entry holds the palette index plus one, 0 while
+// not yet computed, or ambiguous when two palette colours share the cell and the pixel needs an
+// exact search.
+const (
+	lutBits   = 6
+	lutShift  = 8 - lutBits
+	lutSize   = 1 << (3 * lutBits)
+	ambiguous = 1 << 16
+)
+
+type quantiser struct {
+	pal    []color.RGBA
+	inCell map[uint32][]uint8 // palette indices whose colour lies in each cell
+	lut    []atomic.Uint32
+}
+
+var quantisers sync.Map // palette key -> *quantiser
+
+func paletteKey(pal color.Palette) string {
+	b := make([]byte, 0, 4*len(pal))
+	for _, c := range pal {
+		r, g, bl, a := c.RGBA()
+		b = append(b, uint8(r>>8), uint8(g>>8), uint8(bl>>8), uint8(a>>8))
+	}
+	return string(b)
+}
+
+func quantiserFor(pal color.Palette) *quantiser {
+	k := paletteKey(pal)
+	if q, ok := quantisers.Load(k); ok {
+		return q.(*quantiser)
+	}
+	q := &quantiser{inCell: make(map[uint32][]uint8), lut: make([]atomic.Uint32, lutSize)}
+	for i, c := range pal {
+		r, g, b, _ := c.RGBA()
+		rgba := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff}
+		q.pal = append(q.pal, rgba)
+		cell := cellOf(rgba.R, rgba.G, rgba.B)
+		q.inCell[cell] = append(q.inCell[cell], uint8(i))
+	}
+	v, _ := quantisers.LoadOrStore(k, q)
+	return v.(*quantiser)
+}
+
+func cellOf(r, g, b uint8) uint32 {
+	return uint32(r>>lutShift)<<(2*lutBits) | uint32(g>>lutShift)<<lutBits | uint32(b>>lutShift)
+}
+
+// entry returns the table entry for a cell, computing it on first use. Concurrent renders may
+// compute the same entry twice; they store the same value.
+func (q *quantiser) entry(cell uint32) uint32 {
+	if v := q.lut[cell].Load(); v != 0 {
+		return v
+	}
+	var v uint32
+	switch in := q.inCell[cell]; len(in) {
+	case 0:
+		const half = 1 << lutShift / 2
+		r := uint8(cell>>(2*lutBits))<<lutShift + half
+		g := uint8(cell>>lutBits&(1<<lutBits-1))<<lutShift + half
+		b := uint8(cell&(1<<lutBits-1))<<lutShift + half
+		v = uint32(q.nearest(r, g, b)) + 1
+	case 1:
+		// The one palette colour inside the cell must map to itself.
+		v = uint32(in[0]) + 1
+	default:
+		v = ambiguous
+	}
+	q.lut[cell].Store(v)
+	return v
+}
+
+// nearest is an exhaustive search with weights roughly matching the eye's sensitivity.
+func (q *quantiser) nearest(r, g, b uint8) uint8 {
+	best, bestD := 0, int(^uint(0)>>1)
+	for i, c := range q.pal {
+		dr, dg, db := int(r)-int(c.R), int(g)-int(c.G), int(b)-int(c.B)
+		d := 3*dr*dr + 4*dg*dg + 2*db*db
+		if d < bestD {
+			best, bestD = i, d
+			if d == 0 {
+				break
+			}
+		}
+	}
+	return uint8(best)
+}
+
+func (q *quantiser) quantise(dst *image.Paletted, img image.Image) {
+	b := img.Bounds()
+	src, ok := img.(*image.RGBA)
+	if !ok {
+		if p, ok := img.(*image.Paletted); ok && samePalette(p.Palette, q.pal) {
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				copy(dst.Pix[(y-b.Min.Y)*dst.Stride:][:b.Dx()], p.Pix[p.PixOffset(b.Min.X, y):][:b.Dx()])
+			}
+			return
+		}
+		src = image.NewRGBA(b)
+		draw.Draw(src, b, img, b.Min, draw.Src)
+	}
+	w := b.Dx()
+	lastKey, lastIdx := uint32(1<<31), uint8(0) // the sentinel never equals a 24-bit key
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := src.Pix[src.PixOffset(b.Min.X, y):][: 4*w : 4*w]
+		out := dst.Pix[(y-b.Min.Y)*dst.Stride:][:w:w]
+		for x := range out {
+			p := row[4*x : 4*x+3 : 4*x+3]
+			key := uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2])
+			if key != lastKey {
+				lastKey = key
+				v := q.entry(cellOf(p[0], p[1], p[2]))
+				if v == ambiguous {
+					lastIdx = q.nearest(p[0], p[1], p[2])
+				} else {
+					lastIdx = uint8(v - 1)
+				}
+			}
+			out[x] = lastIdx
+		}
+	}
+}
+
+func samePalette(p color.Palette, q []color.RGBA) bool {
+	if len(p) != len(q) {
+		return false
+	}
+	for i, c := range p {
+		r, g, b, _ := c.RGBA()
+		if uint8(r>>8) != q[i].R || uint8(g>>8) != q[i].G || uint8(b>>8) != q[i].B {
+			return false
+		}
+	}
+	return true
+}
