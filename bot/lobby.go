@@ -116,7 +116,8 @@ func upperFirst(s string) string {
 func (s *Service) lobbyOf(row *storage.Game, kit Kit) Lobby {
 	info := kit.Game.Info()
 	return Lobby{Game: row.ID, Kind: row.Kind, Name: info.Name, Seats: row.Seats, Min: info.MinSeats,
-		Players: names(row), Creator: row.Creator, Started: row.Status != storage.StatusLobby}
+		Players: names(row), Creator: row.Creator, Started: row.Status != storage.StatusLobby,
+		Closed: row.Status == storage.StatusAborted, Channel: row.Channel, Message: row.Lobby, Thread: row.Thread}
 }
 
 // AttachThread records the thread (and lobby message) the adapter opened for a game.

@@ -24,6 +24,20 @@ type Notice struct {
 	Board    bool     `json:"board,omitempty"`    // attach the public board at Seq
 	Prompt   bool     `json:"prompt,omitempty"`   // awaited seats get "Take your turn" buttons
 	User     string   `json:"user,omitempty"`     // dm: the user it is for
+	// Awaited are the seats the prompt buttons are for (turn, reminder) or that ran out of time
+	// (late), with their players.
+	Awaited []Awaited `json:"awaited,omitempty"`
+	// Actions the other players may take on a late notice: ActSkip, ActReplace, ActEnd.
+	Actions []string `json:"actions,omitempty"`
+	// Undo asks the other players to agree to take back move Seq (buttons Agree / Refuse).
+	Undo bool `json:"undo,omitempty"`
+}
+
+// Awaited is a seat a notice is about, with its player.
+type Awaited struct {
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	User string `json:"user"`
 }
 
 // notice wraps n for the outbox, due now by the service's clock.
@@ -67,6 +81,7 @@ func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Ev
 			if !isRobot(row, p.Seat) {
 				n.Mentions = appendOnce(n.Mentions, userOf(row, p.Seat))
 				n.Prompt = true
+				n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(row, p.Seat), User: userOf(row, p.Seat)})
 			}
 		}
 	}
@@ -171,6 +186,12 @@ func (s *Service) setClocks(row *storage.Game, st rules.State) {
 type Outgoing struct {
 	Notice
 	Image *Image
+	// ID is the outbox message's id: the same message retried keeps it, so a transport can make a
+	// repeated send idempotent (Discord's message nonce).
+	ID int64
+	// Stale is set on a prompt that the game has moved past (a retried notice delivered after a
+	// later move): it is shown without buttons or pings.
+	Stale bool
 }
 
 // Sender delivers one message. An error means "try again later"; the outbox keeps it.
@@ -194,7 +215,10 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 			_ = s.store.MarkSent(ctx, m.ID)
 			continue
 		}
-		out := Outgoing{Notice: n}
+		out := Outgoing{Notice: n, ID: m.ID}
+		if n.Kind != "dm" && n.Game != 0 {
+			s.current(ctx, &out)
+		}
 		if n.Board {
 			img, err := s.boardAt(ctx, n.Game, n.Seq)
 			if err != nil {
@@ -217,6 +241,46 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 		sent++
 	}
 	return sent, nil
+}
+
+// current points a game's notice at the game's thread (a notice queued before the thread was
+// attached names the lobby channel) and marks an outdated prompt stale.
+func (s *Service) current(ctx context.Context, out *Outgoing) {
+	t, err := s.load(ctx, out.Game)
+	if err != nil {
+		return
+	}
+	defer t.mu.Unlock()
+	if ch := postChannel(t.row); ch != "" {
+		out.Channel = ch
+	}
+	if (out.Prompt || len(out.Actions) > 0 || out.Undo) && (out.Seq != t.seq || t.row.Status != storage.StatusRunning) {
+		out.Stale = true
+	}
+}
+
+// SetPrompt records msg as the game's prompt message (the one whose buttons are live) when the
+// game is still at seq, and returns the previous one so the transport can take its buttons off.
+// It returns "" and false when the game has moved on.
+func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string) (string, bool, error) {
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return "", false, err
+	}
+	defer t.mu.Unlock()
+	if t.seq != seq || t.row.Status != storage.StatusRunning {
+		return "", false, nil
+	}
+	prev := t.row.PromptMessage
+	if prev == msg {
+		return "", true, nil
+	}
+	t.row.PromptMessage = msg
+	if err := s.store.UpdateGame(ctx, t.row); err != nil {
+		_ = s.reload(ctx, t)
+		return "", false, err
+	}
+	return prev, true, nil
 }
 
 // boardAt renders the public board after seq moves, replaying the log when the game has moved on.

@@ -110,6 +110,8 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 			who += " (random player)"
 		case AutoUser:
 			who += " (only move)"
+		case ClockUser:
+			who += " (out of time: the default answer)"
 		}
 		fmt.Fprintf(&b, "\n%d. %s: %s", m.Seq, who, m.Notation)
 	}

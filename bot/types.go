@@ -58,7 +58,10 @@ type Lobby struct {
 	Players []string // names, by seat
 	Creator string   // user id
 	Started bool
+	Closed  bool     // everyone left: the lobby is gone
 	Invited []string // user ids to ping once
+	// Where the lobby lives: its channel, its message and the game's thread.
+	Channel, Message, Thread string
 }
 
 // Refusal is a user mistake: the adapter shows Msg privately; nothing changed.

@@ -106,7 +106,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		}
 	}
 	text := fmt.Sprintf("%s asks to take back move %d (%s). /undo to agree, /undo no to refuse.", name, t.seq, last.Notation)
-	n := Notice{Kind: "text", Game: row.ID, Channel: postChannel(row), Text: text, Mentions: mentions}
+	n := Notice{Kind: "text", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Mentions: mentions, Undo: true}
 	if err := s.store.Enqueue(ctx, s.notice(n)); err != nil {
 		return Reply{}, err
 	}

@@ -1,0 +1,307 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// What the other players may do when the awaited seats run out of time.
+const (
+	ActSkip    = "skip"    // play each late seat's default move (only where the rules have one)
+	ActReplace = "replace" // hand the late seats to the random player
+	ActEnd     = "end"     // end the game: the late seats lose
+)
+
+// ClockUser is the user id recorded for a default move played because its seat ran out of time.
+const ClockUser = "clock"
+
+// reminderEvery is the interval between reminders after the first.
+const reminderEvery = 24 * time.Hour
+
+// Tick runs the persisted scheduler once: it reminds the seats awaited past their game's reminder
+// time (then daily) and marks seats whose turn clock ran out as late, asking the other players
+// what to do. Everything it decides is in the store (RemindAt, Deadline, Late), so a restart
+// resumes where it stopped. It returns how many games it acted on.
+func (s *Service) Tick(ctx context.Context) (int, error) {
+	now := s.now()
+	rows, err := s.store.Games(ctx, storage.GameFilter{Statuses: []storage.Status{storage.StatusRunning}, DueBy: &now})
+	if err != nil {
+		return 0, err
+	}
+	acted := 0
+	for _, r := range rows {
+		ok, err := s.tickGame(ctx, r.ID, now)
+		if err != nil {
+			s.log.Error("scheduler", "game", r.ID, "err", err)
+			continue
+		}
+		if ok {
+			acted++
+		}
+	}
+	return acted, nil
+}
+
+func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, error) {
+	t, err := s.load(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	defer t.mu.Unlock()
+	row := t.row
+	if row.Status != storage.StatusRunning || t.state == nil || t.state.Result() != nil {
+		return false, nil
+	}
+	var msgs []storage.OutboxMessage
+	acted := false
+	if row.Deadline != nil && !row.Deadline.After(now) {
+		row.Deadline = nil
+		if n, ok := s.lateNotice(t); ok {
+			for i := range row.Players {
+				if isLateSeat(n.Awaited, row.Players[i].Seat) {
+					row.Players[i].Late = true
+				}
+			}
+			msgs = append(msgs, s.notice(n))
+		}
+		acted = true
+	}
+	if row.RemindAt != nil && !row.RemindAt.After(now) {
+		next := now.Add(reminderEvery)
+		row.RemindAt = &next
+		if n, ok := s.reminderNotice(t); ok {
+			msgs = append(msgs, s.notice(n))
+		}
+		acted = true
+	}
+	if !acted {
+		return false, nil
+	}
+	// Queue first: if the game write then fails, the next tick repeats the message rather than
+	// changing the game silently.
+	if len(msgs) > 0 {
+		if err := s.store.Enqueue(ctx, msgs...); err != nil {
+			return false, err
+		}
+	}
+	if err := s.store.UpdateGame(ctx, row); err != nil {
+		_ = s.reload(ctx, t)
+		return false, err
+	}
+	return true, nil
+}
+
+func isLateSeat(as []Awaited, seat int) bool {
+	for _, a := range as {
+		if a.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// awaitedHumans lists the awaited seats played by people.
+func (s *Service) awaitedHumans(t *table) []Awaited {
+	var out []Awaited
+	for _, p := range t.state.Awaiting() {
+		if isRobot(t.row, p.Seat) {
+			continue
+		}
+		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat)})
+	}
+	return out
+}
+
+func (s *Service) reminderNotice(t *table) (Notice, bool) {
+	aw := s.awaitedHumans(t)
+	if len(aw) == 0 {
+		return Notice{}, false
+	}
+	var who []string
+	n := Notice{Kind: "reminder", Game: t.row.ID, Seq: t.seq, Channel: postChannel(t.row), Prompt: true, Awaited: aw}
+	for _, a := range aw {
+		who = append(who, a.Name)
+		n.Mentions = appendOnce(n.Mentions, a.User)
+	}
+	n.Text = fmt.Sprintf("Reminder: %s is waiting for %s.", gameTitle(t), joinNames(who))
+	return n, true
+}
+
+// lateNotice tells everyone that the awaited seats ran out of time and offers the others what
+// the game allows.
+func (s *Service) lateNotice(t *table) (Notice, bool) {
+	aw := s.awaitedHumans(t)
+	if len(aw) == 0 {
+		return Notice{}, false
+	}
+	n := Notice{Kind: "late", Game: t.row.ID, Seq: t.seq, Channel: postChannel(t.row), Prompt: true, Awaited: aw}
+	var who []string
+	for _, a := range aw {
+		who = append(who, a.Name)
+	}
+	for _, p := range t.row.Players {
+		if !p.Robot {
+			n.Mentions = appendOnce(n.Mentions, p.UserID)
+		}
+	}
+	if s.canSkip(t, aw) {
+		n.Actions = append(n.Actions, ActSkip)
+	}
+	n.Actions = append(n.Actions, ActReplace, ActEnd)
+	var can []string
+	for _, a := range n.Actions {
+		can = append(can, actionText(a, who))
+	}
+	n.Text = fmt.Sprintf("Time is up in %s: %s did not move within %s. %s may still move; meanwhile the other players may %s.",
+		gameTitle(t), joinNames(who), clockText(t.row.ClockHours), joinNames(who), orList(can))
+	return n, true
+}
+
+func clockText(hours int) string {
+	if hours%24 == 0 {
+		if hours == 24 {
+			return "a day"
+		}
+		return fmt.Sprintf("%d days", hours/24)
+	}
+	return fmt.Sprintf("%d hours", hours)
+}
+
+func actionText(a string, who []string) string {
+	switch a {
+	case ActSkip:
+		return "skip " + joinNames(who) + " (their default answer is played)"
+	case ActReplace:
+		return "hand their seat to the random player"
+	}
+	return "end the game (the late players lose)"
+}
+
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// canSkip: every late seat must have a default answer the rules accept now.
+func (s *Service) canSkip(t *table, aw []Awaited) bool {
+	for _, a := range aw {
+		p, ok := rules.PromptFor(t.state, rules.Seat(a.Seat))
+		if !ok || len(p.Default) == 0 || rules.Check(t.state, p.Seat, p.Default) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Overdue carries out what another player chose after the clock ran out (ActSkip, ActReplace or
+// ActEnd). seq is the move count the late notice was about: a stale button is refused.
+func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action string) (Reply, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer t.mu.Unlock()
+	row := t.row
+	if row.Status != storage.StatusRunning || t.state == nil {
+		return Reply{}, refuse("%s is not running.", gameTitle(t))
+	}
+	if t.seq != seq {
+		return Reply{}, refuse("The game has moved on since; nothing is overdue any more.")
+	}
+	var late []Awaited
+	for _, a := range s.awaitedHumans(t) {
+		for _, p := range row.Players {
+			if p.Seat == a.Seat && p.Late {
+				late = append(late, a)
+			}
+		}
+	}
+	if len(late) == 0 {
+		return Reply{}, refuse("Nobody is late in %s right now.", gameTitle(t))
+	}
+	mine := seatsOf(row, req.User.ID)
+	if len(mine) == 0 {
+		return Reply{}, refuse("Only the players of %s decide what happens to a late seat.", gameTitle(t))
+	}
+	for _, seat := range mine {
+		if isLateSeat(late, int(seat)) {
+			return Reply{}, refuse("You are the one running late: make your move with the Take your turn button instead.")
+		}
+	}
+	var who []string
+	for _, a := range late {
+		who = append(who, a.Name)
+	}
+	name := cleanName(req.User.Name)
+	switch action {
+	case ActSkip:
+		if !s.canSkip(t, late) {
+			return Reply{}, refuse("%s has no default answer at this point, so the late seat cannot be skipped; hand it to the random player or end the game.", t.kit.Game.Info().Name)
+		}
+		for i, a := range late {
+			p, _ := rules.PromptFor(t.state, rules.Seat(a.Seat))
+			interaction := ""
+			if i == 0 {
+				interaction = req.Interaction
+			}
+			if _, err := s.commit(ctx, t, rules.Seat(a.Seat), p.Default, ClockUser, interaction); err != nil {
+				return Reply{}, conflictText(err)
+			}
+		}
+		if err := s.autoplay(ctx, t); err != nil {
+			s.log.Error("autoplay after skip", "game", row.ID, "err", err)
+		}
+		return Reply{Text: fmt.Sprintf("%s skipped %s, who ran out of time.", name, joinNames(who)), Game: row.ID}, nil
+	case ActReplace:
+		for i := range row.Players {
+			if isLateSeat(late, row.Players[i].Seat) {
+				row.Players[i].Robot, row.Players[i].Late = true, false
+			}
+		}
+		if err := s.store.UpdateGame(ctx, row); err != nil {
+			_ = s.reload(ctx, t)
+			return Reply{}, conflictText(err)
+		}
+		text := fmt.Sprintf("%s handed %s's seat to the random player after the clock ran out; it will rank last.", name, joinNames(who))
+		if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
+			return Reply{}, err
+		}
+		if err := s.autoplay(ctx, t); err != nil {
+			s.log.Error("autoplay after replace", "game", row.ID, "err", err)
+		}
+		return Reply{Text: text, Game: row.ID}, nil
+	case ActEnd:
+		res := &rules.Result{Ranks: make([]int, len(row.Players)), Reason: joinNames(who) + " ran out of time"}
+		for i := range res.Ranks {
+			res.Ranks[i] = 1
+		}
+		for _, a := range late {
+			res.Ranks[a.Seat] = 2
+		}
+		for _, p := range row.Players {
+			if p.Robot {
+				res.Ranks[p.Seat] = 2
+			}
+		}
+		b, _ := json.Marshal(res)
+		row.Status, row.Result, row.Deadline, row.RemindAt = storage.StatusFinished, b, nil, nil
+		if err := s.store.UpdateGame(ctx, row); err != nil {
+			_ = s.reload(ctx, t)
+			return Reply{}, conflictText(err)
+		}
+		text := fmt.Sprintf("%s ended the game. %s", name, resultText(row, res))
+		if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: text, Game: row.ID}, nil
+	}
+	return Reply{}, refuse("Choose skip, replace or end.")
+}

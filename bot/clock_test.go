@@ -1,0 +1,259 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardbot/boardbot/rules/rulestest"
+	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/sqlite"
+)
+
+// clockGame starts a bids game whose server gives 2 days per move and reminds after 6 hours.
+func (e *env) clockGame(players ...string) string {
+	e.t.Helper()
+	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+	for k, v := range map[string]string{"clock_days": "2", "reminder_hours": "6"} {
+		if _, err := e.svc.SetSetting(context.Background(), admin, ScopeGuild, k, v); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	return e.game(players...)
+}
+
+func (e *env) tick() int {
+	e.t.Helper()
+	n, err := e.svc.Tick(context.Background())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.deliver()
+	return n
+}
+
+func TestRemindersThenDailyAndSurviveRestart(t *testing.T) {
+	e := newEnv(t)
+	th := e.clockGame("ann", "bob")
+	e.mustMove(th, "ann", "bid pass")
+	e.deliver()
+	e.now = e.now.Add(5 * time.Hour)
+	if e.tick() != 0 || len(e.sent) != 0 {
+		t.Fatalf("no reminder before 6 hours: %+v", e.sent)
+	}
+	e.now = e.now.Add(time.Hour)
+	if e.tick() != 1 || len(e.sent) != 1 {
+		t.Fatalf("one reminder after 6 hours: %+v", e.sent)
+	}
+	r := e.sent[0]
+	if r.Kind != "reminder" || strings.Join(r.Mentions, ",") != "u-bob" || !r.Prompt || len(r.Awaited) != 1 || r.Stale {
+		t.Fatalf("the reminder pings bob only, with his button: %+v", r)
+	}
+	// A new process on the same database picks the schedule up where it was.
+	st2, err := sqlite.Open(e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	e.svc = New(st2, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }})
+	e.now = e.now.Add(23 * time.Hour)
+	if e.tick() != 0 {
+		t.Fatal("the next reminder waits a whole day")
+	}
+	e.now = e.now.Add(time.Hour)
+	if e.tick() != 1 || len(e.sent) != 1 || e.sent[0].Kind != "reminder" {
+		t.Fatalf("daily reminder after the restart: %+v", e.sent)
+	}
+}
+
+func TestClockExpiryOffersSkipReplaceEnd(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	th := e.clockGame("ann", "bob", "cat")
+	e.mustMove(th, "ann", "bid pass")
+	e.now = e.now.Add(48 * time.Hour)
+	e.tick()
+	var late *Outgoing
+	for i := range e.sent {
+		if e.sent[i].Kind == "late" {
+			late = &e.sent[i]
+		}
+	}
+	if late == nil {
+		t.Fatalf("no late notice: %+v", e.sent)
+	}
+	if strings.Join(late.Actions, ",") != "skip,replace,end" || len(late.Awaited) != 2 {
+		t.Fatalf("bob and cat are late, bids have a default: %+v", late)
+	}
+	if got := strings.Join(late.Mentions, ","); got != "u-ann,u-bob,u-cat" {
+		t.Fatalf("everyone is told: %q", got)
+	}
+	g := e.row(th)
+	if !g.Players[1].Late || !g.Players[2].Late || g.Players[0].Late || g.Deadline != nil {
+		t.Fatalf("late flags and cleared deadline: %+v", g)
+	}
+	seq := late.Seq
+	_, err := e.svc.Overdue(ctx, e.in(th, user("bob")), seq, ActSkip)
+	wantRefusal(t, err, "You are the one running late")
+	_, err = e.svc.Overdue(ctx, e.in(th, user("zed")), seq, ActSkip)
+	wantRefusal(t, err, "Only the players")
+	_, err = e.svc.Overdue(ctx, e.in(th, user("ann")), seq-1, ActSkip)
+	wantRefusal(t, err, "moved on")
+	if _, err := e.svc.Overdue(ctx, e.in(th, user("ann")), seq, ActSkip); err != nil {
+		t.Fatal(err)
+	}
+	moves, _ := e.store.Moves(ctx, g.ID)
+	if len(moves) != 3 || moves[1].UserID != ClockUser || moves[2].UserID != ClockUser || moves[2].Notation != "bid pass" {
+		t.Fatalf("both late seats bid their default: %+v", moves)
+	}
+	if g := e.row(th); g.Players[1].Late || g.Deadline == nil {
+		t.Fatalf("a move clears late flags and restarts the clock: %+v", g)
+	}
+}
+
+func TestClockExpiryWithoutDefaultReplacesOrEnds(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	th := e.clockGame("ann", "bob")
+	e.mustMove(th, "ann", "bid pass")
+	e.mustMove(th, "bob", "bid pass")
+	// Now one seat won the round and must draw or gift: no default answer.
+	e.deliver()
+	e.now = e.now.Add(49 * time.Hour)
+	e.tick()
+	var late Outgoing
+	for _, o := range e.sent {
+		if o.Kind == "late" {
+			late = o
+		}
+	}
+	if strings.Join(late.Actions, ",") != "replace,end" {
+		t.Fatalf("no skip without a default: %+v", late)
+	}
+	lateName := late.Awaited[0].Name
+	other := "ann"
+	if lateName == "ann" {
+		other = "bob"
+	}
+	_, err := e.svc.Overdue(ctx, e.in(th, user(other)), late.Seq, ActSkip)
+	wantRefusal(t, err, "cannot be skipped")
+	rep, err := e.svc.Overdue(ctx, e.in(th, user(other)), late.Seq, ActEnd)
+	if err != nil || !strings.Contains(rep.Text, "ran out of time") {
+		t.Fatalf("%+v %v", rep, err)
+	}
+	g := e.row(th)
+	res := e.svc.Result(g)
+	if g.Status != storage.StatusFinished || res.Ranks[late.Awaited[0].Seat] != 2 {
+		t.Fatalf("the late player loses: %+v %+v", g.Status, res)
+	}
+}
+
+func TestClockExpiryReplaceHandsSeatToRobot(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	th := e.clockGame("ann", "bob")
+	e.mustMove(th, "ann", "bid pass")
+	e.now = e.now.Add(48 * time.Hour)
+	e.tick()
+	seq := int64(1)
+	if _, err := e.svc.Overdue(ctx, e.in(th, user("ann")), seq, ActReplace); err != nil {
+		t.Fatal(err)
+	}
+	g := e.row(th)
+	if !g.Players[1].Robot {
+		t.Fatal("bob's seat goes to the random player")
+	}
+	moves, _ := e.store.Moves(ctx, g.ID)
+	if len(moves) < 2 || moves[1].UserID != RobotUser {
+		t.Fatalf("the random player moved at once: %+v", moves)
+	}
+}
+
+func TestSetPromptAndStaleNotices(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	th := e.game("ann", "bob")
+	id := e.row(th).ID
+	prev, ok, err := e.svc.SetPrompt(ctx, id, 0, "m-1")
+	if err != nil || !ok || prev != "" {
+		t.Fatalf("%q %v %v", prev, ok, err)
+	}
+	e.mustMove(th, "ann", "bid pass")
+	if _, ok, _ := e.svc.SetPrompt(ctx, id, 0, "m-x"); ok {
+		t.Fatal("a prompt for an old position is not recorded")
+	}
+	prev, ok, _ = e.svc.SetPrompt(ctx, id, 1, "m-2")
+	if !ok || prev != "m-1" {
+		t.Fatalf("the previous prompt is returned to lose its buttons: %q", prev)
+	}
+	// A turn notice delivered after a later move is stale: no buttons, no pings.
+	r := &recorder{e: e, fail: 1}
+	e.sent = nil
+	e.svc.Deliver(ctx, r, 10) // the notice of move 1 fails
+	e.mustMove(th, "bob", "bid pass")
+	e.now = e.now.Add(time.Hour)
+	e.deliver()
+	var stale, fresh int
+	for _, o := range e.sent {
+		if o.Kind == "turn" && o.Stale {
+			stale++
+		} else if o.Kind == "turn" {
+			fresh++
+		}
+		if o.ID == 0 {
+			t.Fatal("outgoing messages carry their outbox id")
+		}
+	}
+	if stale != 1 || fresh != 1 {
+		t.Fatalf("stale %d fresh %d: %+v", stale, fresh, e.sent)
+	}
+}
+
+func TestLeaderboardElo(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	// ann beats bob twice by resignation; cat never plays on this server.
+	for i := 0; i < 2; i++ {
+		th := e.game("ann", "bob")
+		if _, err := e.svc.Resign(ctx, e.in(th, user("bob"))); err != nil {
+			t.Fatal(err)
+		}
+		e.now = e.now.Add(time.Minute)
+	}
+	th := e.game("ann", "bob") // still running: does not count
+	_ = th
+	lb, err := e.svc.Leaderboard(ctx, "g1", "bids")
+	if err != nil || len(lb) != 2 {
+		t.Fatalf("%+v %v", lb, err)
+	}
+	if lb[0].User != "u-ann" || lb[0].Wins != 2 || lb[0].Games != 2 || lb[1].Wins != 0 || lb[1].Games != 2 {
+		t.Fatalf("%+v", lb)
+	}
+	// Elo by hand: first game 1500 vs 1500 moves 16 points; the second 1516 vs 1484 moves
+	// 32*(1-1/(1+10^(-32/400))) = 14.53.
+	if lb[0].Rating != 1531 || lb[1].Rating != 1469 {
+		t.Fatalf("ratings %d %d", lb[0].Rating, lb[1].Rating)
+	}
+	other, _ := e.svc.Leaderboard(ctx, "g2", "bids")
+	if len(other) != 0 {
+		t.Fatal("leaderboards are per server")
+	}
+}
+
+func TestStash(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	long := strings.Repeat("token ", 40)
+	k, err := e.svc.Stash(ctx, long)
+	if err != nil || len(k) > 20 {
+		t.Fatalf("%q %v", k, err)
+	}
+	v, ok, err := e.svc.Unstash(ctx, k)
+	if err != nil || !ok || v != long {
+		t.Fatalf("%q %v %v", v, ok, err)
+	}
+	if _, ok, _ := e.svc.Unstash(ctx, "nope"); ok {
+		t.Fatal("unknown key")
+	}
+}
