@@ -1,1 +1,226 @@
+// Package ascalion implements Ascalion (Kittredge, Olotka, Eberle, Ado), the German edition of
+// Borderlands with islands, ships and the temple/university expansion: 2-6 peoples on a map of
+// 45 lands trade, develop and fight for three cities.
 package ascalion
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Game is the registered game.
+var Game rules.Game = game{}
+
+type game struct{}
+
+func (game) Info() rules.Info {
+	return rules.Info{
+		ID:       "ascalion",
+		Name:     "Ascalion",
+		MinSeats: 2,
+		MaxSeats: 6,
+		Options: []rules.Option{
+			{Key: "setup", Name: "Setup", Help: "Draft sources and lands in turn (the rulebook), or deal them at random.", Default: "draft",
+				Choices: []rules.OptionChoice{{Value: "draft", Label: "Draft (rulebook)"}, {Value: "quick", Label: "Quick start: random deal"}}},
+			{Key: "victory", Name: "Victory", Help: "Shared: everyone with 3 cities at the end of an attack phase wins (§3.1). Single: one winner, the player alone with the most cities, at least 3 (§3.2). Strict: only a player who alone owns 3 or more.", Default: "shared",
+				Choices: []rules.OptionChoice{{Value: "shared", Label: "Shared victory"}, {Value: "single", Label: "Single winner (most cities)"}, {Value: "strict", Label: "Single winner (alone with 3)"}}},
+			{Key: "trade", Name: "Trade partners", Help: "Border: neighbours trade (§10.1). Reach: whoever one transport could reach (§10.3).", Default: "border",
+				Choices: []rules.OptionChoice{{Value: "border", Label: "Shared border"}, {Value: "reach", Label: "Reach by transport (§10.3)"}}},
+			{Key: "expansion", Name: "Expansion", Help: "Temples, followers, universities and books (§14-16).", Default: "off",
+				Choices: []rules.OptionChoice{{Value: "off", Label: "Base game"}, {Value: "on", Label: "With the expansion"}}},
+			{Key: "islands", Name: "Islands", Help: "The islands join with 5 and 6 players (§4.0); experienced groups may choose.", Default: "auto",
+				Choices: []rules.OptionChoice{{Value: "auto", Label: "With 5-6 players"}, {Value: "on", Label: "Always"}, {Value: "off", Label: "Never"}}},
+			{Key: "rounds", Name: "Round limit", Help: "The rulebook has none; with a limit, the most cities win when it is reached.", Default: "none",
+				Choices: []rules.OptionChoice{{Value: "none", Label: "No limit"}, {Value: "15", Label: "15 rounds"}, {Value: "25", Label: "25 rounds"}, {Value: "40", Label: "40 rounds"}}},
+		},
+		Summary: "Ascalion: 2-6 barbarian peoples share a continent with one long river and three islands. " +
+			"Each round: the start player passes on, players turn resources into weapons, cities, boats and ships, " +
+			"sources produce, neighbours trade, goods travel on foot, by horse, horse chain, boat and ship, " +
+			"and everyone may attack a neighbour, with the other neighbours declaring for a side. " +
+			"A die may cancel production, trade or transport. Own 3 cities at the end of an attack phase to win.",
+		Notation: "Moves are words and names, typed or picked: lands by name without spaces (ys, hippos, " +
+			"parthenion), sea fields s1..s600, river stretches r0 (mouth)..r8, vessels boat3 / ship1, goods " +
+			"wood horse gold coal iron weapon, players by colour. Examples: `weapon ys iron` (iron+coal), " +
+			"`city revena mix`, `boat hippos s412`, `foot ys comorium gold gold`, " +
+			"`horse ys gold gold coal weapon comorium -gold -coal +wood +iron doilan end`, " +
+			"`boat boat3 s445 r0 r1 end`, `offer blue wood ys for gold`, `accept 4 minda`, " +
+			"`attack albur`, `attacker` / `defender` / `neutral`, `yes` / `no`, `done`. " +
+			"Where more than 25 lands fit, a region (nw ne sw se isles) comes first: `nw ys`.",
+	}
+}
+
+func (g game) New(setup rules.Setup) (rules.State, error) {
+	full, err := g.Info().ValidateSetup(setup)
+	if err != nil {
+		return nil, err
+	}
+	o := full.Options
+	opt := options{
+		Quick:     o["setup"] == "quick",
+		Victory:   o["victory"],
+		Reach:     o["trade"] == "reach",
+		Expansion: o["expansion"] == "on",
+		Islands:   o["islands"] == "on" || (o["islands"] == "auto" && full.Seats >= 5),
+	}
+	if o["rounds"] != "none" {
+		opt.Rounds, _ = strconv.Atoi(o["rounds"])
+	}
+	s := &state{N: full.Seats, Opt: opt, RNG: rules.NewRNG(full.Seed), Forfeit: -1, Temples: [2]int{-1, -1}}
+	s.Lands = make([]Land, len(board.Lands))
+	for i := range s.Lands {
+		s.Lands[i] = Land{Owner: -1, Source: -1, Temple: -1, Follower: -1}
+	}
+	s.Sup = boxSupply
+	s.Fol = [2]int{followersPerReligion, followersPerReligion}
+	s.Univ = make([]int, s.N)
+	for i := range s.Univ {
+		s.Univ[i] = -1
+	}
+	s.UnivLost = make([]bool, s.N)
+	s.UnivLostRd = make([]int, s.N)
+	s.startSetup()
+	s.Log = eventTexts(s.events)
+	s.events = nil
+	return s, nil
+}
+
+func (game) Decode(b []byte) (rules.State, error) {
+	s := &state{}
+	if err := json.Unmarshal(b, s); err != nil {
+		return nil, fmt.Errorf("ascalion: decode: %w", err)
+	}
+	if s.N < 2 || s.N > 6 || len(s.Lands) != len(board.Lands) || s.RNG == nil {
+		return nil, fmt.Errorf("ascalion: decode: not an Ascalion snapshot")
+	}
+	return s, nil
+}
+
+func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
+
+func (s *state) Result() *rules.Result { return s.Res }
+
+func eventTexts(ev []rules.Event) []string {
+	var out []string
+	for _, e := range ev {
+		if e.To == nil {
+			out = append(out, e.Text)
+		}
+	}
+	return out
+}
+
+// Choices runs the partial move on a copy and reports what may follow.
+func (s *state) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	if err := s.mayMove(int(seat)); err != nil {
+		return nil, false, err
+	}
+	c := s.clone()
+	r := &rd{toks: partial}
+	err := c.play(int(seat), r)
+	if st, ok := err.(*stop); ok {
+		return st.next, st.complete, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if r.more() {
+		return nil, false, rules.Illegalf("%q is already a whole move; %q cannot follow.", partial[:r.i].String(), r.toks[r.i])
+	}
+	if r.tail != nil {
+		return r.tail.next, true, nil
+	}
+	return nil, true, nil
+}
+
+// Apply plays a complete move on a copy and keeps the copy only if it succeeds.
+func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := s.mayMove(int(seat)); err != nil {
+		return nil, err
+	}
+	if len(m) == 0 {
+		return nil, rules.Illegalf("The move is empty.")
+	}
+	if len(m) > rules.MaxTreeDepth {
+		return nil, rules.Illegalf("That move has too many parts (%d).", len(m))
+	}
+	c := s.clone()
+	r := &rd{toks: m}
+	err := c.play(int(seat), r)
+	if st, ok := err.(*stop); ok {
+		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), short(choiceToks(st.next), 8))
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.more() {
+		return nil, rules.Illegalf("%q is already a whole move; %q cannot follow.", m[:r.i].String(), r.toks[r.i])
+	}
+	ev := c.events
+	c.events = nil
+	c.Log = eventTexts(ev)
+	*s = *c
+	return ev, nil
+}
+
+func choiceToks(cs []rules.Choice) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Token
+	}
+	return out
+}
+
+func (s *state) mayMove(p int) error {
+	if s.Res != nil {
+		return rules.Illegalf("The game is over.")
+	}
+	if p < 0 || p >= s.N {
+		return rules.Illegalf("Only the players at the table can move.")
+	}
+	for _, q := range s.awaited() {
+		if q == p {
+			return nil
+		}
+	}
+	return rules.Illegalf("It is not your turn: the game waits for %s.", s.waitingFor())
+}
+
+// play dispatches a move by stage.
+func (s *state) play(p int, r *rd) error {
+	switch s.Stage {
+	case stSources:
+		return s.playSource(p, r)
+	case stWarriors:
+		return s.playWarrior(p, r)
+	case stVote, stTieBreak:
+		return s.playVote(p, r)
+	case stTemple:
+		return s.playTemple(p, r)
+	case stUnivPlace:
+		return s.playUnivPlace(p, r)
+	case stBuild:
+		return s.playBuild(p, r)
+	case stPlace:
+		return s.playPlace(p, r)
+	case stTrade:
+		return s.playTrade(p, r)
+	case stTransport:
+		return s.playTransport(p, r)
+	case stPassage:
+		return s.playPassage(p, r)
+	case stUnivChoice:
+		return s.playUnivChoice(p, r)
+	case stAttack:
+		return s.playAttack(p, r)
+	case stExtra:
+		return s.playExtra(p, r)
+	case stAlly:
+		return s.playAlly(p, r)
+	case stBookLoss:
+		return s.playBookLoss(p, r)
+	}
+	return rules.Illegalf("The game is over.")
+}

@@ -1,4 +1,234 @@
 package ascalion
 
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
 // maxMenu is the most options a Discord select menu holds; larger pickers split by region.
 const maxMenu = 25
+
+// A move is interpreted token by token on a copy of the state: each step both checks the token
+// and performs it, so the choice tree and Apply can never disagree. When the tokens run out the
+// reader stops with the options for the next token.
+
+type stop struct {
+	next     []rules.Choice
+	complete bool
+}
+
+func (*stop) Error() string { return "move incomplete" }
+
+type rd struct {
+	toks rules.Move
+	i    int
+	tail *stop // set when the move ended at an optional point
+}
+
+// menu is a set of tokens with lazily built labels.
+type menu struct {
+	toks  []string
+	label func(i int) string
+	what  string // names the expected thing in refusals, e.g. "a land you own"
+}
+
+func (m *menu) add(tok string) { m.toks = append(m.toks, tok) }
+
+func (m menu) choices() []rules.Choice {
+	out := make([]rules.Choice, len(m.toks))
+	for i, t := range m.toks {
+		out[i] = rules.Choice{Token: t}
+		if m.label != nil {
+			out[i].Label = m.label(i)
+		}
+	}
+	return out
+}
+
+func (m menu) find(tok string) int {
+	for i, t := range m.toks {
+		if t == tok {
+			return i
+		}
+	}
+	for i, t := range m.toks {
+		if strings.EqualFold(t, tok) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (m menu) refuse(tok string) error {
+	if len(m.toks) == 0 {
+		return rules.Illegalf("%q cannot come here: there is nothing to choose at this point.", tok)
+	}
+	what := m.what
+	if what == "" {
+		what = "one of the offered choices"
+	}
+	return rules.Illegalf("%q does not fit here: expected %s (%s).", tok, what, short(m.toks, 6))
+}
+
+func short(toks []string, n int) string {
+	if len(toks) <= n {
+		return strings.Join(toks, ", ")
+	}
+	return strings.Join(toks[:n], ", ") + fmt.Sprintf(", … %d in all", len(toks))
+}
+
+func (r *rd) more() bool { return r.i < len(r.toks) }
+
+// need reads a token that must come.
+func (r *rd) need(m menu) (int, error) {
+	if r.i >= len(r.toks) {
+		return -1, &stop{next: m.choices()}
+	}
+	tok := r.toks[r.i]
+	k := m.find(tok)
+	if k < 0 {
+		return -1, m.refuse(tok)
+	}
+	r.i++
+	return k, nil
+}
+
+// opt reads a token that may come; ok=false means the move ends here.
+func (r *rd) opt(m menu) (int, bool, error) {
+	if r.i >= len(r.toks) {
+		r.tail = &stop{next: m.choices(), complete: true}
+		return -1, false, nil
+	}
+	k, err := r.need(m)
+	return k, err == nil, err
+}
+
+// word reads one fixed-choice token among words with labels given as pairs.
+func (r *rd) word(what string, pairs ...string) (string, error) {
+	m := menu{what: what}
+	for i := 0; i < len(pairs); i += 2 {
+		m.add(pairs[i])
+	}
+	m.label = func(i int) string { return pairs[2*i+1] }
+	k, err := r.need(m)
+	if err != nil {
+		return "", err
+	}
+	return pairs[2*k], nil
+}
+
+// area reads an area among candidates, through a region menu first when there are too many.
+func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
+	if len(cands) == 0 {
+		return -1, rules.Illegalf("There is no %s to choose.", what)
+	}
+	if len(cands) > maxMenu {
+		groups := map[string][]int{}
+		var order []string
+		for _, a := range cands {
+			g := "boats"
+			if a < vesselArea {
+				g = board.Regions[board.Lands[a].Region].Token
+			}
+			if _, ok := groups[g]; !ok {
+				order = append(order, g)
+			}
+			groups[g] = append(groups[g], a)
+		}
+		m := menu{what: "a region (then " + what + ")"}
+		for _, g := range order {
+			m.add(g)
+		}
+		m.label = func(i int) string {
+			g := order[i]
+			name := "Boats and ships"
+			for _, rg := range board.Regions {
+				if rg.Token == g {
+					name = rg.Name
+				}
+			}
+			return fmt.Sprintf("%s (%d)", name, len(groups[g]))
+		}
+		k, err := r.need(m)
+		if err != nil {
+			return -1, err
+		}
+		cands = groups[order[k]]
+	}
+	m := menu{what: what}
+	for _, a := range cands {
+		m.add(s.areaToken(a))
+	}
+	m.label = func(i int) string { return s.areaLabel(cands[i]) }
+	k, err := r.need(m)
+	if err != nil {
+		return -1, err
+	}
+	return cands[k], nil
+}
+
+func isRegion(tok string) bool {
+	for _, r := range board.Regions {
+		if r.Token == tok {
+			return true
+		}
+	}
+	return tok == "boats"
+}
+
+func (s *state) areaToken(a int) string {
+	if a < vesselArea {
+		return board.Lands[a].Token
+	}
+	v := s.vessel(a - vesselArea)
+	if v.Ship {
+		return fmt.Sprintf("ship%d", v.ID)
+	}
+	return fmt.Sprintf("boat%d", v.ID)
+}
+
+func (s *state) areaByToken(tok string) int {
+	tok = strings.ToLower(tok)
+	if l := board.Land(tok); l >= 0 {
+		return l
+	}
+	for _, v := range s.Ships {
+		if s.areaToken(vesselArea+v.ID) == tok {
+			return vesselArea + v.ID
+		}
+	}
+	return -1
+}
+
+// kinds reads one goods kind among those with a positive count in avail.
+func (r *rd) kind(avail Goods, allowed int, what string, optional bool) (int, bool, error) {
+	m := menu{what: what}
+	var ks []int
+	for k := 0; k < nGoods; k++ {
+		if avail[k] > 0 && allowed&(1<<k) != 0 {
+			ks = append(ks, k)
+			m.add(goodTok[k])
+		}
+	}
+	m.label = func(i int) string { return fmt.Sprintf("%s (%d)", goodName[ks[i]], avail[ks[i]]) }
+	if optional {
+		i, ok, err := r.opt(m)
+		if !ok || err != nil {
+			return -1, ok, err
+		}
+		return ks[i], true, nil
+	}
+	i, err := r.need(m)
+	if err != nil {
+		return -1, false, err
+	}
+	return ks[i], true, nil
+}
+
+const allGoods = 1<<nGoods - 1
+const resOnly = allGoods &^ (1 << Weapon)
+const horseWeapon = 1<<Horse | 1<<Weapon
+
+var goodName = [nGoods]string{"wood", "horse", "gold", "coal", "iron", "weapon"}

@@ -1,0 +1,284 @@
+package ascalion
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Attack (§12): in turn order each player may attack a neighbouring foreign area, move one extra
+// transport, let the other neighbours declare, and on a win take the area, use the city bonus
+// and (not in round 1) attack once more.
+
+func (s *state) startAttack() {
+	s.Phase = 6
+	s.Atk = nil
+	s.UnivFounder = -1
+	if s.Opt.Expansion && s.startUnivRound() {
+		return
+	}
+	s.startAttackTurns()
+}
+
+func (s *state) startAttackTurns() {
+	s.Queue = nil
+	for _, p := range s.order() {
+		if p != s.UnivFounder {
+			s.Queue = append(s.Queue, p)
+		}
+	}
+	s.nextAttacker()
+}
+
+func (s *state) nextAttacker() {
+	for len(s.Queue) > 0 && (!s.alive(s.Queue[0]) || len(s.targets(s.Queue[0])) == 0) {
+		s.Queue = s.Queue[1:]
+	}
+	if len(s.Queue) == 0 {
+		s.endAttackPhase()
+		return
+	}
+	p := s.Queue[0]
+	s.Atk = &attack{Attacker: p, Target: -1, Defender: -1, Sides: make([]int, s.N)}
+	s.Stage = stAttack
+	s.Turn = p
+}
+
+func (s *state) endAttackTurn() {
+	s.Trip = nil
+	s.Atk = nil
+	if len(s.Queue) > 0 {
+		s.Queue = s.Queue[1:]
+	}
+	s.nextAttacker()
+}
+
+// targets: foreign areas next to an area of p that may serve as a base against their owner
+// (a base converted by that owner may not, §15.4).
+func (s *state) targets(p int) []int {
+	seen := map[int]bool{}
+	for _, b := range s.areasOf(p) {
+		for _, t := range s.areaAdj(b) {
+			o := s.owner(t)
+			if o < 0 || o == p || seen[t] || s.convertedBy(b, o) {
+				continue
+			}
+			seen[t] = true
+		}
+	}
+	return keys(seen)
+}
+
+func (s *state) secondAttackAllowed() bool {
+	return s.Atk.Count == 1 && s.Atk.Won == 1 && s.Round > 1
+}
+
+func (s *state) bonusLeft(p int) int { return s.cities(p) - s.Atk.Bonus }
+
+func (s *state) playAttack(p int, r *rd) error {
+	if s.Trip != nil {
+		return s.walk(p, r, s.Trip)
+	}
+	tg := s.targets(p)
+	m := menu{what: "attack, a bonus transport, or the end of your turn"}
+	var lab []string
+	add := func(t, l string) { m.add(t); lab = append(lab, l) }
+	if s.Atk.Count == 0 {
+		add("attack", "Declare an attack")
+		add("pass", "Do not attack this round")
+	} else {
+		if s.secondAttackAllowed() && len(tg) > 0 {
+			add("attack", "Declare a second attack")
+		}
+		if s.bonusLeft(p) > 0 && s.canTransport(p) {
+			add("bonus", fmt.Sprintf("City bonus: a transport (%d left)", s.bonusLeft(p)))
+		}
+		add("done", "End your attack turn")
+	}
+	m.label = func(i int) string { return lab[i] }
+	k, err := r.need(m)
+	if err != nil {
+		return err
+	}
+	switch m.toks[k] {
+	case "pass", "done":
+		s.emit("%s ends the attack turn.", s.seatName(p))
+		s.endAttackTurn()
+		return nil
+	case "bonus":
+		return s.startTrip(p, r, tripBonus, false, "", "")
+	}
+	t, err := s.readArea(r, tg, "a foreign area next to one of yours")
+	if err != nil {
+		return err
+	}
+	a := s.Atk
+	a.Target, a.Defender = t, s.owner(t)
+	a.Count++
+	a.Sides = make([]int, s.N)
+	a.Asked, a.Next = nil, 0
+	s.emit("%s declares an attack on %s (%s).", s.seatName(p), s.areaName(t), s.seatName(a.Defender))
+	s.Stage = stExtra
+	return nil
+}
+
+func (s *state) playExtra(p int, r *rd) error {
+	if s.Trip != nil {
+		return s.walk(p, r, s.Trip)
+	}
+	err := s.startTrip(p, r, tripExtra, false, "skip", "No extra transport")
+	if err == errClose {
+		s.startAlliances()
+		return nil
+	}
+	return err
+}
+
+// involved: the players owning areas next to the target, other than attacker and defender, in
+// turn order from the start player (§12.6, A33).
+func (s *state) involved() []int {
+	own := map[int]bool{}
+	for _, b := range s.areaAdj(s.Atk.Target) {
+		own[s.owner(b)] = true
+	}
+	var out []int
+	for _, q := range s.order() {
+		if own[q] && q != s.Atk.Attacker && q != s.Atk.Defender {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func (s *state) startAlliances() {
+	s.Atk.Asked = s.involved()
+	s.Atk.Next = 0
+	if len(s.Atk.Asked) == 0 {
+		s.resolve()
+		return
+	}
+	s.Stage = stAlly
+	s.Turn = s.Atk.Asked[0]
+}
+
+func (s *state) playAlly(q int, r *rd) error {
+	w, err := r.word("attacker, defender or neutral",
+		"attacker", fmt.Sprintf("Support %s, the attacker", s.seatName(s.Atk.Attacker)),
+		"defender", fmt.Sprintf("Support %s, the defender", s.seatName(s.Atk.Defender)),
+		"neutral", "Stay out of it")
+	if err != nil {
+		return err
+	}
+	s.Atk.Sides[q] = map[string]int{"neutral": 0, "attacker": 1, "defender": 2}[w]
+	s.emit("%s declares: %s.", s.seatName(q), w)
+	s.Atk.Next++
+	if s.Atk.Next < len(s.Atk.Asked) {
+		s.Turn = s.Atk.Asked[s.Atk.Next]
+		return nil
+	}
+	s.resolve()
+	return nil
+}
+
+// Totals is the arithmetic of a conflict, for events and the view.
+type Totals struct {
+	Attacker int      `json:"attacker"`
+	Defender int      `json:"defender"`
+	AtkParts []string `json:"attacker_parts"`
+	DefParts []string `json:"defender_parts"`
+}
+
+// totals computes both sides (§12.7): the attacker's bonus point, every adjacent area of each
+// side and its allies, the target for the defender; areas converted by the opposing temple
+// owner count nothing against him (§15.4).
+func (s *state) totals() Totals {
+	a := s.Atk
+	tt := Totals{Attacker: 1, AtkParts: []string{"attack bonus 1"}}
+	if !s.convertedBy(a.Target, a.Attacker) {
+		v := s.value(a.Target)
+		tt.Defender += v
+		tt.DefParts = append(tt.DefParts, fmt.Sprintf("%s %d", s.areaName(a.Target), v))
+	}
+	for _, b := range s.areaAdj(a.Target) {
+		o := s.owner(b)
+		side := 0
+		switch {
+		case o == a.Attacker:
+			side = 1
+		case o == a.Defender:
+			side = 2
+		case o >= 0:
+			side = a.Sides[o]
+		}
+		v := s.value(b)
+		switch {
+		case side == 1 && !s.convertedBy(b, a.Defender):
+			tt.Attacker += v
+			tt.AtkParts = append(tt.AtkParts, fmt.Sprintf("%s %d", s.areaName(b), v))
+		case side == 2 && !s.convertedBy(b, a.Attacker):
+			tt.Defender += v
+			tt.DefParts = append(tt.DefParts, fmt.Sprintf("%s %d", s.areaName(b), v))
+		}
+	}
+	return tt
+}
+
+func (s *state) resolve() {
+	a := s.Atk
+	tt := s.totals()
+	a.Resolved = true
+	s.Stage = stAttack
+	s.Turn = a.Attacker
+	s.emit("%s %d (%s) against %s %d (%s).", s.seatName(a.Attacker), tt.Attacker, strings.Join(tt.AtkParts, ", "),
+		s.seatName(a.Defender), tt.Defender, strings.Join(tt.DefParts, ", "))
+	if tt.Attacker <= tt.Defender {
+		s.emit("The attack on %s fails.", s.areaName(a.Target))
+		s.endAttackTurn()
+		return
+	}
+	s.emit("%s conquers %s.", s.seatName(a.Attacker), s.areaName(a.Target))
+	s.conquer(a.Target, a.Attacker, a.Defender)
+	a.Won++
+	s.afterWin()
+}
+
+// conquer swaps the warrior; the area changes hands with everything in it (§12.7, A34).
+func (s *state) conquer(t, att, def int) {
+	if t < vesselArea {
+		L := &s.Lands[t]
+		L.Owner = att
+		if L.Temple >= 0 {
+			s.dissolveTemple(L.Temple)
+		}
+		if L.Univ {
+			L.Univ = false
+			s.Univ[def] = -1
+			s.UnivLost[def] = true
+			s.UnivLostRd[def] = s.Round
+			s.Sup[supUniv]++
+			s.emit("The university of %s is destroyed.", L2name(t))
+		}
+	} else {
+		s.vessel(t - vesselArea).Owner = att
+	}
+	if f := s.follower(t); f >= 0 && s.templeOwner(f) == att {
+		s.setFollower(t, -1)
+		s.Fol[f]++
+	}
+	if s.hasBook(t) && !s.hasUniv(att) {
+		s.setBook(t, false)
+		s.Sup[supBook]++
+	}
+}
+
+func L2name(l int) string { return board.Lands[l].Name }
+
+// afterWin keeps the turn while a second attack or a city-bonus transport is possible.
+func (s *state) afterWin() {
+	p := s.Atk.Attacker
+	if (s.secondAttackAllowed() && len(s.targets(p)) > 0) || (s.bonusLeft(p) > 0 && s.canTransport(p)) {
+		s.Stage = stAttack
+		s.Turn = p
+		return
+	}
+	s.endAttackTurn()
+}

@@ -1,0 +1,254 @@
+package ascalion
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// This file drives the round: the six phases in order (§5.0), the die (§6.0) and the start
+// player's rotation (§7.0). Each function either waits for a player (sets Stage and Turn) or
+// calls the next step.
+
+func (s *state) emit(format string, a ...any) {
+	t := fmt.Sprintf(format, a...)
+	s.events = append(s.events, rules.Event{Text: t})
+}
+
+func (s *state) reveal(format string, a ...any) {
+	t := fmt.Sprintf(format, a...)
+	s.events = append(s.events, rules.Event{Text: t, Reveals: true})
+}
+
+func (s *state) seatName(p int) string { return seatName(p) }
+
+func seatName(p int) string {
+	if p < 0 || p >= len(colourNames) {
+		return fmt.Sprintf("player %d", p+1)
+	}
+	return colourNames[p]
+}
+
+// colourNames doubles as the seat tokens used in trade offers.
+var colourNames = []string{"red", "blue", "yellow", "green", "purple", "orange"}
+
+func (s *state) next(p int) int { return (p + 1) % s.N }
+
+// --- rounds ---------------------------------------------------------------------------------
+
+func (s *state) startRound() {
+	if s.Res != nil {
+		return
+	}
+	s.Round++
+	if s.Round > 1 {
+		p := s.next(s.SP)
+		for i := 0; i < s.N && !s.alive(p); i++ {
+			p = s.next(p)
+		}
+		s.SP = p
+	}
+	s.Phase = 1
+	s.Die = 0
+	s.emit("Round %d: %s is the start player and holds the die.", s.Round, s.seatName(s.SP))
+	s.startDevelopment()
+}
+
+// dieCheck rolls for phases 3-5: 1-4 the phase runs, 5 it is cancelled, 6 the players vote.
+func (s *state) dieCheck(phase int) {
+	s.Die = s.RNG.IntN(6) + 1
+	name := phaseNames[phase]
+	switch {
+	case s.Die <= 4:
+		s.reveal("%s rolls %d: the %s phase takes place.", s.seatName(s.SP), s.Die, name)
+		s.phaseRuns(phase)
+	case s.Die == 5:
+		s.reveal("%s rolls 5: the %s phase is cancelled.", s.seatName(s.SP), name)
+		s.phaseSkipped(phase)
+	default:
+		s.reveal("%s rolls 6: the players vote on holding the %s phase.", s.seatName(s.SP), name)
+		s.VotePhase = phase
+		s.Votes = make([]int, s.N)
+		for i := range s.Votes {
+			s.Votes[i] = -1
+		}
+		s.Queue = s.order()
+		s.Stage = stVote
+		s.Turn = s.Queue[0]
+	}
+}
+
+var phaseNames = []string{"setup", "start player", "development", "production", "trade", "transport", "attack"}
+
+func (s *state) phaseRuns(phase int) {
+	switch phase {
+	case 3:
+		s.runProduction()
+	case 4:
+		s.runTrade()
+	case 5:
+		s.runTransport()
+	}
+}
+
+func (s *state) phaseSkipped(phase int) {
+	switch phase {
+	case 3:
+		s.startTrade()
+	case 4:
+		s.startTransport()
+	case 5:
+		s.endTransport()
+	}
+}
+
+func (s *state) playVote(p int, r *rd) error {
+	w, err := r.word("yes or no", "yes", "Hold the phase", "no", "Cancel the phase")
+	if err != nil {
+		return err
+	}
+	if s.Stage == stTieBreak {
+		s.emit("%s decides the tie: %s.", s.seatName(p), w)
+		if w == "yes" {
+			s.phaseRuns(s.VotePhase)
+		} else {
+			s.phaseSkipped(s.VotePhase)
+		}
+		return nil
+	}
+	s.Votes[p] = 0
+	if w == "yes" {
+		s.Votes[p] = 1
+	}
+	s.emit("%s votes %s.", s.seatName(p), w)
+	s.Queue = s.Queue[1:]
+	if len(s.Queue) > 0 {
+		s.Turn = s.Queue[0]
+		return nil
+	}
+	yes, no := 0, 0
+	for _, v := range s.Votes {
+		switch v {
+		case 1:
+			yes++
+		case 0:
+			no++
+		}
+	}
+	switch {
+	case yes > no:
+		s.emit("The vote is %d to %d: the phase takes place.", yes, no)
+		s.phaseRuns(s.VotePhase)
+	case no > yes:
+		s.emit("The vote is %d to %d against: the phase is cancelled.", yes, no)
+		s.phaseSkipped(s.VotePhase)
+	default:
+		s.emit("The vote is tied %d to %d: %s decides.", yes, no, s.seatName(s.SP))
+		s.Stage = stTieBreak
+		s.Turn = s.SP
+	}
+	return nil
+}
+
+// --- end of the round -------------------------------------------------------------------------
+
+func (s *state) endAttackPhase() {
+	s.Atk = nil
+	if s.Opt.Expansion && s.startBookLoss() {
+		return
+	}
+	s.checkVictory()
+	if s.Res == nil {
+		s.startRound()
+	}
+}
+
+// checkVictory runs at the end of every attack phase (§3).
+func (s *state) checkVictory() {
+	cities := make([]int, s.N)
+	for p := range cities {
+		cities[p] = s.cities(p)
+	}
+	var with3 []int
+	best, nBest := 0, 0
+	for p, c := range cities {
+		if c >= 3 {
+			with3 = append(with3, p)
+		}
+		if c > best {
+			best, nBest = c, 1
+		} else if c == best {
+			nBest++
+		}
+	}
+	alive := 0
+	last := -1
+	for p := 0; p < s.N; p++ {
+		if s.alive(p) {
+			alive++
+			last = p
+		}
+	}
+	var winners []int
+	reason := ""
+	switch {
+	case alive == 1:
+		winners, reason = []int{last}, fmt.Sprintf("%s is the only people left on the map.", s.seatName(last))
+	case len(with3) == 0:
+	case s.Opt.Victory == "single":
+		if nBest == 1 {
+			for p, c := range cities {
+				if c == best {
+					winners = []int{p}
+				}
+			}
+			reason = fmt.Sprintf("%s alone owns the most cities (%d).", s.seatName(winners[0]), best)
+		}
+	case s.Opt.Victory == "strict":
+		if len(with3) == 1 {
+			winners = with3
+			reason = fmt.Sprintf("%s alone owns 3 or more cities.", s.seatName(with3[0]))
+		}
+	default:
+		winners = with3
+		names := make([]string, len(with3))
+		for i, p := range with3 {
+			names[i] = s.seatName(p)
+		}
+		reason = strings.Join(names, " and ") + " own 3 or more cities."
+	}
+	if winners == nil && s.Opt.Rounds > 0 && s.Round >= s.Opt.Rounds {
+		for p, c := range cities {
+			if c == best {
+				winners = append(winners, p)
+			}
+		}
+		reason = fmt.Sprintf("The round limit (%d) is reached; the most cities win (%d).", s.Opt.Rounds, best)
+	}
+	if winners == nil {
+		return
+	}
+	ranks := make([]int, s.N)
+	win := map[int]bool{}
+	for _, w := range winners {
+		win[w] = true
+	}
+	for p := range ranks {
+		if win[p] {
+			ranks[p] = 1
+			continue
+		}
+		r := 1 + len(winners)
+		for q := range cities {
+			if !win[q] && cities[q] > cities[p] {
+				r++
+			}
+		}
+		ranks[p] = r
+	}
+	s.Res = &rules.Result{Ranks: ranks, Scores: cities, Reason: reason}
+	s.Stage = stOver
+	s.Queue = nil
+	s.emit("Game over: %s", reason)
+}
