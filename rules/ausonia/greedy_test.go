@@ -1,0 +1,230 @@
+package ausonia
+
+import (
+	"sort"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// greedy is a simple bot for playouts and balance figures: it plays every card, uses what pays,
+// buys the dearest card it can, and answers keywords sensibly. It only ever picks moves from the
+// choice tree, so it also exercises the tree.
+func greedy(s *state, seat rules.Seat) rules.Move {
+	if s.Pend != nil {
+		return greedyPending(s)
+	}
+	pl := s.P[seat]
+	root := tokens(s, seat, nil)
+	if has(root, vPlay) {
+		playable := tokens(s, seat, rules.Move{vPlay})
+		if has(playable, tokAll) {
+			return rules.Move{vPlay, tokAll}
+		}
+		for _, x := range pl.Hand {
+			c := s.card(x)
+			if c.Kind == GemCard || hasCostAbility(c) {
+				return rules.Move{vPlay, c.Code}
+			}
+		}
+	}
+	if has(root, vBuild) {
+		return complete(s, seat, rules.Move{vBuild})
+	}
+	if has(root, vUnseal) {
+		return complete(s, seat, rules.Move{vUnseal})
+	}
+	if has(root, vUse) {
+		// Free condition abilities first, then cost abilities worth their gems.
+		for _, o := range s.usable(seat) {
+			if o.pays == nil {
+				return useMove(s, seat, o)
+			}
+		}
+		early := s.Round <= 3
+		if !early {
+			if o, ok := bestUse(s, seat); ok {
+				return useMove(s, seat, o)
+			}
+		}
+	}
+	if has(root, vBuy) {
+		best, bestCost := "", -1
+		for _, tok := range tokens(s, seat, rules.Move{vBuy}) {
+			c, _ := CardByCode(tok)
+			v := c.Cost.Total()*2 + len(c.Abilities)
+			if c.Kind == PowerCard {
+				v += 3
+			}
+			if v > bestCost {
+				best, bestCost = tok, v
+			}
+		}
+		return complete(s, seat, rules.Move{vBuy, best})
+	}
+	if has(root, vUse) {
+		if o, ok := bestUse(s, seat); ok {
+			return useMove(s, seat, o)
+		}
+	}
+	// Discard what is left in hand (condition cards that did not fire): a clogged hand draws nothing.
+	m := rules.Move{vPass}
+	for _, it := range s.passPicker().items {
+		m = append(m, it.tok)
+	}
+	return m
+}
+
+func hasCostAbility(c *Card) bool {
+	for _, a := range c.Abilities {
+		if a.Kind == CondCost {
+			return true
+		}
+	}
+	return false
+}
+
+// value is what an ability is worth to the greedy bot, in influence.
+func value(a *Ability) float64 {
+	v := 0.0
+	for _, e := range a.Do {
+		switch e.Kw {
+		case Influence:
+			v += float64(e.X)
+		case Corruption:
+			v += 0.8 * float64(e.X)
+		case Draw:
+			v += 1.2 * float64(e.X)
+		case Discard, Raise, Manipulation, Foresight:
+			v += 0.6 * float64(e.X)
+		case Seal:
+			v += 0.3
+		}
+	}
+	return v
+}
+
+func bestUse(s *state, seat rules.Seat) (useOpt, bool) {
+	var best useOpt
+	bestV := 0.99
+	for _, o := range s.usable(seat) {
+		a := &s.card(o.inst).Abilities[o.k]
+		v := value(a) / float64(max(1, a.Gems.Total()))
+		if v > bestV {
+			best, bestV = o, v
+		}
+	}
+	return best, bestV > 0.99
+}
+
+func useMove(s *state, seat rules.Seat, o useOpt) rules.Move {
+	m := rules.Move{vUse, s.code(o.inst)}
+	if nx := tokens(s, seat, m); len(nx) > 0 && (nx[0] == "1" || nx[0] == "2") {
+		m = append(m, []string{"1", "2"}[o.k])
+	}
+	return complete(s, seat, m)
+}
+
+// complete finishes a move along the tree, preferring payments that keep rainbows.
+func complete(s *state, seat rules.Seat, m rules.Move) rules.Move {
+	for {
+		cs, done, err := s.Choices(seat, m)
+		if err != nil || done || len(cs) == 0 {
+			return m
+		}
+		best := cs[0].Token
+		for _, c := range cs {
+			if countR(c.Token) < countR(best) {
+				best = c.Token
+			}
+		}
+		m = append(m, best)
+	}
+}
+
+func countR(tok string) int {
+	n := 0
+	for i := 0; i < len(tok); i++ {
+		if tok[i] == 'r' {
+			n++
+		}
+	}
+	return n
+}
+
+func tokens(s *state, seat rules.Seat, m rules.Move) []string {
+	cs, _, err := s.Choices(seat, m)
+	if err != nil {
+		return nil
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Token
+	}
+	return out
+}
+
+func greedyPending(s *state) rules.Move {
+	pd := s.Pend
+	seat := pd.Seat
+	switch pd.Kind {
+	case pendTarget:
+		best, bestInf := "", -1
+		for _, q := range s.opponents() {
+			if s.P[q].Influence > bestInf {
+				best, bestInf = houseToken(s.house(q)), s.P[q].Influence
+			}
+		}
+		return rules.Move{best}
+	case pendDiscard:
+		return s.pendingDefault()
+	case pendForesight:
+		// Keep gem cards and favour cards on top, discard the house cards.
+		var m rules.Move
+		for _, x := range pd.Looked {
+			if s.card(x).Kind != HouseCard {
+				m = append(m, s.code(x))
+			}
+		}
+		if len(m) == 0 {
+			return rules.Move{"none"}
+		}
+		return m
+	case pendManipulation:
+		// The dearest favour cards back on top.
+		items := s.items(s.P[seat].Discard, "", "")
+		sort.SliceStable(items, func(i, j int) bool {
+			return s.card(items[i].inst).Cost.Total() > s.card(items[j].inst).Cost.Total()
+		})
+		var m rules.Move
+		for _, it := range items {
+			if len(m) < pd.X && s.card(it.inst).IsFavour() && s.card(it.inst).Kind != HouseCard {
+				m = append(m, it.tok)
+			}
+		}
+		if len(m) == 0 {
+			return rules.Move{"none"}
+		}
+		if _, ok, _ := s.Choices(seat, m); !ok {
+			return rules.Move{"none"}
+		}
+		return m
+	case pendRaise:
+		// Star gem cards to become sources, and house cards as foundations (thinning the deck).
+		pk := s.pendingPicker()
+		var m rules.Move
+		for _, it := range pk.items {
+			c := s.card(it.inst)
+			if len(m) < pd.X && (c.Star || c.Kind == HouseCard) {
+				m = append(m, it.tok)
+			}
+		}
+		if len(m) == 0 {
+			return rules.Move{"none"}
+		}
+		if _, ok, err := s.Choices(seat, m); err != nil || !ok {
+			return rules.Move{"none"}
+		}
+		return m
+	}
+	return rules.Move{"none"}
+}
