@@ -19,11 +19,16 @@ type FsckReport struct {
 // snapshot. Lobbies and aborted lobbies have nothing to replay.
 func (s *Service) Fsck(ctx context.Context) (FsckReport, error) {
 	var rep FsckReport
-	rows, err := s.store.Games(ctx, storage.GameFilter{})
+	ids, err := s.store.GameIDs(ctx)
 	if err != nil {
 		return rep, err
 	}
-	for _, row := range rows {
+	for _, id := range ids {
+		row, err := s.store.Game(ctx, id)
+		if err != nil {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("game %d: %v", id, err))
+			continue
+		}
 		if len(row.Snapshot) == 0 {
 			continue
 		}

@@ -123,6 +123,9 @@ type Store interface {
 	CreateGame(ctx context.Context, g *Game) (int64, error)
 	Game(ctx context.Context, id int64) (*Game, error)
 	GameByThread(ctx context.Context, thread string) (*Game, error)
+	// GameIDs lists every stored game's id in order, so a check can load games one by one and
+	// report a damaged row without stopping.
+	GameIDs(ctx context.Context) ([]int64, error)
 	Games(ctx context.Context, f GameFilter) ([]*Game, error)
 	// UpdateGame writes every field of g but the log if g.Version is still the stored one, and
 	// bumps g.Version. Used for the lobby, starting, aborting, clocks and prompt ids.

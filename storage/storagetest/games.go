@@ -257,3 +257,16 @@ func testUpdateGameConflict(t *testing.T, s storage.Store) {
 	}
 	sameGame(t, load(t, s, g.ID), g)
 }
+
+func testGameIDs(t *testing.T, s storage.Store) {
+	got, err := s.GameIDs(context.Background())
+	if err != nil || len(got) != 0 {
+		t.Fatalf("empty store: %v %v", got, err)
+	}
+	a := create(t, s, lobbyGame("autumn-ash", "g1", "u1"))
+	b := create(t, s, lobbyGame("ausonia", "g2", "u2"))
+	got, err = s.GameIDs(context.Background())
+	if err != nil || len(got) != 2 || got[0] != a.ID || got[1] != b.ID {
+		t.Fatalf("GameIDs = %v, %v; want [%d %d]", got, err, a.ID, b.ID)
+	}
+}

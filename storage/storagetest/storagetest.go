@@ -41,6 +41,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"CreateRefusesBadGames", testCreateRefusesBadGames},
 		{"GameByThread", testGameByThread},
 		{"GamesFilters", testGamesFilters},
+		{"GameIDs", testGameIDs},
 		{"UpdateGame", testUpdateGame},
 		{"UpdateGameConflict", testUpdateGameConflict},
 		{"AppendMove", testAppendMove},
