@@ -203,10 +203,10 @@ func (s *state) placement(cm *corals, col Colour, sq int) (ok, attack bool, why 
 	if !s.isRock(sq) {
 		return false, false, onSand
 	}
-	if s.Shrimp[sq] >= 0 {
+	v := s.Polyp[sq]
+	if v == NoColour && s.Shrimp[sq] >= 0 {
 		return false, false, shrimpThere
 	}
-	v := s.Polyp[sq]
 	if v != NoColour {
 		if v == col {
 			return false, false, sameColour

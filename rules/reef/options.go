@@ -251,7 +251,12 @@ func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) 
 	}
 	opts := to.boards()
 	opts = append(opts, rules.Choice{Token: vHome, Label: "Back behind your screen"})
-	t, ok := w.pick(opts, func(tok string) string { return to.whyBoard(s, tok) })
+	t, ok := w.pick(opts, func(tok string) string {
+		if t, ok := w.peekSquare(s, w.i); ok {
+			return to.why(t)
+		}
+		return to.whyBoard(s, tok)
+	})
 	if !ok {
 		return
 	}

@@ -141,7 +141,8 @@ func decode(b []byte) (*state, error) {
 	return s, nil
 }
 
-// check rejects snapshots that would make the rules index out of range.
+// check rejects snapshots the rules could not run on (anything out of range), so a damaged or
+// hand-edited snapshot is refused at load instead of failing later.
 func (s *state) check() error {
 	if s.Seats < 2 || s.Seats > 4 || len(s.Players) != s.Seats || s.RNG == nil {
 		return fmt.Errorf("bad seats or players")
@@ -158,16 +159,45 @@ func (s *state) check() error {
 	if len(s.Polyp) != n || len(s.Shrimp) != n {
 		return fmt.Errorf("board squares do not match the boards")
 	}
+	onReef := make([]int, s.Seats)
 	for i, p := range s.Polyp {
 		if p < NoColour || p >= NumColours || (p != NoColour && !s.isRock(i)) {
 			return fmt.Errorf("bad polyp on square %d", i)
 		}
-		if sh := s.Shrimp[i]; sh < -1 || int(sh) >= s.Seats {
+		sh := s.Shrimp[i]
+		if sh < -1 || int(sh) >= s.Seats || (sh >= 0 && !s.isRock(i)) {
 			return fmt.Errorf("bad shrimp on square %d", i)
+		}
+		if sh >= 0 {
+			onReef[sh]++
+		}
+	}
+	for _, t := range s.Tiles {
+		if t.Cover < NoAlga || t.Cover >= NumAlgae {
+			return fmt.Errorf("bad tile cover")
+		}
+	}
+	var seen [NumColours]bool
+	for _, sp := range s.Sea {
+		if sp.Colour < 0 || sp.Colour >= NumColours || seen[sp.Colour] || !nonNegative(sp.Polyps[:]) {
+			return fmt.Errorf("bad open-sea space")
+		}
+		seen[sp.Colour] = true
+	}
+	if s.SeaAlga < NoAlga || s.SeaAlga >= NumAlgae || !nonNegative(s.Bag[:]) || !nonNegative(s.CubeSupply[:]) || !nonNegative(s.AlgaSupply[:]) {
+		return fmt.Errorf("bad supplies")
+	}
+	for i, p := range s.Players {
+		if !nonNegative(p.Screen[:]) || !nonNegative(p.Cubes[:]) || !nonNegative(p.Fish[:]) || !nonNegative(p.Consumed[:]) ||
+			p.ShrimpsHome < 0 || p.ShrimpsEaten < 0 || p.ShrimpsHome+p.ShrimpsEaten+onReef[i] != data.ShrimpsPerPlayer {
+			return fmt.Errorf("bad player %d", i+1)
 		}
 	}
 	if s.First < 0 || s.First >= s.Seats || s.Turn < 0 || s.Turn >= s.Seats || s.Phase > phaseOver {
 		return fmt.Errorf("bad turn")
+	}
+	if (s.Phase == phaseLast) != (len(s.LastTurns) > 0) {
+		return fmt.Errorf("last turns do not match the phase")
 	}
 	for _, t := range s.LastTurns {
 		if t < 0 || t >= s.Seats {
@@ -179,8 +209,20 @@ func (s *state) check() error {
 			return fmt.Errorf("bad mark")
 		}
 	}
-	if s.T.Grow < NoColour || s.T.Grow >= NumColours {
+	if s.T.Grow < NoColour || s.T.Grow >= NumColours || s.T.Larva < 0 || s.T.Larva > 2 || s.T.FromScreen < 0 {
 		return fmt.Errorf("bad larva play")
 	}
+	if (s.Phase == phaseOver) != (s.Res != nil) || (s.Res != nil && (len(s.Res.Ranks) != s.Seats || len(s.Res.Scores) != s.Seats)) {
+		return fmt.Errorf("result does not match the phase")
+	}
 	return nil
+}
+
+func nonNegative(xs []int) bool {
+	for _, x := range xs {
+		if x < 0 {
+			return false
+		}
+	}
+	return true
 }

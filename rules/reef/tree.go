@@ -234,7 +234,15 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 	if rock < 0 {
 		opts = append(opts, rules.Choice{Token: vTake, Label: "10. Take an open-sea space (ends your turn)"})
 	}
-	t, ok := w.pick(opts, func(tok string) string { return s.whyVerb(cm, me, tok) })
+	t, ok := w.pick(opts, func(tok string) string {
+		// A refused verb followed by a square: explain that square.
+		if sq, ok := w.peekSquare(s, w.i+1); ok && tok == vAdd && !s.T.Introduced && p.ShrimpsHome > 0 {
+			return s.shrimpWhy(cm, me, -1, sq)
+		} else if ok && tok == vEat && !s.T.Started {
+			return s.eatPicker(cm, me, eat).why(sq)
+		}
+		return s.whyVerb(cm, me, tok)
+	})
 	if !ok {
 		return
 	}
@@ -427,6 +435,9 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 				return fmt.Sprintf("You have laid %d polyps from behind your screen for this cube; only consumed ones (cp) may follow.", data.MaxPerCube)
 			case p.Screen[x] == 0:
 				return fmt.Sprintf("You hold no more %s polyps behind your screen.", x)
+			}
+			if sq, ok := w.peekSquare(s, w.i); ok {
+				return pk.why(sq)
 			}
 			return pk.whyBoard(s, tok)
 		}

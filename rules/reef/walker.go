@@ -93,6 +93,10 @@ func (p squarePicker) whyBoard(s *state, tok string) string {
 
 // rest reads column and row once the board token (1-based) is known.
 func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
+	if sq, ok := w.peekSquare(s, w.i-1); ok && !containsInt(p.sqs, sq) {
+		w.err = &rules.Illegal{Reason: articles(p.why(sq))}
+		return 0, false
+	}
 	b := board - 1
 	var cols []rules.Choice
 	seen := [Cols]bool{}
@@ -140,12 +144,40 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 	return b*perBoard + (r-1)*Cols + c, true
 }
 
+// peekSquare reads the square written from token k on without consuming it, so a refusal can
+// name the very square the player meant.
+func (w *walker) peekSquare(s *state, k int) (int, bool) {
+	if k+3 > len(w.m) {
+		return 0, false
+	}
+	b, err1 := strconv.Atoi(w.m[k])
+	r, err2 := strconv.Atoi(w.m[k+2])
+	c := w.m[k+1]
+	if err1 != nil || err2 != nil || b < 1 || b > len(s.Layouts) || r < 1 || r > Rows || len(c) != 1 || c[0] < 'a' || c[0] >= 'a'+Cols {
+		return 0, false
+	}
+	return (b-1)*perBoard + (r-1)*Cols + int(c[0]-'a'), true
+}
+
 // square reads a whole square (board, column, row).
 func (p squarePicker) square(w *walker, s *state) (int, bool) {
+	if sq, ok := w.peekSquare(s, w.i); ok && !containsInt(p.sqs, sq) {
+		w.err = &rules.Illegal{Reason: articles(p.why(sq))}
+		return 0, false
+	}
 	bt, ok := w.pick(p.boards(), func(tok string) string { return p.whyBoard(s, tok) })
 	if !ok {
 		return 0, false
 	}
 	b, _ := strconv.Atoi(bt)
 	return p.rest(w, s, b)
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
