@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"context"
 	"reflect"
 	"testing"
 	"time"
