@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // scramble re-seeds the generator: the only thing nobody may see is what it will draw next
@@ -47,5 +48,38 @@ func TestRandomPlayoutSmoke(t *testing.T) {
 	for _, seats := range []int{2, 4, 6} {
 		s, n := playRandom(t, rules.Setup{Seats: seats, Seed: uint64(seats)}, 20000)
 		t.Logf("%d seats: %d moves, round %d, result %v", seats, n, s.Round, s.Result())
+	}
+}
+
+// suiteSetups: every seat count and every option value; a round limit keeps random games short.
+func suiteSetups() []rules.Setup {
+	var out []rules.Setup
+	for n := 2; n <= 6; n++ {
+		out = append(out, rules.Setup{Seats: n, Seed: uint64(n), Options: map[string]string{"rounds": "15"}})
+	}
+	for _, o := range Game.Info().Options {
+		for _, c := range o.Choices {
+			if c.Value == o.Default || o.Key == "rounds" {
+				continue
+			}
+			opts := map[string]string{o.Key: c.Value, "rounds": "15"}
+			out = append(out, rules.Setup{Seats: 3, Seed: uint64(len(out) + 11), Options: opts})
+		}
+	}
+	out = append(out, rules.Setup{Seats: 6, Seed: 99, Options: map[string]string{"expansion": "on", "trade": "reach", "rounds": "15"}})
+	return out
+}
+
+func TestPropertySuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	errs, st := rulestest.CheckStats(Game, rulestest.Config{Setups: suiteSetups(), Games: 1, Every: 25, Exhaustive: 24, Scramble: scramble, MaxMoves: 20000})
+	for _, e := range errs {
+		t.Error(e)
+	}
+	t.Logf("%+v", st)
+	if st.Finished != st.Games {
+		t.Errorf("%d of %d playouts finished", st.Finished, st.Games)
 	}
 }

@@ -81,6 +81,12 @@ func short(toks []string, n int) string {
 
 func (r *rd) more() bool { return r.i < len(r.toks) }
 
+// late: the move is already long; menus then offer only what finishes it, so no path ever
+// exceeds the platform's depth limit.
+func (r *rd) late() bool { return r.i >= lateToken }
+
+const lateToken = 40
+
 // need reads a token that must come.
 func (r *rd) need(m menu) (int, error) {
 	if r.i >= len(r.toks) {

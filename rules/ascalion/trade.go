@@ -362,7 +362,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		}
 		m := menu{what: "a resource to give, or for"}
 		var ks []int
-		for k := lowest; k < Weapon; k++ {
+		for k := lowest; k < Weapon && !(r.late() && len(give) > 0); k++ {
 			if tot[k] > 0 {
 				m.add(goodTok[k])
 				ks = append(ks, k)
@@ -414,7 +414,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	lowest = 0
 	for {
 		avail := Goods{}
-		for k := lowest; k < Weapon; k++ {
+		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
 		k, ok, err := r.kind(avail, resOnly, "a resource you want", get.total() > 0)
@@ -525,7 +525,7 @@ func (s *state) playPut(p int, r *rd) error {
 	lowest := 0
 	for s.Receipts[p].total() > 0 {
 		avail := Goods{}
-		for k := lowest; k < Weapon; k++ {
+		for k := lowest; k < Weapon && !(r.late() && put.total() > 0); k++ {
 			avail[k] = s.Receipts[p][k]
 		}
 		k, ok, err := r.kind(avail, resOnly, "a received resource to put here", put.total() > 0)

@@ -301,7 +301,7 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 	lowest := 0
 	for {
 		avail := Goods{}
-		for k := lowest; k < nGoods; k++ {
+		for k := lowest; k < nGoods && !(r.late() && moved.total() > 0); k++ {
 			avail[k] = src[k]
 		}
 		k, ok, err := r.kind(avail, allowed, "a kind of goods to carry", moved.total() > 0)
@@ -550,7 +550,7 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			acts = append(acts, act{kind: 0})
 		}
 		// Loads.
-		if t.Cross == nil {
+		if t.Cross == nil && !r.late() {
 			var avail Goods
 			for _, l := range lands {
 				if !s.movableFrom(l, p, t.Mode) {
@@ -572,6 +572,8 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 					acts = append(acts, act{kind: 2, good: k})
 				}
 			}
+		}
+		if t.Cross == nil {
 			for _, mv := range s.tripMoves(p, t) {
 				add(mv.tok, mv.label)
 				acts = append(acts, act{kind: 3, to: mv.to, cost: mv.cost})
