@@ -32,6 +32,8 @@ type menu struct {
 	toks  []string
 	label func(i int) string
 	what  string // names the expected thing in refusals, e.g. "a land you own"
+	// explain, when set, may give a specific reason for a token that does not fit.
+	explain func(tok string) string
 }
 
 func (m *menu) add(tok string) { m.toks = append(m.toks, tok) }
@@ -62,6 +64,11 @@ func (m menu) find(tok string) int {
 }
 
 func (m menu) refuse(tok string) error {
+	if m.explain != nil {
+		if why := m.explain(tok); why != "" {
+			return rules.Illegalf("%s", why)
+		}
+	}
 	if len(m.toks) == 0 {
 		return rules.Illegalf("%q cannot come here: there is nothing to choose at this point.", tok)
 	}
@@ -168,6 +175,7 @@ func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
 		m.add(s.areaToken(a))
 	}
 	m.label = func(i int) string { return s.areaLabel(cands[i]) }
+	m.explain = func(tok string) string { return s.whyNot(tok, what) }
 	k, err := r.need(m)
 	if err != nil {
 		return -1, err
@@ -238,3 +246,18 @@ const resOnly = allGoods &^ (1 << Weapon)
 const horseWeapon = 1<<Horse | 1<<Weapon
 
 var goodName = [nGoods]string{"wood", "horse", "gold", "coal", "iron", "weapon"}
+
+// whyNot names a known area that is not among the choices.
+func (s *state) whyNot(tok, what string) string {
+	a := s.areaByToken(tok)
+	if a < 0 {
+		return ""
+	}
+	if a < vesselArea && !s.inPlay(a) {
+		return fmt.Sprintf("%s is on an island that is not in this game.", s.areaName(a))
+	}
+	if o := s.owner(a); o >= 0 {
+		return fmt.Sprintf("%s (%s's) is not %s.", s.areaName(a), seatName(o), what)
+	}
+	return fmt.Sprintf("%s is not %s.", s.areaName(a), what)
+}

@@ -580,6 +580,7 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 		}
 		m.label = func(i int) string { return lab[i] }
+		m.explain = func(tok string) string { return s.whyNotStep(p, t, tok) }
 		k, err := r.need(m)
 		if err != nil {
 			return err
@@ -622,6 +623,47 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 		}
 	}
+}
+
+// whyNotStep explains a refused step of a transport.
+func (s *state) whyNotStep(p int, t *trip, tok string) string {
+	if tok == "end" {
+		switch {
+		case t.Kind == "horse" || t.Kind == "chain":
+			if t.Steps == 0 {
+				return "The transport has not moved yet: name the next land first."
+			}
+			return "The goods moved in an extra transport must end next to the attacked area."
+		case t.Cross != nil:
+			return "The boat waits for passage."
+		}
+		return "This transport cannot end here: it must reach the coast, or the attacked area, first."
+	}
+	l := board.Land(tok)
+	if l >= 0 && (t.Kind == "horse" || t.Kind == "chain") {
+		switch {
+		case !contains(board.Lands[t.Pos].Adj, l):
+			return fmt.Sprintf("%s does not border %s.", board.Lands[l].Name, board.Lands[t.Pos].Name)
+		case s.Lands[l].Owner != p:
+			return fmt.Sprintf("%s belongs to %s: horses travel only through your own lands.", board.Lands[l].Name, seatName(s.Lands[l].Owner))
+		case t.Kind == "horse" && t.Steps >= 2:
+			return "A horse crosses at most two borders in one transport."
+		case t.Kind == "chain" && s.Lands[l].Goods[Horse] == 0:
+			return fmt.Sprintf("%s has no horse, so the chain cannot run through it.", board.Lands[l].Name)
+		case t.Kind == "chain":
+			return "A horse chain runs one way and never returns to a land."
+		}
+	}
+	if strings.HasPrefix(tok, "+") || strings.HasPrefix(tok, "-") {
+		return fmt.Sprintf("%q is not possible here: there is no such load to take or cargo to leave.", tok)
+	}
+	if tok == "r0" || (len(tok) > 1 && (tok[0] == 's' || tok[0] == 'r')) {
+		if t.Kind == "ship" && tok[0] == 'r' {
+			return "Ships never enter the river."
+		}
+		return fmt.Sprintf("%s cannot reach %s now: boats take light-blue fields (2 points) and river stretches; ships sea fields (dark 1, light 2), within 8 points.", s.areaName(vesselArea+t.Vessel), tok)
+	}
+	return ""
 }
 
 // unloadSpots: own lands here that may receive goods (next to the target in an extra transport).
@@ -802,6 +844,13 @@ func (s *state) passageNeed(p int, v *Vessel, to int, t *trip) ([]int, bool) {
 	if len(ask) == 0 || str > total {
 		return nil, false
 	}
+	var ordered []int
+	for _, q := range s.order() {
+		if contains(ask, q) {
+			ordered = append(ordered, q)
+		}
+	}
+	ask = ordered
 	if t != nil && t.Refused && to == t.Entry {
 		return nil, false
 	}
