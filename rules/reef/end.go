@@ -33,13 +33,19 @@ func (s *state) trigger(me int, reason string, ev *events) {
 	s.skipLastTurns(ev)
 }
 
-// skipLastTurns passes over players who have nothing to eat, and scores when nobody is left.
+// skipLastTurns passes over players who have nothing to eat (eating only removes corals, so a
+// player with nothing now will have nothing later), and scores when nobody is left.
 func (s *state) skipLastTurns(ev *events) {
 	cm := s.corals()
-	for len(s.LastTurns) > 0 && len(s.eatTargets(cm, s.LastTurns[0])) == 0 {
-		ev.pub("%s has no guarded coral of %d or more polyps to eat.", seatName(s.LastTurns[0]), data.MinEat)
-		s.LastTurns = s.LastTurns[1:]
+	keep := s.LastTurns[:0]
+	for _, seat := range s.LastTurns {
+		if len(s.eatTargets(cm, seat)) == 0 {
+			ev.pub("%s has no guarded coral of %d or more polyps to eat.", seatName(seat), data.MinEat)
+			continue
+		}
+		keep = append(keep, seat)
 	}
+	s.LastTurns = keep
 	if len(s.LastTurns) == 0 {
 		s.finish(s.EndReason, ev)
 		return
@@ -49,7 +55,11 @@ func (s *state) skipLastTurns(ev *events) {
 
 func (s *state) nextLastTurn(ev *events) {
 	s.LastTurns = s.LastTurns[1:]
-	s.skipLastTurns(ev)
+	if len(s.LastTurns) == 0 {
+		s.finish(s.EndReason, ev)
+		return
+	}
+	s.Turn = s.LastTurns[0]
 }
 
 // sendRockShrimpsHome: a shrimp never stays on bare rock once a turn is over.

@@ -1,0 +1,82 @@
+package reef
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTradeConsumedPolypForACubeToGrow(t *testing.T) {
+	s := fixture(t, 2)
+	giveConsumed(t, s, 0, White, 1)
+	give(t, s, 0, White, 2)
+	supply, bag := s.CubeSupply[White], s.Bag[White]
+	mustApply(t, s, 0, "trade w grow")
+	if s.T.Grow != White || s.T.Larva != 1 || s.Players[0].Consumed[White] != 0 || s.Bag[White] != bag+1 || s.CubeSupply[White] != supply {
+		t.Fatalf("trade then grow: %+v", s.T)
+	}
+	mustApply(t, s, 0, sqt("1:A3"))
+	mustApply(t, s, 0, "done")
+	giveConsumed(t, s, 0, White, 1)
+	if reason := refuse(t, s, 0, "trade w polyp"); !strings.Contains(reason, "already traded") {
+		t.Errorf("second trade: %q", reason)
+	}
+	checkTotals(t, s)
+}
+
+func TestTradeConsumedPolypForACubeForAPolyp(t *testing.T) {
+	s := fixture(t, 2)
+	giveConsumed(t, s, 0, Pink, 1)
+	giveCube(t, s, 0, Pink)
+	mustApply(t, s, 0, "trade p polyp")
+	if s.Players[0].Screen[Pink] != 1 || !s.T.Bought || s.Players[0].Cubes[Pink] != 1 {
+		t.Fatalf("trade then polyp: %+v", s.Players[0])
+	}
+	// That used action 8 as well.
+	if reason := refuse(t, s, 0, "polyp p"); !strings.Contains(reason, "already traded a larva cube") {
+		t.Errorf("second polyp: %q", reason)
+	}
+	checkTotals(t, s)
+}
+
+func TestTradeNeedsAUseAndACube(t *testing.T) {
+	s := fixture(t, 2)
+	giveConsumed(t, s, 0, Pink, 1)
+	// No pink cube in the supply.
+	for s.CubeSupply[Pink] > 0 {
+		giveCube(t, s, 1, Pink)
+	}
+	if reason := refuse(t, s, 0, "trade p grow"); !strings.Contains(reason, "Trading needs") {
+		t.Errorf("no cube: %q", reason)
+	}
+}
+
+func TestTradeCubeForPolyp(t *testing.T) {
+	s := fixture(t, 2)
+	giveCube(t, s, 0, Yellow)
+	giveCube(t, s, 0, Yellow)
+	supply := s.CubeSupply[Yellow]
+	evs := mustApply(t, s, 0, "polyp y")
+	if s.Players[0].Screen[Yellow] != 1 || s.CubeSupply[Yellow] != supply+1 || !strings.Contains(evs[0].Text, "from the bag") {
+		t.Fatalf("polyp: %+v %q", s.Players[0], evs[0].Text)
+	}
+	if reason := refuse(t, s, 0, "polyp y"); !strings.Contains(reason, "already traded a larva cube") {
+		t.Errorf("second polyp: %q", reason)
+	}
+	// With the bag out of yellow, the bonus tile is taken.
+	s2 := fixture(t, 2)
+	giveCube(t, s2, 0, Yellow)
+	s2.Players[1].Screen[Yellow] += s2.Bag[Yellow]
+	s2.Bag[Yellow] = 0
+	evs = mustApply(t, s2, 0, "polyp y")
+	if s2.Bonus[Yellow] || !strings.Contains(evs[0].Text, "bonus tile") {
+		t.Errorf("bonus tile not taken: %q", evs[0].Text)
+	}
+	checkTotals(t, s2)
+	// With neither, there is no yellow polyp to be had.
+	giveCube(t, s2, 0, Yellow)
+	s2.nextTurn(&events{})
+	s2.nextTurn(&events{})
+	if reason := refuse(t, s2, 0, "polyp y"); !strings.Contains(reason, "still in the bag") {
+		t.Errorf("no yellow left: %q", reason)
+	}
+}
