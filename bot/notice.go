@@ -283,6 +283,26 @@ func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string) (s
 	return prev, true, nil
 }
 
+// EndPrompt forgets the prompt message of a game that is over and returns it, so the transport
+// can take its buttons off; it returns "" while the game runs.
+func (s *Service) EndPrompt(ctx context.Context, game int64) (string, error) {
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return "", err
+	}
+	defer t.mu.Unlock()
+	if t.row.Status == storage.StatusRunning || t.row.Status == storage.StatusLobby || t.row.PromptMessage == "" {
+		return "", nil
+	}
+	prev := t.row.PromptMessage
+	t.row.PromptMessage = ""
+	if err := s.store.UpdateGame(ctx, t.row); err != nil {
+		_ = s.reload(ctx, t)
+		return "", err
+	}
+	return prev, nil
+}
+
 // boardAt renders the public board after seq moves, replaying the log when the game has moved on.
 func (s *Service) boardAt(ctx context.Context, id, seq int64) (*Image, error) {
 	t, err := s.load(ctx, id)

@@ -408,6 +408,7 @@ func forcedPrefix(st rules.State, seat rules.Seat, toks []string) (rules.Move, e
 
 // Step is one node of the move picker: what may come next after a partial move.
 type Step struct {
+	Seq      int64 // moves played so far: a picker opened earlier is out of date when it differs
 	Partial  rules.Move
 	Next     []rules.Choice
 	Complete bool
@@ -437,5 +438,5 @@ func (s *Service) Tree(ctx context.Context, req Request, partial rules.Move) (St
 		return Step{}, err
 	}
 	p, _ := rules.PromptFor(t.state, seat)
-	return Step{Partial: m, Next: next, Complete: complete, Prompt: p.Text}, nil
+	return Step{Seq: t.seq, Partial: m, Next: next, Complete: complete, Prompt: p.Text}, nil
 }

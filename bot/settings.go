@@ -88,6 +88,9 @@ func keysOf(scope string) []string {
 	return ks
 }
 
+// SettingKeys lists the keys of a scope (ScopeGuild or ScopeUser), in menu order.
+func SettingKeys(scope string) []string { return keysOf(scope) }
+
 // SetSetting changes a server setting (admins only) or one of the user's own.
 func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value string) (Reply, error) {
 	sp, ok := specFor(scope, key)

@@ -1,0 +1,218 @@
+package discord
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// API is everything the adapter asks of Discord. REST implements it over a discordgo session;
+// handlers and the sender only see this interface.
+type API interface {
+	// Interaction responses (the interaction token, valid for 15 minutes).
+	Respond(i *discordgo.Interaction, a *Answer) error
+	EditOriginal(i *discordgo.Interaction, m Message) error
+	DeleteOriginal(i *discordgo.Interaction) error
+	Followup(i *discordgo.Interaction, m Message) error
+	// Bot-token calls.
+	Send(channel string, m Message) (id string, err error)
+	Edit(channel, id string, m Message) error
+	StartThread(channel, message, name string) (id string, err error)
+	DMChannel(user string) (id string, err error)
+	Overwrite(app, guild string, cmds []*discordgo.ApplicationCommand) error
+}
+
+// REST is the API over a discordgo session. discordgo already waits out 429s (Retry-After) and
+// retries 502s; REST adds retries with exponential backoff for the other 5xx answers and for
+// network errors. A retried message create carries the same nonce with enforce_nonce, so Discord
+// returns the first message instead of posting it twice.
+type REST struct {
+	S       *discordgo.Session
+	Retries int           // attempts after the first; default 4
+	Backoff time.Duration // first wait; doubled each time; default 500ms
+	Sleep   func(time.Duration)
+}
+
+// NewREST wraps a session.
+func NewREST(s *discordgo.Session) *REST { return &REST{S: s} }
+
+func (r *REST) retry(f func() error) error {
+	n, d := r.Retries, r.Backoff
+	if n == 0 {
+		n = 4
+	}
+	if d == 0 {
+		d = 500 * time.Millisecond
+	}
+	sleep := r.Sleep
+	if sleep == nil {
+		sleep = time.Sleep
+	}
+	for attempt := 0; ; attempt++ {
+		err := f()
+		if err == nil || !transient(err) || attempt >= n {
+			if attempt > 0 && alreadyAcked(err) {
+				return nil // an earlier attempt reached Discord after all
+			}
+			return err
+		}
+		sleep(d)
+		d *= 2
+	}
+}
+
+// transient reports whether trying again may help: 5xx, a 429 discordgo gave up on, or no answer.
+func transient(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		c := re.Response.StatusCode
+		return c >= 500 || c == http.StatusTooManyRequests
+	}
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return true
+	}
+	return !errors.Is(err, discordgo.ErrJSONUnmarshal)
+}
+
+// Permanent reports whether Discord refused a request for good (bad request, no access, gone):
+// sending it again would fail the same way.
+func Permanent(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		switch re.Response.StatusCode {
+		case http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound:
+			return true
+		}
+	}
+	return false
+}
+
+// alreadyAcked: Discord's code 40060, "interaction has already been acknowledged".
+func alreadyAcked(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == 40060
+}
+
+func (r *REST) Respond(i *discordgo.Interaction, a *Answer) error {
+	return r.retry(func() error { return r.S.InteractionRespond(i, a.Response()) })
+}
+
+func (r *REST) EditOriginal(i *discordgo.Interaction, m Message) error {
+	return r.retry(func() error {
+		e := &discordgo.WebhookEdit{Content: &m.Content, AllowedMentions: m.mentions(), Files: m.discordFiles()}
+		if m.Components != nil || m.Clear {
+			cs := m.Components
+			if cs == nil {
+				cs = []discordgo.MessageComponent{}
+			}
+			e.Components = &cs
+		}
+		_, err := r.S.InteractionResponseEdit(i, e)
+		return err
+	})
+}
+
+func (r *REST) DeleteOriginal(i *discordgo.Interaction) error {
+	return r.retry(func() error { return r.S.InteractionResponseDelete(i) })
+}
+
+func (r *REST) Followup(i *discordgo.Interaction, m Message) error {
+	return r.retry(func() error {
+		_, err := r.S.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: m.Content, Components: m.Components,
+			Files: m.discordFiles(), AllowedMentions: m.mentions(), Flags: m.flags()})
+		return err
+	})
+}
+
+// createMessage is Discord's message create body, with the nonce discordgo's MessageSend lacks.
+type createMessage struct {
+	Content         string                            `json:"content"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Nonce           string                            `json:"nonce,omitempty"`
+	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
+}
+
+func (r *REST) Send(channel string, m Message) (string, error) {
+	var id string
+	err := r.retry(func() error {
+		body := createMessage{Content: m.Content, Components: m.Components, AllowedMentions: m.mentions(), Nonce: m.Nonce, EnforceNonce: m.Nonce != ""}
+		url := discordgo.EndpointChannelMessages(channel)
+		var resp []byte
+		var err error
+		if len(m.Files) > 0 {
+			ct, b, merr := discordgo.MultipartBodyWithJSON(body, m.discordFiles())
+			if merr != nil {
+				return fmt.Errorf("%w: %v", discordgo.ErrJSONUnmarshal, merr)
+			}
+			resp, err = r.S.RequestRaw(http.MethodPost, url, ct, b, url, 0)
+		} else {
+			resp, err = r.S.RequestWithBucketID(http.MethodPost, url, body, url)
+		}
+		if err != nil {
+			return err
+		}
+		var msg discordgo.Message
+		if err := json.Unmarshal(resp, &msg); err != nil {
+			return fmt.Errorf("%w: %v", discordgo.ErrJSONUnmarshal, err)
+		}
+		id = msg.ID
+		return nil
+	})
+	return id, err
+}
+
+func (r *REST) Edit(channel, id string, m Message) error {
+	return r.retry(func() error {
+		e := discordgo.NewMessageEdit(channel, id)
+		if m.Content != "" {
+			e.Content = &m.Content
+		}
+		if m.Components != nil || m.Clear {
+			cs := m.Components
+			if cs == nil {
+				cs = []discordgo.MessageComponent{}
+			}
+			e.Components = &cs
+		}
+		e.AllowedMentions = m.mentions()
+		_, err := r.S.ChannelMessageEditComplex(e)
+		return err
+	})
+}
+
+func (r *REST) StartThread(channel, message, name string) (string, error) {
+	var id string
+	err := r.retry(func() error {
+		ch, err := r.S.MessageThreadStartComplex(channel, message, &discordgo.ThreadStart{Name: clip(name, 100), AutoArchiveDuration: 10080})
+		if err == nil {
+			id = ch.ID
+		}
+		return err
+	})
+	return id, err
+}
+
+func (r *REST) DMChannel(user string) (string, error) {
+	var id string
+	err := r.retry(func() error {
+		ch, err := r.S.UserChannelCreate(user)
+		if err == nil {
+			id = ch.ID
+		}
+		return err
+	})
+	return id, err
+}
+
+func (r *REST) Overwrite(app, guild string, cmds []*discordgo.ApplicationCommand) error {
+	return r.retry(func() error {
+		_, err := r.S.ApplicationCommandBulkOverwrite(app, guild, cmds)
+		return err
+	})
+}

@@ -1,0 +1,352 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+)
+
+type optionList []*discordgo.ApplicationCommandInteractionDataOption
+
+func (os optionList) get(name string) *discordgo.ApplicationCommandInteractionDataOption {
+	for _, o := range os {
+		if o.Name == name {
+			return o
+		}
+	}
+	return nil
+}
+
+func (os optionList) str(name string) string {
+	if o := os.get(name); o != nil {
+		if s, ok := o.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+func (os optionList) int(name string) int {
+	if o := os.get(name); o != nil {
+		if f, ok := o.Value.(float64); ok {
+			return int(f)
+		}
+	}
+	return 0
+}
+
+// mutating commands apply once per interaction even if Discord delivers it twice. /move is
+// guarded by the move log itself.
+var mutating = map[string]bool{"create": true, "undo": true, "resign": true, "abort": true, "join": true,
+	"leave": true, "start": true, "settings": true}
+
+func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer {
+	d := i.ApplicationCommandData()
+	opts := optionList(d.Options)
+	req := request(i)
+	if req.User.ID == "" {
+		return say("Discord did not say who you are; please try again.", true)
+	}
+	if mutating[d.Name] && !(d.Name == "settings" && len(opts) > 0 && opts[0].Name == "show") {
+		if a, ok := h.once(ctx, i); !ok {
+			return a
+		}
+	}
+	switch d.Name {
+	case "create":
+		return h.create(ctx, i, req, opts)
+	case "move":
+		rep, err := h.svc.Move(ctx, req, opts.str("move"))
+		return h.reply(i, rep, err)
+	case "board":
+		rep, err := h.svc.Board(ctx, req)
+		return h.reply(i, rep, err)
+	case "view":
+		rep, err := h.svc.View(ctx, req)
+		return h.reply(i, rep, err)
+	case "history":
+		rep, err := h.svc.History(ctx, req, opts.int("last"))
+		return h.reply(i, rep, err)
+	case "undo":
+		rep, err := h.svc.Undo(ctx, req, opts.str("answer"))
+		return h.reply(i, rep, err)
+	case "resign":
+		rep, err := h.svc.Resign(ctx, req)
+		return h.reply(i, rep, err)
+	case "abort":
+		rep, err := h.svc.Abort(ctx, req)
+		return h.reply(i, rep, err)
+	case "join":
+		rep, err := h.svc.Join(ctx, req)
+		return h.lobbyChanged(i, rep, err)
+	case "leave":
+		rep, err := h.svc.Leave(ctx, req)
+		return h.lobbyChanged(i, rep, err)
+	case "start":
+		rep, err := h.svc.Start(ctx, req)
+		return h.lobbyChanged(i, rep, err)
+	case "export":
+		return h.export(ctx, i, req)
+	case "games":
+		return h.myGames(ctx, i, req)
+	case "rules":
+		return h.rules(opts.str("game"))
+	case "leaderboard":
+		return h.leaderboard(ctx, i, req, opts.str("game"))
+	case "settings":
+		return h.settings(ctx, i, req, opts)
+	}
+	return say(fmt.Sprintf("Unknown command /%s; the bot's commands may need registering again.", d.Name), true)
+}
+
+// lobbyChanged answers a lobby command typed in the thread and brings the lobby message up to
+// date with the bot token (it may be older than any interaction token).
+func (h *Handler) lobbyChanged(i *discordgo.Interaction, rep bot.Reply, err error) *Answer {
+	if err != nil {
+		return h.fail(i, err)
+	}
+	if l := rep.Lobby; l != nil && l.Message != "" && l.Channel != i.ChannelID {
+		if err := h.api.Edit(l.Channel, l.Message, lobbyMessage(*l)); err != nil {
+			h.log.Warn("updating lobby message", "game", l.Game, "err", err)
+		}
+	}
+	return say(rep.Text, rep.Private)
+}
+
+func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.Request, opts optionList) *Answer {
+	if i.GuildID == "" {
+		return say("Games are created in a server channel, not in direct messages.", true)
+	}
+	if len(opts) == 0 {
+		return say("Choose a game: /create <game>.", true)
+	}
+	sub := opts[0]
+	spec := bot.CreateSpec{Kind: sub.Name, Options: map[string]string{}}
+	for _, o := range sub.Options {
+		switch {
+		case o.Name == "players":
+			spec.Seats = int(o.IntValue())
+		case strings.HasPrefix(o.Name, "invite"):
+			if id, ok := o.Value.(string); ok {
+				spec.Invited = append(spec.Invited, id)
+			}
+		default:
+			spec.Options[o.Name] = o.StringValue()
+		}
+	}
+	rep, err := h.svc.Create(ctx, req, spec)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	l := rep.Lobby
+	if l == nil {
+		return h.fail(i, fmt.Errorf("create: no lobby for game %d", rep.Game))
+	}
+	msgID, err := h.api.Send(i.ChannelID, lobbyMessage(*l))
+	var thread string
+	if err == nil {
+		thread, err = h.api.StartThread(i.ChannelID, msgID, h.title(l.Game, l.Kind))
+	}
+	if err == nil {
+		err = h.svc.AttachThread(ctx, l.Game, thread, msgID)
+	}
+	if err != nil {
+		h.log.Error("opening the lobby on Discord", "game", l.Game, "err", err)
+		abort := req
+		abort.Game, abort.Interaction = l.Game, ""
+		abort.User.Admin = true
+		if _, aerr := h.svc.Abort(ctx, abort); aerr != nil {
+			h.log.Error("closing an unopened lobby", "game", l.Game, "err", aerr)
+		}
+		return say("Discord would not let me post the lobby or open its thread here (check that I may send messages and create public threads in this channel). Nothing was created.", true)
+	}
+	if len(l.Invited) > 0 {
+		var ms []string
+		for _, u := range l.Invited {
+			ms = append(ms, mention(u))
+		}
+		text := fmt.Sprintf("%s: %s invites you to %s. Join with the button on the lobby message, or /join here.",
+			strings.Join(ms, " "), req.User.Name, h.title(l.Game, l.Kind))
+		if _, err := h.api.Send(thread, Message{Content: clip(text, maxContent), Users: l.Invited, Nonce: fmt.Sprintf("inv%d", l.Game)}); err != nil {
+			h.log.Warn("pinging invited players", "game", l.Game, "err", err)
+		}
+	}
+	return say(fmt.Sprintf("%s is open: the lobby is above, and the game will be played in <#%s>.", h.title(l.Game, l.Kind), thread), true)
+}
+
+// lobbyMessage is the lobby post: the seats and, while it gathers players, its buttons.
+func lobbyMessage(l bot.Lobby) Message {
+	title := fmt.Sprintf("**%s #%d**", l.Name, l.Game)
+	if l.Closed {
+		return Message{Content: title + ": everyone left, so this lobby is closed.", Clear: true}
+	}
+	if l.Started {
+		where := ""
+		if l.Thread != "" {
+			where = fmt.Sprintf(" It is played in <#%s>.", l.Thread)
+		}
+		return Message{Content: fmt.Sprintf("%s has started with %s.%s", title, strings.Join(l.Players, ", "), where), Clear: true}
+	}
+	var seats []string
+	for n := 0; n < l.Seats; n++ {
+		p := "(free)"
+		if n < len(l.Players) {
+			p = l.Players[n]
+		}
+		seats = append(seats, fmt.Sprintf("%d. %s", n+1, p))
+	}
+	text := fmt.Sprintf("%s is looking for players (%d of %d).\n%s\nIt starts when every seat is taken", title, len(l.Players), l.Seats, strings.Join(seats, "\n"))
+	if l.Seats > l.Min {
+		text += fmt.Sprintf(", or earlier (from %d players) when its creator presses Start", l.Min)
+	}
+	text += "."
+	id := func(a string) string { return cid{Game: l.Game, Action: a}.String() }
+	start := button("Start", discordgo.PrimaryButton, id(actStart))
+	start.Disabled = len(l.Players) < l.Min
+	return Message{Content: clip(text, maxContent), Components: []discordgo.MessageComponent{row(
+		button("Join", discordgo.SuccessButton, id(actJoin)),
+		button("Leave", discordgo.SecondaryButton, id(actLeave)),
+		start,
+	)}}
+}
+
+func (h *Handler) export(ctx context.Context, i *discordgo.Interaction, req bot.Request) *Answer {
+	text, err := h.svc.Export(ctx, req)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	a := say("The game record; replay it with `boardbot replay FILE`.", true)
+	a.Msg.Files = []file{{Name: fmt.Sprintf("game-%s.txt", i.ChannelID), ContentType: "text/plain; charset=utf-8", Data: []byte(text)}}
+	return a
+}
+
+func (h *Handler) myGames(ctx context.Context, i *discordgo.Interaction, req bot.Request) *Answer {
+	gs, err := h.svc.MyGames(ctx, req.User)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	if len(gs) == 0 {
+		return say("You have no games running. Open one with /create in a server channel.", true)
+	}
+	var b strings.Builder
+	b.WriteString("Your games:")
+	for _, g := range gs {
+		line := fmt.Sprintf("\n• %s #%d", g.Name, g.ID)
+		switch {
+		case g.Status == "lobby":
+			line += " — gathering players"
+		case g.YourTurn:
+			line += " — **your turn**"
+		case len(g.Awaiting) > 0:
+			line += " — waiting for " + strings.Join(g.Awaiting, ", ")
+		}
+		if ch := g.Thread; ch != "" && g.Guild != "" {
+			line += fmt.Sprintf(" — https://discord.com/channels/%s/%s", g.Guild, ch)
+		}
+		if b.Len()+len(line) > maxContent-20 {
+			b.WriteString("\n…")
+			break
+		}
+		b.WriteString(line)
+	}
+	return say(b.String(), true)
+}
+
+func (h *Handler) rules(game string) *Answer {
+	k, ok := h.svc.Kit(game)
+	if !ok {
+		return say("Choose one of the games offered.", true)
+	}
+	info := k.Game.Info()
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** (%s)\n%s\n\n**Moves:** %s", info.Name, seatsText(info), info.Summary, info.Notation)
+	for _, o := range info.Options {
+		var vals []string
+		for _, c := range o.Choices {
+			vals = append(vals, c.Value)
+		}
+		fmt.Fprintf(&b, "\n**%s** (%s): %s; default %s.", o.Name, o.Key, strings.Join(vals, ", "), o.Default)
+	}
+	b.WriteString("\n\nPlay with /move (it suggests moves as you type) or the Take your turn button.")
+	return say(b.String(), true)
+}
+
+func (h *Handler) leaderboard(ctx context.Context, i *discordgo.Interaction, req bot.Request, game string) *Answer {
+	k, ok := h.svc.Kit(game)
+	if !ok {
+		return say("Choose one of the games offered.", true)
+	}
+	if i.GuildID == "" {
+		return say("Leaderboards are per server: use this in a server.", true)
+	}
+	lb, err := h.svc.Leaderboard(ctx, i.GuildID, game)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	name := k.Game.Info().Name
+	if len(lb) == 0 {
+		return say(fmt.Sprintf("No finished games of %s on this server yet.", name), true)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** on this server (Elo rating, from 1500):\n```\n", name)
+	fmt.Fprintf(&b, "%-3s %-20s %6s %5s %5s\n", "#", "player", "rating", "wins", "games")
+	for n, s := range lb {
+		if n == 20 {
+			break
+		}
+		nm := strings.NewReplacer("`", "'", "\n", " ").Replace(clip(s.Name, 20))
+		fmt.Fprintf(&b, "%-3d %-20s %6d %5d %5d\n", n+1, nm, s.Rating, s.Wins, s.Games)
+	}
+	b.WriteString("```")
+	return say(b.String(), true)
+}
+
+func (h *Handler) settings(ctx context.Context, i *discordgo.Interaction, req bot.Request, opts optionList) *Answer {
+	if len(opts) == 0 || opts[0].Name == "show" {
+		rep, err := h.svc.ShowSettings(ctx, req)
+		return h.reply(i, rep, err)
+	}
+	sub := optionList(opts[0].Options)
+	scope := bot.ScopeUser
+	if opts[0].Name == "server" {
+		scope = bot.ScopeGuild
+	}
+	rep, err := h.svc.SetSetting(ctx, req, scope, sub.str("key"), sub.str("value"))
+	return h.reply(i, rep, err)
+}
+
+func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *Answer {
+	a := &Answer{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Choices: []*discordgo.ApplicationCommandOptionChoice{}}
+	d := i.ApplicationCommandData()
+	typed := optionList(d.Options).str("move")
+	sg, err := h.svc.Suggest(ctx, request(i), typed, maxChoices)
+	if err != nil {
+		// Say why there is nothing to suggest, as the only entry.
+		msg, ok := bot.AsRefusal(err)
+		if !ok {
+			h.log.Error("autocomplete", "game", gameOf(i), "err", err)
+			msg = "Suggestions are unavailable right now."
+		}
+		v := strings.TrimSpace(typed)
+		if v == "" {
+			v = "?"
+		}
+		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(msg, maxOption), Value: clip(v, maxOption)})
+		return a
+	}
+	for _, s := range sg {
+		if len(s.Value) > maxOption || len(a.Choices) == maxChoices {
+			continue
+		}
+		name := s.Label
+		if !s.Complete {
+			name += " …"
+		}
+		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, maxOption), Value: s.Value})
+	}
+	return a
+}

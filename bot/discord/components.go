@@ -1,0 +1,271 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/rules"
+)
+
+func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answer {
+	d := i.MessageComponentData()
+	c, ok := parseCID(d.CustomID)
+	if !ok {
+		return say("This button belongs to an older version of the bot; use the slash commands instead.", true)
+	}
+	req := request(i)
+	if req.User.ID == "" {
+		return say("Discord did not say who you are; please try again.", true)
+	}
+	req.Game = c.Game
+	switch c.Action {
+	case actJoin, actLeave, actStart:
+		if a, ok := h.once(ctx, i); !ok {
+			return a
+		}
+		var rep bot.Reply
+		var err error
+		switch c.Action {
+		case actJoin:
+			rep, err = h.svc.Join(ctx, req)
+		case actLeave:
+			rep, err = h.svc.Leave(ctx, req)
+		default:
+			rep, err = h.svc.Start(ctx, req)
+		}
+		if err != nil {
+			return h.fail(i, err)
+		}
+		if rep.Lobby == nil {
+			return say(rep.Text, true)
+		}
+		return updateWith(lobbyMessage(*rep.Lobby))
+	case actTurn:
+		if u := c.arg(1); u != "" && u != req.User.ID {
+			return say(fmt.Sprintf("This button is for %s's turn, not yours. If you play in this game, use your own button or /move.", mention(u)), true)
+		}
+		return h.picker(ctx, i, req, nil, 0, false)
+	case actView:
+		rep, err := h.svc.View(ctx, req)
+		return h.reply(i, rep, err)
+	case actPick, actPage, actBack, actPlay:
+		return h.pickerStep(ctx, i, req, c, d.Values)
+	case actLate:
+		if a, ok := h.once(ctx, i); !ok {
+			return a
+		}
+		rep, err := h.svc.Overdue(ctx, req, c.int(0), c.arg(1))
+		return h.settled(i, rep, err)
+	case actUndo:
+		if a, ok := h.once(ctx, i); !ok {
+			return a
+		}
+		answer := "yes"
+		if c.arg(1) == "no" {
+			answer = "no"
+		}
+		rep, err := h.svc.Undo(ctx, req, answer)
+		return h.settled(i, rep, err)
+	}
+	return say("This button is not known; use the slash commands instead.", true)
+}
+
+// settled closes a question asked in the thread (late seats, an undo request): the message keeps
+// its text, says what was decided, and loses its buttons.
+func (h *Handler) settled(i *discordgo.Interaction, rep bot.Reply, err error) *Answer {
+	if err != nil {
+		return h.fail(i, err)
+	}
+	if rep.Private {
+		return say(rep.Text, true)
+	}
+	text := rep.Text
+	if i.Message != nil && i.Message.Content != "" {
+		text = i.Message.Content + "\n→ " + rep.Text
+	}
+	return updateWith(Message{Content: clip(text, maxContent), Clear: true})
+}
+
+// Picker pages hold at most 25 options (a select menu's limit).
+const pageSize = 25
+
+func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req bot.Request, c cid, values []string) *Answer {
+	seq := c.int(0)
+	from := 1
+	page := 0
+	if c.Action == actPage {
+		page = int(c.int(1))
+		from = 2
+	}
+	path, err := pathOf(ctx, h.svc, c, from)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	switch c.Action {
+	case actPick:
+		if len(values) != 1 || len(values[0]) > maxOption {
+			return say("Choose one option from the menu.", true)
+		}
+		path = append(path, values[0])
+	case actBack:
+		return h.back(ctx, i, req, seq, path)
+	case actPlay:
+		step, err := h.svc.Tree(ctx, req, path)
+		if err != nil {
+			return h.pickerFail(i, err, seq)
+		}
+		if step.Seq != seq {
+			return h.outdated(i)
+		}
+		rep, err := h.svc.MoveTokens(ctx, req, path)
+		if err != nil {
+			return h.pickerFail(i, err, seq)
+		}
+		return updateWith(Message{Content: clip(rep.Text, maxContent), Clear: true})
+	}
+	return h.pickerAt(ctx, i, req, path, page, seq)
+}
+
+func (h *Handler) outdated(i *discordgo.Interaction) *Answer {
+	return updateWith(Message{Content: "The game has moved on since this menu opened. Press Take your turn on the latest message, or use /move.", Clear: true})
+}
+
+// pickerFail shows a refusal in the picker itself, with a way to start again.
+func (h *Handler) pickerFail(i *discordgo.Interaction, err error, seq int64) *Answer {
+	a := h.fail(i, err)
+	again := cid{Game: mustGame(i), Action: actPage, Args: []string{fmt.Sprint(seq), "0"}}.String()
+	return updateWith(Message{Content: a.Msg.Content, Components: []discordgo.MessageComponent{row(button("Start again", discordgo.SecondaryButton, again))}})
+}
+
+func mustGame(i *discordgo.Interaction) int64 {
+	c, _ := parseCID(i.MessageComponentData().CustomID)
+	return c.Game
+}
+
+// back returns to the previous real decision: forced tokens are skipped over.
+func (h *Handler) back(ctx context.Context, i *discordgo.Interaction, req bot.Request, seq int64, path rules.Move) *Answer {
+	for k := len(path) - 1; k >= 0; k-- {
+		step, err := h.svc.Tree(ctx, req, path[:k])
+		if err != nil {
+			return h.pickerFail(i, err, seq)
+		}
+		if len(step.Partial) < len(path) {
+			return h.pickerAt(ctx, i, req, step.Partial, 0, seq)
+		}
+	}
+	return h.pickerAt(ctx, i, req, nil, 0, seq)
+}
+
+// picker opens the move picker as a new ephemeral message.
+func (h *Handler) picker(ctx context.Context, i *discordgo.Interaction, req bot.Request, path rules.Move, page int, update bool) *Answer {
+	step, err := h.svc.Tree(ctx, req, path)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	m, err := h.pickerMessage(ctx, req.Game, step, page)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	m.Ephemeral = true
+	return &Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: m}
+}
+
+// pickerAt redraws the picker (an update of its ephemeral message) at path.
+func (h *Handler) pickerAt(ctx context.Context, i *discordgo.Interaction, req bot.Request, path rules.Move, page int, seq int64) *Answer {
+	step, err := h.svc.Tree(ctx, req, path)
+	if err != nil {
+		return h.pickerFail(i, err, seq)
+	}
+	if step.Seq != seq {
+		return h.outdated(i)
+	}
+	m, err := h.pickerMessage(ctx, req.Game, step, page)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	return updateWith(m)
+}
+
+// pickerMessage draws one node of the choice tree: a select menu of what may come next (25 to a
+// page), and buttons Back, previous/next page, and Play once the move is complete.
+func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, page int) (Message, error) {
+	seq := fmt.Sprint(step.Seq)
+	var b strings.Builder
+	b.WriteString("**Your move**")
+	if step.Prompt != "" {
+		b.WriteString(": " + step.Prompt)
+	}
+	if len(step.Partial) > 0 {
+		fmt.Fprintf(&b, "\nSo far: `%s`", step.Partial.String())
+	}
+	pages := (len(step.Next) + pageSize - 1) / pageSize
+	if page >= pages {
+		page = max(0, pages-1)
+	}
+	switch {
+	case step.Complete && len(step.Next) == 0:
+		b.WriteString("\nPress Play to make this move, or Back to change it.")
+	case step.Complete:
+		b.WriteString("\nPress Play to make this move as it is, or choose more from the menu.")
+	default:
+		b.WriteString("\nChoose what comes next.")
+	}
+	var comps []discordgo.MessageComponent
+	if len(step.Next) > 0 {
+		id, err := pathID(ctx, h.svc, cid{Game: game, Action: actPick, Args: []string{seq}}, step.Partial)
+		if err != nil {
+			return Message{}, err
+		}
+		lo, hi := page*pageSize, min(len(step.Next), (page+1)*pageSize)
+		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: "Choose what comes next"}
+		if pages > 1 {
+			menu.Placeholder = fmt.Sprintf("Choose what comes next (page %d of %d)", page+1, pages)
+		}
+		for _, ch := range step.Next[lo:hi] {
+			label := ch.Token
+			desc := ""
+			if ch.Label != "" && ch.Label != ch.Token {
+				label, desc = ch.Label, ch.Token
+			}
+			menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: clip(label, maxOption), Value: ch.Token, Description: clip(desc, maxOption)})
+		}
+		comps = append(comps, row(menu))
+	}
+	var buttons []discordgo.MessageComponent
+	if len(step.Partial) > 0 {
+		id, err := pathID(ctx, h.svc, cid{Game: game, Action: actBack, Args: []string{seq}}, step.Partial)
+		if err != nil {
+			return Message{}, err
+		}
+		buttons = append(buttons, button("Back", discordgo.SecondaryButton, id))
+	}
+	if page > 0 {
+		id, err := pathID(ctx, h.svc, cid{Game: game, Action: actPage, Args: []string{seq, fmt.Sprint(page - 1)}}, step.Partial)
+		if err != nil {
+			return Message{}, err
+		}
+		buttons = append(buttons, button("◀ Previous", discordgo.SecondaryButton, id))
+	}
+	if page+1 < pages {
+		id, err := pathID(ctx, h.svc, cid{Game: game, Action: actPage, Args: []string{seq, fmt.Sprint(page + 1)}}, step.Partial)
+		if err != nil {
+			return Message{}, err
+		}
+		buttons = append(buttons, button("Next ▶", discordgo.SecondaryButton, id))
+	}
+	if step.Complete {
+		id, err := pathID(ctx, h.svc, cid{Game: game, Action: actPlay, Args: []string{seq}}, step.Partial)
+		if err != nil {
+			return Message{}, err
+		}
+		buttons = append(buttons, button("Play "+step.Partial.String(), discordgo.SuccessButton, id))
+	}
+	if len(buttons) > 0 {
+		comps = append(comps, row(buttons...))
+	}
+	return Message{Content: clip(b.String(), maxContent), Components: comps, Clear: true}, nil
+}

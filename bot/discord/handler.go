@@ -1,0 +1,192 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// Options tune a Handler.
+type Options struct {
+	Now    func() time.Time
+	Logger *slog.Logger
+	// Budget is how long an interaction may run before it is acknowledged with a deferral
+	// (Discord allows 3 s). Default 2 s.
+	Budget time.Duration
+}
+
+// Handler answers interactions. It is safe for concurrent use.
+type Handler struct {
+	svc *bot.Service
+	api API
+	opt Options
+	log *slog.Logger
+	wg  sync.WaitGroup // work still running after its acknowledgement
+}
+
+// NewHandler makes the handler both transports share.
+func NewHandler(svc *bot.Service, api API, opt Options) *Handler {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	if opt.Budget == 0 {
+		opt.Budget = 2 * time.Second
+	}
+	return &Handler{svc: svc, api: api, opt: opt, log: opt.Logger}
+}
+
+// Wait blocks until the work of every interaction served so far has finished.
+func (h *Handler) Wait() { h.wg.Wait() }
+
+const sorry = "Sorry, something went wrong on our side; nothing was changed. Please try again in a moment."
+
+// Handle answers one interaction. It never panics: a panic is logged with the game it concerned
+// and answered with an apology; the game is untouched because nothing is written before a
+// move is fully checked.
+func (h *Handler) Handle(ctx context.Context, i *discordgo.Interaction) (a *Answer) {
+	defer func() {
+		if p := recover(); p != nil {
+			h.log.Error("panic in interaction", "game", gameOf(i), "interaction", i.ID, "panic", p, "stack", string(debug.Stack()))
+			a = say(sorry, true)
+		}
+	}()
+	switch i.Type {
+	case discordgo.InteractionPing:
+		return &Answer{Type: discordgo.InteractionResponsePong}
+	case discordgo.InteractionApplicationCommand:
+		return h.command(ctx, i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return h.autocomplete(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		return h.component(ctx, i)
+	}
+	return say("This kind of interaction is not supported.", true)
+}
+
+// gameOf names the game an interaction is about, for logs.
+func gameOf(i *discordgo.Interaction) string {
+	if i.Type == discordgo.InteractionMessageComponent {
+		if c, ok := parseCID(i.MessageComponentData().CustomID); ok {
+			return strconv.FormatInt(c.Game, 10)
+		}
+	}
+	return "thread " + i.ChannelID
+}
+
+// who is the acting user; admins are those who may manage the server.
+func who(i *discordgo.Interaction) bot.User {
+	var u *discordgo.User
+	perms := int64(0)
+	nick := ""
+	if i.Member != nil {
+		u, perms, nick = i.Member.User, i.Member.Permissions, i.Member.Nick
+	}
+	if u == nil {
+		u = i.User
+	}
+	if u == nil {
+		return bot.User{}
+	}
+	name := nick
+	if name == "" {
+		name = u.GlobalName
+	}
+	if name == "" {
+		name = u.Username
+	}
+	admin := perms&(discordgo.PermissionAdministrator|discordgo.PermissionManageGuild) != 0
+	return bot.User{ID: u.ID, Name: name, Admin: admin}
+}
+
+func request(i *discordgo.Interaction) bot.Request {
+	return bot.Request{User: who(i), Place: bot.Place{Guild: i.GuildID, Channel: i.ChannelID}, Interaction: i.ID}
+}
+
+// fail turns an error into an answer: a refusal the user can act on, or an apology.
+func (h *Handler) fail(i *discordgo.Interaction, err error) *Answer {
+	if msg, ok := bot.AsRefusal(err); ok {
+		return say(msg, true)
+	}
+	h.log.Error("interaction failed", "game", gameOf(i), "interaction", i.ID, "err", err)
+	return say(sorry, true)
+}
+
+// once makes an action that is not a move apply once when Discord delivers it twice.
+func (h *Handler) once(ctx context.Context, i *discordgo.Interaction) (*Answer, bool) {
+	err := h.svc.Store().Remember(ctx, "ix:"+i.ID)
+	if errors.Is(err, storage.ErrDuplicate) {
+		return say("That was already done.", true), false
+	}
+	if err != nil {
+		return h.fail(i, err), false
+	}
+	return nil, true
+}
+
+// reply turns a service reply into an answer.
+func (h *Handler) reply(i *discordgo.Interaction, rep bot.Reply, err error) *Answer {
+	if err != nil {
+		return h.fail(i, err)
+	}
+	a := say(rep.Text, rep.Private)
+	if rep.Image != nil {
+		a.Msg.Files = []file{{Name: rep.Image.Name, ContentType: "image/png", Data: rep.Image.PNG}}
+	}
+	return a
+}
+
+// plan says how an interaction is acknowledged: at once with a deferral (slow work: images,
+// several Discord calls), and whether its answer updates the message it came from.
+type plan struct {
+	deferNow  bool
+	update    bool
+	ephemeral bool
+}
+
+var slowCommands = map[string]bool{"board": true, "view": true, "create": true, "export": true}
+var publicCommands = map[string]bool{"resign": true, "abort": true, "undo": true, "join": true, "leave": true, "start": true}
+
+func (h *Handler) plan(i *discordgo.Interaction) plan {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		name := i.ApplicationCommandData().Name
+		return plan{deferNow: slowCommands[name], ephemeral: !publicCommands[name]}
+	case discordgo.InteractionMessageComponent:
+		c, _ := parseCID(i.MessageComponentData().CustomID)
+		switch c.Action {
+		case actView:
+			return plan{deferNow: true, ephemeral: true}
+		case actTurn:
+			return plan{ephemeral: true}
+		}
+		return plan{update: true}
+	}
+	return plan{}
+}
+
+func (p plan) deferral() *Answer {
+	if p.update {
+		return &Answer{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	}
+	return &Answer{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Msg: Message{Ephemeral: p.ephemeral}}
+}
+
+func (h *Handler) title(id int64, kind string) string {
+	if k, ok := h.svc.Kit(kind); ok {
+		return fmt.Sprintf("%s #%d", k.Game.Info().Name, id)
+	}
+	return fmt.Sprintf("game #%d", id)
+}

@@ -1,0 +1,130 @@
+package discord
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// file is an attachment kept as bytes, so a retried request can read it again.
+type file struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Message is what the bot says: text, components, attachments, and exactly the users it pings.
+type Message struct {
+	Content    string
+	Components []discordgo.MessageComponent // nil: none (on an edit: leave them unless Clear)
+	Clear      bool                         // on an edit: remove every component
+	Files      []file
+	Users      []string // the users pinged; nobody else, whatever the text says
+	Ephemeral  bool
+	Nonce      string // makes a repeated create return the first message (enforce_nonce)
+}
+
+func (m Message) discordFiles() []*discordgo.File {
+	out := make([]*discordgo.File, len(m.Files))
+	for i, f := range m.Files {
+		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
+	}
+	return out
+}
+
+// mentions lists exactly the users to ping; Parse is empty so no text in the message can ping
+// anyone else (@everyone, roles, a user named in a player's name).
+func (m Message) mentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: m.Users}
+}
+
+func (m Message) flags() discordgo.MessageFlags {
+	if m.Ephemeral {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+func (m Message) data() *discordgo.InteractionResponseData {
+	d := &discordgo.InteractionResponseData{Content: m.Content, Components: m.Components, AllowedMentions: m.mentions(),
+		Flags: m.flags(), Files: m.discordFiles()}
+	if d.Components == nil && m.Clear {
+		d.Components = []discordgo.MessageComponent{}
+	}
+	return d
+}
+
+// Answer is a Handler's reply to one interaction.
+type Answer struct {
+	Type    discordgo.InteractionResponseType
+	Msg     Message
+	Choices []*discordgo.ApplicationCommandOptionChoice // autocomplete
+}
+
+// Response builds the discordgo response (with fresh file readers).
+func (a *Answer) Response() *discordgo.InteractionResponse {
+	r := &discordgo.InteractionResponse{Type: a.Type}
+	switch a.Type {
+	case discordgo.InteractionResponsePong:
+	case discordgo.InteractionApplicationCommandAutocompleteResult:
+		r.Data = &discordgo.InteractionResponseData{Choices: a.Choices}
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		r.Data = &discordgo.InteractionResponseData{Flags: a.Msg.flags()}
+	case discordgo.InteractionResponseDeferredMessageUpdate:
+	default:
+		r.Data = a.Msg.data()
+	}
+	return r
+}
+
+func (a *Answer) update() bool {
+	return a.Type == discordgo.InteractionResponseUpdateMessage || a.Type == discordgo.InteractionResponseDeferredMessageUpdate
+}
+
+// Discord's limits on text.
+const (
+	maxContent = 2000
+	maxLabel   = 80 // buttons
+	maxOption  = 100
+)
+
+// clip shortens s to n characters (runes), marking the cut.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+func say(text string, ephemeral bool) *Answer {
+	return &Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: Message{Content: clip(text, maxContent), Ephemeral: ephemeral}}
+}
+
+func updateWith(m Message) *Answer {
+	m.Ephemeral = false
+	return &Answer{Type: discordgo.InteractionResponseUpdateMessage, Msg: m}
+}
+
+func row(cs ...discordgo.MessageComponent) discordgo.MessageComponent {
+	return discordgo.ActionsRow{Components: cs}
+}
+
+func button(label string, style discordgo.ButtonStyle, id string) discordgo.Button {
+	return discordgo.Button{Label: clip(label, maxLabel), Style: style, CustomID: id}
+}
+
+// rows packs buttons five to a row, at most five rows.
+func rows(bs []discordgo.MessageComponent) []discordgo.MessageComponent {
+	var out []discordgo.MessageComponent
+	for len(bs) > 0 && len(out) < 5 {
+		n := min(5, len(bs))
+		out = append(out, row(bs[:n]...))
+		bs = bs[n:]
+	}
+	return out
+}
+
+func mention(user string) string { return "<@" + user + ">" }

@@ -1,0 +1,142 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+)
+
+// Sender delivers the service's outbox to Discord (it is a bot.Sender). A thread post carries
+// the board as a PNG attachment, pings exactly the users named in the notice, and has buttons
+// when players must act; the game's previous prompt message then loses its buttons.
+type Sender struct {
+	svc *bot.Service
+	api API
+	log *slog.Logger
+}
+
+// NewSender makes the outbox sender.
+func NewSender(svc *bot.Service, api API, log *slog.Logger) *Sender {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Sender{svc: svc, api: api, log: log}
+}
+
+// Send posts one notice. An error asks the outbox to try again later; a request Discord refuses
+// for good (a deleted thread, a user who closed their DMs) is logged and dropped.
+func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
+	if o.Kind == "dm" {
+		return s.dm(o)
+	}
+	if o.Channel == "" {
+		s.log.Error("outbox: notice without a channel, dropped", "game", o.Game, "id", o.ID)
+		return nil
+	}
+	m := s.message(o)
+	id, err := s.api.Send(o.Channel, m)
+	if err != nil {
+		if Permanent(err) {
+			s.log.Error("outbox: Discord refused the message, dropped", "game", o.Game, "id", o.ID, "err", err)
+			return nil
+		}
+		return err
+	}
+	s.takeButtonsOff(ctx, o, id)
+	return nil
+}
+
+// message draws a notice: the mentions first (each user once), then the caption.
+func (s *Sender) message(o bot.Outgoing) Message {
+	m := Message{Nonce: fmt.Sprintf("ob%d", o.ID)}
+	text := o.Text
+	if !o.Stale && len(o.Mentions) > 0 {
+		var ms []string
+		for _, u := range o.Mentions {
+			ms = append(ms, mention(u))
+		}
+		text = strings.Join(ms, " ") + "\n" + text
+		m.Users = append([]string{}, o.Mentions...)
+	}
+	if o.Stale && o.Prompt {
+		text += "\n(An earlier position: the game has moved on since.)"
+	}
+	m.Content = clip(text, maxContent)
+	if o.Image != nil {
+		m.Files = []file{{Name: o.Image.Name, ContentType: "image/png", Data: o.Image.PNG}}
+	}
+	if o.Stale {
+		return m
+	}
+	var bs []discordgo.MessageComponent
+	if o.Prompt {
+		for _, a := range o.Awaited {
+			bs = append(bs, button("Take your turn — "+a.Name, discordgo.PrimaryButton,
+				cid{Game: o.Game, Action: actTurn, Args: []string{fmt.Sprint(o.Seq), a.User}}.String()))
+		}
+		if len(bs) > 0 {
+			bs = append(bs, button("My view", discordgo.SecondaryButton, cid{Game: o.Game, Action: actView}.String()))
+		}
+	}
+	comps := rows(bs)
+	var acts []discordgo.MessageComponent
+	for _, a := range o.Actions {
+		label, style := "End the game", discordgo.DangerButton
+		switch a {
+		case bot.ActSkip:
+			label, style = "Skip them", discordgo.SecondaryButton
+		case bot.ActReplace:
+			label, style = "Random player takes over", discordgo.SecondaryButton
+		}
+		acts = append(acts, button(label, style, cid{Game: o.Game, Action: actLate, Args: []string{fmt.Sprint(o.Seq), a}}.String()))
+	}
+	if o.Undo {
+		acts = append(acts,
+			button("Agree to undo", discordgo.SuccessButton, cid{Game: o.Game, Action: actUndo, Args: []string{fmt.Sprint(o.Seq), "yes"}}.String()),
+			button("Refuse", discordgo.DangerButton, cid{Game: o.Game, Action: actUndo, Args: []string{fmt.Sprint(o.Seq), "no"}}.String()))
+	}
+	if len(acts) > 0 && len(comps) < 5 {
+		comps = append(comps, row(acts...))
+	}
+	m.Components = comps
+	return m
+}
+
+// takeButtonsOff: a new prompt replaces the game's previous one; the end of a game retires it.
+func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted string) {
+	var prev string
+	var err error
+	if o.Prompt && !o.Stale {
+		prev, _, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted)
+	} else {
+		prev, err = s.svc.EndPrompt(ctx, o.Game)
+	}
+	if err != nil {
+		s.log.Warn("outbox: recording the prompt message", "game", o.Game, "err", err)
+		return
+	}
+	if prev == "" || prev == posted {
+		return
+	}
+	// Best effort: a stale button is harmless, since a click on it is checked against the game.
+	if err := s.api.Edit(o.Channel, prev, Message{Clear: true}); err != nil {
+		s.log.Warn("outbox: taking the buttons off the previous prompt", "game", o.Game, "message", prev, "err", err)
+	}
+}
+
+func (s *Sender) dm(o bot.Outgoing) error {
+	ch, err := s.api.DMChannel(o.User)
+	if err == nil {
+		_, err = s.api.Send(ch, Message{Content: clip(o.Text, maxContent), Nonce: fmt.Sprintf("ob%d", o.ID)})
+	}
+	if err != nil && Permanent(err) {
+		s.log.Warn("outbox: direct message refused (DMs closed?), dropped", "user", o.User, "game", o.Game, "err", err)
+		return nil
+	}
+	return err
+}

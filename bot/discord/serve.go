@@ -1,0 +1,107 @@
+package discord
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// tokenLife is how long an interaction token may be used to edit or follow up its response.
+const tokenLife = 15 * time.Minute
+
+// Serve answers one interaction through ack, the transport's way to acknowledge it (the REST
+// callback on the gateway, the HTTP response body in serve mode). The answer goes out at once
+// when it is ready within the budget; otherwise, or when the work is known to be slow, a
+// deferral goes out first and the answer follows as an edit of the original response.
+// inlineFiles says whether ack can carry attachments. Serve returns when the work is done.
+func (h *Handler) Serve(ctx context.Context, i *discordgo.Interaction, inlineFiles bool, ack func(*Answer) error) {
+	h.wg.Add(1)
+	defer h.wg.Done()
+	p := h.plan(i)
+	if i.Type == discordgo.InteractionPing || i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		h.ack(i, ack, h.Handle(ctx, i))
+		return
+	}
+	if p.deferNow {
+		d := p.deferral()
+		if !h.ack(i, ack, d) {
+			return
+		}
+		h.finish(i, d, h.Handle(ctx, i))
+		return
+	}
+	done := make(chan *Answer, 1)
+	go func() { done <- h.Handle(ctx, i) }()
+	timer := time.NewTimer(h.opt.Budget)
+	defer timer.Stop()
+	select {
+	case a := <-done:
+		if len(a.Msg.Files) > 0 && !inlineFiles {
+			d := p.deferral()
+			d.Msg.Ephemeral = a.Msg.Ephemeral
+			if a.update() {
+				d = &Answer{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+			}
+			if h.ack(i, ack, d) {
+				h.finish(i, d, a)
+			}
+			return
+		}
+		h.ack(i, ack, a)
+	case <-timer.C:
+		d := p.deferral()
+		if !h.ack(i, ack, d) {
+			return
+		}
+		h.finish(i, d, <-done)
+	}
+}
+
+func (h *Handler) ack(i *discordgo.Interaction, ack func(*Answer) error, a *Answer) bool {
+	if err := ack(a); err != nil {
+		h.log.Error("acknowledging interaction", "interaction", i.ID, "game", gameOf(i), "err", err)
+		return false
+	}
+	return true
+}
+
+// created is when Discord made the interaction (its snowflake id).
+func created(i *discordgo.Interaction) time.Time {
+	id, err := strconv.ParseUint(i.ID, 10, 64)
+	if err != nil {
+		return time.Time{}
+	}
+	return time.UnixMilli(int64(id>>22) + 1420070400000)
+}
+
+// finish delivers an answer after a deferral d.
+func (h *Handler) finish(i *discordgo.Interaction, d, a *Answer) {
+	var err error
+	switch {
+	case h.opt.Now().Sub(created(i)) >= tokenLife-time.Minute:
+		// The interaction token is (nearly) dead: only the bot token can still edit a message
+		// everyone sees; an ephemeral answer cannot be delivered any more.
+		if a.update() && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			err = h.api.Edit(i.ChannelID, i.Message.ID, a.Msg)
+		} else {
+			h.log.Warn("answer dropped: the interaction token expired", "interaction", i.ID, "game", gameOf(i))
+		}
+	case d.update() && a.update(), !d.update() && !a.update() && d.Msg.Ephemeral == a.Msg.Ephemeral:
+		err = h.api.EditOriginal(i, a.Msg)
+	case d.update():
+		// A button whose work ended in a refusal or a new message: a follow-up, the clicked
+		// message stays as it was.
+		err = h.api.Followup(i, a.Msg)
+	default:
+		// The deferral showed "thinking" with the wrong visibility: replace it.
+		if derr := h.api.DeleteOriginal(i); derr != nil {
+			h.log.Warn("deleting deferral", "interaction", i.ID, "err", derr)
+		}
+		err = h.api.Followup(i, a.Msg)
+	}
+	if err != nil {
+		h.log.Error("answering deferred interaction", "interaction", i.ID, "game", gameOf(i), "err", err)
+	}
+}

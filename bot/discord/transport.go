@@ -1,0 +1,154 @@
+package discord
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+)
+
+// RunGateway serves interactions arriving on the gateway until ctx ends, then closes the
+// connection and waits for the work in flight.
+func RunGateway(ctx context.Context, s *discordgo.Session, h *Handler) error {
+	s.Identify.Intents = discordgo.IntentsGuilds // interactions need no privileged intent
+	remove := s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+		h.Serve(ctx, ic.Interaction, true, func(a *Answer) error { return h.api.Respond(ic.Interaction, a) })
+	})
+	defer remove()
+	if err := s.Open(); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	err := s.Close()
+	h.Wait()
+	return err
+}
+
+// MaxSkew is how far a request's signed timestamp may be from our clock before the request is
+// refused as stale (a replay).
+const MaxSkew = 5 * time.Minute
+
+// maxBody bounds an interaction request before any work.
+const maxBody = 1 << 20
+
+// HTTPHandler is the interactions endpoint of `boardbot serve`: POST / (or /interactions) with
+// Discord's Ed25519 signature checked against key, and GET /healthz.
+func HTTPHandler(h *Handler, key ed25519.PublicKey, health func(context.Context) error) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		if health != nil {
+			if err := health(r.Context()); err != nil {
+				http.Error(w, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
+				return
+			}
+		}
+		io.WriteString(w, "ok\n")
+	})
+	interactions := func(w http.ResponseWriter, r *http.Request) { h.serveHTTP(w, r, key) }
+	mux.HandleFunc("POST /interactions", interactions)
+	mux.HandleFunc("POST /{$}", interactions)
+	return mux
+}
+
+func (h *Handler) serveHTTP(w http.ResponseWriter, r *http.Request, key ed25519.PublicKey) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	ts, err := strconv.ParseInt(r.Header.Get("X-Signature-Timestamp"), 10, 64)
+	if err != nil {
+		http.Error(w, "missing signature timestamp", http.StatusUnauthorized)
+		return
+	}
+	if d := h.opt.Now().Sub(time.Unix(ts, 0)); d > MaxSkew || d < -MaxSkew {
+		http.Error(w, "stale request", http.StatusUnauthorized)
+		return
+	}
+	if !discordgo.VerifyInteraction(r, key) {
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
+		return
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(body, &i); err != nil {
+		http.Error(w, "bad interaction", http.StatusBadRequest)
+		return
+	}
+	// The acknowledgement is this HTTP response; the work may go on after it (a deferral), so it
+	// runs detached from the request and the server waits for it at shutdown (Handler.Wait).
+	acks := make(chan *Answer, 1)
+	ctx := context.WithoutCancel(r.Context())
+	go h.Serve(ctx, &i, false, func(a *Answer) error {
+		acks <- a
+		return nil
+	})
+	select {
+	case a := <-acks:
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(a.Response())
+	case <-time.After(3 * time.Second):
+		h.log.Error("no acknowledgement within 3 s", "interaction", i.ID)
+		http.Error(w, "timeout", http.StatusServiceUnavailable)
+	}
+}
+
+// ListenAndServe runs the HTTP endpoint until ctx ends, then shuts down gracefully: no new
+// requests, the ones in flight and their deferred work finish.
+func ListenAndServe(ctx context.Context, addr string, handler http.Handler, h *Handler, log *slog.Logger) error {
+	srv := &http.Server{Addr: addr, Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down the HTTP endpoint")
+	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	h.Wait()
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// Background delivers the outbox every deliverEvery and runs the scheduler every tickEvery until
+// ctx ends. Both modes run it.
+func Background(ctx context.Context, svc *bot.Service, sender bot.Sender, deliverEvery, tickEvery time.Duration, log *slog.Logger) {
+	deliver := time.NewTicker(deliverEvery)
+	tick := time.NewTicker(tickEvery)
+	defer deliver.Stop()
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-deliver.C:
+			for {
+				n, err := svc.Deliver(ctx, sender, 20)
+				if err != nil {
+					log.Error("outbox delivery", "err", err)
+				}
+				if err != nil || n < 20 {
+					break
+				}
+			}
+		case <-tick.C:
+			if _, err := svc.Tick(ctx); err != nil {
+				log.Error("scheduler", "err", err)
+			}
+		}
+	}
+}
