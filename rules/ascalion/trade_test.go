@@ -1,0 +1,117 @@
+package ascalion
+
+import (
+	"testing"
+)
+
+func tradeFixture(t *testing.T, n int, opts ...string) *fixture {
+	f := newFixture(t, n, opts...)
+	return f
+}
+
+func (f *fixture) openTrade() *fixture {
+	f.s.Phase = 4
+	f.s.runTrade()
+	return f
+}
+
+// §10.1-10.2: neighbours trade any ratio, at least one resource each way; goods come out of the
+// chosen areas and go where the receiver puts them.
+func TestTradeBetweenNeighbours(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2iron weapon").put("Comorium", "horse")
+	f.openTrade()
+	if !has(f.next(0, "offer"), "blue") || has(f.next(0, "offer"), "yellow") {
+		t.Fatalf("partners %v: blue borders Ys; yellow (the rest of the map) also borders, but holds nothing", f.next(0, "offer"))
+	}
+	if has(f.next(0, "offer blue"), "weapon") {
+		t.Error("weapons cannot be traded")
+	}
+	f.refused(0, "offer blue for", "")       // a gift the other way
+	f.refused(0, "offer blue iron for", "")  // must ask for something
+	f.play(0, "offer blue iron iron for horse")
+	if f.s.Done[1] || !has(f.next(1, ""), "accept") {
+		t.Fatal("blue must be able to answer")
+	}
+	f.play(1, "accept 1")
+	eqGoods(t, "Ys", f.goods("Ys"), "weapon")
+	eqGoods(t, "Comorium", f.goods("Comorium"), "")
+	// Each side places what it received.
+	f.play(0, "put ys horse")
+	f.play(1, "put comorium iron iron")
+	eqGoods(t, "Ys", f.goods("Ys"), "horse weapon")
+	eqGoods(t, "Comorium", f.goods("Comorium"), "2iron")
+}
+
+// Like-for-like trades are legal and move goods out of a land (§10.2).
+func TestTradeLikeForLike(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys", "Tarvos").own(1, "Comorium").put("Ys", "gold").put("Comorium", "gold")
+	f.openTrade()
+	f.play(0, "offer blue gold for gold")
+	f.play(1, "accept 1")
+	f.play(0, "put tarvos gold")
+	if f.goods("Ys")[Gold] != 0 || f.goods("Tarvos")[Gold] != 1 {
+		t.Error("gold for gold should move the gold where its receiver wants it")
+	}
+}
+
+func TestTradeNeedsBorder(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Albur").put("Ys", "gold").put("Albur", "gold")
+	f.openTrade()
+	if f.s.Stage == stTrade || len(f.s.partners(0)) != 0 {
+		t.Error("Ys and Albur share no border: nobody can trade")
+	}
+}
+
+func TestTradeWindowCloses(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "gold").put("Comorium", "coal").put("Tarvos", "wood")
+	f.openTrade()
+	f.play(0, "offer blue gold for coal")
+	f.play(1, "done") // rejects the open offer
+	if len(f.s.Offers) != 0 {
+		t.Fatal("done rejects the offers made to that player")
+	}
+	f.play(0, "done")
+	f.play(2, "done")
+	if f.s.Stage == stTrade {
+		t.Error("the window stays open after everyone said done")
+	}
+}
+
+// A received horse next to another horse is surplus at once (§11.8 after any movement).
+func TestTradeCapAfterPlacement(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "horse gold").put("Comorium", "horse")
+	f.openTrade()
+	f.play(0, "offer blue gold for horse")
+	f.play(1, "accept 1")
+	f.play(0, "put ys horse")
+	if f.goods("Ys")[Horse] != 1 {
+		t.Error("a second horse must be removed")
+	}
+}
+
+// Offers whose goods are gone lapse.
+func TestTradeStaleOfferLapses(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").own(2, "Tarvos").put("Ys", "gold").put("Comorium", "coal").put("Tarvos", "wood")
+	f.openTrade()
+	f.play(0, "offer blue gold for coal")
+	f.play(0, "offer yellow gold for wood")
+	f.play(1, "accept 1")
+	if len(f.s.Offers) != 0 {
+		t.Errorf("offer #2 should lapse once the gold is gone: %v", f.s.Offers)
+	}
+}
+
+// §10.3: with the reach option a boat that can reach the partner makes trade possible.
+func TestTradeReach(t *testing.T) {
+	f := tradeFixture(t, 3, "trade", "reach").own(0, "Hippo's Land").own(1, "Albur").put("Hippo's Land", "gold").put("Albur", "coal")
+	if f.s.eligible(0, 1) {
+		t.Fatal("without a vessel Hippo's Land cannot reach Albur")
+	}
+	// A ship right next to Albur's coast field.
+	coast := seaNear(f.land("Albur"), false)
+	f.vessel(0, true, board.Seas[coast].Adj[0], "")
+	f.openTrade()
+	if !has(f.next(0, "offer"), "blue") {
+		t.Error("a ship within reach of Albur makes blue a partner")
+	}
+}
