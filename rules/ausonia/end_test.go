@@ -63,32 +63,31 @@ func soloGame(t *testing.T, asp string) *state {
 	return newGame(t, 1, 5, OptAspirant+"="+asp)
 }
 
-// The Aspirant's three stages, with The Usurper (s: Influence 2, e: Burn 1, b: Corruption 1,
-// r: Influence 2; kept: Influence 2, Burn 1).
+// The Aspirant's three stages, with The Usurper (s, e, r: Influence 1, b: Burn 1; kept:
+// Corruption 1).
 func TestAspirantStages(t *testing.T) {
 	s := soloGame(t, "2")
 	setOffer(t, s, "a4", "c1", "v2", "m2") // a4 costs seb: 3 different gems
 	topFavour(t, s, "n5")
 	drawBefore := len(s.P[0].Draw)
-	do(t, s, 0, "pass")
-	// Stage 1: s +2, e burns 1, b corrupts 1. Stage 2: kept. Stage 3: +2 and burn 1.
-	if s.Solo.Influence != 14 || s.P[0].Influence != 9 {
+	do(t, s, 0, "pass") // the hand is full: the End Turn Phase draws nothing
+	// Stage 1: s +1, e +1, b burns 1. Stage 2: kept. Stage 3: Corruption 1.
+	if s.Solo.Influence != 12 || s.P[0].Influence != 9 {
 		t.Fatalf("aspirant %d player %d", s.Solo.Influence, s.P[0].Influence)
 	}
 	if codesOf(s, s.Solo.Kept) != "a4" || codesOf(s, s.Offer) != "c1 v2 m2 n5" {
 		t.Fatalf("kept %q offer %q", codesOf(s, s.Solo.Kept), codesOf(s, s.Offer))
 	}
-	// The player's draw pile: 6 drawn at the end of the turn? No: the hand was full; burn took 2.
-	if len(s.P[0].Draw) != drawBefore-2 {
+	if len(s.P[0].Draw) != drawBefore-1 {
 		t.Fatalf("draw %d -> %d", drawBefore, len(s.P[0].Draw))
 	}
 	if s.Turn != 0 || s.Round != 2 {
 		t.Fatal("the player starts every round")
 	}
-	// Next turn: c1 costs bb: Corruption 1 twice, Influence 2 for the one kept card, then discarded.
+	// Next turn: c1 costs bb: Burn 1 twice, Influence 2 for the one kept card, then discarded.
 	do(t, s, 0, "pass")
-	if s.Solo.Influence != 16 || s.P[0].Influence != 7 || codesOf(s, s.Solo.Discard) != "c1" {
-		t.Fatalf("aspirant %d player %d discard %q", s.Solo.Influence, s.P[0].Influence, codesOf(s, s.Solo.Discard))
+	if s.Solo.Influence != 14 || s.P[0].Influence != 9 || codesOf(s, s.Solo.Discard) != "c1" || len(s.P[0].Draw) != drawBefore-3 {
+		t.Fatalf("aspirant %d player %d discard %q draw %d", s.Solo.Influence, s.P[0].Influence, codesOf(s, s.Solo.Discard), len(s.P[0].Draw))
 	}
 }
 

@@ -48,6 +48,12 @@ func greedy(s *state, seat rules.Seat) rules.Move {
 		}
 	}
 	if has(root, vBuy) {
+		// Alone, deny the Aspirant the card it would keep next.
+		if s.Solo != nil && len(s.Offer) > 0 && aspirantKeeps(s.card(s.Offer[0])) {
+			if tok := s.code(s.Offer[0]); has(tokens(s, seat, rules.Move{vBuy}), tok) {
+				return complete(s, seat, rules.Move{vBuy, tok})
+			}
+		}
 		best, bestCost := "", -1
 		for _, tok := range tokens(s, seat, rules.Move{vBuy}) {
 			c, _ := CardByCode(tok)
