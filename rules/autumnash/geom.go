@@ -48,6 +48,9 @@ func (w window) isCorner(col, row int) bool {
 // window; in Unsettled every 5x6 placement on the chessboard that holds all the pieces counts.
 func (v *variant) windows(b *board, out []window) []window {
 	out = out[:0]
+	if v.winCols == v.cols && v.winRows == v.rows {
+		return append(out, window{0, 0, v.cols - 1, v.rows - 1})
+	}
 	minC, minR, maxC, maxR := v.cols, v.rows, -1, -1
 	for i := 0; i < b.n(); i++ {
 		if b.cells[i] == "" {

@@ -10,7 +10,7 @@ import (
 )
 
 // pos builds a position from a diagram (see diagram.go).
-func pos(t *testing.T, diagram string) *state {
+func pos(t testing.TB, diagram string) *state {
 	t.Helper()
 	s, err := parseDiagram(diagram)
 	if err != nil {
@@ -19,7 +19,7 @@ func pos(t *testing.T, diagram string) *state {
 	return s
 }
 
-func posFile(t *testing.T, name string) *state {
+func posFile(t testing.TB, name string) *state {
 	t.Helper()
 	b, err := os.ReadFile("testdata/" + name)
 	if err != nil {

@@ -15,14 +15,20 @@ type entry struct {
 var noEntry = entry{sq: -1}
 
 // moveEval is everything known about one (entry, from, to): which sizes the leaf may become and,
-// when none, why. It is cached per position.
+// when none, why. It is cached per position. The route and the stash are decided at once; each
+// size's outcome (the win and no-move checks, which simulate the move) only on demand, since most
+// questions ("can this leaf move at all?") need just one legal size.
 type moveEval struct {
-	reach  reachRes
-	next   Colour
-	avail  uint8 // sizes of the next colour left in the stash (only the pawn when capping)
-	stale  uint8 // sizes refused because the opponent would be left without a move
-	mask   uint8 // sizes that make a legal move: avail minus stale
-	winner uint8 // sizes that reach the target at once
+	e        entry
+	from, to int
+	reach    reachRes
+	next     Colour
+	avail    uint8 // sizes of the next colour left in the stash (only the pawn when capping)
+	checked  uint8 // sizes simulated so far
+	stale    uint8 // sizes refused because the opponent would be left without a move
+	winner   uint8 // sizes that reach the target at once
+	mask     uint8 // sizes that make a legal move: avail minus stale; valid once done
+	done     bool
 }
 
 func (e *moveEval) sizes() int { return bits.OnesCount8(e.mask) }
@@ -48,46 +54,77 @@ func (s *state) boardWith(e entry) board {
 	return b
 }
 
-// eval decides one (entry, from, to) for the seat to move; the entry must already be valid and
-// from must hold one of the mover's unburnt leaves.
+// eval looks up (entry, from, to) for the seat to move, deciding the route and the stash; the
+// entry must already be valid and from must hold one of the mover's unburnt leaves.
 func (s *state) eval(e entry, from, to int) *moveEval {
 	k := memoKey(e, from, to)
 	if ev, ok := s.memo[k]; ok {
 		return ev
 	}
-	ev := &moveEval{}
+	ev := &moveEval{e: e, from: from, to: to}
 	b := s.boardWith(e)
 	ev.reach = reach(s.v, &b, s.wins, e.sq, from, to)
-	mover := b.top(from)
-	ev.next = data.next[mover.colour()]
+	ev.next = data.next[b.top(from).colour()]
 	if ev.reach.ok {
 		for z := Pawn; z <= Queen; z++ {
 			if (z == Pawn || !ev.reach.capped) && s.stashed(ev.next, z) > 0 {
 				ev.avail |= sizeBit(z)
 			}
 		}
-		for z := Pawn; z <= Queen; z++ {
-			if ev.avail&sizeBit(z) == 0 {
-				continue
-			}
-			nb := b
-			nb.pop(from)
-			nb.push(to, newPiece(ev.next, z))
-			pts := bag(s.v, &nb, to, ev.next, nil)
-			switch {
-			case s.scores[s.turn]+pts >= data.target:
-				ev.winner |= sizeBit(z)
-			case !anyBasicMove(s.v, &nb, 1-s.turn, &s.counts):
-				ev.stale |= sizeBit(z)
-			}
-		}
-		ev.mask = ev.avail &^ ev.stale
 	}
 	if s.memo == nil {
 		s.memo = make(map[uint32]*moveEval, 64)
 	}
 	s.memo[k] = ev
 	return ev
+}
+
+// decide simulates the move with the leaf becoming size z: a move that reaches the target wins
+// at once; any other must leave the opponent a move.
+func (s *state) decide(ev *moveEval, z Size) {
+	bit := sizeBit(z)
+	if ev.checked&bit != 0 || ev.avail&bit == 0 {
+		return
+	}
+	ev.checked |= bit
+	nb := s.boardWith(ev.e)
+	nb.pop(ev.from)
+	nb.push(ev.to, newPiece(ev.next, z))
+	pts := bag(s.v, &nb, ev.to, ev.next, nil)
+	switch {
+	case s.scores[s.turn]+pts >= data.target:
+		ev.winner |= bit
+	case !anyBasicMove(s.v, &nb, other(s.turn), &s.counts):
+		ev.stale |= bit
+	}
+}
+
+// full decides every size and returns ev with its mask set.
+func (s *state) full(ev *moveEval) *moveEval {
+	if !ev.done {
+		for z := Pawn; z <= Queen; z++ {
+			s.decide(ev, z)
+		}
+		ev.mask, ev.done = ev.avail&^ev.stale, true
+	}
+	return ev
+}
+
+// anyLegal reports whether at least one size makes a legal move, simulating as few as it can.
+func (s *state) anyLegal(ev *moveEval) bool {
+	if ev.done {
+		return ev.mask != 0
+	}
+	for z := Pawn; z <= Queen; z++ {
+		if ev.avail&sizeBit(z) == 0 {
+			continue
+		}
+		s.decide(ev, z)
+		if ev.stale&sizeBit(z) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // movable reports whether the top leaf on sq of b belongs to seat and may move at all.

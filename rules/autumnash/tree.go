@@ -142,7 +142,7 @@ func (s *state) readTo(n *node, tok string) error {
 	if !ok {
 		return s.badSquare(tok)
 	}
-	ev := s.eval(n.e, n.from, sq)
+	ev := s.full(s.eval(n.e, n.from, sq))
 	if ev.mask == 0 {
 		return rules.Illegalf("%s", s.whyNot(n.e, n.from, sq, ev))
 	}
@@ -218,7 +218,7 @@ func (s *state) checkMover(e entry, sq int) error {
 	}
 	stale := false
 	for _, to := range s.v.near[sq] {
-		if s.eval(e, sq, int(to)).stale != 0 {
+		if s.full(s.eval(e, sq, int(to))).stale != 0 {
 			stale = true
 		}
 	}
@@ -230,7 +230,7 @@ func (s *state) checkMover(e entry, sq int) error {
 
 func (s *state) pieceHasMove(e entry, from int) bool {
 	for _, to := range s.v.near[from] {
-		if s.eval(e, from, int(to)).mask != 0 {
+		if s.anyLegal(s.eval(e, from, int(to))) {
 			return true
 		}
 	}
@@ -313,7 +313,7 @@ func (s *state) next(n node) []rules.Choice {
 		}
 	case stTo:
 		for _, to := range s.v.near[n.from] {
-			if ev := s.eval(n.e, n.from, int(to)); ev.mask != 0 {
+			if ev := s.full(s.eval(n.e, n.from, int(to))); ev.mask != 0 {
 				out = append(out, rules.Choice{Token: s.v.token(int(to)), Label: s.destLabel(n.e, n.from, int(to), ev)})
 			}
 		}
