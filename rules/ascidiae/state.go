@@ -193,3 +193,35 @@ func (g *State) unclaimed() int {
 	}
 	return n
 }
+
+// clone is a deep copy, for players that look ahead.
+func (g *State) clone() *State {
+	c := *g
+	c.Piles = append([]Pile(nil), g.Piles...)
+	c.Colonies = append([]ColonySlot(nil), g.Colonies...)
+	c.Players = make([]Player, len(g.Players))
+	for i, p := range g.Players {
+		np := p
+		np.Colonies = append([]string(nil), p.Colonies...)
+		for sp, pc := range p.Grid {
+			if pc != nil {
+				cp := *pc
+				np.Grid[sp] = &cp
+			}
+		}
+		c.Players[i] = np
+	}
+	if g.Turn.Ab != nil {
+		ab := *g.Turn.Ab
+		c.Turn.Ab = &ab
+	}
+	c.Turn.Line = append([]string(nil), g.Turn.Line...)
+	c.Log = append([]string(nil), g.Log...)
+	c.Recent = append([]TurnLog(nil), g.Recent...)
+	if g.Res != nil {
+		r := *g.Res
+		c.Res = &r
+	}
+	c.RNG = g.RNG.Clone()
+	return &c
+}

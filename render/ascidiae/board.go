@@ -1,0 +1,519 @@
+// Package ascidiae draws an Ascidiae board: the status line, the central board (piles with their
+// costs, abilities and locks; colonies), every player's grid with the current's path, and a log.
+package ascidiae
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"strings"
+
+	"github.com/boardbot/boardbot/render"
+	asc "github.com/boardbot/boardbot/rules/ascidiae"
+)
+
+// Layout constants (pixels).
+const (
+	margin  = 14
+	statusH = 64
+	gutter  = 16.0 // between spaces: the current's chevrons sit here
+	coordW  = 24.0 // room for the a-d / 1-3 coordinates
+	pileW   = 111.0
+	pileH   = 150.0
+	colW    = 116.0
+	colH    = 62.0
+	logLine = 21.0
+)
+
+// Image draws the view returned by State.View.
+func Image(v any) (image.Image, error) {
+	view, err := toView(v)
+	if err != nil {
+		return nil, err
+	}
+	r := newBoard(view)
+	return r.draw(), nil
+}
+
+// PNG draws and encodes the view.
+func PNG(v any) ([]byte, error) {
+	img, err := Image(v)
+	if err != nil {
+		return nil, err
+	}
+	return render.EncodePNG(img, pal)
+}
+
+func toView(v any) (*asc.View, error) {
+	switch x := v.(type) {
+	case *asc.View:
+		return x, nil
+	case asc.View:
+		return &x, nil
+	}
+	return nil, fmt.Errorf("render/ascidiae: want an ascidiae view, got %T", v)
+}
+
+type board struct {
+	width float64
+	cell  float64
+	v     *asc.View
+	kinds map[string]*asc.KindView
+	c     *render.Canvas
+	gridW float64 // one player's panel b.width
+	gridH float64
+	cols  int // player panels per row
+	logN  int
+}
+
+func newBoard(v *asc.View) *board {
+	b := &board{v: v, kinds: map[string]*asc.KindView{}}
+	for i := range v.Kinds {
+		b.kinds[v.Kinds[i].ID] = &v.Kinds[i]
+	}
+	b.cols, b.width, b.cell = 2, 1200, 119
+	if len(v.Players) == 1 {
+		b.cols, b.cell, b.width = 1, 150, 1200
+	}
+	b.gridW = coordW + 4*b.cell + 3*gutter + 2*gutter
+	b.gridH = 44 + coordW + 3*b.cell + 2*gutter + gutter
+	return b
+}
+
+func (b *board) height() int {
+	rows := (len(b.v.Players) + b.cols - 1) / b.cols
+	h := statusH + margin + b.centralH() + margin + float64(rows)*(b.gridH+margin) + b.logH() + margin
+	return int(h)
+}
+
+func (b *board) centralH() float64 { return 36 + pileH + 40 + colH + 16 }
+
+func (b *board) logLines() []string {
+	var lines []string
+	v := b.v
+	if n := len(v.Recent); n > 0 {
+		last := v.Recent[n-1]
+		lines = append(lines, fmt.Sprintf("Seat %d, turn %d:", last.Seat+1, last.Turn))
+		lines = append(lines, last.Lines...)
+	}
+	if len(v.Log) > 0 && v.Result == nil {
+		lines = append(lines, fmt.Sprintf("Seat %d, this turn:", v.Seat+1))
+		lines = append(lines, v.Log...)
+	}
+	if len(lines) > 16 {
+		lines = append([]string{"…"}, lines[len(lines)-15:]...)
+	}
+	return lines
+}
+
+func (b *board) logH() float64 {
+	n := len(b.wrappedLog())
+	if b.v.Prompt != "" {
+		n += 2
+	}
+	return 50 + float64(n)*logLine
+}
+
+func (b *board) wrappedLog() []string {
+	var out []string
+	st := render.Style{Size: 16}
+	for _, l := range b.logLines() {
+		out = append(out, render.Wrap(l, st, b.width-2*margin-40)...)
+	}
+	return out
+}
+
+func (b *board) draw() image.Image {
+	b.c = render.NewCanvas(int(b.width), b.height(), render.Paper)
+	b.status()
+	y := float64(statusH + margin)
+	b.central(y)
+	y += b.centralH() + margin
+	for i := range b.v.Players {
+		col, row := i%b.cols, i/b.cols
+		x := float64(margin) + float64(col)*(b.gridW+margin)
+		if b.cols == 1 {
+			x = (b.width - b.gridW) / 2
+		}
+		b.player(i, x, y+float64(row)*(b.gridH+margin))
+	}
+	rows := (len(b.v.Players) + b.cols - 1) / b.cols
+	y += float64(rows) * (b.gridH + margin)
+	b.log(y)
+	return b.c.Image()
+}
+
+func (b *board) status() {
+	v := b.v
+	s := render.Status{Swatch: render.SeatColour(v.Seat), Letter: itoa(v.Seat + 1)}
+	switch {
+	case v.Result != nil:
+		s.Text = v.Result.Reason
+		if w := winners(v); len(w) == 1 && !v.Solo {
+			s.Swatch, s.Letter = render.SeatColour(w[0]), itoa(w[0]+1)
+		} else {
+			s.Swatch = nil
+		}
+	case v.Setup:
+		s.Text = "Setup: every player places A. basica and A. habilis"
+		s.Swatch = nil
+	default:
+		s.Text = fmt.Sprintf("Seat %d to play", v.Seat+1)
+		if v.Active != "" {
+			s.Text += " · " + v.Active + " activates"
+		}
+	}
+	goal := fmt.Sprintf("%s colonies · %d to win", v.Difficulty, v.WinTarget)
+	if v.Solo {
+		goal = fmt.Sprintf("%s colonies · solo: 2 in one turn · turn %d/%d", v.Difficulty, max(1, v.Players[0].Turns), v.SoloTurns)
+	} else {
+		goal += fmt.Sprintf(" · round %d/%d", min(v.Round+1, v.TurnLimit), v.TurnLimit)
+	}
+	s.Right = goal
+	b.c.StatusBar(image.Rect(0, 0, int(b.width), statusH), s)
+}
+
+func winners(v *asc.View) []int {
+	var w []int
+	for i, r := range v.Result.Ranks {
+		if r == 1 {
+			w = append(w, i)
+		}
+	}
+	return w
+}
+
+// central draws the piles and the colonies.
+func (b *board) central(y float64) {
+	c := b.c
+	x0 := float64(margin)
+	box(c, x0, y, b.width-2*margin, b.centralH(), 12, render.Panel, render.Edge, 2)
+	title := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
+	c.Text(x0+14, y+18, "Central board", title)
+	c.Text(b.width-margin-14, y+18, fmt.Sprintf("blue: specials · red: commons · lock tokens left %d", b.v.Blocks),
+		render.Style{Size: 15, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	py := y + 36
+	gap := (b.width - 2*margin - 20 - 10*pileW) / 9
+	for i, p := range b.v.Piles {
+		b.pile(p, x0+10+float64(i)*(pileW+gap), py)
+	}
+	cy := py + pileH + 12
+	c.Text(x0+14, cy+14, "Colonies", title)
+	c.Text(x0+14+render.TextWidth("Colonies", title)+10, cy+14, "colonize gN with exactly these tadpoles on one card",
+		render.Style{Size: 14, Color: render.Muted, VAlign: render.Middle})
+	cy += 28
+	for i, col := range b.v.Colonies {
+		b.colony(col, x0+10+float64(i)*(colW+8), cy)
+	}
+}
+
+func (b *board) pile(p asc.PileView, x, y float64) {
+	c := b.c
+	band := render.OIBlue
+	tint := tintSpecial
+	if p.Zone == "red" {
+		band, tint = render.OIVermillion, tintCommon
+	}
+	tile(c, x, y, pileW, pileH, 8, render.Panel, tint, render.Ink, 1.5)
+	box(c, x, y, pileW, 24, 8, band, nil, 0)
+	c.Rect(image.Rect(int(x), int(y+16), int(x+pileW), int(y+24)), band)
+	c.Text(x+7, y+12, strings.ToUpper(p.Zone[:1])+p.Space[len(p.Space)-1:], render.Style{Size: 15, Font: render.Bold, Color: render.White, VAlign: render.Middle})
+	c.Text(x+pileW-7, y+12, "×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Right, VAlign: render.Middle})
+	name := render.FitText(p.Card, render.Style{Size: 16, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, pileW-8)
+	c.Text(x+pileW/2, y+38, p.Card, name)
+	// Cost.
+	c.Text(x+6, y+60, "cost", render.Style{Size: 12, Color: render.Muted, VAlign: render.Middle})
+	drawRow(c, x+36, y+60, pileW-40, poolShapes(p.Cost), 1)
+	// What the card does, in the card's own frame (facing up).
+	if k := b.kinds[p.Card]; k != nil {
+		b.abilities(k, asc.Up, x+5, y+76, pileW-10, pileH-80)
+	}
+	if p.Count == 0 {
+		box(c, x, y, pileW, pileH, 8, render.Alpha(render.Paper, 0.7), nil, 0)
+		c.Text(x+pileW/2, y+pileH/2, "EMPTY", render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+	}
+	if p.Locked {
+		// Over the header band, so cost and abilities stay readable.
+		box(c, x+2, y+1, pileW-4, 24, 6, warn, render.Ink, 1.5)
+		c.Text(x+pileW/2, y+13, "LOCKED ×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+	}
+}
+
+// abilities draws a species' abilities as icon rows in the box, directions turned by o.
+func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
+	var rows [][]glyph
+	for i, ab := range k.Abilities {
+		gs := []glyph{{text: itoa(i+1) + ":", bold: true}}
+		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: ab.Actions}, o)...))
+	}
+	for _, l := range k.Lends {
+		gs := []glyph{{text: "lend", bold: true}, {kind: 2, dir: l.To.Turn(o)}}
+		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: l.Ability.Actions}, o)...))
+	}
+	var extra []glyph
+	if k.OnRoot.Total() > 0 {
+		extra = append(extra, glyph{text: "enters", bold: true})
+		extra = append(extra, poolGlyphs(k.OnRoot)...)
+	}
+	if k.Capacity != 6 {
+		if len(extra) > 0 {
+			extra = append(extra, glyph{kind: 4})
+		}
+		extra = append(extra, glyph{text: "cap " + itoa(k.Capacity), bold: true})
+	}
+	if len(extra) > 0 {
+		rows = append(rows, extra)
+	}
+	if len(rows) == 0 {
+		return
+	}
+	// A row that would shrink too much is split in two at the action boundary nearest its middle.
+	var split [][]glyph
+	for _, r := range rows {
+		if rowWidth(r, 1) <= w*1.25 || len(rows) > 3 {
+			split = append(split, r)
+			continue
+		}
+		best, bestD := -1, 1e9
+		acc := 0.0
+		total := rowWidth(r, 1)
+		for i, g := range r {
+			acc += g.width(1)
+			if g.kind == 4 && math.Abs(acc-total/2) < bestD {
+				best, bestD = i, math.Abs(acc-total/2)
+			}
+		}
+		if best < 0 {
+			split = append(split, r)
+			continue
+		}
+		split = append(split, r[:best], append([]glyph{{text: "   "}}, r[best+1:]...))
+	}
+	rows = split
+	lh := math.Min(19, h/float64(len(rows)))
+	scale := math.Min(1, lh/17)
+	for i, r := range rows {
+		drawRow(b.c, x, y+lh*(float64(i)+0.5), w, r, scale)
+	}
+}
+
+func (b *board) colony(col asc.ColonyView, x, y float64) {
+	c := b.c
+	fill := render.White
+	if col.By >= 0 {
+		fill = claimedFill
+	}
+	tile(c, x, y, colW, colH, 8, render.Panel, render.Opaque(fill), render.Ink, 1.5)
+	c.Text(x+8, y+16, col.Slot, render.Style{Size: 17, Font: render.Bold, VAlign: render.Middle})
+	if col.By >= 0 {
+		c.Badge(x+colW-16, y+16, 12, itoa(col.By+1), render.SeatColour(col.By), render.ContrastInk(render.SeatColour(col.By)))
+		c.Text(x+colW-32, y+16, "claimed", render.Style{Size: 13, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	}
+	drawRow(c, x+8, y+43, colW-14, poolShapes(col.Needs), 1.15)
+}
+
+// player draws one seat's grid.
+func (b *board) player(i int, x, y float64) {
+	c := b.c
+	v := b.v
+	p := v.Players[i]
+	turn := v.Result == nil && !v.Setup && v.Seat == i
+	edge, lw := render.Edge, 2.0
+	if turn {
+		edge, lw = render.SeatColour(i), 4
+	}
+	box(c, x, y, b.gridW, b.gridH, 12, render.Panel, edge, lw)
+	c.Badge(x+24, y+22, 14, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
+	title := fmt.Sprintf("Seat %d · colonies %d/%d", i+1, len(p.Colonies), v.WinTarget)
+	if v.Solo {
+		title = fmt.Sprintf("Solo · colonies claimed %d", len(p.Colonies))
+	}
+	c.Text(x+46, y+22, title, render.Style{Size: 19, Font: render.Bold, VAlign: render.Middle})
+	if v.Setup && !p.Placed {
+		c.Text(x+b.gridW-14, y+22, "placing…", render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	}
+	gx := x + gutter + coordW
+	gy := y + 44 + coordW
+	pos := func(sp int) (float64, float64) {
+		return gx + float64(sp%asc.Cols)*(b.cell+gutter), gy + float64(sp/asc.Cols)*(b.cell+gutter)
+	}
+	coord := render.Style{Size: 17, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
+	for col := 0; col < asc.Cols; col++ {
+		cx, _ := pos(col)
+		c.Text(cx+b.cell/2, gy-coordW/2-2, string(rune('a'+col)), coord)
+	}
+	for row := 0; row < asc.Rows; row++ {
+		_, cy := pos(row * asc.Cols)
+		c.Text(gx-coordW/2-4, cy+b.cell/2, itoa(row+1), coord)
+	}
+	order := map[string]int{}
+	for k, s := range v.Path {
+		order[s] = k
+	}
+	for sp, cv := range p.Cells {
+		cx, cy := pos(sp)
+		active := turn && v.Active == cv.Space
+		b.cellView(cv, cx, cy, order[cv.Space]+1, active, turn && v.Active == "" && order[cv.Space] == v.Pos && !v.Setup)
+	}
+	b.current(pos)
+}
+
+// current draws the flow as chevrons in the gutters, entering the first space and leaving the last.
+func (b *board) current(pos func(int) (float64, float64)) {
+	path := make([]int, len(b.v.Path))
+	for i, s := range b.v.Path {
+		path[i] = spaceIndex(s)
+	}
+	chev := func(px, py float64, d asc.Dir) { chevron(b.c, px, py, 13, d, flowColour) }
+	// The point on the edge of sp towards d, off the middle so the orientation notch stays clear.
+	edge := func(sp int, d asc.Dir) (float64, float64) {
+		x, y := pos(sp)
+		dx, dy := dirVec(d)
+		mx, my := x+b.cell/2+dx*(b.cell/2+gutter/2), y+b.cell/2+dy*(b.cell/2+gutter/2)
+		if dx != 0 {
+			my += b.cell * 0.3
+		} else {
+			mx += b.cell * 0.3
+		}
+		return mx, my
+	}
+	for i := 0; i+1 < len(path); i++ {
+		d := dirBetween(path[i], path[i+1])
+		chev(firstOf(edge(path[i], d)), secondOf(edge(path[i], d)), d)
+	}
+	in := outward(path[0])
+	ex, ey := edge(path[0], in)
+	chev(ex, ey, (in+2)&3)
+	out := outward(path[len(path)-1])
+	ex, ey = edge(path[len(path)-1], out)
+	chev(ex, ey, out)
+}
+
+func firstOf(a, _ float64) float64  { return a }
+func secondOf(_, b float64) float64 { return b }
+
+// outward is a direction from a corner space off the grid (the current enters and leaves there).
+func outward(sp int) asc.Dir {
+	r, c := sp/asc.Cols, sp%asc.Cols
+	switch {
+	case c == 0:
+		return asc.Left
+	case c == asc.Cols-1:
+		return asc.Right
+	case r == 0:
+		return asc.Up
+	}
+	return asc.Down
+}
+
+func dirBetween(a, b int) asc.Dir {
+	switch b - a {
+	case 1:
+		return asc.Right
+	case -1:
+		return asc.Left
+	case asc.Cols:
+		return asc.Down
+	}
+	return asc.Up
+}
+
+func spaceIndex(s string) int {
+	return int(s[1]-'1')*asc.Cols + int(s[0]-'a')
+}
+
+// cellView draws one space: empty, or a card with its name, facing, abilities and tadpoles.
+func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next bool) {
+	c := b.c
+	num := render.Style{Size: 13, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
+	if cv.Card == "" {
+		tile(c, x, y, b.cell, b.cell, 10, render.Panel, emptyCell, render.Edge, 1.5)
+		c.Text(x+b.cell/2, y+b.cell/2, cv.Space, render.Style{Size: 30, Font: render.Bold, Color: render.Edge, Align: render.Center, VAlign: render.Middle})
+		c.Text(x+b.cell-8, y+12, "#"+itoa(order), num)
+		if next {
+			box(c, x, y, b.cell, b.cell, 10, nil, activeEdge, 4)
+		}
+		return
+	}
+	k := b.kinds[cv.Card]
+	tint := tintSpecial
+	if k != nil && k.Kind == asc.KindInitial {
+		tint = tintInitial
+	} else if k != nil && k.Kind == asc.KindCommon {
+		tint = tintCommon
+	}
+	stroke, lw := render.Ink, 2.0
+	if active {
+		stroke, lw = activeEdge, 6
+	}
+	tile(c, x, y, b.cell, b.cell, 10, render.Panel, tint, render.Opaque(stroke), lw)
+	// Facing: a notch on the edge the card's top faces.
+	dx, dy := dirVec(cv.Orient)
+	mx, my := x+b.cell/2+dx*(b.cell/2+1), y+b.cell/2+dy*(b.cell/2+1)
+	chevron(c, mx, my, 16, cv.Orient, render.Ink)
+	c.Text(x+9, y+12, cv.Space, render.Style{Size: 13, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
+	c.Text(x+b.cell-9, y+12, "#"+itoa(order), num)
+	name := render.FitText(cv.Card, render.Style{Size: 19, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
+	c.Text(x+b.cell/2, y+31, cv.Card, name)
+	if k != nil {
+		b.abilities(k, cv.Orient, x+8, y+44, b.cell-16, b.cell-44-32)
+	}
+	// Tadpoles and capacity.
+	ty := y + b.cell - 17
+	c.Rect(image.Rect(int(x+6), int(ty-12), int(x+b.cell-6), int(ty-11)), render.Edge)
+	n := cv.Tadpoles.Total()
+	if n > 0 {
+		drawRow(c, x+9, ty, b.cell-60, poolGlyphs(cv.Tadpoles), 1.25)
+	} else {
+		c.Text(x+9, ty, "no tadpoles", render.Style{Size: 13, Color: render.Muted, VAlign: render.Middle})
+	}
+	capSt := render.Style{Size: 14, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
+	if n > cv.Capacity {
+		capSt.Color = warn
+	}
+	c.Text(x+b.cell-9, ty, itoa(n)+"/"+itoa(cv.Capacity), capSt)
+}
+
+// log writes the last finished turn, the turn so far, and the question asked.
+func (b *board) log(y float64) {
+	c := b.c
+	h := b.logH()
+	box(c, margin, y, b.width-2*margin, h-margin, 12, render.White, render.Edge, 2)
+	c.Text(margin+14, y+20, "Log", render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle})
+	legend := "+ spawn  − consume  = cooperate  ▶ push  ▷ catch  ● black  ○ white  ▲ red  ■ blue"
+	_ = legend
+	b.legend(b.width-margin-14, y+20)
+	ly := y + 46
+	st := render.Style{Size: 16, VAlign: render.Middle}
+	for _, l := range b.wrappedLog() {
+		s := st
+		if strings.HasPrefix(l, "Seat ") && strings.HasSuffix(l, ":") {
+			s.Font = render.Bold
+		}
+		c.Text(margin+18, ly, l, s)
+		ly += logLine
+	}
+	if b.v.Prompt != "" {
+		ly += logLine * 0.4
+		q := render.FitText("Now: "+b.v.Prompt, render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle, Color: render.Ink}, b.width-2*margin-36)
+		c.Text(margin+18, ly, "Now: "+b.v.Prompt, q)
+	}
+}
+
+// legend explains the icons, right-aligned ending at x.
+func (b *board) legend(x, y float64) {
+	gs := []glyph{
+		{kind: 1, colour: asc.Black}, {text: "black"}, {kind: 4},
+		{kind: 1, colour: asc.White}, {text: "white"}, {kind: 4},
+		{kind: 1, colour: asc.Red}, {text: "red"}, {kind: 4},
+		{kind: 1, colour: asc.Blue}, {text: "blue"}, {kind: 4}, {kind: 4},
+		{text: "+", bold: true}, {text: "spawn"}, {kind: 4},
+		{text: "−", bold: true}, {text: "consume"}, {kind: 4},
+		{text: "=", bold: true}, {text: "cooperate"}, {kind: 4},
+		{kind: 2, dir: asc.Right}, {text: "push"}, {kind: 4},
+		{kind: 3, dir: asc.Left}, {text: "catch"}, {kind: 4},
+		{text: "*", bold: true}, {text: "all"},
+	}
+	w := rowWidth(gs, 1.05)
+	drawRow(b.c, x-w, y, w+1, gs, 1.05)
+}

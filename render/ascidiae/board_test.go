@@ -1,0 +1,93 @@
+package ascidiae
+
+import (
+	"flag"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
+	asc "github.com/boardbot/boardbot/rules/ascidiae"
+)
+
+var _ = flag.Bool("update", false, "rewrite golden images")
+
+// position plays n random moves of a seeded game: deterministic, so golden images are stable.
+func position(t testing.TB, seats int, opts map[string]string, seed uint64, n int) rules.State {
+	t.Helper()
+	s, err := asc.Game.Info().ValidateSetup(rules.Setup{Seats: seats, Seed: seed, Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := asc.Game.New(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 3))
+	for i := 0; i < n && st.Result() == nil; i++ {
+		p := st.Awaiting()[0]
+		m, err := rules.RandomMove(st, p.Seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p.Seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+var cases = []struct {
+	name  string
+	seats int
+	opts  map[string]string
+	moves int
+}{
+	{"setup-2p", 2, nil, 1},
+	{"first-2p", 2, map[string]string{"preset": "first"}, 45},
+	{"fourth-4p", 4, map[string]string{"preset": "fourth", "rearrange": "0"}, 140},
+	{"solo-third", 1, map[string]string{"preset": "third"}, 40},
+	{"finished-2p", 2, map[string]string{"preset": "second", "difficulty": "black"}, 100000},
+}
+
+func TestGolden(t *testing.T) {
+	for _, c := range cases {
+		st := position(t, c.seats, c.opts, 7, c.moves)
+		img, err := Image(st.View(rules.Spectator))
+		if err != nil {
+			t.Fatal(err)
+		}
+		render.Golden(t, c.name, img)
+		b, err := PNG(st.View(rules.Spectator))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > 150_000 {
+			t.Errorf("%s: PNG is %d bytes, over 150 KB", c.name, len(b))
+		}
+	}
+}
+
+func TestRejectsOtherViews(t *testing.T) {
+	if _, err := Image(42); err == nil {
+		t.Errorf("a non-ascidiae view was drawn")
+	}
+}
+
+func BenchmarkRenderPNG(b *testing.B) {
+	for _, c := range cases[1:3] {
+		st := position(b, c.seats, c.opts, 7, c.moves)
+		v := st.View(rules.Spectator)
+		b.Run(c.name, func(b *testing.B) {
+			size := 0
+			for i := 0; i < b.N; i++ {
+				p, err := PNG(v)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(p)
+			}
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
+}
