@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -186,9 +188,11 @@ func (s *Service) setClocks(row *storage.Game, st rules.State) {
 type Outgoing struct {
 	Notice
 	Image *Image
-	// ID is the outbox message's id: the same message retried keeps it, so a transport can make a
-	// repeated send idempotent (Discord's message nonce).
-	ID int64
+	// ID is the outbox message's id. Key identifies this message across retries and never
+	// another one (ids are reused once a message is sent), so a transport can make a repeated
+	// send idempotent with it (Discord's message nonce); it is at most 22 characters.
+	ID  int64
+	Key string
 	// Stale is set on a prompt that the game has moved past (a retried notice delivered after a
 	// later move): it is shown without buttons or pings.
 	Stale bool
@@ -215,7 +219,7 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 			_ = s.store.MarkSent(ctx, m.ID)
 			continue
 		}
-		out := Outgoing{Notice: n, ID: m.ID}
+		out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m)}
 		if n.Kind != "dm" && n.Game != 0 {
 			s.current(ctx, &out)
 		}
@@ -241,6 +245,13 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 		sent++
 	}
 	return sent, nil
+}
+
+func outboxKey(m storage.OutboxMessage) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%d|%d|", m.ID, m.Created.UnixNano())
+	h.Write(m.Payload)
+	return base64.RawURLEncoding.EncodeToString(h.Sum(nil))[:22]
 }
 
 // current points a game's notice at the game's thread (a notice queued before the thread was

@@ -53,7 +53,7 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 
 // message draws a notice: the mentions first (each user once), then the caption.
 func (s *Sender) message(o bot.Outgoing) Message {
-	m := Message{Nonce: fmt.Sprintf("ob%d", o.ID)}
+	m := Message{Nonce: o.Key}
 	text := o.Text
 	if !o.Stale && len(o.Mentions) > 0 {
 		var ms []string
@@ -132,7 +132,7 @@ func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted stri
 func (s *Sender) dm(o bot.Outgoing) error {
 	ch, err := s.api.DMChannel(o.User)
 	if err == nil {
-		_, err = s.api.Send(ch, Message{Content: clip(o.Text, maxContent), Nonce: fmt.Sprintf("ob%d", o.ID)})
+		_, err = s.api.Send(ch, Message{Content: clip(o.Text, maxContent), Nonce: o.Key})
 	}
 	if err != nil && Permanent(err) {
 		s.log.Warn("outbox: direct message refused (DMs closed?), dropped", "user", o.User, "game", o.Game, "err", err)

@@ -1,0 +1,317 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// fakeDiscord is Discord as far as the bot can tell: REST on an httptest server, reached through
+// the session's http.Client (a RoundTripper sends discord.com there), and the gateway as a
+// websocket on the same server, reached through the session's Dialer. It records every request.
+type fakeDiscord struct {
+	t   *testing.T
+	srv *httptest.Server
+
+	mu       sync.Mutex
+	reqs     []recorded
+	nextID   int
+	nonces   map[string]string // nonce -> message id (enforce_nonce)
+	messages map[string]*recorded
+	failures []failure
+
+	conn   *websocket.Conn
+	connMu sync.Mutex
+	seq    int
+	ready  chan struct{}
+}
+
+// recorded is one request as Discord would receive it.
+type recorded struct {
+	Method, Path string
+	Auth         string
+	ContentType  string
+	JSON         map[string]any // the JSON body, or payload_json of a multipart body
+	Files        []recordedFile
+	Status       int // what the fake answered
+	ID           string
+}
+
+type recordedFile struct {
+	Field, Name, ContentType string
+	Data                     []byte
+}
+
+// failure makes the next requests matching method and path prefix fail with status. After
+// true means the request takes effect before the failure is returned (a lost answer).
+type failure struct {
+	method, prefix string
+	status         int
+	times          int
+	after          bool
+}
+
+func newFakeDiscord(t *testing.T) *fakeDiscord {
+	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, ready: make(chan struct{}, 4), nextID: 1000}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/gw/", f.gateway)
+	mux.HandleFunc("/", f.rest)
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.close)
+	return f
+}
+
+func (f *fakeDiscord) close() {
+	f.connMu.Lock()
+	if f.conn != nil {
+		f.conn.Close()
+	}
+	f.connMu.Unlock()
+	f.srv.Close()
+}
+
+// rewrite sends discord.com (REST) to the fake; anything else is a test bug.
+type rewrite struct{ base string }
+
+func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL.Host != "discord.com" {
+		return nil, fmt.Errorf("fake discord: unexpected host %s", req.URL.Host)
+	}
+	u := *req.URL
+	u.Scheme, u.Host = "http", strings.TrimPrefix(r.base, "http://")
+	out := req.Clone(req.Context())
+	out.URL = &u
+	out.Host = "discord.com"
+	return http.DefaultTransport.RoundTrip(out)
+}
+
+// session is a discordgo session wired to the fake.
+func (f *fakeDiscord) session() *discordgo.Session {
+	s, err := discordgo.New("Bot test-token")
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	s.Client = &http.Client{Transport: rewrite{f.srv.URL}, Timeout: 10 * time.Second}
+	addr := f.srv.Listener.Addr().String()
+	s.Dialer = &websocket.Dialer{NetDialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+	}, HandshakeTimeout: 5 * time.Second}
+	s.LogLevel = -1
+	s.ShouldReconnectOnError = false
+	s.StateEnabled = false
+	return s
+}
+
+func (f *fakeDiscord) fail(method, prefix string, status, times int, after bool) {
+	f.mu.Lock()
+	f.failures = append(f.failures, failure{method, prefix, status, times, after})
+	f.mu.Unlock()
+}
+
+func (f *fakeDiscord) newID() string {
+	f.nextID++
+	return fmt.Sprint(f.nextID)
+}
+
+func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
+	rec := recorded{Method: r.Method, Path: strings.TrimPrefix(r.URL.Path, "/api/v9"), Auth: r.Header.Get("Authorization"),
+		ContentType: r.Header.Get("Content-Type")}
+	body, _ := io.ReadAll(r.Body)
+	mt, params, _ := mime.ParseMediaType(rec.ContentType)
+	if mt == "multipart/form-data" {
+		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			data, _ := io.ReadAll(p)
+			if p.FormName() == "payload_json" {
+				json.Unmarshal(data, &rec.JSON)
+				continue
+			}
+			rec.Files = append(rec.Files, recordedFile{Field: p.FormName(), Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: data})
+		}
+	} else if len(body) > 0 {
+		json.Unmarshal(body, &rec.JSON)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var fl *failure
+	for i := range f.failures {
+		x := &f.failures[i]
+		if x.times > 0 && x.method == r.Method && strings.HasPrefix(rec.Path, x.prefix) {
+			x.times--
+			fl = x
+			break
+		}
+	}
+	if fl != nil && !fl.after {
+		rec.Status = fl.status
+		f.reqs = append(f.reqs, rec)
+		writeError(w, fl.status)
+		return
+	}
+	status, out := f.answer(&rec)
+	if fl != nil {
+		status = fl.status
+		out = nil
+	}
+	rec.Status = status
+	f.reqs = append(f.reqs, rec)
+	if status >= 400 {
+		writeError(w, status)
+		return
+	}
+	if out == nil {
+		w.WriteHeader(status)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(out)
+}
+
+func writeError(w http.ResponseWriter, status int) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	if status == http.StatusTooManyRequests {
+		io.WriteString(w, `{"message":"You are being rate limited.","retry_after":0.001,"global":false}`)
+		return
+	}
+	fmt.Fprintf(w, `{"message":"fake failure","code":0}`)
+}
+
+// answer is Discord's reply to a request that succeeds.
+func (f *fakeDiscord) answer(rec *recorded) (int, any) {
+	p := strings.Split(strings.Trim(rec.Path, "/"), "/")
+	switch {
+	case rec.Method == "GET" && rec.Path == "/gateway":
+		return 200, map[string]string{"url": "ws://gateway.discord.test/gw"}
+	case rec.Method == "POST" && len(p) == 4 && p[0] == "interactions" && p[3] == "callback":
+		return 204, nil
+	case len(p) >= 3 && p[0] == "webhooks":
+		if rec.Method == "DELETE" {
+			return 204, nil
+		}
+		rec.ID = f.newID()
+		return 200, map[string]any{"id": rec.ID, "channel_id": "c"}
+	case rec.Method == "POST" && len(p) == 3 && p[0] == "channels" && p[2] == "messages":
+		if n, _ := rec.JSON["nonce"].(string); n != "" && rec.JSON["enforce_nonce"] == true {
+			if id, ok := f.nonces[n]; ok {
+				rec.ID = id
+				return 200, map[string]any{"id": id, "channel_id": p[1], "nonce": n}
+			}
+			defer func() { f.nonces[n] = rec.ID }()
+		}
+		rec.ID = f.newID()
+		f.messages[rec.ID] = rec
+		return 200, map[string]any{"id": rec.ID, "channel_id": p[1]}
+	case rec.Method == "PATCH" && len(p) == 4 && p[0] == "channels" && p[2] == "messages":
+		return 200, map[string]any{"id": p[3], "channel_id": p[1]}
+	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
+		rec.ID = "th" + f.newID()
+		return 201, map[string]any{"id": rec.ID, "type": 11, "parent_id": p[1]}
+	case rec.Method == "POST" && rec.Path == "/users/@me/channels":
+		return 200, map[string]any{"id": "dm-" + fmt.Sprint(rec.JSON["recipient_id"]), "type": 1}
+	case rec.Method == "PUT" && p[0] == "applications":
+		return 200, []any{}
+	}
+	return 404, nil
+}
+
+// requests returns the requests recorded since mark, and the new mark.
+func (f *fakeDiscord) since(mark int) ([]recorded, int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := append([]recorded{}, f.reqs[mark:]...)
+	return out, len(f.reqs)
+}
+
+func (f *fakeDiscord) mark() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.reqs)
+}
+
+// waitFor polls until a request after mark satisfies ok.
+func (f *fakeDiscord) waitFor(mark int, ok func(recorded) bool) recorded {
+	f.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		rs, _ := f.since(mark)
+		for _, r := range rs {
+			if ok(r) {
+				return r
+			}
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	f.t.Fatalf("fake discord: the expected request never came")
+	return recorded{}
+}
+
+// gateway speaks just enough of the gateway protocol: Hello, Identify, Ready, then dispatches.
+func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
+	up := websocket.Upgrader{}
+	c, err := up.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	f.connMu.Lock()
+	f.conn = c
+	f.connMu.Unlock()
+	f.send(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 45000}})
+	var ident struct {
+		Op int `json:"op"`
+		D  struct {
+			Token   string `json:"token"`
+			Intents int    `json:"intents"`
+		} `json:"d"`
+	}
+	if err := c.ReadJSON(&ident); err != nil || ident.Op != 2 || ident.D.Token != "Bot test-token" {
+		f.t.Errorf("gateway: expected identify with the bot token, got %+v %v", ident, err)
+		return
+	}
+	f.dispatch("READY", map[string]any{"v": 9, "session_id": "sess", "user": map[string]any{"id": "bot", "username": "boardbot"}, "guilds": []any{}})
+	f.ready <- struct{}{}
+	for {
+		var m map[string]any
+		if err := c.ReadJSON(&m); err != nil {
+			return
+		}
+		if m["op"] == float64(1) {
+			f.send(map[string]any{"op": 11})
+		}
+	}
+}
+
+func (f *fakeDiscord) send(v any) {
+	f.connMu.Lock()
+	defer f.connMu.Unlock()
+	if f.conn != nil {
+		f.conn.WriteJSON(v)
+	}
+}
+
+func (f *fakeDiscord) dispatch(typ string, d any) {
+	f.connMu.Lock()
+	f.seq++
+	s := f.seq
+	f.connMu.Unlock()
+	f.send(map[string]any{"op": 0, "t": typ, "s": s, "d": d})
+}
