@@ -1,26 +1,241 @@
 package main
 
-// The Discord sub-commands. bot/discord is being written (issue 3); until it lands these say so
-// plainly instead of pretending to work.
+// The Discord sub-commands: run (gateway), serve (HTTP interactions endpoint), register and
+// commands. Both serving modes share one handler, deliver the outbox and run the scheduler.
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/bot/config"
+	"github.com/boardbot/boardbot/bot/discord"
+	"github.com/boardbot/boardbot/rules"
 )
 
-func notYet(name string, stderr io.Writer) int {
-	fmt.Fprintf(stderr, "boardbot %s: the Discord adapter is not in this build yet; use boardbot console\n", name)
+// newSession makes the discordgo session; tests point it at a fake Discord.
+var newSession = func(token string) (*discordgo.Session, error) { return discordgo.New("Bot " + token) }
+
+// How often the outbox is delivered and the scheduler runs.
+var (
+	deliverEvery = 2 * time.Second
+	tickEvery    = time.Minute
+)
+
+func configFlag(fs *flag.FlagSet) *string {
+	return fs.String("config", "", "configuration file (TOML); defaults apply without one")
+}
+
+// discordSetup loads the config, opens the service and a session with the bot token.
+func discordSetup(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (config.Config, *flag.FlagSet, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cf := configFlag(fs)
+	if extra != nil {
+		extra(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		return config.Config{}, nil, errUsage
+	}
+	c, err := config.Load(*cf)
+	return c, fs, err
+}
+
+var errUsage = errors.New("usage")
+
+func exitErr(stderr io.Writer, err error) int {
+	if errors.Is(err, errUsage) {
+		return 2
+	}
+	fmt.Fprintln(stderr, "boardbot:", err)
 	return 1
 }
 
-func cmdRun(_ context.Context, _ []string, _, stderr io.Writer) int { return notYet("run", stderr) }
-func cmdServe(_ context.Context, _ []string, _, stderr io.Writer) int {
-	return notYet("serve", stderr)
+// serving is what run and serve share: the service, the REST API, the handler and the loops.
+type serving struct {
+	svc  *bot.Service
+	sess *discordgo.Session
+	h    *discord.Handler
+	log  *slog.Logger
+	stop func()
 }
-func cmdRegister(_ context.Context, _ []string, _, stderr io.Writer) int {
-	return notYet("register", stderr)
+
+func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serving, error) {
+	token, err := c.Token()
+	if err != nil {
+		return nil, err
+	}
+	svc, st, err := openService(c, stderr)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := newSession(token)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	log := newLogger(c, stderr)
+	api := discord.NewREST(sess)
+	h := discord.NewHandler(svc, api, discord.Options{Logger: log})
+	sender := discord.NewSender(svc, api, log)
+	bctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		discord.Background(bctx, svc, sender, deliverEvery, tickEvery, log)
+		close(done)
+	}()
+	return &serving{svc: svc, sess: sess, h: h, log: log, stop: func() {
+		cancel()
+		<-done
+		h.Wait()
+		st.Close()
+	}}, nil
 }
-func cmdCommands(_ context.Context, _ []string, _, stderr io.Writer) int {
-	return notYet("commands", stderr)
+
+func cmdRun(ctx context.Context, args []string, _, stderr io.Writer) int {
+	c, _, err := discordSetup("run", args, stderr, nil)
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	s, err := startServing(ctx, c, stderr)
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	defer s.stop()
+	s.log.Info("connecting to the Discord gateway")
+	if err := discord.RunGateway(ctx, s.sess, s.h); err != nil {
+		return exitErr(stderr, fmt.Errorf("gateway: %w", err))
+	}
+	s.log.Info("stopped")
+	return 0
+}
+
+func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
+	var listen *string
+	c, _, err := discordSetup("serve", args, stderr, func(fs *flag.FlagSet) {
+		listen = fs.String("listen", "", "address to listen on (overrides http.listen)")
+	})
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	if *listen != "" {
+		c.HTTP.Listen = *listen
+	}
+	key, err := publicKey(c.Discord.PublicKey)
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	s, err := startServing(ctx, c, stderr)
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	defer s.stop()
+	health := func(ctx context.Context) error {
+		_, err := s.svc.Store().Pending(ctx, time.Now(), 1)
+		return err
+	}
+	s.log.Info("serving Discord interactions", "listen", c.HTTP.Listen)
+	if err := discord.ListenAndServe(ctx, c.HTTP.Listen, discord.HTTPHandler(s.h, key, health), s.h, s.log); err != nil {
+		return exitErr(stderr, err)
+	}
+	return 0
+}
+
+func publicKey(h string) (ed25519.PublicKey, error) {
+	if h == "" {
+		return nil, errors.New("discord.public_key is empty: copy it from the application's General Information page")
+	}
+	b, err := hex.DecodeString(h)
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, errors.New("discord.public_key must be the 64 hex digits shown on the application's General Information page")
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// schema is the command schema for the games the config enables.
+func schema(c config.Config) ([]*discordgo.ApplicationCommand, error) {
+	kits, err := enabledKits(c.Games.Enabled)
+	if err != nil {
+		return nil, err
+	}
+	infos := make([]rules.Info, len(kits))
+	for i, k := range kits {
+		infos[i] = k.Game.Info()
+	}
+	return discord.Commands(infos), nil
+}
+
+func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	var guild *string
+	c, _, err := discordSetup("register", args, stderr, func(fs *flag.FlagSet) {
+		guild = fs.String("guild", "", "register in this server only (appears at once; global commands can take up to an hour)")
+	})
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	if c.Discord.ApplicationID == "" {
+		return exitErr(stderr, errors.New("discord.application_id is empty: copy it from the application's General Information page"))
+	}
+	token, err := c.Token()
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	cmds, err := schema(c)
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	sess, err := newSession(token)
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	if err := discord.NewREST(sess).Overwrite(c.Discord.ApplicationID, *guild, cmds); err != nil {
+		return exitErr(stderr, fmt.Errorf("register: %w", err))
+	}
+	where := "globally"
+	if *guild != "" {
+		where = "in server " + *guild
+	}
+	fmt.Fprintf(stdout, "registered %d commands %s\n", len(cmds), where)
+	return 0
+}
+
+func cmdCommands(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	var asJSON *bool
+	c, _, err := discordSetup("commands", args, stderr, func(fs *flag.FlagSet) {
+		asJSON = fs.Bool("json", false, "print the schema as the JSON sent to Discord")
+	})
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	cmds, err := schema(c)
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(cmds); err != nil {
+			return exitErr(stderr, err)
+		}
+		return 0
+	}
+	for _, cmd := range cmds {
+		fmt.Fprintf(stdout, "/%-12s %s\n", cmd.Name, cmd.Description)
+		for _, o := range cmd.Options {
+			if o.Type == discordgo.ApplicationCommandOptionSubCommand {
+				fmt.Fprintf(stdout, "    %-14s %s\n", o.Name, o.Description)
+			}
+		}
+	}
+	return 0
 }

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func TestCommandsJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"commands", "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var cmds []discordgo.ApplicationCommand
+	if err := json.Unmarshal(out.Bytes(), &cmds); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range cmds {
+		names = append(names, c.Name)
+	}
+	want := "create move board view history undo resign abort join leave start export rules leaderboard settings games"
+	if strings.Join(names, " ") != want {
+		t.Fatalf("commands: %v", names)
+	}
+	if cmds[0].Options[0].Name != "autumn-ash" {
+		t.Fatalf("/create offers the games as subcommands: %+v", cmds[0].Options[0])
+	}
+}
+
+// rewrite sends discord.com requests to a test server.
+type rewrite struct{ base string }
+
+func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
+	out := req.Clone(req.Context())
+	out.URL.Scheme, out.URL.Host = "http", strings.TrimPrefix(r.base, "http://")
+	return http.DefaultTransport.RoundTrip(out)
+}
+
+func TestRegisterOverwritesGuildCommands(t *testing.T) {
+	var got struct {
+		method, path, auth string
+		n                  int
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		var cmds []map[string]any
+		json.Unmarshal(b, &cmds)
+		got.method, got.path, got.auth, got.n = r.Method, r.URL.Path, r.Header.Get("Authorization"), len(cmds)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, "[]")
+	}))
+	defer srv.Close()
+	old := newSession
+	newSession = func(token string) (*discordgo.Session, error) {
+		s, err := discordgo.New("Bot " + token)
+		s.Client = &http.Client{Transport: rewrite{srv.URL}}
+		return s, err
+	}
+	defer func() { newSession = old }()
+	cfg := filepath.Join(t.TempDir(), "c.toml")
+	os.WriteFile(cfg, []byte("[discord]\napplication_id = \"42\"\ntoken_env = \"BOARDBOT_TEST_TOKEN\"\n"), 0o644)
+	t.Setenv("BOARDBOT_TEST_TOKEN", "sekrit")
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"register", "--config", cfg, "--guild", "g7"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if got.method != "PUT" || got.path != "/api/v9/applications/42/guilds/g7/commands" || got.auth != "Bot sekrit" || got.n != 16 {
+		t.Fatalf("register sent %+v", got)
+	}
+	if !strings.Contains(out.String(), "registered 16 commands in server g7") {
+		t.Fatalf("%q", out.String())
+	}
+	// Without the token in the environment it says where to put it.
+	t.Setenv("BOARDBOT_TEST_TOKEN", "")
+	errb.Reset()
+	if code := run(context.Background(), []string{"register", "--config", cfg}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "BOARDBOT_TEST_TOKEN") {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+}
+
+func TestServeNeedsPublicKey(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"serve"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "public_key") {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+}
