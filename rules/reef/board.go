@@ -259,7 +259,7 @@ func (s *state) placeWhy(cm *corals, col Colour, sq int) string {
 
 // targets lists the squares where a polyp of colour col may go now.
 func (s *state) targets(cm *corals, col Colour) []int {
-	var out []int
+	out := make([]int, 0, 64)
 	for sq := 0; sq < s.numSquares(); sq++ {
 		if !s.isRock(sq) {
 			continue

@@ -16,6 +16,7 @@ func fixture(t testing.TB, seats int) *state {
 	for b := 1; b <= seats; b++ {
 		s.Layouts = append(s.Layouts, b)
 	}
+	s.initRock()
 	for sq := range s.Polyp {
 		if c := s.Polyp[sq]; c != NoColour {
 			s.Bag[c]++

@@ -120,6 +120,16 @@ func (s *state) ownOnBoard(me, b int) int {
 	return n
 }
 
+// ownPerBoard counts seat's shrimps on each board.
+func (s *state) ownPerBoard(me int) (n [4]int) {
+	for sq, sh := range s.Shrimp {
+		if int(sh) == me {
+			n[sq/perBoard]++
+		}
+	}
+	return n
+}
+
 // shrimpsOf lists the squares of seat's shrimps on the reef.
 func (s *state) shrimpsOf(me int) []int {
 	var out []int
@@ -144,12 +154,9 @@ func (s *state) shrimpOnRock(me int) int {
 // addTargets: polyps of corals without a shrimp, on boards holding fewer than two of seat's shrimps.
 func (s *state) addTargets(cm *corals, me int) []int {
 	var out []int
-	var full [4]bool
-	for b := range s.Layouts {
-		full[b] = s.ownOnBoard(me, b) >= data.MaxShrimpsPerBoard
-	}
+	own := s.ownPerBoard(me)
 	for sq, col := range s.Polyp {
-		if col != NoColour && !full[sq/perBoard] && cm.shrimp[cm.id[sq]] < 0 {
+		if col != NoColour && own[sq/perBoard] < data.MaxShrimpsPerBoard && cm.shrimp[cm.id[sq]] < 0 {
 			out = append(out, sq)
 		}
 	}
@@ -174,11 +181,12 @@ func (s *state) shrimpTargets(cm *corals, me, from int) []int {
 		fromCoral = cm.id[from]
 	}
 	fb := from / perBoard
+	own := s.ownPerBoard(me)
 	for sq := 0; sq < s.numSquares(); sq++ {
 		if sq == from || !s.isRock(sq) || s.Shrimp[sq] >= 0 {
 			continue
 		}
-		if b := sq / perBoard; b != fb && s.ownOnBoard(me, b) >= data.MaxShrimpsPerBoard {
+		if b := sq / perBoard; b != fb && own[b] >= data.MaxShrimpsPerBoard {
 			continue
 		}
 		if s.Polyp[sq] != NoColour {
@@ -249,7 +257,7 @@ func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) 
 			return s.shrimpWhy(cm, me, sq, t)
 		},
 	}
-	opts := to.boards()
+	opts := to.boards(w)
 	opts = append(opts, rules.Choice{Token: vHome, Label: "Back behind your screen"})
 	t, ok := w.pick(opts, func(tok string) string {
 		if t, ok := w.peekSquare(s, w.i); ok {
@@ -311,7 +319,7 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 			pay = append(pay, c)
 		}
 	}
-	c, ok := w.pick(colourChoices(pay, func(c Colour) string {
+	c, ok := w.pick(colourChoices(w, pay, func(c Colour) string {
 		return fmt.Sprintf("Pay with a consumed %s polyp (%d)", c, p.Consumed[c])
 	}), func(tok string) string {
 		return whyColour(tok, func(c Colour) string { return fmt.Sprintf("You have no consumed %s polyp.", c) })

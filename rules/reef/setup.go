@@ -28,6 +28,7 @@ func newState(setup rules.Setup) *state {
 	perm := []int{1, 2, 3, 4}
 	s.RNG.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 	s.Layouts = append([]int(nil), perm[:n]...)
+	s.initRock()
 	s.Polyp = make([]Colour, s.numSquares())
 	s.Shrimp = make([]int8, s.numSquares())
 	for b := range s.Layouts {

@@ -88,8 +88,10 @@ type state struct {
 	Marks []int  `json:"marks,omitempty"`
 	Note  string `json:"note,omitempty"`
 
-	EndReason string        `json:"end_reason,omitempty"`
-	Res       *rules.Result `json:"result,omitempty"`
+	EndReason string `json:"end_reason,omitempty"`
+
+	rock []bool        // per square, from the layouts: never changes, shared between copies
+	Res  *rules.Result `json:"result,omitempty"`
 }
 
 func sum(xs []int) int {
@@ -104,7 +106,15 @@ func (s *state) numSquares() int { return len(s.Layouts) * perBoard }
 
 func (s *state) layout(b int) *layout { return &data.Layouts[s.Layouts[b]-1] }
 
-func (s *state) isRock(sq int) bool { return s.layout(sq / perBoard).Rock[sq%perBoard] }
+func (s *state) isRock(sq int) bool { return s.rock[sq] }
+
+// initRock caches which squares are rock; call it whenever Layouts is set.
+func (s *state) initRock() {
+	s.rock = make([]bool, s.numSquares())
+	for i := range s.rock {
+		s.rock[i] = s.layout(i / perBoard).Rock[i%perBoard]
+	}
+}
 
 func (s *state) growthSquare(b int) int { return b*perBoard + s.layout(b).Growth }
 
@@ -159,6 +169,7 @@ func (s *state) check() error {
 	if len(s.Polyp) != n || len(s.Shrimp) != n {
 		return fmt.Errorf("board squares do not match the boards")
 	}
+	s.initRock()
 	onReef := make([]int, s.Seats)
 	for i, p := range s.Polyp {
 		if p < NoColour || p >= NumColours || (p != NoColour && !s.isRock(i)) {

@@ -252,7 +252,7 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		st.sq, _ = s.eatPicker(cm, me, eat).square(w, s)
 	case vGrow:
 		st.kind = kGrow
-		c, ok := w.pick(colourChoices(growCols, func(c Colour) string {
+		c, ok := w.pick(colourChoices(w, growCols, func(c Colour) string {
 			return fmt.Sprintf("Play a %s larva cube (%d behind your screen, %d consumed %s)", c, p.Screen[c], p.Consumed[c], c)
 		}), func(tok string) string {
 			return whyColour(tok, func(c Colour) string {
@@ -270,7 +270,7 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		s.shrimpMove(w, cm, me, mine, st)
 	case vTrade:
 		st.kind = kTrade
-		c, ok := w.pick(colourChoices(trade, func(c Colour) string {
+		c, ok := w.pick(colourChoices(w, trade, func(c Colour) string {
 			return fmt.Sprintf("A consumed %s polyp for a %s larva cube", c, c)
 		}), func(tok string) string {
 			return whyColour(tok, func(c Colour) string {
@@ -301,7 +301,7 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		s.algaTree(w, me, st)
 	case vPolyp:
 		st.kind = kBuy
-		c, ok := w.pick(colourChoices(buy, func(c Colour) string {
+		c, ok := w.pick(colourChoices(w, buy, func(c Colour) string {
 			return fmt.Sprintf("A %s larva cube for a %s polyp", c, c)
 		}), func(tok string) string {
 			return whyColour(tok, func(c Colour) string {
@@ -373,10 +373,14 @@ func (s *state) whyVerb(cm *corals, me int, tok string) string {
 	return ""
 }
 
-func colourChoices(cs []Colour, label func(c Colour) string) []rules.Choice {
+func colourChoices(w *walker, cs []Colour, label func(c Colour) string) []rules.Choice {
 	out := make([]rules.Choice, 0, len(cs))
 	for _, c := range cs {
-		out = append(out, colourChoice(c, label(c)))
+		ch := rules.Choice{Token: c.Letter()}
+		if w.listing() {
+			ch.Label = label(c)
+		}
+		out = append(out, ch)
 	}
 	return out
 }
@@ -406,7 +410,7 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	pk := s.placePicker(cm, x, targets)
 	var opts []rules.Choice
 	if fromScreen {
-		for _, b := range pk.boards() {
+		for _, b := range pk.boards(w) {
 			b.Label = fmt.Sprintf("A %s polyp from behind your screen on board %s", x, b.Token)
 			opts = append(opts, b)
 		}
@@ -474,12 +478,21 @@ func (s *state) placePicker(cm *corals, x Colour, targets []int) squarePicker {
 				return fmt.Sprintf("%s: overgrow the %s polyp there", name, v)
 			}
 			grow := 0
-			seen := map[int16]bool{}
+			var seen [4]int16
+			k := 0
 			neighbours(sq, func(n int) {
-				if s.Polyp[n] == x && !seen[cm.id[n]] {
-					seen[cm.id[n]] = true
-					grow += cm.size[cm.id[n]]
+				if s.Polyp[n] != x {
+					return
 				}
+				id := cm.id[n]
+				for _, d := range seen[:k] {
+					if d == id {
+						return
+					}
+				}
+				seen[k] = id
+				k++
+				grow += cm.size[id]
 			})
 			if grow == 0 {
 				return fmt.Sprintf("%s: start a new %s coral", name, x)

@@ -18,6 +18,10 @@ type walker struct {
 	err   error
 }
 
+// listing reports whether the move ends at the current level, so its options will be returned
+// and need labels; when only checking a move, labels are never built.
+func (w *walker) listing() bool { return w.err == nil && !w.short && w.i >= len(w.m) }
+
 // pick offers opts at the current level. It returns the move's token there when it is one of
 // them; otherwise it records either the options (move too short) or the refusal.
 func (w *walker) pick(opts []rules.Choice, why func(tok string) string) (string, bool) {
@@ -70,13 +74,19 @@ type squarePicker struct {
 	what  string              // what is being placed, for refusals: "a white polyp"
 }
 
-func (p squarePicker) boards() []rules.Choice {
-	var out []rules.Choice
+var boardTokens = [4]string{"1", "2", "3", "4"}
+
+func (p squarePicker) boards(w *walker) []rules.Choice {
+	out := make([]rules.Choice, 0, 4)
 	last := -1
 	for _, sq := range p.sqs { // sqs are ascending, so boards come in order
 		if b := sq / perBoard; b != last {
 			last = b
-			out = append(out, rules.Choice{Token: strconv.Itoa(b + 1), Label: fmt.Sprintf("Board %d", b+1)})
+			c := rules.Choice{Token: boardTokens[b]}
+			if w.listing() {
+				c.Label = fmt.Sprintf("Board %d", b+1)
+			}
+			out = append(out, c)
 		}
 	}
 	return out
@@ -101,17 +111,17 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 	var cols []rules.Choice
 	seen := [Cols]bool{}
 	for _, sq := range p.sqs {
-		if sq/perBoard != b {
-			continue
-		}
-		c := sq % perBoard % Cols
-		if !seen[c] {
-			seen[c] = true
+		if sq/perBoard == b {
+			seen[sq%perBoard%Cols] = true
 		}
 	}
 	for c := 0; c < Cols; c++ {
 		if seen[c] {
-			cols = append(cols, rules.Choice{Token: string(rune('a' + c)), Label: fmt.Sprintf("Column %c of board %d", 'A'+c, board)})
+			ch := rules.Choice{Token: colTokens[c : c+1]}
+			if w.listing() {
+				ch.Label = fmt.Sprintf("Column %c of board %d", 'A'+c, board)
+			}
+			cols = append(cols, ch)
 		}
 	}
 	ct, ok := w.pick(cols, func(tok string) string {
@@ -127,7 +137,12 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 	var rows []rules.Choice
 	for _, sq := range p.sqs {
 		if sq/perBoard == b && sq%perBoard%Cols == c {
-			rows = append(rows, rules.Choice{Token: strconv.Itoa(sq%perBoard/Cols + 1), Label: p.label(sq)})
+			r := sq % perBoard / Cols
+			ch := rules.Choice{Token: rowTokens[r : r+1]}
+			if w.listing() {
+				ch.Label = p.label(sq)
+			}
+			rows = append(rows, ch)
 		}
 	}
 	rt, ok := w.pick(rows, func(tok string) string {
@@ -159,13 +174,18 @@ func (w *walker) peekSquare(s *state, k int) (int, bool) {
 	return (b-1)*perBoard + (r-1)*Cols + int(c[0]-'a'), true
 }
 
+const (
+	colTokens = "abcdefg"
+	rowTokens = "123456"
+)
+
 // square reads a whole square (board, column, row).
 func (p squarePicker) square(w *walker, s *state) (int, bool) {
 	if sq, ok := w.peekSquare(s, w.i); ok && !containsInt(p.sqs, sq) {
 		w.err = &rules.Illegal{Reason: articles(p.why(sq))}
 		return 0, false
 	}
-	bt, ok := w.pick(p.boards(), func(tok string) string { return p.whyBoard(s, tok) })
+	bt, ok := w.pick(p.boards(w), func(tok string) string { return p.whyBoard(s, tok) })
 	if !ok {
 		return 0, false
 	}
