@@ -117,8 +117,19 @@ func (s *state) playAttack(p int, r *rd) error {
 	a.Sides = make([]int, s.N)
 	a.Asked, a.Next = nil, 0
 	s.emit("%s declares an attack on %s (%s).", s.seatName(p), s.areaName(t), s.seatName(a.Defender))
+	if !s.extraPossible(p) {
+		s.startAlliances()
+		return nil
+	}
 	s.Stage = stExtra
 	return nil
+}
+
+// extraPossible: some horse, weapon, boat or ship could move next to the target.
+func (s *state) extraPossible(p int) bool {
+	foot := s.footOrigins(p, tripExtra, horseWeapon)
+	boats, ships := s.vesselOrigins(p, tripExtra)
+	return len(foot)+len(s.horseOrigins(p, tripExtra))+len(s.chainOrigins(p, tripExtra, horseWeapon))+len(boats)+len(ships) > 0
 }
 
 func (s *state) playExtra(p int, r *rd) error {

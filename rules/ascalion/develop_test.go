@@ -8,7 +8,7 @@ import (
 func TestRecipes(t *testing.T) {
 	cases := []struct {
 		name, have, move, left string
-		check               func(f *fixture) bool
+		check                  func(f *fixture) bool
 	}{
 		{"weapon from iron and coal", "iron coal", "weapon ys", "weapon", nil},
 		{"weapon from gold", "2gold", "weapon ys", "weapon", nil},

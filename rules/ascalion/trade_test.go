@@ -26,8 +26,8 @@ func TestTradeBetweenNeighbours(t *testing.T) {
 	if has(f.next(0, "offer blue"), "weapon") {
 		t.Error("weapons cannot be traded")
 	}
-	f.refused(0, "offer blue for", "")       // a gift the other way
-	f.refused(0, "offer blue iron for", "")  // must ask for something
+	f.refused(0, "offer blue for", "")      // a gift the other way
+	f.refused(0, "offer blue iron for", "") // must ask for something
 	f.play(0, "offer blue iron iron for horse")
 	if f.s.Done[1] || !has(f.next(1, ""), "accept") {
 		t.Fatal("blue must be able to answer")

@@ -1,0 +1,189 @@
+package ascalion
+
+import (
+	"testing"
+)
+
+// §12.1: only foreign areas next to one of the attacker's areas; across the river counts.
+func TestAttackTargets(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Minda").own(1, "Vagon", "Ys")
+	f.attackTurn(0)
+	tg := f.next(0, "attack")
+	if !has(tg, "vagon") {
+		t.Errorf("Vagon faces Minda across the river: %v", tg)
+	}
+	if has(tg, "ys") {
+		t.Error("Ys is far from Minda")
+	}
+	f.refused(0, "attack ys", "Ys")
+}
+
+// §12.7: the attacker's bonus point; a tie is lost; a lost attack changes nothing.
+func TestAttackTieLoses(t *testing.T) {
+	// Minda (1) + bonus 1 = 2 against Vagon with a horse (2): tie, attacker loses.
+	f := newFixture(t, 3).own(0, "Minda").own(1, "Vagon").put("Vagon", "horse")
+	f.attackTurn(0)
+	f.declare(0, "vagon")
+	if f.s.Lands[f.land("Vagon")].Owner != 1 {
+		t.Fatal("a tie must be lost")
+	}
+	// Without the horse: 2 against 1, the attacker wins and takes everything.
+	f = newFixture(t, 3).own(0, "Minda").own(1, "Vagon").put("Vagon", "gold weapon").source("Vagon", Gold)
+	f.put("Minda", "weapon")
+	f.attackTurn(0)
+	f.declare(0, "vagon")
+	v := f.s.Lands[f.land("Vagon")]
+	if v.Owner != 0 || v.Goods != parseGoods(t, "gold weapon") || v.Source != Gold {
+		t.Errorf("conquered Vagon: owner %d goods %s", v.Owner, goodsText(v.Goods))
+	}
+}
+
+// §12.2: a second attack after a win, but not in round 1.
+func TestSecondAttack(t *testing.T) {
+	for _, round := range []int{1, 2} {
+		f := newFixture(t, 3).own(0, "Minda").own(1, "Vagon", "Zothic").put("Minda", "weapon")
+		f.s.Round = round
+		f.attackTurn(0)
+		f.declare(0, "vagon")
+		second := f.s.Stage == stAttack && f.s.Turn == 0 && has(f.next(0, ""), "attack")
+		if second != (round > 1) {
+			t.Errorf("round %d: second attack offered %v", round, second)
+		}
+	}
+}
+
+// §12.3, A31: one bonus transport per city owned after a win (a city just taken counts).
+func TestCityBonus(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Minda", "Hippo's Land").own(1, "Vagon").put("Minda", "weapon gold").city("Vagon")
+	f.s.Round = 1
+	f.attackTurn(0)
+	f.declare(0, "vagon")
+	if f.s.Lands[f.land("Vagon")].Owner != 0 {
+		t.Fatal("5 against 4 should win")
+	}
+	if !has(f.next(0, ""), "bonus") {
+		t.Fatal("the conquered city gives a bonus transport")
+	}
+	f.play(0, "bonus foot minda hippos gold")
+	eqGoods(t, "Hippo's Land", f.goods("Hippo's Land"), "gold")
+	if f.s.Stage == stAttack && f.s.Turn == 0 {
+		t.Error("one city gives one bonus transport only")
+	}
+}
+
+// A lost attack ends the turn at once: no bonus (§12.3, §12.7).
+func TestLostAttackEndsTurn(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Minda").own(1, "Vagon").put("Vagon", "weapon horse").city("Minda", "Vagon")
+	f.attackTurn(0)
+	f.declare(0, "vagon")
+	if f.s.Stage == stAttack && f.s.Atk != nil && f.s.Atk.Count > 0 {
+		t.Error("after a lost attack the turn passes on")
+	}
+}
+
+// §12.5: the extra transport moves only horses, weapons, boats and ships, next to the target.
+func TestExtraTransport(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Ys", "Tarvos", "Comorium").own(1, "Doilan").put("Ys", "horse weapon gold")
+	f.attackTurn(0)
+	f.play(0, "attack doilan")
+	if f.s.Stage != stExtra {
+		t.Fatal("the extra transport comes after the declaration")
+	}
+	if has(f.next(0, "foot ys comorium"), "gold") {
+		t.Error("gold may not move in the extra transport")
+	}
+	if has(f.next(0, "foot ys"), "tarvos") {
+		t.Error("Tarvos does not border Doilan: goods must end next to the target")
+	}
+	f.play(0, "horse ys +weapon comorium end")
+	eqGoods(t, "Comorium", f.goods("Comorium"), "horse weapon")
+}
+
+// §12.6: every third player with an area next to the target declares, from the start player on.
+func TestAllianceOrder(t *testing.T) {
+	f := newFixture(t, 5).own(0, "Albur").own(1, "Sitara").own(2, "Revena").own(3, "Erein").own(4, "Nordmark", "Parthenion", "Mesa")
+	f.s.SP = 2
+	f.attackTurn(1)
+	f.play(1, "attack albur")
+	if f.s.Stage == stExtra {
+		f.play(1, "skip")
+	}
+	if got := f.s.Atk.Asked; len(got) != 3 || got[0] != 2 || got[1] != 3 || got[2] != 4 {
+		t.Fatalf("declaring order %v, want yellow, green, purple (from the start player)", got)
+	}
+	f.play(2, "attacker")
+	f.play(3, "neutral")
+	f.play(4, "attacker")
+	// Sitara 1 + Revena 1 + Nordmark/Parthenion/Mesa 3 + bonus 1 = 6 against Albur 1.
+	if f.s.Lands[f.land("Albur")].Owner != 1 {
+		t.Error("blue with two allies should win")
+	}
+}
+
+// Boats and ships are areas: they can be attacked where they lie (§12.8).
+func TestAttackVessel(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Hippo's Land").own(1, "Cimmria").put("Hippo's Land", "weapon")
+	id := f.vessel(1, false, riverBase, "gold")
+	f.attackTurn(0)
+	f.declare(0, "boat1")
+	if v := f.s.vessel(id); v.Owner != 0 || v.Goods[Gold] != 1 {
+		t.Error("a conquered boat changes owner with its cargo")
+	}
+}
+
+// §3: victory at the end of an attack phase.
+func TestVictory(t *testing.T) {
+	cases := []struct {
+		rule   string
+		cities [3]int
+		win    []int
+	}{
+		{"shared", [3]int{3, 3, 0}, []int{0, 1}},
+		{"single", [3]int{3, 3, 0}, nil},
+		{"single", [3]int{4, 3, 0}, []int{0}},
+		{"strict", [3]int{4, 3, 0}, nil},
+		{"strict", [3]int{3, 2, 0}, []int{0}},
+		{"shared", [3]int{2, 2, 2}, nil},
+	}
+	lands := [][]string{{"Ys", "Comorium", "Doilan", "Tarvos"}, {"Albur", "Mesa", "Erein", "Revena"}, {"Elgar", "Minda", "Ilion", "Gorth"}}
+	for _, c := range cases {
+		f := newFixture(t, 3, "victory", c.rule)
+		for p := 0; p < 3; p++ {
+			f.own(p, lands[p]...)
+			for i := 0; i < c.cities[p]; i++ {
+				f.city(lands[p][i])
+			}
+		}
+		f.s.checkVictory()
+		var got []int
+		if f.s.Res != nil {
+			for _, w := range f.s.Res.Winners() {
+				got = append(got, int(w))
+			}
+		}
+		if len(got) != len(c.win) || (len(got) > 0 && got[0] != c.win[0]) {
+			t.Errorf("%s %v: winners %v, want %v", c.rule, c.cities, got, c.win)
+		}
+	}
+}
+
+func TestRoundLimit(t *testing.T) {
+	f := newFixture(t, 3, "rounds", "15").own(0, "Ys").own(1, "Albur").city("Albur")
+	f.s.Round = 15
+	f.s.checkVictory()
+	if f.s.Res == nil || f.s.Res.Ranks[1] != 1 {
+		t.Error("at the round limit the most cities win")
+	}
+}
+
+// declare attacks and skips the extra transport when one is offered.
+func (f *fixture) declare(p int, target string) {
+	f.t.Helper()
+	f.play(p, "attack "+target)
+	if f.s.Stage == stExtra {
+		f.play(p, "skip")
+	}
+	for f.s.Stage == stAlly {
+		f.play(f.s.Turn, "neutral")
+	}
+}

@@ -1,0 +1,191 @@
+package ascalion
+
+import (
+	"testing"
+)
+
+// §11.1 / EX-11.1: one transport plus one per full three areas above the start count, boats and
+// ships included.
+func TestTransportCount(t *testing.T) {
+	f := newFixture(t, 4)
+	f.s.Start = []int{9, 9, 9, 9}
+	cases := []struct{ lands, boats, want int }{{12, 0, 2}, {15, 0, 3}, {11, 0, 1}, {10, 2, 2}, {7, 0, 1}}
+	for _, c := range cases {
+		for i := range f.s.Lands {
+			f.s.Lands[i].Owner = 3
+		}
+		f.s.Ships = nil
+		n := 0
+		for i := range f.s.Lands {
+			if n < c.lands {
+				f.s.Lands[i].Owner = 0
+				n++
+			}
+		}
+		for i := 0; i < c.boats; i++ {
+			f.s.launch(0, false, seaNear(f.land("Ys"), false))
+		}
+		if got := f.s.transportsFor(0); got != c.want {
+			t.Errorf("%d lands + %d boats: %d transports, want %d", c.lands, c.boats, got, c.want)
+		}
+	}
+}
+
+// §11.2: on foot, one border (or the river) into an own land.
+func TestTransportOnFoot(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Minda", "Vagon", "Ys").put("Minda", "2gold weapon")
+	f.transportTurn(0, 2)
+	if has(f.next(0, "foot minda"), "ys") {
+		t.Error("Ys does not border Minda")
+	}
+	f.play(0, "foot minda vagon gold weapon") // across the river
+	eqGoods(t, "Vagon", f.goods("Vagon"), "gold weapon")
+	eqGoods(t, "Minda", f.goods("Minda"), "gold")
+	if f.s.Left[0] != 1 {
+		t.Errorf("%d transports left, want 1", f.s.Left[0])
+	}
+}
+
+// §11.7: a ship pays 1 point per dark field and 2 per light field; boats never enter dark fields
+// and cannot use a last single point at sea (§11.5).
+func TestVesselCosts(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys")
+	var dark, light int = -1, -1
+	for i, sf := range board.Seas {
+		if !sf.Deep {
+			continue
+		}
+		nd, nl := 0, 0
+		for _, n := range sf.Adj {
+			if board.Seas[n].Deep {
+				nd++
+			} else {
+				nl++
+			}
+		}
+		if nd > 0 && nl > 0 {
+			dark = i
+			for _, n := range sf.Adj {
+				if !board.Seas[n].Deep {
+					light = n
+				}
+			}
+			break
+		}
+	}
+	if dark < 0 {
+		t.Fatal("no dark field beside a light one")
+	}
+	ship := f.s.vessel(f.vessel(0, true, dark, ""))
+	for _, st := range f.s.vesselSteps(ship, dark) {
+		want := 1
+		if !board.Seas[st.to].Deep {
+			want = 2
+		}
+		if st.cost != want {
+			t.Errorf("ship step to %s costs %d, want %d", board.Seas[st.to].Token, st.cost, want)
+		}
+	}
+	boat := f.s.vessel(f.vessel(0, false, light, ""))
+	for _, st := range f.s.vesselSteps(boat, light) {
+		if st.to < riverBase && board.Seas[st.to].Deep {
+			t.Errorf("a boat may enter dark field %s", board.Seas[st.to].Token)
+		}
+	}
+	// A boat with 1 point left cannot enter a sea field.
+	tr := &trip{Kind: "boat", Vessel: boat.ID, Pos: light, MP: 1}
+	if mv := f.s.tripMoves(0, tr); len(mv) != 0 {
+		t.Errorf("a boat with 1 point may still move: %v", mv)
+	}
+}
+
+// §11.5 with A24: a boat that began the transport phase on the high sea and is still there at
+// its end sinks with its cargo; when the phase is cancelled it sinks at once.
+func TestBoatOnHighSeaSinks(t *testing.T) {
+	high := -1
+	for i, sf := range board.Seas {
+		if !sf.Deep && len(sf.Lands) == 0 {
+			high = i
+			break
+		}
+	}
+	if high < 0 {
+		t.Skip("the map has no light high-sea field")
+	}
+	f := newFixture(t, 2).own(0, "Ys")
+	f.vessel(0, false, high, "gold")
+	f.s.Ships[0].Stranded = true
+	sup := f.s.Sup[Gold]
+	f.s.endTransport()
+	if len(f.s.Ships) != 0 || f.s.Sup[Gold] != sup+1 {
+		t.Error("the stranded boat must sink with its gold")
+	}
+}
+
+// A stranded boat must be moved first and toward a coast.
+func TestStrandedBoatMustReturn(t *testing.T) {
+	high := -1
+	for i, sf := range board.Seas {
+		if !sf.Deep && len(sf.Lands) == 0 {
+			high = i
+			break
+		}
+	}
+	if high < 0 {
+		t.Skip("the map has no light high-sea field")
+	}
+	f := newFixture(t, 2).own(0, "Ys").put("Ys", "gold")
+	f.own(0, "Comorium")
+	f.vessel(0, false, high, "")
+	f.s.Ships[0].Stranded = true
+	f.transportTurn(0, 1)
+	if nx := f.next(0, ""); len(nx) != 1 || nx[0] != "boat" {
+		t.Errorf("first transport options %v, want only the stranded boat", nx)
+	}
+	if has(f.next(0, "boat boat1"), "end") {
+		t.Error("the stranded boat cannot stay on the high sea")
+	}
+}
+
+// §11.8: after the transport phase each area keeps one weapon and one horse.
+func TestCapAtEndOfTransport(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys", "Comorium").put("Ys", "weapon horse").put("Comorium", "weapon horse gold")
+	f.transportTurn(0, 1)
+	f.play(0, "foot comorium ys horse weapon")
+	eqGoods(t, "Ys", f.goods("Ys"), "weapon horse")
+	if f.s.Sup[Weapon] != boxSupply[Weapon]+1 || f.s.Sup[Horse] != boxSupply[Horse]+1 {
+		t.Error("the surplus goes back to the supply")
+	}
+}
+
+// A boat's strength decides passage without asking when it beats all foreign banks.
+func TestPassageNotNeededWhenStrong(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Hippo's Land").own(1, "Cimmria").own(2, "Vagon")
+	id := f.vessel(0, false, riverBase+0, "weapon horse")
+	f.transportTurn(0, 1)
+	f.play(0, "boat boat1 r1 end")
+	if v := f.s.vessel(id); v.Pos != riverBase+1 {
+		t.Error("strength 7 against Cimmria 1 passes without asking")
+	}
+}
+
+// Ships never enter the river.
+func TestShipNeverOnRiver(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Hippo's Land")
+	f.vessel(0, true, board.Mouth, "")
+	f.transportTurn(0, 1)
+	if has(f.next(0, "ship ship1"), "r0") {
+		t.Error("a ship is offered the river")
+	}
+	f.refused(0, "ship ship1 r0", "Ships never enter the river")
+}
+
+// §11.5, A26: a boat loads and unloads with own lands at its banks and may carry goods on.
+func TestBoatCarriesGoods(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Hippo's Land", "Minda").put("Hippo's Land", "2wood")
+	f.vessel(0, false, riverBase+1, "")
+	f.transportTurn(0, 1)
+	f.play(0, "boat boat1 +wood +wood r2 -wood end")
+	eqGoods(t, "Minda", f.goods("Minda"), "wood")
+	eqGoods(t, "boat", f.s.vessel(1).Goods, "wood")
+}
