@@ -29,7 +29,7 @@ const summary = "Two players, Rainbow and Xeno, move pyramid leaves on a 5x6 boa
 const notation = "A move is [corner [size]] from to [size]. Start with a free corner to enter a green (or clear) leaf " +
 	"there first, naming its size when more than one can enter; then the square of the leaf to move, its destination " +
 	"one or two steps away, and what it becomes when more than one size is possible. " +
-	"Examples: \"c2 d3 drone\", \"d1 d2\" (capping: always a pawn), \"a6 queen a6 b5 pawn\" (enter a queen at A6, move it)."
+	"Examples: \"c2 d3 drone\", \"b1 c2\" (capping: always a pawn, so no size), \"a6 queen a6 b5 pawn\" (enter a queen at A6, move it)."
 
 func (game) Info() rules.Info {
 	opt := rules.Option{Key: OptVariant, Name: "Variant", Default: VariantStandard,

@@ -1,6 +1,9 @@
 package autumnash
 
 import (
+	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,5 +116,26 @@ func TestEvents(t *testing.T) {
 	l := s.view().Last
 	if l == nil || l.Seat != 1 || len(l.Path) != 2 || l.Points != 16 || len(l.Bagged) != 5 || l.Became != (Piece{Owner: 1, Colour: Cyan, Size: Queen}) {
 		t.Errorf("last move %+v", l)
+	}
+}
+
+// The examples in docs/rules/autumn-ash.md and in Info().Notation apply from the start.
+func TestDocExamples(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/rules/autumn-ash.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var examples []string
+	for _, m := range regexp.MustCompile("(?m)^\\| `([^`]+)` ").FindAllStringSubmatch(string(doc), -1) {
+		examples = append(examples, m[1])
+	}
+	for _, m := range regexp.MustCompile(`\\"([a-e][1-6][^"]*)\\"`).FindAllStringSubmatch(strconv.Quote(Game.Info().Notation), -1) {
+		examples = append(examples, m[1])
+	}
+	if len(examples) < 6 {
+		t.Fatalf("found only %v", examples)
+	}
+	for _, m := range examples {
+		mustApply(t, newGame(t, VariantStandard), m)
 	}
 }

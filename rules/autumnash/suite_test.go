@@ -15,7 +15,7 @@ func TestProperties(t *testing.T) {
 	for i, v := range data.variants {
 		setups = append(setups, rules.Setup{Seats: 2, Seed: uint64(i + 1), Options: map[string]string{OptVariant: v.name}})
 	}
-	errs, st := rulestest.CheckStats(Game, rulestest.Config{Setups: setups, Games: 4, Every: 3})
+	errs, st := rulestest.CheckStats(Game, rulestest.Config{Setups: setups, Games: 8, Every: 4})
 	for _, err := range errs {
 		t.Error(err)
 	}
