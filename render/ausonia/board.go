@@ -1,0 +1,367 @@
+// Package ausonia draws Ausonia's table: the Offer Row and the Power deck's top card as whole
+// cards, every house with its influence track and areas, the Aspirant alone, the latest events,
+// and in a private view the viewer's hand as whole cards.
+package ausonia
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/boardbot/boardbot/render"
+	game "github.com/boardbot/boardbot/rules/ausonia"
+)
+
+const (
+	width   = 1200
+	margin  = 24
+	statusH = 72
+	gap     = 16
+	rowH    = 178 // one house
+	soloH   = 150
+	lineH   = 27 // event lines
+	maxLast = 8
+	perRow  = 5 // cards per row in the market and the hand
+)
+
+// Image draws what State.View returned: the public view, or a seat's private one with its hand.
+func Image(v any) (image.Image, error) {
+	view, err := asView(v)
+	if err != nil {
+		return nil, err
+	}
+	h := height(view)
+	c := render.NewCanvas(width, h, render.Paper)
+	y := 0.0
+	drawStatus(c, view)
+	y = statusH + gap
+	y = drawMarket(c, view, y)
+	// Houses in turn order, House I first.
+	for h := 0; h < len(view.Players); h++ {
+		for i, p := range view.Players {
+			if houseIndex(p) == h {
+				y = drawHouse(c, view, i, y)
+			}
+		}
+	}
+	if view.Solo != nil {
+		y = drawSolo(c, view, y)
+	}
+	if view.Me != nil {
+		y = drawHand(c, view, y)
+	}
+	y = drawLast(c, view, y)
+	drawLegend(c, y)
+	return c.Image(), nil
+}
+
+// PNG is Image encoded with the game's palette.
+func PNG(v any) ([]byte, error) {
+	img, err := Image(v)
+	if err != nil {
+		return nil, err
+	}
+	return render.EncodePNG(img, pal)
+}
+
+func asView(v any) (*game.View, error) {
+	var view *game.View
+	switch t := v.(type) {
+	case game.View:
+		view = &t
+	case *game.View:
+		view = t
+	default:
+		return nil, fmt.Errorf("ausonia render: want an ausonia.View, got %T", v)
+	}
+	if view == nil {
+		return nil, fmt.Errorf("ausonia render: nil view")
+	}
+	if len(view.Players) < 1 || len(view.Players) > 4 {
+		return nil, fmt.Errorf("ausonia render: %d players cannot be drawn", len(view.Players))
+	}
+	if view.Turn < 0 || view.Turn >= len(view.Players) {
+		return nil, fmt.Errorf("ausonia render: turn %d out of range", view.Turn)
+	}
+	if view.Me != nil && len(view.Me.Hand) > 40 {
+		return nil, fmt.Errorf("ausonia render: a hand of %d cards cannot be drawn", len(view.Me.Hand))
+	}
+	return view, nil
+}
+
+func rect(x, y, w, h float64) image.Rectangle {
+	return image.Rect(int(x), int(y), int(x+w), int(y+h))
+}
+
+// handRows splits the hand into rows of tiles.
+func handRows(v *game.View) [][]string {
+	if v.Me == nil {
+		return nil
+	}
+	var rows [][]string
+	for i := 0; i < len(v.Me.Hand); i += perRow {
+		rows = append(rows, v.Me.Hand[i:min(i+perRow, len(v.Me.Hand))])
+	}
+	return rows
+}
+
+func handHeight(v *game.View) float64 {
+	h := 52 + 50.0
+	for _, r := range handRows(v) {
+		h += rowNeed(r) + 12
+	}
+	return h
+}
+
+func marketCards(v *game.View) []string {
+	cs := append([]string(nil), v.Offer...)
+	if v.PowerTop != "" {
+		cs = append(cs, v.PowerTop)
+	}
+	return cs
+}
+
+func marketTileH(v *game.View) float64 { return max(160, rowNeed(marketCards(v))) }
+
+func lastLines(v *game.View) int { return min(len(v.Last), maxLast) }
+
+func height(v *game.View) int {
+	h := float64(statusH + gap)
+	h += 52 + marketTileH(v) + 20 + gap // market
+	h += float64(len(v.Players) * (rowH + gap))
+	if v.Solo != nil {
+		h += soloH + gap
+	}
+	if v.Me != nil {
+		h += handHeight(v) + gap
+	}
+	if n := lastLines(v); n > 0 {
+		h += 46 + float64(n*lineH) + gap
+	}
+	return int(h) + 44
+}
+
+func houseLabel(p game.PlayerView) string { return "House " + p.House }
+
+func drawStatus(c *render.Canvas, v *game.View) {
+	st := render.Status{Right: fmt.Sprintf("Round %d", v.Round)}
+	switch {
+	case v.Result != nil:
+		st.Text = v.Result.Reason
+	default:
+		p := v.Players[v.Awaited]
+		st.Swatch = render.SeatColour(houseIndex(p))
+		st.Letter = p.House
+		st.Text = v.Waiting
+		if v.Ending {
+			st.Right = fmt.Sprintf("Round %d · last round", v.Round)
+		}
+	}
+	c.StatusBar(image.Rect(0, 0, width, statusH), st)
+}
+
+func houseIndex(p game.PlayerView) int {
+	for i, m := range []string{"I", "II", "III", "IV"} {
+		if p.House == m {
+			return i
+		}
+	}
+	return 0
+}
+
+func drawMarket(c *render.Canvas, v *game.View, y float64) float64 {
+	th := marketTileH(v)
+	h := 52 + th + 20
+	c.Panel(rect(margin, y, width-2*margin, h), "", 0)
+	tst := render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}
+	c.Text(margin+16, y+26, "Offer Row", tst)
+	sub := render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle}
+	c.Text(margin+16+render.TextWidth("Offer Row", tst)+14, y+26, fmt.Sprintf("Favour deck: %d left", v.FavourLeft), sub)
+	px := margin + 16 + 4*(tileW+12) + 12.0
+	c.Text(px, y+26, "Power", tst)
+	c.Text(px+render.TextWidth("Power", tst)+10, y+26, fmt.Sprintf("%d left", v.PowerLeft), sub)
+	x := margin + 16.0
+	ty := y + 52
+	for i := 0; i < 4; i++ {
+		if i < len(v.Offer) {
+			tile(c, x, ty, th, v.Offer[i], false)
+		} else {
+			c.RoundRect(x, ty, tileW, th, 12, nil, render.Edge, 2)
+			c.Text(x+tileW/2, ty+th/2, "empty", render.Style{Size: 20, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		}
+		x += tileW + 12
+	}
+	// The Power deck sits apart from the row.
+	x += 12
+	c.Rect(rect(x-14, ty, 3, th), render.Edge)
+	if v.PowerTop != "" {
+		tile(c, x, ty, th, v.PowerTop, false)
+	} else {
+		c.RoundRect(x, ty, tileW, th, 12, nil, render.Edge, 2)
+		c.Text(x+tileW/2, ty+th/2, "empty", render.Style{Size: 20, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+	}
+	return y + h + gap
+}
+
+func drawHouse(c *render.Canvas, v *game.View, i int, y float64) float64 {
+	p := v.Players[i]
+	hi := houseIndex(p)
+	seat := render.SeatColour(hi)
+	x0, w := float64(margin), float64(width-2*margin)
+	active := v.Result == nil && v.Turn == i
+	fill := render.Panel
+	c.RoundRect(x0, y, w, rowH, 12, fill, render.Edge, 2)
+	if active {
+		c.RoundRect(x0, y, w, rowH, 12, nil, seat, 6)
+	}
+	// Left block: the house and its influence.
+	c.Circle(x0+40, y+38, 24, seat, render.Ink, 2)
+	c.Text(x0+40, y+38, p.House, render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(seat), Align: render.Center, VAlign: render.Middle})
+	name := houseLabel(p)
+	if v.Viewer == i {
+		name += " (you)"
+	}
+	c.Text(x0+74, y+28, name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
+	c.Text(x0+74, y+54, p.HouseName, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
+	c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", p.Influence, 60, tint(seat))
+	counts := fmt.Sprintf("hand %d · draw %d · discard %d", p.Hand, p.Draw, len(p.Discard))
+	c.Text(x0+16, y+134, counts, render.FitText(counts, render.Style{Size: 19, VAlign: render.Middle}, 300))
+	if active {
+		gst := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
+		c.Text(x0+16, y+160, "gems", gst)
+		gx := x0 + 16 + render.TextWidth("gems", gst) + 8
+		if v.Pool.Total() == 0 {
+			c.Text(gx, y+160, "none to spend", render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
+		} else {
+			gemRow(c, gx, y+160, 12, v.Pool)
+		}
+	}
+	// Right block: the areas, one line each.
+	rx, maxX := x0+340, x0+w-16
+	c.Rect(rect(rx-14, y+14, 2, rowH-28), render.Edge)
+	ly := y + 14
+	end := chipRow(c, rx, ly, maxX, "Play", p.Play, chipFace)
+	if len(p.Play) == 0 {
+		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
+		end += 24
+	}
+	if len(p.Bought) > 0 {
+		chipRow(c, end, ly, maxX, "Bought", p.Bought, chipDown)
+	}
+	ly += chipH + 20
+	end = chipRow(c, rx, ly, maxX, "Sources", p.Sources, chipFace)
+	if len(p.Sources) == 0 {
+		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
+		end += 24
+	}
+	rst := render.Style{Size: 18, Font: render.Bold, Color: render.Muted, VAlign: render.Middle}
+	rt := fmt.Sprintf("Raise area: %d face down", p.Raised)
+	c.Text(end, ly+chipH/2, rt, rst)
+	ly += chipH + 20
+	end = chipRow(c, rx, ly, maxX-260, "Seal", p.Seal, chipFace)
+	if len(p.Seal) == 0 {
+		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
+	}
+	// The discard pile's top card, since it is face up.
+	if n := len(p.Discard); n > 0 {
+		chipRow(c, maxX-170, ly, maxX, "Discard top", p.Discard[n-1:], chipFace)
+	}
+	return y + rowH + gap
+}
+
+func drawSolo(c *render.Canvas, v *game.View, y float64) float64 {
+	s := v.Solo
+	x0, w := float64(margin), float64(width-2*margin)
+	c.RoundRect(x0, y, w, soloH, 12, render.Panel, render.Edge, 2)
+	c.Circle(x0+40, y+38, 24, render.Ink, render.Ink, 2)
+	c.Text(x0+40, y+38, "A", render.Style{Size: 22, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+	c.Text(x0+74, y+28, s.Name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
+	c.Text(x0+74, y+54, "Aspirant "+s.Aspirant, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
+	c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))
+	rx, maxX := x0+340, x0+w-16
+	c.Rect(rect(rx-14, y+14, 2, soloH-28), render.Edge)
+	ly := y + 14
+	end := chipRow(c, rx, ly, maxX, "Kept", s.Kept, chipFace)
+	if len(s.Kept) == 0 {
+		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
+	}
+	ly += chipH + 20
+	if s.Took != "" {
+		end = chipRow(c, rx, ly, maxX, "Took last", []string{s.Took}, chipFace)
+	} else {
+		end = rx
+	}
+	c.Text(end, ly+chipH/2, fmt.Sprintf("discard pile: %d · +%d influence per turn from kept cards", len(s.Discard), 2*len(s.Kept)),
+		render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
+	return y + soloH + gap
+}
+
+func drawHand(c *render.Canvas, v *game.View, y float64) float64 {
+	me := v.Me
+	x0, w := float64(margin), float64(width-2*margin)
+	h := handHeight(v)
+	c.RoundRect(x0, y, w, h, 12, render.White, render.SeatColour(houseIndex(v.Players[v.Viewer])), 4)
+	tst := render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}
+	title := fmt.Sprintf("Your hand (%d)", len(me.Hand))
+	c.Text(x0+16, y+26, title, tst)
+	c.Text(x0+16+render.TextWidth(title, tst)+14, y+26, "private: only you see this", render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
+	ready := map[string]bool{}
+	for _, r := range me.Ready {
+		ready[r] = true
+	}
+	ty := y + 52
+	for _, row := range handRows(v) {
+		rh := rowNeed(row)
+		for i, code := range row {
+			tile(c, x0+16+float64(i)*(tileW+12), ty, rh, code, ready[code])
+		}
+		ty += rh + 12
+	}
+	if len(me.Hand) == 0 {
+		c.Text(x0+16+render.TextWidth(title, tst)+280, y+26, "· no cards", render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
+	}
+	ly := y + h - 46
+	end := chipRow(c, x0+16, ly, x0+w/2, "Raised", me.Raised, chipFace)
+	if len(me.Raised) == 0 {
+		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
+	}
+	if len(me.Foundations) > 0 {
+		chipRow(c, x0+w/2, ly, x0+w-16, "Foundations", me.Foundations, chipFace)
+	}
+	return y + h + gap
+}
+
+func drawLast(c *render.Canvas, v *game.View, y float64) float64 {
+	n := lastLines(v)
+	if n == 0 {
+		return y
+	}
+	x0, w := float64(margin), float64(width-2*margin)
+	h := 46 + float64(n)*lineH
+	c.RoundRect(x0, y, w, h, 12, render.Panel, render.Edge, 2)
+	c.Text(x0+16, y+24, "Last move", render.Style{Size: 20, Font: render.Bold, VAlign: render.Middle})
+	lines := v.Last
+	if len(lines) > maxLast {
+		lines = append([]string{fmt.Sprintf("… %d earlier lines", len(lines)-maxLast+1)}, lines[len(lines)-maxLast+1:]...)
+	}
+	st := render.Style{Size: 19, VAlign: render.Middle}
+	for i, l := range lines {
+		c.Text(x0+16, y+50+float64(i)*lineH, l, render.FitText(l, st, w-32))
+	}
+	return y + h + gap
+}
+
+func drawLegend(c *render.Canvas, y float64) {
+	x := float64(margin)
+	cy := y + 16
+	for g := game.Sapphire; g <= game.Rainbow; g++ {
+		gemDot(c, x+12, cy, 12, g)
+		name := g.String()
+		if g == game.Rainbow {
+			name = "rainbow (wild; in a cost: any gem)"
+		}
+		c.Text(x+30, cy, name, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
+		x += 30 + render.TextWidth(name, render.Style{Size: 17}) + 22
+	}
+	c.RoundRect(x, cy-11, 40, 22, 6, condTint, nil, 0)
+	c.Text(x+48, cy, "condition ability", render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
+}

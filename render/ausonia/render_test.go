@@ -1,0 +1,57 @@
+package ausonia
+
+import (
+	"testing"
+
+	"github.com/boardbot/boardbot/render"
+	game "github.com/boardbot/boardbot/rules/ausonia"
+)
+
+func TestGolden(t *testing.T) {
+	for _, f := range fixtures {
+		t.Run(f.name, func(t *testing.T) {
+			v := loadFixture(t, f)
+			img, err := Image(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Compare what is sent: the image after quantising to the game's palette.
+			render.Golden(t, f.name, render.Quantise(img, pal))
+		})
+	}
+}
+
+func TestPNGIsSmall(t *testing.T) {
+	for _, f := range fixtures {
+		b, err := PNG(loadFixture(t, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > 150_000 {
+			t.Errorf("%s: %d bytes", f.name, len(b))
+		}
+	}
+}
+
+func TestRejectsWhatIsNotAView(t *testing.T) {
+	for _, v := range []any{nil, 3, (*game.View)(nil), &game.View{}, &game.View{Players: make([]game.PlayerView, 2), Turn: 5}} {
+		if _, err := Image(v); err == nil {
+			t.Errorf("%#v accepted", v)
+		}
+	}
+}
+
+func BenchmarkRenderAndEncode(b *testing.B) {
+	t := &testing.T{}
+	v := loadFixture(t, fixtures[2])
+	b.ResetTimer()
+	var size int
+	for i := 0; i < b.N; i++ {
+		png, err := PNG(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	b.ReportMetric(float64(size), "bytes")
+}
