@@ -56,7 +56,7 @@ func TestPropertySuite(t *testing.T) {
 			setups = append(setups, rules.Setup{Seats: n, Seed: uint64(n*10 + len(v)), Options: map[string]string{OptVariant: v}})
 		}
 	}
-	games, every := 2, 5
+	games, every := 2, 9
 	if testing.Short() {
 		games, every = 1, 25
 	}
