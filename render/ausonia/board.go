@@ -171,7 +171,7 @@ func houseIndex(p game.PlayerView) int {
 func drawMarket(c *render.Canvas, v *game.View, y float64) float64 {
 	th := marketTileH(v)
 	h := 52 + th + 20
-	c.Panel(rect(margin, y, width-2*margin, h), "", 0)
+	box(c, margin, y, width-2*margin, h, 12, render.Panel, render.Edge, 2)
 	tst := render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}
 	c.Text(margin+16, y+26, "Offer Row", tst)
 	sub := render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle}
@@ -209,7 +209,7 @@ func drawHouse(c *render.Canvas, v *game.View, i int, y float64) float64 {
 	x0, w := float64(margin), float64(width-2*margin)
 	active := v.Result == nil && v.Turn == i
 	fill := render.Panel
-	c.RoundRect(x0, y, w, rowH, 12, fill, render.Edge, 2)
+	box(c, x0, y, w, rowH, 12, fill, render.Edge, 2)
 	if active {
 		c.RoundRect(x0, y, w, rowH, 12, nil, seat, 6)
 	}
@@ -271,7 +271,7 @@ func drawHouse(c *render.Canvas, v *game.View, i int, y float64) float64 {
 func drawSolo(c *render.Canvas, v *game.View, y float64) float64 {
 	s := v.Solo
 	x0, w := float64(margin), float64(width-2*margin)
-	c.RoundRect(x0, y, w, soloH, 12, render.Panel, render.Edge, 2)
+	box(c, x0, y, w, soloH, 12, render.Panel, render.Edge, 2)
 	c.Circle(x0+40, y+38, 24, render.Ink, render.Ink, 2)
 	c.Text(x0+40, y+38, "A", render.Style{Size: 22, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
 	c.Text(x0+74, y+28, s.Name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
@@ -299,7 +299,7 @@ func drawHand(c *render.Canvas, v *game.View, y float64) float64 {
 	me := v.Me
 	x0, w := float64(margin), float64(width-2*margin)
 	h := handHeight(v)
-	c.RoundRect(x0, y, w, h, 12, render.White, render.SeatColour(houseIndex(v.Players[v.Viewer])), 4)
+	box(c, x0, y, w, h, 12, render.White, render.SeatColour(houseIndex(v.Players[v.Viewer])), 4)
 	tst := render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}
 	title := fmt.Sprintf("Your hand (%d)", len(me.Hand))
 	c.Text(x0+16, y+26, title, tst)
@@ -337,7 +337,7 @@ func drawLast(c *render.Canvas, v *game.View, y float64) float64 {
 	}
 	x0, w := float64(margin), float64(width-2*margin)
 	h := 46 + float64(n)*lineH
-	c.RoundRect(x0, y, w, h, 12, render.Panel, render.Edge, 2)
+	box(c, x0, y, w, h, 12, render.Panel, render.Edge, 2)
 	c.Text(x0+16, y+24, "Last move", render.Style{Size: 20, Font: render.Bold, VAlign: render.Middle})
 	lines := v.Last
 	if len(lines) > maxLast {

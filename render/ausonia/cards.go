@@ -84,7 +84,7 @@ func rowNeed(codes []string) float64 {
 func tile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
 	cd, ok := game.CardByCode(code)
 	if !ok {
-		c.RoundRect(x, y, tileW, tileH, 12, render.White, render.Edge, 2)
+		box(c, x, y, tileW, tileH, 12, render.White, render.Edge, 2)
 		c.Text(x+tileW/2, y+tileH/2, "?", render.Style{Size: 40, Align: render.Center, VAlign: render.Middle})
 		return
 	}
@@ -93,9 +93,9 @@ func tile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
 	if cd.Kind == game.PowerCard {
 		edge = gold
 	}
-	c.RoundRect(x, y, tileW, tileH, 12, render.White, nil, 0)
+	box(c, x, y, tileW, tileH, 12, render.White, nil, 0)
 	// Band: the code, big, and the guild or kind.
-	c.RoundRect(x, y, tileW, 54, 12, col, nil, 0)
+	box(c, x, y, tileW, 54, 12, col, nil, 0)
 	c.Rect(rect(x, y+40, tileW, 14), col)
 	ink := render.ContrastInk(col)
 	c.Text(x+12, y+28, strings.ToUpper(code), render.Style{Size: 32, Font: render.Bold, Color: ink, VAlign: render.Middle})
@@ -151,7 +151,7 @@ func tile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
 		if yy+h > y+tileH-8 {
 			h = y + tileH - 8 - yy
 		}
-		c.RoundRect(x+8, yy, tileW-16, h, 8, bg, nil, 0)
+		box(c, x+8, yy, tileW-16, float64(int(h)), 8, bg, nil, 0)
 		ly := yy + 5
 		for _, l := range lines {
 			if ly+20 > yy+h {
