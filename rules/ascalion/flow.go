@@ -194,7 +194,7 @@ func (s *state) checkVictory() {
 	reason := ""
 	switch {
 	case alive == 1:
-		winners, reason = []int{last}, fmt.Sprintf("%s is the only people left on the map.", s.seatName(last))
+		winners, reason = []int{last}, fmt.Sprintf("Only %s still holds land.", s.seatName(last))
 	case len(with3) == 0:
 	case s.Opt.Victory == "single":
 		if nBest == 1 {

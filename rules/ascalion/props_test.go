@@ -44,10 +44,24 @@ func playRandom(t testing.TB, setup rules.Setup, maxMoves int) (*state, int) {
 	return s, n
 }
 
-func TestRandomPlayoutSmoke(t *testing.T) {
-	for _, seats := range []int{2, 4, 6} {
-		s, n := playRandom(t, rules.Setup{Seats: seats, Seed: uint64(seats)}, 20000)
-		t.Logf("%d seats: %d moves, round %d, result %v", seats, n, s.Round, s.Result())
+// Random legal play reaches a result with every seat count, with and without the expansion,
+// without a round limit.
+func TestRandomPlayouts(t *testing.T) {
+	cases := []rules.Setup{
+		{Seats: 2, Seed: 2},
+		{Seats: 4, Seed: 4},
+		{Seats: 6, Seed: 6, Options: map[string]string{"expansion": "on"}},
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	for _, c := range cases {
+		s, n := playRandom(t, c, 30000)
+		if s.Result() == nil {
+			t.Errorf("%d seats %v: no result after %d moves (round %d)", c.Seats, c.Options, n, s.Round)
+			continue
+		}
+		t.Logf("%d seats %v: %d moves, %d rounds: %s", c.Seats, c.Options, n, s.Round, s.Result().Reason)
 	}
 }
 

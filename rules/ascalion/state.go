@@ -476,12 +476,18 @@ func (s *state) areaAdj(a int) []int {
 }
 
 func (s *state) adjacent(a, b int) bool {
-	for _, x := range s.areaAdj(a) {
-		if x == b {
-			return true
-		}
+	switch {
+	case a < vesselArea && b < vesselArea:
+		return contains(board.Lands[a].Adj, b) && s.inPlay(a) && s.inPlay(b)
+	case a < vesselArea:
+		v := s.vessel(b - vesselArea)
+		return v != nil && s.posTouchesLand(v.Pos, a)
+	case b < vesselArea:
+		v := s.vessel(a - vesselArea)
+		return v != nil && s.posTouchesLand(v.Pos, b)
 	}
-	return false
+	v, w := s.vessel(a-vesselArea), s.vessel(b-vesselArea)
+	return v != nil && w != nil && v.ID != w.ID && v.Pos == w.Pos
 }
 
 // posLands lists the lands in play that a vessel position touches.
@@ -500,12 +506,14 @@ func (s *state) posLands(pos int) []int {
 }
 
 func (s *state) posTouchesLand(pos, l int) bool {
-	for _, x := range s.posLands(pos) {
-		if x == l {
-			return true
-		}
+	if !s.inPlay(l) {
+		return false
 	}
-	return false
+	if pos >= riverBase {
+		sec := board.Sections[pos-riverBase]
+		return sec.Left == l || sec.Right == l
+	}
+	return contains(board.Seas[pos].Lands, l)
 }
 
 // coast reports whether a vessel position is next to a land in play (river sections always are).

@@ -392,14 +392,29 @@ func (s *state) chainNext(p, l int, visited []int, mode int) []int {
 }
 
 // chainCanFinish: some continuation of the chain can end validly (in an extra transport, next
-// to the target; otherwise anywhere after one step).
+// to the target; otherwise anywhere after one step). Any land reachable through horse lands not
+// yet visited lies on some one-way path, so a breadth-first search decides it.
 func (s *state) chainCanFinish(p, l int, visited []int, mode int, first bool) bool {
 	if !first && (mode != tripExtra || s.adjacent(l, s.Atk.Target)) {
 		return true
 	}
-	for _, n := range s.chainNext(p, l, visited, mode) {
-		if s.chainCanFinish(p, n, append(append([]int(nil), visited...), n), mode, false) {
-			return true
+	if mode != tripExtra {
+		return len(s.chainNext(p, l, visited, mode)) > 0
+	}
+	seen := map[int]bool{l: true}
+	queue := []int{l}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		for _, n := range s.chainNext(p, x, visited, mode) {
+			if seen[n] {
+				continue
+			}
+			if s.adjacent(n, s.Atk.Target) {
+				return true
+			}
+			seen[n] = true
+			queue = append(queue, n)
 		}
 	}
 	return false
