@@ -103,30 +103,34 @@ func compare(got, want image.Image, tol Tolerance) (int, image.Image, string) {
 		return 0, nil, fmt.Sprintf("size %dx%d, golden is %dx%d", gb.Dx(), gb.Dy(), wb.Dx(), wb.Dy())
 	}
 	g, w := toRGBA(got), toRGBA(want)
-	diff := image.NewRGBA(image.Rect(0, 0, gb.Dx(), gb.Dy()))
-	n := 0
-	for y := 0; y < gb.Dy(); y++ {
-		for x := 0; x < gb.Dx(); x++ {
-			i, j := g.PixOffset(x, y), w.PixOffset(x, y)
-			bad := false
-			for k := 0; k < 4; k++ {
-				d := int(g.Pix[i+k]) - int(w.Pix[j+k])
-				if d > int(tol.Channel) || -d > int(tol.Channel) {
-					bad = true
-				}
-			}
-			if bad {
-				n++
-				diff.SetRGBA(x, y, color.RGBA{0xff, 0, 0, 0xff})
-			} else {
-				diff.SetRGBA(x, y, Mix(color.RGBA{w.Pix[j], w.Pix[j+1], w.Pix[j+2], 0xff}, White, 0.75))
+	differs := func(i int) bool {
+		for k := 0; k < 4; k++ {
+			d := int(g.Pix[i+k]) - int(w.Pix[i+k])
+			if d > int(tol.Channel) || -d > int(tol.Channel) {
+				return true
 			}
 		}
+		return false
 	}
-	if total := gb.Dx() * gb.Dy(); float64(n) > tol.Fraction*float64(total) {
-		return n, diff, fmt.Sprintf("%.3f%% of pixels differ, tolerance %.3f%%", 100*float64(n)/float64(total), 100*tol.Fraction)
+	n := 0
+	for i := 0; i < len(g.Pix); i += 4 {
+		if differs(i) {
+			n++
+		}
 	}
-	return n, nil, ""
+	total := gb.Dx() * gb.Dy()
+	if float64(n) <= tol.Fraction*float64(total) {
+		return n, nil, ""
+	}
+	diff := image.NewRGBA(g.Rect)
+	for i := 0; i < len(g.Pix); i += 4 {
+		c := color.RGBA{0xff, 0, 0, 0xff}
+		if !differs(i) {
+			c = Mix(color.RGBA{w.Pix[i], w.Pix[i+1], w.Pix[i+2], 0xff}, White, 0.75)
+		}
+		diff.Pix[i], diff.Pix[i+1], diff.Pix[i+2], diff.Pix[i+3] = c.R, c.G, c.B, c.A
+	}
+	return n, diff, fmt.Sprintf("%.3f%% of pixels differ, tolerance %.3f%%", 100*float64(n)/float64(total), 100*tol.Fraction)
 }
 
 func toRGBA(img image.Image) *image.RGBA {

@@ -1,0 +1,174 @@
+// Package autumnash draws the Autumn Ash board from the public view of rules/autumnash: the grid
+// with coordinates on every side, the pyramids by colour, size and letter, stacks, burnt leaves,
+// entry corners, both scores and stashes, whose turn, the last move and the result.
+package autumnash
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/boardbot/boardbot/render"
+	game "github.com/boardbot/boardbot/rules/autumnash"
+)
+
+// Image renders a view of rules/autumnash (a game.View or *game.View).
+func Image(v any) (image.Image, error) {
+	view, err := asView(v)
+	if err != nil {
+		return nil, err
+	}
+	l := newLayout(view)
+	c := render.NewCanvas(l.w, l.h, render.Paper)
+	drawStatus(c, l, view)
+	drawBoard(c, l, view)
+	drawLastMove(c, l, view)
+	drawPanel(c, l, view)
+	drawFooter(c, l, view)
+	return c.Image(), nil
+}
+
+// PNG renders the view and encodes it with the board's fixed palette.
+func PNG(v any) ([]byte, error) {
+	img, err := Image(v)
+	if err != nil {
+		return nil, err
+	}
+	return render.EncodePNG(img, pal)
+}
+
+// maxSide bounds the board a view may describe; the rules use 5x6 and 8x8.
+const maxSide = 12
+
+func asView(v any) (*game.View, error) {
+	var view *game.View
+	switch t := v.(type) {
+	case game.View:
+		view = &t
+	case *game.View:
+		view = t
+	default:
+		return nil, fmt.Errorf("autumnash render: want an autumnash.View, got %T", v)
+	}
+	if view == nil {
+		return nil, fmt.Errorf("autumnash render: nil view")
+	}
+	if view.Cols < 1 || view.Rows < 1 || view.Cols > maxSide || view.Rows > maxSide {
+		return nil, fmt.Errorf("autumnash render: a %dx%d board cannot be drawn", view.Cols, view.Rows)
+	}
+	if len(view.Stacks) != view.Cols*view.Rows {
+		return nil, fmt.Errorf("autumnash render: %d stacks for a %dx%d board", len(view.Stacks), view.Cols, view.Rows)
+	}
+	for _, st := range view.Stacks {
+		for _, p := range st {
+			if p.Colour > game.Purple || p.Size < game.Pawn || p.Size > game.Queen {
+				return nil, fmt.Errorf("autumnash render: unknown piece %v %v", p.Colour, p.Size)
+			}
+		}
+	}
+	return view, nil
+}
+
+// layout places the parts of the image. Sizes are chosen so the 5x6 board is about 1100 px wide
+// and the 8x8 one about 1200: large enough that a phone shrinking it still shows readable letters.
+type layout struct {
+	w, h   int
+	status image.Rectangle
+	scores [2]image.Rectangle
+	grid   render.Grid
+	panel  image.Rectangle
+	footer image.Rectangle
+	cell   float64
+}
+
+const (
+	pad       = 16
+	statusH   = 76
+	scoreH    = 46
+	coordM    = 50 // room for the coordinates on each side of the grid
+	panelW    = 290
+	footerH   = 64
+	boardSpan = 768 // the grid's longer side in pixels
+)
+
+func newLayout(v *game.View) layout {
+	cell := float64(min(128, boardSpan/max(v.Cols, v.Rows)))
+	gw, gh := int(cell)*v.Cols, int(cell)*v.Rows
+	var l layout
+	l.cell = cell
+	l.w = pad + coordM*2 + gw + pad + panelW + pad
+	l.status = image.Rect(0, 0, l.w, statusH)
+	y := statusH + pad
+	half := (l.w - 3*pad) / 2
+	l.scores[0] = image.Rect(pad, y, pad+half, y+scoreH)
+	l.scores[1] = image.Rect(2*pad+half, y, l.w-pad, y+scoreH)
+	y += scoreH + pad/2
+	l.grid = render.Grid{X: pad + coordM, Y: float64(y + coordM), Cell: cell, Cols: v.Cols, Rows: v.Rows, RowsUp: true}
+	boardH := gh + 2*coordM
+	px := pad + coordM*2 + gw + pad
+	l.panel = image.Rect(px, y+coordM/2, px+panelW, y+boardH-coordM/2)
+	y += boardH
+	l.footer = image.Rect(pad, y, l.w-pad, y+footerH)
+	l.h = y + footerH + pad/2
+	return l
+}
+
+var seatName = [2]string{"Rainbow", "Xeno"}
+
+func seatOK(s int) bool { return s == 0 || s == 1 }
+
+// status is the top line: whose turn, or who won and by how much.
+func status(v *game.View) render.Status {
+	st := render.Status{Right: variantTitle(v.Variant)}
+	switch {
+	case v.Result != nil:
+		w := -1
+		if len(v.Result.Ranks) == 2 {
+			w = winner(v)
+		}
+		if w < 0 {
+			st.Text = fmt.Sprintf("Game over, %d to %d", v.Scores[0], v.Scores[1])
+		} else {
+			st.Text = fmt.Sprintf("%s wins, %d to %d", seatName[w], v.Scores[w], v.Scores[1-w])
+			st.Swatch, st.Letter = seatChip[w], seatName[w][:1]
+		}
+	case seatOK(int(v.Turn)):
+		st.Text = seatName[v.Turn] + " to move"
+		st.Swatch, st.Letter = seatChip[v.Turn], seatName[v.Turn][:1]
+	default:
+		st.Text = "Game over"
+	}
+	return st
+}
+
+func drawStatus(c *render.Canvas, l layout, v *game.View) {
+	c.StatusBar(l.status, status(v))
+	for s := 0; s < 2; s++ {
+		c.ScoreBar(l.scores[s], seatName[s], v.Scores[s], max(1, v.Target), seatFill[s])
+	}
+}
+
+// winner is the seat ranked first alone, or -1.
+func winner(v *game.View) int {
+	w := -1
+	for s, r := range v.Result.Ranks {
+		if r == 1 {
+			if w >= 0 {
+				return -1
+			}
+			w = s
+		}
+	}
+	return w
+}
+
+func variantTitle(name string) string {
+	switch name {
+	case game.VariantStandard, "":
+		return "Standard"
+	case game.VariantBeginner:
+		return "Beginner"
+	case game.VariantUnsettled:
+		return "Unsettled"
+	}
+	return name
+}

@@ -1,0 +1,154 @@
+package autumnash
+
+import (
+	"image"
+	"math"
+	"strconv"
+
+	"github.com/fogleman/gg"
+
+	"github.com/boardbot/boardbot/render"
+	game "github.com/boardbot/boardbot/rules/autumnash"
+)
+
+// heightFrac is a pyramid's height as a fraction of the square, by size (pips): the three sizes
+// must be told apart at a glance.
+var heightFrac = [4]float64{0, 0.46, 0.62, 0.80}
+
+// pieceKey is everything that changes how a pyramid sprite looks.
+type pieceKey struct {
+	colour game.Colour
+	size   game.Size
+	h      int // triangle height in pixels
+	letter int // letter size in pixels
+}
+
+var pieceSprites = render.NewSprites(paintPiece)
+
+// spriteMargin leaves room for the outline around the triangle.
+const spriteMargin = 4
+
+// spriteSide is the side of a sprite for a triangle of height h.
+func spriteSide(h int) int { return h + 2*spriteMargin }
+
+// paintPiece draws a pyramid seen from the side: a triangle in its colour outlined in ink, with its
+// colour's letter and its pips, so neither colour nor size has to be judged by eye alone. Xeno's
+// pyramids carry an inner contour so the two sides differ in shape as well as in colour, and clear
+// ones a glassy streak so clear and white differ beyond their letters.
+func paintPiece(k pieceKey) image.Image {
+	side := spriteSide(k.h)
+	c := render.NewSprite(side, side)
+	h := float64(k.h)
+	w := h * widthRatio
+	cx, base := float64(side)/2, float64(side-spriteMargin)
+	apex := base - h
+	fill := pieceFill[k.colour]
+	tri := []gg.Point{{X: cx, Y: apex}, {X: cx + w/2, Y: base}, {X: cx - w/2, Y: base}}
+	lw := math.Max(2, h/26)
+	c.Poly(tri, fill, render.Ink, lw)
+	ink := render.ContrastInk(fill)
+	if k.colour >= game.Clear {
+		in := insetTriangle(tri, lw*2.6)
+		c.Poly(in, nil, render.Mix(fill, ink, 0.55), math.Max(1.2, lw*0.6))
+	}
+	if k.colour == game.Clear {
+		c.Line(cx-w*0.06, apex+h*0.2, cx-w*0.2, apex+h*0.52, math.Max(2, h/22), render.White)
+	}
+	c.Text(cx, apex+h*0.64, k.colour.Letter(), render.Style{Size: float64(k.letter), Font: render.Bold,
+		Color: ink, Align: render.Center, VAlign: render.Middle})
+	// Pips in a row near the base, as on the real pyramids.
+	r := math.Max(2, h/30)
+	gap := r * 3.2
+	y := base - lw - r*1.9
+	for i := 0; i < int(k.size); i++ {
+		x := cx + (float64(i)-float64(k.size-1)/2)*gap
+		c.Circle(x, y, r, ink, nil, 0)
+	}
+	return c.Image()
+}
+
+// insetTriangle shrinks a triangle toward its centroid so its edges move in by d.
+func insetTriangle(t []gg.Point, d float64) []gg.Point {
+	gx, gy := (t[0].X+t[1].X+t[2].X)/3, (t[0].Y+t[1].Y+t[2].Y)/3
+	// Distance from the centroid to the base edge, which the inset is measured against.
+	inr := math.Abs(t[1].Y - gy)
+	s := math.Max(0, (inr-d)/inr)
+	out := make([]gg.Point, 3)
+	for i, p := range t {
+		out[i] = gg.Point{X: gx + (p.X-gx)*s, Y: gy + (p.Y-gy)*s}
+	}
+	return out
+}
+
+// letterSize is the letter on a pyramid of height h in a square of side cell.
+func letterSize(h, cell float64) int {
+	return int(math.Round(math.Max(h*0.38, cell*0.2)))
+}
+
+// drawPiece blits a pyramid with its base centred at (cx, base).
+func drawPiece(c *render.Canvas, p game.Piece, h, cell, cx, base float64) {
+	k := pieceKey{colour: p.Colour, size: p.Size, h: int(math.Round(h)), letter: letterSize(h, cell)}
+	img := pieceSprites.Get(k)
+	side := float64(spriteSide(k.h))
+	c.Blit(img, int(math.Round(cx-side/2)), int(math.Round(base-side+spriteMargin)))
+}
+
+// drawStack draws what stands on one square. A single pyramid stands alone. A stack shows its top
+// pyramid, which is the one that moves and blocks, in front and at full size; the pyramids beneath
+// show as outlines in their own colours and sizes fanned out behind it, the bottom one furthest
+// back. A column of lettered chips at the left reads the stack bottom to top for anyone who cannot
+// tell the colours apart, and a badge gives the height.
+func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
+	if len(st) == 0 {
+		return
+	}
+	x0, y0 := g.Origin(col, row)
+	cell := g.Cell
+	base := y0 + cell*0.92
+	top := st[len(st)-1]
+	if len(st) == 1 {
+		drawPiece(c, top, cell*heightFrac[top.Size], cell, x0+cell/2, base)
+		return
+	}
+	under := len(st) - 1
+	chip := math.Min(cell*0.2, (cell*0.84)/float64(len(st)))
+	left := x0 + chip + 10
+	// Each level behind moves up and to the right by step; the fan must stay in the square.
+	step := math.Min(cell*0.075, cell*0.2/float64(under))
+	h := cell * heightFrac[top.Size]
+	maxH := cell * heightFrac[game.Queen]
+	for _, p := range st[:under] {
+		maxH = math.Max(maxH, cell*heightFrac[p.Size])
+	}
+	fanW := maxH*widthRatio + step*float64(under)
+	cx := left + (x0+cell-4-left-fanW)/2 + h*widthRatio/2
+	cx = math.Max(cx, left+h*widthRatio/2)
+	lw := math.Max(2, cell/40)
+	for i := 0; i < under; i++ {
+		p := st[i]
+		k := float64(under - i)
+		ph := cell * heightFrac[p.Size]
+		t := triangle(cx+k*step, base-k*step*0.6, ph)
+		c.Poly(t, pieceFill[p.Colour], render.Ink, lw)
+	}
+	drawPiece(c, top, h, cell, cx, base)
+	// The chips, bottom piece lowest.
+	for i, p := range st {
+		y := y0 + cell*0.93 - float64(i+1)*chip
+		f := pieceFill[p.Colour]
+		c.RoundRect(x0+8, y, chip, chip-2, 3, f, render.Ink, 1.5)
+		c.Text(x0+8+chip/2, y+(chip-2)/2, p.Colour.Letter(), render.Style{Size: chip * 0.7, Font: render.Bold,
+			Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
+	}
+	r := cell * 0.12
+	c.Badge(x0+cell-r-4, y0+r+4, r, strconv.Itoa(len(st)), render.White, render.Ink)
+}
+
+// widthRatio is a pyramid's base width over its height.
+const widthRatio = 0.92
+
+// triangle is the pyramid outline of height h standing on (cx, base).
+func triangle(cx, base, h float64) []gg.Point {
+	w := h * widthRatio
+	return []gg.Point{{X: cx, Y: base - h}, {X: cx + w/2, Y: base}, {X: cx - w/2, Y: base}}
+}

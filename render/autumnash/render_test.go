@@ -1,0 +1,327 @@
+package autumnash
+
+import (
+	"bytes"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"testing"
+
+	"github.com/boardbot/boardbot/render"
+	game "github.com/boardbot/boardbot/rules/autumnash"
+)
+
+func TestGolden(t *testing.T) {
+	for _, f := range fixtures {
+		t.Run(f.name, func(t *testing.T) {
+			v := loadFixture(t, f)
+			img, err := Image(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Compare what is sent: the image after quantising to the board's palette.
+			render.Golden(t, f.name, render.Quantise(img, pal))
+		})
+	}
+}
+
+func fixtureByName(t *testing.T, name string) *game.View {
+	t.Helper()
+	for _, f := range fixtures {
+		if f.name == name {
+			return loadFixture(t, f)
+		}
+	}
+	t.Fatalf("no fixture %q", name)
+	return nil
+}
+
+func rgba(t *testing.T, v any) *image.RGBA {
+	t.Helper()
+	img, err := Image(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img.(*image.RGBA)
+}
+
+func TestImageAcceptsValueAndPointer(t *testing.T) {
+	v := fixtureByName(t, "mid-stacks")
+	a, b := rgba(t, v), rgba(t, *v)
+	if !bytes.Equal(a.Pix, b.Pix) {
+		t.Errorf("a view and a pointer to it render differently")
+	}
+	p, err := PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := png.Decode(bytes.NewReader(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dec.Bounds() != a.Bounds() {
+		t.Errorf("PNG is %v, image %v", dec.Bounds(), a.Bounds())
+	}
+}
+
+func TestImageRejectsWhatIsNotAView(t *testing.T) {
+	good := fixtureByName(t, "start")
+	short := *good
+	short.Stacks = short.Stacks[:5]
+	huge := *good
+	huge.Cols, huge.Rows = 100, 100
+	badPiece := *good
+	badPiece.Stacks = append([][]game.Piece(nil), good.Stacks...)
+	badPiece.Stacks[0] = []game.Piece{{Colour: 42, Size: 1}}
+	badSize := *good
+	badSize.Stacks = append([][]game.Piece(nil), good.Stacks...)
+	badSize.Stacks[0] = []game.Piece{{Colour: game.Red, Size: 7}}
+	for name, v := range map[string]any{
+		"nil": nil, "string": "board", "nil pointer": (*game.View)(nil), "short stacks": short,
+		"huge board": huge, "unknown colour": badPiece, "unknown size": badSize,
+	} {
+		if _, err := Image(v); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+		if _, err := PNG(v); err == nil {
+			t.Errorf("%s: PNG gave no error", name)
+		}
+	}
+}
+
+// at is the colour at a fraction (fx, fy) of a square's side, from its top-left corner.
+func at(img *image.RGBA, v *game.View, q game.Square, fx, fy float64) color.RGBA {
+	l := newLayout(v)
+	x, y := l.grid.Origin(q.Col, q.Row)
+	return img.RGBAAt(int(x+fx*l.cell), int(y+fy*l.cell))
+}
+
+// countIn counts the pixels of colour c inside a square.
+func countIn(img *image.RGBA, v *game.View, q game.Square, c color.RGBA) int {
+	l := newLayout(v)
+	r := l.grid.Square(q.Col, q.Row)
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if img.RGBAAt(x, y) == c {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func sq(label string) game.Square {
+	return game.Square{Col: int(label[0] - 'a'), Row: int(label[1] - '1')}
+}
+
+func TestEntryCornersAreStarred(t *testing.T) {
+	v := fixtureByName(t, "start")
+	img := rgba(t, v)
+	corner := map[game.Square]bool{}
+	for _, q := range v.Corners {
+		corner[q] = true
+	}
+	if len(corner) != 4 {
+		t.Fatalf("the start has %d corners", len(corner))
+	}
+	for row := 0; row < v.Rows; row++ {
+		for col := 0; col < v.Cols; col++ {
+			q := game.Square{Col: col, Row: row}
+			starred := at(img, v, q, 0.11+5/l(v), 0.11+5/l(v)) == render.White
+			if starred != corner[q] {
+				t.Errorf("%s: star %v, corner %v", q.Label(), starred, corner[q])
+			}
+		}
+	}
+}
+
+func l(v *game.View) float64 { return newLayout(v).cell }
+
+func TestBurntLeavesAreHatched(t *testing.T) {
+	v := fixtureByName(t, "over")
+	img := rgba(t, v)
+	seen := 0
+	for i, st := range v.Stacks {
+		q := game.Square{Col: i % v.Cols, Row: i / v.Cols}
+		hatched := countIn(img, v, q, ash) > 50
+		isBurnt := len(st) > 0 && burnt(st[len(st)-1].Colour)
+		if hatched != isBurnt {
+			t.Errorf("%s: hatched %v, burnt top %v", q.Label(), hatched, isBurnt)
+		}
+		if isBurnt {
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Fatal("the fixture has no burnt leaf")
+	}
+}
+
+func TestLastMoveIsFramedAndBaggedSquaresDashed(t *testing.T) {
+	v := fixtureByName(t, "bagging")
+	if v.Last == nil || len(v.Last.Bagged) == 0 {
+		t.Fatal("fixture has no bagging")
+	}
+	img := rgba(t, v)
+	dest := v.Last.Path[len(v.Last.Path)-1]
+	// The frame runs along the inside of the destination square.
+	if got := at(img, v, dest, 0.5, 0.03); got != render.Ink {
+		t.Errorf("destination %s frame is %v", dest.Label(), got)
+	}
+	for _, q := range v.Last.Bagged {
+		if q == dest {
+			continue
+		}
+		if n := countIn(img, v, q, render.Ink); n < 200 {
+			t.Errorf("bagged square %s has %d ink pixels: no dashed frame", q.Label(), n)
+		}
+	}
+	// Without the last move, none of it is drawn.
+	bare := *v
+	bare.Last = nil
+	img = rgba(t, &bare)
+	if got := at(img, v, dest, 0.5, 0.03); got == render.Ink {
+		t.Errorf("destination framed without a last move")
+	}
+}
+
+func TestStacksShowTheirHeight(t *testing.T) {
+	v := fixtureByName(t, "mid-stacks")
+	img := rgba(t, v)
+	found := false
+	for i, st := range v.Stacks {
+		q := game.Square{Col: i % v.Cols, Row: i / v.Cols}
+		// The badge is a white disc in the top-right corner.
+		badge := at(img, v, q, 1-0.12-4/l(v), 0.12+4/l(v)+0.07) == render.White
+		if badge != (len(st) > 1) {
+			t.Errorf("%s: badge %v for a stack of %d", q.Label(), badge, len(st))
+		}
+		found = found || len(st) > 1
+	}
+	if !found {
+		t.Fatal("fixture has no stack")
+	}
+}
+
+func TestUnsettledShadesSquaresOutsideTheField(t *testing.T) {
+	v := fixtureByName(t, "unsettled-mid")
+	if v.Window == nil {
+		t.Fatal("fixture has no window")
+	}
+	img := rgba(t, v)
+	box := *v.Window
+	for row := 0; row < v.Rows; row++ {
+		for col := 0; col < v.Cols; col++ {
+			q := game.Square{Col: col, Row: row}
+			in := max(box[1].Col, col)-min(box[0].Col, col) < winCols && max(box[1].Row, row)-min(box[0].Row, row) < winRows
+			shaded := at(img, v, q, 0.5, 0.5) == outside
+			if shaded == in {
+				t.Errorf("%s: shaded %v, reachable %v", q.Label(), shaded, in)
+			}
+		}
+	}
+}
+
+func TestStatusNamesTurnAndWinner(t *testing.T) {
+	for _, tc := range []struct {
+		fixture string
+		want    string
+	}{{"start", "Rainbow to move"}, {"over", "Xeno wins"}, {"entered", "Rainbow to move"}} {
+		v := fixtureByName(t, tc.fixture)
+		if s := status(v).Text; len(s) < len(tc.want) || s[:len(tc.want)] != tc.want {
+			t.Errorf("%s: status %q, want %q...", tc.fixture, s, tc.want)
+		}
+	}
+}
+
+func TestLastMoveText(t *testing.T) {
+	for _, tc := range []struct {
+		last *game.LastMove
+		want string
+	}{
+		{nil, ""},
+		{&game.LastMove{Seat: 1, Entered: &game.Square{Col: 0, Row: 5}, Path: []game.Square{{Col: 0, Row: 5}, {Col: 1, Row: 5}, {Col: 1, Row: 4}},
+			Became: game.Piece{Owner: 1, Colour: game.White, Size: game.Pawn}, Capped: true, Bagged: []game.Square{{Col: 1, Row: 4}}, Points: 9},
+			"Last move: Xeno entered at A6, moved A6-B6-B5 capping, became a white pawn and bagged 9 points."},
+		{&game.LastMove{Seat: 0, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}, Became: game.Piece{Colour: game.Yellow, Size: game.Queen}},
+			"Last move: Rainbow moved C2-C3, became a yellow queen."},
+		{&game.LastMove{Seat: 5, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}}, ""},
+	} {
+		if got := lastMoveText(&game.View{Last: tc.last}); got != tc.want {
+			t.Errorf("got %q\nwant %q", got, tc.want)
+		}
+	}
+}
+
+// Every position of seeded games in every variant renders, fits the size budget and has the
+// expected shape.
+func TestPlayoutsRender(t *testing.T) {
+	for _, variant := range []string{game.VariantStandard, game.VariantBeginner, game.VariantUnsettled} {
+		for seed := uint64(10); seed < 11; seed++ {
+			views := playout(t, variant, seed, nil)
+			for i, v := range views {
+				if i%8 != 0 && i != len(views)-1 {
+					continue
+				}
+				b, err := PNG(v)
+				if err != nil {
+					t.Fatalf("%s seed %d view %d: %v", variant, seed, i, err)
+				}
+				if len(b) > 150<<10 {
+					t.Errorf("%s seed %d view %d: PNG is %d KB", variant, seed, i, len(b)>>10)
+				}
+				cfg, err := png.DecodeConfig(bytes.NewReader(b))
+				if err != nil || cfg.Width < 900 || cfg.Width > 1250 || cfg.Height < 900 || cfg.Height > 1250 {
+					t.Errorf("%s: image %dx%d, %v", variant, cfg.Width, cfg.Height, err)
+				}
+			}
+		}
+	}
+}
+
+func FuzzImage(f *testing.F) {
+	for _, fx := range fixtures {
+		if b, err := os.ReadFile(fixturePath(fx.name)); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte(`{"cols":5,"rows":6,"stacks":[[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[]],"corners":[{"Col":-3,"Row":99}],"window":[{"Col":9,"Row":-4},{"Col":-2,"Row":40}],"scores":[-5,999],"target":0,"turn":7,"last":{"seat":-1,"path":[{"Col":0,"Row":0},{"Col":50,"Row":0}],"bagged":[{"Col":-1,"Row":2}]},"stash":[[{"colour":"red","pawns":-3,"drones":99999}],[]]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var v game.View
+		if json.Unmarshal(b, &v) != nil {
+			return
+		}
+		if v.Cols*v.Rows > 64 {
+			return // keep each run fast; the size limit itself is tested elsewhere
+		}
+		_, _ = Image(&v) // must not panic
+	})
+}
+
+func benchmarkPNG(b *testing.B, name string) {
+	var v *game.View
+	for _, f := range fixtures {
+		if f.name == name {
+			v = loadFixture(b, f)
+		}
+	}
+	if v == nil {
+		b.Fatalf("no fixture %s", name)
+	}
+	var size int
+	for b.Loop() {
+		p, err := PNG(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(p)
+	}
+	b.ReportMetric(float64(size)/1024, "KB")
+}
+
+func BenchmarkPNGStart(b *testing.B)     { benchmarkPNG(b, "start") }
+func BenchmarkPNGOver(b *testing.B)      { benchmarkPNG(b, "over") }
+func BenchmarkPNGUnsettled(b *testing.B) { benchmarkPNG(b, "unsettled-mid") }
