@@ -21,7 +21,7 @@ const (
 type refusal struct {
 	kind  refKind
 	at    int   // the square the leaf could not enter
-	by    int   // the blocking leaf's square
+	by    int   // the blocking leaf's square; for refOutside the entry corner or -1
 	p     piece // the leaf in the way, capped or blocking
 	mover piece
 	via   int // -1 for a direct step
@@ -63,6 +63,11 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 	}
 	if !found {
 		best.fail(refusal{kind: refOutside, at: to, via: -1})
+	}
+	for i := range best.refs[:best.nrefs] {
+		if best.refs[i].kind == refOutside {
+			best.refs[i].by = enter // the entry corner pins the field, if there is one
+		}
 	}
 	return best
 }

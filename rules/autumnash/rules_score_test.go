@@ -53,6 +53,19 @@ func TestLines(t *testing.T) {
 			.  .  .  .  .
 			W1 N1N1 .  .  .
 			.  .  .  .  .`},
+		{name: "a line takes the topmost leaf of its colour from each square", diag: std(`
+			.  .  .  .  C1
+			.  .  .  .  .
+			.  .  .  .  .
+			.  .  .  .  .
+			R1 R1W1R2 .  .  .
+			.  .  Y2 .  .`), apply: "c1 c2 pawn", scores: pts(1+2+1+3, 0), board: `
+			.  .  .  .  C1
+			.  .  .  .  .
+			.  .  .  .  .
+			.  .  .  .  .
+			.  R1W1 .  .  .
+			.  .  .  .  .`},
 		{name: "a gap interrupts a line", diag: std(`
 			.  .  .  .  C1
 			.  .  .  .  .

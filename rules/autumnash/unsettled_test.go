@@ -115,7 +115,8 @@ func TestUnsettledField(t *testing.T) {
 			.  .  .  .  .  .  .  .
 			.  .  .  Y1 .  .  .  .
 			.  .  .  .  .  .  .  .
-			.  .  .  .  .  .  .  .`), prefix: "a1 pawn d3", lacks: []string{"f3"}, has: []string{"e3", "d2"}},
+			.  .  .  .  .  .  .  .`), prefix: "a1 pawn d3", lacks: []string{"f3"}, has: []string{"e3", "d2"},
+			refuse: "a1 pawn d3 f3 pawn", reason: "F3 is outside every 5x6 field that holds all the leaves and has the entry corner A1 as a corner"},
 		{name: "without an entry the field may lie further right", diag: unsettled(`
 			.  .  .  .  .  .  .  .
 			.  .  .  .  .  .  .  .
