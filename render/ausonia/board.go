@@ -6,6 +6,7 @@ package ausonia
 import (
 	"fmt"
 	"image"
+	"strings"
 
 	"github.com/boardbot/boardbot/render"
 	game "github.com/boardbot/boardbot/rules/ausonia"
@@ -152,6 +153,12 @@ func drawStatus(c *render.Canvas, v *game.View) {
 		st.Swatch = render.SeatColour(houseIndex(p))
 		st.Letter = p.House
 		st.Text = v.Waiting
+		if v.Viewer == v.Awaited {
+			st.Text = "Your move: " + v.Waiting
+			if v.Turn == v.Awaited && strings.HasSuffix(v.Waiting, "is playing a turn.") {
+				st.Text = "Your turn, " + houseLabel(p) + ": play, buy, use, or pass"
+			}
+		}
 		if v.Ending {
 			st.Right = fmt.Sprintf("Round %d · last round", v.Round)
 		}

@@ -14,7 +14,7 @@ import (
 
 // Card tiles: the full card, for the market and the hand.
 const (
-	tileW = 216
+	tileW = 210
 	tileH = 300
 )
 
