@@ -42,11 +42,11 @@ func (game) Info() rules.Info {
 			"and everyone may attack a neighbour, with the other neighbours declaring for a side. " +
 			"A die may cancel production, trade or transport. Own 3 cities at the end of an attack phase to win.",
 		Notation: "Moves are words and names, typed or picked: lands by name without spaces (ys, hippos, " +
-			"parthenion), sea fields s1..s600, river stretches r0 (mouth)..r8, vessels boat3 / ship1, goods " +
+			"parthenion), sea fields s1..s306, river stretches r0 (mouth)..r8, vessels boat3 / ship1, goods " +
 			"wood horse gold coal iron weapon, players by colour. Examples: `weapon ys iron` (iron+coal), " +
-			"`city revena mix`, `boat hippos s412`, `foot ys comorium gold gold`, " +
+			"`city revena mix`, `boat hippos r1`, `foot ys comorium gold gold`, " +
 			"`horse ys gold gold coal weapon comorium -gold -coal +wood +iron doilan end`, " +
-			"`boat boat3 s445 r0 r1 end`, `offer blue wood ys for gold`, `accept 4 minda`, " +
+			"`boat boat3 s236 r0 r1 end`, `offer blue wood ys for gold`, `accept 4 minda`, " +
 			"`attack albur`, `attacker` / `defender` / `neutral`, `yes` / `no`, `done`. " +
 			"Where more than 25 lands fit, a region (nw ne sw se isles) comes first: `nw ys`.",
 	}

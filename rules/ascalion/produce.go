@@ -119,14 +119,12 @@ func (s *state) horseSpots(p, src int) []int {
 	return keys(spots)
 }
 
-// followerSpots: foreign areas next to an own land, or next to a foreign area that already holds
+// followerSpots: foreign areas next to an own area, or next to a foreign area that already holds
 // one of the player's followers; never where a follower or a book is (§15.2, §16.3a).
 func (s *state) followerSpots(t int) []int {
 	base := map[int]bool{}
-	for a := range s.Lands {
-		if s.Lands[a].Owner == t {
-			base[a] = true
-		}
+	for _, a := range s.areasOf(t) {
+		base[a] = true // own lands and, by §12.8, own boats and ships
 	}
 	for _, a := range s.allAreas() {
 		if o := s.owner(a); o != t && o >= 0 && s.convertedBy(a, t) {

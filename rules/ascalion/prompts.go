@@ -118,6 +118,11 @@ func (s *state) promptText(p int) string {
 // defaultMove is what silence does: the rulebook-friendly "no" answers where they exist, else
 // the first option of every menu.
 func (s *state) defaultMove(p int) rules.Move {
+	if s.Trip != nil && (s.Stage == stTransport || s.Stage == stExtra || s.Stage == stAttack) {
+		if ok, _ := s.accepts(p, rules.Move{"end"}); ok {
+			return rules.Move{"end"}
+		}
+	}
 	switch s.Stage {
 	case stVote, stTieBreak, stTemple:
 		return rules.Move{"no"}
