@@ -2,6 +2,7 @@ package ausonia
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -18,11 +19,26 @@ const (
 	tileH = 300
 )
 
+type dotKey struct {
+	g game.Gem
+	r int // radius in tenths of a pixel
+}
+
+// gemDots caches each gem disc with its letter, drawn once per size.
+var gemDots = render.NewSprites(func(k dotKey) image.Image {
+	r := float64(k.r) / 10
+	side := int(2*r) + 4
+	sp := render.NewSprite(side, side)
+	m := float64(side) / 2
+	sp.Circle(m, m, r, gemFill[k.g], render.Ink, 1.5)
+	sp.Text(m, m, strings.ToUpper(string(k.g.Letter())), render.Style{Size: r * 1.15, Font: render.Bold,
+		Color: render.ContrastInk(gemFill[k.g]), Align: render.Center, VAlign: render.Middle})
+	return sp.Image()
+})
+
 // gemDot draws one gem: a disc in the gem's colour with its letter.
 func gemDot(c *render.Canvas, x, y, r float64, g game.Gem) {
-	c.Circle(x, y, r, gemFill[g], render.Ink, 1.5)
-	c.Text(x, y, strings.ToUpper(string(g.Letter())), render.Style{Size: r * 1.15, Font: render.Bold,
-		Color: render.ContrastInk(gemFill[g]), Align: render.Center, VAlign: render.Middle})
+	c.BlitCentered(gemDots.Get(dotKey{g, int(r * 10)}), x, y)
 }
 
 // gemRow draws gems left to right from x and returns the x after them.

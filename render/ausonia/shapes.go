@@ -1,10 +1,23 @@
 package ausonia
 
 import (
+	"image"
 	"image/color"
 
 	"github.com/boardbot/boardbot/render"
 )
+
+type discKey struct {
+	c color.RGBA
+	r int
+}
+
+// discs caches the corner discs of boxes by colour and radius.
+var discs = render.NewSprites(func(k discKey) image.Image {
+	sp := render.NewSprite(2*k.r, 2*k.r)
+	sp.Circle(float64(k.r), float64(k.r), float64(k.r), k.c, nil, 0)
+	return sp.Image()
+})
 
 // box is a rounded rectangle drawn fast: gg rasterises every pixel of a filled path, which is slow
 // for panel-sized areas, so the fill is two plain rectangles plus four small corner discs, and only
@@ -14,8 +27,9 @@ func box(c *render.Canvas, x, y, w, h, r float64, fill, stroke color.Color, lw f
 		c.Rect(rect(x+r, y, w-2*r, h), fill)
 		c.Rect(rect(x, y+r, r, h-2*r), fill)
 		c.Rect(rect(x+w-r, y+r, r, h-2*r), fill)
+		disc := discs.Get(discKey{render.Opaque(fill), int(r)})
 		for _, p := range [4][2]float64{{x + r, y + r}, {x + w - r, y + r}, {x + r, y + h - r}, {x + w - r, y + h - r}} {
-			c.Circle(p[0], p[1], r, fill, nil, 0)
+			c.BlitCentered(disc, p[0], p[1])
 		}
 	}
 	if stroke != nil && lw > 0 {
