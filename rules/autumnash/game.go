@@ -1,3 +1,7 @@
+// Package autumnash is Autumn Ash (Gregory Lattanzio, 2012): Rainbow against Xeno, pyramid
+// leaves that change colour as they move and are bagged in lines of one colour. It holds the
+// standard, Beginner and Unsettled games. Rules only: no I/O, no drawing. The View type is what the
+// renderer draws; docs/rules/autumn-ash.md lists every reading of the rulebook made here.
 package autumnash
 
 import (
