@@ -348,3 +348,13 @@ func find(rs []recorded, method, prefix string) []recorded {
 }
 
 var _ = io.Discard
+
+func jsonRoundTrip(v any) (map[string]any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]any
+	err = json.Unmarshal(b, &out)
+	return out, err
+}
