@@ -17,7 +17,7 @@ const (
 	margin  = 14
 	statusH = 64
 	gutter  = 16.0 // between spaces: the current's chevrons sit here
-	coordW  = 24.0 // room for the a-d / 1-3 coordinates
+	coordW  = 30.0 // room for the a-d / 1-3 coordinates
 	pileW   = 111.0
 	pileH   = 150.0
 	colW    = 116.0
@@ -340,11 +340,11 @@ func (b *board) player(i int, x, y float64) {
 	coord := render.Style{Size: 17, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
 	for col := 0; col < asc.Cols; col++ {
 		cx, _ := pos(col)
-		c.Text(cx+b.cell/2, gy-coordW/2-2, string(rune('a'+col)), coord)
+		c.Text(cx+b.cell/2, gy-coordW/2-6, string(rune('a'+col)), coord)
 	}
 	for row := 0; row < asc.Rows; row++ {
 		_, cy := pos(row * asc.Cols)
-		c.Text(gx-coordW/2-4, cy+b.cell/2, itoa(row+1), coord)
+		c.Text(gx-coordW/2-8, cy+b.cell/2, itoa(row+1), coord)
 	}
 	order := map[string]int{}
 	for k, s := range v.Path {
