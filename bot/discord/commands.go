@@ -146,7 +146,9 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 	if l == nil {
 		return h.fail(i, fmt.Errorf("create: no lobby for game %d", rep.Game))
 	}
-	msgID, err := h.api.Send(i.ChannelID, lobbyMessage(*l))
+	lm := lobbyMessage(*l)
+	lm.Nonce = nonce("lb", i.ID) // a retried post cannot make a second lobby
+	msgID, err := h.api.Send(i.ChannelID, lm)
 	var thread string
 	if err == nil {
 		thread, err = h.api.StartThread(i.ChannelID, msgID, h.title(l.Game, l.Kind))
@@ -171,7 +173,7 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 		}
 		text := fmt.Sprintf("%s: %s invites you to %s. Join with the button on the lobby message, or /join here.",
 			strings.Join(ms, " "), req.User.Name, h.title(l.Game, l.Kind))
-		if _, err := h.api.Send(thread, Message{Content: clip(text, maxContent), Users: l.Invited, Nonce: fmt.Sprintf("inv%d", l.Game)}); err != nil {
+		if _, err := h.api.Send(thread, Message{Content: clip(text, maxContent), Users: l.Invited, Nonce: nonce("in", i.ID)}); err != nil {
 			h.log.Warn("pinging invited players", "game", l.Game, "err", err)
 		}
 	}

@@ -48,7 +48,7 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 		if u := c.arg(1); u != "" && u != req.User.ID {
 			return say(fmt.Sprintf("This button is for %s's turn, not yours. If you play in this game, use your own button or /move.", mention(u)), true)
 		}
-		return h.picker(ctx, i, req, nil, 0, false)
+		return h.picker(ctx, i, req)
 	case actView:
 		rep, err := h.svc.View(ctx, req)
 		return h.reply(i, rep, err)
@@ -161,12 +161,12 @@ func (h *Handler) back(ctx context.Context, i *discordgo.Interaction, req bot.Re
 }
 
 // picker opens the move picker as a new ephemeral message.
-func (h *Handler) picker(ctx context.Context, i *discordgo.Interaction, req bot.Request, path rules.Move, page int, update bool) *Answer {
-	step, err := h.svc.Tree(ctx, req, path)
+func (h *Handler) picker(ctx context.Context, i *discordgo.Interaction, req bot.Request) *Answer {
+	step, err := h.svc.Tree(ctx, req, nil)
 	if err != nil {
 		return h.fail(i, err)
 	}
-	m, err := h.pickerMessage(ctx, req.Game, step, page)
+	m, err := h.pickerMessage(ctx, req.Game, step, 0)
 	if err != nil {
 		return h.fail(i, err)
 	}

@@ -2,6 +2,8 @@ package discord
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"strings"
 	"unicode/utf8"
 
@@ -128,3 +130,9 @@ func rows(bs []discordgo.MessageComponent) []discordgo.MessageComponent {
 }
 
 func mention(user string) string { return "<@" + user + ">" }
+
+// nonce derives a message nonce (at most 25 characters) from a prefix and a unique key.
+func nonce(prefix, key string) string {
+	h := sha256.Sum256([]byte(key))
+	return prefix + base64.RawURLEncoding.EncodeToString(h[:15])
+}

@@ -245,3 +245,47 @@ func TestSlowWorkIsDeferredWithinBudget(t *testing.T) {
 		t.Fatalf("ack %+v", acked)
 	}
 }
+
+func TestDirectMessagesAndRefusedSends(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	if err := e.send.Send(ctx, bot.Outgoing{Notice: bot.Notice{Kind: "dm", User: "u-ann", Text: "Autumn Ash #1: you drew a leaf <@everyone>"}, Key: "k1"}); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := e.fake.since(0)
+	if len(rs) != 2 || rs[0].Path != "/users/@me/channels" || rs[0].JSON["recipient_id"] != "u-ann" || rs[1].Path != "/channels/dm-u-ann/messages" {
+		t.Fatalf("a DM opens the user's channel and posts there: %+v", rs)
+	}
+	noParse(t, rs[1].JSON)
+	if us := allowedUsers(rs[1].JSON); len(us) != 0 {
+		t.Fatalf("a DM pings nobody: %v", us)
+	}
+	// A user with closed DMs (403) is not retried forever; a server error is.
+	e.fake.fail("POST", "/channels/dm-u-bob/messages", 403, 1, false)
+	if err := e.send.Send(ctx, bot.Outgoing{Notice: bot.Notice{Kind: "dm", User: "u-bob", Text: "x"}, Key: "k2"}); err != nil {
+		t.Fatalf("refused for good: dropped, %v", err)
+	}
+	e.fake.fail("POST", "/channels/th9/messages", 503, 5, false)
+	if err := e.send.Send(ctx, bot.Outgoing{Notice: bot.Notice{Kind: "text", Game: 1, Channel: "th9", Text: "x"}, Key: "k3"}); err == nil {
+		t.Fatal("a 503 that outlasts the retries is reported, so the outbox tries again")
+	}
+}
+
+func TestJoinTypedInTheThreadEditsTheLobby(t *testing.T) {
+	e := newEnv(t)
+	e.connect()
+	i := e.slash("ann", "c-games", "create", sub("autumn-ash"))
+	rs := e.do(i)
+	lobby := find(rs, "POST", "/channels/c-games/messages")[0]
+	thread := find(rs, "POST", "/channels/c-games/messages/"+lobby.ID+"/threads")[0].ID
+	mark := e.fake.mark()
+	d := e.answer(e.slash("bob", thread, "join"))
+	if ephemeral(d) || !strings.Contains(content(d), "has started") {
+		t.Fatalf("%q", content(d))
+	}
+	rs, _ = e.fake.since(mark)
+	edits := find(rs, "PATCH", "/channels/c-games/messages/"+lobby.ID)
+	if len(edits) != 1 || !strings.Contains(content(edits[0].JSON), "has started with ann, bob") || len(edits[0].JSON["components"].([]any)) != 0 {
+		t.Fatalf("the lobby message is brought up to date with the bot token: %+v", rs)
+	}
+}
