@@ -20,8 +20,10 @@ import (
 // connection and waits for the work in flight.
 func RunGateway(ctx context.Context, s *discordgo.Session, h *Handler) error {
 	s.Identify.Intents = discordgo.IntentsGuilds // interactions need no privileged intent
+	// Work in flight finishes after ctx ends (shutdown waits for it): a move is never cut short.
+	work := context.WithoutCancel(ctx)
 	remove := s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		h.Serve(ctx, ic.Interaction, true, func(a *Answer) error { return h.api.Respond(ic.Interaction, a) })
+		h.Serve(work, ic.Interaction, true, func(a *Answer) error { return h.api.Respond(ic.Interaction, a) })
 	})
 	defer remove()
 	if err := s.Open(); err != nil {
