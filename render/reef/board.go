@@ -1,0 +1,281 @@
+package reef
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"github.com/boardbot/boardbot/render"
+	rf "github.com/boardbot/boardbot/rules/reef"
+)
+
+const noteH = 34
+
+// status is the top bar: who is to move, or the result.
+func (d *drawer) status() int {
+	v := d.v
+	s := render.Status{}
+	switch v.Phase {
+	case "setup":
+		var wait []string
+		for _, p := range v.Players {
+			if !p.Ready {
+				wait = append(wait, fmt.Sprint(p.Seat+1))
+			}
+		}
+		s.Text = "Setup: players " + join(wait) + " are choosing"
+		if len(wait) == 1 {
+			s.Text = "Setup: player " + wait[0] + " is choosing"
+		}
+	case "play", "last":
+		s.Swatch, s.Letter = seatFill[v.Turn], fmt.Sprint(v.Turn+1)
+		s.Text = fmt.Sprintf("Player %d to move", v.Turn+1)
+		if v.Phase == "last" {
+			s.Text = fmt.Sprintf("Last turn: player %d may eat", v.Turn+1)
+		} else if a := v.Actions; a != nil && a.Grow != rf.NoColour {
+			s.Right = fmt.Sprintf("%s larva play · %d/4 from screen", a.Grow, a.FromScreen)
+		} else if a != nil {
+			s.Right = fmt.Sprintf("larva plays %d/2", a.Larva)
+		}
+	case "over":
+		s.Text = "Game over"
+		if r := v.Result; r != nil {
+			best := -1
+			var win []string
+			for i, rk := range r.Ranks {
+				if rk == 1 {
+					win = append(win, fmt.Sprint(i+1))
+					best = i
+				}
+			}
+			if len(win) == 1 {
+				s.Swatch, s.Letter = seatFill[best], win[0]
+				s.Text = fmt.Sprintf("Player %s wins with %d", win[0], r.Scores[best])
+			} else {
+				s.Text = fmt.Sprintf("Players %s share the win with %d", join(win), r.Scores[best])
+			}
+			s.Right = scoresText(r.Scores)
+		}
+	}
+	d.c.StatusBar(image.Rect(0, 0, width, statusH), s)
+	return statusH
+}
+
+func scoresText(scores []int) string {
+	out := ""
+	for i, sc := range scores {
+		if i > 0 {
+			out += " · "
+		}
+		out += fmt.Sprintf("P%d %d", i+1, sc)
+	}
+	return out
+}
+
+func join(xs []string) string {
+	out := ""
+	for i, x := range xs {
+		switch {
+		case i == 0:
+		case i == len(xs)-1:
+			out += " and "
+		default:
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
+
+// note is the line under the status: the latest move, or why the game ended.
+func (d *drawer) note(y int) int {
+	text := d.v.Note
+	if d.v.Phase == "over" && d.v.EndReason != "" {
+		text = d.v.EndReason
+	}
+	if text != "" {
+		st := render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
+		label := "Last: "
+		if d.v.Phase == "over" {
+			label = "End: "
+		}
+		d.c.Text(margin, float64(y)+noteH/2, label+text, render.FitText(label+text, st, width-2*margin))
+	}
+	return y + noteH
+}
+
+// board draws one reef board with its title and coordinates at (x, y).
+func (d *drawer) board(b *rf.BoardView, x, y int) {
+	c := d.c
+	gx := float64(x) + coordW + (halfW-coordW-rf.Cols*cell)/2
+	gy := float64(y) + titleH + colsH
+	c.Text(gx, float64(y)+titleH/2+2, fmt.Sprintf("Board %d", b.Number), render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
+	c.Text(gx+rf.Cols*cell, float64(y)+titleH/2+2, fmt.Sprintf("printed board %d", b.Layout),
+		render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	coord := render.Style{Size: 19, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
+	for col := 0; col < rf.Cols; col++ {
+		c.Text(gx+float64(col)*cell+cell/2, gy-colsH/2, string(rune('A'+col)), coord)
+	}
+	for r := 0; r < rf.Rows; r++ {
+		c.Text(gx-coordW/2-2, gy+float64(r)*cell+cell/2, fmt.Sprint(r+1), coord)
+	}
+	sq := &b.Squares
+	at := func(r, col int) (float64, float64) { return gx + float64(col)*cell, gy + float64(r)*cell }
+
+	// Ground: sand, rock with its grid, the extra-growth space.
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			px, py := at(r, col)
+			q := sq[r][col]
+			rect := image.Rect(int(px), int(py), int(px)+cell, int(py)+cell)
+			switch {
+			case !q.Rock:
+				c.Rect(rect, sand)
+			case q.Growth:
+				c.Rect(rect, growth)
+			default:
+				c.Rect(rect, rock)
+			}
+		}
+	}
+	for r := 0; r <= rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			// A grid line wherever a rock square meets anything.
+			above := r > 0 && sq[r-1][col].Rock
+			below := r < rf.Rows && sq[r][col].Rock
+			if above || below {
+				px, py := at(r, col)
+				c.Rect(image.Rect(int(px), int(py)-1, int(px)+cell, int(py)+1), rockLine)
+			}
+		}
+	}
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col <= rf.Cols; col++ {
+			left := col > 0 && sq[r][col-1].Rock
+			right := col < rf.Cols && sq[r][col].Rock
+			if left || right {
+				px, py := at(r, col)
+				c.Rect(image.Rect(int(px)-1, int(py), int(px)+1, int(py)+cell), rockLine)
+			}
+		}
+	}
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			if q := sq[r][col]; q.Growth && q.Polyp == rf.NoColour {
+				px, py := at(r, col)
+				c.BlitCentered(growthMark.Get(cell), px+cell/2, py+cell/2)
+			}
+		}
+	}
+
+	// Who guards what: a shrimp guards its polyp and the same coral's polyps next to it.
+	guard := [rf.Rows][rf.Cols]int{}
+	for r := range guard {
+		for col := range guard[r] {
+			guard[r][col] = -1
+		}
+	}
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			q := sq[r][col]
+			if q.Shrimp < 0 || q.Polyp == rf.NoColour {
+				continue
+			}
+			guard[r][col] = q.Shrimp
+			for _, dd := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				rr, cc := r+dd[0], col+dd[1]
+				if rr >= 0 && rr < rf.Rows && cc >= 0 && cc < rf.Cols && sq[rr][cc].Polyp == q.Polyp {
+					guard[rr][cc] = q.Shrimp
+				}
+			}
+		}
+	}
+
+	// Polyps, then bridges joining neighbours of a coral, so a coral reads as one shape.
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			q := sq[r][col]
+			if q.Polyp == rf.NoColour {
+				continue
+			}
+			px, py := at(r, col)
+			d.blitFramed(polypTile.Get(polypKey{q.Polyp, guard[r][col], q.Shrimp >= 0}), int(px), int(py), polypInset+10)
+		}
+	}
+	in := float64(polypInset)
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			p := sq[r][col].Polyp
+			if p == rf.NoColour {
+				continue
+			}
+			px, py := at(r, col)
+			// Bridges only between polyps neither of which is guarded, or guarded by the same shrimp,
+			// so guard outlines stay whole.
+			if col+1 < rf.Cols && sq[r][col+1].Polyp == p && guard[r][col] == guard[r][col+1] {
+				w := bridge(guard[r][col])
+				c.Rect(image.Rect(int(px+cell-in-w), int(py+cell*0.3), int(px+cell+in+w), int(py+cell*0.7)), coralFill[p])
+			}
+			if r+1 < rf.Rows && sq[r+1][col].Polyp == p && guard[r][col] == guard[r+1][col] {
+				w := bridge(guard[r][col])
+				c.Rect(image.Rect(int(px+cell*0.3), int(py+cell-in-w), int(px+cell*0.7), int(py+cell+in+w)), coralFill[p])
+			}
+		}
+	}
+
+	// Coral sizes (2 and more) on the first polyp of each coral, shrimps, and the latest move.
+	seen := [rf.Rows][rf.Cols]bool{}
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			q := sq[r][col]
+			if q.Polyp == rf.NoColour || seen[r][col] {
+				continue
+			}
+			flood(sq, &seen, r, col)
+			if q.Coral >= 2 {
+				px, py := at(r, col)
+				c.BlitCentered(sizeBadge.Get(q.Coral), px+in+9, py+in+9)
+			}
+		}
+	}
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			q := sq[r][col]
+			px, py := at(r, col)
+			if q.Mark {
+				c.RoundRect(px+1, py+1, cell-2, cell-2, 6, nil, markRing, 4)
+			}
+			if q.Shrimp >= 0 {
+				c.BlitCentered(shrimpBadge.Get(q.Shrimp), px+cell*0.66, py+cell*0.64)
+			}
+		}
+	}
+}
+
+// bridge widens a join under guard outlines.
+func bridge(g int) float64 {
+	if g >= 0 {
+		return 3
+	}
+	return 1
+}
+
+// flood marks the coral at (r, c) as seen.
+func flood(sq *[rf.Rows][rf.Cols]rf.SquareView, seen *[rf.Rows][rf.Cols]bool, r, c int) {
+	p := sq[r][c].Polyp
+	stack := [][2]int{{r, c}}
+	seen[r][c] = true
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, dd := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			rr, cc := x[0]+dd[0], x[1]+dd[1]
+			if rr >= 0 && rr < rf.Rows && cc >= 0 && cc < rf.Cols && !seen[rr][cc] && sq[rr][cc].Polyp == p {
+				seen[rr][cc] = true
+				stack = append(stack, [2]int{rr, cc})
+			}
+		}
+	}
+}
+
+var _ = math.Pi

@@ -1,0 +1,262 @@
+package reef
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/boardbot/boardbot/render"
+	rf "github.com/boardbot/boardbot/rules/reef"
+)
+
+const (
+	privateH = 118
+	tilesH   = 176
+	seaH     = 168
+	cardH    = 128
+	legendH  = 64
+)
+
+var (
+	label  = render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle}
+	strong = render.Style{Size: 19, Font: render.Bold, VAlign: render.Middle}
+	small  = render.Style{Size: 15, Color: render.Muted, VAlign: render.Middle}
+)
+
+// counts draws one chip per colour held, each followed by its count, from (x, y) (y is the middle)
+// and returns the x after the last; "none" when empty.
+func (d *drawer) counts(x, y float64, n [rf.NumColours]int, size int, asCubes bool) float64 {
+	any := false
+	for c, k := range n {
+		if k == 0 {
+			continue
+		}
+		any = true
+		key := chipKey{colour: rf.Colour(c), size: size}
+		if asCubes {
+			d.c.BlitCentered(cube.Get(key), x+float64(size)/2, y)
+		} else {
+			d.c.BlitCentered(chip.Get(key), x+float64(size)/2, y)
+		}
+		x += float64(size) + 3
+		txt := fmt.Sprint(k)
+		d.c.Text(x, y, txt, strong)
+		x += render.TextWidth(txt, strong) + 12
+	}
+	if !any {
+		d.c.Text(x, y, "none", label)
+		x += render.TextWidth("none", label) + 12
+	}
+	return x
+}
+
+// private is the seat's own screen and parrotfish.
+func (d *drawer) private(x, y int) {
+	me := d.v.Me
+	c := d.c
+	r := image.Rect(x, y, width-margin, y+privateH)
+	d.roundBox(float64(r.Min.X), float64(r.Min.Y), r.Dx(), r.Dy(), 12, render.White, seatFill[d.v.Viewer], 4)
+	fy := float64(y)
+	c.BlitCentered(shrimpBadge.Get(d.v.Viewer), float64(x)+28, fy+28)
+	c.Text(float64(x)+50, fy+28, fmt.Sprintf("Your screen, player %d (only you see this)", d.v.Viewer+1), strong)
+	lx := float64(x) + 18
+	c.Text(lx, fy+64, "Polyps", label)
+	d.counts(lx+110, fy+64, me.Screen, 26, false)
+	c.Text(lx, fy+96, "Cubes", label)
+	nx := d.counts(lx+110, fy+96, me.Cubes, 24, true)
+	px := nx + 20
+	if px < float64(width)/2 {
+		px = float64(width) / 2
+	}
+	c.Text(px, fy+96, "Parrotfish", label)
+	d.counts(px+100, fy+96, me.Fish, 24, false)
+}
+
+// tiles draws the ten coral tiles (stronger colour on top) and what a parrotfish polyp is worth.
+func (d *drawer) tiles(y int) {
+	c := d.c
+	fy := float64(y)
+	c.Text(margin, fy+14, "Coral tiles: the top colour beats the bottom one", strong)
+	// Values on the right: what each parrotfish polyp would score now.
+	vx := float64(width - margin)
+	for i := int(rf.NumColours) - 1; i >= 0; i-- {
+		txt := fmt.Sprint(d.v.Values[i])
+		vx -= render.TextWidth(txt, strong)
+		c.Text(vx, fy+14, txt, strong)
+		vx -= 26
+		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 22}), vx+11, fy+14)
+		vx -= 12
+	}
+	c.Text(vx, fy+14, "points per polyp:", render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+
+	const gap = 6
+	tw := (width - 2*margin - 9*gap) / 10
+	top := fy + 32
+	th := float64(tilesH - 34)
+	for i, t := range d.v.Tiles {
+		x := float64(margin + i*(tw+gap))
+		fill, edge, lw := render.White, render.Edge, 2.0
+		if t.Cover != rf.NoAlga {
+			fill, edge, lw = render.Panel, algaFill[t.Cover], 5
+		}
+		d.roundBox(x, top, tw, int(th), 10, fill, edge, lw)
+		c.Text(x+8, top+15, fmt.Sprint(t.Number), render.Style{Size: 16, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
+		side := "A"
+		if t.SideB {
+			side = "B"
+		}
+		c.Text(x+float64(tw)-8, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		mx := x + float64(tw)/2
+		c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 38}), mx, top+44)
+		c.Text(mx, top+72, "beats", render.Style{Size: 12, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 26}), mx, top+92)
+		if t.Cover != rf.NoAlga {
+			c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24}), mx-16, top+th-17)
+			c.Text(mx-2, top+th-17, "locked", render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle})
+		} else {
+			c.BlitCentered(algaDisc.Get(algaKey{t.Large, 24}), mx-10, top+th-17)
+			c.BlitCentered(algaDisc.Get(algaKey{t.Small, 13}), mx+14, top+th-17)
+		}
+	}
+}
+
+// sea draws the five open-sea spaces, the alga space, the bonus polyps and the supplies.
+func (d *drawer) sea(y int) {
+	c := d.c
+	v := d.v
+	fy := float64(y)
+	r := image.Rect(margin, y, width-margin, y+seaH)
+	d.roundBox(float64(r.Min.X), fy, r.Dx(), r.Dy(), 12, seaBlue, render.Edge, 2)
+	c.Text(margin+14, fy+20, "Open sea", strong)
+	c.Text(margin+110, fy+20, "take a space: its larva cube and polyps", small)
+	const sw, sh, gap = 112, 112, 8
+	for i, sp := range v.Sea {
+		x := float64(margin + 14 + i*(sw+gap))
+		top := fy + 42
+		d.roundBox(x, top, sw, sh, 10, render.White, render.Edge, 2)
+		d.roundBox(x, top, sw, 30, 10, coralFill[sp.Colour], render.Ink, 1.5)
+		c.Text(x+sw/2, top+15, sp.Colour.String(), render.Style{Size: 17, Font: render.Bold, Color: render.ContrastInk(coralFill[sp.Colour]), Align: render.Center, VAlign: render.Middle})
+		if sp.Cube {
+			c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26}), x+20, top+52)
+			c.Text(x+38, top+52, "cube", small)
+		}
+		k := 0
+		for col, n := range sp.Polyps {
+			for j := 0; j < n; j++ {
+				c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(col), size: 30}), x+20+float64(k%3)*36, top+88+float64(k/3)*34)
+				k++
+			}
+		}
+		if k == 0 {
+			c.Text(x+sw/2, top+88, "no polyps", render.Style{Size: 14, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		}
+	}
+	// Right column: alga space, bonus polyps, supplies.
+	x := float64(margin + 14 + 5*(sw+gap) + 6)
+	c.Text(x, fy+58, "Alga space", label)
+	if v.SeaAlga != rf.NoAlga {
+		c.BlitCentered(algaDisc.Get(algaKey{v.SeaAlga, 28}), x+120, fy+58)
+	} else {
+		c.Text(x+108, fy+58, "empty", small)
+	}
+	c.Text(x, fy+94, "Bonus", label)
+	for i, ok := range v.Bonus {
+		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 24, faded: !ok}), x+72+float64(i)*27, fy+94)
+	}
+	c.Text(x, fy+128, fmt.Sprintf("Bag %d", v.Bag), label)
+	cx := x + 80
+	for a, n := range v.AlgaSupply {
+		c.BlitCentered(algaDisc.Get(algaKey{rf.Alga(a), 18}), cx+9, fy+128)
+		c.Text(cx+21, fy+128, fmt.Sprint(n), render.Style{Size: 15, Font: render.Bold, VAlign: render.Middle})
+		cx += 42
+	}
+	c.Text(x, fy+154, "Cube supply", small)
+	cx = x + 92
+	for col, n := range v.CubeSupply {
+		c.BlitCentered(cube.Get(chipKey{colour: rf.Colour(col), size: 16}), cx+8, fy+154)
+		c.Text(cx+19, fy+154, fmt.Sprint(n), render.Style{Size: 14, Font: render.Bold, VAlign: render.Middle})
+		cx += 34
+	}
+}
+
+// players draws a card per player in cols columns from (x, y).
+func (d *drawer) players(x, y, cols, _ int) {
+	w := halfW
+	for i := range d.v.Players {
+		cx := x + (i%cols)*(w+margin)
+		cy := y + (i/cols)*(cardH+margin/2)
+		if cols == 1 {
+			cy = y + i*(cardH+margin/2)
+		}
+		d.card(&d.v.Players[i], cx, cy, w)
+	}
+}
+
+func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
+	c := d.c
+	v := d.v
+	fx, fy := float64(x), float64(y)
+	toMove := (v.Phase == "play" || v.Phase == "last") && v.Turn == p.Seat
+	edge, lw := render.Edge, 2.0
+	if toMove {
+		edge, lw = seatFill[p.Seat], 5
+	}
+	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, lw)
+	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+24)
+	c.Text(fx+48, fy+24, fmt.Sprintf("Player %d", p.Seat+1), render.Style{Size: 21, Font: render.Bold, VAlign: render.Middle})
+	tag := ""
+	switch {
+	case p.Score != nil:
+		tag = fmt.Sprintf("%d points", *p.Score)
+		if v.Result != nil && v.Result.Ranks[p.Seat] == 1 {
+			tag = "winner · " + tag
+		}
+	case toMove:
+		tag = "to move"
+	case v.Phase == "setup" && !p.Ready:
+		tag = "choosing"
+	case p.Seat == v.First:
+		tag = "first player"
+	}
+	if tag != "" {
+		c.Text(fx+float64(w)-14, fy+24, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	}
+	c.Text(fx+14, fy+56, fmt.Sprintf("Screen: %s, %s", plural(p.Screen, "polyp"), plural(p.Cubes, "cube")), label)
+	c.Text(fx+14+float64(w)/2+10, fy+56, fmt.Sprintf("Parrotfish: %d", p.Fish), label)
+	c.Text(fx+14, fy+84, fmt.Sprintf("Shrimps: %d home · %d on reef · %d eaten", p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten), label)
+	if p.FishColours != nil {
+		c.Text(fx+14, fy+112, "Parrotfish held:", label)
+		d.counts(fx+24+render.TextWidth("Parrotfish held:", label), fy+112, *p.FishColours, 22, false)
+		return
+	}
+	c.Text(fx+14, fy+112, "Consumed:", label)
+	d.counts(fx+24+render.TextWidth("Consumed:", label), fy+112, p.Consumed, 22, false)
+}
+
+// legend explains the marks.
+func (d *drawer) legend(y int) {
+	c := d.c
+	fy := float64(y) + 18
+	x := float64(margin)
+	c.BlitCentered(shrimpBadge.Get(0), x+17, fy)
+	c.Text(x+40, fy, "shrimp (player no.)", small)
+	x += 200
+	c.RoundRect(x, fy-14, 28, 28, 6, coralFill[rf.White], seatFill[0], 4)
+	c.Text(x+36, fy, "guarded by that shrimp", small)
+	x += 220
+	c.RoundRect(x, fy-14, 28, 28, 6, nil, markRing, 4)
+	c.Text(x+36, fy, "last move", small)
+	x += 130
+	c.BlitCentered(sizeBadge.Get(5), x+10, fy)
+	c.Text(x+26, fy, "coral size", small)
+	x += 120
+	c.BlitCentered(growthMark.Get(34), x+17, fy)
+	c.Text(x+38, fy, "extra growth", small)
+	c.Text(margin, fy+30, "Squares are written board column row: 2 d 4 is D4 on board 2. Letters: G grey, O orange, P pink, W white, Y yellow.", render.FitText("Squares are written board column row: 2 d 4 is D4 on board 2. Letters: G grey, O orange, P pink, W white, Y yellow.", small, width-2*margin))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

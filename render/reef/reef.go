@@ -1,0 +1,107 @@
+// Package reef draws a Reef Encounter view: whose turn, the reef boards with their corals, shrimps
+// and guarded areas, the coral tiles, the open sea, every player's public pile, and, in a seat's
+// private view, what lies behind its screen and inside its parrotfish.
+package reef
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/boardbot/boardbot/render"
+	rf "github.com/boardbot/boardbot/rules/reef"
+)
+
+// Layout (pixels). The image is 1000 wide so it reads on a phone; boards go two to a row.
+const (
+	width   = 1000
+	margin  = 16
+	statusH = 60
+	halfW   = (width - 3*margin) / 2
+	cell    = 58
+	coordW  = 30
+	titleH  = 34
+	colsH   = 26
+	boardH  = titleH + colsH + rf.Rows*cell
+)
+
+// Image draws the view returned by State.View (public or private).
+func Image(v any) (image.Image, error) {
+	view, err := toView(v)
+	if err != nil {
+		return nil, err
+	}
+	d := &drawer{v: view}
+	return d.draw(), nil
+}
+
+// PNG draws and encodes the view as a paletted PNG.
+func PNG(v any) ([]byte, error) {
+	img, err := Image(v)
+	if err != nil {
+		return nil, err
+	}
+	return render.EncodePNG(img, pal)
+}
+
+func toView(v any) (*rf.View, error) {
+	switch x := v.(type) {
+	case *rf.View:
+		if x == nil {
+			return nil, fmt.Errorf("render/reef: nil view")
+		}
+		return x, nil
+	case rf.View:
+		return &x, nil
+	}
+	return nil, fmt.Errorf("render/reef: want a reef view, got %T", v)
+}
+
+type drawer struct {
+	v *rf.View
+	c *render.Canvas
+}
+
+// Vertical plan: status, last move, [private panel], boards, tiles, open sea, players, legend.
+func (d *drawer) draw() image.Image {
+	v := d.v
+	n := len(v.Boards)
+	boardRows := (n + 1) / 2
+	privH := 0
+	if v.Me != nil {
+		privH = privateH + margin
+	}
+	playersInSlot := n%2 == 1 // an odd board count leaves a half row for the players
+	playerRows := (len(v.Players) + 1) / 2
+	playersH := 0
+	if !playersInSlot {
+		playersH = playerRows*(cardH+margin/2) + margin/2
+	}
+	h := statusH + noteH + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
+	d.c = render.NewCanvas(width, h, render.Paper)
+
+	y := d.status()
+	y = d.note(y)
+	if v.Me != nil {
+		d.private(margin, y)
+		y += privateH + margin
+	}
+	for i := range v.Boards {
+		x := margin + (i%2)*(halfW+margin)
+		d.board(&v.Boards[i], x, y+(i/2)*(boardH+margin))
+	}
+	if playersInSlot {
+		x := margin + halfW + margin
+		d.players(x, y+(n/2)*(boardH+margin), 1, boardH)
+	}
+	y += boardRows * (boardH + margin)
+	d.tiles(y)
+	y += tilesH + margin
+	d.sea(y)
+	y += seaH + margin
+	if !playersInSlot {
+		d.players(margin, y, 2, playersH)
+		y += playersH
+	}
+	d.legend(y)
+	return d.c.Image()
+}

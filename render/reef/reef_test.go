@@ -1,0 +1,121 @@
+package reef
+
+import (
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
+	rf "github.com/boardbot/boardbot/rules/reef"
+)
+
+var _ = flag.Bool("update", false, "rewrite golden images")
+
+// position plays n random moves of a seeded game: deterministic, so golden images are stable.
+func position(t testing.TB, seats int, variant string, seed uint64, n int) rules.State {
+	t.Helper()
+	st, err := rf.Game.New(rules.Setup{Seats: seats, Seed: seed, Options: map[string]string{rf.OptVariant: variant}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 3))
+	for i := 0; i < n && st.Result() == nil; i++ {
+		ps := st.Awaiting()
+		p := ps[r.IntN(len(ps))]
+		m, err := rules.RandomMove(st, p.Seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p.Seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+var cases = []struct {
+	name  string
+	seats int
+	moves int
+	seat  rules.Seat
+}{
+	{"setup-3p", 3, 1, rules.Spectator},
+	{"early-2p", 2, 40, rules.Spectator},
+	{"mid-4p", 4, 150, rules.Spectator},
+	{"mid-3p-private", 3, 120, 1},
+	{"over-2p", 2, 100000, rules.Spectator},
+}
+
+func TestGolden(t *testing.T) {
+	for _, c := range cases {
+		st := position(t, c.seats, rf.VariantStandard, 11, c.moves)
+		img, err := Image(st.View(c.seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dir := os.Getenv("REEF_PNG_DIR"); dir != "" {
+			b, _ := PNG(st.View(c.seat))
+			os.WriteFile(filepath.Join(dir, c.name+".png"), b, 0o644)
+		}
+		render.Golden(t, c.name, img)
+		b, err := PNG(st.View(c.seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > 150_000 {
+			t.Errorf("%s: PNG is %d bytes, over 150 KB", c.name, len(b))
+		}
+	}
+}
+
+func TestRejectsOtherViews(t *testing.T) {
+	for _, v := range []any{42, nil, (*rf.View)(nil)} {
+		if _, err := Image(v); err == nil {
+			t.Errorf("drew %T", v)
+		}
+	}
+}
+
+// Every phase and player count draws without trouble, in the public and each private view, and the
+// PNG stays small.
+func TestDrawsEveryPhase(t *testing.T) {
+	for seats := 2; seats <= 4; seats++ {
+		for _, n := range []int{0, 5, 60, 100000} {
+			st := position(t, seats, rf.VariantAdvanced, uint64(seats*7+n), n)
+			for seat := rules.Spectator; int(seat) < seats; seat++ {
+				b, err := PNG(st.View(seat))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(b) > 150_000 {
+					t.Errorf("%d seats, %d moves, seat %d: %d bytes", seats, n, seat, len(b))
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkRenderPNG(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		seats int
+		moves int
+	}{{"2p", 2, 80}, {"4p", 4, 150}} {
+		st := position(b, c.seats, rf.VariantStandard, 11, c.moves)
+		v := st.View(rules.Spectator)
+		b.Run(c.name, func(b *testing.B) {
+			var size int
+			for i := 0; i < b.N; i++ {
+				png, err := PNG(v)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(png)
+			}
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
+}
