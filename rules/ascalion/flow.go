@@ -23,15 +23,17 @@ func (s *state) reveal(format string, a ...any) {
 
 func (s *state) seatName(p int) string { return seatName(p) }
 
+// seatName is a seat's colour as written in texts: "Red".
 func seatName(p int) string {
 	if p < 0 || p >= len(colourNames) {
-		return fmt.Sprintf("player %d", p+1)
+		return fmt.Sprintf("Player %d", p+1)
 	}
-	return colourNames[p]
+	return strings.ToUpper(colourNames[p][:1]) + colourNames[p][1:]
 }
 
-// colourNames doubles as the seat tokens used in trade offers.
-var colourNames = []string{"red", "blue", "yellow", "green", "purple", "orange"}
+// colourNames are the seat tokens (trade partners, passage requests) and the colours the board
+// draws: six that stay apart for colour-blind players.
+var colourNames = []string{"red", "blue", "yellow", "green", "purple", "black"}
 
 func (s *state) next(p int) int { return (p + 1) % s.N }
 

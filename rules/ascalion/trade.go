@@ -327,8 +327,9 @@ func (s *state) ownsBank(q int) bool {
 
 func (s *state) readSeat(r *rd, seats []int) (int, error) {
 	m := menu{what: "a player's colour"}
+	m.label = func(i int) string { return seatName(seats[i]) }
 	for _, q := range seats {
-		m.add(seatName(q))
+		m.add(colourNames[q])
 	}
 	k, err := r.need(m)
 	if err != nil {

@@ -13,6 +13,7 @@ type View struct {
 	Round     int            `json:"round"`
 	Phase     int            `json:"phase"`
 	PhaseName string         `json:"phase_name"`
+	Step      string         `json:"step"` // what is being decided: "vote", "passage", "alliances"...
 	SP        int            `json:"start_player"`
 	Die       int            `json:"die,omitempty"`
 	Waiting   []int          `json:"waiting"`
@@ -135,6 +136,7 @@ func (s *state) View(seat rules.Seat) any {
 		v.Waiting = []int{}
 	}
 	v.PhaseName = phaseNames[s.Phase]
+	v.Step = stageNames[s.Stage]
 	if st, ok := stageNames[s.Stage]; ok && s.Phase == 0 || s.Stage == stOver {
 		v.PhaseName = st
 	}
@@ -146,7 +148,7 @@ func (s *state) View(seat rules.Seat) any {
 		}
 	}
 	for p := 0; p < s.N; p++ {
-		pv := PlayerView{Seat: p, Colour: seatName(p), Areas: s.countAreas(p), Cities: s.cities(p), Out: !s.alive(p), Vote: -1}
+		pv := PlayerView{Seat: p, Colour: colourNames[p], Areas: s.countAreas(p), Cities: s.cities(p), Out: !s.alive(p), Vote: -1}
 		if s.Start != nil {
 			pv.Start = s.Start[p]
 		}

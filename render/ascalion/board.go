@@ -1,0 +1,381 @@
+package ascalion
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/fogleman/gg"
+
+	"github.com/boardbot/boardbot/render"
+	game "github.com/boardbot/boardbot/rules/ascalion"
+)
+
+// Image draws the board for a view returned by the rules' View (value or pointer).
+func Image(v any) (image.Image, error) {
+	var view game.View
+	switch x := v.(type) {
+	case game.View:
+		view = x
+	case *game.View:
+		if x == nil {
+			return nil, fmt.Errorf("ascalion render: nil view")
+		}
+		view = *x
+	default:
+		return nil, fmt.Errorf("ascalion render: want an ascalion View, got %T", v)
+	}
+	g := geometry()
+	h := statusH + int(math.Ceil(g.mapH)) + panelH
+	c := render.NewCanvas(imgW, h, render.Paper)
+	c.Blit(seaLayer(), 0, 0)
+	drawLands(c, g, view)
+	drawRiver(c, g)
+	drawLandInfo(c, g, view)
+	drawVessels(c, g, view)
+	drawStatus(c, view)
+	drawPanel(c, image.Rect(0, statusH+int(math.Ceil(g.mapH)), imgW, h), view)
+	return c.Image(), nil
+}
+
+// PNG renders and encodes with the game's palette.
+func PNG(v any) ([]byte, error) {
+	img, err := Image(v)
+	if err != nil {
+		return nil, err
+	}
+	return render.EncodePNG(img, pal)
+}
+
+// seaLayer is the unchanging sea: both blues and the faint outline of every field, drawn once.
+var (
+	seaOnce sync.Once
+	seaImg  *image.RGBA
+)
+
+func seaLayer() *image.RGBA {
+	seaOnce.Do(func() {
+		g := geometry()
+		c := render.NewCanvas(imgW, statusH+int(math.Ceil(g.mapH)), render.Paper)
+		for i, cell := range g.b.Cells {
+			if cell.Sea < 0 {
+				continue
+			}
+			col := lightSea
+			if g.b.Seas[cell.Sea].Deep {
+				col = deepSea
+			}
+			c.Poly(hexPts(g.centres[i], 0.6), col, nil, 0)
+		}
+		c.SetLineWidth(1)
+		for _, s := range g.inner {
+			c.MoveTo(s[0].X, s[0].Y)
+			c.LineTo(s[1].X, s[1].Y)
+		}
+		c.SetColor(render.Alpha(render.White, 0.35))
+		c.Stroke()
+		// Field numbers, small: players read them to type a destination.
+		for i, cell := range g.b.Cells {
+			if cell.Sea < 0 {
+				continue
+			}
+			f := g.b.Seas[cell.Sea]
+			ink := render.Alpha(render.Ink, 0.45)
+			if f.Deep {
+				ink = render.Alpha(render.White, 0.55)
+			}
+			p := g.centres[i]
+			c.Text(p.X, p.Y, strings.TrimPrefix(f.Token, "s"), render.Style{Size: 9, Color: ink, Align: render.Center, VAlign: render.Middle})
+		}
+		seaImg = c.RGBA
+	})
+	return seaImg
+}
+
+func hexPts(c gg.Point, grow float64) []gg.Point {
+	pts := make([]gg.Point, 6)
+	for k := range pts {
+		v := vertex(c, k)
+		// grow a hair so neighbouring fills leave no seam
+		pts[k] = gg.Point{X: v.X + (v.X-c.X)*grow/20, Y: v.Y + (v.Y-c.Y)*grow/20}
+	}
+	return pts
+}
+
+func drawLands(c *render.Canvas, g *geom, v game.View) {
+	for i, cell := range g.b.Cells {
+		if cell.Land < 0 {
+			continue
+		}
+		l := v.Lands[cell.Land]
+		col := unowned
+		switch {
+		case !l.InPlay:
+			col = offBoard
+		case l.Owner >= 0 && l.Owner < len(seatCol):
+			col = seatTint(l.Owner)
+		}
+		c.Poly(hexPts(g.centres[i], 0.6), col, nil, 0)
+	}
+	c.SetLineWidth(2.2)
+	c.SetLineCapRound()
+	for _, s := range g.borders {
+		c.MoveTo(s[0].X, s[0].Y)
+		c.LineTo(s[1].X, s[1].Y)
+	}
+	c.SetColor(render.Ink)
+	c.Stroke()
+	// The attacked area is ringed in red.
+	if v.Attack != nil {
+		for li, l := range v.Lands {
+			if l.Token != v.Attack.Target {
+				continue
+			}
+			c.SetLineWidth(4)
+			for _, ci := range g.b.Lands[li].Cells {
+				for d := 0; d < 6; d++ {
+					j, v1, v2 := neighbour(g.b, ci, d)
+					if j >= 0 && g.b.Cells[j].Land == li {
+						continue
+					}
+					a, b := vertex(g.centres[ci], v1), vertex(g.centres[ci], v2)
+					c.MoveTo(a.X, a.Y)
+					c.LineTo(b.X, b.Y)
+				}
+			}
+			c.SetColor(target)
+			c.Stroke()
+		}
+	}
+}
+
+func drawRiver(c *render.Canvas, g *geom) {
+	c.SetLineCapRound()
+	c.SetLineWidth(6)
+	for _, s := range g.river {
+		c.MoveTo(s[0].X, s[0].Y)
+		c.LineTo(s[1].X, s[1].Y)
+	}
+	c.SetColor(riverBlue)
+	c.Stroke()
+	for i, p := range g.sectionC {
+		c.Text(p.X, p.Y, g.b.Sections[i].Token, render.Style{Size: 10, Font: render.Bold, Color: render.White,
+			Align: render.Center, VAlign: render.Middle, Halo: riverBlue, HaloWidth: 2})
+	}
+}
+
+func drawLandInfo(c *render.Canvas, g *geom, v game.View) {
+	for li, l := range v.Lands {
+		p := g.landC[li]
+		name := render.Style{Size: 11.5, Font: render.Bold, Align: render.Center, VAlign: render.Middle, Halo: render.White, HaloWidth: 2}
+		if !l.InPlay {
+			name.Color = render.Muted
+		}
+		c.Text(p.X, p.Y-15, l.Name, name)
+		if !l.InPlay {
+			continue
+		}
+		// Row 1: owner and value, source, city and expansion pieces.
+		var items []func(x float64) float64
+		if l.Owner >= 0 {
+			lab := fmt.Sprintf("%s%d", seatLetter[l.Owner], l.Value)
+			items = append(items, func(x float64) float64 { return pill(c, x, p.Y+1, lab, seatCol[l.Owner]) })
+		}
+		if l.Source != "" {
+			items = append(items, func(x float64) float64 { return sourceIcon(c, x, p.Y+1, l.Source) })
+		}
+		if l.City {
+			items = append(items, func(x float64) float64 { return cityIcon(c, x, p.Y+1) })
+		}
+		if l.Temple >= 0 {
+			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, "T", relCol[l.Temple]) })
+		}
+		if l.Univ {
+			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, "U", render.Ink) })
+		}
+		if l.Book {
+			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, "b", render.Muted) })
+		}
+		if l.Follower >= 0 {
+			items = append(items, func(x float64) float64 { return follower(c, x, p.Y+1, l.Follower) })
+		}
+		row(p.X, items, 17)
+		chips(c, p.X, p.Y+16, l.Goods)
+	}
+}
+
+// row lays out items of about width w centred on x.
+func row(x float64, items []func(x float64) float64, w float64) {
+	if len(items) == 0 {
+		return
+	}
+	start := x - w*float64(len(items))/2
+	for _, it := range items {
+		start += it(start)
+	}
+}
+
+func pill(c *render.Canvas, x, y float64, lab string, col color.Color) float64 {
+	st := render.Style{Size: 11, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle}
+	w := render.TextWidth(lab, st) + 8
+	c.RoundRect(x, y-7.5, w, 15, 7, col, render.Ink, 1.2)
+	c.Text(x+w/2, y, lab, st)
+	return w + 2
+}
+
+func sourceIcon(c *render.Canvas, x, y float64, src string) float64 {
+	col := render.Muted
+	for k, name := range []string{"wood", "horse", "gold", "coal", "iron"} {
+		if name == src {
+			col = goodCol[k]
+		}
+	}
+	c.RoundRect(x, y-7.5, 15, 15, 2, col, render.Ink, 1.2)
+	c.Text(x+7.5, y, sourceLetter[src], render.Style{Size: 11, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
+	return 17
+}
+
+func cityIcon(c *render.Canvas, x, y float64) float64 {
+	pts := []gg.Point{{X: x + 1, Y: y + 7}, {X: x + 1, Y: y - 2}, {X: x + 8, Y: y - 8}, {X: x + 15, Y: y - 2}, {X: x + 15, Y: y + 7}}
+	c.Poly(pts, render.Ink, render.White, 1.2)
+	c.Rect(image.Rect(int(x+6), int(y+1), int(x+10), int(y+7)), render.White)
+	return 17
+}
+
+func letterBox(c *render.Canvas, x, y float64, s string, col color.Color) float64 {
+	c.RoundRect(x, y-7, 14, 14, 3, col, render.White, 1)
+	c.Text(x+7, y, s, render.Style{Size: 10, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+	return 16
+}
+
+func follower(c *render.Canvas, x, y float64, rel int) float64 {
+	c.Circle(x+6, y-3, 3.2, relCol[rel], render.White, 1)
+	c.Poly([]gg.Point{{X: x + 1, Y: y + 7}, {X: x + 6, Y: y}, {X: x + 11, Y: y + 7}}, relCol[rel], render.White, 1)
+	return 14
+}
+
+// chips draws the goods of an area as small lettered circles with counts, centred on x.
+func chips(c *render.Canvas, x, y float64, goods game.Goods) {
+	type chip struct{ k, n int }
+	var cs []chip
+	for k, n := range goods {
+		if n > 0 {
+			cs = append(cs, chip{k, n})
+		}
+	}
+	if len(cs) == 0 {
+		return
+	}
+	cnt := render.Style{Size: 10, Font: render.Bold, VAlign: render.Middle, Halo: render.White, HaloWidth: 2}
+	w := 0.0
+	for _, ch := range cs {
+		w += 13
+		if ch.n > 1 {
+			w += render.TextWidth(fmt.Sprint(ch.n), cnt) + 1
+		}
+	}
+	px := x - w/2
+	for _, ch := range cs {
+		col := goodCol[ch.k]
+		c.Circle(px+6, y, 6.5, col, render.White, 1)
+		if ch.k == game.Weapon {
+			c.Line(px+3, y-3, px+9, y+3, 1.6, render.White)
+			c.Line(px+9, y-3, px+3, y+3, 1.6, render.White)
+		} else {
+			c.Text(px+6, y, goodLetter[ch.k], render.Style{Size: 9, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
+		}
+		px += 13
+		if ch.n > 1 {
+			s := fmt.Sprint(ch.n)
+			c.Text(px, y, s, cnt)
+			px += render.TextWidth(s, cnt) + 1
+		}
+	}
+}
+
+func drawVessels(c *render.Canvas, g *geom, v game.View) {
+	at := map[string]int{}
+	for _, w := range v.Vessels {
+		p := g.posPoint(w.Pos)
+		k := at[w.Pos]
+		at[w.Pos]++
+		p.X += float64(k) * 14
+		p.Y += float64(k) * 9
+		col := seatCol[w.Owner%len(seatCol)]
+		highlight := v.Passage != nil && v.Passage.Vessel == w.Token
+		hull := 13.0
+		if w.Ship {
+			hull = 17
+		}
+		pts := []gg.Point{{X: p.X - hull, Y: p.Y - 3}, {X: p.X + hull, Y: p.Y - 3}, {X: p.X + hull*0.65, Y: p.Y + 7}, {X: p.X - hull*0.65, Y: p.Y + 7}}
+		stroke := color.Color(render.Ink)
+		lw := 1.5
+		if highlight || w.Stranded {
+			stroke, lw = target, 3
+		}
+		if w.Ship {
+			c.Line(p.X, p.Y-3, p.X, p.Y-17, 2, render.Ink)
+			c.Poly([]gg.Point{{X: p.X + 1, Y: p.Y - 17}, {X: p.X + 11, Y: p.Y - 7}, {X: p.X + 1, Y: p.Y - 7}}, render.White, render.Ink, 1)
+		}
+		c.Poly(pts, col, stroke, lw)
+		id := strings.TrimPrefix(strings.TrimPrefix(w.Token, "boat"), "ship")
+		c.Text(p.X, p.Y+2, fmt.Sprintf("%s%s·%d", seatLetter[w.Owner%len(seatLetter)], id, w.Value), render.Style{Size: 10, Font: render.Bold,
+			Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
+		chips(c, p.X, p.Y+15, w.Goods)
+		if w.Book {
+			letterBox(c, p.X+hull, p.Y-10, "b", render.Muted)
+		}
+		if w.Follower >= 0 {
+			follower(c, p.X-hull-12, p.Y-8, w.Follower)
+		}
+	}
+}
+
+func drawStatus(c *render.Canvas, v game.View) {
+	st := render.Status{}
+	switch {
+	case v.Result != nil:
+		var names []string
+		for _, w := range v.Result.Winners() {
+			names = append(names, title(v.Players[w].Colour))
+		}
+		st.Text = "Game over: " + strings.Join(names, " and ") + " win"
+		if w := v.Result.Winners(); len(w) > 0 {
+			st.Swatch, st.Letter = seatCol[w[0]], seatLetter[w[0]]
+		}
+		st.Right = fmt.Sprintf("round %d", v.Round)
+	default:
+		phase := title(v.PhaseName)
+		if v.Step != "" && !strings.EqualFold(v.Step, v.PhaseName) && !strings.HasPrefix(v.Step, "setup") {
+			phase += ": " + v.Step
+		}
+		if v.Die > 0 && v.Phase >= 3 && v.Phase <= 5 {
+			phase += fmt.Sprintf(" (die %d)", v.Die)
+		}
+		var wait []string
+		for _, p := range v.Waiting {
+			wait = append(wait, title(v.Players[p].Colour))
+		}
+		st.Text = fmt.Sprintf("Round %d · %s · waiting for %s", v.Round, phase, strings.Join(wait, ", "))
+		if len(v.Waiting) > 0 {
+			st.Swatch, st.Letter = seatCol[v.Waiting[0]], seatLetter[v.Waiting[0]]
+		}
+		if v.Round > 0 {
+			st.Right = "start player " + title(v.Players[v.SP].Colour)
+		}
+	}
+	c.StatusBar(image.Rect(0, 0, imgW, statusH), st)
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+var _ = draw.Over

@@ -1,0 +1,106 @@
+package ascalion
+
+import (
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
+	game "github.com/boardbot/boardbot/rules/ascalion"
+)
+
+var _ = flag.Bool("update", false, "rewrite golden images")
+
+// play makes a game of n seats and plays random legal moves until stop says so.
+func play(t testing.TB, setup rules.Setup, moves int, stop func(rules.State) bool) rules.State {
+	t.Helper()
+	st, err := game.Game.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(setup.Seed, 3))
+	for i := 0; i < moves && st.Result() == nil; i++ {
+		if stop != nil && stop(st) {
+			break
+		}
+		ps := st.Awaiting()
+		p := ps[r.IntN(len(ps))]
+		m, err := rules.RandomMove(st, p.Seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p.Seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+func stageIs(want string) func(rules.State) bool {
+	return func(st rules.State) bool { return st.View(rules.Spectator).(game.View).PhaseName == want }
+}
+
+var fixtures = []struct {
+	name  string
+	setup rules.Setup
+	moves int
+	stop  func(rules.State) bool
+}{
+	{"setup", rules.Setup{Seats: 4, Seed: 1}, 20, nil},
+	{"midgame4", rules.Setup{Seats: 4, Seed: 2, Options: map[string]string{"setup": "quick"}}, 700, nil},
+	{"attack6", rules.Setup{Seats: 6, Seed: 3, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 3000,
+		func(st rules.State) bool {
+			v := st.View(rules.Spectator).(game.View)
+			return v.Attack != nil && v.Attack.Totals != nil && len(v.Attack.Asked) > 0
+		}},
+	{"trade3", rules.Setup{Seats: 3, Seed: 4, Options: map[string]string{"setup": "quick"}}, 3000,
+		func(st rules.State) bool { return len(st.View(rules.Spectator).(game.View).Offers) > 0 }},
+	{"passage4", rules.Setup{Seats: 4, Seed: 5, Options: map[string]string{"setup": "quick"}}, 6000,
+		func(st rules.State) bool { return st.View(rules.Spectator).(game.View).Passage != nil }},
+}
+
+func TestGolden(t *testing.T) {
+	for _, f := range fixtures {
+		t.Run(f.name, func(t *testing.T) {
+			st := play(t, f.setup, f.moves, f.stop)
+			img, err := Image(st.View(rules.Spectator))
+			if err != nil {
+				t.Fatal(err)
+			}
+			render.Golden(t, f.name, img)
+			b, err := PNG(st.View(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(b) > 150_000 {
+				t.Errorf("PNG is %d bytes, want under 150 KB", len(b))
+			}
+			if dir := os.Getenv("ASCALION_PNG"); dir != "" {
+				_ = os.WriteFile(filepath.Join(dir, f.name+".png"), b, 0o644)
+			}
+		})
+	}
+}
+
+func TestImageRejectsOtherViews(t *testing.T) {
+	if _, err := Image(42); err == nil {
+		t.Error("a non-Ascalion view must be refused")
+	}
+	if _, err := Image((*game.View)(nil)); err == nil {
+		t.Error("a nil view must be refused")
+	}
+}
+
+func BenchmarkRenderPNG(b *testing.B) {
+	st := play(b, rules.Setup{Seats: 6, Seed: 2, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 1500, nil)
+	v := st.View(rules.Spectator)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := PNG(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
