@@ -142,7 +142,7 @@ func score(g *State, seat int) int {
 	}
 	p := &g.Players[seat]
 	s := 1000 * len(p.Colonies)
-	best := 0
+	best, second := 0, 0
 	for sp, c := range p.Grid {
 		if c == nil {
 			continue
@@ -174,6 +174,7 @@ func score(g *State, seat int) int {
 		if !collects(d) {
 			continue
 		}
+		cardBest := 0
 		for _, sl := range g.Colonies {
 			if sl.By >= 0 {
 				continue
@@ -183,8 +184,17 @@ func score(g *State, seat int) int {
 			for k := range col.Needs {
 				m += min(c.T[k], col.Needs[k])
 			}
-			best = max(best, m*m)
+			cardBest = max(cardBest, m*m)
 		}
+		if cardBest > best {
+			best, second = cardBest, best
+		} else {
+			second = max(second, cardBest)
+		}
+	}
+	if g.solo() {
+		// Solo wins by claiming two in one turn: progress on two collectors counts.
+		return s + 4*best + 4*second
 	}
 	return s + 4*best
 }
