@@ -1,0 +1,164 @@
+package reef
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// A greedy player for the balance figures: it values positions from its own point of view, looks
+// one move ahead (a whole larva play ahead for grow), acts while something gains, and then takes
+// the best open-sea space. It grows and guards corals, attacks, covers tiles and feeds its
+// parrotfish, which random moves almost never do, so its games say something about balance.
+
+// worth values a position for seat me.
+func (s *state) worth(me int) float64 {
+	cm := s.corals()
+	p := &s.Players[me]
+	v := 10 * float64(s.score(me))
+	for id, size := range cm.size {
+		switch sh := int(cm.shrimp[id]); {
+		case sh == me:
+			v += 2 * float64(size)
+			if size >= data.MinEat {
+				v += 4
+			}
+		case sh < 0:
+			v += 0.4 * float64(size)
+		default:
+			v -= 0.6 * float64(size) / float64(s.Seats-1)
+		}
+	}
+	v += 1.5*float64(sum(p.Consumed[:])) + 0.5*float64(sum(p.Screen[:])) + 0.1*float64(sum(p.Cubes[:]))
+	return v
+}
+
+// gain is what applying m is worth to seat (and the state after it), or false if refused.
+func gain(s *state, seat rules.Seat, m rules.Move) (float64, *state, bool) {
+	c := s.clone()
+	before := s.worth(int(seat))
+	if _, err := c.Apply(seat, m); err != nil {
+		return 0, nil, false
+	}
+	return c.worth(int(seat)) - before, c, true
+}
+
+// playOut lays polyps greedily in the open larva play while each one gains, and reports the total.
+func playOut(s *state, seat rules.Seat) float64 {
+	total := 0.0
+	for s.T.Grow != NoColour && s.Turn == int(seat) && s.Phase == phasePlay {
+		best, bestG := rules.Move(nil), 0.05
+		for _, m := range candidates(s, seat) {
+			if m[0] == vShrimp || m[0] == vDone {
+				continue
+			}
+			if g, _, ok := gain(s, seat, m); ok && g > bestG {
+				best, bestG = m, g
+			}
+		}
+		if best == nil {
+			break
+		}
+		s.Apply(seat, best)
+		total += bestG
+	}
+	return total
+}
+
+func greedyMove(s *state, seat rules.Seat, r *rand.Rand) rules.Move {
+	var best rules.Move
+	bestG := 0.05
+	var takes []rules.Move
+	for _, m := range candidates(s, seat) {
+		switch m[0] {
+		case vTake, vPass, vDone:
+			takes = append(takes, m)
+			continue
+		}
+		g, after, ok := gain(s, seat, m)
+		if !ok {
+			continue
+		}
+		switch {
+		case m[0] == vGrow || (m[0] == vTrade && m[2] == vGrow):
+			g += playOut(after, seat)
+		case m[0] == vShrimp:
+			g -= 0.5 // only worth it when it clearly gains
+		}
+		g += r.Float64() * 0.01
+		if g > bestG {
+			best, bestG = m, g
+		}
+	}
+	if best != nil {
+		return best
+	}
+	// Nothing gains: end the larva play, or pass, or take the best space.
+	bestV := math.Inf(-1)
+	for _, m := range takes {
+		if m[0] == vDone {
+			return m
+		}
+		if g, _, ok := gain(s, seat, m); ok && g+r.Float64()*0.01 > bestV {
+			best, bestV = m, g
+		}
+	}
+	if best == nil {
+		best, _ = rules.RandomMove(s, seat, r)
+	}
+	return best
+}
+
+// candidates lists the moves the greedy player considers: all of them, except that shrimp moves
+// go only onto corals of 3 or more and alga payments use the most plentiful consumed colour.
+func candidates(s *state, seat rules.Seat) []rules.Move {
+	var out []rules.Move
+	var walk func(m rules.Move)
+	walk = func(m rules.Move) {
+		next, complete, err := s.Choices(seat, m)
+		if err != nil {
+			return
+		}
+		if complete {
+			out = append(out, append(rules.Move{}, m...))
+		}
+		for _, c := range next {
+			mm := append(append(rules.Move{}, m...), c.Token)
+			if keep(s, seat, mm) {
+				walk(mm)
+			}
+		}
+	}
+	walk(nil)
+	return out
+}
+
+func keep(s *state, seat rules.Seat, m rules.Move) bool {
+	switch m[0] {
+	case vShrimp:
+		if len(m) == 5 && m[4] == vHome {
+			return false
+		}
+		if len(m) == 8 { // shrimp b c r b c r: onto a coral of 3 or more
+			sq, _ := (&walker{m: m}).peekSquare(s, 5)
+			if s.Polyp[sq] == NoColour {
+				return false
+			}
+			cm := s.corals()
+			return cm.size[cm.id[sq]] >= 3
+		}
+	case vAlga:
+		if len(m) == 2 {
+			p := &s.Players[seat]
+			most := 0
+			for c := range p.Consumed {
+				if p.Consumed[c] > p.Consumed[most] {
+					most = c
+				}
+			}
+			return m[1] == Colour(most).Letter()
+		}
+	}
+	return true
+}
