@@ -31,8 +31,11 @@ func Image(v any) (image.Image, error) {
 	}
 	g := geometry()
 	h := statusH + int(math.Ceil(g.mapH)) + panelH
-	c := render.NewCanvas(imgW, h, render.Paper)
-	c.Blit(seaLayer(), 0, 0)
+	// Start from the pre-drawn sea instead of filling a blank canvas first.
+	img := image.NewRGBA(image.Rect(0, 0, imgW, h))
+	sea := seaLayer()
+	copy(img.Pix, sea.Pix)
+	c := &render.Canvas{Context: gg.NewContextForRGBA(img), RGBA: img}
 	drawLands(c, g, view)
 	drawRiver(c, g)
 	drawLandInfo(c, g, view)
@@ -107,11 +110,7 @@ func hexPts(c gg.Point, grow float64) []gg.Point {
 }
 
 func drawLands(c *render.Canvas, g *geom, v game.View) {
-	for i, cell := range g.b.Cells {
-		if cell.Land < 0 {
-			continue
-		}
-		l := v.Lands[cell.Land]
+	for li, l := range v.Lands {
 		col := unowned
 		switch {
 		case !l.InPlay:
@@ -119,16 +118,9 @@ func drawLands(c *render.Canvas, g *geom, v game.View) {
 		case l.Owner >= 0 && l.Owner < len(seatCol):
 			col = seatTint(l.Owner)
 		}
-		c.Poly(hexPts(g.centres[i], 0.6), col, nil, 0)
+		sp := landSprites.Get(landKey{li, col}).(*offsetImage)
+		c.Blit(sp.RGBA, sp.at.X, sp.at.Y)
 	}
-	c.SetLineWidth(2.2)
-	c.SetLineCapRound()
-	for _, s := range g.borders {
-		c.MoveTo(s[0].X, s[0].Y)
-		c.LineTo(s[1].X, s[1].Y)
-	}
-	c.SetColor(render.Ink)
-	c.Stroke()
 	// The attacked area is ringed in red.
 	if v.Attack != nil {
 		for li, l := range v.Lands {
@@ -219,12 +211,10 @@ func row(x float64, items []func(x float64) float64, w float64) {
 	}
 }
 
-func pill(c *render.Canvas, x, y float64, lab string, col color.Color) float64 {
-	st := render.Style{Size: 11, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle}
-	w := render.TextWidth(lab, st) + 8
-	c.RoundRect(x, y-7.5, w, 15, 7, col, render.Ink, 1.2)
-	c.Text(x+w/2, y, lab, st)
-	return w + 2
+func pill(c *render.Canvas, x, y float64, lab string, col color.RGBA) float64 {
+	img := icons.Get(iconKey{"pill", lab, col})
+	c.Blit(img, int(x)-1, int(y-8.5))
+	return float64(img.Bounds().Dx())
 }
 
 func sourceIcon(c *render.Canvas, x, y float64, src string) float64 {
@@ -234,27 +224,22 @@ func sourceIcon(c *render.Canvas, x, y float64, src string) float64 {
 			col = goodCol[k]
 		}
 	}
-	c.RoundRect(x, y-7.5, 15, 15, 2, col, render.Ink, 1.2)
-	c.Text(x+7.5, y, sourceLetter[src], render.Style{Size: 11, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
+	c.Blit(icons.Get(iconKey{"source", sourceLetter[src], render.Opaque(col)}), int(x)-1, int(y-8.5))
 	return 17
 }
 
 func cityIcon(c *render.Canvas, x, y float64) float64 {
-	pts := []gg.Point{{X: x + 1, Y: y + 7}, {X: x + 1, Y: y - 2}, {X: x + 8, Y: y - 8}, {X: x + 15, Y: y - 2}, {X: x + 15, Y: y + 7}}
-	c.Poly(pts, render.Ink, render.White, 1.2)
-	c.Rect(image.Rect(int(x+6), int(y+1), int(x+10), int(y+7)), render.White)
+	c.Blit(icons.Get(iconKey{kind: "city"}), int(x), int(y-9))
 	return 17
 }
 
-func letterBox(c *render.Canvas, x, y float64, s string, col color.Color) float64 {
-	c.RoundRect(x, y-7, 14, 14, 3, col, render.White, 1)
-	c.Text(x+7, y, s, render.Style{Size: 10, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+func letterBox(c *render.Canvas, x, y float64, s string, col color.RGBA) float64 {
+	c.Blit(icons.Get(iconKey{"box", s, render.Opaque(col)}), int(x)-1, int(y-8))
 	return 16
 }
 
 func follower(c *render.Canvas, x, y float64, rel int) float64 {
-	c.Circle(x+6, y-3, 3.2, relCol[rel], render.White, 1)
-	c.Poly([]gg.Point{{X: x + 1, Y: y + 7}, {X: x + 6, Y: y}, {X: x + 11, Y: y + 7}}, relCol[rel], render.White, 1)
+	c.Blit(icons.Get(iconKey{kind: "follower", col: relCol[rel]}), int(x), int(y-8))
 	return 14
 }
 
@@ -280,14 +265,7 @@ func chips(c *render.Canvas, x, y float64, goods game.Goods) {
 	}
 	px := x - w/2
 	for _, ch := range cs {
-		col := goodCol[ch.k]
-		c.Circle(px+6, y, 6.5, col, render.White, 1)
-		if ch.k == game.Weapon {
-			c.Line(px+3, y-3, px+9, y+3, 1.6, render.White)
-			c.Line(px+9, y-3, px+3, y+3, 1.6, render.White)
-		} else {
-			c.Text(px+6, y, goodLetter[ch.k], render.Style{Size: 9, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
-		}
+		c.Blit(icons.Get(iconKey{"chip", goodLetter[ch.k], goodCol[ch.k]}), int(px-1.5), int(y-7.5))
 		px += 13
 		if ch.n > 1 {
 			s := fmt.Sprint(ch.n)
@@ -301,15 +279,18 @@ func drawVessels(c *render.Canvas, g *geom, v game.View) {
 	at := map[string]int{}
 	for _, w := range v.Vessels {
 		p := g.posPoint(w.Pos)
+		if strings.HasPrefix(w.Pos, "r") {
+			p.X += 18 // beside the river's section label
+		}
 		k := at[w.Pos]
 		at[w.Pos]++
 		p.X += float64(k) * 14
 		p.Y += float64(k) * 9
 		col := seatCol[w.Owner%len(seatCol)]
 		highlight := v.Passage != nil && v.Passage.Vessel == w.Token
-		hull := 13.0
+		hull := 15.0
 		if w.Ship {
-			hull = 17
+			hull = 19
 		}
 		pts := []gg.Point{{X: p.X - hull, Y: p.Y - 3}, {X: p.X + hull, Y: p.Y - 3}, {X: p.X + hull*0.65, Y: p.Y + 7}, {X: p.X - hull*0.65, Y: p.Y + 7}}
 		stroke := color.Color(render.Ink)

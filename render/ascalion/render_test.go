@@ -12,7 +12,32 @@ import (
 	game "github.com/boardbot/boardbot/rules/ascalion"
 )
 
-var _ = flag.Bool("update", false, "rewrite golden images")
+var update = flag.Bool("update", false, "rewrite golden images and the positions they are drawn from")
+
+// position loads a fixture's snapshot from testdata, or with -update plays it afresh and saves it,
+// so the golden images do not depend on how random play unfolds.
+func position(t testing.TB, name string, setup rules.Setup, moves int, stop func(rules.State) bool) rules.State {
+	t.Helper()
+	path := filepath.Join("testdata", name+".json")
+	if !*update {
+		if b, err := os.ReadFile(path); err == nil {
+			st, err := game.Game.Decode(b)
+			if err != nil {
+				t.Fatalf("%s: %v (run with -update to regenerate)", path, err)
+			}
+			return st
+		}
+	}
+	st := play(t, setup, moves, stop)
+	b, err := st.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
 
 // play makes a game of n seats and plays random legal moves until stop says so.
 func play(t testing.TB, setup rules.Setup, moves int, stop func(rules.State) bool) rules.State {
@@ -65,7 +90,7 @@ var fixtures = []struct {
 func TestGolden(t *testing.T) {
 	for _, f := range fixtures {
 		t.Run(f.name, func(t *testing.T) {
-			st := play(t, f.setup, f.moves, f.stop)
+			st := position(t, f.name, f.setup, f.moves, f.stop)
 			img, err := Image(st.View(rules.Spectator))
 			if err != nil {
 				t.Fatal(err)
@@ -95,7 +120,7 @@ func TestImageRejectsOtherViews(t *testing.T) {
 }
 
 func BenchmarkRenderPNG(b *testing.B) {
-	st := play(b, rules.Setup{Seats: 6, Seed: 2, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 1500, nil)
+	st := position(b, "attack6", rules.Setup{Seats: 6, Seed: 3, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 3000, nil)
 	v := st.View(rules.Spectator)
 	b.ReportAllocs()
 	for b.Loop() {
