@@ -97,3 +97,40 @@ func TestPropertySuite(t *testing.T) {
 		t.Errorf("%d of %d playouts finished", st.Finished, st.Games)
 	}
 }
+
+// Every menu fits a Discord select (25 options) and every option has a label, along random games.
+func TestMenusFit(t *testing.T) {
+	for _, setup := range []rules.Setup{
+		{Seats: 6, Seed: 61, Options: map[string]string{"expansion": "on"}},
+		{Seats: 2, Seed: 21, Options: map[string]string{"trade": "reach"}},
+	} {
+		g, _ := Game.New(setup)
+		s := g.(*state)
+		r := rand.New(rand.NewPCG(setup.Seed, 5))
+		for n := 0; n < 2500 && s.Result() == nil; n++ {
+			ps := s.Awaiting()
+			p := ps[r.IntN(len(ps))]
+			m, err := rules.RandomMove(s, p.Seat, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i <= len(m); i++ {
+				next, _, err := s.Choices(p.Seat, m[:i])
+				if err != nil {
+					t.Fatalf("%q: %v", m[:i], err)
+				}
+				if len(next) > maxMenu {
+					t.Fatalf("stage %d: %d options after %q", s.Stage, len(next), m[:i])
+				}
+				for _, c := range next {
+					if c.Label == "" {
+						t.Fatalf("stage %d: option %q after %q has no label", s.Stage, c.Token, m[:i])
+					}
+				}
+			}
+			if _, err := s.Apply(p.Seat, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
