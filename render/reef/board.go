@@ -138,27 +138,6 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 			}
 		}
 	}
-	for r := 0; r <= rf.Rows; r++ {
-		for col := 0; col < rf.Cols; col++ {
-			// A grid line wherever a rock square meets anything.
-			above := r > 0 && sq[r-1][col].Rock
-			below := r < rf.Rows && sq[r][col].Rock
-			if above || below {
-				px, py := at(r, col)
-				c.Rect(image.Rect(int(px), int(py)-1, int(px)+cell, int(py)+1), rockLine)
-			}
-		}
-	}
-	for r := 0; r < rf.Rows; r++ {
-		for col := 0; col <= rf.Cols; col++ {
-			left := col > 0 && sq[r][col-1].Rock
-			right := col < rf.Cols && sq[r][col].Rock
-			if left || right {
-				px, py := at(r, col)
-				c.Rect(image.Rect(int(px)-1, int(py), int(px)+1, int(py)+cell), rockLine)
-			}
-		}
-	}
 	for r := 0; r < rf.Rows; r++ {
 		for col := 0; col < rf.Cols; col++ {
 			if q := sq[r][col]; q.Growth && q.Polyp == rf.NoColour {
@@ -199,7 +178,32 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 				continue
 			}
 			px, py := at(r, col)
-			d.blitFramed(polypTile.Get(polypKey{q.Polyp, guard[r][col], q.Shrimp >= 0}), int(px), int(py), polypInset+10)
+			ground := rock
+			if q.Growth {
+				ground = growth
+			}
+			d.copyOpaque(polypTile.Get(polypKey{q.Polyp, guard[r][col], q.Shrimp >= 0, ground}), int(px), int(py))
+		}
+	}
+	for r := 0; r <= rf.Rows; r++ {
+		for col := 0; col < rf.Cols; col++ {
+			// A grid line wherever a rock square meets anything.
+			above := r > 0 && sq[r-1][col].Rock
+			below := r < rf.Rows && sq[r][col].Rock
+			if above || below {
+				px, py := at(r, col)
+				c.Rect(image.Rect(int(px), int(py)-1, int(px)+cell, int(py)+1), rockLine)
+			}
+		}
+	}
+	for r := 0; r < rf.Rows; r++ {
+		for col := 0; col <= rf.Cols; col++ {
+			left := col > 0 && sq[r][col-1].Rock
+			right := col < rf.Cols && sq[r][col].Rock
+			if left || right {
+				px, py := at(r, col)
+				c.Rect(image.Rect(int(px)-1, int(py), int(px)+1, int(py)+cell), rockLine)
+			}
 		}
 	}
 	in := float64(polypInset)

@@ -54,7 +54,7 @@ func (d *drawer) private(x, y int) {
 	me := d.v.Me
 	c := d.c
 	r := image.Rect(x, y, width-margin, y+privateH)
-	d.roundBox(float64(r.Min.X), float64(r.Min.Y), r.Dx(), r.Dy(), 12, render.White, seatFill[d.v.Viewer], 4)
+	d.roundBox(float64(r.Min.X), float64(r.Min.Y), r.Dx(), r.Dy(), 12, render.White, seatFill[d.v.Viewer], render.Paper, 4)
 	fy := float64(y)
 	c.BlitCentered(shrimpBadge.Get(d.v.Viewer), float64(x)+28, fy+28)
 	c.Text(float64(x)+50, fy+28, fmt.Sprintf("Your screen, player %d (only you see this)", d.v.Viewer+1), strong)
@@ -98,7 +98,7 @@ func (d *drawer) tiles(y int) {
 		if t.Cover != rf.NoAlga {
 			fill, edge, lw = render.Panel, algaFill[t.Cover], 5
 		}
-		d.roundBox(x, top, tw, int(th), 10, fill, edge, lw)
+		d.roundBox(x, top, tw, int(th), 10, fill, edge, render.Paper, lw)
 		c.Text(x+8, top+15, fmt.Sprint(t.Number), render.Style{Size: 16, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
 		side := "A"
 		if t.SideB {
@@ -125,15 +125,15 @@ func (d *drawer) sea(y int) {
 	v := d.v
 	fy := float64(y)
 	r := image.Rect(margin, y, width-margin, y+seaH)
-	d.roundBox(float64(r.Min.X), fy, r.Dx(), r.Dy(), 12, seaBlue, render.Edge, 2)
+	d.roundBox(float64(r.Min.X), fy, r.Dx(), r.Dy(), 12, seaBlue, render.Edge, render.Paper, 2)
 	c.Text(margin+14, fy+20, "Open sea", strong)
 	c.Text(margin+110, fy+20, "take a space: its larva cube and polyps", small)
 	const sw, sh, gap = 112, 112, 8
 	for i, sp := range v.Sea {
 		x := float64(margin + 14 + i*(sw+gap))
 		top := fy + 42
-		d.roundBox(x, top, sw, sh, 10, render.White, render.Edge, 2)
-		d.roundBox(x, top, sw, 30, 10, coralFill[sp.Colour], render.Ink, 1.5)
+		d.roundBox(x, top, sw, sh, 10, render.White, render.Edge, seaBlue, 2)
+		c.RoundRect(x, top, sw, 30, 10, coralFill[sp.Colour], render.Ink, 1.5)
 		c.Text(x+sw/2, top+15, sp.Colour.String(), render.Style{Size: 17, Font: render.Bold, Color: render.ContrastInk(coralFill[sp.Colour]), Align: render.Center, VAlign: render.Middle})
 		if sp.Cube {
 			c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26}), x+20, top+52)
@@ -200,7 +200,7 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	if toMove {
 		edge, lw = seatFill[p.Seat], 5
 	}
-	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, lw)
+	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, render.Paper, lw)
 	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+24)
 	c.Text(fx+48, fy+24, fmt.Sprintf("Player %d", p.Seat+1), render.Style{Size: 21, Font: render.Bold, VAlign: render.Middle})
 	tag := ""

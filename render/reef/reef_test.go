@@ -119,3 +119,14 @@ func BenchmarkRenderPNG(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkImage is the drawing alone, without the PNG encoding.
+func BenchmarkImage(b *testing.B) {
+	st := position(b, 4, rf.VariantStandard, 11, 150)
+	v := st.View(rules.Spectator)
+	for i := 0; i < b.N; i++ {
+		if _, err := Image(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -18,11 +18,13 @@ type polypKey struct {
 	colour rf.Colour
 	guard  int  // seat whose shrimp guards this polyp, or -1
 	shrimp bool // a shrimp sits on it: the letter moves to the corner
+	ground color.RGBA
 }
 
-// polypTile is one polyp filling a reef square: its colour, its letter, and the guard outline.
+// polypTile is one polyp filling a reef square: its colour, its letter, and the guard outline, on
+// the square's ground so that it is opaque and copies fast.
 var polypTile = render.NewSprites(func(k polypKey) image.Image {
-	c := render.NewSprite(cell, cell)
+	c := render.NewCanvas(cell, cell, k.ground)
 	in := float64(polypInset)
 	w := float64(cell) - 2*in
 	c.RoundRect(in, in, w, w, 9, coralFill[k.colour], render.Ink, 1.5)
@@ -119,12 +121,13 @@ type boxKey struct {
 	w, h       int
 	radius, lw float64
 	fill, edge color.RGBA // zero alpha: none
+	ground     color.RGBA // what lies under the corners
 }
 
-// box is a rounded panel, drawn once per size and colours: rasterising large rounded shapes is
-// the slowest part of a frame, copying them is cheap.
+// box is a rounded panel on its ground, drawn once per size and colours: rasterising large
+// rounded shapes is the slowest part of a frame, copying opaque pixels is the fastest.
 var box = render.NewSprites(func(k boxKey) image.Image {
-	c := render.NewSprite(k.w, k.h)
+	c := render.NewCanvas(k.w, k.h, k.ground)
 	var fill, edge color.Color
 	if k.fill.A != 0 {
 		fill = k.fill
@@ -136,34 +139,13 @@ var box = render.NewSprites(func(k boxKey) image.Image {
 	return c.Image()
 })
 
-// roundBox blits a cached rounded panel at (x, y).
-func (d *drawer) roundBox(x, y float64, w, h int, radius float64, fill, edge color.RGBA, lw float64) {
-	img := box.Get(boxKey{w, h, radius, lw, fill, edge})
-	if fill.A == 0 {
-		d.c.Blit(img, int(x), int(y))
-		return
-	}
-	d.blitFramed(img, int(x), int(y), int(math.Ceil(math.Max(radius, lw)))+1)
+// roundBox copies a cached rounded panel to (x, y); ground is the colour around it.
+func (d *drawer) roundBox(x, y float64, w, h int, radius float64, fill, edge, ground color.RGBA, lw float64) {
+	d.copyOpaque(box.Get(boxKey{w, h, radius, lw, fill, edge, ground}), int(x), int(y))
 }
 
-// blitFramed copies a sprite whose inside (beyond inset pixels from each side) is opaque: the
-// inside is copied outright and only the frame is blended, which is several times faster for
-// large panels.
-func (d *drawer) blitFramed(img image.Image, x, y, inset int) {
+// copyOpaque copies an opaque sprite without blending.
+func (d *drawer) copyOpaque(img image.Image, x, y int) {
 	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	dst := d.c.RGBA
-	at := image.Pt(x, y)
-	if 2*inset >= w || 2*inset >= h {
-		d.c.Blit(img, x, y)
-		return
-	}
-	inner := image.Rect(inset, inset, w-inset, h-inset)
-	draw.Draw(dst, inner.Add(at), img, b.Min.Add(inner.Min), draw.Src)
-	for _, r := range []image.Rectangle{
-		image.Rect(0, 0, w, inset), image.Rect(0, h-inset, w, h),
-		image.Rect(0, inset, inset, h-inset), image.Rect(w-inset, inset, w, h-inset),
-	} {
-		draw.Draw(dst, r.Add(at), img, b.Min.Add(r.Min), draw.Over)
-	}
+	draw.Draw(d.c.RGBA, image.Rect(x, y, x+b.Dx(), y+b.Dy()), img, b.Min, draw.Src)
 }
