@@ -122,6 +122,7 @@ func (s *state) defaultMove(p int) rules.Move {
 		if ok, _ := s.accepts(p, rules.Move{"end"}); ok {
 			return rules.Move{"end"}
 		}
+		return s.firstMove(p)
 	}
 	switch s.Stage {
 	case stVote, stTieBreak, stTemple:
@@ -147,6 +148,9 @@ func (s *state) defaultMove(p int) rules.Move {
 	case stAlly:
 		return rules.Move{"neutral"}
 	case stTrade:
+		if s.Receipts[p].total() > 0 {
+			break
+		}
 		for _, o := range s.Offers {
 			if o.To == p {
 				return rules.Move{"reject", fmt.Sprint(o.ID)}

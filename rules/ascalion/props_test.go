@@ -109,6 +109,15 @@ func TestMenusFit(t *testing.T) {
 		r := rand.New(rand.NewPCG(setup.Seed, 5))
 		for n := 0; n < 2500 && s.Result() == nil; n++ {
 			ps := s.Awaiting()
+			for _, pr := range ps {
+				// The clock's default must always be a legal move.
+				if pr.Default == nil {
+					t.Fatalf("stage %d: seat %d has no default", s.Stage, pr.Seat)
+				}
+				if err := rules.Check(s, pr.Seat, pr.Default); err != nil {
+					t.Fatalf("stage %d: default %q refused: %v", s.Stage, pr.Default, err)
+				}
+			}
 			p := ps[r.IntN(len(ps))]
 			m, err := rules.RandomMove(s, p.Seat, r)
 			if err != nil {
