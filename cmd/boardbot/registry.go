@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/bot"
+	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
+	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
 )
 
@@ -12,7 +15,8 @@ import (
 // game is one line here.
 func allKits() []bot.Kit {
 	return []bot.Kit{
-		{Game: autumnash.Game},
+		{Game: autumnash.Game, PNG: autumnashrender.PNG},
+		{Game: ausonia.Game, PNG: ausoniarender.PNG},
 	}
 }
 

@@ -48,7 +48,7 @@ func cmdSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&cfg.seats, "seats", 0, "seat count (default: spread over the game's range)")
 	fs.IntVar(&cfg.maxMoves, "max-moves", 50000, "a game still running after this many moves fails")
 	fs.BoolVar(&cfg.render, "render", false, "render boards and measure it")
-	fs.IntVar(&cfg.renderEvery, "render-every", 0, "render every Nth position (default: about 10 per game, plus the last)")
+	fs.IntVar(&cfg.renderEvery, "render-every", 0, "render every Nth position (default: every 8th, the gap doubling after each 8 renders, so long games are sampled; the final position and every seat's view of it always)")
 	cfg.options = optionFlag{}
 	fs.Var(optionFlag(cfg.options), "option", "key=value, repeatable (default: spread over every option's values)")
 	if err := fs.Parse(args); err != nil {
@@ -141,7 +141,10 @@ func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.
 		return res, fmt.Errorf("new: %w", err)
 	}
 	r := rand.New(rand.NewPCG(setup.Seed, 0x5e1f))
-	every := cfg.renderEvery
+	every, drawn := cfg.renderEvery, 0
+	if every == 0 {
+		every = 8
+	}
 	draw := func(seat rules.Seat) error {
 		if !cfg.render || kit.PNG == nil {
 			return nil
@@ -174,12 +177,13 @@ func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.
 		}
 		*moveTime += time.Since(t0)
 		res.moves++
-		if every == 0 {
-			every = 8 // about ten renders in a typical game; the final position always
-		}
 		if res.moves%every == 0 {
 			if err := draw(rules.Spectator); err != nil {
 				return res, err
+			}
+			drawn++
+			if cfg.renderEvery == 0 && drawn%8 == 0 {
+				every *= 2 // sample long games logarithmically
 			}
 		}
 	}
