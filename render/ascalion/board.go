@@ -342,6 +342,9 @@ func drawStatus(c *render.Canvas, v game.View) {
 			wait = append(wait, title(v.Players[p].Colour))
 		}
 		st.Text = fmt.Sprintf("Round %d · %s · waiting for %s", v.Round, phase, strings.Join(wait, ", "))
+		if v.Round == 0 {
+			st.Text = fmt.Sprintf("%s · waiting for %s", title(v.Step), strings.Join(wait, ", "))
+		}
 		if len(v.Waiting) > 0 {
 			st.Swatch, st.Letter = seatCol[v.Waiting[0]], seatLetter[v.Waiting[0]]
 		}

@@ -157,10 +157,14 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
 		}
 	case v.Passage != nil:
 	default:
-		c.Text(x, y, "This round", head)
+		c.Text(x, y, "Now", head)
 		y += 24
-		if v.Prompt != "" {
-			line(v.Prompt, body)
+		if v.Asked != "" && len(v.Waiting) > 0 {
+			line(title(v.Players[v.Waiting[0]].Colour)+": "+v.Asked, body)
+			y += 4
+		}
+		if v.Round == 0 {
+			return
 		}
 		line(fmt.Sprintf("Boats cost %d wood, ships %d wood or gold this development.", v.BoatCost, v.ShipCost), render.Style{Size: 11.5, Color: render.Muted, VAlign: render.Top})
 		var sup []string

@@ -18,6 +18,7 @@ type View struct {
 	Die       int            `json:"die,omitempty"`
 	Waiting   []int          `json:"waiting"`
 	Prompt    string         `json:"prompt,omitempty"` // for the viewer, when awaited
+	Asked     string         `json:"asked,omitempty"`  // what the first awaited seat is asked (public)
 	Lands     []LandView     `json:"lands"`
 	Vessels   []VesselView   `json:"vessels,omitempty"`
 	Attack    *AttackView    `json:"attack,omitempty"`
@@ -139,6 +140,9 @@ func (s *state) View(seat rules.Seat) any {
 	v.Step = stageNames[s.Stage]
 	if st, ok := stageNames[s.Stage]; ok && s.Phase == 0 || s.Stage == stOver {
 		v.PhaseName = st
+	}
+	if s.Res == nil && len(v.Waiting) > 0 {
+		v.Asked = s.promptText(v.Waiting[0])
 	}
 	if s.Res == nil {
 		for _, p := range v.Waiting {
