@@ -240,9 +240,9 @@ func (d *drawer) legend(y int) {
 	c.BlitCentered(shrimpBadge.Get(0), x+17, fy)
 	c.Text(x+40, fy, "shrimp (player no.)", small)
 	x += 200
-	c.RoundRect(x, fy-14, 28, 28, 6, coralFill[rf.White], seatFill[0], 4)
-	c.Text(x+36, fy, "guarded by that shrimp", small)
-	x += 220
+	d.copyOpaque(polypTile.Get(polypKey{rf.White, 0, false, render.Paper}), int(x)-15, int(fy)-cell/2)
+	c.Text(x+48, fy, "guarded by that shrimp", small)
+	x += 232
 	c.RoundRect(x, fy-14, 28, 28, 6, nil, markRing, 4)
 	c.Text(x+36, fy, "last move", small)
 	x += 130

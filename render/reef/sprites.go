@@ -29,7 +29,9 @@ var polypTile = render.NewSprites(func(k polypKey) image.Image {
 	w := float64(cell) - 2*in
 	c.RoundRect(in, in, w, w, 9, coralFill[k.colour], render.Ink, 1.5)
 	if k.guard >= 0 {
+		// The guard band is ringed with ink inside and out, so it shows on a polyp of its own colour.
 		c.RoundRect(in+1, in+1, w-2, w-2, 8, nil, seatFill[k.guard], 5)
+		c.RoundRect(in+5.5, in+5.5, w-11, w-11, 5, nil, render.Ink, 1.2)
 	}
 	letter := strings.ToUpper(k.colour.Letter())
 	ink := render.ContrastInk(coralFill[k.colour])
