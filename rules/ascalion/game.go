@@ -46,7 +46,7 @@ func (game) Info() rules.Info {
 			"wood horse gold coal iron weapon, players by colour. Examples: `weapon ys iron` (iron+coal), " +
 			"`city revena mix`, `boat hippos r1`, `foot ys comorium gold gold`, " +
 			"`horse ys gold gold coal weapon comorium -gold -coal +wood +iron doilan end`, " +
-			"`boat boat3 s236 r0 r1 end`, `offer blue wood ys for gold`, `accept 4 minda`, " +
+			"`boat boat3 s236 r0 r1 end`, `offer blue wood for gold`, `accept 4 minda`, " +
 			"`attack albur`, `attacker` / `defender` / `neutral`, `yes` / `no`, `done`. " +
 			"Where more than 25 lands fit, a region (nw ne sw se isles) comes first: `nw ys`.",
 	}
