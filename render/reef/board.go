@@ -3,7 +3,6 @@ package reef
 import (
 	"fmt"
 	"image"
-	"math"
 
 	"github.com/boardbot/boardbot/render"
 	rf "github.com/boardbot/boardbot/rules/reef"
@@ -281,5 +280,3 @@ func flood(sq *[rf.Rows][rf.Cols]rf.SquareView, seen *[rf.Rows][rf.Cols]bool, r,
 		}
 	}
 }
-
-var _ = math.Pi

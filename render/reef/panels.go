@@ -179,7 +179,7 @@ func (d *drawer) sea(y int) {
 }
 
 // players draws a card per player in cols columns from (x, y).
-func (d *drawer) players(x, y, cols, _ int) {
+func (d *drawer) players(x, y, cols int) {
 	w := halfW
 	for i := range d.v.Players {
 		cx := x + (i%cols)*(w+margin)

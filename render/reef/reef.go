@@ -91,7 +91,7 @@ func (d *drawer) draw() image.Image {
 	}
 	if playersInSlot {
 		x := margin + halfW + margin
-		d.players(x, y+(n/2)*(boardH+margin), 1, boardH)
+		d.players(x, y+(n/2)*(boardH+margin), 1)
 	}
 	y += boardRows * (boardH + margin)
 	d.tiles(y)
@@ -99,7 +99,7 @@ func (d *drawer) draw() image.Image {
 	d.sea(y)
 	y += seaH + margin
 	if !playersInSlot {
-		d.players(margin, y, 2, playersH)
+		d.players(margin, y, 2)
 		y += playersH
 	}
 	d.legend(y)
