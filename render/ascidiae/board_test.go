@@ -91,3 +91,46 @@ func BenchmarkRenderPNG(b *testing.B) {
 		})
 	}
 }
+
+// TestRenderSweep draws positions all along random games of every seat count and preset: no
+// error, and every PNG under 150 KB.
+func TestRenderSweep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders many boards")
+	}
+	presets := []string{"first", "second", "third", "fourth", "random"}
+	biggest := 0
+	for seats := 1; seats <= 4; seats++ {
+		pr := presets[seats%len(presets)]
+		s, _ := asc.Game.Info().ValidateSetup(rules.Setup{Seats: seats, Seed: uint64(seats), Options: map[string]string{"preset": pr, "long": "yes"}})
+		st, err := asc.Game.New(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(seats), 5))
+		for i := 0; ; i++ {
+			if i%15 == 0 || st.Result() != nil {
+				b, err := PNG(st.View(rules.Spectator))
+				if err != nil {
+					t.Fatalf("%d seats move %d: %v", seats, i, err)
+				}
+				biggest = max(biggest, len(b))
+				if len(b) > 150_000 {
+					t.Errorf("%d seats move %d: PNG %d bytes", seats, i, len(b))
+				}
+			}
+			if st.Result() != nil {
+				break
+			}
+			p := st.Awaiting()[0]
+			m, err := rules.RandomMove(st, p.Seat, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Apply(p.Seat, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("largest PNG %d bytes", biggest)
+}
