@@ -134,3 +134,13 @@ func TestRenderSweep(t *testing.T) {
 	}
 	t.Logf("largest PNG %d bytes", biggest)
 }
+
+// BenchmarkImage is the drawing alone, without the PNG encoding.
+func BenchmarkImage(b *testing.B) {
+	v := position(b, 4, map[string]string{"preset": "fourth", "rearrange": "0"}, 7, 140).View(rules.Spectator)
+	for i := 0; i < b.N; i++ {
+		if _, err := Image(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
