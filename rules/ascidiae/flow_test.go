@@ -249,3 +249,27 @@ func TestTurnPassesAndEnds(t *testing.T) {
 		t.Errorf("round %d after all three played", g.Round)
 	}
 }
+
+// TestRulebookExampleTwoAbilities: the rulebook's example card has two abilities, the second only
+// possible with at least 2 black tadpoles.
+func TestRulebookExampleTwoAbilities(t *testing.T) {
+	testCard(t, "example", "spawn K, push K down", "consume K K, spawn R, push R down")
+	g := scenario(t, 2, nil)
+	g.put(0, "b2", "example", Up, "K")
+	g.begin(0)
+	if g.Turn.Wait == waitAbility {
+		t.Fatalf("with 1 black only the first ability can be done")
+	}
+	if got := g.at(0, "b2").T; got != pool("K") {
+		t.Errorf("holds %v: it should have spawned a black and pushed one away", got)
+	}
+	g.at(0, "b2").T = pool("KK")
+	g.begin(0)
+	if got := strings.Join(tokens(t, g, ""), " "); got != "1 2" {
+		t.Fatalf("with 2 black both abilities can be done, got %q", got)
+	}
+	play(t, g, "2")
+	if got := g.at(0, "b2").T; got.Total() != 0 {
+		t.Errorf("second ability should consume both black, left %v", got)
+	}
+}
