@@ -122,3 +122,52 @@ func BenchmarkChoices(b *testing.B) {
 		}
 	}
 }
+
+// TestMenusFitDiscord: at every step of every decision, at most 25 options (one select menu),
+// each with a label, along random games of every seat count and preset.
+func TestMenusFitDiscord(t *testing.T) {
+	nodes, checked := 0, 0
+	var walk func(st rules.State, seat rules.Seat, m rules.Move)
+	walk = func(st rules.State, seat rules.Seat, m rules.Move) {
+		next, _, err := st.Choices(seat, m)
+		if err != nil {
+			t.Fatalf("%q: %v", m, err)
+		}
+		nodes++
+		if len(next) > 25 {
+			t.Errorf("%q: %d options, more than a select menu holds", m, len(next))
+		}
+		for _, c := range next {
+			if c.Label == "" {
+				t.Errorf("%q: option %q has no label", m, c.Token)
+			}
+		}
+		// Setup placement has thousands of nodes that repeat the same menus: cap the walk.
+		for _, c := range next {
+			if nodes < 4000 {
+				walk(st, seat, append(append(rules.Move{}, m...), c.Token))
+			}
+		}
+	}
+	for i, p := range data.Presets {
+		seats := 1 + i%4
+		s, _ := Game.Info().ValidateSetup(rules.Setup{Seats: seats, Seed: uint64(i + 40), Options: map[string]string{"preset": p.ID, "long": "yes"}})
+		st, _ := Game.New(s)
+		r := rand.New(rand.NewPCG(uint64(i), 8))
+		for step := 0; st.Result() == nil; step++ {
+			p := st.Awaiting()[0]
+			if step%3 == 0 {
+				nodes = 0
+				checked++
+				walk(st, p.Seat, nil)
+			}
+			m, _ := rules.RandomMove(st, p.Seat, r)
+			if _, err := st.Apply(p.Seat, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d positions checked", checked)
+	}
+}
