@@ -110,6 +110,7 @@ func hexPts(c gg.Point, grow float64) []gg.Point {
 }
 
 func drawLands(c *render.Canvas, g *geom, v game.View) {
+	fd := fillGeometry()
 	for li, l := range v.Lands {
 		col := unowned
 		switch {
@@ -118,9 +119,9 @@ func drawLands(c *render.Canvas, g *geom, v game.View) {
 		case l.Owner >= 0 && l.Owner < len(seatCol):
 			col = seatTint(l.Owner)
 		}
-		sp := landSprites.Get(landKey{li, col}).(*offsetImage)
-		c.Blit(sp.RGBA, sp.at.X, sp.at.Y)
+		fillLand(c.RGBA, fd.runs[li], col)
 	}
+	drawBorders(c.RGBA, fd.borders, render.Ink)
 	// The attacked area is ringed in red.
 	if v.Attack != nil {
 		for li, l := range v.Lands {
@@ -163,11 +164,12 @@ func drawRiver(c *render.Canvas, g *geom) {
 func drawLandInfo(c *render.Canvas, g *geom, v game.View) {
 	for li, l := range v.Lands {
 		p := g.landC[li]
-		name := render.Style{Size: 11.5, Font: render.Bold, Align: render.Center, VAlign: render.Middle, Halo: render.White, HaloWidth: 2}
+		name := nameStyle{render.Ink}
 		if !l.InPlay {
-			name.Color = render.Muted
+			name = nameStyle{render.Muted}
 		}
-		c.Text(p.X, p.Y-15, l.Name, name)
+		nm := icons.Get(iconKey{kind: "name", label: l.Name, col: render.Opaque(name.colour())})
+		c.Blit(nm, int(p.X)-nm.Bounds().Dx()/2, int(p.Y-15)-nm.Bounds().Dy()/2)
 		if !l.InPlay {
 			continue
 		}
@@ -363,3 +365,7 @@ func title(s string) string {
 }
 
 var _ = draw.Over
+
+type nameStyle struct{ c color.RGBA }
+
+func (n nameStyle) colour() color.RGBA { return n.c }

@@ -13,58 +13,6 @@ import (
 // Pre-drawn pieces: every land's shape in every fill, and the small icons, are painted once per
 // process and then only copied.
 
-type landKey struct {
-	land int
-	fill color.RGBA
-}
-
-type landSprite struct {
-	img  image.Image
-	x, y int // where its top-left corner goes on the board
-}
-
-var landSprites = render.NewSprites(func(k landKey) image.Image {
-	g := geometry()
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, ci := range g.b.Lands[k.land].Cells {
-		p := g.centres[ci]
-		minX, minY = math.Min(minX, p.X-hexW/2), math.Min(minY, p.Y-hexH/2)
-		maxX, maxY = math.Max(maxX, p.X+hexW/2), math.Max(maxY, p.Y+hexH/2)
-	}
-	ox, oy := math.Floor(minX)-3, math.Floor(minY)-3
-	c := render.NewSprite(int(maxX-ox)+4, int(maxY-oy)+4)
-	shift := func(p gg.Point) gg.Point { return gg.Point{X: p.X - ox, Y: p.Y - oy} }
-	for _, ci := range g.b.Lands[k.land].Cells {
-		pts := hexPts(g.centres[ci], 0.6)
-		for i := range pts {
-			pts[i] = shift(pts[i])
-		}
-		c.Poly(pts, k.fill, nil, 0)
-	}
-	c.SetLineWidth(2.2)
-	c.SetLineCapRound()
-	for _, ci := range g.b.Lands[k.land].Cells {
-		for d := 0; d < 6; d++ {
-			j, v1, v2 := neighbour(g.b, ci, d)
-			if j >= 0 && g.b.Cells[j].Land == k.land {
-				continue
-			}
-			a, b := shift(vertex(g.centres[ci], v1)), shift(vertex(g.centres[ci], v2))
-			c.MoveTo(a.X, a.Y)
-			c.LineTo(b.X, b.Y)
-		}
-	}
-	c.SetColor(render.Ink)
-	c.Stroke()
-	return &offsetImage{RGBA: c.RGBA, at: image.Pt(int(ox), int(oy))}
-})
-
-// offsetImage remembers where a land sprite belongs.
-type offsetImage struct {
-	*image.RGBA
-	at image.Point
-}
-
 type iconKey struct {
 	kind  string // "pill", "source", "city", "box", "follower", "chip"
 	label string
@@ -73,6 +21,12 @@ type iconKey struct {
 
 var icons = render.NewSprites(func(k iconKey) image.Image {
 	switch k.kind {
+	case "name":
+		st := render.Style{Size: 11.5, Font: render.Bold, Color: k.col, Align: render.Center, VAlign: render.Middle, Halo: render.White, HaloWidth: 2}
+		w := int(math.Ceil(render.TextWidth(k.label, st))) + 8
+		c := render.NewSprite(w, 20)
+		c.Text(float64(w)/2, 10, k.label, st)
+		return c.Image()
 	case "pill":
 		st := render.Style{Size: 11, Font: render.Bold, Color: render.ContrastInk(k.col), Align: render.Center, VAlign: render.Middle}
 		w := render.TextWidth(k.label, st) + 8
