@@ -451,27 +451,26 @@ func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next 
 	dx, dy := dirVec(cv.Orient)
 	mx, my := x+b.cell/2+dx*(b.cell/2+1), y+b.cell/2+dy*(b.cell/2+1)
 	chevron(c, mx, my, 16, cv.Orient, render.Ink)
-	c.Text(x+9, y+12, cv.Space, render.Style{Size: 13, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
-	c.Text(x+b.cell-9, y+12, "#"+itoa(order), num)
+	n := cv.Tadpoles.Total()
+	c.Text(x+9, y+12, cv.Space+" #"+itoa(order), render.Style{Size: 13, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
+	capSt := render.Style{Size: 14, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
+	if n > cv.Capacity {
+		capSt.Color = warn
+	}
+	c.Text(x+b.cell-9, y+12, itoa(n)+"/"+itoa(cv.Capacity), capSt)
 	name := render.FitText(cv.Card, render.Style{Size: 19, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
 	c.Text(x+b.cell/2, y+31, cv.Card, name)
 	if k != nil {
 		b.abilities(k, cv.Orient, x+8, y+44, b.cell-16, b.cell-44-32)
 	}
-	// Tadpoles and capacity.
+	// Tadpoles, across the whole width.
 	ty := y + b.cell - 17
 	c.Rect(image.Rect(int(x+6), int(ty-12), int(x+b.cell-6), int(ty-11)), render.Edge)
-	n := cv.Tadpoles.Total()
 	if n > 0 {
-		drawRow(c, x+9, ty, b.cell-60, poolGlyphs(cv.Tadpoles), 1.25)
+		drawRow(c, x+9, ty, b.cell-18, poolGlyphs(cv.Tadpoles), 1.25)
 	} else {
 		c.Text(x+9, ty, "no tadpoles", render.Style{Size: 13, Color: render.Muted, VAlign: render.Middle})
 	}
-	capSt := render.Style{Size: 14, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
-	if n > cv.Capacity {
-		capSt.Color = warn
-	}
-	c.Text(x+b.cell-9, ty, itoa(n)+"/"+itoa(cv.Capacity), capSt)
 }
 
 // log writes the last finished turn, the turn so far, and the question asked.

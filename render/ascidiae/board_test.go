@@ -3,6 +3,8 @@ package ascidiae
 import (
 	"flag"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -65,6 +67,25 @@ func TestGolden(t *testing.T) {
 		if len(b) > 150_000 {
 			t.Errorf("%s: PNG is %d bytes, over 150 KB", c.name, len(b))
 		}
+	}
+}
+
+// TestGoldenSnapshots draws busy positions from greedy games, stored as snapshots.
+func TestGoldenSnapshots(t *testing.T) {
+	for _, name := range []string{"midgame-2p", "midgame-3p"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := asc.Game.Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := Image(st.View(rules.Spectator))
+		if err != nil {
+			t.Fatal(err)
+		}
+		render.Golden(t, name, img)
 	}
 }
 
