@@ -1,6 +1,7 @@
 package ascalion
 
 import (
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -26,6 +27,18 @@ func Image(v any) (image.Image, error) {
 			return nil, fmt.Errorf("ascalion render: nil view")
 		}
 		view = *x
+	case []byte, json.RawMessage, map[string]any:
+		// A view that travelled as JSON (stored, or sent between processes).
+		b, ok := x.([]byte)
+		if !ok {
+			var err error
+			if b, err = json.Marshal(x); err != nil {
+				return nil, fmt.Errorf("ascalion render: %w", err)
+			}
+		}
+		if err := json.Unmarshal(b, &view); err != nil || len(view.Lands) != len(geometry().b.Lands) {
+			return nil, fmt.Errorf("ascalion render: not an Ascalion view")
+		}
 	default:
 		return nil, fmt.Errorf("ascalion render: want an ascalion View, got %T", v)
 	}

@@ -1,7 +1,10 @@
 package ascalion
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
+	"image"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -107,6 +110,26 @@ func TestGolden(t *testing.T) {
 				_ = os.WriteFile(filepath.Join(dir, f.name+".png"), b, 0o644)
 			}
 		})
+	}
+}
+
+// A view that went through JSON draws the same picture.
+func TestImageFromJSON(t *testing.T) {
+	st := position(t, "trade3", rules.Setup{Seats: 3, Seed: 4, Options: map[string]string{"setup": "quick"}}, 3000, nil)
+	a, err := Image(st.View(rules.Spectator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(st.View(rules.Spectator))
+	c, err := Image(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.(*image.RGBA).Pix, c.(*image.RGBA).Pix) {
+		t.Error("the JSON round trip changes the picture")
+	}
+	if _, err := Image([]byte(`{"lands":[]}`)); err == nil {
+		t.Error("a JSON object that is no Ascalion view must be refused")
 	}
 }
 
