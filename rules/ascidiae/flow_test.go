@@ -116,6 +116,22 @@ func TestAbilityChoice(t *testing.T) {
 	refusedWith(t, g, 0, "3", "not possible")
 }
 
+// TestPickOrder: a colour list typed in another order is refused with the order to use.
+func TestPickOrder(t *testing.T) {
+	testCard(t, "probe", "spawn K/R R/B")
+	g := scenario(t, 2, nil)
+	g.put(0, "b2", "probe", Up, "")
+	g.begin(0)
+	if got := strings.Join(tokens(t, g, ""), " "); got != "black+red black+blue red+red red+blue" {
+		t.Fatalf("readings %q", got)
+	}
+	refusedWith(t, g, 0, "red+black", "black+red")
+	play(t, g, "red+blue")
+	if got := g.at(0, "b2").T; got != pool("RB") {
+		t.Errorf("holds %v", got)
+	}
+}
+
 func TestNoAbilityCanBeDone(t *testing.T) {
 	g := scenario(t, 2, nil)
 	g.put(0, "b2", "vikenti", Up, "RR") // both abilities consume a black first

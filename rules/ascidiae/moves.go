@@ -326,6 +326,20 @@ func (g *State) explain(seat int, prefix rules.Move, tok string) string {
 		}
 		return ""
 	}
+	if g.Turn.Wait == waitPick && len(prefix) == 0 {
+		var typed Pool
+		for _, part := range strings.Split(tok, "+") {
+			col, ok := colourByName(part)
+			if !ok {
+				return ""
+			}
+			typed[col]++
+		}
+		if typed.Token() != tok {
+			return fmt.Sprintf("Write the colours in the order black, white, red, blue: %s.", typed.Token())
+		}
+		return ""
+	}
 	if g.Turn.Wait != waitCentral || len(prefix) == 0 {
 		if g.Turn.Wait == waitCentral {
 			c, _ := g.activeCard()

@@ -71,6 +71,7 @@ func TestSpawnWithoutPushing(t *testing.T) {
 	if got := strings.Join(tokens(t, g, ""), " "); got != "black white red blue" {
 		t.Errorf("retinens spawn choices %q", got)
 	}
+	refusedWith(t, g, 0, "green", "not possible now")
 	play(t, g, "red")
 	if got := g.at(0, "b2").T; got != pool("R") {
 		t.Errorf("retinens holds %v", got)
