@@ -115,3 +115,28 @@ func TestTradeReach(t *testing.T) {
 		t.Error("a ship within reach of Albur makes blue a partner")
 	}
 }
+
+// §10.3: a permission given in the trade phase opens the river for the whole phase.
+func TestTradeReachNeedsPassage(t *testing.T) {
+	f := tradeFixture(t, 5, "trade", "reach").own(0, "Hippo's Land").own(1, "Vagon").own(2, "Minda").own(3, "Zothic")
+	f.put("Hippo's Land", "gold").put("Zothic", "coal").put("Vagon", "weapon horse").put("Minda", "weapon")
+	f.vessel(0, false, riverBase+1, "")
+	f.openTrade()
+	if f.s.eligible(0, 3) {
+		t.Fatal("Vagon (5) blocks the boat (3): green is out of reach")
+	}
+	f.play(0, "ask blue")
+	f.play(1, "grant red")
+	if f.s.eligible(0, 3) {
+		t.Fatal("Minda still blocks the way to Zothic")
+	}
+	f.play(0, "ask yellow")
+	f.play(2, "grant red")
+	if !f.s.eligible(0, 3) {
+		t.Fatal("with both permissions the boat reaches Zothic's bank")
+	}
+	f.play(0, "offer green gold for coal")
+	f.play(3, "accept 1")
+	f.play(0, "put hippos coal")
+	eqGoods(t, "Hippo's Land", f.goods("Hippo's Land"), "coal")
+}
