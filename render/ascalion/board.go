@@ -339,7 +339,11 @@ func drawStatus(c *render.Canvas, v game.View) {
 		for _, w := range v.Result.Winners() {
 			names = append(names, title(v.Players[w].Colour))
 		}
-		st.Text = "Game over: " + strings.Join(names, " and ") + " win"
+		verb := " wins"
+		if len(names) > 1 {
+			verb = " win"
+		}
+		st.Text = "Game over: " + strings.Join(names, " and ") + verb
 		if w := v.Result.Winners(); len(w) > 0 {
 			st.Swatch, st.Letter = seatCol[w[0]], seatLetter[w[0]]
 		}

@@ -110,6 +110,13 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
 		y += 8
 	}
 	switch {
+	case v.Result != nil:
+		c.Text(x, y, "Result", head)
+		y += 24
+		line(v.Result.Reason, body)
+		for p, rk := range v.Result.Ranks {
+			line(fmt.Sprintf("%d. %s — %d cities", rk, title(v.Players[p].Colour), v.Players[p].Cities), body)
+		}
 	case v.Attack != nil:
 		a := v.Attack
 		c.Text(x, y, "Attack on "+a.Name, head)
