@@ -114,8 +114,12 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
 		c.Text(x, y, "Result", head)
 		y += 24
 		line(v.Result.Reason, body)
-		for p, rk := range v.Result.Ranks {
-			line(fmt.Sprintf("%d. %s — %d cities", rk, title(v.Players[p].Colour), v.Players[p].Cities), body)
+		for rk := 1; rk <= len(v.Result.Ranks); rk++ {
+			for p, r := range v.Result.Ranks {
+				if r == rk {
+					line(fmt.Sprintf("%d. %s — %d cities", rk, title(v.Players[p].Colour), v.Players[p].Cities), body)
+				}
+			}
 		}
 	case v.Attack != nil:
 		a := v.Attack

@@ -86,6 +86,7 @@ var fixtures = []struct {
 		}},
 	{"trade3", rules.Setup{Seats: 3, Seed: 4, Options: map[string]string{"setup": "quick"}}, 3000,
 		func(st rules.State) bool { return len(st.View(rules.Spectator).(game.View).Offers) > 0 }},
+	{"end5", rules.Setup{Seats: 5, Seed: 11, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 40000, nil},
 	{"passage4", rules.Setup{Seats: 4, Seed: 5, Options: map[string]string{"setup": "quick"}}, 6000,
 		func(st rules.State) bool { return st.View(rules.Spectator).(game.View).Passage != nil }},
 }
