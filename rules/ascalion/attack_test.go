@@ -187,3 +187,47 @@ func (f *fixture) declare(p int, target string) {
 		f.play(f.s.Turn, "neutral")
 	}
 }
+
+// §12.8: boats and ships fight each other only on the same field.
+func TestVesselAgainstVessel(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Ys").own(1, "Comorium")
+	coast := seaNear(f.land("Ys"), false)
+	mine := f.vessel(0, true, coast, "")
+	var other int
+	for _, n := range board.Seas[coast].Adj {
+		if !board.Seas[n].Deep {
+			other = n
+			break
+		}
+	}
+	far := f.vessel(1, false, other, "")
+	near := f.vessel(1, false, coast, "")
+	tg := map[int]bool{}
+	for _, a := range f.s.targets(0) {
+		tg[a] = true
+	}
+	if !tg[vesselArea+near] {
+		t.Error("a boat on the same field is a target")
+	}
+	if tg[vesselArea+far] && !f.s.adjacent(vesselArea+far, f.land("Ys")) {
+		t.Error("a boat on another field is no target")
+	}
+	_ = mine
+}
+
+// A43: a player without areas is out; the last one holding land wins.
+func TestLastStanding(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Ys")
+	f.s.checkVictory()
+	if f.s.Res != nil {
+		t.Fatal("two players still hold land")
+	}
+	f.s.Lands[f.land("Ys")].Owner = 2
+	if f.s.alive(0) {
+		t.Fatal("red holds nothing and is out")
+	}
+	f.s.checkVictory()
+	if f.s.Res == nil || f.s.Res.Ranks[2] != 1 {
+		t.Error("the only player left wins")
+	}
+}

@@ -180,3 +180,13 @@ func TestProductionSupplyLimit(t *testing.T) {
 		t.Error("supply not used up")
 	}
 }
+
+// §13.0: nothing is built once the box is empty.
+func TestDevelopmentSupplyLimit(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys").put("Ys", "iron coal 3gold")
+	f.s.Sup[Weapon] = 0
+	f.s.Sup[supCity] = 0
+	if f.s.canBuild(0) {
+		t.Error("no weapons or cities left, yet something can be built")
+	}
+}
