@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/bot"
+	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
 	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	"github.com/boardbot/boardbot/rules/ascalion"
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
 )
@@ -16,6 +18,7 @@ import (
 func allKits() []bot.Kit {
 	return []bot.Kit{
 		{Game: autumnash.Game, PNG: autumnashrender.PNG},
+		{Game: ascalion.Game, PNG: ascalionrender.PNG},
 		{Game: ausonia.Game, PNG: ausoniarender.PNG},
 	}
 }
