@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"math"
 	"math/rand/v2"
@@ -321,6 +322,74 @@ func TestEncodePNGWithoutPalette(t *testing.T) {
 	}
 }
 
+func TestRoundRectFastFillMatchesGG(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 200; i++ {
+		x, y := rng.Float64()*40, rng.Float64()*40
+		w, h := 10+rng.Float64()*150, 10+rng.Float64()*100
+		r := rng.Float64() * math.Min(w, h) / 2
+		col := OkabeIto[i%len(OkabeIto)]
+		fast := NewCanvas(220, 160, Paper)
+		fast.RoundRect(x, y, w, h, r, col, nil, 0)
+		slow := NewCanvas(220, 160, Paper)
+		slow.DrawRoundedRectangle(x, y, w, h, r)
+		slow.SetColor(col)
+		slow.Fill()
+		if !bytes.Equal(fast.RGBA.Pix, slow.RGBA.Pix) {
+			n, _, _ := compare(fast.RGBA, slow.RGBA, Tolerance{})
+			t.Fatalf("rect %v,%v %vx%v r%v: %d pixels differ from gg", x, y, w, h, r, n)
+		}
+	}
+}
+
+func TestBlitOfCachedSpritesMatchesDrawOver(t *testing.T) {
+	sprites := NewSprites(func(k int) image.Image {
+		c := NewSprite(40+k, 30)
+		c.Circle(20, 15, 12, Alpha(OIVermillion, 0.6), Ink, 2)
+		c.Poly([]gg.Point{{X: 2, Y: 28}, {X: 30 + float64(k), Y: 2}, {X: 38, Y: 28}}, OIBlue, nil, 0)
+		c.Text(20, 15, "Ab", Style{Size: 14, Font: Bold, Align: Center, VAlign: Middle, Halo: White})
+		return c.Image()
+	})
+	for _, pos := range []image.Point{{10, 10}, {-15, 5}, {5, -12}, {90, 70}, {-100, 0}} {
+		for k := 0; k < 3; k++ {
+			img := sprites.Get(k)
+			fast, slow := sampleSheet().(*image.RGBA), sampleSheet().(*image.RGBA)
+			fc := &Canvas{RGBA: fast}
+			fc.Blit(img, pos.X, pos.Y)
+			b := img.Bounds()
+			draw.Draw(slow, image.Rect(pos.X, pos.Y, pos.X+b.Dx(), pos.Y+b.Dy()), img, b.Min, draw.Over)
+			if !bytes.Equal(fast.Pix, slow.Pix) {
+				t.Fatalf("sprite %d at %v: fast blit differs from draw.Over", k, pos)
+			}
+		}
+	}
+}
+
+func TestRenderPNGReusesCanvasesCleanly(t *testing.T) {
+	paint := func(c *Canvas) error {
+		c.Circle(50, 50, 30, OIBlue, Ink, 3)
+		return nil
+	}
+	first, err := RenderPNG(100, 100, Paper, nil, paint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A pooled canvas that was drawn on must come back blank.
+	if _, err := RenderPNG(100, 100, Paper, nil, func(c *Canvas) error {
+		c.Rect(c.RGBA.Rect, OIOrange)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	again, err := RenderPNG(100, 100, Paper, nil, paint)
+	if err != nil || !bytes.Equal(first, again) {
+		t.Errorf("a reused canvas rendered differently: %v", err)
+	}
+	if _, err := RenderPNG(10, 10, nil, nil, func(*Canvas) error { return fmt.Errorf("boom") }); err == nil {
+		t.Errorf("a paint error was lost")
+	}
+}
+
 func TestSpritesDrawEachKeyOnce(t *testing.T) {
 	var calls atomic.Int32
 	s := NewSprites(func(k int) image.Image {
@@ -453,4 +522,15 @@ func colours(cs []color.RGBA) []color.Color {
 		out[i] = c
 	}
 	return out
+}
+
+func BenchmarkQuantise(b *testing.B) {
+	pal := NewPalette(Paper, Panel, Edge, Ink, Muted, White).Add(colours(OkabeIto)...).RampAll(Paper, 3).MustPalette()
+	img := sampleSheet()
+	dst := image.NewPaletted(img.Bounds(), pal)
+	q := quantiserFor(pal)
+	for b.Loop() {
+		q.quantise(dst, img)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(img.Bounds().Dx()*img.Bounds().Dy()), "ns/px")
 }

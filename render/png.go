@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -179,22 +180,40 @@ func (q *quantiser) quantise(dst *image.Paletted, img image.Image) {
 	}
 	w := b.Dx()
 	lastKey, lastIdx := uint32(1<<31), uint8(0) // the sentinel never equals a 24-bit key
+	lookup := func(key uint32) uint8 {
+		if key != lastKey {
+			lastKey = key
+			r, g, bl := uint8(key), uint8(key>>8), uint8(key>>16)
+			cell := cellOf(r, g, bl)
+			v := q.lut[cell].Load()
+			if v == 0 {
+				v = q.entry(cell)
+			}
+			if v == ambiguous {
+				lastIdx = q.nearest(r, g, bl)
+			} else {
+				lastIdx = uint8(v - 1)
+			}
+		}
+		return lastIdx
+	}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := src.Pix[src.PixOffset(b.Min.X, y):][: 4*w : 4*w]
 		out := dst.Pix[(y-b.Min.Y)*dst.Stride:][:w:w]
-		for x := range out {
-			p := row[4*x : 4*x+3 : 4*x+3]
-			key := uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2])
-			if key != lastKey {
-				lastKey = key
-				v := q.entry(cellOf(p[0], p[1], p[2]))
-				if v == ambiguous {
-					lastIdx = q.nearest(p[0], p[1], p[2])
-				} else {
-					lastIdx = uint8(v - 1)
-				}
+		x := 0
+		// Two pixels per load: most pairs repeat the colour before them and stop at the test.
+		for ; x+1 < w; x += 2 {
+			two := binary.LittleEndian.Uint64(row[4*x:])
+			k0, k1 := uint32(two)&0xffffff, uint32(two>>32)&0xffffff
+			if k0 == lastKey && k1 == lastKey {
+				out[x], out[x+1] = lastIdx, lastIdx
+				continue
 			}
-			out[x] = lastIdx
+			out[x] = lookup(k0)
+			out[x+1] = lookup(k1)
+		}
+		for ; x < w; x++ {
+			out[x] = lookup(binary.LittleEndian.Uint32(row[4*x:]) & 0xffffff)
 		}
 	}
 }

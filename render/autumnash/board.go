@@ -6,6 +6,7 @@ package autumnash
 import (
 	"fmt"
 	"image"
+	"image/draw"
 
 	"github.com/boardbot/boardbot/render"
 	game "github.com/boardbot/boardbot/rules/autumnash"
@@ -19,21 +20,31 @@ func Image(v any) (image.Image, error) {
 	}
 	l := newLayout(view)
 	c := render.NewCanvas(l.w, l.h, render.Paper)
-	drawStatus(c, l, view)
-	drawBoard(c, l, view)
-	drawLastMove(c, l, view)
-	drawPanel(c, l, view)
-	drawFooter(c, l, view)
+	paint(c, l, view)
 	return c.Image(), nil
 }
 
-// PNG renders the view and encodes it with the board's fixed palette.
+// PNG renders the view on a pooled canvas and encodes it with the board's fixed palette.
 func PNG(v any) ([]byte, error) {
-	img, err := Image(v)
+	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	return render.EncodePNG(img, pal)
+	l := newLayout(view)
+	return render.RenderPNG(l.w, l.h, render.Paper, pal, func(c *render.Canvas) error {
+		paint(c, l, view)
+		return nil
+	})
+}
+
+// paint draws everything over the cached base: what changes from move to move.
+func paint(c *render.Canvas, l layout, v *game.View) {
+	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l), image.Point{}, draw.Src)
+	drawStatus(c, l, v)
+	drawBoard(c, l, v)
+	drawLastMove(c, l, v)
+	drawPanel(c, l, v)
+	drawFooter(c, l, v)
 }
 
 // maxSide bounds the board a view may describe; the rules use 5x6 and 8x8.
@@ -75,9 +86,11 @@ type layout struct {
 	status image.Rectangle
 	scores [2]image.Rectangle
 	grid   render.Grid
-	panel  image.Rectangle
+	stash  [2]image.Rectangle
+	legend image.Rectangle
 	footer image.Rectangle
 	cell   float64
+	field  bool // the Unsettled chessboard, where a field of 5x6 moves with the leaves
 }
 
 const (
@@ -90,9 +103,11 @@ const (
 	boardSpan = 768 // the grid's longer side in pixels
 )
 
-func newLayout(v *game.View) layout {
-	cell := float64(min(128, boardSpan/max(v.Cols, v.Rows)))
-	gw, gh := int(cell)*v.Cols, int(cell)*v.Rows
+func newLayout(v *game.View) layout { return newLayoutFor(v.Cols, v.Rows) }
+
+func newLayoutFor(cols, rows int) layout {
+	cell := float64(min(128, boardSpan/max(cols, rows)))
+	gw, gh := int(cell)*cols, int(cell)*rows
 	var l layout
 	l.cell = cell
 	l.w = pad + coordM*2 + gw + pad + panelW + pad
@@ -102,10 +117,17 @@ func newLayout(v *game.View) layout {
 	l.scores[0] = image.Rect(pad, y, pad+half, y+scoreH)
 	l.scores[1] = image.Rect(2*pad+half, y, l.w-pad, y+scoreH)
 	y += scoreH + pad/2
-	l.grid = render.Grid{X: pad + coordM, Y: float64(y + coordM), Cell: cell, Cols: v.Cols, Rows: v.Rows, RowsUp: true}
+	l.grid = render.Grid{X: pad + coordM, Y: float64(y + coordM), Cell: cell, Cols: cols, Rows: rows, RowsUp: true}
 	boardH := gh + 2*coordM
 	px := pad + coordM*2 + gw + pad
-	l.panel = image.Rect(px, y+coordM/2, px+panelW, y+boardH-coordM/2)
+	sy := y + coordM/2
+	for s := 0; s < 2; s++ {
+		h := int(stashHeight(stashRows))
+		l.stash[s] = image.Rect(px, sy, px+panelW, sy+h)
+		sy += h + pad
+	}
+	l.legend = image.Rect(px, sy, px+panelW, y+boardH-coordM/2)
+	l.field = cols*rows > winCols*winRows
 	y += boardH
 	l.footer = image.Rect(pad, y, l.w-pad, y+footerH)
 	l.h = y + footerH + pad/2

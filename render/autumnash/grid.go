@@ -1,6 +1,7 @@
 package autumnash
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -13,48 +14,59 @@ import (
 // Unsettled keeps every leaf inside one playfield of winCols x winRows squares.
 const winCols, winRows = 5, 6
 
+// drawBoard draws the squares that differ from the cached empty board (entry corners, squares
+// outside the Unsettled field, burnt leaves), the field's outline and the pyramids. Fills stay one
+// pixel inside each square so the grid lines of the base survive.
 func drawBoard(c *render.Canvas, l layout, v *game.View) {
 	g := l.grid
 	corner := map[game.Square]bool{}
 	for _, q := range v.Corners {
-		corner[q] = true
+		if onBoard(v, q) {
+			corner[q] = true
+		}
 	}
 	lo, hi, field := playfield(v)
 	for row := 0; row < v.Rows; row++ {
 		for col := 0; col < v.Cols; col++ {
-			var f color.Color = woodLight
-			if (col+row)%2 == 0 {
-				f = woodDark
-			}
+			var f color.Color
 			switch {
 			case field && (col < lo.Col || col > hi.Col || row < lo.Row || row > hi.Row):
 				f = outside
 			case corner[game.Square{Col: col, Row: row}]:
 				f = cornerWood
 			}
-			c.Rect(g.Square(col, row), f)
+			if f != nil {
+				c.Rect(g.Square(col, row).Inset(1), f)
+			}
 			if st := v.Stacks[row*v.Cols+col]; len(st) > 0 && burnt(st[len(st)-1].Colour) {
-				hatch(c, g, col, row)
+				x, y := g.Origin(col, row)
+				c.Blit(hatchSprites.Get(int(g.Cell)), int(x), int(y))
 			}
 		}
 	}
-	c.GridLines(g, render.Edge, 2)
 	if field {
 		x0, y0 := g.Origin(lo.Col, hi.Row)
 		w, h := float64(hi.Col-lo.Col+1)*g.Cell, float64(hi.Row-lo.Row+1)*g.Cell
 		c.RoundRect(x0-3, y0-3, w+6, h+6, 4, nil, render.Ink, 5)
 	}
-	b := g.Bounds()
-	c.RoundRect(float64(b.Min.X)-2, float64(b.Min.Y)-2, float64(b.Dx())+4, float64(b.Dy())+4, 3, nil, render.Ink, 3)
-	c.Coords(g, render.CoordStyle{Size: 30, Margin: coordM / 2})
 	for q := range corner {
-		star(c, g, q)
+		x0, y0 := g.Origin(q.Col, q.Row)
+		c.Blit(starSprites.Get(int(g.Cell)), int(x0), int(y0))
 	}
 	for row := 0; row < v.Rows; row++ {
 		for col := 0; col < v.Cols; col++ {
 			drawStack(c, g, col, row, v.Stacks[row*v.Cols+col])
 		}
 	}
+}
+
+// drawEmptyBoard is the part of the board that never changes, drawn once into the base.
+func drawEmptyBoard(c *render.Canvas, g render.Grid) {
+	c.Checker(g, woodLight, woodDark)
+	c.GridLines(g, render.Edge, 2)
+	b := g.Bounds()
+	c.RoundRect(float64(b.Min.X)-2, float64(b.Min.Y)-2, float64(b.Dx())+4, float64(b.Dy())+4, 3, nil, render.Ink, 3)
+	c.Coords(g, render.CoordStyle{Size: 30, Margin: coordM / 2})
 }
 
 func burnt(c game.Colour) bool { return c == game.Black || c == game.Purple }
@@ -71,31 +83,36 @@ func playfield(v *game.View) (lo, hi game.Square, ok bool) {
 	return lo, hi, true
 }
 
-// hatch marks a square under a burnt leaf with diagonal ash lines: a texture, not a colour, so it
-// reads for everyone.
-func hatch(c *render.Canvas, g render.Grid, col, row int) {
-	x0, y0 := g.Origin(col, row)
-	s := g.Cell
+// hatchSprites mark a square under a burnt leaf with diagonal ash lines, keyed by the square's
+// side: a texture, not a colour, so it reads for everyone.
+var hatchSprites = render.NewSprites(func(side int) image.Image {
+	c := render.NewSprite(side, side)
+	s := float64(side)
 	step := s / 7
 	c.SetColor(ash)
 	c.SetLineWidth(math.Max(2, s/40))
 	c.SetLineCapButt()
 	for k := -s + step/2; k < s; k += step {
-		// The line x - y = k inside the square [0,s]x[0,s].
-		ax, ay := math.Max(0, k), math.Max(0, -k)
-		bx, by := math.Min(s, s+k), math.Min(s, s-k)
-		c.DrawLine(x0+ax, y0+ay, x0+bx, y0+by)
+		// The line x - y = k inside the square, kept one pixel off the grid lines.
+		ax, ay := math.Max(1, k+1), math.Max(1, 1-k)
+		bx, by := math.Min(s-1, s-1+k), math.Min(s-1, s-1-k)
+		if bx > ax {
+			c.DrawLine(ax, ay, bx, by)
+		}
 	}
 	c.Stroke()
-}
+	return c.Image()
+})
 
-// star marks an entry corner, as the rulebook's "*" does, in the square's top-left corner, which
-// pyramids standing on their base leave free.
-func star(c *render.Canvas, g render.Grid, q game.Square) {
-	x0, y0 := g.Origin(q.Col, q.Row)
-	r := g.Cell * 0.11
-	c.Poly(starPoints(x0+r+5, y0+r+5, r), render.White, render.Ink, 2)
-}
+// starSprites mark an entry corner, as the rulebook's "*" does, in the square's top-left corner,
+// which pyramids standing on their base leave free; keyed by the square's side.
+var starSprites = render.NewSprites(func(side int) image.Image {
+	r := float64(side) * 0.11
+	n := int(2*r + 12)
+	c := render.NewSprite(n, n)
+	c.Poly(starPoints(r+5, r+5, r), render.White, render.Ink, 2)
+	return c.Image()
+})
 
 func starPoints(x, y, r float64) []gg.Point {
 	pts := make([]gg.Point, 10)

@@ -11,18 +11,14 @@ import (
 	game "github.com/boardbot/boardbot/rules/autumnash"
 )
 
-// drawPanel shows each side's unplayed stash, which is what its leaves can still become, and the
-// legend.
+// stashRows is the number of colours in a stash: each side's five-colour progression.
+const stashRows = 5
+
+// drawPanel shows each side's unplayed stash, which is what its leaves can still become. The
+// legend below them is part of the cached base.
 func drawPanel(c *render.Canvas, l layout, v *game.View) {
-	r := l.panel
-	y := float64(r.Min.Y)
 	for s := 0; s < 2; s++ {
-		h := stashHeight(len(v.Stash[s]))
-		drawStash(c, image.Rect(r.Min.X, int(y), r.Max.X, int(y+h)), s, v)
-		y += h + pad
-	}
-	if rest := image.Rect(r.Min.X, int(y), r.Max.X, r.Max.Y); rest.Dy() > 120 {
-		drawLegend(c, rest, v)
+		drawStash(c, l.stash[s], s, v)
 	}
 }
 
@@ -33,37 +29,60 @@ const (
 
 func stashHeight(rows int) float64 { return stashTitle + stashRow*float64(rows) + 8 }
 
-func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
+// progression is each side's colours in order, as the rules list them in the stash.
+var progression = [2][stashRows]game.Colour{
+	{game.Green, game.Yellow, game.Red, game.Blue, game.Black},
+	{game.Clear, game.White, game.Orange, game.Cyan, game.Purple},
+}
+
+// drawStashFrame draws the unchanging part of a stash panel into the base: the frame, the title
+// and a lettered chip and name for each colour of the side's progression.
+func drawStashFrame(c *render.Canvas, r image.Rectangle, seat int) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
-	edge, lw := render.Edge, 2.0
-	if int(v.Turn) == seat {
-		edge, lw = render.Ink, 3.5
-	}
-	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, edge, lw)
+	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
 	c.Circle(x+26, y+stashTitle/2, 13, seatChip[seat], render.Ink, 2)
 	c.Text(x+26, y+stashTitle/2, seatName[seat][:1], render.Style{Size: 16, Font: render.Bold,
 		Color: render.White, Align: render.Center, VAlign: render.Middle})
-	title := seatName[seat] + " stash"
-	c.Text(x+48, y+stashTitle/2, title, render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
+	c.Text(x+48, y+stashTitle/2, seatName[seat]+" stash", render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
+	for i, col := range progression[seat] {
+		stashRowHeader(c, x, y+stashTitle+float64(i)*stashRow, col)
+	}
+}
+
+func stashRowHeader(c *render.Canvas, x, y float64, col game.Colour) {
+	f := pieceFill[col]
+	cy := y + stashRow/2
+	c.RoundRect(x+12, cy-14, 28, 28, 5, f, render.Ink, 1.5)
+	c.Text(x+26, cy, col.Letter(), render.Style{Size: 18, Font: render.Bold,
+		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
+	c.Text(x+48, cy, col.String(), render.Style{Size: 18, VAlign: render.Middle})
+}
+
+// drawStash fills in a stash panel: who is to move, and how many pyramids of each colour and size
+// are left to become.
+func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
+	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	if int(v.Turn) == seat {
+		c.RoundRect(x, y, w, float64(r.Dy()), 12, nil, render.Ink, 3.5)
 		c.Text(x+w-12, y+stashTitle/2, "to move", render.Style{Size: 17, Font: render.Bold, Color: render.Ink,
 			Align: render.Right, VAlign: render.Middle})
 	}
 	y += stashTitle
-	for _, e := range v.Stash[seat] {
-		if e.Colour > game.Purple {
+	for i, e := range v.Stash[seat] {
+		if e.Colour > game.Purple || i >= stashRows {
 			continue
 		}
-		f := pieceFill[e.Colour]
+		if e.Colour != progression[seat][i] {
+			// Not the order the base shows: redraw this row's header.
+			c.Rect(image.Rect(int(x)+10, int(y)+2, int(x)+124, int(y+stashRow)-2), render.Panel)
+			stashRowHeader(c, x, y, e.Colour)
+		}
 		cy := y + stashRow/2
-		c.RoundRect(x+12, cy-14, 28, 28, 5, f, render.Ink, 1.5)
-		c.Text(x+26, cy, e.Colour.Letter(), render.Style{Size: 18, Font: render.Bold,
-			Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
-		c.Text(x+48, cy, e.Colour.String(), render.Style{Size: 18, VAlign: render.Middle})
 		counts := [4]int{0, e.Pawns, e.Drones, e.Queens}
 		for z := 1; z <= 3; z++ {
 			gx := x + 128 + float64(z-1)*50
-			miniPyramid(c, gx, cy+13, 9+5*float64(z), e.Colour, counts[z] > 0)
+			img := miniSprites.Get(miniKey{e.Colour, z, counts[z] > 0})
+			c.Blit(img, int(gx)-miniSide/2, int(cy+13)-miniSide+2)
 			col := render.Ink
 			if counts[z] == 0 {
 				col = render.Muted
@@ -74,6 +93,21 @@ func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
 		y += stashRow
 	}
 }
+
+type miniKey struct {
+	colour game.Colour
+	size   int
+	filled bool
+}
+
+// miniSide is the side of a stash pyramid sprite; its base sits two pixels above the bottom.
+const miniSide = 32
+
+var miniSprites = render.NewSprites(func(k miniKey) image.Image {
+	c := render.NewSprite(miniSide, miniSide)
+	miniPyramid(c, miniSide/2, miniSide-2, 9+5*float64(k.size), k.colour, k.filled)
+	return c.Image()
+})
 
 // miniPyramid is a small triangle standing on (x, base), filled when the size is available and only
 // outlined when none is left.
@@ -86,7 +120,7 @@ func miniPyramid(c *render.Canvas, x, base, h float64, col game.Colour, filled b
 	}
 }
 
-func drawLegend(c *render.Canvas, r image.Rectangle, v *game.View) {
+func drawLegend(c *render.Canvas, r image.Rectangle, field bool) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
 	st := render.Style{Size: 17, VAlign: render.Middle}
@@ -115,7 +149,7 @@ func drawLegend(c *render.Canvas, r image.Rectangle, v *game.View) {
 	c.RoundRect(ix-12, y+row/2-12, 24, 24, 3, nil, render.Ink, 2.5)
 	c.SetDash()
 	line("leaves bagged there")
-	if v.Window != nil || v.Variant == game.VariantUnsettled {
+	if field {
 		c.RoundRect(ix-12, y+row/2-12, 24, 24, 3, nil, render.Ink, 4)
 		line("field: leaves stay in 5x6")
 	}

@@ -123,26 +123,58 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 	fanW := maxH*widthRatio + step*float64(under)
 	cx := left + (x0+cell-4-left-fanW)/2 + h*widthRatio/2
 	cx = math.Max(cx, left+h*widthRatio/2)
-	lw := math.Max(2, cell/40)
 	for i := 0; i < under; i++ {
 		p := st[i]
 		k := float64(under - i)
-		ph := cell * heightFrac[p.Size]
-		t := triangle(cx+k*step, base-k*step*0.6, ph)
-		c.Poly(t, pieceFill[p.Colour], render.Ink, lw)
+		ph := int(math.Round(cell * heightFrac[p.Size]))
+		img := shadowSprites.Get(pieceKey{colour: p.Colour, size: p.Size, h: ph})
+		side := float64(spriteSide(ph))
+		c.Blit(img, int(math.Round(cx+k*step-side/2)), int(math.Round(base-k*step*0.6-side+spriteMargin)))
 	}
 	drawPiece(c, top, h, cell, cx, base)
 	// The chips, bottom piece lowest.
+	ci := int(math.Round(chip))
 	for i, p := range st {
 		y := y0 + cell*0.93 - float64(i+1)*chip
-		f := pieceFill[p.Colour]
-		c.RoundRect(x0+8, y, chip, chip-2, 3, f, render.Ink, 1.5)
-		c.Text(x0+8+chip/2, y+(chip-2)/2, p.Colour.Letter(), render.Style{Size: chip * 0.7, Font: render.Bold,
-			Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
+		c.Blit(chipSprites.Get(chipKey{p.Colour, ci}), int(x0)+8, int(math.Round(y)))
 	}
-	r := cell * 0.12
-	c.Badge(x0+cell-r-4, y0+r+4, r, strconv.Itoa(len(st)), render.White, render.Ink)
+	r := int(math.Round(cell * 0.12))
+	c.Blit(badgeSprites.Get(badgeKey{len(st), r}), int(x0+cell)-2*r-4, int(y0)+4)
 }
+
+// shadowSprites are the pyramids under the top of a stack: colour, size and outline only.
+var shadowSprites = render.NewSprites(func(k pieceKey) image.Image {
+	side := spriteSide(k.h)
+	c := render.NewSprite(side, side)
+	t := triangle(float64(side)/2, float64(side-spriteMargin), float64(k.h))
+	c.Poly(t, pieceFill[k.colour], render.Ink, math.Max(2, float64(k.h)/26))
+	return c.Image()
+})
+
+type chipKey struct {
+	colour game.Colour
+	side   int
+}
+
+// chipSprites are the lettered squares listing a stack.
+var chipSprites = render.NewSprites(func(k chipKey) image.Image {
+	s := float64(k.side)
+	c := render.NewSprite(k.side+1, k.side)
+	f := pieceFill[k.colour]
+	c.RoundRect(0.5, 0, s, s-2, 3, f, render.Ink, 1.5)
+	c.Text(0.5+s/2, (s-2)/2, k.colour.Letter(), render.Style{Size: s * 0.7, Font: render.Bold,
+		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
+	return c.Image()
+})
+
+type badgeKey struct{ n, r int }
+
+// badgeSprites are the stack heights.
+var badgeSprites = render.NewSprites(func(k badgeKey) image.Image {
+	c := render.NewSprite(2*k.r+1, 2*k.r+1)
+	c.Badge(float64(k.r)+0.5, float64(k.r)+0.5, float64(k.r), strconv.Itoa(k.n), render.White, render.Ink)
+	return c.Image()
+})
 
 // widthRatio is a pyramid's base width over its height.
 const widthRatio = 0.92

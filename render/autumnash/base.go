@@ -1,0 +1,31 @@
+package autumnash
+
+import (
+	"image"
+
+	"github.com/boardbot/boardbot/render"
+)
+
+// baseKey is everything the unchanging part of the image depends on.
+type baseKey struct {
+	cols, rows int
+}
+
+// bases holds, per board shape, the background every render starts from: the empty board with
+// its coordinates, the panels' frames and the legend. Copying it costs far less than drawing it.
+var bases = render.NewSprites(func(k baseKey) image.Image {
+	l := newLayoutFor(k.cols, k.rows)
+	c := render.NewCanvas(l.w, l.h, render.Paper)
+	drawEmptyBoard(c, l.grid)
+	for s := 0; s < 2; s++ {
+		drawStashFrame(c, l.stash[s], s)
+	}
+	if l.legend.Dy() > 120 {
+		drawLegend(c, l.legend, l.field)
+	}
+	return c.Image()
+})
+
+func baseFor(l layout) image.Image {
+	return bases.Get(baseKey{l.grid.Cols, l.grid.Rows})
+}
