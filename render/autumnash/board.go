@@ -1,6 +1,3 @@
-// Package autumnash draws the Autumn Ash board from the public view of rules/autumnash: the grid
-// with coordinates on every side, the pyramids by colour, size and letter, stacks, burnt leaves,
-// entry corners, both scores and stashes, whose turn, the last move and the result.
 package autumnash
 
 import (

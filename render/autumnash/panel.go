@@ -1,6 +1,7 @@
 package autumnash
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strconv"
@@ -87,7 +88,7 @@ func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
 			if counts[z] == 0 {
 				col = render.Muted
 			}
-			c.Text(gx+12, cy+1, strconv.Itoa(counts[z]), render.Style{Size: 19, Font: render.Bold, Color: col,
+			c.Text(gx+12, cy+1, strconv.Itoa(counts[z]), render.Style{Size: 22, Font: render.Bold, Color: col,
 				VAlign: render.Middle})
 		}
 		y += stashRow
@@ -180,8 +181,10 @@ func drawFooter(c *render.Canvas, l layout, v *game.View) {
 	if v.Result != nil && v.Result.Reason != "" {
 		lines = append(lines, v.Result.Reason)
 	}
-	if len(lines) == 0 {
-		lines = append(lines, "No move yet.")
+	if len(lines) == 0 && seatOK(int(v.Turn)) {
+		// The first turn: say what a turn is.
+		lines = append(lines, fmt.Sprintf("%s starts: you may enter a leaf at a free corner, then move one leaf one or two steps.",
+			seatName[v.Turn]))
 	}
 	if v.Variant == game.VariantUnsettled && v.Result == nil {
 		lines = append(lines, "Unsettled: every leaf must stay inside one 5x6 field (5 files, 6 ranks).")

@@ -1,0 +1,30 @@
+// Package autumnash draws the Autumn Ash board from the public view of rules/autumnash (import it
+// under another name, e.g. aarender, beside the rules package of the same name).
+//
+// Image(v) and PNG(v) take a rules/autumnash View, by value or pointer. The picture is meant to be
+// read on a phone, so every fact has a shape or a letter as well as a colour:
+//
+//   - The board is light wood with coordinates on all four sides; the 8x8 Unsettled board shades
+//     the squares no leaf can reach any more and outlines the field that is left (every 5x6
+//     placement that still holds all the pieces).
+//   - A pyramid is a triangle whose height gives its size (pawn, drone, queen), with its colour's
+//     letter (G Y R B K for Rainbow; C W O N P for Xeno, N being cyan) and one to three pips.
+//     Colours follow Okabe–Ito where the rulebook colour allows. Xeno's pyramids carry an inner
+//     contour, clear ones a white streak, and all are outlined in ink so clear and white stand out
+//     on the wood.
+//   - A stack shows its top pyramid in front at full size, the ones beneath fanned out behind it in
+//     their own colours and sizes, a column of lettered chips reading it bottom to top, and a badge
+//     with its height.
+//   - A square under a burnt leaf (black or purple) is hatched; entry corners carry a star, as in
+//     the rulebook.
+//   - The last move is an arrow along its path (turning where the leaf turned) into a framed
+//     destination; a plus badge marks the corner where a leaf entered, dashed frames with a cross
+//     the squares that lost leaves to bagging, and a "+N" tag the points scored.
+//   - Above the board: whose turn it is (or the result) and both scores as bars out of the target.
+//     Beside it: each side's unplayed stash by colour and size, which is what its leaves can still
+//     become, with the side to move framed in ink; then a legend. Below it: the last move in words,
+//     or the result's reason.
+//
+// Rendering draws over a cached background (empty board, panel frames, legend) and caches every
+// pyramid, chip and marker as a sprite, then quantises to a fixed palette: see the benchmarks.
+package autumnash
