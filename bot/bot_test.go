@@ -580,3 +580,23 @@ func TestSettingsValidation(t *testing.T) {
 		t.Fatalf("new games take the server's clock: %+v", g)
 	}
 }
+
+func TestResultText(t *testing.T) {
+	solo := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}}}
+	duo := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}, {Seat: 1, Name: "bob"}}}
+	cases := []struct {
+		row  *storage.Game
+		res  rules.Result
+		want string
+	}{
+		{solo, rules.Result{Ranks: []int{2}, Reason: "turn limit"}, "Game over: ann loses (turn limit)."},
+		{solo, rules.Result{Ranks: []int{1}}, "Game over: ann wins."},
+		{duo, rules.Result{Ranks: []int{1, 1}, Scores: []int{4, 4}}, "Game over: ann and bob share the win. Scores: ann 4, bob 4."},
+		{duo, rules.Result{Ranks: []int{2, 1}}, "Game over: bob wins."},
+	}
+	for _, c := range cases {
+		if got := resultText(c.row, &c.res); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.res, got, c.want)
+		}
+	}
+}

@@ -148,9 +148,14 @@ func resultText(row *storage.Game, res *rules.Result) string {
 		ws = append(ws, playerName(row, seat))
 	}
 	var b strings.Builder
-	if len(ws) == 1 {
+	switch {
+	case len(ws) == 0 && len(row.Players) == 1:
+		fmt.Fprintf(&b, "Game over: %s loses", playerName(row, 0)) // a solo game lost
+	case len(ws) == 0:
+		b.WriteString("Game over: nobody wins")
+	case len(ws) == 1:
 		fmt.Fprintf(&b, "Game over: %s wins", ws[0])
-	} else {
+	default:
 		fmt.Fprintf(&b, "Game over: %s share the win", joinNames(ws))
 	}
 	if res.Reason != "" {

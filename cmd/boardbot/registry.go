@@ -6,9 +6,11 @@ import (
 
 	"github.com/boardbot/boardbot/bot"
 	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
+	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
 	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
 	"github.com/boardbot/boardbot/rules/ascalion"
+	"github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
 )
@@ -18,6 +20,7 @@ import (
 func allKits() []bot.Kit {
 	return []bot.Kit{
 		{Game: autumnash.Game, PNG: autumnashrender.PNG},
+		{Game: ascidiae.Game, PNG: ascidiaerender.PNG},
 		{Game: ascalion.Game, PNG: ascalionrender.PNG},
 		{Game: ausonia.Game, PNG: ausoniarender.PNG},
 	}
