@@ -3,6 +3,7 @@ package autumnash
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -325,3 +326,38 @@ func benchmarkPNG(b *testing.B, name string) {
 func BenchmarkPNGStart(b *testing.B)     { benchmarkPNG(b, "start") }
 func BenchmarkPNGOver(b *testing.B)      { benchmarkPNG(b, "over") }
 func BenchmarkPNGUnsettled(b *testing.B) { benchmarkPNG(b, "unsettled-mid") }
+
+// Boards are rendered by several workers at once; they must not disturb each other.
+func TestConcurrentRendersAgree(t *testing.T) {
+	views := []*game.View{fixtureByName(t, "over"), fixtureByName(t, "unsettled-mid"), fixtureByName(t, "start")}
+	want := make([][]byte, len(views))
+	for i, v := range views {
+		b, err := PNG(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b
+	}
+	done := make(chan error)
+	for w := 0; w < 4; w++ {
+		go func() {
+			for i := range views {
+				j := (i + w) % len(views)
+				b, err := PNG(views[j])
+				if err == nil && !bytes.Equal(b, want[j]) {
+					err = fmt.Errorf("view %d rendered differently", j)
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
