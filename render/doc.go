@@ -18,6 +18,8 @@
 //
 //	func PNG(v any) ([]byte, error) { img, err := Image(v); ...; return render.EncodePNG(img, pal) }
 //
+// or, faster because the pixels come from a pool, render.RenderPNG(w, h, render.Paper, pal, paint).
+//
 // Conventions:
 //   - Text goes through DrawText / Canvas.Text (font.Drawer over a process-wide glyph cache), never
 //     gg's DrawString, which is several times slower. Style.Halo outlines text on coloured fills.
@@ -29,7 +31,9 @@
 //     antialiased edges make (PaletteBuilder.Ramp/RampAll); EncodePNG quantises to it through a
 //     cached lookup table and writes a BestSpeed paletted PNG.
 //   - Pieces and tiles are drawn once into a Sprites cache keyed by their appearance and then only
-//     copied with Canvas.Blit / BlitCentered.
+//     copied with Canvas.Blit / BlitCentered, which copy their opaque runs and blend only edges.
+//   - Whatever never changes between renders (an empty board, coordinates, a legend) can be drawn
+//     once into a full-size image kept in a Sprites cache and copied in with draw.Draw at the start.
 //   - Tests compare renders with Golden(t, name, img) against testdata/<name>.png and rewrite them
 //     with -update (see Golden for the one-line flag declaration).
 package render
