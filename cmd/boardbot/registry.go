@@ -9,10 +9,12 @@ import (
 	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
 	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	reefrender "github.com/boardbot/boardbot/render/reef"
 	"github.com/boardbot/boardbot/rules/ascalion"
 	"github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/reef"
 )
 
 // allKits lists every game the binary offers, in menu order. Registration is explicit: adding a
@@ -22,6 +24,7 @@ func allKits() []bot.Kit {
 		{Game: autumnash.Game, PNG: autumnashrender.PNG},
 		{Game: ascidiae.Game, PNG: ascidiaerender.PNG},
 		{Game: ascalion.Game, PNG: ascalionrender.PNG},
+		{Game: reef.Game, PNG: reefrender.PNG},
 		{Game: ausonia.Game, PNG: ausoniarender.PNG},
 	}
 }
