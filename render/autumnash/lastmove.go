@@ -45,6 +45,14 @@ func drawLastMove(c *render.Canvas, l layout, v *game.View) {
 	x, y := g.Origin(dest.Col, dest.Row)
 	c.RoundRect(x+2, y+2, g.Cell-4, g.Cell-4, 8, nil, render.Ink, 5)
 	// The arrow stops short of the destination's pyramid so its letter stays visible.
+	if len(pts) == 3 && m.Path[0] == m.Path[2] {
+		// Out and back: draw a U-turn so the arrow does not retrace itself and read backwards.
+		a, b := pts[0], pts[1]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		l := math.Hypot(dx, dy)
+		nx, ny := -dy/l*g.Cell*0.14, dx/l*g.Cell*0.14
+		pts = []gg.Point{{X: a.X + nx, Y: a.Y + ny}, {X: b.X + nx, Y: b.Y + ny}, {X: b.X - nx, Y: b.Y - ny}, {X: a.X - nx, Y: a.Y - ny}}
+	}
 	pts[0] = towards(pts[0], pts[1], g.Cell*0.15)
 	n := len(pts)
 	pts[n-1] = towards(pts[n-1], pts[n-2], g.Cell*0.38)
@@ -114,10 +122,18 @@ func lastMoveText(v *game.View) string {
 	if m.Capped {
 		b.WriteString(" capping")
 	}
-	fmt.Fprintf(&b, ", became a %s %s", m.Became.Colour, m.Became.Size)
+	fmt.Fprintf(&b, ", became %s %s %s", article(m.Became.Colour.String()), m.Became.Colour, m.Became.Size)
 	if m.Points > 0 {
 		fmt.Fprintf(&b, " and bagged %d points", m.Points)
 	}
 	b.WriteString(".")
 	return b.String()
+}
+
+// article is "an" before a vowel sound ("an orange queen"), else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }

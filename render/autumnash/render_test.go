@@ -250,6 +250,9 @@ func TestLastMoveText(t *testing.T) {
 		{&game.LastMove{Seat: 0, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}, Became: game.Piece{Colour: game.Yellow, Size: game.Queen}},
 			"Last move: Rainbow moved C2-C3, became a yellow queen."},
 		{&game.LastMove{Seat: 5, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}}, ""},
+		{&game.LastMove{Seat: 1, Path: []game.Square{{Col: 2, Row: 6}, {Col: 3, Row: 6}, {Col: 2, Row: 6}},
+			Became: game.Piece{Colour: game.Orange, Size: game.Queen}},
+			"Last move: Xeno moved C7-D7-C7, became an orange queen."},
 	} {
 		if got := lastMoveText(&game.View{Last: tc.last}); got != tc.want {
 			t.Errorf("got %q\nwant %q", got, tc.want)
