@@ -1,0 +1,49 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
+)
+
+// Every game the binary offers passes the shared property suite at its smallest table, so a game
+// cannot be registered without it. Each game's own package runs the full suite (every seat count
+// and option, with its scrambler for hidden information); this is the registry's guard.
+func TestEveryRegisteredGamePassesTheSuite(t *testing.T) {
+	for _, k := range allKits() {
+		info := k.Game.Info()
+		t.Run(info.ID, func(t *testing.T) {
+			if k.PNG == nil {
+				t.Error("registered without a renderer")
+			}
+			errs, st := rulestest.CheckStats(k.Game, rulestest.Config{
+				Setups:   []rules.Setup{{Seats: info.MinSeats, Seed: 5}},
+				Games:    1,
+				Every:    25,
+				MaxMoves: 50000,
+			})
+			for _, e := range errs {
+				t.Error(e)
+			}
+			t.Logf("%d moves, %d complete paths applied, %d refusals", st.Moves, st.Applied, st.Refused)
+			if st.Finished != 1 {
+				t.Fatalf("%+v", st)
+			}
+			if info.Name == "" || info.Summary == "" || info.Notation == "" || info.ID != strings.ToLower(info.ID) {
+				t.Errorf("info incomplete: %+v", info)
+			}
+		})
+	}
+}
+
+func TestEnabledKits(t *testing.T) {
+	ks, err := enabledKits([]string{"ausonia", "autumn-ash"})
+	if err != nil || len(ks) != 2 || ks[0].Game.Info().ID != "ausonia" {
+		t.Fatalf("%v %v", ks, err)
+	}
+	if _, err := enabledKits([]string{"chess"}); err == nil || !strings.Contains(err.Error(), "no game \"chess\"") {
+		t.Fatalf("unknown game: %v", err)
+	}
+}
