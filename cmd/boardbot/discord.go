@@ -32,35 +32,6 @@ var (
 	tickEvery    = time.Minute
 )
 
-func configFlag(fs *flag.FlagSet) *string {
-	return fs.String("config", "", "configuration file (TOML); defaults apply without one")
-}
-
-// discordSetup loads the config, opens the service and a session with the bot token.
-func discordSetup(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (config.Config, *flag.FlagSet, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cf := configFlag(fs)
-	if extra != nil {
-		extra(fs)
-	}
-	if err := fs.Parse(args); err != nil {
-		return config.Config{}, nil, errUsage
-	}
-	c, err := config.Load(*cf)
-	return c, fs, err
-}
-
-var errUsage = errors.New("usage")
-
-func exitErr(stderr io.Writer, err error) int {
-	if errors.Is(err, errUsage) {
-		return 2
-	}
-	fmt.Fprintln(stderr, "boardbot:", err)
-	return 1
-}
-
 // serving is what run and serve share: the service, the REST API, the handler and the loops.
 type serving struct {
 	svc  *bot.Service
@@ -103,7 +74,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 }
 
 func cmdRun(ctx context.Context, args []string, _, stderr io.Writer) int {
-	c, _, err := discordSetup("run", args, stderr, nil)
+	c, _, err := commandConfig("run", args, stderr, nil)
 	if err != nil {
 		return exitErr(stderr, err)
 	}
@@ -122,7 +93,7 @@ func cmdRun(ctx context.Context, args []string, _, stderr io.Writer) int {
 
 func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	var listen *string
-	c, _, err := discordSetup("serve", args, stderr, func(fs *flag.FlagSet) {
+	c, _, err := commandConfig("serve", args, stderr, func(fs *flag.FlagSet) {
 		listen = fs.String("listen", "", "address to listen on (overrides http.listen)")
 	})
 	if err != nil {
@@ -177,7 +148,7 @@ func schema(c config.Config) ([]*discordgo.ApplicationCommand, error) {
 
 func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var guild *string
-	c, _, err := discordSetup("register", args, stderr, func(fs *flag.FlagSet) {
+	c, _, err := commandConfig("register", args, stderr, func(fs *flag.FlagSet) {
 		guild = fs.String("guild", "", "register in this server only (appears at once; global commands can take up to an hour)")
 	})
 	if err != nil {
@@ -211,7 +182,7 @@ func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int
 
 func cmdCommands(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var asJSON *bool
-	c, _, err := discordSetup("commands", args, stderr, func(fs *flag.FlagSet) {
+	c, _, err := commandConfig("commands", args, stderr, func(fs *flag.FlagSet) {
 		asJSON = fs.Bool("json", false, "print the schema as the JSON sent to Discord")
 	})
 	if err != nil {

@@ -93,27 +93,39 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// storeFlags are the flags of every command that opens the database.
-type storeFlags struct {
-	config, db *string
-}
-
-func addStoreFlags(fs *flag.FlagSet) storeFlags {
-	return storeFlags{
-		config: fs.String("config", "", "configuration file (TOML); defaults apply without one"),
-		db:     fs.String("db", "", "SQLite database file (overrides the config)"),
+// commandConfig parses a command's flags (--config and --db, plus any extra adds) and loads the
+// configuration. A flag error is errUsage, for exit code 2.
+func commandConfig(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (config.Config, *flag.FlagSet, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", "", "configuration file (TOML); defaults apply without one")
+	db := fs.String("db", "", "SQLite database file (overrides the config)")
+	if extra != nil {
+		extra(fs)
 	}
-}
-
-func (f storeFlags) load() (config.Config, error) {
-	c, err := config.Load(*f.config)
+	if err := fs.Parse(args); err != nil {
+		return config.Config{}, nil, errUsage
+	}
+	c, err := config.Load(*cfgPath)
 	if err != nil {
-		return c, err
+		return c, fs, err
 	}
-	if *f.db != "" {
-		c.Database.Path = *f.db
+	if *db != "" {
+		c.Database.Path = *db
 	}
-	return c, nil
+	return c, fs, nil
+}
+
+var errUsage = errors.New("usage")
+
+// exitErr prints err (unless it is a usage error, already explained by the flag package) and
+// returns the exit code.
+func exitErr(stderr io.Writer, err error) int {
+	if errors.Is(err, errUsage) {
+		return 2
+	}
+	fmt.Fprintln(stderr, "boardbot:", err)
+	return 1
 }
 
 func newLogger(c config.Config, w io.Writer) *slog.Logger {
@@ -146,17 +158,12 @@ func openService(c config.Config, logw io.Writer) (*bot.Service, *sqlite.Store, 
 }
 
 func cmdConsole(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("console", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sf := addStoreFlags(fs)
-	images := fs.String("images", "", "folder for board images (overrides the config)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	c, err := sf.load()
+	var images *string
+	c, _, err := commandConfig("console", args, stderr, func(fs *flag.FlagSet) {
+		images = fs.String("images", "", "folder for board images (overrides the config)")
+	})
 	if err != nil {
-		fmt.Fprintln(stderr, "boardbot:", err)
-		return 1
+		return exitErr(stderr, err)
 	}
 	if *images != "" {
 		c.Console.Images = *images
@@ -180,16 +187,9 @@ func cmdConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 }
 
 func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("fsck", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sf := addStoreFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	c, err := sf.load()
+	c, _, err := commandConfig("fsck", args, stderr, nil)
 	if err != nil {
-		fmt.Fprintln(stderr, "boardbot:", err)
-		return 1
+		return exitErr(stderr, err)
 	}
 	svc, st, err := openService(c, stderr)
 	if err != nil {
@@ -219,16 +219,9 @@ func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sf := addStoreFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	c, err := sf.load()
+	c, _, err := commandConfig("migrate", args, stderr, nil)
 	if err != nil {
-		fmt.Fprintln(stderr, "boardbot:", err)
-		return 1
+		return exitErr(stderr, err)
 	}
 	from, to, err := sqlite.Migrate(c.Database.Path)
 	if err != nil {
