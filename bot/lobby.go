@@ -46,6 +46,9 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 		return Reply{}, refuse("%s.", upperFirst(err.Error()))
 	}
 	seed := spec.Seed
+	if seed == 0 && s.opt.Seed != nil {
+		seed = s.opt.Seed()
+	}
 	if seed == 0 {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {

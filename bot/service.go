@@ -33,6 +33,9 @@ type Options struct {
 	DefaultClockHours    int  // for servers that set none
 	AutoForced           bool // play a seat's move itself when it has exactly one
 	CacheSize            int  // games kept in memory
+	// Seed, when set, gives the seed of each new game whose creator named none (tests use it to
+	// make games reproducible); by default seeds come from crypto/rand.
+	Seed func() uint64
 }
 
 // Service runs every game. It is safe for concurrent use; moves to one game are serialised by a

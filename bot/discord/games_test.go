@@ -1,0 +1,995 @@
+package discord
+
+// The whole-game suite: each game played from /create to its result through the adapter and the
+// fake Discord, with the game's real renderer. Random players choose among what the picker and
+// autocomplete offer (seeded, so a failure replays), alternating the button picker and /move,
+// and every turn post, reply and private view is checked against a mirror of the game kept by
+// applying the logged moves to a second copy of the rules.
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
+	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ausonia"
+	"github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/sqlite"
+)
+
+// wholeGame is one row of the suite: a game, its table and options, and how its random players
+// lean. Adding a game is adding a row.
+type wholeGame struct {
+	name     string
+	kit      bot.Kit
+	seats    int
+	options  map[string]string
+	seed     uint64 // the game's seed; the players' generator is seeded from it too
+	maxMoves int    // a game still running after this many moves fails the test
+	// lean weighs each option the random players are offered (nil: all alike).
+	lean lean
+	// interrupt names the kind of a prompt that asks a player out of turn while the player whose
+	// turn it is waits ("discard"), or "" for an ordinary prompt. The driver has the waiting
+	// players try to answer it for the asked one, and counts each kind.
+	interrupt func(p rules.Prompt) string
+	// until, when set, ends the test before the game ends (a game too long to finish here).
+	until func(d *driver) bool
+	// check runs after the game with what the driver saw.
+	check func(t *testing.T, d *driver)
+}
+
+var wholeGames = []wholeGame{
+	{name: "autumn-ash", kit: bot.Kit{Game: autumnash.Game, PNG: autumnashrender.PNG}, seats: 2, seed: 11, maxMoves: 400},
+	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 2, seed: 9, maxMoves: 800,
+		lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
+	{name: "ausonia-solo", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 1, seed: 4, maxMoves: 600,
+		options: map[string]string{ausonia.OptAspirant: "2"}, lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
+}
+
+// gamesSeed replays the suite with other seeds, to look for problems or for a row's new seed.
+var gamesSeed = flag.Uint64("games.seed", 0, "seed every whole game with this instead of its row's seed")
+
+func TestWholeGames(t *testing.T) {
+	for _, g := range wholeGames {
+		if *gamesSeed != 0 {
+			g.seed = *gamesSeed
+		}
+		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
+			d := playWhole(t, g)
+			if g.check != nil {
+				g.check(t, d)
+			}
+		})
+	}
+}
+
+// lean weighs an option offered after path; the zero Choice stands for playing path as it is.
+type lean func(path rules.Move, c rules.Choice) float64
+
+// players sit in this order; their user ids are "u-" and the name.
+var playerNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
+
+// driver plays one game through the fake Discord and remembers what it saw.
+type driver struct {
+	t      *testing.T
+	e      *env
+	g      wholeGame
+	info   rules.Info
+	r      *rand.Rand
+	thread string
+	game   int64
+	users  []string // by seat
+
+	mirror rules.State
+	moves  int             // log entries applied to the mirror
+	events [][]rules.Event // per log entry, as the mirror saw them
+	live   livePost
+	prev   livePost // the prompt message before live, whose buttons must have gone
+
+	stats driverStats
+	trace []string // the moves the driver made, shown when a test fails
+}
+
+// livePost is the game's current prompt message: the one whose buttons work.
+type livePost struct {
+	id    string
+	seq   int64
+	turn  map[string]string // user id -> that user's Take your turn button
+	view  string            // the My view button
+	png   []byte
+	users []string
+}
+
+type driverStats struct {
+	bySlash, byPicker       int
+	backs, pages, uppercase int
+	views, viewButtons      int
+	refusals                int
+	multi                   int            // posts awaiting several seats
+	interrupts              map[string]int // out-of-turn prompts by kind, answered through the buttons
+	boardsChecked           int
+	privateEvents           int // events addressed to some seats only
+	finished                bool
+}
+
+// newKitEnv is newEnv with the given games and a fixed seed for new games.
+func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64) *env {
+	t.Helper()
+	e := &env{t: t, fake: newFakeDiscord(t), now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), logs: &bytes.Buffer{}}
+	e.path = filepath.Join(t.TempDir(), "bot.db")
+	st, err := sqlite.Open(e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	e.store = st
+	log := slog.New(slog.NewTextHandler(&lockedBuffer{b: e.logs}, nil))
+	e.svc = bot.New(st, kits, bot.Options{Now: e.clock, Logger: log, AutoForced: true, DefaultReminderHours: 24,
+		Seed: func() uint64 { return seed }})
+	e.sess = e.fake.session()
+	e.rest = &REST{S: e.sess, Backoff: time.Millisecond}
+	e.h = NewHandler(e.svc, e.rest, Options{Now: e.clock, Logger: log})
+	e.send = NewSender(e.svc, e.rest, log)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("logs:\n%s", e.logs.String())
+		}
+	})
+	return e
+}
+
+// playWhole opens the game, plays it to the end (or to g.until) and checks the result post.
+func playWhole(t *testing.T, g wholeGame) *driver {
+	e := newKitEnv(t, []bot.Kit{g.kit}, g.seed)
+	e.connect()
+	d := &driver{t: t, e: e, g: g, info: g.kit.Game.Info(), r: rand.New(rand.NewPCG(g.seed, 0x5eed)),
+		users: playerNames[:g.seats], stats: driverStats{interrupts: map[string]int{}}}
+	setup, err := d.info.ValidateSetup(rules.Setup{Seats: g.seats, Seed: g.seed, Options: g.options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.mirror, err = g.kit.Game.New(setup); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the last moves:\n%s", strings.Join(d.trace[max(0, len(d.trace)-40):], "\n"))
+		}
+	})
+	d.open()
+	d.settle(e.deliver(), true)
+	for turn := 0; !d.stats.finished; turn++ {
+		if d.moves > g.maxMoves {
+			t.Fatalf("%s still running after %d moves", d.info.Name, d.moves)
+		}
+		if g.until != nil && g.until(d) {
+			t.Logf("stopped as planned after %d moves", d.moves)
+			return d
+		}
+		d.turn(turn)
+	}
+	d.afterTheEnd()
+	t.Logf("%s: %d moves to the end (%d by /move, %d by the picker); %d pages turned, %d Backs, %d typed in capitals; "+
+		"%d views, %d boards checked, %d refusals, %d posts awaiting several seats, out of turn %v, %d private events",
+		d.info.Name, d.moves, d.stats.bySlash, d.stats.byPicker, d.stats.pages, d.stats.backs, d.stats.uppercase,
+		d.stats.views+d.stats.viewButtons, d.stats.boardsChecked, d.stats.refusals, d.stats.multi, d.stats.interrupts, d.stats.privateEvents)
+	return d
+}
+
+func (d *driver) uid(seat rules.Seat) string { return "u-" + d.users[seat] }
+
+// open creates the game with /create (ann, inviting everyone else), checks the lobby, and has the
+// others join with the lobby's Join button; the last one fills the table and starts the game.
+func (d *driver) open() {
+	t, e := d.t, d.e
+	t.Helper()
+	var opts []*discordgo.ApplicationCommandInteractionDataOption
+	if d.info.MinSeats != d.info.MaxSeats {
+		opts = append(opts, opt("players", float64(d.g.seats)))
+	}
+	keys := make([]string, 0, len(d.g.options))
+	for k := range d.g.options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		opts = append(opts, opt(k, d.g.options[k]))
+	}
+	for s := 1; s < d.g.seats; s++ {
+		opts = append(opts, userOpt(fmt.Sprintf("invite%d", s), d.uid(rules.Seat(s))))
+	}
+	i := e.slash("ann", "c-games", "create", sub(d.info.ID, opts...))
+	rs := e.do(i)
+	if cb := callback(t, rs, i); typ(cb) != 5 || !ephemeral(data(cb)) {
+		t.Fatalf("create is deferred, ephemeral: %+v", cb.JSON)
+	}
+	posts := find(rs, "POST", "/channels/c-games/messages")
+	if len(posts) != 2 {
+		t.Fatalf("the lobby post and the thread opened from it: %+v", rs)
+	}
+	lobby, th := posts[0], posts[1]
+	noParse(t, lobby.JSON)
+	if th.Path != "/channels/c-games/messages/"+lobby.ID+"/threads" {
+		t.Fatalf("the thread opens from the lobby message: %+v", th)
+	}
+	d.thread = th.ID
+	row, err := e.store.GameByThread(context.Background(), d.thread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.game = row.ID
+	title := fmt.Sprintf("%s #%d", d.info.Name, d.game)
+	if th.JSON["name"] != title {
+		t.Fatalf("thread name %v, want %q", th.JSON["name"], title)
+	}
+	invites := find(rs, "POST", "/channels/"+d.thread+"/messages")
+	if d.g.seats == 1 {
+		// Alone, the game starts at once: the lobby shows it started, without buttons.
+		if !strings.Contains(content(lobby.JSON), "**"+title+"** has started with ann.") || len(customIDs(lobby.JSON)) != 0 || len(invites) != 0 {
+			t.Fatalf("a solo game starts at once: %q %v", content(lobby.JSON), customIDs(lobby.JSON))
+		}
+		return
+	}
+	want := fmt.Sprintf("**%s** is looking for players (1 of %d)", title, d.g.seats)
+	if !strings.Contains(content(lobby.JSON), want) {
+		t.Fatalf("lobby %q, want %q", content(lobby.JSON), want)
+	}
+	ids := fmt.Sprintf("g/%d/join g/%d/leave g/%d/start", d.game, d.game, d.game)
+	if got := strings.Join(customIDs(lobby.JSON), " "); got != ids {
+		t.Fatalf("lobby buttons %s", got)
+	}
+	// Every invited player is pinged once, in the thread, and nobody else.
+	var others []string
+	for s := 1; s < d.g.seats; s++ {
+		others = append(others, d.uid(rules.Seat(s)))
+	}
+	if len(invites) != 1 || !sameSet(allowedUsers(invites[0].JSON), others) || strings.Count(content(invites[0].JSON), "<@") != len(others) {
+		t.Fatalf("the invited players are pinged once: %+v", invites)
+	}
+	noParse(t, invites[0].JSON)
+	msg := &discordgo.Message{ID: lobby.ID, ChannelID: "c-games", Content: content(lobby.JSON)}
+	for s := 1; s < d.g.seats; s++ {
+		i := e.click(d.users[s], "c-games", fmt.Sprintf("g/%d/join", d.game), msg)
+		cb := callback(t, e.do(i), i)
+		dd := data(cb)
+		if typ(cb) != 7 {
+			t.Fatalf("Join updates the lobby message: %+v", cb.JSON)
+		}
+		if s < d.g.seats-1 {
+			if !strings.Contains(content(dd), fmt.Sprintf("(%d of %d)", s+1, d.g.seats)) || strings.Join(customIDs(dd), " ") != ids {
+				t.Fatalf("after %s joined: %q %v", d.users[s], content(dd), customIDs(dd))
+			}
+			continue
+		}
+		all := strings.Join(d.users, ", ")
+		if !strings.Contains(content(dd), "has started with "+all) || len(customIDs(dd)) != 0 {
+			t.Fatalf("the last seat starts the game and the lobby loses its buttons: %q %v", content(dd), customIDs(dd))
+		}
+	}
+}
+
+// settle syncs the mirror with the game's log and checks everything Discord received in rs: one
+// turn post per new move (the start post first when start is set), each with the board attached,
+// captions that carry the public events and never a private one, and a last post that pings
+// exactly the awaited players and holds exactly their buttons, or shows the result.
+func (d *driver) settle(rs []recorded, start bool) {
+	t := d.t
+	t.Helper()
+	ctx := context.Background()
+	row, err := d.e.store.GameByThread(ctx, d.thread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := d.e.store.Moves(ctx, row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := d.moves
+	for _, m := range log[first:] {
+		mv, err := rules.ParseMove(m.Notation)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, err := d.mirror.Apply(rules.Seat(m.Seat), mv)
+		if err != nil {
+			t.Fatalf("move %d (%s by seat %d) does not apply to the mirror: %v", m.Seq, m.Notation, m.Seat, err)
+		}
+		d.events = append(d.events, evs)
+		for _, ev := range evs {
+			if !ev.Public() {
+				d.stats.privateEvents++
+			}
+		}
+		d.moves++
+	}
+	if snap, _ := d.mirror.Encode(); !bytes.Equal(snap, row.Snapshot) {
+		t.Fatalf("after %d moves the stored snapshot differs from the mirror's", d.moves)
+	}
+	if dms := find(rs, "POST", "/users/@me/channels"); len(dms) != 0 {
+		t.Fatalf("nobody asked for direct messages: %+v", dms)
+	}
+	posts := find(rs, "POST", "/channels/"+d.thread+"/messages")
+	want := d.moves - first
+	if start {
+		want++
+	}
+	if len(posts) != want {
+		t.Fatalf("%d posts in the thread for %d new moves (start %v): %+v", len(posts), d.moves-first, start, rs)
+	}
+	for k, p := range posts {
+		d.checkPost(p)
+		if start && k == 0 {
+			if !strings.Contains(content(p.JSON), fmt.Sprintf("%s #%d begins: ", d.info.Name, d.game)) {
+				t.Fatalf("start post: %q", content(p.JSON))
+			}
+			continue
+		}
+		n := first + k
+		if start {
+			n--
+		}
+		d.checkCaption(p, n, log[n])
+	}
+	last := posts[len(posts)-1]
+	// The prompt before loses its buttons, whatever happened since.
+	if d.live.id != "" {
+		edits := find(rs, "PATCH", "/channels/"+d.thread+"/messages/"+d.live.id)
+		if len(edits) != 1 || edits[0].JSON["components"] == nil || len(edits[0].JSON["components"].([]any)) != 0 {
+			t.Fatalf("the previous prompt %s must lose its buttons: %+v", d.live.id, rs)
+		}
+	}
+	d.prev = d.live
+	d.live = livePost{id: last.ID, seq: int64(d.moves), turn: map[string]string{}, png: last.Files[0].Data}
+	if row.Status == storage.StatusFinished {
+		d.stats.finished = true
+		if d.mirror.Result() == nil {
+			t.Fatal("the bot finished a game the rules have not")
+		}
+		if !strings.Contains(content(last.JSON), "Game over") || len(customIDs(last.JSON)) != 0 {
+			t.Fatalf("the last post shows the result, without buttons: %q %v", content(last.JSON), customIDs(last.JSON))
+		}
+		everyone := make([]string, d.g.seats)
+		for s := range everyone {
+			everyone[s] = d.uid(rules.Seat(s))
+		}
+		if !sameSet(allowedUsers(last.JSON), everyone) {
+			t.Fatalf("everyone is told the result: %v", allowedUsers(last.JSON))
+		}
+		d.checkBoard(last)
+		return
+	}
+	if d.mirror.Result() != nil {
+		t.Fatal("the rules ended the game but the bot did not")
+	}
+	d.checkPrompt(last)
+}
+
+// checkPost checks what every thread post has: the board as a PNG upload, mentions that only the
+// listed users may get, and a nonce for the outbox's retries.
+func (d *driver) checkPost(r recorded) {
+	t := d.t
+	t.Helper()
+	if !strings.HasPrefix(r.ContentType, "multipart/form-data") || len(r.Files) != 1 ||
+		r.Files[0].ContentType != "image/png" || !bytes.HasPrefix(r.Files[0].Data, []byte("\x89PNG")) {
+		t.Fatalf("a turn post carries the board as a PNG upload: %s %d files", r.ContentType, len(r.Files))
+	}
+	if r.Auth != "Bot test-token" {
+		t.Fatalf("thread posts use the bot token: %q", r.Auth)
+	}
+	noParse(t, r.JSON)
+	if r.JSON["nonce"] == nil || r.JSON["enforce_nonce"] != true {
+		t.Fatalf("outbox posts carry a nonce: %v", r.JSON)
+	}
+	if len(content(r.JSON)) == 0 {
+		t.Fatal("a turn post without a caption")
+	}
+}
+
+// checkCaption: the post for log entry n names the move, shows its public events and none of
+// its private ones.
+func (d *driver) checkCaption(r recorded, n int, m storage.Move) {
+	t := d.t
+	t.Helper()
+	c := content(r.JSON)
+	lead := fmt.Sprintf("%s played %s.", d.users[m.Seat], m.Notation)
+	if !strings.Contains(c, lead) {
+		t.Fatalf("post for move %d does not say %q: %q", n+1, lead, c)
+	}
+	clipped := strings.HasSuffix(c, "…")
+	for _, ev := range d.events[n] {
+		if ev.Public() {
+			if !clipped && !strings.Contains(c, ev.Text) {
+				t.Fatalf("post for move %d lacks the public event %q: %q", n+1, ev.Text, c)
+			}
+			continue
+		}
+		if !d.shownTo(n, rules.Spectator, ev.Text) && strings.Contains(c, ev.Text) {
+			t.Fatalf("post for move %d shows the private event %q (for seats %v) in the thread: %q", n+1, ev.Text, ev.To, c)
+		}
+	}
+}
+
+// checkPrompt: the live post pings each awaited player once, tells each what is asked, and holds
+// a Take your turn button for each of them (and My view), nothing else.
+func (d *driver) checkPrompt(r recorded) {
+	t := d.t
+	t.Helper()
+	aw := d.mirror.Awaiting()
+	if len(aw) == 0 {
+		t.Fatal("a running game awaits nobody")
+	}
+	var users []string
+	for _, p := range aw {
+		users = append(users, d.uid(p.Seat))
+	}
+	c := content(r.JSON)
+	var ms []string
+	for _, u := range users {
+		ms = append(ms, "<@"+u+">")
+	}
+	if !strings.HasPrefix(c, strings.Join(ms, " ")+"\n") || strings.Count(c, "<@") != len(users) {
+		t.Fatalf("exactly one mention of each awaited player %v: %q", users, c)
+	}
+	if got := allowedUsers(r.JSON); !sameSet(got, users) || len(got) != len(users) {
+		t.Fatalf("allowed_mentions %v, want exactly %v", got, users)
+	}
+	if !strings.HasSuffix(c, "…") {
+		for _, p := range aw {
+			if line := d.users[p.Seat] + ": " + p.Text; !strings.Contains(c, line) {
+				t.Fatalf("the prompt %q is missing from %q", line, c)
+			}
+		}
+	}
+	for _, id := range customIDs(r.JSON) {
+		cc, ok := parseCID(id)
+		if !ok || cc.Game != d.game {
+			t.Fatalf("a button of another game: %s", id)
+		}
+		switch cc.Action {
+		case actTurn:
+			if cc.int(0) != d.live.seq {
+				t.Fatalf("turn button %s for move %d", id, d.live.seq)
+			}
+			if _, dup := d.live.turn[cc.arg(1)]; dup {
+				t.Fatalf("two buttons for %s", cc.arg(1))
+			}
+			d.live.turn[cc.arg(1)] = id
+		case actView:
+			d.live.view = id
+		default:
+			t.Fatalf("unexpected button on a turn post: %s", id)
+		}
+	}
+	var have []string
+	for u := range d.live.turn {
+		have = append(have, u)
+	}
+	if !sameSet(have, users) || d.live.view == "" {
+		t.Fatalf("buttons for %v (view %q), want one for each of %v", have, d.live.view, users)
+	}
+	d.live.users = users
+	if len(users) > 1 {
+		d.stats.multi++
+	}
+}
+
+// checkBoard compares the live post's board with the public view drawn from the mirror.
+func (d *driver) checkBoard(r recorded) {
+	d.t.Helper()
+	want, err := d.g.kit.PNG(d.mirror.View(rules.Spectator))
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	if !bytes.Equal(r.Files[0].Data, want) {
+		d.t.Fatalf("after %d moves the thread's board is not the public view", d.moves)
+	}
+	d.stats.boardsChecked++
+}
+
+// turn plays one awaited seat's move: through its own button when several seats are awaited,
+// else alternately by /move and by the picker. Around it, at random, the driver checks views,
+// the board and refusals of other players.
+func (d *driver) turn(n int) {
+	t := d.t
+	t.Helper()
+	aw := d.mirror.Awaiting()
+	p := aw[d.r.IntN(len(aw))]
+	kind := ""
+	if d.g.interrupt != nil {
+		kind = d.g.interrupt(p)
+	}
+	if kind != "" || len(aw) > 1 || d.r.IntN(6) == 0 {
+		d.refuseOthers(p, kind != "")
+	}
+	switch {
+	case n == 0:
+		d.view(p.Seat, false)
+	case n == 1:
+		d.view(rules.Seat(d.r.IntN(d.g.seats)), true)
+	case d.r.IntN(20) == 0:
+		d.view(rules.Seat(d.r.IntN(d.g.seats)), d.r.IntN(2) == 0)
+	}
+	if n == 0 || d.r.IntN(16) == 0 {
+		d.checkBoard(recorded{Files: []recordedFile{{Data: d.live.png}}})
+	}
+	before := d.moves
+	var move rules.Move
+	var reply string
+	how := "/move"
+	if len(aw) > 1 || kind != "" || n%2 == 1 {
+		how = "picker"
+		move, reply = d.byPicker(p.Seat)
+		d.stats.byPicker++
+	} else {
+		move, reply = d.bySlash(p.Seat)
+		d.stats.bySlash++
+	}
+	if kind != "" {
+		d.stats.interrupts[kind]++
+	}
+	d.trace = append(d.trace, fmt.Sprintf("move %d, %s (seat %d) by %s: %s", before+1, d.users[p.Seat], p.Seat, how, move))
+	d.settle(d.e.deliver(), false)
+	if d.moves <= before {
+		t.Fatalf("%s was played but the log did not grow", move)
+	}
+	// The reply is the mover's own: it tells them the private events of their move, and no one
+	// else's.
+	log, _ := d.e.store.Moves(context.Background(), d.game)
+	if m := log[before]; m.Seat != int(p.Seat) || m.Notation != move.String() {
+		t.Fatalf("the log holds %s by seat %d, the driver played %s by seat %d", m.Notation, m.Seat, move, p.Seat)
+	}
+	if strings.HasSuffix(reply, "…") {
+		return
+	}
+	for _, ev := range d.events[before] {
+		switch {
+		case ev.Public():
+		case ev.VisibleTo(p.Seat):
+			if !strings.Contains(reply, ev.Text) {
+				t.Fatalf("the reply to seat %d lacks its private event %q: %q", p.Seat, ev.Text, reply)
+			}
+		case strings.Contains(reply, ev.Text) && !d.shownTo(before, p.Seat, ev.Text):
+			t.Fatalf("the reply to seat %d shows %q, an event for seats %v: %q", p.Seat, ev.Text, ev.To, reply)
+		}
+	}
+}
+
+// shownTo reports whether some event of log entry n that seat may see says text.
+func (d *driver) shownTo(n int, seat rules.Seat, text string) bool {
+	for _, ev := range d.events[n] {
+		if ev.VisibleTo(seat) && strings.Contains(ev.Text, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// refuseOthers has someone other than the awaited player press that player's button and type a
+// move: both are refused politely, privately, pinging nobody, and nothing changes. For an
+// out-of-turn prompt (waiting set) it is the player whose turn it is.
+func (d *driver) refuseOthers(p rules.Prompt, waiting bool) {
+	t, e := d.t, d.e
+	t.Helper()
+	owner := d.uid(p.Seat)
+	var others []string
+	for s := range d.users {
+		if u := d.uid(rules.Seat(s)); u != owner {
+			others = append(others, d.users[s])
+		}
+	}
+	other := "zed" // a spectator, when nobody else plays
+	if len(others) > 0 {
+		other = others[d.r.IntN(len(others))]
+	}
+	if waiting && d.moves > 0 {
+		log, _ := e.store.Moves(context.Background(), d.game)
+		if u := log[len(log)-1].UserID; u != owner && strings.HasPrefix(u, "u-") {
+			other = strings.TrimPrefix(u, "u-")
+		}
+	}
+	i := e.click(other, d.thread, d.live.turn[owner], &discordgo.Message{ID: d.live.id, ChannelID: d.thread})
+	dd := data(callback(t, e.do(i), i))
+	if !ephemeral(dd) || !strings.Contains(content(dd), "This button is for <@"+owner+">'s turn, not yours") {
+		t.Fatalf("%s pressing %s's button: %q", other, owner, content(dd))
+	}
+	noParse(t, dd)
+	if us := allowedUsers(dd); len(us) != 0 {
+		t.Fatalf("a refusal pings nobody: %v", us)
+	}
+	want := "It is not your turn: waiting for "
+	if other == "zed" {
+		want = "You are not playing"
+	} else if rules.IsAwaited(d.mirror, rules.Seat(slices.Index(d.users, other))) {
+		return // another awaited player may type a move: it would be their own
+	}
+	i = e.slash(other, d.thread, "move", opt("move", "pass"))
+	dd = data(callback(t, e.do(i), i))
+	if !ephemeral(dd) || !strings.Contains(content(dd), want) {
+		t.Fatalf("%s typing a move while %s is asked: %q", other, owner, content(dd))
+	}
+	d.stats.refusals++
+}
+
+// choose draws among the options at path (and playing path as it is, when complete), weighted by
+// the game's lean; "" means play.
+func (d *driver) choose(path rules.Move, next []rules.Choice, complete bool) string {
+	opts := append([]rules.Choice{}, next...)
+	if complete {
+		opts = append(opts, rules.Choice{})
+	}
+	if len(opts) == 0 {
+		d.t.Fatalf("nothing may follow %q, and it is not a whole move", path)
+	}
+	ws := make([]float64, len(opts))
+	total := 0.0
+	for k, c := range opts {
+		ws[k] = 1
+		if d.g.lean != nil {
+			ws[k] = d.g.lean(path, c)
+		}
+		total += ws[k]
+	}
+	x := d.r.Float64() * total
+	for k, w := range ws {
+		if x -= w; x < 0 {
+			return opts[k].Token
+		}
+	}
+	return opts[len(opts)-1].Token
+}
+
+// pickerView is what one picker message shows.
+type pickerView struct {
+	partial          rules.Move
+	options          []string
+	pick, back, play string
+	pageIDs          []string // Previous and Next
+}
+
+func readPicker(t *testing.T, m map[string]any) pickerView {
+	t.Helper()
+	var v pickerView
+	c := content(m)
+	if k := strings.Index(c, "So far: `"); k >= 0 {
+		rest := c[k+len("So far: `"):]
+		v.partial = rules.Move(strings.Fields(rest[:strings.Index(rest, "`")]))
+	}
+	v.options = options(m)
+	for _, id := range customIDs(m) {
+		cc, _ := parseCID(id)
+		switch cc.Action {
+		case actPick:
+			v.pick = id
+		case actBack:
+			v.back = id
+		case actPlay:
+			v.play = id
+		case actPage:
+			v.pageIDs = append(v.pageIDs, id)
+		default:
+			t.Fatalf("unexpected component in the picker: %s", id)
+		}
+	}
+	return v
+}
+
+// byPicker plays seat's move with its Take your turn button and the select menus: the driver
+// draws each token among everything the menu offers (turning pages to reach it), sometimes goes
+// Back, and presses Play. Every menu is checked against the mirror's choice tree.
+func (d *driver) byPicker(seat rules.Seat) (rules.Move, string) {
+	t, e := d.t, d.e
+	t.Helper()
+	user := d.users[seat]
+	i := e.click(user, d.thread, d.live.turn[d.uid(seat)], &discordgo.Message{ID: d.live.id, ChannelID: d.thread})
+	cb := callback(t, e.do(i), i)
+	if typ(cb) != 4 || !ephemeral(data(cb)) {
+		t.Fatalf("the picker opens as an ephemeral message: %+v", cb.JSON)
+	}
+	m := data(cb)
+	var path rules.Move // what the driver chose; the picker adds forced tokens
+	page, backs := 0, 0
+	press := func(i *discordgo.Interaction) map[string]any {
+		cb := callback(t, e.do(i), i)
+		if typ(cb) != 7 {
+			t.Fatalf("the picker updates its own message: %+v", cb.JSON)
+		}
+		return data(cb)
+	}
+	for step := 0; step < 4*rules.MaxTreeDepth; step++ {
+		v := readPicker(t, m)
+		want, err := rules.Forced(d.mirror, seat, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.partial.Equal(want) {
+			t.Fatalf("the picker shows %q, the tree says %q", v.partial, want)
+		}
+		next, complete, err := d.mirror.Choices(seat, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages := (len(next) + pageSize - 1) / pageSize
+		lo, hi := page*pageSize, min(len(next), (page+1)*pageSize)
+		var shown []string
+		for _, c := range next[lo:hi] {
+			shown = append(shown, c.Token)
+		}
+		if strings.Join(v.options, " ") != strings.Join(shown, " ") {
+			t.Fatalf("page %d of the menu at %q shows %v, the tree offers %v", page, want, v.options, shown)
+		}
+		if (v.back != "") != (len(want) > 0) || (v.play != "") != complete || (v.pick != "") != (len(next) > 0) {
+			t.Fatalf("picker at %q (complete %v): back %q play %q pick %q", want, complete, v.back, v.play, v.pick)
+		}
+		if havePages := pageButtons(page, pages); havePages != len(v.pageIDs) {
+			t.Fatalf("page %d of %d shows %d page buttons", page+1, pages, len(v.pageIDs))
+		}
+		// Sometimes change one's mind: Back returns to the previous real decision.
+		if v.back != "" && backs < 2 && d.r.IntN(6) == 0 {
+			backs++
+			d.stats.backs++
+			m = press(e.click(user, d.thread, v.back, nil))
+			path = d.backTo(seat, want)
+			page = 0
+			continue
+		}
+		tok := d.choose(want, next, complete)
+		if tok == "" {
+			m = press(e.click(user, d.thread, v.play, nil))
+			reply := content(m)
+			if !strings.HasPrefix(reply, "You played "+want.String()+".") || len(customIDs(m)) != 0 {
+				t.Fatalf("after Play %q: %q %v", want, reply, customIDs(m))
+			}
+			noParse(t, m)
+			return want, reply
+		}
+		target := slices.IndexFunc(next, func(c rules.Choice) bool { return c.Token == tok }) / pageSize
+		for page != target {
+			v := readPicker(t, m)
+			id := pageID(v, page, target)
+			m = press(e.click(user, d.thread, id, nil))
+			d.stats.pages++
+			if page < target {
+				page++
+			} else {
+				page--
+			}
+			if got := readPicker(t, m).options; len(got) == 0 || len(got) > pageSize {
+				t.Fatalf("a page holds 1 to 25 options: %d", len(got))
+			}
+		}
+		v = readPicker(t, m)
+		m = press(e.choose(user, d.thread, v.pick, tok))
+		path = append(append(rules.Move{}, want...), tok)
+		page = 0
+	}
+	t.Fatal("the picker never offered Play")
+	return nil, ""
+}
+
+// pageButtons is how many page buttons page (0-based) of pages shows.
+func pageButtons(page, pages int) int {
+	n := 0
+	if page > 0 {
+		n++
+	}
+	if page+1 < pages {
+		n++
+	}
+	return n
+}
+
+// pageID finds the page button of v that goes from page toward target.
+func pageID(v pickerView, page, target int) string {
+	want := page + 1
+	if target < page {
+		want = page - 1
+	}
+	for _, id := range v.pageIDs {
+		if c, ok := parseCID(id); ok && int(c.int(1)) == want {
+			return id
+		}
+	}
+	return ""
+}
+
+// backTo is where Back leads from partial: the longest shorter path whose forced extension is
+// shorter than partial (the previous real decision).
+func (d *driver) backTo(seat rules.Seat, partial rules.Move) rules.Move {
+	for k := len(partial) - 1; k >= 0; k-- {
+		f, err := rules.Forced(d.mirror, seat, partial[:k])
+		if err != nil {
+			d.t.Fatal(err)
+		}
+		if len(f) < len(partial) {
+			return partial[:k]
+		}
+	}
+	return nil
+}
+
+// bySlash plays seat's move with /move, walking autocomplete as a player would: type nothing,
+// take a suggestion; a partial one is typed followed by a space to see what comes next. The move
+// is sometimes typed in capitals.
+func (d *driver) bySlash(seat rules.Seat) (rules.Move, string) {
+	t, e := d.t, d.e
+	t.Helper()
+	user := d.users[seat]
+	typed := ""
+	for step := 0; step <= rules.MaxTreeDepth; step++ {
+		i := e.complete(user, d.thread, typed)
+		cb := callback(t, e.do(i), i)
+		if typ(cb) != 8 {
+			t.Fatalf("autocomplete result: %+v", cb.JSON)
+		}
+		raw, _ := data(cb)["choices"].([]any)
+		if len(raw) == 0 || len(raw) > maxChoices {
+			t.Fatalf("autocomplete for %q offers %d suggestions", typed, len(raw))
+		}
+		type sugg struct {
+			value, label string
+			complete     bool
+			move         rules.Move
+		}
+		var sg []sugg
+		seenOpen := false
+		for _, c := range raw {
+			c := c.(map[string]any)
+			name, value := c["name"].(string), c["value"].(string)
+			if utf8.RuneCountInString(name) > maxOption || utf8.RuneCountInString(value) > maxOption {
+				t.Fatalf("a suggestion longer than Discord allows: %q", name)
+			}
+			if !strings.HasPrefix(value+" ", typed) {
+				t.Fatalf("suggestion %q does not extend %q", value, typed)
+			}
+			s := sugg{value: value, complete: !strings.HasSuffix(name, " …"), move: rules.Move(strings.Fields(value))}
+			if k := strings.Index(name, " — "); k >= 0 {
+				s.label = strings.TrimSuffix(name[k+len(" — "):], " …")
+			}
+			if s.complete && seenOpen {
+				t.Fatalf("whole moves come before partial ones: %v", raw)
+			}
+			seenOpen = seenOpen || !s.complete
+			_, complete, err := d.mirror.Choices(seat, s.move)
+			if err != nil || complete != s.complete {
+				t.Fatalf("suggestion %q (whole %v): the tree says whole %v, %v", value, s.complete, complete, err)
+			}
+			sg = append(sg, s)
+		}
+		// Draw as the picker would, token by token, among the suggestions that share the tokens
+		// drawn so far, so that a family of many suggestions ("pass" with each card to discard)
+		// weighs no more than its first token.
+		cands := sg
+		var pick sugg
+		for j := len(strings.Fields(typed)); pick.value == ""; j++ {
+			at := cands[0].move[:min(j, len(cands[0].move))]
+			var next []rules.Choice
+			var here *sugg
+			for k := range cands {
+				c := &cands[k]
+				if len(c.move) == j {
+					here = c
+					continue
+				}
+				tok := c.move[j]
+				if !slices.ContainsFunc(next, func(x rules.Choice) bool { return x.Token == tok }) {
+					next = append(next, rules.Choice{Token: tok})
+				}
+				if len(c.move) == j+1 {
+					next[slices.IndexFunc(next, func(x rules.Choice) bool { return x.Token == tok })].Label = c.label
+				}
+			}
+			tok := ""
+			if len(next) > 0 {
+				tok = d.choose(at, next, here != nil)
+			}
+			if tok == "" {
+				pick = *here
+				break
+			}
+			var keep []sugg
+			for _, c := range cands {
+				if len(c.move) > j && c.move[j] == tok {
+					keep = append(keep, c)
+				}
+			}
+			cands = keep
+		}
+		if !pick.complete {
+			typed = pick.value + " "
+			continue
+		}
+		text := pick.value
+		if up := strings.ToUpper(text); up != text && d.r.IntN(4) == 0 {
+			if canon, err := rules.Canonical(d.mirror, seat, rules.Move(strings.Fields(up))); err == nil && canon.Equal(pick.move) {
+				text = up
+				d.stats.uppercase++
+			}
+		}
+		i = e.slash(user, d.thread, "move", opt("move", text))
+		cb = callback(t, e.do(i), i)
+		reply := content(data(cb))
+		if typ(cb) != 4 || !ephemeral(data(cb)) || !strings.HasPrefix(reply, "You played "+pick.value+".") {
+			t.Fatalf("/move %s: %+v", text, cb.JSON)
+		}
+		noParse(t, data(cb))
+		return pick.move, reply
+	}
+	t.Fatal("autocomplete never reached a whole move")
+	return nil, ""
+}
+
+// view asks for seat's private view, by /view or by the My view button: an ephemeral deferral,
+// then the picture of exactly that seat's view.
+func (d *driver) view(seat rules.Seat, button bool) {
+	t, e := d.t, d.e
+	t.Helper()
+	user := d.users[seat]
+	var i *discordgo.Interaction
+	if button {
+		i = e.click(user, d.thread, d.live.view, &discordgo.Message{ID: d.live.id, ChannelID: d.thread})
+		d.stats.viewButtons++
+	} else {
+		i = e.slash(user, d.thread, "view")
+		d.stats.views++
+	}
+	rs := e.do(i)
+	if cb := callback(t, rs, i); typ(cb) != 5 || !ephemeral(data(cb)) {
+		t.Fatalf("a view is deferred, ephemeral: %+v", cb.JSON)
+	}
+	edits := find(rs, "PATCH", "/webhooks/1234567890/"+i.Token+"/messages/@original")
+	if len(edits) != 1 || len(edits[0].Files) != 1 || !strings.Contains(content(edits[0].JSON), "only you can see this") {
+		t.Fatalf("the view arrives in the deferred, private reply: %+v", rs)
+	}
+	if posts := find(rs, "POST", "/channels/"); len(posts) != 0 {
+		t.Fatalf("a view posts nothing in any channel: %+v", posts)
+	}
+	want, err := d.g.kit.PNG(d.mirror.View(seat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(edits[0].Files[0].Data, want) {
+		t.Fatalf("%s's view is not the picture of seat %d's view", user, seat)
+	}
+}
+
+// afterTheEnd: moves are refused once the game is over, and /board shows the final position.
+func (d *driver) afterTheEnd() {
+	t, e := d.t, d.e
+	t.Helper()
+	i := e.slash(d.users[0], d.thread, "move", opt("move", "pass"))
+	if c := content(data(callback(t, e.do(i), i))); !strings.Contains(c, "is over") {
+		t.Fatalf("a move after the end: %q", c)
+	}
+	i = e.slash("zed", d.thread, "board")
+	rs := e.do(i)
+	edits := find(rs, "PATCH", "/webhooks/1234567890/"+i.Token+"/messages/@original")
+	if len(edits) != 1 || len(edits[0].Files) != 1 || !strings.Contains(content(edits[0].JSON), "Game over") {
+		t.Fatalf("/board after the end: %+v", rs)
+	}
+	d.checkBoard(edits[0])
+}
+
+// sameSet reports whether a and b hold the same strings, ignoring order and repeats.
+func sameSet(a, b []string) bool {
+	as, bs := slices.Clone(a), slices.Clone(b)
+	slices.Sort(as)
+	slices.Sort(bs)
+	return slices.Equal(slices.Compact(as), slices.Compact(bs))
+}
