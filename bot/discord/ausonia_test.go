@@ -88,6 +88,9 @@ func checkAusonia(t *testing.T, d *driver) {
 	if d.stats.views == 0 || d.stats.viewButtons == 0 {
 		t.Errorf("private views: %d by /view, %d by the button", d.stats.views, d.stats.viewButtons)
 	}
+	if d.stats.privateViews == 0 {
+		t.Error("no private view showed more than the public board: where is the hand?")
+	}
 	if d.stats.privateEvents == 0 {
 		t.Error("no private event (draws) in a whole game")
 	}

@@ -126,6 +126,7 @@ type driverStats struct {
 	interrupts              map[string]int // out-of-turn prompts by kind, answered through the buttons
 	boardsChecked           int
 	privateEvents           int // events addressed to some seats only
+	privateViews            int // views that differed from the thread's board
 	finished                bool
 }
 
@@ -966,6 +967,9 @@ func (d *driver) view(seat rules.Seat, button bool) {
 	}
 	if !bytes.Equal(edits[0].Files[0].Data, want) {
 		t.Fatalf("%s's view is not the picture of seat %d's view", user, seat)
+	}
+	if !bytes.Equal(want, d.live.png) {
+		d.stats.privateViews++ // it shows more than the thread's board
 	}
 }
 
