@@ -24,11 +24,15 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/boardbot/boardbot/bot"
+	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
 	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	reefrender "github.com/boardbot/boardbot/render/reef"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/reef"
 	"github.com/boardbot/boardbot/storage"
 	"github.com/boardbot/boardbot/storage/sqlite"
 )
@@ -60,7 +64,16 @@ var wholeGames = []wholeGame{
 		lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
 	{name: "ausonia-solo", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 1, seed: 4, maxMoves: 600,
 		options: map[string]string{ausonia.OptAspirant: "2"}, lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
+	{name: "ascidiae-2p", kit: bot.Kit{Game: ascidiae.Game, PNG: ascidiaerender.PNG}, seats: 2, seed: 5, maxMoves: 600,
+		options: ascidiaeShort, lean: ascidiaeLean, check: checkAscidiae},
+	{name: "ascidiae-solo", kit: bot.Kit{Game: ascidiae.Game, PNG: ascidiaerender.PNG}, seats: 1, seed: 1, maxMoves: 400,
+		options: ascidiaeShort, lean: ascidiaeLean, check: checkAscidiae},
+	{name: "reef-3p", kit: bot.Kit{Game: reef.Game, PNG: reefrender.PNG}, seats: 3, seed: 1, maxMoves: 800,
+		lean: reefLean, check: checkReef},
 }
+
+// ascidiaeShort: colonies of 4 tadpoles and no learning turns make the shortest games.
+var ascidiaeShort = map[string]string{"difficulty": "black", "rearrange": "0"}
 
 // gamesSeed replays the suite with other seeds, to look for problems or for a row's new seed.
 var gamesSeed = flag.Uint64("games.seed", 0, "seed every whole game with this instead of its row's seed")
