@@ -534,3 +534,21 @@ func BenchmarkQuantise(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(img.Bounds().Dx()*img.Bounds().Dy()), "ns/px")
 }
+
+// Quantising in stripes on several processors gives exactly the pixels of one pass.
+func TestQuantiseParallelMatchesSerial(t *testing.T) {
+	r := image.Rect(3, 5, 3+700, 5+601) // odd size and offset: stripes must line up
+	img := image.NewRGBA(r)
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i*7 + i/4096)
+	}
+	pal := color.Palette{color.Black, color.White, color.RGBA{200, 30, 30, 255}, color.RGBA{30, 200, 30, 255}, color.RGBA{30, 30, 200, 255}}
+	q := quantiserFor(pal)
+	serial := image.NewPaletted(r, pal)
+	q.quantise(serial, img)
+	par := image.NewPaletted(r, pal)
+	quantiseParallel(q, par, img)
+	if !bytes.Equal(serial.Pix, par.Pix) {
+		t.Fatal("striped quantising differs from one pass")
+	}
+}

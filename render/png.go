@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -28,11 +29,9 @@ func EncodePNG(img image.Image, pal color.Palette) ([]byte, error) {
 	b := img.Bounds()
 	pm := getPaletted(b, pal)
 	defer putPaletted(pm)
-	quantiserFor(pal).quantise(pm, img)
+	quantiseParallel(quantiserFor(pal), pm, img)
 	buf.Grow(b.Dx() * b.Dy() / 16)
-	if err := enc.Encode(&buf, pm); err != nil {
-		return nil, err
-	}
+	writePaletted(&buf, pm)
 	return buf.Bytes(), nil
 }
 
@@ -216,6 +215,31 @@ func (q *quantiser) quantise(dst *image.Paletted, img image.Image) {
 			out[x] = lookup(binary.LittleEndian.Uint32(row[4*x:]) & 0xffffff)
 		}
 	}
+}
+
+// quantiseParallel splits a large image into horizontal stripes quantised at once, one per
+// processor: a board is posted right after a move, so its latency is what players feel. The
+// lookup table is safe for concurrent use.
+func quantiseParallel(q *quantiser, dst *image.Paletted, img image.Image) {
+	b := img.Bounds()
+	n := runtime.GOMAXPROCS(0)
+	if _, ok := img.(*image.RGBA); !ok || n < 2 || b.Dx()*b.Dy() < 1<<18 {
+		q.quantise(dst, img)
+		return
+	}
+	var wg sync.WaitGroup
+	h := (b.Dy() + n - 1) / n
+	for y0 := b.Min.Y; y0 < b.Max.Y; y0 += h {
+		y1 := min(y0+h, b.Max.Y)
+		stripe := image.Rect(b.Min.X, y0, b.Max.X, y1)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := dst.SubImage(image.Rect(dst.Rect.Min.X, dst.Rect.Min.Y+y0-b.Min.Y, dst.Rect.Max.X, dst.Rect.Min.Y+y1-b.Min.Y)).(*image.Paletted)
+			q.quantise(d, img.(*image.RGBA).SubImage(stripe))
+		}()
+	}
+	wg.Wait()
 }
 
 func samePalette(p color.Palette, q []color.RGBA) bool {
