@@ -40,6 +40,60 @@ type Awaited struct {
 	Seat int    `json:"seat"`
 	Name string `json:"name"`
 	User string `json:"user"`
+	// Quick are whole moves the seat may make with one tap, when it is asked a question.
+	Quick []Quick `json:"quick,omitempty"`
+}
+
+// Quick is a whole move offered as a button of its own on a turn post, so that a question (a
+// vote, an alliance, a passage, the answer to a trade offer) takes one tap instead of the picker.
+type Quick struct {
+	Move  string `json:"move"`
+	Label string `json:"label,omitempty"`
+}
+
+// maxQuick bounds the answers offered to one seat: a row holds five buttons and one of them is
+// Take your turn.
+const maxQuick = 4
+
+// quickAnswers lists a seat's answers when it is asked a question: the first tokens of its choice
+// tree (two to six of them) each lead, through forced tokens, to a single whole move of at most
+// three tokens, but for at most one (which stays in the picker, such as a trade offer of one's
+// own). A seat with a real turn to plan (many moves) gets none.
+func quickAnswers(st rules.State, seat rules.Seat) []Quick {
+	next, complete, err := st.Choices(seat, nil)
+	if err != nil || complete || len(next) < 2 || len(next) > 6 {
+		return nil
+	}
+	var out []Quick
+	open := 0
+	for _, c := range next {
+		m, ok := singleMove(st, seat, rules.Move{c.Token})
+		if !ok {
+			if open++; open > 1 {
+				return nil
+			}
+			continue
+		}
+		out = append(out, Quick{Move: m.String(), Label: c.Label})
+	}
+	if len(out) < 2 || len(out) > maxQuick {
+		return nil
+	}
+	return out
+}
+
+// singleMove returns the only whole move under prefix, if the subtree holds just one, of at most
+// three tokens.
+func singleMove(st rules.State, seat rules.Seat, prefix rules.Move) (rules.Move, bool) {
+	m, err := rules.Forced(st, seat, prefix)
+	if err != nil || len(m) > 3 {
+		return nil, false
+	}
+	next, complete, err := st.Choices(seat, m)
+	if err != nil || !complete || len(next) > 0 {
+		return nil, false
+	}
+	return m, true
 }
 
 // notice wraps n for the outbox, due now by the service's clock.
@@ -83,7 +137,8 @@ func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Ev
 			if !isRobot(row, p.Seat) {
 				n.Mentions = appendOnce(n.Mentions, userOf(row, p.Seat))
 				n.Prompt = true
-				n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(row, p.Seat), User: userOf(row, p.Seat)})
+				n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(row, p.Seat), User: userOf(row, p.Seat),
+					Quick: quickAnswers(st, p.Seat)})
 			}
 		}
 	}

@@ -57,6 +57,9 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (Reply
 	if err != nil {
 		return Reply{Game: t.row.ID}, err
 	}
+	if req.Seq != nil && *req.Seq != t.seq {
+		return Reply{Game: t.row.ID}, refuse("The game has moved on since that question was posted; nothing was played. Answer on the latest message, or use /move.")
+	}
 	canon, err := rules.Canonical(t.state, seat, m)
 	if err != nil {
 		// A typed prefix whose rest is forced counts as the whole move.

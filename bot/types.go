@@ -29,6 +29,9 @@ type Request struct {
 	Interaction string
 	// Game names the game explicitly (lobby buttons carry it); 0 means "the game of this thread".
 	Game int64
+	// Seq, when set, is how many moves the game had when the user chose (a button on a turn
+	// post): a move is refused once the game has moved on, even if it would still be legal.
+	Seq *int64
 }
 
 // Image is a rendered PNG.

@@ -344,11 +344,12 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 		if len(s.Value) > maxOption || len(a.Choices) == maxChoices {
 			continue
 		}
-		name := s.Label
+		name := clip(s.Label, maxOption)
 		if !s.Complete {
-			name += " …"
+			// The mark of a partial move survives the clipping of a long label.
+			name = clip(s.Label, maxOption-2) + " …"
 		}
-		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, maxOption), Value: s.Value})
+		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: s.Value})
 	}
 	return a
 }

@@ -49,6 +49,18 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 			return say(fmt.Sprintf("This button is for %s's turn, not yours. If you play in this game, use your own button or /move.", mention(u)), true)
 		}
 		return h.picker(ctx, i, req)
+	case actAns:
+		if u := c.arg(1); u != req.User.ID {
+			return say(fmt.Sprintf("This button is for %s, not you. If you play in this game, use your own buttons or /move.", mention(u)), true)
+		}
+		path, err := pathOf(ctx, h.svc, c, 2)
+		if err != nil {
+			return h.fail(i, err)
+		}
+		seq := c.int(0)
+		req.Seq = &seq
+		rep, err := h.svc.MoveTokens(ctx, req, path)
+		return h.reply(i, rep, err)
 	case actView:
 		rep, err := h.svc.View(ctx, req)
 		return h.reply(i, rep, err)

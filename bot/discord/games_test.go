@@ -24,11 +24,13 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/boardbot/boardbot/bot"
+	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
 	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
 	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
 	reefrender "github.com/boardbot/boardbot/render/reef"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ascalion"
 	"github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
@@ -60,7 +62,7 @@ type wholeGame struct {
 
 var wholeGames = []wholeGame{
 	{name: "autumn-ash", kit: bot.Kit{Game: autumnash.Game, PNG: autumnashrender.PNG}, seats: 2, seed: 11, maxMoves: 400},
-	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 2, seed: 9, maxMoves: 800,
+	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 2, seed: 2, maxMoves: 800,
 		lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
 	{name: "ausonia-solo", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 1, seed: 4, maxMoves: 600,
 		options: map[string]string{ausonia.OptAspirant: "2"}, lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
@@ -70,6 +72,8 @@ var wholeGames = []wholeGame{
 		options: ascidiaeShort, lean: ascidiaeLean, check: checkAscidiae},
 	{name: "reef-3p", kit: bot.Kit{Game: reef.Game, PNG: reefrender.PNG}, seats: 3, seed: 1, maxMoves: 800,
 		lean: reefLean, check: checkReef},
+	{name: "ascalion-3p", kit: bot.Kit{Game: ascalion.Game, PNG: ascalionrender.PNG}, seats: 3, seed: 4, maxMoves: 450,
+		options: map[string]string{"setup": "quick"}, lean: ascalionLean, interrupt: ascalionInterrupt, until: ascalionEnough, check: checkAscalion},
 }
 
 // ascidiaeShort: colonies of 4 tadpoles and no learning turns make the shortest games.
@@ -122,16 +126,26 @@ type driver struct {
 
 // livePost is the game's current prompt message: the one whose buttons work.
 type livePost struct {
-	id    string
-	seq   int64
-	turn  map[string]string // user id -> that user's Take your turn button
-	view  string            // the My view button
-	png   []byte
-	users []string
+	id   string
+	seq  int64
+	turn map[string]string // user id -> that user's Take your turn button
+	// answers are the one-tap answers of a player asked a question, by user id.
+	answers map[string][]answer
+	view    string // the My view button
+	png     []byte
+	users   []string
+}
+
+// answer is a one-tap answer button: its custom id and the whole move it plays.
+type answer struct {
+	id   string
+	move rules.Move
 }
 
 type driverStats struct {
 	bySlash, byPicker       int
+	byAnswer, stale         int            // moves by one-tap answers; stale answers refused
+	answered                map[string]int // one-tap answers played, by first token
 	backs, pages, uppercase int
 	views, viewButtons      int
 	refusals                int
@@ -174,7 +188,7 @@ func playWhole(t *testing.T, g wholeGame) *driver {
 	e := newKitEnv(t, []bot.Kit{g.kit}, g.seed)
 	e.connect()
 	d := &driver{t: t, e: e, g: g, info: g.kit.Game.Info(), r: rand.New(rand.NewPCG(g.seed, 0x5eed)),
-		users: playerNames[:g.seats], stats: driverStats{interrupts: map[string]int{}}}
+		users: playerNames[:g.seats], stats: driverStats{interrupts: map[string]int{}, answered: map[string]int{}}}
 	setup, err := d.info.ValidateSetup(rules.Setup{Seats: g.seats, Seed: g.seed, Options: g.options})
 	if err != nil {
 		t.Fatal(err)
@@ -191,6 +205,9 @@ func playWhole(t *testing.T, g wholeGame) *driver {
 	d.settle(e.deliver(), true)
 	for turn := 0; !d.stats.finished; turn++ {
 		if d.moves > g.maxMoves {
+			if g.check != nil {
+				g.check(t, d) // says what was still missing
+			}
 			t.Fatalf("%s still running after %d moves", d.info.Name, d.moves)
 		}
 		if g.until != nil && g.until(d) {
@@ -200,9 +217,9 @@ func playWhole(t *testing.T, g wholeGame) *driver {
 		d.turn(turn)
 	}
 	d.afterTheEnd()
-	t.Logf("%s: %d moves to the end (%d by /move, %d by the picker); %d pages turned, %d Backs, %d typed in capitals; "+
+	t.Logf("%s: %d moves to the end (%d by /move, %d by the picker, %d by answer buttons, %d stale answers refused); %d pages turned, %d Backs, %d typed in capitals; "+
 		"%d views, %d boards checked, %d refusals, %d posts awaiting several seats, out of turn %v, %d private events",
-		d.info.Name, d.moves, d.stats.bySlash, d.stats.byPicker, d.stats.pages, d.stats.backs, d.stats.uppercase,
+		d.info.Name, d.moves, d.stats.bySlash, d.stats.byPicker, d.stats.byAnswer, d.stats.stale, d.stats.pages, d.stats.backs, d.stats.uppercase,
 		d.stats.views+d.stats.viewButtons, d.stats.boardsChecked, d.stats.refusals, d.stats.multi, d.stats.interrupts, d.stats.privateEvents)
 	return d
 }
@@ -370,7 +387,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 		}
 	}
 	d.prev = d.live
-	d.live = livePost{id: last.ID, seq: int64(d.moves), turn: map[string]string{}, png: last.Files[0].Data}
+	d.live = livePost{id: last.ID, seq: int64(d.moves), turn: map[string]string{}, answers: map[string][]answer{}, png: last.Files[0].Data}
 	if row.Status == storage.StatusFinished {
 		d.stats.finished = true
 		if d.mirror.Result() == nil {
@@ -487,6 +504,8 @@ func (d *driver) checkPrompt(r recorded) {
 			d.live.turn[cc.arg(1)] = id
 		case actView:
 			d.live.view = id
+		case actAns:
+			d.checkAnswer(cc, id)
 		default:
 			t.Fatalf("unexpected button on a turn post: %s", id)
 		}
@@ -502,6 +521,26 @@ func (d *driver) checkPrompt(r recorded) {
 	if len(users) > 1 {
 		d.stats.multi++
 	}
+}
+
+// checkAnswer: a one-tap answer is for an awaited player, at this position, and is one of that
+// player's whole moves.
+func (d *driver) checkAnswer(c cid, id string) {
+	t := d.t
+	t.Helper()
+	user := c.arg(1)
+	seat := slices.Index(d.users, strings.TrimPrefix(user, "u-"))
+	if c.int(0) != d.live.seq || seat < 0 || !rules.IsAwaited(d.mirror, rules.Seat(seat)) {
+		t.Fatalf("answer button %s: not for an awaited player at move %d", id, d.live.seq)
+	}
+	m, err := pathOf(context.Background(), d.e.svc, c, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rules.Check(d.mirror, rules.Seat(seat), m); err != nil || len(m) > 3 {
+		t.Fatalf("answer button %s plays %q: %v", id, m, err)
+	}
+	d.live.answers[user] = append(d.live.answers[user], answer{id: id, move: m})
 }
 
 // checkBoard compares the live post's board with the public view drawn from the mirror.
@@ -547,7 +586,11 @@ func (d *driver) turn(n int) {
 	var move rules.Move
 	var reply string
 	how := "/move"
-	if len(aw) > 1 || kind != "" || n%2 == 1 {
+	if as := d.live.answers[d.uid(p.Seat)]; len(as) > 0 && d.r.IntN(4) != 0 {
+		how = "answer button"
+		move, reply = d.byAnswer(p.Seat, as)
+		d.stats.byAnswer++
+	} else if len(aw) > 1 || kind != "" || n%2 == 1 {
 		how = "picker"
 		move, reply = d.byPicker(p.Seat)
 		d.stats.byPicker++
@@ -626,6 +669,15 @@ func (d *driver) refuseOthers(p rules.Prompt, waiting bool) {
 	noParse(t, dd)
 	if us := allowedUsers(dd); len(us) != 0 {
 		t.Fatalf("a refusal pings nobody: %v", us)
+	}
+	if as := d.live.answers[owner]; len(as) > 0 {
+		a := as[d.r.IntN(len(as))]
+		i := e.click(other, d.thread, a.id, &discordgo.Message{ID: d.live.id, ChannelID: d.thread})
+		dd := data(callback(t, e.do(i), i))
+		if !ephemeral(dd) || !strings.Contains(content(dd), "This button is for <@"+owner+">, not you") || len(allowedUsers(dd)) != 0 {
+			t.Fatalf("%s pressing %s's answer %s: %q", other, owner, a.move, content(dd))
+		}
+		noParse(t, dd)
 	}
 	want := "It is not your turn: waiting for "
 	if other == "zed" {
@@ -947,6 +999,58 @@ func (d *driver) bySlash(seat rules.Seat) (rules.Move, string) {
 	}
 	t.Fatal("autocomplete never reached a whole move")
 	return nil, ""
+}
+
+// byAnswer plays one of seat's one-tap answers, drawn with the game's lean: an ephemeral reply
+// says what was played. Now and then the same button is pressed again once the game has moved
+// on: it is refused and plays nothing.
+func (d *driver) byAnswer(seat rules.Seat, as []answer) (rules.Move, string) {
+	t, e := d.t, d.e
+	t.Helper()
+	ws := make([]float64, len(as))
+	total := 0.0
+	for k, a := range as {
+		w := 1.0
+		if d.g.lean != nil {
+			for j := range a.move {
+				w *= d.g.lean(a.move[:j], rules.Choice{Token: a.move[j]})
+			}
+			w *= d.g.lean(a.move, rules.Choice{})
+		}
+		ws[k] = w
+		total += w
+	}
+	pick := as[len(as)-1]
+	x := d.r.Float64() * total
+	for k, w := range ws {
+		if x -= w; x < 0 {
+			pick = as[k]
+			break
+		}
+	}
+	user := d.users[seat]
+	msg := &discordgo.Message{ID: d.live.id, ChannelID: d.thread}
+	i := e.click(user, d.thread, pick.id, msg)
+	cb := callback(t, e.do(i), i)
+	reply := content(data(cb))
+	if typ(cb) != 4 || !ephemeral(data(cb)) || !strings.HasPrefix(reply, "You played "+pick.move.String()+".") {
+		t.Fatalf("answer %s: %+v", pick.move, cb.JSON)
+	}
+	noParse(t, data(cb))
+	d.stats.answered[pick.move[0]]++
+	if d.r.IntN(3) == 0 {
+		log, _ := e.store.Moves(context.Background(), d.game)
+		i := e.click(user, d.thread, pick.id, msg)
+		c := content(data(callback(t, e.do(i), i)))
+		if !strings.Contains(c, "moved on") && !strings.Contains(c, "not your turn") && !strings.Contains(c, "is over") {
+			t.Fatalf("a stale answer: %q", c)
+		}
+		if again, _ := e.store.Moves(context.Background(), d.game); len(again) != len(log) {
+			t.Fatal("a stale answer played a move")
+		}
+		d.stats.stale++
+	}
+	return pick.move, reply
 }
 
 // view asks for seat's private view, by /view or by the My view button: an ephemeral deferral,

@@ -169,7 +169,7 @@ func (h *Handler) plan(i *discordgo.Interaction) plan {
 		switch c.Action {
 		case actView:
 			return plan{deferNow: true, ephemeral: true}
-		case actTurn:
+		case actTurn, actAns:
 			return plan{ephemeral: true}
 		}
 		return plan{update: true}

@@ -38,7 +38,7 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		s.log.Error("outbox: notice without a channel, dropped", "game", o.Game, "id", o.ID)
 		return nil
 	}
-	m := s.message(o)
+	m := s.message(ctx, o)
 	id, err := s.api.Send(o.Channel, m)
 	if err != nil {
 		if Permanent(err) {
@@ -52,7 +52,7 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 }
 
 // message draws a notice: the mentions first (each user once), then the caption.
-func (s *Sender) message(o bot.Outgoing) Message {
+func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 	m := Message{Nonce: o.Key}
 	text := o.Text
 	if !o.Stale && len(o.Mentions) > 0 {
@@ -73,17 +73,10 @@ func (s *Sender) message(o bot.Outgoing) Message {
 	if o.Stale {
 		return m
 	}
-	var bs []discordgo.MessageComponent
+	var comps []discordgo.MessageComponent
 	if o.Prompt {
-		for _, a := range o.Awaited {
-			bs = append(bs, button("Take your turn — "+a.Name, discordgo.PrimaryButton,
-				cid{Game: o.Game, Action: actTurn, Args: []string{fmt.Sprint(o.Seq), a.User}}.String()))
-		}
-		if len(bs) > 0 {
-			bs = append(bs, button("My view", discordgo.SecondaryButton, cid{Game: o.Game, Action: actView}.String()))
-		}
+		comps = s.promptButtons(ctx, o)
 	}
-	comps := rows(bs)
 	var acts []discordgo.MessageComponent
 	for _, a := range o.Actions {
 		label, style := "End the game", discordgo.DangerButton
@@ -105,6 +98,59 @@ func (s *Sender) message(o bot.Outgoing) Message {
 	}
 	m.Components = comps
 	return m
+}
+
+// promptButtons: a Take your turn button for each awaited player, and My view. A player asked a
+// question also gets its answers as buttons, on a row of their own with their turn button; when
+// those rows would not fit in a message, the answers stay in the picker.
+func (s *Sender) promptButtons(ctx context.Context, o bot.Outgoing) []discordgo.MessageComponent {
+	seq := fmt.Sprint(o.Seq)
+	turn := func(a bot.Awaited) discordgo.MessageComponent {
+		return button("Take your turn — "+a.Name, discordgo.PrimaryButton, cid{Game: o.Game, Action: actTurn, Args: []string{seq, a.User}}.String())
+	}
+	view := button("My view", discordgo.SecondaryButton, cid{Game: o.Game, Action: actView}.String())
+	plain := func() []discordgo.MessageComponent {
+		var bs []discordgo.MessageComponent
+		for _, a := range o.Awaited {
+			bs = append(bs, turn(a))
+		}
+		if len(bs) == 0 {
+			return nil
+		}
+		return rows(append(bs, view))
+	}
+	var answers, rest []discordgo.MessageComponent
+	for _, a := range o.Awaited {
+		if len(a.Quick) == 0 {
+			rest = append(rest, turn(a))
+			continue
+		}
+		r := []discordgo.MessageComponent{turn(a)}
+		for _, q := range a.Quick {
+			id, err := pathID(ctx, s.svc, cid{Game: o.Game, Action: actAns, Args: []string{seq, a.User}}, strings.Fields(q.Move))
+			if err != nil {
+				s.log.Warn("outbox: answer button", "game", o.Game, "err", err)
+				return plain()
+			}
+			label := q.Move
+			if q.Label != "" && !strings.Contains(q.Move, " ") {
+				label = q.Label
+			}
+			if len(o.Awaited) > 1 {
+				label = a.Name + ": " + label
+			}
+			r = append(r, button(label, discordgo.SecondaryButton, id))
+		}
+		answers = append(answers, row(r...))
+	}
+	if len(answers) == 0 {
+		return plain()
+	}
+	out := append(answers, rows(append(rest, view))...)
+	if len(out) > 5 {
+		return plain()
+	}
+	return out
 }
 
 // takeButtonsOff: a new prompt replaces the game's previous one; the end of a game retires it.

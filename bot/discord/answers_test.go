@@ -1,0 +1,218 @@
+package discord
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/rules"
+)
+
+// poll is a tiny game for the one-tap answers: every seat is asked at once to vote yes or no, or
+// to name a colour (which needs the picker: three moves under one token).
+type poll struct{}
+
+type pollState struct {
+	Votes []string `json:"votes"`
+}
+
+var pollGame rules.Game = poll{}
+
+func (poll) Info() rules.Info {
+	return rules.Info{ID: "poll", Name: "Poll", MinSeats: 2, MaxSeats: 6, Summary: "Everyone votes at once.", Notation: "yes, no, colour red"}
+}
+
+func (poll) New(s rules.Setup) (rules.State, error) {
+	return &pollState{Votes: make([]string, s.Seats)}, nil
+}
+
+func (poll) Decode(b []byte) (rules.State, error) {
+	var s pollState
+	err := json.Unmarshal(b, &s)
+	return &s, err
+}
+
+func (s *pollState) Awaiting() []rules.Prompt {
+	var out []rules.Prompt
+	for i, v := range s.Votes {
+		if v == "" {
+			out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: "Vote yes or no, or name a colour.", Default: rules.Move{"no"}})
+		}
+	}
+	return out
+}
+
+func (s *pollState) moves(seat rules.Seat) []rules.Move {
+	if seat < 0 || int(seat) >= len(s.Votes) || s.Votes[seat] != "" {
+		return nil
+	}
+	return []rules.Move{{"yes"}, {"no"}, {"colour", "red"}, {"colour", "green"}, {"colour", "blue"}}
+}
+
+func (s *pollState) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	next, complete, _, ok := rules.ChoicesFromMoves(s.moves(seat), partial, func(_ rules.Move, tok string) string {
+		return map[string]string{"yes": "Vote for", "no": "Vote against", "colour": "Name a colour"}[tok]
+	})
+	if !ok {
+		return nil, false, rules.Illegalf("%q is not a vote.", partial.String())
+	}
+	return next, complete, nil
+}
+
+func (s *pollState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := rules.Check(s, seat, m); err != nil {
+		return nil, err
+	}
+	s.Votes[seat] = m.String()
+	return []rules.Event{{Text: fmt.Sprintf("Seat %d has voted.", seat+1)}}, nil
+}
+
+func (s *pollState) View(rules.Seat) any { return s }
+
+func (s *pollState) Result() *rules.Result {
+	for _, v := range s.Votes {
+		if v == "" {
+			return nil
+		}
+	}
+	return &rules.Result{Ranks: make([]int, len(s.Votes)), Reason: "everyone voted"}
+}
+
+func (s *pollState) Encode() ([]byte, error) { return json.Marshal(s) }
+
+// componentRows lists a message's rows as their buttons' custom ids.
+func componentRows(m map[string]any) [][]string {
+	var out [][]string
+	cs, _ := m["components"].([]any)
+	for _, r := range cs {
+		var ids []string
+		for _, c := range r.(map[string]any)["components"].([]any) {
+			ids = append(ids, c.(map[string]any)["custom_id"].(string))
+		}
+		out = append(out, ids)
+	}
+	return out
+}
+
+func buttonLabels(m map[string]any) []string {
+	var out []string
+	cs, _ := m["components"].([]any)
+	for _, r := range cs {
+		for _, c := range r.(map[string]any)["components"].([]any) {
+			out = append(out, c.(map[string]any)["label"].(string))
+		}
+	}
+	return out
+}
+
+// TestOneTapAnswersForSeveralSeats: when several players are asked a question at once, each gets
+// a row with their turn button and their answers; another player's tap on them is refused; an
+// answer tapped after the game moved on plays nothing; a move that needs more than one choice
+// stays in the picker.
+func TestOneTapAnswersForSeveralSeats(t *testing.T) {
+	e := newKitEnv(t, []bot.Kit{{Game: pollGame, PNG: fakePNG}}, 7)
+	e.connect()
+	i := e.slash("ann", "c-games", "create", sub("poll", opt("players", float64(3))))
+	rs := e.do(i)
+	lobby := find(rs, "POST", "/channels/c-games/messages")[0]
+	thread := find(rs, "POST", "/channels/c-games/messages")[1].ID
+	msg := &discordgo.Message{ID: lobby.ID, ChannelID: "c-games"}
+	for _, u := range []string{"bob", "cat"} {
+		e.do(e.click(u, "c-games", "g/1/join", msg))
+	}
+	posts := find(e.deliver(), "POST", "/channels/"+thread+"/messages")
+	start := posts[len(posts)-1].JSON
+	want := [][]string{
+		{"g/1/turn/0/u-ann", "g/1/ans/0/u-ann/yes", "g/1/ans/0/u-ann/no"},
+		{"g/1/turn/0/u-bob", "g/1/ans/0/u-bob/yes", "g/1/ans/0/u-bob/no"},
+		{"g/1/turn/0/u-cat", "g/1/ans/0/u-cat/yes", "g/1/ans/0/u-cat/no"},
+		{"g/1/view"},
+	}
+	if got := componentRows(start); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("rows %v, want %v", got, want)
+	}
+	labels := strings.Join(buttonLabels(start), "|")
+	if labels != "Take your turn — ann|ann: Vote for|ann: Vote against|Take your turn — bob|bob: Vote for|bob: Vote against|"+
+		"Take your turn — cat|cat: Vote for|cat: Vote against|My view" {
+		t.Fatalf("labels %s", labels)
+	}
+	post := &discordgo.Message{ID: posts[len(posts)-1].ID, ChannelID: thread}
+	// bob taps ann's answer: refused, privately, pinging nobody; nothing is played.
+	d := e.answer(e.click("bob", thread, "g/1/ans/0/u-ann/yes", post))
+	if !ephemeral(d) || !strings.Contains(content(d), "This button is for <@u-ann>, not you") || len(allowedUsers(d)) != 0 {
+		t.Fatalf("bob on ann's answer: %q", content(d))
+	}
+	noParse(t, d)
+	// ann taps her own: played, said privately.
+	i = e.click("ann", thread, "g/1/ans/0/u-ann/yes", post)
+	d = e.answer(i)
+	if !ephemeral(d) || content(d) != "You played yes." {
+		t.Fatalf("ann's answer: %q", content(d))
+	}
+	if again := e.answer(i); !strings.Contains(content(again), "already done") {
+		t.Fatalf("the same tap delivered twice: %q", content(again))
+	}
+	// bob taps his answer on the old post, after ann's vote: the game moved on, nothing played.
+	d = e.answer(e.click("bob", thread, "g/1/ans/0/u-bob/no", post))
+	if !strings.Contains(content(d), "moved on") || e.moves(thread) != 1 {
+		t.Fatalf("a stale answer: %q (%d moves)", content(d), e.moves(thread))
+	}
+	rs = e.deliver()
+	posts = find(rs, "POST", "/channels/"+thread+"/messages")
+	next := posts[len(posts)-1].JSON
+	if got := componentRows(next); len(got) != 3 || got[0][0] != "g/1/turn/1/u-bob" || got[1][0] != "g/1/turn/1/u-cat" {
+		t.Fatalf("after ann voted: %v", got)
+	}
+	// The colour needs the picker: bob's turn button opens it, with colour among the choices.
+	d = e.answer(e.click("bob", thread, "g/1/turn/1/u-bob", nil))
+	if strings.Join(options(d), " ") != "yes no colour" {
+		t.Fatalf("picker: %v", options(d))
+	}
+}
+
+// TestOneTapAnswersFallBackWhenTheyDoNotFit: six players asked at once would need six rows;
+// Discord allows five, so the answers stay in the picker and the turn buttons are packed.
+func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
+	e := newEnv(t)
+	q := []bot.Quick{{Move: "yes", Label: "Vote for"}, {Move: "no", Label: "Vote against"}}
+	var aw []bot.Awaited
+	for s, u := range playerNames {
+		aw = append(aw, bot.Awaited{Seat: s, Name: u, User: "u-" + u, Quick: q})
+	}
+	o := bot.Outgoing{Notice: bot.Notice{Kind: "turn", Game: 3, Seq: 5, Prompt: true, Awaited: aw}}
+	m, err := jsonRoundTrip((&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: e.send.message(context.Background(), o)}).Response().Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := componentRows(m)
+	if len(rows) != 2 || len(rows[0]) != 5 || len(rows[1]) != 2 || strings.Contains(fmt.Sprint(rows), "/ans/") {
+		t.Fatalf("six seats: %v", rows)
+	}
+	// Five fit: four rows of answers and My view.
+	o.Awaited = aw[:4]
+	m, _ = jsonRoundTrip((&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: e.send.message(context.Background(), o)}).Response().Data)
+	if rows := componentRows(m); len(rows) != 5 || len(rows[0]) != 3 || rows[4][0] != "g/3/view" {
+		t.Fatalf("four seats: %v", rows)
+	}
+	// A move of several tokens is labelled by its notation; one too long for a custom id is
+	// stashed and still plays.
+	long := strings.Repeat("x", 50) + " " + strings.Repeat("y", 50)
+	o.Awaited = []bot.Awaited{{Seat: 0, Name: "ann", User: "u-ann", Quick: []bot.Quick{{Move: "accept 4", Label: "Accept an offer"}, {Move: long}}}}
+	m, _ = jsonRoundTrip((&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: e.send.message(context.Background(), o)}).Response().Data)
+	rows = componentRows(m)
+	if labels := buttonLabels(m); labels[1] != "accept 4" {
+		t.Fatalf("labels %v", labels)
+	}
+	c, _ := parseCID(rows[0][2])
+	if !strings.HasPrefix(c.arg(2), "~") {
+		t.Fatalf("a long answer is stashed: %s", rows[0][2])
+	}
+	if path, err := pathOf(context.Background(), e.svc, c, 2); err != nil || path.String() != long {
+		t.Fatalf("stashed answer reads back as %q, %v", path, err)
+	}
+}
