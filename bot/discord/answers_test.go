@@ -14,7 +14,7 @@ import (
 )
 
 // poll is a tiny game for the one-tap answers: every seat is asked at once to vote yes or no, or
-// to name a colour (which needs the picker: three moves under one token).
+// to name one of thirty colours (which needs the picker, and two pages of it).
 type poll struct{}
 
 type pollState struct {
@@ -24,7 +24,7 @@ type pollState struct {
 var pollGame rules.Game = poll{}
 
 func (poll) Info() rules.Info {
-	return rules.Info{ID: "poll", Name: "Poll", MinSeats: 2, MaxSeats: 6, Summary: "Everyone votes at once.", Notation: "yes, no, colour red"}
+	return rules.Info{ID: "poll", Name: "Poll", MinSeats: 2, MaxSeats: 6, Summary: "Everyone votes at once.", Notation: "yes, no, colour c07"}
 }
 
 func (poll) New(s rules.Setup) (rules.State, error) {
@@ -51,8 +51,21 @@ func (s *pollState) moves(seat rules.Seat) []rules.Move {
 	if seat < 0 || int(seat) >= len(s.Votes) || s.Votes[seat] != "" {
 		return nil
 	}
-	return []rules.Move{{"yes"}, {"no"}, {"colour", "red"}, {"colour", "green"}, {"colour", "blue"}}
+	ms := []rules.Move{{"yes"}, {"no"}}
+	for _, c := range pollColours {
+		ms = append(ms, rules.Move{"colour", c})
+	}
+	return ms
 }
+
+// pollColours are more than a select menu holds, so the picker pages through them.
+var pollColours = func() []string {
+	var cs []string
+	for k := 0; k < 30; k++ {
+		cs = append(cs, fmt.Sprintf("c%02d", k))
+	}
+	return cs
+}()
 
 func (s *pollState) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
 	next, complete, _, ok := rules.ChoicesFromMoves(s.moves(seat), partial, func(_ rules.Move, tok string) string {
@@ -115,6 +128,7 @@ func buttonLabels(m map[string]any) []string {
 // answer tapped after the game moved on plays nothing; a move that needs more than one choice
 // stays in the picker.
 func TestOneTapAnswersForSeveralSeats(t *testing.T) {
+	t.Parallel()
 	e := newKitEnv(t, []bot.Kit{{Game: pollGame, PNG: fakePNG}}, 7)
 	e.connect()
 	i := e.slash("ann", "c-games", "create", sub("poll", opt("players", float64(3))))
@@ -178,6 +192,7 @@ func TestOneTapAnswersForSeveralSeats(t *testing.T) {
 // TestOneTapAnswersFallBackWhenTheyDoNotFit: six players asked at once would need six rows;
 // Discord allows five, so the answers stay in the picker and the turn buttons are packed.
 func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	q := []bot.Quick{{Move: "yes", Label: "Vote for"}, {Move: "no", Label: "Vote against"}}
 	var aw []bot.Awaited
@@ -214,5 +229,48 @@ func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	}
 	if path, err := pathOf(context.Background(), e.svc, c, 2); err != nil || path.String() != long {
 		t.Fatalf("stashed answer reads back as %q, %v", path, err)
+	}
+}
+
+// TestPickerPagesAndBack walks a menu of thirty options: 25 on the first page, Next to the other
+// five, Back to the first decision, and Play.
+func TestPickerPagesAndBack(t *testing.T) {
+	t.Parallel()
+	e := newKitEnv(t, []bot.Kit{{Game: pollGame, PNG: fakePNG}}, 7)
+	e.connect()
+	i := e.slash("ann", "c-games", "create", sub("poll", opt("players", float64(2))))
+	rs := e.do(i)
+	lobby := find(rs, "POST", "/channels/c-games/messages")[0]
+	thread := find(rs, "POST", "/channels/c-games/messages")[1].ID
+	e.do(e.click("bob", "c-games", "g/1/join", &discordgo.Message{ID: lobby.ID, ChannelID: "c-games"}))
+	e.deliver()
+	d := e.answer(e.click("bob", thread, "g/1/turn/0/u-bob", nil))
+	v := readPicker(t, d)
+	d = e.answer(e.choose("bob", thread, v.pick, "colour"))
+	v = readPicker(t, d)
+	if len(v.options) != 25 || v.options[24] != "c24" || len(v.pageIDs) != 1 || v.back == "" || v.play != "" ||
+		!strings.Contains(content(d), "So far: `colour`") {
+		t.Fatalf("first page: %v %v %q", v.options, v.pageIDs, content(d))
+	}
+	d = e.answer(e.click("bob", thread, v.pageIDs[0], nil))
+	v = readPicker(t, d)
+	if strings.Join(v.options, " ") != "c25 c26 c27 c28 c29" || len(v.pageIDs) != 1 || pageID(v, 1, 0) == "" {
+		t.Fatalf("second page: %v %v", v.options, v.pageIDs)
+	}
+	// Back from the second page returns to the first decision.
+	d = e.answer(e.click("bob", thread, v.back, nil))
+	if v := readPicker(t, d); strings.Join(v.options, " ") != "yes no colour" || len(v.partial) != 0 {
+		t.Fatalf("after Back: %v %q", v.options, content(d))
+	}
+	d = e.answer(e.choose("bob", thread, readPicker(t, d).pick, "colour"))
+	d = e.answer(e.click("bob", thread, readPicker(t, d).pageIDs[0], nil))
+	d = e.answer(e.choose("bob", thread, readPicker(t, d).pick, "c28"))
+	v = readPicker(t, d)
+	if v.play == "" || !strings.Contains(content(d), "So far: `colour c28`") {
+		t.Fatalf("a whole move offers Play: %q %v", content(d), customIDs(d))
+	}
+	d = e.answer(e.click("bob", thread, v.play, nil))
+	if content(d) != "You played colour c28." || len(customIDs(d)) != 0 {
+		t.Fatalf("after Play: %q", content(d))
 	}
 }
