@@ -56,9 +56,9 @@ type Quick struct {
 const maxQuick = 4
 
 // quickAnswers lists a seat's answers when it is asked a question: the first tokens of its choice
-// tree (two to six of them) each lead, through forced tokens, to a single whole move of at most
-// three tokens, but for at most one (which stays in the picker, such as a trade offer of one's
-// own). A seat with a real turn to plan (many moves) gets none.
+// tree (two to six of them) each lead to at most three whole moves of at most three tokens, but
+// for at most one (which stays in the picker, such as a trade offer of one's own), and there are
+// two to four answers in all. A seat with a real turn to plan (many moves) gets none.
 func quickAnswers(st rules.State, seat rules.Seat) []Quick {
 	next, complete, err := st.Choices(seat, nil)
 	if err != nil || complete || len(next) < 2 || len(next) > 6 {
@@ -67,14 +67,16 @@ func quickAnswers(st rules.State, seat rules.Seat) []Quick {
 	var out []Quick
 	open := 0
 	for _, c := range next {
-		m, ok := singleMove(st, seat, rules.Move{c.Token})
+		ms, ok := fewMoves(st, seat, rules.Move{c.Token})
 		if !ok {
 			if open++; open > 1 {
 				return nil
 			}
 			continue
 		}
-		out = append(out, Quick{Move: m.String(), Label: c.Label})
+		for _, m := range ms {
+			out = append(out, Quick{Move: m.String(), Label: quickLabel(st, seat, m, c.Label)})
+		}
 	}
 	if len(out) < 2 || len(out) > maxQuick {
 		return nil
@@ -82,18 +84,56 @@ func quickAnswers(st rules.State, seat rules.Seat) []Quick {
 	return out
 }
 
-// singleMove returns the only whole move under prefix, if the subtree holds just one, of at most
-// three tokens.
-func singleMove(st rules.State, seat rules.Seat, prefix rules.Move) (rules.Move, bool) {
-	m, err := rules.Forced(st, seat, prefix)
-	if err != nil || len(m) > 3 {
+// fewMoves lists the whole moves under prefix when there are at most three, of at most three
+// tokens each; the walk gives up as soon as the subtree is bigger.
+func fewMoves(st rules.State, seat rules.Seat, prefix rules.Move) ([]rules.Move, bool) {
+	const most, longest = 3, 3
+	var out []rules.Move
+	var walk func(m rules.Move) bool
+	walk = func(m rules.Move) bool {
+		m, err := rules.Forced(st, seat, m)
+		if err != nil || len(m) > longest {
+			return false
+		}
+		next, complete, err := st.Choices(seat, m)
+		if err != nil {
+			return false
+		}
+		if complete {
+			if len(out) == most {
+				return false
+			}
+			out = append(out, m)
+		}
+		for _, c := range next {
+			if !walk(append(append(rules.Move{}, m...), c.Token)) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(prefix) || len(out) == 0 {
 		return nil, false
 	}
-	next, complete, err := st.Choices(seat, m)
-	if err != nil || !complete || len(next) > 0 {
-		return nil, false
+	return out, true
+}
+
+// quickLabel names an answer for its button: a one-token answer by its label ("Support ann, the
+// attacker"); a longer one by its notation and the label of its last token ("accept 4: #4 red
+// gives 2 wood to blue for 1 gold").
+func quickLabel(st rules.State, seat rules.Seat, m rules.Move, first string) string {
+	if len(m) == 1 {
+		return first
 	}
-	return m, true
+	next, _, err := st.Choices(seat, m[:len(m)-1])
+	if err == nil {
+		for _, c := range next {
+			if c.Token == m[len(m)-1] && c.Label != "" && c.Label != c.Token {
+				return m.String() + ": " + c.Label
+			}
+		}
+	}
+	return m.String()
 }
 
 // notice wraps n for the outbox, due now by the service's clock.

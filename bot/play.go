@@ -376,8 +376,28 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 		}
 		frontier = deeper
 	}
+	// What the walk had no budget left to open is still told whole or partial truly.
 	for _, m := range frontier {
-		open = append(open, Suggestion{Value: m.String(), Label: m.String()})
+		if limit > 0 && len(done)+len(open) >= limit {
+			break
+		}
+		if full, err := rules.Forced(t.state, seat, m); err == nil {
+			m = full
+		}
+		label := m.String()
+		if l := labels[m.String()]; l != "" {
+			label += " — " + l
+		}
+		_, isComplete, err := t.state.Choices(seat, m)
+		if err != nil {
+			continue
+		}
+		sg := Suggestion{Value: m.String(), Label: label, Complete: isComplete}
+		if isComplete {
+			done = append(done, sg)
+		} else {
+			open = append(open, sg)
+		}
 	}
 	out := append(done, open...)
 	if limit > 0 && len(out) > limit {

@@ -79,7 +79,27 @@ func seenInAscalion(d *driver) ascalionSeen {
 func ascalionEnough(d *driver) bool {
 	s := seenInAscalion(d)
 	in := d.stats.interrupts
-	return s.round > 2 && s.trades > 0 && s.passages > 0 && s.allies > 0 && in["passage"] > 0 && in["alliance"] > 0 && in["offer"] > 0
+	return s.round > 2 && s.trades > 0 && s.passages > 0 && s.allies > 0 && in["passage"] > 0 && in["alliance"] > 0 && in["offer"] > 0 &&
+		len(missingAnswers(d)) == 0
+}
+
+// missingAnswers names the questions not yet answered by their one-tap buttons.
+func missingAnswers(d *driver) []string {
+	a := d.stats.answered
+	var out []string
+	for _, q := range []struct {
+		what string
+		n    int
+	}{
+		{"an alliance call", a["attacker"] + a["defender"] + a["neutral"]},
+		{"a trade offer", a["accept"] + a["reject"]},
+		{"a passage request", a["allow"] + a["refuse"]},
+	} {
+		if q.n == 0 {
+			out = append(out, q.what)
+		}
+	}
+	return out
 }
 
 // checkAscalion: the prompts to other players came up, each answered through the buttons of
@@ -101,11 +121,7 @@ func checkAscalion(t *testing.T, d *driver) {
 		t.Error("the trade window never asked several players at once")
 	}
 	// The questions were answered with their own buttons on the turn posts.
-	a := d.stats.answered
-	for what, n := range map[string]int{"an alliance call": a["attacker"] + a["defender"] + a["neutral"],
-		"a trade offer": a["accept"] + a["reject"], "a passage request": a["allow"] + a["refuse"]} {
-		if n == 0 {
-			t.Errorf("no answer to %s by its buttons", what)
-		}
+	for _, what := range missingAnswers(d) {
+		t.Errorf("no answer to %s by its buttons", what)
 	}
 }

@@ -72,7 +72,7 @@ var wholeGames = []wholeGame{
 		options: ascidiaeShort, lean: ascidiaeLean, check: checkAscidiae},
 	{name: "reef-3p", kit: bot.Kit{Game: reef.Game, PNG: reefrender.PNG}, seats: 3, seed: 1, maxMoves: 800,
 		lean: reefLean, check: checkReef},
-	{name: "ascalion-3p", kit: bot.Kit{Game: ascalion.Game, PNG: ascalionrender.PNG}, seats: 3, seed: 4, maxMoves: 450,
+	{name: "ascalion-3p", kit: bot.Kit{Game: ascalion.Game, PNG: ascalionrender.PNG}, seats: 3, seed: 12, maxMoves: 450,
 		options: map[string]string{"setup": "quick"}, lean: ascalionLean, interrupt: ascalionInterrupt, until: ascalionEnough, check: checkAscalion},
 }
 
@@ -118,7 +118,6 @@ type driver struct {
 	moves  int             // log entries applied to the mirror
 	events [][]rules.Event // per log entry, as the mirror saw them
 	live   livePost
-	prev   livePost // the prompt message before live, whose buttons must have gone
 
 	stats driverStats
 	trace []string // the moves the driver made, shown when a test fails
@@ -386,7 +385,6 @@ func (d *driver) settle(rs []recorded, start bool) {
 			t.Fatalf("the previous prompt %s must lose its buttons: %+v", d.live.id, rs)
 		}
 	}
-	d.prev = d.live
 	d.live = livePost{id: last.ID, seq: int64(d.moves), turn: map[string]string{}, answers: map[string][]answer{}, png: last.Files[0].Data}
 	if row.Status == storage.StatusFinished {
 		d.stats.finished = true
@@ -586,7 +584,8 @@ func (d *driver) turn(n int) {
 	var move rules.Move
 	var reply string
 	how := "/move"
-	if as := d.live.answers[d.uid(p.Seat)]; len(as) > 0 && d.r.IntN(4) != 0 {
+	// A question asked out of turn is answered with its own buttons when it has them.
+	if as := d.live.answers[d.uid(p.Seat)]; len(as) > 0 && (kind != "" || d.r.IntN(4) != 0) {
 		how = "answer button"
 		move, reply = d.byAnswer(p.Seat, as)
 		d.stats.byAnswer++
