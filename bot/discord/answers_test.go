@@ -214,13 +214,13 @@ func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	if rows := componentRows(m); len(rows) != 5 || len(rows[0]) != 3 || rows[4][0] != "g/3/view" {
 		t.Fatalf("four seats: %v", rows)
 	}
-	// A move of several tokens is labelled by its notation; one too long for a custom id is
-	// stashed and still plays.
+	// An answer without a label shows its notation; one too long for a custom id is stashed and
+	// still plays.
 	long := strings.Repeat("x", 50) + " " + strings.Repeat("y", 50)
-	o.Awaited = []bot.Awaited{{Seat: 0, Name: "ann", User: "u-ann", Quick: []bot.Quick{{Move: "accept 4", Label: "Accept an offer"}, {Move: long}}}}
+	o.Awaited = []bot.Awaited{{Seat: 0, Name: "ann", User: "u-ann", Quick: []bot.Quick{{Move: "accept 4", Label: "accept 4: #4 bob gives 2 wood"}, {Move: long}}}}
 	m, _ = jsonRoundTrip((&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: e.send.message(context.Background(), o)}).Response().Data)
 	rows = componentRows(m)
-	if labels := buttonLabels(m); labels[1] != "accept 4" {
+	if labels := buttonLabels(m); labels[1] != "accept 4: #4 bob gives 2 wood" || labels[2] != long[:79]+"…" {
 		t.Fatalf("labels %v", labels)
 	}
 	c, _ := parseCID(rows[0][2])

@@ -133,7 +133,7 @@ func (s *Sender) promptButtons(ctx context.Context, o bot.Outgoing) []discordgo.
 				return plain()
 			}
 			label := q.Move
-			if q.Label != "" && !strings.Contains(q.Move, " ") {
+			if q.Label != "" {
 				label = q.Label
 			}
 			if len(o.Awaited) > 1 {
