@@ -62,7 +62,7 @@ type wholeGame struct {
 
 var wholeGames = []wholeGame{
 	{name: "autumn-ash", kit: bot.Kit{Game: autumnash.Game, PNG: autumnashrender.PNG}, seats: 2, seed: 11, maxMoves: 400},
-	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 2, seed: 2, maxMoves: 800,
+	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 2, seed: 6, maxMoves: 800,
 		lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
 	{name: "ausonia-solo", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 1, seed: 4, maxMoves: 600,
 		options: map[string]string{ausonia.OptAspirant: "2"}, lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
@@ -365,6 +365,9 @@ func (d *driver) settle(rs []recorded, start bool) {
 	}
 	for k, p := range posts {
 		d.checkPost(p)
+		if k < len(posts)-1 && (len(customIDs(p.JSON)) != 0 || len(allowedUsers(p.JSON)) != 0) {
+			t.Fatalf("a post the game has moved past has no buttons and pings nobody: %v %v", customIDs(p.JSON), allowedUsers(p.JSON))
+		}
 		if start && k == 0 {
 			if !strings.Contains(content(p.JSON), fmt.Sprintf("%s #%d begins: ", d.info.Name, d.game)) {
 				t.Fatalf("start post: %q", content(p.JSON))
@@ -400,6 +403,16 @@ func (d *driver) settle(rs []recorded, start bool) {
 		}
 		if !sameSet(allowedUsers(last.JSON), everyone) {
 			t.Fatalf("everyone is told the result: %v", allowedUsers(last.JSON))
+		}
+		res := d.mirror.Result()
+		over := content(last.JSON)[strings.Index(content(last.JSON), "Game over"):]
+		for _, w := range res.Winners() {
+			if !strings.Contains(over, d.users[w]) {
+				t.Fatalf("the result %q does not name the winner %s", over, d.users[w])
+			}
+		}
+		if len(res.Winners()) == 0 && d.g.seats == 1 && !strings.Contains(over, d.users[0]+" loses") {
+			t.Fatalf("a lost solo game: %q", over)
 		}
 		d.checkBoard(last)
 		return
