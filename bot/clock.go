@@ -123,6 +123,10 @@ func (s *Service) reminderNotice(t *table) (Notice, bool) {
 	if len(aw) == 0 {
 		return Notice{}, false
 	}
+	for i := range aw {
+		// The reminder replaces the turn post's buttons, answers included.
+		aw[i].Quick = quickAnswers(t.state, rules.Seat(aw[i].Seat))
+	}
 	var who []string
 	n := Notice{Kind: "reminder", Game: t.row.ID, Seq: t.seq, Channel: postChannel(t.row), Prompt: true, Awaited: aw}
 	for _, a := range aw {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -186,6 +187,22 @@ func TestOneTapAnswersForSeveralSeats(t *testing.T) {
 	d = e.answer(e.click("bob", thread, "g/1/turn/1/u-bob", nil))
 	if strings.Join(options(d), " ") != "yes no colour" {
 		t.Fatalf("picker: %v", options(d))
+	}
+	// A day later the reminder takes over the buttons, answers included.
+	e.advance(24 * time.Hour)
+	if _, err := e.svc.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	rs = e.deliver()
+	posts = find(rs, "POST", "/channels/"+thread+"/messages")
+	if len(posts) != 1 || !strings.Contains(content(posts[0].JSON), "Reminder:") {
+		t.Fatalf("a reminder: %+v", rs)
+	}
+	if got := componentRows(posts[0].JSON); len(got) != 3 || strings.Join(got[0], " ") != "g/1/turn/1/u-bob g/1/ans/1/u-bob/yes g/1/ans/1/u-bob/no" {
+		t.Fatalf("the reminder's buttons: %v", got)
+	}
+	if edits := find(rs, "PATCH", "/channels/"+thread+"/messages/"+posts[0].ID); len(edits) != 0 {
+		t.Fatal("the reminder keeps its own buttons")
 	}
 }
 
