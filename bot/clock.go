@@ -125,7 +125,7 @@ func (s *Service) reminderNotice(t *table) (Notice, bool) {
 	}
 	for i := range aw {
 		// The reminder replaces the turn post's buttons, answers included.
-		aw[i].Quick = quickAnswers(t.state, rules.Seat(aw[i].Seat))
+		aw[i].Quick = questionAnswers(t.state, rules.Seat(aw[i].Seat), t.last)
 	}
 	var who []string
 	n := Notice{Kind: "reminder", Game: t.row.ID, Seq: t.seq, Channel: postChannel(t.row), Prompt: true, Awaited: aw}

@@ -55,6 +55,16 @@ type Quick struct {
 // Take your turn.
 const maxQuick = 4
 
+// questionAnswers offers one-tap answers to a seat asked something by another seat's move (an
+// alliance call after an attack, a passage request, a trade offer, the next vote), never to the
+// seat that just moved, whose next step is part of its own turn and goes through the picker.
+func questionAnswers(st rules.State, seat, mover rules.Seat) []Quick {
+	if seat == mover {
+		return nil
+	}
+	return quickAnswers(st, seat)
+}
+
 // quickAnswers lists a seat's answers when it is asked a question: the first tokens of its choice
 // tree (two to six of them) each lead to at most three whole moves of at most three tokens, but
 // for at most one (which stays in the picker, such as a trade offer of one's own), and there are
@@ -152,7 +162,7 @@ func postChannel(row *storage.Game) string {
 
 // turnNotice is the post after a move (or the start): a caption of what everyone may see, the
 // board, and one mention of each player now awaited with what is asked.
-func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Event, lead string) storage.OutboxMessage {
+func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Event, lead string, mover rules.Seat) storage.OutboxMessage {
 	row := t.row
 	var b strings.Builder
 	b.WriteString(lead)
@@ -178,7 +188,7 @@ func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Ev
 				n.Mentions = appendOnce(n.Mentions, userOf(row, p.Seat))
 				n.Prompt = true
 				n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(row, p.Seat), User: userOf(row, p.Seat),
-					Quick: quickAnswers(st, p.Seat)})
+					Quick: questionAnswers(st, p.Seat, mover)})
 			}
 		}
 	}

@@ -180,7 +180,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		w.Players = clearLate(row.Players)
 	}
 	lead := fmt.Sprintf("%s played %s.", playerName(row, seat), m.String())
-	w.Outbox = append(w.Outbox, s.turnNotice(t, t.state, t.seq+1, evs, lead))
+	w.Outbox = append(w.Outbox, s.turnNotice(t, t.state, t.seq+1, evs, lead, seat))
 	dms, err := s.privateNotices(ctx, t, evs)
 	if err != nil {
 		_ = s.reload(ctx, t)
@@ -200,6 +200,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		row.Players = w.Players
 	}
 	t.seq++
+	t.last = seat
 	return evs, nil
 }
 

@@ -201,11 +201,14 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	}
 	row.Version, row.Snapshot = ver, snap
 	t.state, t.seq = st, p.Seq-1
+	if moves, err := s.store.Moves(ctx, row.ID); err == nil {
+		t.last = lastSeat(moves)
+	}
 	if err := s.saveUndo(ctx, t, nil); err != nil {
 		return Reply{}, err
 	}
 	lead := fmt.Sprintf("Move %d was taken back.", p.Seq)
-	if err := s.store.Enqueue(ctx, s.turnNotice(t, st, t.seq, nil, lead)); err != nil {
+	if err := s.store.Enqueue(ctx, s.turnNotice(t, st, t.seq, nil, lead, t.last)); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: lead, Game: row.ID}, nil
