@@ -62,7 +62,7 @@ type wholeGame struct {
 
 var wholeGames = []wholeGame{
 	{name: "autumn-ash", kit: bot.Kit{Game: autumnash.Game, PNG: autumnashrender.PNG}, seats: 2, seed: 11, maxMoves: 400},
-	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 2, seed: 6, maxMoves: 800,
+	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 2, seed: 9, maxMoves: 800,
 		lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
 	{name: "ausonia-solo", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 1, seed: 4, maxMoves: 600,
 		options: map[string]string{ausonia.OptAspirant: "2"}, lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
