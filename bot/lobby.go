@@ -245,7 +245,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	}
 	row.Seats, row.Snapshot, row.Status = len(row.Players), snap, storage.StatusRunning
 	s.setClocks(row, st)
-	notice := s.turnNotice(t, st, 0, nil, fmt.Sprintf("%s begins: %s.", gameTitle(t), joinNames(names(row))), rules.Spectator)
+	notice := s.turnNotice(t, st, 0, nil, fmt.Sprintf("%s begins: %s.", gameTitle(t), joinNames(seatLabels(row, st))), rules.Spectator)
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(err)

@@ -183,7 +183,7 @@ func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Ev
 		}
 	} else {
 		for _, p := range st.Awaiting() {
-			fmt.Fprintf(&b, "\n%s: %s", playerName(row, p.Seat), p.Text)
+			fmt.Fprintf(&b, "\n%s: %s", seatLabel(row, st, p.Seat), p.Text)
 			if !isRobot(row, p.Seat) {
 				n.Mentions = appendOnce(n.Mentions, userOf(row, p.Seat))
 				n.Prompt = true

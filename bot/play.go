@@ -179,7 +179,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	if len(row.Players) > 0 && anyLate(row.Players) {
 		w.Players = clearLate(row.Players)
 	}
-	lead := fmt.Sprintf("%s played %s.", playerName(row, seat), m.String())
+	lead := fmt.Sprintf("%s played %s.", seatLabel(row, t.state, seat), m.String())
 	w.Outbox = append(w.Outbox, s.turnNotice(t, t.state, t.seq+1, evs, lead, seat))
 	dms, err := s.privateNotices(ctx, t, evs)
 	if err != nil {

@@ -239,6 +239,27 @@ func playerName(row *storage.Game, seat rules.Seat) string {
 	return "seat " + strconv.Itoa(int(seat))
 }
 
+// seatLabel is a player's name with the name the game itself gives the seat, when it has one
+// ("alice (Rainbow)"), so captions match the board and the game's own texts.
+func seatLabel(row *storage.Game, st rules.State, seat rules.Seat) string {
+	name := playerName(row, seat)
+	if sn, ok := st.(rules.SeatNamer); ok && st != nil {
+		if own := sn.SeatName(seat); own != "" && !strings.EqualFold(own, name) {
+			return name + " (" + own + ")"
+		}
+	}
+	return name
+}
+
+// seatLabels lists every player with seatLabel, in seat order.
+func seatLabels(row *storage.Game, st rules.State) []string {
+	out := make([]string, len(row.Players))
+	for i := range out {
+		out[i] = seatLabel(row, st, rules.Seat(i))
+	}
+	return out
+}
+
 func gameTitle(t *table) string {
 	return fmt.Sprintf("%s #%d", t.kit.Game.Info().Name, t.row.ID)
 }

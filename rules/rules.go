@@ -268,3 +268,9 @@ func (info Info) Option(key string) (Option, bool) {
 	}
 	return Option{}, false
 }
+
+// SeatNamer is implemented by states whose texts and boards call seats by names of their own
+// ("Rainbow", "House II", "Red"), so the platform can say which player holds which.
+type SeatNamer interface {
+	SeatName(Seat) string
+}

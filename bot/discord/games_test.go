@@ -454,7 +454,7 @@ func (d *driver) checkCaption(r recorded, n int, m storage.Move) {
 	t := d.t
 	t.Helper()
 	c := content(r.JSON)
-	lead := fmt.Sprintf("%s played %s.", d.users[m.Seat], m.Notation)
+	lead := fmt.Sprintf("%s played %s.", d.label(rules.Seat(m.Seat)), m.Notation)
 	if !strings.Contains(c, lead) {
 		t.Fatalf("post for move %d does not say %q: %q", n+1, lead, c)
 	}
@@ -470,6 +470,14 @@ func (d *driver) checkCaption(r recorded, n int, m storage.Move) {
 			t.Fatalf("post for move %d shows the private event %q (for seats %v) in the thread: %q", n+1, ev.Text, ev.To, c)
 		}
 	}
+}
+
+// label is how the thread names a player: with the game's own name for the seat, if it has one.
+func (d *driver) label(seat rules.Seat) string {
+	if sn, ok := d.mirror.(rules.SeatNamer); ok {
+		return d.users[seat] + " (" + sn.SeatName(seat) + ")"
+	}
+	return d.users[seat]
 }
 
 // checkPrompt: the live post pings each awaited player once, tells each what is asked, and holds
@@ -498,7 +506,7 @@ func (d *driver) checkPrompt(r recorded) {
 	}
 	if !strings.HasSuffix(c, "…") {
 		for _, p := range aw {
-			if line := d.users[p.Seat] + ": " + p.Text; !strings.Contains(c, line) {
+			if line := d.label(p.Seat) + ": " + p.Text; !strings.Contains(c, line) {
 				t.Fatalf("the prompt %q is missing from %q", line, c)
 			}
 		}

@@ -47,3 +47,31 @@ func TestEnabledKits(t *testing.T) {
 		t.Fatalf("unknown game: %v", err)
 	}
 }
+
+// Every game names its seats as its texts and boards do, so captions can say "ann (Rainbow)".
+func TestEveryGameNamesItsSeats(t *testing.T) {
+	for _, k := range allKits() {
+		info := k.Game.Info()
+		setup, err := info.ValidateSetup(rules.Setup{Seats: info.MaxSeats, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := k.Game.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sn, ok := st.(rules.SeatNamer)
+		if !ok {
+			t.Errorf("%s: its state does not name seats", info.ID)
+			continue
+		}
+		seen := map[string]bool{}
+		for s := 0; s < setup.Seats; s++ {
+			n := sn.SeatName(rules.Seat(s))
+			if n == "" || seen[n] {
+				t.Errorf("%s: seat %d is named %q", info.ID, s, n)
+			}
+			seen[n] = true
+		}
+	}
+}

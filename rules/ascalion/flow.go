@@ -254,3 +254,6 @@ func (s *state) checkVictory() {
 	s.Queue = nil
 	s.emit("Game over: %s", reason)
 }
+
+// SeatName is the seat's colour, as texts and the map name it: "Red".
+func (s *state) SeatName(p rules.Seat) string { return seatName(int(p)) }

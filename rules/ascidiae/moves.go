@@ -391,3 +391,6 @@ func (g *State) explain(seat int, prefix rules.Move, tok string) string {
 }
 
 func validSpace(s string) bool { _, ok := spaceByName(s); return ok && strings.ToLower(s) == s }
+
+// SeatName is how texts and the board name a seat: "seat 2".
+func (g *State) SeatName(p rules.Seat) string { return seatName(int(p)) }

@@ -230,3 +230,6 @@ func (s *state) check() error {
 	}
 	return nil
 }
+
+// SeatName is the seat's house, which depends on who started: "House II".
+func (s *state) SeatName(p rules.Seat) string { return s.houseName(p) }

@@ -84,3 +84,6 @@ func (s *state) hasLegalMove() bool {
 	}
 	return false
 }
+
+// SeatName is the side a seat plays: "Rainbow" or "Xeno".
+func (s *state) SeatName(p rules.Seat) string { return data.sideName[p] }

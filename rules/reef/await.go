@@ -56,3 +56,6 @@ func (s *state) promptText() string {
 	}
 	return fmt.Sprintf("%s's turn: %s as you can; take an open-sea space to end the turn.", who, strings.Join(can, ", "))
 }
+
+// SeatName is how texts and the board name a seat: "Player 2".
+func (s *state) SeatName(p rules.Seat) string { return seatName(int(p)) }
