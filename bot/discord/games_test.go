@@ -11,14 +11,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -36,7 +33,6 @@ import (
 	"github.com/boardbot/boardbot/rules/autumnash"
 	"github.com/boardbot/boardbot/rules/reef"
 	"github.com/boardbot/boardbot/storage"
-	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
 // wholeGame is one row of the suite: a game, its table and options, and how its random players
@@ -158,32 +154,6 @@ type driverStats struct {
 	privateEvents           int // events addressed to some seats only
 	privateViews            int // views that differed from the thread's board
 	finished                bool
-}
-
-// newKitEnv is newEnv with the given games and a fixed seed for new games.
-func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64) *env {
-	t.Helper()
-	e := &env{t: t, fake: newFakeDiscord(t), now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), logs: &bytes.Buffer{}}
-	e.path = filepath.Join(t.TempDir(), "bot.db")
-	st, err := sqlite.Open(e.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	e.store = st
-	log := slog.New(slog.NewTextHandler(&lockedBuffer{b: e.logs}, nil))
-	e.svc = bot.New(st, kits, bot.Options{Now: e.clock, Logger: log, AutoForced: true, DefaultReminderHours: 24,
-		Seed: func() uint64 { return seed }})
-	e.sess = e.fake.session()
-	e.rest = &REST{S: e.sess, Backoff: time.Millisecond}
-	e.h = NewHandler(e.svc, e.rest, Options{Now: e.clock, Logger: log})
-	e.send = NewSender(e.svc, e.rest, log)
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("logs:\n%s", e.logs.String())
-		}
-	})
-	return e
 }
 
 // playWhole opens the game, plays it to the end (or to g.until) and checks the result post.

@@ -85,6 +85,12 @@ func (l *lockedBuffer) Write(p []byte) (int, error) {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newKitEnv(t, []bot.Kit{{Game: autumnash.Game, PNG: fakePNG}}, 0)
+}
+
+// newKitEnv is an env with the given games; a seed other than 0 fixes every new game's seed.
+func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64) *env {
+	t.Helper()
 	e := &env{t: t, fake: newFakeDiscord(t), now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), logs: &bytes.Buffer{}}
 	e.path = filepath.Join(t.TempDir(), "bot.db")
 	st, err := sqlite.Open(e.path)
@@ -94,7 +100,11 @@ func newEnv(t *testing.T) *env {
 	t.Cleanup(func() { st.Close() })
 	e.store = st
 	log := slog.New(slog.NewTextHandler(&lockedBuffer{b: e.logs}, nil))
-	e.svc = bot.New(st, []bot.Kit{{Game: autumnash.Game, PNG: fakePNG}}, bot.Options{Now: e.clock, Logger: log, AutoForced: true, DefaultReminderHours: 24})
+	opt := bot.Options{Now: e.clock, Logger: log, AutoForced: true, DefaultReminderHours: 24}
+	if seed != 0 {
+		opt.Seed = func() uint64 { return seed }
+	}
+	e.svc = bot.New(st, kits, opt)
 	e.sess = e.fake.session()
 	e.rest = &REST{S: e.sess, Backoff: time.Millisecond}
 	e.h = NewHandler(e.svc, e.rest, Options{Now: e.clock, Logger: log})
