@@ -346,6 +346,7 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 		var deeper []rules.Move
 		for _, m := range frontier {
 			budget--
+			chosen := labels[m.String()] // the label of the choice made, before forced ones follow it
 			if full, err := rules.Forced(t.state, seat, m); err == nil {
 				m = full
 			}
@@ -354,8 +355,8 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 				continue
 			}
 			label := m.String()
-			if l := labels[m.String()]; l != "" {
-				label += " — " + l
+			if chosen != "" {
+				label += " — " + chosen
 			}
 			if isComplete {
 				done = append(done, Suggestion{Value: m.String(), Label: label, Complete: true})
