@@ -20,13 +20,6 @@ import (
 func Image(v any) (image.Image, error) {
 	var view game.View
 	switch x := v.(type) {
-	case game.View:
-		view = x
-	case *game.View:
-		if x == nil {
-			return nil, fmt.Errorf("ascalion render: nil view")
-		}
-		view = *x
 	case []byte, json.RawMessage, map[string]any:
 		// A view that travelled as JSON (stored, or sent between processes).
 		b, ok := x.([]byte)
@@ -40,7 +33,11 @@ func Image(v any) (image.Image, error) {
 			return nil, fmt.Errorf("ascalion render: not an Ascalion view")
 		}
 	default:
-		return nil, fmt.Errorf("ascalion render: want an ascalion View, got %T", v)
+		p, err := render.ViewOf[game.View](v, "ascalion")
+		if err != nil {
+			return nil, err
+		}
+		view = *p
 	}
 	g := geometry()
 	h := statusH + int(math.Ceil(g.mapH)) + panelH

@@ -44,15 +44,7 @@ func PNG(v any) ([]byte, error) {
 	return render.EncodePNG(img, pal)
 }
 
-func toView(v any) (*asc.View, error) {
-	switch x := v.(type) {
-	case *asc.View:
-		return x, nil
-	case asc.View:
-		return &x, nil
-	}
-	return nil, fmt.Errorf("render/ascidiae: want an ascidiae view, got %T", v)
-}
+func toView(v any) (*asc.View, error) { return render.ViewOf[asc.View](v, "ascidiae") }
 
 type board struct {
 	width float64

@@ -65,17 +65,9 @@ func PNG(v any) ([]byte, error) {
 }
 
 func asView(v any) (*game.View, error) {
-	var view *game.View
-	switch t := v.(type) {
-	case game.View:
-		view = &t
-	case *game.View:
-		view = t
-	default:
-		return nil, fmt.Errorf("ausonia render: want an ausonia.View, got %T", v)
-	}
-	if view == nil {
-		return nil, fmt.Errorf("ausonia render: nil view")
+	view, err := render.ViewOf[game.View](v, "ausonia")
+	if err != nil {
+		return nil, err
 	}
 	if len(view.Players) < 1 || len(view.Players) > 4 {
 		return nil, fmt.Errorf("ausonia render: %d players cannot be drawn", len(view.Players))

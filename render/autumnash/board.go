@@ -48,17 +48,9 @@ func paint(c *render.Canvas, l layout, v *game.View) {
 const maxSide = 12
 
 func asView(v any) (*game.View, error) {
-	var view *game.View
-	switch t := v.(type) {
-	case game.View:
-		view = &t
-	case *game.View:
-		view = t
-	default:
-		return nil, fmt.Errorf("autumnash render: want an autumnash.View, got %T", v)
-	}
-	if view == nil {
-		return nil, fmt.Errorf("autumnash render: nil view")
+	view, err := render.ViewOf[game.View](v, "autumnash")
+	if err != nil {
+		return nil, err
 	}
 	if view.Cols < 1 || view.Rows < 1 || view.Cols > maxSide || view.Rows > maxSide {
 		return nil, fmt.Errorf("autumnash render: a %dx%d board cannot be drawn", view.Cols, view.Rows)

@@ -4,7 +4,6 @@
 package reef
 
 import (
-	"fmt"
 	"image"
 
 	"github.com/boardbot/boardbot/render"
@@ -43,18 +42,7 @@ func PNG(v any) ([]byte, error) {
 	return render.EncodePNG(img, pal)
 }
 
-func toView(v any) (*rf.View, error) {
-	switch x := v.(type) {
-	case *rf.View:
-		if x == nil {
-			return nil, fmt.Errorf("render/reef: nil view")
-		}
-		return x, nil
-	case rf.View:
-		return &x, nil
-	}
-	return nil, fmt.Errorf("render/reef: want a reef view, got %T", v)
-}
+func toView(v any) (*rf.View, error) { return render.ViewOf[rf.View](v, "reef") }
 
 type drawer struct {
 	v *rf.View
