@@ -35,9 +35,11 @@ var canvasPool sync.Pool
 // keep no reference to them afterwards. RenderPNG does both for the common case.
 func AcquireCanvas(w, h int, bg color.Color) *Canvas {
 	img, _ := canvasPool.Get().(*image.RGBA)
-	if img == nil || img.Rect.Dx() != w || img.Rect.Dy() != h {
+	if img == nil || cap(img.Pix) < 4*w*h {
 		return NewCanvas(w, h, bg)
 	}
+	// Boards whose height follows the view (hands, players) reuse any large enough buffer.
+	img.Pix, img.Stride, img.Rect = img.Pix[:4*w*h], 4*w, image.Rect(0, 0, w, h)
 	if bg == nil {
 		bg = Paper
 	}
@@ -52,6 +54,10 @@ func (c *Canvas) Release() {
 		c.RGBA, c.Context = nil, nil
 	}
 }
+
+// Frame makes the canvas a renderer paints on: NewCanvas when the image is handed out (a game's
+// Image), AcquireCanvas when it is only encoded and given back (a game's PNG).
+type Frame func(w, h int, bg color.Color) *Canvas
 
 // RenderPNG draws on a pooled w x h canvas and encodes the result with EncodePNG, for a game's
 // PNG function: it saves allocating and clearing a new image per board.

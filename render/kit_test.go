@@ -552,3 +552,23 @@ func TestQuantiseParallelMatchesSerial(t *testing.T) {
 		t.Fatal("striped quantising differs from one pass")
 	}
 }
+
+// A pooled buffer from a larger board serves a smaller one: right size, fully cleared.
+func TestAcquireCanvasReusesLargerBuffers(t *testing.T) {
+	big := AcquireCanvas(300, 200, color.Black)
+	big.Release()
+	c := AcquireCanvas(120, 90, Paper)
+	defer c.Release()
+	if c.RGBA.Rect != image.Rect(0, 0, 120, 90) || c.RGBA.Stride != 4*120 || len(c.RGBA.Pix) != 4*120*90 {
+		t.Fatalf("rect %v stride %d len %d", c.RGBA.Rect, c.RGBA.Stride, len(c.RGBA.Pix))
+	}
+	pr, pg, pb, _ := Paper.RGBA()
+	for y := 0; y < 90; y += 7 {
+		for x := 0; x < 120; x += 5 {
+			r, g, b, _ := c.RGBA.At(x, y).RGBA()
+			if r != pr || g != pg || b != pb {
+				t.Fatalf("pixel %d,%d left over from the larger board", x, y)
+			}
+		}
+	}
+}

@@ -18,6 +18,26 @@ import (
 
 // Image draws the board for a view returned by the rules' View (value or pointer).
 func Image(v any) (image.Image, error) {
+	view, err := asView(v)
+	if err != nil {
+		return nil, err
+	}
+	return paint(view, render.NewCanvas).Image(), nil
+}
+
+// PNG renders and encodes with the game's palette, on a pooled canvas.
+func PNG(v any) ([]byte, error) {
+	view, err := asView(v)
+	if err != nil {
+		return nil, err
+	}
+	c := paint(view, render.AcquireCanvas)
+	defer c.Release()
+	return render.EncodePNG(c.RGBA, pal)
+}
+
+// asView accepts the rules' View as a value, a pointer, or JSON.
+func asView(v any) (game.View, error) {
 	var view game.View
 	switch x := v.(type) {
 	case []byte, json.RawMessage, map[string]any:
@@ -26,42 +46,34 @@ func Image(v any) (image.Image, error) {
 		if !ok {
 			var err error
 			if b, err = json.Marshal(x); err != nil {
-				return nil, fmt.Errorf("ascalion render: %w", err)
+				return view, fmt.Errorf("ascalion render: %w", err)
 			}
 		}
 		if err := json.Unmarshal(b, &view); err != nil || len(view.Lands) != len(geometry().b.Lands) {
-			return nil, fmt.Errorf("ascalion render: not an Ascalion view")
+			return view, fmt.Errorf("ascalion render: not an Ascalion view")
 		}
 	default:
 		p, err := render.ViewOf[game.View](v, "ascalion")
 		if err != nil {
-			return nil, err
+			return view, err
 		}
 		view = *p
 	}
+	return view, nil
+}
+
+func paint(view game.View, frame render.Frame) *render.Canvas {
 	g := geometry()
 	h := statusH + int(math.Ceil(g.mapH)) + panelH
-	// Start from the pre-drawn sea instead of filling a blank canvas first.
-	img := image.NewRGBA(image.Rect(0, 0, imgW, h))
-	sea := seaLayer()
-	copy(img.Pix, sea.Pix)
-	c := &render.Canvas{Context: gg.NewContextForRGBA(img), RGBA: img}
+	c := frame(imgW, h, render.Paper)
+	copy(c.RGBA.Pix, seaLayer().Pix) // the pre-drawn sea over the map's part of the canvas
 	drawLands(c, g, view)
 	drawRiver(c, g)
 	drawLandInfo(c, g, view)
 	drawVessels(c, g, view)
 	drawStatus(c, view)
 	drawPanel(c, image.Rect(0, statusH+int(math.Ceil(g.mapH)), imgW, h), view)
-	return c.Image(), nil
-}
-
-// PNG renders and encodes with the game's palette.
-func PNG(v any) ([]byte, error) {
-	img, err := Image(v)
-	if err != nil {
-		return nil, err
-	}
-	return render.EncodePNG(img, pal)
+	return c
 }
 
 // seaLayer is the unchanging sea: both blues and the faint outline of every field, drawn once.

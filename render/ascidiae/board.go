@@ -31,17 +31,18 @@ func Image(v any) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := newBoard(view)
-	return r.draw(), nil
+	return newBoard(view).draw(render.NewCanvas).Image(), nil
 }
 
-// PNG draws and encodes the view.
+// PNG draws and encodes the view, on a pooled canvas.
 func PNG(v any) ([]byte, error) {
-	img, err := Image(v)
+	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	return render.EncodePNG(img, pal)
+	c := newBoard(view).draw(render.AcquireCanvas)
+	defer c.Release()
+	return render.EncodePNG(c.RGBA, pal)
 }
 
 func toView(v any) (*asc.View, error) { return render.ViewOf[asc.View](v, "ascidiae") }
@@ -115,8 +116,8 @@ func (b *board) wrappedLog() []string {
 	return out
 }
 
-func (b *board) draw() image.Image {
-	b.c = render.NewCanvas(int(b.width), b.height(), render.Paper)
+func (b *board) draw(frame render.Frame) *render.Canvas {
+	b.c = frame(int(b.width), b.height(), render.Paper)
 	b.status()
 	y := float64(statusH + margin)
 	b.central(y)
@@ -132,7 +133,7 @@ func (b *board) draw() image.Image {
 	rows := (len(b.v.Players) + b.cols - 1) / b.cols
 	y += float64(rows) * (b.gridH + margin)
 	b.log(y)
-	return b.c.Image()
+	return b.c
 }
 
 func (b *board) status() {

@@ -30,8 +30,22 @@ func Image(v any) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := height(view)
-	c := render.NewCanvas(width, h, render.Paper)
+	return paint(view, render.NewCanvas).Image(), nil
+}
+
+// PNG is Image encoded with the game's palette, drawn on a pooled canvas.
+func PNG(v any) ([]byte, error) {
+	view, err := asView(v)
+	if err != nil {
+		return nil, err
+	}
+	c := paint(view, render.AcquireCanvas)
+	defer c.Release()
+	return render.EncodePNG(c.RGBA, pal)
+}
+
+func paint(view *game.View, frame render.Frame) *render.Canvas {
+	c := frame(width, height(view), render.Paper)
 	y := 0.0
 	drawStatus(c, view)
 	y = statusH + gap
@@ -52,16 +66,7 @@ func Image(v any) (image.Image, error) {
 	}
 	y = drawLast(c, view, y)
 	drawLegend(c, y)
-	return c.Image(), nil
-}
-
-// PNG is Image encoded with the game's palette.
-func PNG(v any) ([]byte, error) {
-	img, err := Image(v)
-	if err != nil {
-		return nil, err
-	}
-	return render.EncodePNG(img, pal)
+	return c
 }
 
 func asView(v any) (*game.View, error) {

@@ -1,6 +1,7 @@
 package ausonia
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -54,4 +55,24 @@ func BenchmarkRenderAndEncode(b *testing.B) {
 		size = len(png)
 	}
 	b.ReportMetric(float64(size), "bytes")
+}
+
+// PNG draws on pooled canvases of varying heights: each fixture, drawn after all the others,
+// encodes exactly like a fresh Image.
+func TestPNGOnPooledCanvasMatchesImage(t *testing.T) {
+	for _, f := range fixtures {
+		PNG(loadFixture(t, f)) // fill the pool with boards of every height
+	}
+	for _, f := range fixtures {
+		v := loadFixture(t, f)
+		got, err := PNG(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, _ := Image(v)
+		want, _ := render.EncodePNG(img, pal)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: PNG on a pooled canvas differs from a fresh Image", f.name)
+		}
+	}
 }

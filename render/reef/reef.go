@@ -30,16 +30,19 @@ func Image(v any) (image.Image, error) {
 		return nil, err
 	}
 	d := &drawer{v: view}
-	return d.draw(), nil
+	return d.draw(render.NewCanvas).Image(), nil
 }
 
-// PNG draws and encodes the view as a paletted PNG.
+// PNG draws and encodes the view as a paletted PNG, on a pooled canvas.
 func PNG(v any) ([]byte, error) {
-	img, err := Image(v)
+	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	return render.EncodePNG(img, pal)
+	d := &drawer{v: view}
+	c := d.draw(render.AcquireCanvas)
+	defer c.Release()
+	return render.EncodePNG(c.RGBA, pal)
 }
 
 func toView(v any) (*rf.View, error) { return render.ViewOf[rf.View](v, "reef") }
@@ -50,7 +53,7 @@ type drawer struct {
 }
 
 // Vertical plan: status, last move, [private panel], boards, tiles, open sea, players, legend.
-func (d *drawer) draw() image.Image {
+func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	v := d.v
 	n := len(v.Boards)
 	boardRows := (n + 1) / 2
@@ -65,7 +68,7 @@ func (d *drawer) draw() image.Image {
 		playersH = playerRows*(cardH+margin/2) + margin/2
 	}
 	h := statusH + noteH + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
-	d.c = render.NewCanvas(width, h, render.Paper)
+	d.c = frame(width, h, render.Paper)
 
 	y := d.status()
 	y = d.note(y)
@@ -91,5 +94,5 @@ func (d *drawer) draw() image.Image {
 		y += playersH
 	}
 	d.legend(y)
-	return d.c.Image()
+	return d.c
 }
