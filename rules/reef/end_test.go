@@ -40,16 +40,7 @@ func TestFourthShrimpStartsTheLastTurns(t *testing.T) {
 
 func TestAllTilesCoveredEndsTheTurnAtOnce(t *testing.T) {
 	s := fixture(t, 2)
-	for i := 1; i < NumTiles; i++ {
-		large, _ := s.tileAlgae(i)
-		s.AlgaSupply[large]--
-		s.Tiles[i].Cover = large
-	}
-	p := &s.Players[0]
-	p.ShrimpsHome--
-	p.ShrimpsEaten++
-	giveFish(t, s, 0, Grey, 2)
-	giveConsumed(t, s, 0, Grey, 1)
+	lastTileToCover(t, s, 0, 2)
 	put(t, s, Grey, "1:E2")
 	shrimpOn(t, s, 0, "1:E2")
 	mustApply(t, s, 0, "shrimp "+sqt("1:E2")+" "+sqt("1:A3"))
@@ -143,13 +134,8 @@ func TestTieBreaks(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fixture(t, 2)
-			giveFish(t, s, 0, Pink, 1)
-			giveFish(t, s, 1, Pink, 1)
-			tc.setup(t, s)
-			s.finish("test", &events{})
-			if s.Res.Ranks[0] != tc.ranks[0] || s.Res.Ranks[1] != tc.ranks[1] {
-				t.Errorf("ranks %v, want %v", s.Res.Ranks, tc.ranks)
+			if r := tiedFinish(t, tc.setup); r[0] != tc.ranks[0] || r[1] != tc.ranks[1] {
+				t.Errorf("ranks %v, want %v", r, tc.ranks)
 			}
 		})
 	}

@@ -49,17 +49,25 @@ func TestRulebookTieBreakPrecedence(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fixture(t, 2)
-			giveFish(t, s, 0, Pink, 1)
-			giveFish(t, s, 1, Pink, 1)
-			tc.seat0(t, s)
-			tc.seat1(t, s)
-			s.finish("test", &events{})
-			if r := s.Res.Ranks; r[0] != 1 || r[1] != 2 {
+			if r := tiedFinish(t, tc.seat0, tc.seat1); r[0] != 1 || r[1] != 2 {
 				t.Errorf("ranks %v, want seat 0 first", r)
 			}
 		})
 	}
+}
+
+// tiedFinish scores a 2-player game in which each parrotfish holds one pink polyp, once the setups
+// have run, and returns the ranks.
+func tiedFinish(t *testing.T, setups ...func(t *testing.T, s *state)) []int {
+	t.Helper()
+	s := fixture(t, 2)
+	giveFish(t, s, 0, Pink, 1)
+	giveFish(t, s, 1, Pink, 1)
+	for _, setup := range setups {
+		setup(t, s)
+	}
+	s.finish("test", &events{})
+	return s.Res.Ranks
 }
 
 // "...else shared." Two players equal on every criterion share the place; the next one down is
@@ -83,20 +91,28 @@ func TestRulebookFullTieIsShared(t *testing.T) {
 	}
 }
 
+// lastTileToCover covers every coral tile but the first with its large alga's cylinder, and makes
+// seat a player who has eaten once, with fish grey polyps in the parrotfish and one consumed grey
+// polyp to pay for a cylinder.
+func lastTileToCover(t testing.TB, s *state, seat, fish int) {
+	t.Helper()
+	for i := 1; i < NumTiles; i++ {
+		large, _ := s.tileAlgae(i)
+		s.AlgaSupply[large]--
+		s.Tiles[i].Cover = large
+	}
+	p := &s.Players[seat]
+	p.ShrimpsHome--
+	p.ShrimpsEaten++
+	giveFish(t, s, seat, Grey, fish)
+	giveConsumed(t, s, seat, Grey, 1)
+}
+
 // "You may not cover the last uncovered tile unless your parrotfish holds at least 2 polyps."
 func TestRulebookLastCoralTileNeedsTwoPolypsInTheParrotfish(t *testing.T) {
 	for _, fish := range []int{0, 1, 2, 3} {
 		s := fixture(t, 2)
-		for i := 1; i < NumTiles; i++ {
-			large, _ := s.tileAlgae(i)
-			s.AlgaSupply[large]--
-			s.Tiles[i].Cover = large
-		}
-		p := &s.Players[0]
-		p.ShrimpsHome--
-		p.ShrimpsEaten++
-		giveFish(t, s, 0, Grey, fish)
-		giveConsumed(t, s, 0, Grey, 1)
+		lastTileToCover(t, s, 0, fish)
 		large, _ := s.tileAlgae(0)
 		move := "alga g " + large.String() + " 1"
 		offered := false
@@ -148,16 +164,7 @@ func choiceTokens(t *testing.T, s *state, seat int, partial string) []string {
 func TestRulebookLastTurnsAfterTheEnd(t *testing.T) {
 	s := fixture(t, 4)
 	s.Turn = 2
-	for i := 1; i < NumTiles; i++ {
-		large, _ := s.tileAlgae(i)
-		s.AlgaSupply[large]--
-		s.Tiles[i].Cover = large
-	}
-	p := &s.Players[2]
-	p.ShrimpsHome--
-	p.ShrimpsEaten++
-	giveFish(t, s, 2, Grey, 2)
-	giveConsumed(t, s, 2, Grey, 1)
+	lastTileToCover(t, s, 2, 2)
 	put(t, s, White, "1:E1", "1:E2", "1:E3", "1:F3", "1:G3")
 	shrimpOn(t, s, 2, "1:E2")
 	put(t, s, Pink, "2:A2", "2:B2", "2:C2", "2:A3", "2:B3", "2:C3")
