@@ -16,6 +16,24 @@ func IsAwaited(st State, s Seat) bool {
 	return ok
 }
 
+// MayMove explains, in the words of the game, why seat s may not move now; nil when it may.
+func MayMove(st State, s Seat) error {
+	if IsAwaited(st, s) {
+		return nil
+	}
+	if res := st.Result(); res != nil {
+		return Illegalf("The game is over (%s); seat %d cannot move any more.", res.Reason, s)
+	}
+	var who []string
+	for _, p := range st.Awaiting() {
+		who = append(who, fmt.Sprintf("seat %d (%s)", p.Seat, p.Text))
+	}
+	if len(who) == 0 {
+		return Illegalf("It is not seat %d's turn: nobody is asked to move now.", s)
+	}
+	return Illegalf("It is not seat %d's turn: the game waits for %s.", s, strings.Join(who, ", "))
+}
+
 // PromptFor returns the prompt for seat s, if it is awaited.
 func PromptFor(st State, s Seat) (Prompt, bool) {
 	for _, p := range st.Awaiting() {

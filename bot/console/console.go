@@ -35,10 +35,12 @@ func New(svc *bot.Service, out io.Writer, dir string) *Console {
 	return &Console{svc: svc, out: out, images: dir, user: bot.User{ID: "alice", Name: "alice", Admin: true}, where: "lobby"}
 }
 
+// MaxLine bounds one input line; a longer one is refused on its own and the session goes on.
+const MaxLine = 64 << 10
+
 // Run reads commands until end of input or "quit".
 func (c *Console) Run(ctx context.Context, in io.Reader, interactive bool) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 1<<16)
+	rd := bufio.NewReaderSize(in, 4096)
 	if interactive {
 		fmt.Fprintln(c.out, "boardbot console — type help for the commands, quit to leave.")
 	}
@@ -46,10 +48,18 @@ func (c *Console) Run(ctx context.Context, in io.Reader, interactive bool) error
 		if interactive {
 			fmt.Fprintf(c.out, "%s@#%s> ", c.user.Name, c.where)
 		}
-		if !sc.Scan() {
-			break
+		raw, size, err := readLine(rd, MaxLine)
+		if err == io.EOF {
+			return nil
 		}
-		line := strings.TrimSpace(sc.Text())
+		if err != nil {
+			return err
+		}
+		if size > MaxLine {
+			fmt.Fprintf(c.out, "  ✗ That line is %d KiB long; a command fits in %d KiB, so it was skipped. Type the command again, shorter.\n", size>>10, MaxLine>>10)
+			continue
+		}
+		line := strings.TrimSpace(raw)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -60,7 +70,31 @@ func (c *Console) Run(ctx context.Context, in io.Reader, interactive bool) error
 			return err
 		}
 	}
-	return sc.Err()
+	return nil
+}
+
+// readLine returns the next line without its end of line, and the line's length in bytes. A line
+// longer than max is read to its end but not kept, so it costs no more than max of memory.
+// io.EOF comes only when no line is left.
+func readLine(rd *bufio.Reader, max int) (string, int, error) {
+	var buf []byte
+	n := 0
+	for {
+		chunk, err := rd.ReadSlice('\n')
+		if n += len(chunk); n <= max+1 { // +1: room for the newline
+			buf = append(buf, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if strings.HasSuffix(string(chunk), "\n") {
+			n--
+		}
+		if err == io.EOF && n > 0 {
+			err = nil // a last line without a newline
+		}
+		return strings.TrimRight(string(buf), "\r\n"), n, err
+	}
 }
 
 // Exec runs one command line. User mistakes are printed with how to do it right; an internal

@@ -1,10 +1,12 @@
 package console
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -104,5 +106,46 @@ func TestExportReplays(t *testing.T) {
 	}
 	if !bytes.Equal(snap, g.Snapshot) || len(rec.Moves) != 2 {
 		t.Fatalf("record does not replay to the stored state (%d moves)", len(rec.Moves))
+	}
+}
+
+// A line over the limit is refused on its own; the lines after it still run.
+func TestOverlongLineIsSkipped(t *testing.T) {
+	var out bytes.Buffer
+	c, _, _ := newConsole(t, &out)
+	in := "as ann\nmove " + strings.Repeat("x", 70<<10) + "\nas bob\nwhere\n"
+	if err := c.Run(context.Background(), strings.NewReader(in), false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"✗ That line is 70 KiB long; a command fits in 64 KiB, so it was skipped.", "You are bob in #lobby."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%.300s", want, out.String())
+		}
+	}
+}
+
+func TestReadLine(t *testing.T) {
+	const max = 8
+	cases := []struct {
+		in    string
+		lines []string
+		sizes []int
+	}{
+		{"ab\ncd", []string{"ab", "cd"}, []int{2, 2}},
+		{"ab\r\n\n", []string{"ab", ""}, []int{3, 0}},
+		{"12345678\n123456789\nok\n", []string{"12345678", "", "ok"}, []int{8, 9, 2}},
+		{strings.Repeat("y", 5000) + "\nok", []string{"", "ok"}, []int{5000, 2}},
+	}
+	for _, c := range cases {
+		rd := bufio.NewReaderSize(strings.NewReader(c.in), 16)
+		for i := range c.lines {
+			line, n, err := readLine(rd, max)
+			if err != nil || n != c.sizes[i] || (n <= max && line != strings.TrimSuffix(c.lines[i], "\r")) {
+				t.Fatalf("%q line %d: got %q %d %v, want %q %d", c.in, i, line, n, err, c.lines[i], c.sizes[i])
+			}
+		}
+		if _, _, err := readLine(rd, max); err != io.EOF {
+			t.Fatalf("%q: want io.EOF at the end, got %v", c.in, err)
+		}
 	}
 }

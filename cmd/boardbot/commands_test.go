@@ -41,6 +41,37 @@ func TestReplayWritesBoards(t *testing.T) {
 	}
 }
 
+// replay reads what editors save and refuses a bad record with its line and the right way.
+func TestReplayRecords(t *testing.T) {
+	cases := []struct {
+		name, text string
+		code       int
+		want       string // in stdout when code is 0, else in stderr
+	}{
+		{"byte-order mark", "\ufeff" + shortRecord, 0, "2 moves replayed"},
+		{"unknown game", strings.Replace(shortRecord, "autumn-ash", "chess", 1), 1,
+			`unknown game "chess"; the games are autumn-ash, ascidiae, ascalion, reef-encounter, ausonia`},
+		{"player past the seats", strings.Replace(shortRecord, "player 1: bob", "player 63: bob", 1), 1,
+			"line 7: there is no seat 63: this record has 2 seats, numbered 0 to 1"},
+		{"move past the seats", shortRecord + "2: c2 c3\n", 1, "line 11: there is no seat 2"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "g.txt")
+			os.WriteFile(file, []byte(c.text), 0o644)
+			var out, errb bytes.Buffer
+			code := run(context.Background(), []string{"replay", file}, &out, &errb)
+			got := out.String()
+			if c.code != 0 {
+				got = errb.String()
+			}
+			if code != c.code || !strings.Contains(got, c.want) {
+				t.Fatalf("exit %d, want %d; output %q lacks %q", code, c.code, got, c.want)
+			}
+		})
+	}
+}
+
 func TestMigrateAndVersion(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "m.db")
 	var out, errb bytes.Buffer

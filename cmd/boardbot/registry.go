@@ -31,32 +31,28 @@ func allKits() []bot.Kit {
 
 // enabledKits keeps the games named in the config (all when none are named).
 func enabledKits(enabled []string) ([]bot.Kit, error) {
-	all := allKits()
 	if len(enabled) == 0 {
-		return all, nil
-	}
-	byID := map[string]bot.Kit{}
-	var ids []string
-	for _, k := range all {
-		id := k.Game.Info().ID
-		byID[id] = k
-		ids = append(ids, id)
+		return allKits(), nil
 	}
 	var out []bot.Kit
 	for _, id := range enabled {
-		k, ok := byID[id]
-		if !ok {
-			return nil, fmt.Errorf("games.enabled: no game %q; the games are %s", id, strings.Join(ids, ", "))
+		k, err := kitByID(id)
+		if err != nil {
+			return nil, fmt.Errorf("games.enabled: %w", err)
 		}
 		out = append(out, k)
 	}
 	return out, nil
 }
 
+// kitByID finds a game by its id; the refusal lists the ids there are.
 func kitByID(id string) (bot.Kit, error) {
-	ks, err := enabledKits([]string{id})
-	if err != nil {
-		return bot.Kit{}, err
+	var ids []string
+	for _, k := range allKits() {
+		if k.Game.Info().ID == id {
+			return k, nil
+		}
+		ids = append(ids, k.Game.Info().ID)
 	}
-	return ks[0], nil
+	return bot.Kit{}, fmt.Errorf("unknown game %q; the games are %s", id, strings.Join(ids, ", "))
 }

@@ -43,7 +43,7 @@ func TestEnabledKits(t *testing.T) {
 	if err != nil || len(ks) != 2 || ks[0].Game.Info().ID != "ausonia" {
 		t.Fatalf("%v %v", ks, err)
 	}
-	if _, err := enabledKits([]string{"chess"}); err == nil || !strings.Contains(err.Error(), "no game \"chess\"") {
+	if _, err := enabledKits([]string{"chess"}); err == nil || err.Error() != `games.enabled: unknown game "chess"; the games are autumn-ash, ascidiae, ascalion, reef-encounter, ausonia` {
 		t.Fatalf("unknown game: %v", err)
 	}
 }

@@ -108,14 +108,58 @@ func TestExampleBoatPassageRefused(t *testing.T) {
 	if v := f.s.vessel(id); v.Pos != riverBase+2 {
 		t.Fatalf("refused boat at %s, want r2", posToken(v.Pos))
 	}
-	// Going back the way it came needs no consent (A27); going on is not offered again for free.
+	// §11.6: "Kann ein Boot seine Fahrt nicht fortsetzen, muß es stehenbleiben oder im Rahmen
+	// seiner übrigen Bewegungspunkte zurückziehen." Going back the way it came needs no consent
+	// (A27); the refused crossing is neither offered nor accepted again in this transport.
 	nx := f.next(0, "")
-	if !has(nx, "r1") || !has(nx, "end") {
-		t.Fatalf("after a refusal the boat may turn back or stop: %v", nx)
+	if !has(nx, "r1") || !has(nx, "end") || has(nx, "r3") {
+		t.Fatalf("after a refusal the boat may only turn back or stop: %v", nx)
 	}
+	f.refused(0, "r3", "Passage was refused in this transport, so the boat may only stop or go back the way it came (next: r1")
+	// Nor by turning back and crossing again: from r1 the way on is back to r0, not r2.
+	if nx := f.next(0, "r1"); !has(nx, "r0") || !has(nx, "end") || has(nx, "r2") {
+		t.Fatalf("after turning back the boat may only go on back or stop: %v", nx)
+	}
+	f.refused(0, "r1 r2", "a refused crossing is not asked again")
 	f.play(0, "r1 end")
 	if f.s.Stage == stPassage {
 		t.Fatal("turning back must not ask for passage")
+	}
+	if v := f.s.vessel(id); v.Pos != riverBase+1 || f.s.Trip != nil {
+		t.Fatalf("boat at %s, trip %v; want it stopped at r1", posToken(v.Pos), f.s.Trip)
+	}
+}
+
+// A step further back asks the banks as usual; refused again, the boat can only stop.
+func TestBoatRefusedOnTheWayBack(t *testing.T) {
+	f, id := boatExample(t)
+	f.city("Vagon") // Vagon worth 8: leaving Hippo's Land|Vagon now needs blue's consent
+	mouth := board.Seas[board.Mouth].Token
+	f.play(0, "boat boat1 "+mouth+" r0 r1 r2")
+	if got := f.s.awaited(); f.s.Stage != stPassage || len(got) != 1 || got[0] != 1 {
+		t.Fatalf("stage %d, asked %v: blue must be asked to leave r1", f.s.Stage, got)
+	}
+	f.play(1, "allow")
+	f.play(0, "r3")
+	f.play(1, "refuse")
+	f.play(2, "refuse")
+	// The first step back is free; the next one leaves r1 again, so blue is asked.
+	f.play(0, "r1 r0")
+	if v := f.s.vessel(id); v.Pos != riverBase+1 {
+		t.Fatalf("boat at %s, want r1 waiting", posToken(v.Pos))
+	}
+	if got := f.s.awaited(); f.s.Stage != stPassage || len(got) != 1 || got[0] != 1 {
+		t.Fatalf("stage %d, asked %v: blue must be asked again to leave r1 backwards", f.s.Stage, got)
+	}
+	f.play(1, "refuse")
+	if nx := f.next(0, ""); !has(nx, "end") || has(nx, "r0") || has(nx, "r2") {
+		t.Fatalf("refused both ways, the boat can only stop (and unload): %v", nx)
+	}
+	f.refused(0, "r0", "a refused crossing is not asked again")
+	f.refused(0, "r2", "Passage was refused in this transport")
+	f.play(0, "end")
+	if v := f.s.vessel(id); v.Pos != riverBase+1 {
+		t.Fatalf("boat at %s, want r1", posToken(v.Pos))
 	}
 }
 

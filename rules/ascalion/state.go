@@ -127,11 +127,31 @@ type trip struct {
 	Cargo   Goods     `json:"cargo"`
 	Visited []int     `json:"visited,omitempty"`
 	Loaded  bool      `json:"loaded,omitempty"`
-	StopIn  int       `json:"stopin"`  // kinds loaded at this stop (bitmask)
-	StopOut int       `json:"stopout"` // kinds unloaded at this stop (bitmask)
-	Entry   int       `json:"entry"`   // position the vessel came from into its section
-	Refused bool      `json:"refused,omitempty"`
+	StopIn  int       `json:"stopin"`            // kinds loaded at this stop (bitmask)
+	StopOut int       `json:"stopout"`           // kinds unloaded at this stop (bitmask)
+	Path    []int     `json:"path,omitempty"`    // positions the vessel moved from, latest last: its way back
+	Refused bool      `json:"refused,omitempty"` // passage was refused and the vessel has not moved since
+	Back    bool      `json:"back,omitempty"`    // a passage was refused in this transport (§11.6)
+	Barred  [][2]int  `json:"barred,omitempty"`  // crossings refused in this transport (from, to)
 	Cross   *crossing `json:"cross,omitempty"`
+}
+
+// back is where the vessel goes when it retraces its way, or -1 at its start.
+func (t *trip) back() int {
+	if len(t.Path) == 0 {
+		return -1
+	}
+	return t.Path[len(t.Path)-1]
+}
+
+// barred reports whether the crossing from a to b was refused in this transport.
+func (t *trip) barred(a, b int) bool {
+	for _, x := range t.Barred {
+		if x == [2]int{a, b} {
+			return true
+		}
+	}
+	return false
 }
 
 const (
@@ -269,6 +289,8 @@ func (s *state) clone() *state {
 	if s.Trip != nil {
 		t := *s.Trip
 		t.Visited = append([]int(nil), t.Visited...)
+		t.Path = append([]int(nil), t.Path...)
+		t.Barred = append([][2]int(nil), t.Barred...)
 		if t.Cross != nil {
 			x := *t.Cross
 			x.Ask = append([]int(nil), x.Ask...)

@@ -211,7 +211,7 @@ func (s *state) startTrip(p int, r *rd, mode int, _ bool, closeTok, closeLabel s
 		if err != nil {
 			return err
 		}
-		t := &trip{Mode: mode, Kind: m.toks[k], Start: l, Pos: l, Visited: []int{l}, Entry: -1}
+		t := &trip{Mode: mode, Kind: m.toks[k], Start: l, Pos: l, Visited: []int{l}}
 		if t.Kind == "horse" {
 			s.Lands[l].Goods[Horse]-- // the rider travels with the trip
 		}
@@ -239,7 +239,7 @@ func (s *state) beginVessel(p int, r *rd, a, mode int) error {
 	if v.Ship {
 		kind = "ship"
 	}
-	t := &trip{Mode: mode, Kind: kind, Vessel: v.ID, Start: v.Pos, Pos: v.Pos, MP: vesselMP, Entry: -1}
+	t := &trip{Mode: mode, Kind: kind, Vessel: v.ID, Start: v.Pos, Pos: v.Pos, MP: vesselMP}
 	s.Trip = t
 	return s.walk(p, r, t)
 }
@@ -676,6 +676,23 @@ func (s *state) whyNotStep(p int, t *trip, tok string) string {
 		if t.Kind == "ship" && tok[0] == 'r' {
 			return "Ships never enter the river."
 		}
+		if t.Back {
+			why := "Passage was refused in this transport, so the boat may only stop or go back the way it came"
+			b := t.back()
+			if b < 0 || t.barred(t.Pos, b) {
+				return why + "; the way back is closed too, so it can only stop here: a refused crossing is not asked again."
+			}
+			cost := 0
+			for _, st := range s.vesselSteps(s.vessel(t.Vessel), t.Pos) {
+				if st.to == b {
+					cost = st.cost
+				}
+			}
+			if cost > t.MP {
+				return fmt.Sprintf("%s; going back to %s costs %d points and %d are left, so it can only stop here.", why, posToken(b), cost, t.MP)
+			}
+			return fmt.Sprintf("%s (next: %s, %s, for %d of the %d points left); a refused crossing is not asked again.", why, posToken(b), s.posName(b), cost, t.MP)
+		}
 		return fmt.Sprintf("%s cannot reach %s now: boats take light-blue fields (2 points) and river stretches; ships sea fields (dark 1, light 2), within 8 points.", s.areaName(vesselArea+t.Vessel), tok)
 	}
 	return ""
@@ -741,11 +758,13 @@ func (s *state) tripMoves(p int, t *trip) []tripMv {
 	default:
 		v := s.vessel(t.Vessel)
 		for _, st := range s.vesselSteps(v, t.Pos) {
-			if st.cost > t.MP {
+			// After a refusal the boat may only stop or retrace its way (§11.6): "muß es
+			// stehenbleiben oder im Rahmen seiner übrigen Bewegungspunkte zurückziehen".
+			if st.cost > t.MP || (t.Back && st.to != t.back()) || t.barred(t.Pos, st.to) {
 				continue
 			}
 			left := t.MP - st.cost
-			if t.Mode == tripExtra && !s.vesselReach(v, st.to, left, s.nearTarget) {
+			if t.Mode == tripExtra && !t.Back && !s.vesselReach(v, st.to, left, s.nearTarget) {
 				continue
 			}
 			if s.mustReturn(t) && !s.vesselReach(v, st.to, left, s.coast) {
@@ -787,7 +806,7 @@ func (s *state) tripCanEnd(p int, t *trip) bool {
 	if s.mustReturn(t) && !s.coast(t.Pos) && s.vesselReach(v, t.Pos, t.MP, s.coast) {
 		return false
 	}
-	if t.Mode == tripExtra && (t.Pos != t.Start || t.Loaded) && !s.nearTarget(t.Pos) && !t.Refused {
+	if t.Mode == tripExtra && (t.Pos != t.Start || t.Loaded) && !s.nearTarget(t.Pos) && !t.Back {
 		return false
 	}
 	return true
@@ -822,7 +841,11 @@ func (s *state) tripMove(p int, t *trip, v *Vessel, to, cost int) (bool, error) 
 }
 
 func (s *state) moveVessel(t *trip, v *Vessel, to, cost int) {
-	t.Entry = v.Pos
+	if t.Back {
+		t.Path = t.Path[:len(t.Path)-1] // retracing: to is the last place it came from
+	} else {
+		t.Path = append(t.Path, v.Pos)
+	}
 	v.Pos = to
 	t.Pos = to
 	t.MP -= cost
@@ -866,7 +889,7 @@ func (s *state) passageNeed(p int, v *Vessel, to int, t *trip) ([]int, bool) {
 		}
 	}
 	ask = ordered
-	if t != nil && t.Refused && to == t.Entry {
+	if t != nil && t.Refused && to == t.back() {
 		return nil, false
 	}
 	return ask, true
@@ -913,7 +936,8 @@ func (s *state) playPassage(q int, r *rd) error {
 		s.moveVessel(t, v, x.To, x.Cost)
 	} else {
 		s.emit("Passage refused: the boat (strength %d) is not stronger than the refusing banks (value %d).", str, refusing)
-		t.Refused = true
+		t.Refused, t.Back = true, true
+		t.Barred = append(t.Barred, [2]int{v.Pos, x.To})
 	}
 	s.Turn = v.Owner
 	switch t.Mode {

@@ -21,7 +21,7 @@ const (
 type refusal struct {
 	kind  refKind
 	at    int   // the square the leaf could not enter
-	by    int   // the blocking leaf's square; for refOutside the entry corner or -1
+	by    int   // the blocking leaf's square
 	p     piece // the leaf in the way, capped or blocking
 	mover piece
 	via   int // -1 for a direct step
@@ -43,13 +43,22 @@ func (r *reachRes) fail(f refusal) {
 	}
 }
 
-// reach tests the top leaf on from going to to on b, within one of wins. When enter >= 0 a leaf
-// was entered there this turn, so the field must have that corner.
+// reach tests the top leaf on from going to to on b, within one of wins (the fields holding every
+// leaf before the entry). When enter >= 0 a leaf was entered there this turn: the field must hold
+// it too, but need not have it as a corner. The rulebook asks the entry point to be a corner only
+// "at the time a new piece is entered"; after that "any placement and/or move is legal" that
+// keeps the leaves in a 5x6 rectangle.
 func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
+	if enter >= 0 && from == enter && to == enter {
+		// The entered leaf may not step out and back onto its entry corner, whatever the field.
+		var r reachRes
+		r.fail(refusal{kind: refCornerReturn, at: to, mover: b.top(from), via: -1})
+		return r
+	}
 	var best reachRes
 	found := false
 	for _, w := range wins {
-		if enter >= 0 && !w.isCorner(enter%v.cols, enter/v.cols) {
+		if enter >= 0 && !w.contains(enter%v.cols, enter/v.cols) {
 			continue
 		}
 		r := reachIn(v, b, w, from, to)
@@ -63,11 +72,6 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 	}
 	if !found {
 		best.fail(refusal{kind: refOutside, at: to, via: -1})
-	}
-	for i := range best.refs[:best.nrefs] {
-		if best.refs[i].kind == refOutside {
-			best.refs[i].by = enter // the entry corner pins the field, if there is one
-		}
 	}
 	return best
 }

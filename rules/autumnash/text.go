@@ -28,9 +28,6 @@ func (s *state) refusalText(f refusal) string {
 		return fmt.Sprintf("%s is out of reach: a leaf moves one or two steps orthogonally.", v.label(f.at))
 	case refOutside:
 		if v.cols*v.rows > v.winCols*v.winRows {
-			if f.by >= 0 {
-				return fmt.Sprintf("%s is outside every %dx%d field that holds all the leaves and has the entry corner %s as a corner.", v.label(f.at), v.winCols, v.winRows, v.label(f.by))
-			}
 			return fmt.Sprintf("%s would spread the leaves beyond a %dx%d field.", v.label(f.at), v.winCols, v.winRows)
 		}
 		return fmt.Sprintf("%s is off the board.", v.label(f.at))

@@ -75,21 +75,94 @@ func parseSizeToken(tok string) (Size, bool) {
 	return z, err == nil
 }
 
-func (s *state) badSquare(tok string) error {
-	if _, ok := parseSizeToken(tok); ok {
-		return rules.Illegalf("Expected a square here, not %q: name the leaf's square first, like %s.", tok, s.v.token(s.exampleFrom()))
+// badSquare explains a token that is not a square where the move needs one. A size in its place
+// is the usual slip, and what it means depends on where in the move it came.
+func (s *state) badSquare(n *node, tok string) error {
+	z, isSize := parseSizeToken(tok)
+	if !isSize {
+		return rules.Illegalf("%q is not a square of this board: use a letter %s and a number 1-%d, like %s.",
+			tok, s.fileRange(), s.v.rows, s.v.token(s.exampleFrom()))
 	}
-	return rules.Illegalf("%q is not a square of this board: use a letter %s and a number 1-%d, like %s.",
-		tok, s.fileRange(), s.v.rows, s.v.token(s.exampleFrom()))
+	sc := data.startColour[s.turn]
+	switch n.stage {
+	case stTo:
+		msg := fmt.Sprintf("After the leaf on %s comes the square it moves to, then what it becomes (%q)", s.v.label(n.from), tok)
+		for _, to := range s.v.near[n.from] {
+			if ev := s.full(s.eval(n.e, n.from, int(to))); ev.mask&sizeBit(z) != 0 {
+				ex := s.v.token(n.from) + " " + s.v.token(int(to))
+				if ev.sizes() > 1 {
+					ex += " " + z.String()
+				}
+				msg += fmt.Sprintf(", like \"%s\"", ex)
+				break
+			}
+		}
+		if s.isFieldCorner(n.from) && n.e.sq < 0 {
+			// Perhaps meant as an entry at that corner.
+			t := s.b.top(n.from)
+			return rules.Illegalf("A leaf can enter only on a free corner, and %s is taken by %s's %s. %s %s.",
+				s.v.label(n.from), data.sideName[t.owner()], t.name(), s.freeCornersText(), msg)
+		}
+		return rules.Illegalf("%s.", msg)
+	case stFrom:
+		if len(s.entrySizes(n.e.sq)) == 1 {
+			msg := fmt.Sprintf("Only %s can enter at %s now, so its size is not asked: name the leaf to move next (it may be the one just entered)",
+				newPiece(sc, n.e.size).aName(), s.v.label(n.e.sq))
+			mover := *n
+			mover.from, mover.stage = n.e.sq, stTo
+			if next := s.next(mover); len(next) > 0 {
+				msg += fmt.Sprintf(", like \"%s %s %s\"", s.v.token(n.e.sq), s.v.token(n.e.sq), next[0].Token)
+			}
+			return rules.Illegalf("%s.", msg)
+		}
+		return rules.Illegalf("The %s leaf entering at %s is already %s; name the leaf to move next (it may be the one just entered).",
+			sc, s.v.label(n.e.sq), newPiece(sc, n.e.size).aName())
+	}
+	return rules.Illegalf("A move starts with a square: one of your leaves to move, or a free corner to enter %s at (its size comes after the corner). %s",
+		newPiece(sc, z).aName(), s.freeCornersText())
+}
+
+// isFieldCorner reports whether sq is a corner of a field holding every leaf: an entry point.
+func (s *state) isFieldCorner(sq int) bool {
+	for _, w := range s.wins {
+		if w.isCorner(sq%s.v.cols, sq/s.v.cols) {
+			return true
+		}
+	}
+	return false
+}
+
+// freeCornersText names the free entry corners now, or why there are none.
+func (s *state) freeCornersText() string {
+	sc := data.startColour[s.turn]
+	if s.stashed(sc, Pawn)+s.stashed(sc, Drone)+s.stashed(sc, Queen) == 0 {
+		return fmt.Sprintf("You have no %s leaf left to enter.", sc)
+	}
+	cs := s.entryCorners()
+	if len(cs) == 0 {
+		return "Every entry corner is taken now."
+	}
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = s.v.label(c)
+	}
+	if len(names) > 8 {
+		names = append(names[:8], "…")
+	}
+	return "Free entry corners now: " + strings.Join(names, ", ") + "."
 }
 
 func (s *state) readRoot(n *node, tok string) error {
 	sq, ok := s.v.parseSquare(tok)
 	if !ok {
-		return s.badSquare(tok)
+		return s.badSquare(n, tok)
 	}
 	if s.b.cells[sq] != "" {
 		if err := s.checkMover(noEntry, sq); err != nil {
+			if s.isFieldCorner(sq) {
+				// Perhaps meant as an entry: say why that cannot be either.
+				return rules.Illegalf("%s A leaf can enter only on a free corner, and %s is taken. %s", err.Error(), s.v.label(sq), s.freeCornersText())
+			}
 			return err
 		}
 		n.from, n.stage = sq, stTo
@@ -110,6 +183,13 @@ func (s *state) readRoot(n *node, tok string) error {
 func (s *state) readEntrySize(n *node, tok string) error {
 	z, ok := parseSizeToken(tok)
 	if !ok {
+		if sq, isSquare := s.v.parseSquare(tok); isSquare {
+			// The usual slip: a move written without the entry (on an empty board, every move
+			// starts with one).
+			return rules.Illegalf("There is no leaf on %s to move, so %s starts an entry: a %s leaf enters at that corner, and its size comes next (%s), like \"%s %s %s %s\".",
+				s.v.label(n.e.sq), s.v.label(n.e.sq), data.startColour[s.turn], sizeList(s.entrySizes(n.e.sq)),
+				s.v.token(n.e.sq), s.entrySizes(n.e.sq)[0], s.v.token(n.e.sq), s.v.token(sq))
+		}
 		return rules.Illegalf("After the entry corner comes the size of the %s leaf to enter: %s.", data.startColour[s.turn], sizeList(s.entrySizes(n.e.sq)))
 	}
 	for _, ok := range s.entrySizes(n.e.sq) {
@@ -128,7 +208,7 @@ func (s *state) readEntrySize(n *node, tok string) error {
 func (s *state) readFrom(n *node, tok string) error {
 	sq, ok := s.v.parseSquare(tok)
 	if !ok {
-		return s.badSquare(tok)
+		return s.badSquare(n, tok)
 	}
 	if err := s.checkMover(n.e, sq); err != nil {
 		return err
@@ -140,7 +220,7 @@ func (s *state) readFrom(n *node, tok string) error {
 func (s *state) readTo(n *node, tok string) error {
 	sq, ok := s.v.parseSquare(tok)
 	if !ok {
-		return s.badSquare(tok)
+		return s.badSquare(n, tok)
 	}
 	ev := s.full(s.eval(n.e, n.from, sq))
 	if ev.mask == 0 {
@@ -202,8 +282,10 @@ func (s *state) checkMover(e entry, sq int) error {
 	b := s.boardWith(e)
 	t := b.top(sq)
 	switch {
+	case t == 0 && e.sq >= 0:
+		return rules.Illegalf("There is no leaf on %s to move: name one of yours, or the %s just entered on %s.", s.v.label(sq), b.top(e.sq).name(), s.v.label(e.sq))
 	case t == 0:
-		return rules.Illegalf("There is no leaf on %s.", s.v.label(sq))
+		return rules.Illegalf("There is no leaf on %s to move.", s.v.label(sq))
 	case t.owner() != s.turn:
 		return rules.Illegalf("The top leaf on %s is %s's %s; move one of your own.", s.v.label(sq), data.sideName[t.owner()], t.name())
 	case data.burnt[t.colour()]:

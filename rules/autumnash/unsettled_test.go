@@ -39,9 +39,9 @@ func TestUnsettledStart(t *testing.T) {
 			t.Errorf("%s offered", sq)
 		}
 	}
-	// It must then move, inside a field that has the entry square as a corner: D3 is the lower
-	// left corner of the only such field (files d-h, ranks 3-8), and may not step out and back.
-	sameTokens(t, "from d3", tokens(t, s, "d3 pawn d3"), "d4", "d5", "e3", "e4", "f3")
+	// It must then move. The entry square had to be a corner only when the leaf entered: any
+	// square within two steps is fine, but not out and back onto the entry corner.
+	sameTokens(t, "from d3", tokens(t, s, "d3 pawn d3"), "b3", "c2", "c3", "c4", "d1", "d2", "d4", "d5", "e2", "e3", "e4", "f3")
 	mustApply(t, s, "d3 pawn d3 d4 drone")
 	vw = s.view()
 	if vw.Window == nil || vw.Window[0] != (Square{3, 3}) || vw.Window[1] != (Square{3, 3}) {
@@ -107,7 +107,7 @@ func TestUnsettledField(t *testing.T) {
 			.  .  R1 .  C1 .  .  .
 			.  .  .  .  .  .  .  .
 			.  .  .  .  .  .  .  .`},
-		{name: "entry and move share one field", diag: unsettled(`
+		{name: "the entered leaf stays in the field", diag: unsettled(`
 			.  .  .  .  .  .  .  .
 			.  .  .  .  .  .  .  .
 			.  .  .  .  .  .  .  .
@@ -116,7 +116,37 @@ func TestUnsettledField(t *testing.T) {
 			.  .  .  Y1 .  .  .  .
 			.  .  .  .  .  .  .  .
 			.  .  .  .  .  .  .  .`), prefix: "a1 pawn d3", lacks: []string{"f3"}, has: []string{"e3", "d2"},
-			refuse: "a1 pawn d3 f3 pawn", reason: "F3 is outside every 5x6 field that holds all the leaves and has the entry corner A1 as a corner"},
+			refuse: "a1 pawn d3 f3 pawn", reason: "F3 would spread the leaves beyond a 5x6 field"},
+		// Issue 12: E6 is a corner of the field A1-E6, which holds A3. After the entry the leaves
+		// need only fit some 5x6 rectangle: A3 and E7 fit in A2-E7, which does not have E6 as a
+		// corner. Only stepping out and back onto the entry corner stays forbidden.
+		{name: "after the entry any field holding the leaves will do", diag: unsettled(`
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			C1 .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .`), prefix: "e6 pawn e6", has: []string{"e7", "e8", "d7", "d6", "e5"}, lacks: []string{"e6", "f6"},
+			apply: "e6 pawn e6 e7 drone", board: `
+			.  .  .  .  .  .  .  .
+			.  .  .  .  Y2 .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			C1 .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .`},
+		{name: "the entered leaf may not return to its corner", diag: unsettled(`
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			C1 .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .
+			.  .  .  .  .  .  .  .`), refuse: "e6 pawn e6 e6 drone", reason: "A leaf that leaves the entry corner E6 cannot come back to it on the same turn"},
 		{name: "without an entry the field may lie further right", diag: unsettled(`
 			.  .  .  .  .  .  .  .
 			.  .  .  .  .  .  .  .

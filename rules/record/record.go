@@ -19,6 +19,7 @@ package record
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -94,9 +95,15 @@ func Parse(rd io.Reader) (*Record, error) {
 	sc.Buffer(make([]byte, 0, 1024), MaxLineLen)
 	n := 0
 	seenGame, seenSeats := false, false
+	playerLine := map[int]int{} // seat -> line, to name the line of a seat the record lacks
 	for sc.Scan() {
 		n++
-		line := strings.TrimSpace(sc.Text())
+		text := sc.Text()
+		if n == 1 {
+			// Windows editors save UTF-8 with a byte-order mark; it is not part of the record.
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		line := strings.TrimSpace(text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -149,20 +156,38 @@ func Parse(rd io.Reader) (*Record, error) {
 				r.Players = append(r.Players, "")
 			}
 			r.Players[i] = val
+			playerLine[i] = n
 		default:
 			return nil, &ParseError{n, fmt.Sprintf("unknown header %q", key)}
 		}
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &ParseError{n + 1, fmt.Sprintf("the line is longer than %d characters", MaxLineLen)}
+		}
 		return nil, &ParseError{n + 1, err.Error()}
 	}
 	if !seenGame || !seenSeats {
 		return nil, &ParseError{n, "a record needs \"game:\" and \"seats:\" lines"}
 	}
+	// Seats are numbered from 0 to seats-1; a line for any other seat is a typo, not a new seat.
+	if len(r.Players) > r.Setup.Seats {
+		i := len(r.Players) - 1
+		return nil, &ParseError{playerLine[i], seatRange(i, r.Setup.Seats)}
+	}
+	for _, e := range r.Moves {
+		if e.Seat < 0 || int(e.Seat) >= r.Setup.Seats {
+			return nil, &ParseError{e.Line, seatRange(int(e.Seat), r.Setup.Seats)}
+		}
+	}
 	if len(r.Setup.Options) == 0 {
 		r.Setup.Options = nil
 	}
 	return r, nil
+}
+
+func seatRange(seat, seats int) string {
+	return fmt.Sprintf("there is no seat %d: this record has %d seats, numbered 0 to %d", seat, seats, seats-1)
 }
 
 // MoveError says which move of a record the rules refused.
@@ -199,8 +224,8 @@ func Replay(g rules.Game, r *Record, step Step) (rules.State, error) {
 		return nil, err
 	}
 	for i, e := range r.Moves {
-		if !rules.IsAwaited(st, e.Seat) {
-			return st, &MoveError{i, e.Line, rules.Illegalf("seat %d is not awaited now", e.Seat)}
+		if err := rules.MayMove(st, e.Seat); err != nil {
+			return st, &MoveError{i, e.Line, err}
 		}
 		evs, err := st.Apply(e.Seat, e.Move)
 		if err != nil {

@@ -36,25 +36,48 @@ func (s *state) promptText() string {
 		return fmt.Sprintf("%s: %s larva play — lay %s polyps (up to %d more from behind your screen, %d consumed), move shrimps, or done.",
 			who, x, x, left, s.Players[s.Turn].Consumed[x])
 	}
+	// The list follows the choice tree wherever the tree reads public facts (the board, shrimps,
+	// consumed polyps, supplies). Whether a larva cube can be played or bought also depends on
+	// what lies behind the screen, which this text may not reveal: grow, trade and polyp are
+	// listed by their public conditions only.
+	me := s.Turn
+	p := &s.Players[me]
+	cm := s.corals()
 	var can []string
-	if !s.T.Started {
+	if !s.T.Started && len(s.eatTargets(cm, me)) > 0 {
 		can = append(can, "eat")
 	}
 	if s.T.Larva < 2 {
 		can = append(can, "grow")
 	}
-	if !s.T.Introduced {
+	if !s.T.Introduced && p.ShrimpsHome > 0 && len(s.addTargets(cm, me)) > 0 {
 		can = append(can, "add")
 	}
-	can = append(can, "shrimp")
-	if !s.T.Traded {
+	if len(s.shrimpsOf(me)) > 0 {
+		can = append(can, "shrimp")
+	}
+	trade, polyp := false, false
+	for _, c := range Colours {
+		trade = trade || (p.Consumed[c] > 0 && s.CubeSupply[c] > 0)
+		polyp = polyp || s.available(c)
+	}
+	if trade && !s.T.Traded {
 		can = append(can, "trade")
 	}
-	can = append(can, "alga")
-	if !s.T.Bought {
+	if s.canAlga(me) {
+		can = append(can, "alga")
+	}
+	if polyp && !s.T.Bought {
 		can = append(can, "polyp")
 	}
-	return fmt.Sprintf("%s's turn: %s as you can; take an open-sea space to end the turn.", who, strings.Join(can, ", "))
+	end := "take an open-sea space to end the turn"
+	if sq := s.shrimpOnRock(me); sq >= 0 {
+		end = fmt.Sprintf("your shrimp on bare rock at %s must move before you take an open-sea space to end the turn", SquareName(sq))
+	}
+	if len(can) == 0 {
+		return fmt.Sprintf("%s's turn: %s.", who, end)
+	}
+	return fmt.Sprintf("%s's turn: %s as you can; %s.", who, strings.Join(can, ", "), end)
 }
 
 // SeatName is how texts and the board name a seat: "Player 2".

@@ -1,0 +1,73 @@
+package reef
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// promptVerbs reads the verbs a turn prompt lists ("…'s turn: eat, grow, add as you can; …").
+func promptVerbs(text string) []string {
+	_, rest, ok := strings.Cut(text, "'s turn: ")
+	if !ok {
+		return nil
+	}
+	list, _, ok := strings.Cut(rest, " as you can")
+	if !ok {
+		return nil
+	}
+	return strings.Split(list, ", ")
+}
+
+// The turn prompt follows the choice tree: every verb the tree offers is listed, and the verbs
+// that depend on public facts alone (eat, add, shrimp, alga) are listed exactly when offered.
+// grow, trade and polyp also depend on what lies behind the screen, which a prompt may not tell.
+func TestPromptFollowsTheTree(t *testing.T) {
+	public := []string{vEat, vAdd, vShrimp, vAlga}
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		s := newGame(t, 2+int(seed%3), seed, VariantStandard)
+		randomGame(t, s, seed, 400, func(rules.Seat, rules.Move, []rules.Event) {
+			if s.Phase != phasePlay || s.T.Grow != NoColour {
+				return
+			}
+			ps := s.Awaiting()
+			listed := promptVerbs(ps[0].Text)
+			next, _, err := s.Choices(ps[0].Seat, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range next {
+				if c.Token != vTake && !slices.Contains(listed, c.Token) {
+					t.Fatalf("the tree offers %q, the prompt does not list it: %q", c.Token, ps[0].Text)
+				}
+			}
+			for _, v := range public {
+				offered := slices.ContainsFunc(next, func(c rules.Choice) bool { return c.Token == v })
+				if offered != slices.Contains(listed, v) {
+					t.Fatalf("%q offered %v but listed %v: %q", v, offered, !offered, ps[0].Text)
+				}
+			}
+			checked++
+		})
+	}
+	if checked < 100 {
+		t.Fatalf("only %d turn positions checked", checked)
+	}
+}
+
+// Issue 12: with no coral to eat, the prompt no longer offers "eat".
+func TestPromptEatOnlyWhenACoralCanBeEaten(t *testing.T) {
+	s := fixture(t, 2)
+	put(t, s, White, "1:E1", "1:E2", "1:E3", "1:F3")
+	shrimpOn(t, s, 0, "1:E2")
+	if v := promptVerbs(s.Awaiting()[0].Text); slices.Contains(v, vEat) {
+		t.Fatalf("a coral of 4 cannot be eaten, yet the prompt lists eat: %v", v)
+	}
+	put(t, s, White, "1:G3")
+	if v := promptVerbs(s.Awaiting()[0].Text); !slices.Contains(v, vEat) {
+		t.Fatalf("a guarded coral of 5 can be eaten, yet the prompt lacks eat: %v", v)
+	}
+}
