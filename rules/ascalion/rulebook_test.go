@@ -143,6 +143,26 @@ func TestRulebookScarceProductionServesTheStartPlayerFirst(t *testing.T) {
 	}
 }
 
+// §13.0, the same rule in a development phase: with one weapon left and two players able to
+// build it, the start player (seat 1) builds it and the other is not asked at all.
+func TestRulebookScarceDevelopmentServesTheStartPlayerFirst(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys").own(1, "Comorium").put("Ys", "iron coal").put("Comorium", "iron coal")
+	f.s.SP = 1
+	f.s.Sup[Weapon] = 1
+	f.s.Phase = 2
+	f.s.startBuilds()
+	if f.s.Stage != stBuild || f.s.Turn != 1 {
+		t.Fatalf("stage %d, turn %d: the start player builds first", f.s.Stage, f.s.Turn)
+	}
+	f.play(1, "weapon comorium")
+	f.play(1, "done")
+	eqGoods(t, "Comorium", f.goods("Comorium"), "weapon")
+	eqGoods(t, "Ys", f.goods("Ys"), "iron coal")
+	if f.s.Phase == 2 {
+		t.Errorf("seat 0 can build nothing, yet the development phase goes on (turn %d)", f.s.Turn)
+	}
+}
+
 // §13.0: "Apart from warriors, only the pieces in the box exist; once weapons, resources, cities,
 // boats or ships run out, no more can appear." The last boat and the last ship can be built; then
 // neither is offered any more, and asking for one is refused.
