@@ -78,6 +78,16 @@ func TestRulebookDiscardRemovesAKeptAspirantCard(t *testing.T) {
 		t.Errorf("Aspirant influence %d, want %d", s.Solo.Influence, startInfluence+2)
 	}
 
+	// "a random kept card": one, whatever X. Discard 2 against three kept cards removes one.
+	s = soloGame(t, "1")
+	for _, c := range []string{"a4", "a7", "a9"} {
+		s.Solo.Kept = append(s.Solo.Kept, grab(t, s, 0, c, nil))
+	}
+	useCard(t, s, "p13", "", "b2") // pay bb: Discard 2
+	if len(s.Solo.Kept) != 2 || len(s.Solo.Discard) != 1 {
+		t.Errorf("Discard 2: kept %q, discard %q", codesOf(s, s.Solo.Kept), codesOf(s, s.Solo.Discard))
+	}
+
 	// With no kept card the Discard does nothing.
 	s = soloGame(t, "1")
 	useCard(t, s, "c2", "")
