@@ -279,3 +279,24 @@ func TestRulebookAttackOnABoat(t *testing.T) {
 		})
 	}
 }
+
+// §12.8: "Boat/ship against boat/ship only on the same sea field, or on the river in the same
+// section (the same two bank lands)." Neighbouring sections share a bank land but not the section.
+func TestRulebookBoatsFightOnlyInTheSameRiverSection(t *testing.T) {
+	f := newFixture(t, 3) // every land is seat 2's: seat 0 has only its boat
+	f.vessel(0, false, riverBase+1, "")
+	same := f.vessel(1, false, riverBase+1, "")
+	next := f.vessel(1, false, riverBase+2, "")
+	tg := f.s.targets(0)
+	if !contains(tg, vesselArea+same) {
+		t.Errorf("targets %v lack the boat in the same section", tg)
+	}
+	if contains(tg, vesselArea+next) {
+		t.Errorf("targets %v hold the boat one section upstream", tg)
+	}
+	for _, l := range f.s.posLands(riverBase + 1) {
+		if !contains(tg, l) {
+			t.Errorf("targets %v lack the bank land %s", tg, board.Lands[l].Name)
+		}
+	}
+}

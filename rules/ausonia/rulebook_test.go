@@ -295,3 +295,18 @@ func TestRulebookTieGoesToTurnOrderNotSeat(t *testing.T) {
 		t.Fatalf("ranks %v: seat 1 has most, then seat 2 before seat 0 in turn order", got)
 	}
 }
+
+// Alone, "Each turn you are the starting player, and the Aspirant plays after you", so a tie with
+// the Aspirant goes to you.
+func TestRulebookSoloTieGoesToThePlayer(t *testing.T) {
+	for _, tc := range []struct{ player, aspirant, rank int }{{60, 60, 1}, {60, 61, 2}, {61, 60, 1}} {
+		s := soloGame(t, "1")
+		s.P[0].Influence, s.Solo.Influence = tc.player, tc.aspirant
+		s.Ending = true
+		setOffer(t, s, "c1", "v2", "m2", "a1") // c1 costs bb: two Burns, no Influence
+		do(t, s, 0, "pass")
+		if s.Res == nil || s.Res.Ranks[0] != tc.rank {
+			t.Errorf("player %d, Aspirant %d: result %+v, want rank %d", tc.player, tc.aspirant, s.Res, tc.rank)
+		}
+	}
+}
