@@ -143,6 +143,26 @@ func TestRulebookScarceProductionServesTheStartPlayerFirst(t *testing.T) {
 	}
 }
 
+// §13.0, the same rule in a development phase: with one weapon left and two players able to
+// build it, the start player (seat 1) builds it and the other is not asked at all.
+func TestRulebookScarceDevelopmentServesTheStartPlayerFirst(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys").own(1, "Comorium").put("Ys", "iron coal").put("Comorium", "iron coal")
+	f.s.SP = 1
+	f.s.Sup[Weapon] = 1
+	f.s.Phase = 2
+	f.s.startBuilds()
+	if f.s.Stage != stBuild || f.s.Turn != 1 {
+		t.Fatalf("stage %d, turn %d: the start player builds first", f.s.Stage, f.s.Turn)
+	}
+	f.play(1, "weapon comorium")
+	f.play(1, "done")
+	eqGoods(t, "Comorium", f.goods("Comorium"), "weapon")
+	eqGoods(t, "Ys", f.goods("Ys"), "iron coal")
+	if f.s.Phase == 2 {
+		t.Errorf("seat 0 can build nothing, yet the development phase goes on (turn %d)", f.s.Turn)
+	}
+}
+
 // §13.0: "Apart from warriors, only the pieces in the box exist; once weapons, resources, cities,
 // boats or ships run out, no more can appear." The last boat and the last ship can be built; then
 // neither is offered any more, and asking for one is refused.
@@ -257,5 +277,26 @@ func TestRulebookAttackOnABoat(t *testing.T) {
 				t.Errorf("pieces changed: supply %v -> %v, %d vessels", sup, f.s.Sup, len(f.s.Ships))
 			}
 		})
+	}
+}
+
+// §12.8: "Boat/ship against boat/ship only on the same sea field, or on the river in the same
+// section (the same two bank lands)." Neighbouring sections share a bank land but not the section.
+func TestRulebookBoatsFightOnlyInTheSameRiverSection(t *testing.T) {
+	f := newFixture(t, 3) // every land is seat 2's: seat 0 has only its boat
+	f.vessel(0, false, riverBase+1, "")
+	same := f.vessel(1, false, riverBase+1, "")
+	next := f.vessel(1, false, riverBase+2, "")
+	tg := f.s.targets(0)
+	if !contains(tg, vesselArea+same) {
+		t.Errorf("targets %v lack the boat in the same section", tg)
+	}
+	if contains(tg, vesselArea+next) {
+		t.Errorf("targets %v hold the boat one section upstream", tg)
+	}
+	for _, l := range f.s.posLands(riverBase + 1) {
+		if !contains(tg, l) {
+			t.Errorf("targets %v lack the bank land %s", tg, board.Lands[l].Name)
+		}
 	}
 }

@@ -78,6 +78,16 @@ func TestRulebookDiscardRemovesAKeptAspirantCard(t *testing.T) {
 		t.Errorf("Aspirant influence %d, want %d", s.Solo.Influence, startInfluence+2)
 	}
 
+	// "a random kept card": one, whatever X. Discard 2 against three kept cards removes one.
+	s = soloGame(t, "1")
+	for _, c := range []string{"a4", "a7", "a9"} {
+		s.Solo.Kept = append(s.Solo.Kept, grab(t, s, 0, c, nil))
+	}
+	useCard(t, s, "p13", "", "b2") // pay bb: Discard 2
+	if len(s.Solo.Kept) != 2 || len(s.Solo.Discard) != 1 {
+		t.Errorf("Discard 2: kept %q, discard %q", codesOf(s, s.Solo.Kept), codesOf(s, s.Solo.Discard))
+	}
+
 	// With no kept card the Discard does nothing.
 	s = soloGame(t, "1")
 	useCard(t, s, "c2", "")
@@ -283,5 +293,20 @@ func TestRulebookTieGoesToTurnOrderNotSeat(t *testing.T) {
 	}
 	if got := s.Res.Ranks; got[1] != 1 || got[2] != 2 || got[0] != 3 {
 		t.Fatalf("ranks %v: seat 1 has most, then seat 2 before seat 0 in turn order", got)
+	}
+}
+
+// Alone, "Each turn you are the starting player, and the Aspirant plays after you", so a tie with
+// the Aspirant goes to you.
+func TestRulebookSoloTieGoesToThePlayer(t *testing.T) {
+	for _, tc := range []struct{ player, aspirant, rank int }{{60, 60, 1}, {60, 61, 2}, {61, 60, 1}} {
+		s := soloGame(t, "1")
+		s.P[0].Influence, s.Solo.Influence = tc.player, tc.aspirant
+		s.Ending = true
+		setOffer(t, s, "c1", "v2", "m2", "a1") // c1 costs bb: two Burns, no Influence
+		do(t, s, 0, "pass")
+		if s.Res == nil || s.Res.Ranks[0] != tc.rank {
+			t.Errorf("player %d, Aspirant %d: result %+v, want rank %d", tc.player, tc.aspirant, s.Res, tc.rank)
+		}
 	}
 }
