@@ -96,7 +96,19 @@ func (p squarePicker) boards(w *walker) []rules.Choice {
 func (p squarePicker) whyBoard(s *state, tok string) string {
 	b, err := strconv.Atoi(tok)
 	if err != nil || b < 1 || b > len(s.Layouts) {
-		return ""
+		var boards []string
+		last := -1
+		for _, sq := range p.sqs {
+			if sq/perBoard != last {
+				last = sq / perBoard
+				boards = append(boards, boardTokens[last])
+			}
+		}
+		if len(boards) == 0 {
+			return fmt.Sprintf("There is no space for %s now.", p.what)
+		}
+		return fmt.Sprintf("%q is not a board: a square for %s is written as board, column and row, like \"%s c 4\" (boards with room: %s).",
+			tok, p.what, boards[0], strings.Join(boards, ", "))
 	}
 	return fmt.Sprintf("Board %d has no space for %s now.", b, p.what)
 }
