@@ -31,6 +31,10 @@ func TestRefusalWording(t *testing.T) {
 			"It is Player 1's turn, not yours."},
 		{"laying polyps without a larva cube", 0, "3",
 			"To lay polyps, first play a larva cube: grow and a colour."},
+		{"a word that is no action", 0, "dance",
+			`"dance" is not possible now. You may start with one of: shrimp (5. Move a shrimp), take (10. Take an open-sea space (ends your turn)).`},
+		{"a wrong token inside a move", 0, "shrimp 1 e 2 1 q",
+			`"q" does not fit after "shrimp 1 e 2 1". What comes next is one of: a (Column A of board 1), b (Column B of board 1), c (Column C of board 1), d (Column D of board 1), e (Column E of board 1), f (Column F of board 1), g (Column G of board 1).`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -16,6 +16,8 @@ type walker struct {
 	short bool
 	next  []rules.Choice
 	err   error
+	// bare: err only lists the tokens (no rule explained it), so tree rewrites it with labels.
+	bare bool
 }
 
 // listing reports whether the move ends at the current level, so its options will be returned
@@ -44,7 +46,7 @@ func (w *walker) pick(opts []rules.Choice, why func(tok string) string) (string,
 		reason = why(tok)
 	}
 	if reason == "" {
-		reason = notAChoice(tok, opts)
+		reason, w.bare = notAChoice(tok, opts), true
 	}
 	w.err = &rules.Illegal{Reason: articles(reason)}
 	return "", false
