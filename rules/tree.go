@@ -218,7 +218,13 @@ func SortChoices(cs []Choice) {
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Token < cs[j].Token })
 }
 
-func listTokens(cs []Choice, max int) string {
+func listTokens(cs []Choice, max int) string { return listChoices(cs, max, false) }
+
+// DescribeChoices lists up to max choices for a refusal, each with its label when it has one
+// ("g1 (Claim colony g1: 2 black)"), so the player sees what the bare tokens mean.
+func DescribeChoices(cs []Choice, max int) string { return listChoices(cs, max, true) }
+
+func listChoices(cs []Choice, max int, labels bool) string {
 	if len(cs) == 0 {
 		return "nothing"
 	}
@@ -232,6 +238,9 @@ func listTokens(cs []Choice, max int) string {
 			b.WriteString(", ")
 		}
 		b.WriteString(c.Token)
+		if labels && c.Label != "" && !strings.EqualFold(c.Label, c.Token) {
+			fmt.Fprintf(&b, " (%s)", c.Label)
+		}
 	}
 	return b.String()
 }

@@ -515,7 +515,7 @@ func (s *state) pruneOffers() {
 
 // playPut places received goods into one area: "put <area> <kind>...". Repeat until all are placed.
 func (s *state) playPut(p int, r *rd) error {
-	if _, err := r.word("put", "put", "Place the goods you received"); err != nil {
+	if _, err := r.word("the word put, then one of your areas and the goods to place there", "put", "Place the goods you received"); err != nil {
 		return err
 	}
 	cur, err := s.readArea(r, s.areasOf(p), "one of your areas")

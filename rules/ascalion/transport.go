@@ -193,6 +193,22 @@ func (s *state) startTrip(p int, r *rd, mode int, _ bool, closeTok, closeLabel s
 	}
 	m.what = "a means of transport"
 	m.label = func(i int) string { return lab[i] }
+	m.explain = func(tok string) string {
+		why := map[string]string{
+			"foot":  "No land of yours holds goods that can go on foot to a neighbouring land of yours.",
+			"horse": "No horse of yours can ride now: a horse rides only through your own lands, so it needs one beside it.",
+			"chain": "No horse chain is possible now: it runs through your own neighbouring lands that each hold a horse.",
+			"boat":  "You have no boat that can move now.",
+			"ship":  "You have no ship that can move now.",
+		}[tok]
+		if why == "" {
+			return ""
+		}
+		if mode == tripExtra {
+			why += " In this extra transport only horses and weapons travel, and they must end next to the target."
+		}
+		return why + " " + fmt.Sprintf("Choose %s.", short(m.toks, 6))
+	}
 	k, err := r.need(m)
 	if err != nil {
 		return err
@@ -657,6 +673,10 @@ func (s *state) whyNotStep(p int, t *trip, tok string) string {
 	l := board.Land(tok)
 	if l >= 0 && (t.Kind == "horse" || t.Kind == "chain") {
 		switch {
+		case l == t.Pos && t.Steps == 0:
+			return fmt.Sprintf("The %s starts in %s: name the next land, one of yours beside it.", t.Kind, board.Lands[l].Name)
+		case l == t.Pos:
+			return fmt.Sprintf("The %s is already in %s: name the next land, or end.", t.Kind, board.Lands[l].Name)
 		case !contains(board.Lands[t.Pos].Adj, l):
 			return fmt.Sprintf("%s does not border %s.", board.Lands[l].Name, board.Lands[t.Pos].Name)
 		case s.Lands[l].Owner != p:

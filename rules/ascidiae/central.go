@@ -2,7 +2,9 @@ package ascidiae
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -20,6 +22,17 @@ const (
 
 // centralVerbs lists what a central action lets card c do now (rest aside, always allowed).
 func (g *State) centralVerbs(seat int, c *Placed, a Action) []string {
+	var out []string
+	for _, v := range actionVerbs(a) {
+		if g.verbReason(c, a, v) == "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// actionVerbs lists the central board moves action a allows at all.
+func actionVerbs(a Action) []string {
 	var allowed []string
 	switch a.Verb {
 	case Think:
@@ -39,24 +52,48 @@ func (g *State) centralVerbs(seat int, c *Placed, a Action) []string {
 	case Puff:
 		allowed = []string{wPuff}
 	}
-	var out []string
-	for _, v := range allowed {
-		ok := false
-		switch v {
-		case wColonize:
-			ok = len(g.colonizable(c)) > 0
-		case wRoot:
-			ok = len(g.rootable(c, a.Zone)) > 0
-		case wBlock:
-			ok = len(g.blockable(c)) > 0
-		default: // displace, spin, puff: one tadpole of any colour
-			ok = c.T.Total() > 0
+	return allowed
+}
+
+// verbReason says why card c cannot make central move v under action a now, or "" when it can.
+func (g *State) verbReason(c *Placed, a Action, v string) string {
+	name := mustCard(c.Card).Name
+	if !slices.Contains(actionVerbs(a), v) {
+		return fmt.Sprintf("%s's action now is to %s; it does not let it %s.", name, ActionText(a, nil), v)
+	}
+	switch v {
+	case wColonize:
+		if len(g.colonizable(c)) > 0 {
+			return ""
 		}
-		if ok {
-			out = append(out, v)
+		var open []string
+		for i, s := range g.Colonies {
+			if s.By < 0 {
+				col, _ := Colony(s.ID)
+				open = append(open, fmt.Sprintf("%s needs %s", slotToken(i), col.Needs))
+			}
+		}
+		if len(open) == 0 {
+			return "Every colony has been claimed: none is left to colonize."
+		}
+		return fmt.Sprintf("%s holds %s, which pays for no open colony (%s).", name, c.T, strings.Join(open, "; "))
+	case wRoot:
+		if len(g.rootable(c, a.Zone)) == 0 {
+			return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, c.T)
+		}
+	case wBlock:
+		if g.Blocks <= 0 {
+			return "No block token is left."
+		}
+		if len(g.blockable(c)) == 0 {
+			return fmt.Sprintf("%s holds %s, which pays for no pile that can still be locked.", name, c.T)
+		}
+	default: // displace, spin, puff: one tadpole of any colour
+		if c.T.Total() == 0 {
+			return fmt.Sprintf("%s holds no tadpole to pay for %s.", name, v)
 		}
 	}
-	return out
+	return ""
 }
 
 // colonizable lists the green slots whose colony card c can pay for.

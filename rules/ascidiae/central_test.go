@@ -29,7 +29,7 @@ func TestThinkOffersEveryCentralAction(t *testing.T) {
 	if got := strings.Join(tokens(t, g, "colonize"), " "); got != "g1" {
 		t.Errorf("colonize offers %q, want only the affordable g1", got)
 	}
-	refusedWith(t, g, 0, "colonize g2", "Colony g2 needs 2 black, 1 white, 1 blue; sverk holds 2 black, 1 white, 1 red")
+	refusedWith(t, g, 0, "colonize g2", "Colony g2 needs 2 black, 1 white, 1 blue; Ascidia sverk holds 2 black, 1 white, 1 red.")
 }
 
 func TestOrderOffersYellowActionsOnly(t *testing.T) {
@@ -40,7 +40,7 @@ func TestOrderOffersYellowActionsOnly(t *testing.T) {
 	if got := strings.Join(tokens(t, g, ""), " "); got != "displace spin block puff rest" {
 		t.Errorf("order offers %q", got)
 	}
-	refusedWith(t, g, 0, "root vikenti c3 up", "cannot root now")
+	refusedWith(t, g, 0, "root vikenti c3 up", "Ascidia probe's action now is to order (any yellow action); it does not let it root. Choose rest or another action.")
 }
 
 func TestColonizeAndWin(t *testing.T) {
@@ -64,7 +64,8 @@ func TestColonizeAndWin(t *testing.T) {
 	if slices.Contains(tokens(t, g, ""), "colonize") {
 		t.Errorf("a claimed colony is still offered")
 	}
-	refusedWith(t, g, 1, "colonize g1", "cannot colonize")
+	refusedWith(t, g, 1, "colonize g1", "Colony g1 is already claimed by seat 1.")
+	refusedWith(t, g, 1, "colonize", "Ascidia sverk holds 2 black, 1 white, 1 red, which pays for no open colony (g2 needs 2 black, 1 white, 1 blue; g3 needs 2 black, 1 red, 1 blue). Choose rest or another action.")
 	play(t, g, "rest", "rest")
 	g.at(0, "b2").T = pool("KKRB")
 	g.begin(0)

@@ -76,7 +76,7 @@ func (g *State) Choices(s rules.Seat, partial rules.Move) ([]rules.Choice, bool,
 			return next, complete, nil
 		}
 		if !slices.ContainsFunc(next, func(c rules.Choice) bool { return c.Token == partial[i] }) {
-			return nil, false, g.refuse(int(s), partial[:i], partial[i], next, complete)
+			return nil, false, g.refuse(int(s), partial, i, next, complete)
 		}
 	}
 }
@@ -298,9 +298,10 @@ func tokenList(cs []rules.Choice) string {
 	return strings.Join(toks, ", ")
 }
 
-// refuse explains why tok cannot follow prefix.
-func (g *State) refuse(seat int, prefix rules.Move, tok string, next []rules.Choice, complete bool) error {
-	if r := g.explain(seat, prefix, tok); r != "" {
+// refuse explains why the token m[i] cannot follow the tokens before it.
+func (g *State) refuse(seat int, m rules.Move, i int, next []rules.Choice, complete bool) error {
+	prefix, tok := m[:i], m[i]
+	if r := g.explain(seat, prefix, tok, m[i+1:]); r != "" {
 		return rules.Illegalf("%s", r)
 	}
 	if len(next) == 0 && complete {
@@ -309,11 +310,12 @@ func (g *State) refuse(seat int, prefix rules.Move, tok string, next []rules.Cho
 	if len(prefix) == 0 {
 		return rules.Illegalf("%q is not possible now: %s Choose %s.", tok, g.promptText(), tokenList(next))
 	}
-	return rules.Illegalf("%q cannot follow %q: choose %s.", tok, prefix.String(), tokenList(next))
+	return rules.Illegalf("%q does not fit after %q. What comes next is one of: %s.", tok, prefix.String(), rules.DescribeChoices(next, 6))
 }
 
-// explain gives the specific reason for the refusals players are likely to meet.
-func (g *State) explain(seat int, prefix rules.Move, tok string) string {
+// explain gives the specific reason for the refusals players are likely to meet; rest is what
+// the player typed after tok.
+func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move) string {
 	if g.setupPhase() {
 		if (len(prefix) == 0 || len(prefix) == 2) && !validSpace(tok) {
 			return fmt.Sprintf("%q is not a space: spaces are a1 to d3 (columns a-d, rows 1-3).", tok)
@@ -345,8 +347,14 @@ func (g *State) explain(seat int, prefix rules.Move, tok string) string {
 			c, _ := g.activeCard()
 			switch tok {
 			case wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff:
-				if !slices.Contains(g.centralVerbs(seat, c, g.currentAction()), tok) {
-					return fmt.Sprintf("%s cannot %s now (it holds %s and %s); choose rest or another action.", c.Card, tok, c.T, ActionText(g.currentAction(), nil))
+				if tok == wColonize && len(rest) > 0 && slices.Contains(actionVerbs(g.currentAction()), wColonize) {
+					// The colony named next usually says best what is wrong.
+					if why := g.explain(seat, rules.Move{wColonize}, rest[0], rest[1:]); why != "" {
+						return why
+					}
+				}
+				if why := g.verbReason(c, g.currentAction(), tok); why != "" {
+					return why + " Choose rest or another action."
 				}
 			}
 		}
@@ -365,7 +373,7 @@ func (g *State) explain(seat int, prefix rules.Move, tok string) string {
 				return fmt.Sprintf("Colony %s is already claimed by %s.", tok, seatName(s.By))
 			}
 			col, _ := Colony(s.ID)
-			return fmt.Sprintf("Colony %s needs %s; %s holds %s.", tok, col.Needs, c.Card, c.T)
+			return fmt.Sprintf("Colony %s needs %s; %s holds %s.", tok, col.Needs, mustCard(c.Card).Name, c.T)
 		}
 	case wRoot, wBlock:
 		if len(prefix) == 1 {

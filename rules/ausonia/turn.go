@@ -307,7 +307,7 @@ func payChoices(pays []payment, args []string, what string) ([]rules.Choice, boo
 		for _, p := range pays {
 			ts = append(ts, p.Any.Letters())
 		}
-		return nil, false, rules.Illegalf("%q is not a way to pay here: name the gems for the any-gem slots, one of %s.", args[0], strings.Join(ts, ", "))
+		return nil, false, rules.Illegalf("%q is not a way to pay here. The cost's any-gem slots take gems of your choice, written one letter each (s sapphire, e emerald, b bloodshard, r rainbow): %s.", args[0], strings.Join(ts, ", "))
 	}
 	return nil, true, nil
 }

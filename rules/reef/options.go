@@ -54,7 +54,7 @@ func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
 			case s.Polyp[sq] == NoColour:
 				return fmt.Sprintf("Your shrimp on %s sits on bare rock, not on a coral.", SquareName(sq))
 			}
-			return fmt.Sprintf("%s has only %d polyps; a parrotfish eats corals of at least %d.", s.coralText(cm, sq), cm.size[cm.id[sq]], data.MinEat)
+			return fmt.Sprintf("The %s coral on %s has only %d polyps; a parrotfish eats corals of at least %d.", cm.colour[cm.id[sq]], SquareName(sq), cm.size[cm.id[sq]], data.MinEat)
 		},
 	}
 }
@@ -215,7 +215,7 @@ func (s *state) shrimpWhy(cm *corals, me, from, sq int) string {
 		return fmt.Sprintf("You already have %d shrimps on board %d.", data.MaxShrimpsPerBoard, b+1)
 	}
 	if s.Polyp[sq] != NoColour && cm.shrimp[cm.id[sq]] >= 0 {
-		return fmt.Sprintf("%s already has a shrimp; never two shrimps on one coral.", s.coralText(cm, sq))
+		return fmt.Sprintf("The %s coral on %s already has a shrimp; never two shrimps on one coral.", cm.colour[cm.id[sq]], SquareName(sq))
 	}
 	return fmt.Sprintf("Your shrimp may not go to %s now.", name)
 }
@@ -263,7 +263,11 @@ func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) 
 		if t, ok := w.peekSquare(s, w.i); ok {
 			return to.why(t)
 		}
-		return to.whyBoard(s, tok)
+		why := to.whyBoard(s, tok)
+		if _, err := strconv.Atoi(tok); err != nil {
+			why += " Or write home to take the shrimp back behind your screen."
+		}
+		return why
 	})
 	if !ok {
 		return

@@ -79,6 +79,15 @@ func (s *state) tree(seat rules.Seat, m rules.Move) (step, []rules.Choice, bool,
 		s.treeTurn(w, me, &st)
 	}
 	switch {
+	case w.err != nil && w.bare:
+		// Say what the expected tokens mean: walk again to the bad token, building the labels.
+		if _, next, _, err := s.tree(seat, m[:w.i]); err == nil && len(next) > 0 {
+			if w.i == 0 {
+				return st, nil, false, rules.Illegalf("%q is not possible now. You may start with one of: %s.", m[0], rules.DescribeChoices(next, 8))
+			}
+			return st, nil, false, rules.Illegalf("%q does not fit after %q. What comes next is one of: %s.", m[w.i], m[:w.i].String(), rules.DescribeChoices(next, 8))
+		}
+		return st, nil, false, w.err
 	case w.err != nil:
 		return st, nil, false, w.err
 	case w.short:

@@ -16,6 +16,8 @@ type walker struct {
 	short bool
 	next  []rules.Choice
 	err   error
+	// bare: err only lists the tokens (no rule explained it), so tree rewrites it with labels.
+	bare bool
 }
 
 // listing reports whether the move ends at the current level, so its options will be returned
@@ -44,7 +46,7 @@ func (w *walker) pick(opts []rules.Choice, why func(tok string) string) (string,
 		reason = why(tok)
 	}
 	if reason == "" {
-		reason = notAChoice(tok, opts)
+		reason, w.bare = notAChoice(tok, opts), true
 	}
 	w.err = &rules.Illegal{Reason: articles(reason)}
 	return "", false
@@ -96,7 +98,19 @@ func (p squarePicker) boards(w *walker) []rules.Choice {
 func (p squarePicker) whyBoard(s *state, tok string) string {
 	b, err := strconv.Atoi(tok)
 	if err != nil || b < 1 || b > len(s.Layouts) {
-		return ""
+		var boards []string
+		last := -1
+		for _, sq := range p.sqs {
+			if sq/perBoard != last {
+				last = sq / perBoard
+				boards = append(boards, boardTokens[last])
+			}
+		}
+		if len(boards) == 0 {
+			return fmt.Sprintf("There is no space for %s now.", p.what)
+		}
+		return fmt.Sprintf("%q is not a board: a square for %s is written as board, column and row, like \"%s c 4\" (boards with room: %s).",
+			tok, p.what, boards[0], strings.Join(boards, ", "))
 	}
 	return fmt.Sprintf("Board %d has no space for %s now.", b, p.what)
 }

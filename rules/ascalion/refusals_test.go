@@ -1,0 +1,47 @@
+package ascalion
+
+import (
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Refusals name the rule and what to write instead, each a slip a player makes, with the whole
+// answer.
+func TestRefusalWording(t *testing.T) {
+	mouth := board.Seas[board.Mouth].Token
+	cases := []struct {
+		name  string
+		setup func(t *testing.T) *fixture
+		seat  int
+		move  string
+		want  string
+	}{
+		{"a horse ride to its own land", func(t *testing.T) *fixture {
+			return newFixture(t, 2).own(0, "Minda", "Vagon").put("Minda", "horse gold").transportTurn(0, 1)
+		}, 0, "horse minda minda", "The horse starts in Minda: name the next land, one of yours beside it."},
+		{"a ride through a land that is not yours", func(t *testing.T) *fixture {
+			return newFixture(t, 2).own(0, "Minda").own(1, "Vagon").put("Minda", "horse gold").transportTurn(0, 1)
+		}, 0, "horse minda vagon", "No horse of yours can ride now: a horse rides only through your own lands, so it needs one beside it. Choose done."},
+		{"out of turn", func(t *testing.T) *fixture {
+			return newFixture(t, 2).own(0, "Minda").put("Minda", "horse gold").transportTurn(0, 1)
+		}, 1, "done", "It is not your turn: the game waits for Red."},
+		{"a refused crossing asked again", func(t *testing.T) *fixture {
+			f, _ := boatExample(t)
+			f.play(0, "boat boat1 "+mouth+" r0 r1 r2 r3")
+			f.play(1, "refuse")
+			f.play(2, "refuse")
+			return f
+		}, 0, "r3", "Passage was refused in this transport, so the boat may only stop or go back the way it came (next: r1, the river (r1) between Hippo's Land and Vagon, for 1 of the 2 points left); a refused crossing is not asked again."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := c.setup(t)
+			m, _ := rules.ParseMove(c.move)
+			_, err := f.s.Apply(rules.Seat(c.seat), m)
+			if reason, ok := rules.IsIllegal(err); !ok || reason != c.want {
+				t.Errorf("%q refused with\n  %v\nwant\n  %s", c.move, err, c.want)
+			}
+		})
+	}
+}

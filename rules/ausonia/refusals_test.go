@@ -1,0 +1,41 @@
+package ausonia
+
+import (
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Refusals name the rule and how to write the move right; each case is a slip with the whole
+// answer the player gets.
+func TestRefusalWording(t *testing.T) {
+	cases := []struct {
+		name    string
+		seat    rules.Seat
+		prepare string // a move played first, "" for none
+		move    string
+		want    string
+	}{
+		{"a card not in hand", 0, "", "play s1", "Sapphire Seam (s1) is not in your hand."},
+		{"a word that is no action", 0, "", "dance", `"dance" is not an action; start with play, pass.`},
+		{"a card code typed wrong", 0, "", "play zz", `"zz" is not a card code (codes look like s1, h2, v3, p7).`},
+		{"a card under the top of the power deck", 0, "play all", "buy p3", "Grand Banker (p3) is not for sale: only the Offer Row and the Power deck's top card are."},
+		{"gems named wrong for the any-gem slots", 0, "play all", "buy p1 zz", `"zz" is not a way to pay here. The cost's any-gem slots take gems of your choice, written one letter each (s sapphire, e emerald, b bloodshard, r rainbow): ss, se, sr, ee, er, rr.`},
+		{"out of turn", 1, "", "pass", "It is not your move: House I is awaited."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := twoPlayer(t, "s3", "e3", "b3", "s2", "e2", "b2")
+			topPower(t, s, "p3")
+			topPower(t, s, "p1")
+			if c.prepare != "" {
+				do(t, s, 0, c.prepare)
+			}
+			m, _ := rules.ParseMove(c.move)
+			_, err := s.Apply(c.seat, m)
+			if reason, ok := rules.IsIllegal(err); !ok || reason != c.want {
+				t.Errorf("%q refused with\n  %v\nwant\n  %s", c.move, err, c.want)
+			}
+		})
+	}
+}
