@@ -190,7 +190,7 @@ func TestPanicIsAnsweredWithAnApology(t *testing.T) {
 	h := NewHandler(boom, e.rest, Options{Now: e.clock, Logger: e.h.log})
 	i := e.slash("zed", thread, "board")
 	var got *Answer
-	h.Serve(context.Background(), i, true, func(a *Answer) error { got = a; return nil })
+	h.Serve(context.Background(), i, true, func(a *Answer) error { got = a; return e.rest.Respond(i, a) })
 	rs, _ := e.fake.since(0)
 	edits := find(rs, "PATCH", "/webhooks/1234567890/"+i.Token+"/messages/@original")
 	if got == nil || got.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || len(edits) != 1 ||
@@ -231,7 +231,7 @@ func TestSlowWorkIsDeferredWithinBudget(t *testing.T) {
 	i := e.slash("zed", thread, "history")
 	var acked *Answer
 	mark := e.fake.mark()
-	h.Serve(context.Background(), i, true, func(a *Answer) error { acked = a; return nil })
+	h.Serve(context.Background(), i, true, func(a *Answer) error { acked = a; return e.rest.Respond(i, a) })
 	rs, _ := e.fake.since(mark)
 	switch acked.Type {
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
