@@ -105,6 +105,14 @@ func unknownWebhook(err error) bool {
 }
 
 func (r *REST) Respond(i *discordgo.Interaction, a *Answer) error {
+	if len(a.Msg.Files) == 0 {
+		// Our own body, not discordgo's: see wire.
+		url := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+		return r.retry(func() error {
+			_, err := r.S.RequestWithBucketID(http.MethodPost, url, a.wire(), url)
+			return err
+		})
+	}
 	return r.retry(func() error { return r.S.InteractionRespond(i, a.Response()) })
 }
 

@@ -33,6 +33,10 @@ type fakeDiscord struct {
 	nonces   map[string]string // nonce -> message id (enforce_nonce)
 	messages map[string]*recorded
 	failures []failure
+	// responded holds the interaction tokens whose initial response Discord has: before it,
+	// Discord knows no webhook for the token (an edit or follow-up is 404 Unknown Webhook);
+	// after it, a second response is refused (already acknowledged).
+	responded map[string]bool
 
 	conn   *websocket.Conn
 	connMu sync.Mutex
@@ -66,7 +70,8 @@ type failure struct {
 }
 
 func newFakeDiscord(t *testing.T) *fakeDiscord {
-	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, ready: make(chan struct{}, 4), nextID: 1000}
+	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, responded: map[string]bool{},
+		ready: make(chan struct{}, 4), nextID: 1000}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gw/", f.gateway)
 	mux.HandleFunc("/", f.rest)
@@ -151,6 +156,15 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if why := refusal(rec); why != "" {
+		f.t.Errorf("fake discord: Discord refuses %s %s: %s\n%v", rec.Method, rec.Path, why, rec.JSON)
+		rec.Status = http.StatusBadRequest
+		f.reqs = append(f.reqs, rec)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(rec.Status)
+		json.NewEncoder(w).Encode(apiError{"Invalid Form Body: " + why, 50035})
+		return
+	}
 	var fl *failure
 	for i := range f.failures {
 		x := &f.failures[i]
@@ -174,6 +188,12 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	rec.Status = status
 	f.reqs = append(f.reqs, rec)
 	if status >= 400 {
+		if e, ok := out.(apiError); ok {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(status)
+			json.NewEncoder(w).Encode(e)
+			return
+		}
 		writeError(w, status)
 		return
 	}
@@ -196,14 +216,41 @@ func writeError(w http.ResponseWriter, status int) {
 	fmt.Fprintf(w, `{"message":"fake failure","code":0}`)
 }
 
-// answer is Discord's reply to a request that succeeds.
+// apiError is Discord's JSON error body.
+type apiError struct {
+	Message string `json:"message"`
+	Code    int    `json:"code"`
+}
+
+// respond records that Discord has an interaction's initial response: a callback over REST, or
+// (HTTP mode) the response to Discord's POST once Discord has read it.
+func (f *fakeDiscord) respond(token string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.respondLocked(token)
+}
+
+func (f *fakeDiscord) respondLocked(token string) bool {
+	if f.responded[token] {
+		return false
+	}
+	f.responded[token] = true
+	return true
+}
+
+// answer is Discord's reply to a request (the fake's failures aside).
 func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 	p := strings.Split(strings.Trim(rec.Path, "/"), "/")
 	switch {
 	case rec.Method == "GET" && rec.Path == "/gateway":
 		return 200, map[string]string{"url": "ws://gateway.discord.test/gw"}
 	case rec.Method == "POST" && len(p) == 4 && p[0] == "interactions" && p[3] == "callback":
+		if !f.respondLocked(p[2]) {
+			return 400, apiError{"Interaction has already been acknowledged.", 40060}
+		}
 		return 204, nil
+	case len(p) >= 3 && p[0] == "webhooks" && !f.responded[p[2]]:
+		return 404, apiError{"Unknown Webhook", 10015}
 	case len(p) >= 3 && p[0] == "webhooks":
 		if rec.Method == "DELETE" {
 			return 204, nil

@@ -100,7 +100,7 @@ func (h *Handler) serveHTTP(w http.ResponseWriter, r *http.Request, key ed25519.
 	select {
 	case a := <-acks:
 		w.Header().Set("Content-Type", "application/json")
-		err := json.NewEncoder(w).Encode(a.Response())
+		err := json.NewEncoder(w).Encode(a.wire())
 		if err == nil {
 			err = http.NewResponseController(w).Flush()
 		}
