@@ -289,3 +289,58 @@ func TestJoinTypedInTheThreadEditsTheLobby(t *testing.T) {
 		t.Fatalf("the lobby message is brought up to date with the bot token: %+v", rs)
 	}
 }
+
+// deferred serves i with a handler that defers everything that is not instant, through the
+// fake, until an attempt is deferred (the work may beat a 1 ns budget), and returns the
+// requests of that attempt and its interaction.
+func (e *env) deferred(make func() *discordgo.Interaction) ([]recorded, *discordgo.Interaction) {
+	e.t.Helper()
+	h := NewHandler(e.svc, e.rest, Options{Now: e.clock, Logger: e.h.log, Budget: time.Nanosecond})
+	for range 20 {
+		i := make()
+		mark := e.fake.mark()
+		var acked *Answer
+		h.Serve(context.Background(), i, true, func(a *Answer) error { acked = a; return e.rest.Respond(i, a) })
+		rs, _ := e.fake.since(mark)
+		if acked.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource || acked.Type == discordgo.InteractionResponseDeferredMessageUpdate {
+			return rs, i
+		}
+	}
+	e.t.Fatal("the work always beat a 1 ns budget")
+	return nil, nil
+}
+
+// The two answers a deferral cannot become by an edit: a refusal after a button's deferred
+// update is a private follow-up (the clicked message stays); a private refusal after a public
+// "thinking" deletes that and follows up privately.
+func TestDeferredAnswersOfAnotherKind(t *testing.T) {
+	e := newEnv(t)
+	thread, _ := e.started()
+	rs, i := e.deferred(func() *discordgo.Interaction { return e.click("zed", thread, "g/1/join", nil) })
+	webhook := "/webhooks/1234567890/" + i.Token
+	if cb := callback(t, rs, i); typ(cb) != 6 {
+		t.Fatalf("a lobby button defers an update: %+v", cb.JSON)
+	}
+	ups := find(rs, "POST", webhook)
+	if len(ups) != 1 || ups[0].Status != 200 || !ephemeral(ups[0].JSON) || !strings.Contains(content(ups[0].JSON), "has already started") ||
+		len(find(rs, "PATCH", webhook)) != 0 {
+		t.Fatalf("the refusal is a private follow-up, the lobby message untouched: %+v", rs)
+	}
+
+	rs, i = e.deferred(func() *discordgo.Interaction { return e.slash("zed", thread, "join") })
+	webhook = "/webhooks/1234567890/" + i.Token
+	if cb := callback(t, rs, i); typ(cb) != 5 || ephemeral(data(cb)) {
+		t.Fatalf("/join defers in public: %+v", cb.JSON)
+	}
+	var order []string
+	for _, r := range rs {
+		if strings.HasPrefix(r.Path, webhook) {
+			order = append(order, fmt.Sprint(r.Method, " ", strings.TrimPrefix(r.Path, webhook), " ", r.Status))
+		}
+	}
+	ups = find(rs, "POST", webhook)
+	if strings.Join(order, ", ") != "DELETE /messages/@original 204, POST  200" || !ephemeral(ups[0].JSON) ||
+		!strings.Contains(content(ups[0].JSON), "has already started") {
+		t.Fatalf("the public thinking is deleted, then the refusal follows privately: %v %+v", order, ups)
+	}
+}
