@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -154,8 +155,12 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	} else if len(body) > 0 {
 		json.Unmarshal(body, &rec.JSON)
 	}
+	dumpTexts(rec)
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if why := slip(rec); why != "" {
+		f.t.Errorf("fake discord: a wording slip (%s) in %s %s: %v", why, rec.Method, rec.Path, rec.JSON)
+	}
 	if why := refusal(rec); why != "" {
 		f.t.Errorf("fake discord: Discord refuses %s %s: %s\n%v", rec.Method, rec.Path, why, rec.JSON)
 		rec.Status = http.StatusBadRequest
@@ -362,3 +367,47 @@ func (f *fakeDiscord) dispatch(typ string, d any) {
 	f.connMu.Unlock()
 	f.send(map[string]any{"op": 0, "t": typ, "s": s, "d": d})
 }
+
+// dumpTexts appends every text a request shows players (content, labels, placeholders,
+// choices) to the file named by BOARDBOT_TEXTS, to read them once as a player would:
+//
+//	BOARDBOT_TEXTS=/tmp/texts.txt go test ./bot/discord
+func dumpTexts(rec recorded) {
+	name := os.Getenv("BOARDBOT_TEXTS")
+	if name == "" || rec.JSON == nil {
+		return
+	}
+	var lines []string
+	var walk func(k string, v any)
+	walk = func(k string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, y := range x {
+				walk(k, y)
+			}
+		case []any:
+			for _, y := range x {
+				walk(k, y)
+			}
+		case string:
+			switch k {
+			case "content", "label", "placeholder", "name", "description":
+				lines = append(lines, k+": "+strings.ReplaceAll(x, "\n", "\n    "))
+			}
+		}
+	}
+	walk("", rec.JSON)
+	if len(lines) == 0 {
+		return
+	}
+	dumpMu.Lock()
+	defer dumpMu.Unlock()
+	out, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer out.Close()
+	fmt.Fprintf(out, "== %s %s\n%s\n", rec.Method, rec.Path, strings.Join(lines, "\n"))
+}
+
+var dumpMu sync.Mutex

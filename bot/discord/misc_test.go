@@ -344,3 +344,20 @@ func TestDeferredAnswersOfAnotherKind(t *testing.T) {
 		t.Fatalf("the public thinking is deleted, then the refusal follows privately: %v %+v", order, ups)
 	}
 }
+
+func TestLobbyMessageSaysWhenItStarts(t *testing.T) {
+	cases := []struct {
+		min, seats int
+		want       string
+	}{
+		{2, 2, "It starts when every seat is taken."},
+		{2, 4, "It starts when every seat is taken, or earlier (from 2 players) when its creator presses Start."},
+		{1, 4, "It starts when every seat is taken, or earlier when its creator presses Start."},
+	}
+	for _, c := range cases {
+		m := lobbyMessage(bot.Lobby{Game: 1, Name: "Ascidiae", Seats: c.seats, Min: c.min, Players: []string{"ann"}})
+		if !strings.HasSuffix(m.Content, "\n"+c.want) {
+			t.Errorf("%d of %d: %q", c.min, c.seats, m.Content)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package discord
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -27,6 +28,33 @@ func refusal(rec recorded) string {
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		if n := runes(rec.JSON["name"]); n < 1 || n > 100 {
 			return "thread name must be 1 to 100 characters"
+		}
+	}
+	return ""
+}
+
+// slips are wording mistakes once found in the bot's texts, checked on every message content
+// the suites send so they do not come back.
+var slips = []struct {
+	re  *regexp.Regexp
+	why string
+}{
+	{regexp.MustCompile(`(?s)Game over.*Game over`), `"Game over" twice`},
+	{regexp.MustCompile(`\.\)\.`), "two full stops around a bracket"},
+	{regexp.MustCompile(`\b1 players\b`), `"1 players"`},
+	{regexp.MustCompile(`(?i)your turn:.*your turn`), `"your turn" twice`},
+}
+
+// slip names the first wording mistake in a request's message content, or "".
+func slip(rec recorded) string {
+	m := rec.JSON
+	if d, ok := m["data"].(map[string]any); ok {
+		m = d
+	}
+	c, _ := m["content"].(string)
+	for _, s := range slips {
+		if s.re.MatchString(c) {
+			return s.why
 		}
 	}
 	return ""
@@ -233,5 +261,22 @@ func TestEmptyAutocompleteKeepsChoices(t *testing.T) {
 	b, err := json.Marshal((&Answer{Type: 8}).wire())
 	if err != nil || string(b) != `{"type":8,"data":{"choices":[]}}` {
 		t.Fatalf("%s %v", b, err)
+	}
+}
+
+func TestSlipsAreFound(t *testing.T) {
+	cases := map[string]string{
+		"Game over. House I wins.\nGame over: ann wins (House I wins).": `"Game over" twice`,
+		"Game over: bob wins (Xeno wins.). Scores: ann 0, bob 22.":      "two full stops around a bracket",
+		"(An earlier position: the game has moved on since.)":           "",
+		"or earlier (from 1 players) when":                              `"1 players"`,
+		"Your turn: House I, your turn (round 3)":                       `"your turn" twice`,
+		"Game over: bob wins (Xeno wins). Scores: ann 0, bob 22.":       "",
+		"from 11 players": "",
+	}
+	for text, want := range cases {
+		if got := slip(recorded{JSON: map[string]any{"content": text}}); got != want {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
 	}
 }
