@@ -34,10 +34,12 @@ type fakeDiscord struct {
 	nonces   map[string]string // nonce -> message id (enforce_nonce)
 	messages map[string]*recorded
 	failures []failure
-	// responded holds the interaction tokens whose initial response Discord has: before it,
+	// responded holds when Discord got each interaction token's initial response: before it,
 	// Discord knows no webhook for the token (an edit or follow-up is 404 Unknown Webhook);
-	// after it, a second response is refused (already acknowledged).
-	responded map[string]bool
+	// after it, a second response is refused (already acknowledged), and 15 minutes later the
+	// token is dead (401 Invalid Webhook Token).
+	responded map[string]time.Time
+	now       func() time.Time // the test's clock
 
 	conn   *websocket.Conn
 	connMu sync.Mutex
@@ -71,7 +73,7 @@ type failure struct {
 }
 
 func newFakeDiscord(t *testing.T) *fakeDiscord {
-	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, responded: map[string]bool{},
+	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, responded: map[string]time.Time{}, now: time.Now,
 		ready: make(chan struct{}, 4), nextID: 1000}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gw/", f.gateway)
@@ -236,10 +238,10 @@ func (f *fakeDiscord) respond(token string) bool {
 }
 
 func (f *fakeDiscord) respondLocked(token string) bool {
-	if f.responded[token] {
+	if _, ok := f.responded[token]; ok {
 		return false
 	}
-	f.responded[token] = true
+	f.responded[token] = f.now()
 	return true
 }
 
@@ -254,8 +256,10 @@ func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 			return 400, apiError{"Interaction has already been acknowledged.", 40060}
 		}
 		return 204, nil
-	case len(p) >= 3 && p[0] == "webhooks" && !f.responded[p[2]]:
+	case len(p) >= 3 && p[0] == "webhooks" && f.responded[p[2]].IsZero():
 		return 404, apiError{"Unknown Webhook", 10015}
+	case len(p) >= 3 && p[0] == "webhooks" && f.now().Sub(f.responded[p[2]]) >= 15*time.Minute:
+		return 401, apiError{"Invalid Webhook Token", 50027}
 	case len(p) >= 3 && p[0] == "webhooks":
 		if rec.Method == "DELETE" {
 			return 204, nil
@@ -274,6 +278,9 @@ func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 		f.messages[rec.ID] = rec
 		return 200, map[string]any{"id": rec.ID, "channel_id": p[1]}
 	case rec.Method == "PATCH" && len(p) == 4 && p[0] == "channels" && p[2] == "messages":
+		if m := f.messages[p[3]]; m == nil || m.Path != "/channels/"+p[1]+"/messages" {
+			return 404, apiError{"Unknown Message", 10008}
+		}
 		return 200, map[string]any{"id": p[3], "channel_id": p[1]}
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		rec.ID = "th" + f.newID()

@@ -46,7 +46,7 @@ func (s signer) post(t *testing.T, body []byte, ts time.Time, tamper bool) (*htt
 	var out map[string]any
 	b, _ := io.ReadAll(resp.Body)
 	json.Unmarshal(b, &out)
-	if why := callbackRefusal(out, 0); resp.StatusCode == 200 && why != "" {
+	if why := callbackRefusal(out, nil); resp.StatusCode == 200 && why != "" {
 		t.Errorf("Discord refuses the HTTP response: %s\n%s", why, b)
 	}
 	var in struct{ Token string }

@@ -207,13 +207,17 @@ func TestAfterFifteenMinutesTheBotTokenEdits(t *testing.T) {
 	e.connect()
 	old := e.load("button")
 	old.ChannelID = "c-games"
-	old.Message = &discordgo.Message{ID: "m-lobby", ChannelID: "c-games"}
+	lobby, err := e.rest.Send("c-games", Message{Content: "lobby"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Message = &discordgo.Message{ID: lobby, ChannelID: "c-games"}
 	e.advance(20 * time.Minute)
 	mark := e.fake.mark()
 	d := (&plan{update: true}).deferral()
 	e.h.finish(old, d, updateWith(Message{Content: "lobby text", Clear: true}))
 	rs, _ := e.fake.since(mark)
-	if len(rs) != 1 || rs[0].Method != "PATCH" || rs[0].Path != "/channels/c-games/messages/m-lobby" || rs[0].Auth != "Bot test-token" {
+	if len(rs) != 1 || rs[0].Method != "PATCH" || rs[0].Path != "/channels/c-games/messages/"+lobby || rs[0].Auth != "Bot test-token" || rs[0].Status != 200 {
 		t.Fatalf("a public message is edited with the bot token: %+v", rs)
 	}
 	// An ephemeral answer cannot be delivered any more: it is dropped and logged.

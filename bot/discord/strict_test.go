@@ -2,11 +2,15 @@ package discord
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // refusal says why Discord would refuse a request body with 400 Invalid Form Body (or 50006
@@ -16,15 +20,15 @@ func refusal(rec recorded) string {
 	p := strings.Split(strings.Trim(rec.Path, "/"), "/")
 	switch {
 	case rec.Method == "POST" && len(p) == 4 && p[0] == "interactions" && p[3] == "callback":
-		return callbackRefusal(rec.JSON, len(rec.Files))
+		return callbackRefusal(rec.JSON, rec.Files)
 	case rec.Method == "PATCH" && len(p) == 5 && p[0] == "webhooks":
-		return messageRefusal(rec.JSON, len(rec.Files), false)
+		return messageRefusal(rec.JSON, rec.Files, false)
 	case rec.Method == "POST" && len(p) == 3 && p[0] == "webhooks":
-		return messageRefusal(rec.JSON, len(rec.Files), true)
+		return messageRefusal(rec.JSON, rec.Files, true)
 	case rec.Method == "POST" && len(p) == 3 && p[0] == "channels" && p[2] == "messages":
-		return messageRefusal(rec.JSON, len(rec.Files), true)
+		return messageRefusal(rec.JSON, rec.Files, true)
 	case rec.Method == "PATCH" && len(p) == 4 && p[0] == "channels" && p[2] == "messages":
-		return messageRefusal(rec.JSON, len(rec.Files), false)
+		return messageRefusal(rec.JSON, rec.Files, false)
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		if n := runes(rec.JSON["name"]); n < 1 || n > 100 {
 			return "thread name must be 1 to 100 characters"
@@ -65,7 +69,7 @@ func runes(v any) int {
 	return utf8.RuneCountInString(s)
 }
 
-func callbackRefusal(body map[string]any, files int) string {
+func callbackRefusal(body map[string]any, files []recordedFile) string {
 	d, _ := body["data"].(map[string]any)
 	switch typ := body["type"]; typ {
 	case float64(1), float64(6):
@@ -74,7 +78,7 @@ func callbackRefusal(body map[string]any, files int) string {
 		if d == nil {
 			return ""
 		}
-		return messageRefusal(d, 0, false)
+		return messageRefusal(d, nil, false)
 	case float64(4), float64(7):
 		if d == nil {
 			return "data is required"
@@ -103,7 +107,7 @@ func callbackRefusal(body map[string]any, files int) string {
 }
 
 // messageRefusal checks a message body; create says it is a new message (not an edit).
-func messageRefusal(m map[string]any, files int, create bool) string {
+func messageRefusal(m map[string]any, files []recordedFile, create bool) string {
 	if c, ok := m["content"]; ok && c != nil {
 		if _, isText := c.(string); !isText {
 			return "content must be a string"
@@ -112,8 +116,15 @@ func messageRefusal(m map[string]any, files int, create bool) string {
 			return "content must be at most 2000 characters"
 		}
 	}
+	size := 0
+	for _, f := range files {
+		size += len(f.Data)
+	}
+	if len(files) > 10 || size > 10<<20 {
+		return "at most 10 attachments and 10 MiB"
+	}
 	rows, _ := m["components"].([]any)
-	if create && runes(m["content"]) == 0 && len(rows) == 0 && files == 0 {
+	if create && runes(m["content"]) == 0 && len(rows) == 0 && len(files) == 0 {
 		return "cannot send an empty message"
 	}
 	if len(rows) > 5 {
@@ -140,6 +151,9 @@ func messageRefusal(m map[string]any, files int, create bool) string {
 			}
 			switch c["type"] {
 			case float64(2):
+				if st, _ := c["style"].(float64); st < 1 || st > 5 {
+					return "a button needs a style from 1 to 5"
+				}
 				if runes(c["label"]) > 80 {
 					return "a button's label must be at most 80 characters"
 				}
@@ -228,6 +242,7 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 		{"2001 characters", post, `{"content":"` + long(2001) + `"}`, "2000"},
 		{"2001 characters in an answer", cb, `{"type":4,"data":{"content":"` + long(2001) + `"}}`, "2000"},
 		{"empty message", post, `{"content":""}`, "empty"},
+		{"an image over 10 MiB", post, `{"content":""}`, "10 MiB"},
 		{"an edit may leave the content", edit, `{"components":[]}`, ""},
 		{"custom_id of 100", post, `{"content":"x","components":[` + buttons(1, 100) + `]}`, ""},
 		{"custom_id of 101", post, `{"content":"x","components":[` + buttons(1, 101) + `]}`, "custom_id"},
@@ -239,12 +254,16 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 		{"select with 26 options", post, `{"content":"x","components":[` + opts(26, "") + `]}`, "1 to 25 options"},
 		{"empty option description", post, `{"content":"x","components":[` + opts(1, `,"description":""`) + `]}`, "description"},
 		{"option description", post, `{"content":"x","components":[` + opts(1, `,"description":"d"`) + `]}`, ""},
+		{"button without a style", post, `{"content":"x","components":[{"type":1,"components":[{"type":2,"label":"b","custom_id":"a"}]}]}`, "style"},
 		{"thread name of 101", "POST /channels/c/messages/m/threads", `{"name":"` + long(101) + `"}`, "thread name"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			method, path, _ := strings.Cut(c.req, " ")
 			rec := recorded{Method: method, Path: path}
+			if c.name == "an image over 10 MiB" {
+				rec.Files = []recordedFile{{Data: make([]byte, 10<<20+1)}}
+			}
 			if err := json.Unmarshal([]byte(c.body), &rec.JSON); err != nil {
 				t.Fatal(err)
 			}
@@ -278,5 +297,48 @@ func TestSlipsAreFound(t *testing.T) {
 		if got := slip(recorded{JSON: map[string]any{"content": text}}); got != want {
 			t.Errorf("%q: %q, want %q", text, got, want)
 		}
+	}
+}
+
+// The fake knows what Discord knows: a response is given once, its token lives 15 minutes,
+// and only a message that exists, in its own channel, can be edited.
+func TestFakeKnowsTokensAndMessages(t *testing.T) {
+	e := newEnv(t)
+	code := func(err error) int {
+		var re *discordgo.RESTError
+		if !errors.As(err, &re) || re.Message == nil {
+			return 0
+		}
+		return re.Message.Code
+	}
+	i := e.slash("ann", "c-games", "rules", opt("game", "autumn-ash"))
+	if err := e.rest.EditOriginal(i, Message{Content: "x"}); code(err) != 10015 {
+		t.Fatalf("an edit before the response: %v", err)
+	}
+	if err := e.rest.Respond(i, say("x", true)); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.rest.Respond(i, say("x", true)); code(err) != 40060 {
+		t.Fatalf("a second response: %v", err)
+	}
+	if err := e.rest.EditOriginal(i, Message{Content: "y"}); err != nil {
+		t.Fatal(err)
+	}
+	e.advance(15 * time.Minute)
+	if err := e.rest.Followup(i, Message{Content: "z"}); code(err) != 50027 {
+		t.Fatalf("a follow-up after 15 minutes: %v", err)
+	}
+	id, err := e.rest.Send("c-games", Message{Content: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.rest.Edit("c-games", id, Message{Content: "m2"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.rest.Edit("c-other", id, Message{Content: "m2"}); code(err) != 10008 {
+		t.Fatalf("an edit in another channel: %v", err)
+	}
+	if err := e.rest.Edit("c-games", "404", Message{Content: "m2"}); code(err) != 10008 {
+		t.Fatalf("an edit of a message never sent: %v", err)
 	}
 }
