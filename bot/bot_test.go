@@ -382,8 +382,12 @@ func TestResignTwoPlayers(t *testing.T) {
 func TestResignManyPlayersHandsSeatToRobot(t *testing.T) {
 	e := newEnv(t)
 	th := e.game("ann", "bob", "cat")
-	if _, err := e.svc.Resign(context.Background(), e.in(th, user("cat"))); err != nil {
+	rep, err := e.svc.Resign(context.Background(), e.in(th, user("cat")))
+	if err != nil {
 		t.Fatal(err)
+	}
+	if rep.Text != "cat resigned and will rank last; the random player takes over their seat." {
+		t.Fatalf("%q", rep.Text)
 	}
 	// cat's bid is made by the random player at once.
 	moves, _ := e.store.Moves(context.Background(), e.row(th).ID)

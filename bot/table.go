@@ -204,7 +204,7 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(err)
 	}
-	text := fmt.Sprintf("%s resigned; the random player takes over their seat and will rank last.", name)
+	text := fmt.Sprintf("%s resigned and will rank last; the random player takes over their seat.", name)
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
 	}
