@@ -382,8 +382,12 @@ func TestResignTwoPlayers(t *testing.T) {
 func TestResignManyPlayersHandsSeatToRobot(t *testing.T) {
 	e := newEnv(t)
 	th := e.game("ann", "bob", "cat")
-	if _, err := e.svc.Resign(context.Background(), e.in(th, user("cat"))); err != nil {
+	rep, err := e.svc.Resign(context.Background(), e.in(th, user("cat")))
+	if err != nil {
 		t.Fatal(err)
+	}
+	if rep.Text != "cat resigned and will rank last; the random player takes over their seat." {
+		t.Fatalf("%q", rep.Text)
 	}
 	// cat's bid is made by the random player at once.
 	moves, _ := e.store.Moves(context.Background(), e.row(th).ID)
@@ -593,10 +597,40 @@ func TestResultText(t *testing.T) {
 		{solo, rules.Result{Ranks: []int{1}}, "Game over: ann wins."},
 		{duo, rules.Result{Ranks: []int{1, 1}, Scores: []int{4, 4}}, "Game over: ann and bob share the win. Scores: ann 4, bob 4."},
 		{duo, rules.Result{Ranks: []int{2, 1}}, "Game over: bob wins."},
+		// A reason that is a sentence keeps one full stop, after the bracket.
+		{duo, rules.Result{Ranks: []int{2, 1}, Reason: "Xeno reaches 22 points and wins.", Scores: []int{0, 22}},
+			"Game over: bob wins (Xeno reaches 22 points and wins). Scores: ann 0, bob 22."},
 	}
 	for _, c := range cases {
 		if got := resultText(c.row, &c.res); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.res, got, c.want)
+		}
+	}
+}
+
+func TestLobbyTexts(t *testing.T) {
+	cases := []struct {
+		min, seats int
+		want       string
+	}{
+		{2, 2, "it starts when 2 have joined"},
+		{2, 4, "it starts when 4 have joined, or earlier (from 2 players) when the creator presses Start"},
+		{1, 4, "it starts when 4 have joined, or earlier when the creator presses Start"},
+	}
+	for _, c := range cases {
+		if got := startText(rules.Info{MinSeats: c.min}, c.seats); got != c.want {
+			t.Errorf("%d of %d: %q, want %q", c.min, c.seats, got, c.want)
+		}
+	}
+}
+
+func TestYourTurnIsSaidOnce(t *testing.T) {
+	for prompt, want := range map[string]string{
+		"Xeno to move (3 of 21 points).":           "Your turn: Xeno to move (3 of 21 points).",
+		"House I, your turn (round 3): Play, buy.": "House I, your turn (round 3): Play, buy.",
+	} {
+		if got := yourTurn(prompt); got != want {
+			t.Errorf("%q: %q", prompt, got)
 		}
 	}
 }

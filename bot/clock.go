@@ -274,7 +274,11 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 			_ = s.reload(ctx, t)
 			return Reply{}, conflictText(err)
 		}
-		text := fmt.Sprintf("%s handed %s's seat to the random player after the clock ran out; it will rank last.", name, joinNames(who))
+		seats := "seat"
+		if len(who) > 1 {
+			seats = "seats"
+		}
+		text := fmt.Sprintf("%s gave the random player the %s of %s, who ran out of time and will rank last.", name, seats, joinNames(who))
 		if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 			return Reply{}, err
 		}

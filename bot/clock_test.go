@@ -157,8 +157,12 @@ func TestClockExpiryReplaceHandsSeatToRobot(t *testing.T) {
 	e.now = e.now.Add(48 * time.Hour)
 	e.tick()
 	seq := int64(1)
-	if _, err := e.svc.Overdue(ctx, e.in(th, user("ann")), seq, ActReplace); err != nil {
+	rep, err := e.svc.Overdue(ctx, e.in(th, user("ann")), seq, ActReplace)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if rep.Text != "ann gave the random player the seat of bob, who ran out of time and will rank last." {
+		t.Fatalf("%q", rep.Text)
 	}
 	g := e.row(th)
 	if !g.Players[1].Robot {

@@ -91,10 +91,13 @@ func seatsText(info rules.Info, seats int) string {
 }
 
 func startText(info rules.Info, seats int) string {
-	if seats > info.MinSeats {
-		return fmt.Sprintf("it starts when %d have joined, or earlier from %d when the creator presses Start", seats, info.MinSeats)
+	switch {
+	case seats <= info.MinSeats:
+		return fmt.Sprintf("it starts when %d have joined", seats)
+	case info.MinSeats <= 1: // the creator alone may already start it
+		return fmt.Sprintf("it starts when %d have joined, or earlier when the creator presses Start", seats)
 	}
-	return fmt.Sprintf("it starts when %d have joined", seats)
+	return fmt.Sprintf("it starts when %d have joined, or earlier (from %d players) when the creator presses Start", seats, info.MinSeats)
 }
 
 func dedupe(ids []string, skip string) []string {

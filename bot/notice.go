@@ -263,8 +263,8 @@ func resultText(row *storage.Game, res *rules.Result) string {
 	default:
 		fmt.Fprintf(&b, "Game over: %s share the win", joinNames(ws))
 	}
-	if res.Reason != "" {
-		fmt.Fprintf(&b, " (%s)", res.Reason)
+	if r := strings.TrimRight(res.Reason, ". "); r != "" {
+		fmt.Fprintf(&b, " (%s)", r) // a reason is often a sentence; the full stop after it is ours
 	}
 	b.WriteString(".")
 	if len(res.Scores) == len(row.Players) {

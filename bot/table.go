@@ -54,7 +54,7 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 	}
 	text := fmt.Sprintf("Your view of %s (only you can see this).", gameTitle(t))
 	if p, ok := rules.PromptFor(t.state, seat); ok {
-		text += "\nYour turn: " + p.Text
+		text += "\n" + yourTurn(p.Text)
 	}
 	return Reply{Text: text, Image: img, Private: true, Game: t.row.ID}, nil
 }
@@ -204,7 +204,7 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(err)
 	}
-	text := fmt.Sprintf("%s resigned; the random player takes over their seat and will rank last.", name)
+	text := fmt.Sprintf("%s resigned and will rank last; the random player takes over their seat.", name)
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
 	}
@@ -268,4 +268,13 @@ func (s *Service) replayTo(ctx context.Context, t *table, upto int64) (rules.Sta
 		return nil
 	})
 	return st, last, err
+}
+
+// yourTurn leads a prompt with "Your turn:" unless the game's own text already says so
+// (Ausonia's "House I, your turn (round 3): ...").
+func yourTurn(prompt string) string {
+	if strings.Contains(strings.ToLower(prompt), "your turn") {
+		return prompt
+	}
+	return "Your turn: " + prompt
 }

@@ -98,7 +98,21 @@ func alreadyAcked(err error) bool {
 	return errors.As(err, &re) && re.Message != nil && re.Message.Code == 40060
 }
 
+// unknownWebhook: Discord's code 10015, here an interaction token it has no response for (yet).
+func unknownWebhook(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Response.StatusCode == http.StatusNotFound && re.Message != nil && re.Message.Code == 10015
+}
+
 func (r *REST) Respond(i *discordgo.Interaction, a *Answer) error {
+	if len(a.Msg.Files) == 0 {
+		// Our own body, not discordgo's: see wire.
+		url := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+		return r.retry(func() error {
+			_, err := r.S.RequestWithBucketID(http.MethodPost, url, a.wire(), url)
+			return err
+		})
+	}
 	return r.retry(func() error { return r.S.InteractionRespond(i, a.Response()) })
 }
 

@@ -202,7 +202,11 @@ func lobbyMessage(l bot.Lobby) Message {
 		seats = append(seats, fmt.Sprintf("%d. %s", n+1, p))
 	}
 	text := fmt.Sprintf("%s is looking for players (%d of %d).\n%s\nIt starts when every seat is taken", title, len(l.Players), l.Seats, strings.Join(seats, "\n"))
-	if l.Seats > l.Min {
+	switch {
+	case l.Seats <= l.Min:
+	case l.Min <= 1: // the creator alone may already start it
+		text += ", or earlier when its creator presses Start"
+	default:
 		text += fmt.Sprintf(", or earlier (from %d players) when its creator presses Start", l.Min)
 	}
 	text += "."

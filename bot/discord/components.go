@@ -233,7 +233,7 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 			return Message{}, err
 		}
 		lo, hi := page*pageSize, min(len(step.Next), (page+1)*pageSize)
-		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: "Choose what comes next"}
+		menu := selectMenu{CustomID: id, Placeholder: "Choose what comes next"}
 		if pages > 1 {
 			menu.Placeholder = fmt.Sprintf("Choose what comes next (page %d of %d)", page+1, pages)
 		}
@@ -243,7 +243,7 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 			if ch.Label != "" && ch.Label != ch.Token {
 				label, desc = ch.Label, ch.Token
 			}
-			menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: clip(label, maxOption), Value: ch.Token, Description: clip(desc, maxOption)})
+			menu.Options = append(menu.Options, selectOption{Label: clip(label, maxOption), Value: ch.Token, Description: clip(desc, maxOption)})
 		}
 		comps = append(comps, row(menu))
 	}

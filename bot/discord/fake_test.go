@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -33,6 +34,12 @@ type fakeDiscord struct {
 	nonces   map[string]string // nonce -> message id (enforce_nonce)
 	messages map[string]*recorded
 	failures []failure
+	// responded holds when Discord got each interaction token's initial response: before it,
+	// Discord knows no webhook for the token (an edit or follow-up is 404 Unknown Webhook);
+	// after it, a second response is refused (already acknowledged), and 15 minutes later the
+	// token is dead (401 Invalid Webhook Token).
+	responded map[string]time.Time
+	now       func() time.Time // the test's clock
 
 	conn   *websocket.Conn
 	connMu sync.Mutex
@@ -66,7 +73,8 @@ type failure struct {
 }
 
 func newFakeDiscord(t *testing.T) *fakeDiscord {
-	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, ready: make(chan struct{}, 4), nextID: 1000}
+	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, responded: map[string]time.Time{}, now: time.Now,
+		ready: make(chan struct{}, 4), nextID: 1000}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gw/", f.gateway)
 	mux.HandleFunc("/", f.rest)
@@ -149,8 +157,21 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	} else if len(body) > 0 {
 		json.Unmarshal(body, &rec.JSON)
 	}
+	dumpTexts(rec)
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if why := slip(rec); why != "" {
+		f.t.Errorf("fake discord: a wording slip (%s) in %s %s: %v", why, rec.Method, rec.Path, rec.JSON)
+	}
+	if why := refusal(rec); why != "" {
+		f.t.Errorf("fake discord: Discord refuses %s %s: %s\n%v", rec.Method, rec.Path, why, rec.JSON)
+		rec.Status = http.StatusBadRequest
+		f.reqs = append(f.reqs, rec)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(rec.Status)
+		json.NewEncoder(w).Encode(apiError{"Invalid Form Body: " + why, 50035})
+		return
+	}
 	var fl *failure
 	for i := range f.failures {
 		x := &f.failures[i]
@@ -174,6 +195,12 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	rec.Status = status
 	f.reqs = append(f.reqs, rec)
 	if status >= 400 {
+		if e, ok := out.(apiError); ok {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(status)
+			json.NewEncoder(w).Encode(e)
+			return
+		}
 		writeError(w, status)
 		return
 	}
@@ -196,14 +223,43 @@ func writeError(w http.ResponseWriter, status int) {
 	fmt.Fprintf(w, `{"message":"fake failure","code":0}`)
 }
 
-// answer is Discord's reply to a request that succeeds.
+// apiError is Discord's JSON error body.
+type apiError struct {
+	Message string `json:"message"`
+	Code    int    `json:"code"`
+}
+
+// respond records that Discord has an interaction's initial response: a callback over REST, or
+// (HTTP mode) the response to Discord's POST once Discord has read it.
+func (f *fakeDiscord) respond(token string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.respondLocked(token)
+}
+
+func (f *fakeDiscord) respondLocked(token string) bool {
+	if _, ok := f.responded[token]; ok {
+		return false
+	}
+	f.responded[token] = f.now()
+	return true
+}
+
+// answer is Discord's reply to a request (the fake's failures aside).
 func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 	p := strings.Split(strings.Trim(rec.Path, "/"), "/")
 	switch {
 	case rec.Method == "GET" && rec.Path == "/gateway":
 		return 200, map[string]string{"url": "ws://gateway.discord.test/gw"}
 	case rec.Method == "POST" && len(p) == 4 && p[0] == "interactions" && p[3] == "callback":
+		if !f.respondLocked(p[2]) {
+			return 400, apiError{"Interaction has already been acknowledged.", 40060}
+		}
 		return 204, nil
+	case len(p) >= 3 && p[0] == "webhooks" && f.responded[p[2]].IsZero():
+		return 404, apiError{"Unknown Webhook", 10015}
+	case len(p) >= 3 && p[0] == "webhooks" && f.now().Sub(f.responded[p[2]]) >= 15*time.Minute:
+		return 401, apiError{"Invalid Webhook Token", 50027}
 	case len(p) >= 3 && p[0] == "webhooks":
 		if rec.Method == "DELETE" {
 			return 204, nil
@@ -222,6 +278,9 @@ func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 		f.messages[rec.ID] = rec
 		return 200, map[string]any{"id": rec.ID, "channel_id": p[1]}
 	case rec.Method == "PATCH" && len(p) == 4 && p[0] == "channels" && p[2] == "messages":
+		if m := f.messages[p[3]]; m == nil || m.Path != "/channels/"+p[1]+"/messages" {
+			return 404, apiError{"Unknown Message", 10008}
+		}
 		return 200, map[string]any{"id": p[3], "channel_id": p[1]}
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		rec.ID = "th" + f.newID()
@@ -315,3 +374,47 @@ func (f *fakeDiscord) dispatch(typ string, d any) {
 	f.connMu.Unlock()
 	f.send(map[string]any{"op": 0, "t": typ, "s": s, "d": d})
 }
+
+// dumpTexts appends every text a request shows players (content, labels, placeholders,
+// choices) to the file named by BOARDBOT_TEXTS, to read them once as a player would:
+//
+//	BOARDBOT_TEXTS=/tmp/texts.txt go test ./bot/discord
+func dumpTexts(rec recorded) {
+	name := os.Getenv("BOARDBOT_TEXTS")
+	if name == "" || rec.JSON == nil {
+		return
+	}
+	var lines []string
+	var walk func(k string, v any)
+	walk = func(k string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, y := range x {
+				walk(k, y)
+			}
+		case []any:
+			for _, y := range x {
+				walk(k, y)
+			}
+		case string:
+			switch k {
+			case "content", "label", "placeholder", "name", "description":
+				lines = append(lines, k+": "+strings.ReplaceAll(x, "\n", "\n    "))
+			}
+		}
+	}
+	walk("", rec.JSON)
+	if len(lines) == 0 {
+		return
+	}
+	dumpMu.Lock()
+	defer dumpMu.Unlock()
+	out, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer out.Close()
+	fmt.Fprintf(out, "== %s %s\n%s\n", rec.Method, rec.Path, strings.Join(lines, "\n"))
+}
+
+var dumpMu sync.Mutex

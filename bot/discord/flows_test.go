@@ -58,9 +58,9 @@ func TestAutocompleteAnswers(t *testing.T) {
 			t.Fatalf("%q does not start with %q", v, prefix)
 		}
 	}
-	none, _ := e.answer(e.complete(mover, thread, "zz"))["choices"].([]any)
-	if len(none) != 0 {
-		t.Fatalf("nothing fits zz: %v", none)
+	none, sent := e.answer(e.complete(mover, thread, "zz"))["choices"].([]any)
+	if len(none) != 0 || !sent {
+		t.Fatalf("nothing fits zz, and Discord is told so with an empty list: %v %v", none, sent)
 	}
 	why, _ := e.answer(e.complete("zed", thread, ""))["choices"].([]any)
 	if len(why) != 1 || !strings.Contains(why[0].(map[string]any)["name"].(string), "not playing") {

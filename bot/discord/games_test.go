@@ -190,6 +190,14 @@ func playWhole(t *testing.T, g wholeGame) *driver {
 		d.turn(turn)
 	}
 	d.afterTheEnd()
+	// Nothing failed injected here, so Discord must have taken every request: no edit before
+	// its response, of a dead token or of an unknown message.
+	rs, _ := e.fake.since(0)
+	for _, r := range rs {
+		if r.Status >= 400 {
+			t.Errorf("Discord refused %s %s: %d", r.Method, r.Path, r.Status)
+		}
+	}
 	t.Logf("%s: %d moves to the end (%d by /move, %d by the picker, %d by answer buttons, %d stale answers refused); %d pages turned, %d Backs, %d typed in capitals; "+
 		"%d views, %d boards checked, %d refusals, %d posts awaiting several seats, out of turn %v, %d private events",
 		d.info.Name, d.moves, d.stats.bySlash, d.stats.byPicker, d.stats.byAnswer, d.stats.stale, d.stats.pages, d.stats.backs, d.stats.uppercase,

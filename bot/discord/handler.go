@@ -23,6 +23,8 @@ type Options struct {
 	// Budget is how long an interaction may run before it is acknowledged with a deferral
 	// (Discord allows 3 s). Default 2 s.
 	Budget time.Duration
+	// Sleep waits between tries of a deferred answer Discord is not ready for. Default time.Sleep.
+	Sleep func(time.Duration)
 }
 
 // Handler answers interactions. It is safe for concurrent use.
@@ -44,6 +46,9 @@ func NewHandler(svc *bot.Service, api API, opt Options) *Handler {
 	}
 	if opt.Budget == 0 {
 		opt.Budget = 2 * time.Second
+	}
+	if opt.Sleep == nil {
+		opt.Sleep = time.Sleep
 	}
 	return &Handler{svc: svc, api: api, opt: opt, log: opt.Logger}
 }

@@ -105,6 +105,7 @@ func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64) *env {
 		opt.Seed = func() uint64 { return seed }
 	}
 	e.svc = bot.New(st, kits, opt)
+	e.fake.now = e.clock
 	e.sess = e.fake.session()
 	e.rest = &REST{S: e.sess, Backoff: time.Millisecond}
 	e.h = NewHandler(e.svc, e.rest, Options{Now: e.clock, Logger: log})

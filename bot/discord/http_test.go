@@ -20,6 +20,10 @@ type signer struct {
 	priv ed25519.PrivateKey
 	pub  ed25519.PublicKey
 	url  string
+	// Discord's side of the response: once read, the fake learns of it after seen (Discord's own
+	// processing time), so edits that come too early meet Unknown Webhook.
+	fake *fakeDiscord
+	seen time.Duration
 }
 
 func (s signer) post(t *testing.T, body []byte, ts time.Time, tamper bool) (*http.Response, map[string]any) {
@@ -42,6 +46,13 @@ func (s signer) post(t *testing.T, body []byte, ts time.Time, tamper bool) (*htt
 	var out map[string]any
 	b, _ := io.ReadAll(resp.Body)
 	json.Unmarshal(b, &out)
+	if why := callbackRefusal(out, nil); resp.StatusCode == 200 && why != "" {
+		t.Errorf("Discord refuses the HTTP response: %s\n%s", why, b)
+	}
+	var in struct{ Token string }
+	if json.Unmarshal(body, &in); s.fake != nil && resp.StatusCode == 200 && in.Token != "" {
+		time.AfterFunc(s.seen, func() { s.fake.respond(in.Token) })
+	}
 	return resp, out
 }
 
@@ -53,7 +64,7 @@ func TestHTTPModeVerifiesSignatures(t *testing.T) {
 	}
 	srv := httptest.NewServer(HTTPHandler(e.h, pub, nil))
 	defer srv.Close()
-	s := signer{priv: priv, pub: pub, url: srv.URL}
+	s := signer{priv: priv, pub: pub, url: srv.URL, fake: e.fake}
 	ping, _ := os.ReadFile(filepath.Join("testdata", "ping.json"))
 	resp, out := s.post(t, ping, e.clock(), false)
 	if resp.StatusCode != 200 || out["type"] != float64(1) {
@@ -92,5 +103,83 @@ func TestHTTPModeVerifiesSignatures(t *testing.T) {
 	hr, err := http.Get(srv.URL + "/healthz")
 	if err != nil || hr.StatusCode != 200 {
 		t.Fatalf("healthz: %v %v", hr, err)
+	}
+}
+
+// slowWriter is a connection to Discord that takes delay to carry the response.
+type slowWriter struct {
+	http.ResponseWriter
+	delay time.Duration
+}
+
+func (w slowWriter) Write(b []byte) (int, error) {
+	time.Sleep(w.delay)
+	return w.ResponseWriter.Write(b)
+}
+
+func (w slowWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// httpCreate serves /create over HTTP, the response taking write to leave and Discord taking
+// seen to process it, and returns the edits of the deferral.
+func httpCreate(t *testing.T, write, seen time.Duration) []recorded {
+	e := newEnv(t)
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner := HTTPHandler(e.h, pub, nil)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inner.ServeHTTP(slowWriter{w, write}, r)
+	}))
+	defer srv.Close()
+	s := signer{priv: priv, pub: pub, url: srv.URL, fake: e.fake, seen: seen}
+	i := e.slash("ann", "c-games", "create", sub("autumn-ash"))
+	body, _ := json.Marshal(i)
+	mark := e.fake.mark()
+	if _, out := s.post(t, body, e.clock(), false); out["type"] != float64(5) {
+		t.Fatalf("create over HTTP is deferred: %v", out)
+	}
+	e.h.Wait()
+	rs, _ := e.fake.since(mark)
+	edits := find(rs, "PATCH", "/webhooks/1234567890/"+i.Token+"/messages/@original")
+	if len(edits) == 0 || edits[len(edits)-1].Status != 200 || !strings.Contains(content(edits[len(edits)-1].JSON), "is open") {
+		t.Fatalf("the deferral is replaced by the answer: %+v\n%s", edits, e.logs.String())
+	}
+	return edits
+}
+
+// The deferral is the HTTP response: the answer's edit waits until it has left, even over a
+// slow connection, so Discord never sees the edit first.
+func TestHTTPModeEditsAfterTheDeferralLeft(t *testing.T) {
+	edits := httpCreate(t, 300*time.Millisecond, 0)
+	for _, r := range edits[:len(edits)-1] {
+		if r.Status != 404 {
+			t.Fatalf("only Unknown Webhook is tried again: %+v", edits)
+		}
+	}
+}
+
+// Discord may still be processing the deferral when the edit arrives (404 Unknown Webhook):
+// the first edit of a fresh interaction is tried again for a few seconds.
+func TestHTTPModeRetriesAnEarlyEdit(t *testing.T) {
+	edits := httpCreate(t, 0, 300*time.Millisecond)
+	if len(edits) < 2 || edits[0].Status != 404 {
+		t.Fatalf("the first edit came before Discord knew the deferral and was tried again: %+v", edits)
+	}
+}
+
+// A token Discord never knows is given up after a bounded number of tries, with the error logged.
+func TestEarlyRetryIsBounded(t *testing.T) {
+	e := newEnv(t)
+	var slept time.Duration
+	h := NewHandler(e.svc, e.rest, Options{Now: e.clock, Logger: e.h.log, Sleep: func(d time.Duration) { slept += d }})
+	i := e.slash("ann", "c-games", "rules", opt("game", "autumn-ash"))
+	h.finish(i, (&plan{ephemeral: true}).deferral(), say("late", true))
+	rs, _ := e.fake.since(0)
+	if len(rs) < 5 || len(rs) > 10 || slept < 3*time.Second || slept > 6*time.Second {
+		t.Fatalf("a few seconds of tries, then given up: %d tries over %v", len(rs), slept)
+	}
+	if !strings.Contains(e.logs.String(), "Unknown Webhook") {
+		t.Fatalf("the failure is logged: %s", e.logs.String())
 	}
 }

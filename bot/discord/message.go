@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"strings"
 	"unicode/utf8"
 
@@ -81,6 +82,28 @@ func (a *Answer) Response() *discordgo.InteractionResponse {
 	return r
 }
 
+// autocompleteResult is Discord's autocomplete answer. Discord requires choices even when
+// nothing matches, and discordgo's omitempty would drop an empty list.
+type autocompleteResult struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	} `json:"data"`
+}
+
+// wire is the response as it goes to Discord in a JSON body (attachments apart).
+func (a *Answer) wire() any {
+	if a.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+		r := autocompleteResult{Type: a.Type}
+		r.Data.Choices = a.Choices
+		if r.Data.Choices == nil {
+			r.Data.Choices = []*discordgo.ApplicationCommandOptionChoice{}
+		}
+		return r
+	}
+	return a.Response()
+}
+
 func (a *Answer) update() bool {
 	return a.Type == discordgo.InteractionResponseUpdateMessage || a.Type == discordgo.InteractionResponseDeferredMessageUpdate
 }
@@ -108,6 +131,30 @@ func say(text string, ephemeral bool) *Answer {
 func updateWith(m Message) *Answer {
 	m.Ephemeral = false
 	return &Answer{Type: discordgo.InteractionResponseUpdateMessage, Msg: m}
+}
+
+// selectMenu is a string select. discordgo's options always carry a description, and Discord
+// refuses an empty one; here an option without one leaves the field out.
+type selectMenu struct {
+	CustomID    string         `json:"custom_id"`
+	Placeholder string         `json:"placeholder,omitempty"`
+	Options     []selectOption `json:"options"`
+}
+
+type selectOption struct {
+	Label       string `json:"label"`
+	Value       string `json:"value"`
+	Description string `json:"description,omitempty"`
+}
+
+func (selectMenu) Type() discordgo.ComponentType { return discordgo.SelectMenuComponent }
+
+func (m selectMenu) MarshalJSON() ([]byte, error) {
+	type plain selectMenu // without this method
+	return json.Marshal(struct {
+		Type discordgo.ComponentType `json:"type"`
+		plain
+	}{m.Type(), plain(m)})
 }
 
 func row(cs ...discordgo.MessageComponent) discordgo.MessageComponent {

@@ -190,7 +190,7 @@ func TestPanicIsAnsweredWithAnApology(t *testing.T) {
 	h := NewHandler(boom, e.rest, Options{Now: e.clock, Logger: e.h.log})
 	i := e.slash("zed", thread, "board")
 	var got *Answer
-	h.Serve(context.Background(), i, true, func(a *Answer) error { got = a; return nil })
+	h.Serve(context.Background(), i, true, func(a *Answer) error { got = a; return e.rest.Respond(i, a) })
 	rs, _ := e.fake.since(0)
 	edits := find(rs, "PATCH", "/webhooks/1234567890/"+i.Token+"/messages/@original")
 	if got == nil || got.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || len(edits) != 1 ||
@@ -207,13 +207,17 @@ func TestAfterFifteenMinutesTheBotTokenEdits(t *testing.T) {
 	e.connect()
 	old := e.load("button")
 	old.ChannelID = "c-games"
-	old.Message = &discordgo.Message{ID: "m-lobby", ChannelID: "c-games"}
+	lobby, err := e.rest.Send("c-games", Message{Content: "lobby"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Message = &discordgo.Message{ID: lobby, ChannelID: "c-games"}
 	e.advance(20 * time.Minute)
 	mark := e.fake.mark()
 	d := (&plan{update: true}).deferral()
 	e.h.finish(old, d, updateWith(Message{Content: "lobby text", Clear: true}))
 	rs, _ := e.fake.since(mark)
-	if len(rs) != 1 || rs[0].Method != "PATCH" || rs[0].Path != "/channels/c-games/messages/m-lobby" || rs[0].Auth != "Bot test-token" {
+	if len(rs) != 1 || rs[0].Method != "PATCH" || rs[0].Path != "/channels/c-games/messages/"+lobby || rs[0].Auth != "Bot test-token" || rs[0].Status != 200 {
 		t.Fatalf("a public message is edited with the bot token: %+v", rs)
 	}
 	// An ephemeral answer cannot be delivered any more: it is dropped and logged.
@@ -231,7 +235,7 @@ func TestSlowWorkIsDeferredWithinBudget(t *testing.T) {
 	i := e.slash("zed", thread, "history")
 	var acked *Answer
 	mark := e.fake.mark()
-	h.Serve(context.Background(), i, true, func(a *Answer) error { acked = a; return nil })
+	h.Serve(context.Background(), i, true, func(a *Answer) error { acked = a; return e.rest.Respond(i, a) })
 	rs, _ := e.fake.since(mark)
 	switch acked.Type {
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
@@ -287,5 +291,77 @@ func TestJoinTypedInTheThreadEditsTheLobby(t *testing.T) {
 	edits := find(rs, "PATCH", "/channels/c-games/messages/"+lobby.ID)
 	if len(edits) != 1 || !strings.Contains(content(edits[0].JSON), "has started with ann, bob") || len(edits[0].JSON["components"].([]any)) != 0 {
 		t.Fatalf("the lobby message is brought up to date with the bot token: %+v", rs)
+	}
+}
+
+// deferred serves i with a handler that defers everything that is not instant, through the
+// fake, until an attempt is deferred (the work may beat a 1 ns budget), and returns the
+// requests of that attempt and its interaction.
+func (e *env) deferred(make func() *discordgo.Interaction) ([]recorded, *discordgo.Interaction) {
+	e.t.Helper()
+	h := NewHandler(e.svc, e.rest, Options{Now: e.clock, Logger: e.h.log, Budget: time.Nanosecond})
+	for range 20 {
+		i := make()
+		mark := e.fake.mark()
+		var acked *Answer
+		h.Serve(context.Background(), i, true, func(a *Answer) error { acked = a; return e.rest.Respond(i, a) })
+		rs, _ := e.fake.since(mark)
+		if acked.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource || acked.Type == discordgo.InteractionResponseDeferredMessageUpdate {
+			return rs, i
+		}
+	}
+	e.t.Fatal("the work always beat a 1 ns budget")
+	return nil, nil
+}
+
+// The two answers a deferral cannot become by an edit: a refusal after a button's deferred
+// update is a private follow-up (the clicked message stays); a private refusal after a public
+// "thinking" deletes that and follows up privately.
+func TestDeferredAnswersOfAnotherKind(t *testing.T) {
+	e := newEnv(t)
+	thread, _ := e.started()
+	rs, i := e.deferred(func() *discordgo.Interaction { return e.click("zed", thread, "g/1/join", nil) })
+	webhook := "/webhooks/1234567890/" + i.Token
+	if cb := callback(t, rs, i); typ(cb) != 6 {
+		t.Fatalf("a lobby button defers an update: %+v", cb.JSON)
+	}
+	ups := find(rs, "POST", webhook)
+	if len(ups) != 1 || ups[0].Status != 200 || !ephemeral(ups[0].JSON) || !strings.Contains(content(ups[0].JSON), "has already started") ||
+		len(find(rs, "PATCH", webhook)) != 0 {
+		t.Fatalf("the refusal is a private follow-up, the lobby message untouched: %+v", rs)
+	}
+
+	rs, i = e.deferred(func() *discordgo.Interaction { return e.slash("zed", thread, "join") })
+	webhook = "/webhooks/1234567890/" + i.Token
+	if cb := callback(t, rs, i); typ(cb) != 5 || ephemeral(data(cb)) {
+		t.Fatalf("/join defers in public: %+v", cb.JSON)
+	}
+	var order []string
+	for _, r := range rs {
+		if strings.HasPrefix(r.Path, webhook) {
+			order = append(order, fmt.Sprint(r.Method, " ", strings.TrimPrefix(r.Path, webhook), " ", r.Status))
+		}
+	}
+	ups = find(rs, "POST", webhook)
+	if strings.Join(order, ", ") != "DELETE /messages/@original 204, POST  200" || !ephemeral(ups[0].JSON) ||
+		!strings.Contains(content(ups[0].JSON), "has already started") {
+		t.Fatalf("the public thinking is deleted, then the refusal follows privately: %v %+v", order, ups)
+	}
+}
+
+func TestLobbyMessageSaysWhenItStarts(t *testing.T) {
+	cases := []struct {
+		min, seats int
+		want       string
+	}{
+		{2, 2, "It starts when every seat is taken."},
+		{2, 4, "It starts when every seat is taken, or earlier (from 2 players) when its creator presses Start."},
+		{1, 4, "It starts when every seat is taken, or earlier when its creator presses Start."},
+	}
+	for _, c := range cases {
+		m := lobbyMessage(bot.Lobby{Game: 1, Name: "Ascidiae", Seats: c.seats, Min: c.min, Players: []string{"ann"}})
+		if !strings.HasSuffix(m.Content, "\n"+c.want) {
+			t.Errorf("%d of %d: %q", c.min, c.seats, m.Content)
+		}
 	}
 }

@@ -89,19 +89,42 @@ func (h *Handler) finish(i *discordgo.Interaction, d, a *Answer) {
 			h.log.Warn("answer dropped: the interaction token expired", "interaction", i.ID, "game", gameOf(i))
 		}
 	case d.update() && a.update(), !d.update() && !a.update() && d.Msg.Ephemeral == a.Msg.Ephemeral:
-		err = h.api.EditOriginal(i, a.Msg)
+		err = h.early(func() error { return h.api.EditOriginal(i, a.Msg) })
 	case d.update():
 		// A button whose work ended in a refusal or a new message: a follow-up, the clicked
 		// message stays as it was.
-		err = h.api.Followup(i, a.Msg)
+		err = h.early(func() error { return h.api.Followup(i, a.Msg) })
 	default:
 		// The deferral showed "thinking" with the wrong visibility: replace it.
-		if derr := h.api.DeleteOriginal(i); derr != nil {
+		if derr := h.early(func() error { return h.api.DeleteOriginal(i) }); derr != nil {
 			h.log.Warn("deleting deferral", "interaction", i.ID, "err", derr)
 		}
 		err = h.api.Followup(i, a.Msg)
 	}
 	if err != nil {
 		h.log.Error("answering deferred interaction", "interaction", i.ID, "game", gameOf(i), "err", err)
+	}
+}
+
+// Bounds on waiting for Discord to know a deferral: first wait, longest wait, total.
+const (
+	earlyFirst = 50 * time.Millisecond
+	earlyMax   = time.Second
+	earlyTotal = 4 * time.Second
+)
+
+// early makes the first request about a deferred interaction, trying again while Discord
+// answers Unknown Webhook: in HTTP mode the deferral is our HTTP response, which Discord may
+// not have processed yet when the request arrives over REST. Later it means the token is gone.
+func (h *Handler) early(f func() error) error {
+	wait, waited := earlyFirst, time.Duration(0)
+	for {
+		err := f()
+		if !unknownWebhook(err) || waited >= earlyTotal {
+			return err
+		}
+		h.opt.Sleep(wait)
+		waited += wait
+		wait = min(2*wait, earlyMax)
 	}
 }

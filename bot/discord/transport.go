@@ -88,21 +88,34 @@ func (h *Handler) serveHTTP(w http.ResponseWriter, r *http.Request, key ed25519.
 	}
 	// The acknowledgement is this HTTP response; the work may go on after it (a deferral), so it
 	// runs detached from the request and the server waits for it at shutdown (Handler.Wait).
+	// The ack returns only once the response is written and flushed, so no edit of a deferral
+	// can leave before the deferral itself.
 	acks := make(chan *Answer, 1)
+	sent := make(chan error, 1)
 	ctx := context.WithoutCancel(r.Context())
 	go h.Serve(ctx, &i, false, func(a *Answer) error {
 		acks <- a
-		return nil
+		return <-sent
 	})
 	select {
 	case a := <-acks:
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(a.Response())
+		err := json.NewEncoder(w).Encode(a.wire())
+		if err == nil {
+			err = http.NewResponseController(w).Flush()
+		}
+		if errors.Is(err, http.ErrNotSupported) {
+			err = nil // written when this handler returns, just after; early() covers the gap
+		}
+		sent <- err
 	case <-time.After(3 * time.Second):
+		sent <- errLateAck
 		h.log.Error("no acknowledgement within 3 s", "interaction", i.ID)
 		http.Error(w, "timeout", http.StatusServiceUnavailable)
 	}
 }
+
+var errLateAck = errors.New("the acknowledgement came after Discord's 3 s")
 
 // ListenAndServe runs the HTTP endpoint until ctx ends, then shuts down gracefully: no new
 // requests, the ones in flight and their deferred work finish.

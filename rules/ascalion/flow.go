@@ -252,7 +252,7 @@ func (s *state) checkVictory() {
 	s.Res = &rules.Result{Ranks: ranks, Scores: cities, Reason: reason}
 	s.Stage = stOver
 	s.Queue = nil
-	s.emit("Game over: %s", reason)
+	s.emit("%s", reason) // the bot's result line says "Game over"
 }
 
 // SeatName is the seat's colour, as texts and the map name it: "Red".

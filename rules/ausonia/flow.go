@@ -217,7 +217,7 @@ func (s *state) finish() {
 		res.Reason = fmt.Sprintf("%s wins with %d influence after %d rounds.", s.houseName(best), s.P[best].Influence, s.Round)
 	}
 	s.Res = res
-	s.say("Game over. %s", res.Reason)
+	s.say("%s", res.Reason) // the bot's result line says "Game over"
 }
 
 // beats reports whether seat q finishes ahead of seat p.
