@@ -46,11 +46,19 @@ func (s signer) post(t *testing.T, body []byte, ts time.Time, tamper bool) (*htt
 	var out map[string]any
 	b, _ := io.ReadAll(resp.Body)
 	json.Unmarshal(b, &out)
-	if why := callbackRefusal(out, nil); resp.StatusCode == 200 && why != "" {
+	var in struct {
+		Token string
+		Type  int
+	}
+	json.Unmarshal(body, &in)
+	why := callbackRefusal(out, nil)
+	if why == "" {
+		why = responseFits(in.Type, out)
+	}
+	if resp.StatusCode == 200 && why != "" {
 		t.Errorf("Discord refuses the HTTP response: %s\n%s", why, b)
 	}
-	var in struct{ Token string }
-	if json.Unmarshal(body, &in); s.fake != nil && resp.StatusCode == 200 && in.Token != "" {
+	if s.fake != nil && resp.StatusCode == 200 && in.Token != "" {
 		time.AfterFunc(s.seen, func() { s.fake.respond(in.Token) })
 	}
 	return resp, out
