@@ -250,6 +250,12 @@ func (f *fakeDiscord) respondLocked(token string) bool {
 	return true
 }
 
+// sentIn reports whether message id was created in channel.
+func (f *fakeDiscord) sentIn(channel, id string) bool {
+	m := f.messages[id]
+	return m != nil && m.Path == "/channels/"+channel+"/messages"
+}
+
 // answer is Discord's reply to a request (the fake's failures aside).
 func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 	p := strings.Split(strings.Trim(rec.Path, "/"), "/")
@@ -282,10 +288,10 @@ func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 		rec.ID = f.newID()
 		f.messages[rec.ID] = rec
 		return 200, map[string]any{"id": rec.ID, "channel_id": p[1]}
+	case (rec.Method == "PATCH" && len(p) == 4 || rec.Method == "POST" && len(p) == 5 && p[4] == "threads") &&
+		p[0] == "channels" && p[2] == "messages" && !f.sentIn(p[1], p[3]):
+		return 404, apiError{"Unknown Message", 10008}
 	case rec.Method == "PATCH" && len(p) == 4 && p[0] == "channels" && p[2] == "messages":
-		if m := f.messages[p[3]]; m == nil || m.Path != "/channels/"+p[1]+"/messages" {
-			return 404, apiError{"Unknown Message", 10008}
-		}
 		return 200, map[string]any{"id": p[3], "channel_id": p[1]}
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		rec.ID = "th" + f.newID()

@@ -364,6 +364,12 @@ func TestFakeKnowsTokensAndMessages(t *testing.T) {
 	if err := e.rest.Edit("c-games", "404", Message{Content: "m2"}); code(err) != 10008 {
 		t.Fatalf("an edit of a message never sent: %v", err)
 	}
+	if _, err := e.rest.StartThread("c-games", "404", "t"); code(err) != 10008 {
+		t.Fatalf("a thread from a message never sent: %v", err)
+	}
+	if _, err := e.rest.StartThread("c-games", id, "t"); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestResponseTypeSuitsTheInteraction(t *testing.T) {
