@@ -137,6 +137,16 @@ func messageRefusal(m map[string]any, files []recordedFile, create bool) string 
 			return "content must be at most 2000 characters"
 		}
 	}
+	if am, ok := m["allowed_mentions"].(map[string]any); ok {
+		parse, _ := am["parse"].([]any)
+		users, _ := am["users"].([]any)
+		if len(users) > 100 {
+			return "allowed_mentions lists at most 100 users"
+		}
+		if len(users) > 0 && slices.Contains(parse, any("users")) {
+			return "allowed_mentions cannot both parse users and list them"
+		}
+	}
 	size := 0
 	for _, f := range files {
 		size += len(f.Data)
@@ -263,6 +273,8 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 		{"2001 characters", post, `{"content":"` + long(2001) + `"}`, "2000"},
 		{"2001 characters in an answer", cb, `{"type":4,"data":{"content":"` + long(2001) + `"}}`, "2000"},
 		{"empty message", post, `{"content":""}`, "empty"},
+		{"mentions listed", post, `{"content":"x","allowed_mentions":{"parse":[],"users":["1"]}}`, ""},
+		{"mentions parsed and listed", post, `{"content":"x","allowed_mentions":{"parse":["users"],"users":["1"]}}`, "parse users"},
 		{"an image over 10 MiB", post, `{"content":""}`, "10 MiB"},
 		{"an edit may leave the content", edit, `{"components":[]}`, ""},
 		{"custom_id of 100", post, `{"content":"x","components":[` + buttons(1, 100) + `]}`, ""},
