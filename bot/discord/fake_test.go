@@ -40,6 +40,7 @@ type fakeDiscord struct {
 	// token is dead (401 Invalid Webhook Token).
 	responded map[string]time.Time
 	now       func() time.Time // the test's clock
+	kinds     map[string]int   // interaction id -> type, for those the fake dispatched
 
 	conn   *websocket.Conn
 	connMu sync.Mutex
@@ -73,7 +74,7 @@ type failure struct {
 }
 
 func newFakeDiscord(t *testing.T) *fakeDiscord {
-	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, responded: map[string]time.Time{}, now: time.Now,
+	f := &fakeDiscord{t: t, nonces: map[string]string{}, messages: map[string]*recorded{}, responded: map[string]time.Time{}, now: time.Now, kinds: map[string]int{},
 		ready: make(chan struct{}, 4), nextID: 1000}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gw/", f.gateway)
@@ -163,7 +164,11 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	if why := slip(rec); why != "" {
 		f.t.Errorf("fake discord: a wording slip (%s) in %s %s: %v", why, rec.Method, rec.Path, rec.JSON)
 	}
-	if why := refusal(rec); why != "" {
+	why := refusal(rec)
+	if p := strings.Split(rec.Path, "/"); why == "" && len(p) == 5 && p[1] == "interactions" {
+		why = responseFits(f.kinds[p[2]], rec.JSON)
+	}
+	if why != "" {
 		f.t.Errorf("fake discord: Discord refuses %s %s: %s\n%v", rec.Method, rec.Path, why, rec.JSON)
 		rec.Status = http.StatusBadRequest
 		f.reqs = append(f.reqs, rec)
@@ -245,6 +250,12 @@ func (f *fakeDiscord) respondLocked(token string) bool {
 	return true
 }
 
+// sentIn reports whether message id was created in channel.
+func (f *fakeDiscord) sentIn(channel, id string) bool {
+	m := f.messages[id]
+	return m != nil && m.Path == "/channels/"+channel+"/messages"
+}
+
 // answer is Discord's reply to a request (the fake's failures aside).
 func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 	p := strings.Split(strings.Trim(rec.Path, "/"), "/")
@@ -277,10 +288,10 @@ func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 		rec.ID = f.newID()
 		f.messages[rec.ID] = rec
 		return 200, map[string]any{"id": rec.ID, "channel_id": p[1]}
+	case (rec.Method == "PATCH" && len(p) == 4 || rec.Method == "POST" && len(p) == 5 && p[4] == "threads") &&
+		p[0] == "channels" && p[2] == "messages" && !f.sentIn(p[1], p[3]):
+		return 404, apiError{"Unknown Message", 10008}
 	case rec.Method == "PATCH" && len(p) == 4 && p[0] == "channels" && p[2] == "messages":
-		if m := f.messages[p[3]]; m == nil || m.Path != "/channels/"+p[1]+"/messages" {
-			return 404, apiError{"Unknown Message", 10008}
-		}
 		return 200, map[string]any{"id": p[3], "channel_id": p[1]}
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		rec.ID = "th" + f.newID()
@@ -368,6 +379,11 @@ func (f *fakeDiscord) send(v any) {
 }
 
 func (f *fakeDiscord) dispatch(typ string, d any) {
+	if i, ok := d.(*discordgo.Interaction); ok {
+		f.mu.Lock()
+		f.kinds[i.ID] = int(i.Type)
+		f.mu.Unlock()
+	}
 	f.connMu.Lock()
 	f.seq++
 	s := f.seq

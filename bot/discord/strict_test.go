@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -32,6 +33,11 @@ func refusal(rec recorded) string {
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		if n := runes(rec.JSON["name"]); n < 1 || n > 100 {
 			return "thread name must be 1 to 100 characters"
+		}
+		switch rec.JSON["auto_archive_duration"] {
+		case nil, float64(60), float64(1440), float64(4320), float64(10080):
+		default:
+			return "auto_archive_duration must be 60, 1440, 4320 or 10080"
 		}
 	}
 	return ""
@@ -62,6 +68,21 @@ func slip(rec recorded) string {
 		}
 	}
 	return ""
+}
+
+// responseFits says why a response type does not suit the interaction (of type kind, 0 when
+// unknown): autocomplete takes only choices, and only a component's message can be updated.
+func responseFits(kind int, body map[string]any) string {
+	typ, _ := body["type"].(float64)
+	ok := map[int][]float64{
+		2: {4, 5},       // a command: a message, or a deferral
+		3: {4, 5, 6, 7}, // a component: also an update of its message
+		4: {8},          // autocomplete: choices
+	}[kind]
+	if ok == nil || slices.Contains(ok, typ) {
+		return ""
+	}
+	return fmt.Sprintf("response type %v does not suit an interaction of type %d", typ, kind)
 }
 
 func runes(v any) int {
@@ -114,6 +135,16 @@ func messageRefusal(m map[string]any, files []recordedFile, create bool) string 
 		}
 		if runes(c) > 2000 {
 			return "content must be at most 2000 characters"
+		}
+	}
+	if am, ok := m["allowed_mentions"].(map[string]any); ok {
+		parse, _ := am["parse"].([]any)
+		users, _ := am["users"].([]any)
+		if len(users) > 100 {
+			return "allowed_mentions lists at most 100 users"
+		}
+		if len(users) > 0 && slices.Contains(parse, any("users")) {
+			return "allowed_mentions cannot both parse users and list them"
 		}
 	}
 	size := 0
@@ -242,6 +273,8 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 		{"2001 characters", post, `{"content":"` + long(2001) + `"}`, "2000"},
 		{"2001 characters in an answer", cb, `{"type":4,"data":{"content":"` + long(2001) + `"}}`, "2000"},
 		{"empty message", post, `{"content":""}`, "empty"},
+		{"mentions listed", post, `{"content":"x","allowed_mentions":{"parse":[],"users":["1"]}}`, ""},
+		{"mentions parsed and listed", post, `{"content":"x","allowed_mentions":{"parse":["users"],"users":["1"]}}`, "parse users"},
 		{"an image over 10 MiB", post, `{"content":""}`, "10 MiB"},
 		{"an edit may leave the content", edit, `{"components":[]}`, ""},
 		{"custom_id of 100", post, `{"content":"x","components":[` + buttons(1, 100) + `]}`, ""},
@@ -255,6 +288,8 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 		{"empty option description", post, `{"content":"x","components":[` + opts(1, `,"description":""`) + `]}`, "description"},
 		{"option description", post, `{"content":"x","components":[` + opts(1, `,"description":"d"`) + `]}`, ""},
 		{"button without a style", post, `{"content":"x","components":[{"type":1,"components":[{"type":2,"label":"b","custom_id":"a"}]}]}`, "style"},
+		{"archived after 2 days", "POST /channels/c/messages/m/threads", `{"name":"t","auto_archive_duration":2880}`, "auto_archive"},
+		{"archived after a week", "POST /channels/c/messages/m/threads", `{"name":"t","auto_archive_duration":10080}`, ""},
 		{"thread name of 101", "POST /channels/c/messages/m/threads", `{"name":"` + long(101) + `"}`, "thread name"},
 	}
 	for _, c := range cases {
@@ -340,5 +375,28 @@ func TestFakeKnowsTokensAndMessages(t *testing.T) {
 	}
 	if err := e.rest.Edit("c-games", "404", Message{Content: "m2"}); code(err) != 10008 {
 		t.Fatalf("an edit of a message never sent: %v", err)
+	}
+	if _, err := e.rest.StartThread("c-games", "404", "t"); code(err) != 10008 {
+		t.Fatalf("a thread from a message never sent: %v", err)
+	}
+	if _, err := e.rest.StartThread("c-games", id, "t"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestResponseTypeSuitsTheInteraction(t *testing.T) {
+	cases := []struct {
+		kind, typ int
+		ok        bool
+	}{
+		{2, 4, true}, {2, 5, true}, {2, 7, false}, {2, 6, false}, {2, 8, false},
+		{3, 4, true}, {3, 6, true}, {3, 7, true}, {3, 8, false},
+		{4, 8, true}, {4, 4, false}, {4, 5, false},
+		{0, 7, true}, // an interaction the fake did not dispatch
+	}
+	for _, c := range cases {
+		if got := responseFits(c.kind, map[string]any{"type": float64(c.typ)}); (got == "") != c.ok {
+			t.Errorf("interaction %d answered with %d: %q", c.kind, c.typ, got)
+		}
 	}
 }
