@@ -154,6 +154,14 @@ type driverStats struct {
 	privateEvents           int // events addressed to some seats only
 	privateViews            int // views that differed from the thread's board
 	finished                bool
+	flow                    flowStats
+}
+
+// flowStats count what the thread received, for the turn-flow figures: posts, boards attached,
+// mentions, and mentions of a user who was already awaited in the previous post (the result
+// post, which tells everyone, is not counted as a re-ping).
+type flowStats struct {
+	posts, images, pings, repings int
 }
 
 // playWhole opens the game, plays it to the end (or to g.until) and checks the result post.
@@ -185,16 +193,24 @@ func playWhole(t *testing.T, g wholeGame) *driver {
 		}
 		if g.until != nil && g.until(d) {
 			t.Logf("stopped as planned after %d moves", d.moves)
+			d.logFlow()
 			return d
 		}
 		d.turn(turn)
 	}
 	d.afterTheEnd()
+	d.logFlow()
 	t.Logf("%s: %d moves to the end (%d by /move, %d by the picker, %d by answer buttons, %d stale answers refused); %d pages turned, %d Backs, %d typed in capitals; "+
 		"%d views, %d boards checked, %d refusals, %d posts awaiting several seats, out of turn %v, %d private events",
 		d.info.Name, d.moves, d.stats.bySlash, d.stats.byPicker, d.stats.byAnswer, d.stats.stale, d.stats.pages, d.stats.backs, d.stats.uppercase,
 		d.stats.views+d.stats.viewButtons, d.stats.boardsChecked, d.stats.refusals, d.stats.multi, d.stats.interrupts, d.stats.privateEvents)
 	return d
+}
+
+// logFlow prints the turn-flow figures in one greppable line.
+func (d *driver) logFlow() {
+	f := d.stats.flow
+	d.t.Logf("FLOW %s: %d moves, %d thread posts, %d images, %d pings, %d re-pings", d.g.name, d.moves, f.posts, f.images, f.pings, f.repings)
 }
 
 func (d *driver) uid(seat rules.Seat) string { return "u-" + d.users[seat] }
@@ -337,8 +353,19 @@ func (d *driver) settle(rs []recorded, start bool) {
 	if len(posts) != want {
 		t.Fatalf("%d posts in the thread for %d new moves (start %v): %+v", len(posts), d.moves-first, start, rs)
 	}
+	prev := d.live.users
 	for k, p := range posts {
 		d.checkPost(p)
+		d.stats.flow.posts++
+		d.stats.flow.images += len(p.Files)
+		d.stats.flow.pings += len(allowedUsers(p.JSON))
+		if k == len(posts)-1 && row.Status != storage.StatusFinished {
+			for _, u := range allowedUsers(p.JSON) {
+				if slices.Contains(prev, u) {
+					d.stats.flow.repings++
+				}
+			}
+		}
 		if k < len(posts)-1 && (len(customIDs(p.JSON)) != 0 || len(allowedUsers(p.JSON)) != 0) {
 			t.Fatalf("a post the game has moved past has no buttons and pings nobody: %v %v", customIDs(p.JSON), allowedUsers(p.JSON))
 		}
