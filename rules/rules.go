@@ -89,6 +89,18 @@ type Prompt struct {
 	// Default is the move applied when the seat stays silent past its clock (a vote's "no", an
 	// alliance's "neutral"); nil when the game has no such answer.
 	Default Move `json:"default,omitempty"`
+	// Answers are whole moves the seat may make that anyone may see offered: the answers to a
+	// question (accept or reject a trade offer, attacker, defender or neutral, a vote, allow or
+	// refuse a passage). The platform shows them as buttons on the public post, so a game lists
+	// only answers whose moves and labels reveal nothing private (never cards from a hand). Each
+	// must be a legal complete move of the seat; a prompt with none gets the private picker.
+	Answers []Answer `json:"answers,omitempty"`
+}
+
+// Answer is one public answer of a Prompt: a complete move and a short label for its button.
+type Answer struct {
+	Move  Move   `json:"move"`
+	Label string `json:"label"`
 }
 
 // Choice is one token that may come next in a move, with a label for menus.
