@@ -1,0 +1,19 @@
+package ascidiae
+
+import "github.com/boardbot/boardbot/rules"
+
+// Scramble is the property suite's scrambler (rulestest.Config.Scramble), also used by the
+// bot-level privacy test. Ascidiae has no hands; the only thing nobody may see is what the
+// generator will draw next, so it is re-seeded.
+func Scramble(st rules.State, _ rules.Seat, seed uint64) (rules.State, error) {
+	b, err := st.Encode()
+	if err != nil {
+		return nil, err
+	}
+	c, err := Game.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	c.(*State).RNG = rules.NewRNG(seed)
+	return c, nil
+}
