@@ -323,8 +323,8 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 	}
 	sent := 0
 	for _, m := range msgs {
-		var n Notice
-		if err := json.Unmarshal(m.Payload, &n); err != nil {
+		n, err := decodeNotice(m)
+		if err != nil {
 			s.log.Error("outbox: bad payload, dropped", "id", m.ID, "err", err)
 			_ = s.store.MarkSent(ctx, m.ID)
 			continue
@@ -355,6 +355,12 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 		sent++
 	}
 	return sent, nil
+}
+
+func decodeNotice(m storage.OutboxMessage) (Notice, error) {
+	var n Notice
+	err := json.Unmarshal(m.Payload, &n)
+	return n, err
 }
 
 func outboxKey(m storage.OutboxMessage) string {

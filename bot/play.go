@@ -179,8 +179,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	if len(row.Players) > 0 && anyLate(row.Players) {
 		w.Players = clearLate(row.Players)
 	}
-	lead := fmt.Sprintf("%s played %s.", seatLabel(row, t.state, seat), m.String())
-	w.Outbox = append(w.Outbox, s.turnNotice(t, t.state, t.seq+1, evs, lead, seat))
+	w.Outbox = append(w.Outbox, s.moveNotices(t, t.state, seat, m, evs)...)
 	dms, err := s.privateNotices(ctx, t, evs)
 	if err != nil {
 		_ = s.reload(ctx, t)
@@ -202,6 +201,12 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	t.seq++
 	t.last = seat
 	return evs, nil
+}
+
+// moveNotices are the thread messages queued after seat played m, leaving st with events evs.
+func (s *Service) moveNotices(t *table, st rules.State, seat rules.Seat, m rules.Move, evs []rules.Event) []storage.OutboxMessage {
+	lead := fmt.Sprintf("%s played %s.", seatLabel(t.row, st, seat), m.String())
+	return []storage.OutboxMessage{s.turnNotice(t, st, t.seq+1, evs, lead, seat)}
 }
 
 func anyLate(ps []storage.Player) bool {
