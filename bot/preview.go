@@ -37,7 +37,7 @@ func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m ru
 			return nil, err
 		}
 	}
-	msgs := s.moveNotices(t, st, seat, m, evs)
+	_, msgs := s.afterMove(t, st, t.seq+1, evs, seat)
 	var out []Outgoing
 	for _, msg := range msgs {
 		n, err := decodeNotice(msg)

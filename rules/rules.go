@@ -286,3 +286,10 @@ func (info Info) Option(key string) (Option, bool) {
 type SeatNamer interface {
 	SeatName(Seat) string
 }
+
+// TurnCounter is implemented by games that number their turns, so the platform can tell a seat's
+// next turn from the next step of the same turn when the same seats stay awaited (a solo game, or
+// a seat that plays twice in a row). The number only has to change when a new turn begins.
+type TurnCounter interface {
+	TurnCount() int
+}

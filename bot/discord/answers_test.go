@@ -211,10 +211,10 @@ func TestOneTapAnswersForSeveralSeats(t *testing.T) {
 func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	q := []bot.Quick{{Move: "yes", Label: "Vote for"}, {Move: "no", Label: "Vote against"}}
+	q := []bot.Answer{{Move: "yes", Label: "Vote for"}, {Move: "no", Label: "Vote against"}}
 	var aw []bot.Awaited
 	for s, u := range playerNames {
-		aw = append(aw, bot.Awaited{Seat: s, Name: u, User: "u-" + u, Quick: q})
+		aw = append(aw, bot.Awaited{Seat: s, Name: u, User: "u-" + u, Answers: q})
 	}
 	o := bot.Outgoing{Notice: bot.Notice{Kind: "turn", Game: 3, Seq: 5, Prompt: true, Awaited: aw}}
 	m, err := jsonRoundTrip((&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: e.send.message(context.Background(), o)}).Response().Data)
@@ -234,7 +234,7 @@ func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	// An answer without a label shows its notation; one too long for a custom id is stashed and
 	// still plays.
 	long := strings.Repeat("x", 50) + " " + strings.Repeat("y", 50)
-	o.Awaited = []bot.Awaited{{Seat: 0, Name: "ann", User: "u-ann", Quick: []bot.Quick{{Move: "accept 4", Label: "accept 4: #4 bob gives 2 wood"}, {Move: long}}}}
+	o.Awaited = []bot.Awaited{{Seat: 0, Name: "ann", User: "u-ann", Answers: []bot.Answer{{Move: "accept 4", Label: "accept 4: #4 bob gives 2 wood"}, {Move: long}}}}
 	m, _ = jsonRoundTrip((&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: e.send.message(context.Background(), o)}).Response().Data)
 	rows = componentRows(m)
 	if labels := buttonLabels(m); labels[1] != "accept 4: #4 bob gives 2 wood" || labels[2] != long[:79]+"…" {

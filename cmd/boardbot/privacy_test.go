@@ -140,12 +140,16 @@ type privacyTable struct {
 func (p *privacyTable) public(seat rules.Seat, m rules.Move, transform func(rules.State) (rules.State, error)) string {
 	p.t.Helper()
 	ctx := context.Background()
+	p.views.take() // the mover's own board in the last move's reply is not public
 	outs, err := p.svc.Preview(ctx, p.game, seat, m, transform)
 	if err != nil {
 		p.t.Fatalf("preview of %q by seat %d: %v", m, seat, err)
 	}
 	views := p.views.take()
 	for _, o := range outs {
+		if o.Kind == "status" {
+			o.Live = "live-post" // the message a delivered post would have
+		}
 		if err := p.send.Send(ctx, o); err != nil {
 			p.t.Fatal(err)
 		}

@@ -636,3 +636,7 @@ func (s *state) choosePay(pays []payment, rest []string) payment {
 	}
 	return *pickPayment(pays, rest[0])
 }
+
+// TurnCount numbers the Action Phases (rules.TurnCounter): rounds times seats, plus the place of
+// the seat whose turn it is in the round.
+func (s *state) TurnCount() int { return s.Round*s.N + s.house(s.Turn) }
