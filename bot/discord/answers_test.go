@@ -42,7 +42,8 @@ func (s *pollState) Awaiting() []rules.Prompt {
 	var out []rules.Prompt
 	for i, v := range s.Votes {
 		if v == "" {
-			out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: "Vote yes or no, or name a colour.", Default: rules.Move{"no"}})
+			out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: "Vote yes or no, or name a colour.", Default: rules.Move{"no"},
+				Answers: []rules.Answer{{Move: rules.Move{"yes"}, Label: "Vote for"}, {Move: rules.Move{"no"}, Label: "Vote against"}}})
 		}
 	}
 	return out
@@ -177,11 +178,19 @@ func TestOneTapAnswersForSeveralSeats(t *testing.T) {
 	if !strings.Contains(content(d), "moved on") || e.moves(thread) != 1 {
 		t.Fatalf("a stale answer: %q (%d moves)", content(d), e.moves(thread))
 	}
+	// The vote goes on: the post's status is edited (no new post, no ping), with the buttons of
+	// those still asked at the new position.
 	rs = e.deliver()
-	posts = find(rs, "POST", "/channels/"+thread+"/messages")
-	next := posts[len(posts)-1].JSON
+	edits := find(rs, "PATCH", "/channels/"+thread+"/messages/"+post.ID)
+	if len(find(rs, "POST", "/channels/"+thread+"/messages")) != 0 || len(edits) != 1 || len(allowedUsers(edits[0].JSON)) != 0 {
+		t.Fatalf("after ann voted, one status edit: %+v", rs)
+	}
+	next := edits[0].JSON
 	if got := componentRows(next); len(got) != 3 || got[0][0] != "g/1/turn/1/u-bob" || got[1][0] != "g/1/turn/1/u-cat" {
 		t.Fatalf("after ann voted: %v", got)
+	}
+	if c := content(next); !strings.Contains(c, "Seat 1 has voted.") || !strings.Contains(c, "Waiting for bob and cat.") {
+		t.Fatalf("the status says what happened and who is still asked: %q", c)
 	}
 	// The colour needs the picker: bob's turn button opens it, with colour among the choices.
 	d = e.answer(e.click("bob", thread, "g/1/turn/1/u-bob", nil))

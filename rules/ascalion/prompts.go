@@ -117,7 +117,8 @@ func (s *state) promptText(p int) string {
 }
 
 // answers are the public one-tap answers of a seat asked a question: a vote, a temple offer, a
-// passage request, an alliance call, the trade offers made to it. Offers and their numbers are
+// passage request, an alliance call, the trade offers made to it (making offers, or saying done,
+// is the seat's own planning and goes through the picker). Offers and their numbers are
 // public (announced when made), so "accept 4" shows nothing private. Only whole moves are kept:
 // an acceptance that still needs choices goes through the picker.
 func (s *state) answers(p int) []rules.Answer {
@@ -149,7 +150,6 @@ func (s *state) answers(p int) []rules.Answer {
 				add(fmt.Sprintf("Reject #%d", o.ID), "reject", fmt.Sprint(o.ID))
 			}
 		}
-		add("Done trading", "done")
 	}
 	var out []rules.Answer
 	for _, a := range cands {
