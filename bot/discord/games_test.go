@@ -336,7 +336,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 		t.Fatal(err)
 	}
 	first := d.moves
-	changes := 0 // how many times the awaited seats (or the turn) changed: the posts allowed
+	changes := 0     // how many times the awaited seats (or the turn) changed: the posts allowed
 	var sets [][]int // the awaited seats at each change
 	for _, m := range log[first:] {
 		mv, err := rules.ParseMove(m.Notation)
