@@ -86,9 +86,9 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (Reply
 		}
 	}
 	rep := Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}
-	// The thread hears nothing until the turn ends, so the mover sees the board here, with what
-	// comes next.
-	if p, ok := rules.PromptFor(t.state, seat); ok && t.row.Status == storage.StatusRunning {
+	// While the same turn goes on the thread is not posted to, so the mover sees the board here,
+	// with what comes next.
+	if p, ok := rules.PromptFor(t.state, seat); ok && t.row.Status == storage.StatusRunning && readFlow(t.row).Post < t.seq {
 		img, err := s.render(t.kit, t.row, t.state, seat, t.seq)
 		if err != nil {
 			s.log.Error("render after a move", "game", t.row.ID, "err", err)
