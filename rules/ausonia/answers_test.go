@@ -57,3 +57,49 @@ func TestOnlyTargetsArePublicAnswers(t *testing.T) {
 	}
 	t.Logf("pending decisions seen: %v", seen)
 }
+
+// TurnCount changes exactly when an Action Phase ends: a pass (and what it sets off) moves it on,
+// every other move of the turn leaves it, so the platform can tell a solo player's next turn
+// from the next step of the same one.
+func TestTurnCountMovesOnWithThePass(t *testing.T) {
+	for _, seats := range []int{1, 2} {
+		full, err := Game.Info().ValidateSetup(rules.Setup{Seats: seats, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Game.New(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.(*state)
+		r := rand.New(rand.NewPCG(3, 4))
+		turns := 0
+		for n := 0; n < 800 && s.Result() == nil; n++ {
+			p := s.Awaiting()[0]
+			pending := s.Pend != nil
+			m, err := rules.RandomMove(s, p.Seat, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := s.TurnCount()
+			if _, err := s.Apply(p.Seat, m); err != nil {
+				t.Fatal(err)
+			}
+			after := s.TurnCount()
+			ends := !pending && m[0] == vPass
+			switch {
+			case s.Result() != nil:
+			case ends && after <= before:
+				t.Fatalf("%d seats, move %d: %q ended the turn but the count stayed %d", seats, n, m, before)
+			case !ends && after != before:
+				t.Fatalf("%d seats, move %d: %q inside a turn moved the count %d -> %d", seats, n, m, before, after)
+			}
+			if ends {
+				turns++
+			}
+		}
+		if turns < 5 {
+			t.Fatalf("%d seats: only %d turns ended", seats, turns)
+		}
+	}
+}
