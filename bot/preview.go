@@ -20,11 +20,7 @@ func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m ru
 	if t.state == nil {
 		return nil, fmt.Errorf("game %d has not started", game)
 	}
-	snap, err := t.state.Encode()
-	if err != nil {
-		return nil, err
-	}
-	st, err := t.kit.Game.Decode(snap)
+	st, err := rules.Clone(t.kit.Game, t.state)
 	if err != nil {
 		return nil, err
 	}

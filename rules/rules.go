@@ -293,3 +293,12 @@ type SeatNamer interface {
 type TurnCounter interface {
 	TurnCount() int
 }
+
+// Clone copies st through its snapshot (Encode, then g's Decode): the copy shares nothing with it.
+func Clone(g Game, st State) (State, error) {
+	b, err := st.Encode()
+	if err != nil {
+		return nil, err
+	}
+	return g.Decode(b)
+}

@@ -160,11 +160,7 @@ func (p *privacyTable) public(seat rules.Seat, m rules.Move, transform func(rule
 // publicEffect is what everyone learns from a move: its public events, the public view and who
 // is asked what after it.
 func publicEffect(g rules.Game, st rules.State, seat rules.Seat, m rules.Move) (string, bool) {
-	b, err := st.Encode()
-	if err != nil {
-		return "", false
-	}
-	c, err := g.Decode(b)
+	c, err := rules.Clone(g, st)
 	if err != nil {
 		return "", false
 	}

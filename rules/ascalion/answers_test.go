@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // The questions Ascalion asks other players (votes, passage, alliance calls, trade offers)
@@ -13,15 +14,7 @@ import (
 func TestAnswersAreLegalWholeMoves(t *testing.T) {
 	asked := map[stage]int{}
 	for _, setup := range []rules.Setup{{Seats: 3, Seed: 12, Options: map[string]string{"setup": "quick"}}, {Seats: 4, Seed: 4}} {
-		full, err := Game.Info().ValidateSetup(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := Game.New(full)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := g.(*state)
+		s := rulestest.Start(t, Game, setup).(*state)
 		r := rand.New(rand.NewPCG(setup.Seed, 1))
 		for n := 0; n < 3000 && s.Result() == nil; n++ {
 			ps := s.Awaiting()
@@ -40,14 +33,7 @@ func TestAnswersAreLegalWholeMoves(t *testing.T) {
 					asked[s.Stage]++
 				}
 			}
-			p := ps[r.IntN(len(ps))]
-			m, err := rules.RandomMove(s, p.Seat, r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Apply(p.Seat, m); err != nil {
-				t.Fatal(err)
-			}
+			rulestest.PlayRandom(t, s, r)
 		}
 	}
 	if asked[stTrade] == 0 || asked[stAlly] == 0 {

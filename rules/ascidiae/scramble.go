@@ -6,11 +6,7 @@ import "github.com/boardbot/boardbot/rules"
 // bot-level privacy test. Ascidiae has no hands; the only thing nobody may see is what the
 // generator will draw next, so it is re-seeded.
 func Scramble(st rules.State, _ rules.Seat, seed uint64) (rules.State, error) {
-	b, err := st.Encode()
-	if err != nil {
-		return nil, err
-	}
-	c, err := Game.Decode(b)
+	c, err := rules.Clone(Game, st)
 	if err != nil {
 		return nil, err
 	}

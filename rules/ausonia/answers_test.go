@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // Only the choice of an opponent is a public answer; a Discard (or any decision naming cards)
@@ -12,15 +13,7 @@ import (
 func TestOnlyTargetsArePublicAnswers(t *testing.T) {
 	seen := map[string]int{}
 	for seed := uint64(1); seed <= 6; seed++ {
-		full, err := Game.Info().ValidateSetup(rules.Setup{Seats: 2 + int(seed%3), Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := Game.New(full)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := g.(*state)
+		s := rulestest.Start(t, Game, rules.Setup{Seats: 2 + int(seed%3), Seed: seed}).(*state)
 		r := rand.New(rand.NewPCG(seed, 2))
 		for n := 0; n < 1500 && s.Result() == nil; n++ {
 			ps := s.Awaiting()
@@ -42,14 +35,7 @@ func TestOnlyTargetsArePublicAnswers(t *testing.T) {
 					seen[s.Pend.Kind]++
 				}
 			}
-			p := ps[r.IntN(len(ps))]
-			m, err := rules.RandomMove(s, p.Seat, r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Apply(p.Seat, m); err != nil {
-				t.Fatal(err)
-			}
+			rulestest.PlayRandom(t, s, r)
 		}
 	}
 	if seen[pendDiscard] == 0 {
@@ -63,15 +49,7 @@ func TestOnlyTargetsArePublicAnswers(t *testing.T) {
 // from the next step of the same one.
 func TestTurnCountMovesOnWithThePass(t *testing.T) {
 	for _, seats := range []int{1, 2} {
-		full, err := Game.Info().ValidateSetup(rules.Setup{Seats: seats, Seed: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := Game.New(full)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := g.(*state)
+		s := rulestest.Start(t, Game, rules.Setup{Seats: seats, Seed: 3}).(*state)
 		r := rand.New(rand.NewPCG(3, 4))
 		turns := 0
 		for n := 0; n < 800 && s.Result() == nil; n++ {

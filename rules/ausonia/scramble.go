@@ -11,11 +11,7 @@ import (
 // sizes; the viewer's own draw order, the Favour deck, the Power deck below its top and the
 // generator change.
 func Scramble(st rules.State, viewer rules.Seat, seed uint64) (rules.State, error) {
-	b, err := st.Encode()
-	if err != nil {
-		return nil, err
-	}
-	c, err := Game.Decode(b)
+	c, err := rules.Clone(Game, st)
 	if err != nil {
 		return nil, err
 	}
