@@ -300,3 +300,35 @@ func TestPickerPagesAndBack(t *testing.T) {
 		t.Fatalf("after Play: %q", content(d))
 	}
 }
+
+// A status edit never goes ahead of its post: while the post waits for Discord, the edit waits
+// too, and once the post is out the edit changes that very message.
+func TestStatusEditWaitsForItsPost(t *testing.T) {
+	t.Parallel()
+	e := newKitEnv(t, []bot.Kit{{Game: pollGame, PNG: fakePNG}}, 7)
+	e.connect()
+	i := e.slash("ann", "c-games", "create", sub("poll", opt("players", float64(2))))
+	rs := e.do(i)
+	lobby := find(rs, "POST", "/channels/c-games/messages")[0]
+	thread := find(rs, "POST", "/channels/c-games/messages")[1].ID
+	e.do(e.click("bob", "c-games", "g/1/join", &discordgo.Message{ID: lobby.ID, ChannelID: "c-games"}))
+	e.fake.fail("POST", "/channels/"+thread+"/messages", 500, 5, false) // the start post fails, retries included
+	e.deliver()
+	e.answer(e.slash("ann", thread, "move", opt("move", "yes")))
+	if rs := e.deliver(); len(find(rs, "PATCH", "/channels/")) != 0 {
+		t.Fatalf("an edit before its post was delivered: %+v", rs)
+	}
+	e.advance(time.Hour)
+	rs = e.deliver()
+	posts := find(rs, "POST", "/channels/"+thread+"/messages")
+	if len(posts) != 1 {
+		t.Fatalf("the start post, once Discord answers: %+v", rs)
+	}
+	edits := find(rs, "PATCH", "/channels/"+thread+"/messages/"+posts[0].ID)
+	if len(edits) != 1 || !strings.Contains(content(edits[0].JSON), "Seat 1 has voted.") || len(allowedUsers(edits[0].JSON)) != 0 {
+		t.Fatalf("then its status edit: %+v", rs)
+	}
+	if got := componentRows(edits[0].JSON); len(got) != 2 || got[0][0] != "g/1/turn/1/u-bob" {
+		t.Fatalf("the edit holds bob's buttons at move 1: %v", got)
+	}
+}
