@@ -258,10 +258,9 @@ func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	}
 }
 
-// TestPickerPagesAndBack walks a menu of thirty options: 25 on the first page, Next to the other
-// five, Back to the first decision, and Play.
-func TestPickerPagesAndBack(t *testing.T) {
-	t.Parallel()
+// openPoll starts a poll of ann and bob (its start post not yet delivered) and returns its thread.
+func openPoll(t *testing.T) (*env, string) {
+	t.Helper()
 	e := newKitEnv(t, []bot.Kit{{Game: pollGame, PNG: fakePNG}}, 7)
 	e.connect()
 	i := e.slash("ann", "c-games", "create", sub("poll", opt("players", float64(2))))
@@ -269,6 +268,14 @@ func TestPickerPagesAndBack(t *testing.T) {
 	lobby := find(rs, "POST", "/channels/c-games/messages")[0]
 	thread := find(rs, "POST", "/channels/c-games/messages")[1].ID
 	e.do(e.click("bob", "c-games", "g/1/join", &discordgo.Message{ID: lobby.ID, ChannelID: "c-games"}))
+	return e, thread
+}
+
+// TestPickerPagesAndBack walks a menu of thirty options: 25 on the first page, Next to the other
+// five, Back to the first decision, and Play.
+func TestPickerPagesAndBack(t *testing.T) {
+	t.Parallel()
+	e, thread := openPoll(t)
 	e.deliver()
 	d := e.answer(e.click("bob", thread, "g/1/turn/0/u-bob", nil))
 	v := readPicker(t, d)
@@ -305,13 +312,7 @@ func TestPickerPagesAndBack(t *testing.T) {
 // too, and once the post is out the edit changes that very message.
 func TestStatusEditWaitsForItsPost(t *testing.T) {
 	t.Parallel()
-	e := newKitEnv(t, []bot.Kit{{Game: pollGame, PNG: fakePNG}}, 7)
-	e.connect()
-	i := e.slash("ann", "c-games", "create", sub("poll", opt("players", float64(2))))
-	rs := e.do(i)
-	lobby := find(rs, "POST", "/channels/c-games/messages")[0]
-	thread := find(rs, "POST", "/channels/c-games/messages")[1].ID
-	e.do(e.click("bob", "c-games", "g/1/join", &discordgo.Message{ID: lobby.ID, ChannelID: "c-games"}))
+	e, thread := openPoll(t)
 	e.fake.fail("POST", "/channels/"+thread+"/messages", 500, 5, false) // the start post fails, retries included
 	e.deliver()
 	e.answer(e.slash("ann", thread, "move", opt("move", "yes")))
@@ -319,7 +320,7 @@ func TestStatusEditWaitsForItsPost(t *testing.T) {
 		t.Fatalf("an edit before its post was delivered: %+v", rs)
 	}
 	e.advance(time.Hour)
-	rs = e.deliver()
+	rs := e.deliver()
 	posts := find(rs, "POST", "/channels/"+thread+"/messages")
 	if len(posts) != 1 {
 		t.Fatalf("the start post, once Discord answers: %+v", rs)
