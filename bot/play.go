@@ -212,7 +212,6 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		row.Players = w.Players
 	}
 	t.seq++
-	t.last = seat
 	return evs, nil
 }
 

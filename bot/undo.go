@@ -201,9 +201,6 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	}
 	row.Version, row.Snapshot = ver, snap
 	t.state, t.seq = st, p.Seq-1
-	if moves, err := s.store.Moves(ctx, row.ID); err == nil {
-		t.last = lastSeat(moves)
-	}
 	if err := s.saveUndo(ctx, t, nil); err != nil {
 		return Reply{}, err
 	}
