@@ -113,7 +113,8 @@ func (s *Service) awaitedHumans(t *table) []Awaited {
 		if isRobot(t.row, p.Seat) {
 			continue
 		}
-		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat)})
+		// A reminder replaces the turn post's buttons, answers included.
+		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(p)})
 	}
 	return out
 }
@@ -122,10 +123,6 @@ func (s *Service) reminderNotice(t *table) (Notice, bool) {
 	aw := s.awaitedHumans(t)
 	if len(aw) == 0 {
 		return Notice{}, false
-	}
-	for i := range aw {
-		// The reminder replaces the turn post's buttons, answers included.
-		aw[i].Quick = questionAnswers(t.state, rules.Seat(aw[i].Seat), t.last)
 	}
 	var who []string
 	n := Notice{Kind: "reminder", Game: t.row.ID, Seq: t.seq, Channel: postChannel(t.row), Prompt: true, Awaited: aw}

@@ -183,34 +183,47 @@ func TestSetPromptAndStaleNotices(t *testing.T) {
 	if err != nil || !ok || prev != "" {
 		t.Fatalf("%q %v %v", prev, ok, err)
 	}
+	// The post stays live while the simultaneous phase goes on; once the next post is made, a
+	// prompt for the old one is not recorded.
 	e.mustMove(th, "ann", "bid pass")
+	if prev, ok, _ := e.svc.SetPrompt(ctx, id, 0, "m-1"); !ok || prev != "" {
+		t.Fatalf("the post of a phase still going on stays the prompt: %q %v", prev, ok)
+	}
+	e.mustMove(th, "bob", "bid pass")
 	if _, ok, _ := e.svc.SetPrompt(ctx, id, 0, "m-x"); ok {
 		t.Fatal("a prompt for an old position is not recorded")
 	}
-	prev, ok, _ = e.svc.SetPrompt(ctx, id, 1, "m-2")
+	prev, ok, _ = e.svc.SetPrompt(ctx, id, 2, "m-2")
 	if !ok || prev != "m-1" {
 		t.Fatalf("the previous prompt is returned to lose its buttons: %q", prev)
 	}
-	// A turn notice delivered after a later move is stale: no buttons, no pings.
+	e.deliver()
+	// A turn post delivered after a later post is stale (no buttons, no pings), and the status
+	// edits of the older post are not made.
+	e.mustMove(th, "ann", "draw") // ann won the tied round: the post of the next bids
 	r := &recorder{e: e, fail: 1}
 	e.sent = nil
-	e.svc.Deliver(ctx, r, 10) // the notice of move 1 fails
+	e.svc.Deliver(ctx, r, 10) // that post fails
+	e.mustMove(th, "ann", "bid pass")
 	e.mustMove(th, "bob", "bid pass")
 	e.now = e.now.Add(time.Hour)
 	e.deliver()
-	var stale, fresh int
+	var stale, fresh, edits int
 	for _, o := range e.sent {
-		if o.Kind == "turn" && o.Stale {
+		switch {
+		case o.Kind == "turn" && o.Stale:
 			stale++
-		} else if o.Kind == "turn" {
+		case o.Kind == "turn":
 			fresh++
+		case o.Kind == "status" && !o.Stale:
+			edits++
 		}
 		if o.ID == 0 {
 			t.Fatal("outgoing messages carry their outbox id")
 		}
 	}
-	if stale != 1 || fresh != 1 {
-		t.Fatalf("stale %d fresh %d: %+v", stale, fresh, e.sent)
+	if stale != 1 || fresh != 1 || edits != 0 {
+		t.Fatalf("stale %d fresh %d live edits %d: %+v", stale, fresh, edits, e.sent)
 	}
 }
 

@@ -248,12 +248,13 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	}
 	row.Seats, row.Snapshot, row.Status = len(row.Players), snap, storage.StatusRunning
 	s.setClocks(row, st)
-	notice := s.turnNotice(t, st, 0, nil, fmt.Sprintf("%s begins: %s.", gameTitle(t), joinNames(seatLabels(row, st))), rules.Spectator)
+	f, notices := s.post(t, st, 0, flow{}, fmt.Sprintf("%s begins: %s.", gameTitle(t), joinNames(seatLabels(row, st))))
+	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(err)
 	}
-	if err := s.store.Enqueue(ctx, notice); err != nil {
+	if err := s.store.Enqueue(ctx, notices...); err != nil {
 		return Reply{}, err
 	}
 	t.state = st

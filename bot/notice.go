@@ -15,19 +15,26 @@ import (
 )
 
 // Notice is a message for a game's thread or a user, queued in the outbox in the same transaction
-// as the change that caused it, and delivered by a Dispatcher.
+// as the change that caused it, and delivered by a Dispatcher. Everything a transport needs to
+// draw it is here, built from public information only (a "dm" carries its one player's text).
+//
+// Kinds: "turn" is a new thread post (the digest since the last post, the board at Seq, the
+// prompts); "status" edits the game's live post (the one posted at Post) in a simultaneous phase:
+// its Text and buttons are replaced, nobody is pinged, no board is attached; "text" is a plain
+// post; "reminder", "late" and "undo" questions are posts with their own buttons; "dm" goes to User.
 type Notice struct {
-	Kind     string   `json:"kind"` // "turn", "text", "dm"
+	Kind     string   `json:"kind"`
 	Game     int64    `json:"game"`
-	Seq      int64    `json:"seq"`     // the board after this many moves
-	Channel  string   `json:"channel"` // where to post: the thread, else the lobby channel
+	Seq      int64    `json:"seq"`            // the game after this many moves; buttons carry it
+	Post     int64    `json:"post,omitempty"` // status: the Seq of the post it edits
+	Channel  string   `json:"channel"`        // where to post: the thread, else the lobby channel
 	Text     string   `json:"text"`
 	Mentions []string `json:"mentions,omitempty"` // user ids to ping: exactly these, nobody else
 	Board    bool     `json:"board,omitempty"`    // attach the public board at Seq
 	Prompt   bool     `json:"prompt,omitempty"`   // awaited seats get "Take your turn" buttons
 	User     string   `json:"user,omitempty"`     // dm: the user it is for
-	// Awaited are the seats the prompt buttons are for (turn, reminder) or that ran out of time
-	// (late), with their players.
+	// Awaited are the seats the prompt buttons are for (turn, status, reminder) or that ran out of
+	// time (late), with their players.
 	Awaited []Awaited `json:"awaited,omitempty"`
 	// Actions the other players may take on a late notice: ActSkip, ActReplace, ActEnd.
 	Actions []string `json:"actions,omitempty"`
@@ -40,110 +47,16 @@ type Awaited struct {
 	Seat int    `json:"seat"`
 	Name string `json:"name"`
 	User string `json:"user"`
-	// Quick are whole moves the seat may make with one tap, when it is asked a question.
-	Quick []Quick `json:"quick,omitempty"`
+	// Answers are the public one-tap answers its prompt declares (rules.Prompt.Answers).
+	Answers []Answer `json:"answers,omitempty"`
 }
 
-// Quick is a whole move offered as a button of its own on a turn post, so that a question (a
+// Answer is a whole move offered as a button of its own on a public post, so that a question (a
 // vote, an alliance, a passage, the answer to a trade offer) takes one tap instead of the picker.
-type Quick struct {
+// Only the game declares them, and only public ones.
+type Answer struct {
 	Move  string `json:"move"`
 	Label string `json:"label,omitempty"`
-}
-
-// maxQuick bounds the answers offered to one seat: a row holds five buttons and one of them is
-// Take your turn.
-const maxQuick = 4
-
-// questionAnswers offers one-tap answers to a seat asked something by another seat's move (an
-// alliance call after an attack, a passage request, a trade offer, the next vote), never to the
-// seat that just moved, whose next step is part of its own turn and goes through the picker.
-func questionAnswers(st rules.State, seat, mover rules.Seat) []Quick {
-	if seat == mover {
-		return nil
-	}
-	return quickAnswers(st, seat)
-}
-
-// quickAnswers lists a seat's answers when it is asked a question: the first tokens of its choice
-// tree (two to six of them) each lead to at most three whole moves of at most three tokens, but
-// for at most one (which stays in the picker, such as a trade offer of one's own), and there are
-// two to four answers in all. A seat with a real turn to plan (many moves) gets none.
-func quickAnswers(st rules.State, seat rules.Seat) []Quick {
-	next, complete, err := st.Choices(seat, nil)
-	if err != nil || complete || len(next) < 2 || len(next) > 6 {
-		return nil
-	}
-	var out []Quick
-	open := 0
-	for _, c := range next {
-		ms, ok := fewMoves(st, seat, rules.Move{c.Token})
-		if !ok {
-			if open++; open > 1 {
-				return nil
-			}
-			continue
-		}
-		for _, m := range ms {
-			out = append(out, Quick{Move: m.String(), Label: quickLabel(st, seat, m, c.Label)})
-		}
-	}
-	if len(out) < 2 || len(out) > maxQuick {
-		return nil
-	}
-	return out
-}
-
-// fewMoves lists the whole moves under prefix when there are at most three, of at most three
-// tokens each; the walk gives up as soon as the subtree is bigger.
-func fewMoves(st rules.State, seat rules.Seat, prefix rules.Move) ([]rules.Move, bool) {
-	const most, longest = 3, 3
-	var out []rules.Move
-	var walk func(m rules.Move) bool
-	walk = func(m rules.Move) bool {
-		m, err := rules.Forced(st, seat, m)
-		if err != nil || len(m) > longest {
-			return false
-		}
-		next, complete, err := st.Choices(seat, m)
-		if err != nil {
-			return false
-		}
-		if complete {
-			if len(out) == most {
-				return false
-			}
-			out = append(out, m)
-		}
-		for _, c := range next {
-			if !walk(append(append(rules.Move{}, m...), c.Token)) {
-				return false
-			}
-		}
-		return true
-	}
-	if !walk(prefix) || len(out) == 0 {
-		return nil, false
-	}
-	return out, true
-}
-
-// quickLabel names an answer for its button: a one-token answer by its label ("Support ann, the
-// attacker"); a longer one by its notation and the label of its last token ("accept 4: #4 red
-// gives 2 wood to blue for 1 gold").
-func quickLabel(st rules.State, seat rules.Seat, m rules.Move, first string) string {
-	if len(m) == 1 {
-		return first
-	}
-	next, _, err := st.Choices(seat, m[:len(m)-1])
-	if err == nil {
-		for _, c := range next {
-			if c.Token == m[len(m)-1] && c.Label != "" && c.Label != c.Token {
-				return m.String() + ": " + c.Label
-			}
-		}
-	}
-	return m.String()
 }
 
 // notice wraps n for the outbox, due now by the service's clock.
@@ -158,42 +71,6 @@ func postChannel(row *storage.Game) string {
 		return row.Thread
 	}
 	return row.Channel
-}
-
-// turnNotice is the post after a move (or the start): a caption of what everyone may see, the
-// board, and one mention of each player now awaited with what is asked.
-func (s *Service) turnNotice(t *table, st rules.State, seq int64, evs []rules.Event, lead string, mover rules.Seat) storage.OutboxMessage {
-	row := t.row
-	var b strings.Builder
-	b.WriteString(lead)
-	for _, e := range evs {
-		if e.Public() {
-			b.WriteString("\n")
-			b.WriteString(e.Text)
-		}
-	}
-	n := Notice{Kind: "turn", Game: row.ID, Seq: seq, Channel: postChannel(row), Board: true}
-	if res := st.Result(); res != nil {
-		b.WriteString("\n")
-		b.WriteString(resultText(row, s.finalResult(row, res)))
-		for _, p := range row.Players {
-			if !p.Robot {
-				n.Mentions = appendOnce(n.Mentions, p.UserID)
-			}
-		}
-	} else {
-		for _, p := range st.Awaiting() {
-			fmt.Fprintf(&b, "\n%s: %s", seatLabel(row, st, p.Seat), p.Text)
-			if !isRobot(row, p.Seat) {
-				n.Mentions = appendOnce(n.Mentions, userOf(row, p.Seat))
-				n.Prompt = true
-				n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(row, p.Seat), User: userOf(row, p.Seat),
-					Quick: questionAnswers(st, p.Seat, mover)})
-			}
-		}
-	}
-	n.Text = b.String()
-	return s.notice(n)
 }
 
 func (s *Service) plainNotice(row *storage.Game, text string) storage.OutboxMessage {
@@ -303,9 +180,13 @@ type Outgoing struct {
 	// send idempotent with it (Discord's message nonce); it is at most 22 characters.
 	ID  int64
 	Key string
-	// Stale is set on a prompt that the game has moved past (a retried notice delivered after a
-	// later move): it is shown without buttons or pings.
+	// Stale is set on a prompt that the game has moved past (a turn post delivered after a later
+	// post, a reminder after a move): it is shown without buttons or pings. A stale status edit
+	// is not made at all.
 	Stale bool
+	// Live is, for a status edit, the id of the message to edit (the game's live post); "" while
+	// that post has not been delivered.
+	Live string
 }
 
 // Sender delivers one message. An error means "try again later"; the outbox keeps it.
@@ -323,8 +204,8 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 	}
 	sent := 0
 	for _, m := range msgs {
-		var n Notice
-		if err := json.Unmarshal(m.Payload, &n); err != nil {
+		n, err := decodeNotice(m)
+		if err != nil {
 			s.log.Error("outbox: bad payload, dropped", "id", m.ID, "err", err)
 			_ = s.store.MarkSent(ctx, m.ID)
 			continue
@@ -357,6 +238,12 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 	return sent, nil
 }
 
+func decodeNotice(m storage.OutboxMessage) (Notice, error) {
+	var n Notice
+	err := json.Unmarshal(m.Payload, &n)
+	return n, err
+}
+
 func outboxKey(m storage.OutboxMessage) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%d|%d|", m.ID, m.Created.UnixNano())
@@ -375,13 +262,23 @@ func (s *Service) current(ctx context.Context, out *Outgoing) {
 	if ch := postChannel(t.row); ch != "" {
 		out.Channel = ch
 	}
-	if (out.Prompt || len(out.Actions) > 0 || out.Undo) && (out.Seq != t.seq || t.row.Status != storage.StatusRunning) {
-		out.Stale = true
+	running := t.row.Status == storage.StatusRunning
+	post := readFlow(t.row).Post
+	switch {
+	case out.Kind == "status":
+		// Only the newest edit of the newest post is made; the others are outdated.
+		out.Stale = !running || out.Post != post || out.Seq != t.seq
+		out.Live = t.row.PromptMessage
+	case out.Kind == "turn" && out.Prompt:
+		// A turn post stays live while the same turn goes on: until the next post.
+		out.Stale = !running || out.Seq != post
+	case out.Prompt || len(out.Actions) > 0 || out.Undo:
+		out.Stale = !running || out.Seq != t.seq
 	}
 }
 
 // SetPrompt records msg as the game's prompt message (the one whose buttons are live) when the
-// game is still at seq, and returns the previous one so the transport can take its buttons off.
+// game is still at seq or seq is its last thread post, and returns the previous one so the transport can take its buttons off.
 // It returns "" and false when the game has moved on.
 func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string) (string, bool, error) {
 	t, err := s.load(ctx, game)
@@ -389,7 +286,7 @@ func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string) (s
 		return "", false, err
 	}
 	defer t.mu.Unlock()
-	if t.seq != seq || t.row.Status != storage.StatusRunning {
+	if (t.seq != seq && readFlow(t.row).Post != seq) || t.row.Status != storage.StatusRunning {
 		return "", false, nil
 	}
 	prev := t.row.PromptMessage

@@ -85,7 +85,18 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (Reply
 			lines = append(lines, e.Text)
 		}
 	}
-	return Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}, nil
+	rep := Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}
+	// While the same turn goes on the thread is not posted to, so the mover sees the board here,
+	// with what comes next.
+	if p, ok := rules.PromptFor(t.state, seat); ok && t.row.Status == storage.StatusRunning && readFlow(t.row).Post < t.seq {
+		img, err := s.render(t.kit, t.row, t.state, seat, t.seq)
+		if err != nil {
+			s.log.Error("render after a move", "game", t.row.ID, "err", err)
+		}
+		rep.Image, rep.More = img, true
+		rep.Text += "\nYour turn goes on: " + p.Text
+	}
+	return rep, nil
 }
 
 // alreadyApplied reports whether a move with this interaction id is in the game's log: Discord
@@ -179,8 +190,9 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	if len(row.Players) > 0 && anyLate(row.Players) {
 		w.Players = clearLate(row.Players)
 	}
-	lead := fmt.Sprintf("%s played %s.", seatLabel(row, t.state, seat), m.String())
-	w.Outbox = append(w.Outbox, s.turnNotice(t, t.state, t.seq+1, evs, lead, seat))
+	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat)
+	w.Flow = f.encode()
+	w.Outbox = append(w.Outbox, notices...)
 	dms, err := s.privateNotices(ctx, t, evs)
 	if err != nil {
 		_ = s.reload(ctx, t)
@@ -195,12 +207,11 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		return nil, err
 	}
 	row.Version, row.Snapshot, row.Status, row.Result = ver, snap, w.Status, w.Result
-	row.Deadline, row.RemindAt = w.Deadline, w.RemindAt
+	row.Deadline, row.RemindAt, row.Flow = w.Deadline, w.RemindAt, w.Flow
 	if w.Players != nil {
 		row.Players = w.Players
 	}
 	t.seq++
-	t.last = seat
 	return evs, nil
 }
 

@@ -57,7 +57,6 @@ type table struct {
 	row   *storage.Game
 	state rules.State // nil in the lobby
 	seq   int64       // moves in the log
-	last  rules.Seat  // the seat of the log's last move; Spectator before the first
 	kit   Kit
 }
 
@@ -139,7 +138,6 @@ func (s *Service) fill(ctx context.Context, t *table, id int64) error {
 		return err
 	}
 	t.row, t.kit, t.state, t.seq = row, kit, nil, int64(len(moves))
-	t.last = lastSeat(moves)
 	if len(row.Snapshot) > 0 {
 		st, err := kit.Game.Decode(row.Snapshot)
 		if err != nil {
@@ -148,14 +146,6 @@ func (s *Service) fill(ctx context.Context, t *table, id int64) error {
 		t.state = st
 	}
 	return nil
-}
-
-// lastSeat is the seat that made the last of moves (Spectator when there are none).
-func lastSeat(moves []storage.Move) rules.Seat {
-	if len(moves) == 0 {
-		return rules.Spectator
-	}
-	return rules.Seat(moves[len(moves)-1].Seat)
 }
 
 // reload refreshes a locked table from the store (after a conflict or a failed write).

@@ -49,6 +49,9 @@ type Reply struct {
 	Game    int64 // the game concerned, if any
 	// Lobby is set when the reply shows a lobby, so an adapter can draw its buttons.
 	Lobby *Lobby
+	// More is set when the player who moved is still awaited (the same turn goes on): Image is
+	// then their own view, and an adapter may offer the next step at once.
+	More bool
 }
 
 // Lobby describes a game waiting for players.

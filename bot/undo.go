@@ -201,14 +201,18 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	}
 	row.Version, row.Snapshot = ver, snap
 	t.state, t.seq = st, p.Seq-1
-	if moves, err := s.store.Moves(ctx, row.ID); err == nil {
-		t.last = lastSeat(moves)
-	}
 	if err := s.saveUndo(ctx, t, nil); err != nil {
 		return Reply{}, err
 	}
+	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.
 	lead := fmt.Sprintf("Move %d was taken back.", p.Seq)
-	if err := s.store.Enqueue(ctx, s.turnNotice(t, st, t.seq, nil, lead, t.last)); err != nil {
+	f, notices := s.post(t, st, t.seq, flow{}, lead)
+	row.Flow = f.encode()
+	if err := s.store.UpdateGame(ctx, row); err != nil {
+		_ = s.reload(ctx, t)
+		return Reply{}, conflictText(err)
+	}
+	if err := s.store.Enqueue(ctx, notices...); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: lead, Game: row.ID}, nil

@@ -89,6 +89,18 @@ type Prompt struct {
 	// Default is the move applied when the seat stays silent past its clock (a vote's "no", an
 	// alliance's "neutral"); nil when the game has no such answer.
 	Default Move `json:"default,omitempty"`
+	// Answers are whole moves the seat may make that anyone may see offered: the answers to a
+	// question (accept or reject a trade offer, attacker, defender or neutral, a vote, allow or
+	// refuse a passage). The platform shows them as buttons on the public post, so a game lists
+	// only answers whose moves and labels reveal nothing private (never cards from a hand). Each
+	// must be a legal complete move of the seat; a prompt with none gets the private picker.
+	Answers []Answer `json:"answers,omitempty"`
+}
+
+// Answer is one public answer of a Prompt: a complete move and a short label for its button.
+type Answer struct {
+	Move  Move   `json:"move"`
+	Label string `json:"label"`
 }
 
 // Choice is one token that may come next in a move, with a label for menus.
@@ -273,4 +285,20 @@ func (info Info) Option(key string) (Option, bool) {
 // ("Rainbow", "House II", "Red"), so the platform can say which player holds which.
 type SeatNamer interface {
 	SeatName(Seat) string
+}
+
+// TurnCounter is implemented by games that number their turns, so the platform can tell a seat's
+// next turn from the next step of the same turn when the same seats stay awaited (a solo game, or
+// a seat that plays twice in a row). The number only has to change when a new turn begins.
+type TurnCounter interface {
+	TurnCount() int
+}
+
+// Clone copies st through its snapshot (Encode, then g's Decode): the copy shares nothing with it.
+func Clone(g Game, st State) (State, error) {
+	b, err := st.Encode()
+	if err != nil {
+		return nil, err
+	}
+	return g.Decode(b)
 }

@@ -53,6 +53,9 @@ type Game struct {
 	Deadline      *time.Time // when the awaited seats' clock runs out
 	RemindAt      *time.Time // next reminder
 	PromptMessage string     // message id of the last prompt with buttons
+	// Flow is the application's record of what the game's thread has been told (opaque here);
+	// AppendMove writes it with the move, so it never disagrees with the log.
+	Flow []byte
 
 	Created time.Time
 	Updated time.Time
@@ -102,6 +105,7 @@ type MoveWrite struct {
 	Deadline      *time.Time      // written as given: nil clears
 	RemindAt      *time.Time      // written as given: nil clears
 	Players       []Player        // when non-nil, replaces the seats (late flags cleared, robots)
+	Flow          []byte          // the game's new Flow, written as given
 	Outbox        []OutboxMessage // a message with GameID 0 belongs to this game
 }
 

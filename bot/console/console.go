@@ -416,8 +416,14 @@ type sender struct{ c *Console }
 func (s sender) Send(_ context.Context, o bot.Outgoing) error {
 	c := s.c
 	where := "#" + o.Channel
-	if o.Kind == "dm" {
+	switch o.Kind {
+	case "dm":
 		where = "DM to " + o.User
+	case "status":
+		if o.Stale {
+			return nil // a later edit or post says it better
+		}
+		where += ", the last post now says" // the terminal cannot edit what it printed
 	}
 	text := o.Text
 	if len(o.Mentions) > 0 {

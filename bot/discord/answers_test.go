@@ -42,7 +42,8 @@ func (s *pollState) Awaiting() []rules.Prompt {
 	var out []rules.Prompt
 	for i, v := range s.Votes {
 		if v == "" {
-			out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: "Vote yes or no, or name a colour.", Default: rules.Move{"no"}})
+			out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: "Vote yes or no, or name a colour.", Default: rules.Move{"no"},
+				Answers: []rules.Answer{{Move: rules.Move{"yes"}, Label: "Vote for"}, {Move: rules.Move{"no"}, Label: "Vote against"}}})
 		}
 	}
 	return out
@@ -177,11 +178,19 @@ func TestOneTapAnswersForSeveralSeats(t *testing.T) {
 	if !strings.Contains(content(d), "moved on") || e.moves(thread) != 1 {
 		t.Fatalf("a stale answer: %q (%d moves)", content(d), e.moves(thread))
 	}
+	// The vote goes on: the post's status is edited (no new post, no ping), with the buttons of
+	// those still asked at the new position.
 	rs = e.deliver()
-	posts = find(rs, "POST", "/channels/"+thread+"/messages")
-	next := posts[len(posts)-1].JSON
+	edits := find(rs, "PATCH", "/channels/"+thread+"/messages/"+post.ID)
+	if len(find(rs, "POST", "/channels/"+thread+"/messages")) != 0 || len(edits) != 1 || len(allowedUsers(edits[0].JSON)) != 0 {
+		t.Fatalf("after ann voted, one status edit: %+v", rs)
+	}
+	next := edits[0].JSON
 	if got := componentRows(next); len(got) != 3 || got[0][0] != "g/1/turn/1/u-bob" || got[1][0] != "g/1/turn/1/u-cat" {
 		t.Fatalf("after ann voted: %v", got)
+	}
+	if c := content(next); !strings.Contains(c, "Seat 1 has voted.") || !strings.Contains(c, "Waiting for bob and cat.") {
+		t.Fatalf("the status says what happened and who is still asked: %q", c)
 	}
 	// The colour needs the picker: bob's turn button opens it, with colour among the choices.
 	d = e.answer(e.click("bob", thread, "g/1/turn/1/u-bob", nil))
@@ -211,10 +220,10 @@ func TestOneTapAnswersForSeveralSeats(t *testing.T) {
 func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	q := []bot.Quick{{Move: "yes", Label: "Vote for"}, {Move: "no", Label: "Vote against"}}
+	q := []bot.Answer{{Move: "yes", Label: "Vote for"}, {Move: "no", Label: "Vote against"}}
 	var aw []bot.Awaited
 	for s, u := range playerNames {
-		aw = append(aw, bot.Awaited{Seat: s, Name: u, User: "u-" + u, Quick: q})
+		aw = append(aw, bot.Awaited{Seat: s, Name: u, User: "u-" + u, Answers: q})
 	}
 	o := bot.Outgoing{Notice: bot.Notice{Kind: "turn", Game: 3, Seq: 5, Prompt: true, Awaited: aw}}
 	m, err := jsonRoundTrip((&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: e.send.message(context.Background(), o)}).Response().Data)
@@ -234,7 +243,7 @@ func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	// An answer without a label shows its notation; one too long for a custom id is stashed and
 	// still plays.
 	long := strings.Repeat("x", 50) + " " + strings.Repeat("y", 50)
-	o.Awaited = []bot.Awaited{{Seat: 0, Name: "ann", User: "u-ann", Quick: []bot.Quick{{Move: "accept 4", Label: "accept 4: #4 bob gives 2 wood"}, {Move: long}}}}
+	o.Awaited = []bot.Awaited{{Seat: 0, Name: "ann", User: "u-ann", Answers: []bot.Answer{{Move: "accept 4", Label: "accept 4: #4 bob gives 2 wood"}, {Move: long}}}}
 	m, _ = jsonRoundTrip((&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: e.send.message(context.Background(), o)}).Response().Data)
 	rows = componentRows(m)
 	if labels := buttonLabels(m); labels[1] != "accept 4: #4 bob gives 2 wood" || labels[2] != long[:79]+"…" {
@@ -249,10 +258,9 @@ func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	}
 }
 
-// TestPickerPagesAndBack walks a menu of thirty options: 25 on the first page, Next to the other
-// five, Back to the first decision, and Play.
-func TestPickerPagesAndBack(t *testing.T) {
-	t.Parallel()
+// openPoll starts a poll of ann and bob (its start post not yet delivered) and returns its thread.
+func openPoll(t *testing.T) (*env, string) {
+	t.Helper()
 	e := newKitEnv(t, []bot.Kit{{Game: pollGame, PNG: fakePNG}}, 7)
 	e.connect()
 	i := e.slash("ann", "c-games", "create", sub("poll", opt("players", float64(2))))
@@ -260,6 +268,14 @@ func TestPickerPagesAndBack(t *testing.T) {
 	lobby := find(rs, "POST", "/channels/c-games/messages")[0]
 	thread := find(rs, "POST", "/channels/c-games/messages")[1].ID
 	e.do(e.click("bob", "c-games", "g/1/join", &discordgo.Message{ID: lobby.ID, ChannelID: "c-games"}))
+	return e, thread
+}
+
+// TestPickerPagesAndBack walks a menu of thirty options: 25 on the first page, Next to the other
+// five, Back to the first decision, and Play.
+func TestPickerPagesAndBack(t *testing.T) {
+	t.Parallel()
+	e, thread := openPoll(t)
 	e.deliver()
 	d := e.answer(e.click("bob", thread, "g/1/turn/0/u-bob", nil))
 	v := readPicker(t, d)
@@ -289,5 +305,31 @@ func TestPickerPagesAndBack(t *testing.T) {
 	d = e.answer(e.click("bob", thread, v.play, nil))
 	if content(d) != "You played colour c28." || len(customIDs(d)) != 0 {
 		t.Fatalf("after Play: %q", content(d))
+	}
+}
+
+// A status edit never goes ahead of its post: while the post waits for Discord, the edit waits
+// too, and once the post is out the edit changes that very message.
+func TestStatusEditWaitsForItsPost(t *testing.T) {
+	t.Parallel()
+	e, thread := openPoll(t)
+	e.fake.fail("POST", "/channels/"+thread+"/messages", 500, 5, false) // the start post fails, retries included
+	e.deliver()
+	e.answer(e.slash("ann", thread, "move", opt("move", "yes")))
+	if rs := e.deliver(); len(find(rs, "PATCH", "/channels/")) != 0 {
+		t.Fatalf("an edit before its post was delivered: %+v", rs)
+	}
+	e.advance(time.Hour)
+	rs := e.deliver()
+	posts := find(rs, "POST", "/channels/"+thread+"/messages")
+	if len(posts) != 1 {
+		t.Fatalf("the start post, once Discord answers: %+v", rs)
+	}
+	edits := find(rs, "PATCH", "/channels/"+thread+"/messages/"+posts[0].ID)
+	if len(edits) != 1 || !strings.Contains(content(edits[0].JSON), "Seat 1 has voted.") || len(allowedUsers(edits[0].JSON)) != 0 {
+		t.Fatalf("then its status edit: %+v", rs)
+	}
+	if got := componentRows(edits[0].JSON); len(got) != 2 || got[0][0] != "g/1/turn/1/u-bob" {
+		t.Fatalf("the edit holds bob's buttons at move 1: %v", got)
 	}
 }

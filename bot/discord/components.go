@@ -137,9 +137,27 @@ func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req 
 		if err != nil {
 			return h.pickerFail(i, err, seq)
 		}
-		return updateWith(Message{Content: clip(rep.Text, maxContent), Clear: true})
+		return h.played(ctx, i, req, rep)
 	}
 	return h.pickerAt(ctx, i, req, path, page, seq)
+}
+
+// played shows a move just made by the picker: what it did, and while the same turn goes on,
+// the player's board and the picker's first step for the next move.
+func (h *Handler) played(ctx context.Context, i *discordgo.Interaction, req bot.Request, rep bot.Reply) *Answer {
+	m := Message{Content: clip(rep.Text, maxContent), Clear: true}
+	if rep.Image != nil {
+		m.Files = []file{{Name: rep.Image.Name, ContentType: "image/png", Data: rep.Image.PNG}}
+	}
+	if rep.More {
+		if step, err := h.svc.Tree(ctx, req, nil); err == nil {
+			if next, err := h.pickerMessage(ctx, req.Game, step, 0); err == nil {
+				m.Content = clip(rep.Text+"\n\n"+next.Content, maxContent)
+				m.Components, m.Clear = next.Components, false
+			}
+		}
+	}
+	return updateWith(m)
 }
 
 func (h *Handler) outdated(i *discordgo.Interaction) *Answer {

@@ -292,6 +292,10 @@ func (f *fakeDiscord) answer(rec *recorded) (int, any) {
 		p[0] == "channels" && p[2] == "messages" && !f.sentIn(p[1], p[3]):
 		return 404, apiError{"Unknown Message", 10008}
 	case rec.Method == "PATCH" && len(p) == 4 && p[0] == "channels" && p[2] == "messages":
+		// Discord edits only a message that exists in that channel: 404 Unknown Message otherwise.
+		if m, ok := f.messages[p[3]]; !ok || m.Path != "/channels/"+p[1]+"/messages" {
+			return 404, nil
+		}
 		return 200, map[string]any{"id": p[3], "channel_id": p[1]}
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		rec.ID = "th" + f.newID()

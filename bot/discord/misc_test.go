@@ -365,3 +365,21 @@ func TestLobbyMessageSaysWhenItStarts(t *testing.T) {
 		}
 	}
 }
+
+// Like Discord, the fake edits only a message that exists in the channel named: an edit of a
+// message never posted, or posted in another channel, is 404 Unknown Message, a permanent error.
+func TestFakeDiscordEditsOnlyMessagesThatExist(t *testing.T) {
+	e := newEnv(t)
+	id, err := e.rest.Send("th-1", Message{Content: "a post"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.rest.Edit("th-1", id, Message{Content: "edited"}); err != nil {
+		t.Fatalf("editing the post: %v", err)
+	}
+	for _, c := range []struct{ channel, id string }{{"th-1", "999999"}, {"th-2", id}} {
+		if err := e.rest.Edit(c.channel, c.id, Message{Content: "edited"}); err == nil || !Permanent(err) {
+			t.Fatalf("editing message %s in %s: %v, want a permanent 404", c.id, c.channel, err)
+		}
+	}
+}

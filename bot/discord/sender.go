@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -38,6 +39,9 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		s.log.Error("outbox: notice without a channel, dropped", "game", o.Game, "id", o.ID)
 		return nil
 	}
+	if o.Kind == "status" {
+		return s.status(ctx, o)
+	}
 	m := s.message(ctx, o)
 	id, err := s.api.Send(o.Channel, m)
 	if err != nil {
@@ -48,6 +52,29 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		return err
 	}
 	s.takeButtonsOff(ctx, o, id)
+	return nil
+}
+
+// status edits the game's live post in a simultaneous phase: new text and buttons, no ping. An
+// outdated edit is skipped; one whose post is not delivered yet waits for it.
+func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
+	if o.Stale {
+		return nil
+	}
+	if o.Live == "" {
+		return errors.New("the post to edit has not been delivered yet")
+	}
+	m := s.message(ctx, o)
+	if m.Components == nil {
+		m.Clear = true
+	}
+	if err := s.api.Edit(o.Channel, o.Live, m); err != nil {
+		if Permanent(err) {
+			s.log.Error("outbox: Discord refused the status edit, dropped", "game", o.Game, "id", o.ID, "err", err)
+			return nil
+		}
+		return err
+	}
 	return nil
 }
 
@@ -121,12 +148,12 @@ func (s *Sender) promptButtons(ctx context.Context, o bot.Outgoing) []discordgo.
 	}
 	var answers, rest []discordgo.MessageComponent
 	for _, a := range o.Awaited {
-		if len(a.Quick) == 0 {
+		if len(a.Answers) == 0 {
 			rest = append(rest, turn(a))
 			continue
 		}
 		r := []discordgo.MessageComponent{turn(a)}
-		for _, q := range a.Quick {
+		for _, q := range a.Answers {
 			id, err := pathID(ctx, s.svc, cid{Game: o.Game, Action: actAns, Args: []string{seq, a.User}}, strings.Fields(q.Move))
 			if err != nil {
 				s.log.Warn("outbox: answer button", "game", o.Game, "err", err)
@@ -140,6 +167,9 @@ func (s *Sender) promptButtons(ctx context.Context, o bot.Outgoing) []discordgo.
 				label = a.Name + ": " + label
 			}
 			r = append(r, button(label, discordgo.SecondaryButton, id))
+		}
+		if len(r) > 5 {
+			return plain() // more answers than a row holds: the picker has them all
 		}
 		answers = append(answers, row(r...))
 	}

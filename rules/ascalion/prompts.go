@@ -46,6 +46,7 @@ func (s *state) Awaiting() []rules.Prompt {
 	for _, p := range s.awaited() {
 		pr := rules.Prompt{Seat: rules.Seat(p), Text: s.promptText(p)}
 		pr.Default = s.defaultMove(p)
+		pr.Answers = s.answers(p)
 		out = append(out, pr)
 	}
 	return out
@@ -113,6 +114,50 @@ func (s *state) promptText(p int) string {
 		return "You lost your university: remove two of your books."
 	}
 	return "Your move."
+}
+
+// answers are the public one-tap answers of a seat asked a question: a vote, a temple offer, a
+// passage request, an alliance call, the trade offers made to it (making offers, or saying done,
+// is the seat's own planning and goes through the picker). Offers and their numbers are
+// public (announced when made), so "accept 4" shows nothing private. Only whole moves are kept:
+// an acceptance that still needs choices goes through the picker.
+func (s *state) answers(p int) []rules.Answer {
+	var cands []rules.Answer
+	add := func(label string, toks ...string) {
+		cands = append(cands, rules.Answer{Move: rules.Move(toks), Label: label})
+	}
+	switch s.Stage {
+	case stVote, stTieBreak:
+		add("Yes: hold the "+phaseNames[s.VotePhase]+" phase", "yes")
+		add("No: cancel it", "no")
+	case stTemple:
+		add("Found a temple", "temple")
+		add("Pass the offer on", "no")
+	case stPassage:
+		add("Allow passage", "allow")
+		add("Refuse passage", "refuse")
+	case stAlly:
+		add("Support "+s.seatName(s.Atk.Attacker)+", the attacker", "attacker")
+		add("Support "+s.seatName(s.Atk.Defender)+", the defender", "defender")
+		add("Stay neutral", "neutral")
+	case stTrade:
+		if s.Receipts[p].total() > 0 {
+			return nil
+		}
+		for _, o := range s.Offers {
+			if o.To == p {
+				add(fmt.Sprintf("Accept #%d", o.ID), "accept", fmt.Sprint(o.ID))
+				add(fmt.Sprintf("Reject #%d", o.ID), "reject", fmt.Sprint(o.ID))
+			}
+		}
+	}
+	var out []rules.Answer
+	for _, a := range cands {
+		if ok, _ := s.accepts(p, a.Move); ok {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // defaultMove is what silence does: the rulebook-friendly "no" answers where they exist, else

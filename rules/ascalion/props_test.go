@@ -9,14 +9,6 @@ import (
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
-// scramble re-seeds the generator: the only thing nobody may see is what it will draw next
-// (face-down source types are drawn when they are turned over).
-func scramble(st rules.State, _ rules.Seat, seed uint64) (rules.State, error) {
-	c := st.(*state).clone()
-	c.RNG = rules.NewRNG(seed)
-	return c, nil
-}
-
 func playRandom(t testing.TB, setup rules.Setup, maxMoves int) (*state, int) {
 	t.Helper()
 	g, err := Game.New(setup)
@@ -88,7 +80,7 @@ func TestPropertySuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
 	}
-	errs, st := rulestest.CheckStats(Game, rulestest.Config{Setups: suiteSetups(), Games: 1, Every: 25, Exhaustive: 24, Scramble: scramble, MaxMoves: 20000})
+	errs, st := rulestest.CheckStats(Game, rulestest.Config{Setups: suiteSetups(), Games: 1, Every: 25, Exhaustive: 24, Scramble: Scramble, MaxMoves: 20000})
 	for _, e := range errs {
 		t.Error(e)
 	}

@@ -402,3 +402,12 @@ func validSpace(s string) bool { _, ok := spaceByName(s); return ok && strings.T
 
 // SeatName is how texts and the board name a seat: "seat 2".
 func (g *State) SeatName(p rules.Seat) string { return seatName(int(p)) }
+
+// TurnCount is the number of turns begun so far (rules.TurnCounter).
+func (g *State) TurnCount() int {
+	n := 0
+	for _, p := range g.Players {
+		n += p.Turns
+	}
+	return n
+}

@@ -22,7 +22,7 @@ func propertySetups() []rules.Setup {
 
 // TestProperties runs the shared property suite.
 func TestProperties(t *testing.T) {
-	cfg := rulestest.Config{Setups: propertySetups(), Games: 2, Every: 6, Exhaustive: 40, MaxMoves: 8000}
+	cfg := rulestest.Config{Setups: propertySetups(), Games: 2, Every: 6, Exhaustive: 40, MaxMoves: 8000, Scramble: Scramble}
 	if testing.Short() {
 		cfg.Setups = cfg.Setups[:4]
 	}

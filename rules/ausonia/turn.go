@@ -25,7 +25,7 @@ func (s *state) Awaiting() []rules.Prompt {
 		return nil
 	}
 	if pd := s.Pend; pd != nil {
-		return []rules.Prompt{{Seat: pd.Seat, Text: s.pendingText(), Default: s.pendingDefault()}}
+		return []rules.Prompt{{Seat: pd.Seat, Text: s.pendingText(), Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
 	}
 	pool := s.pool()
 	t := fmt.Sprintf("%s, your turn (round %d): ", s.houseName(s.Turn), s.Round)
@@ -34,6 +34,25 @@ func (s *state) Awaiting() []rules.Prompt {
 	}
 	t += "Play, buy, use, build, unseal, or pass to end the turn."
 	return []rules.Prompt{{Seat: s.Turn, Text: t, Default: rules.Move{vPass}}}
+}
+
+// pendingAnswers are the public answers to a pending decision: only the choice of an opponent
+// (which house to target is announced anyway). Every other decision names cards of a hand, a
+// discard pile or a draw pile, so it stays in the private picker; a Discard answered on the
+// public post would show the hand.
+func (s *state) pendingAnswers() []rules.Answer {
+	pd := s.Pend
+	if pd.Kind != pendTarget {
+		return nil
+	}
+	var out []rules.Answer
+	for _, q := range s.opponents() {
+		m := rules.Move{houseToken(s.house(q))}
+		if rules.Check(s, pd.Seat, m) == nil {
+			out = append(out, rules.Answer{Move: m, Label: "Target " + s.houseName(q)})
+		}
+	}
+	return out
 }
 
 func (s *state) pendingText() string {
@@ -617,3 +636,7 @@ func (s *state) choosePay(pays []payment, rest []string) payment {
 	}
 	return *pickPayment(pays, rest[0])
 }
+
+// TurnCount numbers the Action Phases (rules.TurnCounter): rounds times seats, plus the place of
+// the seat whose turn it is in the round.
+func (s *state) TurnCount() int { return s.Round*s.N + s.house(s.Turn) }

@@ -26,6 +26,7 @@ type bids struct {
 	dirtyRefusal bool // a refused move still changes the state
 	endless      bool // never ends
 	refuseGift   bool // Apply refuses gifts the tree offers
+	badAnswer    bool // the winner's prompt declares an answer that is not a whole move
 }
 
 func (g bids) Info() rules.Info {
@@ -101,7 +102,16 @@ func (s *bidState) Awaiting() []rules.Prompt {
 		return nil
 	}
 	if s.Winner >= 0 {
-		return []rules.Prompt{{Seat: s.Winner, Text: "You won the round: draw a card or gift one."}}
+		// Drawing is a public answer (which card comes is told only to the winner); a gift names
+		// a card from the hand, so it stays in the private picker.
+		var ans []rules.Answer
+		if len(s.Deck) > 0 {
+			ans = append(ans, rules.Answer{Move: rules.Move{"draw"}, Label: "Draw a card"})
+		}
+		if s.g.badAnswer {
+			ans = append(ans, rules.Answer{Move: rules.Move{"gift"}, Label: "Gift"})
+		}
+		return []rules.Prompt{{Seat: s.Winner, Text: "You won the round: draw a card or gift one.", Answers: ans}}
 	}
 	var ps []rules.Prompt
 	for i, b := range s.Bids {

@@ -250,6 +250,15 @@ func checkPosition(g rules.Game, st rules.State, setup rules.Setup, prompts []ru
 		}
 	}
 	for _, p := range prompts {
+		// Public answers are shown as buttons: each must be a whole legal move of the seat.
+		for _, a := range p.Answers {
+			if a.Label == "" {
+				return fmt.Errorf("seat %d: answer %q has no label", p.Seat, a.Move.String())
+			}
+			if err := rules.Check(st, p.Seat, a.Move); err != nil {
+				return fmt.Errorf("seat %d: declared answer %q is not a legal complete move: %v", p.Seat, a.Move.String(), err)
+			}
+		}
 		moves, _, err := rules.Enumerate(st, p.Seat, cfg.Exhaustive)
 		if err != nil {
 			return fmt.Errorf("seat %d: %w", p.Seat, err)

@@ -31,6 +31,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		{"refusal changes state", bids{dirtyRefusal: true}, "changed the state"},
 		{"never ends", bids{endless: true}, "termination"},
 		{"tree path refused", bids{refuseGift: true}, "refused"},
+		{"answer that is no move", bids{badAnswer: true}, "declared answer \"gift\" is not a legal complete move"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -13,13 +13,13 @@ import (
 
 const gameColumns = `id, kind, seats, seed, options, status, guild, channel, thread, lobby, creator,
 	snapshot, version, result, clock_hours, reminder_hours, deadline, remind_at, prompt_message,
-	created, updated`
+	flow, created, updated`
 
 // gameRow is a games row as the database holds it, before it is checked and converted.
 type gameRow struct {
 	id, seats, seed, version, clockHours, reminderHours, created, updated int64
 	kind, options, status, guild, channel, thread, lobby, creator, prompt string
-	snapshot, result                                                      []byte
+	snapshot, result, flow                                                []byte
 	deadline, remindAt                                                    sql.NullInt64
 }
 
@@ -29,7 +29,7 @@ func scanGame(sc interface{ Scan(...any) error }) (*storage.Game, int64, error) 
 	var r gameRow
 	if err := sc.Scan(&r.id, &r.kind, &r.seats, &r.seed, &r.options, &r.status, &r.guild,
 		&r.channel, &r.thread, &r.lobby, &r.creator, &r.snapshot, &r.version, &r.result,
-		&r.clockHours, &r.reminderHours, &r.deadline, &r.remindAt, &r.prompt, &r.created,
+		&r.clockHours, &r.reminderHours, &r.deadline, &r.remindAt, &r.prompt, &r.flow, &r.created,
 		&r.updated); err != nil {
 		return nil, r.id, err
 	}
@@ -50,7 +50,7 @@ func scanGame(sc interface{ Scan(...any) error }) (*storage.Game, int64, error) 
 		Creator: r.creator, Snapshot: r.snapshot, Version: r.version, Result: r.result,
 		ClockHours: int(r.clockHours), ReminderHours: int(r.reminderHours),
 		Deadline: fromNullNanos(r.deadline), RemindAt: fromNullNanos(r.remindAt),
-		PromptMessage: r.prompt, Created: fromNanos(r.created), Updated: fromNanos(r.updated),
+		PromptMessage: r.prompt, Flow: r.flow, Created: fromNanos(r.created), Updated: fromNanos(r.updated),
 	}, r.id, nil
 }
 
@@ -58,7 +58,7 @@ func scanGame(sc interface{ Scan(...any) error }) (*storage.Game, int64, error) 
 // order gameArgs gives their values.
 var gameWriteColumns = []string{"kind", "seats", "seed", "options", "status", "guild", "channel",
 	"thread", "lobby", "creator", "snapshot", "result", "clock_hours", "reminder_hours", "deadline",
-	"remind_at", "prompt_message"}
+	"remind_at", "prompt_message", "flow"}
 
 var (
 	insertGameSQL = `INSERT INTO games (` + strings.Join(gameWriteColumns, ", ") +
@@ -92,7 +92,15 @@ func gameArgs(g *storage.Game) ([]any, error) {
 	}
 	return []any{g.Kind, g.Seats, seedToDB(g.Seed), opts, string(g.Status), g.Guild, g.Channel,
 		g.Thread, g.Lobby, g.Creator, snapshot, nullBytes(g.Result), g.ClockHours,
-		g.ReminderHours, deadline, remindAt, g.PromptMessage}, nil
+		g.ReminderHours, deadline, remindAt, g.PromptMessage, notNull(g.Flow)}, nil
+}
+
+// notNull stores nil as an empty blob, for NOT NULL columns.
+func notNull(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
 }
 
 // nullBytes stores nil as NULL (a game without a result) and anything else as a blob.

@@ -88,8 +88,8 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 		}
 		status := string(w.Status)
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, status = COALESCE(NULLIF(?, ''), status),
-			result = ?, deadline = ?, remind_at = ?, version = version + 1, updated = ? WHERE id = ?`,
-			snapshot, status, nullBytes(w.Result), deadline, remindAt, t.UnixNano(), w.GameID); err != nil {
+			result = ?, deadline = ?, remind_at = ?, flow = ?, version = version + 1, updated = ? WHERE id = ?`,
+			snapshot, status, nullBytes(w.Result), deadline, remindAt, notNull(w.Flow), t.UnixNano(), w.GameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}
 		if w.Players != nil {

@@ -29,6 +29,7 @@ func write(g int64, version int64, seat int, notation, interaction string) stora
 		Move:          storage.Move{Seat: seat, Notation: notation, UserID: fmt.Sprintf("user-%d", seat), InteractionID: interaction},
 		Snapshot:      []byte("after " + notation),
 		Status:        storage.StatusRunning,
+		Flow:          []byte("flow after " + notation),
 	}
 }
 
@@ -120,6 +121,9 @@ func testAppendMove(t *testing.T, s storage.Store) {
 		t.Errorf("version after the last move = %d, want 4", v)
 	}
 	got = load(t, s, g.ID)
+	if string(got.Flow) != "flow after d4" {
+		t.Errorf("Flow = %q, want the last write's", got.Flow)
+	}
 	if got.Version != 4 || got.Status != storage.StatusFinished || string(got.Result) != `{"winner":0}` || string(got.Snapshot) != "after d4" {
 		t.Errorf("finished game: version %d, status %s, result %s, snapshot %q", got.Version, got.Status, got.Result, got.Snapshot)
 	}

@@ -105,6 +105,7 @@ func sampleGame(thread string) *storage.Game {
 		Deadline:      ptr(at(60)),
 		RemindAt:      ptr(at(30)),
 		PromptMessage: "prompt-1",
+		Flow:          []byte(`{"post":3}`),
 	}
 }
 
@@ -197,6 +198,7 @@ func sameGame(t *testing.T, got, want *storage.Game) {
 		{"Guild", got.Guild, want.Guild}, {"Channel", got.Channel, want.Channel},
 		{"Thread", got.Thread, want.Thread}, {"Lobby", got.Lobby, want.Lobby},
 		{"Creator", got.Creator, want.Creator}, {"PromptMessage", got.PromptMessage, want.PromptMessage},
+		{"Flow", string(got.Flow), string(want.Flow)},
 	} {
 		if f.g != f.w {
 			diff(f.name, f.g, f.w)

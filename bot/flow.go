@@ -1,0 +1,194 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// The turn flow: the thread hears from the bot at the players' pace, not the engine's.
+//
+//   - A move that leaves the same single seat awaited (the next step of one turn) posts nothing;
+//     its public events wait in the flow and the mover sees the board in their own reply.
+//   - When the awaited seats change (or a turn-counting game starts a new turn, or the game
+//     ends) the thread gets one post: the public events since the last post, one board, and the
+//     prompts, mentioning only the players who were not awaited as the thread last said.
+//   - After a post that asks several seats at once, a move that leaves some of them awaited edits
+//     the live post's status (who is still asked, the events since, fresh answer buttons)
+//     without a ping; a seat that becomes awaited anew gets a new post.
+//
+// The flow is stored with the game (storage.Game.Flow) and written with each move, so a restart
+// never loses the events waiting for the next post.
+type flow struct {
+	Post    int64    `json:"post"`              // the seq of the last thread post: its board
+	Awaited []int    `json:"awaited,omitempty"` // the seats awaited as the thread last said (post or edit)
+	Turn    int      `json:"turn,omitempty"`    // the game's turn count at the last post (rules.TurnCounter)
+	Shared  bool     `json:"shared,omitempty"`  // the last post asked several seats at once
+	Head    string   `json:"head,omitempty"`    // the last post's text before its prompts, for edits
+	Pending []string `json:"pending,omitempty"` // public event texts since the last post, in order
+}
+
+// maxDigest bounds the event lines of one post; the older ones are summed up in a line.
+const maxDigest = 12
+
+func readFlow(row *storage.Game) flow {
+	var f flow
+	if len(row.Flow) > 0 {
+		_ = json.Unmarshal(row.Flow, &f) // a damaged flow only costs a digest
+	}
+	return f
+}
+
+func (f flow) encode() []byte {
+	b, _ := json.Marshal(f)
+	return b
+}
+
+// awaitedSeats lists the awaited seats in order.
+func awaitedSeats(st rules.State) []int {
+	var out []int
+	for _, p := range st.Awaiting() {
+		if !slices.Contains(out, int(p.Seat)) {
+			out = append(out, int(p.Seat))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func turnCount(st rules.State) int {
+	if tc, ok := st.(rules.TurnCounter); ok {
+		return tc.TurnCount()
+	}
+	return 0
+}
+
+func subset(a, b []int) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// afterMove decides what the thread is told after a move left st at seq with events evs, and
+// returns the new flow with the messages to queue (none while one seat's turn goes on).
+func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat) (flow, []storage.OutboxMessage) {
+	f := readFlow(t.row)
+	for _, e := range evs {
+		if e.Public() {
+			f.Pending = append(f.Pending, e.Text)
+		}
+	}
+	if st.Result() != nil {
+		return s.post(t, st, seq, f, "")
+	}
+	aw := awaitedSeats(st)
+	sameTurn := turnCount(st) == f.Turn
+	switch {
+	case sameTurn && !f.Shared && len(aw) == 1 && slices.Equal(aw, f.Awaited):
+		return f, nil
+	case sameTurn && f.Shared && subset(aw, f.Awaited):
+		return s.status(t, st, seq, f)
+	}
+	lead := ""
+	if len(f.Pending) == 0 {
+		lead = seatLabel(t.row, st, mover) + " moved."
+	}
+	return s.post(t, st, seq, f, lead)
+}
+
+// post is a new thread post at seq: lead, the digest of f's pending events, the board, and the
+// prompts (or the result). It mentions the players now awaited who were not before, and everyone
+// at the end.
+func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string) (flow, []storage.OutboxMessage) {
+	row := t.row
+	var lines []string
+	if lead != "" {
+		lines = append(lines, lead)
+	}
+	lines = append(lines, digest(f.Pending)...)
+	n := Notice{Kind: "turn", Game: row.ID, Seq: seq, Channel: postChannel(row), Board: true}
+	head := strings.Join(lines, "\n")
+	if res := st.Result(); res != nil {
+		lines = append(lines, resultText(row, s.finalResult(row, res)))
+		for _, p := range row.Players {
+			if !p.Robot {
+				n.Mentions = appendOnce(n.Mentions, p.UserID)
+			}
+		}
+	} else {
+		lines = append(lines, s.promptLines(t, st, &n)...)
+		for _, a := range n.Awaited {
+			if !slices.Contains(f.Awaited, a.Seat) {
+				n.Mentions = appendOnce(n.Mentions, a.User)
+			}
+		}
+	}
+	n.Text = strings.Join(lines, "\n")
+	aw := awaitedSeats(st)
+	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head}
+	return next, []storage.OutboxMessage{s.notice(n)}
+}
+
+// status edits the live post of a simultaneous phase: its text with the events since and the
+// seats still asked, and their buttons at seq. Nobody is pinged.
+func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []storage.OutboxMessage) {
+	n := Notice{Kind: "status", Game: t.row.ID, Seq: seq, Post: f.Post, Channel: postChannel(t.row)}
+	var lines []string
+	if f.Head != "" {
+		lines = append(lines, f.Head)
+	}
+	if len(f.Pending) > 0 {
+		lines = append(lines, "Since then:")
+		lines = append(lines, digest(f.Pending)...)
+	}
+	lines = append(lines, s.promptLines(t, st, &n)...)
+	n.Text = strings.Join(lines, "\n")
+	f.Awaited = awaitedSeats(st)
+	return f, []storage.OutboxMessage{s.notice(n)}
+}
+
+// promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your
+// turn button for each player, with the answers the game declares public.
+func (s *Service) promptLines(t *table, st rules.State, n *Notice) []string {
+	var lines []string
+	var waiting []string
+	for _, p := range st.Awaiting() {
+		lines = append(lines, fmt.Sprintf("%s: %s", seatLabel(t.row, st, p.Seat), p.Text))
+		waiting = append(waiting, seatLabel(t.row, st, p.Seat))
+		if isRobot(t.row, p.Seat) {
+			continue
+		}
+		n.Prompt = true
+		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
+			Answers: answersOf(p)})
+	}
+	if len(waiting) > 1 {
+		lines = append(lines, "Waiting for "+joinNames(waiting)+".")
+	}
+	return lines
+}
+
+// answersOf copies the public answers a prompt declares (rules.Prompt.Answers).
+func answersOf(p rules.Prompt) []Answer {
+	var out []Answer
+	for _, a := range p.Answers {
+		out = append(out, Answer{Move: a.Move.String(), Label: a.Label})
+	}
+	return out
+}
+
+// digest is the event lines of a post: the latest maxDigest, after a line counting the others.
+func digest(evs []string) []string {
+	if len(evs) <= maxDigest {
+		return evs
+	}
+	skip := len(evs) - maxDigest + 1
+	return append([]string{fmt.Sprintf("(%d earlier events not shown.)", skip)}, evs[skip:]...)
+}

@@ -1,0 +1,41 @@
+package rulestest
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Start validates setup against g's options and returns the new game, failing t on any error.
+func Start(t testing.TB, g rules.Game, setup rules.Setup) rules.State {
+	t.Helper()
+	full, err := g.Info().ValidateSetup(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// PlayRandom plays a random legal move of a random awaited seat and returns it, failing t when
+// there is none or it is refused.
+func PlayRandom(t testing.TB, st rules.State, r *rand.Rand) (rules.Seat, rules.Move) {
+	t.Helper()
+	ps := st.Awaiting()
+	if len(ps) == 0 {
+		t.Fatal("nobody is awaited")
+	}
+	p := ps[r.IntN(len(ps))]
+	m, err := rules.RandomMove(st, p.Seat, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Apply(p.Seat, m); err != nil {
+		t.Fatalf("%q by seat %d refused: %v", m, p.Seat, err)
+	}
+	return p.Seat, m
+}
