@@ -22,11 +22,11 @@ func (s *Store) AppendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 }
 
 func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, error) {
-	if w.Status != "" && !validStatus(w.Status) {
+	if w.Status != "" && !w.Status.Valid() {
 		return 0, fmt.Errorf("unknown status %q", w.Status)
 	}
 	if w.Players != nil {
-		if err := checkPlayers(w.Players); err != nil {
+		if err := storage.CheckPlayers(w.Players); err != nil {
 			return 0, err
 		}
 	}
@@ -88,8 +88,9 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 		}
 		status := string(w.Status)
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, status = COALESCE(NULLIF(?, ''), status),
-			result = ?, deadline = ?, remind_at = ?, version = version + 1, updated = ? WHERE id = ?`,
-			snapshot, status, nullBytes(w.Result), deadline, remindAt, t.UnixNano(), w.GameID); err != nil {
+			result = ?, deadline = ?, remind_at = ?, version = version + 1, updated = ?, move_count = ?,
+			last_seat = ? WHERE id = ?`, snapshot, status, nullBytes(w.Result), deadline, remindAt, t.UnixNano(),
+			seq, m.Seat, w.GameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}
 		if w.Players != nil {
@@ -160,8 +161,10 @@ func (s *Store) TruncateMoves(ctx context.Context, gameID, expectVersion, keep i
 		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND seq > ?`, gameID, keep); err != nil {
 			return fmt.Errorf("delete moves: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, version = version + 1, updated = ?
-			WHERE id = ?`, snapshot, t.UnixNano(), gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, version = version + 1, updated = ?,
+			move_count = (SELECT COUNT(*) FROM moves WHERE game_id = ?),
+			last_seat = COALESCE((SELECT seat FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 1), -1)
+			WHERE id = ?`, snapshot, t.UnixNano(), gameID, gameID, gameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}
 		return nil
@@ -170,4 +173,15 @@ func (s *Store) TruncateMoves(ctx context.Context, gameID, expectVersion, keep i
 		return 0, fmt.Errorf("sqlite: truncate moves of game %d after %d: %w", gameID, keep, err)
 	}
 	return expectVersion + 1, nil
+}
+
+// HasMove reports whether game's log holds a move made by interaction.
+func (s *Store) HasMove(ctx context.Context, game int64, interaction string) (bool, error) {
+	var found bool
+	err := s.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND interaction_id = ?)`,
+		game, interaction).Scan(&found)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: find interaction %s in game %d: %w", interaction, game, err)
+	}
+	return found && interaction != "", nil
 }

@@ -1,9 +1,11 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/boardbot/boardbot/storage"
@@ -79,11 +81,22 @@ func (s *Store) Pending(ctx context.Context, now time.Time, limit int) ([]storag
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT id, game_id, kind, payload, attempts, next_try, created
+	rows, err := s.r.QueryContext(ctx, `SELECT `+outboxColumns+`
 		FROM outbox WHERE next_try <= ? ORDER BY next_try, id LIMIT ?`, due, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: pending: %w", err)
 	}
+	msgs, err := scanOutbox(rows)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: pending: %w", err)
+	}
+	return msgs, nil
+}
+
+const outboxColumns = `id, game_id, kind, payload, attempts, next_try, created`
+
+// scanOutbox reads and closes rows of outboxColumns.
+func scanOutbox(rows *sql.Rows) ([]storage.OutboxMessage, error) {
 	defer rows.Close()
 	var msgs []storage.OutboxMessage
 	for rows.Next() {
@@ -91,15 +104,49 @@ func (s *Store) Pending(ctx context.Context, now time.Time, limit int) ([]storag
 		var game sql.NullInt64
 		var next, created int64
 		if err := rows.Scan(&m.ID, &game, &m.Kind, &m.Payload, &m.Attempts, &next, &created); err != nil {
-			return nil, fmt.Errorf("sqlite: pending: read message: %w", err)
+			return nil, fmt.Errorf("read message: %w", err)
 		}
 		m.GameID = game.Int64
 		m.NextTry, m.Created = fromNanos(next), fromNanos(created)
 		msgs = append(msgs, m)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: pending: %w", err)
+	return msgs, rows.Err()
+}
+
+// Claim holds up to limit due, unheld messages for owner until now+lease. The writer's
+// transaction is what SKIP LOCKED is in PostgreSQL: claimants queue on the one write lock, and
+// each sees the leases the one before it wrote.
+func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]storage.OutboxMessage, error) {
+	if owner == "" || limit <= 0 || lease <= 0 {
+		return nil, fmt.Errorf("sqlite: claim: need an owner, a positive lease and a positive limit")
 	}
+	due, err := toNanos(now)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: claim: %w", err)
+	}
+	until, err := toNanos(now.Add(lease))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: claim: %w", err)
+	}
+	var msgs []storage.OutboxMessage
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `UPDATE outbox SET claimed_by = ?, claim_until = ?
+			WHERE id IN (SELECT id FROM outbox WHERE next_try <= ? AND (claim_until IS NULL OR claim_until <= ?)
+				ORDER BY next_try, id LIMIT ?)
+			RETURNING `+outboxColumns, owner, until, due, due, limit)
+		if err != nil {
+			return err
+		}
+		msgs, err = scanOutbox(rows)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: claim: %w", err)
+	}
+	// RETURNING gives no order.
+	slices.SortFunc(msgs, func(a, b storage.OutboxMessage) int {
+		return cmp.Or(a.NextTry.Compare(b.NextTry), cmp.Compare(a.ID, b.ID))
+	})
 	return msgs, nil
 }
 
@@ -121,7 +168,8 @@ func (s *Store) Retry(ctx context.Context, id int64, next time.Time) error {
 		return fmt.Errorf("sqlite: retry outbox message %d: %w", id, err)
 	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		return mustChange(tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, next_try = ? WHERE id = ?`, n, id))
+		return mustChange(tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, next_try = ?, claimed_by = '', claim_until = NULL
+			WHERE id = ?`, n, id))
 	})
 	if err != nil {
 		return fmt.Errorf("sqlite: retry outbox message %d: %w", id, err)
