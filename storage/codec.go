@@ -1,10 +1,12 @@
 package storage
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -97,4 +99,11 @@ func LoadMigrations(fsys fs.FS, dir string) ([]Migration, error) {
 		}
 	}
 	return ms, nil
+}
+
+// SortOutbox puts msgs in queue order: by NextTry, then by ID.
+func SortOutbox(msgs []OutboxMessage) {
+	slices.SortFunc(msgs, func(a, b OutboxMessage) int {
+		return cmp.Or(a.NextTry.Compare(b.NextTry), cmp.Compare(a.ID, b.ID))
+	})
 }

@@ -1,11 +1,9 @@
 package sqlite
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/boardbot/boardbot/storage"
@@ -144,9 +142,7 @@ func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease ti
 		return nil, fmt.Errorf("sqlite: claim: %w", err)
 	}
 	// RETURNING gives no order.
-	slices.SortFunc(msgs, func(a, b storage.OutboxMessage) int {
-		return cmp.Or(a.NextTry.Compare(b.NextTry), cmp.Compare(a.ID, b.ID))
-	})
+	storage.SortOutbox(msgs)
 	return msgs, nil
 }
 

@@ -1,0 +1,76 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/postgres/pgtest"
+	"github.com/boardbot/boardbot/storage/storagetest"
+)
+
+func open(t *testing.T, url string) *Store {
+	t.Helper()
+	s, err := Open(t.Context(), url)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	pgtest.Require(t)
+	storagetest.Run(t, func(t *testing.T) storage.Store { return open(t, pgtest.URL(t)) })
+}
+
+func TestMigrations(t *testing.T) {
+	url := pgtest.URL(t)
+	if SchemaVersion() < 1 {
+		t.Fatalf("SchemaVersion() = %d", SchemaVersion())
+	}
+	// Instances starting together on a new database: the advisory lock lets one migrate, the
+	// others find the work done.
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s *Store
+			if s, errs[i] = Open(context.Background(), url); errs[i] == nil {
+				s.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatalf("opening a new database from 4 instances at once: %v", err)
+	}
+	s := open(t, url)
+	if v, err := s.SchemaVersion(t.Context()); err != nil || v != SchemaVersion() {
+		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, SchemaVersion())
+	}
+	var rows int
+	if err := s.pool.QueryRow(t.Context(), `SELECT COUNT(*) FROM schema_migrations`).Scan(&rows); err != nil || rows != SchemaVersion() {
+		t.Errorf("schema_migrations has %d rows, %v", rows, err)
+	}
+	// A database from a newer build is refused, not misread.
+	if _, err := s.pool.Exec(t.Context(), `INSERT INTO schema_migrations VALUES ($1, 'future.sql', now())`, SchemaVersion()+1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(t.Context(), url); err == nil {
+		t.Error("Open accepted a database with a newer schema")
+	}
+}
+
+// TestOpenHidesPassword: a URL that does not parse is refused without echoing it.
+func TestOpenHidesPassword(t *testing.T) {
+	_, err := Open(t.Context(), "postgres://bob:s3cret@host:notaport/db")
+	if err == nil || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("Open(bad URL) = %v; want an error without the password", err)
+	}
+}
