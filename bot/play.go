@@ -94,16 +94,8 @@ func (s *Service) alreadyApplied(ctx context.Context, game int64, interaction st
 	if interaction == "" || game == 0 {
 		return false
 	}
-	moves, err := s.store.Moves(ctx, game)
-	if err != nil {
-		return false
-	}
-	for _, m := range moves {
-		if m.InteractionID == interaction {
-			return true
-		}
-	}
-	return false
+	found, err := s.store.HasMove(ctx, game, interaction)
+	return err == nil && found
 }
 
 func ensureStop(s string) string {

@@ -111,6 +111,13 @@ func (s *Service) load(ctx context.Context, id int64) (*table, error) {
 	}
 	s.mu.Unlock()
 	t.mu.Lock()
+	if t.row != nil {
+		// Another instance sharing the database may have moved the game since it was cached:
+		// one cheap read of the version keeps the cache from ever serving a stale game.
+		if v, err := s.store.GameVersion(ctx, id); err != nil || v != t.row.Version {
+			t.row = nil
+		}
+	}
 	if t.row == nil {
 		if err := s.fill(ctx, t, id); err != nil {
 			t.mu.Unlock()
@@ -134,12 +141,9 @@ func (s *Service) fill(ctx context.Context, t *table, id int64) error {
 	if !ok {
 		return refuse("Game #%d is of a kind this bot no longer offers (%s).", id, row.Kind)
 	}
-	moves, err := s.store.Moves(ctx, id)
-	if err != nil {
-		return err
-	}
-	t.row, t.kit, t.state, t.seq = row, kit, nil, int64(len(moves))
-	t.last = lastSeat(moves)
+	// The row counts the log and names its last seat: a cache miss never reads the log.
+	t.row, t.kit, t.state, t.seq = row, kit, nil, row.MoveCount
+	t.last = rules.Seat(row.LastSeat)
 	if len(row.Snapshot) > 0 {
 		st, err := kit.Game.Decode(row.Snapshot)
 		if err != nil {
@@ -148,14 +152,6 @@ func (s *Service) fill(ctx context.Context, t *table, id int64) error {
 		t.state = st
 	}
 	return nil
-}
-
-// lastSeat is the seat that made the last of moves (Spectator when there are none).
-func lastSeat(moves []storage.Move) rules.Seat {
-	if len(moves) == 0 {
-		return rules.Spectator
-	}
-	return rules.Seat(moves[len(moves)-1].Seat)
 }
 
 // reload refreshes a locked table from the store (after a conflict or a failed write).

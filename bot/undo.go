@@ -201,8 +201,8 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	}
 	row.Version, row.Snapshot = ver, snap
 	t.state, t.seq = st, p.Seq-1
-	if moves, err := s.store.Moves(ctx, row.ID); err == nil {
-		t.last = lastSeat(moves)
+	if g, err := s.store.Game(ctx, row.ID); err == nil {
+		t.last = rules.Seat(g.LastSeat) // the store found the new last move's seat
 	}
 	if err := s.saveUndo(ctx, t, nil); err != nil {
 		return Reply{}, err

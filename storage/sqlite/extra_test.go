@@ -91,3 +91,47 @@ func TestCancelledWrite(t *testing.T) {
 		t.Errorf("AppendMove after a cancelled one: %v", err)
 	}
 }
+
+// TestMigration2CountsOldLogs: a database from before the games row counted its log gets the
+// count and the last seat from the moves it holds.
+func TestMigration2CountsOldLogs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	w, err := openWriter(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL) STRICT`,
+		ms[0].SQL,
+		`INSERT INTO schema_migrations VALUES (1, 'v1', 0)`,
+		`INSERT INTO games (id, kind, seats, seed, status, version, created, updated) VALUES
+			(1, 'bids', 2, 1, 'running', 4, 0, 0), (2, 'bids', 2, 1, 'lobby', 1, 0, 0)`,
+		`INSERT INTO moves (game_id, seq, seat, notation, at) VALUES (1, 1, 0, 'a', 0), (1, 2, 1, 'b', 0), (1, 3, 0, 'c', 0)`,
+	} {
+		if _, err := w.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	w.Close()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, want := range []struct {
+		id, count int64
+		last      int
+	}{{1, 3, 0}, {2, 0, -1}} {
+		g, err := s.Game(t.Context(), want.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.MoveCount != want.count || g.LastSeat != want.last {
+			t.Errorf("game %d after migrating: %d moves, last seat %d; want %d, %d", want.id, g.MoveCount, g.LastSeat, want.count, want.last)
+		}
+	}
+}

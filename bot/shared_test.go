@@ -1,0 +1,90 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules/rulestest"
+	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/sqlite"
+)
+
+// logCounter is a store that counts reads of whole move logs.
+type logCounter struct {
+	storage.Store
+	reads atomic.Int64
+}
+
+func (c *logCounter) Moves(ctx context.Context, id int64) ([]storage.Move, error) {
+	c.reads.Add(1)
+	return c.Store.Moves(ctx, id)
+}
+
+// A cache miss builds the table from the games row and its snapshot: the move count and the last
+// seat come from the row, the log is not read, and a repeated interaction is recognised without it.
+func TestCacheMissReadsNoLog(t *testing.T) {
+	e := newEnv(t)
+	th := e.game("ann", "bob")
+	e.mustMove(th, "ann", "bid pass")
+	req := e.in(th, user("bob"))
+	req.Interaction = "i-bob"
+	if _, err := e.svc.Move(context.Background(), req, "bid pass"); err != nil {
+		t.Fatal(err)
+	}
+	counted := &logCounter{Store: e.store}
+	fresh := New(counted, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{})
+	rep, err := fresh.Board(context.Background(), e.in(th, user("ann")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Text, "move 3.") {
+		t.Errorf("status after two moves, loaded from the row: %q; want move 3", rep.Text)
+	}
+	// The same interaction again, now not bob's turn: "already done", found without the log.
+	rep, err = fresh.Move(context.Background(), req, "bid pass")
+	if err != nil || !strings.Contains(rep.Text, "already") {
+		t.Errorf("repeated interaction: %+v, %v", rep, err)
+	}
+	if n := counted.reads.Load(); n != 0 {
+		t.Errorf("the log was read %d times; a cache miss and a repeated click need the row only", n)
+	}
+	// The row's last seat is the cache's: a fresh instance and the one that played agree.
+	fresh.Board(context.Background(), e.in(th, user("ann")))
+	fresh.mu.Lock()
+	ft := fresh.tables[e.row(th).ID]
+	fresh.mu.Unlock()
+	e.svc.mu.Lock()
+	et := e.svc.tables[e.row(th).ID]
+	e.svc.mu.Unlock()
+	if ft.seq != et.seq || ft.last != et.last {
+		t.Errorf("loaded table: seq %d, last %d; the playing instance has %d, %d", ft.seq, ft.last, et.seq, et.last)
+	}
+}
+
+// Two instances on one database: a game cached by one and moved by the other is never served
+// stale, because the cache checks the stored version on every use.
+func TestCacheNeverServesStaleGame(t *testing.T) {
+	e := newEnv(t)
+	th := e.game("ann", "bob")
+	st2, err := sqlite.Open(e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	other := New(st2, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{})
+	if _, err := e.svc.Board(context.Background(), e.in(th, user("ann"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Move(context.Background(), e.in(th, user("ann")), "bid pass"); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := e.svc.Board(context.Background(), e.in(th, user("ann")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Text, "move 2.") || strings.Contains(rep.Text, "ann:") {
+		t.Errorf("the instance that cached the game shows %q; want move 2, waiting for bob only", rep.Text)
+	}
+}
