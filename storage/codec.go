@@ -2,6 +2,7 @@ package storage
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -106,4 +107,24 @@ func SortOutbox(msgs []OutboxMessage) {
 	slices.SortFunc(msgs, func(a, b OutboxMessage) int {
 		return cmp.Or(a.NextTry.Compare(b.NextTry), cmp.Compare(a.ID, b.ID))
 	})
+}
+
+// CheckRows loads every game of s and its log one by one and returns a line for each that does
+// not load, so a store's Check reports every damaged row rather than stopping at the first.
+func CheckRows(ctx context.Context, s Store) ([]string, error) {
+	ids, err := s.GameIDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var problems []string
+	for _, id := range ids {
+		if _, err := s.Game(ctx, id); err != nil {
+			problems = append(problems, "row: "+err.Error())
+			continue
+		}
+		if _, err := s.Moves(ctx, id); err != nil {
+			problems = append(problems, "row: "+err.Error())
+		}
+	}
+	return problems, nil
 }

@@ -176,3 +176,23 @@ type Store interface {
 
 	Close() error
 }
+
+// Key is a remembered idempotency key: scope "move" for the interaction ids of moves, "action"
+// for the keys given to Remember.
+type Key struct {
+	Scope, Key string
+	Created    time.Time
+}
+
+// Setting is one stored setting.
+type Setting struct{ Scope, ID, Key, Value string }
+
+// Copier receives the whole contents of an installation, to copy it to another store (`boardbot
+// migrate-db`): every game with its log, every key, setting and queued message, each written as
+// it was (ids, versions and times included).
+type Copier interface {
+	CopyGame(ctx context.Context, g *Game, log []Move) error
+	CopyKeys(ctx context.Context, keys []Key) error
+	CopySettings(ctx context.Context, settings []Setting) error
+	CopyOutbox(ctx context.Context, msgs []OutboxMessage) error
+}

@@ -3,6 +3,8 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -72,5 +74,36 @@ func TestOpenHidesPassword(t *testing.T) {
 	_, err := Open(t.Context(), "postgres://bob:s3cret@host:notaport/db")
 	if err == nil || strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("Open(bad URL) = %v; want an error without the password", err)
+	}
+}
+
+// TestCheck: a healthy database has no problems; a log with a gap and a row whose count
+// disagrees with its log are both reported.
+func TestCheck(t *testing.T) {
+	s := open(t, pgtest.URL(t))
+	ctx := t.Context()
+	id, err := s.CreateGame(ctx, &storage.Game{Kind: "k", Seats: 1, Status: storage.StatusRunning})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AppendMove(ctx, storage.MoveWrite{GameID: id, ExpectVersion: 1, Move: storage.Move{Notation: "a"}}); err != nil {
+		t.Fatal(err)
+	}
+	if problems, err := s.Check(ctx); err != nil || len(problems) != 0 {
+		t.Fatalf("Check on a healthy database = %v, %v", problems, err)
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO moves (game_id, seq, seat, notation, at) VALUES ($1, 3, 1, 'c', now())`, id); err != nil {
+		t.Fatal(err)
+	}
+	problems, err := s.Check(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		fmt.Sprintf("log: game %d has 2 moves numbered 1..3", id),
+		fmt.Sprintf("log: game %d counts 1 moves, last by seat 0; its log has 2, last by seat 1", id),
+	}
+	if !slices.Equal(problems, want) {
+		t.Errorf("Check = %q, want %q", problems, want)
 	}
 }

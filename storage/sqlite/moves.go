@@ -118,25 +118,9 @@ func (s *Store) Moves(ctx context.Context, gameID int64) ([]storage.Move, error)
 		if !exists {
 			return storage.ErrNotFound
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT seq, seat, notation, user_id, interaction_id, at
-			FROM moves WHERE game_id = ? ORDER BY seq`, gameID)
-		if err != nil {
-			return fmt.Errorf("query: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			m := storage.Move{GameID: gameID}
-			var at int64
-			if err := rows.Scan(&m.Seq, &m.Seat, &m.Notation, &m.UserID, &m.InteractionID, &at); err != nil {
-				return fmt.Errorf("read move after %d: %w", len(moves), err)
-			}
-			m.At = fromNanos(at)
-			moves = append(moves, m)
-		}
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("read: %w", err)
-		}
-		return nil
+		var err error
+		moves, err = readMoves(ctx, tx, gameID)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: moves of game %d: %w", gameID, err)
@@ -184,4 +168,28 @@ func (s *Store) HasMove(ctx context.Context, game int64, interaction string) (bo
 		return false, fmt.Errorf("sqlite: find interaction %s in game %d: %w", interaction, game, err)
 	}
 	return found && interaction != "", nil
+}
+
+// readMoves reads the log of a game in order.
+func readMoves(ctx context.Context, q querier, gameID int64) ([]storage.Move, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seq, seat, notation, user_id, interaction_id, at
+		FROM moves WHERE game_id = ? ORDER BY seq`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("query: %w", err)
+	}
+	defer rows.Close()
+	var moves []storage.Move
+	for rows.Next() {
+		m := storage.Move{GameID: gameID}
+		var at int64
+		if err := rows.Scan(&m.Seq, &m.Seat, &m.Notation, &m.UserID, &m.InteractionID, &at); err != nil {
+			return nil, fmt.Errorf("read move after %d: %w", len(moves), err)
+		}
+		m.At = fromNanos(at)
+		moves = append(moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read: %w", err)
+	}
+	return moves, nil
 }
