@@ -3,11 +3,14 @@ package bot
 import (
 	"context"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules/rulestest"
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/postgres"
+	"github.com/boardbot/boardbot/storage/postgres/pgtest"
 	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
@@ -86,5 +89,65 @@ func TestCacheNeverServesStaleGame(t *testing.T) {
 	}
 	if !strings.Contains(rep.Text, "move 2.") || strings.Contains(rep.Text, "ann:") {
 		t.Errorf("the instance that cached the game shows %q; want move 2, waiting for bob only", rep.Text)
+	}
+}
+
+// Instances on one PostgreSQL database: clicks racing over two instances apply once, and each
+// instance sees the other's moves at once.
+func TestInstancesShareAPostgres(t *testing.T) {
+	url := pgtest.URL(t)
+	var svcs []*Service
+	for range 2 {
+		st, err := postgres.Open(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		svcs = append(svcs, New(st, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{}))
+	}
+	e := &env{t: t, svc: svcs[0]}
+	th := e.game("ann", "bob")
+	for _, s := range svcs {
+		if _, err := s.Board(context.Background(), e.in(th, user("ann"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const racers = 8
+	var wg sync.WaitGroup
+	errs := make([]error, racers)
+	start := make(chan struct{})
+	for i := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			_, errs[i] = svcs[i%2].Move(context.Background(), e.in(th, user("ann")), "bid pass")
+		}()
+	}
+	close(start)
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		if err == nil {
+			won++
+		} else {
+			wantRefusal(t, err, "not your turn")
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d of %d racing clicks were applied, want 1: %v", won, racers, errs)
+	}
+	for i, s := range svcs {
+		rep, err := s.Board(context.Background(), e.in(th, user("ann")))
+		if err != nil || !strings.Contains(rep.Text, "move 2.") || strings.Contains(rep.Text, "ann:") {
+			t.Errorf("instance %d shows %q, %v; want move 2, waiting for bob only", i, rep.Text, err)
+		}
+	}
+	// Bob moves on one instance; the other, which had cached the game, sees the result.
+	if _, err := svcs[1].Move(context.Background(), e.in(th, user("bob")), "bid pass"); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := svcs[0].Board(context.Background(), e.in(th, user("ann"))); err != nil || !strings.Contains(rep.Text, "move 3.") {
+		t.Errorf("instance 0 after bob's move on instance 1: %q, %v", rep.Text, err)
 	}
 }

@@ -107,3 +107,67 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Check = %q, want %q", problems, want)
 	}
 }
+
+// TestInstancesRace: two store handles on one database, as two instances would hold them, race
+// to move from the same version; the row lock makes exactly one win every round, and a click
+// delivered to both instances is applied once.
+func TestInstancesRace(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := open(t, url), open(t, url)
+	ctx := t.Context()
+	id, err := a.CreateGame(ctx, &storage.Game{Kind: "k", Seats: 2, Status: storage.StatusRunning})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rounds, perHandle = 20, 4
+	for round := 1; round <= rounds; round++ {
+		v, err := b.GameVersion(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		errs := make([]error, 2*perHandle)
+		for i := range errs {
+			s := a
+			if i%2 == 1 {
+				s = b
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				// Half the racers replay one interaction: it may apply at most once.
+				click := fmt.Sprintf("click-%d-%d", round, i)
+				if i < perHandle {
+					click = fmt.Sprintf("shared-%d", round)
+				}
+				_, errs[i] = s.AppendMove(ctx, storage.MoveWrite{GameID: id, ExpectVersion: v,
+					Move: storage.Move{Seat: i % 2, Notation: fmt.Sprintf("r%d-%d", round, i), InteractionID: click}})
+			}()
+		}
+		close(start)
+		wg.Wait()
+		won := 0
+		for i, err := range errs {
+			switch {
+			case err == nil:
+				won++
+			case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrDuplicate):
+			default:
+				t.Fatalf("round %d racer %d: %v", round, i, err)
+			}
+		}
+		if won != 1 {
+			t.Fatalf("round %d: %d racers won at version %d, want exactly 1", round, won, v)
+		}
+	}
+	log, err := b.Moves(ctx, id)
+	if err != nil || len(log) != rounds {
+		t.Fatalf("%d moves after %d rounds, %v", len(log), rounds, err)
+	}
+	g, err := a.Game(ctx, id)
+	if err != nil || g.Version != rounds+1 || g.MoveCount != rounds {
+		t.Errorf("game after the races: version %d, %d moves, %v", g.Version, g.MoveCount, err)
+	}
+}
