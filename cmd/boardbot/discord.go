@@ -111,12 +111,8 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return exitErr(stderr, err)
 	}
 	defer s.stop()
-	health := func(ctx context.Context) error {
-		_, err := s.svc.Store().Pending(ctx, time.Now(), 1)
-		return err
-	}
 	s.log.Info("serving Discord interactions", "listen", c.HTTP.Listen)
-	if err := discord.ListenAndServe(ctx, c.HTTP.Listen, discord.HTTPHandler(s.h, key, health), s.h, s.log); err != nil {
+	if err := discord.ListenAndServe(ctx, c.HTTP.Listen, discord.HTTPHandler(s.h, key, s.svc.Healthy), s.h, s.log); err != nil {
 		return exitErr(stderr, err)
 	}
 	return 0
