@@ -47,12 +47,17 @@ func (s *Service) MoveTokens(ctx context.Context, req Request, m rules.Move) (Re
 	}
 }
 
-func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (Reply, error) {
+func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Reply, err error) {
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
 	defer t.mu.Unlock()
+	defer func() {
+		if _, refused := AsRefusal(err); refused {
+			s.opt.Observer.MoveRefused(t.kit.Game.Info().ID)
+		}
+	}()
 	seat, err := s.actingSeat(t, req.User)
 	if err != nil {
 		return Reply{Game: t.row.ID}, err
@@ -193,6 +198,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	}
 	t.seq++
 	t.last = seat
+	s.opt.Observer.MoveApplied(row.Kind)
 	return evs, nil
 }
 

@@ -33,6 +33,8 @@ type Options struct {
 	DefaultClockHours    int  // for servers that set none
 	AutoForced           bool // play a seat's move itself when it has exactly one
 	CacheSize            int  // games kept in memory
+	// Observer hears of moves applied and refused (the metrics); nil: nobody.
+	Observer Observer
 	// Seed, when set, gives the seed of each new game whose creator named none (tests use it to
 	// make games reproducible); by default seeds come from crypto/rand.
 	Seed func() uint64
@@ -68,6 +70,9 @@ func New(store storage.Store, kits []Kit, opt Options) *Service {
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.Default()
+	}
+	if opt.Observer == nil {
+		opt.Observer = noObserver{}
 	}
 	if opt.CacheSize == 0 {
 		opt.CacheSize = 512

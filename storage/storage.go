@@ -174,6 +174,9 @@ type Store interface {
 	// HasMove reports whether the log of game holds a move made by this interaction id.
 	HasMove(ctx context.Context, game int64, interaction string) (bool, error)
 
+	// Stats counts what an operator watches (the metrics endpoint reads it at every scrape).
+	Stats(ctx context.Context) (Stats, error)
+
 	Close() error
 }
 
@@ -195,4 +198,11 @@ type Copier interface {
 	CopyKeys(ctx context.Context, keys []Key) error
 	CopySettings(ctx context.Context, settings []Setting) error
 	CopyOutbox(ctx context.Context, msgs []OutboxMessage) error
+}
+
+// Stats are a store's figures for monitoring.
+type Stats struct {
+	Running map[string]int // running games by kind (never nil)
+	Queued  int            // outbox messages waiting, due or not
+	Oldest  time.Time      // when the oldest of them was queued; zero when none is
 }

@@ -23,6 +23,9 @@ type Options struct {
 	// Budget is how long an interaction may run before it is acknowledged with a deferral
 	// (Discord allows 3 s). Default 2 s.
 	Budget time.Duration
+	// Acked, when set, hears how long each interaction took to acknowledge, by type ("command",
+	// "component", ...): the metrics' interaction latency.
+	Acked func(typ string, d time.Duration)
 }
 
 // Handler answers interactions. It is safe for concurrent use.
@@ -44,6 +47,9 @@ func NewHandler(svc *bot.Service, api API, opt Options) *Handler {
 	}
 	if opt.Budget == 0 {
 		opt.Budget = 2 * time.Second
+	}
+	if opt.Acked == nil {
+		opt.Acked = func(string, time.Duration) {}
 	}
 	return &Handler{svc: svc, api: api, opt: opt, log: opt.Logger}
 }

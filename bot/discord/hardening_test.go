@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -136,5 +138,35 @@ func TestHealthzProbesAWrite(t *testing.T) {
 	}
 	if _, ok, err := e.store.Setting(context.Background(), "health", "probe", "at"); !ok || err != nil {
 		t.Errorf("the probe left no row: %v, %v", ok, err)
+	}
+}
+
+// The handler tells Options.Acked how long each interaction took to acknowledge, by type.
+func TestAckedHook(t *testing.T) {
+	e := newEnv(t)
+	type ack struct {
+		typ string
+		d   time.Duration
+	}
+	got := make(chan ack, 4)
+	h := NewHandler(e.svc, e.rest, Options{Now: e.clock, Acked: func(typ string, d time.Duration) { got <- ack{typ, d} }})
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	srv := httptest.NewServer(HTTPHandler(h, pub, nil))
+	defer srv.Close()
+	ping, _ := os.ReadFile(filepath.Join("testdata", "ping.json"))
+	if resp, _ := (signer{priv: priv, pub: pub, url: srv.URL}).post(t, ping, e.clock(), false); resp.StatusCode != 200 {
+		t.Fatalf("ping: %d", resp.StatusCode)
+	}
+	h.Wait()
+	select {
+	case a := <-got:
+		if a.typ != "ping" || a.d <= 0 || a.d > 3*time.Second {
+			t.Errorf("Acked(%q, %v); want a ping acknowledged within 3 s", a.typ, a.d)
+		}
+	default:
+		t.Fatal("Acked was not called")
+	}
+	if len(got) != 0 {
+		t.Errorf("Acked called %d more times for one interaction", len(got))
 	}
 }

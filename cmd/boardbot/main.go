@@ -151,15 +151,17 @@ func openService(c config.Config, logw io.Writer) (*bot.Service, dbStore, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	return newService(st, kits, c, logw), st, nil
+	return newService(st, kits, c, logw, nil), st, nil
 }
 
-func newService(st storage.Store, kits []bot.Kit, c config.Config, logw io.Writer) *bot.Service {
+// newService builds the application on st; obs (nil: none) hears of moves for the metrics.
+func newService(st storage.Store, kits []bot.Kit, c config.Config, logw io.Writer, obs bot.Observer) *bot.Service {
 	return bot.New(st, kits, bot.Options{
 		Logger:               newLogger(c, logw),
 		DefaultReminderHours: c.Defaults.ReminderHours,
 		DefaultClockHours:    c.Defaults.ClockDays * 24,
 		AutoForced:           c.Defaults.AutoForced,
+		Observer:             obs,
 	})
 }
 

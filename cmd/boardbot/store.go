@@ -90,7 +90,7 @@ func migrateDB(ctx context.Context, from, to string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	problems, checked, err := fsck(ctx, newService(dst, kits, config.Default(), io.Discard), dst)
+	problems, checked, err := fsck(ctx, newService(dst, kits, config.Default(), io.Discard, nil), dst)
 	if err != nil {
 		return err
 	}

@@ -130,3 +130,38 @@ func (s *Store) Retry(ctx context.Context, id int64, next time.Time) error {
 	}
 	return nil
 }
+
+// Stats counts running games by kind and the outbox.
+func (s *Store) Stats(ctx context.Context) (storage.Stats, error) {
+	st := storage.Stats{Running: map[string]int{}}
+	err := s.read(ctx, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT kind, COUNT(*) FROM games WHERE status = 'running' GROUP BY kind`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var kind string
+			var n int
+			if err := rows.Scan(&kind, &n); err != nil {
+				return err
+			}
+			st.Running[kind] = n
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		var oldest *time.Time
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*), MIN(created) FROM outbox`).Scan(&st.Queued, &oldest); err != nil {
+			return err
+		}
+		if oldest != nil {
+			st.Oldest = oldest.UTC()
+		}
+		return nil
+	})
+	if err != nil {
+		return storage.Stats{}, fmt.Errorf("postgres: stats: %w", err)
+	}
+	return st, nil
+}

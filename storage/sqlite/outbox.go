@@ -187,3 +187,38 @@ func mustChange(res sql.Result, err error) error {
 	}
 	return nil
 }
+
+// Stats counts running games by kind and the outbox.
+func (s *Store) Stats(ctx context.Context) (storage.Stats, error) {
+	st := storage.Stats{Running: map[string]int{}}
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT kind, COUNT(*) FROM games WHERE status = 'running' GROUP BY kind`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var kind string
+			var n int
+			if err := rows.Scan(&kind, &n); err != nil {
+				return err
+			}
+			st.Running[kind] = n
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		var oldest sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), MIN(created) FROM outbox`).Scan(&st.Queued, &oldest); err != nil {
+			return err
+		}
+		if oldest.Valid {
+			st.Oldest = fromNanos(oldest.Int64)
+		}
+		return nil
+	})
+	if err != nil {
+		return storage.Stats{}, fmt.Errorf("sqlite: stats: %w", err)
+	}
+	return st, nil
+}

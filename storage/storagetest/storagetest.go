@@ -66,6 +66,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"HasMove", testHasMove},
 		{"ClaimLease", testClaimLease},
 		{"ClaimOnce", testClaimOnce},
+		{"Stats", testStats},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

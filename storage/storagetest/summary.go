@@ -240,3 +240,33 @@ func testClaimOnce(t *testing.T, s storage.Store) {
 		t.Errorf("%d of %d messages were claimed", len(owner), messages)
 	}
 }
+
+func testStats(t *testing.T, s storage.Store) {
+	ctx := t.Context()
+	st, err := s.Stats(ctx)
+	if err != nil || st.Running == nil || len(st.Running) != 0 || st.Queued != 0 || !st.Oldest.IsZero() {
+		t.Fatalf("Stats of an empty store = %+v, %v", st, err)
+	}
+	started(t, s)
+	started(t, s)
+	create(t, s, lobbyGame("ascidiae", "g", "ann"))
+	done := sampleGame("")
+	done.Kind, done.Status = "reef-encounter", storage.StatusFinished
+	create(t, s, done)
+	before := time.Now()
+	if err := s.Enqueue(ctx, storage.OutboxMessage{Kind: "a"}, storage.OutboxMessage{Kind: "b", NextTry: at(0)}); err != nil {
+		t.Fatal(err)
+	}
+	after := time.Now()
+	if err := s.Enqueue(ctx, storage.OutboxMessage{Kind: "c"}); err != nil {
+		t.Fatal(err)
+	}
+	st, err = s.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Running) != 1 || st.Running["autumn-ash"] != 2 || st.Queued != 3 {
+		t.Errorf("Stats = %+v; want 2 running autumn-ash games and 3 queued messages", st)
+	}
+	within(t, "Stats.Oldest", st.Oldest, before, after)
+}
