@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Helpers every store shares, so that the stores agree on what they accept and how they encode it.
@@ -127,4 +128,50 @@ func CheckRows(ctx context.Context, s Store) ([]string, error) {
 		}
 	}
 	return problems, nil
+}
+
+// PrepareOutbox checks msgs and fills in what a store decides when it queues them: a zero GameID
+// becomes game (0: none), a zero NextTry and Created become now, a nil Payload an empty one.
+func PrepareOutbox(msgs []OutboxMessage, game int64, now time.Time) ([]OutboxMessage, error) {
+	out := make([]OutboxMessage, len(msgs))
+	for i, m := range msgs {
+		if m.Kind == "" {
+			return nil, fmt.Errorf("outbox message %d: empty kind", i)
+		}
+		if m.GameID == 0 {
+			m.GameID = game
+		}
+		if m.NextTry.IsZero() {
+			m.NextTry = now
+		}
+		if m.Payload == nil {
+			m.Payload = []byte{}
+		}
+		m.Created = now
+		out[i] = m
+	}
+	return out, nil
+}
+
+// Prepare checks w before a store writes it, and returns it with what the store decides filled
+// in: the move's time (now when zero), an empty snapshot for nil, and the outbox as PrepareOutbox
+// leaves it.
+func (w MoveWrite) Prepare(now time.Time) (MoveWrite, error) {
+	if w.Status != "" && !w.Status.Valid() {
+		return w, fmt.Errorf("unknown status %q", w.Status)
+	}
+	if w.Players != nil {
+		if err := CheckPlayers(w.Players); err != nil {
+			return w, err
+		}
+	}
+	if w.Move.At.IsZero() {
+		w.Move.At = now
+	}
+	if w.Snapshot == nil {
+		w.Snapshot = []byte{}
+	}
+	msgs, err := PrepareOutbox(w.Outbox, w.GameID, now)
+	w.Outbox = msgs
+	return w, err
 }

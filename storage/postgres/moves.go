@@ -19,26 +19,10 @@ func (s *Store) AppendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 }
 
 func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, error) {
-	if w.Status != "" && !w.Status.Valid() {
-		return 0, fmt.Errorf("unknown status %q", w.Status)
-	}
-	if w.Players != nil {
-		if err := storage.CheckPlayers(w.Players); err != nil {
-			return 0, err
-		}
-	}
 	t := now()
-	at := t
-	if !w.Move.At.IsZero() {
-		at = w.Move.At
-	}
-	msgs, err := outboxRows(w.Outbox, w.GameID, t)
+	w, err := w.Prepare(t)
 	if err != nil {
 		return 0, err
-	}
-	snapshot := w.Snapshot
-	if snapshot == nil {
-		snapshot = []byte{}
 	}
 	var version int64
 	err = s.write(ctx, func(tx pgx.Tx) error {
@@ -63,12 +47,12 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 		}
 		m := w.Move
 		if _, err := tx.Exec(ctx, `INSERT INTO moves (game_id, seq, seat, notation, user_id, interaction_id, at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)`, w.GameID, seq, m.Seat, m.Notation, m.UserID, m.InteractionID, at); err != nil {
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, w.GameID, seq, m.Seat, m.Notation, m.UserID, m.InteractionID, m.At); err != nil {
 			return fmt.Errorf("insert move %d: %w", seq, err)
 		}
 		if _, err := tx.Exec(ctx, `UPDATE games SET snapshot = $1, status = COALESCE(NULLIF($2, ''), status),
 			result = $3, deadline = $4, remind_at = $5, version = version + 1, updated = $6, move_count = $7,
-			last_seat = $8 WHERE id = $9`, snapshot, string(w.Status), w.Result, w.Deadline, w.RemindAt, t,
+			last_seat = $8 WHERE id = $9`, w.Snapshot, string(w.Status), w.Result, w.Deadline, w.RemindAt, t,
 			seq, m.Seat, w.GameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}
@@ -77,7 +61,7 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 				return err
 			}
 		}
-		if err := insertOutbox(ctx, tx, msgs); err != nil {
+		if err := insertOutbox(ctx, tx, w.Outbox); err != nil {
 			return err
 		}
 		version = cur + 1

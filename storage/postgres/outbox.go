@@ -10,29 +10,6 @@ import (
 	"github.com/boardbot/boardbot/storage"
 )
 
-// outboxRows checks msgs and fills in their game (a zero GameID is game; 0 means none) and their
-// times (a zero NextTry is t).
-func outboxRows(msgs []storage.OutboxMessage, game int64, t time.Time) ([]storage.OutboxMessage, error) {
-	out := make([]storage.OutboxMessage, len(msgs))
-	for i, m := range msgs {
-		if m.Kind == "" {
-			return nil, fmt.Errorf("outbox message %d: empty kind", i)
-		}
-		if m.GameID == 0 {
-			m.GameID = game
-		}
-		if m.NextTry.IsZero() {
-			m.NextTry = t
-		}
-		if m.Payload == nil {
-			m.Payload = []byte{}
-		}
-		m.Created = t
-		out[i] = m
-	}
-	return out, nil
-}
-
 func insertOutbox(ctx context.Context, tx pgx.Tx, msgs []storage.OutboxMessage) error {
 	for i, m := range msgs {
 		var game *int64
@@ -49,7 +26,7 @@ func insertOutbox(ctx context.Context, tx pgx.Tx, msgs []storage.OutboxMessage) 
 
 // Enqueue queues msgs in one transaction. A zero NextTry means now.
 func (s *Store) Enqueue(ctx context.Context, msgs ...storage.OutboxMessage) error {
-	rows, err := outboxRows(msgs, 0, now())
+	rows, err := storage.PrepareOutbox(msgs, 0, now())
 	if err != nil {
 		return fmt.Errorf("postgres: enqueue: %w", err)
 	}

@@ -22,13 +22,10 @@ func (s *Store) AppendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 }
 
 func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, error) {
-	if w.Status != "" && !w.Status.Valid() {
-		return 0, fmt.Errorf("unknown status %q", w.Status)
-	}
-	if w.Players != nil {
-		if err := storage.CheckPlayers(w.Players); err != nil {
-			return 0, err
-		}
+	t := now()
+	w, err := w.Prepare(t)
+	if err != nil {
+		return 0, err
 	}
 	deadline, err := toNullNanos(w.Deadline)
 	if err != nil {
@@ -38,24 +35,14 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 	if err != nil {
 		return 0, fmt.Errorf("remind at: %w", err)
 	}
-	t := now()
-	at := t
-	if !w.Move.At.IsZero() {
-		at = w.Move.At
-	}
-	atNanos, err := toNanos(at)
+	atNanos, err := toNanos(w.Move.At)
 	if err != nil {
 		return 0, fmt.Errorf("move time: %w", err)
 	}
-	msgs, err := outboxRows(w.Outbox, w.GameID, t)
+	msgs, err := outboxRows(w.Outbox)
 	if err != nil {
 		return 0, err
 	}
-	snapshot := w.Snapshot
-	if snapshot == nil {
-		snapshot = []byte{}
-	}
-
 	var version int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		var cur int64
@@ -89,7 +76,7 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 		status := string(w.Status)
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, status = COALESCE(NULLIF(?, ''), status),
 			result = ?, deadline = ?, remind_at = ?, version = version + 1, updated = ?, move_count = ?,
-			last_seat = ? WHERE id = ?`, snapshot, status, nullBytes(w.Result), deadline, remindAt, t.UnixNano(),
+			last_seat = ? WHERE id = ?`, w.Snapshot, status, nullBytes(w.Result), deadline, remindAt, t.UnixNano(),
 			seq, m.Seat, w.GameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}

@@ -18,31 +18,16 @@ type outboxRow struct {
 	created int64
 }
 
-// outboxRows converts msgs before a transaction starts. A zero GameID becomes game (0: none); a
-// zero NextTry means now.
-func outboxRows(msgs []storage.OutboxMessage, game int64, t time.Time) ([]outboxRow, error) {
+// outboxRows converts prepared messages (storage.PrepareOutbox) before a transaction starts.
+func outboxRows(msgs []storage.OutboxMessage) ([]outboxRow, error) {
 	rows := make([]outboxRow, 0, len(msgs))
 	for i, m := range msgs {
-		if m.Kind == "" {
-			return nil, fmt.Errorf("outbox message %d: empty kind", i)
+		next, err := toNanos(m.NextTry)
+		if err != nil {
+			return nil, fmt.Errorf("outbox message %d: next try: %w", i, err)
 		}
-		r := outboxRow{kind: m.Kind, payload: m.Payload, created: t.UnixNano(), next: t.UnixNano()}
-		if r.payload == nil {
-			r.payload = []byte{}
-		}
-		id := m.GameID
-		if id == 0 {
-			id = game
-		}
-		r.gameID = sql.NullInt64{Int64: id, Valid: id != 0}
-		if !m.NextTry.IsZero() {
-			n, err := toNanos(m.NextTry)
-			if err != nil {
-				return nil, fmt.Errorf("outbox message %d: next try: %w", i, err)
-			}
-			r.next = n
-		}
-		rows = append(rows, r)
+		rows = append(rows, outboxRow{kind: m.Kind, payload: m.Payload, next: next, created: m.Created.UnixNano(),
+			gameID: sql.NullInt64{Int64: m.GameID, Valid: m.GameID != 0}})
 	}
 	return rows, nil
 }
@@ -59,7 +44,11 @@ func insertOutbox(ctx context.Context, tx *sql.Tx, rows []outboxRow) error {
 
 // Enqueue queues msgs in one transaction. A zero NextTry means now.
 func (s *Store) Enqueue(ctx context.Context, msgs ...storage.OutboxMessage) error {
-	rows, err := outboxRows(msgs, 0, now())
+	prepared, err := storage.PrepareOutbox(msgs, 0, now())
+	if err != nil {
+		return fmt.Errorf("sqlite: enqueue: %w", err)
+	}
+	rows, err := outboxRows(prepared)
 	if err != nil {
 		return fmt.Errorf("sqlite: enqueue: %w", err)
 	}
