@@ -71,12 +71,7 @@ func TestCacheMissReadsNoLog(t *testing.T) {
 func TestCacheNeverServesStaleGame(t *testing.T) {
 	e := newEnv(t)
 	th := e.game("ann", "bob")
-	st2, err := sqlite.Open(e.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st2.Close()
-	other := New(st2, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{})
+	other := e.otherInstance()
 	if _, err := e.svc.Board(context.Background(), e.in(th, user("ann"))); err != nil {
 		t.Fatal(err)
 	}
@@ -150,4 +145,16 @@ func TestInstancesShareAPostgres(t *testing.T) {
 	if rep, err := svcs[0].Board(context.Background(), e.in(th, user("ann"))); err != nil || !strings.Contains(rep.Text, "move 3.") {
 		t.Errorf("instance 0 after bob's move on instance 1: %q, %v", rep.Text, err)
 	}
+}
+
+// otherInstance is a second Service on the env's database, with a store handle of its own, as
+// another process would have.
+func (e *env) otherInstance() *Service {
+	e.t.Helper()
+	st, err := sqlite.Open(e.path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Cleanup(func() { st.Close() })
+	return New(st, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{})
 }

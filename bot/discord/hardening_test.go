@@ -23,13 +23,7 @@ import (
 // length or streams it in chunks; a body within the limit with a bad signature still gets 401.
 func TestOversizedBodyGets413(t *testing.T) {
 	e := newEnv(t)
-	pub, priv, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(HTTPHandler(e.h, pub, nil))
-	defer srv.Close()
-	s := signer{priv: priv, pub: pub, url: srv.URL}
+	s := serveSigned(t, e.h)
 	big := append([]byte(`{"type":1,"pad":"`), bytes.Repeat([]byte("x"), maxBody)...)
 	big = append(big, `"}`...)
 	if resp, _ := s.post(t, big, e.clock(), false); resp.StatusCode != http.StatusRequestEntityTooLarge {
@@ -45,7 +39,7 @@ func TestOversizedBodyGets413(t *testing.T) {
 		{"unsigned, chunked", io.MultiReader(bytes.NewReader(big)), -1, http.StatusRequestEntityTooLarge},
 		{"unsigned, small", strings.NewReader(`{"type":1}`), 10, http.StatusUnauthorized},
 	} {
-		req, _ := http.NewRequest("POST", srv.URL+"/interactions", tc.body)
+		req, _ := http.NewRequest("POST", s.url+"/interactions", tc.body)
 		req.ContentLength = tc.length
 		req.Header.Set("X-Signature-Timestamp", "1")
 		resp, err := http.DefaultClient.Do(req)
@@ -150,11 +144,8 @@ func TestAckedHook(t *testing.T) {
 	}
 	got := make(chan ack, 4)
 	h := NewHandler(e.svc, e.rest, Options{Now: e.clock, Acked: func(typ string, d time.Duration) { got <- ack{typ, d} }})
-	pub, priv, _ := ed25519.GenerateKey(nil)
-	srv := httptest.NewServer(HTTPHandler(h, pub, nil))
-	defer srv.Close()
 	ping, _ := os.ReadFile(filepath.Join("testdata", "ping.json"))
-	if resp, _ := (signer{priv: priv, pub: pub, url: srv.URL}).post(t, ping, e.clock(), false); resp.StatusCode != 200 {
+	if resp, _ := serveSigned(t, h).post(t, ping, e.clock(), false); resp.StatusCode != 200 {
 		t.Fatalf("ping: %d", resp.StatusCode)
 	}
 	h.Wait()

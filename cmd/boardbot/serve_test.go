@@ -28,12 +28,7 @@ func TestServeStopsGracefully(t *testing.T) {
 	cfg := filepath.Join(dir, "boardbot.toml")
 	os.WriteFile(cfg, []byte("[database]\npath = \""+filepath.Join(dir, "s.db")+"\"\n[discord]\ntoken_env = \"BOARDBOT_SERVE_TEST\"\npublic_key = \""+hex.EncodeToString(pub)+"\"\n"), 0o644)
 	t.Setenv("BOARDBOT_SERVE_TEST", "test-token")
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	addr := freeAddr(t)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -96,12 +91,7 @@ func TestRunServesMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.stop()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { serveMetrics(ctx, addr, s); close(done) }()
@@ -123,4 +113,15 @@ func TestRunServesMetrics(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the metrics endpoint did not stop with its context")
 	}
+}
+
+// freeAddr is a loopback address with a port nobody listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
 }
