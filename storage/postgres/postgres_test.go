@@ -171,3 +171,9 @@ func TestInstancesRace(t *testing.T) {
 		t.Errorf("game after the races: version %d, %d moves, %v", g.Version, g.MoveCount, err)
 	}
 }
+
+// TestClaimAcrossHandles: claimants on two handles (two instances) never claim one message twice.
+func TestClaimAcrossHandles(t *testing.T) {
+	url := pgtest.URL(t)
+	storagetest.ClaimRace(t, open(t, url), open(t, url))
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/storagetest"
 )
 
 // TestTwoStoresOneFile: two Stores on one file (as two bot processes would be) racing for the same
@@ -134,4 +135,20 @@ func TestMigration2CountsOldLogs(t *testing.T) {
 			t.Errorf("game %d after migrating: %d moves, last seat %d; want %d, %d", want.id, g.MoveCount, g.LastSeat, want.count, want.last)
 		}
 	}
+}
+
+// TestClaimAcrossHandles: two handles on one file, as two processes hold them, never claim one
+// message twice: BEGIN IMMEDIATE serialises their claims through SQLite's write lock.
+func TestClaimAcrossHandles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claims.db")
+	var stores []storage.Store
+	for range 2 {
+		s, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		stores = append(stores, s)
+	}
+	storagetest.ClaimRace(t, stores...)
 }

@@ -193,7 +193,12 @@ func testClaimLease(t *testing.T, s storage.Store) {
 
 // testClaimOnce: claimants racing over one queue each get different messages, and together all
 // of them.
-func testClaimOnce(t *testing.T, s storage.Store) {
+func testClaimOnce(t *testing.T, s storage.Store) { ClaimRace(t, s) }
+
+// ClaimRace queues messages through the first store and has claimants spread over all the stores
+// (handles on one database, as separate instances hold them) race to claim them: each message
+// must go to exactly one claimant.
+func ClaimRace(t *testing.T, stores ...storage.Store) {
 	const messages, claimants, batch = 60, 6, 4
 	ctx := t.Context()
 	t0 := at(0)
@@ -201,7 +206,7 @@ func testClaimOnce(t *testing.T, s storage.Store) {
 	for i := range messages {
 		msgs = append(msgs, storage.OutboxMessage{Kind: fmt.Sprintf("m%d", i), NextTry: t0})
 	}
-	if err := s.Enqueue(ctx, msgs...); err != nil {
+	if err := stores[0].Enqueue(ctx, msgs...); err != nil {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
@@ -210,6 +215,7 @@ func testClaimOnce(t *testing.T, s storage.Store) {
 	start := make(chan struct{})
 	for c := range claimants {
 		name := fmt.Sprintf("claimant-%d", c)
+		s := stores[c%len(stores)]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
