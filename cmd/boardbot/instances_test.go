@@ -36,11 +36,11 @@ func snowflake() string {
 	return strconv.FormatInt(ms<<22|snowflakes.Add(1)&(1<<22-1), 10)
 }
 
-// moveInteraction is a signed /move command by user in the game's thread.
-func moveInteraction(id, user, move string) []byte {
+// moveInteraction is a /move command by user in thread.
+func moveInteraction(id, thread, user, move string) []byte {
 	b, _ := json.Marshal(map[string]any{
 		"id": id, "application_id": "1", "type": 2, "token": "t-" + id, "version": 1,
-		"guild_id": "g1", "channel_id": "c-games",
+		"guild_id": "g1", "channel_id": thread,
 		"member": map[string]any{"user": map[string]any{"id": user, "username": user}, "permissions": "0"},
 		"data":   map[string]any{"id": "9", "name": "move", "type": 1, "options": []any{map[string]any{"name": "move", "type": 3, "value": move}}},
 	})
@@ -182,7 +182,7 @@ func TestServeInstancesShareOneDatabase(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			code, err := postSigned(priv, addrs[i%3], moveInteraction(snowflake(), "ann", move))
+			code, err := postSigned(priv, addrs[i%3], moveInteraction(snowflake(), "c-games", "ann", move))
 			if err == nil && code == 200 {
 				acked.Add(1)
 			}
@@ -197,7 +197,7 @@ func TestServeInstancesShareOneDatabase(t *testing.T) {
 	}
 
 	// One click of bob's, delivered to two instances at once.
-	body := moveInteraction(snowflake(), "bob", legal("bob"))
+	body := moveInteraction(snowflake(), "c-games", "bob", legal("bob"))
 	for _, addr := range addrs[:2] {
 		wg.Add(1)
 		go func() {
