@@ -110,15 +110,11 @@ func TestServeInstancesShareOneDatabase(t *testing.T) {
 	legal := func(user string) string {
 		t.Helper()
 		req := bot.Request{User: bot.User{ID: user, Name: user}, Place: bob.Place}
-		r := rand.New(rand.NewPCG(1, 2))
-		step, err := svc.Tree(ctx, req, nil)
-		for err == nil && !step.Complete {
-			step, err = svc.Tree(ctx, req, append(step.Partial, step.Next[r.IntN(len(step.Next))].Token))
-		}
+		m, err := randomMove(ctx, svc, req, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
 			t.Fatalf("no move for %s: %v", user, err)
 		}
-		return rules.Move(step.Partial).String()
+		return m.String()
 	}
 	// moveCount waits until the game's log reaches want moves (work may go on after a deferred
 	// acknowledgement), then a little longer in case more arrive, and returns the count.
@@ -162,14 +158,7 @@ func TestServeInstancesShareOneDatabase(t *testing.T) {
 		addrs = append(addrs, addr)
 	}
 	for _, addr := range addrs {
-		up := false
-		for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline) && !up; time.Sleep(50 * time.Millisecond) {
-			if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
-				up = resp.StatusCode == 200
-				resp.Body.Close()
-			}
-		}
-		if !up {
+		if !healthy(addr, time.Minute) {
 			t.Fatalf("instance at %s never became healthy", addr)
 		}
 	}
@@ -212,4 +201,27 @@ func TestServeInstancesShareOneDatabase(t *testing.T) {
 		t.Fatalf("%d moves after one interaction delivered twice, want 2", n)
 	}
 	t.Logf("3 instances: 100 racing clicks -> 1 move; a duplicated delivery -> applied once")
+}
+
+// randomMove walks the user's choice tree at random to a complete move, as the button picker
+// would; an error means the user may not move now.
+func randomMove(ctx context.Context, svc *bot.Service, req bot.Request, r *rand.Rand) (rules.Move, error) {
+	step, err := svc.Tree(ctx, req, nil)
+	for err == nil && !step.Complete {
+		step, err = svc.Tree(ctx, req, append(step.Partial, step.Next[r.IntN(len(step.Next))].Token))
+	}
+	return step.Partial, err
+}
+
+// healthy waits up to d for addr's /healthz to answer 200.
+func healthy(addr string, d time.Duration) bool {
+	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -21,7 +21,6 @@ import (
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/config"
 	"github.com/boardbot/boardbot/bot/discord"
-	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
 	"github.com/boardbot/boardbot/storage/postgres"
 	"github.com/boardbot/boardbot/storage/postgres/pgtest"
@@ -140,13 +139,9 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 				for i := 0; time.Now().Before(deadline); i++ {
 					user, move := "", ""
 					for _, u := range []string{ann, bob} {
-						req := bot.Request{User: bot.User{ID: u, Name: u}, Place: place}
-						step, err := players.Tree(ctx, req, nil)
-						for err == nil && !step.Complete {
-							step, err = players.Tree(ctx, req, append(step.Partial, step.Next[r.IntN(len(step.Next))].Token))
-						}
+						m, err := randomMove(ctx, players, bot.Request{User: bot.User{ID: u, Name: u}, Place: place}, r)
 						if err == nil {
-							user, move = u, rules.Move(step.Partial).String()
+							user, move = u, m.String()
 							break
 						}
 					}

@@ -36,14 +36,7 @@ func TestServeStopsGracefully(t *testing.T) {
 	var out, errb bytes.Buffer
 	go func() { done <- run(ctx, []string{"serve", "--config", cfg, "--listen", addr}, &out, &errb) }()
 
-	healthy := false
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && !healthy; time.Sleep(20 * time.Millisecond) {
-		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
-			healthy = resp.StatusCode == 200
-			resp.Body.Close()
-		}
-	}
-	if !healthy {
+	if !healthy(addr, 10*time.Second) {
 		t.Fatalf("/healthz never answered 200: %s", errb.String())
 	}
 	// /metrics on the same listener, with the store's figures.

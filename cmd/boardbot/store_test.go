@@ -52,16 +52,12 @@ func installation(t *testing.T, moves int) string {
 		played := false
 		for _, p := range []string{"alice", "bob"} {
 			req := bot.Request{User: bot.User{ID: p, Name: p}, Place: bot.Place{Guild: console.Guild, Channel: "game-1"}, Interaction: fmt.Sprintf("i-%d", r.Uint64())}
-			step, err := svc.Tree(ctx, req, nil)
-			for err == nil && !step.Complete {
-				next := step.Next[r.IntN(len(step.Next))]
-				step, err = svc.Tree(ctx, req, append(step.Partial, next.Token))
-			}
+			m, err := randomMove(ctx, svc, req, r)
 			if err != nil {
 				continue
 			}
-			if _, err := svc.MoveTokens(ctx, req, step.Partial); err != nil {
-				t.Fatalf("%s %v: %v", p, step.Partial, err)
+			if _, err := svc.MoveTokens(ctx, req, m); err != nil {
+				t.Fatalf("%s %v: %v", p, m, err)
 			}
 			played = true
 			break
