@@ -295,12 +295,7 @@ func TestDuplicateInteractionAppliesOnce(t *testing.T) {
 func TestRacingWritersNeverBothApply(t *testing.T) {
 	e := newEnv(t)
 	th := e.game("ann", "bob")
-	st2, err := sqlite.Open(e.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st2.Close()
-	other := New(st2, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{})
+	other := e.otherInstance()
 	// Load the game in both caches first, so both start from the same version.
 	e.svc.Board(context.Background(), e.in(th, user("ann")))
 	other.Board(context.Background(), e.in(th, user("ann")))

@@ -47,12 +47,17 @@ func (s *Service) MoveTokens(ctx context.Context, req Request, m rules.Move) (Re
 	}
 }
 
-func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (Reply, error) {
+func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Reply, err error) {
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
 	defer t.mu.Unlock()
+	defer func() {
+		if _, refused := AsRefusal(err); refused {
+			s.opt.Observer.MoveRefused(t.kit.Game.Info().ID)
+		}
+	}()
 	seat, err := s.actingSeat(t, req.User)
 	if err != nil {
 		return Reply{Game: t.row.ID}, err
@@ -105,16 +110,8 @@ func (s *Service) alreadyApplied(ctx context.Context, game int64, interaction st
 	if interaction == "" || game == 0 {
 		return false
 	}
-	moves, err := s.store.Moves(ctx, game)
-	if err != nil {
-		return false
-	}
-	for _, m := range moves {
-		if m.InteractionID == interaction {
-			return true
-		}
-	}
-	return false
+	found, err := s.store.HasMove(ctx, game, interaction)
+	return err == nil && found
 }
 
 func ensureStop(s string) string {
@@ -212,6 +209,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		row.Players = w.Players
 	}
 	t.seq++
+	s.opt.Observer.MoveApplied(row.Kind)
 	return evs, nil
 }
 

@@ -33,6 +33,8 @@ type Options struct {
 	DefaultClockHours    int  // for servers that set none
 	AutoForced           bool // play a seat's move itself when it has exactly one
 	CacheSize            int  // games kept in memory
+	// Observer hears of moves applied and refused (the metrics); nil: nobody.
+	Observer Observer
 	// Seed, when set, gives the seed of each new game whose creator named none (tests use it to
 	// make games reproducible); by default seeds come from crypto/rand.
 	Seed func() uint64
@@ -67,6 +69,9 @@ func New(store storage.Store, kits []Kit, opt Options) *Service {
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.Default()
+	}
+	if opt.Observer == nil {
+		opt.Observer = noObserver{}
 	}
 	if opt.CacheSize == 0 {
 		opt.CacheSize = 512
@@ -110,6 +115,13 @@ func (s *Service) load(ctx context.Context, id int64) (*table, error) {
 	}
 	s.mu.Unlock()
 	t.mu.Lock()
+	if t.row != nil {
+		// Another instance sharing the database may have moved the game since it was cached:
+		// one cheap read of the version keeps the cache from ever serving a stale game.
+		if v, err := s.store.GameVersion(ctx, id); err != nil || v != t.row.Version {
+			t.row = nil
+		}
+	}
 	if t.row == nil {
 		if err := s.fill(ctx, t, id); err != nil {
 			t.mu.Unlock()
@@ -133,11 +145,8 @@ func (s *Service) fill(ctx context.Context, t *table, id int64) error {
 	if !ok {
 		return refuse("Game #%d is of a kind this bot no longer offers (%s).", id, row.Kind)
 	}
-	moves, err := s.store.Moves(ctx, id)
-	if err != nil {
-		return err
-	}
-	t.row, t.kit, t.state, t.seq = row, kit, nil, int64(len(moves))
+	// The row counts the log: a cache miss never reads the log.
+	t.row, t.kit, t.state, t.seq = row, kit, nil, row.MoveCount
 	if len(row.Snapshot) > 0 {
 		st, err := kit.Game.Decode(row.Snapshot)
 		if err != nil {

@@ -57,6 +57,12 @@ type Game struct {
 	// AppendMove writes it with the move, so it never disagrees with the log.
 	Flow []byte
 
+	// The log's length and its last move's seat (-1 before the first), kept by AppendMove and
+	// TruncateMoves so that loading a game never reads its log. CreateGame sets 0 and -1;
+	// UpdateGame ignores them.
+	MoveCount int64
+	LastSeat  int
+
 	Created time.Time
 	Updated time.Time
 }
@@ -157,8 +163,50 @@ type Store interface {
 	Pending(ctx context.Context, now time.Time, limit int) ([]OutboxMessage, error)
 	// MarkSent removes a sent message; ErrNotFound if there is no such message.
 	MarkSent(ctx context.Context, id int64) error
-	// Retry counts a failed attempt and puts the message off until next; ErrNotFound as MarkSent.
+	// Retry counts a failed attempt and puts the message off until next, releasing any claim on
+	// it; ErrNotFound as MarkSent.
 	Retry(ctx context.Context, id int64, next time.Time) error
+	// Claim gives owner up to limit messages due at now (oldest first, as Pending) that nobody
+	// holds, and holds them for owner until now+lease: while the lease lasts no other Claim
+	// returns them, so each message goes to one sender. A claim whose lease ran out (its sender
+	// died) is taken over. MarkSent or Retry end the claim. limit must be positive.
+	Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]OutboxMessage, error)
+
+	// GameVersion returns a game's stored version alone, cheaply, so that a cache can check that
+	// what it holds is current before using it.
+	GameVersion(ctx context.Context, id int64) (int64, error)
+	// HasMove reports whether the log of game holds a move made by this interaction id.
+	HasMove(ctx context.Context, game int64, interaction string) (bool, error)
+
+	// Stats counts what an operator watches (the metrics endpoint reads it at every scrape).
+	Stats(ctx context.Context) (Stats, error)
 
 	Close() error
+}
+
+// Key is a remembered idempotency key: scope "move" for the interaction ids of moves, "action"
+// for the keys given to Remember.
+type Key struct {
+	Scope, Key string
+	Created    time.Time
+}
+
+// Setting is one stored setting.
+type Setting struct{ Scope, ID, Key, Value string }
+
+// Copier receives the whole contents of an installation, to copy it to another store (`boardbot
+// migrate-db`): every game with its log, every key, setting and queued message, each written as
+// it was (ids, versions and times included).
+type Copier interface {
+	CopyGame(ctx context.Context, g *Game, log []Move) error
+	CopyKeys(ctx context.Context, keys []Key) error
+	CopySettings(ctx context.Context, settings []Setting) error
+	CopyOutbox(ctx context.Context, msgs []OutboxMessage) error
+}
+
+// Stats are a store's figures for monitoring.
+type Stats struct {
+	Running map[string]int // running games by kind (never nil)
+	Queued  int            // outbox messages waiting, due or not
+	Oldest  time.Time      // when the oldest of them was queued; zero when none is
 }

@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 
@@ -21,12 +22,16 @@ type Config struct {
 	Console  Console  `toml:"console"`
 	Discord  Discord  `toml:"discord"`
 	HTTP     HTTP     `toml:"http"`
+	Metrics  Metrics  `toml:"metrics"`
 	Log      Log      `toml:"log"`
 }
 
 // Database is where games are stored.
 type Database struct {
 	Path string `toml:"path"` // SQLite file; created on first use
+	// URL, when set, selects PostgreSQL instead: postgres://user@host:5432/dbname. The password
+	// is not in it (secrets never are in the file) but in PGPASSWORD or ~/.pgpass.
+	URL string `toml:"url"`
 }
 
 // Games chooses which games are offered.
@@ -56,6 +61,11 @@ type Discord struct {
 // HTTP is the interactions endpoint of `boardbot serve`.
 type HTTP struct {
 	Listen string `toml:"listen"`
+}
+
+// Metrics is the Prometheus endpoint of `boardbot run` (`serve` has /metrics on its own listener).
+type Metrics struct {
+	Listen string `toml:"listen"` // "" = none
 }
 
 // Log is the logger.
@@ -111,6 +121,15 @@ func (c Config) Validate() error {
 	var errs []error
 	if c.Database.Path == "" {
 		errs = append(errs, errors.New("database.path is empty"))
+	}
+	if c.Database.URL != "" {
+		u, err := url.Parse(c.Database.URL)
+		switch {
+		case err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql"):
+			errs = append(errs, errors.New("database.url must look like postgres://user@host:5432/dbname"))
+		case u.User != nil && func() bool { _, set := u.User.Password(); return set }():
+			errs = append(errs, errors.New("database.url carries a password: remove it and set the PGPASSWORD environment variable (or ~/.pgpass) instead"))
+		}
 	}
 	if c.Defaults.ReminderHours < 0 || c.Defaults.ReminderHours > 720 {
 		errs = append(errs, errors.New("defaults.reminder_hours must be 0 to 720"))

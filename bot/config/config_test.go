@@ -22,11 +22,13 @@ func TestExampleIsDefault(t *testing.T) {
 
 func TestStrict(t *testing.T) {
 	cases := map[string]string{
-		"[database]\npaht = \"x\"\n":       "unknown key database.paht",
-		"[discord]\ntoken = \"secret\"\n":  "unknown key discord.token",
-		"[log]\nlevel = \"loud\"\n":        "log.level",
-		"[defaults]\nclock_days = 99\n":    "clock_days",
-		"[defaults]\nreminder_hours = x\n": "config t.toml",
+		"[database]\npaht = \"x\"\n":                     "unknown key database.paht",
+		"[discord]\ntoken = \"secret\"\n":                "unknown key discord.token",
+		"[log]\nlevel = \"loud\"\n":                      "log.level",
+		"[defaults]\nclock_days = 99\n":                  "clock_days",
+		"[defaults]\nreminder_hours = x\n":               "config t.toml",
+		"[database]\nurl = \"mysql://db/x\"\n":           "postgres://",
+		"[database]\nurl = \"postgres://bob:pw@db/x\"\n": "PGPASSWORD",
 	}
 	for text, want := range cases {
 		_, err := Parse(text, "t.toml")
@@ -43,6 +45,13 @@ func TestOverride(t *testing.T) {
 	}
 	if c.Database.Path != "/var/lib/boardbot/games.db" || len(c.Games.Enabled) != 1 || c.Log.Level != "info" {
 		t.Fatalf("%+v", c)
+	}
+}
+
+func TestDatabaseURL(t *testing.T) {
+	c, err := Parse("[database]\nurl = \"postgresql://bob@db:5432/games?sslmode=require\"\n", "t")
+	if err != nil || c.Database.URL != "postgresql://bob@db:5432/games?sslmode=require" {
+		t.Fatalf("%+v %v", c.Database, err)
 	}
 }
 

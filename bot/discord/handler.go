@@ -25,6 +25,9 @@ type Options struct {
 	Budget time.Duration
 	// Sleep waits between tries of a deferred answer Discord is not ready for. Default time.Sleep.
 	Sleep func(time.Duration)
+	// Acked, when set, hears how long each interaction took to acknowledge, by type ("command",
+	// "component", ...): the metrics' interaction latency.
+	Acked func(typ string, d time.Duration)
 }
 
 // Handler answers interactions. It is safe for concurrent use.
@@ -49,6 +52,9 @@ func NewHandler(svc *bot.Service, api API, opt Options) *Handler {
 	}
 	if opt.Sleep == nil {
 		opt.Sleep = time.Sleep
+	}
+	if opt.Acked == nil {
+		opt.Acked = func(string, time.Duration) {}
 	}
 	return &Handler{svc: svc, api: api, opt: opt, log: opt.Logger}
 }

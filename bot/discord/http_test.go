@@ -64,15 +64,23 @@ func (s signer) post(t *testing.T, body []byte, ts time.Time, tamper bool) (*htt
 	return resp, out
 }
 
-func TestHTTPModeVerifiesSignatures(t *testing.T) {
-	e := newEnv(t)
+// serveSigned serves h over HTTP with a new key pair, closed when t ends, and returns the signer
+// that posts to it.
+func serveSigned(t *testing.T, h *Handler) signer {
+	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(HTTPHandler(e.h, pub, nil))
-	defer srv.Close()
-	s := signer{priv: priv, pub: pub, url: srv.URL, fake: e.fake}
+	srv := httptest.NewServer(HTTPHandler(h, pub, nil))
+	t.Cleanup(srv.Close)
+	return signer{priv: priv, pub: pub, url: srv.URL}
+}
+
+func TestHTTPModeVerifiesSignatures(t *testing.T) {
+	e := newEnv(t)
+	s := serveSigned(t, e.h)
+	s.fake = e.fake
 	ping, _ := os.ReadFile(filepath.Join("testdata", "ping.json"))
 	resp, out := s.post(t, ping, e.clock(), false)
 	if resp.StatusCode != 200 || out["type"] != float64(1) {
@@ -84,7 +92,7 @@ func TestHTTPModeVerifiesSignatures(t *testing.T) {
 	if resp, _ := s.post(t, ping, e.clock().Add(-10*time.Minute), false); resp.StatusCode != 401 {
 		t.Fatalf("stale timestamp: %d", resp.StatusCode)
 	}
-	other := signer{url: srv.URL}
+	other := signer{url: s.url}
 	_, other.priv, _ = ed25519.GenerateKey(nil)
 	if resp, _ := other.post(t, ping, e.clock(), false); resp.StatusCode != 401 {
 		t.Fatalf("signed by another key: %d", resp.StatusCode)
@@ -108,7 +116,7 @@ func TestHTTPModeVerifiesSignatures(t *testing.T) {
 	e.fake.waitFor(mark, func(r recorded) bool { return strings.HasSuffix(r.Path, "/messages/@original") })
 	e.h.Wait()
 	// Health.
-	hr, err := http.Get(srv.URL + "/healthz")
+	hr, err := http.Get(s.url + "/healthz")
 	if err != nil || hr.StatusCode != 200 {
 		t.Fatalf("healthz: %v %v", hr, err)
 	}

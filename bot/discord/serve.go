@@ -19,6 +19,16 @@ const tokenLife = 15 * time.Minute
 func (h *Handler) Serve(ctx context.Context, i *discordgo.Interaction, inlineFiles bool, ack func(*Answer) error) {
 	h.wg.Add(1)
 	defer h.wg.Done()
+	start, acked := time.Now(), false
+	ack = func(send func(*Answer) error) func(*Answer) error {
+		return func(a *Answer) error {
+			if !acked {
+				acked = true
+				h.opt.Acked(interactionType(i.Type), time.Since(start))
+			}
+			return send(a)
+		}
+	}(ack)
 	p := h.plan(i)
 	if i.Type == discordgo.InteractionPing || i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		h.ack(i, ack, h.Handle(ctx, i))
@@ -127,4 +137,21 @@ func (h *Handler) early(f func() error) error {
 		waited += wait
 		wait = min(2*wait, earlyMax)
 	}
+}
+
+// interactionType names an interaction's type for the metrics.
+func interactionType(t discordgo.InteractionType) string {
+	switch t {
+	case discordgo.InteractionPing:
+		return "ping"
+	case discordgo.InteractionApplicationCommand:
+		return "command"
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return "autocomplete"
+	case discordgo.InteractionMessageComponent:
+		return "component"
+	case discordgo.InteractionModalSubmit:
+		return "modal"
+	}
+	return "other"
 }

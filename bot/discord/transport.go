@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
@@ -62,7 +63,23 @@ func HTTPHandler(h *Handler, key ed25519.PublicKey, health func(context.Context)
 }
 
 func (h *Handler) serveHTTP(w http.ResponseWriter, r *http.Request, key ed25519.PublicKey) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	// The body is read, within its bound and the server's read deadline, before anything else:
+	// an oversized request gets 413 whatever its signature, and verification reads bytes in hand.
+	if r.ContentLength > maxBody {
+		http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "could not read the request", http.StatusBadRequest)
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
 	ts, err := strconv.ParseInt(r.Header.Get("X-Signature-Timestamp"), 10, 64)
 	if err != nil {
 		http.Error(w, "missing signature timestamp", http.StatusUnauthorized)
@@ -74,11 +91,6 @@ func (h *Handler) serveHTTP(w http.ResponseWriter, r *http.Request, key ed25519.
 	}
 	if !discordgo.VerifyInteraction(r, key) {
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
-		return
-	}
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
 		return
 	}
 	var i discordgo.Interaction
@@ -117,10 +129,26 @@ func (h *Handler) serveHTTP(w http.ResponseWriter, r *http.Request, key ed25519.
 
 var errLateAck = errors.New("the acknowledgement came after Discord's 3 s")
 
+// readTimeout bounds reading a whole request, headers and body: a client trickling bytes
+// (slowloris) is cut off instead of holding a connection open forever. Discord sends an
+// interaction in one go, well within it.
+var readTimeout = 10 * time.Second
+
+func newServer(addr string, handler http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           handler,
+		ReadHeaderTimeout: readTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      readTimeout + 5*time.Second, // the answer comes within 3 s of the body
+		IdleTimeout:       time.Minute,
+	}
+}
+
 // ListenAndServe runs the HTTP endpoint until ctx ends, then shuts down gracefully: no new
 // requests, the ones in flight and their deferred work finish.
 func ListenAndServe(ctx context.Context, addr string, handler http.Handler, h *Handler, log *slog.Logger) error {
-	srv := &http.Server{Addr: addr, Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(addr, handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	select {

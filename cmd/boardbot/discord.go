@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -20,6 +21,7 @@ import (
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/config"
 	"github.com/boardbot/boardbot/bot/discord"
+	"github.com/boardbot/boardbot/bot/metrics"
 	"github.com/boardbot/boardbot/rules"
 )
 
@@ -34,11 +36,12 @@ var (
 
 // serving is what run and serve share: the service, the REST API, the handler and the loops.
 type serving struct {
-	svc  *bot.Service
-	sess *discordgo.Session
-	h    *discord.Handler
-	log  *slog.Logger
-	stop func()
+	svc     *bot.Service
+	sess    *discordgo.Session
+	h       *discord.Handler
+	log     *slog.Logger
+	metrics *metrics.Metrics
+	stop    func()
 }
 
 func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serving, error) {
@@ -46,7 +49,11 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 	if err != nil {
 		return nil, err
 	}
-	svc, st, err := openService(c, stderr)
+	kits, err := enabledKits(c.Games.Enabled)
+	if err != nil {
+		return nil, err
+	}
+	st, err := openStore(c)
 	if err != nil {
 		return nil, err
 	}
@@ -55,9 +62,18 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 		st.Close()
 		return nil, err
 	}
+	m := metrics.New(st)
+	for i, k := range kits {
+		kits[i].PNG = m.Timed(k.Game.Info().ID, k.PNG)
+	}
+	if sess.Client == nil {
+		sess.Client = &http.Client{}
+	}
+	sess.Client.Transport = m.Transport(sess.Client.Transport)
+	svc := newService(st, kits, c, stderr, m)
 	log := newLogger(c, stderr)
 	api := discord.NewREST(sess)
-	h := discord.NewHandler(svc, api, discord.Options{Logger: log})
+	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked})
 	sender := discord.NewSender(svc, api, log)
 	bctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
@@ -65,7 +81,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 		discord.Background(bctx, svc, sender, deliverEvery, tickEvery, log)
 		close(done)
 	}()
-	return &serving{svc: svc, sess: sess, h: h, log: log, stop: func() {
+	return &serving{svc: svc, sess: sess, h: h, log: log, metrics: m, stop: func() {
 		cancel()
 		<-done
 		h.Wait()
@@ -83,6 +99,9 @@ func cmdRun(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return exitErr(stderr, err)
 	}
 	defer s.stop()
+	if c.Metrics.Listen != "" {
+		go serveMetrics(ctx, c.Metrics.Listen, s)
+	}
 	s.log.Info("connecting to the Discord gateway")
 	if err := discord.RunGateway(ctx, s.sess, s.h); err != nil {
 		return exitErr(stderr, fmt.Errorf("gateway: %w", err))
@@ -111,12 +130,8 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return exitErr(stderr, err)
 	}
 	defer s.stop()
-	health := func(ctx context.Context) error {
-		_, err := s.svc.Store().Pending(ctx, time.Now(), 1)
-		return err
-	}
 	s.log.Info("serving Discord interactions", "listen", c.HTTP.Listen)
-	if err := discord.ListenAndServe(ctx, c.HTTP.Listen, discord.HTTPHandler(s.h, key, health), s.h, s.log); err != nil {
+	if err := discord.ListenAndServe(ctx, c.HTTP.Listen, withMetrics(discord.HTTPHandler(s.h, key, s.svc.Healthy), s.metrics), s.h, s.log); err != nil {
 		return exitErr(stderr, err)
 	}
 	return 0
@@ -209,4 +224,23 @@ func cmdCommands(_ context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	return 0
+}
+
+// withMetrics serves /metrics beside the interactions endpoint.
+func withMetrics(h http.Handler, m *metrics.Metrics) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	mux.Handle("/", h)
+	return mux
+}
+
+// serveMetrics gives gateway mode, which has no HTTP endpoint of its own, one for /metrics, until
+// ctx ends.
+func serveMetrics(ctx context.Context, addr string, s *serving) {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", s.metrics.Handler())
+	s.log.Info("serving metrics", "listen", addr)
+	if err := discord.ListenAndServe(ctx, addr, mux, s.h, s.log); err != nil {
+		s.log.Error("metrics endpoint", "err", err)
+	}
 }

@@ -19,6 +19,8 @@ import (
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/config"
 	"github.com/boardbot/boardbot/bot/console"
+	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/postgres"
 	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
@@ -45,6 +47,7 @@ func commands() []command {
 		{"games", "games [--json]", "the registered games with their seats and options", cmdGames},
 		{"fsck", "fsck [--config FILE] [--db PATH]", "replay every stored game and report any disagreement with its snapshot", cmdFsck},
 		{"migrate", "migrate [--config FILE] [--db PATH]", "bring the database schema up to date (also done at every start)", cmdMigrate},
+		{"migrate-db", "migrate-db --from FILE --to postgres://...", "copy a SQLite installation into an empty PostgreSQL database and fsck the copy", cmdMigrateDB},
 		{"version", "version", "print the version", cmdVersion},
 	}
 }
@@ -139,22 +142,41 @@ func newLogger(c config.Config, w io.Writer) *slog.Logger {
 }
 
 // openService opens the store and builds the application with the enabled games.
-func openService(c config.Config, logw io.Writer) (*bot.Service, *sqlite.Store, error) {
+func openService(c config.Config, logw io.Writer) (*bot.Service, dbStore, error) {
 	kits, err := enabledKits(c.Games.Enabled)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := sqlite.Open(c.Database.Path)
+	st, err := openStore(c)
 	if err != nil {
 		return nil, nil, err
 	}
-	svc := bot.New(st, kits, bot.Options{
+	return newService(st, kits, c, logw, nil), st, nil
+}
+
+// newService builds the application on st; obs (nil: none) hears of moves for the metrics.
+func newService(st storage.Store, kits []bot.Kit, c config.Config, logw io.Writer, obs bot.Observer) *bot.Service {
+	return bot.New(st, kits, bot.Options{
 		Logger:               newLogger(c, logw),
 		DefaultReminderHours: c.Defaults.ReminderHours,
 		DefaultClockHours:    c.Defaults.ClockDays * 24,
 		AutoForced:           c.Defaults.AutoForced,
+		Observer:             obs,
 	})
-	return svc, st, nil
+}
+
+// fsck runs the store's own check, then replays every game against its snapshot. It returns the
+// problems found and how many games were replayed.
+func fsck(ctx context.Context, svc *bot.Service, st dbStore) ([]string, int, error) {
+	problems, err := st.Check(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	rep, err := svc.Fsck(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	return append(problems, rep.Problems...), rep.Checked, nil
 }
 
 func cmdConsole(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -197,21 +219,15 @@ func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	problems, err := st.Check(ctx)
+	problems, checked, err := fsck(ctx, svc, st)
 	if err != nil {
 		fmt.Fprintln(stderr, "boardbot: fsck:", err)
 		return 1
 	}
-	rep, err := svc.Fsck(ctx)
-	if err != nil {
-		fmt.Fprintln(stderr, "boardbot: fsck:", err)
-		return 1
-	}
-	problems = append(problems, rep.Problems...)
 	for _, p := range problems {
 		fmt.Fprintln(stdout, p)
 	}
-	fmt.Fprintf(stdout, "%d games replayed, %d problems\n", rep.Checked, len(problems))
+	fmt.Fprintf(stdout, "%d games replayed, %d problems\n", checked, len(problems))
 	if len(problems) > 0 {
 		return 1
 	}
@@ -223,15 +239,24 @@ func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return exitErr(stderr, err)
 	}
-	from, to, err := sqlite.Migrate(c.Database.Path)
+	where := c.Database.Path
+	var from, to int
+	if c.Database.URL != "" {
+		where = "postgres"
+		ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
+		from, to, err = postgres.Migrate(ctx, c.Database.URL)
+		cancel()
+	} else {
+		from, to, err = sqlite.Migrate(c.Database.Path)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "boardbot: migrate:", err)
 		return 1
 	}
 	if from == to {
-		fmt.Fprintf(stdout, "%s: schema %d is current\n", c.Database.Path, to)
+		fmt.Fprintf(stdout, "%s: schema %d is current\n", where, to)
 	} else {
-		fmt.Fprintf(stdout, "%s: schema %d -> %d\n", c.Database.Path, from, to)
+		fmt.Fprintf(stdout, "%s: schema %d -> %d\n", where, from, to)
 	}
 	return 0
 }

@@ -3,6 +3,8 @@ package sqlite
 import (
 	"context"
 	"fmt"
+
+	"github.com/boardbot/boardbot/storage"
 )
 
 // Check looks for damage the application cannot see through the Store interface: SQLite's own
@@ -37,19 +39,23 @@ func (s *Store) Check(ctx context.Context) ([]string, error) {
 	for _, l := range gaps {
 		problems = append(problems, "log: "+l)
 	}
-	ids, err := s.GameIDs(ctx)
+	counts, err := s.column(ctx, `SELECT 'game ' || g.id || ' counts ' || g.move_count || ' moves, last by seat ' ||
+		g.last_seat || '; its log has ' || COUNT(m.seq) || ', last by seat ' || COALESCE(
+		(SELECT seat FROM moves WHERE game_id = g.id ORDER BY seq DESC LIMIT 1), -1)
+		FROM games g LEFT JOIN moves m ON m.game_id = g.id GROUP BY g.id
+		HAVING g.move_count <> COUNT(m.seq) OR g.last_seat <> COALESCE(
+		(SELECT seat FROM moves WHERE game_id = g.id ORDER BY seq DESC LIMIT 1), -1)`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: check: move counts: %w", err)
+	}
+	for _, l := range counts {
+		problems = append(problems, "log: "+l)
+	}
+	rows, err := storage.CheckRows(ctx, s)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: check: %w", err)
 	}
-	for _, id := range ids {
-		if _, err := s.Game(ctx, id); err != nil {
-			problems = append(problems, "row: "+err.Error())
-			continue
-		}
-		if _, err := s.Moves(ctx, id); err != nil {
-			problems = append(problems, "row: "+err.Error())
-		}
-	}
+	problems = append(problems, rows...)
 	return problems, nil
 }
 

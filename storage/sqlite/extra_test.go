@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"sync"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/storagetest"
 )
 
 // TestTwoStoresOneFile: two Stores on one file (as two bot processes would be) racing for the same
@@ -94,27 +93,62 @@ func TestCancelledWrite(t *testing.T) {
 	}
 }
 
-// FuzzOptions: any options map survives the JSON column, and no column text makes decoding panic.
-func FuzzOptions(f *testing.F) {
-	f.Add("variant", "beginner", `{"a":"b"}`)
-	f.Add("", "", `null`)
-	f.Add("k\x00", "v\"}", `{"a":1}`)
-	f.Fuzz(func(t *testing.T, k, v, raw string) {
-		in := map[string]string{k: v}
-		text, err := encodeOptions(in)
+// TestMigration2CountsOldLogs: a database from before the games row counted its log gets the
+// count and the last seat from the moves it holds.
+func TestMigration2CountsOldLogs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	w, err := openWriter(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL) STRICT`,
+		ms[0].SQL,
+		`INSERT INTO schema_migrations VALUES (1, 'v1', 0)`,
+		`INSERT INTO games (id, kind, seats, seed, status, version, created, updated) VALUES
+			(1, 'bids', 2, 1, 'running', 4, 0, 0), (2, 'bids', 2, 1, 'lobby', 1, 0, 0)`,
+		`INSERT INTO moves (game_id, seq, seat, notation, at) VALUES (1, 1, 0, 'a', 0), (1, 2, 1, 'b', 0), (1, 3, 0, 'c', 0)`,
+	} {
+		if _, err := w.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	w.Close()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, want := range []struct {
+		id, count int64
+		last      int
+	}{{1, 3, 0}, {2, 0, -1}} {
+		g, err := s.Game(t.Context(), want.id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := decodeOptions(text)
+		if g.MoveCount != want.count || g.LastSeat != want.last {
+			t.Errorf("game %d after migrating: %d moves, last seat %d; want %d, %d", want.id, g.MoveCount, g.LastSeat, want.count, want.last)
+		}
+	}
+}
+
+// TestClaimAcrossHandles: two handles on one file, as two processes hold them, never claim one
+// message twice: BEGIN IMMEDIATE serialises their claims through SQLite's write lock.
+func TestClaimAcrossHandles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claims.db")
+	var stores []storage.Store
+	for range 2 {
+		s, err := Open(path)
 		if err != nil {
-			t.Fatalf("decode(%q): %v", text, err)
+			t.Fatal(err)
 		}
-		// encoding/json replaces invalid UTF-8; options come from the game's own lists, which are valid.
-		if utf8.ValidString(k) && utf8.ValidString(v) && !maps.Equal(in, out) {
-			t.Errorf("options %q came back as %q", in, out)
-		}
-		if m, err := decodeOptions(raw); err == nil && m == nil {
-			t.Errorf("decodeOptions(%q) returned a nil map", raw)
-		}
-	})
+		defer s.Close()
+		stores = append(stores, s)
+	}
+	storagetest.ClaimRace(t, stores...)
 }

@@ -13,11 +13,12 @@ import (
 
 const gameColumns = `id, kind, seats, seed, options, status, guild, channel, thread, lobby, creator,
 	snapshot, version, result, clock_hours, reminder_hours, deadline, remind_at, prompt_message,
-	flow, created, updated`
+	flow, created, updated, move_count, last_seat`
 
 // gameRow is a games row as the database holds it, before it is checked and converted.
 type gameRow struct {
 	id, seats, seed, version, clockHours, reminderHours, created, updated int64
+	moveCount, lastSeat                                                   int64
 	kind, options, status, guild, channel, thread, lobby, creator, prompt string
 	snapshot, result, flow                                                []byte
 	deadline, remindAt                                                    sql.NullInt64
@@ -30,15 +31,15 @@ func scanGame(sc interface{ Scan(...any) error }) (*storage.Game, int64, error) 
 	if err := sc.Scan(&r.id, &r.kind, &r.seats, &r.seed, &r.options, &r.status, &r.guild,
 		&r.channel, &r.thread, &r.lobby, &r.creator, &r.snapshot, &r.version, &r.result,
 		&r.clockHours, &r.reminderHours, &r.deadline, &r.remindAt, &r.prompt, &r.flow, &r.created,
-		&r.updated); err != nil {
+		&r.updated, &r.moveCount, &r.lastSeat); err != nil {
 		return nil, r.id, err
 	}
-	opts, err := decodeOptions(r.options)
+	opts, err := storage.DecodeOptions(r.options)
 	if err != nil {
 		return nil, r.id, err
 	}
 	status := storage.Status(r.status)
-	if !validStatus(status) {
+	if !status.Valid() {
 		return nil, r.id, fmt.Errorf("unknown status %q", r.status)
 	}
 	if r.version < 1 {
@@ -51,6 +52,7 @@ func scanGame(sc interface{ Scan(...any) error }) (*storage.Game, int64, error) 
 		ClockHours: int(r.clockHours), ReminderHours: int(r.reminderHours),
 		Deadline: fromNullNanos(r.deadline), RemindAt: fromNullNanos(r.remindAt),
 		PromptMessage: r.prompt, Flow: r.flow, Created: fromNanos(r.created), Updated: fromNanos(r.updated),
+		MoveCount: r.moveCount, LastSeat: int(r.lastSeat),
 	}, r.id, nil
 }
 
@@ -68,13 +70,13 @@ var (
 )
 
 func gameArgs(g *storage.Game) ([]any, error) {
-	if !validStatus(g.Status) {
+	if !g.Status.Valid() {
 		return nil, fmt.Errorf("unknown status %q", g.Status)
 	}
-	if err := checkPlayers(g.Players); err != nil {
+	if err := storage.CheckPlayers(g.Players); err != nil {
 		return nil, err
 	}
-	opts, err := encodeOptions(g.Options)
+	opts, err := storage.EncodeOptions(g.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +143,7 @@ func (s *Store) CreateGame(ctx context.Context, g *storage.Game) (int64, error) 
 		return 0, fmt.Errorf("sqlite: create game: %w", err)
 	}
 	g.ID, g.Version, g.Created, g.Updated = id, 1, t, t
+	g.MoveCount, g.LastSeat = 0, -1
 	return id, nil
 }
 
@@ -359,4 +362,17 @@ func checkVersion(ctx context.Context, tx *sql.Tx, id, want int64) error {
 		return fmt.Errorf("at version %d, not %d: %w", v, want, storage.ErrConflict)
 	}
 	return nil
+}
+
+// GameVersion returns the stored version of game id.
+func (s *Store) GameVersion(ctx context.Context, id int64) (int64, error) {
+	var v int64
+	err := s.r.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = storage.ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: version of game %d: %w", id, err)
+	}
+	return v, nil
 }

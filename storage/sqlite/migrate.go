@@ -5,12 +5,9 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"sort"
-	"strconv"
-	"strings"
 	"time"
+
+	"github.com/boardbot/boardbot/storage"
 )
 
 // Migrations are numbered files, NNNN_what.sql, applied in order and never edited once released:
@@ -21,40 +18,8 @@ import (
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// loadMigrations reads the embedded migrations and checks they are numbered 1, 2, 3, ... with no
-// gap or repeat, so a mistake in a new file fails every test instead of skipping a step.
-func loadMigrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
-	if err != nil {
-		return nil, fmt.Errorf("read migrations: %w", err)
-	}
-	var ms []migration
-	for _, e := range entries {
-		name := e.Name()
-		num, _, ok := strings.Cut(name, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return nil, fmt.Errorf("migration %s: name must be NNNN_what.sql", name)
-		}
-		body, err := migrationFiles.ReadFile(path.Join("migrations", name))
-		if err != nil {
-			return nil, fmt.Errorf("read migration %s: %w", name, err)
-		}
-		ms = append(ms, migration{version: v, name: name, sql: string(body)})
-	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
-	for i, m := range ms {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("migration %s: expected number %d", m.name, i+1)
-		}
-	}
-	return ms, nil
+func loadMigrations() ([]storage.Migration, error) {
+	return storage.LoadMigrations(migrationFiles, "migrations")
 }
 
 // SchemaVersion is the schema version this build writes: the number of its newest migration.
@@ -95,12 +60,12 @@ func migrate(ctx context.Context, w *sql.DB) (from, to int, err error) {
 		return cur, cur, fmt.Errorf("migrate: database schema version %d is newer than this build's %d: run a newer boardbot", cur, len(ms))
 	}
 	for _, m := range ms[cur:] {
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			return cur, cur, fmt.Errorf("migrate: apply %s: %w", m.name, err)
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return cur, cur, fmt.Errorf("migrate: apply %s: %w", m.Name, err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
-			m.version, m.name, time.Now().UnixNano()); err != nil {
-			return cur, cur, fmt.Errorf("migrate: record %s: %w", m.name, err)
+			m.Version, m.Name, time.Now().UnixNano()); err != nil {
+			return cur, cur, fmt.Errorf("migrate: record %s: %w", m.Name, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {

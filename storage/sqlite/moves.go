@@ -22,13 +22,10 @@ func (s *Store) AppendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 }
 
 func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, error) {
-	if w.Status != "" && !validStatus(w.Status) {
-		return 0, fmt.Errorf("unknown status %q", w.Status)
-	}
-	if w.Players != nil {
-		if err := checkPlayers(w.Players); err != nil {
-			return 0, err
-		}
+	t := now()
+	w, err := w.Prepare(t)
+	if err != nil {
+		return 0, err
 	}
 	deadline, err := toNullNanos(w.Deadline)
 	if err != nil {
@@ -38,24 +35,14 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 	if err != nil {
 		return 0, fmt.Errorf("remind at: %w", err)
 	}
-	t := now()
-	at := t
-	if !w.Move.At.IsZero() {
-		at = w.Move.At
-	}
-	atNanos, err := toNanos(at)
+	atNanos, err := toNanos(w.Move.At)
 	if err != nil {
 		return 0, fmt.Errorf("move time: %w", err)
 	}
-	msgs, err := outboxRows(w.Outbox, w.GameID, t)
+	msgs, err := outboxRows(w.Outbox)
 	if err != nil {
 		return 0, err
 	}
-	snapshot := w.Snapshot
-	if snapshot == nil {
-		snapshot = []byte{}
-	}
-
 	var version int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		var cur int64
@@ -88,8 +75,9 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 		}
 		status := string(w.Status)
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, status = COALESCE(NULLIF(?, ''), status),
-			result = ?, deadline = ?, remind_at = ?, flow = ?, version = version + 1, updated = ? WHERE id = ?`,
-			snapshot, status, nullBytes(w.Result), deadline, remindAt, notNull(w.Flow), t.UnixNano(), w.GameID); err != nil {
+			result = ?, deadline = ?, remind_at = ?, flow = ?, version = version + 1, updated = ?, move_count = ?,
+			last_seat = ? WHERE id = ?`, w.Snapshot, status, nullBytes(w.Result), deadline, remindAt, notNull(w.Flow),
+			t.UnixNano(), seq, m.Seat, w.GameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}
 		if w.Players != nil {
@@ -117,25 +105,9 @@ func (s *Store) Moves(ctx context.Context, gameID int64) ([]storage.Move, error)
 		if !exists {
 			return storage.ErrNotFound
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT seq, seat, notation, user_id, interaction_id, at
-			FROM moves WHERE game_id = ? ORDER BY seq`, gameID)
-		if err != nil {
-			return fmt.Errorf("query: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			m := storage.Move{GameID: gameID}
-			var at int64
-			if err := rows.Scan(&m.Seq, &m.Seat, &m.Notation, &m.UserID, &m.InteractionID, &at); err != nil {
-				return fmt.Errorf("read move after %d: %w", len(moves), err)
-			}
-			m.At = fromNanos(at)
-			moves = append(moves, m)
-		}
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("read: %w", err)
-		}
-		return nil
+		var err error
+		moves, err = readMoves(ctx, tx, gameID)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: moves of game %d: %w", gameID, err)
@@ -160,8 +132,10 @@ func (s *Store) TruncateMoves(ctx context.Context, gameID, expectVersion, keep i
 		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND seq > ?`, gameID, keep); err != nil {
 			return fmt.Errorf("delete moves: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, version = version + 1, updated = ?
-			WHERE id = ?`, snapshot, t.UnixNano(), gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, version = version + 1, updated = ?,
+			move_count = (SELECT COUNT(*) FROM moves WHERE game_id = ?),
+			last_seat = COALESCE((SELECT seat FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 1), -1)
+			WHERE id = ?`, snapshot, t.UnixNano(), gameID, gameID, gameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}
 		return nil
@@ -170,4 +144,39 @@ func (s *Store) TruncateMoves(ctx context.Context, gameID, expectVersion, keep i
 		return 0, fmt.Errorf("sqlite: truncate moves of game %d after %d: %w", gameID, keep, err)
 	}
 	return expectVersion + 1, nil
+}
+
+// HasMove reports whether game's log holds a move made by interaction.
+func (s *Store) HasMove(ctx context.Context, game int64, interaction string) (bool, error) {
+	var found bool
+	err := s.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND interaction_id = ?)`,
+		game, interaction).Scan(&found)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: find interaction %s in game %d: %w", interaction, game, err)
+	}
+	return found && interaction != "", nil
+}
+
+// readMoves reads the log of a game in order.
+func readMoves(ctx context.Context, q querier, gameID int64) ([]storage.Move, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seq, seat, notation, user_id, interaction_id, at
+		FROM moves WHERE game_id = ? ORDER BY seq`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("query: %w", err)
+	}
+	defer rows.Close()
+	var moves []storage.Move
+	for rows.Next() {
+		m := storage.Move{GameID: gameID}
+		var at int64
+		if err := rows.Scan(&m.Seq, &m.Seat, &m.Notation, &m.UserID, &m.InteractionID, &at); err != nil {
+			return nil, fmt.Errorf("read move after %d: %w", len(moves), err)
+		}
+		m.At = fromNanos(at)
+		moves = append(moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read: %w", err)
+	}
+	return moves, nil
 }

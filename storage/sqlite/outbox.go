@@ -18,31 +18,16 @@ type outboxRow struct {
 	created int64
 }
 
-// outboxRows converts msgs before a transaction starts. A zero GameID becomes game (0: none); a
-// zero NextTry means now.
-func outboxRows(msgs []storage.OutboxMessage, game int64, t time.Time) ([]outboxRow, error) {
+// outboxRows converts prepared messages (storage.PrepareOutbox) before a transaction starts.
+func outboxRows(msgs []storage.OutboxMessage) ([]outboxRow, error) {
 	rows := make([]outboxRow, 0, len(msgs))
 	for i, m := range msgs {
-		if m.Kind == "" {
-			return nil, fmt.Errorf("outbox message %d: empty kind", i)
+		next, err := toNanos(m.NextTry)
+		if err != nil {
+			return nil, fmt.Errorf("outbox message %d: next try: %w", i, err)
 		}
-		r := outboxRow{kind: m.Kind, payload: m.Payload, created: t.UnixNano(), next: t.UnixNano()}
-		if r.payload == nil {
-			r.payload = []byte{}
-		}
-		id := m.GameID
-		if id == 0 {
-			id = game
-		}
-		r.gameID = sql.NullInt64{Int64: id, Valid: id != 0}
-		if !m.NextTry.IsZero() {
-			n, err := toNanos(m.NextTry)
-			if err != nil {
-				return nil, fmt.Errorf("outbox message %d: next try: %w", i, err)
-			}
-			r.next = n
-		}
-		rows = append(rows, r)
+		rows = append(rows, outboxRow{kind: m.Kind, payload: m.Payload, next: next, created: m.Created.UnixNano(),
+			gameID: sql.NullInt64{Int64: m.GameID, Valid: m.GameID != 0}})
 	}
 	return rows, nil
 }
@@ -59,7 +44,11 @@ func insertOutbox(ctx context.Context, tx *sql.Tx, rows []outboxRow) error {
 
 // Enqueue queues msgs in one transaction. A zero NextTry means now.
 func (s *Store) Enqueue(ctx context.Context, msgs ...storage.OutboxMessage) error {
-	rows, err := outboxRows(msgs, 0, now())
+	prepared, err := storage.PrepareOutbox(msgs, 0, now())
+	if err != nil {
+		return fmt.Errorf("sqlite: enqueue: %w", err)
+	}
+	rows, err := outboxRows(prepared)
 	if err != nil {
 		return fmt.Errorf("sqlite: enqueue: %w", err)
 	}
@@ -79,11 +68,22 @@ func (s *Store) Pending(ctx context.Context, now time.Time, limit int) ([]storag
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT id, game_id, kind, payload, attempts, next_try, created
+	rows, err := s.r.QueryContext(ctx, `SELECT `+outboxColumns+`
 		FROM outbox WHERE next_try <= ? ORDER BY next_try, id LIMIT ?`, due, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: pending: %w", err)
 	}
+	msgs, err := scanOutbox(rows)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: pending: %w", err)
+	}
+	return msgs, nil
+}
+
+const outboxColumns = `id, game_id, kind, payload, attempts, next_try, created`
+
+// scanOutbox reads and closes rows of outboxColumns.
+func scanOutbox(rows *sql.Rows) ([]storage.OutboxMessage, error) {
 	defer rows.Close()
 	var msgs []storage.OutboxMessage
 	for rows.Next() {
@@ -91,15 +91,47 @@ func (s *Store) Pending(ctx context.Context, now time.Time, limit int) ([]storag
 		var game sql.NullInt64
 		var next, created int64
 		if err := rows.Scan(&m.ID, &game, &m.Kind, &m.Payload, &m.Attempts, &next, &created); err != nil {
-			return nil, fmt.Errorf("sqlite: pending: read message: %w", err)
+			return nil, fmt.Errorf("read message: %w", err)
 		}
 		m.GameID = game.Int64
 		m.NextTry, m.Created = fromNanos(next), fromNanos(created)
 		msgs = append(msgs, m)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: pending: %w", err)
+	return msgs, rows.Err()
+}
+
+// Claim holds up to limit due, unheld messages for owner until now+lease. The writer's
+// transaction is what SKIP LOCKED is in PostgreSQL: claimants queue on the one write lock, and
+// each sees the leases the one before it wrote.
+func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]storage.OutboxMessage, error) {
+	if owner == "" || limit <= 0 || lease <= 0 {
+		return nil, fmt.Errorf("sqlite: claim: need an owner, a positive lease and a positive limit")
 	}
+	due, err := toNanos(now)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: claim: %w", err)
+	}
+	until, err := toNanos(now.Add(lease))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: claim: %w", err)
+	}
+	var msgs []storage.OutboxMessage
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `UPDATE outbox SET claimed_by = ?, claim_until = ?
+			WHERE id IN (SELECT id FROM outbox WHERE next_try <= ? AND (claim_until IS NULL OR claim_until <= ?)
+				ORDER BY next_try, id LIMIT ?)
+			RETURNING `+outboxColumns, owner, until, due, due, limit)
+		if err != nil {
+			return err
+		}
+		msgs, err = scanOutbox(rows)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: claim: %w", err)
+	}
+	// RETURNING gives no order.
+	storage.SortOutbox(msgs)
 	return msgs, nil
 }
 
@@ -121,7 +153,8 @@ func (s *Store) Retry(ctx context.Context, id int64, next time.Time) error {
 		return fmt.Errorf("sqlite: retry outbox message %d: %w", id, err)
 	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		return mustChange(tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, next_try = ? WHERE id = ?`, n, id))
+		return mustChange(tx.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, next_try = ?, claimed_by = '', claim_until = NULL
+			WHERE id = ?`, n, id))
 	})
 	if err != nil {
 		return fmt.Errorf("sqlite: retry outbox message %d: %w", id, err)
@@ -142,4 +175,39 @@ func mustChange(res sql.Result, err error) error {
 		return storage.ErrNotFound
 	}
 	return nil
+}
+
+// Stats counts running games by kind and the outbox.
+func (s *Store) Stats(ctx context.Context) (storage.Stats, error) {
+	st := storage.Stats{Running: map[string]int{}}
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT kind, COUNT(*) FROM games WHERE status = 'running' GROUP BY kind`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var kind string
+			var n int
+			if err := rows.Scan(&kind, &n); err != nil {
+				return err
+			}
+			st.Running[kind] = n
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		var oldest sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), MIN(created) FROM outbox`).Scan(&st.Queued, &oldest); err != nil {
+			return err
+		}
+		if oldest.Valid {
+			st.Oldest = fromNanos(oldest.Int64)
+		}
+		return nil
+	})
+	if err != nil {
+		return storage.Stats{}, fmt.Errorf("sqlite: stats: %w", err)
+	}
+	return st, nil
 }

@@ -27,6 +27,7 @@ func testCreateAndGet(t *testing.T, s storage.Store) {
 	within(t, "Created", g.Created, before, after)
 	within(t, "Updated", g.Updated, before, after)
 	want.ID, want.Version, want.Created, want.Updated = id, 1, g.Created, g.Updated
+	want.MoveCount, want.LastSeat = 0, -1 // a new game's log is empty, whatever the caller said
 	sameGame(t, load(t, s, id), want)
 
 	// The store keeps its own copy: changing the caller's game changes nothing stored.

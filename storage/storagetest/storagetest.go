@@ -14,6 +14,9 @@
 //   - An outbox message with a zero NextTry is due at once; Pending with limit <= 0 returns all
 //     due messages; MarkSent and Retry of an unknown id return ErrNotFound.
 //   - CreateGame and UpdateGame refuse an unknown status and a seat given twice.
+//   - The games row's MoveCount and LastSeat follow the log through AppendMove and TruncateMoves.
+//   - Claim: each message goes to one claimant while its lease lasts (a lease that ends exactly at
+//     now has run out); Retry and MarkSent end a claim; Pending ignores claims.
 package storagetest
 
 import (
@@ -58,6 +61,12 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"NotFound", testNotFound},
 		{"RacingAppends", testRacingAppends},
 		{"RacingAppendsWithRetry", testRacingAppendsWithRetry},
+		{"LogSummary", testLogSummary},
+		{"GameVersion", testGameVersion},
+		{"HasMove", testHasMove},
+		{"ClaimLease", testClaimLease},
+		{"ClaimOnce", testClaimOnce},
+		{"Stats", testStats},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,6 +115,8 @@ func sampleGame(thread string) *storage.Game {
 		RemindAt:      ptr(at(30)),
 		PromptMessage: "prompt-1",
 		Flow:          []byte(`{"post":3}`),
+		MoveCount:     7, // only the log decides these: CreateGame and UpdateGame ignore them
+		LastSeat:      1,
 	}
 }
 
@@ -213,6 +224,9 @@ func sameGame(t *testing.T, got, want *storage.Game) {
 	}
 	if !bytes.Equal(got.Result, want.Result) || (got.Result == nil) != (want.Result == nil) {
 		diff("Result", got.Result, want.Result)
+	}
+	if got.MoveCount != want.MoveCount || got.LastSeat != want.LastSeat {
+		diff("MoveCount, LastSeat", fmt.Sprint(got.MoveCount, got.LastSeat), fmt.Sprint(want.MoveCount, want.LastSeat))
 	}
 	if got.ClockHours != want.ClockHours {
 		diff("ClockHours", got.ClockHours, want.ClockHours)

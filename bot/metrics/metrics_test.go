@@ -1,0 +1,132 @@
+package metrics
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/rules/rulestest"
+	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/sqlite"
+)
+
+func scrape(t *testing.T, m *Metrics) string {
+	t.Helper()
+	srv := httptest.NewServer(m.Handler())
+	defer srv.Close()
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return string(b)
+}
+
+// Every figure the endpoint promises shows, with the value the hooks and the store gave it.
+func TestMetricsShowEveryFigure(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := New(st)
+	ctx := context.Background()
+	png := m.Timed("bids", func(v any) ([]byte, error) { return json.Marshal(v) })
+	svc := bot.New(st, []bot.Kit{{Game: rulestest.Bids, PNG: png}}, bot.Options{Observer: m})
+
+	// A game of bids: two players join, one move is refused, two are applied.
+	lobby := bot.Place{Guild: "g", Channel: "c"}
+	ann, bob := bot.User{ID: "ann", Name: "ann"}, bot.User{ID: "bob", Name: "bob"}
+	rep, err := svc.Create(ctx, bot.Request{User: ann, Place: lobby}, bot.CreateSpec{Kind: "bids", Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.AttachThread(ctx, rep.Game, "th", "m"); err != nil {
+		t.Fatal(err)
+	}
+	in := func(u bot.User) bot.Request { return bot.Request{User: u, Place: bot.Place{Guild: "g", Channel: "th"}} }
+	if _, err := svc.Join(ctx, in(bob)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Move(ctx, in(ann), "dance"); err == nil {
+		t.Fatal("dance was accepted")
+	}
+	for _, u := range []bot.User{ann, bob} {
+		if _, err := svc.Move(ctx, in(u), "bid pass"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := svc.Board(ctx, in(ann)); err != nil { // draws one image
+		t.Fatal(err)
+	}
+	m.Acked("command", 30*time.Millisecond)
+	m.Acked("component", 2*time.Second)
+
+	// Discord answers 200, then 429, then nothing at all.
+	codes := []int{200, 429}
+	discord := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(codes[0])
+		codes = codes[1:]
+	}))
+	client := &http.Client{Transport: m.Transport(nil)}
+	for range 2 {
+		resp, err := client.Get(discord.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	discord.Close()
+	if _, err := client.Get(discord.URL); err == nil {
+		t.Fatal("a closed server answered")
+	}
+	if err := st.Enqueue(ctx, storage.OutboxMessage{Kind: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	stats, _ := st.Stats(ctx)
+
+	text := scrape(t, m)
+	for _, want := range []string{
+		`boardbot_moves_applied_total{game="bids"} 2`,
+		`boardbot_moves_refused_total{game="bids"} 1`,
+		`boardbot_interaction_ack_seconds_bucket{type="command",le="0.05"} 1`,
+		`boardbot_interaction_ack_seconds_count{type="component"} 1`,
+		`boardbot_render_seconds_count{game="bids"} 1`,
+		`boardbot_discord_responses_total{status="200"} 1`,
+		`boardbot_discord_responses_total{status="429"} 1`,
+		`boardbot_discord_responses_total{status="error"} 1`,
+		`boardbot_active_games{game="bids"} 1`,
+		`boardbot_outbox_backlog ` + strconv.Itoa(stats.Queued),
+		`boardbot_outbox_oldest_seconds `,
+		`boardbot_store_up 1`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if stats.Queued < 1 {
+		t.Errorf("the store counts %d queued messages", stats.Queued)
+	}
+}
+
+// A store that cannot answer shows as down, and the scrape still succeeds.
+func TestMetricsStoreDown(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(st)
+	st.Close()
+	if text := scrape(t, m); !strings.Contains(text, "boardbot_store_up 0") {
+		t.Errorf("a closed store does not show as down:\n%s", text)
+	}
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/bot/config"
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage/postgres"
+	"github.com/boardbot/boardbot/storage/postgres/pgtest"
+)
+
+// snowflakes makes interaction ids as Discord does (the time in the top bits), so the handler sees
+// interactions made now.
+var snowflakes atomic.Int64
+
+func snowflake() string {
+	ms := time.Now().UnixMilli() - 1420070400000
+	return strconv.FormatInt(ms<<22|snowflakes.Add(1)&(1<<22-1), 10)
+}
+
+// moveInteraction is a /move command by user in thread.
+func moveInteraction(id, thread, user, move string) []byte {
+	b, _ := json.Marshal(map[string]any{
+		"id": id, "application_id": "1", "type": 2, "token": "t-" + id, "version": 1,
+		"guild_id": "g1", "channel_id": thread,
+		"member": map[string]any{"user": map[string]any{"id": user, "username": user}, "permissions": "0"},
+		"data":   map[string]any{"id": "9", "name": "move", "type": 1, "options": []any{map[string]any{"name": "move", "type": 3, "value": move}}},
+	})
+	return b
+}
+
+func postSigned(priv ed25519.PrivateKey, addr string, body []byte) (int, error) {
+	stamp := strconv.FormatInt(time.Now().Unix(), 10)
+	req, _ := http.NewRequest("POST", "http://"+addr+"/interactions", bytes.NewReader(body))
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(stamp), body...))))
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// Three `boardbot serve` processes on loopback share one PostgreSQL database: 100 signed clicks
+// racing for one turn, spread over the three, apply exactly one move; one interaction delivered
+// to two instances applies once.
+func TestServeInstancesShareOneDatabase(t *testing.T) {
+	pgtest.Require(t)
+	if testing.Short() {
+		t.Skip("builds the binary and runs three servers")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "boardbot")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	raw := pgtest.URL(t)
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(raw)
+	password, _ := u.User.Password()
+	u.User = url.User(u.User.Username())
+	cfg := filepath.Join(dir, "boardbot.toml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("[database]\nurl = %q\n[discord]\ntoken_env = \"BOARDBOT_MULTI_TEST\"\npublic_key = %q\n",
+		u.String(), hex.EncodeToString(pub))), 0o644)
+
+	// A running Autumn Ash game in thread c-games, ann to move.
+	ctx := context.Background()
+	st, err := postgres.Open(ctx, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	kits, _ := enabledKits(nil)
+	svc := newService(st, kits, config.Default(), io.Discard, nil)
+	rep, err := svc.Create(ctx, bot.Request{User: bot.User{ID: "ann", Name: "ann"}, Place: bot.Place{Guild: "g1", Channel: "c-lobby"}},
+		bot.CreateSpec{Kind: "autumn-ash", Seats: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.AttachThread(ctx, rep.Game, "c-games", "m1"); err != nil {
+		t.Fatal(err)
+	}
+	bob := bot.Request{User: bot.User{ID: "bob", Name: "bob"}, Place: bot.Place{Guild: "g1", Channel: "c-games"}}
+	if _, err := svc.Join(ctx, bob); err != nil {
+		t.Fatal(err)
+	}
+	legal := func(user string) string {
+		t.Helper()
+		req := bot.Request{User: bot.User{ID: user, Name: user}, Place: bob.Place}
+		m, err := randomMove(ctx, svc, req, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatalf("no move for %s: %v", user, err)
+		}
+		return m.String()
+	}
+	// moveCount waits until the game's log reaches want moves (work may go on after a deferred
+	// acknowledgement), then a little longer in case more arrive, and returns the count.
+	moveCount := func(want int64) int64 {
+		t.Helper()
+		var n int64
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			g, err := st.Game(ctx, rep.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n = g.MoveCount; n >= want {
+				break
+			}
+		}
+		time.Sleep(time.Second)
+		g, err := st.Game(ctx, rep.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.MoveCount
+	}
+
+	var addrs []string
+	for i := range 3 {
+		addr := freeAddr(t)
+		cmd := exec.Command(bin, "serve", "--config", cfg, "--listen", addr)
+		cmd.Env = append(os.Environ(), "BOARDBOT_MULTI_TEST=token", "PGPASSWORD="+password)
+		var logs bytes.Buffer
+		cmd.Stderr = &logs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+			if t.Failed() {
+				t.Logf("instance %d:\n%s", i, logs.String())
+			}
+		})
+		addrs = append(addrs, addr)
+	}
+	for _, addr := range addrs {
+		if !healthy(addr, time.Minute) {
+			t.Fatalf("instance at %s never became healthy", addr)
+		}
+	}
+
+	// 100 different clicks for ann's turn, over the three instances at once.
+	move := legal("ann")
+	var wg sync.WaitGroup
+	var acked atomic.Int64
+	for i := range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			code, err := postSigned(priv, addrs[i%3], moveInteraction(snowflake(), "c-games", "ann", move))
+			if err == nil && code == 200 {
+				acked.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := moveCount(1); n != 1 {
+		t.Fatalf("%d moves applied from 100 racing clicks over 3 instances, want 1", n)
+	}
+	if acked.Load() != 100 {
+		t.Errorf("%d of 100 clicks were acknowledged", acked.Load())
+	}
+
+	// One click of bob's, delivered to two instances at once.
+	body := moveInteraction(snowflake(), "c-games", "bob", legal("bob"))
+	for _, addr := range addrs[:2] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if code, err := postSigned(priv, addr, body); err != nil || code != 200 {
+				t.Errorf("%s: %d %v", addr, code, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := moveCount(2); n != 2 {
+		t.Fatalf("%d moves after one interaction delivered twice, want 2", n)
+	}
+	t.Logf("3 instances: 100 racing clicks -> 1 move; a duplicated delivery -> applied once")
+}
+
+// randomMove walks the user's choice tree at random to a complete move, as the button picker
+// would; an error means the user may not move now.
+func randomMove(ctx context.Context, svc *bot.Service, req bot.Request, r *rand.Rand) (rules.Move, error) {
+	step, err := svc.Tree(ctx, req, nil)
+	for err == nil && !step.Complete {
+		step, err = svc.Tree(ctx, req, append(step.Partial, step.Next[r.IntN(len(step.Next))].Token))
+	}
+	return step.Partial, err
+}
+
+// healthy waits up to d for addr's /healthz to answer 200.
+func healthy(addr string, d time.Duration) bool {
+	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return true
+			}
+		}
+	}
+	return false
+}

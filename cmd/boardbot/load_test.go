@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/bot/config"
+	"github.com/boardbot/boardbot/bot/discord"
+	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/postgres"
+	"github.com/boardbot/boardbot/storage/postgres/pgtest"
+	"github.com/boardbot/boardbot/storage/sqlite"
+)
+
+// The load generator: BOARDBOT_LOAD=1 go test -run TestLoadFigures ./cmd/boardbot (with
+// BOARDBOT_TEST_PG for the PostgreSQL rows). Games of Autumn Ash are played by signed /move
+// interactions against the real HTTP handler on loopback, each game by one worker, its moves
+// spread over the instances; Discord is a stub that accepts everything. It prints moves/s and the
+// p50/p99 acknowledgement latency per set-up. Bounded: BOARDBOT_LOAD_SECONDS (default 10) per
+// set-up, 16 games at once.
+func TestLoadFigures(t *testing.T) {
+	if os.Getenv("BOARDBOT_LOAD") == "" {
+		t.Skip("set BOARDBOT_LOAD=1 to measure")
+	}
+	secs := 10
+	fmt.Sscan(os.Getenv("BOARDBOT_LOAD_SECONDS"), &secs)
+	d := time.Duration(secs) * time.Second
+	type setup struct {
+		name      string
+		instances int
+		open      func(t *testing.T) storage.Store
+	}
+	path := filepath.Join(t.TempDir(), "load.db")
+	setups := []setup{{"SQLite, 1 instance", 1, func(t *testing.T) storage.Store {
+		s, err := sqlite.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}}}
+	if os.Getenv(pgtest.Env) != "" {
+		for _, n := range []int{1, 3} {
+			url := pgtest.URL(t)
+			setups = append(setups, setup{fmt.Sprintf("PostgreSQL, %d instance(s)", n), n, func(t *testing.T) storage.Store {
+				s, err := postgres.Open(context.Background(), url)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return s
+			}})
+		}
+	}
+	for _, su := range setups {
+		moves, lat := loadRun(t, su.instances, su.open, d)
+		slices.Sort(lat)
+		q := func(p float64) time.Duration {
+			if len(lat) == 0 {
+				return 0
+			}
+			return lat[min(len(lat)-1, int(p*float64(len(lat))))]
+		}
+		t.Logf("%-26s %6.0f moves/s  ack p50 %v  p99 %v  (%d moves in %v)", su.name, float64(moves)/d.Seconds(),
+			q(.5).Round(time.Millisecond), q(.99).Round(time.Millisecond), moves, d)
+	}
+}
+
+// loadRun plays for d over instances handlers and returns the moves committed and every ack's
+// latency.
+func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store, d time.Duration) (int64, []time.Duration) {
+	stub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"1","channel_id":"1"}`)
+	}))
+	defer stub.Close()
+	kits, _ := enabledKits([]string{"autumn-ash"})
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	var addrs []string
+	var handlers []*discord.Handler
+	for range instances {
+		st := open(t)
+		defer st.Close()
+		svc := newService(st, kits, config.Default(), io.Discard, nil)
+		sess, _ := discordgo.New("Bot x")
+		sess.Client = &http.Client{Transport: rewrite{stub.URL}}
+		h := discord.NewHandler(svc, discord.NewREST(sess), discord.Options{})
+		srv := httptest.NewServer(discord.HTTPHandler(h, pub, nil))
+		defer srv.Close()
+		addrs = append(addrs, strings.TrimPrefix(srv.URL, "http://"))
+		handlers = append(handlers, h)
+	}
+	gen := open(t) // the players' own view, to choose legal moves
+	defer gen.Close()
+	players := newService(gen, kits, config.Default(), io.Discard, nil)
+	ctx := context.Background()
+
+	var mu sync.Mutex
+	var lat []time.Duration
+	var games []int64
+	deadline := time.Now().Add(d)
+	var wg sync.WaitGroup
+	for w := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 9))
+			for n := 0; time.Now().Before(deadline); n++ {
+				thread := fmt.Sprintf("t-%d-%d-%d", instances, w, n)
+				ann, bob := fmt.Sprintf("ann%d", w), fmt.Sprintf("bob%d", w)
+				place := bot.Place{Guild: "g1", Channel: thread}
+				rep, err := players.Create(ctx, bot.Request{User: bot.User{ID: ann, Name: ann}, Place: bot.Place{Guild: "g1", Channel: "lobby"}},
+					bot.CreateSpec{Kind: "autumn-ash", Seats: 2, Seed: r.Uint64()})
+				if err != nil || players.AttachThread(ctx, rep.Game, thread, "m") != nil {
+					t.Errorf("create: %v", err)
+					return
+				}
+				if _, err := players.Join(ctx, bot.Request{User: bot.User{ID: bob, Name: bob}, Place: place}); err != nil {
+					t.Errorf("join: %v", err)
+					return
+				}
+				mu.Lock()
+				games = append(games, rep.Game)
+				mu.Unlock()
+				for i := 0; time.Now().Before(deadline); i++ {
+					user, move := "", ""
+					for _, u := range []string{ann, bob} {
+						m, err := randomMove(ctx, players, bot.Request{User: bot.User{ID: u, Name: u}, Place: place}, r)
+						if err == nil {
+							user, move = u, m.String()
+							break
+						}
+					}
+					if user == "" {
+						break // the game is over
+					}
+					start := time.Now()
+					code, err := postSigned(priv, addrs[i%len(addrs)], moveInteraction(snowflake(), thread, user, move))
+					if err != nil || code != 200 {
+						t.Errorf("move: %d %v", code, err)
+						return
+					}
+					mu.Lock()
+					lat = append(lat, time.Since(start))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, h := range handlers {
+		h.Wait()
+	}
+	var moves int64
+	for _, id := range games {
+		g, err := gen.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves += g.MoveCount
+	}
+	return moves, lat
+}

@@ -1,0 +1,172 @@
+// Package postgres is a storage.Store on PostgreSQL (pgx), for installations that outgrow one
+// SQLite file: several `boardbot serve` instances can share one database. Writes to a game lock
+// its row (SELECT ... FOR UPDATE), so the version check decides between instances exactly as it
+// does between goroutines; outbox claims use FOR UPDATE SKIP LOCKED.
+package postgres
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/boardbot/boardbot/storage"
+)
+
+// Store is a storage.Store on one PostgreSQL database (or one schema of it: a search_path in the
+// URL's query chooses it). It is safe for concurrent use, by any number of processes.
+type Store struct {
+	pool *pgxpool.Pool
+
+	closeOnce sync.Once
+}
+
+var _ storage.Store = (*Store)(nil)
+
+// IsURL reports whether a database setting names a PostgreSQL server rather than a SQLite file.
+func IsURL(s string) bool {
+	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
+}
+
+// Open connects to the database at url and brings its schema up to SchemaVersion.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		// pgx's message may quote the URL, password included.
+		return nil, errors.New("postgres: the database URL does not parse; write it as postgres://user:password@host:5432/dbname")
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: connect: %w", err)
+	}
+	if _, _, err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: open: %w", err)
+	}
+	return &Store{pool: pool}, nil
+}
+
+// Migrate connects to url, applies the migrations the database lacks and disconnects. It returns
+// the schema version found and the one left.
+func Migrate(ctx context.Context, url string) (from, to int, err error) {
+	s, err := Open(ctx, url)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer s.Close()
+	v, err := s.SchemaVersion(ctx)
+	return v, v, err
+}
+
+// Close closes the pool; safe to call more than once.
+func (s *Store) Close() error {
+	s.closeOnce.Do(s.pool.Close)
+	return nil
+}
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// SchemaVersion is the schema version this build writes.
+func SchemaVersion() int {
+	ms, err := storage.LoadMigrations(migrationFiles, "migrations")
+	if err != nil {
+		return 0 // TestMigrations fails on the same error
+	}
+	return len(ms)
+}
+
+// migrationLock is the advisory lock that serialises instances migrating one database at once.
+const migrationLock = 0x626f617264626f74 // "boardbot"
+
+// migrate applies the missing migrations in one transaction.
+func migrate(ctx context.Context, pool *pgxpool.Pool) (from, to int, err error) {
+	ms, err := storage.LoadMigrations(migrationFiles, "migrations")
+	if err != nil {
+		return 0, 0, err
+	}
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("migrate: begin: %w", err)
+	}
+	defer tx.Rollback(ctx) //nolint:errcheck // a no-op after Commit
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrationLock)); err != nil {
+		return 0, 0, fmt.Errorf("migrate: lock: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version integer PRIMARY KEY,
+		name    text        NOT NULL,
+		applied timestamptz NOT NULL
+	)`); err != nil {
+		return 0, 0, fmt.Errorf("migrate: create schema_migrations: %w", err)
+	}
+	var cur int
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
+		return 0, 0, fmt.Errorf("migrate: read schema version: %w", err)
+	}
+	if cur > len(ms) {
+		return cur, cur, fmt.Errorf("migrate: database schema version %d is newer than this build's %d: run a newer boardbot", cur, len(ms))
+	}
+	for _, m := range ms[cur:] {
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return cur, cur, fmt.Errorf("migrate: apply %s: %w", m.Name, err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES ($1, $2, now())`,
+			m.Version, m.Name); err != nil {
+			return cur, cur, fmt.Errorf("migrate: record %s: %w", m.Name, err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return cur, cur, fmt.Errorf("migrate: commit: %w", err)
+	}
+	return cur, len(ms), nil
+}
+
+// SchemaVersion returns the schema version recorded in the database.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	if err := s.pool.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("postgres: read schema version: %w", err)
+	}
+	return v, nil
+}
+
+// write runs fn in one transaction and commits it; any error rolls everything back.
+func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, s.pool, fn)
+}
+
+// read runs fn in one read-only repeatable-read transaction, so what it reads is one snapshot
+// (a game and its seats agree).
+func (s *Store) read(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
+}
+
+// now is the store's clock, at PostgreSQL's precision.
+func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+// utc returns a time read from the database in UTC (pgx gives the local zone).
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+// mustChange turns a statement that touched no row into ErrNotFound.
+func mustChange(tag interface{ RowsAffected() int64 }, err error) error {
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return storage.ErrNotFound
+	}
+	return nil
+}
