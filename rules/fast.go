@@ -19,6 +19,14 @@ type TokenChooser interface {
 	ChoiceTokens(s Seat, partial Move) (next []Choice, complete bool, err error)
 }
 
+// RandomMover builds a random move in one walk of its tree instead of one walk per token. It must
+// make exactly RandomMoveFrom's draws from r, so that both give the same move: at each token,
+// r.IntN(n) over the n tokens Choices offers (plus one for stopping where the move is already
+// complete and can go on), and r.IntN(1) for stopping where it can only stop.
+type RandomMover interface {
+	RandomMoveFrom(s Seat, partial Move, r *rand.Rand) (Move, error)
+}
+
 // ChoiceTokens answers Choices through the state's TokenChooser when it has one; the labels of
 // the result may then be empty.
 func ChoiceTokens(st State, s Seat, partial Move) ([]Choice, bool, error) {
@@ -31,6 +39,9 @@ func ChoiceTokens(st State, s Seat, partial Move) ([]Choice, bool, error) {
 // RandomMoveFrom extends partial uniformly at random through seat s's choice tree to a complete
 // move, as RandomMove does from the root (the same draws from r, so the same move).
 func RandomMoveFrom(st State, s Seat, partial Move, r *rand.Rand) (Move, error) {
+	if rm, ok := st.(RandomMover); ok {
+		return rm.RandomMoveFrom(s, partial, r)
+	}
 	m := make(Move, len(partial), len(partial)+8)
 	copy(m, partial)
 	for len(m) < MaxTreeDepth {

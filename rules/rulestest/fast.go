@@ -102,13 +102,17 @@ func checkFastAt(g rules.Game, st rules.State, s rules.Seat, r *rand.Rand, cfg C
 		}
 	}
 	seed := r.Uint64()
-	fm, err1 := rules.RandomMove(st, s, rand.New(rand.NewPCG(seed, 1)))
-	sm, err2 := rules.RandomMove(slow{st}, s, rand.New(rand.NewPCG(seed, 1)))
+	fr, sr := rand.New(rand.NewPCG(seed, 1)), rand.New(rand.NewPCG(seed, 1))
+	fm, err1 := rules.RandomMove(st, s, fr)
+	sm, err2 := rules.RandomMove(slow{st}, s, sr)
 	if err1 != nil || err2 != nil {
 		return fmt.Errorf("RandomMove: fast %v, slow %v", err1, err2)
 	}
 	if !fm.Equal(sm) {
 		return fmt.Errorf("RandomMove draws %q by the fast path but %q by Choices", fm.String(), sm.String())
+	}
+	if fr.Uint64() != sr.Uint64() {
+		return fmt.Errorf("RandomMove %q leaves the generator elsewhere by the fast path than by Choices", fm.String())
 	}
 	if c, ok := st.(cloner); ok {
 		if err := checkClone(g, st, c.Clone(), s, fm, before); err != nil {
