@@ -1,0 +1,41 @@
+package ascidiae
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// The fast paths for search and random play (see rules/fast.go); rulestest.CheckFast proves they
+// agree with Choices, RandomMove's walk and Decode.
+
+// Clone is an independent copy (the search's rules.Cloner).
+func (g *State) Clone() rules.State { return g.clone() }
+
+// RandomMoveFrom asks the decision's tree directly for each token, where going through Choices
+// re-reads every earlier token first: the same draws as rules.RandomMove, so the same move.
+func (g *State) RandomMoveFrom(s rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
+	if _, _, err := g.Choices(s, partial); err != nil {
+		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
+	}
+	tree, _ := g.treeFor(int(s)) // Choices has accepted the seat
+	m := make(rules.Move, len(partial), len(partial)+4)
+	copy(m, partial)
+	for len(m) < rules.MaxTreeDepth {
+		next, complete := tree(m)
+		n := len(next)
+		if complete {
+			n++
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("choice tree dead-ends after %q", m.String())
+		}
+		i := r.IntN(n)
+		if i == len(next) {
+			return m, nil
+		}
+		m = append(m, next[i].Token)
+	}
+	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
+}
