@@ -282,48 +282,69 @@ func (s *state) entrySizes(c int) []Size {
 }
 
 // next lists the tokens that may follow node n.
-func (s *state) next(n node) []rules.Choice {
-	var out []rules.Choice
+func (s *state) next(n node) []rules.Choice { return s.nextChoices(n, true) }
+
+// nextChoices is next, with the labels only when asked: random play and search never read them.
+func (s *state) nextChoices(n node, labels bool) []rules.Choice {
+	out := make([]rules.Choice, 0, 16)
+	add := func(tok int, label func() string) {
+		c := rules.Choice{Token: s.v.token(tok)}
+		if labels {
+			c.Label = label()
+		}
+		out = append(out, c)
+	}
 	switch n.stage {
 	case stRoot:
 		for from := 0; from < s.b.n(); from++ {
 			if movable(&s.b, from, s.turn) && s.pieceHasMove(noEntry, from) {
-				out = append(out, rules.Choice{Token: s.v.token(from), Label: s.v.label(from) + " " + s.b.top(from).name()})
+				add(from, func() string { return s.v.label(from) + " " + s.b.top(from).name() })
 			}
 		}
 		for _, c := range s.entryCorners() {
 			if len(s.entrySizes(c)) > 0 {
-				out = append(out, rules.Choice{Token: s.v.token(c), Label: fmt.Sprintf("enter a %s leaf at %s", data.startColour[s.turn], s.v.label(c))})
+				add(c, func() string {
+					return fmt.Sprintf("enter a %s leaf at %s", data.startColour[s.turn], s.v.label(c))
+				})
 			}
 		}
 	case stEntrySize:
 		for _, z := range s.entrySizes(n.e.sq) {
-			out = append(out, rules.Choice{Token: z.String(), Label: "enter " + newPiece(data.startColour[s.turn], z).aName()})
+			c := rules.Choice{Token: z.String()}
+			if labels {
+				c.Label = "enter " + newPiece(data.startColour[s.turn], z).aName()
+			}
+			out = append(out, c)
 		}
 	case stFrom:
 		b := s.boardWith(n.e)
 		for from := 0; from < b.n(); from++ {
 			if movable(&b, from, s.turn) && s.pieceHasMove(n.e, from) {
-				l := s.v.label(from) + " " + b.top(from).name()
-				if from == n.e.sq {
-					l += " (just entered)"
-				}
-				out = append(out, rules.Choice{Token: s.v.token(from), Label: l})
+				add(from, func() string {
+					l := s.v.label(from) + " " + b.top(from).name()
+					if from == n.e.sq {
+						l += " (just entered)"
+					}
+					return l
+				})
 			}
 		}
 	case stTo:
 		for _, to := range s.v.near[n.from] {
 			if ev := s.full(s.eval(n.e, n.from, int(to))); ev.mask != 0 {
-				out = append(out, rules.Choice{Token: s.v.token(int(to)), Label: s.destLabel(n.e, n.from, int(to), ev)})
+				add(int(to), func() string { return s.destLabel(n.e, n.from, int(to), ev) })
 			}
 		}
 	case stSize:
 		for _, z := range maskSizes(n.ev.mask) {
-			l := "as " + newPiece(n.ev.next, z).aName()
-			if n.ev.winner&sizeBit(z) != 0 {
-				l += " (wins)"
+			c := rules.Choice{Token: z.String()}
+			if labels {
+				c.Label = "as " + newPiece(n.ev.next, z).aName()
+				if n.ev.winner&sizeBit(z) != 0 {
+					c.Label += " (wins)"
+				}
 			}
-			out = append(out, rules.Choice{Token: z.String(), Label: l})
+			out = append(out, c)
 		}
 	}
 	return out
