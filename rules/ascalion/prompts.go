@@ -168,7 +168,7 @@ func (s *state) defaultMove(p int) rules.Move {
 }
 
 func (s *state) accepts(p int, m rules.Move) (bool, error) {
-	_, complete, err := s.Choices(rules.Seat(p), m)
+	_, complete, err := s.ChoiceTokens(rules.Seat(p), m)
 	return err == nil && complete, err
 }
 
@@ -176,7 +176,7 @@ func (s *state) accepts(p int, m rules.Move) (bool, error) {
 func (s *state) firstMove(p int) rules.Move {
 	var m rules.Move
 	for len(m) < rules.MaxTreeDepth {
-		next, complete, err := s.Choices(rules.Seat(p), m)
+		next, complete, err := s.ChoiceTokens(rules.Seat(p), m)
 		if err != nil {
 			return nil
 		}
