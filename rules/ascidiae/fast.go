@@ -19,7 +19,7 @@ func (g *State) RandomMoveFrom(s rules.Seat, partial rules.Move, r *rand.Rand) (
 	if _, _, err := g.Choices(s, partial); err != nil {
 		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
 	}
-	tree, _ := g.treeFor(int(s)) // Choices has accepted the seat
+	tree := g.quietTree(int(s)) // Choices has accepted the seat
 	m := make(rules.Move, len(partial), len(partial)+4)
 	copy(m, partial)
 	for len(m) < rules.MaxTreeDepth {
@@ -38,4 +38,20 @@ func (g *State) RandomMoveFrom(s rules.Seat, partial rules.Move, r *rand.Rand) (
 		m = append(m, next[i].Token)
 	}
 	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
+}
+
+// quietTree is the tree of the decision seat s is asked, without labels where building them
+// costs (the ability and tadpole menus); s must be allowed to move.
+func (g *State) quietTree(s int) func(rules.Move) ([]rules.Choice, bool) {
+	tree, _ := g.treeFor(s)
+	if g.setupPhase() {
+		return tree
+	}
+	switch g.Turn.Wait {
+	case waitAbility:
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.abilityTree(m, false) }
+	case waitPick:
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.pickTree(m, false) }
+	}
+	return tree
 }
