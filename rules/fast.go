@@ -42,25 +42,45 @@ func RandomMoveFrom(st State, s Seat, partial Move, r *rand.Rand) (Move, error) 
 	if rm, ok := st.(RandomMover); ok {
 		return rm.RandomMoveFrom(s, partial, r)
 	}
+	return WalkRandom(func(m Move) ([]Choice, bool, error) { return ChoiceTokens(st, s, m) }, partial, r)
+}
+
+// WalkRandom extends partial at random through the tree that choices answers for, one DrawToken
+// per token: the walk behind RandomMove, for games whose RandomMover has a cheaper way to ask.
+func WalkRandom(choices func(Move) ([]Choice, bool, error), partial Move, r *rand.Rand) (Move, error) {
 	m := make(Move, len(partial), len(partial)+8)
 	copy(m, partial)
 	for len(m) < MaxTreeDepth {
-		next, complete, err := ChoiceTokens(st, s, m)
+		next, complete, err := choices(m)
 		if err != nil {
 			return nil, fmt.Errorf("choices for %q: %w", m.String(), err)
 		}
-		n := len(next)
-		if complete {
-			n++
+		tok, stop, err := DrawToken(next, complete, r)
+		if err != nil {
+			return nil, fmt.Errorf("after %q: %w", m.String(), err)
 		}
-		if n == 0 {
-			return nil, fmt.Errorf("choice tree dead-ends after %q", m.String())
-		}
-		i := r.IntN(n)
-		if i == len(next) {
+		if stop {
 			return m, nil
 		}
-		m = append(m, next[i].Token)
+		m = append(m, tok)
 	}
 	return nil, fmt.Errorf("choice tree deeper than %d", MaxTreeDepth)
+}
+
+// DrawToken is RandomMove's draw at one node of a tree: uniform over the next tokens, plus
+// stopping when the move is already complete there (r.IntN(1) where it can only stop). A
+// RandomMover makes exactly these draws.
+func DrawToken(next []Choice, complete bool, r *rand.Rand) (tok string, stop bool, err error) {
+	n := len(next)
+	if complete {
+		n++
+	}
+	if n == 0 {
+		return "", false, fmt.Errorf("the choice tree dead-ends")
+	}
+	i := r.IntN(n)
+	if i == len(next) {
+		return "", true, nil
+	}
+	return next[i].Token, false, nil
 }

@@ -129,19 +129,15 @@ func (r *rd) opt(m menu) (int, bool, error) {
 		if err != nil {
 			return -1, false, err
 		}
-		n := len(next)
-		if complete {
-			n++
-		}
-		if n == 0 {
+		tok, end, err := rules.DrawToken(next, complete, r.draw)
+		if err != nil {
 			return -1, false, &stop{}
 		}
-		i := r.draw.IntN(n)
-		if i == len(next) {
+		if end {
 			r.ended = true
 			return -1, false, nil
 		}
-		r.toks = append(r.toks, next[i].Token)
+		r.toks = append(r.toks, tok)
 	}
 	if r.i >= len(r.toks) {
 		if !r.ended {

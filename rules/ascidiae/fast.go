@@ -20,24 +20,10 @@ func (g *State) RandomMoveFrom(s rules.Seat, partial rules.Move, r *rand.Rand) (
 		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
 	}
 	tree := g.quietTree(int(s)) // Choices has accepted the seat
-	m := make(rules.Move, len(partial), len(partial)+4)
-	copy(m, partial)
-	for len(m) < rules.MaxTreeDepth {
+	return rules.WalkRandom(func(m rules.Move) ([]rules.Choice, bool, error) {
 		next, complete := tree(m)
-		n := len(next)
-		if complete {
-			n++
-		}
-		if n == 0 {
-			return nil, fmt.Errorf("choice tree dead-ends after %q", m.String())
-		}
-		i := r.IntN(n)
-		if i == len(next) {
-			return m, nil
-		}
-		m = append(m, next[i].Token)
-	}
-	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
+		return next, complete, nil
+	}, partial, r)
 }
 
 // quietTree is the tree of the decision seat s is asked, without labels where building them

@@ -37,8 +37,7 @@ func (s *state) Clone() rules.State { return s.clone() }
 // (the discards after pass, a pending discard, raise, seal, manipulation or foresight) it draws
 // the picks in one walk of the picker instead of one per card: the same draws, so the same move.
 func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
-	m := make(rules.Move, len(partial), len(partial)+8)
-	copy(m, partial)
+	m := append(make(rules.Move, 0, len(partial)+8), partial...)
 	for len(m) < rules.MaxTreeDepth {
 		next, complete, err := s.Choices(seat, m)
 		if err != nil {
@@ -46,23 +45,13 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 		}
 		if pk, ok := s.pickerAt(m); ok {
 			picks, err := pk.draw(r)
-			if err != nil {
-				return nil, err
-			}
-			return append(m, picks...), nil
+			return append(m, picks...), err
 		}
-		n := len(next)
-		if complete {
-			n++
+		tok, stop, err := rules.DrawToken(next, complete, r)
+		if err != nil || stop {
+			return m, err
 		}
-		if n == 0 {
-			return nil, fmt.Errorf("choice tree dead-ends after %q", m.String())
-		}
-		i := r.IntN(n)
-		if i == len(next) {
-			return m, nil
-		}
-		m = append(m, next[i].Token)
+		m = append(m, tok)
 	}
 	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
 }

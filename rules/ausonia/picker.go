@@ -148,18 +148,11 @@ func (pk picker) draw(r *rand.Rand) ([]string, error) {
 	for len(toks) < rules.MaxTreeDepth {
 		avail, grouped := c.avail()
 		next, complete := c.here(avail, grouped, len(toks) == 0)
-		n := len(next)
-		if complete {
-			n++
+		tok, stop, err := rules.DrawToken(next, complete, r)
+		if err != nil || stop {
+			return toks, err
 		}
-		if n == 0 {
-			return nil, fmt.Errorf("choice tree dead-ends after %q", strings.Join(toks, " "))
-		}
-		i := r.IntN(n)
-		if i == len(next) {
-			return toks, nil
-		}
-		tok, group := next[i].Token, ""
+		group := ""
 		toks = append(toks, tok)
 		if tok == "none" && len(toks) == 1 && pk.none {
 			r.IntN(1) // "none" is whole and nothing follows it

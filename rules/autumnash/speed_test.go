@@ -7,10 +7,9 @@ import (
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
-// BenchmarkRandomPlayout is random legal play as selfplay and the search's rollouts run it, in
-// moves/s.
+// BenchmarkRandomPlayout is random legal play as selfplay and the search's rollouts run it.
 func BenchmarkRandomPlayout(b *testing.B) {
-	rulestest.BenchPlayout(b, Game, rules.Setup{Seats: 2})
+	rulestest.BenchPlayout(b, Game) // every seat count
 }
 
 // The fast paths give the same tokens, the same random moves and the same states as the slow
@@ -20,7 +19,5 @@ func TestFastPathsAgree(t *testing.T) {
 	for i, v := range []string{VariantStandard, VariantBeginner, VariantUnsettled} {
 		setups = append(setups, rules.Setup{Seats: 2, Seed: uint64(i), Options: map[string]string{OptVariant: v}})
 	}
-	for _, err := range rulestest.CheckFast(Game, rulestest.Config{Games: 3, Setups: setups}) {
-		t.Error(err)
-	}
+	rulestest.RunFast(t, Game, rulestest.Config{Games: 3, Setups: setups})
 }

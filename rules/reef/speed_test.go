@@ -7,20 +7,16 @@ import (
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
-// BenchmarkRandomPlayout is random legal play as selfplay and the search's rollouts run it, in
-// moves/s.
+// BenchmarkRandomPlayout is random legal play as selfplay and the search's rollouts run it.
 func BenchmarkRandomPlayout(b *testing.B) {
-	rulestest.BenchPlayout(b, Game, rules.Setup{Seats: 2}, rules.Setup{Seats: 3}, rules.Setup{Seats: 4})
+	rulestest.BenchPlayout(b, Game) // every seat count
 }
 
 // The fast paths give the same tokens, the same random moves and the same states as the slow
 // ones, over random games at every seat count and in the advanced variant.
 func TestFastPathsAgree(t *testing.T) {
-	errs := rulestest.CheckFast(Game, rulestest.Config{Games: 2, Every: 3, Setups: []rules.Setup{
+	rulestest.RunFast(t, Game, rulestest.Config{Games: 2, Every: 3, Setups: []rules.Setup{
 		{Seats: 2, Seed: 1}, {Seats: 3, Seed: 2}, {Seats: 4, Seed: 3},
 		{Seats: 2, Seed: 4, Options: map[string]string{"variant": "advanced"}},
 	}})
-	for _, err := range errs {
-		t.Error(err)
-	}
 }

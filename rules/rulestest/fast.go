@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"testing"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -15,6 +16,14 @@ type slow struct{ rules.State }
 
 // cloner is the search's rules.Cloner, named here so the suite does not depend on it.
 type cloner interface{ Clone() rules.State }
+
+// RunFast runs CheckFast and reports every failure on t.
+func RunFast(t *testing.T, g rules.Game, cfg Config) {
+	t.Helper()
+	for _, err := range CheckFast(g, cfg) {
+		t.Error(err)
+	}
+}
 
 // CheckFast plays random games and, at every Every-th position and for every awaited seat, checks
 // that the game's fast paths agree with the contract's slow path:
@@ -27,24 +36,9 @@ type cloner interface{ Clone() rules.State }
 //
 // The games are played through the fast path, so every position it leads to is checked.
 func CheckFast(g rules.Game, cfg Config) []error {
-	if cfg.Games == 0 {
-		cfg.Games = 3
-	}
-	if cfg.MaxMoves == 0 {
-		cfg.MaxMoves = 5000
-	}
-	if cfg.Every == 0 {
-		cfg.Every = 1
-	}
-	if cfg.Exhaustive == 0 {
-		cfg.Exhaustive = 64
-	}
-	setups := cfg.Setups
-	if len(setups) == 0 {
-		setups = DefaultSetups(g.Info())
-	}
+	cfg = cfg.withDefaults(g.Info())
 	var errs []error
-	for _, setup := range setups {
+	for _, setup := range cfg.Setups {
 		for i := 0; i < cfg.Games; i++ {
 			setup := setup
 			setup.Seed += uint64(1000 * i)

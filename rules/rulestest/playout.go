@@ -27,11 +27,17 @@ func Step(st rules.State, r *rand.Rand) error {
 }
 
 // BenchPlayout measures random legal play: one benchmark iteration is one move, games restart
-// (cycling through setups, the seed advancing) when one ends, and setting a game up is not timed.
+// (cycling through setups, by default one per seat count, the seed advancing) when one ends, and
+// setting a game up is not timed.
 // It reports moves/s, the figure search strength depends on, and moves per second of CPU time
 // (moves/cpu-s), steadier on a loaded machine; setting games up counts in the latter.
 func BenchPlayout(b *testing.B, g rules.Game, setups ...rules.Setup) {
 	b.Helper()
+	if len(setups) == 0 {
+		for n := g.Info().MinSeats; n <= g.Info().MaxSeats; n++ {
+			setups = append(setups, rules.Setup{Seats: n})
+		}
+	}
 	var st rules.State
 	game := 0
 	r := rand.New(rand.NewPCG(1, 2))
