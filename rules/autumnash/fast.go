@@ -10,9 +10,35 @@ import "github.com/boardbot/boardbot/rules"
 func (s *state) Clone() rules.State {
 	c := *s
 	c.wins = append([]window(nil), s.wins...) // refresh rebuilds wins in place
-	c.memo, c.evs = nil, nil
+	c.memo, c.evs, c.entries = nil, nil, [maxCells]uint8{}
 	return &c
 }
+
+const entryKnown = 1 << 7
+
+// entrySizes lists the sizes that may enter at corner c and still lead to a legal move. The
+// menu, the reading of a move and the check that the next player can move all ask it, each
+// time trying every leaf after the entry; the answer holds until the board changes (refresh).
+func (s *state) entrySizes(c int) []Size {
+	if m := s.entries[c]; m&entryKnown != 0 {
+		return sizeLists[m&^entryKnown]
+	}
+	zs := s.findEntrySizes(c)
+	m := uint8(entryKnown)
+	for _, z := range zs {
+		m |= sizeBit(z)
+	}
+	s.entries[c] = m
+	return zs
+}
+
+// sizeLists[mask] lists the sizes in mask, in order; callers only read them.
+var sizeLists = func() (t [1 << (Queen + 1)][]Size) {
+	for m := range t {
+		t[m] = maskSizes(uint8(m))
+	}
+	return t
+}()
 
 // ChoiceTokens is Choices without labels.
 func (s *state) ChoiceTokens(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {

@@ -261,8 +261,9 @@ func (s *state) entryCorners() []int {
 	return out
 }
 
-// entrySizes lists the sizes that may enter at corner c and still lead to a legal move.
-func (s *state) entrySizes(c int) []Size {
+// findEntrySizes lists the sizes that may enter at corner c and still lead to a legal move
+// (entrySizes remembers its answer).
+func (s *state) findEntrySizes(c int) []Size {
 	sc := data.startColour[s.turn]
 	var out []Size
 	for z := Pawn; z <= Queen; z++ {
