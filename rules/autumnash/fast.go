@@ -1,6 +1,11 @@
 package autumnash
 
-import "github.com/boardbot/boardbot/rules"
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/boardbot/boardbot/rules"
+)
 
 // The fast paths for search and random play (see rules/fast.go); rulestest.CheckFast proves they
 // agree with Choices, RandomMove's walk and Decode.
@@ -10,8 +15,51 @@ import "github.com/boardbot/boardbot/rules"
 func (s *state) Clone() rules.State {
 	c := *s
 	c.wins = append([]window(nil), s.wins...) // refresh rebuilds wins in place
-	c.memo, c.evs, c.entries = nil, nil, [maxCells]uint8{}
+	c.memo, c.evs, c.entries, c.movers = nil, nil, [maxCells]uint8{}, [maxCells]uint8{}
 	return &c
+}
+
+// RandomMoveFrom keeps its place in the tree while it draws, where RandomMove through Choices
+// reads the move again from the root for every token: the same draws, so the same move.
+func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
+	if err := s.allowed(seat); err != nil {
+		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
+	}
+	var n node
+	read := -1 // tokens of the move read into n
+	return rules.WalkRandom(func(m rules.Move) ([]rules.Choice, bool, error) {
+		var err error
+		if read < 0 {
+			n, err = s.walk(m)
+		} else {
+			for i := read; i < len(m) && err == nil; i++ {
+				err = s.read(&n, m, i)
+			}
+		}
+		read = len(m)
+		if err != nil {
+			return nil, false, err
+		}
+		return s.nextChoices(n, false), n.stage == stDone, nil
+	}, partial, r)
+}
+
+// pieceHasMove reports whether the leaf on from has a legal move after entry e. Without entry,
+// the menu, the reading of the move and the next player's check ask again for the same leaves:
+// the answer holds until the board changes.
+func (s *state) pieceHasMove(e entry, from int) bool {
+	if e.sq >= 0 {
+		return s.findPieceMove(e, from)
+	}
+	if m := s.movers[from]; m != 0 {
+		return m == 2
+	}
+	ok := s.findPieceMove(e, from)
+	s.movers[from] = 1
+	if ok {
+		s.movers[from] = 2
+	}
+	return ok
 }
 
 const entryKnown = 1 << 7

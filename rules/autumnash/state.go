@@ -20,6 +20,8 @@ type state struct {
 	evs    []moveEval // the chunk memo entries come from (see newEval); never shared by copies
 	// entries[c] is 0 until entrySizes(c) is known, then entryKnown | a bit per size.
 	entries [maxCells]uint8
+	// movers[sq] is 0 until pieceHasMove(noEntry, sq) is known, then 1 (no move) or 2.
+	movers [maxCells]uint8
 }
 
 func newState(v *variant) *state {
@@ -36,7 +38,7 @@ func (s *state) refresh() {
 	s.counts = s.b.counts()
 	s.wins = s.v.windows(&s.b, s.wins)
 	clear(s.memo) // keeps the map's room for the next position
-	s.entries = [maxCells]uint8{}
+	s.entries, s.movers = [maxCells]uint8{}, [maxCells]uint8{}
 }
 
 func (s *state) Awaiting() []rules.Prompt {

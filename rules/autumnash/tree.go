@@ -40,34 +40,43 @@ type node struct {
 // not fit.
 func (s *state) walk(m rules.Move) (node, error) {
 	n := node{stage: stRoot, e: noEntry, from: -1, to: -1}
-	for _, tok := range m {
-		var err error
-		switch n.stage {
-		case stRoot:
-			err = s.readRoot(&n, tok)
-		case stEntrySize:
-			err = s.readEntrySize(&n, tok)
-		case stFrom:
-			err = s.readFrom(&n, tok)
-		case stTo:
-			err = s.readTo(&n, tok)
-		case stSize:
-			err = s.readSize(&n, tok)
-		default:
-			msg := fmt.Sprintf("The move is already complete after %q; nothing can follow it.", m[:len(m)-1].String())
-			if n.ev != nil && n.ev.sizes() == 1 {
-				if _, ok := parseSizeToken(tok); ok {
-					msg += fmt.Sprintf(" The leaf can only become %s, so the size is not asked.", newPiece(n.ev.next, n.size).aName())
-				}
-			}
-			err = rules.Illegalf("%s", msg)
-		}
-		if err != nil {
+	for i := range m {
+		if err := s.read(&n, m, i); err != nil {
 			return n, err
 		}
-		n.prev = tok
 	}
 	return n, nil
+}
+
+// read moves n on by the token m[i] (m is the whole move, for messages).
+func (s *state) read(n *node, m rules.Move, i int) error {
+	tok := m[i]
+	var err error
+	switch n.stage {
+	case stRoot:
+		err = s.readRoot(n, tok)
+	case stEntrySize:
+		err = s.readEntrySize(n, tok)
+	case stFrom:
+		err = s.readFrom(n, tok)
+	case stTo:
+		err = s.readTo(n, tok)
+	case stSize:
+		err = s.readSize(n, tok)
+	default:
+		msg := fmt.Sprintf("The move is already complete after %q; nothing can follow it.", m[:len(m)-1].String())
+		if n.ev != nil && n.ev.sizes() == 1 {
+			if _, ok := parseSizeToken(tok); ok {
+				msg += fmt.Sprintf(" The leaf can only become %s, so the size is not asked.", newPiece(n.ev.next, n.size).aName())
+			}
+		}
+		err = rules.Illegalf("%s", msg)
+	}
+	if err != nil {
+		return err
+	}
+	n.prev = tok
+	return nil
 }
 
 func parseSizeToken(tok string) (Size, bool) {
@@ -228,7 +237,9 @@ func (s *state) checkMover(e entry, sq int) error {
 	return rules.Illegalf("The %s on %s has no legal move: every square within two steps is taken, blocked or cannot be capped.", t.name(), s.v.label(sq))
 }
 
-func (s *state) pieceHasMove(e entry, from int) bool {
+// findPieceMove reports whether the leaf on from has a legal move after entry e
+// (pieceHasMove remembers the answer without entry).
+func (s *state) findPieceMove(e entry, from int) bool {
 	for _, to := range s.v.near[from] {
 		if s.anyLegal(s.eval(e, from, int(to))) {
 			return true
