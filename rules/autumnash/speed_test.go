@@ -7,11 +7,6 @@ import (
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
-// BenchmarkRandomPlayout is random legal play as selfplay and the search's rollouts run it.
-func BenchmarkRandomPlayout(b *testing.B) {
-	rulestest.BenchPlayout(b, Game) // every seat count
-}
-
 // The fast paths give the same tokens, the same random moves and the same states as the slow
 // ones, over random games of every variant.
 func TestFastPathsAgree(t *testing.T) {

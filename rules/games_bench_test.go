@@ -10,12 +10,23 @@ import (
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
 	"github.com/boardbot/boardbot/rules/reef"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
+
+var games = []rules.Game{autumnash.Game, reef.Game, ascalion.Game, ascidiae.Game, ausonia.Game}
+
+// BenchmarkRandomPlayout is random legal play, as selfplay and the search's rollouts run it, per
+// game at every seat count: BenchmarkRandomPlayout/reef-encounter and so on.
+func BenchmarkRandomPlayout(b *testing.B) {
+	for _, g := range games {
+		b.Run(g.Info().ID, func(b *testing.B) { rulestest.BenchPlayout(b, g) })
+	}
+}
 
 // BenchmarkClone compares each game's Clone with the Encode + Decode copy a search would make
 // without it, on a position some way into a 2-player game (3 for Ascalion's map to fill).
 func BenchmarkClone(b *testing.B) {
-	for _, g := range []rules.Game{autumnash.Game, reef.Game, ascalion.Game, ascidiae.Game, ausonia.Game} {
+	for _, g := range games {
 		seats := max(2, g.Info().MinSeats)
 		setup, _ := g.Info().ValidateSetup(rules.Setup{Seats: seats, Seed: 3})
 		st, err := g.New(setup)
