@@ -71,16 +71,22 @@ func WalkRandom(choices func(Move) ([]Choice, bool, error), partial Move, r *ran
 // stopping when the move is already complete there (r.IntN(1) where it can only stop). A
 // RandomMover makes exactly these draws.
 func DrawToken(next []Choice, complete bool, r *rand.Rand) (tok string, stop bool, err error) {
-	n := len(next)
-	if complete {
-		n++
-	}
-	if n == 0 {
-		return "", false, fmt.Errorf("the choice tree dead-ends")
-	}
-	i := r.IntN(n)
-	if i == len(next) {
-		return "", true, nil
+	i, stop, err := DrawIndex(len(next), complete, r)
+	if err != nil || stop {
+		return "", stop, err
 	}
 	return next[i].Token, false, nil
+}
+
+// DrawIndex is DrawToken for a node with n tokens: the index of the token drawn, or stop.
+func DrawIndex(n int, complete bool, r *rand.Rand) (i int, stop bool, err error) {
+	k := n
+	if complete {
+		k++
+	}
+	if k == 0 {
+		return 0, false, fmt.Errorf("the choice tree dead-ends")
+	}
+	i = r.IntN(k)
+	return i, i == n, nil
 }

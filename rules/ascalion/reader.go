@@ -2,7 +2,6 @@ package ascalion
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -28,11 +27,11 @@ type rd struct {
 	tail *stop // set when the move ended at an optional point
 
 	quiet bool // no labels are wanted (ChoiceTokens, RandomMoveFrom)
-	// draw, when set, makes the reader draw a token wherever the move runs out, so a random move
-	// is read in one pass (RandomMoveFrom). At an optional point what may follow can depend on
-	// reading further, so look gives the tree's answer for the tokens so far; ended records that
-	// the draw stopped the move there.
-	draw  *rand.Rand
+	// pick, when set, chooses a token wherever the move runs out (among n, or stop where the move
+	// is complete), so a whole move is read in one pass: at random (RandomMoveFrom) or the first
+	// (firstMove). At an optional point what may follow can depend on reading further, so look
+	// gives the tree's answer for the tokens so far; ended records that pick stopped the move.
+	pick  func(n int, complete bool) (i int, stop bool, err error)
 	look  func(prefix rules.Move) ([]rules.Choice, bool, error)
 	ended bool
 }
@@ -106,8 +105,10 @@ const lateToken = 40
 
 // need reads a token that must come.
 func (r *rd) need(m menu) (int, error) {
-	if r.i >= len(r.toks) && r.draw != nil && !r.ended && len(m.toks) > 0 {
-		r.toks = append(r.toks, m.toks[r.draw.IntN(len(m.toks))])
+	if r.i >= len(r.toks) && r.pick != nil && !r.ended && len(m.toks) > 0 {
+		if i, _, err := r.pick(len(m.toks), false); err == nil {
+			r.toks = append(r.toks, m.toks[i])
+		}
 	}
 	if r.i >= len(r.toks) {
 		return -1, &stop{next: m.choices(r.quiet)}
@@ -123,13 +124,13 @@ func (r *rd) need(m menu) (int, error) {
 
 // opt reads a token that may come; ok=false means the move ends here.
 func (r *rd) opt(m menu) (int, bool, error) {
-	if r.i >= len(r.toks) && r.draw != nil && !r.ended {
-		// rules.RandomMove's draw over what the tree offers after these tokens.
+	if r.i >= len(r.toks) && r.pick != nil && !r.ended {
+		// Choose among what the tree offers after these tokens.
 		next, complete, err := r.look(r.toks)
 		if err != nil {
 			return -1, false, err
 		}
-		tok, end, err := rules.DrawToken(next, complete, r.draw)
+		i, end, err := r.pick(len(next), complete)
 		if err != nil {
 			return -1, false, &stop{}
 		}
@@ -137,7 +138,7 @@ func (r *rd) opt(m menu) (int, bool, error) {
 			r.ended = true
 			return -1, false, nil
 		}
-		r.toks = append(r.toks, tok)
+		r.toks = append(r.toks, next[i].Token)
 	}
 	if r.i >= len(r.toks) {
 		if !r.ended {
