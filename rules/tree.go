@@ -117,26 +117,7 @@ func Forced(st State, s Seat, partial Move) (Move, error) {
 // RandomMove walks seat s's choice tree uniformly at random: at a complete node that can go on,
 // stopping counts as one more option. It fails when the tree dead-ends, which is a game bug.
 func RandomMove(st State, s Seat, r *rand.Rand) (Move, error) {
-	var m Move
-	for len(m) < MaxTreeDepth {
-		next, complete, err := st.Choices(s, m)
-		if err != nil {
-			return nil, fmt.Errorf("choices for %q: %w", m.String(), err)
-		}
-		n := len(next)
-		if complete {
-			n++
-		}
-		if n == 0 {
-			return nil, fmt.Errorf("choice tree dead-ends after %q", m.String())
-		}
-		i := r.IntN(n)
-		if i == len(next) {
-			return m, nil
-		}
-		m = append(m, next[i].Token)
-	}
-	return nil, fmt.Errorf("choice tree deeper than %d", MaxTreeDepth)
+	return RandomMoveFrom(st, s, nil, r)
 }
 
 // Enumerate lists up to limit complete moves of seat s, depth first, and reports whether the list
@@ -149,7 +130,7 @@ func Enumerate(st State, s Seat, limit int) ([]Move, bool, error) {
 		if len(m) > MaxTreeDepth {
 			return fmt.Errorf("choice tree deeper than %d", MaxTreeDepth)
 		}
-		next, complete, err := st.Choices(s, m)
+		next, complete, err := ChoiceTokens(st, s, m)
 		if err != nil {
 			return fmt.Errorf("choices for %q: %w", m.String(), err)
 		}

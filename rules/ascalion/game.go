@@ -114,11 +114,15 @@ func eventTexts(ev []rules.Event) []string {
 
 // Choices runs the partial move on a copy and reports what may follow.
 func (s *state) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	return s.choices(seat, partial, false)
+}
+
+func (s *state) choices(seat rules.Seat, partial rules.Move, quiet bool) ([]rules.Choice, bool, error) {
 	if err := s.mayMove(int(seat)); err != nil {
 		return nil, false, err
 	}
 	c := s.clone()
-	r := &rd{toks: partial}
+	r := &rd{toks: partial, quiet: quiet}
 	err := c.play(int(seat), r)
 	if st, ok := err.(*stop); ok {
 		return st.next, st.complete, nil

@@ -213,25 +213,6 @@ func (s *state) defaultMove(p int) rules.Move {
 }
 
 func (s *state) accepts(p int, m rules.Move) (bool, error) {
-	_, complete, err := s.Choices(rules.Seat(p), m)
+	_, complete, err := s.ChoiceTokens(rules.Seat(p), m)
 	return err == nil && complete, err
-}
-
-// firstMove walks the choice tree taking the first option until the move is complete.
-func (s *state) firstMove(p int) rules.Move {
-	var m rules.Move
-	for len(m) < rules.MaxTreeDepth {
-		next, complete, err := s.Choices(rules.Seat(p), m)
-		if err != nil {
-			return nil
-		}
-		if complete {
-			return m
-		}
-		if len(next) == 0 {
-			return nil
-		}
-		m = append(m, next[0].Token)
-	}
-	return nil
 }

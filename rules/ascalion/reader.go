@@ -25,6 +25,15 @@ type rd struct {
 	toks rules.Move
 	i    int
 	tail *stop // set when the move ended at an optional point
+
+	quiet bool // no labels are wanted (ChoiceTokens, RandomMoveFrom)
+	// pick, when set, chooses a token wherever the move runs out (among n, or stop where the move
+	// is complete), so a whole move is read in one pass: at random (RandomMoveFrom) or the first
+	// (firstMove). At an optional point what may follow can depend on reading further, so look
+	// gives the tree's answer for the tokens so far; ended records that pick stopped the move.
+	pick  func(n int, complete bool) (i int, stop bool, err error)
+	look  func(prefix rules.Move) ([]rules.Choice, bool, error)
+	ended bool
 }
 
 // menu is a set of tokens with lazily built labels.
@@ -38,11 +47,11 @@ type menu struct {
 
 func (m *menu) add(tok string) { m.toks = append(m.toks, tok) }
 
-func (m menu) choices() []rules.Choice {
+func (m menu) choices(quiet bool) []rules.Choice {
 	out := make([]rules.Choice, len(m.toks))
 	for i, t := range m.toks {
 		out[i] = rules.Choice{Token: t}
-		if m.label != nil {
+		if m.label != nil && !quiet {
 			out[i].Label = m.label(i)
 		}
 	}
@@ -96,8 +105,13 @@ const lateToken = 40
 
 // need reads a token that must come.
 func (r *rd) need(m menu) (int, error) {
+	if r.i >= len(r.toks) && r.pick != nil && !r.ended && len(m.toks) > 0 {
+		if i, _, err := r.pick(len(m.toks), false); err == nil {
+			r.toks = append(r.toks, m.toks[i])
+		}
+	}
 	if r.i >= len(r.toks) {
-		return -1, &stop{next: m.choices()}
+		return -1, &stop{next: m.choices(r.quiet)}
 	}
 	tok := r.toks[r.i]
 	k := m.find(tok)
@@ -110,8 +124,26 @@ func (r *rd) need(m menu) (int, error) {
 
 // opt reads a token that may come; ok=false means the move ends here.
 func (r *rd) opt(m menu) (int, bool, error) {
+	if r.i >= len(r.toks) && r.pick != nil && !r.ended {
+		// Choose among what the tree offers after these tokens.
+		next, complete, err := r.look(r.toks)
+		if err != nil {
+			return -1, false, err
+		}
+		i, end, err := r.pick(len(next), complete)
+		if err != nil {
+			return -1, false, &stop{}
+		}
+		if end {
+			r.ended = true
+			return -1, false, nil
+		}
+		r.toks = append(r.toks, next[i].Token)
+	}
 	if r.i >= len(r.toks) {
-		r.tail = &stop{next: m.choices(), complete: true}
+		if !r.ended {
+			r.tail = &stop{next: m.choices(r.quiet), complete: true}
+		}
 		return -1, false, nil
 	}
 	k, err := r.need(m)

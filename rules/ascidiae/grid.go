@@ -39,8 +39,20 @@ func dirByName(s string) (Dir, bool) {
 
 // SpaceName is the name of space i: "a1".."d3".
 func SpaceName(i int) string {
+	if i >= 0 && i < Spaces {
+		return spaceNames[i]
+	}
 	return fmt.Sprintf("%c%d", 'a'+i%Cols, i/Cols+1)
 }
+
+// spaceNames are the names of the grid's spaces, written once: texts and menus name spaces on
+// every walk of the tree.
+var spaceNames = func() (out [Spaces]string) {
+	for i := range out {
+		out[i] = string(rune('a'+i%Cols)) + string(rune('1'+i/Cols))
+	}
+	return out
+}()
 
 func spaceByName(s string) (int, bool) {
 	if len(s) != 2 {

@@ -252,24 +252,33 @@ func (g *State) treeStart(m rules.Move) ([]rules.Choice, bool) {
 	return nil, true
 }
 
-func (g *State) treeAbility(m rules.Move) ([]rules.Choice, bool) {
+func (g *State) treeAbility(m rules.Move) ([]rules.Choice, bool) { return g.abilityTree(m, true) }
+
+// abilityTree is treeAbility, with the labels only when asked (random play never reads them).
+func (g *State) abilityTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	if len(m) > 0 {
 		return nil, true
 	}
 	c, sp := g.activeCard()
 	var out []rules.Choice
 	for _, r := range g.doable(g.Turn.Seat, sp) {
-		ab, o := g.ability(&r, c)
-		lbl := AbilityText(ab, gridDirText(sp, o))
-		if r.Lend >= 0 {
-			lbl = fmt.Sprintf("Borrowed from %s on %s: %s", r.Card, SpaceName(r.From), lbl)
+		ch := rules.Choice{Token: r.Label}
+		if labels {
+			ab, o := g.ability(&r, c)
+			ch.Label = AbilityText(ab, gridDirText(sp, o))
+			if r.Lend >= 0 {
+				ch.Label = fmt.Sprintf("Borrowed from %s on %s: %s", r.Card, SpaceName(r.From), ch.Label)
+			}
 		}
-		out = append(out, rules.Choice{Token: r.Label, Label: lbl})
+		out = append(out, ch)
 	}
 	return out, false
 }
 
-func (g *State) treePick(m rules.Move) ([]rules.Choice, bool) {
+func (g *State) treePick(m rules.Move) ([]rules.Choice, bool) { return g.pickTree(m, true) }
+
+// pickTree is treePick, with the labels only when asked.
+func (g *State) pickTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	if len(m) > 0 {
 		return nil, true
 	}
@@ -278,7 +287,11 @@ func (g *State) treePick(m rules.Move) ([]rules.Choice, bool) {
 	a := ab.Actions[g.Turn.Act]
 	var out []rules.Choice
 	for _, p := range g.tadOptions(g.Turn.Seat, sp, c, a, o) {
-		out = append(out, rules.Choice{Token: p.Token(), Label: strings.ToUpper(a.Verb.String()[:1]) + a.Verb.String()[1:] + " " + p.String()})
+		ch := rules.Choice{Token: p.Token()}
+		if labels {
+			ch.Label = strings.ToUpper(a.Verb.String()[:1]) + a.Verb.String()[1:] + " " + p.String()
+		}
+		out = append(out, ch)
 	}
 	return out, false
 }

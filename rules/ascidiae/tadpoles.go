@@ -2,6 +2,7 @@ package ascidiae
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -73,7 +74,7 @@ func (p Pool) String() string {
 	var parts []string
 	for c := Colour(0); c < NumColours; c++ {
 		if p[c] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", p[c], c))
+			parts = append(parts, strconv.Itoa(p[c])+" "+c.String())
 		}
 	}
 	if len(parts) == 0 {

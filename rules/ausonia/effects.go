@@ -1,8 +1,9 @@
 package ausonia
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -143,13 +144,19 @@ func (s *state) pendingPicker() picker {
 
 // items turns card instances into pick items, sorted by card type so menus read well.
 func (s *state) items(insts []int, prefix, labelPrefix string) []pickItem {
+	// Sort the instances, not the items: the same stable order, moving ints instead of structs.
+	order := slices.Clone(insts)
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.kinds[a], s.kinds[b]) })
 	out := make([]pickItem, 0, len(insts))
-	for _, x := range insts {
-		c := s.card(x)
-		tok := prefix + c.Code
-		out = append(out, pickItem{tok: tok, label: labelPrefix + c.Label(), inst: x, ord: s.kinds[x], family: family(tok)})
+	for _, x := range order {
+		k := s.kinds[x]
+		tok, fam := Cards[k].Code, cardFamilies()[k]
+		if prefix != "" {
+			tok = prefix + tok
+			fam = family(tok)
+		}
+		out = append(out, pickItem{tok: tok, label: labelPrefix + cardLabels()[k], inst: x, ord: k, family: fam})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].ord < out[j].ord })
 	return out
 }
 
@@ -159,7 +166,7 @@ func (s *state) foresightItems() []pickItem {
 	var out []pickItem
 	for _, x := range s.Pend.Looked {
 		c := s.card(x)
-		out = append(out, pickItem{tok: c.Code, label: c.Label(), inst: x, ord: s.kinds[x], family: family(c.Code)})
+		out = append(out, pickItem{tok: c.Code, label: cardLabels()[s.kinds[x]], inst: x, ord: s.kinds[x], family: family(c.Code)})
 	}
 	return out
 }
@@ -186,12 +193,18 @@ func (s *state) pendingChoices(m rules.Move) ([]rules.Choice, bool, error) {
 		}
 		return nil, false, rules.Illegalf("%q is not an opponent's house; choose %s.", m[0], tokenList(next))
 	}
+	next, complete, _, err := s.pendingPickerItems().walk(m)
+	return next, complete, err
+}
+
+// pendingPickerItems is the pending decision's picker; foresight keeps the looked-at cards in
+// drawn order.
+func (s *state) pendingPickerItems() picker {
 	pk := s.pendingPicker()
-	if pd.Kind == pendForesight {
+	if s.Pend.Kind == pendForesight {
 		pk.items = s.foresightItems()
 	}
-	next, complete, _, err := pk.walk(m)
-	return next, complete, err
+	return pk
 }
 
 var houseTokens = []string{"i", "ii", "iii", "iv"}
@@ -219,11 +232,7 @@ func (s *state) applyPending(m rules.Move) {
 		return
 	}
 	s.Pend = pd
-	pk := s.pendingPicker()
-	if pd.Kind == pendForesight {
-		pk.items = s.foresightItems()
-	}
-	_, _, picked, _ := pk.walk(m)
+	_, _, picked, _ := s.pendingPickerItems().walk(m)
 	s.Pend = nil
 	pl := s.P[pd.Seat]
 	switch pd.Kind {

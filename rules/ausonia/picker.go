@@ -2,6 +2,8 @@ package ausonia
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -33,8 +35,7 @@ type picker struct {
 // walk checks toks against the picker and returns what may follow, whether the picks so far make
 // a whole move, and the instances picked.
 func (pk picker) walk(toks []string) (next []rules.Choice, complete bool, picked []int, err error) {
-	used := make([]bool, len(pk.items))
-	last := -1 // ord of the last pick, for sorted pickers
+	c := pk.start()
 	i := 0
 	if len(toks) > 0 && pk.none && toks[0] == "none" {
 		if len(toks) > 1 {
@@ -43,71 +44,131 @@ func (pk picker) walk(toks []string) (next []rules.Choice, complete bool, picked
 		return nil, true, nil, nil
 	}
 	for {
-		avail := pk.reachable(pk.available(used, last), len(picked))
-		grouped := countTokens(avail) > maxMenu
+		avail, grouped := c.avail()
 		if i == len(toks) {
-			complete = len(picked) >= pk.min && (len(picked) > 0 || pk.emptyOK)
-			if len(picked) < pk.max {
-				next = pk.menu(avail, grouped)
-			}
-			if i == 0 && pk.none {
-				next = append(next, rules.Choice{Token: "none", Label: "choose no card"})
-			}
-			return next, complete, picked, nil
+			next, complete = c.here(avail, grouped, i == 0)
+			return next, complete, c.picked, nil
 		}
-		if len(picked) >= pk.max {
+		if len(c.picked) >= pk.max {
 			return nil, false, nil, rules.Illegalf("At most %d card%s may be chosen %s; %q is one too many.", pk.max, plural(pk.max), pk.what, toks[i])
 		}
 		tok, group := toks[i], ""
 		if grouped {
 			group = tok
-			ok := false
-			for _, it := range avail {
-				if it.family == tok {
-					ok = true
-				}
-			}
-			if !ok {
+			sub := inFamily(avail, tok)
+			if len(sub) == 0 {
 				return nil, false, nil, rules.Illegalf("%q is not a group of cards you can choose %s; the groups are: %s.", tok, pk.what, tokenList(pk.menu(avail, true)))
 			}
 			i++
 			if i == len(toks) {
-				var sub []pickItem
-				for _, it := range avail {
-					if it.family == tok {
-						sub = append(sub, it)
-					}
-				}
-				return pk.menu(sub, false), false, picked, nil
+				return pk.menu(sub, false), false, c.picked, nil
 			}
 			tok = toks[i]
 		}
-		k := -1
-		offered := false
-		for _, it := range avail {
-			if it.tok == tok && (group == "" || it.family == group) {
-				offered = true
-			}
-		}
-		for j, it := range pk.items {
-			if !offered {
-				break
-			}
-			if !used[j] && it.tok == tok && (!pk.sorted || it.ord >= last) && (group == "" || it.family == group) {
-				k = j
-				break
-			}
-		}
-		if k < 0 {
-			return nil, false, nil, pk.refuse(tok, used, last)
-		}
-		used[k] = true
-		picked = append(picked, pk.items[k].inst)
-		if pk.sorted {
-			last = pk.items[k].ord
+		if !c.take(avail, tok, group) {
+			return nil, false, nil, pk.refuse(tok, c.used, c.last)
 		}
 		i++
 	}
+}
+
+// pickCursor is a walk through a picker that keeps its position, so a path can be read (walk) or
+// drawn (draw) one pick at a time.
+type pickCursor struct {
+	pk     picker
+	used   []bool
+	last   int // ord of the last pick, for sorted pickers
+	picked []int
+}
+
+func (pk picker) start() *pickCursor {
+	return &pickCursor{pk: pk, used: make([]bool, len(pk.items)), last: -1}
+}
+
+// avail lists the items that may be picked next, and whether the menu shows them by family
+// because it would be too long.
+func (c *pickCursor) avail() ([]pickItem, bool) {
+	avail := c.pk.reachable(c.pk.available(c.used, c.last), len(c.picked))
+	return avail, countTokens(avail) > maxMenu
+}
+
+// here is what may follow the picks so far, and whether they make a whole move.
+func (c *pickCursor) here(avail []pickItem, grouped, first bool) (next []rules.Choice, complete bool) {
+	complete = len(c.picked) >= c.pk.min && (len(c.picked) > 0 || c.pk.emptyOK)
+	if len(c.picked) < c.pk.max {
+		next = c.pk.menu(avail, grouped)
+	}
+	if first && c.pk.none {
+		next = append(next, rules.Choice{Token: "none", Label: "choose no card"})
+	}
+	return next, complete
+}
+
+// take picks the first unused item spelled tok (in group, when the menu is grouped) among those
+// offered, reporting false when tok is not offered.
+func (c *pickCursor) take(avail []pickItem, tok, group string) bool {
+	offered := false
+	for _, it := range avail {
+		if it.tok == tok && (group == "" || it.family == group) {
+			offered = true
+		}
+	}
+	if !offered {
+		return false
+	}
+	for j, it := range c.pk.items {
+		if !c.used[j] && it.tok == tok && (!c.pk.sorted || it.ord >= c.last) && (group == "" || it.family == group) {
+			c.used[j] = true
+			c.picked = append(c.picked, it.inst)
+			if c.pk.sorted {
+				c.last = it.ord
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func inFamily(items []pickItem, fam string) []pickItem {
+	var out []pickItem
+	for _, it := range items {
+		if it.family == fam {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// draw picks uniformly at random, making exactly the draws rules.RandomMove makes through walk:
+// one over the menu (plus stopping, when the picks are whole) per token, r.IntN(1) to stop where
+// nothing may follow.
+func (pk picker) draw(r *rand.Rand) ([]string, error) {
+	c := pk.start()
+	var toks []string
+	for len(toks) < rules.MaxTreeDepth {
+		avail, grouped := c.avail()
+		next, complete := c.here(avail, grouped, len(toks) == 0)
+		tok, stop, err := rules.DrawToken(next, complete, r)
+		if err != nil || stop {
+			return toks, err
+		}
+		group := ""
+		toks = append(toks, tok)
+		if tok == "none" && len(toks) == 1 && pk.none {
+			r.IntN(1) // "none" is whole and nothing follows it
+			return toks, nil
+		}
+		if grouped {
+			group = tok
+			sub := pk.menu(inFamily(avail, group), false)
+			tok = sub[r.IntN(len(sub))].Token
+			toks = append(toks, tok)
+		}
+		if !c.take(avail, tok, group) {
+			return nil, fmt.Errorf("picker offered %q but cannot take it", tok)
+		}
+	}
+	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
 }
 
 func (pk picker) refuse(tok string, used []bool, last int) error {
@@ -162,19 +223,21 @@ func (pk picker) available(used []bool, last int) []pickItem {
 // menu lists distinct tokens (or their groups) in item order.
 func (pk picker) menu(avail []pickItem, grouped bool) []rules.Choice {
 	var out []rules.Choice
-	seen := map[string]int{}
 	for _, it := range avail {
-		tok, label := it.tok, it.label
+		tok := it.tok
 		if grouped {
-			tok, label = it.family, familyLabel(it.family)
+			tok = it.family
 		}
-		if k, ok := seen[tok]; ok {
+		if k := slices.IndexFunc(out, func(c rules.Choice) bool { return c.Token == tok }); k >= 0 {
 			if !grouped {
 				out[k].Label = bumpCount(out[k].Label)
 			}
 			continue
 		}
-		seen[tok] = len(out)
+		label := it.label
+		if grouped {
+			label = familyLabel(it.family)
+		}
 		out = append(out, rules.Choice{Token: tok, Label: label})
 	}
 	return out
@@ -192,11 +255,24 @@ func bumpCount(l string) string {
 }
 
 func countTokens(items []pickItem) int {
-	seen := map[string]bool{}
-	for _, it := range items {
-		seen[it.tok] = true
+	n := 0
+	for i, it := range items {
+		if firstTok(items[:i], it.tok) < 0 {
+			n++
+		}
 	}
-	return len(seen)
+	return n
+}
+
+// firstTok is the index of the first item spelled tok, or -1. Piles are short: a scan beats a map
+// built on every walk of the tree.
+func firstTok(items []pickItem, tok string) int {
+	for i, it := range items {
+		if it.tok == tok {
+			return i
+		}
+	}
+	return -1
 }
 
 func tokenList(cs []rules.Choice) string {

@@ -171,16 +171,45 @@ func (s *state) seatOfHouse(h int) rules.Seat { return rules.Seat((h + int(s.Fir
 func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
 
 func (s *state) clone() *state {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
+	c := *s
+	c.P = make([]*player, len(s.P))
+	for i, p := range s.P {
+		q := *p
+		q.Draw, q.Hand, q.Discard, q.Play = copied(p.Draw), copied(p.Hand), copied(p.Discard), copied(p.Play)
+		q.Bought, q.Raise, q.Seal = copied(p.Bought), copied(p.Raise), copied(p.Seal)
+		q.Sources = copied(p.Sources)
+		c.P[i] = &q
 	}
-	c := &state{}
-	if err := json.Unmarshal(b, c); err != nil {
-		panic(err)
+	c.FavourDeck, c.Offer, c.PowerDeck = copied(s.FavourDeck), copied(s.Offer), copied(s.PowerDeck)
+	if s.Solo != nil {
+		so := *s.Solo
+		so.Kept, so.Discard = copied(so.Kept), copied(so.Discard)
+		c.Solo = &so
 	}
-	c.kinds = s.kinds
-	return c
+	c.T.Used, c.T.Unsealed, c.T.Sealed = copied(s.T.Used), copied(s.T.Unsealed), copied(s.T.Sealed)
+	c.Queue = copied(s.Queue)
+	if s.Pend != nil {
+		pd := *s.Pend
+		pd.Looked = copied(pd.Looked)
+		c.Pend = &pd
+	}
+	if s.Res != nil {
+		r := *s.Res
+		r.Ranks, r.Scores = copied(r.Ranks), copied(r.Scores)
+		c.Res = &r
+	}
+	c.Last = copied(s.Last)
+	c.RNG = s.RNG.Clone()
+	c.ev = nil
+	return &c // kinds never changes once built: shared
+}
+
+// copied copies a slice, keeping nil apart from empty so the copy encodes the same.
+func copied[T any](xs []T) []T {
+	if xs == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(xs)), xs...)
 }
 
 // check validates a decoded snapshot: every card instance is in exactly one place.

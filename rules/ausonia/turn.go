@@ -212,7 +212,8 @@ func (s *state) playChoices(args []string) ([]rules.Choice, bool, error) {
 		if gems > 1 {
 			next = append(next, rules.Choice{Token: tokAll, Label: fmt.Sprintf("all %d gem cards in your hand", gems)})
 		}
-		return append(next, picker{items: s.items(hand, "", "")}.menu(s.items(hand, "", ""), false)...), false, nil
+		items := s.items(hand, "", "")
+		return append(next, picker{items: items}.menu(items, false)...), false, nil
 	}
 	if len(args) > 1 {
 		return nil, false, tooLong(args, vPlay)

@@ -31,12 +31,7 @@ func midgame(tb testing.TB, variant string, n int) *state {
 }
 
 // clone copies a state without its cache, as a freshly decoded one would be.
-func (s *state) clone() *state {
-	c := *s
-	c.wins = append([]window(nil), s.wins...)
-	c.memo = nil
-	return &c
-}
+func (s *state) clone() *state { return s.Clone().(*state) }
 
 // BenchmarkApply: one complete move on a cold state (no cached choices), including the check that
 // the opponent still has a move and that the next player can move.

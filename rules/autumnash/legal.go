@@ -61,9 +61,14 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 	if ev, ok := s.memo[k]; ok {
 		return ev
 	}
-	ev := &moveEval{e: e, from: from, to: to}
-	b := s.boardWith(e)
-	ev.reach = reach(s.v, &b, s.wins, e.sq, from, to)
+	ev := s.newEval()
+	*ev = moveEval{e: e, from: from, to: to}
+	b := &s.b // no entry: the board itself, not a copy
+	if e.sq >= 0 {
+		nb := s.boardWith(e)
+		b = &nb
+	}
+	ev.reach = reach(s.v, b, s.wins, e.sq, from, to)
 	ev.next = data.next[b.top(from).colour()]
 	if ev.reach.ok {
 		for z := Pawn; z <= Queen; z++ {
@@ -77,6 +82,16 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 	}
 	s.memo[k] = ev
 	return ev
+}
+
+// newEval hands out a moveEval from a chunk, so the cache costs one allocation per chunk rather
+// than one per entry. Slots are never reused: a pointer stays valid as long as it is held.
+func (s *state) newEval() *moveEval {
+	if len(s.evs) == cap(s.evs) {
+		s.evs = make([]moveEval, 0, 64)
+	}
+	s.evs = s.evs[:len(s.evs)+1]
+	return &s.evs[len(s.evs)-1]
 }
 
 // decide simulates the move with the leaf becoming size z: a move that reaches the target wins

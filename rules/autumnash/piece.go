@@ -100,7 +100,16 @@ func (b *board) top(i int) piece {
 	return piece(s[len(s)-1])
 }
 
-func (b *board) push(i int, p piece) { b.cells[i] += string(rune(p)) }
+func (b *board) push(i int, p piece) { b.cells[i] += pieceStrings[p] }
+
+// pieceStrings are the one-piece stacks, made once: a leaf put on an empty square (an entry, a
+// step to a free square) then costs no allocation.
+var pieceStrings = func() (t [256]string) {
+	for i := range t {
+		t[i] = string(rune(i))
+	}
+	return t
+}()
 
 func (b *board) pop(i int) piece {
 	s := b.cells[i]

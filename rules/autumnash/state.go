@@ -17,6 +17,11 @@ type state struct {
 	counts [numColours][4]int
 	wins   []window
 	memo   map[uint32]*moveEval
+	evs    []moveEval // the chunk memo entries come from (see newEval); never shared by copies
+	// entries[c] is 0 until entrySizes(c) is known, then entryKnown | a bit per size.
+	entries [maxCells]uint8
+	// movers[sq] is 0 until pieceHasMove(noEntry, sq) is known, then 1 (no move) or 2.
+	movers [maxCells]uint8
 }
 
 func newState(v *variant) *state {
@@ -32,7 +37,8 @@ func newState(v *variant) *state {
 func (s *state) refresh() {
 	s.counts = s.b.counts()
 	s.wins = s.v.windows(&s.b, s.wins)
-	s.memo = nil
+	clear(s.memo) // keeps the map's room for the next position
+	s.entries, s.movers = [maxCells]uint8{}, [maxCells]uint8{}
 }
 
 func (s *state) Awaiting() []rules.Prompt {
@@ -60,6 +66,10 @@ func (s *state) allowed(seat rules.Seat) error {
 }
 
 func (s *state) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	return s.choices(seat, partial, true)
+}
+
+func (s *state) choices(seat rules.Seat, partial rules.Move, labels bool) ([]rules.Choice, bool, error) {
 	if err := s.allowed(seat); err != nil {
 		return nil, false, err
 	}
@@ -67,7 +77,7 @@ func (s *state) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bo
 	if err != nil {
 		return nil, false, err
 	}
-	return s.next(n), n.stage == stDone, nil
+	return s.nextChoices(n, labels), n.stage == stDone, nil
 }
 
 // hasLegalMove reports whether the seat to move has any legal move at all.

@@ -40,34 +40,43 @@ type node struct {
 // not fit.
 func (s *state) walk(m rules.Move) (node, error) {
 	n := node{stage: stRoot, e: noEntry, from: -1, to: -1}
-	for _, tok := range m {
-		var err error
-		switch n.stage {
-		case stRoot:
-			err = s.readRoot(&n, tok)
-		case stEntrySize:
-			err = s.readEntrySize(&n, tok)
-		case stFrom:
-			err = s.readFrom(&n, tok)
-		case stTo:
-			err = s.readTo(&n, tok)
-		case stSize:
-			err = s.readSize(&n, tok)
-		default:
-			msg := fmt.Sprintf("The move is already complete after %q; nothing can follow it.", m[:len(m)-1].String())
-			if n.ev != nil && n.ev.sizes() == 1 {
-				if _, ok := parseSizeToken(tok); ok {
-					msg += fmt.Sprintf(" The leaf can only become %s, so the size is not asked.", newPiece(n.ev.next, n.size).aName())
-				}
-			}
-			err = rules.Illegalf("%s", msg)
-		}
-		if err != nil {
+	for i := range m {
+		if err := s.read(&n, m, i); err != nil {
 			return n, err
 		}
-		n.prev = tok
 	}
 	return n, nil
+}
+
+// read moves n on by the token m[i] (m is the whole move, for messages).
+func (s *state) read(n *node, m rules.Move, i int) error {
+	tok := m[i]
+	var err error
+	switch n.stage {
+	case stRoot:
+		err = s.readRoot(n, tok)
+	case stEntrySize:
+		err = s.readEntrySize(n, tok)
+	case stFrom:
+		err = s.readFrom(n, tok)
+	case stTo:
+		err = s.readTo(n, tok)
+	case stSize:
+		err = s.readSize(n, tok)
+	default:
+		msg := fmt.Sprintf("The move is already complete after %q; nothing can follow it.", m[:len(m)-1].String())
+		if n.ev != nil && n.ev.sizes() == 1 {
+			if _, ok := parseSizeToken(tok); ok {
+				msg += fmt.Sprintf(" The leaf can only become %s, so the size is not asked.", newPiece(n.ev.next, n.size).aName())
+			}
+		}
+		err = rules.Illegalf("%s", msg)
+	}
+	if err != nil {
+		return err
+	}
+	n.prev = tok
+	return nil
 }
 
 func parseSizeToken(tok string) (Size, bool) {
@@ -310,7 +319,9 @@ func (s *state) checkMover(e entry, sq int) error {
 	return rules.Illegalf("The %s on %s has no legal move: every square within two steps is taken, blocked or cannot be capped.", t.name(), s.v.label(sq))
 }
 
-func (s *state) pieceHasMove(e entry, from int) bool {
+// findPieceMove reports whether the leaf on from has a legal move after entry e
+// (pieceHasMove remembers the answer without entry).
+func (s *state) findPieceMove(e entry, from int) bool {
 	for _, to := range s.v.near[from] {
 		if s.anyLegal(s.eval(e, from, int(to))) {
 			return true
@@ -343,8 +354,9 @@ func (s *state) entryCorners() []int {
 	return out
 }
 
-// entrySizes lists the sizes that may enter at corner c and still lead to a legal move.
-func (s *state) entrySizes(c int) []Size {
+// findEntrySizes lists the sizes that may enter at corner c and still lead to a legal move
+// (entrySizes remembers its answer).
+func (s *state) findEntrySizes(c int) []Size {
 	sc := data.startColour[s.turn]
 	var out []Size
 	for z := Pawn; z <= Queen; z++ {
@@ -364,48 +376,69 @@ func (s *state) entrySizes(c int) []Size {
 }
 
 // next lists the tokens that may follow node n.
-func (s *state) next(n node) []rules.Choice {
-	var out []rules.Choice
+func (s *state) next(n node) []rules.Choice { return s.nextChoices(n, true) }
+
+// nextChoices is next, with the labels only when asked: random play and search never read them.
+func (s *state) nextChoices(n node, labels bool) []rules.Choice {
+	out := make([]rules.Choice, 0, 16)
+	add := func(tok int, label func() string) {
+		c := rules.Choice{Token: s.v.token(tok)}
+		if labels {
+			c.Label = label()
+		}
+		out = append(out, c)
+	}
 	switch n.stage {
 	case stRoot:
 		for from := 0; from < s.b.n(); from++ {
 			if movable(&s.b, from, s.turn) && s.pieceHasMove(noEntry, from) {
-				out = append(out, rules.Choice{Token: s.v.token(from), Label: s.v.label(from) + " " + s.b.top(from).name()})
+				add(from, func() string { return s.v.label(from) + " " + s.b.top(from).name() })
 			}
 		}
 		for _, c := range s.entryCorners() {
 			if len(s.entrySizes(c)) > 0 {
-				out = append(out, rules.Choice{Token: s.v.token(c), Label: fmt.Sprintf("enter a %s leaf at %s", data.startColour[s.turn], s.v.label(c))})
+				add(c, func() string {
+					return fmt.Sprintf("enter a %s leaf at %s", data.startColour[s.turn], s.v.label(c))
+				})
 			}
 		}
 	case stEntrySize:
 		for _, z := range s.entrySizes(n.e.sq) {
-			out = append(out, rules.Choice{Token: z.String(), Label: "enter " + newPiece(data.startColour[s.turn], z).aName()})
+			c := rules.Choice{Token: z.String()}
+			if labels {
+				c.Label = "enter " + newPiece(data.startColour[s.turn], z).aName()
+			}
+			out = append(out, c)
 		}
 	case stFrom:
 		b := s.boardWith(n.e)
 		for from := 0; from < b.n(); from++ {
 			if movable(&b, from, s.turn) && s.pieceHasMove(n.e, from) {
-				l := s.v.label(from) + " " + b.top(from).name()
-				if from == n.e.sq {
-					l += " (just entered)"
-				}
-				out = append(out, rules.Choice{Token: s.v.token(from), Label: l})
+				add(from, func() string {
+					l := s.v.label(from) + " " + b.top(from).name()
+					if from == n.e.sq {
+						l += " (just entered)"
+					}
+					return l
+				})
 			}
 		}
 	case stTo:
 		for _, to := range s.v.near[n.from] {
 			if ev := s.full(s.eval(n.e, n.from, int(to))); ev.mask != 0 {
-				out = append(out, rules.Choice{Token: s.v.token(int(to)), Label: s.destLabel(n.e, n.from, int(to), ev)})
+				add(int(to), func() string { return s.destLabel(n.e, n.from, int(to), ev) })
 			}
 		}
 	case stSize:
 		for _, z := range maskSizes(n.ev.mask) {
-			l := "as " + newPiece(n.ev.next, z).aName()
-			if n.ev.winner&sizeBit(z) != 0 {
-				l += " (wins)"
+			c := rules.Choice{Token: z.String()}
+			if labels {
+				c.Label = "as " + newPiece(n.ev.next, z).aName()
+				if n.ev.winner&sizeBit(z) != 0 {
+					c.Label += " (wins)"
+				}
 			}
-			out = append(out, rules.Choice{Token: z.String(), Label: l})
+			out = append(out, c)
 		}
 	}
 	return out

@@ -99,10 +99,31 @@ type Piece struct {
 type Square struct{ Col, Row int }
 
 // String is the token form, e.g. "a1".
-func (q Square) String() string { return fmt.Sprintf("%c%d", 'a'+q.Col, q.Row+1) }
+func (q Square) String() string {
+	if q.Col >= 0 && q.Col < len(squareNames) && q.Row >= 0 && q.Row < len(squareNames[0]) {
+		return squareNames[q.Col][q.Row][0]
+	}
+	return fmt.Sprintf("%c%d", 'a'+q.Col, q.Row+1)
+}
 
 // Label is the display form, e.g. "A1".
-func (q Square) Label() string { return fmt.Sprintf("%c%d", 'A'+q.Col, q.Row+1) }
+func (q Square) Label() string {
+	if q.Col >= 0 && q.Col < len(squareNames) && q.Row >= 0 && q.Row < len(squareNames[0]) {
+		return squareNames[q.Col][q.Row][1]
+	}
+	return fmt.Sprintf("%c%d", 'A'+q.Col, q.Row+1)
+}
+
+// squareNames holds the token and the label of every square a board can have, written once:
+// every menu and move names squares.
+var squareNames = func() (t [26][maxCells][2]string) {
+	for c := range t {
+		for r := range t[c] {
+			t[c][r] = [2]string{fmt.Sprintf("%c%d", 'a'+c, r+1), fmt.Sprintf("%c%d", 'A'+c, r+1)}
+		}
+	}
+	return t
+}()
 
 // StashEntry is one colour of one player's unplayed stash.
 type StashEntry struct {

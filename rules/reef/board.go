@@ -67,7 +67,10 @@ type corals struct {
 
 func (s *state) corals() *corals {
 	n := s.numSquares()
-	cm := &corals{id: make([]int16, n)}
+	// Room for a typical reef's corals up front: the map is rebuilt on every walk of the tree.
+	const room = 48
+	cm := &corals{id: make([]int16, n), size: make([]int, 0, room), shrimp: make([]int8, 0, room),
+		colour: make([]Colour, 0, room), at: make([]int, 0, room)}
 	for i := range cm.id {
 		cm.id[i] = -1
 	}

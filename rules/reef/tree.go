@@ -59,14 +59,19 @@ const (
 // tree walks seat's choice tree along m: the parsed step when m is complete, else the options for
 // the next token, or the refusal of a token that does not fit.
 func (s *state) tree(seat rules.Seat, m rules.Move) (step, []rules.Choice, bool, error) {
+	return s.walkTree(seat, &walker{m: m})
+}
+
+// walkTree is tree with a walker of the caller's (quiet or drawing).
+func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool, error) {
 	var st step
+	m := w.m
 	if len(m) > rules.MaxTreeDepth {
 		return st, nil, false, rules.Illegalf("That move has too many parts (%d).", len(m))
 	}
 	if err := s.mayMove(seat); err != nil {
 		return st, nil, false, err
 	}
-	w := &walker{m: m}
 	me := int(seat)
 	switch {
 	case s.Phase == phaseSetup:
@@ -78,6 +83,7 @@ func (s *state) tree(seat rules.Seat, m rules.Move) (step, []rules.Choice, bool,
 	default:
 		s.treeTurn(w, me, &st)
 	}
+	m = w.m // a drawing walker has extended it
 	switch {
 	case w.err != nil && w.bare:
 		// Say what the expected tokens mean: walk again to the bad token, building the labels.
@@ -218,7 +224,11 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 	}
 	growCols := s.growColours(me)
 	if len(growCols) > 0 {
-		opts = append(opts, rules.Choice{Token: vGrow, Label: fmt.Sprintf("%d. Play a larva cube and lay polyps", 2+s.T.Larva)})
+		c := rules.Choice{Token: vGrow}
+		if w.listing() { // labels only for a menu that will be shown
+			c.Label = fmt.Sprintf("%d. Play a larva cube and lay polyps", 2+s.T.Larva)
+		}
+		opts = append(opts, c)
 	}
 	add := s.addTargets(cm, me)
 	if !s.T.Introduced && p.ShrimpsHome > 0 && len(add) > 0 {
@@ -324,7 +334,11 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		st.kind = kTake
 		var sp []rules.Choice
 		for _, x := range s.Sea {
-			sp = append(sp, colourChoice(x.Colour, fmt.Sprintf("Take the %s space: %s larva cube and %s", x.Colour, x.Colour, polypList(x.Polyps))))
+			label := ""
+			if w.listing() {
+				label = fmt.Sprintf("Take the %s space: %s larva cube and %s", x.Colour, x.Colour, polypList(x.Polyps))
+			}
+			sp = append(sp, colourChoice(x.Colour, label))
 		}
 		c, ok := w.pick(sp, nil)
 		if ok {
@@ -420,18 +434,28 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	var opts []rules.Choice
 	if fromScreen {
 		for _, b := range pk.boards(w) {
-			b.Label = fmt.Sprintf("A %s polyp from behind your screen on board %s", x, b.Token)
+			if w.listing() {
+				b.Label = fmt.Sprintf("A %s polyp from behind your screen on board %s", x, b.Token)
+			}
 			opts = append(opts, b)
 		}
 	}
 	if p.Consumed[x] > 0 && len(targets) > 0 {
-		opts = append(opts, rules.Choice{Token: vCP, Label: fmt.Sprintf("Lay a consumed %s polyp (%d left)", x, p.Consumed[x])})
+		c := rules.Choice{Token: vCP}
+		if w.listing() {
+			c.Label = fmt.Sprintf("Lay a consumed %s polyp (%d left)", x, p.Consumed[x])
+		}
+		opts = append(opts, c)
 	}
 	mine := s.shrimpsOf(me)
 	if len(mine) > 0 {
 		opts = append(opts, rules.Choice{Token: vShrimp, Label: "Move a shrimp"})
 	}
-	opts = append(opts, rules.Choice{Token: vDone, Label: fmt.Sprintf("End this %s larva play", x)})
+	done := rules.Choice{Token: vDone}
+	if w.listing() {
+		done.Label = fmt.Sprintf("End this %s larva play", x)
+	}
+	opts = append(opts, done)
 	t, ok := w.pick(opts, func(tok string) string {
 		switch tok {
 		case vEat, vGrow, vAdd, vTrade, vAlga, vPolyp, vTake:
@@ -479,7 +503,7 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 func (s *state) placePicker(cm *corals, x Colour, targets []int) squarePicker {
 	return squarePicker{
 		sqs:  targets,
-		what: fmt.Sprintf("a %s polyp", x),
+		what: "a " + x.String() + " polyp",
 		why:  func(sq int) string { return s.placeWhy(cm, x, sq) },
 		label: func(sq int) string {
 			name := SquareName(sq)

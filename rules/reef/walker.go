@@ -2,6 +2,7 @@ package reef
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -18,17 +19,27 @@ type walker struct {
 	err   error
 	// bare: err only lists the tokens (no rule explained it), so tree rewrites it with labels.
 	bare bool
+	// quiet: no labels are wanted (ChoiceTokens). draw: when the move runs out, a token is drawn
+	// from draw instead, so a random move is built in one walk (RandomMoveFrom).
+	quiet bool
+	draw  *rand.Rand
 }
 
 // listing reports whether the move ends at the current level, so its options will be returned
 // and need labels; when only checking a move, labels are never built.
-func (w *walker) listing() bool { return w.err == nil && !w.short && w.i >= len(w.m) }
+func (w *walker) listing() bool {
+	return w.err == nil && !w.short && w.i >= len(w.m) && !w.quiet && w.draw == nil
+}
 
 // pick offers opts at the current level. It returns the move's token there when it is one of
 // them; otherwise it records either the options (move too short) or the refusal.
 func (w *walker) pick(opts []rules.Choice, why func(tok string) string) (string, bool) {
 	if w.err != nil || w.short {
 		return "", false
+	}
+	if w.i >= len(w.m) && w.draw != nil && len(opts) > 0 {
+		// The same draw rules.RandomMove makes from these options.
+		w.m = append(w.m, opts[w.draw.IntN(len(opts))].Token)
 	}
 	if w.i >= len(w.m) {
 		w.short, w.next = true, opts

@@ -38,6 +38,26 @@ type Config struct {
 	Scramble func(st rules.State, viewer rules.Seat, seed uint64) (rules.State, error)
 }
 
+// withDefaults fills what cfg leaves unset.
+func (cfg Config) withDefaults(info rules.Info) Config {
+	if cfg.Games == 0 {
+		cfg.Games = 3
+	}
+	if cfg.MaxMoves == 0 {
+		cfg.MaxMoves = 5000
+	}
+	if cfg.Exhaustive == 0 {
+		cfg.Exhaustive = 64
+	}
+	if cfg.Every == 0 {
+		cfg.Every = 1
+	}
+	if len(cfg.Setups) == 0 {
+		cfg.Setups = DefaultSetups(info)
+	}
+	return cfg
+}
+
 // Run runs the suite and reports every failure on t.
 func Run(t *testing.T, g rules.Game, cfg Config) {
 	t.Helper()
@@ -60,22 +80,8 @@ func Check(g rules.Game, cfg Config) []error {
 
 // CheckStats is Check with counts of the work done.
 func CheckStats(g rules.Game, cfg Config) ([]error, Stats) {
-	if cfg.Games == 0 {
-		cfg.Games = 3
-	}
-	if cfg.MaxMoves == 0 {
-		cfg.MaxMoves = 5000
-	}
-	if cfg.Exhaustive == 0 {
-		cfg.Exhaustive = 64
-	}
-	if cfg.Every == 0 {
-		cfg.Every = 1
-	}
+	cfg = cfg.withDefaults(g.Info())
 	setups := cfg.Setups
-	if len(setups) == 0 {
-		setups = DefaultSetups(g.Info())
-	}
 	var errs []error
 	var st Stats
 	for _, s := range setups {

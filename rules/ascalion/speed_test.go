@@ -1,0 +1,61 @@
+package ascalion
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
+)
+
+// The fast paths give the same tokens, the same random moves and the same states as the slow
+// ones, over random games at several seat counts, with the draft and the expansion.
+func TestFastPathsAgree(t *testing.T) {
+	rulestest.RunFast(t, Game, rulestest.Config{Games: 1, Every: 20, MaxMoves: 20000, Exhaustive: 16, Setups: []rules.Setup{
+		{Seats: 2, Seed: 1}, {Seats: 4, Seed: 2, Options: map[string]string{"setup": "quick"}},
+		{Seats: 3, Seed: 3, Options: map[string]string{"expansion": "on", "trade": "reach"}},
+		{Seats: 6, Seed: 4, Options: map[string]string{"setup": "quick", "rounds": "15"}},
+	}})
+}
+
+// The one-pass firstMove (prompt defaults) gives the move the walk through Choices gives: the
+// first token wherever there is a choice, stopping as soon as the move is complete.
+func TestFirstMoveAgrees(t *testing.T) {
+	for _, setup := range []rules.Setup{{Seats: 3, Seed: 7}, {Seats: 5, Seed: 8, Options: map[string]string{"setup": "quick"}}} {
+		full, err := Game.Info().ValidateSetup(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := Game.New(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(setup.Seed, 1))
+		for step := 0; step < 3000 && st.Result() == nil; step++ {
+			s := st.(*state)
+			for _, p := range s.Awaiting() {
+				if got, want := s.firstMove(int(p.Seat)), firstByChoices(s, p.Seat); !got.Equal(want) {
+					t.Fatalf("move %d seat %d: firstMove %q, walking Choices %q", step, p.Seat, got.String(), want.String())
+				}
+			}
+			if err := rulestest.Step(st, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func firstByChoices(s *state, seat rules.Seat) rules.Move {
+	var m rules.Move
+	for len(m) < rules.MaxTreeDepth {
+		next, complete, err := s.Choices(seat, m)
+		switch {
+		case err != nil || (!complete && len(next) == 0):
+			return nil
+		case complete:
+			return m
+		}
+		m = append(m, next[0].Token)
+	}
+	return nil
+}

@@ -1,0 +1,43 @@
+package ascidiae
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// The fast paths for search and random play (see rules/fast.go); rulestest.CheckFast proves they
+// agree with Choices, RandomMove's walk and Decode.
+
+// Clone is an independent copy (the search's rules.Cloner).
+func (g *State) Clone() rules.State { return g.clone() }
+
+// RandomMoveFrom asks the decision's tree directly for each token, where going through Choices
+// re-reads every earlier token first: the same draws as rules.RandomMove, so the same move.
+func (g *State) RandomMoveFrom(s rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
+	if _, _, err := g.Choices(s, partial); err != nil {
+		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
+	}
+	tree := g.quietTree(int(s)) // Choices has accepted the seat
+	return rules.WalkRandom(func(m rules.Move) ([]rules.Choice, bool, error) {
+		next, complete := tree(m)
+		return next, complete, nil
+	}, partial, r)
+}
+
+// quietTree is the tree of the decision seat s is asked, without labels where building them
+// costs (the ability and tadpole menus); s must be allowed to move.
+func (g *State) quietTree(s int) func(rules.Move) ([]rules.Choice, bool) {
+	tree, _ := g.treeFor(s)
+	if g.setupPhase() {
+		return tree
+	}
+	switch g.Turn.Wait {
+	case waitAbility:
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.abilityTree(m, false) }
+	case waitPick:
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.pickTree(m, false) }
+	}
+	return tree
+}

@@ -1,0 +1,69 @@
+package ausonia
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// The fast paths for search and random play (see rules/fast.go); rulestest.CheckFast proves they
+// agree with Choices, RandomMove's walk and Decode.
+
+// cardLabels holds each card type's Label, built once: the catalogue never changes, and menus of
+// hands and rows asked for it on every walk of the choice tree.
+var cardLabels = sync.OnceValue(func() []string {
+	out := make([]string, len(Cards))
+	for i, c := range Cards {
+		out[i] = c.Label()
+	}
+	return out
+})
+
+// cardFamilies holds each card code's family, for the same reason.
+var cardFamilies = sync.OnceValue(func() []string {
+	out := make([]string, len(Cards))
+	for i, c := range Cards {
+		out[i] = family(c.Code)
+	}
+	return out
+})
+
+// Clone is an independent copy (the search's rules.Cloner).
+func (s *state) Clone() rules.State { return s.clone() }
+
+// RandomMoveFrom walks the tree as rules.RandomMove does, but once the move reaches a card picker
+// (the discards after pass, a pending discard, raise, seal, manipulation or foresight) it draws
+// the picks in one walk of the picker instead of one per card: the same draws, so the same move.
+func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
+	m := append(make(rules.Move, 0, len(partial)+8), partial...)
+	for len(m) < rules.MaxTreeDepth {
+		next, complete, err := s.Choices(seat, m)
+		if err != nil {
+			return nil, fmt.Errorf("choices for %q: %w", m.String(), err)
+		}
+		if pk, ok := s.pickerAt(m); ok {
+			picks, err := pk.draw(r)
+			return append(m, picks...), err
+		}
+		tok, stop, err := rules.DrawToken(next, complete, r)
+		if err != nil || stop {
+			return m, err
+		}
+		m = append(m, tok)
+	}
+	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
+}
+
+// pickerAt returns the picker that reads the rest of m when m (already accepted by Choices) has
+// reached the start of one.
+func (s *state) pickerAt(m rules.Move) (picker, bool) {
+	switch {
+	case s.Pend == nil && len(m) == 1 && m[0] == vPass:
+		return s.passPicker(), true
+	case s.Pend != nil && s.Pend.Kind != pendTarget && len(m) == 0:
+		return s.pendingPickerItems(), true
+	}
+	return picker{}, false
+}
