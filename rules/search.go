@@ -1,5 +1,7 @@
 package rules
 
+import "math"
+
 // Optional interfaces a State may implement so that a search player (rules/ai) runs faster or
 // plays hidden-information games fairly. A game that implements none of them is still searched:
 // copies are made with Encode and Decode, and the state is treated as fully visible.
@@ -23,4 +25,26 @@ type Determinizer interface {
 // and each seat's own (Determinize has already made hidden parts a sample).
 type Evaluator interface {
 	Evaluate() []float64
+}
+
+// Standings turns each seat's estimated strength (points, or points plus potential) into
+// Evaluator values: a logistic of the seat's lead over the best of the others, scale being the
+// lead that makes a win about three times as likely as a loss. One seat: use SoloChance.
+func Standings(strength []float64, scale float64) []float64 {
+	out := make([]float64, len(strength))
+	for i, v := range strength {
+		best := math.Inf(-1)
+		for j, w := range strength {
+			if j != i && w > best {
+				best = w
+			}
+		}
+		out[i] = 1 / (1 + math.Exp(-(v-best)/scale))
+	}
+	return out
+}
+
+// SoloChance is Evaluator's value in a solo game: a logistic of the distance to the target.
+func SoloChance(score, target, scale float64) []float64 {
+	return []float64{1 / (1 + math.Exp(-(score-target)/scale))}
 }

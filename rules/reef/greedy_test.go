@@ -12,28 +12,6 @@ import (
 // the best open-sea space. It grows and guards corals, attacks, covers tiles and feeds its
 // parrotfish, which random moves almost never do, so its games say something about balance.
 
-// worth values a position for seat me.
-func (s *state) worth(me int) float64 {
-	cm := s.corals()
-	p := &s.Players[me]
-	v := 10 * float64(s.score(me))
-	for id, size := range cm.size {
-		switch sh := int(cm.shrimp[id]); {
-		case sh == me:
-			v += 2 * float64(size)
-			if size >= data.MinEat {
-				v += 4
-			}
-		case sh < 0:
-			v += 0.4 * float64(size)
-		default:
-			v -= 0.6 * float64(size) / float64(s.Seats-1)
-		}
-	}
-	v += 1.5*float64(sum(p.Consumed[:])) + 0.5*float64(sum(p.Screen[:])) + 0.1*float64(sum(p.Cubes[:]))
-	return v
-}
-
 // gain is what applying m is worth to seat (and the state after it), or false if refused.
 func gain(s *state, seat rules.Seat, m rules.Move) (float64, *state, bool) {
 	c := s.clone()
