@@ -108,6 +108,10 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 		switch m.UserID {
 		case RobotUser:
 			who += " (random player)"
+		case AIUser:
+			if !isAIUser(userOf(&row, rules.Seat(m.Seat))) {
+				who += " (played by the AI)"
+			}
 		case AutoUser:
 			who += " (only move)"
 		case ClockUser:
@@ -170,7 +174,7 @@ func (s *Service) MyGames(ctx context.Context, user User) ([]GameSummary, error)
 }
 
 // Resign: in a two-player game the other player wins; with more players the seat is handed to
-// the random player and ranked after everyone still playing.
+// the AI (the random player when the AI is off) and ranked after everyone still playing.
 func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	t, err := s.resolve(ctx, req)
 	if err != nil {
@@ -204,7 +208,7 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(err)
 	}
-	text := fmt.Sprintf("%s resigned; the random player takes over their seat and will rank last.", name)
+	text := fmt.Sprintf("%s resigned; %s takes over their seat and will rank last.", name, s.standIn())
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
 	}
