@@ -23,7 +23,7 @@ import (
 
 // Config is one search budget and style.
 type Config struct {
-	// Iterations is the number of determinized playouts for a decision (default 400).
+	// Iterations is the number of determinized playouts for a decision (default 200).
 	Iterations int
 	// Rollout is how many random moves a playout makes before asking the game's Evaluator; 0 plays
 	// to the end (MaxPlayout bounds it). Games without an Evaluator always play to the end.
@@ -55,11 +55,11 @@ var Levels = []string{"easy", "normal", "hard"}
 func ForLevel(level string, seed uint64) (Config, error) {
 	switch level {
 	case "easy":
-		return Config{Iterations: 40, Rollout: 8, Seed: seed}, nil
+		return Config{Iterations: 30, Rollout: 8, Seed: seed}, nil
 	case "normal", "":
-		return Config{Iterations: 400, Rollout: 24, Seed: seed}, nil
+		return Config{Iterations: 200, Rollout: 16, Seed: seed}, nil
 	case "hard":
-		return Config{Iterations: 1500, Rollout: 40, Seed: seed}, nil
+		return Config{Iterations: 800, Rollout: 24, Seed: seed}, nil
 	}
 	return Config{}, fmt.Errorf("there is no AI level %q; choose easy, normal or hard", level)
 }
@@ -88,7 +88,7 @@ func (n *node) child(seat rules.Seat, tok string) *node {
 // Choose picks a complete move for seat in st. st is not changed.
 func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Move, Stats, error) {
 	if cfg.Iterations <= 0 {
-		cfg.Iterations = 400
+		cfg.Iterations = 200
 	}
 	if cfg.Exploration == 0 {
 		cfg.Exploration = 0.7
@@ -140,8 +140,8 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 			break
 		}
 		// The rest of the move was too thin in this tree: search again from where it stands,
-		// with a smaller budget.
-		budget = max(budget/2, minBudget)
+		// with a quarter of the budget, so a long move costs at most about twice a short one.
+		budget = max(cfg.Iterations/4, minBudget)
 	}
 	if err := rules.Check(st, seat, partial); err != nil {
 		return nil, s.stats, fmt.Errorf("ai: chose %q, which the rules refuse: %w", partial.String(), err)
@@ -151,7 +151,7 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 
 const (
 	minVisits = 12 // a deeper token of the move is trusted only with this many visits
-	minBudget = 60
+	minBudget = 30
 )
 
 // mostVisited is the child of n for seat with the most visits; ties keep the first found, which

@@ -234,3 +234,9 @@ func greedyPending(s *state) rules.Move {
 	}
 	return rules.Move{"none"}
 }
+
+// GreedyMove is the greedy player as the AI's easy level (ai.Greeder), on a sample of what seat
+// may know, never on the real hidden cards.
+func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
+	return greedy(s.Determinize(seat, seed).(*state), seat)
+}

@@ -140,3 +140,10 @@ func keep(s *state, seat rules.Seat, m rules.Move) bool {
 	}
 	return true
 }
+
+// GreedyMove is the greedy player as the AI's easy level (ai.Greeder). It looks ahead by applying
+// moves, so it plays on a sample of what seat may know, never on the real hidden tiles.
+func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
+	det := s.Determinize(seat, seed).(*state)
+	return greedyMove(det, seat, rand.New(rand.NewPCG(seed, 0x9eed)))
+}
