@@ -163,6 +163,9 @@ func (s *Service) playAIGame(ctx context.Context, id int64) (int, error) {
 		if err != nil {
 			cfg, _ = ai.ForLevel(DefaultAILevel, ai.MoveSeed(row.Seed, t.seq, seat))
 		}
+		if s.opt.AIIterations > 0 {
+			cfg.Iterations = s.opt.AIIterations
+		}
 		seq := t.seq
 		g := t.kit.Game
 		copyState, err := ai.Clone(g, t.state)

@@ -34,8 +34,10 @@ type Options struct {
 	AutoForced           bool // play a seat's move itself when it has exactly one
 	// NoAI turns the AI off: robot seats are played by the random player in the request path, and
 	// /create refuses bots. By default the AI plays them through the AI queue (bot/ai.go).
-	NoAI      bool
-	CacheSize int // games kept in memory
+	NoAI bool
+	// AIIterations, when set, is the search budget of every AI level (tests keep games fast).
+	AIIterations int
+	CacheSize    int // games kept in memory
 	// Seed, when set, gives the seed of each new game whose creator named none (tests use it to
 	// make games reproducible); by default seeds come from crypto/rand.
 	Seed func() uint64
