@@ -113,6 +113,9 @@ func (s *Service) handToAI(t *table) bool {
 // RunAI plays the AI's moves as games are handed to it, until ctx ends. Run it beside the
 // adapters; the console and tests call PlayAI instead.
 func (s *Service) RunAI(ctx context.Context) {
+	if err := s.requeueAI(ctx); err != nil {
+		s.log.Error("ai: finding the games it plays", "err", err)
+	}
 	for {
 		if _, err := s.PlayAI(ctx); err != nil && ctx.Err() == nil {
 			s.log.Error("ai", "err", err)
@@ -255,4 +258,25 @@ func (s *Service) standIn() string {
 		return "the random player"
 	}
 	return "the AI"
+}
+
+// requeueAI queues every running game with a robot seat, so moves the AI owed when the process
+// stopped are played after a restart (a game with nothing due is simply skipped).
+func (s *Service) requeueAI(ctx context.Context) error {
+	if s.opt.NoAI {
+		return nil
+	}
+	rows, err := s.store.Games(ctx, storage.GameFilter{Statuses: []storage.Status{storage.StatusRunning}})
+	if err != nil {
+		return err
+	}
+	for _, row := range rows {
+		for _, p := range row.Players {
+			if p.Robot {
+				s.aiq.add(row.ID)
+				break
+			}
+		}
+	}
+	return nil
 }

@@ -226,3 +226,24 @@ func TestLobbyWithAISeats(t *testing.T) {
 		t.Fatalf("a lobby of AI seats only must close: %v", g.Status)
 	}
 }
+
+// The worker: a move the AI owed when the process stopped is played by RunAI after a restart,
+// without any request.
+func TestRunAIAfterRestart(t *testing.T) {
+	e := newEnv(t)
+	th := e.game("ann", "bob", "cat")
+	if _, err := e.svc.Resign(context.Background(), e.in(th, user("cat"))); err != nil {
+		t.Fatal(err)
+	}
+	restarted := New(e.store, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { restarted.RunAI(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if ms := e.moves(th); len(ms) == 1 && ms[0].UserID == AIUser {
+			return
+		}
+	}
+	t.Fatalf("the worker did not play cat's seat: %+v", e.moves(th))
+}
