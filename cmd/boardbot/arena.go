@@ -95,6 +95,7 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	players := fs.String("players", "ai:normal,random", "comma-separated players, one per seat: random, greedy, ai:easy, ai:normal, ai:hard, ai:<iterations>")
 	maxMoves := fs.Int("max-moves", 20000, "a game still running after this many moves counts as unfinished")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	wall := fs.Duration("time", 0, "start no new game after this much time (0: play them all); keeps runs bounded on a shared machine")
 	opts := optionFlag{}
 	fs.Var(opts, "option", "key=value, repeatable")
 	if err := fs.Parse(args); err != nil {
@@ -118,6 +119,11 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 2
 		}
 		ps = append(ps, p)
+	}
+	if *wall > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *wall)
+		defer cancel()
 	}
 	st := arena(ctx, kit.Game, ps, *seats, *games, *seed, map[string]string(opts), *maxMoves)
 	if *asJSON {
