@@ -264,7 +264,14 @@ func wilson(wins, n float64) (float64, float64) {
 	den := 1 + z*z/n
 	mid := (p + z*z/(2*n)) / den
 	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return math.Max(0, mid-half), math.Min(1, mid+half)
+	lo, hi := math.Max(0, mid-half), math.Min(1, mid+half)
+	if wins == 0 {
+		lo = 0 // exactly, not a rounding error above the observed rate
+	}
+	if wins == n {
+		hi = 1
+	}
+	return lo, hi
 }
 
 func percentile(xs []float64, p int) float64 {
