@@ -67,8 +67,10 @@ type arenaKind struct {
 	CIHigh    float64 `json:"ci95_high"`
 	FairShare float64 `json:"fair_share"` // the win rate of equal players: 1/seats (solo: none)
 	Moves     int     `json:"moves"`
-	ThinkP50  float64 `json:"think_ms_p50"`
+	ThinkP50  float64 `json:"think_ms_p50"` // wall time: inflated when the machine is loaded
 	ThinkP99  float64 `json:"think_ms_p99"`
+	CPUP50    float64 `json:"think_cpu_ms_p50"` // CPU time of the thinking thread: one core's work
+	CPUP99    float64 `json:"think_cpu_ms_p99"`
 	Simulated int     `json:"simulated_moves"` // moves applied inside searches
 }
 
@@ -143,10 +145,10 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func printArena(w io.Writer, st arenaStats) {
 	fmt.Fprintf(w, "%s, %d seats: %d games (%d finished), %d moves, %.0f moves/s, search %.0f simulated moves/s, heap max %.1f MB\n",
 		st.Game, st.Seats, st.Games, st.Finished, st.Moves, st.MovesPerSec, st.SimPerSec, st.HeapMB)
-	fmt.Fprintf(w, "%-12s %6s %7s %6s %15s %6s %9s %9s\n", "player", "seats", "wins", "rate", "95% CI", "fair", "think p50", "p99 (ms)")
+	fmt.Fprintf(w, "%-12s %6s %7s %6s %15s %6s %9s %9s %9s %9s\n", "player", "seats", "wins", "rate", "95% CI", "fair", "wall p50", "wall p99", "cpu p50", "cpu p99")
 	for _, k := range st.Kinds {
-		fmt.Fprintf(w, "%-12s %6d %7.1f %5.0f%% %6.0f%% - %3.0f%% %5.0f%% %9.1f %9.1f\n", k.Player, k.Seats, k.Wins, 100*k.WinRate,
-			100*k.CILow, 100*k.CIHigh, 100*k.FairShare, k.ThinkP50, k.ThinkP99)
+		fmt.Fprintf(w, "%-12s %6d %7.1f %5.0f%% %6.0f%% - %3.0f%% %5.0f%% %9.1f %9.1f %9.1f %9.1f\n", k.Player, k.Seats, k.Wins, 100*k.WinRate,
+			100*k.CILow, 100*k.CIHigh, 100*k.FairShare, k.ThinkP50, k.ThinkP99, k.CPUP50, k.CPUP99)
 	}
 }
 
@@ -156,7 +158,7 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 	type acc struct {
 		seats, moves, sim int
 		wins              float64
-		think             []float64
+		think, cpu        []float64
 	}
 	byKind := map[string]*acc{}
 	var order []string
@@ -167,6 +169,7 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		}
 	}
 	var ms runtime.MemStats
+	defer lockThread()()
 	start := time.Now()
 	var searchTime time.Duration
 	for i := 0; i < games && ctx.Err() == nil; i++ {
@@ -193,8 +196,10 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 			seat := aw[pick.IntN(len(aw))].Seat
 			p := at(seat)
 			t0 := time.Now()
+			c0, cpuOK := threadCPU()
 			m, stats, err := p.move(st, seat, ai.MoveSeed(setup.Seed, int64(n), seat))
 			d := time.Since(t0)
+			c1, _ := threadCPU()
 			if err != nil {
 				out.Failures = append(out.Failures, fmt.Sprintf("seed %d move %d %s: %v", setup.Seed, n, p.kind, err))
 				break
@@ -207,6 +212,9 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 			a.moves++
 			a.sim += stats.Simulated
 			a.think = append(a.think, float64(d.Microseconds())/1000)
+			if cpuOK {
+				a.cpu = append(a.cpu, float64((c1-c0).Microseconds())/1000)
+			}
 			if stats.Simulated > 0 {
 				searchTime += d
 				if a.moves%50 == 1 {
@@ -248,6 +256,7 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 			kd.CILow, kd.CIHigh = wilson(a.wins, float64(a.seats))
 		}
 		kd.ThinkP50, kd.ThinkP99 = percentile(a.think, 50), percentile(a.think, 99)
+		kd.CPUP50, kd.CPUP99 = percentile(a.cpu, 50), percentile(a.cpu, 99)
 		out.Kinds = append(out.Kinds, kd)
 	}
 	if searchTime > 0 {
