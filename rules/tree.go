@@ -99,7 +99,13 @@ func Forced(st State, s Seat, partial Move) (Move, error) {
 // RandomMove walks seat s's choice tree uniformly at random: at a complete node that can go on,
 // stopping counts as one more option. It fails when the tree dead-ends, which is a game bug.
 func RandomMove(st State, s Seat, r *rand.Rand) (Move, error) {
-	var m Move
+	return RandomExtend(st, s, nil, r)
+}
+
+// RandomExtend finishes partial the way RandomMove plays a whole move (a search's playouts start
+// from a move half chosen).
+func RandomExtend(st State, s Seat, partial Move, r *rand.Rand) (Move, error) {
+	m := append(Move{}, partial...)
 	for len(m) < MaxTreeDepth {
 		next, complete, err := st.Choices(s, m)
 		if err != nil {

@@ -315,7 +315,7 @@ func (s *search) pickSeat(st rules.State) rules.Seat {
 // each seat's value in [0,1].
 func (s *search) playout(det rules.State, actor rules.Seat, part rules.Move) []float64 {
 	if det.Result() == nil && len(part) > 0 {
-		m, err := finish(det, actor, part, s.r)
+		m, err := rules.RandomExtend(det, actor, part, s.r)
 		if err != nil {
 			return nil
 		}
@@ -331,7 +331,7 @@ func (s *search) playout(det rules.State, actor rules.Seat, part rules.Move) []f
 	}
 	for i := 0; i < limit && det.Result() == nil; i++ {
 		seat := s.pickSeat(det)
-		m, err := finish(det, seat, nil, s.r)
+		m, err := rules.RandomExtend(det, seat, nil, s.r)
 		if err != nil {
 			return nil
 		}
@@ -347,30 +347,6 @@ func (s *search) playout(det rules.State, actor rules.Seat, part rules.Move) []f
 		return ev.Evaluate()
 	}
 	return nil // unfinished and no way to judge: counts as nothing for anyone
-}
-
-// finish extends partial uniformly at random through seat's choice tree to a complete move.
-func finish(st rules.State, seat rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
-	m := append(rules.Move{}, partial...)
-	for len(m) < rules.MaxTreeDepth {
-		next, complete, err := st.Choices(seat, m)
-		if err != nil {
-			return nil, err
-		}
-		n := len(next)
-		if complete {
-			n++
-		}
-		if n == 0 {
-			return nil, fmt.Errorf("ai: choice tree dead-ends after %q", m.String())
-		}
-		i := r.IntN(n)
-		if i == len(next) {
-			return m, nil
-		}
-		m = append(m, next[i].Token)
-	}
-	return nil, fmt.Errorf("ai: choice tree deeper than %d", rules.MaxTreeDepth)
 }
 
 // Values turns a result into each seat's value: 1 for first place, 0 for last, evenly between;

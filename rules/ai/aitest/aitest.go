@@ -77,3 +77,25 @@ func Blind(g rules.Game, st rules.State, cfg ai.Config, scramble func(st rules.S
 	}
 	return nil
 }
+
+// BlindEverywhere runs Blind on the positions reached after each of at random moves from each
+// setup, with a small budget, and returns every failure.
+func BlindEverywhere(g rules.Game, setups []rules.Setup, at []int, scramble func(st rules.State, viewer rules.Seat, seed uint64) rules.State) []error {
+	var errs []error
+	for _, setup := range setups {
+		for _, n := range at {
+			st, err := Midgame(g, setup, n)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if st == nil {
+				continue // over already
+			}
+			if err := Blind(g, st, ai.Config{Iterations: 30, Rollout: 6, Seed: 11}, scramble); err != nil {
+				errs = append(errs, fmt.Errorf("%d seats %v after %d moves: %w", setup.Seats, setup.Options, n, err))
+			}
+		}
+	}
+	return errs
+}
