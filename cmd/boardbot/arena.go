@@ -39,11 +39,16 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			return m, ai.Stats{}, err
 		}}, nil
 	case strings.HasPrefix(kind, "ai:"):
-		arg := strings.TrimPrefix(kind, "ai:")
+		arg, rollout, hasRollout := strings.Cut(strings.TrimPrefix(kind, "ai:"), "/")
 		cfg, err := ai.ForLevel(arg, 0)
 		if n, nerr := strconv.Atoi(arg); nerr == nil && n > 0 {
 			cfg, err = ai.ForLevel("normal", 0)
 			cfg.Iterations = n
+		}
+		if r, rerr := strconv.Atoi(rollout); hasRollout && (rerr != nil || r < 0) {
+			err = fmt.Errorf("%q: after the slash comes the rollout length, a number", kind)
+		} else if hasRollout {
+			cfg.Rollout = r
 		}
 		if err != nil {
 			return arenaPlayer{}, err
@@ -54,7 +59,7 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			return ai.Choose(g, st, seat, c)
 		}}, nil
 	}
-	return arenaPlayer{}, fmt.Errorf("unknown player %q: use random, greedy, ai:easy, ai:normal, ai:hard or ai:<iterations>", kind)
+	return arenaPlayer{}, fmt.Errorf("unknown player %q: use random, greedy, ai:easy, ai:normal, ai:hard or ai:<iterations>, optionally with /<rollout moves>", kind)
 }
 
 // arenaKind is what the arena prints for one kind of player.
@@ -94,7 +99,7 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	seats := fs.Int("seats", 2, "seat count")
 	games := fs.Int("games", 20, "number of games; seats rotate between the players from game to game")
 	seed := fs.Uint64("seed", 1, "first seed; game i uses seed+i")
-	players := fs.String("players", "ai:normal,random", "comma-separated players, one per seat: random, greedy, ai:easy, ai:normal, ai:hard, ai:<iterations>")
+	players := fs.String("players", "ai:normal,random", "comma-separated players, one per seat: random, greedy, ai:easy, ai:normal, ai:hard, ai:<iterations>; ai:normal/4 sets the rollout length too")
 	maxMoves := fs.Int("max-moves", 20000, "a game still running after this many moves counts as unfinished")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	wall := fs.Duration("time", 0, "start no new game after this much time (0: play them all); keeps runs bounded on a shared machine")

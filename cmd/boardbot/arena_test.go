@@ -27,12 +27,12 @@ func TestWilson(t *testing.T) {
 }
 
 func TestParsePlayer(t *testing.T) {
-	for _, k := range []string{"random", "greedy", "ai:easy", "ai:normal", "ai:hard", "ai:50"} {
+	for _, k := range []string{"random", "greedy", "ai:easy", "ai:normal", "ai:hard", "ai:50", "ai:normal/0", "ai:300/4"} {
 		if _, err := parsePlayer(ascidiae.Game, k); err != nil {
 			t.Errorf("%s: %v", k, err)
 		}
 	}
-	for _, k := range []string{"ai:godlike", "human", "ai:-3"} {
+	for _, k := range []string{"ai:godlike", "human", "ai:-3", "ai:normal/x", "ai:easy/-1"} {
 		if _, err := parsePlayer(ascidiae.Game, k); err == nil {
 			t.Errorf("%s accepted", k)
 		}

@@ -12,10 +12,15 @@ func (g *State) Clone() rules.State { return g.clone() }
 
 // Evaluate rates a running game for a search's cut-off playouts (rules.Evaluator) by score: a
 // claimed colony is 1000, so 600 is the lead worth three to one. Solo, the two best collectors'
-// progress is what leads to two claims in one turn; 300 is about one such claim in reach.
+// progress is what leads to two claims in one turn; 300 is about one such claim in reach. A
+// colony claimed alone in a turn (the claims of the turn in progress aside) wins nothing and
+// leaves one fewer to claim, so it counts against.
 func (g *State) Evaluate() []float64 {
 	if g.solo() {
-		return rules.SoloChance(float64(score(g, 0)), 300, 150)
+		p := &g.Players[0]
+		lone := len(p.Colonies) - g.Turn.Claims
+		s := float64(score(g, 0)) - 1000*float64(lone) - 400*float64(lone) + 700*float64(g.Turn.Claims)
+		return rules.SoloChance(s, 300, 150)
 	}
 	w := make([]float64, g.Seats)
 	for i := range w {
