@@ -45,6 +45,10 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			cfg, err = ai.ForLevel("normal", 0)
 			cfg.Iterations = n
 		}
+		rollout, guided := strings.CutSuffix(rollout, "g")
+		if guided {
+			cfg.Guide = 0.5
+		}
 		if r, rerr := strconv.Atoi(rollout); hasRollout && (rerr != nil || r < 0) {
 			err = fmt.Errorf("%q: after the slash comes the rollout length, a number", kind)
 		} else if hasRollout {

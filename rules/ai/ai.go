@@ -28,6 +28,10 @@ type Config struct {
 	// Rollout is how many random moves a playout makes before asking the game's Evaluator; 0 plays
 	// to the end (MaxPlayout bounds it). Games without an Evaluator always play to the end.
 	Rollout int
+	// Guide is the share of playout moves chosen by the game's own greedy player (ai.Greeder),
+	// where it has one; the rest are uniformly random. Random playouts say little in games where
+	// position is everything (Ascidiae, Reef Encounter); a greedy player knows what a move does.
+	Guide float64
 	// Exploration is the UCB constant (default 0.7).
 	Exploration float64
 	// Seed drives every random choice of the search.
@@ -331,8 +335,14 @@ func (s *search) playout(det rules.State, actor rules.Seat, part rules.Move) []f
 	}
 	for i := 0; i < limit && det.Result() == nil; i++ {
 		seat := s.pickSeat(det)
-		m, err := rules.RandomExtend(det, seat, nil, s.r)
-		if err != nil {
+		var m rules.Move
+		var err error
+		if gr, ok := det.(Greeder); ok && s.cfg.Guide > 0 && s.r.Float64() < s.cfg.Guide {
+			m = gr.GreedyMove(seat, s.r.Uint64())
+		} else {
+			m, err = rules.RandomExtend(det, seat, nil, s.r)
+		}
+		if err != nil || m == nil {
 			return nil
 		}
 		if _, err := det.Apply(seat, m); err != nil {

@@ -20,13 +20,13 @@ func (g *State) Evaluate() []float64 {
 		p := &g.Players[0]
 		lone := len(p.Colonies) - g.Turn.Claims
 		s := float64(score(g, 0)) - 1000*float64(lone) - 400*float64(lone) + 700*float64(g.Turn.Claims)
-		return rules.SoloChance(s, 300, 150)
+		return rules.SoloChance(s, 300, 60)
 	}
 	w := make([]float64, g.Seats)
 	for i := range w {
 		w[i] = float64(score(g, i))
 	}
-	return rules.Standings(w, 600)
+	return rules.Standings(w, 60)
 }
 
 // score values a position for seat (the balance players' measure): claimed colonies, cards on
