@@ -45,6 +45,10 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			cfg, err = ai.ForLevel("normal", 0)
 			cfg.Iterations = n
 		}
+		rollout, prior := strings.CutSuffix(rollout, "p")
+		if prior {
+			cfg.Prior = 0.25
+		}
 		rollout, guided := strings.CutSuffix(rollout, "g")
 		if guided {
 			cfg.Guide = 0.5

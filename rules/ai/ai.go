@@ -32,6 +32,10 @@ type Config struct {
 	// where it has one; the rest are uniformly random. Random playouts say little in games where
 	// position is everything (Ascidiae, Reef Encounter); a greedy player knows what a move does.
 	Guide float64
+	// Prior, when the game has a greedy player (ai.Greeder), is the share of the budget given in
+	// advance to the greedy player's move, as that many visits with its evaluated value: the
+	// search then leaves the greedy move only for one it finds better.
+	Prior float64
 	// Exploration is the UCB constant (default 0.7).
 	Exploration float64
 	// Seed drives every random choice of the search.
@@ -126,7 +130,9 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 			partial = append(partial, next[0].Token)
 			continue
 		}
-		root := s.run(partial, budget)
+		root := &node{seat: seat}
+		s.seedGreedy(root, partial, budget)
+		s.run(root, partial, budget)
 		n, done := root, false
 		for {
 			best := mostVisited(n, seat)
@@ -182,6 +188,10 @@ type search struct {
 	until time.Time
 	stats Stats
 	nodes int
+	// the greedy player's move and its value, for Config.Prior
+	greedy     rules.Move
+	greedyV    float64
+	greedyDone bool
 }
 
 // sample is one state consistent with what the AI's seat knows.
@@ -202,9 +212,8 @@ func Clone(g rules.Game, st rules.State) (rules.State, error) {
 }
 
 // run builds a tree rooted at the AI's seat having already chosen partial.
-func (s *search) run(partial rules.Move, iterations int) *node {
+func (s *search) run(root *node, partial rules.Move, iterations int) *node {
 	s.stats.Searches++
-	root := &node{seat: s.seat}
 	for i := 0; i < iterations; i++ {
 		if !s.until.IsZero() && i > 0 && time.Now().After(s.until) {
 			break
@@ -388,4 +397,52 @@ func MoveSeed(gameSeed uint64, seq int64, seat rules.Seat) uint64 {
 	x ^= x >> 27
 	x *= 0x94d049bb133111eb
 	return x ^ x>>31
+}
+
+// seedGreedy gives the greedy player's move (when the game has one) cfg.Prior of the budget as
+// visits along its tokens, valued by the game's evaluation of the position it leads to in one
+// sample. Nothing is seeded when the game has no greedy player or no way to value the result.
+func (s *search) seedGreedy(root *node, partial rules.Move, budget int) {
+	if s.cfg.Prior <= 0 {
+		return
+	}
+	if !s.greedyDone {
+		s.greedyDone = true
+		s.greedy, s.greedyV = s.greedyPrior()
+	}
+	m := s.greedy
+	if m == nil || len(partial) > len(m) || !m[:len(partial)].Equal(partial) {
+		return // no greedy move, or the search has already left it
+	}
+	w := s.cfg.Prior * float64(budget)
+	n := root
+	for _, tok := range append(append([]string{}, m[len(partial):]...), stop) {
+		c := &node{seat: s.seat, tok: tok, visits: w, reward: w * s.greedyV, avail: w}
+		n.children = append(n.children, c)
+		n = c
+	}
+}
+
+// greedyPrior is the game's greedy move for the AI's seat and the evaluation, in one sample, of
+// the position it leads to; nil when the game has no greedy player or no evaluation.
+func (s *search) greedyPrior() (rules.Move, float64) {
+	gr, ok := s.real.(Greeder)
+	if !ok {
+		return nil, 0
+	}
+	m := gr.GreedyMove(s.seat, s.r.Uint64())
+	det, err := s.sample()
+	if err != nil || m == nil {
+		return nil, 0
+	}
+	if _, err := det.Apply(s.seat, m); err != nil {
+		return nil, 0
+	}
+	if res := det.Result(); res != nil {
+		return m, Values(res)[s.seat]
+	}
+	if ev, ok := det.(rules.Evaluator); ok {
+		return m, ev.Evaluate()[s.seat]
+	}
+	return nil, 0
 }

@@ -163,3 +163,24 @@ func TestLevels(t *testing.T) {
 		t.Error("unknown level accepted")
 	}
 }
+
+// greedyNim has a greedy player that always takes one stone, and a flat evaluation.
+type greedyNim struct{ nim }
+
+func (g *greedyNim) GreedyMove(rules.Seat, uint64) rules.Move { return rules.Move{"take", "1"} }
+func (g *greedyNim) Evaluate() []float64                      { return []float64{0.5, 0.5} }
+func (g *greedyNim) Clone() rules.State                       { c := *g; return &c }
+
+// The greedy prior leads a small search to the greedy move, and a search that finds better
+// leaves it.
+func TestGreedyPrior(t *testing.T) {
+	st := &greedyNim{nim{Pile: 7}}
+	m, _, err := Choose(nimGame{}, st, 0, Config{Iterations: 40, Prior: 10, Seed: 1})
+	if err != nil || m.String() != "take 1" {
+		t.Fatalf("a heavy prior plays the greedy move: %q %v", m, err)
+	}
+	m, _, err = Choose(nimGame{}, st, 0, Config{Iterations: 4000, Prior: 0.1, Seed: 1})
+	if err != nil || m.String() != "take 3" {
+		t.Fatalf("the search must leave a losing greedy move: %q %v", m, err)
+	}
+}
