@@ -45,9 +45,13 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			cfg, err = ai.ForLevel("normal", 0)
 			cfg.Iterations = n
 		}
-		rollout, prior := strings.CutSuffix(rollout, "p")
-		if prior {
-			cfg.Prior = 0.25
+		// p: a greedy prior of a quarter of the budget; pp: of the whole budget.
+		for strings.HasSuffix(rollout, "p") {
+			rollout = strings.TrimSuffix(rollout, "p")
+			cfg.Prior = min(1, cfg.Prior+0.25)
+			if cfg.Prior > 0.25 {
+				cfg.Prior = 1
+			}
 		}
 		rollout, guided := strings.CutSuffix(rollout, "g")
 		if guided {

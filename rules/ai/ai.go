@@ -65,9 +65,9 @@ func ForLevel(level string, seed uint64) (Config, error) {
 	case "easy":
 		return Config{Iterations: 30, Rollout: 8, Seed: seed}, nil
 	case "normal", "":
-		return Config{Iterations: 200, Rollout: 16, Seed: seed}, nil
+		return Config{Iterations: 200, Rollout: 16, Prior: 0.25, Seed: seed}, nil
 	case "hard":
-		return Config{Iterations: 800, Rollout: 24, Seed: seed}, nil
+		return Config{Iterations: 800, Rollout: 24, Prior: 0.25, Seed: seed}, nil
 	}
 	return Config{}, fmt.Errorf("there is no AI level %q; choose easy, normal or hard", level)
 }
