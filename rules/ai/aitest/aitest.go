@@ -92,7 +92,7 @@ func BlindEverywhere(g rules.Game, setups []rules.Setup, at []int, scramble func
 			if st == nil {
 				continue // over already
 			}
-			if err := Blind(g, st, ai.Config{Iterations: 30, Rollout: 6, Seed: 11}, scramble); err != nil {
+			if err := Blind(g, st, ai.Config{Iterations: 30, Rollout: 6, Prior: 0.25, Seed: 11}, scramble); err != nil {
 				errs = append(errs, fmt.Errorf("%d seats %v after %d moves: %w", setup.Seats, setup.Options, n, err))
 			}
 		}
