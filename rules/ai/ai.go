@@ -65,9 +65,9 @@ func ForLevel(level string, seed uint64) (Config, error) {
 	case "easy":
 		return Config{Iterations: 30, Rollout: 8, Seed: seed}, nil
 	case "normal", "":
-		return Config{Iterations: 200, Rollout: 16, Prior: 0.25, Seed: seed}, nil
+		return Config{Iterations: 200, Rollout: 16, Prior: 1, Seed: seed}, nil
 	case "hard":
-		return Config{Iterations: 800, Rollout: 24, Prior: 0.25, Seed: seed}, nil
+		return Config{Iterations: 800, Rollout: 24, Prior: 1, Seed: seed}, nil
 	}
 	return Config{}, fmt.Errorf("there is no AI level %q; choose easy, normal or hard", level)
 }
@@ -135,7 +135,22 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		s.run(root, partial, budget)
 		n, done := root, false
 		for {
-			best := mostVisited(n, seat)
+			// Only tokens the seat's own menu offers: a sample may allow what the real position
+			// does not (a colour the real bag lacks), and the menu is what the player sees.
+			next, complete, err := st.Choices(seat, partial)
+			if err != nil {
+				return nil, s.stats, fmt.Errorf("ai: choices for %q: %w", partial.String(), err)
+			}
+			best := mostVisited(n, seat, menu(next, complete))
+			if best == nil && n == root {
+				// Nothing the search liked is on the menu: take a random entry of it.
+				m, err := rules.RandomExtend(st, seat, partial, s.r)
+				if err != nil {
+					return nil, s.stats, err
+				}
+				partial, done = m, true
+				break
+			}
 			if best == nil || (n != root && best.visits < minVisits) {
 				break
 			}
@@ -166,10 +181,10 @@ const (
 
 // mostVisited is the child of n for seat with the most visits; ties keep the first found, which
 // follows the tree's insertion order and so the seed.
-func mostVisited(n *node, seat rules.Seat) *node {
+func mostVisited(n *node, seat rules.Seat, legal map[string]bool) *node {
 	var best *node
 	for _, c := range n.children {
-		if c.seat != seat {
+		if c.seat != seat || !legal[c.tok] {
 			continue
 		}
 		if best == nil || c.visits > best.visits {
@@ -445,4 +460,16 @@ func (s *search) greedyPrior() (rules.Move, float64) {
 		return m, ev.Evaluate()[s.seat]
 	}
 	return nil, 0
+}
+
+// menu is the set of tokens a seat may choose next, with stop when the move may end here.
+func menu(next []rules.Choice, complete bool) map[string]bool {
+	m := make(map[string]bool, len(next)+1)
+	for _, c := range next {
+		m[c.Token] = true
+	}
+	if complete {
+		m[stop] = true
+	}
+	return m
 }

@@ -184,3 +184,40 @@ func TestGreedyPrior(t *testing.T) {
 		t.Fatalf("the search must leave a losing greedy move: %q %v", m, err)
 	}
 }
+
+// mirage is nim whose samples also offer "take 4", a move the real pile of 4 refuses: the search
+// loves it (it takes the last stone), but the AI must play from the real menu.
+type mirage struct{ nim }
+
+func (m *mirage) Determinize(rules.Seat, uint64) rules.State { return &mirageSample{nim: m.nim} }
+
+type mirageSample struct{ nim }
+
+func (m *mirageSample) Choices(s rules.Seat, mv rules.Move) ([]rules.Choice, bool, error) {
+	if len(mv) == 2 && mv[1] == "4" {
+		return nil, true, nil
+	}
+	next, complete, err := m.nim.Choices(s, mv)
+	if len(mv) == 1 && err == nil {
+		next = append(next, rules.Choice{Token: "4"})
+	}
+	return next, complete, err
+}
+
+func (m *mirageSample) Apply(s rules.Seat, mv rules.Move) ([]rules.Event, error) {
+	if mv.String() == "take 4" {
+		m.Pile = 0
+		m.Res = &rules.Result{Ranks: []int{2, 2}}
+		m.Res.Ranks[s] = 1
+		return nil, nil
+	}
+	return m.nim.Apply(s, mv)
+}
+
+func TestOnlyTheRealMenu(t *testing.T) {
+	st := &mirage{nim{Pile: 4}}
+	m, _, err := Choose(nimGame{}, st, 0, Config{Iterations: 300, Seed: 3})
+	if err != nil || rules.Check(st, 0, m) != nil {
+		t.Fatalf("chose %q (%v), not on the real menu", m, err)
+	}
+}

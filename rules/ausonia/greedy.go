@@ -1,6 +1,7 @@
 package ausonia
 
 import (
+	"math/rand/v2"
 	"slices"
 	"sort"
 
@@ -238,6 +239,11 @@ func greedyPending(s *state) rules.Move {
 
 // GreedyMove is the greedy player as the AI's easy level (ai.Greeder), on a sample of what seat
 // may know, never on the real hidden cards.
+// A move the sample allows but the real position refuses falls back to the seat's own menu.
 func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
-	return greedy(s.Determinize(seat, seed).(*state), seat)
+	if m := greedy(s.Determinize(seat, seed).(*state), seat); m != nil && rules.Check(s, seat, m) == nil {
+		return m
+	}
+	m, _ := rules.RandomMove(s, seat, rand.New(rand.NewPCG(seed, 0x9eed)))
+	return m
 }

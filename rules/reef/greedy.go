@@ -143,7 +143,16 @@ func keep(s *state, seat rules.Seat, m rules.Move) bool {
 
 // GreedyMove is the greedy player as the AI's easy level (ai.Greeder). It looks ahead by applying
 // moves, so it plays on a sample of what seat may know, never on the real hidden tiles.
+// A sample may allow a move the real position refuses (a polyp colour the real bag lacks): then
+// it tries other samples, and at last a random move from the seat's own menu.
 func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
-	det := s.Determinize(seat, seed).(*state)
-	return greedyMove(det, seat, rand.New(rand.NewPCG(seed, 0x9eed)))
+	r := rand.New(rand.NewPCG(seed, 0x9eed))
+	for try := 0; try < 4; try++ {
+		det := s.Determinize(seat, r.Uint64()).(*state)
+		if m := greedyMove(det, seat, r); m != nil && rules.Check(s, seat, m) == nil {
+			return m
+		}
+	}
+	m, _ := rules.RandomMove(s, seat, r)
+	return m
 }
