@@ -247,3 +247,28 @@ func TestRunAIAfterRestart(t *testing.T) {
 	}
 	t.Fatalf("the worker did not play cat's seat: %+v", e.moves(th))
 }
+
+// In a game with an AI seat, a resignation that leaves one human does not end the game: the
+// human plays on against the AI, which takes the resigned seat too.
+func TestResignLeavingOneHumanWithAIGoesOn(t *testing.T) {
+	e := newEnv(t)
+	th, _ := e.aiGame(3, 1, "easy")
+	if _, err := e.svc.Join(context.Background(), e.in(th, user("bob"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Resign(context.Background(), e.in(th, user("bob"))); err != nil {
+		t.Fatal(err)
+	}
+	g := e.row(th)
+	if g.Status != storage.StatusRunning || !g.Players[2].Robot {
+		t.Fatalf("the game goes on with bob's seat to the AI: %v %+v", g.Status, g.Players)
+	}
+	for i := 0; i < 200 && e.row(th).Status == storage.StatusRunning; i++ {
+		e.playSomething(th, []string{"ann"})
+		e.playAI()
+	}
+	res := e.svc.Result(e.row(th))
+	if res == nil || res.Ranks[2] < res.Ranks[0] || res.Ranks[2] <= res.Ranks[1] {
+		t.Fatalf("bob ranks last (no better than ann, behind the AI, which scored as much): %+v", res)
+	}
+}

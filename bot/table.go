@@ -196,7 +196,8 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	name := cleanName(req.User.Name)
-	if humans <= 1 || len(row.Players) == 2 {
+	// With AI seats at the table the last human still has opponents, so the game goes on.
+	if len(row.Players) == 2 || (humans <= 1 && !hasAISeats(row)) {
 		return s.endByResignation(ctx, t, held, name)
 	}
 	for i := range row.Players {
