@@ -378,6 +378,7 @@ func TestResignTwoPlayers(t *testing.T) {
 
 func TestResignManyPlayersHandsSeatToRobot(t *testing.T) {
 	e := newEnv(t)
+	e.noAI() // the random player, as without the AI
 	th := e.game("ann", "bob", "cat")
 	rep, err := e.svc.Resign(context.Background(), e.in(th, user("cat")))
 	if err != nil {

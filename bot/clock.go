@@ -14,7 +14,7 @@ import (
 // What the other players may do when the awaited seats run out of time.
 const (
 	ActSkip    = "skip"    // play each late seat's default move (only where the rules have one)
-	ActReplace = "replace" // hand the late seats to the random player
+	ActReplace = "replace" // hand the late seats to the AI (or the random player without it)
 	ActEnd     = "end"     // end the game: the late seats lose
 )
 
@@ -179,7 +179,7 @@ func actionText(a string, who []string) string {
 	case ActSkip:
 		return "skip " + joinNames(who) + " (their default answer is played)"
 	case ActReplace:
-		return "hand their seat to the random player"
+		return "hand their seat to the AI"
 	}
 	return "end the game (the late players lose)"
 }
@@ -245,7 +245,7 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 	switch action {
 	case ActSkip:
 		if !s.canSkip(t, late) {
-			return Reply{}, refuse("%s has no default answer at this point, so the late seat cannot be skipped; hand it to the random player or end the game.", t.kit.Game.Info().Name)
+			return Reply{}, refuse("%s has no default answer at this point, so the late seat cannot be skipped; hand it to %s or end the game.", t.kit.Game.Info().Name, s.standIn())
 		}
 		for i, a := range late {
 			p, _ := rules.PromptFor(t.state, rules.Seat(a.Seat))
@@ -275,7 +275,7 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 		if len(who) > 1 {
 			seats = "seats"
 		}
-		text := fmt.Sprintf("%s gave the random player the %s of %s, who ran out of time and will rank last.", name, seats, joinNames(who))
+		text := fmt.Sprintf("%s gave %s the %s of %s, who ran out of time and will rank last.", name, s.standIn(), seats, joinNames(who))
 		if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 			return Reply{}, err
 		}

@@ -151,6 +151,7 @@ func TestClockExpiryWithoutDefaultReplacesOrEnds(t *testing.T) {
 
 func TestClockExpiryReplaceHandsSeatToRobot(t *testing.T) {
 	e := newEnv(t)
+	e.noAI() // the random player, as without the AI
 	ctx := context.Background()
 	th := e.clockGame("ann", "bob")
 	e.mustMove(th, "ann", "bid pass")

@@ -21,7 +21,8 @@ type Standing struct {
 // a finished game counts as one match between every pair of its players (win 1, tie 0.5, loss 0
 // by rank) with K = 32 shared out over the n-1 opponents, so a four-player game moves a rating
 // about as much as a duel. Games are taken in the order they finished; aborted games do not
-// count; a resigned or timed-out player keeps the loss the result gives them.
+// count; a resigned or timed-out player keeps the loss the result gives them (the AI that takes the
+// seat over does not make the game a practice game); games created with AI seats do not count.
 const (
 	eloStart = 1500.0
 	eloK     = 32.0
@@ -54,6 +55,9 @@ func (s *Service) Leaderboard(ctx context.Context, guild, kind string) ([]Standi
 		return a
 	}
 	for _, row := range rows {
+		if hasAISeats(row) {
+			continue // games against the AI are practice: they leave the human ratings alone
+		}
 		res := s.Result(row)
 		if res == nil || len(res.Ranks) != len(row.Players) || len(row.Players) < 2 {
 			continue

@@ -21,6 +21,8 @@ type CreateSpec struct {
 	Options map[string]string
 	Invited []string // user ids
 	Seed    uint64   // 0: a fresh random seed
+	Bots    int      // seats filled by the AI at once
+	Level   string   // the AI's level: easy, normal (default) or hard
 }
 
 // Create opens a lobby in the request's channel with the creator in seat 0. The adapter then opens
@@ -45,6 +47,15 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	if err != nil {
 		return Reply{}, refuse("%s.", upperFirst(err.Error()))
 	}
+	if spec.Level == "" {
+		spec.Level = DefaultAILevel
+	}
+	if spec.Bots > 0 && s.opt.NoAI {
+		return Reply{}, refuse("This bot runs without the AI, so seats cannot be given to it.")
+	}
+	if err := checkBots(spec.Bots, seats, spec.Level); err != nil {
+		return Reply{}, err
+	}
 	seed := spec.Seed
 	if seed == 0 && s.opt.Seed != nil {
 		seed = s.opt.Seed()
@@ -67,6 +78,9 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 		ClockHours:    gs.clockHours,
 		ReminderHours: gs.reminderHours,
 	}
+	for i := 0; i < spec.Bots; i++ {
+		row.Players = append(row.Players, aiSeatPlayer(len(row.Players), spec.Level))
+	}
 	id, err := s.store.CreateGame(ctx, row)
 	if err != nil {
 		return Reply{}, err
@@ -76,8 +90,8 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	lobby.Invited = dedupe(spec.Invited, req.User.ID)
 	text := fmt.Sprintf("%s opened %s #%d for %s. Join with the button or /join; %s.",
 		cleanName(req.User.Name), info.Name, id, seatsText(info, seats), startText(info, seats))
-	// A one-seat game (solo) starts at once.
-	if seats == 1 {
+	// A one-seat game (solo), or one whose other seats are all AI, starts at once.
+	if len(row.Players) == seats {
 		return s.Start(ctx, Request{User: req.User, Place: req.Place, Game: id})
 	}
 	return Reply{Text: text, Game: id, Lobby: &lobby}, nil
@@ -198,17 +212,17 @@ func (s *Service) Leave(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	row.Players = kept
-	if len(kept) == 0 {
+	if humansIn(kept) == 0 {
 		row.Status = storage.StatusAborted
 	} else if row.Creator == req.User.ID {
-		row.Creator = kept[0].UserID // someone must be able to press Start
+		row.Creator = firstHuman(kept) // someone must be able to press Start
 	}
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(err)
 	}
 	lobby := s.lobbyOf(row, t.kit)
-	if len(kept) == 0 {
+	if humansIn(kept) == 0 {
 		return Reply{Text: fmt.Sprintf("%s left; %s is closed.", cleanName(req.User.Name), gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
 	}
 	return Reply{Text: fmt.Sprintf("%s left %s.", cleanName(req.User.Name), gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil

@@ -237,7 +237,7 @@ func (s *Service) finalResult(row *storage.Game, res *rules.Result) *rules.Resul
 	out.Ranks = append([]int{}, res.Ranks...)
 	robots := map[int]bool{}
 	for _, p := range row.Players {
-		if p.Robot {
+		if p.Robot && !isAIUser(p.UserID) { // AI seats from /create are players, not leavers
 			robots[p.Seat] = true
 		}
 	}
@@ -279,6 +279,9 @@ func (s *Service) autoplay(ctx context.Context, t *table) error {
 func (s *Service) automatic(t *table) (rules.Seat, rules.Move, string, bool) {
 	for _, p := range t.state.Awaiting() {
 		if isRobot(t.row, p.Seat) {
+			if s.handToAI(t) {
+				continue // the AI worker plays it after this request (bot/ai.go)
+			}
 			r := rand.New(rand.NewPCG(t.row.Seed, uint64(t.seq)))
 			m, err := rules.RandomMove(t.state, p.Seat, r)
 			if err == nil {

@@ -35,6 +35,11 @@ type Options struct {
 	CacheSize            int  // games kept in memory
 	// Observer hears of moves applied and refused (the metrics); nil: nobody.
 	Observer Observer
+	// NoAI turns the AI off: robot seats are played by the random player in the request path, and
+	// /create refuses bots. By default the AI plays them through the AI queue (bot/ai.go).
+	NoAI bool
+	// AIIterations, when set, is the search budget of every AI level (tests keep games fast).
+	AIIterations int
 	// Seed, when set, gives the seed of each new game whose creator named none (tests use it to
 	// make games reproducible); by default seeds come from crypto/rand.
 	Seed func() uint64
@@ -51,6 +56,7 @@ type Service struct {
 
 	mu     sync.Mutex
 	tables map[int64]*table
+	aiq    *aiQueue
 }
 
 // table is a game loaded in memory. Its lock guards row and state.
@@ -76,7 +82,7 @@ func New(store storage.Store, kits []Kit, opt Options) *Service {
 	if opt.CacheSize == 0 {
 		opt.CacheSize = 512
 	}
-	s := &Service{store: store, kits: map[string]Kit{}, opt: opt, log: opt.Logger, tables: map[int64]*table{}}
+	s := &Service{store: store, kits: map[string]Kit{}, opt: opt, log: opt.Logger, tables: map[int64]*table{}, aiq: newAIQueue()}
 	for _, k := range kits {
 		id := k.Game.Info().ID
 		s.kits[id] = k

@@ -108,6 +108,10 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 		switch m.UserID {
 		case RobotUser:
 			who += " (random player)"
+		case AIUser:
+			if !isAIUser(userOf(&row, rules.Seat(m.Seat))) {
+				who += " (played by the AI)"
+			}
 		case AutoUser:
 			who += " (only move)"
 		case ClockUser:
@@ -170,7 +174,7 @@ func (s *Service) MyGames(ctx context.Context, user User) ([]GameSummary, error)
 }
 
 // Resign: in a two-player game the other player wins; with more players the seat is handed to
-// the random player and ranked after everyone still playing.
+// the AI (the random player when the AI is off) and ranked after everyone still playing.
 func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	t, err := s.resolve(ctx, req)
 	if err != nil {
@@ -192,7 +196,8 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	name := cleanName(req.User.Name)
-	if humans <= 1 || len(row.Players) == 2 {
+	// With AI seats at the table the last human still has opponents, so the game goes on.
+	if len(row.Players) == 2 || (humans <= 1 && !hasAISeats(row)) {
 		return s.endByResignation(ctx, t, held, name)
 	}
 	for i := range row.Players {
@@ -204,7 +209,7 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(err)
 	}
-	text := fmt.Sprintf("%s resigned and will rank last; the random player takes over their seat.", name)
+	text := fmt.Sprintf("%s resigned and will rank last; %s takes over their seat.", name, s.standIn())
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
 	}

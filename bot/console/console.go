@@ -117,6 +117,14 @@ func (c *Console) Exec(ctx context.Context, line string) (err error) {
 	if err := c.flush(ctx); err != nil {
 		fmt.Fprintf(c.out, "  ! Could not deliver messages: %v\n", err)
 	}
+	// The AI answers after the command's own reply, as the worker does on Discord.
+	if n, err := c.svc.PlayAI(ctx); err != nil {
+		fmt.Fprintf(c.out, "  ! The AI could not move: %v\n", err)
+	} else if n > 0 {
+		if err := c.flush(ctx); err != nil {
+			fmt.Fprintf(c.out, "  ! Could not deliver messages: %v\n", err)
+		}
+	}
 	return nil
 }
 
@@ -199,8 +207,9 @@ const helpText = `Commands (the same as on Discord):
   as <name>                 act as this user (everyone is an admin here)
   games                     the games on offer, with their options
   rules <game>              a game's summary and move notation
-  create <game> [players=N] [option=value ...]
-                            open a lobby here; you take the first seat and enter its thread
+  create <game> [players=N] [bots=N] [level=easy|normal|hard] [option=value ...]
+                            open a lobby here; you take the first seat and enter its thread;
+                            bots=N gives N seats to the AI (bots=1 players=2: you against it)
   join [id] | leave [id] | start [id]
                             lobby actions (id needed only outside the game's thread)
   move <notation>  (m)      play a move, e.g. "move b1 b2"; a unique prefix is enough
@@ -270,6 +279,14 @@ func (c *Console) create(ctx context.Context, rest string) error {
 			spec.Seed = n
 		case "invite":
 			spec.Invited = strings.Split(v, ",")
+		case "bots":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return &bot.Refusal{Msg: "bots must be a number: how many seats the AI takes, e.g. bots=1."}
+			}
+			spec.Bots = n
+		case "level":
+			spec.Level = v
 		default:
 			spec.Options[k] = v
 		}

@@ -130,6 +130,10 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 		switch {
 		case o.Name == "players":
 			spec.Seats = int(o.IntValue())
+		case o.Name == "bots":
+			spec.Bots = int(o.IntValue())
+		case o.Name == "level":
+			spec.Level = o.StringValue()
 		case strings.HasPrefix(o.Name, "invite"):
 			if id, ok := o.Value.(string); ok {
 				spec.Invited = append(spec.Invited, id)

@@ -89,7 +89,7 @@ func newEnv(t *testing.T) *env {
 }
 
 // newKitEnv is an env with the given games; a seed other than 0 fixes every new game's seed.
-func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64) *env {
+func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64, tune ...func(*bot.Options)) *env {
 	t.Helper()
 	e := &env{t: t, fake: newFakeDiscord(t), now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), logs: &bytes.Buffer{}}
 	e.path = filepath.Join(t.TempDir(), "bot.db")
@@ -103,6 +103,9 @@ func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64) *env {
 	opt := bot.Options{Now: e.clock, Logger: log, AutoForced: true, DefaultReminderHours: 24}
 	if seed != 0 {
 		opt.Seed = func() uint64 { return seed }
+	}
+	for _, f := range tune {
+		f(&opt)
 	}
 	e.svc = bot.New(st, kits, opt)
 	e.fake.now = e.clock

@@ -98,6 +98,14 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 		}
 		sub.Options = append(sub.Options, opt)
 	}
+	if g.MaxSeats > 1 {
+		sub.Options = append(sub.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
+			Name: "bots", Description: fmt.Sprintf("Seats the AI takes at once (0 to %d; 1 with players 2: you against it)", g.MaxSeats-1),
+			MinValue: floatPtr(0), MaxValue: float64(g.MaxSeats - 1)},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+				Name: "level", Description: "How hard the AI plays (default normal)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+					{Name: "easy", Value: "easy"}, {Name: "normal", Value: "normal"}, {Name: "hard", Value: "hard"}}})
+	}
 	for i := 1; i <= min(maxInvites, g.MaxSeats-1); i++ {
 		sub.Options = append(sub.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser,
 			Name: fmt.Sprintf("invite%d", i), Description: "A player to invite (pinged once in the game's thread)"})

@@ -76,14 +76,19 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked})
 	sender := discord.NewSender(svc, api, log)
 	bctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
+	done, aiDone := make(chan struct{}), make(chan struct{})
 	go func() {
 		discord.Background(bctx, svc, sender, deliverEvery, tickEvery, log)
 		close(done)
 	}()
+	go func() {
+		svc.RunAI(bctx) // the AI's moves, off the request path
+		close(aiDone)
+	}()
 	return &serving{svc: svc, sess: sess, h: h, log: log, metrics: m, stop: func() {
 		cancel()
 		<-done
+		<-aiDone
 		h.Wait()
 		st.Close()
 	}}, nil

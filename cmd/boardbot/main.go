@@ -40,6 +40,7 @@ func commands() []command {
 		{"console", "console [--config FILE] [--db PATH] [--images DIR]", "play in the terminal, without Discord, on the embedded SQLite store", cmdConsole},
 		{"replay", "replay FILE [--json] [--png DIR]", "rebuild a game from its record; exits non-zero on an illegal line", cmdReplay},
 		{"selfplay", "selfplay --game G --games N --seed S [--seats K] [--option k=v ...] [--render]", "random legal playouts to the end, with figures as JSON", cmdSelfplay},
+		{"arena", "arena --game G --seats K --games N --players ai:hard,random,... [--seed S] [--option k=v ...] [--json]", "AI strength: games between kinds of players, wins with 95% confidence intervals, think time", cmdArena},
 		{"run", "run [--config FILE]", "connect to Discord's gateway and serve the bot (token from the environment)", cmdRun},
 		{"serve", "serve [--config FILE]", "serve Discord's HTTP interactions endpoint (signatures verified) and /healthz", cmdServe},
 		{"register", "register [--config FILE] [--guild ID]", "register the slash commands with Discord (globally, or in one server at once)", cmdRegister},

@@ -1,6 +1,8 @@
 package ausonia
 
 import (
+	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/boardbot/boardbot/rules"
@@ -15,9 +17,9 @@ func greedy(s *state, seat rules.Seat) rules.Move {
 	}
 	pl := s.P[seat]
 	root := tokens(s, seat, nil)
-	if has(root, vPlay) {
+	if slices.Contains(root, vPlay) {
 		playable := tokens(s, seat, rules.Move{vPlay})
-		if has(playable, tokAll) {
+		if slices.Contains(playable, tokAll) {
 			return rules.Move{vPlay, tokAll}
 		}
 		for _, x := range pl.Hand {
@@ -27,13 +29,13 @@ func greedy(s *state, seat rules.Seat) rules.Move {
 			}
 		}
 	}
-	if has(root, vBuild) {
+	if slices.Contains(root, vBuild) {
 		return complete(s, seat, rules.Move{vBuild})
 	}
-	if has(root, vUnseal) {
+	if slices.Contains(root, vUnseal) {
 		return complete(s, seat, rules.Move{vUnseal})
 	}
-	if has(root, vUse) {
+	if slices.Contains(root, vUse) {
 		// Free condition abilities first, then cost abilities worth their gems.
 		for _, o := range s.usable(seat) {
 			if o.pays == nil {
@@ -47,10 +49,10 @@ func greedy(s *state, seat rules.Seat) rules.Move {
 			}
 		}
 	}
-	if has(root, vBuy) {
+	if slices.Contains(root, vBuy) {
 		// Alone, deny the Aspirant the card it would keep next.
 		if s.Solo != nil && len(s.Offer) > 0 && aspirantKeeps(s.card(s.Offer[0])) {
-			if tok := s.code(s.Offer[0]); has(tokens(s, seat, rules.Move{vBuy}), tok) {
+			if tok := s.code(s.Offer[0]); slices.Contains(tokens(s, seat, rules.Move{vBuy}), tok) {
 				return complete(s, seat, rules.Move{vBuy, tok})
 			}
 		}
@@ -67,7 +69,7 @@ func greedy(s *state, seat rules.Seat) rules.Move {
 		}
 		return complete(s, seat, rules.Move{vBuy, best})
 	}
-	if has(root, vUse) {
+	if slices.Contains(root, vUse) {
 		if o, ok := bestUse(s, seat); ok {
 			return useMove(s, seat, o)
 		}
@@ -233,4 +235,15 @@ func greedyPending(s *state) rules.Move {
 		return m
 	}
 	return rules.Move{"none"}
+}
+
+// GreedyMove is the greedy player as the AI's easy level (ai.Greeder), on a sample of what seat
+// may know, never on the real hidden cards.
+// A move the sample allows but the real position refuses falls back to the seat's own menu.
+func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
+	if m := greedy(s.Determinize(seat, seed).(*state), seat); m != nil && rules.Check(s, seat, m) == nil {
+		return m
+	}
+	m, _ := rules.RandomMove(s, seat, rand.New(rand.NewPCG(seed, 0x9eed)))
+	return m
 }

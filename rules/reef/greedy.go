@@ -12,28 +12,6 @@ import (
 // the best open-sea space. It grows and guards corals, attacks, covers tiles and feeds its
 // parrotfish, which random moves almost never do, so its games say something about balance.
 
-// worth values a position for seat me.
-func (s *state) worth(me int) float64 {
-	cm := s.corals()
-	p := &s.Players[me]
-	v := 10 * float64(s.score(me))
-	for id, size := range cm.size {
-		switch sh := int(cm.shrimp[id]); {
-		case sh == me:
-			v += 2 * float64(size)
-			if size >= data.MinEat {
-				v += 4
-			}
-		case sh < 0:
-			v += 0.4 * float64(size)
-		default:
-			v -= 0.6 * float64(size) / float64(s.Seats-1)
-		}
-	}
-	v += 1.5*float64(sum(p.Consumed[:])) + 0.5*float64(sum(p.Screen[:])) + 0.1*float64(sum(p.Cubes[:]))
-	return v
-}
-
 // gain is what applying m is worth to seat (and the state after it), or false if refused.
 func gain(s *state, seat rules.Seat, m rules.Move) (float64, *state, bool) {
 	c := s.clone()
@@ -161,4 +139,20 @@ func keep(s *state, seat rules.Seat, m rules.Move) bool {
 		}
 	}
 	return true
+}
+
+// GreedyMove is the greedy player as the AI's easy level (ai.Greeder). It looks ahead by applying
+// moves, so it plays on a sample of what seat may know, never on the real hidden tiles.
+// A sample may allow a move the real position refuses (a polyp colour the real bag lacks): then
+// it tries other samples, and at last a random move from the seat's own menu.
+func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
+	r := rand.New(rand.NewPCG(seed, 0x9eed))
+	for try := 0; try < 4; try++ {
+		det := s.Determinize(seat, r.Uint64()).(*state)
+		if m := greedyMove(det, seat, r); m != nil && rules.Check(s, seat, m) == nil {
+			return m
+		}
+	}
+	m, _ := rules.RandomMove(s, seat, r)
+	return m
 }

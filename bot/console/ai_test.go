@@ -1,0 +1,25 @@
+package console
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// create with bots=1 starts a game against the AI at once, and the AI's answer follows the
+// player's move in the same session, named as the AI.
+func TestConsoleGameAgainstAI(t *testing.T) {
+	var out bytes.Buffer
+	c, _, _ := newConsole(t, &out)
+	script := "create bids players=2 seed=5 bots=1 level=easy\nmove bid pass\nhistory\ncreate bids players=2 bots=x\n"
+	if err := c.Run(context.Background(), strings.NewReader(script), false); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{"AI (easy)", "has started", "AI (easy) played", "bots must be a number"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}

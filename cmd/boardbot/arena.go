@@ -1,0 +1,314 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ai"
+)
+
+// arenaPlayer is one kind of player the arena can seat.
+type arenaPlayer struct {
+	kind string
+	move func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, ai.Stats, error)
+}
+
+// parsePlayer reads random, greedy, ai:<level> or ai:<iterations>.
+func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
+	switch {
+	case kind == "random":
+		return arenaPlayer{kind, func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, ai.Stats, error) {
+			m, err := rules.RandomMove(st, seat, rand.New(rand.NewPCG(seed, 1)))
+			return m, ai.Stats{}, err
+		}}, nil
+	case kind == "greedy":
+		gr := ai.Greedy(g)
+		return arenaPlayer{kind, func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, ai.Stats, error) {
+			m, err := gr(st, seat, seed)
+			return m, ai.Stats{}, err
+		}}, nil
+	case strings.HasPrefix(kind, "ai:"):
+		arg, rollout, hasRollout := strings.Cut(strings.TrimPrefix(kind, "ai:"), "/")
+		cfg, err := ai.ForLevel(arg, 0)
+		if n, nerr := strconv.Atoi(arg); nerr == nil && n > 0 {
+			cfg, err = ai.ForLevel("normal", 0)
+			cfg.Iterations = n
+		}
+		// p: a greedy prior of a quarter of the budget; pp: of the whole budget.
+		for strings.HasSuffix(rollout, "p") {
+			rollout = strings.TrimSuffix(rollout, "p")
+			cfg.Prior = min(1, cfg.Prior+0.25)
+			if cfg.Prior > 0.25 {
+				cfg.Prior = 1
+			}
+		}
+		rollout, guided := strings.CutSuffix(rollout, "g")
+		if guided {
+			cfg.Guide = 0.5
+		}
+		if r, rerr := strconv.Atoi(rollout); hasRollout && (rerr != nil || r < 0) {
+			err = fmt.Errorf("%q: after the slash comes the rollout length, a number", kind)
+		} else if hasRollout {
+			cfg.Rollout = r
+		}
+		if err != nil {
+			return arenaPlayer{}, err
+		}
+		return arenaPlayer{kind, func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, ai.Stats, error) {
+			c := cfg
+			c.Seed = seed
+			return ai.Choose(g, st, seat, c)
+		}}, nil
+	}
+	return arenaPlayer{}, fmt.Errorf("unknown player %q: use random, greedy, ai:easy, ai:normal, ai:hard or ai:<iterations>, optionally with /<rollout moves>", kind)
+}
+
+// arenaKind is what the arena prints for one kind of player.
+type arenaKind struct {
+	Player    string  `json:"player"`
+	Seats     int     `json:"seats_played"` // seat-games played by this kind
+	Wins      float64 `json:"wins"`         // first places; a shared first counts as a share
+	WinRate   float64 `json:"win_rate"`
+	CILow     float64 `json:"ci95_low"`
+	CIHigh    float64 `json:"ci95_high"`
+	FairShare float64 `json:"fair_share"` // the win rate of equal players: 1/seats (solo: none)
+	Moves     int     `json:"moves"`
+	ThinkP50  float64 `json:"think_ms_p50"` // wall time: inflated when the machine is loaded
+	ThinkP99  float64 `json:"think_ms_p99"`
+	CPUP50    float64 `json:"think_cpu_ms_p50"` // CPU time of the thinking thread: one core's work
+	CPUP99    float64 `json:"think_cpu_ms_p99"`
+	Simulated int     `json:"simulated_moves"` // moves applied inside searches
+}
+
+type arenaStats struct {
+	Game        string      `json:"game"`
+	Seats       int         `json:"seats"`
+	Games       int         `json:"games"`
+	Finished    int         `json:"finished"`
+	Moves       int         `json:"moves"`
+	MovesPerSec float64     `json:"moves_per_sec"`     // game moves per second of wall time
+	SimPerSec   float64     `json:"sim_moves_per_sec"` // moves applied inside searches per second of search
+	HeapMB      float64     `json:"heap_mb_max"`       // largest live heap seen after a search move
+	Kinds       []arenaKind `json:"players"`
+	Failures    []string    `json:"failures,omitempty"`
+}
+
+func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "", "game id (see boardbot games)")
+	seats := fs.Int("seats", 2, "seat count")
+	games := fs.Int("games", 20, "number of games; seats rotate between the players from game to game")
+	seed := fs.Uint64("seed", 1, "first seed; game i uses seed+i")
+	players := fs.String("players", "ai:normal,random", "comma-separated players, one per seat: random, greedy, ai:easy, ai:normal, ai:hard, ai:<iterations>; ai:normal/4 sets the rollout length too")
+	maxMoves := fs.Int("max-moves", 20000, "a game still running after this many moves counts as unfinished")
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	wall := fs.Duration("time", 0, "start no new game after this much time (0: play them all); keeps runs bounded on a shared machine")
+	opts := optionFlag{}
+	fs.Var(opts, "option", "key=value, repeatable")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	kit, err := kitByID(*game)
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot:", err)
+		return 2
+	}
+	kinds := strings.Split(*players, ",")
+	if len(kinds) != *seats {
+		fmt.Fprintf(stderr, "boardbot: --players names %d players for %d seats; give one per seat, e.g. --players ai:normal,random\n", len(kinds), *seats)
+		return 2
+	}
+	var ps []arenaPlayer
+	for _, k := range kinds {
+		p, err := parsePlayer(kit.Game, strings.TrimSpace(k))
+		if err != nil {
+			fmt.Fprintln(stderr, "boardbot:", err)
+			return 2
+		}
+		ps = append(ps, p)
+	}
+	if *wall > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *wall)
+		defer cancel()
+	}
+	st := arena(ctx, kit.Game, ps, *seats, *games, *seed, map[string]string(opts), *maxMoves)
+	if *asJSON {
+		_ = json.NewEncoder(stdout).Encode(st)
+	} else {
+		printArena(stdout, st)
+	}
+	if len(st.Failures) > 0 {
+		for _, f := range st.Failures {
+			fmt.Fprintln(stderr, "FAIL", f)
+		}
+		return 1
+	}
+	return 0
+}
+
+func printArena(w io.Writer, st arenaStats) {
+	fmt.Fprintf(w, "%s, %d seats: %d games (%d finished), %d moves, %.0f moves/s, search %.0f simulated moves/s, heap max %.1f MB\n",
+		st.Game, st.Seats, st.Games, st.Finished, st.Moves, st.MovesPerSec, st.SimPerSec, st.HeapMB)
+	fmt.Fprintf(w, "%-12s %6s %7s %6s %15s %6s %9s %9s %9s %9s\n", "player", "seats", "wins", "rate", "95% CI", "fair", "wall p50", "wall p99", "cpu p50", "cpu p99")
+	for _, k := range st.Kinds {
+		fmt.Fprintf(w, "%-12s %6d %7.1f %5.0f%% %6.0f%% - %3.0f%% %5.0f%% %9.1f %9.1f %9.1f %9.1f\n", k.Player, k.Seats, k.Wins, 100*k.WinRate,
+			100*k.CILow, 100*k.CIHigh, 100*k.FairShare, k.ThinkP50, k.ThinkP99, k.CPUP50, k.CPUP99)
+	}
+}
+
+// arena plays games between the players, rotating who sits where, and sums up per kind.
+func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int, seed uint64, opts map[string]string, maxMoves int) arenaStats {
+	out := arenaStats{Game: g.Info().ID, Seats: seats}
+	type acc struct {
+		seats, moves, sim int
+		wins              float64
+		think, cpu        []float64
+	}
+	byKind := map[string]*acc{}
+	var order []string
+	for _, p := range ps {
+		if byKind[p.kind] == nil {
+			byKind[p.kind] = &acc{}
+			order = append(order, p.kind)
+		}
+	}
+	var ms runtime.MemStats
+	defer lockThread()()
+	start := time.Now()
+	var searchTime time.Duration
+	for i := 0; i < games && ctx.Err() == nil; i++ {
+		out.Games++
+		setup := rules.Setup{Seats: seats, Seed: seed + uint64(i), Options: opts}
+		full, err := g.Info().ValidateSetup(setup)
+		if err != nil {
+			out.Failures = append(out.Failures, err.Error())
+			break
+		}
+		st, err := g.New(full)
+		if err != nil {
+			out.Failures = append(out.Failures, err.Error())
+			break
+		}
+		at := func(seat rules.Seat) arenaPlayer { return ps[(int(seat)+i)%len(ps)] }
+		pick := rand.New(rand.NewPCG(setup.Seed, 0xa7e7a))
+		n := 0
+		for ; st.Result() == nil && n < maxMoves; n++ {
+			aw := st.Awaiting()
+			if len(aw) == 0 {
+				break
+			}
+			seat := aw[pick.IntN(len(aw))].Seat
+			p := at(seat)
+			t0 := time.Now()
+			c0, cpuOK := threadCPU()
+			m, stats, err := p.move(st, seat, ai.MoveSeed(setup.Seed, int64(n), seat))
+			d := time.Since(t0)
+			c1, _ := threadCPU()
+			if err != nil {
+				out.Failures = append(out.Failures, fmt.Sprintf("seed %d move %d %s: %v", setup.Seed, n, p.kind, err))
+				break
+			}
+			if _, err := st.Apply(seat, m); err != nil {
+				out.Failures = append(out.Failures, fmt.Sprintf("seed %d move %d %s played %q: %v", setup.Seed, n, p.kind, m, err))
+				break
+			}
+			a := byKind[p.kind]
+			a.moves++
+			a.sim += stats.Simulated
+			a.think = append(a.think, float64(d.Microseconds())/1000)
+			if cpuOK {
+				a.cpu = append(a.cpu, float64((c1-c0).Microseconds())/1000)
+			}
+			if stats.Simulated > 0 {
+				searchTime += d
+				if a.moves%50 == 1 {
+					runtime.ReadMemStats(&ms)
+					out.HeapMB = math.Max(out.HeapMB, float64(ms.HeapAlloc)/(1<<20))
+				}
+			}
+		}
+		out.Moves += n
+		res := st.Result()
+		if res == nil {
+			continue
+		}
+		out.Finished++
+		winners := res.Winners()
+		for s := 0; s < seats; s++ {
+			a := byKind[at(rules.Seat(s)).kind]
+			a.seats++
+			for _, w := range winners {
+				if int(w) == s {
+					a.wins += 1 / float64(len(winners))
+				}
+			}
+		}
+	}
+	if el := time.Since(start); el > 0 {
+		out.MovesPerSec = float64(out.Moves) / el.Seconds()
+	}
+	sim := 0
+	for _, k := range order {
+		a := byKind[k]
+		sim += a.sim
+		kd := arenaKind{Player: k, Seats: a.seats, Wins: a.wins, Moves: a.moves, Simulated: a.sim}
+		if seats > 1 {
+			kd.FairShare = 1 / float64(seats)
+		}
+		if a.seats > 0 {
+			kd.WinRate = a.wins / float64(a.seats)
+			kd.CILow, kd.CIHigh = wilson(a.wins, float64(a.seats))
+		}
+		kd.ThinkP50, kd.ThinkP99 = percentile(a.think, 50), percentile(a.think, 99)
+		kd.CPUP50, kd.CPUP99 = percentile(a.cpu, 50), percentile(a.cpu, 99)
+		out.Kinds = append(out.Kinds, kd)
+	}
+	if searchTime > 0 {
+		out.SimPerSec = float64(sim) / searchTime.Seconds()
+	}
+	return out
+}
+
+// wilson is the 95% Wilson score interval of wins out of n, sound for small n and rates near 0
+// or 1, where the normal approximation is not.
+func wilson(wins, n float64) (float64, float64) {
+	const z = 1.96
+	p := wins / n
+	den := 1 + z*z/n
+	mid := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	lo, hi := math.Max(0, mid-half), math.Min(1, mid+half)
+	if wins == 0 {
+		lo = 0 // exactly, not a rounding error above the observed rate
+	}
+	if wins == n {
+		hi = 1
+	}
+	return lo, hi
+}
+
+func percentile(xs []float64, p int) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	i := len(s) * p / 100
+	if i >= len(s) {
+		i = len(s) - 1
+	}
+	return s[i]
+}

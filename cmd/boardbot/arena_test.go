@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules/ascidiae"
+)
+
+func TestWilson(t *testing.T) {
+	cases := []struct{ wins, n, lo, hi float64 }{
+		{10, 10, 0.722, 1}, // all won: the interval still admits a 28% loss rate
+		{0, 10, 0, 0.278},  // mirror image
+		{50, 100, 0.404, 0.596},
+		{19, 20, 0.764, 0.991},
+	}
+	for _, c := range cases {
+		lo, hi := wilson(c.wins, c.n)
+		if math.Abs(lo-c.lo) > 0.002 || math.Abs(hi-c.hi) > 0.002 {
+			t.Errorf("wilson(%v, %v) = %.3f..%.3f, want %.3f..%.3f", c.wins, c.n, lo, hi, c.lo, c.hi)
+		}
+	}
+}
+
+func TestParsePlayer(t *testing.T) {
+	for _, k := range []string{"random", "greedy", "ai:easy", "ai:normal", "ai:hard", "ai:50", "ai:normal/0", "ai:300/4"} {
+		if _, err := parsePlayer(ascidiae.Game, k); err != nil {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+	for _, k := range []string{"ai:godlike", "human", "ai:-3", "ai:normal/x", "ai:easy/-1"} {
+		if _, err := parsePlayer(ascidiae.Game, k); err == nil {
+			t.Errorf("%s accepted", k)
+		}
+	}
+}
+
+// A tiny arena: every finished game gives out exactly one win in all, seats rotate so each kind
+// sits every game, and the figures are printed as JSON.
+func TestArenaCounts(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "2",
+		"--players", "ai:4,random", "--json"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var st arenaStats
+	if err := json.Unmarshal(out.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 2 || st.Finished != 2 || len(st.Kinds) != 2 {
+		t.Fatalf("%+v", st)
+	}
+	wins := 0.0
+	for _, k := range st.Kinds {
+		wins += k.Wins
+		if k.Seats != 2 || k.CILow > k.WinRate || k.CIHigh < k.WinRate || k.FairShare != 0.5 {
+			t.Errorf("%+v", k)
+		}
+	}
+	if wins != 2 {
+		t.Errorf("%v wins handed out in 2 games", wins)
+	}
+	if st.Kinds[0].Simulated == 0 || st.Kinds[1].Simulated != 0 {
+		t.Errorf("only the AI simulates: %+v", st.Kinds)
+	}
+	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--players", "random"}, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "one per seat") {
+		t.Fatalf("a player per seat: exit %d, %s", code, errb.String())
+	}
+}

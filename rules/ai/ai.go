@@ -1,0 +1,475 @@
+// Package ai is the search player every game shares: information-set Monte Carlo tree search over
+// the choice tree of the engine contract. It knows no game: a move is a path of tokens, so the tree
+// descends token by token, and whoever is awaited (one seat or several at once) moves next.
+//
+// Hidden information: each iteration starts from a determinization, a complete state sampled from
+// what the AI's seat may know (rules.Determinizer); one tree gathers the statistics of all samples,
+// keyed by the seats' choices only, so no secret of a sample can steer the choice. Games without a
+// Determinizer are treated as fully visible.
+//
+// The package is pure: no I/O, no clock unless Config.Deadline asks for one, randomness only from
+// Config.Seed. With the same state, seat, seed and iteration budget it always picks the same move.
+package ai
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Config is one search budget and style.
+type Config struct {
+	// Iterations is the number of determinized playouts for a decision (default 200).
+	Iterations int
+	// Rollout is how many random moves a playout makes before asking the game's Evaluator; 0 plays
+	// to the end (MaxPlayout bounds it). Games without an Evaluator always play to the end.
+	Rollout int
+	// Guide is the share of playout moves chosen by the game's own greedy player (ai.Greeder),
+	// where it has one; the rest are uniformly random. Random playouts say little in games where
+	// position is everything (Ascidiae, Reef Encounter); a greedy player knows what a move does.
+	Guide float64
+	// Prior, when the game has a greedy player (ai.Greeder), is the share of the budget given in
+	// advance to the greedy player's move, as that many visits with its evaluated value: the
+	// search then leaves the greedy move only for one it finds better.
+	Prior float64
+	// Exploration is the UCB constant (default 0.7).
+	Exploration float64
+	// Seed drives every random choice of the search.
+	Seed uint64
+	// Deadline, when set, also stops a decision after that much wall time; the move then depends on
+	// the machine's speed, so tests and replays leave it zero.
+	Deadline time.Duration
+}
+
+// MaxPlayout bounds one random playout, so a game that random play finishes slowly still answers.
+const MaxPlayout = 4000
+
+// Stats says what one decision cost.
+type Stats struct {
+	Iterations int // playouts run
+	Simulated  int // moves applied inside the search (tree and playouts)
+	Nodes      int // tree nodes built
+	Searches   int // searches run (one per token that needed a fresh tree)
+}
+
+// Levels are the named budgets players choose from.
+var Levels = []string{"easy", "normal", "hard"}
+
+// ForLevel returns the budget of a named level, seeded.
+func ForLevel(level string, seed uint64) (Config, error) {
+	switch level {
+	case "easy":
+		return Config{Iterations: 30, Rollout: 8, Seed: seed}, nil
+	case "normal", "":
+		return Config{Iterations: 200, Rollout: 16, Prior: 1, Seed: seed}, nil
+	case "hard":
+		return Config{Iterations: 800, Rollout: 24, Prior: 1, Seed: seed}, nil
+	}
+	return Config{}, fmt.Errorf("there is no AI level %q; choose easy, normal or hard", level)
+}
+
+// stop is the edge that ends a complete move; no game token is empty.
+const stop = ""
+
+type node struct {
+	seat     rules.Seat
+	tok      string
+	visits   float64
+	reward   float64 // sum of the rewards of seat, the one who chose tok
+	avail    float64 // times this edge was legal when its parent was visited
+	children []*node
+}
+
+func (n *node) child(seat rules.Seat, tok string) *node {
+	for _, c := range n.children {
+		if c.seat == seat && c.tok == tok {
+			return c
+		}
+	}
+	return nil
+}
+
+// Choose picks a complete move for seat in st. st is not changed.
+func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Move, Stats, error) {
+	if cfg.Iterations <= 0 {
+		cfg.Iterations = 200
+	}
+	if cfg.Exploration == 0 {
+		cfg.Exploration = 0.7
+	}
+	if st.Result() != nil {
+		return nil, Stats{}, errors.New("ai: the game is over")
+	}
+	if !rules.IsAwaited(st, seat) {
+		return nil, Stats{}, fmt.Errorf("ai: seat %d is not awaited", seat)
+	}
+	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
+	if cfg.Deadline > 0 {
+		s.until = time.Now().Add(cfg.Deadline)
+	}
+	partial := rules.Move{}
+	budget := cfg.Iterations
+	for len(partial) < rules.MaxTreeDepth {
+		// A forced token needs no search.
+		det, err := s.sample()
+		if err != nil {
+			return nil, s.stats, err
+		}
+		next, complete, err := det.Choices(seat, partial)
+		if err != nil {
+			return nil, s.stats, fmt.Errorf("ai: choices for %q: %w", partial.String(), err)
+		}
+		if len(next) == 0 && complete {
+			return partial, s.stats, nil
+		}
+		if len(next) == 1 && !complete {
+			partial = append(partial, next[0].Token)
+			continue
+		}
+		root := &node{seat: seat}
+		s.seedGreedy(root, partial, budget)
+		s.run(root, partial, budget)
+		n, done := root, false
+		for {
+			// Only tokens the seat's own menu offers: a sample may allow what the real position
+			// does not (a colour the real bag lacks), and the menu is what the player sees.
+			next, complete, err := st.Choices(seat, partial)
+			if err != nil {
+				return nil, s.stats, fmt.Errorf("ai: choices for %q: %w", partial.String(), err)
+			}
+			best := mostVisited(n, seat, menu(next, complete))
+			if best == nil && n == root {
+				// Nothing the search liked is on the menu: take a random entry of it.
+				m, err := rules.RandomMoveFrom(st, seat, partial, s.r)
+				if err != nil {
+					return nil, s.stats, err
+				}
+				partial, done = m, true
+				break
+			}
+			if best == nil || (n != root && best.visits < minVisits) {
+				break
+			}
+			if best.tok == stop {
+				done = true
+				break
+			}
+			partial = append(partial, best.tok)
+			n = best
+		}
+		if done {
+			break
+		}
+		// The rest of the move was too thin in this tree: search again from where it stands,
+		// with a quarter of the budget, so a long move costs at most about twice a short one.
+		budget = max(cfg.Iterations/4, minBudget)
+	}
+	if err := rules.Check(st, seat, partial); err != nil {
+		return nil, s.stats, fmt.Errorf("ai: chose %q, which the rules refuse: %w", partial.String(), err)
+	}
+	return partial, s.stats, nil
+}
+
+const (
+	minVisits = 12 // a deeper token of the move is trusted only with this many visits
+	minBudget = 30
+)
+
+// mostVisited is the child of n for seat with the most visits; ties keep the first found, which
+// follows the tree's insertion order and so the seed.
+func mostVisited(n *node, seat rules.Seat, legal map[string]bool) *node {
+	var best *node
+	for _, c := range n.children {
+		if c.seat != seat || !legal[c.tok] {
+			continue
+		}
+		if best == nil || c.visits > best.visits {
+			best = c
+		}
+	}
+	return best
+}
+
+type search struct {
+	g     rules.Game
+	real  rules.State
+	seat  rules.Seat
+	cfg   Config
+	r     *rand.Rand
+	until time.Time
+	stats Stats
+	nodes int
+	// the greedy player's move and its value, for Config.Prior
+	greedy     rules.Move
+	greedyV    float64
+	greedyDone bool
+}
+
+// sample is one state consistent with what the AI's seat knows.
+func (s *search) sample() (rules.State, error) {
+	return sampleFor(s.g, s.real, s.seat, s.r.Uint64())
+}
+
+// Clone copies a state, cheaply when the game offers it.
+func Clone(g rules.Game, st rules.State) (rules.State, error) {
+	if c, ok := st.(rules.Cloner); ok {
+		return c.Clone(), nil
+	}
+	b, err := st.Encode()
+	if err != nil {
+		return nil, err
+	}
+	return g.Decode(b)
+}
+
+// run builds a tree rooted at the AI's seat having already chosen partial.
+func (s *search) run(root *node, partial rules.Move, iterations int) *node {
+	s.stats.Searches++
+	for i := 0; i < iterations; i++ {
+		if !s.until.IsZero() && i > 0 && time.Now().After(s.until) {
+			break
+		}
+		det, err := s.sample()
+		if err != nil {
+			continue
+		}
+		s.iterate(root, det, partial)
+		s.stats.Iterations++
+	}
+	s.stats.Nodes += s.nodes
+	s.nodes = 0
+	return root
+}
+
+// iterate is one playout: select down the tree in det, expand one edge, play at random, back up.
+func (s *search) iterate(root *node, det rules.State, partial rules.Move) {
+	path := []*node{}
+	n := root
+	actor := s.seat
+	part := append(rules.Move{}, partial...)
+	var tokens []string
+	expanded := false // one new edge per playout; below it the play is random
+	for depth := 0; depth < 4*rules.MaxTreeDepth && det.Result() == nil; depth++ {
+		if len(part) == 0 && !(n == root && len(partial) == 0) {
+			actor = s.pickSeat(det)
+		}
+		next, complete, err := det.Choices(actor, part)
+		if err != nil {
+			return // a sample where the tree does not hold; its statistics are simply not counted
+		}
+		tokens = tokens[:0]
+		for _, c := range next {
+			tokens = append(tokens, c.Token)
+		}
+		if complete {
+			tokens = append(tokens, stop)
+		}
+		if len(tokens) == 0 {
+			return
+		}
+		var untried []string
+		for _, t := range tokens {
+			c := n.child(actor, t)
+			if c == nil {
+				untried = append(untried, t)
+			} else {
+				c.avail++
+			}
+		}
+		var c *node
+		if len(untried) > 0 {
+			t := untried[s.r.IntN(len(untried))]
+			c = &node{seat: actor, tok: t, avail: 1}
+			n.children = append(n.children, c)
+			s.nodes++
+			expanded = true
+		} else {
+			c = s.ucb(n, actor, tokens)
+		}
+		path = append(path, c)
+		if c.tok == stop {
+			if _, err := det.Apply(actor, part); err != nil {
+				return
+			}
+			s.stats.Simulated++
+			part = part[:0]
+		} else {
+			part = append(part, c.tok)
+		}
+		n = c
+		if expanded {
+			break
+		}
+	}
+	value := s.playout(det, actor, part)
+	for _, c := range path {
+		c.visits++
+		if int(c.seat) >= 0 && int(c.seat) < len(value) {
+			c.reward += value[c.seat]
+		}
+	}
+}
+
+// ucb picks the legal child with the best upper confidence bound, counting only the visits in
+// which each was available (information sets change their legal moves between samples).
+func (s *search) ucb(n *node, actor rules.Seat, tokens []string) *node {
+	var best *node
+	bestV := math.Inf(-1)
+	for _, t := range tokens {
+		c := n.child(actor, t)
+		v := c.reward/c.visits + s.cfg.Exploration*math.Sqrt(math.Log(c.avail)/c.visits)
+		if v > bestV {
+			best, bestV = c, v
+		}
+	}
+	return best
+}
+
+// pickSeat chooses who acts next in a sample: when several seats are awaited at once, any order is
+// a possible history, so one is drawn.
+func (s *search) pickSeat(st rules.State) rules.Seat {
+	ps := st.Awaiting()
+	if len(ps) == 0 {
+		return rules.Spectator
+	}
+	return ps[s.r.IntN(len(ps))].Seat
+}
+
+// playout finishes actor's partial move and plays at random to the end or the cut-off, returning
+// each seat's value in [0,1].
+func (s *search) playout(det rules.State, actor rules.Seat, part rules.Move) []float64 {
+	if det.Result() == nil && len(part) > 0 {
+		m, err := rules.RandomMoveFrom(det, actor, part, s.r)
+		if err != nil {
+			return nil
+		}
+		if _, err := det.Apply(actor, m); err != nil {
+			return nil
+		}
+		s.stats.Simulated++
+	}
+	ev, canCut := det.(rules.Evaluator)
+	limit := MaxPlayout
+	if canCut && s.cfg.Rollout > 0 {
+		limit = s.cfg.Rollout
+	}
+	for i := 0; i < limit && det.Result() == nil; i++ {
+		seat := s.pickSeat(det)
+		var m rules.Move
+		var err error
+		if gr, ok := det.(Greeder); ok && s.cfg.Guide > 0 && s.r.Float64() < s.cfg.Guide {
+			m = gr.GreedyMove(seat, s.r.Uint64())
+		} else {
+			m, err = rules.RandomMoveFrom(det, seat, nil, s.r)
+		}
+		if err != nil || m == nil {
+			return nil
+		}
+		if _, err := det.Apply(seat, m); err != nil {
+			return nil
+		}
+		s.stats.Simulated++
+	}
+	if res := det.Result(); res != nil {
+		return Values(res)
+	}
+	if canCut {
+		return ev.Evaluate()
+	}
+	return nil // unfinished and no way to judge: counts as nothing for anyone
+}
+
+// Values turns a result into each seat's value: 1 for first place, 0 for last, evenly between;
+// in a solo game rank 1 is a win (1) and anything else a loss (0).
+func Values(res *rules.Result) []float64 {
+	n := len(res.Ranks)
+	out := make([]float64, n)
+	if n == 1 {
+		if res.Ranks[0] == 1 {
+			out[0] = 1
+		}
+		return out
+	}
+	for i, rk := range res.Ranks {
+		out[i] = float64(n-rk) / float64(n-1)
+		if out[i] < 0 {
+			out[i] = 0
+		}
+	}
+	return out
+}
+
+// MoveSeed derives the search seed of one AI move from the game's seed and the move's place in
+// the log, so replays and retries choose the same move and no wall clock is involved.
+func MoveSeed(gameSeed uint64, seq int64, seat rules.Seat) uint64 {
+	x := gameSeed ^ uint64(seq)*0x9e3779b97f4a7c15 ^ uint64(seat+2)*0xbf58476d1ce4e5b9
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// seedGreedy gives the greedy player's move (when the game has one) cfg.Prior of the budget as
+// visits along its tokens, valued by the game's evaluation of the position it leads to in one
+// sample. Nothing is seeded when the game has no greedy player or no way to value the result.
+func (s *search) seedGreedy(root *node, partial rules.Move, budget int) {
+	if s.cfg.Prior <= 0 {
+		return
+	}
+	if !s.greedyDone {
+		s.greedyDone = true
+		s.greedy, s.greedyV = s.greedyPrior()
+	}
+	m := s.greedy
+	if m == nil || len(partial) > len(m) || !m[:len(partial)].Equal(partial) {
+		return // no greedy move, or the search has already left it
+	}
+	w := s.cfg.Prior * float64(budget)
+	n := root
+	for _, tok := range append(append([]string{}, m[len(partial):]...), stop) {
+		c := &node{seat: s.seat, tok: tok, visits: w, reward: w * s.greedyV, avail: w}
+		n.children = append(n.children, c)
+		n = c
+	}
+}
+
+// greedyPrior is the game's greedy move for the AI's seat and the evaluation, in one sample, of
+// the position it leads to; nil when the game has no greedy player or no evaluation.
+func (s *search) greedyPrior() (rules.Move, float64) {
+	gr, ok := s.real.(Greeder)
+	if !ok {
+		return nil, 0
+	}
+	m := gr.GreedyMove(s.seat, s.r.Uint64())
+	det, err := s.sample()
+	if err != nil || m == nil {
+		return nil, 0
+	}
+	if _, err := det.Apply(s.seat, m); err != nil {
+		return nil, 0
+	}
+	if res := det.Result(); res != nil {
+		return m, Values(res)[s.seat]
+	}
+	if ev, ok := det.(rules.Evaluator); ok {
+		return m, ev.Evaluate()[s.seat]
+	}
+	return nil, 0
+}
+
+// menu is the set of tokens a seat may choose next, with stop when the move may end here.
+func menu(next []rules.Choice, complete bool) map[string]bool {
+	m := make(map[string]bool, len(next)+1)
+	for _, c := range next {
+		m[c.Token] = true
+	}
+	if complete {
+		m[stop] = true
+	}
+	return m
+}

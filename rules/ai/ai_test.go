@@ -1,0 +1,223 @@
+package ai
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
+)
+
+// nim: a pile of stones, each turn "take" then 1, 2 or 3; whoever takes the last stone wins. The
+// winning move always leaves a multiple of four, which random play finds one time in three.
+type nimGame struct{}
+
+type nim struct {
+	Pile int        `json:"pile"`
+	Turn rules.Seat `json:"turn"`
+	Res  *rules.Result
+}
+
+func (nimGame) Info() rules.Info { return rules.Info{ID: "nim", Name: "Nim", MinSeats: 2, MaxSeats: 2} }
+func (nimGame) New(s rules.Setup) (rules.State, error) {
+	return &nim{Pile: 21}, nil
+}
+func (nimGame) Decode(b []byte) (rules.State, error) {
+	var n nim
+	err := json.Unmarshal(b, &n)
+	return &n, err
+}
+func (n *nim) Awaiting() []rules.Prompt {
+	if n.Res != nil {
+		return nil
+	}
+	return []rules.Prompt{{Seat: n.Turn, Text: "take"}}
+}
+func (n *nim) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	if s != n.Turn || n.Res != nil {
+		return nil, false, rules.Illegalf("not your turn")
+	}
+	switch {
+	case len(m) == 0:
+		return []rules.Choice{{Token: "take"}}, false, nil
+	case len(m) == 1 && m[0] == "take":
+		var cs []rules.Choice
+		for k := 1; k <= 3 && k <= n.Pile; k++ {
+			cs = append(cs, rules.Choice{Token: strconv.Itoa(k)})
+		}
+		return cs, false, nil
+	case len(m) == 2 && m[0] == "take":
+		k, err := strconv.Atoi(m[1])
+		if err != nil || k < 1 || k > 3 || k > n.Pile {
+			return nil, false, rules.Illegalf("take 1 to 3")
+		}
+		return nil, true, nil
+	}
+	return nil, false, rules.Illegalf("say take N")
+}
+func (n *nim) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := rules.Check(n, s, m); err != nil {
+		return nil, err
+	}
+	k, _ := strconv.Atoi(m[1])
+	n.Pile -= k
+	if n.Pile == 0 {
+		n.Res = &rules.Result{Ranks: []int{2, 2}, Reason: "last stone"}
+		n.Res.Ranks[s] = 1
+	}
+	n.Turn = 1 - n.Turn
+	return nil, nil
+}
+func (n *nim) View(rules.Seat) any     { return n }
+func (n *nim) Result() *rules.Result   { return n.Res }
+func (n *nim) Encode() ([]byte, error) { return json.Marshal(n) }
+
+// The search finds the move that leaves a multiple of four, from every pile where one exists.
+func TestNimWinningMoves(t *testing.T) {
+	for pile := 5; pile <= 15; pile++ {
+		if pile%4 == 0 {
+			continue
+		}
+		t.Run(fmt.Sprint(pile), func(t *testing.T) {
+			st := &nim{Pile: pile}
+			m, _, err := Choose(nimGame{}, st, 0, Config{Iterations: 5000, Seed: uint64(pile)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprintf("take %d", pile%4)
+			if m.String() != want {
+				t.Fatalf("pile %d: chose %q, want %q", pile, m, want)
+			}
+			if st.Pile != pile {
+				t.Fatal("the search changed the real state")
+			}
+		})
+	}
+}
+
+// Same state, seed and budget: same move and same work; another seed may differ but stays legal.
+func TestDeterministic(t *testing.T) {
+	st := &nim{Pile: 16}
+	a, sa, _ := Choose(nimGame{}, st, 0, Config{Iterations: 300, Seed: 7})
+	b, sb, _ := Choose(nimGame{}, st, 0, Config{Iterations: 300, Seed: 7})
+	if !a.Equal(b) || sa != sb {
+		t.Fatalf("%q %+v vs %q %+v", a, sa, b, sb)
+	}
+}
+
+// Several seats awaited at once (Bids: every seat bids together) and hidden hands without a
+// Determinizer: the search still returns legal moves for every awaited seat, to the end.
+func TestSimultaneousSeats(t *testing.T) {
+	g := rulestest.Bids
+	st, err := g.New(rules.Setup{Seats: 3, Seed: 5, Options: map[string]string{"rounds": "3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; st.Result() == nil; i++ {
+		if i > 200 {
+			t.Fatal("game does not end")
+		}
+		ps := st.Awaiting()
+		if len(ps) == 0 {
+			t.Fatal("nobody awaited")
+		}
+		p := ps[len(ps)-1]
+		m, _, err := Choose(g, st, p.Seat, Config{Iterations: 60, Seed: uint64(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p.Seat, m); err != nil {
+			t.Fatalf("%q refused: %v", m, err)
+		}
+	}
+}
+
+func TestValues(t *testing.T) {
+	cases := []struct {
+		ranks []int
+		want  []float64
+	}{
+		{[]int{1, 2}, []float64{1, 0}},
+		{[]int{2, 1, 3}, []float64{0.5, 1, 0}},
+		{[]int{1, 1}, []float64{1, 1}},
+		{[]int{1}, []float64{1}},
+		{[]int{2}, []float64{0}},
+	}
+	for _, c := range cases {
+		got := Values(&rules.Result{Ranks: c.ranks})
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%v: %v, want %v", c.ranks, got, c.want)
+		}
+	}
+}
+
+func TestLevels(t *testing.T) {
+	for _, l := range Levels {
+		if _, err := ForLevel(l, 1); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := ForLevel("godlike", 1); err == nil {
+		t.Error("unknown level accepted")
+	}
+}
+
+// greedyNim has a greedy player that always takes one stone, and a flat evaluation.
+type greedyNim struct{ nim }
+
+func (g *greedyNim) GreedyMove(rules.Seat, uint64) rules.Move { return rules.Move{"take", "1"} }
+func (g *greedyNim) Evaluate() []float64                      { return []float64{0.5, 0.5} }
+func (g *greedyNim) Clone() rules.State                       { c := *g; return &c }
+
+// The greedy prior leads a small search to the greedy move, and a search that finds better
+// leaves it.
+func TestGreedyPrior(t *testing.T) {
+	st := &greedyNim{nim{Pile: 7}}
+	m, _, err := Choose(nimGame{}, st, 0, Config{Iterations: 40, Prior: 10, Seed: 1})
+	if err != nil || m.String() != "take 1" {
+		t.Fatalf("a heavy prior plays the greedy move: %q %v", m, err)
+	}
+	m, _, err = Choose(nimGame{}, st, 0, Config{Iterations: 4000, Prior: 0.1, Seed: 1})
+	if err != nil || m.String() != "take 3" {
+		t.Fatalf("the search must leave a losing greedy move: %q %v", m, err)
+	}
+}
+
+// mirage is nim whose samples also offer "take 4", a move the real pile of 4 refuses: the search
+// loves it (it takes the last stone), but the AI must play from the real menu.
+type mirage struct{ nim }
+
+func (m *mirage) Determinize(rules.Seat, uint64) rules.State { return &mirageSample{nim: m.nim} }
+
+type mirageSample struct{ nim }
+
+func (m *mirageSample) Choices(s rules.Seat, mv rules.Move) ([]rules.Choice, bool, error) {
+	if len(mv) == 2 && mv[1] == "4" {
+		return nil, true, nil
+	}
+	next, complete, err := m.nim.Choices(s, mv)
+	if len(mv) == 1 && err == nil {
+		next = append(next, rules.Choice{Token: "4"})
+	}
+	return next, complete, err
+}
+
+func (m *mirageSample) Apply(s rules.Seat, mv rules.Move) ([]rules.Event, error) {
+	if mv.String() == "take 4" {
+		m.Pile = 0
+		m.Res = &rules.Result{Ranks: []int{2, 2}}
+		m.Res.Ranks[s] = 1
+		return nil, nil
+	}
+	return m.nim.Apply(s, mv)
+}
+
+func TestOnlyTheRealMenu(t *testing.T) {
+	st := &mirage{nim{Pile: 4}}
+	m, _, err := Choose(nimGame{}, st, 0, Config{Iterations: 300, Seed: 3})
+	if err != nil || rules.Check(st, 0, m) != nil {
+		t.Fatalf("chose %q (%v), not on the real menu", m, err)
+	}
+}

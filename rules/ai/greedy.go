@@ -1,0 +1,74 @@
+package ai
+
+import (
+	"math/rand/v2"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Greeder is implemented by states whose game has a hand-written greedy player (the balance
+// players of the tests, made a level): it returns the move it prefers for seat.
+type Greeder interface {
+	GreedyMove(seat rules.Seat, seed uint64) rules.Move
+}
+
+// maxGreedyMoves bounds the moves the generic greedy player compares.
+const maxGreedyMoves = 600
+
+// Greedy returns the one-move-ahead player of game g: the game's own greedy player when it has
+// one, else the move whose position the game's Evaluator rates best for the seat (a win counts
+// most), ties broken by the seed. Without either it plays at random.
+func Greedy(g rules.Game) func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, error) {
+	return func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, error) {
+		if gr, ok := st.(Greeder); ok {
+			return gr.GreedyMove(seat, seed), nil
+		}
+		r := rand.New(rand.NewPCG(seed, 0x9eed))
+		base, err := sampleFor(g, st, seat, r.Uint64())
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := base.(rules.Evaluator); !ok {
+			return rules.RandomMove(base, seat, r)
+		}
+		moves, _, err := rules.Enumerate(base, seat, maxGreedyMoves)
+		if err != nil || len(moves) == 0 {
+			return rules.RandomMove(base, seat, r)
+		}
+		var best []rules.Move
+		bestV := -1.0
+		for _, m := range moves {
+			c, err := Clone(g, base)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := c.Apply(seat, m); err != nil {
+				continue
+			}
+			var v float64
+			if res := c.Result(); res != nil {
+				v = 2 * Values(res)[seat]
+			} else {
+				v = c.(rules.Evaluator).Evaluate()[seat]
+			}
+			switch {
+			case v > bestV:
+				best, bestV = []rules.Move{m}, v
+			case v == bestV:
+				best = append(best, m)
+			}
+		}
+		if len(best) == 0 {
+			return rules.RandomMove(base, seat, r)
+		}
+		return best[r.IntN(len(best))], nil
+	}
+}
+
+// sampleFor is one determinization of st for seat (a plain copy when the game hides nothing).
+func sampleFor(g rules.Game, st rules.State, seat rules.Seat, seed uint64) (rules.State, error) {
+	if d, ok := st.(rules.Determinizer); ok {
+		return d.Determinize(seat, seed), nil
+	}
+	return Clone(g, st)
+}

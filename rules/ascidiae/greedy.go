@@ -1,0 +1,118 @@
+package ascidiae
+
+import (
+	"fmt"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// greedyMove is the balance player: it claims a colony whenever it can (solo: only when the turn
+// then ends in a victory), otherwise it picks the move whose resulting position scores best for
+// it: claimed colonies, cards on the grid, tadpoles that will not be purged, and how much of an
+// available colony its best collecting card already holds.
+func greedyMove(g *State, seat int) rules.Move {
+	if g.setupPhase() {
+		return greedyPlacement(g)
+	}
+	moves, _, err := rules.Enumerate(g, rules.Seat(seat), 4000)
+	if err != nil || len(moves) == 0 {
+		panic(fmt.Sprintf("greedy: %v", err))
+	}
+	var best rules.Move
+	bestScore := -1 << 30
+	for _, m := range moves {
+		c := g.clone()
+		if _, err := c.Apply(rules.Seat(seat), m); err != nil {
+			panic(err)
+		}
+		if m[0] == wColonize {
+			if !g.solo() || soloWins(c) {
+				return m
+			}
+			continue
+		}
+		if s := value(c, seat, g.Turn.Active, 1); s > bestScore {
+			best, bestScore = m, s
+		}
+	}
+	if best == nil {
+		return moves[0]
+	}
+	return best
+}
+
+// soloWins finishes the turn greedily and reports a victory.
+func soloWins(g *State) bool {
+	for g.Res == nil && g.Turn.Seat == 0 && g.Players[0].Turns == g.Players[0].Turns {
+		turn := g.Players[0].Turns
+		m := greedyMove(g, 0)
+		if _, err := g.Apply(0, m); err != nil {
+			panic(err)
+		}
+		if g.Players[0].Turns != turn {
+			break
+		}
+	}
+	return g.Res != nil && g.Res.Ranks[0] == 1
+}
+
+// value looks one decision further when the same activation asks again (an ability choice
+// followed by its central action, sverk's second think).
+func value(g *State, seat, active, depth int) int {
+	if depth == 0 || g.Res != nil || g.setupPhase() || g.Turn.Seat != seat || g.Turn.Active != active || g.Turn.Wait == "" {
+		return score(g, seat)
+	}
+	moves, _, _ := rules.Enumerate(g, rules.Seat(seat), 1000)
+	best := -1 << 30
+	for _, m := range moves {
+		c := g.clone()
+		c.Apply(rules.Seat(seat), m)
+		if m[0] == wColonize && !g.solo() {
+			return score(c, seat) + 500
+		}
+		best = max(best, value(c, seat, active, depth-1))
+	}
+	return best
+}
+
+// greedyPlacement puts basica where it pushes into habilis, habilis later in the flow, both
+// as central as possible.
+func greedyPlacement(g *State) rules.Move {
+	path := g.path()
+	order := map[int]int{}
+	for i, sp := range path {
+		order[sp] = i
+	}
+	central := func(sp int) int {
+		n := 0
+		for d := Up; d <= Left; d++ {
+			if step(sp, d) >= 0 {
+				n++
+			}
+		}
+		return n
+	}
+	var best rules.Move
+	bestScore := -1
+	for b := 0; b < Spaces; b++ {
+		for d := Up; d <= Left; d++ {
+			h := step(b, d)
+			if h < 0 {
+				continue
+			}
+			s := central(b) + central(h)
+			if order[h] > order[b] {
+				s += 10
+			}
+			if s > bestScore {
+				best, bestScore = rules.Move{SpaceName(b), d.String(), SpaceName(h), "up"}, s
+			}
+		}
+	}
+	return best
+}
+
+// GreedyMove is the balance player as the AI's easy level (ai.Greeder); Ascidiae hides nothing.
+func (g *State) GreedyMove(seat rules.Seat, _ uint64) rules.Move {
+	return greedyMove(g.clone(), int(seat))
+}

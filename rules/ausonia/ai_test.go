@@ -1,0 +1,20 @@
+package ausonia
+
+import (
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ai/aitest"
+)
+
+// The search player reads only its seat's information: re-dealing what the seat cannot see
+// leaves its move unchanged, with the same seed.
+func TestAIBlind(t *testing.T) {
+	setups := []rules.Setup{{Seats: 1, Seed: 5}, {Seats: 3, Seed: 6}}
+	scramble := func(st rules.State, viewer rules.Seat, seed uint64) rules.State {
+		return st.(*state).Determinize(viewer, seed)
+	}
+	for _, err := range aitest.BlindEverywhere(Game, setups, []int{0, 17, 60}, scramble) {
+		t.Error(err)
+	}
+}
