@@ -1,0 +1,197 @@
+// Package anim encodes animated GIFs of boards: paletted frames in, bytes out, no I/O.
+//
+// Every frame of an animation shares one palette (a game's fixed palette), written once as the
+// global colour table. After the first frame only the rectangle that changed is encoded, drawn
+// over the previous frame (disposal "do not dispose"); when the palette leaves an index free,
+// pixels inside that rectangle that did not change are written as that transparent index, so the
+// compressor sees long runs of one symbol instead of the board again. Identical consecutive
+// frames are merged into one longer frame.
+package anim
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"time"
+)
+
+// Frame is one picture of the animation and how long it stays on screen.
+type Frame struct {
+	Image *image.Paletted
+	Delay time.Duration // rounded to GIF's hundredths of a second; at least 20 ms
+}
+
+// Encode writes frames as a GIF that loops forever. All frames must have the same bounds and the
+// same palette (at most 256 colours).
+func Encode(frames []Frame) ([]byte, error) {
+	if len(frames) == 0 {
+		return nil, errors.New("anim: no frames")
+	}
+	first := frames[0].Image
+	if first == nil {
+		return nil, errors.New("anim: frame 0 has no image")
+	}
+	pal := first.Palette
+	if len(pal) == 0 || len(pal) > 256 {
+		return nil, fmt.Errorf("anim: palette has %d colours, want 1 to 256", len(pal))
+	}
+	r := first.Rect
+	if r.Dx() > 0xffff || r.Dy() > 0xffff || r.Empty() {
+		return nil, fmt.Errorf("anim: frame size %dx%d does not fit a GIF", r.Dx(), r.Dy())
+	}
+	for i, f := range frames {
+		if f.Image == nil || f.Image.Rect != r {
+			return nil, fmt.Errorf("anim: frame %d is not %dx%d like frame 0", i, r.Dx(), r.Dy())
+		}
+		if !samePalette(f.Image.Palette, pal) {
+			return nil, fmt.Errorf("anim: frame %d has another palette than frame 0", i)
+		}
+	}
+	e := &encoder{w: r.Dx(), h: r.Dy()}
+	e.header(pal)
+	// A free palette slot becomes the transparent index for unchanged pixels.
+	e.trans = -1
+	if len(pal) < 256 {
+		e.trans = len(pal)
+	}
+	var prev *image.Paletted
+	for i := 0; i < len(frames); {
+		cur := frames[i].Image
+		delay := frames[i].Delay
+		// Merge identical followers into this frame's time on screen.
+		j := i + 1
+		for j < len(frames) && bytes.Equal(frames[j].Image.Pix, cur.Pix) && frames[j].Image.Stride == cur.Stride {
+			delay += frames[j].Delay
+			j++
+		}
+		e.frame(prev, cur, delay)
+		prev, i = cur, j
+	}
+	e.buf.WriteByte(0x3b) // trailer
+	return e.buf.Bytes(), nil
+}
+
+func samePalette(a, b color.Palette) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		r1, g1, b1, a1 := a[i].RGBA()
+		r2, g2, b2, a2 := b[i].RGBA()
+		if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+			return false
+		}
+	}
+	return true
+}
+
+type encoder struct {
+	buf   bytes.Buffer
+	w, h  int
+	bits  int // colour table size is 1<<bits
+	trans int // transparent index, or -1 when the palette is full
+	pix   []byte
+	lzw   lzwEncoder
+}
+
+func (e *encoder) header(pal color.Palette) {
+	e.buf.WriteString("GIF89a")
+	// Room for the palette and, when there is space, one more index for transparency.
+	e.bits = 1
+	for 1<<e.bits < min(len(pal)+1, 256) {
+		e.bits++
+	}
+	e.buf.Write([]byte{byte(e.w), byte(e.w >> 8), byte(e.h), byte(e.h >> 8),
+		0x80 | byte(e.bits-1)<<4 | byte(e.bits-1), 0, 0}) // global table, its size; background 0
+	table := make([]byte, 3<<e.bits)
+	for i, c := range pal {
+		r, g, b, _ := c.RGBA()
+		table[3*i], table[3*i+1], table[3*i+2] = byte(r>>8), byte(g>>8), byte(b>>8)
+	}
+	e.buf.Write(table)
+	// NETSCAPE2.0: loop forever.
+	e.buf.Write([]byte{0x21, 0xff, 11})
+	e.buf.WriteString("NETSCAPE2.0")
+	e.buf.Write([]byte{3, 1, 0, 0, 0})
+}
+
+// changed returns the smallest rectangle (in frame coordinates from 0,0) holding every pixel that
+// differs between prev and cur, and false when none does.
+func changed(prev, cur *image.Paletted, w, h int) (image.Rectangle, bool) {
+	y0, y1 := -1, -1
+	x0, x1 := w, 0
+	for y := 0; y < h; y++ {
+		a := prev.Pix[y*prev.Stride : y*prev.Stride+w]
+		b := cur.Pix[y*cur.Stride : y*cur.Stride+w]
+		if bytes.Equal(a, b) {
+			continue
+		}
+		if y0 < 0 {
+			y0 = y
+		}
+		y1 = y + 1
+		l := 0
+		for a[l] == b[l] {
+			l++
+		}
+		r := w
+		for a[r-1] == b[r-1] {
+			r--
+		}
+		x0, x1 = min(x0, l), max(x1, r)
+	}
+	if y0 < 0 {
+		return image.Rectangle{}, false
+	}
+	return image.Rect(x0, y0, x1, y1), true
+}
+
+func (e *encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
+	rect := image.Rect(0, 0, e.w, e.h)
+	if prev != nil {
+		if r, ok := changed(prev, cur, e.w, e.h); ok {
+			rect = r
+		} else {
+			rect = image.Rect(0, 0, 1, 1) // cannot happen after merging; keep the stream valid
+		}
+	}
+	n := rect.Dx() * rect.Dy()
+	if cap(e.pix) < n {
+		e.pix = make([]byte, n)
+	}
+	pix := e.pix[:n]
+	useTrans := prev != nil && e.trans >= 0
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		out := pix[(y-rect.Min.Y)*rect.Dx():][:rect.Dx()]
+		src := cur.Pix[y*cur.Stride+rect.Min.X:][:rect.Dx()]
+		if !useTrans {
+			copy(out, src)
+			continue
+		}
+		old := prev.Pix[y*prev.Stride+rect.Min.X:][:rect.Dx()]
+		t := byte(e.trans)
+		for x, c := range src {
+			if c == old[x] {
+				out[x] = t
+			} else {
+				out[x] = c
+			}
+		}
+	}
+	cs := (delay + 5*time.Millisecond) / (10 * time.Millisecond)
+	cs = min(max(cs, 2), 0xffff) // below 2 most viewers show 10 anyway
+	flags := byte(1 << 2)        // disposal: do not dispose, the next frame draws over this one
+	ti := byte(0)
+	if useTrans {
+		flags |= 1
+		ti = byte(e.trans)
+	}
+	e.buf.Write([]byte{0x21, 0xf9, 4, flags, byte(cs), byte(cs >> 8), ti, 0})
+	e.buf.Write([]byte{0x2c, byte(rect.Min.X), byte(rect.Min.X >> 8), byte(rect.Min.Y), byte(rect.Min.Y >> 8),
+		byte(rect.Dx()), byte(rect.Dx() >> 8), byte(rect.Dy()), byte(rect.Dy() >> 8), 0})
+	lit := max(e.bits, 2) // GIF's LZW needs a minimum code size of 2
+	e.buf.WriteByte(byte(lit))
+	e.lzw.encode(&e.buf, pix, lit)
+}
