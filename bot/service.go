@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
 	"log/slog"
 	"sort"
 	"strconv"
@@ -23,6 +25,10 @@ import (
 type Kit struct {
 	Game rules.Game
 	PNG  func(view any) ([]byte, error)
+	// Image and Palette draw a view unencoded, in the game's fixed palette, for animated replays
+	// and recaps; a game without them has no replay GIF.
+	Image   func(view any) (image.Image, error)
+	Palette color.Palette
 }
 
 // Options tune a Service.

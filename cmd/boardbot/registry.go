@@ -21,11 +21,11 @@ import (
 // game is one line here.
 func allKits() []bot.Kit {
 	return []bot.Kit{
-		{Game: autumnash.Game, PNG: autumnashrender.PNG},
-		{Game: ascidiae.Game, PNG: ascidiaerender.PNG},
-		{Game: ascalion.Game, PNG: ascalionrender.PNG},
-		{Game: reef.Game, PNG: reefrender.PNG},
-		{Game: ausonia.Game, PNG: ausoniarender.PNG},
+		{Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette()},
+		{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette()},
+		{Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette()},
+		{Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette()},
+		{Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette()},
 	}
 }
 

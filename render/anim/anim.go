@@ -29,48 +29,117 @@ func Encode(frames []Frame) ([]byte, error) {
 	if len(frames) == 0 {
 		return nil, errors.New("anim: no frames")
 	}
-	first := frames[0].Image
-	if first == nil {
+	if frames[0].Image == nil {
 		return nil, errors.New("anim: frame 0 has no image")
 	}
-	pal := first.Palette
+	e, err := NewEncoder(frames[0].Image.Rect, frames[0].Image.Palette)
+	if err != nil {
+		return nil, err
+	}
+	for i, f := range frames {
+		if err := e.Add(f); err != nil {
+			return nil, fmt.Errorf("frame %d: %w", i, err)
+		}
+	}
+	return e.Finish()
+}
+
+// Encoder builds a GIF one frame at a time, holding only two frames, so a long game need not
+// keep every picture in memory.
+type Encoder struct {
+	buf   bytes.Buffer
+	rect  image.Rectangle
+	pal   color.Palette
+	w, h  int
+	bits  int // colour table size is 1<<bits
+	trans int // transparent index, or -1 when the palette is full
+	pix   []byte
+	lzw   lzwEncoder
+
+	prev, pending *image.Paletted // last frame written; the frame waiting for its successor
+	delay         time.Duration   // the pending frame's
+	frames        int
+	done          bool
+}
+
+// NewEncoder starts an animation of frames with the given bounds and palette.
+func NewEncoder(r image.Rectangle, pal color.Palette) (*Encoder, error) {
 	if len(pal) == 0 || len(pal) > 256 {
 		return nil, fmt.Errorf("anim: palette has %d colours, want 1 to 256", len(pal))
 	}
-	r := first.Rect
 	if r.Dx() > 0xffff || r.Dy() > 0xffff || r.Empty() {
 		return nil, fmt.Errorf("anim: frame size %dx%d does not fit a GIF", r.Dx(), r.Dy())
 	}
-	for i, f := range frames {
-		if f.Image == nil || f.Image.Rect != r {
-			return nil, fmt.Errorf("anim: frame %d is not %dx%d like frame 0", i, r.Dx(), r.Dy())
-		}
-		if !samePalette(f.Image.Palette, pal) {
-			return nil, fmt.Errorf("anim: frame %d has another palette than frame 0", i)
-		}
-	}
-	e := &encoder{w: r.Dx(), h: r.Dy()}
-	e.header(pal)
+	e := &Encoder{rect: r, pal: pal, w: r.Dx(), h: r.Dy(), trans: -1}
 	// A free palette slot becomes the transparent index for unchanged pixels.
-	e.trans = -1
 	if len(pal) < 256 {
 		e.trans = len(pal)
 	}
-	var prev *image.Paletted
-	for i := 0; i < len(frames); {
-		cur := frames[i].Image
-		delay := frames[i].Delay
-		// Merge identical followers into this frame's time on screen.
-		j := i + 1
-		for j < len(frames) && bytes.Equal(frames[j].Image.Pix, cur.Pix) && frames[j].Image.Stride == cur.Stride {
-			delay += frames[j].Delay
-			j++
-		}
-		e.frame(prev, cur, delay)
-		prev, i = cur, j
+	e.header(pal)
+	return e, nil
+}
+
+// Add appends a frame; the encoder copies its pixels, so the caller may reuse the image.
+func (e *Encoder) Add(f Frame) error {
+	if e.done {
+		return errors.New("anim: Add after Finish")
 	}
+	if f.Image == nil || f.Image.Rect != e.rect {
+		return fmt.Errorf("anim: frame is not %dx%d like the first", e.w, e.h)
+	}
+	if !samePalette(f.Image.Palette, e.pal) {
+		return errors.New("anim: frame has another palette than the first")
+	}
+	if e.pending != nil && equalPix(e.pending, f.Image, e.w, e.h) {
+		e.delay += f.Delay // the same picture stays longer
+		return nil
+	}
+	if e.pending != nil {
+		e.frame(e.prev, e.pending, e.delay)
+		e.prev, e.pending = e.pending, e.prev // reuse the old buffer for the next copy
+	}
+	if e.pending == nil {
+		e.pending = image.NewPaletted(image.Rect(0, 0, e.w, e.h), e.pal)
+	}
+	for y := 0; y < e.h; y++ {
+		copy(e.pending.Pix[y*e.w:(y+1)*e.w], f.Image.Pix[y*f.Image.Stride:])
+	}
+	e.delay = f.Delay
+	return nil
+}
+
+// Bounds is the frame rectangle every Add must match.
+func (e *Encoder) Bounds() image.Rectangle { return e.rect }
+
+// Frames is the number of distinct frames so far.
+func (e *Encoder) Frames() int {
+	if e.pending == nil {
+		return e.frames
+	}
+	return e.frames + 1
+}
+
+// Finish writes the last frame and the trailer and returns the GIF.
+func (e *Encoder) Finish() ([]byte, error) {
+	if e.done {
+		return nil, errors.New("anim: Finish twice")
+	}
+	if e.pending == nil {
+		return nil, errors.New("anim: no frames")
+	}
+	e.frame(e.prev, e.pending, e.delay)
+	e.done = true
 	e.buf.WriteByte(0x3b) // trailer
 	return e.buf.Bytes(), nil
+}
+
+func equalPix(a, b *image.Paletted, w, h int) bool {
+	for y := 0; y < h; y++ {
+		if !bytes.Equal(a.Pix[y*a.Stride:y*a.Stride+w], b.Pix[y*b.Stride:y*b.Stride+w]) {
+			return false
+		}
+	}
+	return true
 }
 
 func samePalette(a, b color.Palette) bool {
@@ -87,16 +156,7 @@ func samePalette(a, b color.Palette) bool {
 	return true
 }
 
-type encoder struct {
-	buf   bytes.Buffer
-	w, h  int
-	bits  int // colour table size is 1<<bits
-	trans int // transparent index, or -1 when the palette is full
-	pix   []byte
-	lzw   lzwEncoder
-}
-
-func (e *encoder) header(pal color.Palette) {
+func (e *Encoder) header(pal color.Palette) {
 	e.buf.WriteString("GIF89a")
 	// Room for the palette and, when there is space, one more index for transparency.
 	e.bits = 1
@@ -148,7 +208,7 @@ func changed(prev, cur *image.Paletted, w, h int) (image.Rectangle, bool) {
 	return image.Rect(x0, y0, x1, y1), true
 }
 
-func (e *encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
+func (e *Encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
 	rect := image.Rect(0, 0, e.w, e.h)
 	if prev != nil {
 		if r, ok := changed(prev, cur, e.w, e.h); ok {
@@ -180,6 +240,7 @@ func (e *encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
 			}
 		}
 	}
+	e.frames++
 	cs := (delay + 5*time.Millisecond) / (10 * time.Millisecond)
 	cs = min(max(cs, 2), 0xffff) // below 2 most viewers show 10 anyway
 	flags := byte(1 << 2)        // disposal: do not dispose, the next frame draws over this one

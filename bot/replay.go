@@ -1,0 +1,245 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"slices"
+	"time"
+
+	xdraw "golang.org/x/image/draw"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/render/anim"
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/record"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// Animated replays. A frame is drawn wherever the set of awaited seats changes (a turn passing,
+// a vote opening or closing), not after every sub-move, and at the final position, which stays
+// on screen longer. Only the public view (rules.Spectator) is ever drawn.
+const (
+	// MaxUpload is Discord's upload limit; a replay GIF is made to fit under it.
+	MaxUpload = 10 << 20
+	// gifWidth is the widest frame: boards are drawn at full size and scaled down to it, which
+	// keeps the labels readable on a phone while a frame costs less than half as many pixels.
+	gifWidth   = 800
+	frameDelay = 900 * time.Millisecond
+	finalDelay = 5 * time.Second
+	// maxFrames caps a long game (Ascalion runs to a thousand turn changes): frames are then
+	// taken evenly over the game, the first and the final position always among them. Fewer
+	// frames rather than smaller ones or several files: every frame stays readable and one post
+	// shows the whole game, about five minutes at most.
+	maxFrames = 360
+)
+
+// keyMoves replays rec and returns the move counts after which a frame is drawn: 0 (the start),
+// every move that changed the awaited set, and the last move.
+func keyMoves(kit Kit, rec *record.Record) ([]int, error) {
+	setup, err := kit.Game.Info().ValidateSetup(rec.Setup)
+	if err != nil {
+		return nil, err
+	}
+	st, err := kit.Game.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	keys := []int{0}
+	prev := awaitedSet(st)
+	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, _ []rules.Event) error {
+		now := awaitedSet(st)
+		if !slices.Equal(now, prev) || i == len(rec.Moves)-1 {
+			keys = append(keys, i+1)
+		}
+		prev = now
+		return nil
+	})
+	return keys, err
+}
+
+func awaitedSet(st rules.State) []rules.Seat {
+	var out []rules.Seat
+	for _, p := range st.Awaiting() {
+		out = append(out, p.Seat)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// sample keeps at most n of keys, evenly spread, the first and the last always kept.
+func sample(keys []int, n int) []int {
+	if len(keys) <= n || n < 2 {
+		return keys
+	}
+	out := make([]int, 0, n)
+	for i := range n {
+		out = append(out, keys[i*(len(keys)-1)/(n-1)])
+	}
+	return out
+}
+
+// ReplayGIF draws the game of rec as an animated GIF under MaxUpload.
+func ReplayGIF(kit Kit, rec *record.Record) ([]byte, error) { return replayGIF(kit, rec, MaxUpload) }
+
+func replayGIF(kit Kit, rec *record.Record, limit int) ([]byte, error) {
+	if kit.Image == nil || len(kit.Palette) == 0 {
+		return nil, fmt.Errorf("%s has no replay pictures", kit.Game.Info().Name)
+	}
+	keys, err := keyMoves(kit, rec)
+	if err != nil {
+		return nil, err
+	}
+	n := min(len(keys), maxFrames)
+	for {
+		b, err := encodeReplay(kit, rec, sample(keys, n))
+		if err != nil || len(b) <= limit {
+			return b, err
+		}
+		if n <= 2 {
+			return nil, fmt.Errorf("replay: even two frames take %d bytes", len(b))
+		}
+		// Frames cost about the same each: keep the share that fits, with a margin.
+		n = max(2, n*limit/len(b)*9/10)
+	}
+}
+
+// encodeReplay replays rec and encodes the public board after each move count in keys.
+func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
+	setup, err := kit.Game.Info().ValidateSetup(rec.Setup)
+	if err != nil {
+		return nil, err
+	}
+	st, err := kit.Game.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	var enc *anim.Encoder
+	var scaled *image.RGBA
+	add := func(moves int, st rules.State) error {
+		img, err := kit.Image(st.View(rules.Spectator))
+		if err != nil {
+			return fmt.Errorf("render after move %d: %w", moves, err)
+		}
+		b := img.Bounds()
+		if b.Dx() > gifWidth {
+			r := image.Rect(0, 0, gifWidth, b.Dy()*gifWidth/b.Dx())
+			if scaled == nil || scaled.Rect != r {
+				scaled = image.NewRGBA(r)
+			}
+			xdraw.ApproxBiLinear.Scale(scaled, r, img, b, xdraw.Src, nil)
+			img = scaled
+		}
+		pm := render.Quantise(img, kit.Palette)
+		if enc == nil {
+			if enc, err = anim.NewEncoder(pm.Rect, kit.Palette); err != nil {
+				return err
+			}
+		}
+		d := frameDelay
+		if moves == keys[len(keys)-1] {
+			d = finalDelay
+		}
+		// A board whose height follows the view is drawn at the first frame's size.
+		if pm.Rect != enc.Bounds() {
+			pm = fitTo(pm, enc.Bounds())
+		}
+		return enc.Add(anim.Frame{Image: pm, Delay: d})
+	}
+	next := 0
+	if keys[0] == 0 {
+		if err := add(0, st); err != nil {
+			return nil, err
+		}
+		next = 1
+	}
+	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, _ []rules.Event) error {
+		if next < len(keys) && keys[next] == i+1 {
+			next++
+			return add(i+1, st)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if enc == nil {
+		return nil, errors.New("replay: nothing to draw")
+	}
+	return enc.Finish()
+}
+
+// fitTo crops or pads pm (with index 0, the games' background) to r.
+func fitTo(pm *image.Paletted, r image.Rectangle) *image.Paletted {
+	out := image.NewPaletted(r, pm.Palette)
+	for y := r.Min.Y; y < min(r.Max.Y, pm.Rect.Max.Y); y++ {
+		copy(out.Pix[(y-r.Min.Y)*out.Stride:][:r.Dx()], pm.Pix[(y-pm.Rect.Min.Y)*pm.Stride:][:min(r.Dx(), pm.Rect.Dx())])
+	}
+	return out
+}
+
+// ReplayGIF draws a stored game as an animated GIF, for the result post or the /replay command.
+// It reads the game's moves from storage and replays them; it checks nothing about who asks.
+func (s *Service) ReplayGIF(ctx context.Context, gameID int64) ([]byte, error) {
+	_, kit, rec, err := s.storedRecord(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	return ReplayGIF(kit, rec)
+}
+
+// storedRecord loads a started game's row, kit and record.
+func (s *Service) storedRecord(ctx context.Context, gameID int64) (*storage.Game, Kit, *record.Record, error) {
+	row, err := s.store.Game(ctx, gameID)
+	if err != nil {
+		return nil, Kit{}, nil, err
+	}
+	kit, ok := s.kits[row.Kind]
+	if !ok {
+		return nil, Kit{}, nil, fmt.Errorf("game %d: %s is not offered by this bot", gameID, row.Kind)
+	}
+	if row.Status == storage.StatusLobby {
+		return nil, Kit{}, nil, refuse("That game has not started yet: there is nothing to replay.")
+	}
+	rec, err := s.recordOf(ctx, row, -1)
+	return row, kit, rec, err
+}
+
+// Replay answers /replay: the animated game of this thread, or of a finished game of this server
+// named by id (a running game is replayed only in its own thread, where its players are).
+func (s *Service) Replay(ctx context.Context, req Request) (Reply, error) {
+	if req.Game == 0 {
+		t, err := s.resolve(ctx, req)
+		if err != nil {
+			return Reply{}, err
+		}
+		req.Game = t.row.ID
+		t.mu.Unlock()
+	} else {
+		row, err := s.store.Game(ctx, req.Game)
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && row.Guild != req.Place.Guild) {
+			return Reply{}, refuse("There is no game #%d on this server; /mine lists yours.", req.Game)
+		}
+		if err != nil {
+			return Reply{}, err
+		}
+		if row.Status != storage.StatusFinished && row.Status != storage.StatusAborted && row.Thread != req.Place.Channel {
+			return Reply{}, refuse("Game #%d is still running: replay it in its own thread, or wait until it ends.", req.Game)
+		}
+	}
+	row, kit, rec, err := s.storedRecord(ctx, req.Game)
+	if err != nil {
+		return Reply{}, err
+	}
+	b, err := ReplayGIF(kit, rec)
+	if err != nil {
+		return Reply{}, err
+	}
+	name := kit.Game.Info().Name
+	return Reply{
+		Text:  fmt.Sprintf("%s #%d, move by move (%d moves).", name, row.ID, len(rec.Moves)),
+		Game:  row.ID,
+		Image: &Image{Name: fmt.Sprintf("%s-%d-replay.gif", row.Kind, row.ID), PNG: b, Alt: name + " replay"},
+	}, nil
+}

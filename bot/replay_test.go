@@ -1,0 +1,217 @@
+package bot
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/draw"
+	"image/gif"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/boardbot/boardbot/render"
+	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
+	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
+	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
+	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	reefrender "github.com/boardbot/boardbot/render/reef"
+	"github.com/boardbot/boardbot/render/anim"
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ascalion"
+	"github.com/boardbot/boardbot/rules/ascidiae"
+	"github.com/boardbot/boardbot/rules/ausonia"
+	"github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/record"
+	"github.com/boardbot/boardbot/rules/reef"
+)
+
+var _ = flag.Bool("update", false, "rewrite golden images")
+
+// The five games as the binary registers them.
+var replayKits = map[string]Kit{
+	"autumn-ash":     {Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette()},
+	"ascidiae":       {Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette()},
+	"ascalion":       {Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette()},
+	"reef-encounter": {Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette()},
+	"ausonia":        {Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette()},
+}
+
+func loadRecord(t testing.TB, id string) *record.Record {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "replay", id+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := record.Parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// screens decodes a GIF and returns what a viewer shows after each frame, and the delays.
+func screens(t *testing.T, b []byte) ([]*image.RGBA, []int) {
+	t.Helper()
+	g, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	screen := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+	var out []*image.RGBA
+	for _, f := range g.Image {
+		draw.Draw(screen, f.Rect, f, f.Rect.Min, draw.Over) // transparent pixels keep the last frame
+		out = append(out, image.NewRGBA(screen.Rect))
+		copy(out[len(out)-1].Pix, screen.Pix)
+	}
+	return out, g.Delay
+}
+
+// Every game replays to a GIF under Discord's limit whose first frame is the setup and whose last
+// is the final position (golden images), shown longer than the others.
+func TestReplayGIFGolden(t *testing.T) {
+	for id, kit := range replayKits {
+		t.Run(id, func(t *testing.T) {
+			rec := loadRecord(t, id)
+			b, err := ReplayGIF(kit, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(b) > MaxUpload {
+				t.Fatalf("%d bytes, over the upload limit", len(b))
+			}
+			frames, delays := screens(t, b)
+			keys, err := keyMoves(kit, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(frames) < 2 || len(frames) > len(keys) {
+				t.Fatalf("%d frames for %d changes of the awaited set", len(frames), len(keys))
+			}
+			if last := delays[len(delays)-1]; last < 300 || delays[0] >= last {
+				t.Fatalf("final delay %d cs, first %d cs: the end should pause", last, delays[0])
+			}
+			render.Golden(t, "replay/"+id+"-first", frames[0])
+			render.Golden(t, "replay/"+id+"-last", frames[len(frames)-1])
+		})
+	}
+}
+
+// One frame per change of who is awaited: in Autumn Ash the turn passes on every move, so every
+// move is a frame; a move that leaves the same seats awaited makes none.
+func TestKeyMovesFollowTheAwaitedSet(t *testing.T) {
+	rec := loadRecord(t, "autumn-ash")
+	keys, err := keyMoves(replayKits["autumn-ash"], rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != len(rec.Moves)+1 || keys[0] != 0 || keys[len(keys)-1] != len(rec.Moves) {
+		t.Fatalf("autumn ash: %d keys for %d moves", len(keys), len(rec.Moves))
+	}
+	rec = loadRecord(t, "ausonia") // a turn there is several moves by one seat
+	kit := replayKits["ausonia"]
+	keys, err = keyMoves(kit, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := kit.Game.New(rec.Setup)
+	want := []int{0}
+	prev := awaitedSet(st)
+	for i, e := range rec.Moves {
+		if _, err := st.Apply(e.Seat, e.Move); err != nil {
+			t.Fatal(err)
+		}
+		if now := awaitedSet(st); !equalSeats(now, prev) || i == len(rec.Moves)-1 {
+			want = append(want, i+1)
+		}
+		prev = awaitedSet(st)
+	}
+	if len(keys) >= len(rec.Moves) || !equalInts(keys, want) {
+		t.Fatalf("ausonia keys %v, want %v", keys, want)
+	}
+}
+
+func equalSeats(a, b []rules.Seat) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// A game too long for the limit keeps fewer frames, the first and the final among them.
+func TestReplayGIFSamplesFramesToFit(t *testing.T) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(t, "autumn-ash")
+	full, err := ReplayGIF(kit, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := len(full) / 3
+	small, err := replayGIF(kit, rec, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(small) > limit {
+		t.Fatalf("%d bytes over the %d limit", len(small), limit)
+	}
+	a, _ := screens(t, full)
+	b, _ := screens(t, small)
+	if len(b) >= len(a) || !bytes.Equal(a[0].Pix, b[0].Pix) || !bytes.Equal(a[len(a)-1].Pix, b[len(b)-1].Pix) {
+		t.Fatalf("%d frames of %d kept; first and last must be the same", len(b), len(a))
+	}
+	if got := sample([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 4); !equalInts(got, []int{0, 3, 6, 9}) {
+		t.Fatalf("sample: %v", got)
+	}
+}
+
+// BenchmarkGIFEncodeAutumnAsh is the encoder alone (frames in, bytes out) over a whole game's
+// frames, as ms per frame; the drawing is done before the timer.
+func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(b, "autumn-ash")
+	var frames []anim.Frame
+	st, _ := kit.Game.New(rec.Setup)
+	add := func(st rules.State) {
+		img, err := kit.Image(st.View(rules.Spectator))
+		if err != nil {
+			b.Fatal(err)
+		}
+		frames = append(frames, anim.Frame{Image: render.Quantise(img, kit.Palette), Delay: time.Second})
+	}
+	add(st)
+	for _, e := range rec.Moves {
+		if _, err := st.Apply(e.Seat, e.Move); err != nil {
+			b.Fatal(err)
+		}
+		add(st)
+	}
+	var size int
+	for b.Loop() {
+		out, err := anim.Encode(frames)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(len(frames)), "ms/frame")
+	b.ReportMetric(float64(size)/1024, "KB")
+}
