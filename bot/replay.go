@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/anim"
+	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
@@ -242,4 +243,108 @@ func (s *Service) Replay(ctx context.Context, req Request) (Reply, error) {
 		Game:  row.ID,
 		Image: &Image{Name: fmt.Sprintf("%s-%d-replay.gif", row.Kind, row.ID), PNG: b, Alt: name + " replay"},
 	}, nil
+}
+
+// maxPoints bounds the chart's points: a long game is sampled evenly, the end always kept.
+const maxPoints = 600
+
+// RecapPNG draws the end-of-game recap of rec: ranks and scores from the result, each seat's
+// progress after every move (from the public view only), and the numbers. times, when given,
+// holds each move's time (as stored), for the game's length and its longest turn.
+func RecapPNG(kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
+	rc, err := recapOf(kit, rec, times)
+	if err != nil {
+		return nil, err
+	}
+	return recap.PNG(rc)
+}
+
+func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, err error) {
+	if kit.Progress == nil {
+		return rc, fmt.Errorf("%s has no recap", kit.Game.Info().Name)
+	}
+	setup, err := kit.Game.Info().ValidateSetup(rec.Setup)
+	if err != nil {
+		return rc, err
+	}
+	st, err := kit.Game.New(setup)
+	if err != nil {
+		return rc, err
+	}
+	first, err := kit.Progress(st.View(rules.Spectator))
+	if err != nil {
+		return rc, err
+	}
+	series := [][]int{first.Values}
+	final, err := record.Replay(kit.Game, rec, func(_ int, st rules.State, _ []rules.Event) error {
+		p, err := kit.Progress(st.View(rules.Spectator))
+		series = append(series, p.Values)
+		return err
+	})
+	if err != nil {
+		return rc, err
+	}
+	keep := make([]int, len(series))
+	for i := range keep {
+		keep[i] = i
+	}
+	keep = sample(keep, maxPoints)
+	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, Moves: len(rec.Moves)}
+	res := final.Result()
+	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
+	for seat := range setup.Seats {
+		p := recap.Player{Name: seatName(rec, final, seat)}
+		if seat < len(first.Colours) {
+			p.Colour = first.Colours[seat]
+		}
+		for _, k := range keep {
+			if seat < len(series[k]) {
+				p.Values = append(p.Values, series[k][seat])
+			}
+		}
+		if res != nil && seat < len(res.Ranks) {
+			p.Rank = res.Ranks[seat]
+			if showScores && seat < len(res.Scores) {
+				p.Score = &res.Scores[seat]
+			}
+			rc.Reason = res.Reason
+		}
+		rc.Players = append(rc.Players, p)
+	}
+	if len(times) == len(rec.Moves) && len(times) > 1 {
+		rc.Length = times[len(times)-1].Sub(times[0])
+		// A turn is the wait before a move: the time its seat took to answer.
+		for i := 1; i < len(times); i++ {
+			if d := times[i].Sub(times[i-1]); d > rc.LongestTurn {
+				rc.LongestTurn, rc.LongestBy = d, seatName(rec, final, int(rec.Moves[i].Seat))
+			}
+		}
+	}
+	return rc, nil
+}
+
+// seatName is the player's name from the record with the game's own name for the seat.
+func seatName(rec *record.Record, st rules.State, seat int) string {
+	name := fmt.Sprintf("Seat %d", seat+1)
+	if seat < len(rec.Players) && rec.Players[seat] != "" {
+		name = rec.Players[seat]
+	}
+	return withOwnName(name, st, rules.Seat(seat))
+}
+
+// RecapPNG draws a stored game's recap, with the length and longest turn from its move times.
+func (s *Service) RecapPNG(ctx context.Context, gameID int64) ([]byte, error) {
+	_, kit, rec, err := s.storedRecord(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := s.store.Moves(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	var times []time.Time
+	for _, m := range moves {
+		times = append(times, m.At)
+	}
+	return RecapPNG(kit, rec, times)
 }

@@ -6,18 +6,19 @@ import (
 	"image"
 	"image/draw"
 	"image/gif"
+	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/render/anim"
 	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
 	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
 	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
 	reefrender "github.com/boardbot/boardbot/render/reef"
-	"github.com/boardbot/boardbot/render/anim"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ascalion"
 	"github.com/boardbot/boardbot/rules/ascidiae"
@@ -31,11 +32,16 @@ var _ = flag.Bool("update", false, "rewrite golden images")
 
 // The five games as the binary registers them.
 var replayKits = map[string]Kit{
-	"autumn-ash":     {Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette()},
-	"ascidiae":       {Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette()},
-	"ascalion":       {Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette()},
-	"reef-encounter": {Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette()},
-	"ausonia":        {Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette()},
+	"autumn-ash": {Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette(),
+		Progress: autumnashrender.Progress},
+	"ascidiae": {Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette(),
+		Progress: ascidiaerender.Progress},
+	"ascalion": {Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
+		Progress: ascalionrender.Progress},
+	"reef-encounter": {Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette(),
+		Progress: reefrender.Progress},
+	"ausonia": {Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
+		Progress: ausoniarender.Progress},
 }
 
 func loadRecord(t testing.TB, id string) *record.Record {
@@ -214,4 +220,81 @@ func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(len(frames)), "ms/frame")
 	b.ReportMetric(float64(size)/1024, "KB")
+}
+
+// The recap takes ranks and scores from the result, each seat's points after every move from the
+// public view, and the length and longest turn from the move times.
+func TestRecapOf(t *testing.T) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(t, "autumn-ash")
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	times := make([]time.Time, len(rec.Moves))
+	for i := range times {
+		times[i] = start.Add(time.Duration(i) * time.Hour)
+	}
+	times = append(times[:40:40], times[40:]...)
+	for i := 40; i < len(times); i++ {
+		times[i] = times[i].Add(50 * time.Hour) // move 41 came two days after move 40
+	}
+	rc, err := recapOf(kit, rec, times)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := record.Replay(kit.Game, rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := final.Result()
+	v := final.View(rules.Spectator).(*autumnash.View)
+	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Reason != res.Reason || len(rc.Players) != 2 {
+		t.Fatalf("recap %+v", rc)
+	}
+	for seat, p := range rc.Players {
+		if p.Rank != res.Ranks[seat] || p.Score == nil || *p.Score != res.Scores[seat] {
+			t.Errorf("seat %d: rank %d score %v, result %v", seat, p.Rank, p.Score, res)
+		}
+		if len(p.Values) != len(rec.Moves)+1 || p.Values[0] != 0 || p.Values[len(p.Values)-1] != v.Scores[seat] {
+			t.Errorf("seat %d: %d values ending %v, want %d ending %d", seat, len(p.Values), p.Values[len(p.Values)-1], len(rec.Moves)+1, v.Scores[seat])
+		}
+	}
+	if want := times[len(times)-1].Sub(times[0]); rc.Length != want {
+		t.Errorf("length %v, want %v", rc.Length, want)
+	}
+	who := seatName(rec, final, int(rec.Moves[40].Seat))
+	if rc.LongestTurn != 51*time.Hour || rc.LongestBy != who {
+		t.Errorf("longest turn %v by %q, want 51h by %q", rc.LongestTurn, rc.LongestBy, who)
+	}
+	// Without times (a record file) those numbers are left out, and the picture still draws.
+	rc, err = recapOf(kit, rec, nil)
+	if err != nil || rc.Length != 0 || rc.LongestTurn != 0 {
+		t.Fatalf("without times: %v %v %v", err, rc.Length, rc.LongestTurn)
+	}
+	b, err := RecapPNG(kit, rec, times)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	render.Golden(t, "replay/autumn-ash-recap", img)
+}
+
+// Every game has a recap measure taken from its public view, one value per seat.
+func TestRecapForEveryGame(t *testing.T) {
+	for id, kit := range replayKits {
+		rec := loadRecord(t, id)
+		rc, err := recapOf(kit, rec, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if rc.Measure == "" || len(rc.Players) != rec.Setup.Seats {
+			t.Fatalf("%s: measure %q, %d players", id, rc.Measure, len(rc.Players))
+		}
+		for _, p := range rc.Players {
+			if len(p.Values) != len(rec.Moves)+1 {
+				t.Fatalf("%s: %d values for %d moves", id, len(p.Values), len(rec.Moves))
+			}
+		}
+	}
 }
