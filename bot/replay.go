@@ -39,11 +39,7 @@ const (
 // keyMoves replays rec and returns the move counts after which a frame is drawn: 0 (the start),
 // every move that changed the awaited set, and the last move.
 func keyMoves(kit Kit, rec *record.Record) ([]int, error) {
-	setup, err := kit.Game.Info().ValidateSetup(rec.Setup)
-	if err != nil {
-		return nil, err
-	}
-	st, err := kit.Game.New(setup)
+	st, err := startOf(kit, rec)
 	if err != nil {
 		return nil, err
 	}
@@ -58,6 +54,15 @@ func keyMoves(kit Kit, rec *record.Record) ([]int, error) {
 		return nil
 	})
 	return keys, err
+}
+
+// startOf is the game of rec before its first move.
+func startOf(kit Kit, rec *record.Record) (rules.State, error) {
+	setup, err := kit.Game.Info().ValidateSetup(rec.Setup)
+	if err != nil {
+		return nil, err
+	}
+	return kit.Game.New(setup)
 }
 
 func awaitedSet(st rules.State) []rules.Seat {
@@ -108,11 +113,7 @@ func replayGIF(kit Kit, rec *record.Record, limit int) ([]byte, error) {
 
 // encodeReplay replays rec and encodes the public board after each move count in keys.
 func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
-	setup, err := kit.Game.Info().ValidateSetup(rec.Setup)
-	if err != nil {
-		return nil, err
-	}
-	st, err := kit.Game.New(setup)
+	st, err := startOf(kit, rec)
 	if err != nil {
 		return nil, err
 	}
@@ -263,11 +264,7 @@ func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, er
 	if kit.Progress == nil {
 		return rc, fmt.Errorf("%s has no recap", kit.Game.Info().Name)
 	}
-	setup, err := kit.Game.Info().ValidateSetup(rec.Setup)
-	if err != nil {
-		return rc, err
-	}
-	st, err := kit.Game.New(setup)
+	st, err := startOf(kit, rec)
 	if err != nil {
 		return rc, err
 	}
@@ -292,7 +289,7 @@ func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, er
 	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, Moves: len(rec.Moves)}
 	res := final.Result()
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
-	for seat := range setup.Seats {
+	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(rec, final, seat)}
 		if seat < len(first.Colours) {
 			p.Colour = first.Colours[seat]

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -129,38 +130,14 @@ func TestKeyMovesFollowTheAwaitedSet(t *testing.T) {
 		if _, err := st.Apply(e.Seat, e.Move); err != nil {
 			t.Fatal(err)
 		}
-		if now := awaitedSet(st); !equalSeats(now, prev) || i == len(rec.Moves)-1 {
+		if now := awaitedSet(st); !slices.Equal(now, prev) || i == len(rec.Moves)-1 {
 			want = append(want, i+1)
 		}
 		prev = awaitedSet(st)
 	}
-	if len(keys) >= len(rec.Moves) || !equalInts(keys, want) {
+	if len(keys) >= len(rec.Moves) || !slices.Equal(keys, want) {
 		t.Fatalf("ausonia keys %v, want %v", keys, want)
 	}
-}
-
-func equalSeats(a, b []rules.Seat) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // A game too long for the limit keeps fewer frames, the first and the final among them.
@@ -184,7 +161,7 @@ func TestReplayGIFSamplesFramesToFit(t *testing.T) {
 	if len(b) >= len(a) || !bytes.Equal(a[0].Pix, b[0].Pix) || !bytes.Equal(a[len(a)-1].Pix, b[len(b)-1].Pix) {
 		t.Fatalf("%d frames of %d kept; first and last must be the same", len(b), len(a))
 	}
-	if got := sample([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 4); !equalInts(got, []int{0, 3, 6, 9}) {
+	if got := sample([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 4); !slices.Equal(got, []int{0, 3, 6, 9}) {
 		t.Fatalf("sample: %v", got)
 	}
 }
