@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/draw"
 	"slices"
 	"time"
 
@@ -118,34 +119,40 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, err
 	}
 	var enc *anim.Encoder
-	var scaled *image.RGBA
+	var box image.Rectangle // every frame's size: the first board's, scaled to gifWidth
+	var canvas *image.RGBA
 	add := func(moves int, st rules.State) error {
 		img, err := kit.Image(st.View(rules.Spectator))
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", moves, err)
 		}
 		b := img.Bounds()
-		if b.Dx() > gifWidth {
-			r := image.Rect(0, 0, gifWidth, b.Dy()*gifWidth/b.Dx())
-			if scaled == nil || scaled.Rect != r {
-				scaled = image.NewRGBA(r)
-			}
-			xdraw.ApproxBiLinear.Scale(scaled, r, img, b, xdraw.Src, nil)
-			img = scaled
+		if box.Empty() {
+			w := min(b.Dx(), gifWidth)
+			box = image.Rect(0, 0, w, b.Dy()*w/b.Dx())
+			canvas = image.NewRGBA(box)
 		}
-		pm := render.Quantise(img, kit.Palette)
+		// A board whose height follows the view (hands, players) is scaled to fit the box, never
+		// cut, on its own background colour.
+		scale := min(float64(box.Dx())/float64(b.Dx()), float64(box.Dy())/float64(b.Dy()))
+		dst := image.Rect(0, 0, int(float64(b.Dx())*scale+0.5), int(float64(b.Dy())*scale+0.5))
+		if box.Dx()-dst.Dx() <= 1 && box.Dy()-dst.Dy() <= 1 {
+			dst = box // the same shape as the first board, give or take rounding
+		}
+		dst = dst.Add(image.Pt((box.Dx()-dst.Dx())/2, 0))
+		if dst != box {
+			draw.Draw(canvas, box, image.NewUniform(img.At(b.Min.X, b.Min.Y)), image.Point{}, draw.Src)
+		}
+		xdraw.ApproxBiLinear.Scale(canvas, dst, img, b, xdraw.Src, nil)
+		pm := render.Quantise(canvas, kit.Palette)
 		if enc == nil {
-			if enc, err = anim.NewEncoder(pm.Rect, kit.Palette); err != nil {
+			if enc, err = anim.NewEncoder(box, kit.Palette); err != nil {
 				return err
 			}
 		}
 		d := frameDelay
 		if moves == keys[len(keys)-1] {
 			d = finalDelay
-		}
-		// A board whose height follows the view is drawn at the first frame's size.
-		if pm.Rect != enc.Bounds() {
-			pm = fitTo(pm, enc.Bounds())
 		}
 		return enc.Add(anim.Frame{Image: pm, Delay: d})
 	}
@@ -170,15 +177,6 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, errors.New("replay: nothing to draw")
 	}
 	return enc.Finish()
-}
-
-// fitTo crops or pads pm (with index 0, the games' background) to r.
-func fitTo(pm *image.Paletted, r image.Rectangle) *image.Paletted {
-	out := image.NewPaletted(r, pm.Palette)
-	for y := r.Min.Y; y < min(r.Max.Y, pm.Rect.Max.Y); y++ {
-		copy(out.Pix[(y-r.Min.Y)*out.Stride:][:r.Dx()], pm.Pix[(y-pm.Rect.Min.Y)*pm.Stride:][:min(r.Dx(), pm.Rect.Dx())])
-	}
-	return out
 }
 
 // ReplayGIF draws a stored game as an animated GIF, for the result post or the /replay command.
