@@ -10,6 +10,7 @@ package anim
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
@@ -142,6 +143,16 @@ func equalPix(a, b *image.Paletted, w, h int) bool {
 	return true
 }
 
+// pick is the pixel to store: the transparent index where nothing changed.
+func pick(cur, old, trans byte) byte {
+	if cur == old {
+		return trans
+	}
+	return cur
+}
+
+func t8(b byte) uint64 { return uint64(b) * 0x0101010101010101 }
+
 func samePalette(a, b color.Palette) bool {
 	if len(a) != len(b) {
 		return false
@@ -232,12 +243,20 @@ func (e *Encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
 		}
 		old := prev.Pix[y*prev.Stride+rect.Min.X:][:rect.Dx()]
 		t := byte(e.trans)
-		for x, c := range src {
-			if c == old[x] {
-				out[x] = t
-			} else {
-				out[x] = c
+		x := 0
+		// Eight pixels at a time: most of the rectangle did not change.
+		for ; x+8 <= len(src); x += 8 {
+			a, b := binary.LittleEndian.Uint64(src[x:]), binary.LittleEndian.Uint64(old[x:])
+			if a == b {
+				binary.LittleEndian.PutUint64(out[x:], t8(t))
+				continue
 			}
+			for k := x; k < x+8; k++ {
+				out[k] = pick(src[k], old[k], t)
+			}
+		}
+		for ; x < len(src); x++ {
+			out[x] = pick(src[x], old[x], t)
 		}
 	}
 	e.frames++
@@ -254,5 +273,9 @@ func (e *Encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
 		byte(rect.Dx()), byte(rect.Dx() >> 8), byte(rect.Dy()), byte(rect.Dy() >> 8), 0})
 	lit := max(e.bits, 2) // GIF's LZW needs a minimum code size of 2
 	e.buf.WriteByte(byte(lit))
-	e.lzw.encode(&e.buf, pix, lit)
+	run := -1
+	if useTrans {
+		run = e.trans
+	}
+	e.lzw.encode(&e.buf, pix, lit, run)
 }

@@ -190,3 +190,32 @@ func TestEncodeRefusesMismatchedFrames(t *testing.T) {
 		}
 	}
 }
+
+// Following runs of the transparent index by counting gives exactly the codes of plain LZW.
+func TestLZWRunsMatchPlainCodes(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{1, 2, 100, 5000, 200000} {
+		pix := make([]byte, n)
+		for i := range pix {
+			switch {
+			case r.IntN(4) == 0:
+				pix[i] = uint8(r.IntN(5))
+			case r.IntN(40) == 0:
+				// a long run, longer than any code the table can hold early on
+				for k := 0; k < r.IntN(3000) && i < n; k, i = k+1, i+1 {
+					pix[i] = 7
+				}
+				i--
+			default:
+				pix[i] = 7
+			}
+		}
+		var plain, runs bytes.Buffer
+		var z lzwEncoder
+		z.encode(&plain, pix, 3, -1)
+		z.encode(&runs, pix, 3, 7)
+		if !bytes.Equal(plain.Bytes(), runs.Bytes()) {
+			t.Fatalf("n=%d: the run path changes the output", n)
+		}
+	}
+}

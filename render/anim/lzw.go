@@ -6,7 +6,8 @@ import "bytes"
 // (32 KB, in cache, cleared in a few hundred nanoseconds when it fills every 4096 codes), and
 // codes go straight into GIF's 255-byte sub-blocks. It is reused from frame to frame.
 type lzwEncoder struct {
-	table [tableSize]uint32 // key<<12 | code, where key = prefix<<8 | byte; 0 is empty
+	table    [tableSize]uint32 // key<<12 | code, where key = prefix<<8 | byte; 0 is empty
+	runCodes []uint32
 
 	out   *bytes.Buffer
 	block [256]byte // block[0] is the sub-block length
@@ -25,8 +26,11 @@ func (z *lzwEncoder) reset() { clear(z.table[:]) }
 
 func hash(key uint32) uint32 { return key * 0x9e3779b1 >> (32 - tableBits) }
 
-// encode writes pix as LZW data in GIF sub-blocks, then the block terminator.
-func (z *lzwEncoder) encode(out *bytes.Buffer, pix []byte, lit int) {
+// encode writes pix as LZW data in GIF sub-blocks, then the block terminator. run, when not -1,
+// is a byte expected in long runs (the transparent index of an unchanged area): the codes for
+// run, run run, run run run... are remembered in order, so a run is matched by counting bytes
+// instead of one table probe per byte. The output is the same as without it.
+func (z *lzwEncoder) encode(out *bytes.Buffer, pix []byte, lit, run int) {
 	z.out, z.n, z.acc, z.nacc = out, 0, 0, 0
 	clearCode := uint32(1) << lit
 	eof := clearCode + 1
@@ -35,22 +39,51 @@ func (z *lzwEncoder) encode(out *bytes.Buffer, pix []byte, lit int) {
 	overflow := clearCode << 1
 	z.reset()
 	z.put(clearCode, width)
+	// runCodes[k] is the code of the run byte repeated k times, for k up to what the table holds.
+	runCodes := append(z.runCodes[:0], 0, uint32(run))
 	if len(pix) > 0 {
 		code := uint32(pix[0])
+		curRun := 0 // k when code stands for the run byte repeated k times, else 0
+		if int(pix[0]) == run {
+			curRun = 1
+		}
 		table := &z.table
-	next:
-		for _, b := range pix[1:] {
+		for i := 1; i < len(pix); {
+			b := pix[i]
+			if curRun > 0 && int(b) == run && curRun+1 < len(runCodes) {
+				// Extend along the known runs as far as the bytes go.
+				n := 1
+				for i+n < len(pix) && int(pix[i+n]) == run && curRun+n+1 < len(runCodes) {
+					n++
+				}
+				curRun += n
+				code = runCodes[curRun]
+				i += n
+				continue
+			}
 			key := code<<8 | uint32(b)
 			h := hash(key)
+			found := false
 			for t := table[h]; t != 0; t = table[h] {
 				if t>>12 == key {
 					code = t & maxCode
-					continue next
+					found = true
+					break
 				}
 				h = (h + 1) & (tableSize - 1)
 			}
+			i++
+			if found {
+				curRun = 0 // a run code extended by another byte is not a run
+				continue
+			}
 			z.put(code, width)
+			extendsRun := curRun > 0 && int(b) == run
 			code = uint32(b)
+			curRun = 0
+			if int(b) == run {
+				curRun = 1
+			}
 			hi++
 			if hi == overflow {
 				width++
@@ -61,9 +94,13 @@ func (z *lzwEncoder) encode(out *bytes.Buffer, pix []byte, lit int) {
 				z.put(clearCode, width)
 				width, hi, overflow = uint(lit+1), eof, clearCode<<1
 				z.reset()
+				runCodes = runCodes[:2]
 				continue
 			}
 			table[h] = key<<12 | hi
+			if extendsRun {
+				runCodes = append(runCodes, hi)
+			}
 		}
 		z.put(code, width)
 		hi++
@@ -71,6 +108,7 @@ func (z *lzwEncoder) encode(out *bytes.Buffer, pix []byte, lit int) {
 			width++
 		}
 	}
+	z.runCodes = runCodes
 	z.put(eof, width)
 	if z.nacc > 0 {
 		z.byte(byte(z.acc))
