@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"slices"
 	"time"
@@ -119,34 +120,15 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, err
 	}
 	var enc *anim.Encoder
-	var box image.Rectangle // every frame's size: the first board's, scaled to gifWidth
-	var canvas *image.RGBA
+	var fr framer
 	add := func(moves int, st rules.State) error {
 		img, err := kit.Image(st.View(rules.Spectator))
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", moves, err)
 		}
-		b := img.Bounds()
-		if box.Empty() {
-			w := min(b.Dx(), gifWidth)
-			box = image.Rect(0, 0, w, b.Dy()*w/b.Dx())
-			canvas = image.NewRGBA(box)
-		}
-		// A board whose height follows the view (hands, players) is scaled to fit the box, never
-		// cut, on its own background colour.
-		scale := min(float64(box.Dx())/float64(b.Dx()), float64(box.Dy())/float64(b.Dy()))
-		dst := image.Rect(0, 0, int(float64(b.Dx())*scale+0.5), int(float64(b.Dy())*scale+0.5))
-		if box.Dx()-dst.Dx() <= 1 && box.Dy()-dst.Dy() <= 1 {
-			dst = box // the same shape as the first board, give or take rounding
-		}
-		dst = dst.Add(image.Pt((box.Dx()-dst.Dx())/2, 0))
-		if dst != box {
-			draw.Draw(canvas, box, image.NewUniform(img.At(b.Min.X, b.Min.Y)), image.Point{}, draw.Src)
-		}
-		xdraw.ApproxBiLinear.Scale(canvas, dst, img, b, xdraw.Src, nil)
-		pm := render.Quantise(canvas, kit.Palette)
+		pm := fr.frame(img, kit.Palette)
 		if enc == nil {
-			if enc, err = anim.NewEncoder(box, kit.Palette); err != nil {
+			if enc, err = anim.NewEncoder(fr.box, kit.Palette); err != nil {
 				return err
 			}
 		}
@@ -177,6 +159,35 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, errors.New("replay: nothing to draw")
 	}
 	return enc.Finish()
+}
+
+// framer turns boards into GIF frames of one size: the first board's, scaled to gifWidth.
+type framer struct {
+	box    image.Rectangle
+	canvas *image.RGBA
+}
+
+// frame scales img into the box and maps it onto pal. A board whose height follows the view
+// (hands, players) is scaled to fit, never cut, on its own background colour.
+func (f *framer) frame(img image.Image, pal color.Palette) *image.Paletted {
+	b := img.Bounds()
+	if f.box.Empty() {
+		w := min(b.Dx(), gifWidth)
+		f.box = image.Rect(0, 0, w, b.Dy()*w/b.Dx())
+		f.canvas = image.NewRGBA(f.box)
+	}
+	box := f.box
+	scale := min(float64(box.Dx())/float64(b.Dx()), float64(box.Dy())/float64(b.Dy()))
+	dst := image.Rect(0, 0, int(float64(b.Dx())*scale+0.5), int(float64(b.Dy())*scale+0.5))
+	if box.Dx()-dst.Dx() <= 1 && box.Dy()-dst.Dy() <= 1 {
+		dst = box // the same shape as the first board, give or take rounding
+	}
+	dst = dst.Add(image.Pt((box.Dx()-dst.Dx())/2, 0))
+	if dst != box {
+		draw.Draw(f.canvas, box, image.NewUniform(img.At(b.Min.X, b.Min.Y)), image.Point{}, draw.Src)
+	}
+	xdraw.ApproxBiLinear.Scale(f.canvas, dst, img, b, xdraw.Src, nil)
+	return render.Quantise(f.canvas, pal)
 }
 
 // ReplayGIF draws a stored game as an animated GIF, for the result post or the /replay command.

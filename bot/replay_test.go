@@ -167,18 +167,20 @@ func TestReplayGIFSamplesFramesToFit(t *testing.T) {
 }
 
 // BenchmarkGIFEncodeAutumnAsh is the encoder alone (frames in, bytes out) over a whole game's
-// frames, as ms per frame; the drawing is done before the timer.
+// frames as the replay makes them (800 px wide), as ms per frame; the drawing is done before the
+// timer.
 func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
 	kit := replayKits["autumn-ash"]
 	rec := loadRecord(b, "autumn-ash")
 	var frames []anim.Frame
+	var fr framer
 	st, _ := kit.Game.New(rec.Setup)
 	add := func(st rules.State) {
 		img, err := kit.Image(st.View(rules.Spectator))
 		if err != nil {
 			b.Fatal(err)
 		}
-		frames = append(frames, anim.Frame{Image: render.Quantise(img, kit.Palette), Delay: time.Second})
+		frames = append(frames, anim.Frame{Image: fr.frame(img, kit.Palette), Delay: time.Second})
 	}
 	add(st)
 	for _, e := range rec.Moves {
