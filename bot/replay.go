@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"slices"
 	"time"
 
@@ -128,7 +127,7 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		}
 		pm := fr.frame(img, kit.Palette)
 		if enc == nil {
-			if enc, err = anim.NewEncoder(fr.box, kit.Palette); err != nil {
+			if enc, err = anim.NewEncoder(pm.Rect, kit.Palette); err != nil {
 				return err
 			}
 		}
@@ -161,32 +160,24 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 	return enc.Finish()
 }
 
-// framer turns boards into GIF frames of one size: the first board's, scaled to gifWidth.
+// framer turns boards into GIF frames gifWidth wide (or narrower boards as they are). A board
+// whose height follows the view (hands, players) keeps its height at the same scale: the GIF
+// is as tall as the tallest.
 type framer struct {
-	box    image.Rectangle
 	canvas *image.RGBA
 }
 
-// frame scales img into the box and maps it onto pal. A board whose height follows the view
-// (hands, players) is scaled to fit, never cut, on its own background colour.
 func (f *framer) frame(img image.Image, pal color.Palette) *image.Paletted {
 	b := img.Bounds()
-	if f.box.Empty() {
-		w := min(b.Dx(), gifWidth)
-		f.box = image.Rect(0, 0, w, b.Dy()*w/b.Dx())
-		f.canvas = image.NewRGBA(f.box)
+	if b.Dx() <= gifWidth {
+		return render.Quantise(img, pal)
 	}
-	box := f.box
-	scale := min(float64(box.Dx())/float64(b.Dx()), float64(box.Dy())/float64(b.Dy()))
-	dst := image.Rect(0, 0, int(float64(b.Dx())*scale+0.5), int(float64(b.Dy())*scale+0.5))
-	if box.Dx()-dst.Dx() <= 1 && box.Dy()-dst.Dy() <= 1 {
-		dst = box // the same shape as the first board, give or take rounding
+	r := image.Rect(0, 0, gifWidth, (b.Dy()*gifWidth+b.Dx()/2)/b.Dx())
+	if f.canvas == nil || cap(f.canvas.Pix) < 4*r.Dx()*r.Dy() {
+		f.canvas = image.NewRGBA(r)
 	}
-	dst = dst.Add(image.Pt((box.Dx()-dst.Dx())/2, 0))
-	if dst != box {
-		draw.Draw(f.canvas, box, image.NewUniform(img.At(b.Min.X, b.Min.Y)), image.Point{}, draw.Src)
-	}
-	xdraw.ApproxBiLinear.Scale(f.canvas, dst, img, b, xdraw.Src, nil)
+	f.canvas.Pix, f.canvas.Rect, f.canvas.Stride = f.canvas.Pix[:4*r.Dx()*r.Dy()], r, 4*r.Dx()
+	xdraw.ApproxBiLinear.Scale(f.canvas, r, img, b, xdraw.Src, nil)
 	return render.Quantise(f.canvas, pal)
 }
 

@@ -5,7 +5,9 @@
 // over the previous frame (disposal "do not dispose"); when the palette leaves an index free,
 // pixels inside that rectangle that did not change are written as that transparent index, so the
 // compressor sees long runs of one symbol instead of the board again. Identical consecutive
-// frames are merged into one longer frame.
+// frames are merged into one longer frame. Frames share a width but may differ in height (boards
+// whose panels follow the game): the picture is as tall as the tallest, and a shorter frame shows
+// the first frame's bottom-left colour below it.
 package anim
 
 import (
@@ -24,7 +26,7 @@ type Frame struct {
 	Delay time.Duration // rounded to GIF's hundredths of a second; at least 20 ms
 }
 
-// Encode writes frames as a GIF that loops forever. All frames must have the same bounds and the
+// Encode writes frames as a GIF that loops forever. All frames must have the same width and the
 // same palette (at most 256 colours).
 func Encode(frames []Frame) ([]byte, error) {
 	if len(frames) == 0 {
@@ -45,38 +47,44 @@ func Encode(frames []Frame) ([]byte, error) {
 	return e.Finish()
 }
 
-// Encoder builds a GIF one frame at a time, holding only two frames, so a long game need not
-// keep every picture in memory.
+// Encoder builds a GIF one frame at a time, holding only three frames (the first, the last
+// written and the one waiting), so a long game need not keep every picture in memory.
 type Encoder struct {
-	buf   bytes.Buffer
-	rect  image.Rectangle
+	buf   bytes.Buffer // every frame after the first; the header and first frame come at Finish
 	pal   color.Palette
-	w, h  int
-	bits  int // colour table size is 1<<bits
-	trans int // transparent index, or -1 when the palette is full
+	w, h  int  // width, and the tallest frame so far
+	bits  int  // colour table size is 1<<bits
+	trans int  // transparent index, or -1 when the palette is full
+	bg    byte // what shows below a frame shorter than the picture
 	pix   []byte
+	bgRow []byte
 	lzw   lzwEncoder
 
-	prev, pending *image.Paletted // last frame written; the frame waiting for its successor
-	delay         time.Duration   // the pending frame's
-	frames        int
-	done          bool
+	first, prev, pending *image.Paletted // frames as copies with Stride w
+	delay                time.Duration   // the pending frame's
+	firstDelay           time.Duration
+	frames               int
+	done                 bool
 }
 
-// NewEncoder starts an animation of frames with the given bounds and palette.
+// NewEncoder starts an animation of frames as wide as r, in the palette pal.
 func NewEncoder(r image.Rectangle, pal color.Palette) (*Encoder, error) {
 	if len(pal) == 0 || len(pal) > 256 {
 		return nil, fmt.Errorf("anim: palette has %d colours, want 1 to 256", len(pal))
 	}
-	if r.Dx() > 0xffff || r.Dy() > 0xffff || r.Empty() {
-		return nil, fmt.Errorf("anim: frame size %dx%d does not fit a GIF", r.Dx(), r.Dy())
+	if r.Dx() > 0xffff || r.Empty() {
+		return nil, fmt.Errorf("anim: frame width %d does not fit a GIF", r.Dx())
 	}
-	e := &Encoder{rect: r, pal: pal, w: r.Dx(), h: r.Dy(), trans: -1}
+	e := &Encoder{pal: pal, w: r.Dx(), trans: -1}
 	// A free palette slot becomes the transparent index for unchanged pixels.
 	if len(pal) < 256 {
 		e.trans = len(pal)
 	}
-	e.header(pal)
+	// Room for the palette and, when there is space, one more index for transparency.
+	e.bits = 1
+	for 1<<e.bits < min(len(pal)+1, 256) {
+		e.bits++
+	}
 	return e, nil
 }
 
@@ -85,39 +93,63 @@ func (e *Encoder) Add(f Frame) error {
 	if e.done {
 		return errors.New("anim: Add after Finish")
 	}
-	if f.Image == nil || f.Image.Rect != e.rect {
-		return fmt.Errorf("anim: frame is not %dx%d like the first", e.w, e.h)
+	if f.Image == nil || f.Image.Rect.Dx() != e.w || f.Image.Rect.Empty() || f.Image.Rect.Dy() > 0xffff {
+		return fmt.Errorf("anim: frame is not %d pixels wide like the first", e.w)
 	}
 	if !samePalette(f.Image.Palette, e.pal) {
 		return errors.New("anim: frame has another palette than the first")
 	}
-	if e.pending != nil && equalPix(e.pending, f.Image, e.w, e.h) {
+	if e.pending != nil && equalPix(e.pending, f.Image) {
 		e.delay += f.Delay // the same picture stays longer
 		return nil
 	}
 	if e.pending != nil {
-		e.frame(e.prev, e.pending, e.delay)
-		e.prev, e.pending = e.pending, e.prev // reuse the old buffer for the next copy
+		e.flush()
 	}
-	if e.pending == nil {
-		e.pending = image.NewPaletted(image.Rect(0, 0, e.w, e.h), e.pal)
-	}
-	for y := 0; y < e.h; y++ {
-		copy(e.pending.Pix[y*e.w:(y+1)*e.w], f.Image.Pix[y*f.Image.Stride:])
-	}
+	e.pending = e.copyOf(f.Image, e.pending)
 	e.delay = f.Delay
+	e.h = max(e.h, f.Image.Rect.Dy())
 	return nil
 }
 
-// Bounds is the frame rectangle every Add must match.
-func (e *Encoder) Bounds() image.Rectangle { return e.rect }
+// flush writes the pending frame (the first waits for Finish, when the height is known).
+func (e *Encoder) flush() {
+	if e.first == nil {
+		e.first, e.firstDelay = e.pending, e.delay
+		e.bg = e.first.Pix[(e.first.Rect.Dy()-1)*e.w]
+		e.prev, e.pending = e.first, nil
+		return
+	}
+	e.frame(&e.buf, e.prev, e.pending, e.delay)
+	old := e.prev
+	e.prev, e.pending = e.pending, nil
+	if old != e.first {
+		e.pending = old // reuse its buffer for the next copy
+	}
+}
+
+func (e *Encoder) copyOf(img *image.Paletted, buf *image.Paletted) *image.Paletted {
+	h := img.Rect.Dy()
+	if buf == nil || cap(buf.Pix) < e.w*h {
+		buf = image.NewPaletted(image.Rect(0, 0, e.w, h), e.pal)
+	}
+	buf.Pix, buf.Rect, buf.Stride = buf.Pix[:e.w*h], image.Rect(0, 0, e.w, h), e.w
+	for y := 0; y < h; y++ {
+		copy(buf.Pix[y*e.w:(y+1)*e.w], img.Pix[y*img.Stride:])
+	}
+	return buf
+}
 
 // Frames is the number of distinct frames so far.
 func (e *Encoder) Frames() int {
-	if e.pending == nil {
-		return e.frames
+	n := e.frames
+	if e.first != nil {
+		n++
 	}
-	return e.frames + 1
+	if e.pending != nil {
+		n++
+	}
+	return n
 }
 
 // Finish writes the last frame and the trailer and returns the GIF.
@@ -128,19 +160,39 @@ func (e *Encoder) Finish() ([]byte, error) {
 	if e.pending == nil {
 		return nil, errors.New("anim: no frames")
 	}
-	e.frame(e.prev, e.pending, e.delay)
+	e.flush()
 	e.done = true
-	e.buf.WriteByte(0x3b) // trailer
-	return e.buf.Bytes(), nil
+	var out bytes.Buffer
+	out.Grow(e.buf.Len() + e.w*e.h/8)
+	e.header(&out)
+	e.frame(&out, nil, e.first, e.firstDelay)
+	out.Write(e.buf.Bytes())
+	out.WriteByte(0x3b) // trailer
+	return out.Bytes(), nil
 }
 
-func equalPix(a, b *image.Paletted, w, h int) bool {
-	for y := 0; y < h; y++ {
+func equalPix(a, b *image.Paletted) bool {
+	if a.Rect.Dy() != b.Rect.Dy() || a.Rect.Dx() != b.Rect.Dx() {
+		return false
+	}
+	w := a.Rect.Dx()
+	for y := 0; y < a.Rect.Dy(); y++ {
 		if !bytes.Equal(a.Pix[y*a.Stride:y*a.Stride+w], b.Pix[y*b.Stride:y*b.Stride+w]) {
 			return false
 		}
 	}
 	return true
+}
+
+// row is line y of a frame as shown: its pixels, or the background below its bottom.
+func (e *Encoder) row(f *image.Paletted, y int) []byte {
+	if y < f.Rect.Dy() {
+		return f.Pix[y*f.Stride : y*f.Stride+e.w]
+	}
+	if len(e.bgRow) != e.w || (e.w > 0 && e.bgRow[0] != e.bg) {
+		e.bgRow = bytes.Repeat([]byte{e.bg}, e.w)
+	}
+	return e.bgRow
 }
 
 // pick is the pixel to store: the transparent index where nothing changed.
@@ -167,35 +219,29 @@ func samePalette(a, b color.Palette) bool {
 	return true
 }
 
-func (e *Encoder) header(pal color.Palette) {
-	e.buf.WriteString("GIF89a")
-	// Room for the palette and, when there is space, one more index for transparency.
-	e.bits = 1
-	for 1<<e.bits < min(len(pal)+1, 256) {
-		e.bits++
-	}
-	e.buf.Write([]byte{byte(e.w), byte(e.w >> 8), byte(e.h), byte(e.h >> 8),
+func (e *Encoder) header(out *bytes.Buffer) {
+	out.WriteString("GIF89a")
+	out.Write([]byte{byte(e.w), byte(e.w >> 8), byte(e.h), byte(e.h >> 8),
 		0x80 | byte(e.bits-1)<<4 | byte(e.bits-1), 0, 0}) // global table, its size; background 0
 	table := make([]byte, 3<<e.bits)
-	for i, c := range pal {
+	for i, c := range e.pal {
 		r, g, b, _ := c.RGBA()
 		table[3*i], table[3*i+1], table[3*i+2] = byte(r>>8), byte(g>>8), byte(b>>8)
 	}
-	e.buf.Write(table)
+	out.Write(table)
 	// NETSCAPE2.0: loop forever.
-	e.buf.Write([]byte{0x21, 0xff, 11})
-	e.buf.WriteString("NETSCAPE2.0")
-	e.buf.Write([]byte{3, 1, 0, 0, 0})
+	out.Write([]byte{0x21, 0xff, 11})
+	out.WriteString("NETSCAPE2.0")
+	out.Write([]byte{3, 1, 0, 0, 0})
 }
 
-// changed returns the smallest rectangle (in frame coordinates from 0,0) holding every pixel that
-// differs between prev and cur, and false when none does.
-func changed(prev, cur *image.Paletted, w, h int) (image.Rectangle, bool) {
+// changed returns the smallest rectangle holding every pixel that differs between prev and cur
+// as shown (down to the taller of the two), and false when none does.
+func (e *Encoder) changed(prev, cur *image.Paletted) (image.Rectangle, bool) {
 	y0, y1 := -1, -1
-	x0, x1 := w, 0
-	for y := 0; y < h; y++ {
-		a := prev.Pix[y*prev.Stride : y*prev.Stride+w]
-		b := cur.Pix[y*cur.Stride : y*cur.Stride+w]
+	x0, x1 := e.w, 0
+	for y := 0; y < max(prev.Rect.Dy(), cur.Rect.Dy()); y++ {
+		a, b := e.row(prev, y), e.row(cur, y)
 		if bytes.Equal(a, b) {
 			continue
 		}
@@ -207,7 +253,7 @@ func changed(prev, cur *image.Paletted, w, h int) (image.Rectangle, bool) {
 		for a[l] == b[l] {
 			l++
 		}
-		r := w
+		r := e.w
 		for a[r-1] == b[r-1] {
 			r--
 		}
@@ -219,10 +265,10 @@ func changed(prev, cur *image.Paletted, w, h int) (image.Rectangle, bool) {
 	return image.Rect(x0, y0, x1, y1), true
 }
 
-func (e *Encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
-	rect := image.Rect(0, 0, e.w, e.h)
+func (e *Encoder) frame(out *bytes.Buffer, prev, cur *image.Paletted, delay time.Duration) {
+	rect := image.Rect(0, 0, e.w, e.h) // the first frame covers the whole picture
 	if prev != nil {
-		if r, ok := changed(prev, cur, e.w, e.h); ok {
+		if r, ok := e.changed(prev, cur); ok {
 			rect = r
 		} else {
 			rect = image.Rect(0, 0, 1, 1) // cannot happen after merging; keep the stream valid
@@ -235,28 +281,28 @@ func (e *Encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
 	pix := e.pix[:n]
 	useTrans := prev != nil && e.trans >= 0
 	for y := rect.Min.Y; y < rect.Max.Y; y++ {
-		out := pix[(y-rect.Min.Y)*rect.Dx():][:rect.Dx()]
-		src := cur.Pix[y*cur.Stride+rect.Min.X:][:rect.Dx()]
+		dst := pix[(y-rect.Min.Y)*rect.Dx():][:rect.Dx()]
+		src := e.row(cur, y)[rect.Min.X:rect.Max.X]
 		if !useTrans {
-			copy(out, src)
+			copy(dst, src)
 			continue
 		}
-		old := prev.Pix[y*prev.Stride+rect.Min.X:][:rect.Dx()]
+		old := e.row(prev, y)[rect.Min.X:rect.Max.X]
 		t := byte(e.trans)
 		x := 0
 		// Eight pixels at a time: most of the rectangle did not change.
 		for ; x+8 <= len(src); x += 8 {
 			a, b := binary.LittleEndian.Uint64(src[x:]), binary.LittleEndian.Uint64(old[x:])
 			if a == b {
-				binary.LittleEndian.PutUint64(out[x:], t8(t))
+				binary.LittleEndian.PutUint64(dst[x:], t8(t))
 				continue
 			}
 			for k := x; k < x+8; k++ {
-				out[k] = pick(src[k], old[k], t)
+				dst[k] = pick(src[k], old[k], t)
 			}
 		}
 		for ; x < len(src); x++ {
-			out[x] = pick(src[x], old[x], t)
+			dst[x] = pick(src[x], old[x], t)
 		}
 	}
 	e.frames++
@@ -268,14 +314,14 @@ func (e *Encoder) frame(prev, cur *image.Paletted, delay time.Duration) {
 		flags |= 1
 		ti = byte(e.trans)
 	}
-	e.buf.Write([]byte{0x21, 0xf9, 4, flags, byte(cs), byte(cs >> 8), ti, 0})
-	e.buf.Write([]byte{0x2c, byte(rect.Min.X), byte(rect.Min.X >> 8), byte(rect.Min.Y), byte(rect.Min.Y >> 8),
+	out.Write([]byte{0x21, 0xf9, 4, flags, byte(cs), byte(cs >> 8), ti, 0})
+	out.Write([]byte{0x2c, byte(rect.Min.X), byte(rect.Min.X >> 8), byte(rect.Min.Y), byte(rect.Min.Y >> 8),
 		byte(rect.Dx()), byte(rect.Dx() >> 8), byte(rect.Dy()), byte(rect.Dy() >> 8), 0})
 	lit := max(e.bits, 2) // GIF's LZW needs a minimum code size of 2
-	e.buf.WriteByte(byte(lit))
+	out.WriteByte(byte(lit))
 	run := -1
 	if useTrans {
 		run = e.trans
 	}
-	e.lzw.encode(&e.buf, pix, lit, run)
+	e.lzw.encode(out, pix, lit, run)
 }

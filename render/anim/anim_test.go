@@ -219,3 +219,33 @@ func TestLZWRunsMatchPlainCodes(t *testing.T) {
 		}
 	}
 }
+
+// Frames of one width and different heights: the picture is as tall as the tallest, and each
+// frame is shown with the first frame's bottom-left colour below it.
+func TestEncodeFramesOfDifferentHeights(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	pal := palette(6)
+	var fs []Frame
+	for _, h := range []int{40, 70, 25, 70, 55} {
+		fs = append(fs, frames(r, 50, h, 1, pal)[0])
+	}
+	bg := fs[0].Image.Pix[39*50]
+	b, err := Encode(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := composite(t, b)
+	if len(got) != len(fs) || got[0].Rect.Dy() != 70 {
+		t.Fatalf("%d frames, %d tall; want %d, 70", len(got), got[0].Rect.Dy(), len(fs))
+	}
+	for i, f := range fs {
+		want := image.NewPaletted(got[i].Rect, pal)
+		for k := range want.Pix {
+			want.Pix[k] = bg
+		}
+		copy(want.Pix, f.Image.Pix)
+		if !bytes.Equal(got[i].Pix, want.Pix) {
+			t.Fatalf("frame %d (%d tall) shows something else", i, f.Image.Rect.Dy())
+		}
+	}
+}
