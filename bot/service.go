@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
 	"log/slog"
 	"sort"
 	"strconv"
@@ -15,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -23,6 +26,13 @@ import (
 type Kit struct {
 	Game rules.Game
 	PNG  func(view any) ([]byte, error)
+	// Image and Palette draw a view unencoded, in the game's fixed palette, for animated replays
+	// and recaps; a game without them has no replay GIF.
+	Image   func(view any) (image.Image, error)
+	Palette color.Palette
+	// Progress says what a recap charts and each seat's value in a public view: the score, or
+	// what best shows progress in a game without a running one.
+	Progress func(view any) (recap.Progress, error)
 }
 
 // Options tune a Service.
@@ -247,7 +257,11 @@ func playerName(row *storage.Game, seat rules.Seat) string {
 // seatLabel is a player's name with the name the game itself gives the seat, when it has one
 // ("alice (Rainbow)"), so captions match the board and the game's own texts.
 func seatLabel(row *storage.Game, st rules.State, seat rules.Seat) string {
-	name := playerName(row, seat)
+	return withOwnName(playerName(row, seat), st, seat)
+}
+
+// withOwnName adds the game's own name for the seat to a player's name (see seatLabel).
+func withOwnName(name string, st rules.State, seat rules.Seat) string {
 	if sn, ok := st.(rules.SeatNamer); ok && st != nil {
 		if own := sn.SeatName(seat); own != "" && !strings.EqualFold(own, name) {
 			return name + " (" + own + ")"

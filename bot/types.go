@@ -34,10 +34,10 @@ type Request struct {
 	Seq *int64
 }
 
-// Image is a rendered PNG.
+// Image is a rendered picture: a PNG board, or a GIF replay (the name's extension says which).
 type Image struct {
 	Name string
-	PNG  []byte
+	PNG  []byte // the file's bytes, whatever its format
 	Alt  string
 }
 

@@ -97,6 +97,8 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 		return h.rules(opts.str("game"))
 	case "leaderboard":
 		return h.leaderboard(ctx, i, req, opts.str("game"))
+	case "replay":
+		return h.replay(ctx, i, req, opts.int("game"))
 	case "settings":
 		return h.settings(ctx, i, req, opts)
 	}

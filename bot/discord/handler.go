@@ -154,7 +154,7 @@ func (h *Handler) reply(i *discordgo.Interaction, rep bot.Reply, err error) *Ans
 	}
 	a := say(rep.Text, rep.Private)
 	if rep.Image != nil {
-		a.Msg.Files = []file{{Name: rep.Image.Name, ContentType: "image/png", Data: rep.Image.PNG}}
+		a.Msg.Files = []file{{Name: rep.Image.Name, ContentType: contentType(rep.Image.Name), Data: rep.Image.PNG}}
 	}
 	return a
 }
@@ -167,8 +167,8 @@ type plan struct {
 	ephemeral bool
 }
 
-var slowCommands = map[string]bool{"board": true, "view": true, "create": true, "export": true}
-var publicCommands = map[string]bool{"resign": true, "abort": true, "undo": true, "join": true, "leave": true, "start": true}
+var slowCommands = map[string]bool{"board": true, "view": true, "create": true, "export": true, "replay": true}
+var publicCommands = map[string]bool{"resign": true, "abort": true, "undo": true, "join": true, "leave": true, "start": true, "replay": true}
 
 func (h *Handler) plan(i *discordgo.Interaction) plan {
 	switch i.Type {

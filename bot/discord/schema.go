@@ -73,7 +73,7 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 	}
 	games2 := &discordgo.ApplicationCommand{Name: "games", Description: "Your games on every server: whose turn, and a link to each",
 		Type: discordgo.ChatApplicationCommand, Contexts: anywhere}
-	cmds = append(cmds, games2)
+	cmds = append(cmds, games2, replayCommand(intg))
 	return cmds
 }
 

@@ -28,7 +28,7 @@ func TestCommandsJSON(t *testing.T) {
 	for _, c := range cmds {
 		names = append(names, c.Name)
 	}
-	want := "create move board view history undo resign abort join leave start export rules leaderboard settings games"
+	want := "create move board view history undo resign abort join leave start export rules leaderboard settings games replay"
 	if strings.Join(names, " ") != want {
 		t.Fatalf("commands: %v", names)
 	}
@@ -74,10 +74,10 @@ func TestRegisterOverwritesGuildCommands(t *testing.T) {
 	if code := run(context.Background(), []string{"register", "--config", cfg, "--guild", "g7"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if got.method != "PUT" || got.path != "/api/v9/applications/42/guilds/g7/commands" || got.auth != "Bot sekrit" || got.n != 16 {
+	if got.method != "PUT" || got.path != "/api/v9/applications/42/guilds/g7/commands" || got.auth != "Bot sekrit" || got.n != 17 {
 		t.Fatalf("register sent %+v", got)
 	}
-	if !strings.Contains(out.String(), "registered 16 commands in server g7") {
+	if !strings.Contains(out.String(), "registered 17 commands in server g7") {
 		t.Fatalf("%q", out.String())
 	}
 	// Without the token in the environment it says where to put it.

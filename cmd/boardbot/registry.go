@@ -21,11 +21,16 @@ import (
 // game is one line here.
 func allKits() []bot.Kit {
 	return []bot.Kit{
-		{Game: autumnash.Game, PNG: autumnashrender.PNG},
-		{Game: ascidiae.Game, PNG: ascidiaerender.PNG},
-		{Game: ascalion.Game, PNG: ascalionrender.PNG},
-		{Game: reef.Game, PNG: reefrender.PNG},
-		{Game: ausonia.Game, PNG: ausoniarender.PNG},
+		{Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette(),
+			Progress: autumnashrender.Progress},
+		{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette(),
+			Progress: ascidiaerender.Progress},
+		{Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
+			Progress: ascalionrender.Progress},
+		{Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette(),
+			Progress: reefrender.Progress},
+		{Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
+			Progress: ausoniarender.Progress},
 	}
 }
 

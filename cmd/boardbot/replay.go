@@ -9,6 +9,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
+
+	"github.com/boardbot/boardbot/bot"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/record"
@@ -22,6 +25,10 @@ type replaySummary struct {
 	Awaiting []awaited     `json:"awaiting,omitempty"`
 	Result   *rules.Result `json:"result,omitempty"`
 	PNGs     int           `json:"pngs,omitempty"`
+	GIFBytes int           `json:"gif_bytes,omitempty"`
+	GIFMs    int64         `json:"gif_ms,omitempty"`
+	// RecapBytes is the size of the --recap picture.
+	RecapBytes int `json:"recap_bytes,omitempty"`
 }
 
 type awaited struct {
@@ -35,12 +42,14 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	pngDir := fs.String("png", "", "write the board after every move to this folder")
+	gifOut := fs.String("gif", "", "write an animated GIF of the game to this file")
+	recapOut := fs.String("recap", "", "write the recap picture (ranks, progress chart, numbers) to this PNG file")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: boardbot replay FILE [--json] [--png DIR]")
+		fmt.Fprintln(stderr, "usage: boardbot replay FILE [--json] [--png DIR] [--gif OUT] [--recap OUT]")
 		return 2
 	}
 	f, err := os.Open(pos[0])
@@ -95,6 +104,30 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	if *gifOut != "" {
+		t0 := time.Now()
+		b, err := bot.ReplayGIF(kit, rec)
+		if err == nil {
+			err = os.WriteFile(*gifOut, b, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: gif: %v\n", pos[0], err)
+			return 1
+		}
+		sum.GIFBytes, sum.GIFMs = len(b), time.Since(t0).Milliseconds()
+	}
+	if *recapOut != "" {
+		// A record has no move times: the recap leaves out the game's length and longest turn.
+		b, err := bot.RecapPNG(kit, rec, nil)
+		if err == nil {
+			err = os.WriteFile(*recapOut, b, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: recap: %v\n", pos[0], err)
+			return 1
+		}
+		sum.RecapBytes = len(b)
+	}
 	sum.Result = st.Result()
 	for _, p := range st.Awaiting() {
 		a := awaited{Seat: p.Seat, Prompt: p.Text}
@@ -115,6 +148,12 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	for _, a := range sum.Awaiting {
 		fmt.Fprintf(stdout, "Awaiting seat %d %s: %s\n", a.Seat, a.Player, a.Prompt)
+	}
+	if sum.RecapBytes > 0 {
+		fmt.Fprintf(stdout, "Recap: %s (%d KB)\n", *recapOut, sum.RecapBytes/1024)
+	}
+	if sum.GIFBytes > 0 {
+		fmt.Fprintf(stdout, "Replay GIF: %s (%d KB, %d ms)\n", *gifOut, sum.GIFBytes/1024, sum.GIFMs)
 	}
 	if sum.PNGs > 0 {
 		fmt.Fprintf(stdout, "%d images in %s\n", sum.PNGs, *pngDir)

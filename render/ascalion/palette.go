@@ -56,3 +56,7 @@ func buildPalette() color.Palette {
 	b.Ramp(unowned, render.White, 2).Ramp(render.Panel, render.White, 2)
 	return b.MustPalette()
 }
+
+// Palette is the fixed palette every board of this game is drawn in, for encoders that share one
+// palette across many boards (animated replays).
+func Palette() color.Palette { return pal }

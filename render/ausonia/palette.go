@@ -76,3 +76,7 @@ func buildPalette() color.Palette {
 	p.Ramp(powerBand, render.White, 2)
 	return p.MustPalette()
 }
+
+// Palette is the fixed palette every board of this game is drawn in, for encoders that share one
+// palette across many boards (animated replays).
+func Palette() color.Palette { return pal }

@@ -64,3 +64,7 @@ func buildPalette() color.Palette {
 	p.Ramp(render.White, render.Panel, 1)
 	return p.MustPalette()
 }
+
+// Palette is the fixed palette every board of this game is drawn in, for encoders that share one
+// palette across many boards (animated replays).
+func Palette() color.Palette { return pal }

@@ -82,3 +82,7 @@ var pal = func() color.Palette {
 	}
 	return p.MustPalette()
 }()
+
+// Palette is the fixed palette every board of this game is drawn in, for encoders that share one
+// palette across many boards (animated replays).
+func Palette() color.Palette { return pal }

@@ -1,0 +1,279 @@
+package bot
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/draw"
+	"image/gif"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/render/anim"
+	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
+	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
+	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
+	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	reefrender "github.com/boardbot/boardbot/render/reef"
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ascalion"
+	"github.com/boardbot/boardbot/rules/ascidiae"
+	"github.com/boardbot/boardbot/rules/ausonia"
+	"github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/record"
+	"github.com/boardbot/boardbot/rules/reef"
+)
+
+var _ = flag.Bool("update", false, "rewrite golden images")
+
+// The five games as the binary registers them.
+var replayKits = map[string]Kit{
+	"autumn-ash": {Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette(),
+		Progress: autumnashrender.Progress},
+	"ascidiae": {Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette(),
+		Progress: ascidiaerender.Progress},
+	"ascalion": {Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
+		Progress: ascalionrender.Progress},
+	"reef-encounter": {Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette(),
+		Progress: reefrender.Progress},
+	"ausonia": {Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
+		Progress: ausoniarender.Progress},
+}
+
+func loadRecord(t testing.TB, id string) *record.Record {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "replay", id+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := record.Parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// screens decodes a GIF and returns what a viewer shows after each frame, and the delays.
+func screens(t *testing.T, b []byte) ([]*image.RGBA, []int) {
+	t.Helper()
+	g, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	screen := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+	var out []*image.RGBA
+	for _, f := range g.Image {
+		draw.Draw(screen, f.Rect, f, f.Rect.Min, draw.Over) // transparent pixels keep the last frame
+		out = append(out, image.NewRGBA(screen.Rect))
+		copy(out[len(out)-1].Pix, screen.Pix)
+	}
+	return out, g.Delay
+}
+
+// Every game replays to a GIF under Discord's limit whose first frame is the setup and whose last
+// is the final position (golden images), shown longer than the others.
+func TestReplayGIFGolden(t *testing.T) {
+	for id, kit := range replayKits {
+		t.Run(id, func(t *testing.T) {
+			rec := loadRecord(t, id)
+			b, err := ReplayGIF(kit, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(b) > MaxUpload {
+				t.Fatalf("%d bytes, over the upload limit", len(b))
+			}
+			frames, delays := screens(t, b)
+			keys, err := keyMoves(kit, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(frames) < 2 || len(frames) > len(keys) {
+				t.Fatalf("%d frames for %d changes of the awaited set", len(frames), len(keys))
+			}
+			if last := delays[len(delays)-1]; last < 300 || delays[0] >= last {
+				t.Fatalf("final delay %d cs, first %d cs: the end should pause", last, delays[0])
+			}
+			render.Golden(t, "replay/"+id+"-first", frames[0])
+			render.Golden(t, "replay/"+id+"-last", frames[len(frames)-1])
+		})
+	}
+}
+
+// One frame per change of who is awaited: in Autumn Ash the turn passes on every move, so every
+// move is a frame; a move that leaves the same seats awaited makes none.
+func TestKeyMovesFollowTheAwaitedSet(t *testing.T) {
+	rec := loadRecord(t, "autumn-ash")
+	keys, err := keyMoves(replayKits["autumn-ash"], rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != len(rec.Moves)+1 || keys[0] != 0 || keys[len(keys)-1] != len(rec.Moves) {
+		t.Fatalf("autumn ash: %d keys for %d moves", len(keys), len(rec.Moves))
+	}
+	rec = loadRecord(t, "ausonia") // a turn there is several moves by one seat
+	kit := replayKits["ausonia"]
+	keys, err = keyMoves(kit, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := kit.Game.New(rec.Setup)
+	want := []int{0}
+	prev := awaitedSet(st)
+	for i, e := range rec.Moves {
+		if _, err := st.Apply(e.Seat, e.Move); err != nil {
+			t.Fatal(err)
+		}
+		if now := awaitedSet(st); !slices.Equal(now, prev) || i == len(rec.Moves)-1 {
+			want = append(want, i+1)
+		}
+		prev = awaitedSet(st)
+	}
+	if len(keys) >= len(rec.Moves) || !slices.Equal(keys, want) {
+		t.Fatalf("ausonia keys %v, want %v", keys, want)
+	}
+}
+
+// A game too long for the limit keeps fewer frames, the first and the final among them.
+func TestReplayGIFSamplesFramesToFit(t *testing.T) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(t, "autumn-ash")
+	full, err := ReplayGIF(kit, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := len(full) / 3
+	small, err := replayGIF(kit, rec, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(small) > limit {
+		t.Fatalf("%d bytes over the %d limit", len(small), limit)
+	}
+	a, _ := screens(t, full)
+	b, _ := screens(t, small)
+	if len(b) >= len(a) || !bytes.Equal(a[0].Pix, b[0].Pix) || !bytes.Equal(a[len(a)-1].Pix, b[len(b)-1].Pix) {
+		t.Fatalf("%d frames of %d kept; first and last must be the same", len(b), len(a))
+	}
+	if got := sample([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 4); !slices.Equal(got, []int{0, 3, 6, 9}) {
+		t.Fatalf("sample: %v", got)
+	}
+}
+
+// BenchmarkGIFEncodeAutumnAsh is the encoder alone (frames in, bytes out) over a whole game's
+// frames as the replay makes them (800 px wide), as ms per frame; the drawing is done before the
+// timer.
+func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(b, "autumn-ash")
+	var frames []anim.Frame
+	var fr framer
+	st, _ := kit.Game.New(rec.Setup)
+	add := func(st rules.State) {
+		img, err := kit.Image(st.View(rules.Spectator))
+		if err != nil {
+			b.Fatal(err)
+		}
+		frames = append(frames, anim.Frame{Image: fr.frame(img, kit.Palette), Delay: time.Second})
+	}
+	add(st)
+	for _, e := range rec.Moves {
+		if _, err := st.Apply(e.Seat, e.Move); err != nil {
+			b.Fatal(err)
+		}
+		add(st)
+	}
+	var size int
+	for b.Loop() {
+		out, err := anim.Encode(frames)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(len(frames)), "ms/frame")
+	b.ReportMetric(float64(size)/1024, "KB")
+}
+
+// The recap takes ranks and scores from the result, each seat's points after every move from the
+// public view, and the length and longest turn from the move times.
+func TestRecapOf(t *testing.T) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(t, "autumn-ash")
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	times := make([]time.Time, len(rec.Moves))
+	for i := range times {
+		times[i] = start.Add(time.Duration(i) * time.Hour)
+	}
+	times = append(times[:40:40], times[40:]...)
+	for i := 40; i < len(times); i++ {
+		times[i] = times[i].Add(50 * time.Hour) // move 41 came two days after move 40
+	}
+	rc, err := recapOf(kit, rec, times)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := record.Replay(kit.Game, rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := final.Result()
+	v := final.View(rules.Spectator).(*autumnash.View)
+	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Reason != res.Reason || len(rc.Players) != 2 {
+		t.Fatalf("recap %+v", rc)
+	}
+	for seat, p := range rc.Players {
+		if p.Rank != res.Ranks[seat] || p.Score == nil || *p.Score != res.Scores[seat] {
+			t.Errorf("seat %d: rank %d score %v, result %v", seat, p.Rank, p.Score, res)
+		}
+		if len(p.Values) != len(rec.Moves)+1 || p.Values[0] != 0 || p.Values[len(p.Values)-1] != v.Scores[seat] {
+			t.Errorf("seat %d: %d values ending %v, want %d ending %d", seat, len(p.Values), p.Values[len(p.Values)-1], len(rec.Moves)+1, v.Scores[seat])
+		}
+	}
+	if want := times[len(times)-1].Sub(times[0]); rc.Length != want {
+		t.Errorf("length %v, want %v", rc.Length, want)
+	}
+	who := seatName(rec, final, int(rec.Moves[40].Seat))
+	if rc.LongestTurn != 51*time.Hour || rc.LongestBy != who {
+		t.Errorf("longest turn %v by %q, want 51h by %q", rc.LongestTurn, rc.LongestBy, who)
+	}
+	// Without times (a record file) those numbers are left out, and the picture still draws.
+	rc, err = recapOf(kit, rec, nil)
+	if err != nil || rc.Length != 0 || rc.LongestTurn != 0 {
+		t.Fatalf("without times: %v %v %v", err, rc.Length, rc.LongestTurn)
+	}
+	b, err := RecapPNG(kit, rec, times)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	render.Golden(t, "replay/autumn-ash-recap", img)
+}
+
+// Every game has a recap measure taken from its public view, one value per seat.
+func TestRecapForEveryGame(t *testing.T) {
+	for id, kit := range replayKits {
+		rec := loadRecord(t, id)
+		rc, err := recapOf(kit, rec, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if rc.Measure == "" || len(rc.Players) != rec.Setup.Seats {
+			t.Fatalf("%s: measure %q, %d players", id, rc.Measure, len(rc.Players))
+		}
+		for _, p := range rc.Players {
+			if len(p.Values) != len(rec.Moves)+1 {
+				t.Fatalf("%s: %d values for %d moves", id, len(p.Values), len(rec.Moves))
+			}
+		}
+	}
+}

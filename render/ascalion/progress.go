@@ -1,0 +1,23 @@
+package ascalion
+
+import (
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/render/recap"
+	game "github.com/boardbot/boardbot/rules/ascalion"
+)
+
+// Progress is what a recap charts for Ascalion, which keeps no running score: the areas each seat
+// holds on the map.
+func Progress(v any) (recap.Progress, error) {
+	view, err := render.ViewOf[game.View](v, "ascalion")
+	if err != nil {
+		return recap.Progress{}, err
+	}
+	out := make([]int, len(view.Players))
+	for _, p := range view.Players {
+		if p.Seat >= 0 && p.Seat < len(out) {
+			out[p.Seat] = p.Areas
+		}
+	}
+	return recap.Progress{Measure: "areas held", Values: out, Colours: seatCol}, nil
+}

@@ -1,0 +1,23 @@
+package ascidiae
+
+import (
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/render/recap"
+	game "github.com/boardbot/boardbot/rules/ascidiae"
+)
+
+// Progress is what a recap charts for Ascidiae, which keeps no running score: the colonies each
+// seat has claimed.
+func Progress(v any) (recap.Progress, error) {
+	view, err := render.ViewOf[game.View](v, "ascidiae")
+	if err != nil {
+		return recap.Progress{}, err
+	}
+	out := make([]int, view.Seats)
+	for _, p := range view.Players {
+		if p.Seat >= 0 && p.Seat < len(out) {
+			out[p.Seat] = len(p.Colonies)
+		}
+	}
+	return recap.Progress{Measure: "colonies", Values: out}, nil
+}

@@ -1,0 +1,22 @@
+package ausonia
+
+import (
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/render/recap"
+	game "github.com/boardbot/boardbot/rules/ausonia"
+)
+
+// Progress is what a recap charts for Ausonia: each house's influence (public on the track).
+func Progress(v any) (recap.Progress, error) {
+	view, err := render.ViewOf[game.View](v, "ausonia")
+	if err != nil {
+		return recap.Progress{}, err
+	}
+	out := make([]int, len(view.Players))
+	for _, p := range view.Players {
+		if p.Seat >= 0 && p.Seat < len(out) {
+			out[p.Seat] = p.Influence
+		}
+	}
+	return recap.Progress{Measure: "influence", Values: out}, nil
+}

@@ -1,0 +1,18 @@
+package autumnash
+
+import (
+	"image/color"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/render/recap"
+	game "github.com/boardbot/boardbot/rules/autumnash"
+)
+
+// Progress is what a recap charts for Autumn Ash: each seat's points (public on the board).
+func Progress(v any) (recap.Progress, error) {
+	view, err := render.ViewOf[game.View](v, "autumn-ash")
+	if err != nil {
+		return recap.Progress{}, err
+	}
+	return recap.Progress{Measure: "points", Values: []int{view.Scores[0], view.Scores[1]}, Colours: []color.RGBA{seatChip[0], seatChip[1]}}, nil
+}

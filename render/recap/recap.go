@@ -1,0 +1,275 @@
+// Package recap draws the picture posted when a game ends: the final ranks and scores, a chart of
+// each player's progress over the game, and a few numbers. It is pure: a Recap in, a PNG out.
+// Whatever it shows must come from public views and the result, never from a seat's secrets.
+package recap
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/boardbot/boardbot/render"
+)
+
+// Progress is what a game's public view shows of how far each seat has come: its score, or what
+// best stands for it in a game without a running score.
+type Progress struct {
+	Measure string       // "points", "colonies", "areas held", "influence"...
+	Values  []int        // by seat
+	Colours []color.RGBA // the seats' colours on the game's boards; nil for SeatColour
+}
+
+// Player is one seat's line.
+type Player struct {
+	Name   string
+	Colour color.RGBA // the seat's colour on the boards; zero for render.SeatColour
+	Rank   int        // 1 for first; equal ranks are ties; 0 while unknown
+	Score  *int       // the final score from the result, nil when the game gives none
+	Values []int      // progress after each point of the game (same length for every player)
+}
+
+// Recap is everything the picture shows.
+type Recap struct {
+	Game    string // the game's name
+	Measure string // what Values count: "points", "colonies", "areas held", "influence"...
+	Reason  string // how the game ended
+	Players []Player
+	Moves   int
+	// LongestTurn and Length come from the move timestamps; zero when they are not known (a
+	// record file has none).
+	LongestTurn time.Duration
+	LongestBy   string
+	Length      time.Duration
+}
+
+const (
+	width = 1000
+	pad   = 32
+)
+
+// Palette is the recap's palette: the neutrals and the players' colours with the shades their
+// edges make. It depends only on the colours, so each game's recaps share one (and its cached
+// quantiser).
+func Palette(r Recap) color.Palette {
+	b := render.NewPalette(render.Paper, render.Panel, render.Edge, render.Ink, render.Muted, render.White)
+	b.RampAll(render.Paper, 3)
+	b.Ramp(render.Ink, render.Panel, 3).Ramp(render.Muted, render.Panel, 2)
+	for i := range r.Players {
+		col := seatColour(r, i)
+		b.Ramp(col, render.Ink, 1).Ramp(col, render.Panel, 2).Ramp(col, render.White, 1)
+	}
+	return b.MustPalette()
+}
+
+func seatColour(r Recap, i int) color.RGBA {
+	if c := r.Players[i].Colour; c != (color.RGBA{}) {
+		return c
+	}
+	return render.SeatColour(i)
+}
+
+// Image draws r.
+func Image(r Recap) (image.Image, error) {
+	c, err := paint(r)
+	if err != nil {
+		return nil, err
+	}
+	return c.Image(), nil
+}
+
+// PNG draws r and encodes it.
+func PNG(r Recap) ([]byte, error) {
+	img, err := Image(r)
+	if err != nil {
+		return nil, err
+	}
+	return render.EncodePNG(img, Palette(r))
+}
+
+func paint(r Recap) (*render.Canvas, error) {
+	if len(r.Players) == 0 {
+		return nil, errors.New("recap: no players")
+	}
+	rowH := 64
+	tableH := rowH * len(r.Players)
+	chartH := 420
+	h := 80 + 24 + tableH + 40 + chartH + 40 + 110
+	c := render.NewCanvas(width, h, render.Paper)
+	c.StatusBar(image.Rect(0, 0, width, 80), render.Status{Text: r.Game + " · final result", Right: fmt.Sprintf("%d moves", r.Moves)})
+	y := 104
+	// Ranked table, best first; ties keep seat order.
+	order := make([]int, len(r.Players))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return rankKey(r.Players[order[a]]) < rankKey(r.Players[order[b]]) })
+	for _, i := range order {
+		p := r.Players[i]
+		col := seatColour(r, i)
+		cy := float64(y + rowH/2)
+		rank := "–"
+		if p.Rank > 0 {
+			rank = ordinal(p.Rank)
+		}
+		c.Text(pad, cy, rank, render.Style{Size: 34, Font: render.Bold, VAlign: render.Middle})
+		c.Circle(pad+100, cy, 20, col, render.Ink, 2)
+		c.Text(pad+100, cy, letter(i), render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
+		c.Text(pad+136, cy, p.Name, render.FitText(p.Name, render.Style{Size: 32, Font: render.Bold, VAlign: render.Middle}, 480))
+		detail := ""
+		if p.Score != nil {
+			detail = fmt.Sprintf("%d", *p.Score)
+		} else if n := len(p.Values); n > 0 {
+			detail = fmt.Sprintf("%d %s", p.Values[n-1], r.Measure)
+		}
+		c.Text(width-pad, cy, detail, render.Style{Size: 34, Font: render.Bold, Align: render.Right, VAlign: render.Middle})
+		y += rowH
+	}
+	if r.Reason != "" {
+		c.Text(pad, float64(y+20), r.Reason, render.FitText(r.Reason, render.Style{Size: 22, Color: render.Muted, VAlign: render.Middle}, width-2*pad))
+	}
+	y += 40
+	chart(c, image.Rect(pad, y, width-pad, y+chartH), r)
+	y += chartH + 40
+	stats(c, image.Rect(0, y, width, h), r)
+	return c, nil
+}
+
+func rankKey(p Player) int {
+	if p.Rank <= 0 {
+		return math.MaxInt
+	}
+	return p.Rank
+}
+
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return fmt.Sprintf("%dth", n)
+	case n%10 == 1:
+		return fmt.Sprintf("%dst", n)
+	case n%10 == 2:
+		return fmt.Sprintf("%dnd", n)
+	case n%10 == 3:
+		return fmt.Sprintf("%drd", n)
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// letter marks a seat on the chart and in the table, so lines are told apart without colour.
+func letter(i int) string { return string(rune('A' + i)) }
+
+// chart draws every player's Values as a line over the game, with a few grid lines.
+func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
+	c.RoundRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), 12, render.Panel, render.Edge, 2)
+	title := rc.Measure + " over the game"
+	c.Text(float64(r.Min.X+16), float64(r.Min.Y+24), title, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
+	n, top := 0, 1
+	for _, p := range rc.Players {
+		n = max(n, len(p.Values))
+		for _, v := range p.Values {
+			top = max(top, v)
+		}
+	}
+	plot := image.Rect(r.Min.X+64, r.Min.Y+56, r.Max.X-44, r.Max.Y-44)
+	step := niceStep(top)
+	top = (top + step - 1) / step * step
+	yOf := func(v int) float64 {
+		return float64(plot.Max.Y) - float64(v)/float64(top)*float64(plot.Dy())
+	}
+	xOf := func(i int) float64 {
+		if n <= 1 {
+			return float64(plot.Min.X)
+		}
+		return float64(plot.Min.X) + float64(i)/float64(n-1)*float64(plot.Dx())
+	}
+	for v := 0; v <= top; v += step {
+		y := yOf(v)
+		c.Line(float64(plot.Min.X), y, float64(plot.Max.X), y, 1, render.Edge)
+		c.Text(float64(plot.Min.X-10), y, fmt.Sprint(v), render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	}
+	c.Text(float64(plot.Min.X), float64(plot.Max.Y+24), "start", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
+	c.Text(float64(plot.Max.X), float64(plot.Max.Y+24), "end", render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	type chip struct {
+		y    float64
+		seat int
+	}
+	var chips []chip
+	for i, p := range rc.Players {
+		if len(p.Values) == 0 {
+			continue
+		}
+		// Steps, not slopes: a score changes at a move and holds until the next.
+		c.SetLineJoinRound()
+		c.SetLineWidth(5)
+		c.SetColor(seatColour(rc, i))
+		c.MoveTo(xOf(0), yOf(p.Values[0]))
+		for k := 1; k < len(p.Values); k++ {
+			c.LineTo(xOf(k), yOf(p.Values[k-1]))
+			c.LineTo(xOf(k), yOf(p.Values[k]))
+		}
+		c.Stroke()
+		chips = append(chips, chip{yOf(p.Values[len(p.Values)-1]), i})
+	}
+	// Each line ends in its seat's lettered chip right of the plot, pushed apart where lines
+	// end close together so every letter stays readable.
+	sort.SliceStable(chips, func(a, b int) bool { return chips[a].y < chips[b].y })
+	for k := 1; k < len(chips); k++ {
+		chips[k].y = math.Max(chips[k].y, chips[k-1].y+26)
+	}
+	for _, ch := range chips {
+		col := seatColour(rc, ch.seat)
+		x := float64(plot.Max.X) + 20
+		c.Circle(x, ch.y, 13, col, render.Ink, 2)
+		c.Text(x, ch.y, letter(ch.seat), render.Style{Size: 16, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
+	}
+}
+
+// niceStep is a grid step of 1, 2 or 5 times a power of ten giving three to six lines.
+func niceStep(top int) int {
+	for p := 1; ; p *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if top/(m*p) <= 5 {
+				return m * p
+			}
+		}
+	}
+}
+
+// stats writes the numbers under the chart, three to a row, in large type.
+func stats(c *render.Canvas, r image.Rectangle, rc Recap) {
+	type stat struct{ value, label string }
+	items := []stat{{fmt.Sprint(rc.Moves), "moves"}}
+	if rc.Length > 0 {
+		items = append(items, stat{days(rc.Length), "game length"})
+	}
+	if rc.LongestTurn > 0 {
+		l := "longest turn"
+		if rc.LongestBy != "" {
+			l += ", " + rc.LongestBy
+		}
+		items = append(items, stat{days(rc.LongestTurn), l})
+	}
+	w := r.Dx() / len(items)
+	for i, it := range items {
+		x := float64(r.Min.X + i*w + w/2)
+		c.Text(x, float64(r.Min.Y+30), it.value, render.Style{Size: 40, Font: render.Bold, Align: render.Center, VAlign: render.Middle})
+		c.Text(x, float64(r.Min.Y+72), it.label, render.FitText(it.label, render.Style{Size: 22, Color: render.Muted, Align: render.Center, VAlign: render.Middle}, float64(w-20)))
+	}
+}
+
+// days writes a duration the way a long game is felt: days, else hours, else minutes.
+func days(d time.Duration) string {
+	switch {
+	case d >= 48*time.Hour:
+		return fmt.Sprintf("%.1f days", d.Hours()/24)
+	case d >= 2*time.Hour:
+		return fmt.Sprintf("%.0f hours", d.Hours())
+	case d >= time.Minute:
+		return fmt.Sprintf("%.0f min", d.Minutes())
+	}
+	return fmt.Sprintf("%.0f s", d.Seconds())
+}

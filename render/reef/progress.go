@@ -1,0 +1,23 @@
+package reef
+
+import (
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/render/recap"
+	game "github.com/boardbot/boardbot/rules/reef"
+)
+
+// Progress is what a recap charts for Reef Encounter, whose scores stay behind the screens until
+// the end: the polyps each seat has fed its parrotfish, a count the public view shows.
+func Progress(v any) (recap.Progress, error) {
+	view, err := render.ViewOf[game.View](v, "reef-encounter")
+	if err != nil {
+		return recap.Progress{}, err
+	}
+	out := make([]int, view.Seats)
+	for _, p := range view.Players {
+		if p.Seat >= 0 && p.Seat < len(out) {
+			out[p.Seat] = p.Fish
+		}
+	}
+	return recap.Progress{Measure: "polyps in the parrotfish", Values: out, Colours: seatFill[:]}, nil
+}
