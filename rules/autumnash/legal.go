@@ -21,7 +21,7 @@ var noEntry = entry{sq: -1}
 type moveEval struct {
 	e        entry
 	from, to int
-	reach    reachRes
+	reach    route // the explanation of a refused route is rebuilt by whyNot
 	next     Colour
 	avail    uint8 // sizes of the next colour left in the stash (only the pawn when capping)
 	checked  uint8 // sizes simulated so far
@@ -68,7 +68,7 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 		nb := s.boardWith(e)
 		b = &nb
 	}
-	ev.reach = reach(s.v, b, s.wins, e.sq, from, to)
+	ev.reach = reachable(s.v, b, s.wins, e.sq, from, to)
 	ev.next = data.next[b.top(from).colour()]
 	if ev.reach.ok {
 		for z := Pawn; z <= Queen; z++ {
@@ -172,7 +172,7 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 				continue
 			}
 			for _, to := range v.near[from] {
-				r := reach(v, b, wins, enter, from, int(to))
+				r := reachable(v, b, wins, enter, from, int(to))
 				if r.ok && canBecome(t, r.capped) {
 					return true
 				}

@@ -63,7 +63,7 @@ func (s *state) capRule(top Size) string {
 func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
 	b := s.boardWith(e)
 	mover := b.top(from)
-	r := &ev.reach
+	r := reach(s.v, &b, s.wins, e.sq, from, to) // eval kept only the route
 	if !r.ok {
 		first := s.refusalText(r.refs[0])
 		same := true

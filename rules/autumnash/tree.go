@@ -425,7 +425,13 @@ func (s *state) nextChoices(n node, labels bool) []rules.Choice {
 		}
 	case stTo:
 		for _, to := range s.v.near[n.from] {
-			if ev := s.full(s.eval(n.e, n.from, int(to))); ev.mask != 0 {
+			ev := s.eval(n.e, n.from, int(to))
+			if labels {
+				ev = s.full(ev) // the label tells the sizes and a win
+			}
+			// anyLegal is full(ev).mask != 0, simulating only until one size is legal: a token
+			// list needs no more, and readTo decides the rest for the destination chosen.
+			if s.anyLegal(ev) {
 				add(int(to), func() string { return s.destLabel(n.e, n.from, int(to), ev) })
 			}
 		}
