@@ -51,6 +51,7 @@ type variant struct {
 	canCap            [4][4]bool // [top size][mover size]
 	start             []placed
 	near              [maxCells][]int8 // cells within two steps, see initNear
+	nearFirst         [maxCells][]int8 // near, single steps first, see initNear
 }
 
 type placed struct {

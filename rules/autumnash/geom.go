@@ -109,5 +109,14 @@ func (v *variant) initNear() {
 				v.near[i] = append(v.near[i], int8(j))
 			}
 		}
+		// A question that needs only one legal destination finds it soonest among the single
+		// steps, which have one route and need no middle square; menus keep board order.
+		for _, d := range []int{1, 2, 0} {
+			for _, j := range v.near[i] {
+				if abs(int(j)%v.cols-c)+abs(int(j)/v.cols-r) == d {
+					v.nearFirst[i] = append(v.nearFirst[i], j)
+				}
+			}
+		}
 	}
 }

@@ -171,7 +171,7 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 			if !canBecome(t, false) {
 				continue
 			}
-			for _, to := range v.near[from] {
+			for _, to := range v.nearFirst[from] {
 				r := reachable(v, b, wins, enter, from, int(to))
 				if r.ok && canBecome(t, r.capped) {
 					return true

@@ -322,7 +322,7 @@ func (s *state) checkMover(e entry, sq int) error {
 // findPieceMove reports whether the leaf on from has a legal move after entry e
 // (pieceHasMove remembers the answer without entry).
 func (s *state) findPieceMove(e entry, from int) bool {
-	for _, to := range s.v.near[from] {
+	for _, to := range s.v.nearFirst[from] {
 		if s.anyLegal(s.eval(e, from, int(to))) {
 			return true
 		}
