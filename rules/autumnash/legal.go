@@ -84,15 +84,20 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 	return ev
 }
 
-// newEval hands out a moveEval from a chunk, so the cache costs one allocation per chunk rather
-// than one per entry. Slots are never reused: a pointer stays valid as long as it is held.
+// newEval hands out a moveEval from a chunk, so the cache costs no allocation once the chunks
+// are there. refresh hands the slots out again: nothing keeps an entry past a change of board
+// (nodes live within one call, and play reads its node before it refreshes).
 func (s *state) newEval() *moveEval {
-	if len(s.evs) == cap(s.evs) {
-		s.evs = make([]moveEval, 0, 64)
+	i := s.nevs / evChunk
+	if i == len(s.evs) {
+		s.evs = append(s.evs, new([evChunk]moveEval))
 	}
-	s.evs = s.evs[:len(s.evs)+1]
-	return &s.evs[len(s.evs)-1]
+	ev := &s.evs[i][s.nevs%evChunk]
+	s.nevs++
+	return ev
 }
+
+const evChunk = 64
 
 // decide simulates the move with the leaf becoming size z: a move that reaches the target wins
 // at once; any other must leave the opponent a move.

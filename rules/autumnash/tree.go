@@ -376,11 +376,16 @@ func (s *state) findEntrySizes(c int) []Size {
 }
 
 // next lists the tokens that may follow node n.
-func (s *state) next(n node) []rules.Choice { return s.nextChoices(n, true) }
+func (s *state) next(n node) []rules.Choice { return s.nextChoices(n, true, nil) }
 
 // nextChoices is next, with the labels only when asked: random play and search never read them.
-func (s *state) nextChoices(n node, labels bool) []rules.Choice {
-	out := make([]rules.Choice, 0, 16)
+// The list is appended to out[:0], so a caller that drops each list before asking for the next can
+// keep one buffer.
+func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Choice {
+	if out == nil {
+		out = make([]rules.Choice, 0, 16)
+	}
+	out = out[:0]
 	add := func(tok int, label func() string) {
 		c := rules.Choice{Token: s.v.token(tok)}
 		if labels {
