@@ -89,7 +89,8 @@ func (s *state) hasLegalMove() bool {
 			return true
 		}
 	}
-	for _, c := range s.entryCorners() {
+	var cb [maxCells]int
+	for _, c := range s.appendEntryCorners(cb[:0]) {
 		if len(s.entrySizes(c)) > 0 {
 			return true
 		}

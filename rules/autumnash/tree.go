@@ -2,6 +2,7 @@ package autumnash
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -333,9 +334,16 @@ func (s *state) findPieceMove(e entry, from int) bool {
 // entryCorners lists the free corners of the playfield(s), in board order, when the player has a
 // leaf of the starting colour to enter.
 func (s *state) entryCorners() []int {
+	var buf [maxCells]int
+	return slices.Clone(s.appendEntryCorners(buf[:0]))
+}
+
+// appendEntryCorners is entryCorners appended to out: a buffer on the caller's stack spares the
+// menu and the checks an allocation.
+func (s *state) appendEntryCorners(out []int) []int {
 	sc := data.startColour[s.turn]
 	if s.stashed(sc, Pawn)+s.stashed(sc, Drone)+s.stashed(sc, Queen) == 0 {
-		return nil
+		return out
 	}
 	var seen [maxCells]bool
 	for _, w := range s.wins {
@@ -345,7 +353,6 @@ func (s *state) entryCorners() []int {
 			}
 		}
 	}
-	var out []int
 	for i := 0; i < s.b.n(); i++ {
 		if seen[i] {
 			out = append(out, i)
@@ -400,7 +407,8 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 				add(from, func() string { return s.v.label(from) + " " + s.b.top(from).name() })
 			}
 		}
-		for _, c := range s.entryCorners() {
+		var cb [maxCells]int
+		for _, c := range s.appendEntryCorners(cb[:0]) {
 			if len(s.entrySizes(c)) > 0 {
 				add(c, func() string {
 					return fmt.Sprintf("enter a %s leaf at %s", data.startColour[s.turn], s.v.label(c))
