@@ -52,6 +52,7 @@ type variant struct {
 	start             []placed
 	near              [maxCells][]int8 // cells within two steps, see initNear
 	nearFirst         [maxCells][]int8 // near, single steps first, see initNear
+	col, row          [maxCells]int    // of each cell: a lookup, where i%cols divides
 }
 
 type placed struct {

@@ -64,7 +64,7 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 	var best reachRes
 	found := false
 	for _, w := range wins {
-		if enter >= 0 && !w.contains(enter%v.cols, enter/v.cols) {
+		if enter >= 0 && !w.contains(v.col[enter], v.row[enter]) {
 			continue
 		}
 		var r reachRes
@@ -89,7 +89,7 @@ func reachable(v *variant, b *board, wins []window, enter, from, to int) route {
 		return route{}
 	}
 	for _, w := range wins {
-		if enter >= 0 && !w.contains(enter%v.cols, enter/v.cols) {
+		if enter >= 0 && !w.contains(v.col[enter], v.row[enter]) {
 			continue
 		}
 		if r := reachIn(v, b, w, from, to, nil); r.ok {
@@ -101,8 +101,8 @@ func reachable(v *variant, b *board, wins []window, enter, from, to int) route {
 
 // reachIn is reach within one field; failing routes go to why when it is not nil.
 func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route {
-	fc, fr := from%v.cols, from/v.cols
-	tc, tr := to%v.cols, to/v.cols
+	fc, fr := v.col[from], v.row[from]
+	tc, tr := v.col[to], v.row[to]
 	mover := b.top(from)
 	if !w.contains(tc, tr) {
 		why.fail(refusal{kind: refOutside, at: to, mover: mover, via: -1})
@@ -128,7 +128,7 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 	// Two steps (or out and back): try each middle square.
 	for _, o := range orth {
 		via := v.sq(fc+o[0], fr+o[1])
-		if via < 0 || abs(via%v.cols-tc)+abs(via/v.cols-tr) != 1 {
+		if via < 0 || abs(v.col[via]-tc)+abs(v.row[via]-tr) != 1 {
 			continue
 		}
 		f, _ := step(v, b, w, from, mover, from, via, false)
@@ -148,7 +148,7 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 // step checks one orthogonal step of mover (which started the turn on origin) from a to q; last
 // says whether the leaf may stop there, which capping requires.
 func step(v *variant, b *board, w window, origin int, mover piece, a, q int, last bool) (refusal, bool) {
-	qc, qr := q%v.cols, q/v.cols
+	qc, qr := v.col[q], v.row[q]
 	if !w.contains(qc, qr) {
 		return refusal{kind: refOutside, at: q, mover: mover}, false
 	}
@@ -170,7 +170,7 @@ func step(v *variant, b *board, w window, origin int, mover piece, a, q int, las
 	if !v.blocking || mover.size() == Pawn {
 		return refusal{}, capped
 	}
-	dx, dy := qc-a%v.cols, qr-a/v.cols
+	dx, dy := qc-v.col[a], qr-v.row[a]
 	for _, o := range orth {
 		n := v.sq(qc+o[0], qr+o[1])
 		if n < 0 || n == origin { // the mover itself topped its start square
