@@ -114,7 +114,7 @@ func (s *state) decide(ev *moveEval, z Size) {
 	switch {
 	case s.scores[s.turn]+pts >= data.target:
 		ev.winner |= bit
-	case !anyBasicMove(s.v, &nb, other(s.turn), &s.counts):
+	case !anyBasicMove(s.v, &nb, other(s.turn), &s.counts, &s.hint):
 		ev.stale |= bit
 	}
 }
@@ -157,7 +157,10 @@ func movable(b *board, sq int, seat rules.Seat) bool {
 // blocking, capping, a piece to turn into). It ignores the rule against leaving the other player
 // without a move, which would otherwise recurse without end. Only seat's own leaves change colour
 // on seat's turns, so counts from before the other player's move are still right for seat.
-func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]int) bool {
+// hint, when not nil, is a step (without entry) that was a move on an earlier board: it is tried
+// first, and whatever step is found is kept there. A move one simulated turn left alone is usually
+// still there, so the question is most often settled by one route.
+func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]int, hint *basicHint) bool {
 	var wbuf [16]window
 	wins := v.windows(b, wbuf[:0])
 	canBecome := func(t piece, capped bool) bool {
@@ -166,6 +169,15 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 			return true
 		}
 		return !capped && (data.total[n][Drone]-counts[n][Drone] > 0 || data.total[n][Queen]-counts[n][Queen] > 0)
+	}
+	// moves reports whether the top leaf on from, known to be seat's and unburnt, may go to to.
+	moves := func(b *board, enter, from, to int) bool {
+		t := b.top(from)
+		r := reachable(v, b, wins, enter, from, to)
+		return r.ok && canBecome(t, r.capped)
+	}
+	if hint != nil && hint.ok && movable(b, hint.from, seat) && moves(b, -1, hint.from, hint.to) {
+		return true
 	}
 	tryAll := func(b *board, enter int) bool {
 		for from := 0; from < b.n(); from++ {
@@ -177,8 +189,10 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 				continue
 			}
 			for _, to := range v.nearFirst[from] {
-				r := reachable(v, b, wins, enter, from, int(to))
-				if r.ok && canBecome(t, r.capped) {
+				if moves(b, enter, from, int(to)) {
+					if hint != nil && enter < 0 {
+						*hint = basicHint{ok: true, from: from, to: int(to)}
+					}
 					return true
 				}
 			}
@@ -209,4 +223,10 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 		}
 	}
 	return false
+}
+
+// basicHint is a step that anyBasicMove found: a guess to try first next time, never trusted.
+type basicHint struct {
+	ok       bool
+	from, to int
 }
