@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
 )
 
 // Preview returns the public thread messages that seat playing m would queue now, rendered as
@@ -47,6 +48,37 @@ func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m ru
 			}
 		}
 		out = append(out, o)
+	}
+	return out, nil
+}
+
+// HistoryPreview returns the /history line that seat playing m now would get, as read by every
+// other seat and by a spectator, without playing it. The privacy property uses it to check that
+// history shows others nothing a move keeps secret.
+func (s *Service) HistoryPreview(ctx context.Context, game int64, seat rules.Seat, m rules.Move) ([]string, error) {
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	if t.state == nil {
+		return nil, fmt.Errorf("game %d has not started", game)
+	}
+	st, err := rules.Clone(t.kit.Game, t.state)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := st.Apply(seat, m)
+	if err != nil {
+		return nil, err
+	}
+	mv := storage.Move{Seq: t.seq + 1, Seat: int(seat), UserID: userOf(t.row, seat), Notation: m.String()}
+	open := gameEnded(t.row) || rules.MovesArePublic(t.kit.Game)
+	out := []string{historyLine(t.row, mv, evs, nil, open)}
+	for r := range t.row.Seats {
+		if reader := rules.Seat(r); reader != seat {
+			out = append(out, historyLine(t.row, mv, evs, []rules.Seat{reader}, open))
+		}
 	}
 	return out, nil
 }

@@ -10,6 +10,9 @@ package main
 //   - another move of the same seat that looks the same to everyone (same public events, same
 //     public view, same prompts) gives the same messages: the move's secret part (Reef's
 //     parrotfish colour) is never told.
+//
+// The /history line of the move, as every seat but the mover's and a spectator would read it,
+// is part of what is checked.
 
 import (
 	"bytes"
@@ -154,7 +157,12 @@ func (p *privacyTable) public(seat rules.Seat, m rules.Move, transform func(rule
 			p.t.Fatal(err)
 		}
 	}
-	return strings.Join(append(p.rec.take(), views...), "\n")
+	// What /history will say of this move to every seat but the mover's, and to spectators.
+	hist, err := p.svc.HistoryPreview(ctx, p.game, seat, m)
+	if err != nil {
+		p.t.Fatalf("history preview of %q by seat %d: %v", m, seat, err)
+	}
+	return strings.Join(append(append(p.rec.take(), views...), hist...), "\n")
 }
 
 // publicEffect is what everyone learns from a move: its public events, the public view and who
