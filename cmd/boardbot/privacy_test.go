@@ -126,7 +126,7 @@ func (v *viewLog) take() []string {
 
 // privacyTable is one game played through the service, with a mirror of its state.
 type privacyTable struct {
-	t      *testing.T
+	t      testing.TB
 	kit    bot.Kit
 	svc    *bot.Service
 	send   *discord.Sender
@@ -203,7 +203,7 @@ func (p *privacyTable) sync() {
 	}
 }
 
-func newPrivacyTable(t *testing.T, k bot.Kit, seats int, seed uint64) *privacyTable {
+func newPrivacyTable(t testing.TB, k bot.Kit, seats int, seed uint64) *privacyTable {
 	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "p.db"))
 	if err != nil {
