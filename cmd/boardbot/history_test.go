@@ -22,11 +22,15 @@ func kitOf(tb testing.TB, id string) bot.Kit {
 }
 
 // playRandom plays up to steps random moves, stopping before the move that would end the game
-// so that it is still running.
-func (p *privacyTable) playRandom(steps int, r *rand.Rand) {
+// so that it is still running (unless a forced move the bot plays ends it), and returns how many
+// it played.
+func (p *privacyTable) playRandom(steps int, r *rand.Rand) int {
 	p.t.Helper()
-	for range steps {
+	for i := range steps {
 		aw := p.mirror.Awaiting()
+		if len(aw) == 0 {
+			return i // a forced move the bot played itself ended the game
+		}
 		seat := aw[r.IntN(len(aw))].Seat
 		m, err := rules.RandomMove(p.mirror, seat, r)
 		if err != nil {
@@ -37,7 +41,7 @@ func (p *privacyTable) playRandom(steps int, r *rand.Rand) {
 			p.t.Fatal(err)
 		}
 		if _, err := c.Apply(seat, m); err != nil || c.Result() != nil {
-			return
+			return i
 		}
 		req := bot.Request{User: bot.User{ID: p.users[seat]}, Place: bot.Place{Guild: "g", Channel: "thread"}}
 		if _, err := p.svc.MoveTokens(context.Background(), req, m); err != nil {
@@ -45,6 +49,7 @@ func (p *privacyTable) playRandom(steps int, r *rand.Rand) {
 		}
 		p.sync()
 	}
+	return steps
 }
 
 func (p *privacyTable) history(user string, n int) string {
@@ -88,11 +93,17 @@ func TestHistoryNotationOnlyForPublicMoves(t *testing.T) {
 // reader who made none of the moves: the whole log is replayed from its setup, the last 20 moves
 // are formatted.
 func BenchmarkHistoryLongAusonia(b *testing.B) {
+	// The same seeds replay the same game: the first pass finds its length, the second stops one
+	// move earlier so that the game still runs.
+	full := newPrivacyTable(b, kitOf(b, "ausonia"), 2, 9).playRandom(5000, rand.New(rand.NewPCG(9, 9)))
 	p := newPrivacyTable(b, kitOf(b, "ausonia"), 2, 9)
-	p.playRandom(5000, rand.New(rand.NewPCG(9, 9)))
-	b.ReportMetric(float64(p.moves), "moves")
+	p.playRandom(full-1, rand.New(rand.NewPCG(9, 9)))
+	if p.mirror.Result() != nil {
+		b.Fatal("the game ended: history would not replay it")
+	}
 	b.ResetTimer()
 	for range b.N {
 		p.history("spectator", 20)
 	}
+	b.ReportMetric(float64(p.moves), "moves")
 }
