@@ -40,6 +40,10 @@ type Notice struct {
 	Actions []string `json:"actions,omitempty"`
 	// Undo asks the other players to agree to take back move Seq (buttons Agree / Refuse).
 	Undo bool `json:"undo,omitempty"`
+	// Snap is the game's snapshot at Seq, stored with a board notice in the move's transaction so
+	// that drawing it never replays the log however far the game has moved on. It holds private
+	// information: Deliver takes it off before a transport sees the notice.
+	Snap []byte `json:"snap,omitempty"`
 }
 
 // Awaited is a seat a notice is about, with its player.
@@ -210,12 +214,14 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 			_ = s.store.MarkSent(ctx, m.ID)
 			continue
 		}
+		snap := n.Snap
+		n.Snap = nil
 		out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m)}
 		if n.Kind != "dm" && n.Game != 0 {
 			s.current(ctx, &out)
 		}
 		if n.Board {
-			img, err := s.boardAt(ctx, n.Game, n.Seq)
+			img, err := s.boardAt(ctx, n.Game, n.Seq, snap)
 			if err != nil {
 				s.log.Error("outbox: board", "game", n.Game, "err", err)
 			} else {
@@ -321,8 +327,10 @@ func (s *Service) EndPrompt(ctx context.Context, game int64) (string, error) {
 	return prev, nil
 }
 
-// boardAt renders the public board after seq moves, replaying the log when the game has moved on.
-func (s *Service) boardAt(ctx context.Context, id, seq int64) (*Image, error) {
+// boardAt renders the public board after seq moves from snap, the snapshot the notice carries.
+// A notice queued by an older version carries none: then the board is the game's own when it is
+// still at seq, else the log is replayed up to seq.
+func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Image, error) {
 	t, err := s.load(ctx, id)
 	if err != nil {
 		return nil, err
@@ -330,6 +338,13 @@ func (s *Service) boardAt(ctx context.Context, id, seq int64) (*Image, error) {
 	st, kit, row := t.state, t.kit, *t.row
 	current := t.seq
 	t.mu.Unlock()
+	if len(snap) > 0 {
+		st, err := kit.Game.Decode(snap)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: decode the snapshot at %d: %w", id, seq, err)
+		}
+		return s.render(kit, &row, st, rules.Spectator, seq)
+	}
 	if st == nil {
 		return nil, fmt.Errorf("game %d has no board yet", id)
 	}
