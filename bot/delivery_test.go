@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -210,3 +211,92 @@ func longGame(b *testing.B, moves int) (*Service, *sqlite.Store, storage.OutboxM
 	lag.ID = 0
 	return svc, st, lag
 }
+
+// Messages claimed by an instance that died are left alone while its lease lasts and then sent
+// by another instance, once.
+func TestDeliverTakesOverADeadInstancesClaim(t *testing.T) {
+	e := newEnv(t)
+	th := e.game("ann", "bob")
+	e.mustMove(th, "ann", "bid pass")
+	e.mustMove(th, "bob", "bid pass")
+	ctx := context.Background()
+	held, err := e.store.Claim(ctx, "dead-instance", e.now, deliverLease, 100)
+	if err != nil || len(held) == 0 {
+		t.Fatalf("the dead instance claimed %d messages: %v", len(held), err)
+	}
+	e.deliver()
+	if len(e.sent) != 0 {
+		t.Fatalf("sent %d messages the dead instance still held", len(e.sent))
+	}
+	e.now = e.now.Add(deliverLease)
+	e.deliver()
+	if len(e.sent) != len(held) {
+		t.Fatalf("after the lease, %d of the dead instance's %d messages were sent", len(e.sent), len(held))
+	}
+	for i, o := range e.sent {
+		if o.ID != held[i].ID {
+			t.Errorf("message %d sent as %d: want the held messages in order", held[i].ID, o.ID)
+		}
+	}
+}
+
+// Two instances delivering one outbox at the same time send each message once.
+func TestTwoInstancesDeliverEachMessageOnce(t *testing.T) {
+	e := newEnv(t)
+	for range 4 {
+		th := e.game("ann", "bob")
+		e.mustMove(th, "ann", "bid pass")
+		e.mustMove(th, "bob", "bid pass")
+	}
+	ctx := context.Background()
+	queued, err := e.store.Pending(ctx, e.now, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	seen := map[int64]int{}
+	count := parallelSender(func(o Outgoing) {
+		mu.Lock()
+		seen[o.ID]++
+		mu.Unlock()
+	})
+	// A second process on the same database, on the same clock (leases are compared in time).
+	st, err := sqlite.Open(e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	other := New(st, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }})
+	svcs := []*Service{e.svc, other}
+	var wg sync.WaitGroup
+	for _, s := range svcs {
+		wg.Go(func() {
+			for {
+				// Small batches, so the instances take turns on the queue.
+				n, err := s.Deliver(ctx, count, 2)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if n == 0 {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, m := range queued {
+		if seen[m.ID] != 1 {
+			t.Errorf("message %d (%s) sent %d times, want once", m.ID, m.Kind, seen[m.ID])
+		}
+	}
+	if len(seen) != len(queued) {
+		t.Errorf("%d messages sent, %d queued", len(seen), len(queued))
+	}
+}
+
+// parallelSender is a senderFunc that takes several games' messages at once.
+type parallelSender func(Outgoing)
+
+func (f parallelSender) Send(_ context.Context, o Outgoing) error { f(o); return nil }
+func (f parallelSender) Parallel() int                            { return 4 }
