@@ -138,8 +138,10 @@ type Store interface {
 	GameIDs(ctx context.Context) ([]int64, error)
 	Games(ctx context.Context, f GameFilter) ([]*Game, error)
 	// UpdateGame writes every field of g but the log if g.Version is still the stored one, and
-	// bumps g.Version. Used for the lobby, starting, aborting, clocks and prompt ids.
-	UpdateGame(ctx context.Context, g *Game) error
+	// bumps g.Version. Used for the lobby, starting, aborting, clocks and prompt ids. The outbox
+	// messages are queued in the same transaction (GameID 0: g's), so a change and its notices are
+	// written together or not at all: an instance that loses the version check queues nothing.
+	UpdateGame(ctx context.Context, g *Game, outbox ...OutboxMessage) error
 	// AppendMove commits a move: ErrConflict if the version moved, ErrDuplicate if the interaction
 	// id was seen. It returns the new version. ErrNotFound is checked first, then ErrDuplicate
 	// (a replayed click usually carries a stale version too), then ErrConflict.
