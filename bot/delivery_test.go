@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -240,58 +241,69 @@ func TestDeliverTakesOverADeadInstancesClaim(t *testing.T) {
 	}
 }
 
-// Two instances delivering one outbox at the same time send each message once.
+// Two instances delivering one outbox at the same time send each message once, each game's in
+// queue order, on SQLite and on PostgreSQL.
 func TestTwoInstancesDeliverEachMessageOnce(t *testing.T) {
-	e := newEnv(t)
-	for range 4 {
-		th := e.game("ann", "bob")
-		e.mustMove(th, "ann", "bid pass")
-		e.mustMove(th, "bob", "bid pass")
-	}
-	ctx := context.Background()
-	queued, err := e.store.Pending(ctx, e.now, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	seen := map[int64]int{}
-	count := parallelSender(func(o Outgoing) {
-		mu.Lock()
-		seen[o.ID]++
-		mu.Unlock()
-	})
-	// A second process on the same database, on the same clock (leases are compared in time).
-	st, err := sqlite.Open(e.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	other := New(st, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }})
-	svcs := []*Service{e.svc, other}
-	var wg sync.WaitGroup
-	for _, s := range svcs {
-		wg.Go(func() {
-			for {
-				// Small batches, so the instances take turns on the queue.
-				n, err := s.Deliver(ctx, count, 2)
-				if err != nil {
-					t.Error(err)
-					return
+	for _, db := range []string{"sqlite", "postgres"} {
+		t.Run(db, func(t *testing.T) {
+			stores := twoStores(t, db)
+			e := &env{t: t, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+			// Both on one clock: leases are compared in time.
+			var svcs []*Service
+			for _, st := range stores {
+				svcs = append(svcs, New(st, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }}))
+			}
+			e.svc = svcs[0]
+			for range 4 {
+				th := e.game("ann", "bob")
+				e.mustMove(th, "ann", "bid pass")
+				e.mustMove(th, "bob", "bid pass")
+			}
+			ctx := context.Background()
+			queued, err := stores[0].Pending(ctx, e.now, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mu sync.Mutex
+			seen := map[int64]int{}
+			order := map[int64][]int64{} // game -> message ids as sent
+			count := parallelSender(func(o Outgoing) {
+				mu.Lock()
+				seen[o.ID]++
+				order[o.Game] = append(order[o.Game], o.ID)
+				mu.Unlock()
+			})
+			var wg sync.WaitGroup
+			for _, s := range svcs {
+				wg.Go(func() {
+					for {
+						// Small batches, so the instances take turns on the queue.
+						n, err := s.Deliver(ctx, count, 2)
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						if n == 0 {
+							return
+						}
+					}
+				})
+			}
+			wg.Wait()
+			for _, m := range queued {
+				if seen[m.ID] != 1 {
+					t.Errorf("message %d (%s) sent %d times, want once", m.ID, m.Kind, seen[m.ID])
 				}
-				if n == 0 {
-					return
+			}
+			if len(seen) != len(queued) {
+				t.Errorf("%d messages sent, %d queued", len(seen), len(queued))
+			}
+			for g, ids := range order {
+				if !slices.IsSorted(ids) {
+					t.Errorf("game %d's messages went out as %v, not in queue order", g, ids)
 				}
 			}
 		})
-	}
-	wg.Wait()
-	for _, m := range queued {
-		if seen[m.ID] != 1 {
-			t.Errorf("message %d (%s) sent %d times, want once", m.ID, m.Kind, seen[m.ID])
-		}
-	}
-	if len(seen) != len(queued) {
-		t.Errorf("%d messages sent, %d queued", len(seen), len(queued))
 	}
 }
 

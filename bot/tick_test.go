@@ -48,29 +48,7 @@ func (b barrier) UpdateGame(ctx context.Context, g *storage.Game, out ...storage
 func TestRemindersFireOnceOverInstances(t *testing.T) {
 	for _, db := range []string{"sqlite", "postgres"} {
 		t.Run(db, func(t *testing.T) {
-			var stores [2]storage.Store
-			switch db {
-			case "sqlite":
-				path := t.TempDir() + "/bot.db"
-				for i := range stores {
-					st, err := sqlite.Open(path)
-					if err != nil {
-						t.Fatal(err)
-					}
-					t.Cleanup(func() { st.Close() })
-					stores[i] = st
-				}
-			case "postgres":
-				url := pgtest.URL(t)
-				for i := range stores {
-					st, err := postgres.Open(t.Context(), url)
-					if err != nil {
-						t.Fatal(err)
-					}
-					t.Cleanup(func() { st.Close() })
-					stores[i] = st
-				}
-			}
+			stores := twoStores(t, db)
 			e := &env{t: t, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
 			clock := Options{Now: func() time.Time { return e.now }}
 			e.svc = New(stores[0], []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, clock)
@@ -112,4 +90,29 @@ func TestRemindersFireOnceOverInstances(t *testing.T) {
 			}
 		})
 	}
+}
+
+// twoStores opens two handles on one new database, as two processes would: db is "sqlite" or
+// "postgres" (skipped without a test server, see pgtest).
+func twoStores(t *testing.T, db string) [2]storage.Store {
+	var stores [2]storage.Store
+	url, path := "", t.TempDir()+"/bot.db"
+	if db == "postgres" {
+		url = pgtest.URL(t)
+	}
+	for i := range stores {
+		var st storage.Store
+		var err error
+		if db == "postgres" {
+			st, err = postgres.Open(t.Context(), url)
+		} else {
+			st, err = sqlite.Open(path)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		stores[i] = st
+	}
+	return stores
 }
