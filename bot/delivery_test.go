@@ -312,3 +312,26 @@ type parallelSender func(Outgoing)
 
 func (f parallelSender) Send(_ context.Context, o Outgoing) error { f(o); return nil }
 func (f parallelSender) Parallel() int                            { return 4 }
+
+// A previewed notice (what a move would post) carries no snapshot either: it holds the hands.
+func TestPreviewCarriesNoSnapshot(t *testing.T) {
+	e := newEnv(t)
+	th := e.game("ann", "bob")
+	e.mustMove(th, "ann", "bid pass")
+	outs, err := e.svc.Preview(context.Background(), e.row(th).ID, 1, rules.Move{"bid", "pass"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards := 0
+	for _, o := range outs {
+		if o.Snap != nil {
+			t.Errorf("previewed %s notice carries the game's snapshot", o.Kind)
+		}
+		if o.Board {
+			boards++
+		}
+	}
+	if boards == 0 {
+		t.Fatalf("the preview of the round's last bid posts no board: %+v", outs)
+	}
+}

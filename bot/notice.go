@@ -305,13 +305,11 @@ func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage
 // deliverOne sends m and ends its claim: removed when sent, put off when the send failed. It
 // returns when it is to be tried again (zero: sent, or dropped for good).
 func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.OutboxMessage) (time.Time, error) {
-	n, err := decodeNotice(m)
+	n, snap, err := decodeNotice(m)
 	if err != nil {
 		s.log.Error("outbox: bad payload, dropped", "id", m.ID, "err", err)
 		return time.Time{}, s.store.MarkSent(ctx, m.ID)
 	}
-	snap := n.Snap
-	n.Snap = nil
 	out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m)}
 	if n.Kind != "dm" && n.Game != 0 {
 		s.current(ctx, &out)
@@ -333,10 +331,14 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	return time.Time{}, s.store.MarkSent(ctx, m.ID)
 }
 
-func decodeNotice(m storage.OutboxMessage) (Notice, error) {
+// decodeNotice reads a queued notice and takes its snapshot off it: the snapshot holds private
+// information, so it is returned apart and never travels with the notice to a transport.
+func decodeNotice(m storage.OutboxMessage) (Notice, []byte, error) {
 	var n Notice
 	err := json.Unmarshal(m.Payload, &n)
-	return n, err
+	snap := n.Snap
+	n.Snap = nil
+	return n, snap, err
 }
 
 func outboxKey(m storage.OutboxMessage) string {
