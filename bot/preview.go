@@ -26,7 +26,7 @@ func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m ru
 	_, msgs := s.afterMove(t, st, t.seq+1, evs, seat)
 	var out []Outgoing
 	for _, msg := range msgs {
-		n, err := decodeNotice(msg)
+		n, _, err := decodeNotice(msg)
 		if err != nil {
 			return nil, err
 		}
