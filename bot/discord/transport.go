@@ -167,6 +167,10 @@ func ListenAndServe(ctx context.Context, addr string, handler http.Handler, h *H
 	return err
 }
 
+// deliverBatch is how many due messages one delivery round claims: enough that a game whose
+// posts fell behind has several in one round, which are then folded into one post (bot.Deliver).
+const deliverBatch = 100
+
 // Background delivers the outbox every deliverEvery and runs the scheduler every tickEvery until
 // ctx ends. Both modes run it.
 func Background(ctx context.Context, svc *bot.Service, sender bot.Sender, deliverEvery, tickEvery time.Duration, log *slog.Logger) {
@@ -180,11 +184,11 @@ func Background(ctx context.Context, svc *bot.Service, sender bot.Sender, delive
 			return
 		case <-deliver.C:
 			for {
-				n, err := svc.Deliver(ctx, sender, 20)
+				n, err := svc.Deliver(ctx, sender, deliverBatch)
 				if err != nil {
 					log.Error("outbox delivery", "err", err)
 				}
-				if err != nil || n < 20 {
+				if err != nil || n < deliverBatch {
 					break
 				}
 			}
