@@ -416,3 +416,31 @@ func TestLaggingTurnPostsFoldIntoOne(t *testing.T) {
 		t.Fatalf("%d messages left in the outbox after the folded post", len(left))
 	}
 }
+
+// fold's runs, by kind, whether the post says its events (head) and whether it was tried before.
+func TestFoldRuns(t *testing.T) {
+	msg := func(id int64, kind string, head, tried int) storage.OutboxMessage {
+		p, _ := json.Marshal(Notice{Kind: kind, Head: head})
+		return storage.OutboxMessage{ID: id, Kind: kind, Payload: p, Attempts: tried}
+	}
+	turn := func(id int64) storage.OutboxMessage { return msg(id, "turn", 1, 0) }
+	for _, c := range []struct {
+		name string
+		lane []storage.OutboxMessage
+		want int // messages folded into the one after them
+	}{
+		{"one post", []storage.OutboxMessage{turn(1)}, 0},
+		{"three posts", []storage.OutboxMessage{turn(1), turn(2), turn(3)}, 2},
+		{"status edits between", []storage.OutboxMessage{msg(1, "status", 0, 0), turn(2), msg(3, "status", 0, 0), turn(4), msg(5, "status", 0, 0)}, 3},
+		{"a reminder ends the run", []storage.OutboxMessage{turn(1), turn(2), msg(3, "reminder", 0, 0), turn(4)}, 1},
+		{"an old post without head", []storage.OutboxMessage{msg(1, "turn", 0, 0), turn(2)}, 0},
+		{"an old post ends the run", []storage.OutboxMessage{turn(1), msg(2, "turn", 0, 0), turn(3)}, 1},
+		{"tried last: as before", []storage.OutboxMessage{turn(1), msg(2, "turn", 1, 1), turn(3)}, 1},
+		{"tried first: alone", []storage.OutboxMessage{msg(1, "turn", 1, 1), turn(2), turn(3)}, 0},
+		{"tried status: the posts before it", []storage.OutboxMessage{turn(1), turn(2), msg(3, "status", 0, 1), turn(4)}, 1},
+	} {
+		if got := len(fold(c.lane)); got != c.want {
+			t.Errorf("%s: folds %d, want %d", c.name, got, c.want)
+		}
+	}
+}

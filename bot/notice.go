@@ -218,9 +218,9 @@ type Parallel interface {
 	Parallel() int
 }
 
-// deliverLease is how long an instance holds the messages it claimed: longer than the slowest
-// send (a rate limit waited out included), short enough that a dead instance's messages are
-// soon taken over.
+// deliverLease is how long an instance holds the messages it claimed unless Options say
+// otherwise: longer than the slowest send (a rate limit waited out included), short enough that
+// a dead instance's messages are soon taken over.
 const deliverLease = 2 * time.Minute
 
 // Deliver claims up to limit due outbox messages for this instance and sends them through sender,
@@ -234,7 +234,7 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 	if limit <= 0 {
 		limit = 1
 	}
-	msgs, err := s.store.Claim(ctx, s.owner, s.now(), deliverLease, limit)
+	msgs, err := s.store.Claim(ctx, s.owner, s.now(), cmp.Or(s.opt.DeliverLease, deliverLease), limit)
 	if err != nil {
 		return 0, err
 	}
@@ -327,22 +327,35 @@ func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage
 // the head is not an outdated turn post). Turn posts queued by an older version (no Head) are
 // not folded: their events cannot be told from their prompts.
 func fold(lane []storage.OutboxMessage) []storage.OutboxMessage {
-	last := -1
+	var turns []int // the run's turn posts
+	tried := -1     // the last message of the run that was tried before
 	for j, m := range lane {
 		if m.Kind != "turn" && m.Kind != "status" {
 			break
 		}
 		if m.Kind == "turn" {
-			if last >= 0 && !foldable(lane[last]) {
+			if len(turns) > 0 && !foldable(lane[turns[len(turns)-1]]) {
 				break
 			}
-			last = j
+			turns = append(turns, j)
+		}
+		if m.Attempts > 0 {
+			tried = j
 		}
 	}
-	if last <= 0 {
+	// A message tried before (a failed send, or a claim taken over from a dead instance) may be
+	// on Discord already, under its nonce: it is sent again as it was, with the same messages
+	// folded into it (those before it, all still queued) and none of the later ones, so that
+	// Discord's nonce check returns the first post instead of making a second.
+	if tried >= 0 {
+		for len(turns) > 0 && turns[len(turns)-1] > tried {
+			turns = turns[:len(turns)-1]
+		}
+	}
+	if len(turns) == 0 || turns[len(turns)-1] == 0 {
 		return nil
 	}
-	return lane[:last]
+	return lane[:turns[len(turns)-1]]
 }
 
 // foldable reports whether a queued turn post says how many of its lines are events.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"time"
@@ -174,6 +175,13 @@ const deliverBatch = 100
 // Background delivers the outbox every deliverEvery and runs the scheduler every tickEvery until
 // ctx ends. Both modes run it.
 func Background(ctx context.Context, svc *bot.Service, sender bot.Sender, deliverEvery, tickEvery time.Duration, log *slog.Logger) {
+	// Instances started together would otherwise take their rounds at the same moments, and the
+	// first to claim would take every round's messages; a random phase spreads them.
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(rand.N(deliverEvery)):
+	}
 	deliver := time.NewTicker(deliverEvery)
 	tick := time.NewTicker(tickEvery)
 	defer deliver.Stop()
