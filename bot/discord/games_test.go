@@ -226,7 +226,7 @@ func playWhole(t *testing.T, g wholeGame) *driver {
 // logFlow prints the turn-flow figures in one greppable line.
 func (d *driver) logFlow() {
 	f := d.stats.flow
-	d.t.Logf("FLOW %s: %d moves, %d thread posts, %d images, %d pings, %d re-pings, %d status edits", d.g.name, d.moves, f.posts, f.images, f.pings, f.repings, f.edits)
+	d.t.Logf("FLOW %s: %d moves, %d thread posts, %d images, %d pings, %d re-pings, %d status edits, %d folded posts", d.g.name, d.moves, f.posts, f.images, f.pings, f.repings, f.edits, d.stats.folded)
 	if f.repings != 0 {
 		d.t.Errorf("%d mentions of a player the thread already awaited", f.repings)
 	}
