@@ -118,7 +118,7 @@ func (g *State) offered(seat, sp int) []AbRef {
 		}
 	}
 	for i := range out {
-		out[i].Label = strconv.Itoa(i + 1) // asked for every activation and menu: no fmt
+		out[i].Label = abilityLabel(i)
 	}
 	return out
 }
@@ -130,23 +130,67 @@ func (g *State) doable(seat, sp int) []AbRef {
 	c := g.Players[seat].Grid[sp]
 	var out []AbRef
 	for _, r := range g.offered(seat, sp) {
-		ab, o := g.ability(&r, c)
-		if g.canDo(seat, sp, c, ab.Actions[0], o) {
+		ab, _ := g.ability(&r, c)
+		if g.canDo(c, ab.Actions[0]) {
 			out = append(out, r)
 		}
 	}
 	return out
 }
 
-func (g *State) canDo(seat, sp int, c *Placed, a Action, o Dir) bool {
+func (g *State) canDo(c *Placed, a Action) bool {
 	switch {
 	case a.Verb == Consume || a.Verb == Coop:
-		return len(g.tadOptions(seat, sp, c, a, o)) > 0
+		return canSupply(c.T, a) // what tadOptions would list, without listing it
 	case a.Verb.Central():
-		return len(g.centralVerbs(seat, c, a)) > 0
+		return g.canCentral(c, a)
 	}
 	return true
 }
+
+// canSupply reports whether the pool src holds some reading of a's icons (tadOptions is not empty
+// for a consume or cooperate drawing on src).
+func canSupply(src Pool, a Action) bool {
+	if m := a.allMask(); m != 0 {
+		for col := Colour(0); col < NumColours; col++ {
+			if m&(1<<col) != 0 && src[col] > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	return coverable(src, a.Icons)
+}
+
+// coverable reports whether src can give one tadpole for each icon: a search over the colours
+// each icon allows (cards print a few icons).
+func coverable(src Pool, icons []Icon) bool {
+	if len(icons) == 0 {
+		return true
+	}
+	ic := icons[0]
+	for col := Colour(0); col < NumColours; col++ {
+		if ic.has(col) && src[col] > 0 {
+			src[col]--
+			if coverable(src, icons[1:]) {
+				return true
+			}
+			src[col]++
+		}
+	}
+	return false
+}
+
+// abilityLabel is the token of the i-th offered ability, "1".."n" (asked for every activation and
+// menu: no formatting).
+func abilityLabel(i int) string {
+	if i < len(abilityLabels) {
+		return abilityLabels[i]
+	}
+	return strconv.Itoa(i + 1)
+}
+
+var abilityLabels = [...]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
 
 // ability resolves a reference to the ability and the orientation its directions are read in.
 func (g *State) ability(r *AbRef, c *Placed) (Ability, Dir) {
@@ -174,7 +218,7 @@ func (g *State) step(ev *[]rules.Event) {
 	}
 	a := ab.Actions[t.Act]
 	if a.Verb.Central() {
-		if len(g.centralVerbs(t.Seat, c, a)) == 0 {
+		if !g.canCentral(c, a) {
 			g.say("%s: nothing to do", a.Verb)
 			t.Act++
 			return

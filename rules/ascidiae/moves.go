@@ -81,6 +81,33 @@ func (g *State) Choices(s rules.Seat, partial rules.Move) ([]rules.Choice, bool,
 	}
 }
 
+// walk reads m through the tree of seat s's decision without labels (Apply's check); where a token
+// does not fit, Choices walks again with the labels its refusal quotes.
+func (g *State) walk(s int, m rules.Move) ([]rules.Choice, bool, error) {
+	tree, err := g.quietTree(s)
+	if err != nil {
+		return nil, false, err
+	}
+	for i := 0; ; i++ {
+		next, complete := tree(m[:i])
+		if i == len(m) {
+			return next, complete, nil
+		}
+		if !hasToken(next, m[i]) {
+			return g.Choices(rules.Seat(s), m)
+		}
+	}
+}
+
+func hasToken(cs []rules.Choice, tok string) bool {
+	for i := range cs {
+		if cs[i].Token == tok {
+			return true
+		}
+	}
+	return false
+}
+
 // treeFor returns the choice tree of the decision seat s is asked, or why it may not move.
 func (g *State) treeFor(s int) (func(rules.Move) ([]rules.Choice, bool), error) {
 	if g.Res != nil {
@@ -116,7 +143,7 @@ func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if len(m) > rules.MaxTreeDepth {
 		return nil, rules.Illegalf("That move has too many parts.")
 	}
-	next, complete, err := g.Choices(s, m)
+	next, complete, err := g.walk(int(s), m)
 	if err != nil {
 		return nil, err
 	}

@@ -24,3 +24,36 @@ func TestTraceUnchanged(t *testing.T) {
 		{Seats: 2, Seed: 5, Options: map[string]string{"long": "yes", "preset": "random"}},
 	}, 3, 400)
 }
+
+// canSupply, the check of which abilities can be done, says yes exactly when tadOptions lists a
+// reading of the icons: for every consume and cooperate printed or lent, and every pool of up to
+// two tadpoles a colour.
+func TestCanSupplyIsTadOptions(t *testing.T) {
+	g := &State{Players: make([]Player, 1)}
+	checked := 0
+	for _, d := range data.Cards {
+		abs := append([]Ability(nil), d.Abilities...)
+		for _, l := range d.Lends {
+			abs = append(abs, l.Ability)
+		}
+		for _, ab := range abs {
+			for _, a := range ab.Actions {
+				if a.Verb != Consume && a.Verb != Coop {
+					continue
+				}
+				for n := 0; n < 81; n++ {
+					c := &Placed{Card: d.ID, T: Pool{n % 3, n / 3 % 3, n / 9 % 3, n / 27 % 3}}
+					g.Players[0].Grid[5] = c
+					want := len(g.tadOptions(0, 5, c, a, Up)) > 0
+					if got := canSupply(c.T, a); got != want {
+						t.Errorf("%s %s with %v: canSupply %v, tadOptions lists %v", d.ID, ab.Code, c.T, got, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no consume or cooperate in the data")
+	}
+}
