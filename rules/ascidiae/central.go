@@ -442,7 +442,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		g.Colonies[i].By = seat
 		pl.Colonies = append(pl.Colonies, col.ID)
 		t.Claims++
-		g.say("claims colony %s (%s)", m[1], col.Needs)
+		g.say("claims colony " + m[1] + " (" + col.Needs.String() + ")")
 		if !g.solo() && len(pl.Colonies) >= g.winTarget() {
 			g.finish(ev)
 			g.end(ev, rules.RanksByScore(g.scores()), fmt.Sprintf("Seat %d claims colony number %d and wins.", seat+1, len(pl.Colonies)))
@@ -453,20 +453,20 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		if p.Locked {
 			p.Locked = false
 			g.Blocks++
-			g.say("pays %s to unlock %s", p.Cost, p.Card)
+			g.say("pays " + p.Cost.String() + " to unlock " + p.Card)
 			return
 		}
 		p.Count--
 		sp, _ := spaceByName(m[2])
 		o, _ := dirByName(m[3])
 		if old := pl.Grid[sp]; old != nil {
-			g.say("%s on %s is lost with %s", old.Card, m[2], old.T)
+			g.say(old.Card + " on " + m[2] + " is lost with " + old.T.String())
 		}
 		n := g.place(seat, sp, p.Card, o)
 		n.T = mustCard(p.Card).OnRoot
-		g.say("pays %s: %s takes root on %s facing %s", p.Cost, p.Card, m[2], o)
+		g.say("pays " + p.Cost.String() + ": " + p.Card + " takes root on " + m[2] + " facing " + o.String())
 		if n.T.Total() > 0 {
-			g.say("%s enters with %s", p.Card, n.T)
+			g.say(p.Card + " enters with " + n.T.String())
 		}
 	case wDisplace:
 		col := pay(c, m, 3)
@@ -474,24 +474,24 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		to, _ := spaceByName(m[2])
 		mv := pl.Grid[from]
 		if old := pl.Grid[to]; old != nil {
-			g.say("%s on %s is lost with %s", old.Card, m[2], old.T)
+			g.say(old.Card + " on " + m[2] + " is lost with " + old.T.String())
 		}
 		pl.Grid[to], pl.Grid[from] = mv, nil
-		g.say("returns %s: moves %s from %s to %s", col, mv.Card, m[1], m[2])
+		g.say("returns " + col.String() + ": moves " + mv.Card + " from " + m[1] + " to " + m[2])
 	case wSpin:
 		col := pay(c, m, 3)
 		sp, _ := spaceByName(m[1])
 		o, _ := dirByName(m[2])
 		pl.Grid[sp].Orient = o
-		g.say("returns %s: turns %s on %s to face %s", col, pl.Grid[sp].Card, m[1], o)
+		g.say("returns " + col.String() + ": turns " + pl.Grid[sp].Card + " on " + m[1] + " to face " + o.String())
 	case wBlock:
 		p := &g.Piles[g.pileByCard(m[1])]
 		c.T = c.T.Minus(p.Cost)
 		p.Locked = true
 		g.Blocks--
-		g.say("pays %s to lock %s", p.Cost, p.Card)
+		g.say("pays " + p.Cost.String() + " to lock " + p.Card)
 	case wPuff:
 		col := pay(c, m, 1)
-		g.say("puffs %s", col)
+		g.say("puffs " + col.String())
 	}
 }

@@ -43,13 +43,13 @@ func (g *State) promptText() string {
 	case waitStart:
 		return fmt.Sprintf("Learning turn %d: move or turn an initial ascidia (%s), or \"flow\" to start the current.", g.Players[t.Seat].Turns, strings.Join(g.rearrangeable(), ", "))
 	case waitAbility:
-		return fmt.Sprintf("%s on %s activates with %s: choose an ability.", mustCard(c.Card).Name, SpaceName(sp), c.T)
+		return def(c).Name + " on " + SpaceName(sp) + " activates with " + c.T.String() + ": choose an ability."
 	case waitPick:
 		a := g.currentAction()
-		return fmt.Sprintf("%s on %s: %s. Which tadpoles?", mustCard(c.Card).Name, SpaceName(sp), ActionText(a, gridDirText(sp, c.Orient)))
+		return def(c).Name + " on " + SpaceName(sp) + ": " + ActionText(a, gridDirText(sp, c.Orient)) + ". Which tadpoles?"
 	case waitCentral:
 		a := g.currentAction()
-		return fmt.Sprintf("%s on %s holds %s: %s, or rest.", mustCard(c.Card).Name, SpaceName(sp), c.T, ActionText(a, nil))
+		return def(c).Name + " on " + SpaceName(sp) + " holds " + c.T.String() + ": " + ActionText(a, nil) + ", or rest."
 	}
 	return "Your turn."
 }
@@ -168,14 +168,14 @@ func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	case waitAbility:
 		t.Wait = ""
 		c, sp := g.activeCard()
-		for _, r := range g.doable(seat, sp) {
+		g.eachDoable(seat, sp, func(r AbRef) bool {
 			if r.Label == m[0] {
-				r := r
 				t.Ab = &r
 			}
-		}
+			return t.Ab == nil
+		})
 		ab, o := g.ability(t.Ab, c)
-		g.say("uses %s (%s)", m[0], AbilityText(ab, gridDirText(sp, o)))
+		g.say("uses " + m[0] + " (" + AbilityText(ab, gridDirText(sp, o)) + ")")
 	case waitPick:
 		t.Wait = ""
 		c, sp := g.activeCard()
@@ -288,7 +288,7 @@ func (g *State) abilityTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	}
 	c, sp := g.activeCard()
 	var out []rules.Choice
-	for _, r := range g.doable(g.Turn.Seat, sp) {
+	g.eachDoable(g.Turn.Seat, sp, func(r AbRef) bool {
 		ch := rules.Choice{Token: r.Label}
 		if labels {
 			ab, o := g.ability(&r, c)
@@ -298,7 +298,8 @@ func (g *State) abilityTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 		}
 		out = append(out, ch)
-	}
+		return true
+	})
 	return out, false
 }
 
