@@ -135,12 +135,8 @@ func (g *State) colonizable(c *Placed) []int {
 }
 
 func (g *State) canColonize(c *Placed, i int) bool {
-	s := g.Colonies[i]
-	if s.By >= 0 {
-		return false
-	}
-	col, _ := Colony(s.ID)
-	return c.T.Covers(col.Needs)
+	s := &g.Colonies[i]
+	return s.By < 0 && c.T.Covers(s.colony().Needs)
 }
 
 // rootable lists the piles c can take root from (or unlock) in zone.

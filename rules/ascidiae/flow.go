@@ -136,7 +136,7 @@ func (g *State) eachOffered(seat, sp int, f func(AbRef) bool) {
 	c := grid[sp]
 	i := 0
 	for k := range def(c).Abilities {
-		if !f(AbRef{Card: c.Card, Lend: -1, Index: k, From: -1, Label: abilityLabel(i)}) {
+		if !f(AbRef{Card: c.Card, Lend: -1, Index: k, From: -1, Label: abilityLabel(i), d: def(c)}) {
 			return
 		}
 		i++
@@ -149,7 +149,7 @@ func (g *State) eachOffered(seat, sp int, f func(AbRef) bool) {
 		lender := grid[n]
 		for li, l := range def(lender).Lends {
 			if step(n, l.To.Turn(lender.Orient)) == sp {
-				if !f(AbRef{Card: lender.Card, Lend: li, Orient: lender.Orient, From: n, Label: abilityLabel(i)}) {
+				if !f(AbRef{Card: lender.Card, Lend: li, Orient: lender.Orient, From: n, Label: abilityLabel(i), d: def(lender)}) {
 					return
 				}
 				i++
@@ -232,7 +232,10 @@ var abilityLabels = [...]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10
 
 // ability resolves a reference to the ability and the orientation its directions are read in.
 func (g *State) ability(r *AbRef, c *Placed) (Ability, Dir) {
-	d := mustCard(r.Card)
+	d := r.d
+	if d == nil {
+		d = mustCard(r.Card)
+	}
 	if r.Lend < 0 {
 		return d.Abilities[r.Index], c.Orient
 	}
