@@ -300,7 +300,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 			return out, false
 		case 3:
-			return facingChoices(), false
+			return facings(labels), false
 		}
 		return nil, true
 	case wDisplace:
@@ -350,7 +350,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 			return out, false
 		case 2:
-			return facingChoices(), false
+			return facings(labels), false
 		}
 		return payNext(3)
 	case wBlock:
@@ -389,6 +389,17 @@ func facingChoices() []rules.Choice {
 		out[d] = rules.Choice{Token: d.String(), Label: "Facing " + d.String()}
 	}
 	return out
+}
+
+// quietFacings are the four facings without labels, shared by the quiet trees (read only).
+var quietFacings = [4]rules.Choice{{Token: "up"}, {Token: "right"}, {Token: "down"}, {Token: "left"}}
+
+// facings is facingChoices, or the shared list without labels.
+func facings(labels bool) []rules.Choice {
+	if labels {
+		return facingChoices()
+	}
+	return quietFacings[:]
 }
 
 func verbLabel(v string) string {

@@ -26,14 +26,19 @@ func (g *State) RandomMoveFrom(s rules.Seat, partial rules.Move, r *rand.Rand) (
 	}, partial, r)
 }
 
-// quietTree is the tree of the decision seat s is asked, without labels where building them
-// costs (the ability, tadpole and central board menus), or why s may not move.
+// quietTree is the tree of the decision seat s is asked, without labels, or why s may not
+// move.
 func (g *State) quietTree(s int) (func(rules.Move) ([]rules.Choice, bool), error) {
 	tree, err := g.treeFor(s)
-	if err != nil || g.setupPhase() {
+	if err != nil {
 		return tree, err
 	}
+	if g.setupPhase() {
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.placeTree(m, false) }, nil
+	}
 	switch g.Turn.Wait {
+	case waitStart:
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.startTree(m, false) }, nil
 	case waitAbility:
 		return func(m rules.Move) ([]rules.Choice, bool) { return g.abilityTree(m, false) }, nil
 	case waitPick:

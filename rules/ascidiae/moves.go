@@ -228,53 +228,77 @@ func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
 	*ev = append(*ev, rules.Event{Text: line + "."})
 }
 
-func (g *State) treePlace(m rules.Move) ([]rules.Choice, bool) {
+func (g *State) treePlace(m rules.Move) ([]rules.Choice, bool) { return g.placeTree(m, true) }
+
+// placeTree is treePlace, with the labels only when asked.
+func (g *State) placeTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	switch len(m) {
 	case 0, 2:
-		var out []rules.Choice
+		if !labels && len(m) == 0 {
+			return spaceChoices[:], false
+		}
+		out := make([]rules.Choice, 0, Spaces)
 		id := initials[len(m)/2]
 		for sp := 0; sp < Spaces; sp++ {
 			if len(m) == 2 && m[0] == SpaceName(sp) {
 				continue
 			}
-			out = append(out, rules.Choice{Token: SpaceName(sp), Label: fmt.Sprintf("%s on %s", mustCard(id).Name, SpaceName(sp))})
+			ch := rules.Choice{Token: SpaceName(sp)}
+			if labels {
+				ch.Label = mustCard(id).Name + " on " + SpaceName(sp)
+			}
+			out = append(out, ch)
 		}
 		return out, false
 	case 1, 3:
-		return facingChoices(), false
+		return facings(labels), false
 	}
 	return nil, true
 }
 
-func (g *State) treeStart(m rules.Move) ([]rules.Choice, bool) {
+func (g *State) treeStart(m rules.Move) ([]rules.Choice, bool) { return g.startTree(m, true) }
+
+// startTree is treeStart, with the labels only when asked.
+func (g *State) startTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	t := &g.Turn
 	grid := &g.Players[t.Seat].Grid
 	switch len(m) {
 	case 0:
 		out := []rules.Choice{{Token: "flow", Label: "Start the current"}}
 		for _, id := range g.rearrangeable() {
-			out = append(out, rules.Choice{Token: id, Label: fmt.Sprintf("Move or turn %s (on %s)", mustCard(id).Name, SpaceName(g.spaceOf(t.Seat, id)))})
+			ch := rules.Choice{Token: id}
+			if labels {
+				ch.Label = fmt.Sprintf("Move or turn %s (on %s)", mustCard(id).Name, SpaceName(g.spaceOf(t.Seat, id)))
+			}
+			out = append(out, ch)
 		}
 		return out, false
 	case 1:
 		if m[0] == "flow" {
 			return nil, true
 		}
-		var out []rules.Choice
+		out := make([]rules.Choice, 0, Spaces)
 		for sp := 0; sp < Spaces; sp++ {
 			c := grid[sp]
-			switch {
-			case c == nil:
-				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Empty " + SpaceName(sp)})
-			case c.Card == m[0]:
-				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Stay on " + SpaceName(sp)})
-			case slices.Contains(initials[:], c.Card):
-				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Swap with " + c.Card + " on " + SpaceName(sp)})
+			if c != nil && c.Card != m[0] && !slices.Contains(initials[:], c.Card) {
+				continue // only empty spaces and the initial ascidiae
 			}
+			ch := spaceChoices[sp]
+			if labels {
+				switch {
+				case c == nil:
+					ch.Label = "Empty " + SpaceName(sp)
+				case c.Card == m[0]:
+					ch.Label = "Stay on " + SpaceName(sp)
+				default:
+					ch.Label = "Swap with " + c.Card + " on " + SpaceName(sp)
+				}
+			}
+			out = append(out, ch)
 		}
 		return out, false
 	case 2:
-		return facingChoices(), false
+		return facings(labels), false
 	}
 	return nil, true
 }
