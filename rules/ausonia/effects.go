@@ -212,7 +212,8 @@ var houseTokens = []string{"i", "ii", "iii", "iv"}
 func houseToken(h int) string { return houseTokens[h] }
 
 // applyPending carries out a complete answer to the pending decision.
-func (s *state) applyPending(m rules.Move) {
+// applyPending carries out the answer m to the pending decision; picked are the cards it picks.
+func (s *state) applyPending(m rules.Move, picked []int) {
 	pd := s.Pend
 	s.Pend = nil
 	if pd.Kind == pendTarget {
@@ -231,9 +232,6 @@ func (s *state) applyPending(m rules.Move) {
 		s.resolve()
 		return
 	}
-	s.Pend = pd
-	_, _, picked, _ := s.pendingPickerItems().walk(m)
-	s.Pend = nil
 	pl := s.P[pd.Seat]
 	switch pd.Kind {
 	case pendDiscard:

@@ -30,6 +30,7 @@ type picker struct {
 	none    bool // "none" at the start picks nothing
 	emptyOK bool // the move is whole with no pick at all (no "none" token)
 	what    string
+	quiet   bool // menus without labels: random play and Apply's check never read them
 }
 
 // walk checks toks against the picker and returns what may follow, whether the picks so far make
@@ -229,13 +230,16 @@ func (pk picker) menu(avail []pickItem, grouped bool) []rules.Choice {
 			tok = it.family
 		}
 		if k := slices.IndexFunc(out, func(c rules.Choice) bool { return c.Token == tok }); k >= 0 {
-			if !grouped {
+			if !grouped && !pk.quiet {
 				out[k].Label = bumpCount(out[k].Label)
 			}
 			continue
 		}
 		label := it.label
-		if grouped {
+		switch {
+		case pk.quiet:
+			label = ""
+		case grouped:
 			label = familyLabel(it.family)
 		}
 		out = append(out, rules.Choice{Token: tok, Label: label})

@@ -100,21 +100,8 @@ func (s *state) pendingDefault() rules.Move {
 }
 
 func (s *state) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
-	if s.Res != nil {
-		return nil, false, rules.Illegalf("The game is over: %s", s.Res.Reason)
-	}
-	if len(m) > rules.MaxTreeDepth {
-		return nil, false, rules.Illegalf("That move has too many parts.")
-	}
-	awaited := s.Turn
-	if s.Pend != nil {
-		awaited = s.Pend.Seat
-	}
-	if seat != awaited {
-		if seat < 0 || int(seat) >= s.N {
-			return nil, false, rules.Illegalf("Only the players can move; %s is awaited.", s.houseName(awaited))
-		}
-		return nil, false, rules.Illegalf("It is not your move: %s is awaited.", s.houseName(awaited))
+	if err := s.mayMove(seat, m); err != nil {
+		return nil, false, err
 	}
 	if s.Pend != nil {
 		return s.pendingChoices(m)
@@ -122,18 +109,55 @@ func (s *state) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, er
 	return s.mainChoices(m)
 }
 
-func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
-	if err := rules.Check(s, seat, m); err != nil {
-		if _, ok := rules.IsIllegal(err); ok {
-			return nil, err
+// mayMove is Choices' first check: the game runs, the move is not too long, and seat is awaited.
+func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
+	if s.Res != nil {
+		return rules.Illegalf("The game is over: %s", s.Res.Reason)
+	}
+	if len(m) > rules.MaxTreeDepth {
+		return rules.Illegalf("That move has too many parts.")
+	}
+	awaited := s.Turn
+	if s.Pend != nil {
+		awaited = s.Pend.Seat
+	}
+	if seat != awaited {
+		if seat < 0 || int(seat) >= s.N {
+			return rules.Illegalf("Only the players can move; %s is awaited.", s.houseName(awaited))
 		}
-		return nil, &rules.Illegal{Reason: err.Error()}
+		return rules.Illegalf("It is not your move: %s is awaited.", s.houseName(awaited))
+	}
+	return nil
+}
+
+func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	// A card pick (the discards after pass, a pending decision's cards) is read once, without
+	// labels, and gives the cards picked; other moves are checked through the tree. A refused
+	// pick asks the tree again for the reason it gives.
+	var picked []int
+	pk, args, isPick := s.pickerMove(m)
+	ok := false
+	if isPick && s.mayMove(seat, m) == nil {
+		pk.quiet = true
+		_, complete, p, err := pk.walk(args)
+		ok, picked = err == nil && complete, p
+	}
+	if !ok {
+		if err := rules.Check(s, seat, m); err != nil {
+			if _, ok := rules.IsIllegal(err); ok {
+				return nil, err
+			}
+			return nil, &rules.Illegal{Reason: err.Error()}
+		}
+		if isPick {
+			_, _, picked, _ = pk.walk(args)
+		}
 	}
 	s.ev = nil
 	if s.Pend != nil {
-		s.applyPending(m)
+		s.applyPending(m, picked)
 	} else {
-		s.applyMain(m)
+		s.applyMain(m, picked)
 	}
 	ev := s.ev
 	s.ev = nil
@@ -546,8 +570,8 @@ func (s *state) passPicker() picker {
 	return picker{items: s.items(h, "", ""), max: len(h), sorted: true, emptyOK: true, what: "to discard from your hand"}
 }
 
-// applyMain carries out a complete Action Phase move.
-func (s *state) applyMain(m rules.Move) {
+// applyMain carries out a complete Action Phase move; picked are the cards a pass discards.
+func (s *state) applyMain(m rules.Move, picked []int) {
 	p := s.Turn
 	pl := s.P[p]
 	args := m[1:]
@@ -626,7 +650,6 @@ func (s *state) applyMain(m rules.Move) {
 		s.T.Unsealed = append(s.T.Unsealed, x)
 		s.say("%s breaks the seal on %s: it returns to the play area.", s.houseName(p), s.names([]int{x}))
 	case vPass:
-		_, _, picked, _ := s.passPicker().walk(args)
 		s.endTurn(picked)
 	}
 }
