@@ -80,6 +80,7 @@ type pickCursor struct {
 	used   []bool
 	last   int // ord of the last pick, for sorted pickers
 	picked []int
+	buf    []pickItem // avail's list, reused from one pick to the next
 }
 
 func (pk picker) start() *pickCursor {
@@ -89,7 +90,8 @@ func (pk picker) start() *pickCursor {
 // avail lists the items that may be picked next, and whether the menu shows them by family
 // because it would be too long.
 func (c *pickCursor) avail() ([]pickItem, bool) {
-	avail := c.pk.reachable(c.pk.available(c.used, c.last), len(c.picked))
+	c.buf = c.pk.appendAvailable(c.buf[:0], c.used, c.last)
+	avail := c.pk.reachable(c.buf, len(c.picked))
 	return avail, countTokens(avail) > maxMenu
 }
 
@@ -212,7 +214,11 @@ func (pk picker) reachable(avail []pickItem, picked int) []pickItem {
 }
 
 func (pk picker) available(used []bool, last int) []pickItem {
-	var out []pickItem
+	return pk.appendAvailable(nil, used, last)
+}
+
+// appendAvailable is available, appended to out.
+func (pk picker) appendAvailable(out []pickItem, used []bool, last int) []pickItem {
 	for j, it := range pk.items {
 		if !used[j] && (!pk.sorted || it.ord >= last) {
 			out = append(out, it)

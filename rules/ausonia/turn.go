@@ -2,6 +2,7 @@ package ausonia
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -28,7 +29,7 @@ func (s *state) Awaiting() []rules.Prompt {
 		return []rules.Prompt{{Seat: pd.Seat, Text: s.pendingText(), Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
 	}
 	pool := s.pool()
-	t := fmt.Sprintf("%s, your turn (round %d): ", s.houseName(s.Turn), s.Round)
+	t := s.houseName(s.Turn) + ", your turn (round " + strconv.Itoa(s.Round) + "): "
 	if pool.Total() > 0 {
 		t += "gems in play " + pool.Letters() + ". "
 	}
@@ -587,12 +588,12 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
-			s.sayReveal("%s plays %s.", s.houseName(p), s.names(gems))
+			s.post(s.houseName(p)+" plays "+s.names(gems)+".", true)
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
-		s.sayReveal("%s plays %s.", s.houseName(p), s.names([]int{x}))
+		s.post(s.houseName(p)+" plays "+s.names([]int{x})+".", true)
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)
@@ -600,7 +601,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
-		s.say("%s buys %s for %s.", s.houseName(p), s.names([]int{x}), pay.All.Describe(""))
+		s.post(s.houseName(p)+" buys "+s.names([]int{x})+" for "+pay.All.Describe("")+".", false)
 		if fromPower {
 			s.PowerDeck = s.PowerDeck[:len(s.PowerDeck)-1]
 			if n := len(s.PowerDeck); n > 0 {
