@@ -44,7 +44,19 @@ func (pk picker) walk(toks []string) (next []rules.Choice, complete bool, picked
 		}
 		return nil, true, nil, nil
 	}
+	var first [maxMenu]int
 	for {
+		if pk.quiet && i < len(toks) && len(c.picked) < pk.max {
+			// A plain menu: take the token's first item without building the menu. Anything
+			// else (a group, a token not offered) goes the long way, which explains refusals.
+			if n, ok := c.menuFirsts(&first); ok {
+				if j := slices.IndexFunc(first[:n], func(f int) bool { return pk.items[f].tok == toks[i] }); j >= 0 {
+					c.pick(first[j])
+					i++
+					continue
+				}
+			}
+		}
 		avail, grouped := c.avail()
 		if i == len(toks) {
 			next, complete = c.here(avail, grouped, i == 0)
@@ -121,15 +133,54 @@ func (c *pickCursor) take(avail []pickItem, tok, group string) bool {
 	}
 	for j, it := range c.pk.items {
 		if !c.used[j] && it.tok == tok && (!c.pk.sorted || it.ord >= c.last) && (group == "" || it.family == group) {
-			c.used[j] = true
-			c.picked = append(c.picked, it.inst)
-			if c.pk.sorted {
-				c.last = it.ord
-			}
+			c.pick(j)
 			return true
 		}
 	}
 	return false
+}
+
+// menuFirsts lists in first, for each token the menu would show next, the first item spelled so
+// among those that may be picked: what take would pick for that token. It says no (the caller
+// builds the menu) when the menu would be grouped by family or when a sorted picker must still
+// leave room for more picks (reachable).
+func (c *pickCursor) menuFirsts(first *[maxMenu]int) (int, bool) {
+	pk := &c.pk
+	if pk.sorted && pk.min-len(c.picked) > 1 {
+		return 0, false
+	}
+	n := 0
+	for j := range pk.items {
+		it := &pk.items[j]
+		if c.used[j] || (pk.sorted && it.ord < c.last) {
+			continue
+		}
+		seen := false
+		for _, f := range first[:n] {
+			if pk.items[f].tok == it.tok {
+				seen = true
+				break
+			}
+		}
+		if seen {
+			continue
+		}
+		if n == maxMenu {
+			return 0, false // more tokens than a menu holds: grouped
+		}
+		first[n] = j
+		n++
+	}
+	return n, true
+}
+
+// pick takes item j.
+func (c *pickCursor) pick(j int) {
+	c.used[j] = true
+	c.picked = append(c.picked, c.pk.items[j].inst)
+	if c.pk.sorted {
+		c.last = c.pk.items[j].ord
+	}
 }
 
 func inFamily(items []pickItem, fam string) []pickItem {
@@ -148,7 +199,31 @@ func inFamily(items []pickItem, fam string) []pickItem {
 func (pk picker) draw(r *rand.Rand) ([]string, error) {
 	c := pk.start()
 	var toks []string
+	var first [maxMenu]int
 	for len(toks) < rules.MaxTreeDepth {
+		if n, ok := c.menuFirsts(&first); ok {
+			// The menu's tokens are those of the items first[:n]: draw without building it.
+			complete := len(c.picked) >= pk.min && (len(c.picked) > 0 || pk.emptyOK)
+			if len(c.picked) >= pk.max {
+				n = 0
+			}
+			none := len(toks) == 0 && pk.none
+			k := n
+			if none {
+				k++
+			}
+			i, stop, err := rules.DrawIndex(k, complete, r)
+			if err != nil || stop {
+				return toks, err
+			}
+			if i == n { // "none", offered last
+				r.IntN(1) // "none" is whole and nothing follows it
+				return append(toks, "none"), nil
+			}
+			toks = append(toks, pk.items[first[i]].tok)
+			c.pick(first[i])
+			continue
+		}
 		avail, grouped := c.avail()
 		next, complete := c.here(avail, grouped, len(toks) == 0)
 		tok, stop, err := rules.DrawToken(next, complete, r)
