@@ -14,11 +14,12 @@ const maxMenu = 25
 
 // pickItem is one physical card a player may pick, spelled by tok.
 type pickItem struct {
-	tok    string
-	label  string
-	inst   int
-	ord    int    // sort key for unordered picks (card type, then zone)
-	family string // group token when a menu would be too long
+	tok     string
+	label   string // after lprefix: the two are joined only for a menu that is shown
+	lprefix string
+	inst    int
+	ord     int    // sort key for unordered picks (card type, then zone)
+	family  string // group token when a menu would be too long
 }
 
 // picker walks a sequence of card picks: which cards to discard, raise, put back on top...
@@ -316,12 +317,13 @@ func (pk picker) menu(avail []pickItem, grouped bool) []rules.Choice {
 			}
 			continue
 		}
-		label := it.label
+		label := ""
 		switch {
 		case pk.quiet:
-			label = ""
 		case grouped:
 			label = familyLabel(it.family)
+		default:
+			label = it.lprefix + it.label
 		}
 		out = append(out, rules.Choice{Token: tok, Label: label})
 	}

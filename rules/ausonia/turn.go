@@ -107,7 +107,7 @@ func (s *state) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, er
 	if s.Pend != nil {
 		return s.pendingChoices(m)
 	}
-	return s.mainChoices(m)
+	return s.mainChoices(m, true)
 }
 
 // mayMove is Choices' first check: the game runs, the move is not too long, and seat is awaited.
@@ -132,16 +132,21 @@ func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
 }
 
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
-	// A card pick (the discards after pass, a pending decision's cards) is read once, without
-	// labels, and gives the cards picked; other moves are checked through the tree. A refused
-	// pick asks the tree again for the reason it gives.
+	// The move is read once without labels: a card pick (the discards after pass, a pending
+	// decision's cards) by its picker, which gives the cards picked, an Action Phase move by the
+	// tree. A refused move, and the choice of an opponent, ask Choices, whose reason is told.
 	var picked []int
 	pk, args, isPick := s.pickerMove(m)
 	ok := false
-	if isPick && s.mayMove(seat, m) == nil {
+	switch {
+	case s.mayMove(seat, m) != nil:
+	case isPick:
 		pk.quiet = true
 		_, complete, p, err := pk.walk(args)
 		ok, picked = err == nil && complete, p
+	case s.Pend == nil:
+		_, complete, err := s.mainChoices(m, false)
+		ok = err == nil && complete
 	}
 	if !ok {
 		if err := rules.Check(s, seat, m); err != nil {
@@ -171,14 +176,16 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	return ev, nil
 }
 
-func (s *state) mainChoices(m rules.Move) ([]rules.Choice, bool, error) {
+// mainChoices is the Action Phase's tree; labels false leaves the hand's menu without labels
+// (random play and Apply's check).
+func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, error) {
 	if len(m) == 0 {
 		return s.verbs(), false, nil
 	}
 	args := m[1:]
 	switch m[0] {
 	case vPlay:
-		return s.playChoices(args)
+		return s.playChoices(args, labels)
 	case vBuy:
 		return s.buyChoices(args)
 	case vUse:
@@ -224,7 +231,7 @@ func tooLong(m []string, verb string) error {
 
 // --- play
 
-func (s *state) playChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	hand := s.P[s.Turn].Hand
 	if len(args) == 0 {
 		var next []rules.Choice
@@ -235,10 +242,13 @@ func (s *state) playChoices(args []string) ([]rules.Choice, bool, error) {
 			}
 		}
 		if gems > 1 {
-			next = append(next, rules.Choice{Token: tokAll, Label: fmt.Sprintf("all %d gem cards in your hand", gems)})
+			next = append(next, rules.Choice{Token: tokAll})
+			if labels {
+				next[0].Label = fmt.Sprintf("all %d gem cards in your hand", gems)
+			}
 		}
 		items := s.items(hand, "", "")
-		return append(next, picker{items: items}.menu(items, false)...), false, nil
+		return append(next, picker{items: items, quiet: !labels}.menu(items, false)...), false, nil
 	}
 	if len(args) > 1 {
 		return nil, false, tooLong(args, vPlay)
