@@ -66,7 +66,7 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
 }
 
-// quietChoices is Choices without the labels of the hand's menu.
+// quietChoices is Choices without the labels of the hand's and the market's menus.
 func (s *state) quietChoices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	if err := s.mayMove(seat, m); err != nil {
 		return nil, false, err

@@ -31,6 +31,12 @@ func (s *state) post(text string, reveals bool) {
 
 func (s *state) names(insts []int) string {
 	var b strings.Builder
+	n := 0
+	for _, x := range insts {
+		c := s.card(x)
+		n += len(c.Name) + len(c.Code) + 5
+	}
+	b.Grow(n)
 	for i, x := range insts {
 		c := s.card(x)
 		if i > 0 {

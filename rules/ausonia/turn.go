@@ -176,8 +176,8 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	return ev, nil
 }
 
-// mainChoices is the Action Phase's tree; labels false leaves the hand's menu without labels
-// (random play and Apply's check).
+// mainChoices is the Action Phase's tree; labels false leaves the menus of the hand and the market
+// without labels (random play and Apply's check).
 func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, error) {
 	if len(m) == 0 {
 		return s.verbs(), false, nil
@@ -187,7 +187,7 @@ func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, er
 	case vPlay:
 		return s.playChoices(args, labels)
 	case vBuy:
-		return s.buyChoices(args)
+		return s.buyChoices(args, labels)
 	case vUse:
 		return s.useChoices(args)
 	case vBuild:
@@ -317,12 +317,16 @@ func (s *state) market() []int {
 	return out
 }
 
-func (s *state) buyChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	if len(args) == 0 {
 		var next []rules.Choice
 		for _, x := range s.buyable() {
 			c := s.card(x)
-			next = append(next, rules.Choice{Token: c.Code, Label: fmt.Sprintf("%s, cost %s", c.Label(), c.Cost.Letters())})
+			ch := rules.Choice{Token: c.Code}
+			if labels {
+				ch.Label = fmt.Sprintf("%s, cost %s", c.Label(), c.Cost.Letters())
+			}
+			next = append(next, ch)
 		}
 		return next, false, nil
 	}
