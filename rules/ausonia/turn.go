@@ -134,7 +134,7 @@ func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	// The move is read once without labels: a card pick (the discards after pass, a pending
 	// decision's cards) by its picker, which gives the cards picked, an Action Phase move by the
-	// tree. A refused move, and the choice of an opponent, ask Choices, whose reason is told.
+	// tree. A refused move asks Choices again, for the reason it gives.
 	var picked []int
 	pk, args, isPick := s.pickerMove(m)
 	ok := false
@@ -147,17 +147,18 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	case s.Pend == nil:
 		_, complete, err := s.mainChoices(m, false)
 		ok = err == nil && complete
+	default: // the choice of an opponent: a short menu, read by Choices
+		ok = rules.Check(s, seat, m) == nil
 	}
 	if !ok {
-		if err := rules.Check(s, seat, m); err != nil {
-			if _, ok := rules.IsIllegal(err); ok {
-				return nil, err
-			}
-			return nil, &rules.Illegal{Reason: err.Error()}
+		err := rules.Check(s, seat, m)
+		if err == nil { // the labels never change what is legal: this is a bug, and nothing moves
+			return nil, fmt.Errorf("ausonia: %q is refused without labels and accepted with them", m.String())
 		}
-		if isPick {
-			_, _, picked, _ = pk.walk(args)
+		if _, ok := rules.IsIllegal(err); ok {
+			return nil, err
 		}
+		return nil, &rules.Illegal{Reason: err.Error()}
 	}
 	s.ev = nil
 	if s.Pend != nil {

@@ -23,9 +23,9 @@ var updateTrace = flag.Bool("update-trace", false, "rewrite testdata/trace.sha25
 // it unchanged: a game's trace test compares it with a digest recorded before.
 func TraceDigest(g rules.Game, setups []rules.Setup, games, maxMoves int) (string, error) {
 	h := sha256.New()
-	for _, s := range setups {
+	for _, setup := range setups {
 		for i := 0; i < games; i++ {
-			s := s
+			s := setup
 			s.Seed += uint64(i)
 			if err := trace(h, g, s, maxMoves); err != nil {
 				return "", fmt.Errorf("%d seats, seed %d: %w", s.Seats, s.Seed, err)
