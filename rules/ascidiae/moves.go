@@ -70,13 +70,23 @@ func (g *State) Choices(s rules.Seat, partial rules.Move) ([]rules.Choice, bool,
 	if err != nil {
 		return nil, false, err
 	}
+	next, complete, bad := follow(tree, partial)
+	if bad >= 0 {
+		return nil, false, g.refuse(int(s), partial, bad, next, complete)
+	}
+	return next, complete, nil
+}
+
+// follow reads m through tree: what may follow it and whether it is whole, or, where token
+// m[bad] does not fit, what could have come there instead (bad is -1 when every token fits).
+func follow(tree func(rules.Move) ([]rules.Choice, bool), m rules.Move) (next []rules.Choice, complete bool, bad int) {
 	for i := 0; ; i++ {
-		next, complete := tree(partial[:i])
-		if i == len(partial) {
-			return next, complete, nil
+		next, complete := tree(m[:i])
+		if i == len(m) {
+			return next, complete, -1
 		}
-		if !slices.ContainsFunc(next, func(c rules.Choice) bool { return c.Token == partial[i] }) {
-			return nil, false, g.refuse(int(s), partial, i, next, complete)
+		if !hasToken(next, m[i]) {
+			return next, complete, i
 		}
 	}
 }
@@ -88,15 +98,11 @@ func (g *State) walk(s int, m rules.Move) ([]rules.Choice, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	for i := 0; ; i++ {
-		next, complete := tree(m[:i])
-		if i == len(m) {
-			return next, complete, nil
-		}
-		if !hasToken(next, m[i]) {
-			return g.Choices(rules.Seat(s), m)
-		}
+	next, complete, bad := follow(tree, m)
+	if bad >= 0 {
+		return g.Choices(rules.Seat(s), m)
 	}
+	return next, complete, nil
 }
 
 func hasToken(cs []rules.Choice, tok string) bool {

@@ -47,7 +47,7 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 			picks, err := pk.draw(r)
 			return append(m, picks...), err
 		}
-		next, complete, err := s.quietChoices(seat, m)
+		next, complete, err := s.choices(seat, m, false)
 		if err != nil {
 			_, _, err = s.Choices(seat, m) // the reason as Choices gives it
 			return nil, fmt.Errorf("choices for %q: %w", m.String(), err)
@@ -64,17 +64,6 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 		m = append(m, tok)
 	}
 	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
-}
-
-// quietChoices is Choices without the labels of the hand's and the market's menus.
-func (s *state) quietChoices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
-	if err := s.mayMove(seat, m); err != nil {
-		return nil, false, err
-	}
-	if s.Pend != nil {
-		return s.pendingChoices(m)
-	}
-	return s.mainChoices(m, false)
 }
 
 // pickerAt returns the picker that reads the rest of m when m (accepted by Choices) has reached

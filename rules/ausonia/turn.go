@@ -101,13 +101,18 @@ func (s *state) pendingDefault() rules.Move {
 }
 
 func (s *state) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	return s.choices(seat, m, true)
+}
+
+// choices is Choices; labels false leaves the hand's and the market's menus without labels.
+func (s *state) choices(seat rules.Seat, m rules.Move, labels bool) ([]rules.Choice, bool, error) {
 	if err := s.mayMove(seat, m); err != nil {
 		return nil, false, err
 	}
 	if s.Pend != nil {
 		return s.pendingChoices(m)
 	}
-	return s.mainChoices(m, true)
+	return s.mainChoices(m, labels)
 }
 
 // mayMove is Choices' first check: the game runs, the move is not too long, and seat is awaited.

@@ -36,11 +36,7 @@ func TraceDigest(g rules.Game, setups []rules.Setup, games, maxMoves int) (strin
 }
 
 func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
-	full, err := g.Info().ValidateSetup(s)
-	if err != nil {
-		return err
-	}
-	st, err := g.New(full)
+	st, full, err := newGame(g, s)
 	if err != nil {
 		return err
 	}
