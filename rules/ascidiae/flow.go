@@ -308,6 +308,12 @@ func (g *State) tadOptions(seat, sp int, c *Placed, a Action, o Dir) []Pool {
 		}
 		return []Pool{p}
 	}
+	if p, ok := a.fixed(); ok { // one colour an icon, the usual case: one reading
+		if a.Verb == Spawn || src.Covers(p) {
+			return []Pool{p}
+		}
+		return nil
+	}
 	all := combos(a.Icons)
 	if a.Verb == Spawn {
 		return all

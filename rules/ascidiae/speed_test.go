@@ -1,6 +1,7 @@
 package ascidiae
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -55,5 +56,42 @@ func TestCanSupplyIsTadOptions(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no consume or cooperate in the data")
+	}
+}
+
+// tadOptions lists, for icons of one colour each, the one reading combos gives (when the card
+// holds it, or always for spawn): the short cut it takes for them changes nothing.
+func TestTadOptionsFixedIsCombos(t *testing.T) {
+	g := &State{Players: make([]Player, 1)}
+	checked := 0
+	for _, d := range data.Cards {
+		abs := append([]Ability(nil), d.Abilities...)
+		for _, l := range d.Lends {
+			abs = append(abs, l.Ability)
+		}
+		for _, ab := range abs {
+			for _, a := range ab.Actions {
+				if _, ok := a.fixed(); !ok || a.Verb == Catch || a.Verb.Central() {
+					continue
+				}
+				for n := 0; n < 81; n++ {
+					c := &Placed{Card: d.ID, T: Pool{n % 3, n / 3 % 3, n / 9 % 3, n / 27 % 3}}
+					g.Players[0].Grid[5] = c
+					var want []Pool
+					for _, p := range combos(a.Icons) {
+						if a.Verb == Spawn || c.T.Covers(p) {
+							want = append(want, p)
+						}
+					}
+					if got := g.tadOptions(0, 5, c, a, Up); !slices.Equal(got, want) {
+						t.Errorf("%s %s with %v: tadOptions %v, combos %v", d.ID, ab.Code, c.T, got, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no action with fixed icons in the data")
 	}
 }
