@@ -26,10 +26,11 @@ func TestTraceUnchanged(t *testing.T) {
 	}, 3, 400)
 }
 
-// canSupply, the check of which abilities can be done, says yes exactly when tadOptions lists a
-// reading of the icons: for every consume and cooperate printed or lent, and every pool of up to
-// two tadpoles a colour.
-func TestCanSupplyIsTadOptions(t *testing.T) {
+// eachActionHolding calls f for every action printed or lent in the data that keep accepts, with
+// the card on space b2 of a one-seat state holding each pool of up to two tadpoles a colour, and
+// fails t when keep accepts none.
+func eachActionHolding(t *testing.T, keep func(Action) bool, f func(g *State, c *Placed, ab Ability, a Action)) {
+	t.Helper()
 	g := &State{Players: make([]Player, 1)}
 	checked := 0
 	for _, d := range data.Cards {
@@ -39,59 +40,50 @@ func TestCanSupplyIsTadOptions(t *testing.T) {
 		}
 		for _, ab := range abs {
 			for _, a := range ab.Actions {
-				if a.Verb != Consume && a.Verb != Coop {
+				if !keep(a) {
 					continue
 				}
 				for n := 0; n < 81; n++ {
 					c := &Placed{Card: d.ID, T: Pool{n % 3, n / 3 % 3, n / 9 % 3, n / 27 % 3}}
 					g.Players[0].Grid[5] = c
-					want := len(g.tadOptions(0, 5, c, a, Up)) > 0
-					if got := canSupply(c.T, a); got != want {
-						t.Errorf("%s %s with %v: canSupply %v, tadOptions lists %v", d.ID, ab.Code, c.T, got, want)
-					}
+					f(g, c, ab, a)
 					checked++
 				}
 			}
 		}
 	}
 	if checked == 0 {
-		t.Fatal("no consume or cooperate in the data")
+		t.Fatal("no such action in the data")
 	}
+}
+
+// canSupply, the check of which abilities can be done, says yes exactly when tadOptions lists a
+// reading of the icons, for every consume and cooperate.
+func TestCanSupplyIsTadOptions(t *testing.T) {
+	eachActionHolding(t, func(a Action) bool { return a.Verb == Consume || a.Verb == Coop },
+		func(g *State, c *Placed, ab Ability, a Action) {
+			want := len(g.tadOptions(0, 5, c, a, Up)) > 0
+			if got := canSupply(c.T, a); got != want {
+				t.Errorf("%s %s with %v: canSupply %v, tadOptions lists %v", c.Card, ab.Code, c.T, got, want)
+			}
+		})
 }
 
 // tadOptions lists, for icons of one colour each, the one reading combos gives (when the card
 // holds it, or always for spawn): the short cut it takes for them changes nothing.
 func TestTadOptionsFixedIsCombos(t *testing.T) {
-	g := &State{Players: make([]Player, 1)}
-	checked := 0
-	for _, d := range data.Cards {
-		abs := append([]Ability(nil), d.Abilities...)
-		for _, l := range d.Lends {
-			abs = append(abs, l.Ability)
-		}
-		for _, ab := range abs {
-			for _, a := range ab.Actions {
-				if _, ok := a.fixed(); !ok || a.Verb == Catch || a.Verb.Central() {
-					continue
-				}
-				for n := 0; n < 81; n++ {
-					c := &Placed{Card: d.ID, T: Pool{n % 3, n / 3 % 3, n / 9 % 3, n / 27 % 3}}
-					g.Players[0].Grid[5] = c
-					var want []Pool
-					for _, p := range combos(a.Icons) {
-						if a.Verb == Spawn || c.T.Covers(p) {
-							want = append(want, p)
-						}
-					}
-					if got := g.tadOptions(0, 5, c, a, Up); !slices.Equal(got, want) {
-						t.Errorf("%s %s with %v: tadOptions %v, combos %v", d.ID, ab.Code, c.T, got, want)
-					}
-					checked++
-				}
+	eachActionHolding(t, func(a Action) bool {
+		_, ok := a.fixed()
+		return ok && a.Verb != Catch && !a.Verb.Central()
+	}, func(g *State, c *Placed, ab Ability, a Action) {
+		var want []Pool
+		for _, p := range combos(a.Icons) {
+			if a.Verb == Spawn || c.T.Covers(p) {
+				want = append(want, p)
 			}
 		}
-	}
-	if checked == 0 {
-		t.Fatal("no action with fixed icons in the data")
-	}
+		if got := g.tadOptions(0, 5, c, a, Up); !slices.Equal(got, want) {
+			t.Errorf("%s %s with %v: tadOptions %v, combos %v", c.Card, ab.Code, c.T, got, want)
+		}
+	})
 }
