@@ -71,6 +71,7 @@ type gameData struct {
 	bonus       [numColours]int
 	sideName    [2]string
 	variants    []*variant
+	leaves      int // every leaf of the game, both sides
 }
 
 var data = mustLoad(dataTOML)
@@ -125,10 +126,14 @@ func loadData(src string) (*gameData, error) {
 			}
 			for z := Pawn; z <= Queen; z++ {
 				d.total[c][z] = trios
+				d.leaves += trios
 			}
 			prev = c
 		}
 		d.burnt[prev] = true
+	}
+	if d.leaves+1 >= maxSlots { // +1: a simulated entry
+		return nil, fmt.Errorf("%d leaves do not fit a board's %d slots", d.leaves, maxSlots-1)
 	}
 	for name, v := range f.Bonus {
 		var c Colour

@@ -53,7 +53,7 @@ func (v *variant) windows(b *board, out []window) []window {
 	}
 	minC, minR, maxC, maxR := v.cols, v.rows, -1, -1
 	for i := 0; i < b.n(); i++ {
-		if b.cells[i] == "" {
+		if b.vacant(i) {
 			continue
 		}
 		c, r := i%v.cols, i/v.cols
@@ -75,7 +75,7 @@ func (v *variant) windows(b *board, out []window) []window {
 func (v *variant) bounds(b *board) (lo, hi Square, ok bool) {
 	lo, hi = Square{v.cols, v.rows}, Square{-1, -1}
 	for i := 0; i < b.n(); i++ {
-		if b.cells[i] == "" {
+		if b.vacant(i) {
 			continue
 		}
 		q := v.square(i)

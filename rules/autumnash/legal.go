@@ -206,7 +206,7 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 	var tried [maxCells]bool
 	for _, w := range wins {
 		for _, c := range w.corners(v) {
-			if tried[c] || b.cells[c] != "" {
+			if tried[c] || !b.vacant(c) {
 				continue
 			}
 			tried[c] = true

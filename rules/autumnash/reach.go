@@ -152,13 +152,12 @@ func step(v *variant, b *board, w window, origin int, mover piece, a, q int, las
 	if !w.contains(qc, qr) {
 		return refusal{kind: refOutside, at: q, mover: mover}, false
 	}
-	stack := b.cells[q]
+	t := b.top(q)
 	if q == origin {
-		stack = stack[:len(stack)-1] // the mover has left it
+		t = b.second(q) // the mover has left it
 	}
 	capped := false
-	if stack != "" {
-		t := piece(stack[len(stack)-1])
+	if t != 0 {
 		if !last {
 			return refusal{kind: refInWay, at: q, by: q, p: t, mover: mover}, false
 		}

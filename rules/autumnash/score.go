@@ -12,12 +12,11 @@ type bagged struct {
 	pieces  []piece // the leaves removed
 }
 
-// bag removes the group made by the leaf of colour c now on top of at and returns its points.
-// out may be nil when only the points and the new board matter (simulation).
-func bag(v *variant, b *board, at int, c Colour, out *bagged) int {
+// group finds what the leaf of colour c now on top of at makes bagged: the other squares of its
+// lines, and whether its own stack goes whole (vertical). ok is false when nothing is bagged,
+// which a simulated move asks first so that it need not copy the board.
+func group(v *variant, b *board, at int, c Colour) (mark [maxCells]bool, vertical, ok bool) {
 	col, row := v.col[at], v.row[at]
-	var mark [maxCells]bool
-	lines := false
 	for _, d := range lineDirs {
 		var run [16]int
 		n := 0
@@ -38,21 +37,27 @@ func bag(v *variant, b *board, at int, c Colour, out *bagged) int {
 			n++
 		}
 		if n+1 >= 3 {
-			lines = true
+			ok = true
 			for _, q := range run[:n] {
 				mark[q] = true
 			}
 		}
 	}
 	same := 0
-	stack := b.cells[at]
-	for k := 0; k < len(stack); k++ {
-		if piece(stack[k]).colour() == c {
+	for k := b.tops[at]; k != 0; k = b.under[k] {
+		if b.leaf[k].colour() == c {
 			same++
 		}
 	}
-	vertical := same >= 3
-	if !lines && !vertical {
+	vertical = same >= 3
+	return mark, vertical, ok || vertical
+}
+
+// bag removes the group made by the leaf of colour c now on top of at and returns its points.
+// out may be nil when only the points and the new board matter (simulation).
+func bag(v *variant, b *board, at int, c Colour, out *bagged) int {
+	mark, vertical, ok := group(v, b, at, c)
+	if !ok {
 		return 0
 	}
 	pts := data.bonus[c]
@@ -75,10 +80,14 @@ func bag(v *variant, b *board, at int, c Colour, out *bagged) int {
 // removeColour takes up to max leaves of colour c off the stack on q, from the top down (all when
 // max < 0), lets the rest drop, and returns their pips.
 func removeColour(b *board, q int, c Colour, max int, out *bagged) int {
-	s := []byte(b.cells[q])
+	var buf [maxSlots]piece
+	st := b.stack(q, buf[:0])
+	for range st {
+		b.pop(q)
+	}
 	pts := 0
-	for k := len(s) - 1; k >= 0 && max != 0; k-- {
-		p := piece(s[k])
+	for k := len(st) - 1; k >= 0 && max != 0; k-- {
+		p := st[k]
 		if p.colour() != c {
 			continue
 		}
@@ -86,9 +95,11 @@ func removeColour(b *board, q int, c Colour, max int, out *bagged) int {
 		if out != nil {
 			out.pieces = append(out.pieces, p)
 		}
-		s = append(s[:k], s[k+1:]...)
+		st = append(st[:k], st[k+1:]...)
 		max--
 	}
-	b.cells[q] = string(s)
+	for _, p := range st {
+		b.push(q, p)
+	}
 	return pts
 }

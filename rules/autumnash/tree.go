@@ -167,7 +167,7 @@ func (s *state) readRoot(n *node, tok string) error {
 	if !ok {
 		return s.badSquare(n, tok)
 	}
-	if s.b.cells[sq] != "" {
+	if !s.b.vacant(sq) {
 		if err := s.checkMover(noEntry, sq); err != nil {
 			if s.isFieldCorner(sq) {
 				// Perhaps meant as an entry: say why that cannot be either.
@@ -348,7 +348,7 @@ func (s *state) appendEntryCorners(out []int) []int {
 	var seen [maxCells]bool
 	for _, w := range s.wins {
 		for _, c := range w.corners(s.v) {
-			if s.b.cells[c] == "" {
+			if s.b.vacant(c) {
 				seen[c] = true
 			}
 		}
@@ -476,11 +476,10 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) string {
 	}
 	if ev.reach.capped {
 		bb := s.boardWith(e)
-		stack := bb.cells[to]
+		t := bb.top(to)
 		if to == from {
-			stack = stack[:len(stack)-1]
+			t = bb.second(to)
 		}
-		t := piece(stack[len(stack)-1])
 		fmt.Fprintf(&b, " (caps %s's %s)", data.sideName[t.owner()], t.name())
 	}
 	if ev.sizes() == 1 {
