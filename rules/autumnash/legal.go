@@ -45,7 +45,27 @@ func memoKey(e entry, from, to int) uint32 {
 	return uint32(e.sq+1)<<16 | uint32(e.size)<<14 | uint32(from)<<7 | uint32(to)
 }
 
-// boardWith is the board after the entry, if any.
+// enter puts the leaf of entry e on the board; unenter takes it off again. Between the two the
+// board is the one after the entry, with nothing copied.
+func (s *state) enter(e entry) {
+	if e.sq >= 0 {
+		s.b.push(e.sq, newPiece(data.startColour[s.turn], e.size))
+	}
+}
+
+func (s *state) unenter(e entry) {
+	if e.sq >= 0 {
+		s.b.pop(e.sq)
+	}
+}
+
+// movableWith is movable on the board after entry e, without making the entry: the entered leaf
+// is the mover's own and unburnt, and it covers only its corner, which was empty.
+func (s *state) movableWith(e entry, sq int) bool {
+	return sq == e.sq || movable(&s.b, sq, s.turn)
+}
+
+// boardWith is a copy of the board after the entry, if any.
 func (s *state) boardWith(e entry) board {
 	b := s.b
 	if e.sq >= 0 {
@@ -63,13 +83,11 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 	}
 	ev := s.newEval()
 	*ev = moveEval{e: e, from: from, to: to}
-	b := &s.b // no entry: the board itself, not a copy
-	if e.sq >= 0 {
-		nb := s.boardWith(e)
-		b = &nb
-	}
-	ev.reach = reachable(s.v, b, s.wins, e.sq, from, to)
-	ev.next = data.next[b.top(from).colour()]
+	// The entry is made on the board itself and taken back, instead of on a copy.
+	s.enter(e)
+	ev.reach = reachable(s.v, &s.b, s.wins, e.sq, from, to)
+	ev.next = data.next[s.b.top(from).colour()]
+	s.unenter(e)
 	if ev.reach.ok {
 		for z := Pawn; z <= Queen; z++ {
 			if (z == Pawn || !ev.reach.capped) && s.stashed(ev.next, z) > 0 {
@@ -107,16 +125,28 @@ func (s *state) decide(ev *moveEval, z Size) {
 		return
 	}
 	ev.checked |= bit
-	nb := s.boardWith(ev.e)
-	nb.pop(ev.from)
-	nb.push(ev.to, newPiece(ev.next, z))
-	pts := bag(s.v, &nb, ev.to, ev.next, nil)
+	// The move is made on the board itself and taken back after. Only a move that bags, which
+	// takes leaves out of the middle of stacks, is played on a copy.
+	b := &s.b
+	s.enter(ev.e)
+	old := b.pop(ev.from)
+	b.push(ev.to, newPiece(ev.next, z))
+	nb := b
+	pts := 0
+	if _, _, ok := group(s.v, b, ev.to, ev.next); ok {
+		cp := *b
+		nb = &cp
+		pts = bag(s.v, nb, ev.to, ev.next, nil)
+	}
 	switch {
 	case s.scores[s.turn]+pts >= data.target:
 		ev.winner |= bit
-	case !anyBasicMove(s.v, &nb, other(s.turn), &s.counts, &s.hint):
+	case !anyBasicMove(s.v, nb, other(s.turn), &s.counts, &s.hint):
 		ev.stale |= bit
 	}
+	b.pop(ev.to)
+	b.push(ev.from, old)
+	s.unenter(ev.e)
 }
 
 // full decides every size and returns ev with its mask set.
@@ -214,9 +244,10 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 				if data.total[sc][z]-counts[sc][z] <= 0 {
 					continue
 				}
-				nb := *b
-				nb.push(c, newPiece(sc, z))
-				if tryAll(&nb, c) {
+				b.push(c, newPiece(sc, z)) // taken back at once: b is the caller's
+				found := tryAll(b, c)
+				b.pop(c)
+				if found {
 					return true
 				}
 			}

@@ -371,9 +371,8 @@ func (s *state) findEntrySizes(c int) []Size {
 			continue
 		}
 		e := entry{sq: c, size: z}
-		b := s.boardWith(e)
-		for from := 0; from < b.n(); from++ {
-			if movable(&b, from, s.turn) && s.pieceHasMove(e, from) {
+		for from := 0; from < s.b.n(); from++ {
+			if s.movableWith(e, from) && s.pieceHasMove(e, from) {
 				out = append(out, z)
 				break
 			}
@@ -424,10 +423,10 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			out = append(out, c)
 		}
 	case stFrom:
-		b := s.boardWith(n.e)
-		for from := 0; from < b.n(); from++ {
-			if movable(&b, from, s.turn) && s.pieceHasMove(n.e, from) {
+		for from := 0; from < s.b.n(); from++ {
+			if s.movableWith(n.e, from) && s.pieceHasMove(n.e, from) {
 				add(from, func() string {
+					b := s.boardWith(n.e)
 					l := s.v.label(from) + " " + b.top(from).name()
 					if from == n.e.sq {
 						l += " (just entered)"
