@@ -127,5 +127,5 @@ func (s *state) finish(winner rules.Seat, reason string) {
 	ranks[winner] = 1
 	s.result = &rules.Result{Ranks: ranks, Scores: []int{s.scores[0], s.scores[1]}, Reason: reason}
 	s.turn = rules.Spectator
-	s.memo = nil
+	s.memo = evalMemo{}
 }

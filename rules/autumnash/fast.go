@@ -15,7 +15,7 @@ import (
 func (s *state) Clone() rules.State {
 	c := *s
 	c.wins = append([]window(nil), s.wins...) // refresh rebuilds wins in place
-	c.memo, c.evs, c.nevs, c.entries, c.movers = nil, nil, 0, [maxCells]uint8{}, [maxCells]uint8{}
+	c.memo, c.evs, c.nevs, c.entries, c.movers = evalMemo{}, nil, 0, [maxCells]uint8{}, [maxCells]uint8{}
 	return &c
 }
 

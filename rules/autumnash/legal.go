@@ -78,9 +78,10 @@ func (s *state) boardWith(e entry) board {
 // entry must already be valid and from must hold one of the mover's unburnt leaves.
 func (s *state) eval(e entry, from, to int) *moveEval {
 	k := memoKey(e, from, to)
-	if ev, ok := s.memo[k]; ok {
-		return ev
+	if i, ok := s.memo.get(k); ok {
+		return s.evAt(i)
 	}
+	s.memo.put(k, int32(s.nevs))
 	ev := s.newEval()
 	*ev = moveEval{e: e, from: from, to: to}
 	// The entry is made on the board itself and taken back, instead of on a copy.
@@ -95,10 +96,6 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 			}
 		}
 	}
-	if s.memo == nil {
-		s.memo = make(map[uint32]*moveEval, 64)
-	}
-	s.memo[k] = ev
 	return ev
 }
 
@@ -114,6 +111,8 @@ func (s *state) newEval() *moveEval {
 	s.nevs++
 	return ev
 }
+
+func (s *state) evAt(i int32) *moveEval { return &s.evs[i/evChunk][i%evChunk] }
 
 const evChunk = 64
 

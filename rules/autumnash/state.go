@@ -16,7 +16,7 @@ type state struct {
 	// Derived from the fields above, rebuilt by refresh, never encoded.
 	counts [numColours][4]int
 	wins   []window
-	memo   map[uint32]*moveEval
+	memo   evalMemo
 	evs    []*[evChunk]moveEval // the chunks memo entries come from (see newEval); never shared by copies
 	nevs   int                  // slots of evs in use
 	// entries[c] is 0 until entrySizes(c) is known, then entryKnown | a bit per size.
@@ -39,7 +39,7 @@ func newState(v *variant) *state {
 func (s *state) refresh() {
 	s.counts = s.b.counts()
 	s.wins = s.v.windows(&s.b, s.wins)
-	clear(s.memo) // keeps the map's room for the next position
+	s.memo.reset() // keeps the table's room for the next position
 	s.nevs = 0
 	s.entries, s.movers = [maxCells]uint8{}, [maxCells]uint8{}
 }
