@@ -53,6 +53,10 @@ type variant struct {
 	near              [maxCells][]int8 // cells within two steps, see initNear
 	nearFirst         [maxCells][]int8 // near, single steps first, see initNear
 	col, row          [maxCells]int    // of each cell: a lookup, where i%cols divides
+	adj               [maxCells][4]int8 // the orthogonal neighbour in each orth direction, -1 off the board
+	// rays[i][d] are the cells from i outwards along lineDirs[d] (d < 4) or against lineDirs[d-4]:
+	// bagging reads lines through a square without working out coordinates.
+	rays [maxCells][8][]int8
 }
 
 type placed struct {

@@ -105,6 +105,18 @@ func (v *variant) initNear() {
 	for i := 0; i < v.cols*v.rows; i++ {
 		c, r := i%v.cols, i/v.cols
 		v.col[i], v.row[i] = c, r
+		for d, o := range orth {
+			v.adj[i][d] = int8(v.sq(c+o[0], r+o[1]))
+		}
+		for d := range 8 {
+			dc, dr := lineDirs[d%4][0], lineDirs[d%4][1]
+			if d >= 4 {
+				dc, dr = -dc, -dr
+			}
+			for k := 1; v.sq(c+k*dc, r+k*dr) >= 0; k++ {
+				v.rays[i][d] = append(v.rays[i][d], int8(v.sq(c+k*dc, r+k*dr)))
+			}
+		}
 		for j := 0; j < v.cols*v.rows; j++ {
 			if abs(j%v.cols-c)+abs(j/v.cols-r) <= 2 {
 				v.near[i] = append(v.near[i], int8(j))

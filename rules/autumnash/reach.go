@@ -126,8 +126,8 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 		return route{}
 	}
 	// Two steps (or out and back): try each middle square.
-	for _, o := range orth {
-		via := v.sq(fc+o[0], fr+o[1])
+	for d := range orth {
+		via := int(v.adj[from][d])
 		if via < 0 || abs(v.col[via]-tc)+abs(v.row[via]-tr) != 1 {
 			continue
 		}
@@ -170,8 +170,8 @@ func step(v *variant, b *board, w window, origin int, mover piece, a, q int, las
 		return refusal{}, capped
 	}
 	dx, dy := qc-v.col[a], qr-v.row[a]
-	for _, o := range orth {
-		n := v.sq(qc+o[0], qr+o[1])
+	for d, o := range orth {
+		n := int(v.adj[q][d])
 		if n < 0 || n == origin { // the mover itself topped its start square
 			continue
 		}

@@ -16,41 +16,40 @@ type bagged struct {
 // lines, and whether its own stack goes whole (vertical). ok is false when nothing is bagged,
 // which a simulated move asks first so that it need not copy the board.
 func group(v *variant, b *board, at int, c Colour) (mark [maxCells]bool, vertical, ok bool) {
-	col, row := v.col[at], v.row[at]
-	for _, d := range lineDirs {
-		var run [16]int
-		n := 0
-		for k := 1; ; k++ {
-			q := v.sq(col+k*d[0], row+k*d[1])
-			if q < 0 || !b.holds(q, c) {
-				break
-			}
-			run[n] = q
-			n++
-		}
-		for k := 1; ; k++ {
-			q := v.sq(col-k*d[0], row-k*d[1])
-			if q < 0 || !b.holds(q, c) {
-				break
-			}
-			run[n] = q
-			n++
-		}
-		if n+1 >= 3 {
+	for d := range 4 {
+		fwd, back := v.rays[at][d], v.rays[at][d+4]
+		nf := holding(b, fwd, c)
+		nb := holding(b, back, c)
+		if nf+nb+1 >= 3 {
 			ok = true
-			for _, q := range run[:n] {
+			for _, q := range fwd[:nf] {
+				mark[q] = true
+			}
+			for _, q := range back[:nb] {
 				mark[q] = true
 			}
 		}
 	}
-	same := 0
-	for k := b.tops[at]; k != 0; k = b.under[k] {
-		if b.leaf[k].colour() == c {
-			same++
+	if b.held[b.under[b.tops[at]]]&(1<<c) != 0 { // else the stack holds c once, on top
+		same := 0
+		for k := b.tops[at]; k != 0; k = b.under[k] {
+			if b.leaf[k].colour() == c {
+				same++
+			}
+		}
+		vertical = same >= 3
+	}
+	return mark, vertical, ok || vertical
+}
+
+// holding counts the cells of ray, from its start, whose stacks hold colour c.
+func holding(b *board, ray []int8, c Colour) int {
+	for n, q := range ray {
+		if !b.holds(int(q), c) {
+			return n
 		}
 	}
-	vertical = same >= 3
-	return mark, vertical, ok || vertical
+	return len(ray)
 }
 
 // bag removes the group made by the leaf of colour c now on top of at and returns its points.
