@@ -50,9 +50,9 @@ type variant struct {
 	blocking          bool
 	canCap            [4][4]bool // [top size][mover size]
 	start             []placed
-	near              [maxCells][]int8 // cells within two steps, see initNear
-	nearFirst         [maxCells][]int8 // near, single steps first, see initNear
-	col, row          [maxCells]int    // of each cell: a lookup, where i%cols divides
+	near              [maxCells][]int8  // cells within two steps, see initNear
+	nearFirst         [maxCells][]int8  // near, single steps first, see initNear
+	col, row          [maxCells]int     // of each cell: a lookup, where i%cols divides
 	adj               [maxCells][4]int8 // the orthogonal neighbour in each orth direction, -1 off the board
 	// rays[i][d] are the cells from i outwards along lineDirs[d] (d < 4) or against lineDirs[d-4]:
 	// bagging reads lines through a square without working out coordinates.
