@@ -62,14 +62,15 @@ func (s *state) exampleMove() string {
 // play carries out a complete, checked move.
 func (s *state) play(n node) []rules.Event {
 	side := data.sideName[s.turn]
-	var evs []rules.Event
-	say := func(f string, a ...any) { evs = append(evs, rules.Event{Text: fmt.Sprintf(f, a...)}) }
+	evs := make([]rules.Event, 0, 4) // entry, move, bag, end
+	// Every move of every playout writes these: concatenation, not fmt, where it is short.
+	say := func(text string) { evs = append(evs, rules.Event{Text: text}) }
 	last := &LastMove{Seat: s.turn}
 	b := s.boardWith(n.e)
 	if n.e.sq >= 0 {
 		q := s.v.square(n.e.sq)
 		last.Entered = &q
-		say("%s enters %s at %s.", side, b.top(n.e.sq).aName(), s.v.label(n.e.sq))
+		say(side + " enters " + b.top(n.e.sq).aName() + " at " + s.v.label(n.e.sq) + ".")
 	}
 	old := b.pop(n.from)
 	np := newPiece(n.ev.next, n.size)
@@ -88,9 +89,9 @@ func (s *state) play(n node) []rules.Event {
 	route += "-" + s.v.label(n.to)
 	last.Became, last.Capped = np.public(), capped != 0
 	if capped != 0 {
-		say("%s moves the %s %s, capping %s's %s, and it becomes %s.", side, old.name(), route, data.sideName[capped.owner()], capped.name(), np.aName())
+		say(side + " moves the " + old.name() + " " + route + ", capping " + data.sideName[capped.owner()] + "'s " + capped.name() + ", and it becomes " + np.aName() + ".")
 	} else {
-		say("%s moves the %s %s and it becomes %s.", side, old.name(), route, np.aName())
+		say(side + " moves the " + old.name() + " " + route + " and it becomes " + np.aName() + ".")
 	}
 	var bg bagged
 	pts := bag(s.v, &b, n.to, np.colour(), &bg)
@@ -104,20 +105,20 @@ func (s *state) play(n node) []rules.Event {
 		}
 		s.scores[s.turn] += pts
 		last.Points = pts
-		say("%s bags %d %s leaves for %d points (%d pips + %d bonus): %d of %d.",
-			side, len(bg.pieces), np.colour(), pts, pips, pts-pips, s.scores[s.turn], data.target)
+		say(fmt.Sprintf("%s bags %d %s leaves for %d points (%d pips + %d bonus): %d of %d.",
+			side, len(bg.pieces), np.colour(), pts, pips, pts-pips, s.scores[s.turn], data.target))
 	}
 	s.b, s.last = b, last
 	s.refresh()
 	if s.scores[s.turn] >= data.target {
 		s.finish(s.turn, fmt.Sprintf("%s reaches %d points and wins.", side, s.scores[s.turn]))
-		say("%s", s.result.Reason)
+		say(s.result.Reason)
 		return evs
 	}
 	s.turn = other(s.turn)
 	if !s.hasLegalMove() {
 		s.finish(other(s.turn), fmt.Sprintf("%s has no legal move and loses.", data.sideName[s.turn]))
-		say("%s", s.result.Reason)
+		say(s.result.Reason)
 	}
 	return evs
 }

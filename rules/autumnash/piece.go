@@ -27,15 +27,37 @@ func (p piece) public() Piece { return Piece{Owner: p.owner(), Colour: p.colour(
 func (p piece) code() string { return p.colour().Letter() + string(rune('0'+p.size())) }
 
 // name reads "red queen".
-func (p piece) name() string { return p.colour().String() + " " + p.size().String() }
+func (p piece) name() string {
+	if p.valid() {
+		return pieceNames[p][0]
+	}
+	return p.colour().String() + " " + p.size().String()
+}
 
 // aName reads "a red queen" or "an orange pawn".
 func (p piece) aName() string {
-	if p.colour() == Orange {
-		return "an " + p.name()
+	if p.valid() {
+		return pieceNames[p][1]
 	}
 	return "a " + p.name()
 }
+
+// pieceNames holds name and aName of every piece, written once: each move's events name two or
+// three of them.
+var pieceNames = func() (t [256][2]string) {
+	for i := range t {
+		p := piece(i)
+		if !p.valid() {
+			continue
+		}
+		t[i][0] = p.colour().String() + " " + p.size().String()
+		t[i][1] = "a " + t[i][0]
+		if p.colour() == Orange {
+			t[i][1] = "an " + t[i][0]
+		}
+	}
+	return t
+}()
 
 func ownerOf(c Colour) rules.Seat {
 	if c >= Clear {

@@ -4,18 +4,48 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // Player-facing wording for prompts and refusals.
 
 func (s *state) promptText() string {
-	// Awaiting builds this for every position of a playout: concatenation, not fmt.
-	t := data.sideName[s.turn] + " to move (" + strconv.Itoa(s.scores[s.turn]) + " of " + strconv.Itoa(data.target) + " points): "
 	var cb [maxCells]int
-	if len(s.appendEntryCorners(cb[:0])) > 0 {
-		t += "you may first enter a " + data.startColour[s.turn].String() + " leaf at a free corner, then "
+	entry := len(s.appendEntryCorners(cb[:0])) > 0
+	if sc := s.scores[s.turn]; sc >= 0 && sc < data.target {
+		return prompts[s.turn][sc][boolIndex(entry)]
+	}
+	return promptFor(s.turn, s.scores[s.turn], entry)
+}
+
+// prompts[seat][score][entry] is every prompt of a running game, written once: Awaiting asks for
+// one at every position of a playout.
+var prompts = func() (t [2][][2]string) {
+	for seat := range t {
+		t[seat] = make([][2]string, data.target)
+		for sc := range t[seat] {
+			for e := range 2 {
+				t[seat][sc][e] = promptFor(rules.Seat(seat), sc, e == 1)
+			}
+		}
+	}
+	return t
+}()
+
+func promptFor(seat rules.Seat, score int, entry bool) string {
+	t := data.sideName[seat] + " to move (" + strconv.Itoa(score) + " of " + strconv.Itoa(data.target) + " points): "
+	if entry {
+		t += "you may first enter a " + data.startColour[seat].String() + " leaf at a free corner, then "
 	}
 	return t + "move one of your leaves one or two steps."
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // owned reads "Xeno's white drone on A3".

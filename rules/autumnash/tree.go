@@ -448,7 +448,7 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			}
 		}
 	case stSize:
-		for _, z := range maskSizes(n.ev.mask) {
+		for _, z := range sizeLists[n.ev.mask] {
 			c := rules.Choice{Token: z.String()}
 			if labels {
 				c.Label = "as " + newPiece(n.ev.next, z).aName()
