@@ -79,7 +79,7 @@ func (s *state) play(n node) []rules.Event {
 		capped = b.top(n.to)
 	}
 	b.push(n.to, np)
-	last.Path = []Square{s.v.square(n.from)}
+	last.Path = append(make([]Square, 0, 3), s.v.square(n.from))
 	route := s.v.label(n.from)
 	if n.ev.reach.via >= 0 {
 		last.Path = append(last.Path, s.v.square(n.ev.reach.via))

@@ -23,7 +23,8 @@ type state struct {
 	entries [maxCells]uint8
 	// movers[sq] is 0 until pieceHasMove(noEntry, sq) is known, then 1 (no move) or 2.
 	movers [maxCells]uint8
-	hint   basicHint // the opponent's last move found by decide's check (see anyBasicMove)
+	hint   basicHint      // the opponent's last move found by decide's check (see anyBasicMove)
+	menu   []rules.Choice // RandomMoveFrom's token list, kept from one move to the next
 }
 
 func newState(v *variant) *state {

@@ -361,11 +361,11 @@ func (s *state) appendEntryCorners(out []int) []int {
 	return out
 }
 
-// findEntrySizes lists the sizes that may enter at corner c and still lead to a legal move
+// findEntrySizes is a bit per size that may enter at corner c and still lead to a legal move
 // (entrySizes remembers its answer).
-func (s *state) findEntrySizes(c int) []Size {
+func (s *state) findEntrySizes(c int) uint8 {
 	sc := data.startColour[s.turn]
-	var out []Size
+	var out uint8
 	for z := Pawn; z <= Queen; z++ {
 		if s.stashed(sc, z) == 0 {
 			continue
@@ -373,7 +373,7 @@ func (s *state) findEntrySizes(c int) []Size {
 		e := entry{sq: c, size: z}
 		for from := 0; from < s.b.n(); from++ {
 			if s.movableWith(e, from) && s.pieceHasMove(e, from) {
-				out = append(out, z)
+				out |= sizeBit(z)
 				break
 			}
 		}
