@@ -13,7 +13,8 @@ import (
 //go:embed data/autumn-ash.toml
 var dataTOML string
 
-// maxCells bounds every board so a stack index fits a fixed array.
+// maxCells bounds every board so a stack index fits a fixed array, and a set of squares one
+// uint64 (see group).
 const maxCells = 64
 
 type fileData struct {

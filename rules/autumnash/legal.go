@@ -178,9 +178,21 @@ func (s *state) anyLegal(ev *moveEval) bool {
 
 // movable reports whether the top leaf on sq of b belongs to seat and may move at all.
 func movable(b *board, sq int, seat rules.Seat) bool {
-	t := b.top(sq)
-	return t != 0 && t.owner() == seat && !data.burnt[t.colour()]
+	return seat >= 0 && moverOf[b.top(sq)] == int8(seat)
 }
+
+// moverOf is the seat that may move each piece, -1 for none (no piece, or a burnt leaf): asked
+// for every square of every menu and simulated position.
+var moverOf = func() (t [256]int8) {
+	for i := range t {
+		p := piece(i)
+		t[i] = -1
+		if p.valid() && !data.burnt[p.colour()] {
+			t[i] = int8(p.owner())
+		}
+	}
+	return t
+}()
 
 // anyBasicMove reports whether seat has a move on b by the movement rules alone (entry, steps,
 // blocking, capping, a piece to turn into). It ignores the rule against leaving the other player

@@ -13,9 +13,9 @@ type bagged struct {
 }
 
 // group finds what the leaf of colour c now on top of at makes bagged: the other squares of its
-// lines, and whether its own stack goes whole (vertical). ok is false when nothing is bagged,
-// which a simulated move asks first so that it need not copy the board.
-func group(v *variant, b *board, at int, c Colour) (mark [maxCells]bool, vertical, ok bool) {
+// lines (a bit per square), and whether its own stack goes whole (vertical). ok is false when
+// nothing is bagged, which a simulated move asks first so that it need not copy the board.
+func group(v *variant, b *board, at int, c Colour) (mark uint64, vertical, ok bool) {
 	for d := range 4 {
 		fwd, back := v.rays[at][d], v.rays[at][d+4]
 		nf := holding(b, fwd, c)
@@ -23,10 +23,10 @@ func group(v *variant, b *board, at int, c Colour) (mark [maxCells]bool, vertica
 		if nf+nb+1 >= 3 {
 			ok = true
 			for _, q := range fwd[:nf] {
-				mark[q] = true
+				mark |= 1 << q
 			}
 			for _, q := range back[:nb] {
-				mark[q] = true
+				mark |= 1 << q
 			}
 		}
 	}
@@ -64,7 +64,7 @@ func bag(v *variant, b *board, at int, c Colour, out *bagged) int {
 		switch {
 		case q == at && vertical:
 			pts += removeColour(b, q, c, -1, out)
-		case q == at || mark[q]:
+		case q == at || mark&(1<<q) != 0:
 			pts += removeColour(b, q, c, 1, out) // the topmost leaf of the colour
 		default:
 			continue
