@@ -52,18 +52,30 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 // the answer holds until the board changes.
 func (s *state) pieceHasMove(e entry, from int) bool {
 	if e.sq >= 0 {
-		return s.findPieceMove(e, from)
+		// The destination found without entry is tried first: an entry seldom changes it.
+		first := -1
+		if m := s.movers[from]; m >= moverFound && from != e.sq {
+			first = int(m - moverFound)
+		}
+		_, ok := s.findPieceMove(e, from, first)
+		return ok
 	}
 	if m := s.movers[from]; m != 0 {
-		return m == 2
+		return m >= moverFound
 	}
-	ok := s.findPieceMove(e, from)
-	s.movers[from] = 1
+	to, ok := s.findPieceMove(e, from, -1)
+	s.movers[from] = moverNone
 	if ok {
-		s.movers[from] = 2
+		s.movers[from] = moverFound + uint8(to)
 	}
 	return ok
 }
+
+// What movers[sq] holds once known: moverNone, or moverFound plus the legal destination found.
+const (
+	moverNone  = 1
+	moverFound = 2
+)
 
 const entryKnown = 1 << 7
 

@@ -21,7 +21,8 @@ type state struct {
 	nevs   int                  // slots of evs in use
 	// entries[c] is 0 until entrySizes(c) is known, then entryKnown | a bit per size.
 	entries [maxCells]uint8
-	// movers[sq] is 0 until pieceHasMove(noEntry, sq) is known, then 1 (no move) or 2.
+	// movers[sq] is 0 until pieceHasMove(noEntry, sq) is known, then moverNone or moverFound
+	// plus a legal destination.
 	movers [maxCells]uint8
 	hint   basicHint      // the opponent's last move found by decide's check (see anyBasicMove)
 	menu   []rules.Choice // RandomMoveFrom's token list, kept from one move to the next

@@ -320,15 +320,19 @@ func (s *state) checkMover(e entry, sq int) error {
 	return rules.Illegalf("The %s on %s has no legal move: every square within two steps is taken, blocked or cannot be capped.", t.name(), s.v.label(sq))
 }
 
-// findPieceMove reports whether the leaf on from has a legal move after entry e
-// (pieceHasMove remembers the answer without entry).
-func (s *state) findPieceMove(e entry, from int) bool {
+// findPieceMove reports whether the leaf on from has a legal move after entry e, and one legal
+// destination; first, when not -1, is tried before the others (pieceHasMove remembers the
+// answer without entry).
+func (s *state) findPieceMove(e entry, from, first int) (int, bool) {
+	if first >= 0 && s.anyLegal(s.eval(e, from, first)) {
+		return first, true
+	}
 	for _, to := range s.v.nearFirst[from] {
-		if s.anyLegal(s.eval(e, from, int(to))) {
-			return true
+		if int(to) != first && s.anyLegal(s.eval(e, from, int(to))) {
+			return int(to), true
 		}
 	}
-	return false
+	return -1, false
 }
 
 // entryCorners lists the free corners of the playfield(s), in board order, when the player has a
@@ -370,15 +374,24 @@ func (s *state) findEntrySizes(c int) uint8 {
 		if s.stashed(sc, z) == 0 {
 			continue
 		}
-		e := entry{sq: c, size: z}
-		for from := 0; from < s.b.n(); from++ {
-			if s.movableWith(e, from) && s.pieceHasMove(e, from) {
-				out |= sizeBit(z)
-				break
-			}
+		if s.anyMoveAfter(entry{sq: c, size: z}) {
+			out |= sizeBit(z)
 		}
 	}
 	return out
+}
+
+// anyMoveAfter reports whether some leaf has a legal move after entry e. Leaves known to have a
+// move without the entry are asked first (an entry seldom takes it away), then the rest.
+func (s *state) anyMoveAfter(e entry) bool {
+	for _, known := range [2]bool{true, false} {
+		for from := 0; from < s.b.n(); from++ {
+			if s.movableWith(e, from) && (from != e.sq && s.movers[from] >= moverFound) == known && s.pieceHasMove(e, from) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // next lists the tokens that may follow node n.
