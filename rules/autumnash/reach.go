@@ -18,13 +18,15 @@ const (
 )
 
 // refusal says why one route fails; text.go writes it for players.
+// Squares are int8 so that the legality checks, which return one for every step they try, pass
+// a few bytes around.
 type refusal struct {
 	kind  refKind
-	at    int   // the square the leaf could not enter
-	by    int   // the blocking leaf's square
+	at    int8  // the square the leaf could not enter
+	by    int8  // the blocking leaf's square
 	p     piece // the leaf in the way, capped or blocking
 	mover piece
-	via   int // -1 for a direct step
+	via   int8 // -1 for a direct step
 }
 
 // route is the first legal route to a destination: all that play and the search need.
@@ -58,7 +60,7 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 	if enter >= 0 && from == enter && to == enter {
 		// The entered leaf may not step out and back onto its entry corner, whatever the field.
 		var r reachRes
-		r.fail(refusal{kind: refCornerReturn, at: to, mover: b.top(from), via: -1})
+		r.fail(refusal{kind: refCornerReturn, at: int8(to), mover: b.top(from), via: -1})
 		return r
 	}
 	var best reachRes
@@ -77,7 +79,7 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 		}
 	}
 	if !found {
-		best.fail(refusal{kind: refOutside, at: to, via: -1})
+		best.fail(refusal{kind: refOutside, at: int8(to), via: -1})
 	}
 	return best
 }
@@ -105,7 +107,7 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 	tc, tr := v.col[to], v.row[to]
 	mover := b.top(from)
 	if !w.contains(tc, tr) {
-		why.fail(refusal{kind: refOutside, at: to, mover: mover, via: -1})
+		why.fail(refusal{kind: refOutside, at: int8(to), mover: mover, via: -1})
 		return route{}
 	}
 	d := abs(fc-tc) + abs(fr-tr)
@@ -119,10 +121,10 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 		why.fail(f)
 		return route{}
 	case d == 0 && w.isCorner(fc, fr):
-		why.fail(refusal{kind: refCornerReturn, at: to, mover: mover, via: -1})
+		why.fail(refusal{kind: refCornerReturn, at: int8(to), mover: mover, via: -1})
 		return route{}
 	case d > 2:
-		why.fail(refusal{kind: refFar, at: to, mover: mover, via: -1})
+		why.fail(refusal{kind: refFar, at: int8(to), mover: mover, via: -1})
 		return route{}
 	}
 	// Two steps (or out and back): try each middle square.
@@ -139,7 +141,7 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 				return route{ok: true, via: via, capped: capped}
 			}
 		}
-		f.via = via
+		f.via = int8(via)
 		why.fail(f)
 	}
 	return route{}
@@ -150,7 +152,7 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 func step(v *variant, b *board, w window, origin int, mover piece, a, q int, last bool) (refusal, bool) {
 	qc, qr := v.col[q], v.row[q]
 	if !w.contains(qc, qr) {
-		return refusal{kind: refOutside, at: q, mover: mover}, false
+		return refusal{kind: refOutside, at: int8(q), mover: mover}, false
 	}
 	t := b.top(q)
 	if q == origin {
@@ -159,10 +161,10 @@ func step(v *variant, b *board, w window, origin int, mover piece, a, q int, las
 	capped := false
 	if t != 0 {
 		if !last {
-			return refusal{kind: refInWay, at: q, by: q, p: t, mover: mover}, false
+			return refusal{kind: refInWay, at: int8(q), by: int8(q), p: t, mover: mover}, false
 		}
 		if !v.canCap[t.size()][mover.size()] {
-			return refusal{kind: refCapSize, at: q, by: q, p: t, mover: mover}, false
+			return refusal{kind: refCapSize, at: int8(q), by: int8(q), p: t, mover: mover}, false
 		}
 		capped = true
 	}
@@ -180,10 +182,10 @@ func step(v *variant, b *board, w window, origin int, mover piece, a, q int, las
 			continue
 		}
 		if t.size() == Pawn && mover.size() == Queen {
-			return refusal{kind: refPawnBlock, at: q, by: n, p: t, mover: mover}, false
+			return refusal{kind: refPawnBlock, at: int8(q), by: int8(n), p: t, mover: mover}, false
 		}
 		if t.size() == Drone && o[0] == dx && o[1] == dy {
-			return refusal{kind: refDroneBlock, at: q, by: n, p: t, mover: mover}, false
+			return refusal{kind: refDroneBlock, at: int8(q), by: int8(n), p: t, mover: mover}, false
 		}
 	}
 	return refusal{}, capped

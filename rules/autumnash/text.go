@@ -57,22 +57,22 @@ func (s *state) refusalText(f refusal) string {
 	v := s.v
 	switch f.kind {
 	case refFar:
-		return fmt.Sprintf("%s is out of reach: a leaf moves one or two steps orthogonally.", v.label(f.at))
+		return fmt.Sprintf("%s is out of reach: a leaf moves one or two steps orthogonally.", v.label(int(f.at)))
 	case refOutside:
 		if v.cols*v.rows > v.winCols*v.winRows {
-			return fmt.Sprintf("%s would spread the leaves beyond a %dx%d field.", v.label(f.at), v.winCols, v.winRows)
+			return fmt.Sprintf("%s would spread the leaves beyond a %dx%d field.", v.label(int(f.at)), v.winCols, v.winRows)
 		}
-		return fmt.Sprintf("%s is off the board.", v.label(f.at))
+		return fmt.Sprintf("%s is off the board.", v.label(int(f.at)))
 	case refInWay:
-		return fmt.Sprintf("%s is in the way: leaves never jump, and a leaf that caps must stop there.", s.owned(f.p, f.at))
+		return fmt.Sprintf("%s is in the way: leaves never jump, and a leaf that caps must stop there.", s.owned(f.p, int(f.at)))
 	case refCapSize:
-		return fmt.Sprintf("A %s cannot cap %s: %s.", f.mover.size(), s.owned(f.p, f.at), s.capRule(f.p.size()))
+		return fmt.Sprintf("A %s cannot cap %s: %s.", f.mover.size(), s.owned(f.p, int(f.at)), s.capRule(f.p.size()))
 	case refPawnBlock:
-		return fmt.Sprintf("%s is blocked: %s keeps queens out of the squares beside it.", v.label(f.at), s.owned(f.p, f.by))
+		return fmt.Sprintf("%s is blocked: %s keeps queens out of the squares beside it.", v.label(int(f.at)), s.owned(f.p, int(f.by)))
 	case refDroneBlock:
-		return fmt.Sprintf("%s is blocked: %s stops drones and queens arriving head-on.", v.label(f.at), s.owned(f.p, f.by))
+		return fmt.Sprintf("%s is blocked: %s stops drones and queens arriving head-on.", v.label(int(f.at)), s.owned(f.p, int(f.by)))
 	case refCornerReturn:
-		return fmt.Sprintf("A leaf that leaves the entry corner %s cannot come back to it on the same turn.", v.label(f.at))
+		return fmt.Sprintf("A leaf that leaves the entry corner %s cannot come back to it on the same turn.", v.label(int(f.at)))
 	}
 	return "That move is not allowed."
 }
@@ -108,7 +108,7 @@ func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
 		parts := []string{fmt.Sprintf("The %s on %s cannot reach %s by any route.", mover.name(), s.v.label(from), s.v.label(to))}
 		for _, f := range r.refs[:r.nrefs] {
 			if f.via >= 0 {
-				parts = append(parts, fmt.Sprintf("Via %s: %s", s.v.label(f.via), s.refusalText(f)))
+				parts = append(parts, fmt.Sprintf("Via %s: %s", s.v.label(int(f.via)), s.refusalText(f)))
 			} else {
 				parts = append(parts, s.refusalText(f))
 			}
