@@ -58,6 +58,15 @@ type variant struct {
 	// rays[i][d] are the cells from i outwards along lineDirs[d] (d < 4) or against lineDirs[d-4]:
 	// bagging reads lines through a square without working out coordinates.
 	rays [maxCells][8][]int8
+	hops [maxCells][maxCells]hop // how from reaches to, see initNear
+}
+
+// hop is the geometry of going from one cell to another: the orthogonal distance (3 for anything
+// further than two steps) and the middle squares a two-step route may take, in orth order.
+type hop struct {
+	dist int8
+	n    int8
+	via  [4]int8
 }
 
 type placed struct {

@@ -108,6 +108,19 @@ func (v *variant) initNear() {
 		for d, o := range orth {
 			v.adj[i][d] = int8(v.sq(c+o[0], r+o[1]))
 		}
+		for j := 0; j < v.cols*v.rows; j++ {
+			h := &v.hops[i][j]
+			h.dist = int8(min(3, abs(j%v.cols-c)+abs(j/v.cols-r)))
+			if h.dist != 0 && h.dist != 2 {
+				continue
+			}
+			for _, o := range orth { // out and back: every neighbour
+				if m := v.sq(c+o[0], r+o[1]); m >= 0 && abs(m%v.cols-j%v.cols)+abs(m/v.cols-j/v.cols) == 1 {
+					h.via[h.n] = int8(m)
+					h.n++
+				}
+			}
+		}
 		for d := range 8 {
 			dc, dr := lineDirs[d%4][0], lineDirs[d%4][1]
 			if d >= 4 {

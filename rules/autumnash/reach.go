@@ -103,16 +103,14 @@ func reachable(v *variant, b *board, wins []window, enter, from, to int) route {
 
 // reachIn is reach within one field; failing routes go to why when it is not nil.
 func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route {
-	fc, fr := v.col[from], v.row[from]
-	tc, tr := v.col[to], v.row[to]
 	mover := b.top(from)
-	if !w.contains(tc, tr) {
+	if !w.contains(v.col[to], v.row[to]) {
 		why.fail(refusal{kind: refOutside, at: int8(to), mover: mover, via: -1})
 		return route{}
 	}
-	d := abs(fc-tc) + abs(fr-tr)
+	h := &v.hops[from][to]
 	switch {
-	case d == 1:
+	case h.dist == 1:
 		f, capped := step(v, b, w, from, mover, from, to, true)
 		if f.kind == refNone {
 			return route{ok: true, via: -1, capped: capped}
@@ -120,19 +118,16 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 		f.via = -1
 		why.fail(f)
 		return route{}
-	case d == 0 && w.isCorner(fc, fr):
+	case h.dist == 0 && w.isCorner(v.col[from], v.row[from]):
 		why.fail(refusal{kind: refCornerReturn, at: int8(to), mover: mover, via: -1})
 		return route{}
-	case d > 2:
+	case h.dist > 2:
 		why.fail(refusal{kind: refFar, at: int8(to), mover: mover, via: -1})
 		return route{}
 	}
 	// Two steps (or out and back): try each middle square.
-	for d := range orth {
-		via := int(v.adj[from][d])
-		if via < 0 || abs(v.col[via]-tc)+abs(v.row[via]-tr) != 1 {
-			continue
-		}
+	for _, via8 := range h.via[:h.n] {
+		via := int(via8)
 		f, _ := step(v, b, w, from, mover, from, via, false)
 		if f.kind == refNone {
 			var capped bool
