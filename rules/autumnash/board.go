@@ -15,8 +15,11 @@ type board struct {
 	under      [maxSlots]uint8 // the slot below, 0 at the bottom; for a free slot, the next free one
 	// held[slot] is the set of colours of the slot's leaf and of every leaf below it: bagging
 	// asks whether a stack holds a colour for every square of every line.
-	held  [maxSlots]uint16
-	free  uint8 // the first free slot among those used before, 0 when none
+	held [maxSlots]uint16
+	// holders[c] is the set of squares (a bit each) whose stacks hold colour c: a line of
+	// three needs a neighbour in it.
+	holders [numColours]uint64
+	free    uint8 // the first free slot among those used before, 0 when none
 	fresh uint8 // slots 1..fresh have been handed out at least once
 }
 
@@ -35,7 +38,7 @@ func (b *board) vacant(i int) bool { return b.tops[i] == 0 }
 func (b *board) second(i int) piece { return b.leaf[b.under[b.tops[i]]] }
 
 // holds reports whether the stack on i has a leaf of colour c at any height.
-func (b *board) holds(i int, c Colour) bool { return b.held[b.tops[i]]&(1<<c) != 0 }
+func (b *board) holds(i int, c Colour) bool { return b.holders[c]&(1<<i) != 0 }
 
 func (b *board) push(i int, p piece) {
 	k := b.free
@@ -51,13 +54,18 @@ func (b *board) push(i int, p piece) {
 	below := b.tops[i]
 	b.leaf[k], b.under[k], b.held[k] = p, below, b.held[below]|1<<p.colour()
 	b.tops[i] = k
+	b.holders[p.colour()] |= 1 << i
 }
 
 func (b *board) pop(i int) piece {
 	k := b.tops[i]
 	b.tops[i] = b.under[k]
 	b.under[k], b.free = b.free, k
-	return b.leaf[k]
+	p := b.leaf[k]
+	if b.held[b.tops[i]]&(1<<p.colour()) == 0 {
+		b.holders[p.colour()] &^= 1 << i
+	}
+	return p
 }
 
 // height is the number of leaves on i.

@@ -59,6 +59,7 @@ type variant struct {
 	// bagging reads lines through a square without working out coordinates.
 	rays [maxCells][8][]int8
 	hops [maxCells][maxCells]hop // how from reaches to, see initNear
+	ring [maxCells]uint64        // the eight cells around each, a bit each
 }
 
 // hop is the geometry of going from one cell to another: the orthogonal distance (3 for anything

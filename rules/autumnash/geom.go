@@ -126,6 +126,9 @@ func (v *variant) initNear() {
 			if d >= 4 {
 				dc, dr = -dc, -dr
 			}
+			if q := v.sq(c+dc, r+dr); q >= 0 {
+				v.ring[i] |= 1 << q
+			}
 			for k := 1; v.sq(c+k*dc, r+k*dr) >= 0; k++ {
 				v.rays[i][d] = append(v.rays[i][d], int8(v.sq(c+k*dc, r+k*dr)))
 			}

@@ -16,7 +16,8 @@ type bagged struct {
 // lines (a bit per square), and whether its own stack goes whole (vertical). ok is false when
 // nothing is bagged, which a simulated move asks first so that it need not copy the board.
 func group(v *variant, b *board, at int, c Colour) (mark uint64, vertical, ok bool) {
-	for d := range 4 {
+	lines := v.ring[at]&b.holders[c] != 0 // a line needs a neighbour holding c
+	for d := 0; d < 4 && lines; d++ {
 		fwd, back := v.rays[at][d], v.rays[at][d+4]
 		nf := holding(b, fwd, c)
 		nb := holding(b, back, c)
