@@ -20,7 +20,7 @@ type board struct {
 	// three needs a neighbour in it.
 	holders [numColours]uint64
 	free    uint8 // the first free slot among those used before, 0 when none
-	fresh uint8 // slots 1..fresh have been handed out at least once
+	fresh   uint8 // slots 1..fresh have been handed out at least once
 }
 
 // maxSlots bounds the leaves on a board (slot 0 stays empty); loadData checks that every leaf of
