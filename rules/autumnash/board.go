@@ -19,8 +19,11 @@ type board struct {
 	// holders[c] is the set of squares (a bit each) whose stacks hold colour c: a line of
 	// three needs a neighbour in it.
 	holders [numColours]uint64
-	free    uint8 // the first free slot among those used before, 0 when none
-	fresh   uint8 // slots 1..fresh have been handed out at least once
+	// movers[seat] is the set of squares whose top leaf seat may move (its own, not burnt):
+	// menus and checks walk these instead of every square.
+	movers [2]uint64
+	free   uint8 // the first free slot among those used before, 0 when none
+	fresh  uint8 // slots 1..fresh have been handed out at least once
 }
 
 // maxSlots bounds the leaves on a board (slot 0 stays empty); loadData checks that every leaf of
@@ -55,6 +58,16 @@ func (b *board) push(i int, p piece) {
 	b.leaf[k], b.under[k], b.held[k] = p, below, b.held[below]|1<<p.colour()
 	b.tops[i] = k
 	b.holders[p.colour()] |= 1 << i
+	b.setMover(i, p)
+}
+
+// setMover notes whether the new top leaf p of square i is a mover, and whose.
+func (b *board) setMover(i int, p piece) {
+	b.movers[0] &^= 1 << i
+	b.movers[1] &^= 1 << i
+	if m := moverOf[p]; m >= 0 {
+		b.movers[m] |= 1 << i
+	}
 }
 
 func (b *board) pop(i int) piece {
@@ -65,6 +78,7 @@ func (b *board) pop(i int) piece {
 	if b.held[b.tops[i]]&(1<<p.colour()) == 0 {
 		b.holders[p.colour()] &^= 1 << i
 	}
+	b.setMover(i, b.leaf[b.tops[i]])
 	return p
 }
 

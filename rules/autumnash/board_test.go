@@ -7,8 +7,8 @@ import (
 )
 
 // The slot board answers like plain stacks through any run of pushes, pops and baggings:
-// tops, the leaf under the top, heights, whole stacks, colours held, counts, and copies that
-// go their own way.
+// tops, the leaf under the top, heights, whole stacks, colours held, whose leaves may move,
+// counts, and copies that go their own way.
 func TestBoardAgreesWithStacks(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	for round := range 20 {
@@ -68,6 +68,11 @@ func checkBoard(t *testing.T, b *board, want [][]piece) {
 		}
 		if got := b.stack(i, nil); !slices.Equal(got, st) && len(st) > 0 {
 			t.Fatalf("square %d: stack %v, want %v", i, got, st)
+		}
+		for seat := range 2 {
+			if got, want := b.movers[seat]&(1<<i) != 0, moverOf[top] == int8(seat); got != want {
+				t.Fatalf("square %d: seat %d may move its top %v: %v, want %v", i, seat, top, got, want)
+			}
 		}
 		for c := Colour(0); c < numColours; c++ {
 			has := slices.ContainsFunc(st, func(p piece) bool { return p.colour() == c })

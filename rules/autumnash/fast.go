@@ -15,7 +15,7 @@ import (
 func (s *state) Clone() rules.State {
 	c := *s
 	c.wins = append([]window(nil), s.wins...) // refresh rebuilds wins in place
-	c.memo, c.evs, c.nevs, c.entries, c.movers, c.menu = evalMemo{}, nil, 0, [maxCells]uint8{}, [maxCells]uint8{}, nil
+	c.memo, c.evs, c.nevs, c.entries, c.hasMove, c.menu = evalMemo{}, nil, 0, [maxCells]uint8{}, [maxCells]uint8{}, nil
 	return &c
 }
 
@@ -54,24 +54,24 @@ func (s *state) pieceHasMove(e entry, from int) bool {
 	if e.sq >= 0 {
 		// The destination found without entry is tried first: an entry seldom changes it.
 		first := -1
-		if m := s.movers[from]; m >= moverFound && from != e.sq {
+		if m := s.hasMove[from]; m >= moverFound && from != e.sq {
 			first = int(m - moverFound)
 		}
 		_, ok := s.findPieceMove(e, from, first)
 		return ok
 	}
-	if m := s.movers[from]; m != 0 {
+	if m := s.hasMove[from]; m != 0 {
 		return m >= moverFound
 	}
 	to, ok := s.findPieceMove(e, from, -1)
-	s.movers[from] = moverNone
+	s.hasMove[from] = moverNone
 	if ok {
-		s.movers[from] = moverFound + uint8(to)
+		s.hasMove[from] = moverFound + uint8(to)
 	}
 	return ok
 }
 
-// What movers[sq] holds once known: moverNone, or moverFound plus the legal destination found.
+// What hasMove[sq] holds once known: moverNone, or moverFound plus the legal destination found.
 const (
 	moverNone  = 1
 	moverFound = 2

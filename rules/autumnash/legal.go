@@ -59,10 +59,15 @@ func (s *state) unenter(e entry) {
 	}
 }
 
-// movableWith is movable on the board after entry e, without making the entry: the entered leaf
-// is the mover's own and unburnt, and it covers only its corner, which was empty.
-func (s *state) movableWith(e entry, sq int) bool {
-	return sq == e.sq || movable(&s.b, sq, s.turn)
+// moversWith is the set of squares whose top leaf the seat to move may move after entry e,
+// without making the entry: the entered leaf is the mover's own and unburnt, and it covers only
+// its corner, which was empty.
+func (s *state) moversWith(e entry) uint64 {
+	m := s.b.movers[s.turn]
+	if e.sq >= 0 {
+		m |= 1 << e.sq
+	}
+	return m
 }
 
 // boardWith is a copy of the board after the entry, if any.
@@ -178,7 +183,7 @@ func (s *state) anyLegal(ev *moveEval) bool {
 
 // movable reports whether the top leaf on sq of b belongs to seat and may move at all.
 func movable(b *board, sq int, seat rules.Seat) bool {
-	return seat >= 0 && moverOf[b.top(sq)] == int8(seat)
+	return seat >= 0 && b.movers[seat]&(1<<sq) != 0
 }
 
 // moverOf is the seat that may move each piece, -1 for none (no piece, or a burnt leaf): asked
@@ -221,10 +226,8 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 		return true
 	}
 	tryAll := func(b *board, enter int) bool {
-		for from := 0; from < b.n(); from++ {
-			if !movable(b, from, seat) {
-				continue
-			}
+		for m := b.movers[seat]; m != 0; m &= m - 1 {
+			from := bits.TrailingZeros64(m)
 			t := b.top(from)
 			if !canBecome(t, false) {
 				continue

@@ -1,6 +1,8 @@
 package autumnash
 
 import (
+	"math/bits"
+
 	"github.com/boardbot/boardbot/rules"
 )
 
@@ -21,11 +23,11 @@ type state struct {
 	nevs   int                  // slots of evs in use
 	// entries[c] is 0 until entrySizes(c) is known, then entryKnown | a bit per size.
 	entries [maxCells]uint8
-	// movers[sq] is 0 until pieceHasMove(noEntry, sq) is known, then moverNone or moverFound
+	// hasMove[sq] is 0 until pieceHasMove(noEntry, sq) is known, then moverNone or moverFound
 	// plus a legal destination.
-	movers [maxCells]uint8
-	hint   basicHint      // the opponent's last move found by decide's check (see anyBasicMove)
-	menu   []rules.Choice // RandomMoveFrom's token list, kept from one move to the next
+	hasMove [maxCells]uint8
+	hint    basicHint      // the opponent's last move found by decide's check (see anyBasicMove)
+	menu    []rules.Choice // RandomMoveFrom's token list, kept from one move to the next
 }
 
 func newState(v *variant) *state {
@@ -43,7 +45,7 @@ func (s *state) refresh() {
 	s.wins = s.v.windows(&s.b, s.wins)
 	s.memo.reset() // keeps the table's room for the next position
 	s.nevs = 0
-	s.entries, s.movers = [maxCells]uint8{}, [maxCells]uint8{}
+	s.entries, s.hasMove = [maxCells]uint8{}, [maxCells]uint8{}
 }
 
 func (s *state) Awaiting() []rules.Prompt {
@@ -87,8 +89,8 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, labels bool) ([]rul
 
 // hasLegalMove reports whether the seat to move has any legal move at all.
 func (s *state) hasLegalMove() bool {
-	for from := 0; from < s.b.n(); from++ {
-		if movable(&s.b, from, s.turn) && s.pieceHasMove(noEntry, from) {
+	for m := s.b.movers[s.turn]; m != 0; m &= m - 1 {
+		if s.pieceHasMove(noEntry, bits.TrailingZeros64(m)) {
 			return true
 		}
 	}

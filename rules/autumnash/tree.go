@@ -2,6 +2,7 @@ package autumnash
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -384,9 +385,16 @@ func (s *state) findEntrySizes(c int) uint8 {
 // anyMoveAfter reports whether some leaf has a legal move after entry e. Leaves known to have a
 // move without the entry are asked first (an entry seldom takes it away), then the rest.
 func (s *state) anyMoveAfter(e entry) bool {
-	for _, known := range [2]bool{true, false} {
-		for from := 0; from < s.b.n(); from++ {
-			if s.movableWith(e, from) && (from != e.sq && s.movers[from] >= moverFound) == known && s.pieceHasMove(e, from) {
+	var known uint64
+	for m := s.b.movers[s.turn]; m != 0; m &= m - 1 {
+		if from := bits.TrailingZeros64(m); s.hasMove[from] >= moverFound {
+			known |= 1 << from
+		}
+	}
+	all := s.moversWith(e)
+	for _, set := range [2]uint64{known, all &^ known} {
+		for m := set; m != 0; m &= m - 1 {
+			if s.pieceHasMove(e, bits.TrailingZeros64(m)) {
 				return true
 			}
 		}
@@ -414,8 +422,8 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 	}
 	switch n.stage {
 	case stRoot:
-		for from := 0; from < s.b.n(); from++ {
-			if movable(&s.b, from, s.turn) && s.pieceHasMove(noEntry, from) {
+		for m := s.b.movers[s.turn]; m != 0; m &= m - 1 {
+			if from := bits.TrailingZeros64(m); s.pieceHasMove(noEntry, from) {
 				add(from, func() string { return s.v.label(from) + " " + s.b.top(from).name() })
 			}
 		}
@@ -436,8 +444,8 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			out = append(out, c)
 		}
 	case stFrom:
-		for from := 0; from < s.b.n(); from++ {
-			if s.movableWith(n.e, from) && s.pieceHasMove(n.e, from) {
+		for m := s.moversWith(n.e); m != 0; m &= m - 1 {
+			if from := bits.TrailingZeros64(m); s.pieceHasMove(n.e, from) {
 				add(from, func() string {
 					b := s.boardWith(n.e)
 					l := s.v.label(from) + " " + b.top(from).name()
