@@ -66,14 +66,18 @@ func (s *state) play(n node) []rules.Event {
 	// Every move of every playout writes these: concatenation, not fmt, where it is short.
 	say := func(text string) { evs = append(evs, rules.Event{Text: text}) }
 	last := &LastMove{Seat: s.turn}
-	b := s.boardWith(n.e)
+	b := &s.b // played in place; the counts follow each leaf instead of a recount
+	s.enter(n.e)
 	if n.e.sq >= 0 {
+		s.counts[data.startColour[s.turn]][n.e.size]++
 		q := s.v.square(n.e.sq)
 		last.Entered = &q
 		say(side + " enters " + b.top(n.e.sq).aName() + " at " + s.v.label(n.e.sq) + ".")
 	}
 	old := b.pop(n.from)
 	np := newPiece(n.ev.next, n.size)
+	s.counts[old.colour()][old.size()]--
+	s.counts[np.colour()][np.size()]++
 	var capped piece
 	if n.ev.reach.capped {
 		capped = b.top(n.to)
@@ -94,7 +98,10 @@ func (s *state) play(n node) []rules.Event {
 		say(side + " moves the " + old.name() + " " + route + " and it becomes " + np.aName() + ".")
 	}
 	var bg bagged
-	pts := bag(s.v, &b, n.to, np.colour(), &bg)
+	pts := bag(s.v, b, n.to, np.colour(), &bg)
+	for _, p := range bg.pieces {
+		s.counts[p.colour()][p.size()]--
+	}
 	if pts > 0 {
 		for _, q := range bg.squares {
 			last.Bagged = append(last.Bagged, s.v.square(q))
@@ -108,8 +115,8 @@ func (s *state) play(n node) []rules.Event {
 		say(fmt.Sprintf("%s bags %d %s leaves for %d points (%d pips + %d bonus): %d of %d.",
 			side, len(bg.pieces), np.colour(), pts, pips, pts-pips, s.scores[s.turn], data.target))
 	}
-	s.b, s.last = b, last
-	s.refresh()
+	s.last = last
+	s.rederive()
 	if s.scores[s.turn] >= data.target {
 		s.finish(s.turn, fmt.Sprintf("%s reaches %d points and wins.", side, s.scores[s.turn]))
 		say(s.result.Reason)

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // The slot board answers like plain stacks through any run of pushes, pops and baggings:
@@ -86,5 +88,26 @@ func checkBoard(t *testing.T, b *board, want [][]piece) {
 	}
 	if b.counts() != n {
 		t.Fatalf("counts %v, want %v", b.counts(), n)
+	}
+}
+
+// play keeps the counts of leaves on the board by hand (entries, changes of colour, bagging):
+// they stay what a recount gives, over random games of every variant.
+func TestCountsFollowMoves(t *testing.T) {
+	for i, variant := range []string{VariantStandard, VariantBeginner, VariantUnsettled} {
+		for g := range 4 {
+			s := newGame(t, variant)
+			r := rand.New(rand.NewPCG(uint64(i), uint64(g)))
+			for ply := 0; s.result == nil; ply++ {
+				m, err := rules.RandomMove(s, s.turn, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				mustApply(t, s, m.String())
+				if s.counts != s.b.counts() {
+					t.Fatalf("%s game %d ply %d after %s: counts %v, recount %v", variant, g, ply, m, s.counts, s.b.counts())
+				}
+			}
+		}
 	}
 }

@@ -42,6 +42,11 @@ func newState(v *variant) *state {
 // refresh rebuilds the derived fields after the board changed.
 func (s *state) refresh() {
 	s.counts = s.b.counts()
+	s.rederive()
+}
+
+// rederive is refresh for a caller that kept counts up to date itself.
+func (s *state) rederive() {
 	s.wins = s.v.windows(&s.b, s.wins)
 	s.memo.reset() // keeps the table's room for the next position
 	s.nevs = 0

@@ -290,6 +290,9 @@ func (s *state) checkEntry(sq int) error {
 
 // checkMover says whether the top leaf on sq (after the entry) may move this turn.
 func (s *state) checkMover(e entry, sq int) error {
+	if s.moversWith(e)&(1<<sq) != 0 && s.pieceHasMove(e, sq) {
+		return nil // the usual answer, without building the board for the refusals below
+	}
 	b := s.boardWith(e)
 	t := b.top(sq)
 	switch {
