@@ -84,18 +84,18 @@ func (s *state) play(n node) []rules.Event {
 	}
 	b.push(n.to, np)
 	last.Path = append(make([]Square, 0, 3), s.v.square(n.from))
-	route := s.v.label(n.from)
+	via := "" // the route reads "B1-B2-B3" or "D3-D4", written in one concatenation below
 	if n.ev.reach.via >= 0 {
 		last.Path = append(last.Path, s.v.square(n.ev.reach.via))
-		route += "-" + s.v.label(n.ev.reach.via)
+		via = s.v.label(n.ev.reach.via) + "-"
 	}
 	last.Path = append(last.Path, s.v.square(n.to))
-	route += "-" + s.v.label(n.to)
 	last.Became, last.Capped = np.public(), capped != 0
+	mover, from, to := old.name(), s.v.label(n.from), s.v.label(n.to)
 	if capped != 0 {
-		say(side + " moves the " + old.name() + " " + route + ", capping " + data.sideName[capped.owner()] + "'s " + capped.name() + ", and it becomes " + np.aName() + ".")
+		say(side + " moves the " + mover + " " + from + "-" + via + to + ", capping " + data.sideName[capped.owner()] + "'s " + capped.name() + ", and it becomes " + np.aName() + ".")
 	} else {
-		say(side + " moves the " + old.name() + " " + route + " and it becomes " + np.aName() + ".")
+		say(side + " moves the " + mover + " " + from + "-" + via + to + " and it becomes " + np.aName() + ".")
 	}
 	var bg bagged
 	pts := bag(s.v, b, n.to, np.colour(), &bg)
