@@ -117,6 +117,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	head := strings.Join(lines, "\n")
 	if res := st.Result(); res != nil {
 		lines = append(lines, resultText(row, s.finalResult(row, res)))
+		n.Recap = true
 		for _, p := range row.Players {
 			if !p.Robot {
 				n.Mentions = appendOnce(n.Mentions, p.UserID)

@@ -31,6 +31,7 @@ type Notice struct {
 	Text     string   `json:"text"`
 	Mentions []string `json:"mentions,omitempty"` // user ids to ping: exactly these, nobody else
 	Board    bool     `json:"board,omitempty"`    // attach the public board at Seq
+	Recap    bool     `json:"recap,omitempty"`    // attach the game's recap (a result post)
 	Prompt   bool     `json:"prompt,omitempty"`   // awaited seats get "Take your turn" buttons
 	User     string   `json:"user,omitempty"`     // dm: the user it is for
 	// Awaited are the seats the prompt buttons are for (turn, status, reminder) or that ran out of
@@ -175,6 +176,8 @@ func (s *Service) setClocks(row *storage.Game, st rules.State) {
 type Outgoing struct {
 	Notice
 	Image *Image
+	// Recap is the finished game's recap, a second picture after the board.
+	Recap *Image
 	// ID is the outbox message's id. Key identifies this message across retries and never
 	// another one (ids are reused once a message is sent), so a transport can make a repeated
 	// send idempotent with it (Discord's message nonce); it is at most 22 characters.
@@ -221,6 +224,9 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 			} else {
 				out.Image = img
 			}
+		}
+		if n.Recap {
+			out.Recap = s.recapImage(ctx, n.Game)
 		}
 		if err := sender.Send(ctx, out); err != nil {
 			delay := time.Duration(1<<min(m.Attempts, 12)) * time.Second
@@ -344,6 +350,24 @@ func (s *Service) boardAt(ctx context.Context, id, seq int64) (*Image, error) {
 		}
 	}
 	return s.render(kit, &row, st, rules.Spectator, seq)
+}
+
+// recapImage draws a finished game's recap for its result post; the post goes without it when
+// that fails, since the result matters more than the picture.
+func (s *Service) recapImage(ctx context.Context, id int64) *Image {
+	row, kit, rec, err := s.storedRecord(ctx, id)
+	if err == nil && kit.Progress == nil {
+		return nil // a game without a recap
+	}
+	var b []byte
+	if err == nil {
+		b, err = s.storedRecap(ctx, id, kit, rec)
+	}
+	if err != nil {
+		s.log.Error("outbox: recap", "game", id, "err", err)
+		return nil
+	}
+	return &Image{Name: fmt.Sprintf("%s-%d-recap.png", row.Kind, row.ID), PNG: b, Alt: kit.Game.Info().Name + " recap"}
 }
 
 func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64) (*Image, error) {

@@ -335,6 +335,10 @@ func (s *Service) RecapPNG(ctx context.Context, gameID int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.storedRecap(ctx, gameID, kit, rec)
+}
+
+func (s *Service) storedRecap(ctx context.Context, gameID int64, kit Kit, rec *record.Record) ([]byte, error) {
 	moves, err := s.store.Moves(ctx, gameID)
 	if err != nil {
 		return nil, err

@@ -94,8 +94,10 @@ func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 		text += "\n(An earlier position: the game has moved on since.)"
 	}
 	m.Content = clip(text, maxContent)
-	if o.Image != nil {
-		m.Files = []file{{Name: o.Image.Name, ContentType: "image/png", Data: o.Image.PNG}}
+	for _, img := range []*bot.Image{o.Image, o.Recap} {
+		if img != nil {
+			m.Files = append(m.Files, file{Name: img.Name, ContentType: contentType(img.Name), Data: img.PNG})
+		}
 	}
 	if o.Stale {
 		return m
