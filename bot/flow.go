@@ -30,6 +30,9 @@ type flow struct {
 	Shared  bool     `json:"shared,omitempty"`  // the last post asked several seats at once
 	Head    string   `json:"head,omitempty"`    // the last post's text before its prompts, for edits
 	Pending []string `json:"pending,omitempty"` // public event texts since the last post, in order
+	// Message is the transport's id of the post at Post, once delivered: the one status edits
+	// change. The prompt message may be a later reminder, whose text must stay its own.
+	Message string `json:"message,omitempty"`
 }
 
 // maxDigest bounds the event lines of one post; the older ones are summed up in a line.

@@ -187,8 +187,8 @@ type Outgoing struct {
 	// post, a reminder after a move): it is shown without buttons or pings. A stale status edit
 	// is not made at all.
 	Stale bool
-	// Live is, for a status edit, the id of the message to edit (the game's live post); "" while
-	// that post has not been delivered.
+	// Live is, for a status edit, the id of the message to edit: the turn post it names (never a
+	// reminder that became the prompt since); "" while that post has not been delivered.
 	Live string
 }
 
@@ -269,12 +269,13 @@ func (s *Service) current(ctx context.Context, out *Outgoing) {
 		out.Channel = ch
 	}
 	running := t.row.Status == storage.StatusRunning
-	post := readFlow(t.row).Post
+	f := readFlow(t.row)
+	post := f.Post
 	switch {
 	case out.Kind == "status":
 		// Only the newest edit of the newest post is made; the others are outdated.
 		out.Stale = !running || out.Post != post || out.Seq != t.seq
-		out.Live = t.row.PromptMessage
+		out.Live = f.Message
 	case out.Kind == "turn" && out.Prompt:
 		// A turn post stays live while the same turn goes on: until the next post.
 		out.Stale = !running || out.Seq != post
@@ -284,25 +285,35 @@ func (s *Service) current(ctx context.Context, out *Outgoing) {
 }
 
 // SetPrompt records msg as the game's prompt message (the one whose buttons are live) when the
-// game is still at seq or seq is its last thread post, and returns the previous one so the transport can take its buttons off.
-// It returns "" and false when the game has moved on.
-func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string) (string, bool, error) {
+// game is still at seq or seq is its last thread post, and returns the previous one so the
+// transport can take its buttons off. turn says msg is the turn post at seq, which status edits
+// then change. It returns "" and false when the game has moved on.
+func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string, turn bool) (string, bool, error) {
 	t, err := s.load(ctx, game)
 	if err != nil {
 		return "", false, err
 	}
 	defer t.mu.Unlock()
-	if (t.seq != seq && readFlow(t.row).Post != seq) || t.row.Status != storage.StatusRunning {
+	f := readFlow(t.row)
+	if (t.seq != seq && f.Post != seq) || t.row.Status != storage.StatusRunning {
 		return "", false, nil
 	}
 	prev := t.row.PromptMessage
-	if prev == msg {
+	post := turn && f.Post == seq && f.Message != msg
+	if prev == msg && !post {
 		return "", true, nil
 	}
 	t.row.PromptMessage = msg
+	if post {
+		f.Message = msg
+		t.row.Flow = f.encode()
+	}
 	if err := s.store.UpdateGame(ctx, t.row); err != nil {
 		_ = s.reload(ctx, t)
 		return "", false, err
+	}
+	if prev == msg {
+		prev = ""
 	}
 	return prev, true, nil
 }

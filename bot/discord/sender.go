@@ -55,7 +55,7 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	return nil
 }
 
-// status edits the game's live post in a simultaneous phase: new text and buttons, no ping. An
+// status edits the turn post of a simultaneous phase: new text and buttons, no ping. An
 // outdated edit is skipped; one whose post is not delivered yet waits for it.
 func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 	if o.Stale {
@@ -190,7 +190,7 @@ func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted stri
 	var prev string
 	var err error
 	if o.Prompt && !o.Stale {
-		prev, _, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted)
+		prev, _, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted, o.Kind == "turn")
 	} else {
 		prev, err = s.svc.EndPrompt(ctx, o.Game)
 	}
