@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -101,11 +102,13 @@ func seaLayer() *image.RGBA {
 			c.MoveTo(s[0].X, s[0].Y)
 			c.LineTo(s[1].X, s[1].Y)
 		}
-		c.SetColor(render.Alpha(render.White, 0.35))
+		c.SetColor(render.Alpha(render.White, 0.2))
 		c.Stroke()
-		// Field numbers, small: players read them to type a destination.
+		// Field numbers, small: players read them to type a destination. Numbering every field
+		// cost a sixth of the PNG; every fifth and each field at the end of a run of sea (by
+		// land or the edge) are enough to count from, along a row.
 		for i, cell := range g.b.Cells {
-			if cell.Sea < 0 {
+			if cell.Sea < 0 || !numbered(g.b, i) {
 				continue
 			}
 			f := g.b.Seas[cell.Sea]
@@ -119,6 +122,15 @@ func seaLayer() *image.RGBA {
 		seaImg = c.RGBA
 	})
 	return seaImg
+}
+
+// numbered says whether sea cell i shows its number: every fifth field, and the first and last
+// of each run of sea fields in a row.
+func numbered(b *game.Board, i int) bool {
+	n, _ := strconv.Atoi(strings.TrimPrefix(b.Seas[b.Cells[i].Sea].Token, "s"))
+	c := i % b.W
+	runEnd := c == 0 || c == b.W-1 || b.Cells[i-1].Sea < 0 || b.Cells[i+1].Sea < 0
+	return n%5 == 0 || runEnd
 }
 
 func hexPts(c gg.Point, grow float64) []gg.Point {
