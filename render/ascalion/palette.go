@@ -45,6 +45,7 @@ func buildPalette() color.Palette {
 		b.Add(seatCol[p], seatTint(p))
 	}
 	b.Add(lightSea, deepSea, riverBlue, unowned, offBoard, fieldLine, deepLine)
+	b.Add(seaColours()...)
 	for _, c := range append(append([]color.RGBA(nil), goodCol...), relCol...) {
 		b.Add(c)
 	}
