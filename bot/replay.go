@@ -177,7 +177,11 @@ func (f *framer) frame(img image.Image, pal color.Palette) *image.Paletted {
 		f.canvas = image.NewRGBA(r)
 	}
 	f.canvas.Pix, f.canvas.Rect, f.canvas.Stride = f.canvas.Pix[:4*r.Dx()*r.Dy()], r, 4*r.Dx()
-	xdraw.ApproxBiLinear.Scale(f.canvas, r, img, b, xdraw.Src, nil)
+	if rgba, ok := img.(*image.RGBA); ok && rgba.Rect.Min == (image.Point{}) {
+		anim.Scale(f.canvas, rgba)
+	} else {
+		xdraw.ApproxBiLinear.Scale(f.canvas, r, img, b, xdraw.Src, nil)
+	}
 	return render.Quantise(f.canvas, pal)
 }
 

@@ -277,3 +277,26 @@ func TestRecapForEveryGame(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReplayGIF is a whole replay end to end (replaying, drawing, scaling, quantising and
+// encoding every frame), as ms per frame, for each game's recorded game.
+func BenchmarkReplayGIF(b *testing.B) {
+	for _, name := range []string{"autumn-ash", "ascalion"} {
+		b.Run(name, func(b *testing.B) {
+			kit := replayKits[name]
+			rec := loadRecord(b, name)
+			keys, err := keyMoves(kit, rec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			keys = sample(keys, maxFrames)
+			for b.Loop() {
+				if _, err := encodeReplay(kit, rec, keys); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(len(keys)), "ms/frame")
+			b.ReportMetric(float64(len(keys)), "frames")
+		})
+	}
+}
