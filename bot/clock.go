@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -83,15 +84,13 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 	if !acted {
 		return false, nil
 	}
-	// Queue first: if the game write then fails, the next tick repeats the message rather than
-	// changing the game silently.
-	if len(msgs) > 0 {
-		if err := s.store.Enqueue(ctx, msgs...); err != nil {
-			return false, err
-		}
-	}
-	if err := s.store.UpdateGame(ctx, row); err != nil {
+	// The game and its notices in one version-checked write: of several instances ticking the
+	// same due game, one wins and queues the notice; the others' writes change nothing.
+	if err := s.store.UpdateGame(ctx, row, msgs...); err != nil {
 		_ = s.reload(ctx, t)
+		if errors.Is(err, storage.ErrConflict) {
+			return false, nil // another instance ticked or moved the game first
+		}
 		return false, err
 	}
 	return true, nil

@@ -117,6 +117,8 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	}
 	lines = append(lines, digest(f.Pending)...)
 	n := Notice{Kind: "turn", Game: row.ID, Seq: seq, Channel: postChannel(row), Board: true}
+	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
+	n.Snap, _ = st.Encode()
 	head := strings.Join(lines, "\n")
 	if res := st.Result(); res != nil {
 		lines = append(lines, resultText(row, s.finalResult(row, res)))

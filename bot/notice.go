@@ -1,12 +1,16 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardbot/boardbot/rules"
@@ -41,6 +45,10 @@ type Notice struct {
 	Actions []string `json:"actions,omitempty"`
 	// Undo asks the other players to agree to take back move Seq (buttons Agree / Refuse).
 	Undo bool `json:"undo,omitempty"`
+	// Snap is the game's snapshot at Seq, stored with a board notice in the move's transaction so
+	// that drawing it never replays the log however far the game has moved on. It holds private
+	// information: Deliver takes it off before a transport sees the notice.
+	Snap []byte `json:"snap,omitempty"`
 }
 
 // Awaited is a seat a notice is about, with its player.
@@ -197,57 +205,146 @@ type Sender interface {
 	Send(ctx context.Context, out Outgoing) error
 }
 
-// Deliver sends pending outbox messages through sender, oldest first, and returns how many went
-// out. A failed send is retried later with a growing delay, so a move is never lost or sent twice
-// by the bot (a transport that fails after delivering may still repeat one message).
+// Parallel is a Sender that may be given several messages at once, of different games (never two
+// of one game), up to Parallel() of them. Other senders get one message at a time.
+type Parallel interface {
+	Parallel() int
+}
+
+// deliverLease is how long an instance holds the messages it claimed: longer than the slowest
+// send (a rate limit waited out included), short enough that a dead instance's messages are
+// soon taken over.
+const deliverLease = 2 * time.Minute
+
+// Deliver claims up to limit due outbox messages for this instance and sends them through sender,
+// and returns how many went out. Each game's messages go out one after another in queue order;
+// different games' go out at once when the sender is Parallel. A claim keeps other instances off
+// the messages (storage.Store.Claim), so each is sent by one instance, and a dead instance's are
+// taken over when its lease runs out. A failed send is retried later with a growing delay, and
+// its game's later messages wait behind it, so a move is never lost, reordered or sent twice by
+// the bot (a transport that fails after delivering may still repeat one message).
 func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, error) {
-	msgs, err := s.store.Pending(ctx, s.now(), limit)
+	if limit <= 0 {
+		limit = 1
+	}
+	msgs, err := s.store.Claim(ctx, s.owner, s.now(), deliverLease, limit)
 	if err != nil {
 		return 0, err
 	}
-	sent := 0
-	for _, m := range msgs {
-		n, err := decodeNotice(m)
-		if err != nil {
-			s.log.Error("outbox: bad payload, dropped", "id", m.ID, "err", err)
-			_ = s.store.MarkSent(ctx, m.ID)
-			continue
-		}
-		out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m)}
-		if n.Kind != "dm" && n.Game != 0 {
-			s.current(ctx, &out)
-		}
-		if n.Board {
-			img, err := s.boardAt(ctx, n.Game, n.Seq)
-			if err != nil {
-				s.log.Error("outbox: board", "game", n.Game, "err", err)
-			} else {
-				out.Image = img
-			}
-		}
-		if n.Recap {
-			out.Recap = s.recapImage(ctx, n.Game)
-		}
-		if err := sender.Send(ctx, out); err != nil {
-			delay := time.Duration(1<<min(m.Attempts, 12)) * time.Second
-			s.log.Warn("outbox: send failed, will retry", "id", m.ID, "game", n.Game, "in", delay, "err", err)
-			if rerr := s.store.Retry(ctx, m.ID, s.now().Add(delay)); rerr != nil {
-				return sent, rerr
-			}
-			continue
-		}
-		if err := s.store.MarkSent(ctx, m.ID); err != nil {
-			return sent, err
-		}
-		sent++
+	lanes := lanesOf(msgs)
+	workers := 1
+	if p, ok := sender.(Parallel); ok {
+		workers = max(1, min(p.Parallel(), len(lanes)))
 	}
-	return sent, nil
+	var (
+		sent  atomic.Int64
+		mu    sync.Mutex
+		first error
+		wg    sync.WaitGroup
+	)
+	next := make(chan []storage.OutboxMessage)
+	for range workers {
+		wg.Go(func() {
+			for lane := range next {
+				if err := s.deliverLane(ctx, sender, lane, &sent); err != nil {
+					mu.Lock()
+					first = cmp.Or(first, err)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for _, lane := range lanes {
+		next <- lane
+	}
+	close(next)
+	wg.Wait()
+	return int(sent.Load()), first
 }
 
-func decodeNotice(m storage.OutboxMessage) (Notice, error) {
+// lanesOf groups claimed messages by game, each game's in queue order (by id: a retried message
+// is due later than the ones queued behind it, yet goes first); a message of no game is a lane
+// of its own.
+func lanesOf(msgs []storage.OutboxMessage) [][]storage.OutboxMessage {
+	var lanes [][]storage.OutboxMessage
+	at := map[int64]int{}
+	for _, m := range msgs {
+		i, ok := at[m.GameID]
+		if !ok || m.GameID == 0 {
+			i = len(lanes)
+			lanes = append(lanes, nil)
+			at[m.GameID] = i
+		}
+		lanes[i] = append(lanes[i], m)
+	}
+	for _, l := range lanes {
+		slices.SortFunc(l, func(a, b storage.OutboxMessage) int { return cmp.Compare(a.ID, b.ID) })
+	}
+	return lanes
+}
+
+// deliverLane sends one game's messages in order. When one fails, the rest are put off with it
+// (a Retry, so each counts an attempt) and go out after it; only a store error is returned.
+func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage.OutboxMessage, sent *atomic.Int64) error {
+	for i, m := range lane {
+		next, err := s.deliverOne(ctx, sender, m)
+		if err != nil {
+			return err
+		}
+		if next.IsZero() {
+			sent.Add(1)
+			continue
+		}
+		for _, r := range lane[i+1:] {
+			if err := s.store.Retry(ctx, r.ID, next); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// deliverOne sends m and ends its claim: removed when sent, put off when the send failed. It
+// returns when it is to be tried again (zero: sent, or dropped for good).
+func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.OutboxMessage) (time.Time, error) {
+	n, snap, err := decodeNotice(m)
+	if err != nil {
+		s.log.Error("outbox: bad payload, dropped", "id", m.ID, "err", err)
+		return time.Time{}, s.store.MarkSent(ctx, m.ID)
+	}
+	out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m)}
+	if n.Kind != "dm" && n.Game != 0 {
+		s.current(ctx, &out)
+	}
+	if n.Board {
+		img, err := s.boardAt(ctx, n.Game, n.Seq, snap)
+		if err != nil {
+			s.log.Error("outbox: board", "game", n.Game, "err", err)
+		} else {
+			out.Image = img
+		}
+	}
+	if n.Recap {
+		out.Recap = s.recapImage(ctx, n.Game)
+	}
+	if err := sender.Send(ctx, out); err != nil {
+		delay := time.Duration(1<<min(m.Attempts, 12)) * time.Second
+		next := s.now().Add(delay)
+		s.log.Warn("outbox: send failed, will retry", "id", m.ID, "game", n.Game, "in", delay, "err", err)
+		return next, s.store.Retry(ctx, m.ID, next)
+	}
+	return time.Time{}, s.store.MarkSent(ctx, m.ID)
+}
+
+// decodeNotice reads a queued notice and takes its snapshot off it: the snapshot holds private
+// information, so it is returned apart and never travels with the notice to a transport.
+func decodeNotice(m storage.OutboxMessage) (Notice, []byte, error) {
 	var n Notice
 	err := json.Unmarshal(m.Payload, &n)
-	return n, err
+	snap := n.Snap
+	n.Snap = nil
+	return n, snap, err
 }
 
 func outboxKey(m storage.OutboxMessage) string {
@@ -338,8 +435,10 @@ func (s *Service) EndPrompt(ctx context.Context, game int64) (string, error) {
 	return prev, nil
 }
 
-// boardAt renders the public board after seq moves, replaying the log when the game has moved on.
-func (s *Service) boardAt(ctx context.Context, id, seq int64) (*Image, error) {
+// boardAt renders the public board after seq moves from snap, the snapshot the notice carries.
+// A notice queued by an older version carries none: then the board is the game's own when it is
+// still at seq, else the log is replayed up to seq.
+func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Image, error) {
 	t, err := s.load(ctx, id)
 	if err != nil {
 		return nil, err
@@ -347,6 +446,13 @@ func (s *Service) boardAt(ctx context.Context, id, seq int64) (*Image, error) {
 	st, kit, row := t.state, t.kit, *t.row
 	current := t.seq
 	t.mu.Unlock()
+	if len(snap) > 0 {
+		st, err := kit.Game.Decode(snap)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: decode the snapshot at %d: %w", id, seq, err)
+		}
+		return s.render(kit, &row, st, rules.Spectator, seq)
+	}
 	if st == nil {
 		return nil, fmt.Errorf("game %d has no board yet", id)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
 )
 
 // Preview returns the public thread messages that seat playing m would queue now, rendered as
@@ -12,22 +13,11 @@ import (
 // set) replaces the copy after the move, and nothing is written. The privacy property uses it to
 // check that everything the bot posts depends only on public information.
 func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m rules.Move, transform func(rules.State) (rules.State, error)) ([]Outgoing, error) {
-	t, err := s.load(ctx, game)
+	t, st, evs, err := s.previewMove(ctx, game, seat, m)
 	if err != nil {
 		return nil, err
 	}
 	defer t.mu.Unlock()
-	if t.state == nil {
-		return nil, fmt.Errorf("game %d has not started", game)
-	}
-	st, err := rules.Clone(t.kit.Game, t.state)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := st.Apply(seat, m)
-	if err != nil {
-		return nil, err
-	}
 	if transform != nil {
 		if st, err = transform(st); err != nil {
 			return nil, err
@@ -36,7 +26,7 @@ func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m ru
 	_, msgs := s.afterMove(t, st, t.seq+1, evs, seat)
 	var out []Outgoing
 	for _, msg := range msgs {
-		n, err := decodeNotice(msg)
+		n, _, err := decodeNotice(msg)
 		if err != nil {
 			return nil, err
 		}
@@ -49,4 +39,49 @@ func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m ru
 		out = append(out, o)
 	}
 	return out, nil
+}
+
+// HistoryPreview returns the /history line that seat playing m now would get, as read by every
+// other seat and by a spectator, without playing it. The privacy property uses it to check that
+// history shows others nothing a move keeps secret.
+func (s *Service) HistoryPreview(ctx context.Context, game int64, seat rules.Seat, m rules.Move) ([]string, error) {
+	t, _, evs, err := s.previewMove(ctx, game, seat, m)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	mv := storage.Move{Seq: t.seq + 1, Seat: int(seat), UserID: userOf(t.row, seat), Notation: m.String()}
+	open := gameEnded(t.row) || rules.MovesArePublic(t.kit.Game)
+	out := []string{historyLine(t.row, mv, evs, nil, open)}
+	for r := range t.row.Seats {
+		if reader := rules.Seat(r); reader != seat {
+			out = append(out, historyLine(t.row, mv, evs, []rules.Seat{reader}, open))
+		}
+	}
+	return out, nil
+}
+
+// previewMove applies m for seat to a copy of the game and returns the table, still locked, with
+// the copy and the move's events; on error nothing is left locked.
+func (s *Service) previewMove(ctx context.Context, game int64, seat rules.Seat, m rules.Move) (*table, rules.State, []rules.Event, error) {
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	st, evs, err := func() (rules.State, []rules.Event, error) {
+		if t.state == nil {
+			return nil, nil, fmt.Errorf("game %d has not started", game)
+		}
+		st, err := rules.Clone(t.kit.Game, t.state)
+		if err != nil {
+			return nil, nil, err
+		}
+		evs, err := st.Apply(seat, m)
+		return st, evs, err
+	}()
+	if err != nil {
+		t.mu.Unlock()
+		return nil, nil, nil, err
+	}
+	return t, st, evs, nil
 }

@@ -11,10 +11,12 @@ import (
 	"image"
 	"image/color"
 	"log/slog"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardbot/boardbot/render/recap"
@@ -67,6 +69,7 @@ type Service struct {
 	mu     sync.Mutex
 	tables map[int64]*table
 	aiq    *aiQueue
+	owner  string // this instance's name on the outbox messages it claims
 }
 
 // table is a game loaded in memory. Its lock guards row and state.
@@ -92,7 +95,8 @@ func New(store storage.Store, kits []Kit, opt Options) *Service {
 	if opt.CacheSize == 0 {
 		opt.CacheSize = 512
 	}
-	s := &Service{store: store, kits: map[string]Kit{}, opt: opt, log: opt.Logger, tables: map[int64]*table{}, aiq: newAIQueue()}
+	s := &Service{store: store, kits: map[string]Kit{}, opt: opt, log: opt.Logger, tables: map[int64]*table{}, aiq: newAIQueue(),
+		owner: instanceName()}
 	for _, k := range kits {
 		id := k.Game.Info().ID
 		s.kits[id] = k
@@ -326,4 +330,13 @@ func cleanName(n string) string {
 		n = "player"
 	}
 	return n
+}
+
+var instances atomic.Int64
+
+// instanceName names a Service uniquely among the instances sharing a database: the host, the
+// process, its start and a count within the process.
+func instanceName() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%d/%d/%d", host, os.Getpid(), time.Now().UnixNano(), instances.Add(1))
 }

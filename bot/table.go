@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -77,13 +78,18 @@ func (s *Service) statusLine(t *table) string {
 	return fmt.Sprintf("%s, move %d. Waiting for %s", gameTitle(t), t.seq+1, strings.Join(parts, "; "))
 }
 
-// History lists the moves played, newest last (at most the last n; 0 = all).
+// History lists the moves played, newest last (at most the last n; 0 = all). Each move reads as
+// its requester may know it: the notation of their own moves, of every move once the game has
+// ended and of every move in a game that declares its moves public (rules.PublicMoves); otherwise
+// the move's events visible to the requester, got by replaying the log from its setup, so that
+// a hidden choice (Reef's parrotfish colour, a card from a hand, a secret bid) is never told.
 func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error) {
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
 	row := *t.row
+	kit := t.kit
 	title := gameTitle(t)
 	t.mu.Unlock()
 	moves, err := s.store.Moves(ctx, row.ID)
@@ -97,33 +103,104 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 	if n > 0 && len(moves) > n {
 		start = len(moves) - n
 	}
+	held := seatsOf(&row, req.User.ID)
+	open := gameEnded(&row) || rules.MovesArePublic(kit.Game)
+	events, err := historyEvents(kit.Game, &row, moves, start, held, open)
+	if err != nil {
+		return Reply{}, err
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %d moves", title, len(moves))
 	if start > 0 {
 		fmt.Fprintf(&b, " (the last %d)", n)
 	}
 	b.WriteString(":")
-	for _, m := range moves[start:] {
-		who := playerName(&row, rules.Seat(m.Seat))
-		switch m.UserID {
-		case RobotUser:
-			who += " (random player)"
-		case AIUser:
-			if !isAIUser(userOf(&row, rules.Seat(m.Seat))) {
-				who += " (played by the AI)"
-			}
-		case AutoUser:
-			who += " (only move)"
-		case ClockUser:
-			who += " (out of time: the default answer)"
-		}
-		fmt.Fprintf(&b, "\n%d. %s: %s", m.Seq, who, m.Notation)
+	for i, m := range moves[start:] {
+		b.WriteString("\n" + historyLine(&row, m, events[i], held, open))
 	}
 	return Reply{Text: b.String(), Private: true, Game: row.ID}, nil
 }
 
-// Export returns the game record (see rules/record).
+// gameEnded: once a game is over nothing in it is secret any more.
+func gameEnded(row *storage.Game) bool {
+	return row.Status == storage.StatusFinished || row.Status == storage.StatusAborted
+}
+
+// historyEvents replays the log from its setup and returns, for each move from start on, its
+// events; nil (no replay) when every move shown will read as its notation.
+func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start int, held []rules.Seat, open bool) ([][]rules.Event, error) {
+	out := make([][]rules.Event, len(moves)-start)
+	if open {
+		return out, nil
+	}
+	need := false
+	for _, m := range moves[start:] {
+		need = need || !slices.Contains(held, rules.Seat(m.Seat))
+	}
+	if !need {
+		return out, nil
+	}
+	rec := &record.Record{Game: row.Kind, Setup: rules.Setup{Seats: row.Seats, Seed: row.Seed, Options: row.Options}}
+	for _, m := range moves {
+		mv, err := rules.ParseMove(m.Notation)
+		if err != nil {
+			return nil, fmt.Errorf("game %d move %d: %w", row.ID, m.Seq, err)
+		}
+		rec.Moves = append(rec.Moves, record.Entry{Seat: rules.Seat(m.Seat), Move: mv})
+	}
+	_, err := record.Replay(g, rec, func(i int, _ rules.State, evs []rules.Event) error {
+		if i >= start {
+			out[i-start] = evs
+		}
+		return nil
+	})
+	return out, err
+}
+
+// historyLine is one move of /history as the holder of seats held may read it.
+func historyLine(row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
+	seat := rules.Seat(m.Seat)
+	who := playerName(row, seat)
+	switch m.UserID {
+	case RobotUser:
+		who += " (random player)"
+	case AIUser:
+		if !isAIUser(userOf(row, seat)) {
+			who += " (played by the AI)"
+		}
+	case AutoUser:
+		who += " (only move)"
+	case ClockUser:
+		who += " (out of time: the default answer)"
+	}
+	if open || slices.Contains(held, seat) {
+		return fmt.Sprintf("%d. %s: %s", m.Seq, who, m.Notation)
+	}
+	var seen []string
+	for _, e := range evs {
+		if slices.ContainsFunc(held, e.VisibleTo) || e.Public() {
+			seen = append(seen, e.Text)
+		}
+	}
+	if len(seen) == 0 {
+		return fmt.Sprintf("%d. %s moved.", m.Seq, who)
+	}
+	return fmt.Sprintf("%d. %s: %s", m.Seq, who, strings.Join(seen, " "))
+}
+
+// Export returns the record (see rules/record) of a game that has ended. While it runs the
+// record would hand out the seed, and with it every hand, screen and future draw.
 func (s *Service) Export(ctx context.Context, req Request) (string, error) {
+	return s.export(ctx, req, false)
+}
+
+// ExportAny returns the record of a game in any state, for the server's own console, whose user
+// holds the database (and so the seed) anyway.
+func (s *Service) ExportAny(ctx context.Context, req Request) (string, error) {
+	return s.export(ctx, req, true)
+}
+
+func (s *Service) export(ctx context.Context, req Request, running bool) (string, error) {
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return "", err
@@ -132,6 +209,9 @@ func (s *Service) Export(ctx context.Context, req Request) (string, error) {
 	t.mu.Unlock()
 	if row.Status == storage.StatusLobby {
 		return "", refuse("There is nothing to export before the game starts.")
+	}
+	if !running && !gameEnded(&row) {
+		return "", refuse("The record of a running game would tell its hidden cards and draws: /export works once the game has ended. /history lists the moves so far.")
 	}
 	rec, err := s.recordOf(ctx, &row, -1)
 	if err != nil {

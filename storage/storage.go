@@ -138,8 +138,10 @@ type Store interface {
 	GameIDs(ctx context.Context) ([]int64, error)
 	Games(ctx context.Context, f GameFilter) ([]*Game, error)
 	// UpdateGame writes every field of g but the log if g.Version is still the stored one, and
-	// bumps g.Version. Used for the lobby, starting, aborting, clocks and prompt ids.
-	UpdateGame(ctx context.Context, g *Game) error
+	// bumps g.Version. Used for the lobby, starting, aborting, clocks and prompt ids. The outbox
+	// messages are queued in the same transaction (GameID 0: g's), so a change and its notices are
+	// written together or not at all: an instance that loses the version check queues nothing.
+	UpdateGame(ctx context.Context, g *Game, outbox ...OutboxMessage) error
 	// AppendMove commits a move: ErrConflict if the version moved, ErrDuplicate if the interaction
 	// id was seen. It returns the new version. ErrNotFound is checked first, then ErrDuplicate
 	// (a replayed click usually carries a stale version too), then ErrConflict.
@@ -169,7 +171,9 @@ type Store interface {
 	// Claim gives owner up to limit messages due at now (oldest first, as Pending) that nobody
 	// holds, and holds them for owner until now+lease: while the lease lasts no other Claim
 	// returns them, so each message goes to one sender. A claim whose lease ran out (its sender
-	// died) is taken over. MarkSent or Retry end the claim. limit must be positive.
+	// died) is taken over. MarkSent or Retry end the claim. limit must be positive. A game's
+	// messages go out in queue order: one is not claimed while an earlier message of its game is
+	// held (by anyone) or put off by Retry; messages of no game are independent.
 	Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]OutboxMessage, error)
 
 	// GameVersion returns a game's stored version alone, cheaply, so that a cache can check that

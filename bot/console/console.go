@@ -358,7 +358,7 @@ func (c *Console) set(ctx context.Context, rest string) error {
 }
 
 func (c *Console) export(ctx context.Context, file string) error {
-	text, err := c.svc.Export(ctx, c.req())
+	text, err := c.svc.ExportAny(ctx, c.req())
 	if err != nil {
 		return err
 	}

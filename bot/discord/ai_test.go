@@ -37,7 +37,7 @@ func TestWholeGameAgainstAI(t *testing.T) {
 					t.Fatalf("only ann may be pinged, got %q in %q", u, content(p.JSON))
 				}
 			}
-			if strings.Contains(content(p.JSON), "AI (easy) (Xeno) played") {
+			if strings.Contains(content(p.JSON), "AI (easy) (Xeno)") { // posts name the AI's seat as the AI
 				captions++
 			}
 		}
@@ -65,7 +65,7 @@ func TestWholeGameAgainstAI(t *testing.T) {
 		t.Fatalf("the game against the AI did not finish: %v %v", g.Status, err)
 	}
 	if aiMoves == 0 || captions == 0 {
-		t.Fatalf("the AI moved %d times, %d captions name it", aiMoves, captions)
+		t.Fatalf("the AI moved %d times, %d thread posts name it", aiMoves, captions)
 	}
 	t.Logf("finished: %s; the AI moved %d times", e.svc.Result(g).Reason, aiMoves)
 }

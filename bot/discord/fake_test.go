@@ -41,6 +41,13 @@ type fakeDiscord struct {
 	responded map[string]time.Time
 	now       func() time.Time // the test's clock
 	kinds     map[string]int   // interaction id -> type, for those the fake dispatched
+	// rateBudget, when set, is how many requests each route (method and path) takes per
+	// rateWindow of real time; past it the fake answers 429 with retry_after and the bucket
+	// headers, as Discord does. Successful answers carry no rate-limit headers, so the bot
+	// meets the 429s rather than pacing itself from the headers.
+	rateBudget int
+	rateWindow time.Duration
+	routes     map[string]*routeUse
 
 	conn   *websocket.Conn
 	connMu sync.Mutex
@@ -177,6 +184,21 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(apiError{"Invalid Form Body: " + why, 50035})
 		return
 	}
+	if wait := f.limited(rec); wait > 0 {
+		rec.Status = http.StatusTooManyRequests
+		f.reqs = append(f.reqs, rec)
+		secs := fmt.Sprintf("%.3f", wait.Seconds())
+		h := w.Header()
+		h.Set("Content-Type", "application/json")
+		h.Set("X-RateLimit-Bucket", rec.Method+rec.Path)
+		h.Set("X-RateLimit-Limit", fmt.Sprint(f.rateBudget))
+		h.Set("X-RateLimit-Remaining", "0")
+		h.Set("X-RateLimit-Reset-After", secs)
+		h.Set("Retry-After", secs)
+		w.WriteHeader(http.StatusTooManyRequests)
+		fmt.Fprintf(w, `{"message":"You are being rate limited.","retry_after":%s,"global":false}`, secs)
+		return
+	}
 	var fl *failure
 	for i := range f.failures {
 		x := &f.failures[i]
@@ -216,6 +238,35 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(out)
+}
+
+// routeUse counts a route's requests in its current window.
+type routeUse struct {
+	start time.Time
+	n     int
+}
+
+// limited counts rec against its route's budget and returns how long until the route's window
+// ends when the budget is spent (0: within budget). f.mu is held.
+func (f *fakeDiscord) limited(rec recorded) time.Duration {
+	if f.rateBudget == 0 || rec.Path == "/gateway" {
+		return 0
+	}
+	if f.routes == nil {
+		f.routes = map[string]*routeUse{}
+	}
+	now := time.Now()
+	key := rec.Method + " " + rec.Path
+	u := f.routes[key]
+	if u == nil || now.Sub(u.start) >= f.rateWindow {
+		u = &routeUse{start: now}
+		f.routes[key] = u
+	}
+	if u.n >= f.rateBudget {
+		return f.rateWindow - now.Sub(u.start)
+	}
+	u.n++
+	return 0
 }
 
 func writeError(w http.ResponseWriter, status int) {

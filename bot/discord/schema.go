@@ -53,7 +53,7 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 		cmd("join", "Take a seat in this game's lobby"),
 		cmd("leave", "Leave this game's lobby"),
 		cmd("start", "Start this lobby's game with the players seated so far (its creator)"),
-		cmd("export", "The game record, to replay it with boardbot replay (only you get it)"),
+		cmd("export", "The record of an ended game, to replay it with boardbot replay (only you get it)"),
 		cmd("rules", "A game's summary and how to write its moves",
 			&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: "Which game", Required: true, Choices: gameChoices}),
 		cmd("leaderboard", "This server's best players of a game: wins, games and an Elo rating",

@@ -19,6 +19,18 @@ type Sender struct {
 	svc *bot.Service
 	api API
 	log *slog.Logger
+	// Workers is how many games' notices are sent at once (default 8). Each route's rate limit
+	// is the API's to wait out (discordgo keeps a bucket per route and sleeps through a 429's
+	// retry_after), so one game's slow thread holds up only its own worker.
+	Workers int
+}
+
+// Parallel makes the sender a bot.Parallel: Discord takes several games' posts at once.
+func (s *Sender) Parallel() int {
+	if s.Workers > 0 {
+		return s.Workers
+	}
+	return 8
 }
 
 // NewSender makes the outbox sender.

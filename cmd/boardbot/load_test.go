@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -30,15 +32,19 @@ import (
 // The load generator: BOARDBOT_LOAD=1 go test -run TestLoadFigures ./cmd/boardbot (with
 // BOARDBOT_TEST_PG for the PostgreSQL rows). Games of Autumn Ash are played by signed /move
 // interactions against the real HTTP handler on loopback, each game by one worker, its moves
-// spread over the instances; Discord is a stub that accepts everything. It prints moves/s and the
-// p50/p99 acknowledgement latency per set-up. Bounded: BOARDBOT_LOAD_SECONDS (default 10) per
-// set-up, 16 games at once.
+// spread over the instances, at BOARDBOT_LOAD_RATE moves/s in all (default 200; 0: as fast as the
+// acks come). Each instance delivers its outbox as `serve` does (discord.Background, the real
+// sender, boards drawn) to a stub Discord that counts the posts and edits. It prints moves/s, the
+// p50/p99 acknowledgement latency, posts/s, the outbox backlog when the moves stop and how long
+// delivery then takes to drain it. Bounded: BOARDBOT_LOAD_SECONDS (default 10) per set-up, 16
+// games at once, 60 s at most to drain.
 func TestLoadFigures(t *testing.T) {
 	if os.Getenv("BOARDBOT_LOAD") == "" {
 		t.Skip("set BOARDBOT_LOAD=1 to measure")
 	}
-	secs := 10
+	secs, rate := 10, 200
 	fmt.Sscan(os.Getenv("BOARDBOT_LOAD_SECONDS"), &secs)
+	fmt.Sscan(os.Getenv("BOARDBOT_LOAD_RATE"), &rate)
 	d := time.Duration(secs) * time.Second
 	type setup struct {
 		name      string
@@ -66,7 +72,8 @@ func TestLoadFigures(t *testing.T) {
 		}
 	}
 	for _, su := range setups {
-		moves, lat := loadRun(t, su.instances, su.open, d)
+		r := loadRun(t, su.instances, su.open, d, rate)
+		lat := r.lat
 		slices.Sort(lat)
 		q := func(p float64) time.Duration {
 			if len(lat) == 0 {
@@ -74,15 +81,29 @@ func TestLoadFigures(t *testing.T) {
 			}
 			return lat[min(len(lat)-1, int(p*float64(len(lat))))]
 		}
-		t.Logf("%-26s %6.0f moves/s  ack p50 %v  p99 %v  (%d moves in %v)", su.name, float64(moves)/d.Seconds(),
-			q(.5).Round(time.Millisecond), q(.99).Round(time.Millisecond), moves, d)
+		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)",
+			su.name, float64(r.moves)/d.Seconds(), q(.5).Round(time.Millisecond), q(.99).Round(time.Millisecond),
+			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d)
 	}
 }
 
-// loadRun plays for d over instances handlers and returns the moves committed and every ack's
-// latency.
-func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store, d time.Duration) (int64, []time.Duration) {
+// loadResult is one set-up's figures.
+type loadResult struct {
+	moves       int64           // moves committed
+	lat         []time.Duration // every acknowledgement's latency
+	postsDuring int64           // posts and edits Discord received while the moves went on
+	backlog     int             // outbox messages queued when the moves stopped
+	drain       time.Duration   // how long delivery then took to empty the outbox
+}
+
+// loadRun plays for d over instances handlers, at rate moves/s (0: unpaced), each instance
+// delivering its outbox meanwhile.
+func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store, d time.Duration, rate int) loadResult {
+	var posts atomic.Int64
 	stub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "/channels/") && (r.Method == "POST" || r.Method == "PATCH") {
+			posts.Add(1)
+		}
 		io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"id":"1","channel_id":"1"}`)
@@ -92,13 +113,24 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	var addrs []string
 	var handlers []*discord.Handler
+	bg, stop := context.WithCancel(context.Background())
+	var delivering sync.WaitGroup
+	defer delivering.Wait()
+	defer stop()
+	var stores []storage.Store
 	for range instances {
 		st := open(t)
 		defer st.Close()
+		stores = append(stores, st)
 		svc := newService(st, kits, config.Default(), io.Discard, nil)
 		sess, _ := discordgo.New("Bot x")
 		sess.Client = &http.Client{Transport: rewrite{stub.URL}}
-		h := discord.NewHandler(svc, discord.NewREST(sess), discord.Options{})
+		rest := discord.NewREST(sess)
+		h := discord.NewHandler(svc, rest, discord.Options{})
+		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+		delivering.Go(func() {
+			discord.Background(bg, svc, discord.NewSender(svc, rest, quiet), 20*time.Millisecond, time.Minute, quiet)
+		})
 		srv := httptest.NewServer(discord.HTTPHandler(h, pub, nil))
 		defer srv.Close()
 		addrs = append(addrs, strings.TrimPrefix(srv.URL, "http://"))
@@ -113,6 +145,23 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 	var lat []time.Duration
 	var games []int64
 	deadline := time.Now().Add(d)
+	// Pacing: a move waits for a token; tokens come at rate per second, never stored up.
+	tokens := make(chan struct{})
+	if rate > 0 {
+		go func() {
+			every := time.Second / time.Duration(rate)
+			for next := time.Now(); time.Now().Before(deadline); next = next.Add(every) {
+				time.Sleep(time.Until(next))
+				select {
+				case tokens <- struct{}{}:
+				default: // no worker ready: that move is not made up later
+				}
+			}
+			close(tokens)
+		}()
+	} else {
+		close(tokens)
+	}
 	var wg sync.WaitGroup
 	for w := range 16 {
 		wg.Add(1)
@@ -148,6 +197,11 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 					if user == "" {
 						break // the game is over
 					}
+					if rate > 0 {
+						if _, ok := <-tokens; !ok {
+							break
+						}
+					}
 					start := time.Now()
 					code, err := postSigned(priv, addrs[i%len(addrs)], moveInteraction(snowflake(), thread, user, move))
 					if err != nil || code != 200 {
@@ -165,13 +219,28 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 	for _, h := range handlers {
 		h.Wait()
 	}
-	var moves int64
+	res := loadResult{lat: lat, postsDuring: posts.Load()}
+	if st, err := stores[0].Stats(ctx); err == nil {
+		res.backlog = st.Queued
+	}
+	start := time.Now()
+	for time.Since(start) < time.Minute {
+		st, err := stores[0].Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Queued == 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	res.drain = time.Since(start)
 	for _, id := range games {
 		g, err := gen.Game(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		moves += g.MoveCount
+		res.moves += g.MoveCount
 	}
-	return moves, lat
+	return res
 }

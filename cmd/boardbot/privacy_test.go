@@ -10,6 +10,9 @@ package main
 //   - another move of the same seat that looks the same to everyone (same public events, same
 //     public view, same prompts) gives the same messages: the move's secret part (Reef's
 //     parrotfish colour) is never told.
+//
+// The /history line of the move, as every seat but the mover's and a spectator would read it,
+// is part of what is checked.
 
 import (
 	"bytes"
@@ -123,7 +126,7 @@ func (v *viewLog) take() []string {
 
 // privacyTable is one game played through the service, with a mirror of its state.
 type privacyTable struct {
-	t      *testing.T
+	t      testing.TB
 	kit    bot.Kit
 	svc    *bot.Service
 	send   *discord.Sender
@@ -154,7 +157,12 @@ func (p *privacyTable) public(seat rules.Seat, m rules.Move, transform func(rule
 			p.t.Fatal(err)
 		}
 	}
-	return strings.Join(append(p.rec.take(), views...), "\n")
+	// What /history will say of this move to every seat but the mover's, and to spectators.
+	hist, err := p.svc.HistoryPreview(ctx, p.game, seat, m)
+	if err != nil {
+		p.t.Fatalf("history preview of %q by seat %d: %v", m, seat, err)
+	}
+	return strings.Join(append(append(p.rec.take(), views...), hist...), "\n")
 }
 
 // publicEffect is what everyone learns from a move: its public events, the public view and who
@@ -195,7 +203,7 @@ func (p *privacyTable) sync() {
 	}
 }
 
-func newPrivacyTable(t *testing.T, k bot.Kit, seats int, seed uint64) *privacyTable {
+func newPrivacyTable(t testing.TB, k bot.Kit, seats int, seed uint64) *privacyTable {
 	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "p.db"))
 	if err != nil {

@@ -24,36 +24,55 @@ const (
 func (g *State) centralVerbs(seat int, c *Placed, a Action) []string {
 	var out []string
 	for _, v := range actionVerbs(a) {
-		if g.verbReason(c, a, v) == "" {
+		if g.verbPays(c, a, v) {
 			out = append(out, v)
 		}
 	}
 	return out
 }
 
-// actionVerbs lists the central board moves action a allows at all.
+// verbPays reports whether card c can make central move v, one its action allows: verbReason
+// without the reason, since working out which abilities can be done asks it for every card and
+// builds no text.
+func (g *State) verbPays(c *Placed, a Action, v string) bool {
+	switch v {
+	case wColonize:
+		return len(g.colonizable(c)) > 0
+	case wRoot:
+		return len(g.rootable(c, a.Zone)) > 0
+	case wBlock:
+		return g.Blocks > 0 && len(g.blockable(c)) > 0
+	default: // displace, spin, puff: one tadpole of any colour
+		return c.T.Total() > 0
+	}
+}
+
+// actionVerbs lists the central board moves action a allows at all. The lists are shared:
+// callers only read them.
 func actionVerbs(a Action) []string {
-	var allowed []string
 	switch a.Verb {
 	case Think:
-		allowed = []string{wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff}
+		return thinkVerbs
 	case Colonize:
-		allowed = []string{wColonize}
+		return thinkVerbs[0:1:1]
 	case Root:
-		allowed = []string{wRoot}
+		return thinkVerbs[1:2:2]
 	case Order:
-		allowed = []string{wDisplace, wSpin, wBlock, wPuff}
+		return thinkVerbs[2:]
 	case Displace:
-		allowed = []string{wDisplace}
+		return thinkVerbs[2:3:3]
 	case Spin:
-		allowed = []string{wSpin}
+		return thinkVerbs[3:4:4]
 	case Block:
-		allowed = []string{wBlock}
+		return thinkVerbs[4:5:5]
 	case Puff:
-		allowed = []string{wPuff}
+		return thinkVerbs[5:6:6]
 	}
-	return allowed
+	return nil
 }
+
+// thinkVerbs is every central move, in the order menus list them.
+var thinkVerbs = []string{wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff}
 
 // verbReason says why card c cannot make central move v under action a now, or "" when it can.
 func (g *State) verbReason(c *Placed, a Action, v string) string {
@@ -61,11 +80,11 @@ func (g *State) verbReason(c *Placed, a Action, v string) string {
 	if !slices.Contains(actionVerbs(a), v) {
 		return fmt.Sprintf("%s's action now is to %s; it does not let it %s.", name, ActionText(a, nil), v)
 	}
+	if g.verbPays(c, a, v) {
+		return ""
+	}
 	switch v {
 	case wColonize:
-		if len(g.colonizable(c)) > 0 {
-			return ""
-		}
 		var open []string
 		for i, s := range g.Colonies {
 			if s.By < 0 {
@@ -78,22 +97,15 @@ func (g *State) verbReason(c *Placed, a Action, v string) string {
 		}
 		return fmt.Sprintf("%s holds %s, which pays for no open colony (%s).", name, c.T, strings.Join(open, "; "))
 	case wRoot:
-		if len(g.rootable(c, a.Zone)) == 0 {
-			return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, c.T)
-		}
+		return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, c.T)
 	case wBlock:
 		if g.Blocks <= 0 {
 			return "No block token is left."
 		}
-		if len(g.blockable(c)) == 0 {
-			return fmt.Sprintf("%s holds %s, which pays for no pile that can still be locked.", name, c.T)
-		}
-	default: // displace, spin, puff: one tadpole of any colour
-		if c.T.Total() == 0 {
-			return fmt.Sprintf("%s holds no tadpole to pay for %s.", name, v)
-		}
+		return fmt.Sprintf("%s holds %s, which pays for no pile that can still be locked.", name, c.T)
+	default:
+		return fmt.Sprintf("%s holds no tadpole to pay for %s.", name, v)
 	}
-	return ""
 }
 
 // colonizable lists the green slots whose colony card c can pay for.

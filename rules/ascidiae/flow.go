@@ -2,6 +2,7 @@ package ascidiae
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -117,7 +118,7 @@ func (g *State) offered(seat, sp int) []AbRef {
 		}
 	}
 	for i := range out {
-		out[i].Label = fmt.Sprint(i + 1)
+		out[i].Label = strconv.Itoa(i + 1) // asked for every activation and menu: no fmt
 	}
 	return out
 }

@@ -51,6 +51,8 @@ type variant struct {
 	canCap            [4][4]bool // [top size][mover size]
 	start             []placed
 	near              [maxCells][]int8 // cells within two steps, see initNear
+	nearFirst         [maxCells][]int8 // near, single steps first, see initNear
+	col, row          [maxCells]int    // of each cell: a lookup, where i%cols divides
 }
 
 type placed struct {

@@ -15,7 +15,7 @@ import (
 func (s *state) Clone() rules.State {
 	c := *s
 	c.wins = append([]window(nil), s.wins...) // refresh rebuilds wins in place
-	c.memo, c.evs, c.entries, c.movers = nil, nil, [maxCells]uint8{}, [maxCells]uint8{}
+	c.memo, c.evs, c.nevs, c.entries, c.movers = nil, nil, 0, [maxCells]uint8{}, [maxCells]uint8{}
 	return &c
 }
 
@@ -26,7 +26,8 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
 	}
 	var n node
-	read := -1 // tokens of the move read into n
+	read := -1             // tokens of the move read into n
+	var buf []rules.Choice // WalkRandom is done with one list before it asks for the next
 	return rules.WalkRandom(func(m rules.Move) ([]rules.Choice, bool, error) {
 		var err error
 		if read < 0 {
@@ -40,7 +41,8 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 		if err != nil {
 			return nil, false, err
 		}
-		return s.nextChoices(n, false), n.stage == stDone, nil
+		buf = s.nextChoices(n, false, buf)
+		return buf, n.stage == stDone, nil
 	}, partial, r)
 }
 

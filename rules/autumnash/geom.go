@@ -99,14 +99,24 @@ func (w window) corners(v *variant) [4]int {
 	return [4]int{v.sq(w.c0, w.r0), v.sq(w.c1, w.r0), v.sq(w.c0, w.r1), v.sq(w.c1, w.r1)}
 }
 
-// initNear lists, for every cell, the cells within two orthogonal steps (itself included, for a
-// leaf that steps out and back).
+// initNear notes every cell's column and row, and lists the cells within two orthogonal steps of
+// it (itself included, for a leaf that steps out and back).
 func (v *variant) initNear() {
 	for i := 0; i < v.cols*v.rows; i++ {
 		c, r := i%v.cols, i/v.cols
+		v.col[i], v.row[i] = c, r
 		for j := 0; j < v.cols*v.rows; j++ {
 			if abs(j%v.cols-c)+abs(j/v.cols-r) <= 2 {
 				v.near[i] = append(v.near[i], int8(j))
+			}
+		}
+		// A question that needs only one legal destination finds it soonest among the single
+		// steps, which have one route and need no middle square; menus keep board order.
+		for _, d := range []int{1, 2, 0} {
+			for _, j := range v.near[i] {
+				if abs(int(j)%v.cols-c)+abs(int(j)/v.cols-r) == d {
+					v.nearFirst[i] = append(v.nearFirst[i], j)
+				}
 			}
 		}
 	}

@@ -21,7 +21,7 @@ var noEntry = entry{sq: -1}
 type moveEval struct {
 	e        entry
 	from, to int
-	reach    reachRes
+	reach    route // the explanation of a refused route is rebuilt by whyNot
 	next     Colour
 	avail    uint8 // sizes of the next colour left in the stash (only the pawn when capping)
 	checked  uint8 // sizes simulated so far
@@ -68,7 +68,7 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 		nb := s.boardWith(e)
 		b = &nb
 	}
-	ev.reach = reach(s.v, b, s.wins, e.sq, from, to)
+	ev.reach = reachable(s.v, b, s.wins, e.sq, from, to)
 	ev.next = data.next[b.top(from).colour()]
 	if ev.reach.ok {
 		for z := Pawn; z <= Queen; z++ {
@@ -84,15 +84,20 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 	return ev
 }
 
-// newEval hands out a moveEval from a chunk, so the cache costs one allocation per chunk rather
-// than one per entry. Slots are never reused: a pointer stays valid as long as it is held.
+// newEval hands out a moveEval from a chunk, so the cache costs no allocation once the chunks
+// are there. refresh hands the slots out again: nothing keeps an entry past a change of board
+// (nodes live within one call, and play reads its node before it refreshes).
 func (s *state) newEval() *moveEval {
-	if len(s.evs) == cap(s.evs) {
-		s.evs = make([]moveEval, 0, 64)
+	i := s.nevs / evChunk
+	if i == len(s.evs) {
+		s.evs = append(s.evs, new([evChunk]moveEval))
 	}
-	s.evs = s.evs[:len(s.evs)+1]
-	return &s.evs[len(s.evs)-1]
+	ev := &s.evs[i][s.nevs%evChunk]
+	s.nevs++
+	return ev
 }
+
+const evChunk = 64
 
 // decide simulates the move with the leaf becoming size z: a move that reaches the target wins
 // at once; any other must leave the opponent a move.
@@ -109,7 +114,7 @@ func (s *state) decide(ev *moveEval, z Size) {
 	switch {
 	case s.scores[s.turn]+pts >= data.target:
 		ev.winner |= bit
-	case !anyBasicMove(s.v, &nb, other(s.turn), &s.counts):
+	case !anyBasicMove(s.v, &nb, other(s.turn), &s.counts, &s.hint):
 		ev.stale |= bit
 	}
 }
@@ -152,7 +157,10 @@ func movable(b *board, sq int, seat rules.Seat) bool {
 // blocking, capping, a piece to turn into). It ignores the rule against leaving the other player
 // without a move, which would otherwise recurse without end. Only seat's own leaves change colour
 // on seat's turns, so counts from before the other player's move are still right for seat.
-func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]int) bool {
+// hint, when not nil, is a step (without entry) that was a move on an earlier board: it is tried
+// first, and whatever step is found is kept there. A move one simulated turn left alone is usually
+// still there, so the question is most often settled by one route.
+func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]int, hint *basicHint) bool {
 	var wbuf [16]window
 	wins := v.windows(b, wbuf[:0])
 	canBecome := func(t piece, capped bool) bool {
@@ -161,6 +169,15 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 			return true
 		}
 		return !capped && (data.total[n][Drone]-counts[n][Drone] > 0 || data.total[n][Queen]-counts[n][Queen] > 0)
+	}
+	// moves reports whether the top leaf on from, known to be seat's and unburnt, may go to to.
+	moves := func(b *board, enter, from, to int) bool {
+		t := b.top(from)
+		r := reachable(v, b, wins, enter, from, to)
+		return r.ok && canBecome(t, r.capped)
+	}
+	if hint != nil && hint.ok && movable(b, hint.from, seat) && moves(b, -1, hint.from, hint.to) {
+		return true
 	}
 	tryAll := func(b *board, enter int) bool {
 		for from := 0; from < b.n(); from++ {
@@ -171,9 +188,11 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 			if !canBecome(t, false) {
 				continue
 			}
-			for _, to := range v.near[from] {
-				r := reach(v, b, wins, enter, from, int(to))
-				if r.ok && canBecome(t, r.capped) {
+			for _, to := range v.nearFirst[from] {
+				if moves(b, enter, from, int(to)) {
+					if hint != nil && enter < 0 {
+						*hint = basicHint{ok: true, from: from, to: int(to)}
+					}
 					return true
 				}
 			}
@@ -204,4 +223,10 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 		}
 	}
 	return false
+}
+
+// basicHint is a step that anyBasicMove found: a guess to try first next time, never trusted.
+type basicHint struct {
+	ok       bool
+	from, to int
 }

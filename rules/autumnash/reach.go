@@ -27,27 +27,33 @@ type refusal struct {
 	via   int // -1 for a direct step
 }
 
-// reachRes is the outcome for one destination: the first legal route, or why every route fails.
-type reachRes struct {
+// route is the first legal route to a destination: all that play and the search need.
+type route struct {
 	ok     bool
 	via    int // -1 for a single step
 	capped bool
-	refs   [4]refusal // failing routes, for the explanation
-	nrefs  int
 }
 
+// reachRes is the outcome for one destination: the first legal route, or why every route fails.
+type reachRes struct {
+	route
+	refs  [4]refusal // failing routes, for the explanation
+	nrefs int
+}
+
+// fail records a failing route; a nil r is a caller that wants no explanation.
 func (r *reachRes) fail(f refusal) {
-	if r.nrefs < len(r.refs) {
+	if r != nil && r.nrefs < len(r.refs) {
 		r.refs[r.nrefs] = f
 		r.nrefs++
 	}
 }
 
 // reach tests the top leaf on from going to to on b, within one of wins (the fields holding every
-// leaf before the entry). When enter >= 0 a leaf was entered there this turn: the field must hold
-// it too, but need not have it as a corner. The rulebook asks the entry point to be a corner only
-// "at the time a new piece is entered"; after that "any placement and/or move is legal" that
-// keeps the leaves in a 5x6 rectangle.
+// leaf before the entry), and explains a failure. When enter >= 0 a leaf was entered there this
+// turn: the field must hold it too, but need not have it as a corner. The rulebook asks the entry
+// point to be a corner only "at the time a new piece is entered"; after that "any placement
+// and/or move is legal" that keeps the leaves in a 5x6 rectangle.
 func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 	if enter >= 0 && from == enter && to == enter {
 		// The entered leaf may not step out and back onto its entry corner, whatever the field.
@@ -58,11 +64,11 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 	var best reachRes
 	found := false
 	for _, w := range wins {
-		if enter >= 0 && !w.contains(enter%v.cols, enter/v.cols) {
+		if enter >= 0 && !w.contains(v.col[enter], v.row[enter]) {
 			continue
 		}
-		r := reachIn(v, b, w, from, to)
-		if r.ok {
+		var r reachRes
+		if r.route = reachIn(v, b, w, from, to, &r); r.ok {
 			return r
 		}
 		// Keep the most telling explanation: anything beats "outside the field".
@@ -76,37 +82,53 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 	return best
 }
 
-func reachIn(v *variant, b *board, w window, from, to int) reachRes {
-	var r reachRes
-	fc, fr := from%v.cols, from/v.cols
-	tc, tr := to%v.cols, to/v.cols
+// reachable is reach without the explanation, the same route when there is one: legality checks
+// ask it for every leaf and destination, and only a refused move typed by a player needs the why.
+func reachable(v *variant, b *board, wins []window, enter, from, to int) route {
+	if enter >= 0 && from == enter && to == enter {
+		return route{}
+	}
+	for _, w := range wins {
+		if enter >= 0 && !w.contains(v.col[enter], v.row[enter]) {
+			continue
+		}
+		if r := reachIn(v, b, w, from, to, nil); r.ok {
+			return r
+		}
+	}
+	return route{}
+}
+
+// reachIn is reach within one field; failing routes go to why when it is not nil.
+func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route {
+	fc, fr := v.col[from], v.row[from]
+	tc, tr := v.col[to], v.row[to]
 	mover := b.top(from)
 	if !w.contains(tc, tr) {
-		r.fail(refusal{kind: refOutside, at: to, mover: mover, via: -1})
-		return r
+		why.fail(refusal{kind: refOutside, at: to, mover: mover, via: -1})
+		return route{}
 	}
 	d := abs(fc-tc) + abs(fr-tr)
 	switch {
 	case d == 1:
 		f, capped := step(v, b, w, from, mover, from, to, true)
 		if f.kind == refNone {
-			r.ok, r.via, r.capped = true, -1, capped
-			return r
+			return route{ok: true, via: -1, capped: capped}
 		}
 		f.via = -1
-		r.fail(f)
-		return r
+		why.fail(f)
+		return route{}
 	case d == 0 && w.isCorner(fc, fr):
-		r.fail(refusal{kind: refCornerReturn, at: to, mover: mover, via: -1})
-		return r
+		why.fail(refusal{kind: refCornerReturn, at: to, mover: mover, via: -1})
+		return route{}
 	case d > 2:
-		r.fail(refusal{kind: refFar, at: to, mover: mover, via: -1})
-		return r
+		why.fail(refusal{kind: refFar, at: to, mover: mover, via: -1})
+		return route{}
 	}
 	// Two steps (or out and back): try each middle square.
 	for _, o := range orth {
 		via := v.sq(fc+o[0], fr+o[1])
-		if via < 0 || abs(via%v.cols-tc)+abs(via/v.cols-tr) != 1 {
+		if via < 0 || abs(v.col[via]-tc)+abs(v.row[via]-tr) != 1 {
 			continue
 		}
 		f, _ := step(v, b, w, from, mover, from, via, false)
@@ -114,20 +136,19 @@ func reachIn(v *variant, b *board, w window, from, to int) reachRes {
 			var capped bool
 			f, capped = step(v, b, w, from, mover, via, to, true)
 			if f.kind == refNone {
-				r.ok, r.via, r.capped = true, via, capped
-				return r
+				return route{ok: true, via: via, capped: capped}
 			}
 		}
 		f.via = via
-		r.fail(f)
+		why.fail(f)
 	}
-	return r
+	return route{}
 }
 
 // step checks one orthogonal step of mover (which started the turn on origin) from a to q; last
 // says whether the leaf may stop there, which capping requires.
 func step(v *variant, b *board, w window, origin int, mover piece, a, q int, last bool) (refusal, bool) {
-	qc, qr := q%v.cols, q/v.cols
+	qc, qr := v.col[q], v.row[q]
 	if !w.contains(qc, qr) {
 		return refusal{kind: refOutside, at: q, mover: mover}, false
 	}
@@ -149,7 +170,7 @@ func step(v *variant, b *board, w window, origin int, mover piece, a, q int, las
 	if !v.blocking || mover.size() == Pawn {
 		return refusal{}, capped
 	}
-	dx, dy := qc-a%v.cols, qr-a/v.cols
+	dx, dy := qc-v.col[a], qr-v.row[a]
 	for _, o := range orth {
 		n := v.sq(qc+o[0], qr+o[1])
 		if n < 0 || n == origin { // the mover itself topped its start square

@@ -15,7 +15,7 @@ type bagged struct {
 // bag removes the group made by the leaf of colour c now on top of at and returns its points.
 // out may be nil when only the points and the new board matter (simulation).
 func bag(v *variant, b *board, at int, c Colour, out *bagged) int {
-	col, row := at%v.cols, at/v.cols
+	col, row := v.col[at], v.row[at]
 	var mark [maxCells]bool
 	lines := false
 	for _, d := range lineDirs {

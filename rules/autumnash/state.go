@@ -17,11 +17,13 @@ type state struct {
 	counts [numColours][4]int
 	wins   []window
 	memo   map[uint32]*moveEval
-	evs    []moveEval // the chunk memo entries come from (see newEval); never shared by copies
+	evs    []*[evChunk]moveEval // the chunks memo entries come from (see newEval); never shared by copies
+	nevs   int                  // slots of evs in use
 	// entries[c] is 0 until entrySizes(c) is known, then entryKnown | a bit per size.
 	entries [maxCells]uint8
 	// movers[sq] is 0 until pieceHasMove(noEntry, sq) is known, then 1 (no move) or 2.
 	movers [maxCells]uint8
+	hint   basicHint // the opponent's last move found by decide's check (see anyBasicMove)
 }
 
 func newState(v *variant) *state {
@@ -38,6 +40,7 @@ func (s *state) refresh() {
 	s.counts = s.b.counts()
 	s.wins = s.v.windows(&s.b, s.wins)
 	clear(s.memo) // keeps the map's room for the next position
+	s.nevs = 0
 	s.entries, s.movers = [maxCells]uint8{}, [maxCells]uint8{}
 }
 
@@ -77,7 +80,7 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, labels bool) ([]rul
 	if err != nil {
 		return nil, false, err
 	}
-	return s.nextChoices(n, labels), n.stage == stDone, nil
+	return s.nextChoices(n, labels, nil), n.stage == stDone, nil
 }
 
 // hasLegalMove reports whether the seat to move has any legal move at all.
@@ -87,7 +90,8 @@ func (s *state) hasLegalMove() bool {
 			return true
 		}
 	}
-	for _, c := range s.entryCorners() {
+	var cb [maxCells]int
+	for _, c := range s.appendEntryCorners(cb[:0]) {
 		if len(s.entrySizes(c)) > 0 {
 			return true
 		}

@@ -2,16 +2,18 @@ package autumnash
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // Player-facing wording for prompts and refusals.
 
 func (s *state) promptText() string {
-	side := data.sideName[s.turn]
-	t := fmt.Sprintf("%s to move (%d of %d points): ", side, s.scores[s.turn], data.target)
-	if len(s.entryCorners()) > 0 {
-		t += fmt.Sprintf("you may first enter a %s leaf at a free corner, then ", data.startColour[s.turn])
+	// Awaiting builds this for every position of a playout: concatenation, not fmt.
+	t := data.sideName[s.turn] + " to move (" + strconv.Itoa(s.scores[s.turn]) + " of " + strconv.Itoa(data.target) + " points): "
+	var cb [maxCells]int
+	if len(s.appendEntryCorners(cb[:0])) > 0 {
+		t += "you may first enter a " + data.startColour[s.turn].String() + " leaf at a free corner, then "
 	}
 	return t + "move one of your leaves one or two steps."
 }
@@ -63,7 +65,7 @@ func (s *state) capRule(top Size) string {
 func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
 	b := s.boardWith(e)
 	mover := b.top(from)
-	r := &ev.reach
+	r := reach(s.v, &b, s.wins, e.sq, from, to) // eval kept only the route
 	if !r.ok {
 		first := s.refusalText(r.refs[0])
 		same := true

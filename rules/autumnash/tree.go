@@ -2,6 +2,7 @@ package autumnash
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -322,7 +323,7 @@ func (s *state) checkMover(e entry, sq int) error {
 // findPieceMove reports whether the leaf on from has a legal move after entry e
 // (pieceHasMove remembers the answer without entry).
 func (s *state) findPieceMove(e entry, from int) bool {
-	for _, to := range s.v.near[from] {
+	for _, to := range s.v.nearFirst[from] {
 		if s.anyLegal(s.eval(e, from, int(to))) {
 			return true
 		}
@@ -333,9 +334,16 @@ func (s *state) findPieceMove(e entry, from int) bool {
 // entryCorners lists the free corners of the playfield(s), in board order, when the player has a
 // leaf of the starting colour to enter.
 func (s *state) entryCorners() []int {
+	var buf [maxCells]int
+	return slices.Clone(s.appendEntryCorners(buf[:0]))
+}
+
+// appendEntryCorners is entryCorners appended to out: a buffer on the caller's stack spares the
+// menu and the checks an allocation.
+func (s *state) appendEntryCorners(out []int) []int {
 	sc := data.startColour[s.turn]
 	if s.stashed(sc, Pawn)+s.stashed(sc, Drone)+s.stashed(sc, Queen) == 0 {
-		return nil
+		return out
 	}
 	var seen [maxCells]bool
 	for _, w := range s.wins {
@@ -345,7 +353,6 @@ func (s *state) entryCorners() []int {
 			}
 		}
 	}
-	var out []int
 	for i := 0; i < s.b.n(); i++ {
 		if seen[i] {
 			out = append(out, i)
@@ -376,11 +383,16 @@ func (s *state) findEntrySizes(c int) []Size {
 }
 
 // next lists the tokens that may follow node n.
-func (s *state) next(n node) []rules.Choice { return s.nextChoices(n, true) }
+func (s *state) next(n node) []rules.Choice { return s.nextChoices(n, true, nil) }
 
 // nextChoices is next, with the labels only when asked: random play and search never read them.
-func (s *state) nextChoices(n node, labels bool) []rules.Choice {
-	out := make([]rules.Choice, 0, 16)
+// The list is appended to out[:0], so a caller that drops each list before asking for the next can
+// keep one buffer.
+func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Choice {
+	if out == nil {
+		out = make([]rules.Choice, 0, 16)
+	}
+	out = out[:0]
 	add := func(tok int, label func() string) {
 		c := rules.Choice{Token: s.v.token(tok)}
 		if labels {
@@ -395,7 +407,8 @@ func (s *state) nextChoices(n node, labels bool) []rules.Choice {
 				add(from, func() string { return s.v.label(from) + " " + s.b.top(from).name() })
 			}
 		}
-		for _, c := range s.entryCorners() {
+		var cb [maxCells]int
+		for _, c := range s.appendEntryCorners(cb[:0]) {
 			if len(s.entrySizes(c)) > 0 {
 				add(c, func() string {
 					return fmt.Sprintf("enter a %s leaf at %s", data.startColour[s.turn], s.v.label(c))
@@ -425,7 +438,13 @@ func (s *state) nextChoices(n node, labels bool) []rules.Choice {
 		}
 	case stTo:
 		for _, to := range s.v.near[n.from] {
-			if ev := s.full(s.eval(n.e, n.from, int(to))); ev.mask != 0 {
+			ev := s.eval(n.e, n.from, int(to))
+			if labels {
+				ev = s.full(ev) // the label tells the sizes and a win
+			}
+			// anyLegal is full(ev).mask != 0, simulating only until one size is legal: a token
+			// list needs no more, and readTo decides the rest for the destination chosen.
+			if s.anyLegal(ev) {
 				add(int(to), func() string { return s.destLabel(n.e, n.from, int(to), ev) })
 			}
 		}

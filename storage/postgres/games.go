@@ -296,12 +296,16 @@ func (s *Store) GameIDs(ctx context.Context) ([]int64, error) {
 }
 
 // UpdateGame writes every field of g but the log if g.Version is still the stored version.
-func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
+func (s *Store) UpdateGame(ctx context.Context, g *storage.Game, outbox ...storage.OutboxMessage) error {
 	args, err := gameArgs(g)
 	if err != nil {
 		return fmt.Errorf("postgres: update game %d: %w", g.ID, err)
 	}
 	t := now()
+	msgs, err := storage.PrepareOutbox(outbox, g.ID, t)
+	if err != nil {
+		return fmt.Errorf("postgres: update game %d: %w", g.ID, err)
+	}
 	err = s.write(ctx, func(tx pgx.Tx) error {
 		if _, err := lockVersion(ctx, tx, g.ID, g.Version); err != nil {
 			return err
@@ -314,7 +318,10 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 		if _, err := tx.Exec(ctx, updateGameSQL, append(args, t, g.ID)...); err != nil {
 			return fmt.Errorf("update: %w", err)
 		}
-		return writeSeats(ctx, tx, g.ID, g.Players)
+		if err := writeSeats(ctx, tx, g.ID, g.Players); err != nil {
+			return err
+		}
+		return insertOutbox(ctx, tx, msgs)
 	})
 	if err != nil {
 		return fmt.Errorf("postgres: update game %d: %w", g.ID, err)

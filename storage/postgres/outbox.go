@@ -66,29 +66,42 @@ func (s *Store) Pending(ctx context.Context, now time.Time, limit int) ([]storag
 	return msgs, nil
 }
 
-// Claim holds up to limit due, unheld messages for owner until now+lease. SKIP LOCKED lets
-// claimants in several instances run at once without waiting on each other's rows, and without
-// ever taking the same one.
+// Claim holds up to limit due, unheld messages for owner until now+lease, never one behind an
+// earlier message of its game that is held or put off (storage.Store.Claim). Claimants take
+// turns on a transaction-scoped advisory lock: with SKIP LOCKED alone, a claimant would skip the
+// rows another is still claiming and take the message behind them, out of order.
 func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]storage.OutboxMessage, error) {
 	if owner == "" || limit <= 0 || lease <= 0 {
 		return nil, fmt.Errorf("postgres: claim: need an owner, a positive lease and a positive limit")
 	}
-	rows, err := s.pool.Query(ctx, `WITH c AS (
-			SELECT id FROM outbox WHERE next_try <= $1 AND (claim_until IS NULL OR claim_until <= $1)
-			ORDER BY next_try, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-		UPDATE outbox o SET claimed_by = $3, claim_until = $4 FROM c WHERE o.id = c.id
-		RETURNING o.id, COALESCE(o.game_id, 0), o.kind, o.payload, o.attempts, o.next_try, o.created`,
-		now, limit, owner, now.Add(lease))
-	if err != nil {
-		return nil, fmt.Errorf("postgres: claim: %w", err)
-	}
-	msgs, err := scanOutbox(rows)
+	var msgs []storage.OutboxMessage
+	err := s.write(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, claimLock); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `WITH c AS (
+				SELECT id FROM outbox o WHERE next_try <= $1 AND (claim_until IS NULL OR claim_until <= $1)
+					AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.game_id = o.game_id AND e.id < o.id
+						AND (e.next_try > $1 OR e.claim_until > $1))
+				ORDER BY next_try, id LIMIT $2 FOR UPDATE)
+			UPDATE outbox o SET claimed_by = $3, claim_until = $4 FROM c WHERE o.id = c.id
+			RETURNING o.id, COALESCE(o.game_id, 0), o.kind, o.payload, o.attempts, o.next_try, o.created`,
+			now, limit, owner, now.Add(lease))
+		if err != nil {
+			return err
+		}
+		msgs, err = scanOutbox(rows)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("postgres: claim: %w", err)
 	}
 	storage.SortOutbox(msgs) // RETURNING gives no order
 	return msgs, nil
 }
+
+// claimLock is the advisory lock key claimants take turns on (any constant of our own).
+const claimLock = 0x626f6172640001
 
 // MarkSent removes a sent message.
 func (s *Store) MarkSent(ctx context.Context, id int64) error {

@@ -319,12 +319,20 @@ func (s *Store) Games(ctx context.Context, f storage.GameFilter) ([]*storage.Gam
 
 // UpdateGame writes every field of g but the log, if g.Version is still the stored version, and
 // bumps g.Version and g.Updated.
-func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
+func (s *Store) UpdateGame(ctx context.Context, g *storage.Game, outbox ...storage.OutboxMessage) error {
 	args, err := gameArgs(g)
 	if err != nil {
 		return fmt.Errorf("sqlite: update game %d: %w", g.ID, err)
 	}
 	t := now()
+	msgs, err := storage.PrepareOutbox(outbox, g.ID, t)
+	if err != nil {
+		return fmt.Errorf("sqlite: update game %d: %w", g.ID, err)
+	}
+	rows, err := outboxRows(msgs)
+	if err != nil {
+		return fmt.Errorf("sqlite: update game %d: %w", g.ID, err)
+	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		if err := checkVersion(ctx, tx, g.ID, g.Version); err != nil {
 			return err
@@ -337,7 +345,10 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 		if _, err := tx.ExecContext(ctx, updateGameSQL, append(args, t.UnixNano(), g.ID)...); err != nil {
 			return fmt.Errorf("update: %w", err)
 		}
-		return writeSeats(ctx, tx, g.ID, g.Players)
+		if err := writeSeats(ctx, tx, g.ID, g.Players); err != nil {
+			return err
+		}
+		return insertOutbox(ctx, tx, rows)
 	})
 	if err != nil {
 		return fmt.Errorf("sqlite: update game %d: %w", g.ID, err)

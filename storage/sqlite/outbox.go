@@ -100,7 +100,8 @@ func scanOutbox(rows *sql.Rows) ([]storage.OutboxMessage, error) {
 	return msgs, rows.Err()
 }
 
-// Claim holds up to limit due, unheld messages for owner until now+lease. The writer's
+// Claim holds up to limit due, unheld messages for owner until now+lease, never one behind an
+// earlier message of its game that is held or put off (storage.Store.Claim). The writer's
 // transaction is what SKIP LOCKED is in PostgreSQL: claimants queue on the one write lock, and
 // each sees the leases the one before it wrote.
 func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]storage.OutboxMessage, error) {
@@ -118,9 +119,11 @@ func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease ti
 	var msgs []storage.OutboxMessage
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `UPDATE outbox SET claimed_by = ?, claim_until = ?
-			WHERE id IN (SELECT id FROM outbox WHERE next_try <= ? AND (claim_until IS NULL OR claim_until <= ?)
+			WHERE id IN (SELECT id FROM outbox o WHERE next_try <= ? AND (claim_until IS NULL OR claim_until <= ?)
+				AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.game_id = o.game_id AND e.id < o.id
+					AND (e.next_try > ? OR e.claim_until > ?))
 				ORDER BY next_try, id LIMIT ?)
-			RETURNING `+outboxColumns, owner, until, due, due, limit)
+			RETURNING `+outboxColumns, owner, until, due, due, due, due, limit)
 		if err != nil {
 			return err
 		}

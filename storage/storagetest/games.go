@@ -260,6 +260,23 @@ func testUpdateGameConflict(t *testing.T, s storage.Store) {
 	sameGame(t, load(t, s, g.ID), g)
 }
 
+// testUpdateGameOutbox: UpdateGame queues its messages (GameID 0: the game's) with the change,
+// and a refused update queues none.
+func testUpdateGameOutbox(t *testing.T, s storage.Store) {
+	g := create(t, s, lobbyGame("autumn-ash", "guild-1", "alice"))
+	stale := load(t, s, g.ID)
+	g.Lobby = "first writer"
+	if err := s.UpdateGame(t.Context(), g, storage.OutboxMessage{Kind: "reminder", NextTry: at(0)}); err != nil {
+		t.Fatalf("UpdateGame: %v", err)
+	}
+	err := s.UpdateGame(t.Context(), stale, storage.OutboxMessage{Kind: "late", NextTry: at(0)})
+	wantErr(t, "UpdateGame with a stale version and a message", err, storage.ErrConflict)
+	msgs := pendingAll(t, s)
+	if len(msgs) != 1 || msgs[0].Kind != "reminder" || msgs[0].GameID != g.ID {
+		t.Errorf("outbox after one update that queued a reminder and one refused: %+v", msgs)
+	}
+}
+
 func testGameIDs(t *testing.T, s storage.Store) {
 	got, err := s.GameIDs(context.Background())
 	if err != nil || len(got) != 0 {

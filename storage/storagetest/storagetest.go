@@ -16,7 +16,9 @@
 //   - CreateGame and UpdateGame refuse an unknown status and a seat given twice.
 //   - The games row's MoveCount and LastSeat follow the log through AppendMove and TruncateMoves.
 //   - Claim: each message goes to one claimant while its lease lasts (a lease that ends exactly at
-//     now has run out); Retry and MarkSent end a claim; Pending ignores claims.
+//     now has run out); Retry and MarkSent end a claim; Pending ignores claims; a game's messages
+//     are claimed in queue order, none while an earlier one of its game is held or put off.
+//   - UpdateGame queues its outbox messages in its transaction: a refused update queues none.
 package storagetest
 
 import (
@@ -47,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"GameIDs", testGameIDs},
 		{"UpdateGame", testUpdateGame},
 		{"UpdateGameConflict", testUpdateGameConflict},
+		{"UpdateGameOutbox", testUpdateGameOutbox},
 		{"AppendMove", testAppendMove},
 		{"AppendMoveKeepsWhatItIsNotGiven", testAppendMoveKeeps},
 		{"AppendMoveConflict", testAppendMoveConflict},
@@ -66,6 +69,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"HasMove", testHasMove},
 		{"ClaimLease", testClaimLease},
 		{"ClaimOnce", testClaimOnce},
+		{"ClaimInGameOrder", testClaimInGameOrder},
 		{"Stats", testStats},
 	}
 	for _, tc := range tests {

@@ -191,6 +191,46 @@ func testClaimLease(t *testing.T, s storage.Store) {
 	}
 }
 
+// testClaimInGameOrder: a game's messages are claimed in queue order, never one while an earlier
+// one of its game is held or put off; a message of no game waits for nobody.
+func testClaimInGameOrder(t *testing.T, s storage.Store) {
+	ctx := t.Context()
+	g, err := s.CreateGame(ctx, sampleGame("thread-order"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := at(0)
+	if err := s.Enqueue(ctx,
+		storage.OutboxMessage{GameID: g, Kind: "g1", NextTry: t0},
+		storage.OutboxMessage{GameID: g, Kind: "g2", NextTry: t0},
+		storage.OutboxMessage{Kind: "free", NextTry: t0},
+		storage.OutboxMessage{GameID: g, Kind: "g3", NextTry: t0},
+	); err != nil {
+		t.Fatal(err)
+	}
+	now := t0.Add(time.Minute)
+	first := claim(t, s, "one", now, time.Minute, 1)
+	if k := kindsOf(first); !slices.Equal(k, []string{"g1"}) {
+		t.Fatalf("first claim = %v, want [g1]", k)
+	}
+	if k := kindsOf(claim(t, s, "two", now, time.Minute, 10)); !slices.Equal(k, []string{"free"}) {
+		t.Fatalf("while g1 is held, another claimant got %v; want [free] (g2 and g3 wait behind g1)", k)
+	}
+	// g1 failed: until its retry is due, g2 and g3 stay behind it, even once they are due.
+	if err := s.Retry(ctx, first[0].ID, now.Add(10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if k := kindsOf(claim(t, s, "two", now.Add(5*time.Second), time.Minute, 10)); len(k) != 0 {
+		t.Errorf("before g1's retry a claim got %v, want nothing", k)
+	}
+	// They come in Pending's order (g1 is now due last); a sender orders a game's by id.
+	k := kindsOf(claim(t, s, "two", now.Add(10*time.Second), time.Minute, 10))
+	slices.Sort(k)
+	if !slices.Equal(k, []string{"g1", "g2", "g3"}) {
+		t.Errorf("at g1's retry a claim got %v, want g1, g2 and g3", k)
+	}
+}
+
 // testClaimOnce: claimants racing over one queue each get different messages, and together all
 // of them.
 func testClaimOnce(t *testing.T, s storage.Store) { ClaimRace(t, s) }

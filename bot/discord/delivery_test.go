@@ -1,0 +1,72 @@
+package discord
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// Under per-route rate limits, delivery waits each 429 out and still posts every notice once, each
+// game's in order in its thread, while several games' threads are posted to at once.
+func TestDeliveryWaitsOutRateLimits(t *testing.T) {
+	e := newEnv(t)
+	e.fake.rateBudget, e.fake.rateWindow = 2, 150*time.Millisecond
+	ctx := context.Background()
+	const games, posts = 6, 5
+	want := map[string][]string{}
+	for g := range games {
+		thread := fmt.Sprintf("thread-%d", g)
+		id, err := e.store.CreateGame(ctx, &storage.Game{Kind: "autumn-ash", Seats: 2, Status: storage.StatusRunning,
+			Guild: "g1", Channel: "lobby", Thread: thread, Creator: "u1",
+			Players: []storage.Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := range posts {
+			text := fmt.Sprintf("Post %d of game %d.", p, g)
+			b, _ := json.Marshal(bot.Notice{Kind: "text", Game: id, Channel: thread, Text: text})
+			if err := e.store.Enqueue(ctx, storage.OutboxMessage{GameID: id, Kind: "text", Payload: b, NextTry: e.now, Created: e.now}); err != nil {
+				t.Fatal(err)
+			}
+			want[thread] = append(want[thread], text)
+		}
+	}
+	start := time.Now()
+	rs := e.deliver()
+	got := map[string][]string{}
+	limited := 0
+	for _, r := range rs {
+		if r.Status == http.StatusTooManyRequests {
+			limited++
+			continue
+		}
+		if r.Method == "POST" && strings.HasSuffix(r.Path, "/messages") {
+			ch := strings.Split(r.Path, "/")[2]
+			got[ch] = append(got[ch], content(r.JSON))
+		}
+	}
+	for thread, texts := range want {
+		if fmt.Sprint(got[thread]) != fmt.Sprint(texts) {
+			t.Errorf("%s got %q; want each post once, in order: %q", thread, got[thread], texts)
+		}
+	}
+	if limited == 0 {
+		t.Error("the fake never answered 429: the test does not exercise the rate limits")
+	}
+	// Each thread takes 2 posts per window, so 5 posts need 3 windows; one after another the six
+	// threads would need 18.
+	if d := time.Since(start); d > 12*e.fake.rateWindow {
+		t.Errorf("delivery took %v: the threads were not posted to at once", d)
+	}
+	if q, _ := e.store.Pending(ctx, e.now.Add(time.Hour), 0); len(q) != 0 {
+		t.Errorf("%d notices left in the outbox", len(q))
+	}
+	t.Logf("%d posts in %v with %d answers 429", games*posts, time.Since(start), limited)
+}
