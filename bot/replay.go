@@ -4,14 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
 	"slices"
 	"time"
 
-	xdraw "golang.org/x/image/draw"
-
-	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/anim"
 	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules"
@@ -119,13 +114,15 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, err
 	}
 	var enc *anim.Encoder
-	var fr framer
+	// Boards whose height follows the view (hands, players) keep their height at the same scale:
+	// the GIF is as tall as the tallest.
+	fr := anim.NewFramer(gifWidth, kit.Palette)
 	add := func(moves int, st rules.State) error {
 		img, err := kit.Image(st.View(rules.Spectator))
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", moves, err)
 		}
-		pm := fr.frame(img, kit.Palette)
+		pm := fr.Frame(img)
 		if enc == nil {
 			if enc, err = anim.NewEncoder(pm.Rect, kit.Palette); err != nil {
 				return err
@@ -158,31 +155,6 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, errors.New("replay: nothing to draw")
 	}
 	return enc.Finish()
-}
-
-// framer turns boards into GIF frames gifWidth wide (or narrower boards as they are). A board
-// whose height follows the view (hands, players) keeps its height at the same scale: the GIF
-// is as tall as the tallest.
-type framer struct {
-	canvas *image.RGBA
-}
-
-func (f *framer) frame(img image.Image, pal color.Palette) *image.Paletted {
-	b := img.Bounds()
-	if b.Dx() <= gifWidth {
-		return render.Quantise(img, pal)
-	}
-	r := image.Rect(0, 0, gifWidth, (b.Dy()*gifWidth+b.Dx()/2)/b.Dx())
-	if f.canvas == nil || cap(f.canvas.Pix) < 4*r.Dx()*r.Dy() {
-		f.canvas = image.NewRGBA(r)
-	}
-	f.canvas.Pix, f.canvas.Rect, f.canvas.Stride = f.canvas.Pix[:4*r.Dx()*r.Dy()], r, 4*r.Dx()
-	if rgba, ok := img.(*image.RGBA); ok && rgba.Rect.Min == (image.Point{}) {
-		anim.Scale(f.canvas, rgba)
-	} else {
-		xdraw.ApproxBiLinear.Scale(f.canvas, r, img, b, xdraw.Src, nil)
-	}
-	return render.Quantise(f.canvas, pal)
 }
 
 // ReplayGIF draws a stored game as an animated GIF, for the result post or the /replay command.

@@ -173,14 +173,16 @@ func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
 	kit := replayKits["autumn-ash"]
 	rec := loadRecord(b, "autumn-ash")
 	var frames []anim.Frame
-	var fr framer
+	fr := anim.NewFramer(gifWidth, kit.Palette)
 	st, _ := kit.Game.New(rec.Setup)
 	add := func(st rules.State) {
 		img, err := kit.Image(st.View(rules.Spectator))
 		if err != nil {
 			b.Fatal(err)
 		}
-		frames = append(frames, anim.Frame{Image: fr.frame(img, kit.Palette), Delay: time.Second})
+		pm := fr.Frame(img)
+		// The framer reuses its frame: keep a copy.
+		frames = append(frames, anim.Frame{Image: &image.Paletted{Pix: slices.Clone(pm.Pix), Stride: pm.Stride, Rect: pm.Rect, Palette: pm.Palette}, Delay: time.Second})
 	}
 	add(st)
 	for _, e := range rec.Moves {

@@ -1,28 +1,49 @@
 package anim
 
-import "image"
+import (
+	"image"
+	"sort"
+)
 
 // Scale draws src into dst, resized, by bilinear interpolation in fixed point: the same
 // sampling as golang.org/x/image/draw.ApproxBiLinear (pixel centres mapped onto each other),
 // at a fraction of its cost, which was most of a replay frame's. Each output pixel blends the
 // four source pixels around its centre with weights in 1/256ths, precomputed per column and row.
 func Scale(dst, src *image.RGBA) {
-	sw, sh := src.Rect.Dx(), src.Rect.Dy()
-	dw, dh := dst.Rect.Dx(), dst.Rect.Dy()
-	if sw == 0 || sh == 0 || dw == 0 || dh == 0 {
+	t := newScaleTaps(src.Rect.Dx(), src.Rect.Dy(), dst.Rect.Dx(), dst.Rect.Dy())
+	t.scale(dst, src, image.Rect(0, 0, dst.Rect.Dx(), dst.Rect.Dy()))
+}
+
+// scaleTaps holds, for one pair of sizes, the source pixels and weights of every output column
+// and row.
+type scaleTaps struct {
+	sw, sh, dw, dh int
+	xs, ys         []int
+	xw, yw         []uint32
+}
+
+func newScaleTaps(sw, sh, dw, dh int) scaleTaps {
+	t := scaleTaps{sw: sw, sh: sh, dw: dw, dh: dh}
+	t.xs, t.xw = taps(sw, dw)
+	t.ys, t.yw = taps(sh, dh)
+	return t
+}
+
+// scale computes the output pixels in r (output coordinates, from dst's top-left corner).
+func (t scaleTaps) scale(dst, src *image.RGBA, r image.Rectangle) {
+	if t.sw == 0 || t.sh == 0 {
 		return
 	}
-	xs, xw := taps(sw, dw)
-	ys, yw := taps(sh, dh)
-	for dy := range dh {
-		r0 := src.Pix[ys[dy]*src.Stride:]
-		r1 := src.Pix[min(ys[dy]+1, sh-1)*src.Stride:]
-		wy := yw[dy]
-		out := dst.Pix[dy*dst.Stride : dy*dst.Stride+4*dw]
-		for dx := range dw {
-			x0 := 4 * xs[dx]
-			x1 := 4 * min(xs[dx]+1, sw-1)
-			wx := xw[dx]
+	r = r.Intersect(image.Rect(0, 0, t.dw, t.dh))
+	for dy := r.Min.Y; dy < r.Max.Y; dy++ {
+		r0 := src.Pix[t.ys[dy]*src.Stride:]
+		r1 := src.Pix[min(t.ys[dy]+1, t.sh-1)*src.Stride:]
+		wy := t.yw[dy]
+		out := dst.Pix[dy*dst.Stride : dy*dst.Stride+4*t.dw]
+		for dx := r.Min.X; dx < r.Max.X; dx++ {
+			x0 := 4 * t.xs[dx]
+			x1 := 4 * min(t.xs[dx]+1, t.sw-1)
+			wx := t.xw[dx]
 			a, b := r0[x0:x0+4:x0+4], r0[x1:x1+4:x1+4]
 			c, d := r1[x0:x0+4:x0+4], r1[x1:x1+4:x1+4]
 			o := out[4*dx : 4*dx+4 : 4*dx+4]
@@ -32,6 +53,21 @@ func Scale(dst, src *image.RGBA) {
 			o[3] = blend(a[3], b[3], c[3], d[3], wx, wy)
 		}
 	}
+}
+
+// covering is the output rectangle whose pixels read any source pixel in r.
+func (t scaleTaps) covering(r image.Rectangle) image.Rectangle {
+	x0, x1 := span(t.xs, r.Min.X, r.Max.X)
+	y0, y1 := span(t.ys, r.Min.Y, r.Max.Y)
+	return image.Rect(x0, y0, x1, y1)
+}
+
+// span is the outputs [lo, hi) whose source pair (idx[i] and the one after) meets [a, b): idx
+// never decreases, so they are consecutive.
+func span(idx []int, a, b int) (int, int) {
+	lo := sort.Search(len(idx), func(i int) bool { return idx[i]+1 >= a })
+	hi := sort.Search(len(idx), func(i int) bool { return idx[i] >= b })
+	return lo, max(lo, hi)
 }
 
 // blend is the bilinear mix of a (top left), b (top right), c and d (below) with weights in
