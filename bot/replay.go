@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/anim"
 	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules"
@@ -123,6 +124,7 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 			return fmt.Errorf("render after move %d: %w", moves, err)
 		}
 		pm := fr.Frame(img)
+		render.Recycle(img) // the framer keeps what it needs
 		if enc == nil {
 			if enc, err = anim.NewEncoder(pm.Rect, kit.Palette); err != nil {
 				return err

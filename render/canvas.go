@@ -55,6 +55,15 @@ func (c *Canvas) Release() {
 	}
 }
 
+// Recycle hands a board from a game's Image back to the pool once its pixels are no longer
+// needed (a replay, having taken its frame from it): a game's Image draws on a pooled canvas and
+// keeps no reference to it, so the next board reuses the buffer instead of allocating megabytes.
+func Recycle(img image.Image) {
+	if rgba, ok := img.(*image.RGBA); ok {
+		canvasPool.Put(rgba)
+	}
+}
+
 // Frame makes the canvas a renderer paints on: NewCanvas when the image is handed out (a game's
 // Image), AcquireCanvas when it is only encoded and given back (a game's PNG).
 type Frame func(w, h int, bg color.Color) *Canvas

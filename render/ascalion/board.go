@@ -18,12 +18,13 @@ import (
 )
 
 // Image draws the board for a view returned by the rules' View (value or pointer).
+// The canvas comes from the pool: render.Recycle hands it back when the caller is done.
 func Image(v any) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	return paint(view, render.NewCanvas).Image(), nil
+	return paint(view, render.AcquireCanvas).Image(), nil
 }
 
 // PNG renders and encodes with the game's palette, on a pooled canvas.
