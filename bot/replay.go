@@ -264,8 +264,8 @@ func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, er
 		keep[i] = i
 	}
 	keep = sample(keep, maxPoints)
-	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, Moves: len(rec.Moves)}
 	res := final.Result()
+	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(rec, final, seat)}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/anim"
+	"github.com/boardbot/boardbot/render/recap"
 	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
 	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
@@ -191,7 +192,7 @@ func TestRecapOf(t *testing.T) {
 	}
 	res := final.Result()
 	v := final.View(rules.Spectator).(*autumnash.View)
-	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Reason != res.Reason || len(rc.Players) != 2 {
+	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Unit != "points" || !rc.Finished || rc.Reason != res.Reason || len(rc.Players) != 2 {
 		t.Fatalf("recap %+v", rc)
 	}
 	for seat, p := range rc.Players {
@@ -233,8 +234,14 @@ func TestRecapForEveryGame(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
-		if rc.Measure == "" || len(rc.Players) != rec.Setup.Seats {
-			t.Fatalf("%s: measure %q, %d players", id, rc.Measure, len(rc.Players))
+		if rc.Measure == "" || rc.Unit == "" || len(rc.Players) != rec.Setup.Seats {
+			t.Fatalf("%s: measure %q, unit %q, %d players", id, rc.Measure, rc.Unit, len(rc.Players))
+		}
+		// A record cut short is a running game: its recap shows no final result.
+		part := *rec
+		part.Moves = rec.Moves[:len(rec.Moves)/2]
+		if rc, err := recapOf(kit, &part, nil); err != nil || rc.Finished || rc.Reason != "" || slices.ContainsFunc(rc.Players, func(p recap.Player) bool { return p.Rank != 0 || p.Score != nil }) {
+			t.Fatalf("%s: half the record: finished %v, reason %q, %v", id, rc.Finished, rc.Reason, err)
 		}
 		for _, p := range rc.Players {
 			if len(p.Values) != len(rec.Moves)+1 {
