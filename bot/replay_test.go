@@ -16,11 +16,11 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/anim"
-	"github.com/boardbot/boardbot/render/recap"
 	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
 	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
 	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	"github.com/boardbot/boardbot/render/recap"
 	reefrender "github.com/boardbot/boardbot/render/reef"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ascalion"
