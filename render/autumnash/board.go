@@ -37,6 +37,7 @@ func PNG(v any) ([]byte, error) {
 
 // paint draws everything over the cached base: what changes from move to move.
 func paint(c *render.Canvas, l layout, v *game.View) {
+	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l), image.Point{}, draw.Src)
 	drawStatus(c, l, v)
 	drawBoard(c, l, v)

@@ -70,6 +70,7 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	}
 	h := statusH + noteH + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
 	d.c = frame(width, h, render.Paper)
+	d.c.CrispText = true // labels are most of the bytes: see render.Canvas
 
 	y := d.status()
 	y = d.note(y)
