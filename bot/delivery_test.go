@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -34,8 +35,15 @@ func TestLaggingNoticeReadsNoLog(t *testing.T) {
 	counted := &logCounter{Store: e.store}
 	fresh := New(counted, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }})
 	var got []Outgoing
-	if _, err := fresh.Deliver(ctx, senderFunc(func(o Outgoing) { got = append(got, o) }), 100); err != nil {
-		t.Fatal(err)
+	// One message at a time, so no later post is claimed beside a lagging one to fold it into.
+	for {
+		n, err := fresh.Deliver(ctx, senderFunc(func(o Outgoing) { got = append(got, o) }), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
 	}
 	if n := counted.reads.Load(); n != 0 {
 		t.Errorf("delivering %d lagging notices read the log %d times; want 0", len(pending), n)
@@ -231,12 +239,16 @@ func TestDeliverTakesOverADeadInstancesClaim(t *testing.T) {
 	}
 	e.now = e.now.Add(deliverLease)
 	e.deliver()
-	if len(e.sent) != len(held) {
-		t.Fatalf("after the lease, %d of the dead instance's %d messages were sent", len(e.sent), len(held))
+	var done []int64 // sent, or folded into a later post of the game
+	for _, o := range e.sent {
+		done = append(append(done, o.Folded...), o.ID)
 	}
-	for i, o := range e.sent {
-		if o.ID != held[i].ID {
-			t.Errorf("message %d sent as %d: want the held messages in order", held[i].ID, o.ID)
+	if len(done) != len(held) {
+		t.Fatalf("after the lease, %d of the dead instance's %d messages were sent", len(done), len(held))
+	}
+	for i, id := range done {
+		if id != held[i].ID {
+			t.Errorf("message %d sent as %d: want the held messages in order", held[i].ID, id)
 		}
 	}
 }
@@ -269,8 +281,10 @@ func TestTwoInstancesDeliverEachMessageOnce(t *testing.T) {
 			order := map[int64][]int64{} // game -> message ids as sent
 			count := parallelSender(func(o Outgoing) {
 				mu.Lock()
-				seen[o.ID]++
-				order[o.Game] = append(order[o.Game], o.ID)
+				for _, id := range append(slices.Clone(o.Folded), o.ID) {
+					seen[id]++
+					order[o.Game] = append(order[o.Game], id)
+				}
 				mu.Unlock()
 			})
 			var wg sync.WaitGroup
@@ -292,7 +306,7 @@ func TestTwoInstancesDeliverEachMessageOnce(t *testing.T) {
 			wg.Wait()
 			for _, m := range queued {
 				if seen[m.ID] != 1 {
-					t.Errorf("message %d (%s) sent %d times, want once", m.ID, m.Kind, seen[m.ID])
+					t.Errorf("message %d (%s) sent (or folded into a later post) %d times, want once", m.ID, m.Kind, seen[m.ID])
 				}
 			}
 			if len(seen) != len(queued) {
@@ -333,5 +347,100 @@ func TestPreviewCarriesNoSnapshot(t *testing.T) {
 	}
 	if boards == 0 {
 		t.Fatalf("the preview of the round's last bid posts no board: %+v", outs)
+	}
+}
+
+// When delivery has fallen behind a game, its queued turn posts go out as one post with the
+// newest board: every event of the folded posts in order, the newest prompts, pings for those
+// still awaited. A failed send loses nothing: the same fold is made on the retry.
+func TestLaggingTurnPostsFoldIntoOne(t *testing.T) {
+	e := newEnv(t)
+	th := e.game("ann", "bob")
+	e.deliver()
+	for _, mv := range []struct{ who, text string }{{"ann", "bid pass"}, {"bob", "bid pass"}, {"ann", "draw"}, {"ann", "bid pass"}, {"bob", "bid pass"}} {
+		e.mustMove(th, mv.who, mv.text)
+	}
+	ctx := context.Background()
+	pending, err := e.store.Pending(ctx, e.now, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []string
+	var mentioned []string
+	turns := 0
+	for _, m := range pending {
+		n, _, err := decodeNotice(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Kind != "turn" {
+			continue
+		}
+		turns++
+		events = append(events, strings.Split(n.Text, "\n")[:n.Head]...)
+		mentioned = append(mentioned, n.Mentions...)
+	}
+	if turns < 3 {
+		t.Fatalf("%d turn posts queued; the test needs at least 3", turns)
+	}
+	if _, err := e.svc.Deliver(ctx, &recorder{e: e, fail: 1}, 100); err != nil {
+		t.Fatal(err)
+	}
+	e.now = e.now.Add(time.Hour)
+	e.deliver()
+	if len(e.sent) != 1 || e.sent[0].Kind != "turn" {
+		t.Fatalf("%d turn posts lagging: delivered %d messages, want one post: %+v", turns, len(e.sent), e.sent)
+	}
+	o := e.sent[0]
+	if len(o.Folded) != len(pending)-1 {
+		t.Errorf("the post stands for %d earlier messages, want %d", len(o.Folded), len(pending)-1)
+	}
+	row := e.row(th)
+	if o.Seq != row.MoveCount || o.Stale || o.Image == nil {
+		t.Fatalf("the folded post is the newest (seq %d of %d), live, with its board: %+v", o.Seq, row.MoveCount, o)
+	}
+	lines := strings.Split(o.Text, "\n")
+	if o.Head != len(events) || !slices.Equal(lines[:o.Head], events) {
+		t.Fatalf("folded events:\n%s\nwant, in order:\n%s", strings.Join(lines[:o.Head], "\n"), strings.Join(events, "\n"))
+	}
+	awaited := map[string]bool{}
+	for _, a := range o.Awaited {
+		awaited[a.User] = true
+	}
+	for _, u := range mentioned {
+		if awaited[u] != slices.Contains(o.Mentions, u) {
+			t.Errorf("ping of %s: awaited now %v, pinged %v (%v)", u, awaited[u], slices.Contains(o.Mentions, u), o.Mentions)
+		}
+	}
+	if left, _ := e.store.Pending(ctx, e.now, 100); len(left) != 0 {
+		t.Fatalf("%d messages left in the outbox after the folded post", len(left))
+	}
+}
+
+// fold's runs, by kind, whether the post says its events (head) and whether it was tried before.
+func TestFoldRuns(t *testing.T) {
+	msg := func(id int64, kind string, head, tried int) storage.OutboxMessage {
+		p, _ := json.Marshal(Notice{Kind: kind, Head: head})
+		return storage.OutboxMessage{ID: id, Kind: kind, Payload: p, Attempts: tried}
+	}
+	turn := func(id int64) storage.OutboxMessage { return msg(id, "turn", 1, 0) }
+	for _, c := range []struct {
+		name string
+		lane []storage.OutboxMessage
+		want int // messages folded into the one after them
+	}{
+		{"one post", []storage.OutboxMessage{turn(1)}, 0},
+		{"three posts", []storage.OutboxMessage{turn(1), turn(2), turn(3)}, 2},
+		{"status edits between", []storage.OutboxMessage{msg(1, "status", 0, 0), turn(2), msg(3, "status", 0, 0), turn(4), msg(5, "status", 0, 0)}, 3},
+		{"a reminder ends the run", []storage.OutboxMessage{turn(1), turn(2), msg(3, "reminder", 0, 0), turn(4)}, 1},
+		{"an old post without head", []storage.OutboxMessage{msg(1, "turn", 0, 0), turn(2)}, 0},
+		{"an old post ends the run", []storage.OutboxMessage{turn(1), msg(2, "turn", 0, 0), turn(3)}, 1},
+		{"tried last: as before", []storage.OutboxMessage{turn(1), msg(2, "turn", 1, 1), turn(3)}, 1},
+		{"tried first: alone", []storage.OutboxMessage{msg(1, "turn", 1, 1), turn(2), turn(3)}, 0},
+		{"tried status: the posts before it", []storage.OutboxMessage{turn(1), turn(2), msg(3, "status", 0, 1), turn(4)}, 1},
+	} {
+		if got := len(fold(c.lane)); got != c.want {
+			t.Errorf("%s: folds %d, want %d", c.name, got, c.want)
+		}
 	}
 }

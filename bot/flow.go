@@ -38,6 +38,9 @@ type flow struct {
 // maxDigest bounds the event lines of one post; the older ones are summed up in a line.
 const maxDigest = 12
 
+// notShown is the digest's first line when it leaves older events out.
+const notShown = "(%d earlier events not shown.)"
+
 func readFlow(row *storage.Game) flow {
 	var f flow
 	if len(row.Flow) > 0 {
@@ -111,15 +114,17 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 // at the end.
 func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string) (flow, []storage.OutboxMessage) {
 	row := t.row
+	n := Notice{Kind: "turn", Game: row.ID, Seq: seq, Channel: postChannel(row), Board: true}
 	var lines []string
 	if lead != "" {
 		lines = append(lines, lead)
+		n.Lead = true
 	}
 	lines = append(lines, digest(f.Pending)...)
-	n := Notice{Kind: "turn", Game: row.ID, Seq: seq, Channel: postChannel(row), Board: true}
 	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
 	n.Snap, _ = st.Encode()
 	head := strings.Join(lines, "\n")
+	n.Head = len(lines)
 	if res := st.Result(); res != nil {
 		lines = append(lines, resultText(row, s.finalResult(row, res)))
 		n.Recap = true
@@ -196,5 +201,5 @@ func digest(evs []string) []string {
 		return evs
 	}
 	skip := len(evs) - maxDigest + 1
-	return append([]string{fmt.Sprintf("(%d earlier events not shown.)", skip)}, evs[skip:]...)
+	return append([]string{fmt.Sprintf(notShown, skip)}, evs[skip:]...)
 }

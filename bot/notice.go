@@ -49,6 +49,13 @@ type Notice struct {
 	// that drawing it never replays the log however far the game has moved on. It holds private
 	// information: Deliver takes it off before a transport sees the notice.
 	Snap []byte `json:"snap,omitempty"`
+	// Head is how many of a turn post's first Text lines are its events (the rest is the
+	// prompts or the result): what a later post of the same game keeps of it when delivery,
+	// having fallen behind, folds the two into one (see fold).
+	Head int `json:"head,omitempty"`
+	// Lead says the first line is not an event but "<seat> moved." (a move without public
+	// events): folded into a later post, it is kept only when no post of the fold has events.
+	Lead bool `json:"lead,omitempty"`
 }
 
 // Awaited is a seat a notice is about, with its player.
@@ -198,6 +205,9 @@ type Outgoing struct {
 	// Live is, for a status edit, the id of the message to edit: the turn post it names (never a
 	// reminder that became the prompt since); "" while that post has not been delivered.
 	Live string
+	// Folded are the outbox ids of the earlier messages of the game this one stands for: delivery
+	// fell behind, and their events are in this post (see fold). They are done when it is sent.
+	Folded []int64
 }
 
 // Sender delivers one message. An error means "try again later"; the outbox keeps it.
@@ -211,9 +221,9 @@ type Parallel interface {
 	Parallel() int
 }
 
-// deliverLease is how long an instance holds the messages it claimed: longer than the slowest
-// send (a rate limit waited out included), short enough that a dead instance's messages are
-// soon taken over.
+// deliverLease is how long an instance holds the messages it claimed unless Options say
+// otherwise: longer than the slowest send (a rate limit waited out included), short enough that
+// a dead instance's messages are soon taken over.
 const deliverLease = 2 * time.Minute
 
 // Deliver claims up to limit due outbox messages for this instance and sends them through sender,
@@ -227,7 +237,7 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 	if limit <= 0 {
 		limit = 1
 	}
-	msgs, err := s.store.Claim(ctx, s.owner, s.now(), deliverLease, limit)
+	msgs, err := s.store.Claim(ctx, s.owner, s.now(), cmp.Or(s.opt.DeliverLease, deliverLease), limit)
 	if err != nil {
 		return 0, err
 	}
@@ -286,16 +296,22 @@ func lanesOf(msgs []storage.OutboxMessage) [][]storage.OutboxMessage {
 // deliverLane sends one game's messages in order. When one fails, the rest are put off with it
 // (a Retry, so each counts an attempt) and go out after it; only a store error is returned.
 func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage.OutboxMessage, sent *atomic.Int64) error {
-	for i, m := range lane {
-		next, err := s.deliverOne(ctx, sender, m)
+	for i := 0; i < len(lane); {
+		folded := fold(lane[i:])
+		m := lane[i+len(folded)]
+		next, err := s.deliverOne(ctx, sender, m, folded)
 		if err != nil {
 			return err
 		}
 		if next.IsZero() {
-			sent.Add(1)
+			sent.Add(int64(len(folded) + 1))
+			i += len(folded) + 1
 			continue
 		}
-		for _, r := range lane[i+1:] {
+		for _, r := range lane[i:] {
+			if r.ID == m.ID {
+				continue // deliverOne put it off already
+			}
 			if err := s.store.Retry(ctx, r.ID, next); err != nil {
 				return err
 			}
@@ -305,15 +321,127 @@ func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage
 	return nil
 }
 
+// fold finds the messages at the head of a game's lane that a later turn post of the same lane
+// makes outdated: earlier turn posts and status edits (of a post the later one replaces). When delivery has
+// fallen behind a game (a burst of moves, an outage), they go out as one post with the newest
+// board: their events first, then the newest post's text. That is what a player scrolling the
+// thread wants (one board, every move listed), and it draws one board instead of many, so a
+// lagging outbox catches up. It returns the messages to fold into the one after them (none when
+// the head is not an outdated turn post). Turn posts queued by an older version (no Head) are
+// not folded: their events cannot be told from their prompts.
+func fold(lane []storage.OutboxMessage) []storage.OutboxMessage {
+	var turns []int // the run's turn posts
+	tried := -1     // the last message of the run that was tried before
+	for j, m := range lane {
+		if m.Kind != "turn" && m.Kind != "status" {
+			break
+		}
+		if m.Kind == "turn" {
+			if len(turns) > 0 && !foldable(lane[turns[len(turns)-1]]) {
+				break
+			}
+			turns = append(turns, j)
+		}
+		if m.Attempts > 0 {
+			tried = j
+		}
+	}
+	// A message tried before (a failed send, or a claim taken over from a dead instance) may be
+	// on Discord already, under its nonce: it is sent again as it was, with the same messages
+	// folded into it (those before it, all still queued) and none of the later ones, so that
+	// Discord's nonce check returns the first post instead of making a second.
+	if tried >= 0 {
+		for len(turns) > 0 && turns[len(turns)-1] > tried {
+			turns = turns[:len(turns)-1]
+		}
+	}
+	if len(turns) == 0 || turns[len(turns)-1] == 0 {
+		return nil
+	}
+	return lane[:turns[len(turns)-1]]
+}
+
+// foldable reports whether a queued turn post says how many of its lines are events.
+func foldable(m storage.OutboxMessage) bool {
+	var h struct {
+		Head int `json:"head"`
+	}
+	return json.Unmarshal(m.Payload, &h) == nil && h.Head > 0
+}
+
+// merge makes n, the newest of a run of turn posts, carry the events of the earlier ones
+// (folded, with their status edits): the digest of all their event lines, then n's own prompts
+// or result. The earlier posts' pings go to those still awaited in n, who were never pinged
+// since those posts were not made; the others have moved since and need none.
+func merge(n *Notice, folded []storage.OutboxMessage) {
+	if len(folded) == 0 {
+		return
+	}
+	var events, leads []string
+	awaited := map[string]bool{}
+	for _, a := range n.Awaited {
+		awaited[a.User] = true
+	}
+	hidden := 0 // events a folded post's own digest had already left out
+	add := func(f Notice) {
+		lines := strings.Split(f.Text, "\n")
+		head := lines[:min(f.Head, len(lines))]
+		if f.Lead && len(head) > 0 {
+			leads = append(leads, head[0])
+			head = head[1:]
+		}
+		for _, l := range head {
+			var k int
+			if _, err := fmt.Sscanf(l, notShown, &k); err == nil {
+				hidden += k
+				continue
+			}
+			events = append(events, l)
+		}
+	}
+	for _, m := range folded {
+		if m.Kind != "turn" {
+			continue
+		}
+		f, _, err := decodeNotice(m)
+		if err != nil {
+			continue
+		}
+		add(f)
+		for _, u := range f.Mentions {
+			if awaited[u] {
+				n.Mentions = appendOnce(n.Mentions, u)
+			}
+		}
+	}
+	lines := strings.Split(n.Text, "\n")
+	rest := lines[min(n.Head, len(lines)):]
+	add(*n)
+	n.Lead = false
+	if len(events) == 0 {
+		events = leads
+	}
+	if len(events) > maxDigest || hidden > 0 {
+		skip := max(0, len(events)-maxDigest+1)
+		events = append([]string{fmt.Sprintf(notShown, hidden+skip)}, events[skip:]...)
+	}
+	n.Text = strings.Join(append(events, rest...), "\n")
+	n.Head = len(events)
+}
+
 // deliverOne sends m and ends its claim: removed when sent, put off when the send failed. It
 // returns when it is to be tried again (zero: sent, or dropped for good).
-func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.OutboxMessage) (time.Time, error) {
+func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.OutboxMessage, folded []storage.OutboxMessage) (time.Time, error) {
 	n, snap, err := decodeNotice(m)
 	if err != nil {
 		s.log.Error("outbox: bad payload, dropped", "id", m.ID, "err", err)
 		return time.Time{}, s.store.MarkSent(ctx, m.ID)
 	}
+	merge(&n, folded)
 	out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m)}
+	for _, f := range folded {
+		out.Folded = append(out.Folded, f.ID)
+	}
 	if n.Kind != "dm" && n.Game != 0 {
 		s.current(ctx, &out)
 	}
@@ -333,6 +461,11 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		next := s.now().Add(delay)
 		s.log.Warn("outbox: send failed, will retry", "id", m.ID, "game", n.Game, "in", delay, "err", err)
 		return next, s.store.Retry(ctx, m.ID, next)
+	}
+	for _, f := range folded {
+		if err := s.store.MarkSent(ctx, f.ID); err != nil {
+			return time.Time{}, err
+		}
 	}
 	return time.Time{}, s.store.MarkSent(ctx, m.ID)
 }

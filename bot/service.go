@@ -52,6 +52,8 @@ type Options struct {
 	NoAI bool
 	// AIIterations, when set, is the search budget of every AI level (tests keep games fast).
 	AIIterations int
+	// DeliverLease is how long a claim on outbox messages lasts (default 2 minutes).
+	DeliverLease time.Duration
 	// Seed, when set, gives the seed of each new game whose creator named none (tests use it to
 	// make games reproducible); by default seeds come from crypto/rand.
 	Seed func() uint64

@@ -171,7 +171,7 @@ type Store interface {
 	// Claim gives owner up to limit messages due at now (oldest first, as Pending) that nobody
 	// holds, and holds them for owner until now+lease: while the lease lasts no other Claim
 	// returns them, so each message goes to one sender. A claim whose lease ran out (its sender
-	// died) is taken over. MarkSent or Retry end the claim. limit must be positive. A game's
+	// died) is taken over, and counts as an attempt: the dead sender may have sent it. MarkSent or Retry end the claim. limit must be positive. A game's
 	// messages go out in queue order: one is not claimed while an earlier message of its game is
 	// held (by anyone) or put off by Retry; messages of no game are independent.
 	Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]OutboxMessage, error)

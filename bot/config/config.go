@@ -23,6 +23,7 @@ type Config struct {
 	Discord  Discord  `toml:"discord"`
 	HTTP     HTTP     `toml:"http"`
 	Metrics  Metrics  `toml:"metrics"`
+	Outbox   Outbox   `toml:"outbox"`
 	Log      Log      `toml:"log"`
 }
 
@@ -56,6 +57,16 @@ type Discord struct {
 	TokenEnv      string `toml:"token_env"` // name of the environment variable holding the bot token
 	ApplicationID string `toml:"application_id"`
 	PublicKey     string `toml:"public_key"` // hex, for the HTTP interactions endpoint
+	// APIURL is where REST calls go instead of https://discord.com: a proxy that shares one
+	// rate-limit budget between several instances, or a test's stub. "" = Discord itself.
+	APIURL string `toml:"api_url"`
+}
+
+// Outbox is the delivery of thread posts and messages.
+type Outbox struct {
+	// LeaseSeconds is how long an instance holds the messages it claimed for sending; another
+	// instance takes them over when the holder died. Longer than the slowest send.
+	LeaseSeconds int `toml:"lease_seconds"`
 }
 
 // HTTP is the interactions endpoint of `boardbot serve`.
@@ -82,6 +93,7 @@ func Default() Config {
 		Console:  Console{Images: "boardbot-images"},
 		Discord:  Discord{TokenEnv: "BOARDBOT_TOKEN"},
 		HTTP:     HTTP{Listen: "127.0.0.1:8080"},
+		Outbox:   Outbox{LeaseSeconds: 120},
 		Log:      Log{Level: "info", Format: "text"},
 	}
 }
@@ -130,6 +142,15 @@ func (c Config) Validate() error {
 		case u.User != nil && func() bool { _, set := u.User.Password(); return set }():
 			errs = append(errs, errors.New("database.url carries a password: remove it and set the PGPASSWORD environment variable (or ~/.pgpass) instead"))
 		}
+	}
+	if c.Discord.APIURL != "" {
+		u, err := url.Parse(c.Discord.APIURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+			errs = append(errs, errors.New("discord.api_url must look like http://proxy:8080 (no path), or be empty for Discord itself"))
+		}
+	}
+	if c.Outbox.LeaseSeconds < 10 || c.Outbox.LeaseSeconds > 3600 {
+		errs = append(errs, errors.New("outbox.lease_seconds must be 10 to 3600"))
 	}
 	if c.Defaults.ReminderHours < 0 || c.Defaults.ReminderHours > 720 {
 		errs = append(errs, errors.New("defaults.reminder_hours must be 0 to 720"))

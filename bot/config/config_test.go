@@ -83,3 +83,20 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestAPIURLAndLease(t *testing.T) {
+	for _, c := range []struct {
+		text, err string
+	}{
+		{"[discord]\napi_url = \"http://discord-proxy:8080\"\n[outbox]\nlease_seconds = 30\n", ""},
+		{"[discord]\napi_url = \"https://proxy.example/\"\n", ""},
+		{"[discord]\napi_url = \"discord-proxy:8080\"\n", "discord.api_url must look like"},
+		{"[discord]\napi_url = \"http://proxy/api/v10\"\n", "no path"},
+		{"[outbox]\nlease_seconds = 1\n", "outbox.lease_seconds must be 10 to 3600"},
+	} {
+		_, err := Parse(c.text, "t")
+		if (c.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%q: %v, want %q", c.text, err, c.err)
+		}
+	}
+}

@@ -107,12 +107,7 @@ func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Host != "discord.com" {
 		return nil, fmt.Errorf("fake discord: unexpected host %s", req.URL.Host)
 	}
-	u := *req.URL
-	u.Scheme, u.Host = "http", strings.TrimPrefix(r.base, "http://")
-	out := req.Clone(req.Context())
-	out.URL = &u
-	out.Host = "discord.com"
-	return http.DefaultTransport.RoundTrip(out)
+	return Redirect(r.base, nil).RoundTrip(req)
 }
 
 // session is a discordgo session wired to the fake.

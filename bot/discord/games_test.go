@@ -156,6 +156,7 @@ type driverStats struct {
 	views, viewButtons      int
 	refusals                int
 	multi                   int            // posts awaiting several seats
+	folded                  int            // posts that folded several turn changes
 	interrupts              map[string]int // out-of-turn prompts by kind, answered through the buttons
 	boardsChecked           int
 	privateEvents           int // events addressed to some seats only
@@ -226,7 +227,7 @@ func playWhole(t *testing.T, g wholeGame) *driver {
 // logFlow prints the turn-flow figures in one greppable line.
 func (d *driver) logFlow() {
 	f := d.stats.flow
-	d.t.Logf("FLOW %s: %d moves, %d thread posts, %d images, %d pings, %d re-pings, %d status edits", d.g.name, d.moves, f.posts, f.images, f.pings, f.repings, f.edits)
+	d.t.Logf("FLOW %s: %d moves, %d thread posts, %d images, %d pings, %d re-pings, %d status edits, %d folded posts", d.g.name, d.moves, f.posts, f.images, f.pings, f.repings, f.edits, d.stats.folded)
 	if f.repings != 0 {
 		d.t.Errorf("%d mentions of a player the thread already awaited", f.repings)
 	}
@@ -428,6 +429,30 @@ func (d *driver) settle(rs []recorded, start bool) {
 		}
 	}
 	told := d.live.users
+	if len(posts) == 1 && len(sets) > 1 && !start {
+		// Several changes in one post: delivery folded the turn posts queued since the last
+		// settle into one. It pings whoever became awaited at one of those changes and is still
+		// awaited, as the folded posts would have; the others count as told.
+		prev, news := told, map[string]bool{}
+		for _, set := range sets {
+			var users []string
+			for _, seat := range set {
+				u := d.uid(rules.Seat(seat))
+				users = append(users, u)
+				if !slices.Contains(prev, u) {
+					news[u] = true
+				}
+			}
+			prev = users
+		}
+		told = nil
+		for _, u := range prev {
+			if !news[u] {
+				told = append(told, u)
+			}
+		}
+		d.stats.folded++
+	}
 	if len(posts) > 1 && len(sets) > 1 {
 		// The earlier posts went out after the game had moved on (stale, without pings); the last
 		// one is news against the seats awaited at the change before it.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"time"
@@ -167,9 +168,20 @@ func ListenAndServe(ctx context.Context, addr string, handler http.Handler, h *H
 	return err
 }
 
+// deliverBatch is how many due messages one delivery round claims: enough that a game whose
+// posts fell behind has several in one round, which are then folded into one post (bot.Deliver).
+const deliverBatch = 100
+
 // Background delivers the outbox every deliverEvery and runs the scheduler every tickEvery until
 // ctx ends. Both modes run it.
 func Background(ctx context.Context, svc *bot.Service, sender bot.Sender, deliverEvery, tickEvery time.Duration, log *slog.Logger) {
+	// Instances started together would otherwise take their rounds at the same moments, and the
+	// first to claim would take every round's messages; a random phase spreads them.
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(rand.N(deliverEvery)):
+	}
 	deliver := time.NewTicker(deliverEvery)
 	tick := time.NewTicker(tickEvery)
 	defer deliver.Stop()
@@ -180,11 +192,11 @@ func Background(ctx context.Context, svc *bot.Service, sender bot.Sender, delive
 			return
 		case <-deliver.C:
 			for {
-				n, err := svc.Deliver(ctx, sender, 20)
+				n, err := svc.Deliver(ctx, sender, deliverBatch)
 				if err != nil {
 					log.Error("outbox delivery", "err", err)
 				}
-				if err != nil || n < 20 {
+				if err != nil || n < deliverBatch {
 					break
 				}
 			}

@@ -69,6 +69,9 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 	if sess.Client == nil {
 		sess.Client = &http.Client{}
 	}
+	if c.Discord.APIURL != "" {
+		sess.Client.Transport = discord.Redirect(c.Discord.APIURL, sess.Client.Transport)
+	}
 	sess.Client.Transport = m.Transport(sess.Client.Transport)
 	svc := newService(st, kits, c, stderr, m)
 	log := newLogger(c, stderr)

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot/discord"
 )
 
 func TestCommandsJSON(t *testing.T) {
@@ -37,15 +39,6 @@ func TestCommandsJSON(t *testing.T) {
 	}
 }
 
-// rewrite sends discord.com requests to a test server.
-type rewrite struct{ base string }
-
-func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
-	out := req.Clone(req.Context())
-	out.URL.Scheme, out.URL.Host = "http", strings.TrimPrefix(r.base, "http://")
-	return http.DefaultTransport.RoundTrip(out)
-}
-
 func TestRegisterOverwritesGuildCommands(t *testing.T) {
 	var got struct {
 		method, path, auth string
@@ -63,7 +56,7 @@ func TestRegisterOverwritesGuildCommands(t *testing.T) {
 	old := newSession
 	newSession = func(token string) (*discordgo.Session, error) {
 		s, err := discordgo.New("Bot " + token)
-		s.Client = &http.Client{Transport: rewrite{srv.URL}}
+		s.Client = &http.Client{Transport: discord.Redirect(srv.URL, nil)}
 		return s, err
 	}
 	defer func() { newSession = old }()

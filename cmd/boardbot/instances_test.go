@@ -48,26 +48,42 @@ func moveInteraction(id, thread, user, move string) []byte {
 }
 
 func postSigned(priv ed25519.PrivateKey, addr string, body []byte) (int, error) {
+	code, _, err := postSignedReply(priv, addr, body)
+	return code, err
+}
+
+// postSignedReply is postSigned that also returns the response body.
+func postSignedReply(priv ed25519.PrivateKey, addr string, body []byte) (int, []byte, error) {
 	stamp := strconv.FormatInt(time.Now().Unix(), 10)
 	req, _ := http.NewRequest("POST", "http://"+addr+"/interactions", bytes.NewReader(body))
 	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(stamp), body...))))
 	req.Header.Set("X-Signature-Timestamp", stamp)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	return resp.StatusCode, nil
+	defer resp.Body.Close()
+	reply, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, reply, err
 }
 
-// Three `boardbot serve` processes on loopback share one PostgreSQL database: 100 signed clicks
-// racing for one turn, spread over the three, apply exactly one move; one interaction delivered
-// to two instances applies once.
-func TestServeInstancesShareOneDatabase(t *testing.T) {
+// cluster is n `boardbot serve` processes on loopback over one new PostgreSQL schema, with a
+// service of the test's own on the same database (to set games up and choose legal moves).
+type cluster struct {
+	priv  ed25519.PrivateKey
+	st    *postgres.Store
+	svc   *bot.Service
+	addrs []string
+	procs []*exec.Cmd
+}
+
+// newCluster builds the binary and starts n instances, instance i with extra(i) appended to its
+// config (after public_key, in the [discord] table); extra may be nil.
+func newCluster(t *testing.T, n int, extra func(i int) string) *cluster {
+	t.Helper()
 	pgtest.Require(t)
 	if testing.Short() {
-		t.Skip("builds the binary and runs three servers")
+		t.Skip("builds the binary and runs several servers")
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "boardbot")
@@ -82,31 +98,74 @@ func TestServeInstancesShareOneDatabase(t *testing.T) {
 	u, _ := url.Parse(raw)
 	password, _ := u.User.Password()
 	u.User = url.User(u.User.Username())
-	cfg := filepath.Join(dir, "boardbot.toml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("[database]\nurl = %q\n[discord]\ntoken_env = \"BOARDBOT_MULTI_TEST\"\npublic_key = %q\n",
-		u.String(), hex.EncodeToString(pub))), 0o644)
-
-	// A running Autumn Ash game in thread c-games, ann to move.
-	ctx := context.Background()
-	st, err := postgres.Open(ctx, raw)
+	st, err := postgres.Open(context.Background(), raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	kits, _ := enabledKits(nil)
-	svc := newService(st, kits, config.Default(), io.Discard, nil)
-	rep, err := svc.Create(ctx, bot.Request{User: bot.User{ID: "ann", Name: "ann"}, Place: bot.Place{Guild: "g1", Channel: "c-lobby"}},
-		bot.CreateSpec{Kind: "autumn-ash", Seats: 2, Seed: 3})
+	c := &cluster{priv: priv, st: st, svc: newService(st, kits, config.Default(), io.Discard, nil)}
+	for i := range n {
+		addr := freeAddr(t)
+		more := ""
+		if extra != nil {
+			more = extra(i)
+		}
+		cfg := filepath.Join(dir, fmt.Sprintf("boardbot-%d.toml", i))
+		os.WriteFile(cfg, []byte(fmt.Sprintf("[database]\nurl = %q\n[discord]\ntoken_env = \"BOARDBOT_MULTI_TEST\"\npublic_key = %q\n%s",
+			u.String(), hex.EncodeToString(pub), more)), 0o644)
+		cmd := exec.Command(bin, "serve", "--config", cfg, "--listen", addr)
+		cmd.Env = append(os.Environ(), "BOARDBOT_MULTI_TEST=token", "PGPASSWORD="+password)
+		var logs bytes.Buffer
+		cmd.Stderr = &logs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+			if t.Failed() {
+				t.Logf("instance %d:\n%s", i, logs.String())
+			}
+		})
+		c.addrs = append(c.addrs, addr)
+		c.procs = append(c.procs, cmd)
+	}
+	for _, addr := range c.addrs {
+		if !healthy(addr, time.Minute) {
+			t.Fatalf("instance at %s never became healthy", addr)
+		}
+	}
+	return c
+}
+
+// game creates a running Autumn Ash game of ann and bob (users named after the thread) in thread.
+func (c *cluster) game(t *testing.T, thread, ann, bob string, seed uint64) int64 {
+	t.Helper()
+	ctx := context.Background()
+	rep, err := c.svc.Create(ctx, bot.Request{User: bot.User{ID: ann, Name: ann}, Place: bot.Place{Guild: "g1", Channel: "c-lobby"}},
+		bot.CreateSpec{Kind: "autumn-ash", Seats: 2, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.AttachThread(ctx, rep.Game, "c-games", "m1"); err != nil {
+	if err := c.svc.AttachThread(ctx, rep.Game, thread, "m-"+thread); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := c.svc.Join(ctx, bot.Request{User: bot.User{ID: bob, Name: bob}, Place: bot.Place{Guild: "g1", Channel: thread}}); err != nil {
+		t.Fatal(err)
+	}
+	return rep.Game
+}
+
+// Three `boardbot serve` processes on loopback share one PostgreSQL database: 100 signed clicks
+// racing for one turn, spread over the three, apply exactly one move; one interaction delivered
+// to two instances applies once.
+func TestServeInstancesShareOneDatabase(t *testing.T) {
+	c := newCluster(t, 3, nil)
+	ctx := context.Background()
+	st, svc, priv, addrs := c.st, c.svc, c.priv, c.addrs
+	game := c.game(t, "c-games", "ann", "bob", 3)
 	bob := bot.Request{User: bot.User{ID: "bob", Name: "bob"}, Place: bot.Place{Guild: "g1", Channel: "c-games"}}
-	if _, err := svc.Join(ctx, bob); err != nil {
-		t.Fatal(err)
-	}
 	legal := func(user string) string {
 		t.Helper()
 		req := bot.Request{User: bot.User{ID: user, Name: user}, Place: bob.Place}
@@ -122,7 +181,7 @@ func TestServeInstancesShareOneDatabase(t *testing.T) {
 		t.Helper()
 		var n int64
 		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			g, err := st.Game(ctx, rep.Game)
+			g, err := st.Game(ctx, game)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,36 +190,11 @@ func TestServeInstancesShareOneDatabase(t *testing.T) {
 			}
 		}
 		time.Sleep(time.Second)
-		g, err := st.Game(ctx, rep.Game)
+		g, err := st.Game(ctx, game)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return g.MoveCount
-	}
-
-	var addrs []string
-	for i := range 3 {
-		addr := freeAddr(t)
-		cmd := exec.Command(bin, "serve", "--config", cfg, "--listen", addr)
-		cmd.Env = append(os.Environ(), "BOARDBOT_MULTI_TEST=token", "PGPASSWORD="+password)
-		var logs bytes.Buffer
-		cmd.Stderr = &logs
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-			if t.Failed() {
-				t.Logf("instance %d:\n%s", i, logs.String())
-			}
-		})
-		addrs = append(addrs, addr)
-	}
-	for _, addr := range addrs {
-		if !healthy(addr, time.Minute) {
-			t.Fatalf("instance at %s never became healthy", addr)
-		}
 	}
 
 	// 100 different clicks for ann's turn, over the three instances at once.

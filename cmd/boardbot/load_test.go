@@ -124,7 +124,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		stores = append(stores, st)
 		svc := newService(st, kits, config.Default(), io.Discard, nil)
 		sess, _ := discordgo.New("Bot x")
-		sess.Client = &http.Client{Transport: rewrite{stub.URL}}
+		sess.Client = &http.Client{Transport: discord.Redirect(stub.URL, nil)}
 		rest := discord.NewREST(sess)
 		h := discord.NewHandler(svc, rest, discord.Options{})
 		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))

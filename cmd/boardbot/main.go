@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/config"
@@ -163,6 +164,7 @@ func newService(st storage.Store, kits []bot.Kit, c config.Config, logw io.Write
 		DefaultClockHours:    c.Defaults.ClockDays * 24,
 		AutoForced:           c.Defaults.AutoForced,
 		Observer:             obs,
+		DeliverLease:         time.Duration(c.Outbox.LeaseSeconds) * time.Second,
 	})
 }
 

@@ -20,15 +20,15 @@ const (
 	wRest     = "rest"
 )
 
-// centralVerbs lists what a central action lets card c do now (rest aside, always allowed).
-func (g *State) centralVerbs(seat int, c *Placed, a Action) []string {
-	var out []string
+// canCentral reports whether action a lets card c make some central move now (rest aside,
+// always allowed).
+func (g *State) canCentral(c *Placed, a Action) bool {
 	for _, v := range actionVerbs(a) {
 		if g.verbPays(c, a, v) {
-			out = append(out, v)
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // verbPays reports whether card c can make central move v, one its action allows: verbReason
@@ -37,11 +37,26 @@ func (g *State) centralVerbs(seat int, c *Placed, a Action) []string {
 func (g *State) verbPays(c *Placed, a Action, v string) bool {
 	switch v {
 	case wColonize:
-		return len(g.colonizable(c)) > 0
+		for i := range g.Colonies {
+			if g.canColonize(c, i) {
+				return true
+			}
+		}
+		return false
 	case wRoot:
-		return len(g.rootable(c, a.Zone)) > 0
+		for i := range g.Piles {
+			if g.canRoot(c, a.Zone, i) {
+				return true
+			}
+		}
+		return false
 	case wBlock:
-		return g.Blocks > 0 && len(g.blockable(c)) > 0
+		for i := range g.Piles {
+			if g.canBlock(c, i) {
+				return true
+			}
+		}
+		return false
 	default: // displace, spin, puff: one tadpole of any colour
 		return c.T.Total() > 0
 	}
@@ -111,41 +126,52 @@ func (g *State) verbReason(c *Placed, a Action, v string) string {
 // colonizable lists the green slots whose colony card c can pay for.
 func (g *State) colonizable(c *Placed) []int {
 	var out []int
-	for i, s := range g.Colonies {
-		col, _ := Colony(s.ID)
-		if s.By < 0 && c.T.Covers(col.Needs) {
+	for i := range g.Colonies {
+		if g.canColonize(c, i) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+func (g *State) canColonize(c *Placed, i int) bool {
+	s := &g.Colonies[i]
+	return s.By < 0 && c.T.Covers(s.colony().Needs)
 }
 
 // rootable lists the piles c can take root from (or unlock) in zone.
 func (g *State) rootable(c *Placed, z Zone) []int {
 	var out []int
-	for i, p := range g.Piles {
-		if (z == ZoneBlue && p.Zone != "blue") || (z == ZoneRed && p.Zone != "red") {
-			continue
-		}
-		if (p.Locked || p.Count > 0) && c.T.Covers(p.Cost) {
+	for i := range g.Piles {
+		if g.canRoot(c, z, i) {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
+func (g *State) canRoot(c *Placed, z Zone, i int) bool {
+	p := &g.Piles[i]
+	if (z == ZoneBlue && p.Zone != "blue") || (z == ZoneRed && p.Zone != "red") {
+		return false
+	}
+	return (p.Locked || p.Count > 0) && c.T.Covers(p.Cost)
+}
+
 // blockable lists the piles c can lock: unlocked, not empty, affordable, with a token left.
 func (g *State) blockable(c *Placed) []int {
-	if g.Blocks <= 0 {
-		return nil
-	}
 	var out []int
-	for i, p := range g.Piles {
-		if !p.Locked && p.Count > 0 && c.T.Covers(p.Cost) {
+	for i := range g.Piles {
+		if g.canBlock(c, i) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+func (g *State) canBlock(c *Placed, i int) bool {
+	p := &g.Piles[i]
+	return g.Blocks > 0 && !p.Locked && p.Count > 0 && c.T.Covers(p.Cost)
 }
 
 // payColours lists the colours card c could return for a one-tadpole yellow action.
@@ -188,17 +214,23 @@ func (g *State) currentAction() Action {
 }
 
 // treeCentral is the choice tree of a central board action.
-func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
+func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) { return g.centralTree(m, true) }
+
+// centralTree is treeCentral, with the labels only when asked (random play and Apply's check
+// never read them).
+func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	c, _ := g.activeCard()
 	seat := g.Turn.Seat
 	grid := &g.Players[seat].Grid
 	a := g.currentAction()
 	if len(m) == 0 {
 		var out []rules.Choice
-		for _, v := range g.centralVerbs(seat, c, a) {
-			out = append(out, rules.Choice{Token: v, Label: verbLabel(v)})
+		for _, v := range actionVerbs(a) {
+			if g.verbPays(c, a, v) {
+				out = append(out, rules.Choice{Token: v, Label: verbLabel(v)})
+			}
 		}
-		return append(out, rules.Choice{Token: wRest, Label: "Rest: do nothing on the central board"}), false
+		return append(out, rules.Choice{Token: wRest, Label: restLabel}), false
 	}
 	payNext := func(k int) ([]rules.Choice, bool) {
 		cols := payColours(c)
@@ -208,7 +240,11 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 		if len(m) == k {
 			var out []rules.Choice
 			for _, col := range cols {
-				out = append(out, rules.Choice{Token: col.String(), Label: "Pay with a " + col.String() + " tadpole"})
+				ch := rules.Choice{Token: col.String()}
+				if labels {
+					ch.Label = "Pay with a " + col.String() + " tadpole"
+				}
+				out = append(out, ch)
 			}
 			return out, false
 		}
@@ -221,8 +257,12 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 		if len(m) == 1 {
 			var out []rules.Choice
 			for _, i := range g.colonizable(c) {
-				col, _ := Colony(g.Colonies[i].ID)
-				out = append(out, rules.Choice{Token: slotToken(i), Label: fmt.Sprintf("Claim colony %s: %s", slotToken(i), col.Needs)})
+				ch := rules.Choice{Token: slotToken(i)}
+				if labels {
+					col, _ := Colony(g.Colonies[i].ID)
+					ch.Label = fmt.Sprintf("Claim colony %s: %s", slotToken(i), col.Needs)
+				}
+				out = append(out, ch)
 			}
 			return out, false
 		}
@@ -233,16 +273,22 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 			var out []rules.Choice
 			for _, i := range g.rootable(c, a.Zone) {
 				p := g.Piles[i]
-				lbl := fmt.Sprintf("%s for %s (%d left)", mustCard(p.Card).Name, p.Cost, p.Count)
-				if p.Locked {
-					lbl = fmt.Sprintf("Unlock %s for %s (no card)", mustCard(p.Card).Name, p.Cost)
+				ch := rules.Choice{Token: p.Card}
+				if labels {
+					ch.Label = fmt.Sprintf("%s for %s (%d left)", mustCard(p.Card).Name, p.Cost, p.Count)
+					if p.Locked {
+						ch.Label = fmt.Sprintf("Unlock %s for %s (no card)", mustCard(p.Card).Name, p.Cost)
+					}
 				}
-				out = append(out, rules.Choice{Token: p.Card, Label: lbl})
+				out = append(out, ch)
 			}
 			return out, false
 		case 2:
 			if g.Piles[g.pileByCard(m[1])].Locked {
 				return nil, true
+			}
+			if !labels {
+				return spaceChoices[:], false
 			}
 			var out []rules.Choice
 			for sp := 0; sp < Spaces; sp++ {
@@ -254,7 +300,7 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 			}
 			return out, false
 		case 3:
-			return facingChoices(), false
+			return facings(labels), false
 		}
 		return nil, true
 	case wDisplace:
@@ -263,7 +309,11 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 			var out []rules.Choice
 			for sp := 0; sp < Spaces; sp++ {
 				if o := grid[sp]; o != nil {
-					out = append(out, rules.Choice{Token: SpaceName(sp), Label: fmt.Sprintf("Move %s from %s", o.Card, SpaceName(sp))})
+					ch := rules.Choice{Token: SpaceName(sp)}
+					if labels {
+						ch.Label = fmt.Sprintf("Move %s from %s", o.Card, SpaceName(sp))
+					}
+					out = append(out, ch)
 				}
 			}
 			return out, false
@@ -272,11 +322,14 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 			var out []rules.Choice
 			for d := Up; d <= Left; d++ {
 				if n := step(from, d); n >= 0 {
-					lbl := fmt.Sprintf("To empty %s (%s)", SpaceName(n), d)
-					if o := grid[n]; o != nil {
-						lbl = fmt.Sprintf("To %s (%s): %s is lost with %s", SpaceName(n), d, o.Card, o.T)
+					ch := rules.Choice{Token: SpaceName(n)}
+					if labels {
+						ch.Label = fmt.Sprintf("To empty %s (%s)", SpaceName(n), d)
+						if o := grid[n]; o != nil {
+							ch.Label = fmt.Sprintf("To %s (%s): %s is lost with %s", SpaceName(n), d, o.Card, o.T)
+						}
 					}
-					out = append(out, rules.Choice{Token: SpaceName(n), Label: lbl})
+					out = append(out, ch)
 				}
 			}
 			return out, false
@@ -288,12 +341,16 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 			var out []rules.Choice
 			for sp := 0; sp < Spaces; sp++ {
 				if o := grid[sp]; o != nil {
-					out = append(out, rules.Choice{Token: SpaceName(sp), Label: fmt.Sprintf("Turn %s on %s (faces %s)", o.Card, SpaceName(sp), o.Orient)})
+					ch := rules.Choice{Token: SpaceName(sp)}
+					if labels {
+						ch.Label = fmt.Sprintf("Turn %s on %s (faces %s)", o.Card, SpaceName(sp), o.Orient)
+					}
+					out = append(out, ch)
 				}
 			}
 			return out, false
 		case 2:
-			return facingChoices(), false
+			return facings(labels), false
 		}
 		return payNext(3)
 	case wBlock:
@@ -301,7 +358,11 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 			var out []rules.Choice
 			for _, i := range g.blockable(c) {
 				p := g.Piles[i]
-				out = append(out, rules.Choice{Token: p.Card, Label: fmt.Sprintf("Lock %s for %s", mustCard(p.Card).Name, p.Cost)})
+				ch := rules.Choice{Token: p.Card}
+				if labels {
+					ch.Label = fmt.Sprintf("Lock %s for %s", mustCard(p.Card).Name, p.Cost)
+				}
+				out = append(out, ch)
 			}
 			return out, false
 		}
@@ -312,12 +373,33 @@ func (g *State) treeCentral(m rules.Move) ([]rules.Choice, bool) {
 	return nil, false
 }
 
+const restLabel = "Rest: do nothing on the central board"
+
+// spaceChoices are the grid's spaces without labels, shared by the quiet trees (read only).
+var spaceChoices = func() (out [Spaces]rules.Choice) {
+	for sp := range out {
+		out[sp].Token = SpaceName(sp)
+	}
+	return out
+}()
+
 func facingChoices() []rules.Choice {
 	out := make([]rules.Choice, 4)
 	for d := Up; d <= Left; d++ {
 		out[d] = rules.Choice{Token: d.String(), Label: "Facing " + d.String()}
 	}
 	return out
+}
+
+// quietFacings are the four facings without labels, shared by the quiet trees (read only).
+var quietFacings = [4]rules.Choice{{Token: "up"}, {Token: "right"}, {Token: "down"}, {Token: "left"}}
+
+// facings is facingChoices, or the shared list without labels.
+func facings(labels bool) []rules.Choice {
+	if labels {
+		return facingChoices()
+	}
+	return quietFacings[:]
 }
 
 func verbLabel(v string) string {
@@ -367,7 +449,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		g.Colonies[i].By = seat
 		pl.Colonies = append(pl.Colonies, col.ID)
 		t.Claims++
-		g.say("claims colony %s (%s)", m[1], col.Needs)
+		g.say("claims colony " + m[1] + " (" + col.Needs.String() + ")")
 		if !g.solo() && len(pl.Colonies) >= g.winTarget() {
 			g.finish(ev)
 			g.end(ev, rules.RanksByScore(g.scores()), fmt.Sprintf("Seat %d claims colony number %d and wins.", seat+1, len(pl.Colonies)))
@@ -378,20 +460,20 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		if p.Locked {
 			p.Locked = false
 			g.Blocks++
-			g.say("pays %s to unlock %s", p.Cost, p.Card)
+			g.say("pays " + p.Cost.String() + " to unlock " + p.Card)
 			return
 		}
 		p.Count--
 		sp, _ := spaceByName(m[2])
 		o, _ := dirByName(m[3])
 		if old := pl.Grid[sp]; old != nil {
-			g.say("%s on %s is lost with %s", old.Card, m[2], old.T)
+			g.say(old.Card + " on " + m[2] + " is lost with " + old.T.String())
 		}
 		n := g.place(seat, sp, p.Card, o)
 		n.T = mustCard(p.Card).OnRoot
-		g.say("pays %s: %s takes root on %s facing %s", p.Cost, p.Card, m[2], o)
+		g.say("pays " + p.Cost.String() + ": " + p.Card + " takes root on " + m[2] + " facing " + o.String())
 		if n.T.Total() > 0 {
-			g.say("%s enters with %s", p.Card, n.T)
+			g.say(p.Card + " enters with " + n.T.String())
 		}
 	case wDisplace:
 		col := pay(c, m, 3)
@@ -399,24 +481,24 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		to, _ := spaceByName(m[2])
 		mv := pl.Grid[from]
 		if old := pl.Grid[to]; old != nil {
-			g.say("%s on %s is lost with %s", old.Card, m[2], old.T)
+			g.say(old.Card + " on " + m[2] + " is lost with " + old.T.String())
 		}
 		pl.Grid[to], pl.Grid[from] = mv, nil
-		g.say("returns %s: moves %s from %s to %s", col, mv.Card, m[1], m[2])
+		g.say("returns " + col.String() + ": moves " + mv.Card + " from " + m[1] + " to " + m[2])
 	case wSpin:
 		col := pay(c, m, 3)
 		sp, _ := spaceByName(m[1])
 		o, _ := dirByName(m[2])
 		pl.Grid[sp].Orient = o
-		g.say("returns %s: turns %s on %s to face %s", col, pl.Grid[sp].Card, m[1], o)
+		g.say("returns " + col.String() + ": turns " + pl.Grid[sp].Card + " on " + m[1] + " to face " + o.String())
 	case wBlock:
 		p := &g.Piles[g.pileByCard(m[1])]
 		c.T = c.T.Minus(p.Cost)
 		p.Locked = true
 		g.Blocks--
-		g.say("pays %s to lock %s", p.Cost, p.Card)
+		g.say("pays " + p.Cost.String() + " to lock " + p.Card)
 	case wPuff:
 		col := pay(c, m, 1)
-		g.say("puffs %s", col)
+		g.say("puffs " + col.String())
 	}
 }

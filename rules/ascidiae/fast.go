@@ -16,28 +16,35 @@ func (g *State) Clone() rules.State { return g.clone() }
 // RandomMoveFrom asks the decision's tree directly for each token, where going through Choices
 // re-reads every earlier token first: the same draws as rules.RandomMove, so the same move.
 func (g *State) RandomMoveFrom(s rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
-	if _, _, err := g.Choices(s, partial); err != nil {
+	if _, _, err := g.walk(int(s), partial); err != nil {
 		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
 	}
-	tree := g.quietTree(int(s)) // Choices has accepted the seat
+	tree, _ := g.quietTree(int(s)) // walk has accepted the seat
 	return rules.WalkRandom(func(m rules.Move) ([]rules.Choice, bool, error) {
 		next, complete := tree(m)
 		return next, complete, nil
 	}, partial, r)
 }
 
-// quietTree is the tree of the decision seat s is asked, without labels where building them
-// costs (the ability and tadpole menus); s must be allowed to move.
-func (g *State) quietTree(s int) func(rules.Move) ([]rules.Choice, bool) {
-	tree, _ := g.treeFor(s)
+// quietTree is the tree of the decision seat s is asked, without labels, or why s may not
+// move.
+func (g *State) quietTree(s int) (func(rules.Move) ([]rules.Choice, bool), error) {
+	tree, err := g.treeFor(s)
+	if err != nil {
+		return tree, err
+	}
 	if g.setupPhase() {
-		return tree
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.placeTree(m, false) }, nil
 	}
 	switch g.Turn.Wait {
+	case waitStart:
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.startTree(m, false) }, nil
 	case waitAbility:
-		return func(m rules.Move) ([]rules.Choice, bool) { return g.abilityTree(m, false) }
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.abilityTree(m, false) }, nil
 	case waitPick:
-		return func(m rules.Move) ([]rules.Choice, bool) { return g.pickTree(m, false) }
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.pickTree(m, false) }, nil
+	case waitCentral:
+		return func(m rules.Move) ([]rules.Choice, bool) { return g.centralTree(m, false) }, nil
 	}
-	return tree
+	return tree, nil
 }

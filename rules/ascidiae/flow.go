@@ -2,6 +2,8 @@ package ascidiae
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,19 +56,34 @@ func (g *State) run(ev *[]rules.Event) {
 	}
 }
 
-func (g *State) say(format string, a ...any) {
-	g.Turn.Line = append(g.Turn.Line, fmt.Sprintf(format, a...))
+// say adds a part to the activation's log line. Every activation writes several, so callers join
+// strings instead of formatting.
+func (g *State) say(s string) {
+	g.Turn.Line = append(g.Turn.Line, s)
 }
 
 // finish closes the activation and logs it.
 func (g *State) finish(ev *[]rules.Event) {
 	t := &g.Turn
 	if len(t.Line) > 0 {
-		line := t.Line[0]
-		if len(t.Line) > 1 {
-			line += " " + strings.Join(t.Line[1:], "; ")
+		var b strings.Builder
+		n := len(t.Line) + 1
+		for _, part := range t.Line {
+			n += len(part) + 1
 		}
-		line += "."
+		b.Grow(n)
+		for i, part := range t.Line {
+			switch i {
+			case 0:
+			case 1:
+				b.WriteByte(' ')
+			default:
+				b.WriteString("; ")
+			}
+			b.WriteString(part)
+		}
+		b.WriteByte('.')
+		line := b.String()
 		g.Log = append(g.Log, line)
 		*ev = append(*ev, rules.Event{Text: line})
 	}
@@ -78,20 +95,28 @@ func (g *State) finish(ev *[]rules.Event) {
 func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	t := &g.Turn
 	t.Active, t.Space = c.UID, sp
-	t.Line = []string{fmt.Sprintf("%s %s:", SpaceName(sp), c.Card)}
+	t.Line = append(make([]string, 0, 4), SpaceName(sp)+" "+c.Card+":")
 	if n := c.T.Total(); n > def(c).Capacity {
-		g.say("purges all %d tadpoles (capacity %d)", n, def(c).Capacity)
+		g.say("purges all " + strconv.Itoa(n) + " tadpoles (capacity " + strconv.Itoa(def(c).Capacity) + ")")
 		c.T = Pool{}
 		g.finish(ev)
 		return
 	}
-	opts := g.doable(t.Seat, sp)
-	switch len(opts) {
+	var first AbRef
+	n := 0
+	g.eachDoable(t.Seat, sp, func(r AbRef) bool {
+		if n == 0 {
+			first = r
+		}
+		n++
+		return n < 2 // one is done at once, more are asked
+	})
+	switch n {
 	case 0:
 		g.say("no ability can be done")
 		g.finish(ev)
 	case 1:
-		t.Ab = &opts[0]
+		t.Ab = &first
 	default:
 		t.Wait = waitAbility
 	}
@@ -99,11 +124,22 @@ func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 
 // offered lists the abilities the card on sp may use: its own, then those its neighbours lend it.
 func (g *State) offered(seat, sp int) []AbRef {
+	var out []AbRef
+	g.eachOffered(seat, sp, func(r AbRef) bool { out = append(out, r); return true })
+	return out
+}
+
+// eachOffered calls f with each ability offered to the card on sp, in menu order, until f says
+// stop: activations ask several times, and a list would cost an allocation each time.
+func (g *State) eachOffered(seat, sp int, f func(AbRef) bool) {
 	grid := &g.Players[seat].Grid
 	c := grid[sp]
-	var out []AbRef
-	for i := range def(c).Abilities {
-		out = append(out, AbRef{Card: c.Card, Lend: -1, Index: i, From: -1})
+	i := 0
+	for k := range def(c).Abilities {
+		if !f(AbRef{Card: c.Card, Lend: -1, Index: k, From: -1, Label: abilityLabel(i), d: def(c)}) {
+			return
+		}
+		i++
 	}
 	for d := Up; d <= Left; d++ {
 		n := step(sp, d)
@@ -113,44 +149,93 @@ func (g *State) offered(seat, sp int) []AbRef {
 		lender := grid[n]
 		for li, l := range def(lender).Lends {
 			if step(n, l.To.Turn(lender.Orient)) == sp {
-				out = append(out, AbRef{Card: lender.Card, Lend: li, Orient: lender.Orient, From: n})
+				if !f(AbRef{Card: lender.Card, Lend: li, Orient: lender.Orient, From: n, Label: abilityLabel(i), d: def(lender)}) {
+					return
+				}
+				i++
 			}
 		}
 	}
-	for i := range out {
-		out[i].Label = strconv.Itoa(i + 1) // asked for every activation and menu: no fmt
-	}
-	return out
 }
 
 // doable keeps the offered abilities that can be done: an ability can be done unless its first
 // action is a consume or cooperate without enough tadpoles, or a central board action with
 // nothing to do.
 func (g *State) doable(seat, sp int) []AbRef {
-	c := g.Players[seat].Grid[sp]
 	var out []AbRef
-	for _, r := range g.offered(seat, sp) {
-		ab, o := g.ability(&r, c)
-		if g.canDo(seat, sp, c, ab.Actions[0], o) {
-			out = append(out, r)
-		}
-	}
+	g.eachDoable(seat, sp, func(r AbRef) bool { out = append(out, r); return true })
 	return out
 }
 
-func (g *State) canDo(seat, sp int, c *Placed, a Action, o Dir) bool {
+// eachDoable is doable one ability at a time, until f says stop.
+func (g *State) eachDoable(seat, sp int, f func(AbRef) bool) {
+	c := g.Players[seat].Grid[sp]
+	g.eachOffered(seat, sp, func(r AbRef) bool {
+		ab, _ := g.ability(&r, c)
+		return !g.canDo(c, ab.Actions[0]) || f(r)
+	})
+}
+
+func (g *State) canDo(c *Placed, a Action) bool {
 	switch {
 	case a.Verb == Consume || a.Verb == Coop:
-		return len(g.tadOptions(seat, sp, c, a, o)) > 0
+		return canSupply(c.T, a) // what tadOptions would list, without listing it
 	case a.Verb.Central():
-		return len(g.centralVerbs(seat, c, a)) > 0
+		return g.canCentral(c, a)
 	}
 	return true
 }
 
+// canSupply reports whether the pool src holds some reading of a's icons (tadOptions is not empty
+// for a consume or cooperate drawing on src).
+func canSupply(src Pool, a Action) bool {
+	if m := a.allMask(); m != 0 {
+		for col := Colour(0); col < NumColours; col++ {
+			if m&(1<<col) != 0 && src[col] > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	return coverable(src, a.Icons)
+}
+
+// coverable reports whether src can give one tadpole for each icon: a search over the colours
+// each icon allows (cards print a few icons).
+func coverable(src Pool, icons []Icon) bool {
+	if len(icons) == 0 {
+		return true
+	}
+	ic := icons[0]
+	for col := Colour(0); col < NumColours; col++ {
+		if ic.has(col) && src[col] > 0 {
+			src[col]--
+			if coverable(src, icons[1:]) {
+				return true
+			}
+			src[col]++
+		}
+	}
+	return false
+}
+
+// abilityLabel is the token of the i-th offered ability, "1".."n" (asked for every activation and
+// menu: no formatting).
+func abilityLabel(i int) string {
+	if i < len(abilityLabels) {
+		return abilityLabels[i]
+	}
+	return strconv.Itoa(i + 1)
+}
+
+var abilityLabels = [...]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
+
 // ability resolves a reference to the ability and the orientation its directions are read in.
 func (g *State) ability(r *AbRef, c *Placed) (Ability, Dir) {
-	d := mustCard(r.Card)
+	d := r.d
+	if d == nil {
+		d = mustCard(r.Card)
+	}
 	if r.Lend < 0 {
 		return d.Abilities[r.Index], c.Orient
 	}
@@ -174,8 +259,8 @@ func (g *State) step(ev *[]rules.Event) {
 	}
 	a := ab.Actions[t.Act]
 	if a.Verb.Central() {
-		if len(g.centralVerbs(t.Seat, c, a)) == 0 {
-			g.say("%s: nothing to do", a.Verb)
+		if !g.canCentral(c, a) {
+			g.say(a.Verb.String() + ": nothing to do")
 			t.Act++
 			return
 		}
@@ -185,13 +270,13 @@ func (g *State) step(ev *[]rules.Event) {
 	opts := g.tadOptions(t.Seat, sp, c, a, o)
 	switch {
 	case len(opts) == 0 && (a.Verb == Consume || a.Verb == Coop):
-		g.say("%s %s impossible, ability stops", a.Verb, iconsText(a.Icons))
+		g.say(a.Verb.String() + " " + iconsText(a.Icons) + " impossible, ability stops")
 		g.finish(ev)
 	case len(opts) == 0:
-		g.say("%s %s: nothing moves", a.Verb, iconsText(a.Icons))
+		g.say(a.Verb.String() + " " + iconsText(a.Icons) + ": nothing moves")
 		t.Act++
 	case a.Verb == Coop:
-		g.say("cooperates with %s", opts[0])
+		g.say("cooperates with " + opts[0].String())
 		t.Act++
 	case len(opts) == 1:
 		g.doTadpoles(sp, c, a, o, opts[0])
@@ -223,6 +308,12 @@ func (g *State) tadOptions(seat, sp int, c *Placed, a Action, o Dir) []Pool {
 		}
 		return []Pool{p}
 	}
+	if p, ok := a.fixed(); ok { // one colour an icon, the usual case: one reading
+		if a.Verb == Spawn || src.Covers(p) {
+			return []Pool{p}
+		}
+		return nil
+	}
 	all := combos(a.Icons)
 	if a.Verb == Spawn {
 		return all
@@ -240,14 +331,15 @@ func (g *State) tadOptions(seat, sp int, c *Placed, a Action, o Dir) []Pool {
 func combos(icons []Icon) []Pool {
 	res := []Pool{{}}
 	for _, ic := range icons {
-		var next []Pool
-		seen := map[Pool]bool{}
+		next := make([]Pool, 0, len(res)*bits.OnesCount8(ic.Set))
 		for _, p := range res {
-			for _, c := range ic.colours() {
+			for c := Colour(0); c < NumColours; c++ {
+				if !ic.has(c) {
+					continue
+				}
 				q := p
 				q[c]++
-				if !seen[q] {
-					seen[q] = true
+				if !slices.Contains(next, q) { // at most 25 readings: a scan beats a map
 					next = append(next, q)
 				}
 			}
@@ -265,27 +357,27 @@ func (g *State) doTadpoles(sp int, c *Placed, a Action, o Dir, p Pool) {
 	switch a.Verb {
 	case Spawn:
 		c.T = c.T.Plus(p)
-		g.say("spawns %s", p)
+		g.say("spawns " + p.String())
 	case Consume:
 		c.T = c.T.Minus(p)
-		g.say("consumes %s", p)
+		g.say("consumes " + p.String())
 	case Push:
 		c.T = c.T.Minus(p)
 		n := step(sp, a.Dir.Turn(o))
 		switch {
 		case n < 0:
-			g.say("pushes %s off the grid (lost)", p)
+			g.say("pushes " + p.String() + " off the grid (lost)")
 		case grid[n] == nil:
-			g.say("pushes %s to empty %s (lost)", p, SpaceName(n))
+			g.say("pushes " + p.String() + " to empty " + SpaceName(n) + " (lost)")
 		default:
 			grid[n].T = grid[n].T.Plus(p)
-			g.say("pushes %s to %s", p, SpaceName(n))
+			g.say("pushes " + p.String() + " to " + SpaceName(n))
 		}
 	case Catch:
 		n := step(sp, a.Dir.Turn(o))
 		grid[n].T = grid[n].T.Minus(p)
 		c.T = c.T.Plus(p)
-		g.say("catches %s from %s", p, SpaceName(n))
+		g.say("catches " + p.String() + " from " + SpaceName(n))
 	}
 }
 

@@ -122,7 +122,7 @@ func newGame(s rules.Setup) (*State, error) {
 		n = 3 // the solo rule, whatever the length
 	}
 	for _, id := range deck[:min(n, len(deck))] {
-		g.Colonies = append(g.Colonies, ColonySlot{ID: id, By: -1})
+		g.Colonies = append(g.Colonies, ColonySlot{ID: id, By: -1, d: mustColony(id)})
 	}
 	g.Players = make([]Player, s.Seats)
 	return g, nil
@@ -132,6 +132,14 @@ func mustCard(id string) *CardDef {
 	c, ok := Card(id)
 	if !ok {
 		panic("ascidiae: unknown card " + id)
+	}
+	return c
+}
+
+func mustColony(id string) *ColonyDef {
+	c, ok := Colony(id)
+	if !ok {
+		panic("ascidiae: unknown colony " + id)
 	}
 	return c
 }

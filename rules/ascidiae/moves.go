@@ -43,13 +43,13 @@ func (g *State) promptText() string {
 	case waitStart:
 		return fmt.Sprintf("Learning turn %d: move or turn an initial ascidia (%s), or \"flow\" to start the current.", g.Players[t.Seat].Turns, strings.Join(g.rearrangeable(), ", "))
 	case waitAbility:
-		return fmt.Sprintf("%s on %s activates with %s: choose an ability.", mustCard(c.Card).Name, SpaceName(sp), c.T)
+		return def(c).Name + " on " + SpaceName(sp) + " activates with " + c.T.String() + ": choose an ability."
 	case waitPick:
 		a := g.currentAction()
-		return fmt.Sprintf("%s on %s: %s. Which tadpoles?", mustCard(c.Card).Name, SpaceName(sp), ActionText(a, gridDirText(sp, c.Orient)))
+		return def(c).Name + " on " + SpaceName(sp) + ": " + ActionText(a, gridDirText(sp, c.Orient)) + ". Which tadpoles?"
 	case waitCentral:
 		a := g.currentAction()
-		return fmt.Sprintf("%s on %s holds %s: %s, or rest.", mustCard(c.Card).Name, SpaceName(sp), c.T, ActionText(a, nil))
+		return def(c).Name + " on " + SpaceName(sp) + " holds " + c.T.String() + ": " + ActionText(a, nil) + ", or rest."
 	}
 	return "Your turn."
 }
@@ -70,15 +70,48 @@ func (g *State) Choices(s rules.Seat, partial rules.Move) ([]rules.Choice, bool,
 	if err != nil {
 		return nil, false, err
 	}
+	next, complete, bad := follow(tree, partial)
+	if bad >= 0 {
+		return nil, false, g.refuse(int(s), partial, bad, next, complete)
+	}
+	return next, complete, nil
+}
+
+// follow reads m through tree: what may follow it and whether it is whole, or, where token
+// m[bad] does not fit, what could have come there instead (bad is -1 when every token fits).
+func follow(tree func(rules.Move) ([]rules.Choice, bool), m rules.Move) (next []rules.Choice, complete bool, bad int) {
 	for i := 0; ; i++ {
-		next, complete := tree(partial[:i])
-		if i == len(partial) {
-			return next, complete, nil
+		next, complete := tree(m[:i])
+		if i == len(m) {
+			return next, complete, -1
 		}
-		if !slices.ContainsFunc(next, func(c rules.Choice) bool { return c.Token == partial[i] }) {
-			return nil, false, g.refuse(int(s), partial, i, next, complete)
+		if !hasToken(next, m[i]) {
+			return next, complete, i
 		}
 	}
+}
+
+// walk reads m through the tree of seat s's decision without labels (Apply's check); where a token
+// does not fit, Choices walks again with the labels its refusal quotes.
+func (g *State) walk(s int, m rules.Move) ([]rules.Choice, bool, error) {
+	tree, err := g.quietTree(s)
+	if err != nil {
+		return nil, false, err
+	}
+	next, complete, bad := follow(tree, m)
+	if bad >= 0 {
+		return g.Choices(rules.Seat(s), m)
+	}
+	return next, complete, nil
+}
+
+func hasToken(cs []rules.Choice, tok string) bool {
+	for i := range cs {
+		if cs[i].Token == tok {
+			return true
+		}
+	}
+	return false
 }
 
 // treeFor returns the choice tree of the decision seat s is asked, or why it may not move.
@@ -116,7 +149,7 @@ func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if len(m) > rules.MaxTreeDepth {
 		return nil, rules.Illegalf("That move has too many parts.")
 	}
-	next, complete, err := g.Choices(s, m)
+	next, complete, err := g.walk(int(s), m)
 	if err != nil {
 		return nil, err
 	}
@@ -141,14 +174,14 @@ func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	case waitAbility:
 		t.Wait = ""
 		c, sp := g.activeCard()
-		for _, r := range g.doable(seat, sp) {
+		g.eachDoable(seat, sp, func(r AbRef) bool {
 			if r.Label == m[0] {
-				r := r
 				t.Ab = &r
 			}
-		}
+			return t.Ab == nil
+		})
 		ab, o := g.ability(t.Ab, c)
-		g.say("uses %s (%s)", m[0], AbilityText(ab, gridDirText(sp, o)))
+		g.say("uses " + m[0] + " (" + AbilityText(ab, gridDirText(sp, o)) + ")")
 	case waitPick:
 		t.Wait = ""
 		c, sp := g.activeCard()
@@ -201,53 +234,77 @@ func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
 	*ev = append(*ev, rules.Event{Text: line + "."})
 }
 
-func (g *State) treePlace(m rules.Move) ([]rules.Choice, bool) {
+func (g *State) treePlace(m rules.Move) ([]rules.Choice, bool) { return g.placeTree(m, true) }
+
+// placeTree is treePlace, with the labels only when asked.
+func (g *State) placeTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	switch len(m) {
 	case 0, 2:
-		var out []rules.Choice
+		if !labels && len(m) == 0 {
+			return spaceChoices[:], false
+		}
+		out := make([]rules.Choice, 0, Spaces)
 		id := initials[len(m)/2]
 		for sp := 0; sp < Spaces; sp++ {
 			if len(m) == 2 && m[0] == SpaceName(sp) {
 				continue
 			}
-			out = append(out, rules.Choice{Token: SpaceName(sp), Label: fmt.Sprintf("%s on %s", mustCard(id).Name, SpaceName(sp))})
+			ch := rules.Choice{Token: SpaceName(sp)}
+			if labels {
+				ch.Label = mustCard(id).Name + " on " + SpaceName(sp)
+			}
+			out = append(out, ch)
 		}
 		return out, false
 	case 1, 3:
-		return facingChoices(), false
+		return facings(labels), false
 	}
 	return nil, true
 }
 
-func (g *State) treeStart(m rules.Move) ([]rules.Choice, bool) {
+func (g *State) treeStart(m rules.Move) ([]rules.Choice, bool) { return g.startTree(m, true) }
+
+// startTree is treeStart, with the labels only when asked.
+func (g *State) startTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	t := &g.Turn
 	grid := &g.Players[t.Seat].Grid
 	switch len(m) {
 	case 0:
 		out := []rules.Choice{{Token: "flow", Label: "Start the current"}}
 		for _, id := range g.rearrangeable() {
-			out = append(out, rules.Choice{Token: id, Label: fmt.Sprintf("Move or turn %s (on %s)", mustCard(id).Name, SpaceName(g.spaceOf(t.Seat, id)))})
+			ch := rules.Choice{Token: id}
+			if labels {
+				ch.Label = fmt.Sprintf("Move or turn %s (on %s)", mustCard(id).Name, SpaceName(g.spaceOf(t.Seat, id)))
+			}
+			out = append(out, ch)
 		}
 		return out, false
 	case 1:
 		if m[0] == "flow" {
 			return nil, true
 		}
-		var out []rules.Choice
+		out := make([]rules.Choice, 0, Spaces)
 		for sp := 0; sp < Spaces; sp++ {
 			c := grid[sp]
-			switch {
-			case c == nil:
-				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Empty " + SpaceName(sp)})
-			case c.Card == m[0]:
-				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Stay on " + SpaceName(sp)})
-			case slices.Contains(initials[:], c.Card):
-				out = append(out, rules.Choice{Token: SpaceName(sp), Label: "Swap with " + c.Card + " on " + SpaceName(sp)})
+			if c != nil && c.Card != m[0] && !slices.Contains(initials[:], c.Card) {
+				continue // only empty spaces and the initial ascidiae
 			}
+			ch := spaceChoices[sp]
+			if labels {
+				switch {
+				case c == nil:
+					ch.Label = "Empty " + SpaceName(sp)
+				case c.Card == m[0]:
+					ch.Label = "Stay on " + SpaceName(sp)
+				default:
+					ch.Label = "Swap with " + c.Card + " on " + SpaceName(sp)
+				}
+			}
+			out = append(out, ch)
 		}
 		return out, false
 	case 2:
-		return facingChoices(), false
+		return facings(labels), false
 	}
 	return nil, true
 }
@@ -261,7 +318,7 @@ func (g *State) abilityTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	}
 	c, sp := g.activeCard()
 	var out []rules.Choice
-	for _, r := range g.doable(g.Turn.Seat, sp) {
+	g.eachDoable(g.Turn.Seat, sp, func(r AbRef) bool {
 		ch := rules.Choice{Token: r.Label}
 		if labels {
 			ab, o := g.ability(&r, c)
@@ -271,7 +328,8 @@ func (g *State) abilityTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 		}
 		out = append(out, ch)
-	}
+		return true
+	})
 	return out, false
 }
 

@@ -13,6 +13,8 @@ type Placed struct {
 	Card   string `json:"card"`
 	Orient Dir    `json:"orient"`
 	T      Pool   `json:"t"`
+
+	d *CardDef // the species, set where the card is placed or decoded: looked up on every activation
 }
 
 // Player is one seat's colony of ascidiae.
@@ -36,6 +38,17 @@ type Pile struct {
 type ColonySlot struct {
 	ID string `json:"id"`
 	By int    `json:"by"`
+
+	d *ColonyDef // the colony, set at setup and decoding: the colonize check reads it often
+}
+
+// colony is the slot's colony card.
+func (s *ColonySlot) colony() *ColonyDef {
+	if s.d != nil {
+		return s.d
+	}
+	col, _ := Colony(s.ID)
+	return col
 }
 
 // AbRef names the ability an activation is doing.
@@ -46,6 +59,8 @@ type AbRef struct {
 	Orient Dir    `json:"orient"` // borrowed: the lender's orientation when chosen
 	From   int    `json:"from"`   // borrowed: the lender's space
 	Label  string `json:"label"`  // its token, "1".."n", for logs
+
+	d *CardDef // Card's definition when known (references built by eachOffered)
 }
 
 // Cursor is where the current is in the turn.
@@ -116,9 +131,11 @@ func decode(b []byte) (*State, error) {
 	for _, p := range g.Players {
 		for _, c := range p.Grid {
 			if c != nil {
-				if _, ok := Card(c.Card); !ok {
+				d, ok := Card(c.Card)
+				if !ok {
 					return nil, fmt.Errorf("ascidiae: decode: unknown card %q", c.Card)
 				}
+				c.d = d
 			}
 		}
 	}
@@ -127,10 +144,12 @@ func decode(b []byte) (*State, error) {
 			return nil, fmt.Errorf("ascidiae: decode: unknown card %q", p.Card)
 		}
 	}
-	for _, c := range g.Colonies {
-		if _, ok := Colony(c.ID); !ok {
+	for i, c := range g.Colonies {
+		col, ok := Colony(c.ID)
+		if !ok {
 			return nil, fmt.Errorf("ascidiae: decode: unknown colony %q", c.ID)
 		}
+		g.Colonies[i].d = col
 	}
 	if g.Opt.Layout < 0 || g.Opt.Layout >= len(data.Layouts) {
 		return nil, fmt.Errorf("ascidiae: decode: bad layout")
@@ -162,12 +181,15 @@ func (g *State) find(seat, uid int) int {
 
 func (g *State) place(seat, sp int, card string, o Dir) *Placed {
 	g.NextUID++
-	c := &Placed{UID: g.NextUID, Card: card, Orient: o}
+	c := &Placed{UID: g.NextUID, Card: card, Orient: o, d: mustCard(card)}
 	g.Players[seat].Grid[sp] = c
 	return c
 }
 
 func def(c *Placed) *CardDef {
+	if c.d != nil {
+		return c.d
+	}
 	d, _ := Card(c.Card)
 	return d
 }

@@ -69,29 +69,56 @@ func (p Pool) Minus(q Pool) Pool {
 	return p
 }
 
-// Short lists tadpoles compactly for logs: "2 black, 1 red"; "nothing" when empty.
+// String lists tadpoles compactly for logs: "2 black, 1 red"; "nothing" when empty. Logs, menus
+// and prompts write pools on every activation, so it is built in one buffer.
 func (p Pool) String() string {
-	var parts []string
+	var buf [48]byte
+	b := buf[:0]
 	for c := Colour(0); c < NumColours; c++ {
 		if p[c] > 0 {
-			parts = append(parts, strconv.Itoa(p[c])+" "+c.String())
+			if len(b) > 0 {
+				b = append(b, ", "...)
+			}
+			b = strconv.AppendInt(b, int64(p[c]), 10)
+			b = append(b, ' ')
+			b = append(b, colourNames[c]...)
 		}
 	}
-	if len(parts) == 0 {
+	if len(b) == 0 {
 		return "nothing"
 	}
-	return strings.Join(parts, ", ")
+	return string(b)
 }
 
 // Token names a pool as a move token: "black", "black+red", "black+black".
 func (p Pool) Token() string {
-	var parts []string
+	if c, ok := p.one(); ok {
+		return colourNames[c] // the usual case, without building anything
+	}
+	var buf [64]byte
+	b := buf[:0]
 	for c := Colour(0); c < NumColours; c++ {
 		for i := 0; i < p[c]; i++ {
-			parts = append(parts, colourNames[c])
+			if len(b) > 0 {
+				b = append(b, '+')
+			}
+			b = append(b, colourNames[c]...)
 		}
 	}
-	return strings.Join(parts, "+")
+	return string(b)
+}
+
+// one reports the colour of a pool of exactly one tadpole.
+func (p Pool) one() (Colour, bool) {
+	if p.Total() != 1 {
+		return 0, false
+	}
+	for c := Colour(0); c < NumColours; c++ {
+		if p[c] == 1 {
+			return c, true
+		}
+	}
+	return 0, false
 }
 
 // Letters writes a pool in data letters: "KKWR".

@@ -2,35 +2,54 @@ package ascidiae
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // iconsText reads icons for players: "2 black + 1 red or blue", "all black and white".
 func iconsText(icons []Icon) string {
-	var parts []string
+	if len(icons) == 1 {
+		return iconText(icons[0], 1)
+	}
+	var b strings.Builder
 	for i := 0; i < len(icons); {
 		j := i
 		for j < len(icons) && icons[j] == icons[i] {
 			j++
 		}
-		parts = append(parts, iconText(icons[i], j-i))
+		if i > 0 {
+			b.WriteString(" + ")
+		}
+		b.WriteString(iconText(icons[i], j-i))
 		i = j
 	}
-	return strings.Join(parts, " + ")
+	return b.String()
 }
 
 func iconText(ic Icon, n int) string {
-	var names []string
-	for _, c := range ic.colours() {
-		names = append(names, c.String())
+	if ic.All && ic.Set == 1<<NumColours-1 {
+		return "all tadpoles"
 	}
+	sep := " or "
+	var b strings.Builder
 	if ic.All {
-		if len(names) == NumColours {
-			return "all tadpoles"
-		}
-		return "all " + strings.Join(names, " and ")
+		b.WriteString("all ")
+		sep = " and "
+	} else {
+		b.WriteString(strconv.Itoa(n))
+		b.WriteByte(' ')
 	}
-	return fmt.Sprintf("%d %s", n, strings.Join(names, " or "))
+	first := true
+	for c := Colour(0); c < NumColours; c++ {
+		if ic.has(c) {
+			if !first {
+				b.WriteString(sep)
+			}
+			b.WriteString(c.String())
+			first = false
+		}
+	}
+	return b.String()
 }
 
 // ActionText writes one action for players. dirText names a printed direction; nil keeps the
@@ -70,12 +89,18 @@ func ActionText(a Action, dirText func(Dir) string) string {
 
 // AbilityText writes an ability: its actions joined by ", then ".
 func AbilityText(ab Ability, dirText func(Dir) string) string {
-	parts := make([]string, len(ab.Actions))
+	var b strings.Builder
 	for i, a := range ab.Actions {
-		parts[i] = ActionText(a, dirText)
+		s := ActionText(a, dirText)
+		if i == 0 && s[0] >= 'a' && s[0] <= 'z' {
+			b.WriteByte(s[0] - 'a' + 'A') // action texts are ASCII
+			s = s[1:]
+		} else if i > 0 {
+			b.WriteString(", then ")
+		}
+		b.WriteString(s)
 	}
-	s := strings.Join(parts, ", then ")
-	return strings.ToUpper(s[:1]) + s[1:]
+	return b.String()
 }
 
 // CardText is a species' whole text, generated from the data.

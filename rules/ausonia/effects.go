@@ -1,9 +1,7 @@
 package ausonia
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -145,8 +143,17 @@ func (s *state) pendingPicker() picker {
 // items turns card instances into pick items, sorted by card type so menus read well.
 func (s *state) items(insts []int, prefix, labelPrefix string) []pickItem {
 	// Sort the instances, not the items: the same stable order, moving ints instead of structs.
-	order := slices.Clone(insts)
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.kinds[a], s.kinds[b]) })
+	// Hands and piles are short, so an insertion sort in a buffer on the stack does.
+	var buf [48]int
+	order := append(buf[:0], insts...)
+	for i := 1; i < len(order); i++ {
+		x := order[i]
+		j := i
+		for ; j > 0 && s.kinds[order[j-1]] > s.kinds[x]; j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = x
+	}
 	out := make([]pickItem, 0, len(insts))
 	for _, x := range order {
 		k := s.kinds[x]
@@ -155,7 +162,7 @@ func (s *state) items(insts []int, prefix, labelPrefix string) []pickItem {
 			tok = prefix + tok
 			fam = family(tok)
 		}
-		out = append(out, pickItem{tok: tok, label: labelPrefix + cardLabels()[k], inst: x, ord: k, family: fam})
+		out = append(out, pickItem{tok: tok, label: cardLabels()[k], lprefix: labelPrefix, inst: x, ord: k, family: fam})
 	}
 	return out
 }
@@ -212,7 +219,8 @@ var houseTokens = []string{"i", "ii", "iii", "iv"}
 func houseToken(h int) string { return houseTokens[h] }
 
 // applyPending carries out a complete answer to the pending decision.
-func (s *state) applyPending(m rules.Move) {
+// applyPending carries out the answer m to the pending decision; picked are the cards it picks.
+func (s *state) applyPending(m rules.Move, picked []int) {
 	pd := s.Pend
 	s.Pend = nil
 	if pd.Kind == pendTarget {
@@ -231,9 +239,6 @@ func (s *state) applyPending(m rules.Move) {
 		s.resolve()
 		return
 	}
-	s.Pend = pd
-	_, _, picked, _ := s.pendingPickerItems().walk(m)
-	s.Pend = nil
 	pl := s.P[pd.Seat]
 	switch pd.Kind {
 	case pendDiscard:

@@ -39,11 +39,21 @@ func (s *state) Clone() rules.State { return s.clone() }
 func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
 	m := append(make(rules.Move, 0, len(partial)+8), partial...)
 	for len(m) < rules.MaxTreeDepth {
-		next, complete, err := s.Choices(seat, m)
+		// A token drawn from the menu needs no check before a picker starts; the partial move
+		// given does.
+		pk, ok := s.pickerAt(m)
+		if ok && len(m) > len(partial) {
+			pk.quiet = true
+			picks, err := pk.draw(r)
+			return append(m, picks...), err
+		}
+		next, complete, err := s.choices(seat, m, false)
 		if err != nil {
+			_, _, err = s.Choices(seat, m) // the reason as Choices gives it
 			return nil, fmt.Errorf("choices for %q: %w", m.String(), err)
 		}
-		if pk, ok := s.pickerAt(m); ok {
+		if ok {
+			pk.quiet = true
 			picks, err := pk.draw(r)
 			return append(m, picks...), err
 		}
@@ -56,8 +66,8 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 	return nil, fmt.Errorf("choice tree deeper than %d", rules.MaxTreeDepth)
 }
 
-// pickerAt returns the picker that reads the rest of m when m (already accepted by Choices) has
-// reached the start of one.
+// pickerAt returns the picker that reads the rest of m when m (accepted by Choices) has reached
+// the start of one.
 func (s *state) pickerAt(m rules.Move) (picker, bool) {
 	switch {
 	case s.Pend == nil && len(m) == 1 && m[0] == vPass:
@@ -66,4 +76,17 @@ func (s *state) pickerAt(m rules.Move) (picker, bool) {
 		return s.pendingPickerItems(), true
 	}
 	return picker{}, false
+}
+
+// pickerMove returns the picker that reads a whole move m, and the tokens it reads, when m is a
+// pick: the discards after pass, or the cards of a pending decision.
+func (s *state) pickerMove(m rules.Move) (picker, []string, bool) {
+	switch {
+	case s.Res != nil:
+	case s.Pend == nil && len(m) > 0 && m[0] == vPass:
+		return s.passPicker(), m[1:], true
+	case s.Pend != nil && s.Pend.Kind != pendTarget:
+		return s.pendingPickerItems(), m, true
+	}
+	return picker{}, nil, false
 }

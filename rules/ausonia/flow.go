@@ -2,6 +2,7 @@ package ausonia
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -22,13 +23,31 @@ func (s *state) tell(p rules.Seat, format string, a ...any) {
 	s.ev = append(s.ev, rules.Event{Text: fmt.Sprintf(format, a...), To: []rules.Seat{p}, Reveals: true})
 }
 
+// post records a public event whose text is already written (the frequent events are joined
+// rather than formatted).
+func (s *state) post(text string, reveals bool) {
+	s.ev = append(s.ev, rules.Event{Text: text, Reveals: reveals})
+}
+
 func (s *state) names(insts []int) string {
-	parts := make([]string, len(insts))
+	var b strings.Builder
+	n := 0
+	for _, x := range insts {
+		c := s.card(x)
+		n += len(c.Name) + len(c.Code) + 5
+	}
+	b.Grow(n)
 	for i, x := range insts {
 		c := s.card(x)
-		parts[i] = c.Name + " (" + c.Code + ")"
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Name)
+		b.WriteString(" (")
+		b.WriteString(c.Code)
+		b.WriteByte(')')
 	}
-	return strings.Join(parts, ", ")
+	return b.String()
 }
 
 // startTurn opens seat p's Action Phase: sources count as gem cards in play from the start.
@@ -52,7 +71,7 @@ func (s *state) reshuffle(p rules.Seat) bool {
 	}
 	pl.Draw, pl.Discard = pl.Discard, nil
 	s.shuffle(pl.Draw)
-	s.sayReveal("%s shuffles the discard pile (%d cards) into a new draw pile.", s.houseName(p), len(pl.Draw))
+	s.post(s.houseName(p)+" shuffles the discard pile ("+strconv.Itoa(len(pl.Draw))+" cards) into a new draw pile.", true)
 	return true
 }
 
@@ -75,8 +94,8 @@ func (s *state) draw(p rules.Seat, k int) {
 		return
 	}
 	s.P[p].Hand = append(s.P[p].Hand, got...)
-	s.say("%s draws %d card%s.", s.houseName(p), len(got), plural(len(got)))
-	s.tell(p, "You drew %s.", s.names(got))
+	s.post(s.houseName(p)+" draws "+strconv.Itoa(len(got))+" card"+plural(len(got))+".", false)
+	s.ev = append(s.ev, rules.Event{Text: "You drew " + s.names(got) + ".", To: []rules.Seat{p}, Reveals: true})
 }
 
 func plural(n int) string {
@@ -101,7 +120,7 @@ func (s *state) refillOffer() {
 		top := s.FavourDeck[len(s.FavourDeck)-1]
 		s.FavourDeck = s.FavourDeck[:len(s.FavourDeck)-1]
 		s.Offer = append(s.Offer, top)
-		s.sayReveal("%s enters the Offer Row.", s.names([]int{top}))
+		s.post(s.names([]int{top})+" enters the Offer Row.", true)
 	}
 }
 
@@ -109,7 +128,7 @@ func (s *state) refillOffer() {
 func (s *state) gain(p rules.Seat, x int) {
 	pl := s.P[p]
 	pl.Influence += x
-	s.say("%s gains %d influence (%d).", s.houseName(p), x, pl.Influence)
+	s.post(s.houseName(p)+" gains "+strconv.Itoa(x)+" influence ("+strconv.Itoa(pl.Influence)+").", false)
 	s.checkEnd(pl.Influence, s.houseName(p))
 }
 
@@ -141,12 +160,12 @@ func (s *state) endTurn(discards []int) {
 			pl.Hand = remove(pl.Hand, x)
 		}
 		pl.Discard = append(pl.Discard, discards...)
-		s.say("%s discards %s from hand.", s.houseName(p), s.names(discards))
+		s.post(s.houseName(p)+" discards "+s.names(discards)+" from hand.", false)
 	}
 	if need := handSize - len(pl.Hand); need > 0 {
 		s.draw(p, need)
 	}
-	s.say("%s ends the turn.", s.houseName(p))
+	s.post(s.houseName(p)+" ends the turn.", false)
 	next := rules.Seat((int(p) + 1) % s.N)
 	if s.Solo != nil {
 		s.aspirantTurn()

@@ -2,6 +2,7 @@ package ausonia
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -81,7 +82,7 @@ func (g Gems) Kinds() int {
 // Describe writes gems for people: "2 sapphire, 1 rainbow"; in a cost, anyWord names the rainbow
 // slots ("any").
 func (g Gems) Describe(anyWord string) string {
-	var parts []string
+	var b strings.Builder
 	for c := Sapphire; c <= Rainbow; c++ {
 		if g[c] == 0 {
 			continue
@@ -90,12 +91,17 @@ func (g Gems) Describe(anyWord string) string {
 		if c == Rainbow && anyWord != "" {
 			name = anyWord
 		}
-		parts = append(parts, fmt.Sprintf("%d %s", g[c], name))
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(g[c]))
+		b.WriteByte(' ')
+		b.WriteString(name)
 	}
-	if len(parts) == 0 {
+	if b.Len() == 0 {
 		return "nothing"
 	}
-	return strings.Join(parts, ", ")
+	return b.String()
 }
 
 // coloured fills the coloured slots of cost from pool: real gems of the colour first, then rainbows

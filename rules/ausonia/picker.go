@@ -14,11 +14,12 @@ const maxMenu = 25
 
 // pickItem is one physical card a player may pick, spelled by tok.
 type pickItem struct {
-	tok    string
-	label  string
-	inst   int
-	ord    int    // sort key for unordered picks (card type, then zone)
-	family string // group token when a menu would be too long
+	tok     string
+	label   string // after lprefix: the two are joined only for a menu that is shown
+	lprefix string
+	inst    int
+	ord     int    // sort key for unordered picks (card type, then zone)
+	family  string // group token when a menu would be too long
 }
 
 // picker walks a sequence of card picks: which cards to discard, raise, put back on top...
@@ -30,6 +31,7 @@ type picker struct {
 	none    bool // "none" at the start picks nothing
 	emptyOK bool // the move is whole with no pick at all (no "none" token)
 	what    string
+	quiet   bool // menus without labels: random play and Apply's check never read them
 }
 
 // walk checks toks against the picker and returns what may follow, whether the picks so far make
@@ -43,7 +45,19 @@ func (pk picker) walk(toks []string) (next []rules.Choice, complete bool, picked
 		}
 		return nil, true, nil, nil
 	}
+	var first [maxMenu]int
 	for {
+		if pk.quiet && i < len(toks) && len(c.picked) < pk.max {
+			// A plain menu: take the token's first item without building the menu. Anything
+			// else (a group, a token not offered) goes the long way, which explains refusals.
+			if n, ok := c.menuFirsts(&first); ok {
+				if j := slices.IndexFunc(first[:n], func(f int) bool { return pk.items[f].tok == toks[i] }); j >= 0 {
+					c.pick(first[j])
+					i++
+					continue
+				}
+			}
+		}
 		avail, grouped := c.avail()
 		if i == len(toks) {
 			next, complete = c.here(avail, grouped, i == 0)
@@ -79,6 +93,7 @@ type pickCursor struct {
 	used   []bool
 	last   int // ord of the last pick, for sorted pickers
 	picked []int
+	buf    []pickItem // avail's list, reused from one pick to the next
 }
 
 func (pk picker) start() *pickCursor {
@@ -88,7 +103,8 @@ func (pk picker) start() *pickCursor {
 // avail lists the items that may be picked next, and whether the menu shows them by family
 // because it would be too long.
 func (c *pickCursor) avail() ([]pickItem, bool) {
-	avail := c.pk.reachable(c.pk.available(c.used, c.last), len(c.picked))
+	c.buf = c.pk.appendAvailable(c.buf[:0], c.used, c.last)
+	avail := c.pk.reachable(c.buf, len(c.picked))
 	return avail, countTokens(avail) > maxMenu
 }
 
@@ -118,15 +134,54 @@ func (c *pickCursor) take(avail []pickItem, tok, group string) bool {
 	}
 	for j, it := range c.pk.items {
 		if !c.used[j] && it.tok == tok && (!c.pk.sorted || it.ord >= c.last) && (group == "" || it.family == group) {
-			c.used[j] = true
-			c.picked = append(c.picked, it.inst)
-			if c.pk.sorted {
-				c.last = it.ord
-			}
+			c.pick(j)
 			return true
 		}
 	}
 	return false
+}
+
+// menuFirsts lists in first, for each token the menu would show next, the first item spelled so
+// among those that may be picked: what take would pick for that token. It says no (the caller
+// builds the menu) when the menu would be grouped by family or when a sorted picker must still
+// leave room for more picks (reachable).
+func (c *pickCursor) menuFirsts(first *[maxMenu]int) (int, bool) {
+	pk := &c.pk
+	if pk.sorted && pk.min-len(c.picked) > 1 {
+		return 0, false
+	}
+	n := 0
+	for j := range pk.items {
+		it := &pk.items[j]
+		if c.used[j] || (pk.sorted && it.ord < c.last) {
+			continue
+		}
+		seen := false
+		for _, f := range first[:n] {
+			if pk.items[f].tok == it.tok {
+				seen = true
+				break
+			}
+		}
+		if seen {
+			continue
+		}
+		if n == maxMenu {
+			return 0, false // more tokens than a menu holds: grouped
+		}
+		first[n] = j
+		n++
+	}
+	return n, true
+}
+
+// pick takes item j.
+func (c *pickCursor) pick(j int) {
+	c.used[j] = true
+	c.picked = append(c.picked, c.pk.items[j].inst)
+	if c.pk.sorted {
+		c.last = c.pk.items[j].ord
+	}
 }
 
 func inFamily(items []pickItem, fam string) []pickItem {
@@ -145,7 +200,31 @@ func inFamily(items []pickItem, fam string) []pickItem {
 func (pk picker) draw(r *rand.Rand) ([]string, error) {
 	c := pk.start()
 	var toks []string
+	var first [maxMenu]int
 	for len(toks) < rules.MaxTreeDepth {
+		if n, ok := c.menuFirsts(&first); ok {
+			// The menu's tokens are those of the items first[:n]: draw without building it.
+			complete := len(c.picked) >= pk.min && (len(c.picked) > 0 || pk.emptyOK)
+			if len(c.picked) >= pk.max {
+				n = 0
+			}
+			none := len(toks) == 0 && pk.none
+			k := n
+			if none {
+				k++
+			}
+			i, stop, err := rules.DrawIndex(k, complete, r)
+			if err != nil || stop {
+				return toks, err
+			}
+			if i == n { // "none", offered last
+				r.IntN(1) // "none" is whole and nothing follows it
+				return append(toks, "none"), nil
+			}
+			toks = append(toks, pk.items[first[i]].tok)
+			c.pick(first[i])
+			continue
+		}
 		avail, grouped := c.avail()
 		next, complete := c.here(avail, grouped, len(toks) == 0)
 		tok, stop, err := rules.DrawToken(next, complete, r)
@@ -211,7 +290,11 @@ func (pk picker) reachable(avail []pickItem, picked int) []pickItem {
 }
 
 func (pk picker) available(used []bool, last int) []pickItem {
-	var out []pickItem
+	return pk.appendAvailable(nil, used, last)
+}
+
+// appendAvailable is available, appended to out.
+func (pk picker) appendAvailable(out []pickItem, used []bool, last int) []pickItem {
 	for j, it := range pk.items {
 		if !used[j] && (!pk.sorted || it.ord >= last) {
 			out = append(out, it)
@@ -229,14 +312,18 @@ func (pk picker) menu(avail []pickItem, grouped bool) []rules.Choice {
 			tok = it.family
 		}
 		if k := slices.IndexFunc(out, func(c rules.Choice) bool { return c.Token == tok }); k >= 0 {
-			if !grouped {
+			if !grouped && !pk.quiet {
 				out[k].Label = bumpCount(out[k].Label)
 			}
 			continue
 		}
-		label := it.label
-		if grouped {
+		label := ""
+		switch {
+		case pk.quiet:
+		case grouped:
 			label = familyLabel(it.family)
+		default:
+			label = it.lprefix + it.label
 		}
 		out = append(out, rules.Choice{Token: tok, Label: label})
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -163,7 +164,16 @@ func (s *state) code(inst int) string { return s.card(inst).Code }
 func (s *state) house(p rules.Seat) int { return (int(p) - int(s.First) + s.N) % s.N }
 
 // houseName is how events name a seat: "House II".
-func (s *state) houseName(p rules.Seat) string { return "House " + Houses[s.house(p)].Mark }
+func (s *state) houseName(p rules.Seat) string { return houseNames()[s.house(p)] }
+
+// houseNames are the houses' names, written once: nearly every event and prompt names one.
+var houseNames = sync.OnceValue(func() []string {
+	out := make([]string, len(Houses))
+	for i, h := range Houses {
+		out[i] = "House " + h.Mark
+	}
+	return out
+})
 
 // seatOfHouse inverts house.
 func (s *state) seatOfHouse(h int) rules.Seat { return rules.Seat((h + int(s.First)) % s.N) }

@@ -2,6 +2,7 @@ package ausonia
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -28,7 +29,7 @@ func (s *state) Awaiting() []rules.Prompt {
 		return []rules.Prompt{{Seat: pd.Seat, Text: s.pendingText(), Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
 	}
 	pool := s.pool()
-	t := fmt.Sprintf("%s, your turn (round %d): ", s.houseName(s.Turn), s.Round)
+	t := s.houseName(s.Turn) + ", your turn (round " + strconv.Itoa(s.Round) + "): "
 	if pool.Total() > 0 {
 		t += "gems in play " + pool.Letters() + ". "
 	}
@@ -100,11 +101,27 @@ func (s *state) pendingDefault() rules.Move {
 }
 
 func (s *state) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	return s.choices(seat, m, true)
+}
+
+// choices is Choices; labels false leaves the hand's and the market's menus without labels.
+func (s *state) choices(seat rules.Seat, m rules.Move, labels bool) ([]rules.Choice, bool, error) {
+	if err := s.mayMove(seat, m); err != nil {
+		return nil, false, err
+	}
+	if s.Pend != nil {
+		return s.pendingChoices(m)
+	}
+	return s.mainChoices(m, labels)
+}
+
+// mayMove is Choices' first check: the game runs, the move is not too long, and seat is awaited.
+func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
 	if s.Res != nil {
-		return nil, false, rules.Illegalf("The game is over: %s", s.Res.Reason)
+		return rules.Illegalf("The game is over: %s", s.Res.Reason)
 	}
 	if len(m) > rules.MaxTreeDepth {
-		return nil, false, rules.Illegalf("That move has too many parts.")
+		return rules.Illegalf("That move has too many parts.")
 	}
 	awaited := s.Turn
 	if s.Pend != nil {
@@ -112,18 +129,37 @@ func (s *state) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, er
 	}
 	if seat != awaited {
 		if seat < 0 || int(seat) >= s.N {
-			return nil, false, rules.Illegalf("Only the players can move; %s is awaited.", s.houseName(awaited))
+			return rules.Illegalf("Only the players can move; %s is awaited.", s.houseName(awaited))
 		}
-		return nil, false, rules.Illegalf("It is not your move: %s is awaited.", s.houseName(awaited))
+		return rules.Illegalf("It is not your move: %s is awaited.", s.houseName(awaited))
 	}
-	if s.Pend != nil {
-		return s.pendingChoices(m)
-	}
-	return s.mainChoices(m)
+	return nil
 }
 
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
-	if err := rules.Check(s, seat, m); err != nil {
+	// The move is read once without labels: a card pick (the discards after pass, a pending
+	// decision's cards) by its picker, which gives the cards picked, an Action Phase move by the
+	// tree. A refused move asks Choices again, for the reason it gives.
+	var picked []int
+	pk, args, isPick := s.pickerMove(m)
+	ok := false
+	switch {
+	case s.mayMove(seat, m) != nil:
+	case isPick:
+		pk.quiet = true
+		_, complete, p, err := pk.walk(args)
+		ok, picked = err == nil && complete, p
+	case s.Pend == nil:
+		_, complete, err := s.mainChoices(m, false)
+		ok = err == nil && complete
+	default: // the choice of an opponent: a short menu, read by Choices
+		ok = rules.Check(s, seat, m) == nil
+	}
+	if !ok {
+		err := rules.Check(s, seat, m)
+		if err == nil { // the labels never change what is legal: this is a bug, and nothing moves
+			return nil, fmt.Errorf("ausonia: %q is refused without labels and accepted with them", m.String())
+		}
 		if _, ok := rules.IsIllegal(err); ok {
 			return nil, err
 		}
@@ -131,9 +167,9 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	s.ev = nil
 	if s.Pend != nil {
-		s.applyPending(m)
+		s.applyPending(m, picked)
 	} else {
-		s.applyMain(m)
+		s.applyMain(m, picked)
 	}
 	ev := s.ev
 	s.ev = nil
@@ -146,16 +182,18 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	return ev, nil
 }
 
-func (s *state) mainChoices(m rules.Move) ([]rules.Choice, bool, error) {
+// mainChoices is the Action Phase's tree; labels false leaves the menus of the hand and the market
+// without labels (random play and Apply's check).
+func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, error) {
 	if len(m) == 0 {
 		return s.verbs(), false, nil
 	}
 	args := m[1:]
 	switch m[0] {
 	case vPlay:
-		return s.playChoices(args)
+		return s.playChoices(args, labels)
 	case vBuy:
-		return s.buyChoices(args)
+		return s.buyChoices(args, labels)
 	case vUse:
 		return s.useChoices(args)
 	case vBuild:
@@ -199,7 +237,7 @@ func tooLong(m []string, verb string) error {
 
 // --- play
 
-func (s *state) playChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	hand := s.P[s.Turn].Hand
 	if len(args) == 0 {
 		var next []rules.Choice
@@ -210,10 +248,13 @@ func (s *state) playChoices(args []string) ([]rules.Choice, bool, error) {
 			}
 		}
 		if gems > 1 {
-			next = append(next, rules.Choice{Token: tokAll, Label: fmt.Sprintf("all %d gem cards in your hand", gems)})
+			next = append(next, rules.Choice{Token: tokAll})
+			if labels {
+				next[0].Label = fmt.Sprintf("all %d gem cards in your hand", gems)
+			}
 		}
 		items := s.items(hand, "", "")
-		return append(next, picker{items: items}.menu(items, false)...), false, nil
+		return append(next, picker{items: items, quiet: !labels}.menu(items, false)...), false, nil
 	}
 	if len(args) > 1 {
 		return nil, false, tooLong(args, vPlay)
@@ -282,12 +323,16 @@ func (s *state) market() []int {
 	return out
 }
 
-func (s *state) buyChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	if len(args) == 0 {
 		var next []rules.Choice
 		for _, x := range s.buyable() {
 			c := s.card(x)
-			next = append(next, rules.Choice{Token: c.Code, Label: fmt.Sprintf("%s, cost %s", c.Label(), c.Cost.Letters())})
+			ch := rules.Choice{Token: c.Code}
+			if labels {
+				ch.Label = fmt.Sprintf("%s, cost %s", c.Label(), c.Cost.Letters())
+			}
+			next = append(next, ch)
 		}
 		return next, false, nil
 	}
@@ -546,8 +591,8 @@ func (s *state) passPicker() picker {
 	return picker{items: s.items(h, "", ""), max: len(h), sorted: true, emptyOK: true, what: "to discard from your hand"}
 }
 
-// applyMain carries out a complete Action Phase move.
-func (s *state) applyMain(m rules.Move) {
+// applyMain carries out a complete Action Phase move; picked are the cards a pass discards.
+func (s *state) applyMain(m rules.Move, picked []int) {
 	p := s.Turn
 	pl := s.P[p]
 	args := m[1:]
@@ -563,12 +608,12 @@ func (s *state) applyMain(m rules.Move) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
-			s.sayReveal("%s plays %s.", s.houseName(p), s.names(gems))
+			s.post(s.houseName(p)+" plays "+s.names(gems)+".", true)
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
-		s.sayReveal("%s plays %s.", s.houseName(p), s.names([]int{x}))
+		s.post(s.houseName(p)+" plays "+s.names([]int{x})+".", true)
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)
@@ -576,7 +621,7 @@ func (s *state) applyMain(m rules.Move) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
-		s.say("%s buys %s for %s.", s.houseName(p), s.names([]int{x}), pay.All.Describe(""))
+		s.post(s.houseName(p)+" buys "+s.names([]int{x})+" for "+pay.All.Describe("")+".", false)
 		if fromPower {
 			s.PowerDeck = s.PowerDeck[:len(s.PowerDeck)-1]
 			if n := len(s.PowerDeck); n > 0 {
@@ -626,7 +671,6 @@ func (s *state) applyMain(m rules.Move) {
 		s.T.Unsealed = append(s.T.Unsealed, x)
 		s.say("%s breaks the seal on %s: it returns to the play area.", s.houseName(p), s.names([]int{x}))
 	case vPass:
-		_, _, picked, _ := s.passPicker().walk(args)
 		s.endTurn(picked)
 	}
 }

@@ -62,38 +62,46 @@ func (s *state) exampleMove() string {
 // play carries out a complete, checked move.
 func (s *state) play(n node) []rules.Event {
 	side := data.sideName[s.turn]
-	var evs []rules.Event
-	say := func(f string, a ...any) { evs = append(evs, rules.Event{Text: fmt.Sprintf(f, a...)}) }
+	evs := make([]rules.Event, 0, 4) // entry, move, bag, end
+	// Every move of every playout writes these: concatenation, not fmt, where it is short.
+	say := func(text string) { evs = append(evs, rules.Event{Text: text}) }
 	last := &LastMove{Seat: s.turn}
-	b := s.boardWith(n.e)
+	b := &s.b // played in place; the counts follow each leaf instead of a recount
+	s.enter(n.e)
 	if n.e.sq >= 0 {
+		s.counts[data.startColour[s.turn]][n.e.size]++
 		q := s.v.square(n.e.sq)
 		last.Entered = &q
-		say("%s enters %s at %s.", side, b.top(n.e.sq).aName(), s.v.label(n.e.sq))
+		say(side + " enters " + b.top(n.e.sq).aName() + " at " + s.v.label(n.e.sq) + ".")
 	}
 	old := b.pop(n.from)
 	np := newPiece(n.ev.next, n.size)
+	s.counts[old.colour()][old.size()]--
+	s.counts[np.colour()][np.size()]++
 	var capped piece
 	if n.ev.reach.capped {
 		capped = b.top(n.to)
 	}
 	b.push(n.to, np)
-	last.Path = []Square{s.v.square(n.from)}
-	route := s.v.label(n.from)
+	last.Path = append(make([]Square, 0, 3), s.v.square(n.from))
+	via := "" // the route reads "B1-B2-B3" or "D3-D4", written in one concatenation below
 	if n.ev.reach.via >= 0 {
 		last.Path = append(last.Path, s.v.square(n.ev.reach.via))
-		route += "-" + s.v.label(n.ev.reach.via)
+		via = s.v.label(n.ev.reach.via) + "-"
 	}
 	last.Path = append(last.Path, s.v.square(n.to))
-	route += "-" + s.v.label(n.to)
 	last.Became, last.Capped = np.public(), capped != 0
+	mover, from, to := old.name(), s.v.label(n.from), s.v.label(n.to)
 	if capped != 0 {
-		say("%s moves the %s %s, capping %s's %s, and it becomes %s.", side, old.name(), route, data.sideName[capped.owner()], capped.name(), np.aName())
+		say(side + " moves the " + mover + " " + from + "-" + via + to + ", capping " + data.sideName[capped.owner()] + "'s " + capped.name() + ", and it becomes " + np.aName() + ".")
 	} else {
-		say("%s moves the %s %s and it becomes %s.", side, old.name(), route, np.aName())
+		say(side + " moves the " + mover + " " + from + "-" + via + to + " and it becomes " + np.aName() + ".")
 	}
 	var bg bagged
-	pts := bag(s.v, &b, n.to, np.colour(), &bg)
+	pts := bag(s.v, b, n.to, np.colour(), &bg)
+	for _, p := range bg.pieces {
+		s.counts[p.colour()][p.size()]--
+	}
 	if pts > 0 {
 		for _, q := range bg.squares {
 			last.Bagged = append(last.Bagged, s.v.square(q))
@@ -104,20 +112,20 @@ func (s *state) play(n node) []rules.Event {
 		}
 		s.scores[s.turn] += pts
 		last.Points = pts
-		say("%s bags %d %s leaves for %d points (%d pips + %d bonus): %d of %d.",
-			side, len(bg.pieces), np.colour(), pts, pips, pts-pips, s.scores[s.turn], data.target)
+		say(fmt.Sprintf("%s bags %d %s leaves for %d points (%d pips + %d bonus): %d of %d.",
+			side, len(bg.pieces), np.colour(), pts, pips, pts-pips, s.scores[s.turn], data.target))
 	}
-	s.b, s.last = b, last
-	s.refresh()
+	s.last = last
+	s.rederive()
 	if s.scores[s.turn] >= data.target {
 		s.finish(s.turn, fmt.Sprintf("%s reaches %d points and wins.", side, s.scores[s.turn]))
-		say("%s", s.result.Reason)
+		say(s.result.Reason)
 		return evs
 	}
 	s.turn = other(s.turn)
 	if !s.hasLegalMove() {
 		s.finish(other(s.turn), fmt.Sprintf("%s has no legal move and loses.", data.sideName[s.turn]))
-		say("%s", s.result.Reason)
+		say(s.result.Reason)
 	}
 	return evs
 }
@@ -127,5 +135,5 @@ func (s *state) finish(winner rules.Seat, reason string) {
 	ranks[winner] = 1
 	s.result = &rules.Result{Ranks: ranks, Scores: []int{s.scores[0], s.scores[1]}, Reason: reason}
 	s.turn = rules.Spectator
-	s.memo = nil
+	s.memo = evalMemo{}
 }

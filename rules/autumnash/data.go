@@ -13,7 +13,8 @@ import (
 //go:embed data/autumn-ash.toml
 var dataTOML string
 
-// maxCells bounds every board so a stack index fits a fixed array.
+// maxCells bounds every board so a stack index fits a fixed array, and a set of squares one
+// uint64 (see group).
 const maxCells = 64
 
 type fileData struct {
@@ -50,9 +51,23 @@ type variant struct {
 	blocking          bool
 	canCap            [4][4]bool // [top size][mover size]
 	start             []placed
-	near              [maxCells][]int8 // cells within two steps, see initNear
-	nearFirst         [maxCells][]int8 // near, single steps first, see initNear
-	col, row          [maxCells]int    // of each cell: a lookup, where i%cols divides
+	near              [maxCells][]int8  // cells within two steps, see initNear
+	nearFirst         [maxCells][]int8  // near, single steps first, see initNear
+	col, row          [maxCells]int     // of each cell: a lookup, where i%cols divides
+	adj               [maxCells][4]int8 // the orthogonal neighbour in each orth direction, -1 off the board
+	// rays[i][d] are the cells from i outwards along lineDirs[d] (d < 4) or against lineDirs[d-4]:
+	// bagging reads lines through a square without working out coordinates.
+	rays [maxCells][8][]int8
+	hops [maxCells][maxCells]hop // how from reaches to, see initNear
+	ring [maxCells]uint64        // the eight cells around each, a bit each
+}
+
+// hop is the geometry of going from one cell to another: the orthogonal distance (3 for anything
+// further than two steps) and the middle squares a two-step route may take, in orth order.
+type hop struct {
+	dist int8
+	n    int8
+	via  [4]int8
 }
 
 type placed struct {
@@ -71,6 +86,7 @@ type gameData struct {
 	bonus       [numColours]int
 	sideName    [2]string
 	variants    []*variant
+	leaves      int // every leaf of the game, both sides
 }
 
 var data = mustLoad(dataTOML)
@@ -125,10 +141,14 @@ func loadData(src string) (*gameData, error) {
 			}
 			for z := Pawn; z <= Queen; z++ {
 				d.total[c][z] = trios
+				d.leaves += trios
 			}
 			prev = c
 		}
 		d.burnt[prev] = true
+	}
+	if d.leaves+1 >= maxSlots { // +1: a simulated entry
+		return nil, fmt.Errorf("%d leaves do not fit a board's %d slots", d.leaves, maxSlots-1)
 	}
 	for name, v := range f.Bonus {
 		var c Colour

@@ -89,6 +89,7 @@ func parseDiagram(text string) (*state, error) {
 	s := &state{v: v, b: board{cols: v.cols, rows: v.rows}, scores: scores}
 	s.turn = rules.Seat(turn)
 	var seen [maxCells]bool
+	placed := 0
 	for _, rl := range ranks {
 		if rl.row < 0 || rl.row >= v.rows || seen[rl.row] {
 			return nil, fmt.Errorf("diagram: rank %d is off the board or repeated", rl.row+1)
@@ -102,10 +103,12 @@ func parseDiagram(text string) (*state, error) {
 				continue
 			}
 			st, err := parseStack(code)
+			if err == nil {
+				err = s.b.place(v.sq(c, rl.row), st, &placed)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("diagram: %s: %w", v.label(v.sq(c, rl.row)), err)
 			}
-			s.b.cells[v.sq(c, rl.row)] = st
 		}
 	}
 	s.refresh()
@@ -125,12 +128,12 @@ func (s *state) diagram() string {
 	fmt.Fprintf(&b, "scores %d %d\n", s.scores[0], s.scores[1])
 	width := 2
 	for i := 0; i < s.b.n(); i++ {
-		width = max(width, 2*len(s.b.cells[i]))
+		width = max(width, 2*s.b.height(i))
 	}
 	for r := s.v.rows - 1; r >= 0; r-- {
 		fmt.Fprintf(&b, "%d", r+1)
 		for c := 0; c < s.v.cols; c++ {
-			code := formatStack(s.b.cells[s.v.sq(c, r)])
+			code := formatStack(s.b.stack(s.v.sq(c, r), nil))
 			if code == "" {
 				code = "."
 			}

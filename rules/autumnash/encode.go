@@ -20,8 +20,10 @@ type snapshot struct {
 
 func (s *state) Encode() ([]byte, error) {
 	snap := snapshot{Variant: s.v.name, Board: make([]string, s.b.n()), Scores: s.scores, Turn: s.turn, Last: s.last, Result: s.result}
+	var buf []piece
 	for i := range snap.Board {
-		snap.Board[i] = formatStack(s.b.cells[i])
+		buf = s.b.stack(i, buf[:0])
+		snap.Board[i] = formatStack(buf)
 	}
 	return json.Marshal(snap)
 }
@@ -47,12 +49,15 @@ func decode(data []byte) (*state, error) {
 	if len(snap.Board) != v.cols*v.rows {
 		return nil, fmt.Errorf("autumnash: snapshot: board has %d cells, want %d", len(snap.Board), v.cols*v.rows)
 	}
+	placed := 0
 	for i, code := range snap.Board {
 		st, err := parseStack(code)
+		if err == nil {
+			err = s.b.place(i, st, &placed)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("autumnash: snapshot: cell %s: %w", v.label(i), err)
 		}
-		s.b.cells[i] = st
 	}
 	s.refresh()
 	if err := s.validate(); err != nil {

@@ -15,7 +15,7 @@ import (
 func (s *state) Clone() rules.State {
 	c := *s
 	c.wins = append([]window(nil), s.wins...) // refresh rebuilds wins in place
-	c.memo, c.evs, c.nevs, c.entries, c.movers = nil, nil, 0, [maxCells]uint8{}, [maxCells]uint8{}
+	c.memo, c.evs, c.nevs, c.entries, c.hasMove, c.menu = evalMemo{}, nil, 0, [maxCells]uint8{}, [maxCells]uint8{}, nil
 	return &c
 }
 
@@ -26,8 +26,7 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
 	}
 	var n node
-	read := -1             // tokens of the move read into n
-	var buf []rules.Choice // WalkRandom is done with one list before it asks for the next
+	read := -1 // tokens of the move read into n
 	return rules.WalkRandom(func(m rules.Move) ([]rules.Choice, bool, error) {
 		var err error
 		if read < 0 {
@@ -41,8 +40,10 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 		if err != nil {
 			return nil, false, err
 		}
-		buf = s.nextChoices(n, false, buf)
-		return buf, n.stage == stDone, nil
+		// WalkRandom is done with one list before it asks for the next, and the move it
+		// returns holds tokens, not the list: one list serves every move.
+		s.menu = s.nextChoices(n, false, s.menu)
+		return s.menu, n.stage == stDone, nil
 	}, partial, r)
 }
 
@@ -51,18 +52,30 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 // the answer holds until the board changes.
 func (s *state) pieceHasMove(e entry, from int) bool {
 	if e.sq >= 0 {
-		return s.findPieceMove(e, from)
+		// The destination found without entry is tried first: an entry seldom changes it.
+		first := -1
+		if m := s.hasMove[from]; m >= moverFound && from != e.sq {
+			first = int(m - moverFound)
+		}
+		_, ok := s.findPieceMove(e, from, first)
+		return ok
 	}
-	if m := s.movers[from]; m != 0 {
-		return m == 2
+	if m := s.hasMove[from]; m != 0 {
+		return m >= moverFound
 	}
-	ok := s.findPieceMove(e, from)
-	s.movers[from] = 1
+	to, ok := s.findPieceMove(e, from, -1)
+	s.hasMove[from] = moverNone
 	if ok {
-		s.movers[from] = 2
+		s.hasMove[from] = moverFound + uint8(to)
 	}
 	return ok
 }
+
+// What hasMove[sq] holds once known: moverNone, or moverFound plus the legal destination found.
+const (
+	moverNone  = 1
+	moverFound = 2
+)
 
 const entryKnown = 1 << 7
 
@@ -73,13 +86,9 @@ func (s *state) entrySizes(c int) []Size {
 	if m := s.entries[c]; m&entryKnown != 0 {
 		return sizeLists[m&^entryKnown]
 	}
-	zs := s.findEntrySizes(c)
-	m := uint8(entryKnown)
-	for _, z := range zs {
-		m |= sizeBit(z)
-	}
-	s.entries[c] = m
-	return zs
+	m := s.findEntrySizes(c)
+	s.entries[c] = entryKnown | m
+	return sizeLists[m]
 }
 
 // sizeLists[mask] lists the sizes in mask, in order; callers only read them.

@@ -197,7 +197,7 @@ func TestStartMoveCounts(t *testing.T) {
 		}
 		n := 0
 		for _, m := range moves {
-			if sq, _ := s.v.parseSquare(m[0]); s.b.cells[sq] != "" {
+			if sq, _ := s.v.parseSquare(m[0]); !s.b.vacant(sq) {
 				n++
 			}
 		}

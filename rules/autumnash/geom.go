@@ -53,7 +53,7 @@ func (v *variant) windows(b *board, out []window) []window {
 	}
 	minC, minR, maxC, maxR := v.cols, v.rows, -1, -1
 	for i := 0; i < b.n(); i++ {
-		if b.cells[i] == "" {
+		if b.vacant(i) {
 			continue
 		}
 		c, r := i%v.cols, i/v.cols
@@ -75,7 +75,7 @@ func (v *variant) windows(b *board, out []window) []window {
 func (v *variant) bounds(b *board) (lo, hi Square, ok bool) {
 	lo, hi = Square{v.cols, v.rows}, Square{-1, -1}
 	for i := 0; i < b.n(); i++ {
-		if b.cells[i] == "" {
+		if b.vacant(i) {
 			continue
 		}
 		q := v.square(i)
@@ -105,6 +105,34 @@ func (v *variant) initNear() {
 	for i := 0; i < v.cols*v.rows; i++ {
 		c, r := i%v.cols, i/v.cols
 		v.col[i], v.row[i] = c, r
+		for d, o := range orth {
+			v.adj[i][d] = int8(v.sq(c+o[0], r+o[1]))
+		}
+		for j := 0; j < v.cols*v.rows; j++ {
+			h := &v.hops[i][j]
+			h.dist = int8(min(3, abs(j%v.cols-c)+abs(j/v.cols-r)))
+			if h.dist != 0 && h.dist != 2 {
+				continue
+			}
+			for _, o := range orth { // out and back: every neighbour
+				if m := v.sq(c+o[0], r+o[1]); m >= 0 && abs(m%v.cols-j%v.cols)+abs(m/v.cols-j/v.cols) == 1 {
+					h.via[h.n] = int8(m)
+					h.n++
+				}
+			}
+		}
+		for d := range 8 {
+			dc, dr := lineDirs[d%4][0], lineDirs[d%4][1]
+			if d >= 4 {
+				dc, dr = -dc, -dr
+			}
+			if q := v.sq(c+dc, r+dr); q >= 0 {
+				v.ring[i] |= 1 << q
+			}
+			for k := 1; v.sq(c+k*dc, r+k*dr) >= 0; k++ {
+				v.rays[i][d] = append(v.rays[i][d], int8(v.sq(c+k*dc, r+k*dr)))
+			}
+		}
 		for j := 0; j < v.cols*v.rows; j++ {
 			if abs(j%v.cols-c)+abs(j/v.cols-r) <= 2 {
 				v.near[i] = append(v.near[i], int8(j))

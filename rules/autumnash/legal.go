@@ -45,7 +45,32 @@ func memoKey(e entry, from, to int) uint32 {
 	return uint32(e.sq+1)<<16 | uint32(e.size)<<14 | uint32(from)<<7 | uint32(to)
 }
 
-// boardWith is the board after the entry, if any.
+// enter puts the leaf of entry e on the board; unenter takes it off again. Between the two the
+// board is the one after the entry, with nothing copied.
+func (s *state) enter(e entry) {
+	if e.sq >= 0 {
+		s.b.push(e.sq, newPiece(data.startColour[s.turn], e.size))
+	}
+}
+
+func (s *state) unenter(e entry) {
+	if e.sq >= 0 {
+		s.b.pop(e.sq)
+	}
+}
+
+// moversWith is the set of squares whose top leaf the seat to move may move after entry e,
+// without making the entry: the entered leaf is the mover's own and unburnt, and it covers only
+// its corner, which was empty.
+func (s *state) moversWith(e entry) uint64 {
+	m := s.b.movers[s.turn]
+	if e.sq >= 0 {
+		m |= 1 << e.sq
+	}
+	return m
+}
+
+// boardWith is a copy of the board after the entry, if any.
 func (s *state) boardWith(e entry) board {
 	b := s.b
 	if e.sq >= 0 {
@@ -58,18 +83,17 @@ func (s *state) boardWith(e entry) board {
 // entry must already be valid and from must hold one of the mover's unburnt leaves.
 func (s *state) eval(e entry, from, to int) *moveEval {
 	k := memoKey(e, from, to)
-	if ev, ok := s.memo[k]; ok {
-		return ev
+	if i, ok := s.memo.get(k); ok {
+		return s.evAt(i)
 	}
+	s.memo.put(k, int32(s.nevs))
 	ev := s.newEval()
 	*ev = moveEval{e: e, from: from, to: to}
-	b := &s.b // no entry: the board itself, not a copy
-	if e.sq >= 0 {
-		nb := s.boardWith(e)
-		b = &nb
-	}
-	ev.reach = reachable(s.v, b, s.wins, e.sq, from, to)
-	ev.next = data.next[b.top(from).colour()]
+	// The entry is made on the board itself and taken back, instead of on a copy.
+	s.enter(e)
+	ev.reach = reachable(s.v, &s.b, s.wins, e.sq, from, to)
+	ev.next = data.next[s.b.top(from).colour()]
+	s.unenter(e)
 	if ev.reach.ok {
 		for z := Pawn; z <= Queen; z++ {
 			if (z == Pawn || !ev.reach.capped) && s.stashed(ev.next, z) > 0 {
@@ -77,10 +101,6 @@ func (s *state) eval(e entry, from, to int) *moveEval {
 			}
 		}
 	}
-	if s.memo == nil {
-		s.memo = make(map[uint32]*moveEval, 64)
-	}
-	s.memo[k] = ev
 	return ev
 }
 
@@ -97,6 +117,8 @@ func (s *state) newEval() *moveEval {
 	return ev
 }
 
+func (s *state) evAt(i int32) *moveEval { return &s.evs[i/evChunk][i%evChunk] }
+
 const evChunk = 64
 
 // decide simulates the move with the leaf becoming size z: a move that reaches the target wins
@@ -107,16 +129,28 @@ func (s *state) decide(ev *moveEval, z Size) {
 		return
 	}
 	ev.checked |= bit
-	nb := s.boardWith(ev.e)
-	nb.pop(ev.from)
-	nb.push(ev.to, newPiece(ev.next, z))
-	pts := bag(s.v, &nb, ev.to, ev.next, nil)
+	// The move is made on the board itself and taken back after. Only a move that bags, which
+	// takes leaves out of the middle of stacks, is played on a copy.
+	b := &s.b
+	s.enter(ev.e)
+	old := b.pop(ev.from)
+	b.push(ev.to, newPiece(ev.next, z))
+	nb := b
+	pts := 0
+	if _, _, ok := group(s.v, b, ev.to, ev.next); ok {
+		cp := *b
+		nb = &cp
+		pts = bag(s.v, nb, ev.to, ev.next, nil)
+	}
 	switch {
 	case s.scores[s.turn]+pts >= data.target:
 		ev.winner |= bit
-	case !anyBasicMove(s.v, &nb, other(s.turn), &s.counts, &s.hint):
+	case !anyBasicMove(s.v, nb, other(s.turn), &s.counts, &s.hint):
 		ev.stale |= bit
 	}
+	b.pop(ev.to)
+	b.push(ev.from, old)
+	s.unenter(ev.e)
 }
 
 // full decides every size and returns ev with its mask set.
@@ -149,9 +183,21 @@ func (s *state) anyLegal(ev *moveEval) bool {
 
 // movable reports whether the top leaf on sq of b belongs to seat and may move at all.
 func movable(b *board, sq int, seat rules.Seat) bool {
-	t := b.top(sq)
-	return t != 0 && t.owner() == seat && !data.burnt[t.colour()]
+	return seat >= 0 && b.movers[seat]&(1<<sq) != 0
 }
+
+// moverOf is the seat that may move each piece, -1 for none (no piece, or a burnt leaf): asked
+// for every square of every menu and simulated position.
+var moverOf = func() (t [256]int8) {
+	for i := range t {
+		p := piece(i)
+		t[i] = -1
+		if p.valid() && !data.burnt[p.colour()] {
+			t[i] = int8(p.owner())
+		}
+	}
+	return t
+}()
 
 // anyBasicMove reports whether seat has a move on b by the movement rules alone (entry, steps,
 // blocking, capping, a piece to turn into). It ignores the rule against leaving the other player
@@ -180,10 +226,8 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 		return true
 	}
 	tryAll := func(b *board, enter int) bool {
-		for from := 0; from < b.n(); from++ {
-			if !movable(b, from, seat) {
-				continue
-			}
+		for m := b.movers[seat]; m != 0; m &= m - 1 {
+			from := bits.TrailingZeros64(m)
 			t := b.top(from)
 			if !canBecome(t, false) {
 				continue
@@ -206,7 +250,7 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 	var tried [maxCells]bool
 	for _, w := range wins {
 		for _, c := range w.corners(v) {
-			if tried[c] || b.cells[c] != "" {
+			if tried[c] || !b.vacant(c) {
 				continue
 			}
 			tried[c] = true
@@ -214,9 +258,10 @@ func anyBasicMove(v *variant, b *board, seat rules.Seat, counts *[numColours][4]
 				if data.total[sc][z]-counts[sc][z] <= 0 {
 					continue
 				}
-				nb := *b
-				nb.push(c, newPiece(sc, z))
-				if tryAll(&nb, c) {
+				b.push(c, newPiece(sc, z)) // taken back at once: b is the caller's
+				found := tryAll(b, c)
+				b.pop(c)
+				if found {
 					return true
 				}
 			}

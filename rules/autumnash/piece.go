@@ -7,8 +7,7 @@ import (
 	"github.com/boardbot/boardbot/rules"
 )
 
-// piece packs a colour and a size in one byte (colour<<2 | size); 0 is no piece. Stacks are strings
-// of these bytes, bottom first, so a whole board copies without allocating.
+// piece packs a colour and a size in one byte (colour<<2 | size); 0 is no piece.
 type piece uint8
 
 func newPiece(c Colour, z Size) piece { return piece(uint8(c)<<2 | uint8(z)) }
@@ -28,15 +27,37 @@ func (p piece) public() Piece { return Piece{Owner: p.owner(), Colour: p.colour(
 func (p piece) code() string { return p.colour().Letter() + string(rune('0'+p.size())) }
 
 // name reads "red queen".
-func (p piece) name() string { return p.colour().String() + " " + p.size().String() }
+func (p piece) name() string {
+	if p.valid() {
+		return pieceNames[p][0]
+	}
+	return p.colour().String() + " " + p.size().String()
+}
 
 // aName reads "a red queen" or "an orange pawn".
 func (p piece) aName() string {
-	if p.colour() == Orange {
-		return "an " + p.name()
+	if p.valid() {
+		return pieceNames[p][1]
 	}
 	return "a " + p.name()
 }
+
+// pieceNames holds name and aName of every piece, written once: each move's events name two or
+// three of them.
+var pieceNames = func() (t [256][2]string) {
+	for i := range t {
+		p := piece(i)
+		if !p.valid() {
+			continue
+		}
+		t[i][0] = p.colour().String() + " " + p.size().String()
+		t[i][1] = "a " + t[i][0]
+		if p.colour() == Orange {
+			t[i][1] = "an " + t[i][0]
+		}
+	}
+	return t
+}()
 
 func ownerOf(c Colour) rules.Seat {
 	if c >= Clear {
@@ -61,91 +82,25 @@ func parsePieceCode(s string) (piece, error) {
 }
 
 // parseStack reads codes written back to back, bottom first: "R3N1R1".
-func parseStack(s string) (string, error) {
+func parseStack(s string) ([]piece, error) {
 	if len(s)%2 != 0 {
-		return "", fmt.Errorf("stack %q: codes are two characters each", s)
+		return nil, fmt.Errorf("stack %q: codes are two characters each", s)
 	}
-	b := make([]byte, 0, len(s)/2)
+	out := make([]piece, 0, len(s)/2)
 	for i := 0; i < len(s); i += 2 {
 		p, err := parsePieceCode(s[i : i+2])
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		b = append(b, byte(p))
+		out = append(out, p)
 	}
-	return string(b), nil
+	return out, nil
 }
 
-func formatStack(st string) string {
+func formatStack(st []piece) string {
 	var b strings.Builder
-	for i := 0; i < len(st); i++ {
-		b.WriteString(piece(st[i]).code())
+	for _, p := range st {
+		b.WriteString(p.code())
 	}
 	return b.String()
-}
-
-// board holds every stack; cell index is row*cols+col.
-type board struct {
-	cols, rows int
-	cells      [maxCells]string
-}
-
-func (b *board) n() int { return b.cols * b.rows }
-
-func (b *board) top(i int) piece {
-	s := b.cells[i]
-	if s == "" {
-		return 0
-	}
-	return piece(s[len(s)-1])
-}
-
-func (b *board) push(i int, p piece) { b.cells[i] += pieceStrings[p] }
-
-// pieceStrings are the one-piece stacks, made once: a leaf put on an empty square (an entry, a
-// step to a free square) then costs no allocation.
-var pieceStrings = func() (t [256]string) {
-	for i := range t {
-		t[i] = string(rune(i))
-	}
-	return t
-}()
-
-func (b *board) pop(i int) piece {
-	s := b.cells[i]
-	p := piece(s[len(s)-1])
-	b.cells[i] = s[:len(s)-1]
-	return p
-}
-
-// holds reports whether the stack on i has a piece of colour c at any height.
-func (b *board) holds(i int, c Colour) bool {
-	s := b.cells[i]
-	for k := 0; k < len(s); k++ {
-		if piece(s[k]).colour() == c {
-			return true
-		}
-	}
-	return false
-}
-
-// counts tallies the pieces on the board by colour and size.
-func (b *board) counts() (n [numColours][4]int) {
-	for i := 0; i < b.n(); i++ {
-		s := b.cells[i]
-		for k := 0; k < len(s); k++ {
-			p := piece(s[k])
-			n[p.colour()][p.size()]++
-		}
-	}
-	return n
-}
-
-func (b *board) empty() bool {
-	for i := 0; i < b.n(); i++ {
-		if b.cells[i] != "" {
-			return false
-		}
-	}
-	return true
 }

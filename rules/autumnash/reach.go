@@ -18,13 +18,15 @@ const (
 )
 
 // refusal says why one route fails; text.go writes it for players.
+// Squares are int8 so that the legality checks, which return one for every step they try, pass
+// a few bytes around.
 type refusal struct {
 	kind  refKind
-	at    int   // the square the leaf could not enter
-	by    int   // the blocking leaf's square
+	at    int8  // the square the leaf could not enter
+	by    int8  // the blocking leaf's square
 	p     piece // the leaf in the way, capped or blocking
 	mover piece
-	via   int // -1 for a direct step
+	via   int8 // -1 for a direct step
 }
 
 // route is the first legal route to a destination: all that play and the search need.
@@ -58,7 +60,7 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 	if enter >= 0 && from == enter && to == enter {
 		// The entered leaf may not step out and back onto its entry corner, whatever the field.
 		var r reachRes
-		r.fail(refusal{kind: refCornerReturn, at: to, mover: b.top(from), via: -1})
+		r.fail(refusal{kind: refCornerReturn, at: int8(to), mover: b.top(from), via: -1})
 		return r
 	}
 	var best reachRes
@@ -77,7 +79,7 @@ func reach(v *variant, b *board, wins []window, enter, from, to int) reachRes {
 		}
 	}
 	if !found {
-		best.fail(refusal{kind: refOutside, at: to, via: -1})
+		best.fail(refusal{kind: refOutside, at: int8(to), via: -1})
 	}
 	return best
 }
@@ -101,16 +103,14 @@ func reachable(v *variant, b *board, wins []window, enter, from, to int) route {
 
 // reachIn is reach within one field; failing routes go to why when it is not nil.
 func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route {
-	fc, fr := v.col[from], v.row[from]
-	tc, tr := v.col[to], v.row[to]
 	mover := b.top(from)
-	if !w.contains(tc, tr) {
-		why.fail(refusal{kind: refOutside, at: to, mover: mover, via: -1})
+	if !w.contains(v.col[to], v.row[to]) {
+		why.fail(refusal{kind: refOutside, at: int8(to), mover: mover, via: -1})
 		return route{}
 	}
-	d := abs(fc-tc) + abs(fr-tr)
+	h := &v.hops[from][to]
 	switch {
-	case d == 1:
+	case h.dist == 1:
 		f, capped := step(v, b, w, from, mover, from, to, true)
 		if f.kind == refNone {
 			return route{ok: true, via: -1, capped: capped}
@@ -118,19 +118,16 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 		f.via = -1
 		why.fail(f)
 		return route{}
-	case d == 0 && w.isCorner(fc, fr):
-		why.fail(refusal{kind: refCornerReturn, at: to, mover: mover, via: -1})
+	case h.dist == 0 && w.isCorner(v.col[from], v.row[from]):
+		why.fail(refusal{kind: refCornerReturn, at: int8(to), mover: mover, via: -1})
 		return route{}
-	case d > 2:
-		why.fail(refusal{kind: refFar, at: to, mover: mover, via: -1})
+	case h.dist > 2:
+		why.fail(refusal{kind: refFar, at: int8(to), mover: mover, via: -1})
 		return route{}
 	}
 	// Two steps (or out and back): try each middle square.
-	for _, o := range orth {
-		via := v.sq(fc+o[0], fr+o[1])
-		if via < 0 || abs(v.col[via]-tc)+abs(v.row[via]-tr) != 1 {
-			continue
-		}
+	for _, via8 := range h.via[:h.n] {
+		via := int(via8)
 		f, _ := step(v, b, w, from, mover, from, via, false)
 		if f.kind == refNone {
 			var capped bool
@@ -139,7 +136,7 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 				return route{ok: true, via: via, capped: capped}
 			}
 		}
-		f.via = via
+		f.via = int8(via)
 		why.fail(f)
 	}
 	return route{}
@@ -150,20 +147,19 @@ func reachIn(v *variant, b *board, w window, from, to int, why *reachRes) route 
 func step(v *variant, b *board, w window, origin int, mover piece, a, q int, last bool) (refusal, bool) {
 	qc, qr := v.col[q], v.row[q]
 	if !w.contains(qc, qr) {
-		return refusal{kind: refOutside, at: q, mover: mover}, false
+		return refusal{kind: refOutside, at: int8(q), mover: mover}, false
 	}
-	stack := b.cells[q]
+	t := b.top(q)
 	if q == origin {
-		stack = stack[:len(stack)-1] // the mover has left it
+		t = b.second(q) // the mover has left it
 	}
 	capped := false
-	if stack != "" {
-		t := piece(stack[len(stack)-1])
+	if t != 0 {
 		if !last {
-			return refusal{kind: refInWay, at: q, by: q, p: t, mover: mover}, false
+			return refusal{kind: refInWay, at: int8(q), by: int8(q), p: t, mover: mover}, false
 		}
 		if !v.canCap[t.size()][mover.size()] {
-			return refusal{kind: refCapSize, at: q, by: q, p: t, mover: mover}, false
+			return refusal{kind: refCapSize, at: int8(q), by: int8(q), p: t, mover: mover}, false
 		}
 		capped = true
 	}
@@ -171,8 +167,8 @@ func step(v *variant, b *board, w window, origin int, mover piece, a, q int, las
 		return refusal{}, capped
 	}
 	dx, dy := qc-v.col[a], qr-v.row[a]
-	for _, o := range orth {
-		n := v.sq(qc+o[0], qr+o[1])
+	for d, o := range orth {
+		n := int(v.adj[q][d])
 		if n < 0 || n == origin { // the mover itself topped its start square
 			continue
 		}
@@ -181,10 +177,10 @@ func step(v *variant, b *board, w window, origin int, mover piece, a, q int, las
 			continue
 		}
 		if t.size() == Pawn && mover.size() == Queen {
-			return refusal{kind: refPawnBlock, at: q, by: n, p: t, mover: mover}, false
+			return refusal{kind: refPawnBlock, at: int8(q), by: int8(n), p: t, mover: mover}, false
 		}
 		if t.size() == Drone && o[0] == dx && o[1] == dy {
-			return refusal{kind: refDroneBlock, at: q, by: n, p: t, mover: mover}, false
+			return refusal{kind: refDroneBlock, at: int8(q), by: int8(n), p: t, mover: mover}, false
 		}
 	}
 	return refusal{}, capped

@@ -1,6 +1,8 @@
 package autumnash
 
 import (
+	"math/bits"
+
 	"github.com/boardbot/boardbot/rules"
 )
 
@@ -16,14 +18,16 @@ type state struct {
 	// Derived from the fields above, rebuilt by refresh, never encoded.
 	counts [numColours][4]int
 	wins   []window
-	memo   map[uint32]*moveEval
+	memo   evalMemo
 	evs    []*[evChunk]moveEval // the chunks memo entries come from (see newEval); never shared by copies
 	nevs   int                  // slots of evs in use
 	// entries[c] is 0 until entrySizes(c) is known, then entryKnown | a bit per size.
 	entries [maxCells]uint8
-	// movers[sq] is 0 until pieceHasMove(noEntry, sq) is known, then 1 (no move) or 2.
-	movers [maxCells]uint8
-	hint   basicHint // the opponent's last move found by decide's check (see anyBasicMove)
+	// hasMove[sq] is 0 until pieceHasMove(noEntry, sq) is known, then moverNone or moverFound
+	// plus a legal destination.
+	hasMove [maxCells]uint8
+	hint    basicHint      // the opponent's last move found by decide's check (see anyBasicMove)
+	menu    []rules.Choice // RandomMoveFrom's token list, kept from one move to the next
 }
 
 func newState(v *variant) *state {
@@ -38,10 +42,15 @@ func newState(v *variant) *state {
 // refresh rebuilds the derived fields after the board changed.
 func (s *state) refresh() {
 	s.counts = s.b.counts()
+	s.rederive()
+}
+
+// rederive is refresh for a caller that kept counts up to date itself.
+func (s *state) rederive() {
 	s.wins = s.v.windows(&s.b, s.wins)
-	clear(s.memo) // keeps the map's room for the next position
+	s.memo.reset() // keeps the table's room for the next position
 	s.nevs = 0
-	s.entries, s.movers = [maxCells]uint8{}, [maxCells]uint8{}
+	s.entries, s.hasMove = [maxCells]uint8{}, [maxCells]uint8{}
 }
 
 func (s *state) Awaiting() []rules.Prompt {
@@ -85,8 +94,8 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, labels bool) ([]rul
 
 // hasLegalMove reports whether the seat to move has any legal move at all.
 func (s *state) hasLegalMove() bool {
-	for from := 0; from < s.b.n(); from++ {
-		if movable(&s.b, from, s.turn) && s.pieceHasMove(noEntry, from) {
+	for m := s.b.movers[s.turn]; m != 0; m &= m - 1 {
+		if s.pieceHasMove(noEntry, bits.TrailingZeros64(m)) {
 			return true
 		}
 	}

@@ -4,18 +4,48 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // Player-facing wording for prompts and refusals.
 
 func (s *state) promptText() string {
-	// Awaiting builds this for every position of a playout: concatenation, not fmt.
-	t := data.sideName[s.turn] + " to move (" + strconv.Itoa(s.scores[s.turn]) + " of " + strconv.Itoa(data.target) + " points): "
 	var cb [maxCells]int
-	if len(s.appendEntryCorners(cb[:0])) > 0 {
-		t += "you may first enter a " + data.startColour[s.turn].String() + " leaf at a free corner, then "
+	entry := len(s.appendEntryCorners(cb[:0])) > 0
+	if sc := s.scores[s.turn]; sc >= 0 && sc < data.target {
+		return prompts[s.turn][sc][boolIndex(entry)]
+	}
+	return promptFor(s.turn, s.scores[s.turn], entry)
+}
+
+// prompts[seat][score][entry] is every prompt of a running game, written once: Awaiting asks for
+// one at every position of a playout.
+var prompts = func() (t [2][][2]string) {
+	for seat := range t {
+		t[seat] = make([][2]string, data.target)
+		for sc := range t[seat] {
+			for e := range 2 {
+				t[seat][sc][e] = promptFor(rules.Seat(seat), sc, e == 1)
+			}
+		}
+	}
+	return t
+}()
+
+func promptFor(seat rules.Seat, score int, entry bool) string {
+	t := data.sideName[seat] + " to move (" + strconv.Itoa(score) + " of " + strconv.Itoa(data.target) + " points): "
+	if entry {
+		t += "you may first enter a " + data.startColour[seat].String() + " leaf at a free corner, then "
 	}
 	return t + "move one of your leaves one or two steps."
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // owned reads "Xeno's white drone on A3".
@@ -27,22 +57,22 @@ func (s *state) refusalText(f refusal) string {
 	v := s.v
 	switch f.kind {
 	case refFar:
-		return fmt.Sprintf("%s is out of reach: a leaf moves one or two steps orthogonally.", v.label(f.at))
+		return fmt.Sprintf("%s is out of reach: a leaf moves one or two steps orthogonally.", v.label(int(f.at)))
 	case refOutside:
 		if v.cols*v.rows > v.winCols*v.winRows {
-			return fmt.Sprintf("%s would spread the leaves beyond a %dx%d field.", v.label(f.at), v.winCols, v.winRows)
+			return fmt.Sprintf("%s would spread the leaves beyond a %dx%d field.", v.label(int(f.at)), v.winCols, v.winRows)
 		}
-		return fmt.Sprintf("%s is off the board.", v.label(f.at))
+		return fmt.Sprintf("%s is off the board.", v.label(int(f.at)))
 	case refInWay:
-		return fmt.Sprintf("%s is in the way: leaves never jump, and a leaf that caps must stop there.", s.owned(f.p, f.at))
+		return fmt.Sprintf("%s is in the way: leaves never jump, and a leaf that caps must stop there.", s.owned(f.p, int(f.at)))
 	case refCapSize:
-		return fmt.Sprintf("A %s cannot cap %s: %s.", f.mover.size(), s.owned(f.p, f.at), s.capRule(f.p.size()))
+		return fmt.Sprintf("A %s cannot cap %s: %s.", f.mover.size(), s.owned(f.p, int(f.at)), s.capRule(f.p.size()))
 	case refPawnBlock:
-		return fmt.Sprintf("%s is blocked: %s keeps queens out of the squares beside it.", v.label(f.at), s.owned(f.p, f.by))
+		return fmt.Sprintf("%s is blocked: %s keeps queens out of the squares beside it.", v.label(int(f.at)), s.owned(f.p, int(f.by)))
 	case refDroneBlock:
-		return fmt.Sprintf("%s is blocked: %s stops drones and queens arriving head-on.", v.label(f.at), s.owned(f.p, f.by))
+		return fmt.Sprintf("%s is blocked: %s stops drones and queens arriving head-on.", v.label(int(f.at)), s.owned(f.p, int(f.by)))
 	case refCornerReturn:
-		return fmt.Sprintf("A leaf that leaves the entry corner %s cannot come back to it on the same turn.", v.label(f.at))
+		return fmt.Sprintf("A leaf that leaves the entry corner %s cannot come back to it on the same turn.", v.label(int(f.at)))
 	}
 	return "That move is not allowed."
 }
@@ -78,7 +108,7 @@ func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
 		parts := []string{fmt.Sprintf("The %s on %s cannot reach %s by any route.", mover.name(), s.v.label(from), s.v.label(to))}
 		for _, f := range r.refs[:r.nrefs] {
 			if f.via >= 0 {
-				parts = append(parts, fmt.Sprintf("Via %s: %s", s.v.label(f.via), s.refusalText(f)))
+				parts = append(parts, fmt.Sprintf("Via %s: %s", s.v.label(int(f.via)), s.refusalText(f)))
 			} else {
 				parts = append(parts, s.refusalText(f))
 			}

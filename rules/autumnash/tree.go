@@ -2,6 +2,7 @@ package autumnash
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -167,7 +168,7 @@ func (s *state) readRoot(n *node, tok string) error {
 	if !ok {
 		return s.badSquare(n, tok)
 	}
-	if s.b.cells[sq] != "" {
+	if !s.b.vacant(sq) {
 		if err := s.checkMover(noEntry, sq); err != nil {
 			if s.isFieldCorner(sq) {
 				// Perhaps meant as an entry: say why that cannot be either.
@@ -289,6 +290,9 @@ func (s *state) checkEntry(sq int) error {
 
 // checkMover says whether the top leaf on sq (after the entry) may move this turn.
 func (s *state) checkMover(e entry, sq int) error {
+	if s.moversWith(e)&(1<<sq) != 0 && s.pieceHasMove(e, sq) {
+		return nil // the usual answer, without building the board for the refusals below
+	}
 	b := s.boardWith(e)
 	t := b.top(sq)
 	switch {
@@ -320,15 +324,19 @@ func (s *state) checkMover(e entry, sq int) error {
 	return rules.Illegalf("The %s on %s has no legal move: every square within two steps is taken, blocked or cannot be capped.", t.name(), s.v.label(sq))
 }
 
-// findPieceMove reports whether the leaf on from has a legal move after entry e
-// (pieceHasMove remembers the answer without entry).
-func (s *state) findPieceMove(e entry, from int) bool {
+// findPieceMove reports whether the leaf on from has a legal move after entry e, and one legal
+// destination; first, when not -1, is tried before the others (pieceHasMove remembers the
+// answer without entry).
+func (s *state) findPieceMove(e entry, from, first int) (int, bool) {
+	if first >= 0 && s.anyLegal(s.eval(e, from, first)) {
+		return first, true
+	}
 	for _, to := range s.v.nearFirst[from] {
-		if s.anyLegal(s.eval(e, from, int(to))) {
-			return true
+		if int(to) != first && s.anyLegal(s.eval(e, from, int(to))) {
+			return int(to), true
 		}
 	}
-	return false
+	return -1, false
 }
 
 // entryCorners lists the free corners of the playfield(s), in board order, when the player has a
@@ -348,7 +356,7 @@ func (s *state) appendEntryCorners(out []int) []int {
 	var seen [maxCells]bool
 	for _, w := range s.wins {
 		for _, c := range w.corners(s.v) {
-			if s.b.cells[c] == "" {
+			if s.b.vacant(c) {
 				seen[c] = true
 			}
 		}
@@ -361,25 +369,40 @@ func (s *state) appendEntryCorners(out []int) []int {
 	return out
 }
 
-// findEntrySizes lists the sizes that may enter at corner c and still lead to a legal move
+// findEntrySizes is a bit per size that may enter at corner c and still lead to a legal move
 // (entrySizes remembers its answer).
-func (s *state) findEntrySizes(c int) []Size {
+func (s *state) findEntrySizes(c int) uint8 {
 	sc := data.startColour[s.turn]
-	var out []Size
+	var out uint8
 	for z := Pawn; z <= Queen; z++ {
 		if s.stashed(sc, z) == 0 {
 			continue
 		}
-		e := entry{sq: c, size: z}
-		b := s.boardWith(e)
-		for from := 0; from < b.n(); from++ {
-			if movable(&b, from, s.turn) && s.pieceHasMove(e, from) {
-				out = append(out, z)
-				break
-			}
+		if s.anyMoveAfter(entry{sq: c, size: z}) {
+			out |= sizeBit(z)
 		}
 	}
 	return out
+}
+
+// anyMoveAfter reports whether some leaf has a legal move after entry e. Leaves known to have a
+// move without the entry are asked first (an entry seldom takes it away), then the rest.
+func (s *state) anyMoveAfter(e entry) bool {
+	var known uint64
+	for m := s.b.movers[s.turn]; m != 0; m &= m - 1 {
+		if from := bits.TrailingZeros64(m); s.hasMove[from] >= moverFound {
+			known |= 1 << from
+		}
+	}
+	all := s.moversWith(e)
+	for _, set := range [2]uint64{known, all &^ known} {
+		for m := set; m != 0; m &= m - 1 {
+			if s.pieceHasMove(e, bits.TrailingZeros64(m)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // next lists the tokens that may follow node n.
@@ -402,8 +425,8 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 	}
 	switch n.stage {
 	case stRoot:
-		for from := 0; from < s.b.n(); from++ {
-			if movable(&s.b, from, s.turn) && s.pieceHasMove(noEntry, from) {
+		for m := s.b.movers[s.turn]; m != 0; m &= m - 1 {
+			if from := bits.TrailingZeros64(m); s.pieceHasMove(noEntry, from) {
 				add(from, func() string { return s.v.label(from) + " " + s.b.top(from).name() })
 			}
 		}
@@ -424,10 +447,10 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			out = append(out, c)
 		}
 	case stFrom:
-		b := s.boardWith(n.e)
-		for from := 0; from < b.n(); from++ {
-			if movable(&b, from, s.turn) && s.pieceHasMove(n.e, from) {
+		for m := s.moversWith(n.e); m != 0; m &= m - 1 {
+			if from := bits.TrailingZeros64(m); s.pieceHasMove(n.e, from) {
 				add(from, func() string {
+					b := s.boardWith(n.e)
 					l := s.v.label(from) + " " + b.top(from).name()
 					if from == n.e.sq {
 						l += " (just entered)"
@@ -449,7 +472,7 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			}
 		}
 	case stSize:
-		for _, z := range maskSizes(n.ev.mask) {
+		for _, z := range sizeLists[n.ev.mask] {
 			c := rules.Choice{Token: z.String()}
 			if labels {
 				c.Label = "as " + newPiece(n.ev.next, z).aName()
@@ -476,11 +499,10 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) string {
 	}
 	if ev.reach.capped {
 		bb := s.boardWith(e)
-		stack := bb.cells[to]
+		t := bb.top(to)
 		if to == from {
-			stack = stack[:len(stack)-1]
+			t = bb.second(to)
 		}
-		t := piece(stack[len(stack)-1])
 		fmt.Fprintf(&b, " (caps %s's %s)", data.sideName[t.owner()], t.name())
 	}
 	if ev.sizes() == 1 {

@@ -13,13 +13,14 @@ func (s *state) view() *View {
 		Scores: s.scores, Target: data.target, Turn: s.turn, Result: s.result,
 		Corners: []Square{},
 	}
+	var buf []piece
 	for i := range out.Stacks {
-		st := s.b.cells[i]
+		st := s.b.stack(i, buf[:0])
 		out.Stacks[i] = make([]Piece, len(st))
-		for k := 0; k < len(st); k++ {
-			out.Stacks[i][k] = piece(st[k]).public()
+		for k, p := range st {
+			out.Stacks[i][k] = p.public()
 		}
-		if st != "" && data.burnt[s.b.top(i).colour()] {
+		if len(st) > 0 && data.burnt[s.b.top(i).colour()] {
 			out.Burnt = append(out.Burnt, v.square(i))
 		}
 	}

@@ -51,11 +51,7 @@ func CheckFast(g rules.Game, cfg Config) []error {
 }
 
 func fastPlayout(g rules.Game, setup rules.Setup, cfg Config) error {
-	full, err := g.Info().ValidateSetup(setup)
-	if err != nil {
-		return err
-	}
-	st, err := g.New(full)
+	st, _, err := newGame(g, setup)
 	if err != nil {
 		return err
 	}

@@ -10,15 +10,21 @@ import (
 // Start validates setup against g's options and returns the new game, failing t on any error.
 func Start(t testing.TB, g rules.Game, setup rules.Setup) rules.State {
 	t.Helper()
-	full, err := g.Info().ValidateSetup(setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := g.New(full)
+	st, _, err := newGame(g, setup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// newGame validates setup against g's options and returns the new game and the full setup.
+func newGame(g rules.Game, setup rules.Setup) (rules.State, rules.Setup, error) {
+	full, err := g.Info().ValidateSetup(setup)
+	if err != nil {
+		return nil, full, err
+	}
+	st, err := g.New(full)
+	return st, full, err
 }
 
 // PlayRandom plays a random legal move of a random awaited seat and returns it, failing t when

@@ -84,7 +84,8 @@ func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease ti
 					AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.game_id = o.game_id AND e.id < o.id
 						AND (e.next_try > $1 OR e.claim_until > $1))
 				ORDER BY next_try, id LIMIT $2 FOR UPDATE)
-			UPDATE outbox o SET claimed_by = $3, claim_until = $4 FROM c WHERE o.id = c.id
+			UPDATE outbox o SET claimed_by = $3, claim_until = $4,
+				attempts = o.attempts + (o.claim_until IS NOT NULL)::int FROM c WHERE o.id = c.id
 			RETURNING o.id, COALESCE(o.game_id, 0), o.kind, o.payload, o.attempts, o.next_try, o.created`,
 			now, limit, owner, now.Add(lease))
 		if err != nil {

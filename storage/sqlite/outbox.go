@@ -118,7 +118,7 @@ func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease ti
 	}
 	var msgs []storage.OutboxMessage
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `UPDATE outbox SET claimed_by = ?, claim_until = ?
+		rows, err := tx.QueryContext(ctx, `UPDATE outbox SET claimed_by = ?, claim_until = ?, attempts = attempts + (claim_until IS NOT NULL)
 			WHERE id IN (SELECT id FROM outbox o WHERE next_try <= ? AND (claim_until IS NULL OR claim_until <= ?)
 				AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.game_id = o.game_id AND e.id < o.id
 					AND (e.next_try > ? OR e.claim_until > ?))

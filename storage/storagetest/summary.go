@@ -154,8 +154,8 @@ func testClaimLease(t *testing.T, s storage.Store) {
 	if k := kindsOf(got); !slices.Equal(k, []string{"a", "b"}) {
 		t.Fatalf("first claim = %v, want [a b] (oldest first, limit 2)", k)
 	}
-	if k := kindsOf(claim(t, s, "two", now, time.Minute, 10)); !slices.Equal(k, []string{"c"}) {
-		t.Fatalf("second claimant got %v, want [c]: a and b are held, later is not due", k)
+	if c := claim(t, s, "two", now, time.Minute, 10); !slices.Equal(kindsOf(c), []string{"c"}) || c[0].Attempts != 0 {
+		t.Fatalf("second claimant got %+v, want [c] with no attempt: a and b are held, later is not due", c)
 	}
 	if k := kindsOf(claim(t, s, "two", now.Add(59*time.Second), time.Minute, 10)); len(k) != 0 {
 		t.Errorf("claim within the leases got %v, want nothing", k)
@@ -176,8 +176,8 @@ func testClaimLease(t *testing.T, s storage.Store) {
 	}
 	// Owner two died holding c: once its lease has run out, c is taken over.
 	taken := claim(t, s, "four", now.Add(time.Minute), time.Minute, 10)
-	if k := kindsOf(taken); !slices.Equal(k, []string{"c"}) {
-		t.Errorf("claim after c's lease ran out = %v, want [c]", k)
+	if k := kindsOf(taken); !slices.Equal(k, []string{"c"}) || taken[0].Attempts != 1 {
+		t.Errorf("claim after c's lease ran out = %+v, want [c] with 1 attempt (its holder may have sent it)", taken)
 	}
 	if _, err := s.Claim(ctx, "", now, time.Minute, 1); err == nil {
 		t.Error("Claim without an owner was accepted")
