@@ -175,26 +175,54 @@ func TestClockExpiryReplaceHandsSeatToRobot(t *testing.T) {
 	}
 }
 
+// A reminder carries the prompt buttons and becomes the game's prompt message, but a status edit
+// still changes the turn post it names: the reminder keeps its own text.
+func TestStatusEditsTheTurnPostNotAReminder(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	th := e.clockGame("ann", "bob", "cat") // all three bid at once
+	id := e.row(th).ID
+	if _, ok, err := e.svc.SetPrompt(ctx, id, 0, "m-turn", true); err != nil || !ok {
+		t.Fatalf("the start post: %v %v", ok, err)
+	}
+	e.now = e.now.Add(6 * time.Hour)
+	if e.tick() != 1 || len(e.sent) != 1 || e.sent[0].Kind != "reminder" {
+		t.Fatalf("one reminder: %+v", e.sent)
+	}
+	prev, ok, err := e.svc.SetPrompt(ctx, id, e.sent[0].Seq, "m-reminder", false)
+	if err != nil || !ok || prev != "m-turn" {
+		t.Fatalf("the reminder becomes the prompt: %q %v %v", prev, ok, err)
+	}
+	e.mustMove(th, "ann", "bid pass")
+	e.deliver()
+	if len(e.sent) != 1 || e.sent[0].Kind != "status" || e.sent[0].Stale {
+		t.Fatalf("one status edit: %+v", e.sent)
+	}
+	if e.sent[0].Live != "m-turn" {
+		t.Fatalf("the status edit changes the turn post, not %q", e.sent[0].Live)
+	}
+}
+
 func TestSetPromptAndStaleNotices(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	th := e.game("ann", "bob")
 	id := e.row(th).ID
-	prev, ok, err := e.svc.SetPrompt(ctx, id, 0, "m-1")
+	prev, ok, err := e.svc.SetPrompt(ctx, id, 0, "m-1", true)
 	if err != nil || !ok || prev != "" {
 		t.Fatalf("%q %v %v", prev, ok, err)
 	}
 	// The post stays live while the simultaneous phase goes on; once the next post is made, a
 	// prompt for the old one is not recorded.
 	e.mustMove(th, "ann", "bid pass")
-	if prev, ok, _ := e.svc.SetPrompt(ctx, id, 0, "m-1"); !ok || prev != "" {
+	if prev, ok, _ := e.svc.SetPrompt(ctx, id, 0, "m-1", true); !ok || prev != "" {
 		t.Fatalf("the post of a phase still going on stays the prompt: %q %v", prev, ok)
 	}
 	e.mustMove(th, "bob", "bid pass")
-	if _, ok, _ := e.svc.SetPrompt(ctx, id, 0, "m-x"); ok {
+	if _, ok, _ := e.svc.SetPrompt(ctx, id, 0, "m-x", true); ok {
 		t.Fatal("a prompt for an old position is not recorded")
 	}
-	prev, ok, _ = e.svc.SetPrompt(ctx, id, 2, "m-2")
+	prev, ok, _ = e.svc.SetPrompt(ctx, id, 2, "m-2", true)
 	if !ok || prev != "m-1" {
 		t.Fatalf("the previous prompt is returned to lose its buttons: %q", prev)
 	}

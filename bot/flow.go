@@ -30,6 +30,9 @@ type flow struct {
 	Shared  bool     `json:"shared,omitempty"`  // the last post asked several seats at once
 	Head    string   `json:"head,omitempty"`    // the last post's text before its prompts, for edits
 	Pending []string `json:"pending,omitempty"` // public event texts since the last post, in order
+	// Message is the transport's id of the post at Post, once delivered: the one status edits
+	// change. The prompt message may be a later reminder, whose text must stay its own.
+	Message string `json:"message,omitempty"`
 }
 
 // maxDigest bounds the event lines of one post; the older ones are summed up in a line.
@@ -124,6 +127,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	n.Head = len(lines)
 	if res := st.Result(); res != nil {
 		lines = append(lines, resultText(row, s.finalResult(row, res)))
+		n.Recap = true
 		for _, p := range row.Players {
 			if !p.Robot {
 				n.Mentions = appendOnce(n.Mentions, p.UserID)

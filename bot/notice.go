@@ -35,6 +35,7 @@ type Notice struct {
 	Text     string   `json:"text"`
 	Mentions []string `json:"mentions,omitempty"` // user ids to ping: exactly these, nobody else
 	Board    bool     `json:"board,omitempty"`    // attach the public board at Seq
+	Recap    bool     `json:"recap,omitempty"`    // attach the game's recap (a result post)
 	Prompt   bool     `json:"prompt,omitempty"`   // awaited seats get "Take your turn" buttons
 	User     string   `json:"user,omitempty"`     // dm: the user it is for
 	// Awaited are the seats the prompt buttons are for (turn, status, reminder) or that ran out of
@@ -190,6 +191,8 @@ func (s *Service) setClocks(row *storage.Game, st rules.State) {
 type Outgoing struct {
 	Notice
 	Image *Image
+	// Recap is the finished game's recap, a second picture after the board.
+	Recap *Image
 	// ID is the outbox message's id. Key identifies this message across retries and never
 	// another one (ids are reused once a message is sent), so a transport can make a repeated
 	// send idempotent with it (Discord's message nonce); it is at most 22 characters.
@@ -199,8 +202,8 @@ type Outgoing struct {
 	// post, a reminder after a move): it is shown without buttons or pings. A stale status edit
 	// is not made at all.
 	Stale bool
-	// Live is, for a status edit, the id of the message to edit (the game's live post); "" while
-	// that post has not been delivered.
+	// Live is, for a status edit, the id of the message to edit: the turn post it names (never a
+	// reminder that became the prompt since); "" while that post has not been delivered.
 	Live string
 	// Folded are the outbox ids of the earlier messages of the game this one stands for: delivery
 	// fell behind, and their events are in this post (see fold). They are done when it is sent.
@@ -450,6 +453,9 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 			out.Image = img
 		}
 	}
+	if n.Recap {
+		out.Recap = s.recapImage(ctx, n.Game)
+	}
 	if err := sender.Send(ctx, out); err != nil {
 		delay := time.Duration(1<<min(m.Attempts, 12)) * time.Second
 		next := s.now().Add(delay)
@@ -493,12 +499,13 @@ func (s *Service) current(ctx context.Context, out *Outgoing) {
 		out.Channel = ch
 	}
 	running := t.row.Status == storage.StatusRunning
-	post := readFlow(t.row).Post
+	f := readFlow(t.row)
+	post := f.Post
 	switch {
 	case out.Kind == "status":
 		// Only the newest edit of the newest post is made; the others are outdated.
 		out.Stale = !running || out.Post != post || out.Seq != t.seq
-		out.Live = t.row.PromptMessage
+		out.Live = f.Message
 	case out.Kind == "turn" && out.Prompt:
 		// A turn post stays live while the same turn goes on: until the next post.
 		out.Stale = !running || out.Seq != post
@@ -508,25 +515,35 @@ func (s *Service) current(ctx context.Context, out *Outgoing) {
 }
 
 // SetPrompt records msg as the game's prompt message (the one whose buttons are live) when the
-// game is still at seq or seq is its last thread post, and returns the previous one so the transport can take its buttons off.
-// It returns "" and false when the game has moved on.
-func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string) (string, bool, error) {
+// game is still at seq or seq is its last thread post, and returns the previous one so the
+// transport can take its buttons off. turn says msg is the turn post at seq, which status edits
+// then change. It returns "" and false when the game has moved on.
+func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string, turn bool) (string, bool, error) {
 	t, err := s.load(ctx, game)
 	if err != nil {
 		return "", false, err
 	}
 	defer t.mu.Unlock()
-	if (t.seq != seq && readFlow(t.row).Post != seq) || t.row.Status != storage.StatusRunning {
+	f := readFlow(t.row)
+	if (t.seq != seq && f.Post != seq) || t.row.Status != storage.StatusRunning {
 		return "", false, nil
 	}
 	prev := t.row.PromptMessage
-	if prev == msg {
+	post := turn && f.Post == seq && f.Message != msg
+	if prev == msg && !post {
 		return "", true, nil
 	}
 	t.row.PromptMessage = msg
+	if post {
+		f.Message = msg
+		t.row.Flow = f.encode()
+	}
 	if err := s.store.UpdateGame(ctx, t.row); err != nil {
 		_ = s.reload(ctx, t)
 		return "", false, err
+	}
+	if prev == msg {
+		prev = ""
 	}
 	return prev, true, nil
 }
@@ -583,6 +600,24 @@ func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Ima
 		}
 	}
 	return s.render(kit, &row, st, rules.Spectator, seq)
+}
+
+// recapImage draws a finished game's recap for its result post; the post goes without it when
+// that fails, since the result matters more than the picture.
+func (s *Service) recapImage(ctx context.Context, id int64) *Image {
+	row, kit, rec, err := s.storedRecord(ctx, id)
+	if err == nil && kit.Progress == nil {
+		return nil // a game without a recap
+	}
+	var b []byte
+	if err == nil {
+		b, err = s.storedRecap(ctx, id, kit, rec)
+	}
+	if err != nil {
+		s.log.Error("outbox: recap", "game", id, "err", err)
+		return nil
+	}
+	return &Image{Name: fmt.Sprintf("%s-%d-recap.png", row.Kind, row.ID), PNG: b, Alt: kit.Game.Info().Name + " recap"}
 }
 
 func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64) (*Image, error) {

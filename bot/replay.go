@@ -4,12 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
 	"slices"
 	"time"
-
-	xdraw "golang.org/x/image/draw"
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/anim"
@@ -119,13 +115,16 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, err
 	}
 	var enc *anim.Encoder
-	var fr framer
+	// Boards whose height follows the view (hands, players) keep their height at the same scale:
+	// the GIF is as tall as the tallest.
+	fr := anim.NewFramer(gifWidth, kit.Palette)
 	add := func(moves int, st rules.State) error {
 		img, err := kit.Image(st.View(rules.Spectator))
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", moves, err)
 		}
-		pm := fr.frame(img, kit.Palette)
+		pm := fr.Frame(img)
+		render.Recycle(img) // the framer keeps what it needs
 		if enc == nil {
 			if enc, err = anim.NewEncoder(pm.Rect, kit.Palette); err != nil {
 				return err
@@ -158,27 +157,6 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, errors.New("replay: nothing to draw")
 	}
 	return enc.Finish()
-}
-
-// framer turns boards into GIF frames gifWidth wide (or narrower boards as they are). A board
-// whose height follows the view (hands, players) keeps its height at the same scale: the GIF
-// is as tall as the tallest.
-type framer struct {
-	canvas *image.RGBA
-}
-
-func (f *framer) frame(img image.Image, pal color.Palette) *image.Paletted {
-	b := img.Bounds()
-	if b.Dx() <= gifWidth {
-		return render.Quantise(img, pal)
-	}
-	r := image.Rect(0, 0, gifWidth, (b.Dy()*gifWidth+b.Dx()/2)/b.Dx())
-	if f.canvas == nil || cap(f.canvas.Pix) < 4*r.Dx()*r.Dy() {
-		f.canvas = image.NewRGBA(r)
-	}
-	f.canvas.Pix, f.canvas.Rect, f.canvas.Stride = f.canvas.Pix[:4*r.Dx()*r.Dy()], r, 4*r.Dx()
-	xdraw.ApproxBiLinear.Scale(f.canvas, r, img, b, xdraw.Src, nil)
-	return render.Quantise(f.canvas, pal)
 }
 
 // ReplayGIF draws a stored game as an animated GIF, for the result post or the /replay command.
@@ -286,8 +264,8 @@ func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, er
 		keep[i] = i
 	}
 	keep = sample(keep, maxPoints)
-	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, Moves: len(rec.Moves)}
 	res := final.Result()
+	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(rec, final, seat)}
@@ -335,6 +313,10 @@ func (s *Service) RecapPNG(ctx context.Context, gameID int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.storedRecap(ctx, gameID, kit, rec)
+}
+
+func (s *Service) storedRecap(ctx context.Context, gameID int64, kit Kit, rec *record.Record) ([]byte, error) {
 	moves, err := s.store.Moves(ctx, gameID)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"image/gif"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,6 +20,7 @@ import (
 	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
 	autumnashrender "github.com/boardbot/boardbot/render/autumnash"
+	"github.com/boardbot/boardbot/render/recap"
 	reefrender "github.com/boardbot/boardbot/render/reef"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ascalion"
@@ -166,41 +168,6 @@ func TestReplayGIFSamplesFramesToFit(t *testing.T) {
 	}
 }
 
-// BenchmarkGIFEncodeAutumnAsh is the encoder alone (frames in, bytes out) over a whole game's
-// frames as the replay makes them (800 px wide), as ms per frame; the drawing is done before the
-// timer.
-func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
-	kit := replayKits["autumn-ash"]
-	rec := loadRecord(b, "autumn-ash")
-	var frames []anim.Frame
-	var fr framer
-	st, _ := kit.Game.New(rec.Setup)
-	add := func(st rules.State) {
-		img, err := kit.Image(st.View(rules.Spectator))
-		if err != nil {
-			b.Fatal(err)
-		}
-		frames = append(frames, anim.Frame{Image: fr.frame(img, kit.Palette), Delay: time.Second})
-	}
-	add(st)
-	for _, e := range rec.Moves {
-		if _, err := st.Apply(e.Seat, e.Move); err != nil {
-			b.Fatal(err)
-		}
-		add(st)
-	}
-	var size int
-	for b.Loop() {
-		out, err := anim.Encode(frames)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(out)
-	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(len(frames)), "ms/frame")
-	b.ReportMetric(float64(size)/1024, "KB")
-}
-
 // The recap takes ranks and scores from the result, each seat's points after every move from the
 // public view, and the length and longest turn from the move times.
 func TestRecapOf(t *testing.T) {
@@ -225,7 +192,7 @@ func TestRecapOf(t *testing.T) {
 	}
 	res := final.Result()
 	v := final.View(rules.Spectator).(*autumnash.View)
-	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Reason != res.Reason || len(rc.Players) != 2 {
+	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Unit != "points" || !rc.Finished || rc.Reason != res.Reason || len(rc.Players) != 2 {
 		t.Fatalf("recap %+v", rc)
 	}
 	for seat, p := range rc.Players {
@@ -267,8 +234,14 @@ func TestRecapForEveryGame(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
-		if rc.Measure == "" || len(rc.Players) != rec.Setup.Seats {
-			t.Fatalf("%s: measure %q, %d players", id, rc.Measure, len(rc.Players))
+		if rc.Measure == "" || rc.Unit == "" || len(rc.Players) != rec.Setup.Seats {
+			t.Fatalf("%s: measure %q, unit %q, %d players", id, rc.Measure, rc.Unit, len(rc.Players))
+		}
+		// A record cut short is a running game: its recap shows no final result.
+		part := *rec
+		part.Moves = rec.Moves[:len(rec.Moves)/2]
+		if rc, err := recapOf(kit, &part, nil); err != nil || rc.Finished || rc.Reason != "" || slices.ContainsFunc(rc.Players, func(p recap.Player) bool { return p.Rank != 0 || p.Score != nil }) {
+			t.Fatalf("%s: half the record: finished %v, reason %q, %v", id, rc.Finished, rc.Reason, err)
 		}
 		for _, p := range rc.Players {
 			if len(p.Values) != len(rec.Moves)+1 {
@@ -276,4 +249,121 @@ func TestRecapForEveryGame(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkGIFEncodeAutumnAsh is the encoder alone (frames in, bytes out) over a whole game's
+// frames as the replay makes them (800 px wide), as ms per frame: wall clock, and cpu-ms, the
+// thread's processor time, which the other users of a shared machine barely move. The drawing is
+// done before the timer.
+func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(b, "autumn-ash")
+	var frames []anim.Frame
+	fr := anim.NewFramer(gifWidth, kit.Palette)
+	st, _ := kit.Game.New(rec.Setup)
+	add := func(st rules.State) {
+		img, err := kit.Image(st.View(rules.Spectator))
+		if err != nil {
+			b.Fatal(err)
+		}
+		pm := fr.Frame(img)
+		// The framer reuses its frame: keep a copy.
+		frames = append(frames, anim.Frame{Image: &image.Paletted{Pix: slices.Clone(pm.Pix), Stride: pm.Stride, Rect: pm.Rect, Palette: pm.Palette}, Delay: time.Second})
+	}
+	add(st)
+	for _, e := range rec.Moves {
+		if _, err := st.Apply(e.Seat, e.Move); err != nil {
+			b.Fatal(err)
+		}
+		add(st)
+	}
+	var size int
+	defer lockThread()()
+	cpu := threadCPU()
+	for b.Loop() {
+		out, err := anim.Encode(frames)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	reportPerFrame(b, len(frames), threadCPU()-cpu)
+	b.ReportMetric(float64(size)/1024, "KB")
+}
+
+func reportPerFrame(b *testing.B, frames int, cpu time.Duration) {
+	n := float64(b.N * frames)
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/n, "ms/frame")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/n, "cpu-ms/frame")
+}
+
+// BenchmarkReplayGIF is a whole replay end to end (replaying, drawing, scaling, quantising and
+// encoding every frame) of each game's recorded game, and of a long Ascalion game drawn as 300
+// frames: ms per frame, cpu-ms per frame, frames and the GIF's size.
+func BenchmarkReplayGIF(b *testing.B) {
+	type game struct {
+		kit Kit
+		rec *record.Record
+	}
+	games := map[string]game{}
+	for id, kit := range replayKits {
+		games[id] = game{kit, loadRecord(b, id)}
+	}
+	games["ascalion-300"] = game{replayKits["ascalion"], randomRecord(b, replayKits["ascalion"], 4, 7, 300)}
+	for _, id := range []string{"autumn-ash", "ascidiae", "ascalion", "reef-encounter", "ausonia", "ascalion-300"} {
+		b.Run(id, func(b *testing.B) {
+			g := games[id]
+			keys, err := keyMoves(g.kit, g.rec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			keys = sample(keys, maxFrames)
+			var size int
+			defer lockThread()()
+			cpu := threadCPU()
+			for b.Loop() {
+				out, err := encodeReplay(g.kit, g.rec, keys)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(out)
+			}
+			reportPerFrame(b, len(keys), threadCPU()-cpu)
+			b.ReportMetric(float64(len(keys)), "frames")
+			b.ReportMetric(float64(size)/1024, "KB")
+		})
+	}
+}
+
+// randomRecord plays random legal moves from seed until the awaited set has changed frames
+// times (or the game ends), as a record.
+func randomRecord(t testing.TB, kit Kit, seats int, seed uint64, frames int) *record.Record {
+	t.Helper()
+	setup, err := kit.Game.Info().ValidateSetup(rules.Setup{Seats: seats, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := kit.Game.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &record.Record{Game: kit.Game.Info().ID, Setup: setup}
+	r := rand.New(rand.NewPCG(seed, 1))
+	changes, prev := 0, awaitedSet(st)
+	for changes < frames && st.Result() == nil && len(rec.Moves) < 20000 {
+		seat := st.Awaiting()[0].Seat
+		m, err := rules.RandomMove(st, seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+		rec.Moves = append(rec.Moves, record.Entry{Seat: seat, Move: m})
+		if now := awaitedSet(st); !slices.Equal(now, prev) {
+			changes++
+			prev = now
+		}
+	}
+	return rec
 }

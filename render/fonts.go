@@ -65,14 +65,16 @@ func Face(size float64, bold bool) font.Face {
 }
 
 // FontFace is Face for any embedded font, the monospaced ones included.
-func FontFace(f Font, size float64) font.Face {
+func FontFace(f Font, size float64) font.Face { return fontFace(f, size, false) }
+
+func fontFace(f Font, size float64, crisp bool) font.Face {
 	if !(size > 0) || size > 1000 {
 		size = 16
 	}
 	if f >= numFonts {
 		f = Regular
 	}
-	return &cachedFace{s: sizedFor(f, fixed.Int26_6(math.Round(size*64)))}
+	return &cachedFace{s: sizedFor(sizeKey{f, fixed.Int26_6(math.Round(size * 64)), crisp})}
 }
 
 // sized holds everything cached for one font at one size. The truetype face that rasterises
@@ -82,13 +84,15 @@ type sized struct {
 	face    font.Face
 	metrics font.Metrics
 	size    fixed.Int26_6
+	crisp   bool // glyph masks sharpened
 	glyphs  map[glyphKey]*glyph
 	kerns   map[[2]rune]fixed.Int26_6
 }
 
 type sizeKey struct {
-	font Font
-	size fixed.Int26_6
+	font  Font
+	size  fixed.Int26_6
+	crisp bool
 }
 
 // maxSizes and maxGlyphs bound the caches; past them text is still drawn, just not remembered.
@@ -102,8 +106,8 @@ var sizes = struct {
 	m map[sizeKey]*sized
 }{m: make(map[sizeKey]*sized)}
 
-func sizedFor(f Font, size fixed.Int26_6) *sized {
-	k := sizeKey{f, size}
+func sizedFor(k sizeKey) *sized {
+	f, size := k.font, k.size
 	sizes.Lock()
 	defer sizes.Unlock()
 	if s := sizes.m[k]; s != nil {
@@ -116,7 +120,7 @@ func sizedFor(f Font, size fixed.Int26_6) *sized {
 		// The truetype face's own cache would duplicate ours.
 		GlyphCacheEntries: 1,
 	})
-	s := &sized{face: face, size: size, glyphs: make(map[glyphKey]*glyph), kerns: make(map[[2]rune]fixed.Int26_6)}
+	s := &sized{face: face, size: size, crisp: k.crisp, glyphs: make(map[glyphKey]*glyph), kerns: make(map[[2]rune]fixed.Int26_6)}
 	s.metrics = face.Metrics()
 	// The truetype face leaves out the cap and x heights (taken here from "H" and "x") and
 	// reports the em size as line height, which is too tight for labels.
@@ -178,10 +182,21 @@ func (s *sized) glyph(k glyphKey) *glyph {
 			}
 		}
 	}
+	if s.crisp {
+		sharpen(g.mask.Pix)
+	}
 	if len(s.glyphs) < maxGlyphs {
 		s.glyphs[k] = g
 	}
 	return g
+}
+
+// sharpen steepens a glyph mask's edge: coverage under 3/16 becomes none, and the ramp above it
+// reaches full coverage at 13/16 instead of at 1.
+func sharpen(mask []uint8) {
+	for i, a := range mask {
+		mask[i] = uint8(min(255, max(0, (int(a)-48)*255/159)))
+	}
 }
 
 // cachedFace is a font.Face over the shared per-size cache. It is in fact safe for concurrent use,

@@ -43,6 +43,12 @@ func Quantise(img image.Image, pal color.Palette) *image.Paletted {
 	return pm
 }
 
+// QuantiseInto maps img onto dst's palette as Quantise does, writing dst from its top-left
+// corner: with sub-images of both, a caller redoes only the part of a picture that changed.
+func QuantiseInto(dst *image.Paletted, img image.Image) {
+	quantiserFor(dst.Palette).quantise(dst, img)
+}
+
 type bufferPool struct{ p sync.Pool }
 
 func (b *bufferPool) Get() *png.EncoderBuffer {

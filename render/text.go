@@ -44,10 +44,12 @@ type Style struct {
 	Halo color.Color
 	// HaloWidth is the halo's thickness in pixels; 0 with a Halo means 2.
 	HaloWidth int
+	// Crisp draws glyph edges with less blending (see Canvas.CrispText).
+	Crisp bool
 }
 
 // Face returns a new face for the style; see Face about concurrency.
-func (st Style) Face() font.Face { return FontFace(st.Font, st.size()) }
+func (st Style) Face() font.Face { return fontFace(st.Font, st.size(), st.Crisp) }
 
 func (st Style) size() float64 {
 	if st.Size > 0 {

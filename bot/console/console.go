@@ -449,8 +449,13 @@ func (s sender) Send(_ context.Context, o bot.Outgoing) error {
 		text = "@" + strings.Join(ms, " @") + "\n" + text
 	}
 	fmt.Fprintln(c.out, indent("  ["+where+"] ", text))
-	if o.Image != nil {
-		return c.saveImage(o.Image)
+	for _, img := range []*bot.Image{o.Image, o.Recap} {
+		if img == nil {
+			continue
+		}
+		if err := c.saveImage(img); err != nil {
+			return err
+		}
 	}
 	return nil
 }

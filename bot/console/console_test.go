@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/rules/rulestest"
 	"github.com/boardbot/boardbot/storage/sqlite"
@@ -27,6 +29,11 @@ func fakePNG(v any) ([]byte, error) {
 	return append([]byte("PNG"), b...), err
 }
 
+// fakeProgress charts the same value for two seats: enough for a recap picture to be drawn.
+func fakeProgress(any) (recap.Progress, error) {
+	return recap.Progress{Measure: "points", Values: []int{1, 2}}, nil
+}
+
 func newConsole(t *testing.T, out *bytes.Buffer) (*Console, *bot.Service, string) {
 	dir := t.TempDir()
 	st, err := sqlite.Open(filepath.Join(dir, "c.db"))
@@ -35,7 +42,7 @@ func newConsole(t *testing.T, out *bytes.Buffer) (*Console, *bot.Service, string
 	}
 	t.Cleanup(func() { st.Close() })
 	clock := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	svc := bot.New(st, []bot.Kit{{Game: rulestest.Bids, PNG: fakePNG}}, bot.Options{Now: func() time.Time { return clock }})
+	svc := bot.New(st, []bot.Kit{{Game: rulestest.Bids, PNG: fakePNG, Progress: fakeProgress}}, bot.Options{Now: func() time.Time { return clock }})
 	return New(svc, out, filepath.Join(dir, "img")), svc, dir
 }
 
@@ -69,6 +76,19 @@ func TestSession(t *testing.T) {
 	}
 	if !regexp.MustCompile(`\[image\] \$TMP/img/bids-1-\d+\.png`).MatchString(got) {
 		t.Error("no board image was written")
+	}
+	// The result post's recap is written beside the board, as a real PNG.
+	m := regexp.MustCompile(`\[image\] \$TMP/img/(bids-1-recap\.png)`).FindStringSubmatch(got)
+	if m == nil {
+		t.Fatal("no recap image was written")
+	}
+	f, err := os.Open(filepath.Join(dir, "img", m[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Fatalf("the recap is not a PNG: %v", err)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"image/png"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -57,18 +58,18 @@ type wholeGame struct {
 }
 
 var wholeGames = []wholeGame{
-	{name: "autumn-ash", kit: bot.Kit{Game: autumnash.Game, PNG: autumnashrender.PNG}, seats: 2, seed: 11, maxMoves: 400},
-	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 2, seed: 9, maxMoves: 800,
+	{name: "autumn-ash", kit: bot.Kit{Game: autumnash.Game, PNG: autumnashrender.PNG, Progress: autumnashrender.Progress}, seats: 2, seed: 11, maxMoves: 400},
+	{name: "ausonia-2p", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG, Progress: ausoniarender.Progress}, seats: 2, seed: 9, maxMoves: 800,
 		lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
-	{name: "ausonia-solo", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG}, seats: 1, seed: 4, maxMoves: 600,
+	{name: "ausonia-solo", kit: bot.Kit{Game: ausonia.Game, PNG: ausoniarender.PNG, Progress: ausoniarender.Progress}, seats: 1, seed: 4, maxMoves: 600,
 		options: map[string]string{ausonia.OptAspirant: "2"}, lean: ausoniaLean, interrupt: ausoniaInterrupt, check: checkAusonia},
-	{name: "ascidiae-2p", kit: bot.Kit{Game: ascidiae.Game, PNG: ascidiaerender.PNG}, seats: 2, seed: 5, maxMoves: 600,
+	{name: "ascidiae-2p", kit: bot.Kit{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Progress: ascidiaerender.Progress}, seats: 2, seed: 5, maxMoves: 600,
 		options: ascidiaeShort, lean: ascidiaeLean, check: checkAscidiae},
-	{name: "ascidiae-solo", kit: bot.Kit{Game: ascidiae.Game, PNG: ascidiaerender.PNG}, seats: 1, seed: 1, maxMoves: 400,
+	{name: "ascidiae-solo", kit: bot.Kit{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Progress: ascidiaerender.Progress}, seats: 1, seed: 1, maxMoves: 400,
 		options: ascidiaeShort, lean: ascidiaeLean, check: checkAscidiae},
-	{name: "reef-3p", kit: bot.Kit{Game: reef.Game, PNG: reefrender.PNG}, seats: 3, seed: 1, maxMoves: 800,
+	{name: "reef-3p", kit: bot.Kit{Game: reef.Game, PNG: reefrender.PNG, Progress: reefrender.Progress}, seats: 3, seed: 1, maxMoves: 800,
 		lean: reefLean, check: checkReef},
-	{name: "ascalion-3p", kit: bot.Kit{Game: ascalion.Game, PNG: ascalionrender.PNG}, seats: 3, seed: 12, maxMoves: 600,
+	{name: "ascalion-3p", kit: bot.Kit{Game: ascalion.Game, PNG: ascalionrender.PNG, Progress: ascalionrender.Progress}, seats: 3, seed: 12, maxMoves: 600,
 		options: map[string]string{"setup": "quick"}, lean: ascalionLean, interrupt: ascalionInterrupt, until: ascalionEnough, check: checkAscalion},
 }
 
@@ -487,6 +488,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 			t.Fatalf("a lost solo game: %q", over)
 		}
 		d.checkBoard(last)
+		d.checkRecap(last)
 		return
 	}
 	if d.mirror.Result() != nil {
@@ -600,7 +602,11 @@ func (d *driver) publicly(text string) bool {
 func (d *driver) checkPost(r recorded) {
 	t := d.t
 	t.Helper()
-	if !strings.HasPrefix(r.ContentType, "multipart/form-data") || len(r.Files) != 1 ||
+	files := 1
+	if strings.Contains(content(r.JSON), "Game over") {
+		files = 2 // and the recap (checkRecap)
+	}
+	if !strings.HasPrefix(r.ContentType, "multipart/form-data") || len(r.Files) != files ||
 		r.Files[0].ContentType != "image/png" || !bytes.HasPrefix(r.Files[0].Data, []byte("\x89PNG")) {
 		t.Fatalf("a turn post carries the board as a PNG upload: %s %d files", r.ContentType, len(r.Files))
 	}
@@ -736,6 +742,26 @@ func (d *driver) checkBoard(r recorded) {
 		d.t.Fatalf("after %d moves the thread's board is not the public view", d.moves)
 	}
 	d.stats.boardsChecked++
+}
+
+// checkRecap: the result post carries the game's recap as a second picture, a PNG named for the
+// game, after the board.
+func (d *driver) checkRecap(r recorded) {
+	d.t.Helper()
+	if len(r.Files) != 2 {
+		d.t.Fatalf("the result post has the board and the recap: %d files", len(r.Files))
+	}
+	f := r.Files[1]
+	if want := fmt.Sprintf("%s-%d-recap.png", d.g.kit.Game.Info().ID, d.game); f.Name != want || f.ContentType != "image/png" {
+		d.t.Fatalf("recap file %q (%s), want %q (image/png)", f.Name, f.ContentType, want)
+	}
+	img, err := png.Decode(bytes.NewReader(f.Data))
+	if err != nil {
+		d.t.Fatalf("the recap is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() < 300 || b.Dy() < 200 {
+		d.t.Fatalf("recap of %v is too small to read", b)
+	}
 }
 
 // turn plays one awaited seat's move: through its own button when several seats are awaited,

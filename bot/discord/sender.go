@@ -67,7 +67,7 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	return nil
 }
 
-// status edits the game's live post in a simultaneous phase: new text and buttons, no ping. An
+// status edits the turn post of a simultaneous phase: new text and buttons, no ping. An
 // outdated edit is skipped; one whose post is not delivered yet waits for it.
 func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 	if o.Stale {
@@ -106,8 +106,10 @@ func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 		text += "\n(An earlier position: the game has moved on since.)"
 	}
 	m.Content = clip(text, maxContent)
-	if o.Image != nil {
-		m.Files = []file{{Name: o.Image.Name, ContentType: "image/png", Data: o.Image.PNG}}
+	for _, img := range []*bot.Image{o.Image, o.Recap} {
+		if img != nil {
+			m.Files = append(m.Files, file{Name: img.Name, ContentType: contentType(img.Name), Data: img.PNG})
+		}
 	}
 	if o.Stale {
 		return m
@@ -200,7 +202,7 @@ func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted stri
 	var prev string
 	var err error
 	if o.Prompt && !o.Stale {
-		prev, _, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted)
+		prev, _, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted, o.Kind == "turn")
 	} else {
 		prev, err = s.svc.EndPrompt(ctx, o.Game)
 	}

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math/bits"
 	"time"
 )
 
@@ -62,6 +63,7 @@ type Encoder struct {
 
 	first, prev, pending *image.Paletted // frames as copies with Stride w
 	delay                time.Duration   // the pending frame's
+	rect                 image.Rectangle // what the pending frame changes
 	firstDelay           time.Duration
 	frames               int
 	done                 bool
@@ -99,15 +101,19 @@ func (e *Encoder) Add(f Frame) error {
 	if !samePalette(f.Image.Palette, e.pal) {
 		return errors.New("anim: frame has another palette than the first")
 	}
-	if e.pending != nil && equalPix(e.pending, f.Image) {
-		e.delay += f.Delay // the same picture stays longer
-		return nil
-	}
+	var rect image.Rectangle
 	if e.pending != nil {
+		// One pass over the new frame finds what it changes, or that it changes nothing.
+		r, ok := e.changed(e.pending, f.Image)
+		if !ok {
+			e.delay += f.Delay // the same picture stays longer
+			return nil
+		}
 		e.flush()
+		rect = r
 	}
 	e.pending = e.copyOf(f.Image, e.pending)
-	e.delay = f.Delay
+	e.delay, e.rect = f.Delay, rect
 	e.h = max(e.h, f.Image.Rect.Dy())
 	return nil
 }
@@ -120,7 +126,7 @@ func (e *Encoder) flush() {
 		e.prev, e.pending = e.first, nil
 		return
 	}
-	e.frame(&e.buf, e.prev, e.pending, e.delay)
+	e.frame(&e.buf, e.prev, e.pending, e.rect, e.delay)
 	old := e.prev
 	e.prev, e.pending = e.pending, nil
 	if old != e.first {
@@ -165,23 +171,10 @@ func (e *Encoder) Finish() ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(e.buf.Len() + e.w*e.h/8)
 	e.header(&out)
-	e.frame(&out, nil, e.first, e.firstDelay)
+	e.frame(&out, nil, e.first, image.Rect(0, 0, e.w, e.h), e.firstDelay)
 	out.Write(e.buf.Bytes())
 	out.WriteByte(0x3b) // trailer
 	return out.Bytes(), nil
-}
-
-func equalPix(a, b *image.Paletted) bool {
-	if a.Rect.Dy() != b.Rect.Dy() || a.Rect.Dx() != b.Rect.Dx() {
-		return false
-	}
-	w := a.Rect.Dx()
-	for y := 0; y < a.Rect.Dy(); y++ {
-		if !bytes.Equal(a.Pix[y*a.Stride:y*a.Stride+w], b.Pix[y*b.Stride:y*b.Stride+w]) {
-			return false
-		}
-	}
-	return true
 }
 
 // row is line y of a frame as shown: its pixels, or the background below its bottom.
@@ -201,6 +194,34 @@ func pick(cur, old, trans byte) byte {
 		return trans
 	}
 	return cur
+}
+
+// firstDiff is the first index where a and b differ; they must differ somewhere.
+func firstDiff(a, b []byte) int {
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		if d := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); d != 0 {
+			return i + bits.TrailingZeros64(d)/8
+		}
+	}
+	for a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// lastDiff is the last index where a and b differ; they must differ somewhere.
+func lastDiff(a, b []byte) int {
+	i := len(a)
+	for ; i >= 8; i -= 8 {
+		if d := binary.LittleEndian.Uint64(a[i-8:]) ^ binary.LittleEndian.Uint64(b[i-8:]); d != 0 {
+			return i - 1 - bits.LeadingZeros64(d)/8
+		}
+	}
+	for a[i-1] == b[i-1] {
+		i--
+	}
+	return i - 1
 }
 
 func t8(b byte) uint64 { return uint64(b) * 0x0101010101010101 }
@@ -249,14 +270,7 @@ func (e *Encoder) changed(prev, cur *image.Paletted) (image.Rectangle, bool) {
 			y0 = y
 		}
 		y1 = y + 1
-		l := 0
-		for a[l] == b[l] {
-			l++
-		}
-		r := e.w
-		for a[r-1] == b[r-1] {
-			r--
-		}
+		l, r := firstDiff(a, b), lastDiff(a, b)+1
 		x0, x1 = min(x0, l), max(x1, r)
 	}
 	if y0 < 0 {
@@ -265,15 +279,9 @@ func (e *Encoder) changed(prev, cur *image.Paletted) (image.Rectangle, bool) {
 	return image.Rect(x0, y0, x1, y1), true
 }
 
-func (e *Encoder) frame(out *bytes.Buffer, prev, cur *image.Paletted, delay time.Duration) {
-	rect := image.Rect(0, 0, e.w, e.h) // the first frame covers the whole picture
-	if prev != nil {
-		if r, ok := e.changed(prev, cur); ok {
-			rect = r
-		} else {
-			rect = image.Rect(0, 0, 1, 1) // cannot happen after merging; keep the stream valid
-		}
-	}
+// frame writes cur as the part rect of the picture, drawn over prev (nil for the first frame,
+// which covers the whole picture).
+func (e *Encoder) frame(out *bytes.Buffer, prev, cur *image.Paletted, rect image.Rectangle, delay time.Duration) {
 	n := rect.Dx() * rect.Dy()
 	if cap(e.pix) < n {
 		e.pix = make([]byte, n)

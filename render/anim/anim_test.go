@@ -249,3 +249,22 @@ func TestEncodeFramesOfDifferentHeights(t *testing.T) {
 		}
 	}
 }
+
+// firstDiff and lastDiff, which compare eight bytes at a time, find the same ends as a byte by
+// byte scan, for every length and every pair of differing positions.
+func TestDiffEnds(t *testing.T) {
+	for n := 1; n <= 40; n++ {
+		for i := range n {
+			for j := i; j < n; j++ {
+				a, b := make([]byte, n), make([]byte, n)
+				b[i], b[j] = 1, 1
+				if got := firstDiff(a, b); got != i {
+					t.Fatalf("n=%d, differing at %d and %d: firstDiff %d", n, i, j, got)
+				}
+				if got := lastDiff(a, b); got != j {
+					t.Fatalf("n=%d, differing at %d and %d: lastDiff %d", n, i, j, got)
+				}
+			}
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package anim
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
 
 // lzwEncoder is GIF's variable-width LZW. The dictionary is a small open-addressing hash table
 // (32 KB, in cache, cleared in a few hundred nanoseconds when it fills every 4096 codes), and
@@ -41,6 +45,7 @@ func (z *lzwEncoder) encode(out *bytes.Buffer, pix []byte, lit, run int) {
 	z.put(clearCode, width)
 	// runCodes[k] is the code of the run byte repeated k times, for k up to what the table holds.
 	runCodes := append(z.runCodes[:0], 0, uint32(run))
+	run8 := t8(byte(run))
 	if len(pix) > 0 {
 		code := uint32(pix[0])
 		curRun := 0 // k when code stands for the run byte repeated k times, else 0
@@ -51,11 +56,20 @@ func (z *lzwEncoder) encode(out *bytes.Buffer, pix []byte, lit, run int) {
 		for i := 1; i < len(pix); {
 			b := pix[i]
 			if curRun > 0 && int(b) == run && curRun+1 < len(runCodes) {
-				// Extend along the known runs as far as the bytes go.
-				n := 1
-				for i+n < len(pix) && int(pix[i+n]) == run && curRun+n+1 < len(runCodes) {
-					n++
+				// Extend along the known runs as far as the bytes go, eight at a time.
+				end := min(len(pix), i+len(runCodes)-1-curRun)
+				j := i + 1
+				for j+8 <= end {
+					if d := binary.LittleEndian.Uint64(pix[j:]) ^ run8; d != 0 {
+						j += bits.TrailingZeros64(d) / 8
+						break
+					}
+					j += 8
 				}
+				for j < end && int(pix[j]) == run {
+					j++
+				}
+				n := j - i
 				curRun += n
 				code = runCodes[curRun]
 				i += n

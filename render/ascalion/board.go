@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -17,12 +18,13 @@ import (
 )
 
 // Image draws the board for a view returned by the rules' View (value or pointer).
+// The canvas comes from the pool: render.Recycle hands it back when the caller is done.
 func Image(v any) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	return paint(view, render.NewCanvas).Image(), nil
+	return paint(view, render.AcquireCanvas).Image(), nil
 }
 
 // PNG renders and encodes with the game's palette, on a pooled canvas.
@@ -101,11 +103,13 @@ func seaLayer() *image.RGBA {
 			c.MoveTo(s[0].X, s[0].Y)
 			c.LineTo(s[1].X, s[1].Y)
 		}
-		c.SetColor(render.Alpha(render.White, 0.35))
+		c.SetColor(render.Alpha(render.White, 0.2))
 		c.Stroke()
-		// Field numbers, small: players read them to type a destination.
+		// Field numbers, small: players read them to type a destination. Numbering every field
+		// cost a sixth of the PNG; every fifth and each field at the end of a run of sea (by
+		// land or the edge) are enough to count from, along a row.
 		for i, cell := range g.b.Cells {
-			if cell.Sea < 0 {
+			if cell.Sea < 0 || !numbered(g.b, i) {
 				continue
 			}
 			f := g.b.Seas[cell.Sea]
@@ -116,9 +120,39 @@ func seaLayer() *image.RGBA {
 			p := g.centres[i]
 			c.Text(p.X, p.Y, strings.TrimPrefix(f.Token, "s"), render.Style{Size: 9, Color: ink, Align: render.Center, VAlign: render.Middle})
 		}
-		seaImg = c.RGBA
+		seaImg = crisp(c.RGBA, seaColours())
 	})
 	return seaImg
+}
+
+// seaColours are the only colours of the sea layer: its blues, the field outlines and numbers on
+// each, and the paper around the map.
+func seaColours() color.Palette {
+	return color.Palette{render.Paper, lightSea, deepSea,
+		render.Mix(lightSea, render.White, 0.2), render.Mix(deepSea, render.White, 0.2),
+		render.Mix(lightSea, render.Ink, 0.45), render.Mix(deepSea, render.White, 0.55)}
+}
+
+// crisp snaps every pixel of img to the nearest of cols. The sea layer is a third of the map's
+// bytes when its anti-aliased edges spread over two dozen shades; snapped, its rows are long
+// runs, and at this size the outlines and numbers read the same.
+func crisp(img *image.RGBA, cols color.Palette) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+			out.Set(x, y, cols.Convert(img.At(x, y)))
+		}
+	}
+	return out
+}
+
+// numbered says whether sea cell i shows its number: every fifth field, and the first and last
+// of each run of sea fields in a row.
+func numbered(b *game.Board, i int) bool {
+	n, _ := strconv.Atoi(strings.TrimPrefix(b.Seas[b.Cells[i].Sea].Token, "s"))
+	c := i % b.W
+	runEnd := c == 0 || c == b.W-1 || b.Cells[i-1].Sea < 0 || b.Cells[i+1].Sea < 0
+	return n%5 == 0 || runEnd
 }
 
 func hexPts(c gg.Point, grow float64) []gg.Point {
@@ -279,7 +313,7 @@ func chips(c *render.Canvas, x, y float64, goods game.Goods) {
 	if len(cs) == 0 {
 		return
 	}
-	cnt := render.Style{Size: 10, Font: render.Bold, VAlign: render.Middle, Halo: render.White, HaloWidth: 2}
+	cnt := render.Style{Size: 10, Font: render.Bold, VAlign: render.Middle}
 	w := 0.0
 	for _, ch := range cs {
 		w += 13

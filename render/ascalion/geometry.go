@@ -111,6 +111,9 @@ func buildGeom(b *game.Board) *geom {
 				if cell.Land != o.Land {
 					g.borders = append(g.borders, seg)
 				}
+			case b.Seas[cell.Sea].Deep && b.Seas[o.Sea].Deep:
+				// Deep fields go without outlines: the open water around the map is where the
+				// PNG's bytes went, and its numbers are on the grid to count by.
 			default:
 				g.inner = append(g.inner, seg)
 			}

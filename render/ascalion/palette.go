@@ -45,10 +45,11 @@ func buildPalette() color.Palette {
 		b.Add(seatCol[p], seatTint(p))
 	}
 	b.Add(lightSea, deepSea, riverBlue, unowned, offBoard, fieldLine, deepLine)
+	b.Add(seaColours()...)
 	for _, c := range append(append([]color.RGBA(nil), goodCol...), relCol...) {
 		b.Add(c)
 	}
-	b.RampAll(render.Ink, 2)
+	b.RampAll(render.Ink, 1)
 	b.Ramp(lightSea, deepSea, 2).Ramp(lightSea, riverBlue, 2).Ramp(lightSea, fieldLine, 1).Ramp(deepSea, deepLine, 1)
 	for p := range seatCol {
 		b.Ramp(seatTint(p), render.White, 2).Ramp(seatTint(p), lightSea, 1).Ramp(seatTint(p), riverBlue, 1)

@@ -19,10 +19,35 @@ type iconKey struct {
 	col   color.RGBA
 }
 
-var icons = render.NewSprites(func(k iconKey) image.Image {
+var icons = render.NewSprites(func(k iconKey) image.Image { return hardEdges(paintIcon(k)) })
+
+// hardEdges makes each pixel of a sprite either opaque or clear. A soft edge blends with every
+// land colour under it into shades of its own, which cost more bytes in a board than the rest of
+// the icon; a sprite is small and drawn at whole pixels, so the edge looks no rougher for it.
+func hardEdges(img image.Image) image.Image {
+	m, ok := img.(*image.RGBA)
+	if !ok {
+		return img
+	}
+	for i := 0; i < len(m.Pix); i += 4 {
+		a := uint32(m.Pix[i+3])
+		switch {
+		case a < 128:
+			m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = 0, 0, 0, 0
+		case a < 255: // premultiplied: scale the colour up to full opacity
+			for j := range 3 {
+				m.Pix[i+j] = uint8(min(255, uint32(m.Pix[i+j])*255/a))
+			}
+			m.Pix[i+3] = 255
+		}
+	}
+	return m
+}
+
+func paintIcon(k iconKey) image.Image {
 	switch k.kind {
 	case "name":
-		st := render.Style{Size: 11.5, Font: render.Bold, Color: k.col, Align: render.Center, VAlign: render.Middle, Halo: render.White, HaloWidth: 2}
+		st := render.Style{Size: 11.5, Font: render.Bold, Color: k.col, Align: render.Center, VAlign: render.Middle}
 		w := int(math.Ceil(render.TextWidth(k.label, st))) + 8
 		c := render.NewSprite(w, 20)
 		c.Text(float64(w)/2, 10, k.label, st)
@@ -66,4 +91,4 @@ var icons = render.NewSprites(func(k iconKey) image.Image {
 		c.Text(7.5, 7.5, k.label, render.Style{Size: 9, Font: render.Bold, Color: render.ContrastInk(k.col), Align: render.Center, VAlign: render.Middle})
 	}
 	return c.Image()
-})
+}

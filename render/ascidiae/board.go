@@ -26,12 +26,13 @@ const (
 )
 
 // Image draws the view returned by State.View.
+// The canvas comes from the pool: render.Recycle hands it back when the caller is done.
 func Image(v any) (image.Image, error) {
 	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	return newBoard(view).draw(render.NewCanvas).Image(), nil
+	return newBoard(view).draw(render.AcquireCanvas).Image(), nil
 }
 
 // PNG draws and encodes the view, on a pooled canvas.

@@ -19,5 +19,5 @@ func Progress(v any) (recap.Progress, error) {
 			out[p.Seat] = len(p.Colonies)
 		}
 	}
-	return recap.Progress{Measure: "colonies", Values: out}, nil
+	return recap.Progress{Measure: "colonies", One: "colony", Unit: "colonies", UnitOne: "colony", Values: out}, nil
 }

@@ -25,12 +25,13 @@ const (
 )
 
 // Image draws what State.View returned: the public view, or a seat's private one with its hand.
+// The canvas comes from the pool: render.Recycle hands it back when the caller is done.
 func Image(v any) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	return paint(view, render.NewCanvas).Image(), nil
+	return paint(view, render.AcquireCanvas).Image(), nil
 }
 
 // PNG is Image encoded with the game's palette, drawn on a pooled canvas.

@@ -18,5 +18,5 @@ func Progress(v any) (recap.Progress, error) {
 			out[p.Seat] = p.Influence
 		}
 	}
-	return recap.Progress{Measure: "influence", Values: out}, nil
+	return recap.Progress{Measure: "influence", Unit: "influence", Values: out}, nil
 }

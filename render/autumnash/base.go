@@ -16,6 +16,7 @@ type baseKey struct {
 var bases = render.NewSprites(func(k baseKey) image.Image {
 	l := newLayoutFor(k.cols, k.rows)
 	c := render.NewCanvas(l.w, l.h, render.Paper)
+	c.CrispText = true
 	drawEmptyBoard(c, l.grid)
 	for s := 0; s < 2; s++ {
 		drawStashFrame(c, l.stash[s], s)

@@ -10,13 +10,14 @@ import (
 )
 
 // Image renders a view of rules/autumnash (a game.View or *game.View).
+// The canvas comes from the pool: render.Recycle hands it back when the caller is done.
 func Image(v any) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
 	l := newLayout(view)
-	c := render.NewCanvas(l.w, l.h, render.Paper)
+	c := render.AcquireCanvas(l.w, l.h, render.Paper)
 	paint(c, l, view)
 	return c.Image(), nil
 }
@@ -36,6 +37,7 @@ func PNG(v any) ([]byte, error) {
 
 // paint draws everything over the cached base: what changes from move to move.
 func paint(c *render.Canvas, l layout, v *game.View) {
+	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l), image.Point{}, draw.Src)
 	drawStatus(c, l, v)
 	drawBoard(c, l, v)

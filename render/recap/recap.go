@@ -18,9 +18,13 @@ import (
 // Progress is what a game's public view shows of how far each seat has come: its score, or what
 // best stands for it in a game without a running score.
 type Progress struct {
-	Measure string       // "points", "colonies", "areas held", "influence"...
-	Values  []int        // by seat
-	Colours []color.RGBA // the seats' colours on the game's boards; nil for SeatColour
+	Measure string // "points", "colonies", "areas held", "influence"...
+	One     string // Measure for a count of one ("point", "colony"); empty when the same
+	Values  []int  // by seat
+	// Unit and UnitOne name what the result's scores count ("points", "cities"); the table
+	// shows bare numbers when Unit is empty.
+	Unit, UnitOne string
+	Colours       []color.RGBA // the seats' colours on the game's boards; nil for SeatColour
 }
 
 // Player is one seat's line.
@@ -36,9 +40,15 @@ type Player struct {
 type Recap struct {
 	Game    string // the game's name
 	Measure string // what Values count: "points", "colonies", "areas held", "influence"...
-	Reason  string // how the game ended
-	Players []Player
-	Moves   int
+	One     string // Measure for a count of one; empty when the same
+	// Unit and UnitOne name what the scores count ("points", "cities"); empty: bare numbers.
+	Unit, UnitOne string
+	// Finished is whether the game has ended: a recap of a running game (a partial record)
+	// says "so far" and shows no final result.
+	Finished bool
+	Reason   string // how the game ended
+	Players  []Player
+	Moves    int
 	// LongestTurn and Length come from the move timestamps; zero when they are not known (a
 	// record file has none).
 	LongestTurn time.Duration
@@ -99,7 +109,7 @@ func paint(r Recap) (*render.Canvas, error) {
 	chartH := 420
 	h := 80 + 24 + tableH + 40 + chartH + 40 + 110
 	c := render.NewCanvas(width, h, render.Paper)
-	c.StatusBar(image.Rect(0, 0, width, 80), render.Status{Text: r.Game + " · final result", Right: fmt.Sprintf("%d moves", r.Moves)})
+	c.StatusBar(image.Rect(0, 0, width, 80), render.Status{Text: title(r), Right: count(r.Moves, "moves", "move")})
 	y := 104
 	// Ranked table, best first; ties keep seat order.
 	order := make([]int, len(r.Players))
@@ -119,13 +129,7 @@ func paint(r Recap) (*render.Canvas, error) {
 		c.Circle(pad+100, cy, 20, col, render.Ink, 2)
 		c.Text(pad+100, cy, letter(i), render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
 		c.Text(pad+136, cy, p.Name, render.FitText(p.Name, render.Style{Size: 32, Font: render.Bold, VAlign: render.Middle}, 480))
-		detail := ""
-		if p.Score != nil {
-			detail = fmt.Sprintf("%d", *p.Score)
-		} else if n := len(p.Values); n > 0 {
-			detail = fmt.Sprintf("%d %s", p.Values[n-1], r.Measure)
-		}
-		c.Text(width-pad, cy, detail, render.Style{Size: 34, Font: render.Bold, Align: render.Right, VAlign: render.Middle})
+		c.Text(width-pad, cy, detail(r, p), render.Style{Size: 34, Font: render.Bold, Align: render.Right, VAlign: render.Middle})
 		y += rowH
 	}
 	if r.Reason != "" {
@@ -136,6 +140,39 @@ func paint(r Recap) (*render.Canvas, error) {
 	y += chartH + 40
 	stats(c, image.Rect(0, y, width, h), r)
 	return c, nil
+}
+
+// title heads the picture: the final result only of a game that has ended.
+func title(r Recap) string {
+	if r.Finished {
+		return r.Game + " · final result"
+	}
+	return r.Game + " · so far (still running)"
+}
+
+// detail is a player's number at the end of the table: the final score when the result gives
+// one, else the last value of the measure.
+func detail(r Recap, p Player) string {
+	if p.Score != nil {
+		if r.Unit == "" {
+			return fmt.Sprint(*p.Score)
+		}
+		return count(*p.Score, r.Unit, r.UnitOne)
+	}
+	if n := len(p.Values); n > 0 {
+		return count(p.Values[n-1], r.Measure, r.One)
+	}
+	return ""
+}
+
+// count writes n with its noun, singular for one when the noun has a singular form.
+func count(n int, many, one string) string { return fmt.Sprintf("%d %s", n, noun(n, many, one)) }
+
+func noun(n int, many, one string) string {
+	if n == 1 && one != "" {
+		return one
+	}
+	return many
 }
 
 func rankKey(p Player) int {
@@ -192,7 +229,11 @@ func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 		c.Text(float64(plot.Min.X-10), y, fmt.Sprint(v), render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
 	c.Text(float64(plot.Min.X), float64(plot.Max.Y+24), "start", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
-	c.Text(float64(plot.Max.X), float64(plot.Max.Y+24), "end", render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	end := "end"
+	if !rc.Finished {
+		end = "now"
+	}
+	c.Text(float64(plot.Max.X), float64(plot.Max.Y+24), end, render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	type chip struct {
 		y    float64
 		seat int
@@ -242,7 +283,7 @@ func niceStep(top int) int {
 // stats writes the numbers under the chart, three to a row, in large type.
 func stats(c *render.Canvas, r image.Rectangle, rc Recap) {
 	type stat struct{ value, label string }
-	items := []stat{{fmt.Sprint(rc.Moves), "moves"}}
+	items := []stat{{fmt.Sprint(rc.Moves), noun(rc.Moves, "moves", "move")}}
 	if rc.Length > 0 {
 		items = append(items, stat{days(rc.Length), "game length"})
 	}

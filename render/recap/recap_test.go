@@ -19,7 +19,7 @@ func ptr(v int) *int { return &v }
 // cover each other), the numbers from timestamps: the picture is the golden one.
 func TestGolden(t *testing.T) {
 	r := Recap{
-		Game: "Autumn Ash", Measure: "points", Reason: "Xeno reaches 23 points and wins.", Moves: 64,
+		Game: "Autumn Ash", Measure: "points", Reason: "Xeno reaches 23 points and wins.", Moves: 64, Finished: true,
 		LongestTurn: 31 * time.Hour, LongestBy: "bob (Xeno)", Length: 9*24*time.Hour + 5*time.Hour,
 		Players: []Player{
 			{Name: "ann (Rainbow)", Rank: 2, Score: ptr(17), Values: []int{0, 0, 4, 4, 9, 12, 17}, Colour: render.OIBluishGreen},
@@ -62,4 +62,54 @@ func TestNumbers(t *testing.T) {
 			t.Errorf("days(%v) = %q, want %q", d, got, want)
 		}
 	}
+}
+
+// The words around the numbers: "final result" only for a game that has ended, a count of one
+// in the singular, the scores in the game's own unit (bare when it names none).
+func TestWords(t *testing.T) {
+	one, seven := 1, 7
+	for _, c := range []struct {
+		name  string
+		r     Recap
+		p     Player
+		title string
+		want  string
+	}{
+		{"finished, points", Recap{Game: "Reef Encounter", Finished: true, Unit: "points", UnitOne: "point"},
+			Player{Score: &seven}, "Reef Encounter · final result", "7 points"},
+		{"finished, one point", Recap{Game: "Reef Encounter", Finished: true, Unit: "points", UnitOne: "point"},
+			Player{Score: &one}, "Reef Encounter · final result", "1 point"},
+		{"no unit", Recap{Game: "G", Finished: true}, Player{Score: &seven}, "G · final result", "7"},
+		{"running, one polyp", Recap{Game: "Reef Encounter", Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points"},
+			Player{Values: []int{0, 1}}, "Reef Encounter · so far (still running)", "1 polyp in the parrotfish"},
+		{"running, polyps", Recap{Game: "Reef Encounter", Measure: "polyps in the parrotfish", One: "polyp in the parrotfish"},
+			Player{Values: []int{0, 3}}, "Reef Encounter · so far (still running)", "3 polyps in the parrotfish"},
+		{"no singular", Recap{Game: "Ausonia", Measure: "influence"}, Player{Values: []int{1}}, "Ausonia · so far (still running)", "1 influence"},
+	} {
+		if got := title(c.r); got != c.title {
+			t.Errorf("%s: title %q, want %q", c.name, got, c.title)
+		}
+		if got := detail(c.r, c.p); got != c.want {
+			t.Errorf("%s: detail %q, want %q", c.name, got, c.want)
+		}
+	}
+	if got := count(1, "moves", "move"); got != "1 move" {
+		t.Errorf("count: %q", got)
+	}
+}
+
+// A running game's recap: no ranks, the measure in the table, "so far" and "now".
+func TestGoldenRunning(t *testing.T) {
+	r := Recap{
+		Game: "Reef Encounter", Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", Moves: 1,
+		Players: []Player{
+			{Name: "ann (Player 1)", Values: []int{0, 1}},
+			{Name: "bob (Player 2)", Values: []int{0, 0}},
+		},
+	}
+	img, err := Image(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render.Golden(t, "running", img)
 }

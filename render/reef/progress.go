@@ -19,5 +19,5 @@ func Progress(v any) (recap.Progress, error) {
 			out[p.Seat] = p.Fish
 		}
 	}
-	return recap.Progress{Measure: "polyps in the parrotfish", Values: out, Colours: seatFill[:]}, nil
+	return recap.Progress{Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", Values: out, Colours: seatFill[:]}, nil
 }

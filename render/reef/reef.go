@@ -24,13 +24,14 @@ const (
 )
 
 // Image draws the view returned by State.View (public or private).
+// The canvas comes from the pool: render.Recycle hands it back when the caller is done.
 func Image(v any) (image.Image, error) {
 	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
 	d := &drawer{v: view}
-	return d.draw(render.NewCanvas).Image(), nil
+	return d.draw(render.AcquireCanvas).Image(), nil
 }
 
 // PNG draws and encodes the view as a paletted PNG, on a pooled canvas.
@@ -69,6 +70,7 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	}
 	h := statusH + noteH + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
 	d.c = frame(width, h, render.Paper)
+	d.c.CrispText = true // labels are most of the bytes: see render.Canvas
 
 	y := d.status()
 	y = d.note(y)
