@@ -3,6 +3,7 @@ package ascalion
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -53,7 +54,9 @@ func (s *state) readWith(p int, partial rules.Move, pick func(n int, complete bo
 	rd := &rd{toks: toks, quiet: true, pick: pick, look: func(prefix rules.Move) ([]rules.Choice, bool, error) {
 		return s.ChoiceTokens(rules.Seat(p), prefix)
 	}}
-	err := s.clone().play(p, rd)
+	x := s.scratchCopy()
+	err := x.st.play(p, rd)
+	x.done()
 	if _, ok := err.(*stop); ok {
 		return nil, fmt.Errorf("choice tree dead-ends after %q", rd.toks[:rd.i].String())
 	}
@@ -69,4 +72,112 @@ func (s *state) readWith(p int, partial rules.Move, pick func(n int, complete bo
 		}
 	}
 	return rd.toks, nil
+}
+
+// A scratch is a pooled copy of the state for the reads that play a move only to look at it
+// (Choices, the random and first moves, the prompts' defaults and answers). Filling it reuses
+// the memory of its last use, where a clone allocates the whole state again; Apply still plays
+// on a fresh clone, since views may keep slices of the state it replaces.
+type scratch struct {
+	st   state
+	rng  *rules.RNG
+	atk  attack
+	give []int  // backing of the offers' Give lists
+	rows []bool // backing of the Permits and Asks rows
+}
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// scratchCopy returns a pooled copy of s to play on; give it back with done.
+func (s *state) scratchCopy() *scratch {
+	x := scratches.Get().(*scratch)
+	old := x.st
+	c := &x.st
+	*c = *s
+	c.events = old.events[:0]
+	if x.rng == nil {
+		x.rng = s.RNG.Clone()
+	} else {
+		x.rng.CopyFrom(s.RNG)
+	}
+	c.RNG = x.rng
+	c.Lands = reuse(old.Lands, s.Lands)
+	c.Ships = reuse(old.Ships, s.Ships)
+	c.Start = reuse(old.Start, s.Start)
+	c.Queue = reuse(old.Queue, s.Queue)
+	c.SrcLeft = reuse(old.SrcLeft, s.SrcLeft)
+	c.Votes = reuse(old.Votes, s.Votes)
+	c.Place = reuse(old.Place, s.Place)
+	c.Done = reuse(old.Done, s.Done)
+	c.Receipts = reuse(old.Receipts, s.Receipts)
+	c.Left = reuse(old.Left, s.Left)
+	c.Univ = reuse(old.Univ, s.Univ)
+	c.UnivLost = reuse(old.UnivLost, s.UnivLost)
+	c.UnivLostRd = reuse(old.UnivLostRd, s.UnivLostRd)
+	// Offers filtered in place share Give arrays between elements, so the lists are copied into
+	// one backing array, each capped so that an append moves it out.
+	c.Offers = reuse(old.Offers, s.Offers)
+	n := 0
+	for _, o := range s.Offers {
+		n += len(o.Give)
+	}
+	if cap(x.give) < n {
+		x.give = make([]int, 0, n)
+	}
+	g := x.give[:0]
+	for i, o := range s.Offers {
+		if o.Give != nil {
+			k := len(g)
+			g = append(g, o.Give...)
+			c.Offers[i].Give = g[k:len(g):len(g)]
+		}
+	}
+	n = 0
+	for _, r := range s.Permits {
+		n += len(r)
+	}
+	for _, r := range s.Asks {
+		n += len(r)
+	}
+	if cap(x.rows) < n {
+		x.rows = make([]bool, 0, n)
+	}
+	rows := x.rows[:0]
+	c.Permits, rows = reuseRows(old.Permits, s.Permits, rows)
+	c.Asks, _ = reuseRows(old.Asks, s.Asks, rows)
+	c.Trip = s.Trip.clone() // rare between moves: only while a passage is asked
+	if s.Atk != nil {
+		a := x.atk
+		x.atk = *s.Atk
+		x.atk.Sides = reuse(a.Sides, s.Atk.Sides)
+		x.atk.Asked = reuse(a.Asked, s.Atk.Asked)
+		c.Atk = &x.atk
+	}
+	// Log and Res are replaced whole, never changed in place, and a scratch never becomes a
+	// state: sharing them is safe.
+	return x
+}
+
+func (x *scratch) done() { scratches.Put(x) }
+
+// reuse copies src into dst's memory, keeping nil as nil.
+func reuse[T any](dst, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return append(dst[:0], src...)
+}
+
+// reuseRows copies a [][]bool into rows cut from buf (capped), returning what is left of buf.
+func reuseRows(dst, src [][]bool, buf []bool) ([][]bool, []bool) {
+	if src == nil {
+		return nil, buf
+	}
+	dst = dst[:0]
+	for _, r := range src {
+		k := len(buf)
+		buf = append(buf, r...)
+		dst = append(dst, buf[k:len(buf):len(buf)])
+	}
+	return dst, buf
 }

@@ -121,9 +121,10 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, quiet bool) ([]rule
 	if err := s.mayMove(int(seat)); err != nil {
 		return nil, false, err
 	}
-	c := s.clone()
+	x := s.scratchCopy()
+	defer x.done()
 	r := &rd{toks: partial, quiet: quiet}
-	err := c.play(int(seat), r)
+	err := x.st.play(int(seat), r)
 	if st, ok := err.(*stop); ok {
 		return st.next, st.complete, nil
 	}

@@ -286,19 +286,7 @@ func (s *state) clone() *state {
 	c.Permits = cloneBools(s.Permits)
 	c.Asks = cloneBools(s.Asks)
 	c.Left = append([]int(nil), s.Left...)
-	if s.Trip != nil {
-		t := *s.Trip
-		t.Visited = append([]int(nil), t.Visited...)
-		t.Path = append([]int(nil), t.Path...)
-		t.Barred = append([][2]int(nil), t.Barred...)
-		if t.Cross != nil {
-			x := *t.Cross
-			x.Ask = append([]int(nil), x.Ask...)
-			x.Answers = append([]int(nil), x.Answers...)
-			t.Cross = &x
-		}
-		c.Trip = &t
-	}
+	c.Trip = s.Trip.clone()
 	if s.Atk != nil {
 		a := *s.Atk
 		a.Sides = append([]int(nil), a.Sides...)
@@ -313,6 +301,23 @@ func (s *state) clone() *state {
 	if s.Res != nil {
 		r := *s.Res
 		c.Res = &r
+	}
+	return &c
+}
+
+func (t *trip) clone() *trip {
+	if t == nil {
+		return nil
+	}
+	c := *t
+	c.Visited = append([]int(nil), t.Visited...)
+	c.Path = append([]int(nil), t.Path...)
+	c.Barred = append([][2]int(nil), t.Barred...)
+	if t.Cross != nil {
+		x := *t.Cross
+		x.Ask = append([]int(nil), x.Ask...)
+		x.Answers = append([]int(nil), x.Answers...)
+		c.Cross = &x
 	}
 	return &c
 }
