@@ -21,8 +21,7 @@ func (s *state) ChoiceTokens(seat rules.Seat, partial rules.Move) ([]rules.Choic
 
 // RandomMoveFrom reads a random move in one pass of the reader, which draws a token wherever the
 // move runs out, instead of one pass per token: the same draws as rules.RandomMove, so the same
-// move. (At an optional point the reader asks ChoiceTokens, since what may follow there depends
-// on what the rest of the move reads.)
+// move.
 func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
 	return s.readWith(int(seat), partial, func(n int, complete bool) (int, bool, error) {
 		return rules.DrawIndex(n, complete, r)
@@ -51,9 +50,12 @@ func (s *state) readWith(p int, partial rules.Move, pick func(n int, complete bo
 	}
 	toks := make(rules.Move, len(partial), len(partial)+16)
 	copy(toks, partial)
-	rd := &rd{toks: toks, quiet: true, pick: pick, look: func(prefix rules.Move) ([]rules.Choice, bool, error) {
-		return s.ChoiceTokens(rules.Seat(p), prefix)
-	}}
+	rd := &rd{toks: toks, quiet: true, pick: pick}
+	if checkOptional {
+		rd.look = func(prefix rules.Move) ([]rules.Choice, bool, error) {
+			return s.ChoiceTokens(rules.Seat(p), prefix)
+		}
+	}
 	x := s.scratchCopy()
 	err := x.st.play(p, rd)
 	x.done()

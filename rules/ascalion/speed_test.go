@@ -59,3 +59,31 @@ func firstByChoices(s *state, seat rules.Seat) rules.Move {
 	}
 	return nil
 }
+
+// At an optional point the one-pass reader offers that point's menu with the move complete,
+// without asking the tree: no move reads a token after an optional point that ended it. With
+// checkOptional every such point is checked against ChoiceTokens, over random games.
+func TestOptionalPointEndsMove(t *testing.T) {
+	checkOptional = true
+	defer func() { checkOptional = false }()
+	for _, setup := range []rules.Setup{
+		{Seats: 2, Seed: 11},
+		{Seats: 3, Seed: 12, Options: map[string]string{"expansion": "on", "trade": "reach"}},
+		{Seats: 5, Seed: 13, Options: map[string]string{"setup": "quick"}},
+	} {
+		full, err := Game.Info().ValidateSetup(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := Game.New(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(setup.Seed, 2))
+		for step := 0; step < 4000 && st.Result() == nil; step++ {
+			if err := rulestest.Step(st, r); err != nil {
+				t.Fatalf("%d seats, move %d: %v", setup.Seats, step, err)
+			}
+		}
+	}
+}
