@@ -76,10 +76,9 @@ func (s *state) readWith(p int, partial rules.Move, pick func(n int, complete bo
 	return rd.toks, nil
 }
 
-// A scratch is a pooled copy of the state for the reads that play a move only to look at it
-// (Choices, the random and first moves, the prompts' defaults and answers). Filling it reuses
-// the memory of its last use, where a clone allocates the whole state again; Apply still plays
-// on a fresh clone, since views may keep slices of the state it replaces.
+// A scratch is a pooled copy of the state to play a move on: Choices, the random and first
+// moves and the prompts' defaults and answers only look at the result, Apply keeps it (swap).
+// Filling it reuses the memory of its last use, where a clone allocates the whole state again.
 type scratch struct {
 	st   state
 	rng  *rules.RNG
@@ -118,7 +117,10 @@ func (s *state) scratchCopy() *scratch {
 	c.UnivLostRd = reuse(old.UnivLostRd, s.UnivLostRd)
 	// Offers filtered in place share Give arrays between elements, so the lists are copied into
 	// one backing array, each capped so that an append moves it out.
-	c.Offers = reuse(old.Offers, s.Offers)
+	c.Offers = append(old.Offers[:0], s.Offers...)
+	if c.Offers == nil {
+		c.Offers = []offer{} // as clone has it
+	}
 	n := 0
 	for _, o := range s.Offers {
 		n += len(o.Give)
@@ -128,7 +130,8 @@ func (s *state) scratchCopy() *scratch {
 	}
 	g := x.give[:0]
 	for i, o := range s.Offers {
-		if o.Give != nil {
+		c.Offers[i].Give = nil // as clone has an empty list
+		if len(o.Give) > 0 {
 			k := len(g)
 			g = append(g, o.Give...)
 			c.Offers[i].Give = g[k:len(g):len(g)]
@@ -162,9 +165,28 @@ func (s *state) scratchCopy() *scratch {
 
 func (x *scratch) done() { scratches.Put(x) }
 
-// reuse copies src into dst's memory, keeping nil as nil.
+// swap makes the played copy the state s, and s's old memory the scratch's. What s now holds of
+// the scratch's own (its attack, the offers' and rows' backing) leaves the scratch, and what
+// views may keep of a state (Log, Res, the attack's and the passage's lists) is never reused.
+func (x *scratch) swap(s *state) {
+	old := *s
+	*s = x.st
+	if s.Atk == &x.atk {
+		a := x.atk
+		s.Atk = &a
+		x.atk = attack{}
+	}
+	x.give, x.rows = nil, nil
+	x.rng = old.RNG
+	x.st = old
+	x.st.Log, x.st.Res, x.st.Atk, x.st.Trip = nil, nil, nil, nil
+	x.done()
+}
+
+// reuse copies src into dst's memory. Like clone, it makes an empty list nil, so a state
+// played on a scratch encodes as one played on a clone ("vessels": null after the last sinks).
 func reuse[T any](dst, src []T) []T {
-	if src == nil {
+	if len(src) == 0 {
 		return nil
 	}
 	return append(dst[:0], src...)
@@ -174,6 +196,9 @@ func reuse[T any](dst, src []T) []T {
 func reuseRows(dst, src [][]bool, buf []bool) ([][]bool, []bool) {
 	if src == nil {
 		return nil, buf
+	}
+	if dst == nil {
+		dst = make([][]bool, 0, len(src))
 	}
 	dst = dst[:0]
 	for _, r := range src {

@@ -140,7 +140,7 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, quiet bool) ([]rule
 	return nil, true, nil
 }
 
-// Apply plays a complete move on a copy and keeps the copy only if it succeeds.
+// Apply plays a complete move on a scratch copy and keeps the copy only if it succeeds.
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if err := s.mayMove(int(seat)); err != nil {
 		return nil, err
@@ -151,22 +151,26 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if len(m) > rules.MaxTreeDepth {
 		return nil, rules.Illegalf("That move has too many parts (%d).", len(m))
 	}
-	c := s.clone()
+	x := s.scratchCopy()
+	c := &x.st
+	c.events = nil // returned to the caller: not the scratch's
 	r := &rd{toks: m}
 	err := c.play(int(seat), r)
 	if st, ok := err.(*stop); ok {
+		x.done()
 		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), short(choiceToks(st.next), 8))
 	}
-	if err != nil {
-		return nil, err
+	if err == nil && r.more() {
+		err = rules.Illegalf("%q is already a whole move; %q cannot follow.", m[:r.i].String(), r.toks[r.i])
 	}
-	if r.more() {
-		return nil, rules.Illegalf("%q is already a whole move; %q cannot follow.", m[:r.i].String(), r.toks[r.i])
+	if err != nil {
+		x.done()
+		return nil, err
 	}
 	ev := c.events
 	c.events = nil
 	c.Log = eventTexts(ev)
-	*s = *c
+	x.swap(s)
 	return ev, nil
 }
 
