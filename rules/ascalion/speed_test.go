@@ -1,7 +1,10 @@
 package ascalion
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -84,6 +87,69 @@ func TestOptionalPointEndsMove(t *testing.T) {
 			if err := rulestest.Step(st, r); err != nil {
 				t.Fatalf("%d seats, move %d: %v", setup.Seats, step, err)
 			}
+		}
+	}
+}
+
+// The prompts' plain answers (plainlyAccepts) agree with the tree wherever they are sure, and
+// the prompts built with them are the prompts built by asking the tree, over random games.
+func TestPlainAcceptsAgree(t *testing.T) {
+	words := []string{"done", "pass", "end", "yes", "no", "temple", "allow", "refuse", "attacker", "defender", "neutral"}
+	seen := map[string]int{}
+	for _, setup := range []rules.Setup{
+		{Seats: 2, Seed: 21},
+		{Seats: 3, Seed: 22, Options: map[string]string{"expansion": "on", "trade": "reach"}},
+		{Seats: 4, Seed: 23, Options: map[string]string{"setup": "quick", "expansion": "on"}},
+		{Seats: 6, Seed: 24, Options: map[string]string{"setup": "quick"}},
+	} {
+		full, err := Game.Info().ValidateSetup(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := Game.New(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		r := rand.New(rand.NewPCG(setup.Seed, 3))
+		for step := 0; step < 3000 && st.Result() == nil; step++ {
+			quick := s.Awaiting()
+			treePrompts = true
+			tree := s.Awaiting()
+			for _, p := range s.awaited() {
+				cands := make([]rules.Move, 0, len(words)+2*len(s.Offers))
+				for _, w := range words {
+					cands = append(cands, rules.Move{w})
+				}
+				for _, o := range s.Offers {
+					id := strconv.Itoa(o.ID)
+					cands = append(cands, rules.Move{"accept", id}, rules.Move{"reject", id})
+				}
+				for _, m := range cands {
+					ok, sure := s.plainlyAccepts(p, m)
+					if !sure {
+						continue
+					}
+					want, _ := s.accepts(p, m)
+					if ok != want {
+						treePrompts = false
+						t.Fatalf("%d seats, move %d, stage %d, seat %d: %q plainly %v, by the tree %v", setup.Seats, step, s.Stage, p, m.String(), ok, want)
+					}
+					seen[fmt.Sprintf("%s %v", m[0], ok)]++
+				}
+			}
+			treePrompts = false
+			if !reflect.DeepEqual(quick, tree) {
+				t.Fatalf("%d seats, move %d: prompts %+v, by the tree %+v", setup.Seats, step, quick, tree)
+			}
+			if err := rulestest.Step(st, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, k := range []string{"done true", "done false", "accept true", "accept false", "reject true", "pass true", "pass false", "no true", "temple false"} {
+		if seen[k] == 0 {
+			t.Errorf("never checked %q (seen %v)", k, seen)
 		}
 	}
 }
