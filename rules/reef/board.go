@@ -1,6 +1,10 @@
 package reef
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"sync/atomic"
+)
 
 // nbrs[i] lists the orthogonal neighbours of square i within one board (board-relative).
 var nbrs = func() (n [perBoard][]int) {
@@ -65,7 +69,42 @@ type corals struct {
 	at     []int    // per coral: one of its squares
 }
 
+// corals is the coral map of the reef as it lies. A move's walks, its prompt and its image all
+// ask for it, so the map last built is kept with the polyps and shrimps it was built from and
+// given again while they are the same (the check costs a comparison of two short lists).
 func (s *state) corals() *corals {
+	if s.memo == nil {
+		return s.buildCorals()
+	}
+	if e := s.memo.last.Load(); e != nil && slices.Equal(e.polyp, s.Polyp) && slices.Equal(e.shrimp, s.Shrimp) {
+		return e.cm
+	}
+	cm := s.buildCorals()
+	s.memo.last.Store(&coralEntry{polyp: slices.Clone(s.Polyp), shrimp: slices.Clone(s.Shrimp), cm: cm})
+	return cm
+}
+
+// coralMemo holds the last coral map a state built; atomic, since reading a state from several
+// goroutines is allowed. A map is never changed once built, so copies of a state may share one.
+type coralMemo struct{ last atomic.Pointer[coralEntry] }
+
+type coralEntry struct {
+	polyp  []Colour
+	shrimp []int8
+	cm     *corals
+}
+
+// fork gives a copy of the state its own memo, starting from this one's map.
+func (m *coralMemo) fork() *coralMemo {
+	if m == nil {
+		return nil
+	}
+	f := &coralMemo{}
+	f.last.Store(m.last.Load())
+	return f
+}
+
+func (s *state) buildCorals() *corals {
 	n := s.numSquares()
 	// Room for a typical reef's corals up front: the map is rebuilt on every walk of the tree.
 	const room = 48
