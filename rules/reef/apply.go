@@ -25,14 +25,20 @@ func articles(s string) string {
 }
 
 // Apply plays a complete path of the choice tree, on a copy that replaces the state only once the
-// whole move has gone through.
+// whole move has gone through. A move RandomMoveFrom just drew on this state was checked by that
+// walk and is not walked again.
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
-	st, next, complete, err := s.tree(seat, m)
-	if err != nil {
-		return nil, err
-	}
-	if !complete {
-		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokens(next))
+	st, drawn := s.drawnStep(seat, m)
+	if !drawn {
+		var next []rules.Choice
+		var complete bool
+		var err error
+		if st, next, complete, err = s.tree(seat, m); err != nil {
+			return nil, err
+		}
+		if !complete {
+			return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokens(next))
+		}
 	}
 	c := s.clone()
 	ev := &events{}

@@ -84,9 +84,13 @@ func (s *state) corals() *corals {
 	return cm
 }
 
-// coralMemo holds the last coral map a state built; atomic, since reading a state from several
+// stateMemo holds what reading a state worked out and may give again: the last coral map it
+// built, and the last move drawn at random (fast.go). Atomic, since reading a state from several
 // goroutines is allowed. A map is never changed once built, so copies of a state may share one.
-type coralMemo struct{ last atomic.Pointer[coralEntry] }
+type stateMemo struct {
+	last  atomic.Pointer[coralEntry]
+	drawn atomic.Pointer[drawnMove]
+}
 
 type coralEntry struct {
 	polyp  []Colour
@@ -94,12 +98,13 @@ type coralEntry struct {
 	cm     *corals
 }
 
-// fork gives a copy of the state its own memo, starting from this one's map.
-func (m *coralMemo) fork() *coralMemo {
+// fork gives a copy of the state its own memo, starting from this one's map (a drawn move is
+// the original's only).
+func (m *stateMemo) fork() *stateMemo {
 	if m == nil {
 		return nil
 	}
-	f := &coralMemo{}
+	f := &stateMemo{}
 	f.last.Store(m.last.Load())
 	return f
 }

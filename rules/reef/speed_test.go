@@ -51,3 +51,44 @@ func TestCoralMemoFollowsTheReef(t *testing.T) {
 		}
 	}
 }
+
+// A move RandomMoveFrom drew is applied without walking the tree again, with the same events and
+// the same state as when Apply walks it; Apply forgets it, and a move that differs is walked.
+func TestDrawnMoveAppliesAsWalked(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		s := newGame(t, seats, uint64(10+seats), "standard")
+		r := rand.New(rand.NewPCG(uint64(seats), 6))
+		for step := 0; step < 600 && s.Result() == nil; step++ {
+			p := s.Awaiting()[r.IntN(len(s.Awaiting()))].Seat
+			walked := s.clone() // a clone does not inherit the drawn move
+			m, err := s.RandomMoveFrom(p, nil, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := s.drawnStep(p, m); !ok {
+				t.Fatalf("move %d: the drawn move %q is not kept", step, m.String())
+			}
+			if _, ok := walked.drawnStep(p, m); ok {
+				t.Fatalf("move %d: a clone kept the drawn move", step)
+			}
+			if len(m) > 1 {
+				if _, ok := s.drawnStep(p, m[:len(m)-1]); ok {
+					t.Fatalf("move %d: a prefix of the drawn move passes for it", step)
+				}
+			}
+			ev1, err1 := s.Apply(p, m)
+			ev2, err2 := walked.Apply(p, m)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("move %d %q: %v / %v", step, m.String(), err1, err2)
+			}
+			b1, _ := s.Encode()
+			b2, _ := walked.Encode()
+			if !reflect.DeepEqual(ev1, ev2) || string(b1) != string(b2) {
+				t.Fatalf("move %d %q: applying the drawn move differs from walking it", step, m.String())
+			}
+			if _, ok := s.drawnStep(p, m); ok {
+				t.Fatalf("move %d: the drawn move outlived Apply", step)
+			}
+		}
+	}
+}

@@ -91,7 +91,7 @@ type state struct {
 	EndReason string `json:"end_reason,omitempty"`
 
 	rock []bool        // per square, from the layouts: never changes, shared between copies
-	memo *coralMemo    // the coral map last built, for the walks and texts that ask for it again
+	memo *stateMemo    // the coral map last built, for the walks and texts that ask for it again
 	Res  *rules.Result `json:"result,omitempty"`
 }
 
@@ -115,7 +115,7 @@ func (s *state) initRock() {
 	for i := range s.rock {
 		s.rock[i] = s.layout(i / perBoard).Rock[i%perBoard]
 	}
-	s.memo = &coralMemo{}
+	s.memo = &stateMemo{}
 }
 
 func (s *state) growthSquare(b int) int { return b*perBoard + s.layout(b).Growth }
