@@ -24,9 +24,9 @@ func articles(s string) string {
 	return strings.NewReplacer("a orange", "an orange", "A orange", "An orange").Replace(s)
 }
 
-// Apply plays a complete path of the choice tree, on a copy that replaces the state only once the
-// whole move has gone through. A move RandomMoveFrom just drew on this state was checked by that
-// walk and is not walked again.
+// Apply plays a complete path of the choice tree. The tree checks the whole move first, and exec
+// cannot fail, so the move is carried out on the state itself (views copy what they show). A
+// move RandomMoveFrom just drew on this state was checked by that walk and is not walked again.
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	st, drawn := s.drawnStep(seat, m)
 	if !drawn {
@@ -40,11 +40,12 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 			return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokens(next))
 		}
 	}
-	c := s.clone()
+	if s.memo != nil {
+		s.memo.drawn.Store(nil) // the state changes: the drawn move is spent
+	}
 	ev := &events{}
-	c.exec(int(seat), st, ev)
-	c.Note = articles(c.Note)
-	*s = *c
+	s.exec(int(seat), st, ev)
+	s.Note = articles(s.Note)
 	return ev.list, nil
 }
 
