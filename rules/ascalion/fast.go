@@ -3,7 +3,9 @@ package ascalion
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -23,7 +25,7 @@ func (s *state) ChoiceTokens(seat rules.Seat, partial rules.Move) ([]rules.Choic
 // move runs out, instead of one pass per token: the same draws as rules.RandomMove, so the same
 // move.
 func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
-	return s.readWith(int(seat), partial, func(n int, complete bool) (int, bool, error) {
+	return s.readWith(int(seat), partial, true, func(n int, complete bool) (int, bool, error) {
 		return rules.DrawIndex(n, complete, r)
 	})
 }
@@ -31,7 +33,7 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 // firstMove is the move that takes the first option wherever there is a choice and stops as
 // soon as the move is complete, read in one pass; nil when there is none.
 func (s *state) firstMove(p int) rules.Move {
-	m, err := s.readWith(p, nil, func(n int, complete bool) (int, bool, error) {
+	m, err := s.readWith(p, nil, false, func(n int, complete bool) (int, bool, error) {
 		if !complete && n == 0 {
 			return 0, false, fmt.Errorf("the choice tree dead-ends")
 		}
@@ -44,7 +46,8 @@ func (s *state) firstMove(p int) rules.Move {
 }
 
 // readWith reads a whole move for seat p in one pass, pick choosing wherever partial runs out.
-func (s *state) readWith(p int, partial rules.Move, pick func(n int, complete bool) (int, bool, error)) (rules.Move, error) {
+// With keep, the state the move leads to is kept for Apply (drawn).
+func (s *state) readWith(p int, partial rules.Move, keep bool, pick func(n int, complete bool) (int, bool, error)) (rules.Move, error) {
 	if err := s.mayMove(p); err != nil {
 		return nil, fmt.Errorf("choices for %q: %w", partial.String(), err)
 	}
@@ -58,22 +61,58 @@ func (s *state) readWith(p int, partial rules.Move, pick func(n int, complete bo
 	}
 	x := s.scratchCopy()
 	err := x.st.play(p, rd)
-	x.done()
-	if _, ok := err.(*stop); ok {
-		return nil, fmt.Errorf("choice tree dead-ends after %q", rd.toks[:rd.i].String())
+	if err == nil && rd.more() {
+		err = fmt.Errorf("%q is already a whole move", rd.toks[:rd.i].String())
+	} else if _, ok := err.(*stop); ok {
+		err = fmt.Errorf("choice tree dead-ends after %q", rd.toks[:rd.i].String())
+	} else if err != nil {
+		err = fmt.Errorf("choices for %q: %w", rd.toks[:rd.i].String(), err)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("choices for %q: %w", rd.toks[:rd.i].String(), err)
+	if err == nil && !rd.ended {
+		_, _, err = pick(0, true) // where nothing may follow, the last choice is to stop
 	}
-	if rd.more() {
-		return nil, fmt.Errorf("%q is already a whole move", rd.toks[:rd.i].String())
-	}
-	if !rd.ended {
-		if _, _, err := pick(0, true); err != nil { // where nothing may follow, the last choice is to stop
+	if err != nil || !keep || s.drawn == nil {
+		x.done()
+		if err != nil {
 			return nil, err
 		}
+		return rd.toks, nil
+	}
+	if old := s.drawn.Swap(&drawnMove{seat: p, m: slices.Clone(rd.toks), x: x}); old != nil {
+		old.x.done()
 	}
 	return rd.toks, nil
+}
+
+// drawnMove is a move RandomMoveFrom read on a state, and the scratch copy it was played on: the
+// state that move leads to, so Apply, given the same move next, keeps that copy instead of
+// playing the move again (random play and the search's rollouts always draw, then apply). A
+// state changes only through Apply, which takes the drawn move out whatever it plays.
+type drawnMove struct {
+	seat int
+	m    rules.Move
+	x    *scratch
+}
+
+// drawnBox holds a state's drawn move; atomic, since reading a state from several goroutines is
+// allowed: whoever swaps a drawn move out owns its scratch.
+type drawnBox struct{ atomic.Pointer[drawnMove] }
+
+// takeDrawn returns the scratch m leads to when m is the move last drawn for seat p, or nil; the
+// drawn move is spent either way.
+func (s *state) takeDrawn(p int, m rules.Move) *scratch {
+	if s.drawn == nil {
+		return nil
+	}
+	d := s.drawn.Swap(nil)
+	if d == nil {
+		return nil
+	}
+	if d.seat != p || !d.m.Equal(m) {
+		d.x.done()
+		return nil
+	}
+	return d.x
 }
 
 // A scratch is a pooled copy of the state to play a move on: Choices, the random and first

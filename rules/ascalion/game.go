@@ -6,6 +6,7 @@ package ascalion
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
@@ -68,7 +69,7 @@ func (g game) New(setup rules.Setup) (rules.State, error) {
 	if o["rounds"] != "none" {
 		opt.Rounds, _ = strconv.Atoi(o["rounds"])
 	}
-	s := &state{N: full.Seats, Opt: opt, RNG: rules.NewRNG(full.Seed), Forfeit: -1, Temples: [2]int{-1, -1}}
+	s := &state{N: full.Seats, Opt: opt, RNG: rules.NewRNG(full.Seed), Forfeit: -1, Temples: [2]int{-1, -1}, drawn: &drawnBox{}}
 	s.Lands = make([]Land, len(board.Lands))
 	for i := range s.Lands {
 		s.Lands[i] = Land{Owner: -1, Source: -1, Temple: -1, Follower: -1}
@@ -88,7 +89,7 @@ func (g game) New(setup rules.Setup) (rules.State, error) {
 }
 
 func (game) Decode(b []byte) (rules.State, error) {
-	s := &state{}
+	s := &state{drawn: &drawnBox{}}
 	if err := json.Unmarshal(b, s); err != nil {
 		return nil, fmt.Errorf("ascalion: decode: %w", err)
 	}
@@ -140,7 +141,8 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, quiet bool) ([]rule
 	return nil, true, nil
 }
 
-// Apply plays a complete move on a scratch copy and keeps the copy only if it succeeds.
+// Apply plays a complete move on a scratch copy and keeps the copy only if it succeeds. A move
+// RandomMoveFrom just drew was played that way already: its copy is kept at once.
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if err := s.mayMove(int(seat)); err != nil {
 		return nil, err
@@ -150,6 +152,14 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	if len(m) > rules.MaxTreeDepth {
 		return nil, rules.Illegalf("That move has too many parts (%d).", len(m))
+	}
+	if x := s.takeDrawn(int(seat), m); x != nil {
+		c := &x.st
+		ev := slices.Clone(c.events) // the scratch's list is reused: the caller gets its own
+		c.events = nil
+		c.Log = eventTexts(ev)
+		x.swap(s)
+		return ev, nil
 	}
 	x := s.scratchCopy()
 	c := &x.st

@@ -153,3 +153,66 @@ func TestPlainAcceptsAgree(t *testing.T) {
 		}
 	}
 }
+
+// A move RandomMoveFrom drew is applied by keeping the copy it was read on, with the same events
+// and the same state as playing it again; Apply spends it, a clone does not inherit it, and a
+// different move or seat is played as usual.
+func TestDrawnMoveAppliesAsPlayed(t *testing.T) {
+	for _, setup := range []rules.Setup{
+		{Seats: 2, Seed: 31},
+		{Seats: 3, Seed: 32, Options: map[string]string{"expansion": "on", "trade": "reach"}},
+		{Seats: 5, Seed: 33, Options: map[string]string{"setup": "quick"}},
+	} {
+		full, err := Game.Info().ValidateSetup(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := Game.New(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		r := rand.New(rand.NewPCG(setup.Seed, 4))
+		for step := 0; step < 2000 && s.Result() == nil; step++ {
+			ps := s.Awaiting()
+			p := ps[r.IntN(len(ps))].Seat
+			played := s.clone()
+			m, err := s.RandomMoveFrom(p, nil, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if played.drawn.Load() != nil {
+				t.Fatalf("move %d: a clone inherited the drawn move", step)
+			}
+			if d := s.drawn.Load(); d == nil || !d.m.Equal(m) {
+				t.Fatalf("move %d: the drawn move %q is not kept", step, m.String())
+			}
+			if len(ps) > 1 && step%7 == 0 {
+				// Another seat's move first: the drawn one is spent and s plays as usual.
+				q := ps[0].Seat
+				if q == p {
+					q = ps[1].Seat
+				}
+				m, err = s.RandomMoveFrom(q, nil, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p = q
+				s.drawn.Store(&drawnMove{seat: int(p) + 1, m: m, x: s.scratchCopy()})
+			}
+			ev1, err1 := s.Apply(p, m)
+			ev2, err2 := played.Apply(p, m)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("move %d %q: %v / %v", step, m.String(), err1, err2)
+			}
+			b1, _ := s.Encode()
+			b2, _ := played.Encode()
+			if !reflect.DeepEqual(ev1, ev2) || string(b1) != string(b2) {
+				t.Fatalf("move %d %q: keeping the drawn copy differs from playing the move", step, m.String())
+			}
+			if s.drawn.Load() != nil {
+				t.Fatalf("move %d: the drawn move outlived Apply", step)
+			}
+		}
+	}
+}

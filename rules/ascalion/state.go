@@ -267,6 +267,7 @@ type state struct {
 	Res *rules.Result `json:"result,omitempty"`
 
 	events []rules.Event // produced by the move being applied
+	drawn  *drawnBox     // the move last drawn at random and the state it leads to (fast.go)
 }
 
 func (s *state) clone() *state {
@@ -301,6 +302,7 @@ func (s *state) clone() *state {
 	c.UnivLostRd = append([]int(nil), s.UnivLostRd...)
 	c.Log = append([]string(nil), s.Log...)
 	c.events = nil
+	c.drawn = &drawnBox{} // a copy has drawn nothing yet
 	if s.Res != nil {
 		r := *s.Res
 		c.Res = &r
