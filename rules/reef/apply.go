@@ -21,8 +21,10 @@ func articles(s string) string {
 	if !strings.Contains(s, "a orange") && !strings.Contains(s, "A orange") {
 		return s
 	}
-	return strings.NewReplacer("a orange", "an orange", "A orange", "An orange").Replace(s)
+	return anOrange.Replace(s)
 }
+
+var anOrange = strings.NewReplacer("a orange", "an orange", "A orange", "An orange")
 
 // Apply plays a complete path of the choice tree. The tree checks the whole move first, and exec
 // cannot fail, so the move is carried out on the state itself (views copy what they show). A

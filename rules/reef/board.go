@@ -51,7 +51,9 @@ func adjacent(a, b int) bool {
 // SquareName is a square as players write it: board number, colon, column letter and row.
 func SquareName(sq int) string {
 	b, i := sq/perBoard, sq%perBoard
-	return fmt.Sprintf("%d:%c%d", b+1, 'A'+i%Cols, i/Cols+1)
+	// One digit each: at most 4 boards of 6 rows (written on every event and label, so no fmt).
+	n := [4]byte{byte('1' + b), ':', byte('A' + i%Cols), byte('1' + i/Cols)}
+	return string(n[:])
 }
 
 // squareTokens are the three tokens of a square in the notation: board, column, row.

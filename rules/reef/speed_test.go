@@ -92,3 +92,16 @@ func TestDrawnMoveAppliesAsWalked(t *testing.T) {
 		}
 	}
 }
+
+// SquareName writes every square of four boards as the notation has it ("2:C4").
+func TestSquareNameEverySquare(t *testing.T) {
+	for sq := 0; sq < 4*perBoard; sq++ {
+		b, i := sq/perBoard, sq%perBoard
+		if got, want := SquareName(sq), fmt.Sprintf("%d:%c%d", b+1, 'A'+i%Cols, i/Cols+1); got != want {
+			t.Fatalf("square %d: %q, want %q", sq, got, want)
+		}
+	}
+	if got := SquareName(perBoard + 2*Cols + 2); got != "2:C3" {
+		t.Fatalf("got %q, want 2:C3", got)
+	}
+}
