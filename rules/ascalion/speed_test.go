@@ -25,14 +25,7 @@ func TestFastPathsAgree(t *testing.T) {
 // first token wherever there is a choice, stopping as soon as the move is complete.
 func TestFirstMoveAgrees(t *testing.T) {
 	for _, setup := range []rules.Setup{{Seats: 3, Seed: 7}, {Seats: 5, Seed: 8, Options: map[string]string{"setup": "quick"}}} {
-		full, err := Game.Info().ValidateSetup(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := Game.New(full)
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := rulestest.Start(t, Game, setup)
 		r := rand.New(rand.NewPCG(setup.Seed, 1))
 		for step := 0; step < 3000 && st.Result() == nil; step++ {
 			s := st.(*state)
@@ -74,14 +67,7 @@ func TestOptionalPointEndsMove(t *testing.T) {
 		{Seats: 3, Seed: 12, Options: map[string]string{"expansion": "on", "trade": "reach"}},
 		{Seats: 5, Seed: 13, Options: map[string]string{"setup": "quick"}},
 	} {
-		full, err := Game.Info().ValidateSetup(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := Game.New(full)
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := rulestest.Start(t, Game, setup)
 		r := rand.New(rand.NewPCG(setup.Seed, 2))
 		for step := 0; step < 4000 && st.Result() == nil; step++ {
 			if err := rulestest.Step(st, r); err != nil {
@@ -102,14 +88,7 @@ func TestPlainAcceptsAgree(t *testing.T) {
 		{Seats: 4, Seed: 23, Options: map[string]string{"setup": "quick", "expansion": "on"}},
 		{Seats: 6, Seed: 24, Options: map[string]string{"setup": "quick"}},
 	} {
-		full, err := Game.Info().ValidateSetup(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := Game.New(full)
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := rulestest.Start(t, Game, setup)
 		s := st.(*state)
 		r := rand.New(rand.NewPCG(setup.Seed, 3))
 		for step := 0; step < 3000 && st.Result() == nil; step++ {
@@ -163,14 +142,7 @@ func TestDrawnMoveAppliesAsPlayed(t *testing.T) {
 		{Seats: 3, Seed: 32, Options: map[string]string{"expansion": "on", "trade": "reach"}},
 		{Seats: 5, Seed: 33, Options: map[string]string{"setup": "quick"}},
 	} {
-		full, err := Game.Info().ValidateSetup(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := Game.New(full)
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := rulestest.Start(t, Game, setup)
 		s := st.(*state)
 		r := rand.New(rand.NewPCG(setup.Seed, 4))
 		for step := 0; step < 2000 && s.Result() == nil; step++ {
