@@ -33,11 +33,12 @@ func (g *RNG) Uint64() uint64 { return g.r.Uint64() }
 
 // Clone returns an independent generator in the same state.
 func (g *RNG) Clone() *RNG {
-	b, _ := g.src.MarshalBinary()
-	src := &rand.PCG{}
-	_ = src.UnmarshalBinary(b)
-	return &RNG{src: src, r: rand.New(src)}
+	src := *g.src // a PCG is two words; rand.Rand keeps no state of its own
+	return &RNG{src: &src, r: rand.New(&src)}
 }
+
+// CopyFrom puts g in o's state without allocating (g stays independent of o).
+func (g *RNG) CopyFrom(o *RNG) { *g.src = *o.src }
 
 // MarshalJSON stores the generator state as base64 of PCG's binary form.
 func (g *RNG) MarshalJSON() ([]byte, error) {

@@ -174,6 +174,30 @@ func TestRNGSerialises(t *testing.T) {
 	}
 }
 
+// A clone and a copy follow the original's stream, and drawing from one leaves the others alone.
+func TestRNGCopiesAreIndependent(t *testing.T) {
+	g := NewRNG(7)
+	g.IntN(5)
+	c := g.Clone()
+	d := NewRNG(99)
+	d.CopyFrom(g)
+	want := g.Clone()
+	for i := 0; i < 5; i++ {
+		c.Uint64()
+	}
+	for i := 0; i < 10; i++ {
+		if x, y := g.Uint64(), d.Uint64(); x != y {
+			t.Fatalf("draw %d: copy gives %d, original %d", i, y, x)
+		}
+	}
+	for i := 0; i < 5; i++ {
+		want.Uint64()
+	}
+	if c.Uint64() != want.Uint64() {
+		t.Fatal("the clone was moved by draws from the original or the copy")
+	}
+}
+
 func TestRanksAndWinners(t *testing.T) {
 	r := &Result{Ranks: RanksByScore([]int{10, 21, 21, 3})}
 	if r.Ranks[0] != 3 || r.Ranks[1] != 1 || r.Ranks[2] != 1 || r.Ranks[3] != 4 {

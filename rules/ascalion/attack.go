@@ -56,8 +56,8 @@ func (s *state) endAttackTurn() {
 // (a base converted by that owner may not, §15.4).
 func (s *state) targets(p int) []int {
 	seen := map[int]bool{}
-	for _, b := range s.areasOf(p) {
-		for _, t := range s.areaAdj(b) {
+	for b := range s.areas(p) {
+		for t := range s.adjs(b) {
 			o := s.owner(t)
 			if o < 0 || o == p || seen[t] || s.convertedBy(b, o) {
 				continue
@@ -148,7 +148,7 @@ func (s *state) playExtra(p int, r *rd) error {
 // turn order from the start player (§12.6, A33).
 func (s *state) involved() []int {
 	own := map[int]bool{}
-	for _, b := range s.areaAdj(s.Atk.Target) {
+	for b := range s.adjs(s.Atk.Target) {
 		own[s.owner(b)] = true
 	}
 	var out []int
@@ -209,7 +209,7 @@ func (s *state) totals() Totals {
 		tt.Defender += v
 		tt.DefParts = append(tt.DefParts, fmt.Sprintf("%s %d", s.areaName(a.Target), v))
 	}
-	for _, b := range s.areaAdj(a.Target) {
+	for b := range s.adjs(a.Target) {
 		o := s.owner(b)
 		side := 0
 		switch {

@@ -121,7 +121,7 @@ func (s *state) boatSpots(l int) []int {
 func (s *state) shipSpots(l int) []int { return append([]int(nil), board.Lands[l].Seas...) }
 
 func (s *state) canBuild(p int) bool {
-	for _, a := range s.areasOf(p) {
+	for a := range s.areas(p) {
 		if len(s.weaponRecipes(a)) > 0 {
 			return true
 		}
@@ -137,7 +137,7 @@ func (s *state) playBuild(p int, r *rd) error {
 	var lab []string
 	add := func(tok, label string) { m.add(tok); lab = append(lab, label) }
 	var wA, cA, bA, sA []int
-	for _, a := range s.areasOf(p) {
+	for a := range s.areas(p) {
 		if len(s.weaponRecipes(a)) > 0 {
 			wA = append(wA, a)
 		}

@@ -152,7 +152,7 @@ func (s *state) startUnivRound() bool {
 
 func (s *state) resourceCount(p int) int {
 	n := 0
-	for _, a := range s.areasOf(p) {
+	for a := range s.areas(p) {
 		n += s.goods(a).resources()
 	}
 	return n
@@ -175,7 +175,7 @@ func (s *state) playUnivChoice(p int, r *rd) error {
 	var paid Goods
 	for i := 0; i < 2; i++ {
 		var src []int
-		for _, a := range s.areasOf(p) {
+		for a := range s.areas(p) {
 			if s.goods(a).resources() > 0 {
 				src = append(src, a)
 			}
@@ -233,7 +233,7 @@ func (s *state) startBookLoss() bool {
 
 func (s *state) booksOf(p int) []int {
 	var out []int
-	for _, a := range s.areasOf(p) {
+	for a := range s.areas(p) {
 		if s.hasBook(a) {
 			out = append(out, a)
 		}

@@ -6,6 +6,7 @@ package ascalion
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
@@ -68,7 +69,7 @@ func (g game) New(setup rules.Setup) (rules.State, error) {
 	if o["rounds"] != "none" {
 		opt.Rounds, _ = strconv.Atoi(o["rounds"])
 	}
-	s := &state{N: full.Seats, Opt: opt, RNG: rules.NewRNG(full.Seed), Forfeit: -1, Temples: [2]int{-1, -1}}
+	s := &state{N: full.Seats, Opt: opt, RNG: rules.NewRNG(full.Seed), Forfeit: -1, Temples: [2]int{-1, -1}, drawn: &drawnBox{}}
 	s.Lands = make([]Land, len(board.Lands))
 	for i := range s.Lands {
 		s.Lands[i] = Land{Owner: -1, Source: -1, Temple: -1, Follower: -1}
@@ -88,7 +89,7 @@ func (g game) New(setup rules.Setup) (rules.State, error) {
 }
 
 func (game) Decode(b []byte) (rules.State, error) {
-	s := &state{}
+	s := &state{drawn: &drawnBox{}}
 	if err := json.Unmarshal(b, s); err != nil {
 		return nil, fmt.Errorf("ascalion: decode: %w", err)
 	}
@@ -121,9 +122,10 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, quiet bool) ([]rule
 	if err := s.mayMove(int(seat)); err != nil {
 		return nil, false, err
 	}
-	c := s.clone()
+	x := s.scratchCopy()
+	defer x.done()
 	r := &rd{toks: partial, quiet: quiet}
-	err := c.play(int(seat), r)
+	err := x.st.play(int(seat), r)
 	if st, ok := err.(*stop); ok {
 		return st.next, st.complete, nil
 	}
@@ -139,7 +141,8 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, quiet bool) ([]rule
 	return nil, true, nil
 }
 
-// Apply plays a complete move on a copy and keeps the copy only if it succeeds.
+// Apply plays a complete move on a scratch copy and keeps the copy only if it succeeds. A move
+// RandomMoveFrom just drew was played that way already: its copy is kept at once.
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if err := s.mayMove(int(seat)); err != nil {
 		return nil, err
@@ -150,22 +153,34 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if len(m) > rules.MaxTreeDepth {
 		return nil, rules.Illegalf("That move has too many parts (%d).", len(m))
 	}
-	c := s.clone()
+	if x := s.takeDrawn(int(seat), m); x != nil {
+		c := &x.st
+		ev := slices.Clone(c.events) // the scratch's list is reused: the caller gets its own
+		c.events = nil
+		c.Log = eventTexts(ev)
+		x.swap(s)
+		return ev, nil
+	}
+	x := s.scratchCopy()
+	c := &x.st
+	c.events = nil // returned to the caller: not the scratch's
 	r := &rd{toks: m}
 	err := c.play(int(seat), r)
 	if st, ok := err.(*stop); ok {
+		x.done()
 		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), short(choiceToks(st.next), 8))
 	}
-	if err != nil {
-		return nil, err
+	if err == nil && r.more() {
+		err = rules.Illegalf("%q is already a whole move; %q cannot follow.", m[:r.i].String(), r.toks[r.i])
 	}
-	if r.more() {
-		return nil, rules.Illegalf("%q is already a whole move; %q cannot follow.", m[:r.i].String(), r.toks[r.i])
+	if err != nil {
+		x.done()
+		return nil, err
 	}
 	ev := c.events
 	c.events = nil
 	c.Log = eventTexts(ev)
-	*s = *c
+	x.swap(s)
 	return ev, nil
 }
 

@@ -123,7 +123,7 @@ func (s *state) horseSpots(p, src int) []int {
 // one of the player's followers; never where a follower or a book is (§15.2, §16.3a).
 func (s *state) followerSpots(t int) []int {
 	base := map[int]bool{}
-	for _, a := range s.areasOf(t) {
+	for a := range s.areas(t) {
 		base[a] = true // own lands and, by §12.8, own boats and ships
 	}
 	for _, a := range s.allAreas() {
@@ -133,7 +133,7 @@ func (s *state) followerSpots(t int) []int {
 	}
 	spots := map[int]bool{}
 	for b := range base {
-		for _, n := range s.areaAdj(b) {
+		for n := range s.adjs(b) {
 			o := s.owner(n)
 			if o < 0 || o == t || s.follower(n) >= 0 || s.hasBook(n) {
 				continue
@@ -159,7 +159,7 @@ func (s *state) allAreas() []int {
 
 func (s *state) bookSpots(p int) []int {
 	var out []int
-	for _, a := range s.areasOf(p) {
+	for a := range s.areas(p) {
 		if !s.hasBook(a) {
 			out = append(out, a)
 		}

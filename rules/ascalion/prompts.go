@@ -2,6 +2,7 @@ package ascalion
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -213,6 +214,79 @@ func (s *state) defaultMove(p int) rules.Move {
 }
 
 func (s *state) accepts(p int, m rules.Move) (bool, error) {
+	if !treePrompts {
+		if ok, sure := s.plainlyAccepts(p, m); sure {
+			return ok, nil
+		}
+	}
 	_, complete, err := s.ChoiceTokens(rules.Seat(p), m)
 	return err == nil && complete, err
+}
+
+// treePrompts makes accepts always ask the tree (tests compare both ways).
+var treePrompts = false
+
+// plainlyAccepts answers accepts for an awaited seat, for the one- and two-word moves the prompts ask about, where
+// the rules make the answer plain, without playing the move; sure is false where it does not
+// know. Asked for every awaited seat after every move, the tree's answer was most of the time
+// random play took; TestPlainAcceptsAgree checks this one against it.
+func (s *state) plainlyAccepts(p int, m rules.Move) (ok, sure bool) {
+	w := m[0]
+	switch {
+	case len(m) == 1 && (s.Stage == stVote || s.Stage == stTieBreak) && (w == "yes" || w == "no"),
+		len(m) == 1 && s.Stage == stPassage && (w == "allow" || w == "refuse"),
+		len(m) == 1 && s.Stage == stAlly && (w == "attacker" || w == "defender" || w == "neutral"),
+		len(m) == 1 && s.Stage == stTemple && w == "no",
+		len(m) == 1 && s.Stage == stBuild && w == "done":
+		return true, true // words that end the move in every position of their stage
+	case len(m) == 1 && s.Stage == stTemple && w == "temple":
+		return false, true // a land must follow
+	case len(m) == 1 && s.Stage == stTransport && s.Trip == nil && w == "done":
+		return len(s.strandedOf(p)) == 0, true // a boat on the high sea must come back first
+	case len(m) == 1 && s.Stage == stAttack && s.Trip == nil && w == "pass":
+		return s.Atk.Count == 0, true // pass before any attack; done after one
+	case s.Stage != stTrade || s.Receipts[p].total() > 0:
+		return false, false
+	case len(m) == 1 && w == "done":
+		return !s.Done[p], true
+	case len(m) == 2 && (w == "accept" || w == "reject"):
+		i := s.offerByID(atoi(m[1]))
+		if i < 0 || s.Offers[i].To != p || m[1] != strconv.Itoa(s.Offers[i].ID) {
+			return false, false
+		}
+		if w == "reject" {
+			return true, true
+		}
+		// The payment is read only where a wanted kind lies in more than one of p's areas.
+		o := s.Offers[i]
+		for k := 0; k < Weapon; k++ {
+			if o.Get[k] == 0 {
+				continue
+			}
+			areas, units := 0, 0
+			for a := range s.areas(p) {
+				if n := s.goods(a)[k]; n > 0 {
+					areas++
+					units += n
+				}
+			}
+			if units < o.Get[k] {
+				return false, false // unpaid: pruning should have removed it; the tree decides
+			}
+			if areas > 1 {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}
+
+// atoi reads a non-negative decimal number, -1 for anything else.
+func atoi(t string) int {
+	n, err := strconv.Atoi(t)
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
 }

@@ -2,6 +2,7 @@ package ascalion
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -29,12 +30,16 @@ type rd struct {
 	quiet bool // no labels are wanted (ChoiceTokens, RandomMoveFrom)
 	// pick, when set, chooses a token wherever the move runs out (among n, or stop where the move
 	// is complete), so a whole move is read in one pass: at random (RandomMoveFrom) or the first
-	// (firstMove). At an optional point what may follow can depend on reading further, so look
-	// gives the tree's answer for the tokens so far; ended records that pick stopped the move.
+	// (firstMove). ended records that pick stopped the move.
 	pick  func(n int, complete bool) (i int, stop bool, err error)
-	look  func(prefix rules.Move) ([]rules.Choice, bool, error)
 	ended bool
+	// look, set only by tests (checkOptional), gives the tree's answer for the tokens so far, to
+	// prove that at an optional point the tree offers exactly that point's menu.
+	look func(prefix rules.Move) ([]rules.Choice, bool, error)
 }
+
+// checkOptional makes the one-pass reader check every optional point against Choices (tests).
+var checkOptional = false
 
 // menu is a set of tokens with lazily built labels.
 type menu struct {
@@ -125,12 +130,14 @@ func (r *rd) need(m menu) (int, error) {
 // opt reads a token that may come; ok=false means the move ends here.
 func (r *rd) opt(m menu) (int, bool, error) {
 	if r.i >= len(r.toks) && r.pick != nil && !r.ended {
-		// Choose among what the tree offers after these tokens.
-		next, complete, err := r.look(r.toks)
-		if err != nil {
-			return -1, false, err
+		// The tree offers this menu, the move being complete already: a move never reads a
+		// token after an optional point that ended it (TestOptionalPointEndsMove).
+		if r.look != nil {
+			if err := r.checkOpt(m); err != nil {
+				return -1, false, err
+			}
 		}
-		i, end, err := r.pick(len(next), complete)
+		i, end, err := r.pick(len(m.toks), true)
 		if err != nil {
 			return -1, false, &stop{}
 		}
@@ -138,7 +145,7 @@ func (r *rd) opt(m menu) (int, bool, error) {
 			r.ended = true
 			return -1, false, nil
 		}
-		r.toks = append(r.toks, next[i].Token)
+		r.toks = append(r.toks, m.toks[i])
 	}
 	if r.i >= len(r.toks) {
 		if !r.ended {
@@ -148,6 +155,18 @@ func (r *rd) opt(m menu) (int, bool, error) {
 	}
 	k, err := r.need(m)
 	return k, err == nil, err
+}
+
+// checkOpt reports where the tree's answer at an optional point is not the point's own menu.
+func (r *rd) checkOpt(m menu) error {
+	next, complete, err := r.look(r.toks)
+	if err != nil {
+		return err
+	}
+	if !complete || !slices.Equal(choiceToks(next), m.toks) {
+		return fmt.Errorf("after %q the tree offers %v (complete %v), the optional point %v", r.toks.String(), choiceToks(next), complete, m.toks)
+	}
+	return nil
 }
 
 // word reads one fixed-choice token among words with labels given as pairs.

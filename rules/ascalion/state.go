@@ -1,6 +1,9 @@
 package ascalion
 
 import (
+	"iter"
+	"slices"
+
 	"github.com/boardbot/boardbot/rules"
 )
 
@@ -264,6 +267,7 @@ type state struct {
 	Res *rules.Result `json:"result,omitempty"`
 
 	events []rules.Event // produced by the move being applied
+	drawn  *drawnBox     // the move last drawn at random and the state it leads to (fast.go)
 }
 
 func (s *state) clone() *state {
@@ -286,19 +290,7 @@ func (s *state) clone() *state {
 	c.Permits = cloneBools(s.Permits)
 	c.Asks = cloneBools(s.Asks)
 	c.Left = append([]int(nil), s.Left...)
-	if s.Trip != nil {
-		t := *s.Trip
-		t.Visited = append([]int(nil), t.Visited...)
-		t.Path = append([]int(nil), t.Path...)
-		t.Barred = append([][2]int(nil), t.Barred...)
-		if t.Cross != nil {
-			x := *t.Cross
-			x.Ask = append([]int(nil), x.Ask...)
-			x.Answers = append([]int(nil), x.Answers...)
-			t.Cross = &x
-		}
-		c.Trip = &t
-	}
+	c.Trip = s.Trip.clone()
 	if s.Atk != nil {
 		a := *s.Atk
 		a.Sides = append([]int(nil), a.Sides...)
@@ -310,9 +302,27 @@ func (s *state) clone() *state {
 	c.UnivLostRd = append([]int(nil), s.UnivLostRd...)
 	c.Log = append([]string(nil), s.Log...)
 	c.events = nil
+	c.drawn = &drawnBox{} // a copy has drawn nothing yet
 	if s.Res != nil {
 		r := *s.Res
 		c.Res = &r
+	}
+	return &c
+}
+
+func (t *trip) clone() *trip {
+	if t == nil {
+		return nil
+	}
+	c := *t
+	c.Visited = append([]int(nil), t.Visited...)
+	c.Path = append([]int(nil), t.Path...)
+	c.Barred = append([][2]int(nil), t.Barred...)
+	if t.Cross != nil {
+		x := *t.Cross
+		x.Ask = append([]int(nil), x.Ask...)
+		x.Answers = append([]int(nil), x.Answers...)
+		c.Cross = &x
 	}
 	return &c
 }
@@ -414,19 +424,23 @@ func (s *state) value(a int) int {
 }
 
 // areasOf lists a seat's areas: lands first, then vessels by id.
-func (s *state) areasOf(p int) []int {
-	var out []int
-	for i := range s.Lands {
-		if s.Lands[i].Owner == p {
-			out = append(out, i)
+func (s *state) areasOf(p int) []int { return slices.Collect(s.areas(p)) }
+
+// areas yields a seat's areas in areasOf's order without building the list (the hot loops only
+// read them).
+func (s *state) areas(p int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range s.Lands {
+			if s.Lands[i].Owner == p && !yield(i) {
+				return
+			}
+		}
+		for i := range s.Ships {
+			if s.Ships[i].Owner == p && !yield(vesselArea+s.Ships[i].ID) {
+				return
+			}
 		}
 	}
-	for _, v := range s.Ships {
-		if v.Owner == p {
-			out = append(out, vesselArea+v.ID)
-		}
-	}
-	return out
 }
 
 func (s *state) countAreas(p int) int {
@@ -472,29 +486,34 @@ func (s *state) order() []int {
 // areaAdj lists the areas adjacent to area a (§0.3): bordering lands, lands across the river,
 // vessels at its coast or banks; for a vessel, the lands of its field or section and the vessels
 // sharing it.
-func (s *state) areaAdj(a int) []int {
-	var out []int
-	if a < vesselArea {
-		for _, l := range board.Lands[a].Adj {
-			if s.inPlay(l) {
-				out = append(out, l)
+func (s *state) areaAdj(a int) []int { return slices.Collect(s.adjs(a)) }
+
+// adjs yields areaAdj's areas, in its order, without building the list.
+func (s *state) adjs(a int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if a < vesselArea {
+			for _, l := range board.Lands[a].Adj {
+				if s.inPlay(l) && !yield(l) {
+					return
+				}
+			}
+			for i := range s.Ships {
+				if s.posTouchesLand(s.Ships[i].Pos, a) && !yield(vesselArea+s.Ships[i].ID) {
+					return
+				}
+			}
+			return
+		}
+		me := s.vessel(a - vesselArea)
+		if !s.eachPosLand(me.Pos, yield) {
+			return
+		}
+		for i := range s.Ships {
+			if v := &s.Ships[i]; v.ID != me.ID && v.Pos == me.Pos && !yield(vesselArea+v.ID) {
+				return
 			}
 		}
-		for _, v := range s.Ships {
-			if s.posTouchesLand(v.Pos, a) {
-				out = append(out, vesselArea+v.ID)
-			}
-		}
-		return out
 	}
-	me := s.vessel(a - vesselArea)
-	out = append(out, s.posLands(me.Pos)...)
-	for _, v := range s.Ships {
-		if v.ID != me.ID && v.Pos == me.Pos {
-			out = append(out, vesselArea+v.ID)
-		}
-	}
-	return out
 }
 
 func (s *state) adjacent(a, b int) bool {
@@ -514,17 +533,23 @@ func (s *state) adjacent(a, b int) bool {
 
 // posLands lists the lands in play that a vessel position touches.
 func (s *state) posLands(pos int) []int {
+	var out []int
+	s.eachPosLand(pos, func(l int) bool { out = append(out, l); return true })
+	return out
+}
+
+// eachPosLand yields posLands' lands; false when yield stopped it.
+func (s *state) eachPosLand(pos int, yield func(int) bool) bool {
 	if pos >= riverBase {
 		sec := board.Sections[pos-riverBase]
-		return []int{sec.Left, sec.Right}
+		return yield(sec.Left) && yield(sec.Right)
 	}
-	var out []int
 	for _, l := range board.Seas[pos].Lands {
-		if s.inPlay(l) {
-			out = append(out, l)
+		if s.inPlay(l) && !yield(l) {
+			return false
 		}
 	}
-	return out
+	return true
 }
 
 func (s *state) posTouchesLand(pos, l int) bool {
@@ -539,7 +564,7 @@ func (s *state) posTouchesLand(pos, l int) bool {
 }
 
 // coast reports whether a vessel position is next to a land in play (river sections always are).
-func (s *state) coast(pos int) bool { return len(s.posLands(pos)) > 0 }
+func (s *state) coast(pos int) bool { return !s.eachPosLand(pos, func(int) bool { return false }) }
 
 // templeOwner returns the seat heading religion rel, or -1.
 func (s *state) templeOwner(rel int) int {

@@ -71,30 +71,38 @@ func (s *state) tradeAwaits(p int) bool {
 // partners: players p may trade with now (§10.1; §10.3 with the reach option), holding resources.
 func (s *state) partners(p int) []int {
 	var out []int
+	border := s.borderSeats(p)
 	for q := 0; q < s.N; q++ {
-		if q != p && s.alive(q) && s.resourceCount(q) > 0 && s.eligible(p, q) {
+		if q != p && s.alive(q) && s.resourceCount(q) > 0 && s.eligibleNext(p, q, border) {
 			out = append(out, q)
 		}
 	}
 	return out
 }
 
-func (s *state) eligible(p, q int) bool {
-	if s.shareBorder(p, q) {
+// eligible: p and q may trade: they share a border or, with reach, one of them reaches the other.
+func (s *state) eligible(p, q int) bool { return s.eligibleNext(p, q, s.borderSeats(p)) }
+
+// eligibleNext is eligible with border = borderSeats(p) worked out once for all q.
+func (s *state) eligibleNext(p, q int, border uint64) bool {
+	if border&(1<<q) != 0 {
 		return true
 	}
 	return s.Opt.Reach && (s.reaches(p, q) || s.reaches(q, p))
 }
 
-func (s *state) shareBorder(p, q int) bool {
-	for _, a := range s.areasOf(p) {
-		for _, b := range s.areaAdj(a) {
-			if s.owner(b) == q {
-				return true
+// borderSeats is the set (bit q) of the seats owning an area next to one of p's: those p
+// shares a border with.
+func (s *state) borderSeats(p int) uint64 {
+	var set uint64
+	for a := range s.areas(p) {
+		for b := range s.adjs(a) {
+			if q := s.owner(b); q >= 0 {
+				set |= 1 << q
 			}
 		}
 	}
-	return false
+	return set
 }
 
 // reaches: one transport of p could end next to an area of q (A19). Land transports end in p's
@@ -347,7 +355,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	}
 	// Work on a scratch count so a unit is not offered twice.
 	avail := map[int]Goods{}
-	for _, a := range s.areasOf(p) {
+	for a := range s.areas(p) {
 		g := *s.goods(a)
 		g[Weapon] = 0
 		avail[a] = g
@@ -387,7 +395,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		}
 		k := ks[i]
 		var src []int
-		for _, a := range s.areasOf(p) {
+		for a := range s.areas(p) {
 			if avail[a][k] > 0 {
 				src = append(src, a)
 			}
@@ -405,7 +413,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		lowest = k
 	}
 	var theirs Goods
-	for _, a := range s.areasOf(q) {
+	for a := range s.areas(q) {
 		g := s.goods(a)
 		for k := 0; k < Weapon; k++ {
 			theirs[k] += g[k]
@@ -443,7 +451,7 @@ func (s *state) acceptOffer(p int, r *rd, o offer) error {
 	for k := 0; k < Weapon; k++ {
 		for n := 0; n < o.Get[k]; n++ {
 			var src []int
-			for _, a := range s.areasOf(p) {
+			for a := range s.areas(p) {
 				if s.goods(a)[k]-used[a][k] > 0 {
 					src = append(src, a)
 				}
@@ -494,7 +502,7 @@ func (s *state) pruneOffers() {
 			}
 		}
 		var theirs Goods
-		for _, a := range s.areasOf(o.To) {
+		for a := range s.areas(o.To) {
 			for k := 0; k < Weapon; k++ {
 				theirs[k] += s.goods(a)[k]
 			}

@@ -21,24 +21,33 @@ func articles(s string) string {
 	if !strings.Contains(s, "a orange") && !strings.Contains(s, "A orange") {
 		return s
 	}
-	return strings.NewReplacer("a orange", "an orange", "A orange", "An orange").Replace(s)
+	return anOrange.Replace(s)
 }
 
-// Apply plays a complete path of the choice tree, on a copy that replaces the state only once the
-// whole move has gone through.
+var anOrange = strings.NewReplacer("a orange", "an orange", "A orange", "An orange")
+
+// Apply plays a complete path of the choice tree. The tree checks the whole move first, and exec
+// cannot fail, so the move is carried out on the state itself (views copy what they show). A
+// move RandomMoveFrom just drew on this state was checked by that walk and is not walked again.
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
-	st, next, complete, err := s.tree(seat, m)
-	if err != nil {
-		return nil, err
+	st, drawn := s.drawnStep(seat, m)
+	if !drawn {
+		var next []rules.Choice
+		var complete bool
+		var err error
+		if st, next, complete, err = s.tree(seat, m); err != nil {
+			return nil, err
+		}
+		if !complete {
+			return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokens(next))
+		}
 	}
-	if !complete {
-		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokens(next))
+	if s.memo != nil {
+		s.memo.drawn.Store(nil) // the state changes: the drawn move is spent
 	}
-	c := s.clone()
 	ev := &events{}
-	c.exec(int(seat), st, ev)
-	c.Note = articles(c.Note)
-	*s = *c
+	s.exec(int(seat), st, ev)
+	s.Note = articles(s.Note)
 	return ev.list, nil
 }
 

@@ -43,17 +43,17 @@ func (s *state) promptText() string {
 	me := s.Turn
 	p := &s.Players[me]
 	cm := s.corals()
-	var can []string
-	if !s.T.Started && len(s.eatTargets(cm, me)) > 0 {
+	can := make([]string, 0, 8)
+	if !s.T.Started && s.canEat(cm, me) {
 		can = append(can, "eat")
 	}
 	if s.T.Larva < 2 {
 		can = append(can, "grow")
 	}
-	if !s.T.Introduced && p.ShrimpsHome > 0 && len(s.addTargets(cm, me)) > 0 {
+	if !s.T.Introduced && p.ShrimpsHome > 0 && s.canAdd(cm, me) {
 		can = append(can, "add")
 	}
-	if len(s.shrimpsOf(me)) > 0 {
+	if s.shrimpOnReef(me) {
 		can = append(can, "shrimp")
 	}
 	trade, polyp := false, false
@@ -75,9 +75,9 @@ func (s *state) promptText() string {
 		end = fmt.Sprintf("your shrimp on bare rock at %s must move before you take an open-sea space to end the turn", SquareName(sq))
 	}
 	if len(can) == 0 {
-		return fmt.Sprintf("%s's turn: %s.", who, end)
+		return who + "'s turn: " + end + "."
 	}
-	return fmt.Sprintf("%s's turn: %s as you can; %s.", who, strings.Join(can, ", "), end)
+	return who + "'s turn: " + strings.Join(can, ", ") + " as you can; " + end + "."
 }
 
 // SeatName is how texts and the board name a seat: "Player 2".

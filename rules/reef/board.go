@@ -1,6 +1,10 @@
 package reef
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"sync/atomic"
+)
 
 // nbrs[i] lists the orthogonal neighbours of square i within one board (board-relative).
 var nbrs = func() (n [perBoard][]int) {
@@ -47,7 +51,9 @@ func adjacent(a, b int) bool {
 // SquareName is a square as players write it: board number, colon, column letter and row.
 func SquareName(sq int) string {
 	b, i := sq/perBoard, sq%perBoard
-	return fmt.Sprintf("%d:%c%d", b+1, 'A'+i%Cols, i/Cols+1)
+	// One digit each: at most 4 boards of 6 rows (written on every event and label, so no fmt).
+	n := [4]byte{byte('1' + b), ':', byte('A' + i%Cols), byte('1' + i/Cols)}
+	return string(n[:])
 }
 
 // squareTokens are the three tokens of a square in the notation: board, column, row.
@@ -65,7 +71,47 @@ type corals struct {
 	at     []int    // per coral: one of its squares
 }
 
+// corals is the coral map of the reef as it lies. A move's walks, its prompt and its image all
+// ask for it, so the map last built is kept with the polyps and shrimps it was built from and
+// given again while they are the same (the check costs a comparison of two short lists).
 func (s *state) corals() *corals {
+	if s.memo == nil {
+		return s.buildCorals()
+	}
+	if e := s.memo.last.Load(); e != nil && slices.Equal(e.polyp, s.Polyp) && slices.Equal(e.shrimp, s.Shrimp) {
+		return e.cm
+	}
+	cm := s.buildCorals()
+	s.memo.last.Store(&coralEntry{polyp: slices.Clone(s.Polyp), shrimp: slices.Clone(s.Shrimp), cm: cm})
+	return cm
+}
+
+// stateMemo holds what reading a state worked out and may give again: the last coral map it
+// built, and the last move drawn at random (fast.go). Atomic, since reading a state from several
+// goroutines is allowed. A map is never changed once built, so copies of a state may share one.
+type stateMemo struct {
+	last  atomic.Pointer[coralEntry]
+	drawn atomic.Pointer[drawnMove]
+}
+
+type coralEntry struct {
+	polyp  []Colour
+	shrimp []int8
+	cm     *corals
+}
+
+// fork gives a copy of the state its own memo, starting from this one's map (a drawn move is
+// the original's only).
+func (m *stateMemo) fork() *stateMemo {
+	if m == nil {
+		return nil
+	}
+	f := &stateMemo{}
+	f.last.Store(m.last.Load())
+	return f
+}
+
+func (s *state) buildCorals() *corals {
 	n := s.numSquares()
 	// Room for a typical reef's corals up front: the map is rebuilt on every walk of the tree.
 	const room = 48

@@ -3,6 +3,7 @@ package reef
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -25,7 +26,7 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 	m := make(rules.Move, len(partial), len(partial)+12)
 	copy(m, partial)
 	w := &walker{m: m, draw: r}
-	_, _, complete, err := s.walkTree(seat, w)
+	st, _, complete, err := s.walkTree(seat, w)
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("choices for %q: %w", w.m[:w.i].String(), err)
@@ -33,5 +34,30 @@ func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand
 		return nil, fmt.Errorf("choice tree dead-ends after %q", w.m.String())
 	}
 	r.IntN(1) // RandomMove's last draw: stopping at a complete move, the one option there
+	if s.memo != nil {
+		s.memo.drawn.Store(&drawnMove{seat: seat, m: slices.Clone(w.m), st: st})
+	}
 	return w.m, nil
+}
+
+// drawnMove is a move RandomMoveFrom built by walking the tree, and the step the walk read: the
+// move is a complete path of the tree on this state, so Apply, given it next, need not walk the
+// tree again to check it (random play and the search's rollouts always draw, then apply).
+// A state changes only through Apply, which leaves the memo behind with the old state.
+type drawnMove struct {
+	seat rules.Seat
+	m    rules.Move
+	st   step
+}
+
+// drawnStep is the step of m when m is the move last drawn for seat on this state.
+func (s *state) drawnStep(seat rules.Seat, m rules.Move) (step, bool) {
+	if s.memo == nil {
+		return step{}, false
+	}
+	d := s.memo.drawn.Load()
+	if d == nil || d.seat != seat || !d.m.Equal(m) {
+		return step{}, false
+	}
+	return d.st, true
 }

@@ -25,12 +25,26 @@ func (s *state) eatReturn() int {
 // eatTargets are the squares of seat's shrimps on corals big enough to eat.
 func (s *state) eatTargets(cm *corals, me int) []int {
 	var out []int
-	for sq, sh := range s.Shrimp {
-		if int(sh) == me && s.Polyp[sq] != NoColour && cm.size[cm.id[sq]] >= data.MinEat {
+	for sq := range s.Shrimp {
+		if s.eatable(cm, me, sq) {
 			out = append(out, sq)
 		}
 	}
 	return out
+}
+
+// canEat: eatTargets is not empty.
+func (s *state) canEat(cm *corals, me int) bool {
+	for sq := range s.Shrimp {
+		if s.eatable(cm, me, sq) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *state) eatable(cm *corals, me, sq int) bool {
+	return int(s.Shrimp[sq]) == me && s.Polyp[sq] != NoColour && cm.size[cm.id[sq]] >= data.MinEat
 }
 
 func (s *state) coralText(cm *corals, sq int) string {
@@ -141,6 +155,16 @@ func (s *state) shrimpsOf(me int) []int {
 	return out
 }
 
+// shrimpOnReef: shrimpsOf is not empty.
+func (s *state) shrimpOnReef(me int) bool {
+	for _, sh := range s.Shrimp {
+		if int(sh) == me {
+			return true
+		}
+	}
+	return false
+}
+
 // shrimpOnRock is the square of one of seat's shrimps resting on bare rock, or -1.
 func (s *state) shrimpOnRock(me int) int {
 	for sq, sh := range s.Shrimp {
@@ -155,12 +179,29 @@ func (s *state) shrimpOnRock(me int) int {
 func (s *state) addTargets(cm *corals, me int) []int {
 	var out []int
 	own := s.ownPerBoard(me)
-	for sq, col := range s.Polyp {
-		if col != NoColour && own[sq/perBoard] < data.MaxShrimpsPerBoard && cm.shrimp[cm.id[sq]] < 0 {
+	for sq := range s.Polyp {
+		if s.addable(cm, &own, sq) {
 			out = append(out, sq)
 		}
 	}
 	return out
+}
+
+// canAdd: addTargets is not empty.
+func (s *state) canAdd(cm *corals, me int) bool {
+	own := s.ownPerBoard(me)
+	for sq := range s.Polyp {
+		if s.addable(cm, &own, sq) {
+			return true
+		}
+	}
+	return false
+}
+
+// addable: sq is a polyp of a coral without a shrimp, on a board where own (seat's shrimps per
+// board) leaves room.
+func (s *state) addable(cm *corals, own *[4]int, sq int) bool {
+	return s.Polyp[sq] != NoColour && own[sq/perBoard] < data.MaxShrimpsPerBoard && cm.shrimp[cm.id[sq]] < 0
 }
 
 func (s *state) addPicker(cm *corals, me int, targets []int) squarePicker {

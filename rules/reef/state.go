@@ -91,6 +91,7 @@ type state struct {
 	EndReason string `json:"end_reason,omitempty"`
 
 	rock []bool        // per square, from the layouts: never changes, shared between copies
+	memo *stateMemo    // the coral map last built, for the walks and texts that ask for it again
 	Res  *rules.Result `json:"result,omitempty"`
 }
 
@@ -114,6 +115,7 @@ func (s *state) initRock() {
 	for i := range s.rock {
 		s.rock[i] = s.layout(i / perBoard).Rock[i%perBoard]
 	}
+	s.memo = &stateMemo{}
 }
 
 func (s *state) growthSquare(b int) int { return b*perBoard + s.layout(b).Growth }
@@ -128,6 +130,7 @@ func (s *state) clone() *state {
 	c.Players = append([]player(nil), s.Players...)
 	c.LastTurns = append([]int(nil), s.LastTurns...)
 	c.Marks = append([]int(nil), s.Marks...)
+	c.memo = s.memo.fork()
 	if s.Res != nil {
 		r := *s.Res
 		r.Ranks = append([]int(nil), r.Ranks...)

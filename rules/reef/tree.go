@@ -133,7 +133,7 @@ func (s *state) mayMove(seat rules.Seat) error {
 }
 
 // seatName names a seat in texts: players are numbered from 1, as the seats are.
-func seatName(seat int) string { return fmt.Sprintf("Player %d", seat+1) }
+func seatName(seat int) string { return "Player " + strconv.Itoa(seat+1) }
 
 func colourChoice(c Colour, label string) rules.Choice {
 	return rules.Choice{Token: c.Letter(), Label: label}
