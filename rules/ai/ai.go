@@ -36,6 +36,14 @@ type Config struct {
 	// advance to the greedy player's move, as that many visits with its evaluated value: the
 	// search then leaves the greedy move only for one it finds better.
 	Prior float64
+	// Candidates, when positive and the game has a greedy player (ai.Greeder), replaces the tree
+	// search by rollout policy improvement over that player (improve.go): the greedy move and
+	// the Candidates-1 moves a one-move evaluation rates best are each played in
+	// Iterations/Candidates samples, followed by Horizon moves of the greedy policy for every
+	// seat, and the best mean wins (the greedy move on ties).
+	Candidates int
+	// Horizon is how many greedy moves follow a candidate before the evaluation (Candidates only).
+	Horizon int
 	// Exploration is the UCB constant (default 0.7).
 	Exploration float64
 	// Seed drives every random choice of the search.
@@ -106,6 +114,9 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 	}
 	if !rules.IsAwaited(st, seat) {
 		return nil, Stats{}, fmt.Errorf("ai: seat %d is not awaited", seat)
+	}
+	if gr, ok := st.(Greeder); ok && cfg.Candidates > 0 {
+		return improve(g, st, seat, gr, cfg)
 	}
 	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
 	if cfg.Deadline > 0 {
