@@ -3,6 +3,7 @@ package ai
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -15,14 +16,15 @@ import (
 // search only drew level with the greedy players. Here the greedy player is the playout policy:
 // each candidate move is played in many determinizations and followed by Horizon moves in which
 // every seat plays greedily, then the game's evaluation judges. Choosing the best mean is a
-// policy improvement step, so in expectation it plays at least as well as the greedy player;
-// the greedy move wins ties, so with no evidence it plays the greedy move.
+// policy improvement step, so in expectation it plays at least as well as the greedy player; the
+// greedy move stays unless another beats it clearly on the same samples.
 
 // candidate is one complete move under test and its summed value over the simulations.
 type candidate struct {
 	m     rules.Move
 	prior float64 // one-move evaluation in a sample, used only to pick the candidates
-	sum   float64
+	// the sum and sum of squares of its value minus the greedy move's, sample by sample
+	diff, diff2 float64
 }
 
 // improve chooses seat's move in st by rollouts of the greedy policy; gr is st's greedy player.
@@ -66,18 +68,31 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 			return nil, s.stats, err
 		}
 		simSeed := s.r.Uint64()
-		for _, c := range cands {
-			c.sum += s.simulate(det, c.m, simSeed)
+		v0 := s.simulate(det, cands[0].m, simSeed)
+		for _, c := range cands[1:] {
+			d := s.simulate(det, c.m, simSeed) - v0
+			c.diff += d
+			c.diff2 += d * d
 		}
 		s.stats.Iterations++
 	}
-	best := cands[0] // the greedy move: another must do strictly better on the same samples
+	return pick(cands, float64(s.stats.Iterations)).m, s.stats, nil
+}
+
+// pick is the candidate with the best mean gain over the greedy move (cands[0]) among those whose
+// gain is clear: more than one standard error above nothing. With eight candidates and a few
+// dozen samples, the best of several noisy means is often a lucky one, and a loss to the greedy
+// player is what this mode exists to avoid; so the greedy move stays unless the evidence is clear.
+func pick(cands []*candidate, n float64) *candidate {
+	best, bestGain := cands[0], 0.0
 	for _, c := range cands[1:] {
-		if c.sum > best.sum {
-			best = c
+		mean := c.diff / n
+		se := math.Sqrt(max(0, c.diff2/n-mean*mean) / n)
+		if mean > se && mean > bestGain {
+			best, bestGain = c, mean
 		}
 	}
-	return best.m, s.stats, nil
+	return best
 }
 
 // candidates is the greedy move first, then the moves a one-move evaluation rates best in one
