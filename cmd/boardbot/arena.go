@@ -70,7 +70,7 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			if _, serr := fmt.Sscanf(improve, "%dx%dx%d", &k, &n, &h); serr != nil || k < 0 || n <= 0 || h < 0 {
 				err = fmt.Errorf("%q: after @ come candidates x simulations x horizon, e.g. ai:normal@8x64x4", kind)
 			}
-			cfg.Candidates, cfg.Iterations, cfg.Horizon = k, n, h
+			cfg.Candidates, cfg.Iterations, cfg.Horizon, cfg.GameBudget = k, n, h, 0
 		}
 		if err != nil {
 			return arenaPlayer{}, err

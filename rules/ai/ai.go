@@ -44,6 +44,10 @@ type Config struct {
 	Candidates int
 	// Horizon is how many greedy moves follow a candidate before the evaluation (Candidates only).
 	Horizon int
+	// GameBudget, when positive and the game is a Budgeter, takes Iterations and Horizon from the
+	// game (sized to its greedy player's cost), the simulations multiplied by GameBudget. Levels
+	// use it: a greedy move costs microseconds in one game and milliseconds in another.
+	GameBudget float64
 	// Exploration is the UCB constant (default 0.7).
 	Exploration float64
 	// Seed drives every random choice of the search.
@@ -73,9 +77,9 @@ func ForLevel(level string, seed uint64) (Config, error) {
 	case "easy":
 		return Config{Iterations: 30, Rollout: 8, Seed: seed}, nil
 	case "normal", "":
-		return Config{Iterations: 200, Rollout: 16, Prior: 1, Seed: seed}, nil
+		return Config{Iterations: 200, Rollout: 16, Prior: 1, Candidates: 8, GameBudget: 1, Seed: seed}, nil
 	case "hard":
-		return Config{Iterations: 800, Rollout: 24, Prior: 1, Seed: seed}, nil
+		return Config{Iterations: 800, Rollout: 24, Prior: 1, Candidates: 12, GameBudget: 3, Seed: seed}, nil
 	}
 	return Config{}, fmt.Errorf("there is no AI level %q; choose easy, normal or hard", level)
 }
@@ -116,6 +120,10 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		return nil, Stats{}, fmt.Errorf("ai: seat %d is not awaited", seat)
 	}
 	if gr, ok := st.(Greeder); ok && cfg.Candidates > 0 {
+		if b, ok := st.(Budgeter); ok && cfg.GameBudget > 0 {
+			sims, h := b.RolloutBudget()
+			cfg.Iterations, cfg.Horizon = max(1, int(cfg.GameBudget*float64(sims))), h
+		}
 		return improve(g, st, seat, gr, cfg)
 	}
 	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
