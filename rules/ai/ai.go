@@ -44,9 +44,10 @@ type Config struct {
 	Candidates int
 	// Horizon is how many greedy moves follow a candidate before the evaluation (Candidates only).
 	Horizon int
-	// GameBudget, when positive and the game is a Budgeter, takes Iterations and Horizon from the
-	// game (sized to its greedy player's cost), the simulations multiplied by GameBudget. Levels
-	// use it: a greedy move costs microseconds in one game and milliseconds in another.
+	// GameBudget, when positive, takes Iterations and Horizon from the game (ai.Budgeter, sized to
+	// its greedy player's cost), the simulations multiplied by GameBudget; a game that is no
+	// Budgeter then gets the tree search. Levels use it: a greedy move costs microseconds in one
+	// game and milliseconds in another.
 	GameBudget float64
 	// Exploration is the UCB constant (default 0.7).
 	Exploration float64
@@ -120,11 +121,17 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		return nil, Stats{}, fmt.Errorf("ai: seat %d is not awaited", seat)
 	}
 	if gr, ok := st.(Greeder); ok && cfg.Candidates > 0 {
-		if b, ok := st.(Budgeter); ok && cfg.GameBudget > 0 {
+		b, budgeted := st.(Budgeter)
+		switch {
+		case cfg.GameBudget <= 0:
+			return improve(g, st, seat, gr, cfg)
+		case budgeted:
 			sims, h := b.RolloutBudget()
 			cfg.Iterations, cfg.Horizon = max(1, int(cfg.GameBudget*float64(sims))), h
+			return improve(g, st, seat, gr, cfg)
 		}
-		return improve(g, st, seat, gr, cfg)
+		// A level in a game that sizes no rollouts (its greedy player is too dear for them, as
+		// measured in Ascidiae): the tree search with the greedy prior.
 	}
 	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
 	if cfg.Deadline > 0 {

@@ -280,3 +280,16 @@ func TestPickNeedsClearGain(t *testing.T) {
 		}
 	}
 }
+
+// A level (GameBudget) in a game with a greedy player but no rollout budget gets the tree search.
+func TestLevelWithoutBudgetSearches(t *testing.T) {
+	st := &greedyNim{nim{Pile: 10}}
+	_, stats, err := Choose(nimGame{}, st, 0, Config{Candidates: 3, GameBudget: 1, Iterations: 50, Seed: 2})
+	if err != nil || stats.Nodes == 0 {
+		t.Fatalf("no tree built: %+v %v", stats, err)
+	}
+	_, stats, err = Choose(nimGame{}, st, 0, Config{Candidates: 3, Iterations: 9, Horizon: 30, Seed: 2})
+	if err != nil || stats.Nodes != 0 || stats.Iterations != 3 {
+		t.Fatalf("an explicit rollout config must run the improvement: %+v %v", stats, err)
+	}
+}

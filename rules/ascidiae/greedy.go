@@ -116,8 +116,3 @@ func greedyPlacement(g *State) rules.Move {
 func (g *State) GreedyMove(seat rules.Seat, _ uint64) rules.Move {
 	return greedyMove(g.clone(), int(seat))
 }
-
-// RolloutBudget sizes the AI's rollouts (ai.Budgeter): a greedy move takes milliseconds and
-// sometimes a tenth of a second (it looks a second decision ahead), so a simulation sees only
-// the next move.
-func (g *State) RolloutBudget() (simulations, horizon int) { return 32, 1 }
