@@ -39,7 +39,8 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			return m, ai.Stats{}, err
 		}}, nil
 	case strings.HasPrefix(kind, "ai:"):
-		arg, rollout, hasRollout := strings.Cut(strings.TrimPrefix(kind, "ai:"), "/")
+		spec, improve, hasImprove := strings.Cut(strings.TrimPrefix(kind, "ai:"), "@")
+		arg, rollout, hasRollout := strings.Cut(spec, "/")
 		cfg, err := ai.ForLevel(arg, 0)
 		if n, nerr := strconv.Atoi(arg); nerr == nil && n > 0 {
 			cfg, err = ai.ForLevel("normal", 0)
@@ -61,6 +62,15 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			err = fmt.Errorf("%q: after the slash comes the rollout length, a number", kind)
 		} else if hasRollout {
 			cfg.Rollout = r
+		}
+		// @KxNxH: rollout improvement over the greedy player with K candidates, N simulations and
+		// a horizon of H moves (K 0: the tree search).
+		if hasImprove {
+			var k, n, h int
+			if _, serr := fmt.Sscanf(improve, "%dx%dx%d", &k, &n, &h); serr != nil || k < 0 || n <= 0 || h < 0 {
+				err = fmt.Errorf("%q: after @ come candidates x simulations x horizon, e.g. ai:normal@8x64x4", kind)
+			}
+			cfg.Candidates, cfg.Iterations, cfg.Horizon, cfg.GameBudget = k, n, h, 0
 		}
 		if err != nil {
 			return arenaPlayer{}, err

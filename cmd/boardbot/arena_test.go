@@ -27,12 +27,12 @@ func TestWilson(t *testing.T) {
 }
 
 func TestParsePlayer(t *testing.T) {
-	for _, k := range []string{"random", "greedy", "ai:easy", "ai:normal", "ai:hard", "ai:50", "ai:normal/0", "ai:300/4"} {
+	for _, k := range []string{"random", "greedy", "ai:easy", "ai:normal", "ai:hard", "ai:50", "ai:normal/0", "ai:300/4", "ai:normal@8x64x4", "ai:hard@1x5x0"} {
 		if _, err := parsePlayer(ascidiae.Game, k); err != nil {
 			t.Errorf("%s: %v", k, err)
 		}
 	}
-	for _, k := range []string{"ai:godlike", "human", "ai:-3", "ai:normal/x", "ai:easy/-1"} {
+	for _, k := range []string{"ai:godlike", "human", "ai:-3", "ai:normal/x", "ai:easy/-1", "ai:normal@8x64", "ai:normal@8x0x2", "ai:normal@ax1x1"} {
 		if _, err := parsePlayer(ascidiae.Game, k); err == nil {
 			t.Errorf("%s accepted", k)
 		}

@@ -36,6 +36,19 @@ type Config struct {
 	// advance to the greedy player's move, as that many visits with its evaluated value: the
 	// search then leaves the greedy move only for one it finds better.
 	Prior float64
+	// Candidates, when positive and the game has a greedy player (ai.Greeder), replaces the tree
+	// search by rollout policy improvement over that player (improve.go): the greedy move and
+	// the Candidates-1 moves a one-move evaluation rates best are each played in
+	// Iterations/Candidates samples, followed by Horizon moves of the greedy policy for every
+	// seat, and the best mean wins (the greedy move on ties).
+	Candidates int
+	// Horizon is how many greedy moves follow a candidate before the evaluation (Candidates only).
+	Horizon int
+	// GameBudget, when positive, takes Iterations and Horizon from the game (ai.Budgeter, sized to
+	// its greedy player's cost), the simulations multiplied by GameBudget; a game that is no
+	// Budgeter then gets the tree search. Levels use it: a greedy move costs microseconds in one
+	// game and milliseconds in another.
+	GameBudget float64
 	// Exploration is the UCB constant (default 0.7).
 	Exploration float64
 	// Seed drives every random choice of the search.
@@ -65,9 +78,9 @@ func ForLevel(level string, seed uint64) (Config, error) {
 	case "easy":
 		return Config{Iterations: 30, Rollout: 8, Seed: seed}, nil
 	case "normal", "":
-		return Config{Iterations: 200, Rollout: 16, Prior: 1, Seed: seed}, nil
+		return Config{Iterations: 200, Rollout: 16, Prior: 1, Candidates: 8, GameBudget: 1, Seed: seed}, nil
 	case "hard":
-		return Config{Iterations: 800, Rollout: 24, Prior: 1, Seed: seed}, nil
+		return Config{Iterations: 800, Rollout: 24, Prior: 1, Candidates: 12, GameBudget: 3, Seed: seed}, nil
 	}
 	return Config{}, fmt.Errorf("there is no AI level %q; choose easy, normal or hard", level)
 }
@@ -106,6 +119,19 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 	}
 	if !rules.IsAwaited(st, seat) {
 		return nil, Stats{}, fmt.Errorf("ai: seat %d is not awaited", seat)
+	}
+	if gr, ok := st.(Greeder); ok && cfg.Candidates > 0 {
+		b, budgeted := st.(Budgeter)
+		switch {
+		case cfg.GameBudget <= 0:
+			return improve(g, st, seat, gr, cfg)
+		case budgeted:
+			sims, h := b.RolloutBudget()
+			cfg.Iterations, cfg.Horizon = max(1, int(cfg.GameBudget*float64(sims))), h
+			return improve(g, st, seat, gr, cfg)
+		}
+		// A level in a game that sizes no rollouts (its greedy player is too dear for them, as
+		// measured in Ascidiae): the tree search with the greedy prior.
 	}
 	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
 	if cfg.Deadline > 0 {

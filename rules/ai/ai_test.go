@@ -221,3 +221,75 @@ func TestOnlyTheRealMenu(t *testing.T) {
 		t.Fatalf("chose %q (%v), not on the real menu", m, err)
 	}
 }
+
+// Rollout improvement over the greedy player: with everyone taking one stone after it, the AI
+// wins when it leaves an even pile, so from 10 it must take 2 where the greedy player takes 1. A
+// tie (from 9, taking 1 or 3 both win) goes to the greedy move, and so does a decision with no
+// evidence (no horizon and a flat evaluation) or with no other candidate.
+func TestImproveOverGreedy(t *testing.T) {
+	cases := []struct {
+		pile, cands, horizon int
+		want                 string
+	}{
+		{10, 3, 30, "take 2"},
+		{6, 3, 30, "take 2"},
+		{9, 3, 30, "take 1"},
+		{10, 3, 0, "take 1"},
+		{10, 1, 30, "take 1"},
+		{2, 3, 30, "take 2"},
+	}
+	for _, c := range cases {
+		st := &greedyNim{nim{Pile: c.pile}}
+		cfg := Config{Candidates: c.cands, Iterations: 3 * c.cands, Horizon: c.horizon, Seed: 5}
+		m, stats, err := Choose(nimGame{}, st, 0, cfg)
+		if err != nil || m.String() != c.want {
+			t.Errorf("pile %d, %d candidates, horizon %d: %q (%v), want %q", c.pile, c.cands, c.horizon, m, err, c.want)
+		}
+		if st.Pile != c.pile {
+			t.Fatal("the search changed the real state")
+		}
+		m2, stats2, _ := Choose(nimGame{}, st, 0, cfg)
+		if !m2.Equal(m) || stats2 != stats {
+			t.Errorf("pile %d: not deterministic: %q %+v then %q %+v", c.pile, m, stats, m2, stats2)
+		}
+	}
+}
+
+// The greedy move is left only for a gain larger than its standard error over the samples.
+func TestPickNeedsClearGain(t *testing.T) {
+	// four samples each: gains of +1,+1,+1,+1 (clear), +2,-2,+2,-1 (mean 0.25, noisy), -1 x4
+	mk := func(tok string, ds ...float64) *candidate {
+		c := &candidate{m: rules.Move{tok}}
+		for _, d := range ds {
+			c.diff += d
+			c.diff2 += d * d
+		}
+		return c
+	}
+	cases := []struct {
+		cands []*candidate
+		want  string
+	}{
+		{[]*candidate{mk("greedy"), mk("noisy", 2, -2, 2, -1), mk("clear", 0.3, 0.3, 0.3, 0.3)}, "clear"},
+		{[]*candidate{mk("greedy"), mk("noisy", 2, -2, 2, -1), mk("worse", -1, -1, -1, -1)}, "greedy"},
+		{[]*candidate{mk("greedy"), mk("small", 0.1, 0.1, 0.1, 0.1), mk("big", 0.5, 0.4, 0.5, 0.4)}, "big"},
+	}
+	for i, c := range cases {
+		if got := pick(c.cands, 4).m[0]; got != c.want {
+			t.Errorf("case %d: picked %s, want %s", i, got, c.want)
+		}
+	}
+}
+
+// A level (GameBudget) in a game with a greedy player but no rollout budget gets the tree search.
+func TestLevelWithoutBudgetSearches(t *testing.T) {
+	st := &greedyNim{nim{Pile: 10}}
+	_, stats, err := Choose(nimGame{}, st, 0, Config{Candidates: 3, GameBudget: 1, Iterations: 50, Seed: 2})
+	if err != nil || stats.Nodes == 0 {
+		t.Fatalf("no tree built: %+v %v", stats, err)
+	}
+	_, stats, err = Choose(nimGame{}, st, 0, Config{Candidates: 3, Iterations: 9, Horizon: 30, Seed: 2})
+	if err != nil || stats.Nodes != 0 || stats.Iterations != 3 {
+		t.Fatalf("an explicit rollout config must run the improvement: %+v %v", stats, err)
+	}
+}

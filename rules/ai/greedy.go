@@ -12,6 +12,14 @@ type Greeder interface {
 	GreedyMove(seat rules.Seat, seed uint64) rules.Move
 }
 
+// Budgeter is implemented by states with a greedy player whose cost sets how far the rollout
+// improvement can look at the normal level: simulations (one candidate each) and the greedy moves
+// after the candidate. A greedy player of microseconds (Ausonia) plays games out; one of
+// milliseconds (Reef Encounter, Ascidiae) looks a move or two ahead.
+type Budgeter interface {
+	RolloutBudget() (simulations, horizon int)
+}
+
 // maxGreedyMoves bounds the moves the generic greedy player compares.
 const maxGreedyMoves = 600
 

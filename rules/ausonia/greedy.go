@@ -247,3 +247,7 @@ func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
 	m, _ := rules.RandomMove(s, seat, rand.New(rand.NewPCG(seed, 0x9eed)))
 	return m
 }
+
+// RolloutBudget sizes the AI's rollouts (ai.Budgeter): the greedy player takes microseconds, so
+// each simulation plays the game out (a two-seat game is about 230 moves).
+func (s *state) RolloutBudget() (simulations, horizon int) { return 160, 300 }

@@ -156,3 +156,7 @@ func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
 	m, _ := rules.RandomMove(s, seat, r)
 	return m
 }
+
+// RolloutBudget sizes the AI's rollouts (ai.Budgeter): a greedy move takes milliseconds (it
+// samples and tries every move), so a simulation looks two moves past the candidate.
+func (s *state) RolloutBudget() (simulations, horizon int) { return 48, 2 }

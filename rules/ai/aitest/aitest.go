@@ -78,6 +78,13 @@ func Blind(g rules.Game, st rules.State, cfg ai.Config, scramble func(st rules.S
 	return nil
 }
 
+// blindConfigs are small budgets of both ways the AI decides: the tree search with a greedy prior,
+// and the rollout improvement over the greedy player (which only games with one use).
+var blindConfigs = []ai.Config{
+	{Iterations: 30, Rollout: 6, Prior: 0.25, Seed: 11},
+	{Candidates: 4, Iterations: 8, Horizon: 1, Seed: 11},
+}
+
 // BlindEverywhere runs Blind on the positions reached after each of at random moves from each
 // setup, with a small budget, and returns every failure.
 func BlindEverywhere(g rules.Game, setups []rules.Setup, at []int, scramble func(st rules.State, viewer rules.Seat, seed uint64) rules.State) []error {
@@ -92,8 +99,10 @@ func BlindEverywhere(g rules.Game, setups []rules.Setup, at []int, scramble func
 			if st == nil {
 				continue // over already
 			}
-			if err := Blind(g, st, ai.Config{Iterations: 30, Rollout: 6, Prior: 0.25, Seed: 11}, scramble); err != nil {
-				errs = append(errs, fmt.Errorf("%d seats %v after %d moves: %w", setup.Seats, setup.Options, n, err))
+			for _, cfg := range blindConfigs {
+				if err := Blind(g, st, cfg, scramble); err != nil {
+					errs = append(errs, fmt.Errorf("%d seats %v after %d moves, %d candidates: %w", setup.Seats, setup.Options, n, cfg.Candidates, err))
+				}
 			}
 		}
 	}

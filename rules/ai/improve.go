@@ -1,0 +1,182 @@
+package ai
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Rollout policy improvement over the game's greedy player (Config.Candidates). Random playouts
+// undo what a move built in position games, and at a budget of a few hundred playouts the tree
+// search only drew level with the greedy players. Here the greedy player is the playout policy:
+// each candidate move is played in many determinizations and followed by Horizon moves in which
+// every seat plays greedily, then the game's evaluation judges. Choosing the best mean is a
+// policy improvement step, so in expectation it plays at least as well as the greedy player; the
+// greedy move stays unless another beats it clearly on the same samples.
+
+// candidate is one complete move under test and its summed value over the simulations.
+type candidate struct {
+	m     rules.Move
+	prior float64 // one-move evaluation in a sample, used only to pick the candidates
+	// the sum and sum of squares of its value minus the greedy move's, sample by sample
+	diff, diff2 float64
+}
+
+// improve chooses seat's move in st by rollouts of the greedy policy; gr is st's greedy player.
+func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Config) (rules.Move, Stats, error) {
+	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x1a9e))}
+	if cfg.Deadline > 0 {
+		s.until = time.Now().Add(cfg.Deadline)
+	}
+	// The moves come from the seat's own menu in the real position, which is what its player sees.
+	moves, _, err := rules.Enumerate(st, seat, maxGreedyMoves)
+	if err != nil {
+		return nil, Stats{}, fmt.Errorf("ai: the moves of seat %d: %w", seat, err)
+	}
+	if len(moves) == 0 {
+		return nil, Stats{}, fmt.Errorf("ai: seat %d has no move", seat)
+	}
+	base := gr.GreedyMove(seat, s.r.Uint64())
+	if base == nil || rules.Check(st, seat, base) != nil {
+		base = moves[s.r.IntN(len(moves))]
+	}
+	if len(moves) == 1 {
+		return base, s.stats, nil
+	}
+	cands, err := s.candidates(moves, base)
+	if err != nil {
+		return nil, s.stats, err
+	}
+	if len(cands) == 1 {
+		return base, s.stats, nil
+	}
+	s.stats.Searches = 1
+	sims := max(1, cfg.Iterations/len(cands))
+	for j := 0; j < sims; j++ {
+		if !s.until.IsZero() && j > 0 && time.Now().After(s.until) {
+			break
+		}
+		// Common random numbers: every candidate meets the same sample and the same draws after
+		// it, so their difference is the move's, not the dice's.
+		det, err := s.sample()
+		if err != nil {
+			return nil, s.stats, err
+		}
+		simSeed := s.r.Uint64()
+		v0 := s.simulate(det, cands[0].m, simSeed)
+		for _, c := range cands[1:] {
+			d := s.simulate(det, c.m, simSeed) - v0
+			c.diff += d
+			c.diff2 += d * d
+		}
+		s.stats.Iterations++
+	}
+	return pick(cands, float64(s.stats.Iterations)).m, s.stats, nil
+}
+
+// pick is the candidate with the best mean gain over the greedy move (cands[0]) among those whose
+// gain is clear: more than one standard error above nothing. With eight candidates and a few
+// dozen samples, the best of several noisy means is often a lucky one, and a loss to the greedy
+// player is what this mode exists to avoid; so the greedy move stays unless the evidence is clear.
+func pick(cands []*candidate, n float64) *candidate {
+	best, bestGain := cands[0], 0.0
+	for _, c := range cands[1:] {
+		mean := c.diff / n
+		se := math.Sqrt(max(0, c.diff2/n-mean*mean) / n)
+		if mean > se && mean > bestGain {
+			best, bestGain = c, mean
+		}
+	}
+	return best
+}
+
+// candidates is the greedy move first, then the moves a one-move evaluation rates best in one
+// sample, up to cfg.Candidates in all. Ties are broken by the seed, not by the menu's order.
+func (s *search) candidates(moves []rules.Move, base rules.Move) ([]*candidate, error) {
+	det, err := s.sample()
+	if err != nil {
+		return nil, err
+	}
+	var rest []*candidate
+	for _, m := range moves {
+		if m.Equal(base) {
+			continue
+		}
+		c, err := Clone(s.g, det)
+		if err != nil {
+			return nil, err
+		}
+		v := -1.0 // refused in this sample: kept last
+		if _, err := c.Apply(s.seat, m); err == nil {
+			v = value(c, s.seat)
+			s.stats.Simulated++
+		}
+		rest = append(rest, &candidate{m: m, prior: v})
+	}
+	s.r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	slices.SortStableFunc(rest, func(a, b *candidate) int { return cmp.Compare(b.prior, a.prior) })
+	n := min(len(rest), max(0, s.cfg.Candidates-1))
+	return append([]*candidate{{m: base}}, rest[:n]...), nil
+}
+
+// value is seat's value in st: its result if the game is over (a win counts most), else the
+// game's evaluation, else nothing.
+func value(st rules.State, seat rules.Seat) float64 {
+	if res := st.Result(); res != nil {
+		return 2 * Values(res)[seat]
+	}
+	if ev, ok := st.(rules.Evaluator); ok {
+		return ev.Evaluate()[seat]
+	}
+	return 0
+}
+
+// simulate plays m in a copy of det, then cfg.Horizon moves of the greedy policy for whoever is
+// awaited, and returns the AI's value there. A move the sample refuses scores nothing.
+func (s *search) simulate(det rules.State, m rules.Move, seed uint64) float64 {
+	x, err := Clone(s.g, det)
+	if err != nil {
+		return 0
+	}
+	if _, err := x.Apply(s.seat, m); err != nil {
+		return 0
+	}
+	s.stats.Simulated++
+	r := rand.New(rand.NewPCG(seed, 0x5117))
+	for h := 0; h < s.cfg.Horizon && x.Result() == nil; h++ {
+		ps := x.Awaiting()
+		if len(ps) == 0 {
+			break
+		}
+		seat := ps[r.IntN(len(ps))].Seat
+		var mv rules.Move
+		// The greedy player sees only the sample (and samples again for its own seat).
+		if gr, ok := x.(Greeder); ok {
+			mv = gr.GreedyMove(seat, r.Uint64())
+		}
+		// Apply checks the move first and changes nothing when it refuses it.
+		if mv == nil || !applies(x, seat, mv) {
+			if mv, err = rules.RandomMove(x, seat, r); err != nil || !applies(x, seat, mv) {
+				break
+			}
+		}
+		s.stats.Simulated++
+	}
+	if res := x.Result(); res != nil {
+		return Values(res)[s.seat]
+	}
+	if ev, ok := x.(rules.Evaluator); ok {
+		return ev.Evaluate()[s.seat]
+	}
+	return 0
+}
+
+func applies(st rules.State, seat rules.Seat, m rules.Move) bool {
+	_, err := st.Apply(seat, m)
+	return err == nil
+}
