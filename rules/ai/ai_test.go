@@ -293,3 +293,71 @@ func TestLevelWithoutBudgetSearches(t *testing.T) {
 		t.Fatalf("an explicit rollout config must run the improvement: %+v %v", stats, err)
 	}
 }
+
+// margin: seat 0 says a or b and wins either way, by a little (a, the greedy move) or by a lot.
+type marginGame struct{}
+
+type margin struct {
+	Pick string
+	Res  *rules.Result
+}
+
+func (marginGame) Info() rules.Info {
+	return rules.Info{ID: "margin", Name: "Margin", MinSeats: 2, MaxSeats: 2}
+}
+func (marginGame) New(rules.Setup) (rules.State, error) { return &margin{}, nil }
+func (marginGame) Decode(b []byte) (rules.State, error) {
+	var m margin
+	err := json.Unmarshal(b, &m)
+	return &m, err
+}
+func (g *margin) Awaiting() []rules.Prompt {
+	if g.Res != nil {
+		return nil
+	}
+	return []rules.Prompt{{Seat: 0, Text: "pick"}}
+}
+func (g *margin) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	switch {
+	case s != 0 || g.Res != nil:
+		return nil, false, rules.Illegalf("not your turn")
+	case len(m) == 0:
+		return []rules.Choice{{Token: "a"}, {Token: "b"}}, false, nil
+	case len(m) == 1 && (m[0] == "a" || m[0] == "b"):
+		return nil, true, nil
+	}
+	return nil, false, rules.Illegalf("say a or b")
+}
+func (g *margin) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := rules.Check(g, s, m); err != nil {
+		return nil, err
+	}
+	g.Pick, g.Res = m[0], &rules.Result{Ranks: []int{1, 2}}
+	return nil, nil
+}
+func (g *margin) View(rules.Seat) any                      { return g }
+func (g *margin) Result() *rules.Result                    { return g.Res }
+func (g *margin) Encode() ([]byte, error)                  { return json.Marshal(g) }
+func (g *margin) Clone() rules.State                       { c := *g; return &c }
+func (g *margin) GreedyMove(rules.Seat, uint64) rules.Move { return rules.Move{"a"} }
+func (g *margin) Evaluate() []float64 {
+	switch g.Pick {
+	case "a":
+		return []float64{0.6, 0.4}
+	case "b":
+		return []float64{0.9, 0.1}
+	}
+	return []float64{0.5, 0.5}
+}
+
+// A simulation that ends the game counts the margin too, not only the win: both moves win here,
+// and the improvement must still tell the wide win from the narrow one the greedy player takes.
+func TestImproveCountsTheMargin(t *testing.T) {
+	m, _, err := Choose(marginGame{}, &margin{}, 0, Config{Candidates: 2, Iterations: 4, Horizon: 1, Seed: 1})
+	if err != nil || m.String() != "b" {
+		t.Fatalf("chose %q (%v), want b: a win by more is worth more", m, err)
+	}
+	if lo, hi := outcome(&margin{Pick: "a", Res: &rules.Result{Ranks: []int{2, 1}}}, 0), outcome(&margin{Pick: "a", Res: &rules.Result{Ranks: []int{1, 2}}}, 0); lo >= hi {
+		t.Errorf("a loss (%v) must count less than a win (%v)", lo, hi)
+	}
+}

@@ -167,11 +167,24 @@ func (s *search) simulate(det rules.State, m rules.Move, seed uint64) float64 {
 		}
 		s.stats.Simulated++
 	}
+	return outcome(x, s.seat)
+}
+
+// outcome is seat's value at the end of a simulation. A finished game counts its result, plus the
+// game's evaluation of the final position where it has one: with a win worth 0 or 1 alone, a few
+// dozen samples cannot tell two moves apart, while the margin (the influence or points between
+// the seats) moves with every sample and separates them with far fewer.
+func outcome(x rules.State, seat rules.Seat) float64 {
+	ev, hasEv := x.(rules.Evaluator)
 	if res := x.Result(); res != nil {
-		return Values(res)[s.seat]
+		v := Values(res)[seat]
+		if hasEv {
+			v += ev.Evaluate()[seat]
+		}
+		return v
 	}
-	if ev, ok := x.(rules.Evaluator); ok {
-		return ev.Evaluate()[s.seat]
+	if hasEv {
+		return ev.Evaluate()[seat]
 	}
 	return 0
 }
