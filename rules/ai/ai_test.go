@@ -3,7 +3,9 @@ package ai
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -359,5 +361,89 @@ func TestImproveCountsTheMargin(t *testing.T) {
 	}
 	if lo, hi := outcome(&margin{Pick: "a", Res: &rules.Result{Ranks: []int{2, 1}}}, 0), outcome(&margin{Pick: "a", Res: &rules.Result{Ranks: []int{1, 2}}}, 0); lo >= hi {
 		t.Errorf("a loss (%v) must count less than a win (%v)", lo, hi)
+	}
+}
+
+// stall: seat 0 may stall (its turn goes on, nothing changes) or end its turn, after which seat 1
+// hits, which costs seat 0, and it is seat 0's turn again. It never ends.
+type stallGame struct{}
+
+type stall struct {
+	Turn rules.Seat
+	Hit  bool
+	Res  *rules.Result
+}
+
+func (stallGame) Info() rules.Info {
+	return rules.Info{ID: "stall", Name: "Stall", MinSeats: 2, MaxSeats: 2}
+}
+func (stallGame) New(rules.Setup) (rules.State, error) { return &stall{}, nil }
+func (stallGame) Decode(b []byte) (rules.State, error) {
+	var g stall
+	err := json.Unmarshal(b, &g)
+	return &g, err
+}
+func (g *stall) Awaiting() []rules.Prompt {
+	if g.Res != nil {
+		return nil
+	}
+	return []rules.Prompt{{Seat: g.Turn, Text: "move"}}
+}
+func (g *stall) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	menu := []string{"stall", "end"}
+	if s == 1 {
+		menu = []string{"hit"}
+	}
+	switch {
+	case s != g.Turn || g.Res != nil:
+		return nil, false, rules.Illegalf("not your turn")
+	case len(m) == 0:
+		var cs []rules.Choice
+		for _, t := range menu {
+			cs = append(cs, rules.Choice{Token: t})
+		}
+		return cs, false, nil
+	case len(m) == 1 && slices.Contains(menu, m[0]):
+		return nil, true, nil
+	}
+	return nil, false, rules.Illegalf("say %s", strings.Join(menu, " or "))
+}
+func (g *stall) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := rules.Check(g, s, m); err != nil {
+		return nil, err
+	}
+	switch m[0] {
+	case "end":
+		g.Turn = 1
+	case "hit":
+		g.Hit, g.Turn = true, 0
+	}
+	return nil, nil
+}
+func (g *stall) View(rules.Seat) any     { return g }
+func (g *stall) Result() *rules.Result   { return g.Res }
+func (g *stall) Encode() ([]byte, error) { return json.Marshal(g) }
+func (g *stall) Clone() rules.State      { c := *g; return &c }
+func (g *stall) GreedyMove(s rules.Seat, _ uint64) rules.Move {
+	if s == 1 {
+		return rules.Move{"hit"}
+	}
+	return rules.Move{"end"}
+}
+func (g *stall) Evaluate() []float64 {
+	if g.Hit {
+		return []float64{0.2, 0.8}
+	}
+	return []float64{0.5, 0.5}
+}
+
+// A move that only keeps the AI's turn going must not look better for pushing the opponents'
+// reply past the horizon: the horizon counts the other seats' moves.
+func TestImproveDoesNotStall(t *testing.T) {
+	for _, h := range []int{1, 2} {
+		m, _, err := Choose(stallGame{}, &stall{}, 0, Config{Candidates: 2, Iterations: 4, Horizon: h, Seed: 1})
+		if err != nil || m.String() != "end" {
+			t.Errorf("horizon %d: chose %q (%v), want end: stalling only delays the hit", h, m, err)
+		}
 	}
 }

@@ -136,8 +136,14 @@ func value(st rules.State, seat rules.Seat) float64 {
 	return 0
 }
 
-// simulate plays m in a copy of det, then cfg.Horizon moves of the greedy policy for whoever is
-// awaited, and returns the AI's value there. A move the sample refuses scores nothing.
+// simulate plays m in a copy of det, then the greedy policy for whoever is awaited until the other
+// seats have made cfg.Horizon moves (and at most cfg.Horizon+maxOwnMoves moves in all, which is
+// where a solo game stops), and returns the AI's value there. A move the sample refuses scores nothing.
+//
+// The horizon counts the others' moves, not all moves: counted over all moves, a candidate that
+// keeps the AI's turn going without changing anything (a Reef Encounter shrimp moved to and fro,
+// which the rules allow any number of times) pushed the opponents' reply past the horizon and
+// looked better than ending the turn, so the AI moved shrimps forever.
 func (s *search) simulate(det rules.State, m rules.Move, seed uint64) float64 {
 	x, err := Clone(s.g, det)
 	if err != nil {
@@ -148,12 +154,15 @@ func (s *search) simulate(det rules.State, m rules.Move, seed uint64) float64 {
 	}
 	s.stats.Simulated++
 	r := rand.New(rand.NewPCG(seed, 0x5117))
-	for h := 0; h < s.cfg.Horizon && x.Result() == nil; h++ {
+	for h, steps := 0, 0; h < s.cfg.Horizon && steps < s.cfg.Horizon+maxOwnMoves && x.Result() == nil; steps++ {
 		ps := x.Awaiting()
 		if len(ps) == 0 {
 			break
 		}
 		seat := ps[r.IntN(len(ps))].Seat
+		if seat != s.seat {
+			h++
+		}
 		var mv rules.Move
 		// The greedy player sees only the sample (and samples again for its own seat).
 		if gr, ok := x.(Greeder); ok {
@@ -188,6 +197,10 @@ func outcome(x rules.State, seat rules.Seat) float64 {
 	}
 	return 0
 }
+
+// maxOwnMoves bounds the AI's own moves in one simulation beyond the horizon: its greedy turns
+// should end, but nothing in the contract makes a greedy player end one.
+const maxOwnMoves = 64
 
 func applies(st rules.State, seat rules.Seat, m rules.Move) bool {
 	_, err := st.Apply(seat, m)
