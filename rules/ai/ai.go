@@ -39,10 +39,11 @@ type Config struct {
 	// Candidates, when positive and the game has a greedy player (ai.Greeder), replaces the tree
 	// search by rollout policy improvement over that player (improve.go): the greedy move and
 	// the Candidates-1 moves a one-move evaluation rates best are each played in
-	// Iterations/Candidates samples, followed by Horizon moves of the greedy policy for every
-	// seat, and the best mean wins (the greedy move on ties).
+	// Iterations/Candidates samples, followed by the greedy policy for every seat until the
+	// others have made Horizon moves, and the best clear gain wins (the greedy move otherwise).
 	Candidates int
-	// Horizon is how many greedy moves follow a candidate before the evaluation (Candidates only).
+	// Horizon is how many moves of the other seats follow a candidate before the evaluation
+	// (Candidates only; the AI's own moves in between do not count).
 	Horizon int
 	// GameBudget, when positive, takes Iterations and Horizon from the game (ai.Budgeter, sized to
 	// its greedy player's cost), the simulations multiplied by GameBudget; a game that is no

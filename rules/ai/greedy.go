@@ -13,9 +13,9 @@ type Greeder interface {
 }
 
 // Budgeter is implemented by states with a greedy player whose cost sets how far the rollout
-// improvement can look at the normal level: simulations (one candidate each) and the greedy moves
-// after the candidate. A greedy player of microseconds (Ausonia) plays games out; one of
-// milliseconds (Reef Encounter, Ascidiae) looks a move or two ahead.
+// improvement can look at the normal level: simulations (one candidate each) and the other seats'
+// greedy moves after the candidate (the horizon). A greedy player of microseconds (Ausonia) plays
+// games out; one of milliseconds (Reef Encounter) looks to the opponent's first moves.
 type Budgeter interface {
 	RolloutBudget() (simulations, horizon int)
 }

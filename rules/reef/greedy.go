@@ -158,5 +158,5 @@ func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
 }
 
 // RolloutBudget sizes the AI's rollouts (ai.Budgeter): a greedy move takes milliseconds (it
-// samples and tries every move), so a simulation looks two moves past the candidate.
+// samples and tries every move), so a simulation runs until the opponent has made two moves.
 func (s *state) RolloutBudget() (simulations, horizon int) { return 48, 2 }
