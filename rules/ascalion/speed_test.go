@@ -172,16 +172,7 @@ func TestDrawnMoveAppliesAsPlayed(t *testing.T) {
 				p = q
 				s.drawn.Store(&drawnMove{seat: int(p) + 1, m: m, x: s.scratchCopy()})
 			}
-			ev1, err1 := s.Apply(p, m)
-			ev2, err2 := played.Apply(p, m)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("move %d %q: %v / %v", step, m.String(), err1, err2)
-			}
-			b1, _ := s.Encode()
-			b2, _ := played.Encode()
-			if !reflect.DeepEqual(ev1, ev2) || string(b1) != string(b2) {
-				t.Fatalf("move %d %q: keeping the drawn copy differs from playing the move", step, m.String())
-			}
+			rulestest.ApplyAlike(t, s, played, p, m, step, "keeping the drawn copy differs from playing the move")
 			if s.drawn.Load() != nil {
 				t.Fatalf("move %d: the drawn move outlived Apply", step)
 			}

@@ -76,16 +76,7 @@ func TestDrawnMoveAppliesAsWalked(t *testing.T) {
 					t.Fatalf("move %d: a prefix of the drawn move passes for it", step)
 				}
 			}
-			ev1, err1 := s.Apply(p, m)
-			ev2, err2 := walked.Apply(p, m)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("move %d %q: %v / %v", step, m.String(), err1, err2)
-			}
-			b1, _ := s.Encode()
-			b2, _ := walked.Encode()
-			if !reflect.DeepEqual(ev1, ev2) || string(b1) != string(b2) {
-				t.Fatalf("move %d %q: applying the drawn move differs from walking it", step, m.String())
-			}
+			rulestest.ApplyAlike(t, s, walked, p, m, step, "applying the drawn move differs from walking it")
 			if _, ok := s.drawnStep(p, m); ok {
 				t.Fatalf("move %d: the drawn move outlived Apply", step)
 			}

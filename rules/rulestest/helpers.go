@@ -2,6 +2,7 @@ package rulestest
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -44,4 +45,21 @@ func PlayRandom(t testing.TB, st rules.State, r *rand.Rand) (rules.Seat, rules.M
 		t.Fatalf("%q by seat %d refused: %v", m, p.Seat, err)
 	}
 	return p.Seat, m
+}
+
+// ApplyAlike applies m for seat to a and b, two states that must stay equal (a fast path and the
+// plain one), and fails t unless both accept it with the same events and the same snapshot after.
+// step and differ name the move and what a difference means in the failure.
+func ApplyAlike(t testing.TB, a, b rules.State, seat rules.Seat, m rules.Move, step int, differ string) {
+	t.Helper()
+	ev1, err1 := a.Apply(seat, m)
+	ev2, err2 := b.Apply(seat, m)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("move %d %q: %v / %v", step, m.String(), err1, err2)
+	}
+	b1, _ := a.Encode()
+	b2, _ := b.Encode()
+	if !reflect.DeepEqual(ev1, ev2) || string(b1) != string(b2) {
+		t.Fatalf("move %d %q: %s", step, m.String(), differ)
+	}
 }
