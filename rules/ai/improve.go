@@ -14,8 +14,8 @@ import (
 // Rollout policy improvement over the game's greedy player (Config.Candidates). Random playouts
 // undo what a move built in position games, and at a budget of a few hundred playouts the tree
 // search only drew level with the greedy players. Here the greedy player is the playout policy:
-// each candidate move is played in many determinizations and followed by Horizon moves in which
-// every seat plays greedily, then the game's evaluation judges. Choosing the best mean is a
+// each candidate move is played in many determinizations and followed by greedy play of every
+// seat until the others have made Horizon moves, then the result and the evaluation judge. Choosing the best mean is a
 // policy improvement step, so in expectation it plays at least as well as the greedy player; the
 // greedy move stays unless another beats it clearly on the same samples.
 
