@@ -48,3 +48,34 @@ func (g *State) quietTree(s int) (func(rules.Move) ([]rules.Choice, bool), error
 	}
 	return tree, nil
 }
+
+// ChoiceTokens is Choices without the labels (rules.TokenChooser), so that search and the
+// generic enumeration skip the menu text.
+func (g *State) ChoiceTokens(s rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	return g.walk(int(s), partial)
+}
+
+// moves lists seat s's complete moves in rules.Enumerate's order, asking the quiet tree once per
+// node: through Choices every node re-reads its prefix from the root. Nil when s may not move.
+func (g *State) moves(s, limit int) []rules.Move {
+	tree, err := g.quietTree(s)
+	if err != nil {
+		return nil
+	}
+	var out []rules.Move
+	var walk func(m rules.Move)
+	walk = func(m rules.Move) {
+		next, complete := tree(m)
+		if complete && len(out) < limit {
+			out = append(out, append(rules.Move(nil), m...))
+		}
+		for _, c := range next {
+			if len(out) >= limit || len(m) >= rules.MaxTreeDepth {
+				return
+			}
+			walk(append(m, c.Token))
+		}
+	}
+	walk(make(rules.Move, 0, rules.MaxTreeDepth))
+	return out
+}

@@ -14,17 +14,15 @@ func greedyMove(g *State, seat int) rules.Move {
 	if g.setupPhase() {
 		return greedyPlacement(g)
 	}
-	moves, _, err := rules.Enumerate(g, rules.Seat(seat), 4000)
-	if err != nil || len(moves) == 0 {
-		panic(fmt.Sprintf("greedy: %v", err))
+	moves := g.moves(seat, 4000)
+	if len(moves) == 0 {
+		panic(fmt.Sprintf("greedy: seat %d has no move", seat))
 	}
 	var best rules.Move
 	bestScore := -1 << 30
 	for _, m := range moves {
 		c := g.clone()
-		if _, err := c.Apply(rules.Seat(seat), m); err != nil {
-			panic(err)
-		}
+		c.play(rules.Seat(seat), m)
 		if m[0] == wColonize {
 			if !g.solo() || soloWins(c) {
 				return m
@@ -62,11 +60,11 @@ func value(g *State, seat, active, depth int) int {
 	if depth == 0 || g.Res != nil || g.setupPhase() || g.Turn.Seat != seat || g.Turn.Active != active || g.Turn.Wait == "" {
 		return score(g, seat)
 	}
-	moves, _, _ := rules.Enumerate(g, rules.Seat(seat), 1000)
+	moves := g.moves(seat, 1000)
 	best := -1 << 30
 	for _, m := range moves {
 		c := g.clone()
-		c.Apply(rules.Seat(seat), m)
+		c.play(rules.Seat(seat), m)
 		if m[0] == wColonize && !g.solo() {
 			return score(c, seat) + 500
 		}

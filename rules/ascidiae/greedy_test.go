@@ -87,3 +87,23 @@ func TestBalanceReport(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGreedyMove is one decision of the greedy player over the positions of greedy games:
+// the cost of one step of the AI's rollouts.
+func BenchmarkGreedyMove(b *testing.B) {
+	var pos []*State
+	for seed := uint64(1); seed <= 4; seed++ {
+		s, _ := Game.Info().ValidateSetup(rules.Setup{Seats: 2, Seed: seed})
+		g, _ := newGame(s)
+		for g.Res == nil {
+			seat := int(g.Awaiting()[0].Seat)
+			pos = append(pos, g.clone())
+			g.Apply(rules.Seat(seat), greedyMove(g.clone(), seat))
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g := pos[i%len(pos)]
+		greedyMove(g.clone(), int(g.Awaiting()[0].Seat))
+	}
+}

@@ -156,11 +156,17 @@ func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if !complete {
 		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokenList(next))
 	}
+	return g.play(s, m), nil
+}
+
+// play applies a move already known to be whole and legal (Apply's checks passed, or the move
+// came from the seat's own tree): the greedy player tries hundreds of them per decision.
+func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 	var ev []rules.Event
 	seat := int(s)
 	if g.setupPhase() {
 		g.doPlace(seat, m, &ev)
-		return ev, nil
+		return ev
 	}
 	t := &g.Turn
 	switch t.Wait {
@@ -198,7 +204,7 @@ func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 		g.doCentral(m, &ev)
 	}
 	g.run(&ev)
-	return ev, nil
+	return ev
 }
 
 func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {

@@ -222,13 +222,24 @@ func (g *State) clone() *State {
 	c.Piles = append([]Pile(nil), g.Piles...)
 	c.Colonies = append([]ColonySlot(nil), g.Colonies...)
 	c.Players = make([]Player, len(g.Players))
+	n := 0
+	for i := range g.Players {
+		for _, pc := range g.Players[i].Grid {
+			if pc != nil {
+				n++
+			}
+		}
+	}
+	// One allocation for every card on the grids: the greedy player clones hundreds of times a
+	// decision.
+	cards := make([]Placed, 0, n)
 	for i, p := range g.Players {
 		np := p
-		np.Colonies = append([]string(nil), p.Colonies...)
+		np.Colonies = p.Colonies[:len(p.Colonies):len(p.Colonies)]
 		for sp, pc := range p.Grid {
 			if pc != nil {
-				cp := *pc
-				np.Grid[sp] = &cp
+				cards = append(cards, *pc)
+				np.Grid[sp] = &cards[len(cards)-1]
 			}
 		}
 		c.Players[i] = np
@@ -237,9 +248,11 @@ func (g *State) clone() *State {
 		ab := *g.Turn.Ab
 		c.Turn.Ab = &ab
 	}
-	c.Turn.Line = append([]string(nil), g.Turn.Line...)
-	c.Log = append([]string(nil), g.Log...)
-	c.Recent = append([]TurnLog(nil), g.Recent...)
+	// The logs are only ever appended to (or dropped), so the copy shares them up to their
+	// length; a cap at that length makes its first append copy instead of writing into g's.
+	c.Turn.Line = g.Turn.Line[:len(g.Turn.Line):len(g.Turn.Line)]
+	c.Log = g.Log[:len(g.Log):len(g.Log)]
+	c.Recent = g.Recent[:len(g.Recent):len(g.Recent)]
 	if g.Res != nil {
 		r := *g.Res
 		c.Res = &r
