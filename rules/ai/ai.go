@@ -41,6 +41,8 @@ type Config struct {
 	// the Candidates-1 moves a one-move evaluation rates best are each played in
 	// Iterations/Candidates samples, followed by the greedy policy for every seat until the
 	// others have made Horizon moves, and the best clear gain wins (the greedy move otherwise).
+	// Where simulations are Deterministic there are max(Candidates, Iterations) candidates,
+	// each played once.
 	Candidates int
 	// Horizon is how many moves of the other seats follow a candidate before the evaluation
 	// (Candidates only; the AI's own moves in between do not count).
@@ -131,8 +133,8 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 			cfg.Iterations, cfg.Horizon = max(1, int(cfg.GameBudget*float64(sims))), h
 			return improve(g, st, seat, gr, cfg)
 		}
-		// A level in a game that sizes no rollouts (its greedy player is too dear for them, as
-		// measured in Ascidiae): the tree search with the greedy prior.
+		// A level in a game with a greedy player that sizes no rollouts: the tree search with the
+		// greedy prior (every game with a greedy player sizes them today).
 	}
 	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
 	if cfg.Deadline > 0 {

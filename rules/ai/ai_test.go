@@ -447,3 +447,30 @@ func TestImproveDoesNotStall(t *testing.T) {
 		}
 	}
 }
+
+// sureNim is greedyNim declaring its rollouts deterministic (ai.Deterministic), which they are.
+type sureNim struct{ greedyNim }
+
+func (g *sureNim) DeterministicRollouts() bool { return true }
+func (g *sureNim) Clone() rules.State          { c := *g; return &c }
+
+// In a game whose rollouts have one outcome, each candidate is simulated once and the budget of
+// simulations buys candidates: with one candidate asked for and three simulations, all three
+// moves from 10 are tried (and take 2, the winning one, found) in a single round.
+func TestDeterministicRolloutsBuyCandidates(t *testing.T) {
+	for _, c := range []struct {
+		cands, iters int
+		want         string
+		rounds       int
+	}{
+		{1, 3, "take 2", 1},
+		{3, 9, "take 2", 1},
+		{1, 1, "take 1", 0}, // one candidate and no budget for more: the greedy move, unsimulated
+	} {
+		st := &sureNim{greedyNim{nim{Pile: 10}}}
+		m, stats, err := Choose(nimGame{}, st, 0, Config{Candidates: c.cands, Iterations: c.iters, Horizon: 30, Seed: 3})
+		if err != nil || m.String() != c.want || stats.Iterations != c.rounds {
+			t.Errorf("%d candidates, %d simulations: %q after %d rounds (%v), want %q after %d", c.cands, c.iters, m, stats.Iterations, err, c.want, c.rounds)
+		}
+	}
+}

@@ -20,6 +20,15 @@ type Budgeter interface {
 	RolloutBudget() (simulations, horizon int)
 }
 
+// Deterministic is implemented by states in which a simulation of the rollout improvement has
+// one outcome only: no chance from here on (no draw, nothing hidden to sample) and a greedy player
+// that ignores its seed, as in Ascidiae after its set-up. A second simulation of a candidate would
+// repeat the first, so the improvement simulates each candidate once and spends its budget on
+// more candidates instead. It answers for the position it is asked in.
+type Deterministic interface {
+	DeterministicRollouts() bool
+}
+
 // maxGreedyMoves bounds the moves the generic greedy player compares.
 const maxGreedyMoves = 600
 

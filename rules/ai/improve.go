@@ -15,9 +15,11 @@ import (
 // undo what a move built in position games, and at a budget of a few hundred playouts the tree
 // search only drew level with the greedy players. Here the greedy player is the playout policy:
 // each candidate move is played in many determinizations and followed by greedy play of every
-// seat until the others have made Horizon moves, then the result and the evaluation judge. Choosing the best mean is a
-// policy improvement step, so in expectation it plays at least as well as the greedy player; the
-// greedy move stays unless another beats it clearly on the same samples.
+// seat until the others have made Horizon moves, then the result and the evaluation judge.
+// Choosing the best mean is a policy improvement step, so in expectation it plays at least as well
+// as the greedy player; the greedy move stays unless another beats it clearly on the same samples.
+// Where a simulation has one outcome only (Deterministic), each candidate is played once and the
+// budget tests more candidates.
 
 // candidate is one complete move under test and its summed value over the simulations.
 type candidate struct {
@@ -48,6 +50,12 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 	if len(moves) == 1 {
 		return base, s.stats, nil
 	}
+	once := false
+	if d, ok := st.(Deterministic); ok && d.DeterministicRollouts() {
+		// Every simulation of a candidate would be the same game: test more candidates, once each.
+		once = true
+		s.cfg.Candidates = max(cfg.Candidates, cfg.Iterations)
+	}
 	cands, err := s.candidates(moves, base)
 	if err != nil {
 		return nil, s.stats, err
@@ -57,6 +65,9 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 	}
 	s.stats.Searches = 1
 	sims := max(1, cfg.Iterations/len(cands))
+	if once {
+		sims = 1
+	}
 	for j := 0; j < sims; j++ {
 		if !s.until.IsZero() && j > 0 && time.Now().After(s.until) {
 			break

@@ -114,3 +114,13 @@ func greedyPlacement(g *State) rules.Move {
 func (g *State) GreedyMove(seat rules.Seat, _ uint64) rules.Move {
 	return greedyMove(g.clone(), int(seat))
 }
+
+// DeterministicRollouts says that a rollout from here has one outcome (ai.Deterministic): the
+// game draws only while it is set up, hides nothing, and the greedy player ignores its seed.
+func (g *State) DeterministicRollouts() bool { return true }
+
+// RolloutBudget sizes the AI's rollouts (ai.Budgeter). Rollouts here are deterministic, so the
+// simulations are candidates, each played once: the greedy move and the 11 the position's score
+// rates best after one decision, each followed by greedy play until the opponent has made six
+// decisions (about one turn of theirs and the start of the AI's next).
+func (g *State) RolloutBudget() (simulations, horizon int) { return 12, 6 }

@@ -2,6 +2,7 @@ package ascidiae
 
 import (
 	"flag"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -84,6 +85,47 @@ func TestBalanceReport(t *testing.T) {
 				med = turns[len(turns)/2]
 			}
 			t.Logf("seats=%d preset=%-7s won %2d/%d (others: limit/defeat %d) winner's turns median %2d all %v", seats, pr, wins, games, limit, med, turns)
+		}
+	}
+}
+
+// The AI simulates each candidate once because Ascidiae declares its rollouts deterministic
+// (ai.Deterministic). That holds only while no move draws from the generator and the greedy
+// player's move does not depend on its seed: checked over the positions of random and greedy
+// games, set-up included.
+func TestRolloutsAreDeterministic(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		s, err := Game.Info().ValidateSetup(rules.Setup{Seats: 1 + int(seed), Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := newGame(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 7))
+		for n := 0; g.Res == nil && n < 120; n++ {
+			if !g.DeterministicRollouts() {
+				t.Fatal("declared not deterministic")
+			}
+			seat := g.Awaiting()[0].Seat
+			a, b := g.GreedyMove(seat, 1), g.GreedyMove(seat, 0xdeadbeef)
+			if !a.Equal(b) {
+				t.Fatalf("seed %d move %d: the greedy move depends on its seed: %q, %q", seed, n, a, b)
+			}
+			m := a
+			if n%2 == 1 {
+				if m, err = rules.RandomMove(g, seat, r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before, _ := g.RNG.MarshalJSON()
+			if _, err := g.Apply(seat, m); err != nil {
+				t.Fatal(err)
+			}
+			if after, _ := g.RNG.MarshalJSON(); string(after) != string(before) {
+				t.Fatalf("seed %d move %d: %q drew from the generator", seed, n, m)
+			}
 		}
 	}
 }
