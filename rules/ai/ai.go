@@ -236,6 +236,7 @@ type search struct {
 	greedy     rules.Move
 	greedyV    float64
 	greedyDone bool
+	alone      bool // a solo game, for the rollout improvement's horizon
 }
 
 // sample is one state consistent with what the AI's seat knows.

@@ -474,3 +474,26 @@ func TestDeterministicRolloutsBuyCandidates(t *testing.T) {
 		}
 	}
 }
+
+// patience: stall alone, one seat that may stall or end its turn, forever.
+type patience struct{ stall }
+
+func (g *patience) Awaiting() []rules.Prompt { return []rules.Prompt{{Seat: 0, Text: "move"}} }
+func (g *patience) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
+	return nil, rules.Check(g, s, m)
+}
+func (g *patience) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	return g.stall.Choices(s, m)
+}
+func (g *patience) Clone() rules.State  { c := *g; return &c }
+func (g *patience) Evaluate() []float64 { return []float64{0.5} }
+
+// In a solo game the horizon counts the seat's own moves: there are no others to wait for, and a
+// simulation that ran to the cap on moves cost a solo Ascidiae decision over 2 s of one core.
+func TestImproveHorizonAlone(t *testing.T) {
+	_, stats, err := Choose(stallGame{}, &patience{}, 0, Config{Candidates: 2, Iterations: 2, Horizon: 3, Seed: 1})
+	// one trial of the second candidate to rank it, then each candidate and 3 greedy moves
+	if want := 1 + 2*(1+3); err != nil || stats.Simulated != want {
+		t.Errorf("simulated %d moves (%v), want %d", stats.Simulated, err, want)
+	}
+}

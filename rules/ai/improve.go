@@ -32,6 +32,9 @@ type candidate struct {
 // improve chooses seat's move in st by rollouts of the greedy policy; gr is st's greedy player.
 func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Config) (rules.Move, Stats, error) {
 	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x1a9e))}
+	if ev, ok := st.(rules.Evaluator); ok && len(ev.Evaluate()) == 1 {
+		s.alone = true // a solo game: there are no other seats' moves to count
+	}
 	if cfg.Deadline > 0 {
 		s.until = time.Now().Add(cfg.Deadline)
 	}
@@ -148,8 +151,9 @@ func value(st rules.State, seat rules.Seat) float64 {
 }
 
 // simulate plays m in a copy of det, then the greedy policy for whoever is awaited until the other
-// seats have made cfg.Horizon moves (and at most cfg.Horizon+maxOwnMoves moves in all, which is
-// where a solo game stops), and returns the AI's value there. A move the sample refuses scores nothing.
+// seats have made cfg.Horizon moves (and at most cfg.Horizon+maxOwnMoves moves in all), and returns
+// the AI's value there. In a solo game (one value from the evaluation) the seat's own moves count
+// instead. A move the sample refuses scores nothing.
 //
 // The horizon counts the others' moves, not all moves: counted over all moves, a candidate that
 // keeps the AI's turn going without changing anything (a Reef Encounter shrimp moved to and fro,
@@ -171,7 +175,7 @@ func (s *search) simulate(det rules.State, m rules.Move, seed uint64) float64 {
 			break
 		}
 		seat := ps[r.IntN(len(ps))].Seat
-		if seat != s.seat {
+		if seat != s.seat || s.alone {
 			h++
 		}
 		var mv rules.Move

@@ -122,5 +122,11 @@ func (g *State) DeterministicRollouts() bool { return true }
 // RolloutBudget sizes the AI's rollouts (ai.Budgeter). Rollouts here are deterministic, so the
 // simulations are candidates, each played once: the greedy move and the 11 the position's score
 // rates best after one decision, each followed by greedy play until the opponent has made six
-// decisions (about one turn of theirs and the start of the AI's next).
-func (g *State) RolloutBudget() (simulations, horizon int) { return 12, 6 }
+// decisions (about one turn of theirs and the start of the AI's next). Solo, the horizon counts
+// the seat's own decisions: twelve, about two turns, where a claim in the same turn counts.
+func (g *State) RolloutBudget() (simulations, horizon int) {
+	if g.solo() {
+		return 12, 12
+	}
+	return 12, 6
+}
