@@ -235,7 +235,7 @@ func (g *State) clone() *State {
 	cards := make([]Placed, 0, n)
 	for i, p := range g.Players {
 		np := p
-		np.Colonies = p.Colonies[:len(p.Colonies):len(p.Colonies)]
+		np.Colonies = p.Colonies[:len(p.Colonies):len(p.Colonies)] // append-only, as the logs below
 		for sp, pc := range p.Grid {
 			if pc != nil {
 				cards = append(cards, *pc)
