@@ -21,7 +21,8 @@ type Determinizer interface {
 }
 
 // Evaluator estimates, for a running game, each seat's chance of winning as a number in [0,1],
-// so a search can cut random playouts short in long games. It must read only public information
+// one value per seat (a solo game gives one: the search reads that as solo), so a search can cut
+// random playouts short in long games. It must read only public information
 // and each seat's own (Determinize has already made hidden parts a sample).
 type Evaluator interface {
 	Evaluate() []float64
