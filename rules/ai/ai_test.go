@@ -296,23 +296,30 @@ func TestLevelWithoutBudgetSearches(t *testing.T) {
 	}
 }
 
-// margin: seat 0 says a or b and wins either way, by a little (a, the greedy move) or by a lot.
-type marginGame struct{}
+// toyGame is the rules.Game of a two-seat test state S: a zero S to start, JSON snapshots.
+type toyGame[S any, P interface {
+	*S
+	rules.State
+}] struct{ id string }
 
+func (t toyGame[S, P]) Info() rules.Info {
+	return rules.Info{ID: t.id, Name: t.id, MinSeats: 2, MaxSeats: 2}
+}
+func (toyGame[S, P]) New(rules.Setup) (rules.State, error) { return P(new(S)), nil }
+func (toyGame[S, P]) Decode(b []byte) (rules.State, error) {
+	st := new(S)
+	err := json.Unmarshal(b, st)
+	return P(st), err
+}
+
+// margin: seat 0 says a or b and wins either way, by a little (a, the greedy move) or by a lot.
 type margin struct {
 	Pick string
 	Res  *rules.Result
 }
 
-func (marginGame) Info() rules.Info {
-	return rules.Info{ID: "margin", Name: "Margin", MinSeats: 2, MaxSeats: 2}
-}
-func (marginGame) New(rules.Setup) (rules.State, error) { return &margin{}, nil }
-func (marginGame) Decode(b []byte) (rules.State, error) {
-	var m margin
-	err := json.Unmarshal(b, &m)
-	return &m, err
-}
+var marginGame = toyGame[margin, *margin]{"margin"}
+
 func (g *margin) Awaiting() []rules.Prompt {
 	if g.Res != nil {
 		return nil
@@ -355,7 +362,7 @@ func (g *margin) Evaluate() []float64 {
 // A simulation that ends the game counts the margin too, not only the win: both moves win here,
 // and the improvement must still tell the wide win from the narrow one the greedy player takes.
 func TestImproveCountsTheMargin(t *testing.T) {
-	m, _, err := Choose(marginGame{}, &margin{}, 0, Config{Candidates: 2, Iterations: 4, Horizon: 1, Seed: 1})
+	m, _, err := Choose(marginGame, &margin{}, 0, Config{Candidates: 2, Iterations: 4, Horizon: 1, Seed: 1})
 	if err != nil || m.String() != "b" {
 		t.Fatalf("chose %q (%v), want b: a win by more is worth more", m, err)
 	}
@@ -366,23 +373,14 @@ func TestImproveCountsTheMargin(t *testing.T) {
 
 // stall: seat 0 may stall (its turn goes on, nothing changes) or end its turn, after which seat 1
 // hits, which costs seat 0, and it is seat 0's turn again. It never ends.
-type stallGame struct{}
-
 type stall struct {
 	Turn rules.Seat
 	Hit  bool
 	Res  *rules.Result
 }
 
-func (stallGame) Info() rules.Info {
-	return rules.Info{ID: "stall", Name: "Stall", MinSeats: 2, MaxSeats: 2}
-}
-func (stallGame) New(rules.Setup) (rules.State, error) { return &stall{}, nil }
-func (stallGame) Decode(b []byte) (rules.State, error) {
-	var g stall
-	err := json.Unmarshal(b, &g)
-	return &g, err
-}
+var stallGame = toyGame[stall, *stall]{"stall"}
+
 func (g *stall) Awaiting() []rules.Prompt {
 	if g.Res != nil {
 		return nil
@@ -441,7 +439,7 @@ func (g *stall) Evaluate() []float64 {
 // reply past the horizon: the horizon counts the other seats' moves.
 func TestImproveDoesNotStall(t *testing.T) {
 	for _, h := range []int{1, 2} {
-		m, _, err := Choose(stallGame{}, &stall{}, 0, Config{Candidates: 2, Iterations: 4, Horizon: h, Seed: 1})
+		m, _, err := Choose(stallGame, &stall{}, 0, Config{Candidates: 2, Iterations: 4, Horizon: h, Seed: 1})
 		if err != nil || m.String() != "end" {
 			t.Errorf("horizon %d: chose %q (%v), want end: stalling only delays the hit", h, m, err)
 		}
@@ -491,7 +489,7 @@ func (g *patience) Evaluate() []float64 { return []float64{0.5} }
 // In a solo game the horizon counts the seat's own moves: there are no others to wait for, and a
 // simulation that ran to the cap on moves cost a solo Ascidiae decision over 2 s of one core.
 func TestImproveHorizonAlone(t *testing.T) {
-	_, stats, err := Choose(stallGame{}, &patience{}, 0, Config{Candidates: 2, Iterations: 2, Horizon: 3, Seed: 1})
+	_, stats, err := Choose(stallGame, &patience{}, 0, Config{Candidates: 2, Iterations: 2, Horizon: 3, Seed: 1})
 	// one trial of the second candidate to rank it, then each candidate and 3 greedy moves
 	if want := 1 + 2*(1+3); err != nil || stats.Simulated != want {
 		t.Errorf("simulated %d moves (%v), want %d", stats.Simulated, err, want)
