@@ -43,10 +43,7 @@ func greedyMove(g *State, seat int) rules.Move {
 func soloWins(g *State) bool {
 	for g.Res == nil && g.Turn.Seat == 0 && g.Players[0].Turns == g.Players[0].Turns {
 		turn := g.Players[0].Turns
-		m := greedyMove(g, 0)
-		if _, err := g.Apply(0, m); err != nil {
-			panic(err)
-		}
+		g.play(0, greedyMove(g, 0)) // from the seat's own tree: legal
 		if g.Players[0].Turns != turn {
 			break
 		}
