@@ -116,6 +116,13 @@ type Event struct {
 	// Reveals marks that this event made hidden information or a random outcome known; undo can
 	// never go back past a move that produced such an event.
 	Reveals bool `json:"reveals,omitempty"`
+	// Kind is a short key for the sort of event ("offer", "shrimp"), for digests: a post too long
+	// to list every line condenses a run of events of one Kind into Many, so nothing vanishes
+	// uncounted. "" never condenses.
+	Kind string `json:"kind,omitempty"`
+	// Many is the condensed line for a run of this Kind, with %d for how many events it stands
+	// for: "{seat:1} moved shrimps %d times". Empty: the platform writes a generic line.
+	Many string `json:"many,omitempty"`
 }
 
 // Public reports whether every seat and spectator may see the event.
