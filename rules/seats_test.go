@@ -18,7 +18,7 @@ func TestRenderSeats(t *testing.T) {
 			t.Errorf("RenderSeats(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if !HasSeatRefs("a " + SeatRef(3)) || HasSeatRefs("a {b}") {
+	if !HasSeatRefs("a "+SeatRef(3)) || HasSeatRefs("a {b}") {
 		t.Error("HasSeatRefs")
 	}
 }
