@@ -95,6 +95,11 @@ type Prompt struct {
 	// only answers whose moves and labels reveal nothing private (never cards from a hand). Each
 	// must be a legal complete move of the seat; a prompt with none gets the private picker.
 	Answers []Answer `json:"answers,omitempty"`
+	// Open says the seat answers in the open: its choice is public as soon as it is made (a trade
+	// answer said aloud at the table), though other seats are asked at the same time. Otherwise
+	// seats asked at once choose in secret, and nothing of one seat's choice may reach public
+	// events, views or prompts until the last of them has chosen (checked by rulestest).
+	Open bool `json:"open,omitempty"`
 }
 
 // Answer is one public answer of a Prompt: a complete move and a short label for its button.

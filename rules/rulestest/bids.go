@@ -27,6 +27,8 @@ type bids struct {
 	endless      bool // never ends
 	refuseGift   bool // Apply refuses gifts the tree offers
 	badAnswer    bool // the winner's prompt declares an answer that is not a whole move
+	leakBid      bool // a bid is announced to everyone before the others have bid
+	leakMenu     bool // the draw's label names the deck's top card
 }
 
 func (g bids) Info() rules.Info {
@@ -147,7 +149,16 @@ func (s *bidState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool,
 			moves = append(moves, rules.Move{"bid", strconv.Itoa(c)})
 		}
 	}
-	next, complete, bad, ok := rules.ChoicesFromMoves(moves, m, nil)
+	var label func(rules.Move, string) string
+	if s.g.leakMenu && len(s.Deck) > 0 {
+		label = func(_ rules.Move, tok string) string {
+			if tok == "draw" {
+				return fmt.Sprintf("draw (the %d)", s.Deck[0])
+			}
+			return ""
+		}
+	}
+	next, complete, bad, ok := rules.ChoicesFromMoves(moves, m, label)
 	if !ok {
 		return nil, false, rules.Illegalf("%q does not fit here: you may play %s.", m[bad], moves[0].String())
 	}
@@ -172,6 +183,9 @@ func (s *bidState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	s.Bids[seat] = v
 	evs := []rules.Event{{Text: fmt.Sprintf("You bid %d.", v), To: []rules.Seat{seat}}}
+	if s.g.leakBid {
+		evs[0].To = nil
+	}
 	if slices.Contains(s.Bids, -1) {
 		return evs, nil
 	}
@@ -218,7 +232,13 @@ func (s *bidState) applyBonus(seat rules.Seat, m rules.Move) ([]rules.Event, err
 func (s *bidState) View(seat rules.Seat) any {
 	v := bidView{Viewer: seat, Deck: len(s.Deck), Scores: s.Scores}
 	for i, h := range s.Hands {
-		v.Sizes = append(v.Sizes, len(h))
+		// A card bid face down still counts as held until the bids are revealed: whether a seat
+		// passed is as secret as what it bid.
+		n := len(h)
+		if s.Winner < 0 && s.Bids[i] > 0 {
+			n++
+		}
+		v.Sizes = append(v.Sizes, n)
 		v.Bid = append(v.Bid, s.Bids[i] >= 0)
 	}
 	if seat >= 0 {

@@ -1,7 +1,8 @@
 // Package rulestest is the property suite every registered game must pass: complete choice paths
 // apply, everything else is refused with a reason and leaves the state alone, setup + moves replay
 // to the same snapshot, encode/decode and notation round-trip, views never carry another seat's
-// secrets, and random play terminates.
+// secrets, secret simultaneous choices show nowhere until they close, menus and refusals do not
+// depend on what a seat cannot see (secrets.go), and random play terminates.
 package rulestest
 
 import (
@@ -160,6 +161,17 @@ func playout(g rules.Game, setup rules.Setup, cfg Config, stats *Stats) error {
 		}
 		if step%cfg.Every == 0 {
 			if err := checkPosition(g, st, full, prompts, cfg, r, stats); err != nil {
+				return fmt.Errorf("move %d: %w", step, err)
+			}
+			if cfg.Scramble != nil {
+				if err := checkBlindTree(st, prompts, cfg.Scramble, r.Uint64()); err != nil {
+					return fmt.Errorf("move %d: %w", step, err)
+				}
+			}
+		}
+		// Secret simultaneous steps are rare and short: every one is checked.
+		if len(secretStep(prompts)) > 0 {
+			if err := checkSimultaneous(g, st, full.Seats, prompts, min(cfg.Exhaustive, 24)); err != nil {
 				return fmt.Errorf("move %d: %w", step, err)
 			}
 		}

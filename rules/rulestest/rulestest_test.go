@@ -32,6 +32,8 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		{"never ends", bids{endless: true}, "termination"},
 		{"tree path refused", bids{refuseGift: true}, "refused"},
 		{"answer that is no move", bids{badAnswer: true}, "declared answer \"gift\" is not a legal complete move"},
+		{"simultaneous choice shown", bids{leakBid: true}, "asked at once in secret"},
+		{"menu tells a secret", bids{leakMenu: true}, "a menu or refusal tells a secret"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
