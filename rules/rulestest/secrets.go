@@ -115,17 +115,27 @@ func firstDiff(a, b []byte) string {
 			y = lb[i]
 		}
 		if x != y {
-			return "  " + clip(x) + "\n  " + clip(y)
+			at := 0
+			for at < min(len(x), len(y)) && x[at] == y[at] {
+				at++
+			}
+			return "  " + around(x, at) + "\n  " + around(y, at)
 		}
 	}
 	return ""
 }
 
-func clip(s string) string {
-	if len(s) > 400 {
-		return s[:400] + "..."
+// around clips a long line to the part near byte at, where it differs from another.
+func around(s string, at int) string {
+	from, to := max(0, at-120), min(len(s), at+200)
+	out := s[from:to]
+	if from > 0 {
+		out = "..." + out
 	}
-	return s
+	if to < len(s) {
+		out += "..."
+	}
+	return out
 }
 
 // treeNodes bounds the choice-tree walk of checkBlindTree per seat.
