@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,5 +215,23 @@ func TestConsoleKeepsItsOwnDatabase(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "boardbot.db")); err == nil {
 		t.Fatal("the console touched the bot's database")
+	}
+}
+
+// register sends where run and serve send: discord.api_url, when set.
+func TestRegisterHonoursAPIURL(t *testing.T) {
+	var path string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		path = r.URL.Path
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, "[]")
+	}))
+	defer srv.Close()
+	cfg := filepath.Join(t.TempDir(), "c.toml")
+	os.WriteFile(cfg, []byte("[discord]\napplication_id = \"123456789012345678\"\napi_url = \""+srv.URL+"\"\n"), 0o600)
+	t.Setenv("BOARDBOT_TOKEN", "sekrit")
+	code, out, errs := runCmd(t, "register", "--config", cfg, "--guild", "7")
+	if code != 0 || !strings.HasSuffix(path, "/applications/123456789012345678/guilds/7/commands") {
+		t.Fatalf("register %d %q %q: the stub saw %q", code, out, errs, path)
 	}
 }
