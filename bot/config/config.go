@@ -4,10 +4,13 @@
 package config
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -25,6 +28,9 @@ type Config struct {
 	Metrics  Metrics  `toml:"metrics"`
 	Outbox   Outbox   `toml:"outbox"`
 	Log      Log      `toml:"log"`
+
+	// environ is where Token looks; nil: the process environment.
+	environ func(string) string
 }
 
 // Database is where games are stored.
@@ -50,6 +56,9 @@ type Defaults struct {
 // Console is the local terminal adapter.
 type Console struct {
 	Images string `toml:"images"` // folder the board images are written to
+	// Database is the console's own SQLite file, so that trying games never touches the bot's
+	// (database.path); --db overrides it.
+	Database string `toml:"database"`
 }
 
 // Discord is the bot's application.
@@ -90,7 +99,7 @@ func Default() Config {
 	return Config{
 		Database: Database{Path: "boardbot.db"},
 		Defaults: Defaults{ReminderHours: 24, ClockDays: 0, AutoForced: true},
-		Console:  Console{Images: "boardbot-images"},
+		Console:  Console{Images: "boardbot-images", Database: "boardbot-console.db"},
 		Discord:  Discord{TokenEnv: "BOARDBOT_TOKEN"},
 		HTTP:     HTTP{Listen: "127.0.0.1:8080"},
 		Outbox:   Outbox{LeaseSeconds: 120},
@@ -111,8 +120,17 @@ func Load(path string) (Config, error) {
 	return Parse(string(b), path)
 }
 
-// Parse reads configuration text over the defaults; name is used in messages.
+// Parse reads configuration text over the defaults and validates it; name is used in messages.
 func Parse(text, name string) (Config, error) {
+	c, err := decode(text, name)
+	if err != nil {
+		return c, err
+	}
+	return c, c.Validate()
+}
+
+// decode reads configuration text over the defaults, refusing unknown keys.
+func decode(text, name string) (Config, error) {
 	c := Default()
 	md, err := toml.Decode(text, &c)
 	if err != nil {
@@ -125,7 +143,7 @@ func Parse(text, name string) (Config, error) {
 		}
 		return c, fmt.Errorf("config %s: unknown key %s (see config.example.toml)", name, strings.Join(keys, ", "))
 	}
-	return c, c.Validate()
+	return c, nil
 }
 
 // Validate checks values that TOML types cannot.
@@ -171,14 +189,77 @@ func (c Config) Validate() error {
 	if c.Discord.TokenEnv == "" {
 		errs = append(errs, errors.New("discord.token_env is empty"))
 	}
+	if c.Console.Database == "" {
+		errs = append(errs, errors.New("console.database is empty"))
+	}
+	if err := checkListen("http.listen", c.HTTP.Listen, false); err != nil {
+		errs = append(errs, err)
+	}
+	if err := checkListen("metrics.listen", c.Metrics.Listen, true); err != nil {
+		errs = append(errs, err)
+	}
+	if id := c.Discord.ApplicationID; id != "" && !snowflake(id) {
+		errs = append(errs, fmt.Errorf("discord.application_id %q is not an application id: copy the number (17 to 20 digits) from the developer portal's General Information page", id))
+	}
+	if k := c.Discord.PublicKey; k != "" {
+		if b, err := hex.DecodeString(k); err != nil || len(b) != 32 {
+			errs = append(errs, errors.New("discord.public_key must be the 64 hex digits of the application's public key"))
+		}
+	}
+	seen := map[string]bool{}
+	for _, g := range c.Games.Enabled {
+		if seen[g] {
+			errs = append(errs, fmt.Errorf("games.enabled lists %q twice", g))
+		}
+		seen[g] = true
+	}
 	return errors.Join(errs...)
 }
 
-// Token reads the bot token from the environment variable the config names.
-func (c Config) Token() (string, error) {
-	t := strings.TrimSpace(os.Getenv(c.Discord.TokenEnv))
-	if t == "" {
-		return "", fmt.Errorf("set the bot token in the environment variable %s", c.Discord.TokenEnv)
+// checkListen refuses an address a listener could not use, at start rather than at the first
+// request (a metrics listener that failed used to be logged and forgotten).
+func checkListen(key, addr string, empty bool) error {
+	if addr == "" {
+		if empty {
+			return nil
+		}
+		return fmt.Errorf("%s is empty", key)
 	}
-	return t, nil
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("%s %q must be host:port, such as 127.0.0.1:8080 or :8080", key, addr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("%s %q: the port must be a number from 0 to 65535", key, addr)
+	}
+	if host != "" && net.ParseIP(host) == nil && strings.ContainsAny(host, " /:@") {
+		return fmt.Errorf("%s %q: %q is not a host name or address", key, addr, host)
+	}
+	return nil
+}
+
+// snowflake reports whether s looks like a Discord id: digits only, 17 to 20 of them.
+func snowflake(s string) bool {
+	if len(s) < 17 || len(s) > 20 {
+		return false
+	}
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
+}
+
+// Token reads the bot token from the environment variable the config names, or from the file
+// that variable with _FILE after it names (a container secret).
+func (c Config) Token() (string, error) {
+	getenv := c.environ
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	v, _, err := lookup(c.Discord.TokenEnv, getenv)
+	if err != nil {
+		return "", err
+	}
+	if t := strings.TrimSpace(v); t != "" {
+		return t, nil
+	}
+	return "", fmt.Errorf("set the bot token in the environment variable %s (or name a file holding it in %s_FILE)", c.Discord.TokenEnv, c.Discord.TokenEnv)
 }

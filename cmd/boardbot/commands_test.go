@@ -75,6 +75,17 @@ func TestReplayRecords(t *testing.T) {
 func TestMigrateAndVersion(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "m.db")
 	var out, errb bytes.Buffer
+	// A mistyped path is refused, not created.
+	if code := run(context.Background(), []string{"migrate", "--db", db}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "no database file") {
+		t.Fatalf("migrate of a missing file %d: %q", code, errb.String())
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Fatal("migrate created the missing file")
+	}
+	// An empty file is an empty SQLite database: migrate lays the schema in it.
+	if err := os.WriteFile(db, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if code := run(context.Background(), []string{"migrate", "--db", db}, &out, &errb); code != 0 || !strings.Contains(out.String(), "schema 0 -> ") {
 		t.Fatalf("first migrate %d: %q %q", code, out.String(), errb.String())
 	}

@@ -192,6 +192,13 @@ func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return exitErr(stderr, err)
 	}
+	if c.Discord.APIURL != "" {
+		// The same place as run and serve send to: a proxy or a test's stub.
+		if sess.Client == nil {
+			sess.Client = &http.Client{}
+		}
+		sess.Client.Transport = discord.Redirect(c.Discord.APIURL, sess.Client.Transport)
+	}
 	if err := discord.NewREST(sess).Overwrite(c.Discord.ApplicationID, *guild, cmds); err != nil {
 		return exitErr(stderr, fmt.Errorf("register: %w", err))
 	}

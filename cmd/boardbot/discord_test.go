@@ -61,13 +61,13 @@ func TestRegisterOverwritesGuildCommands(t *testing.T) {
 	}
 	defer func() { newSession = old }()
 	cfg := filepath.Join(t.TempDir(), "c.toml")
-	os.WriteFile(cfg, []byte("[discord]\napplication_id = \"42\"\ntoken_env = \"BOARDBOT_TEST_TOKEN\"\n"), 0o644)
+	os.WriteFile(cfg, []byte("[discord]\napplication_id = \"123456789012345678\"\ntoken_env = \"BOARDBOT_TEST_TOKEN\"\n"), 0o644)
 	t.Setenv("BOARDBOT_TEST_TOKEN", "sekrit")
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), []string{"register", "--config", cfg, "--guild", "g7"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if got.method != "PUT" || got.path != "/api/v9/applications/42/guilds/g7/commands" || got.auth != "Bot sekrit" || got.n != 17 {
+	if got.method != "PUT" || got.path != "/api/v9/applications/123456789012345678/guilds/g7/commands" || got.auth != "Bot sekrit" || got.n != 17 {
 		t.Fatalf("register sent %+v", got)
 	}
 	if !strings.Contains(out.String(), "registered 17 commands in server g7") {

@@ -50,9 +50,17 @@ func commands() []command {
 		{"fsck", "fsck [--config FILE] [--db PATH]", "replay every stored game and report any disagreement with its snapshot", cmdFsck},
 		{"migrate", "migrate [--config FILE] [--db PATH]", "bring the database schema up to date (also done at every start)", cmdMigrate},
 		{"migrate-db", "migrate-db --from FILE --to postgres://...", "copy a SQLite installation into an empty PostgreSQL database and fsck the copy", cmdMigrateDB},
-		{"version", "version", "print the version", cmdVersion},
+		{"backup", "backup [--config FILE] [--db PATH] [--to FILE] [--keep N]", "a consistent copy of the database while the bot runs (SQLite: VACUUM INTO, integrity-checked; PostgreSQL: pg_dump)", cmdBackup},
+		{"restore", "restore [--config FILE] [--db PATH] FILE", "put a backup in place of the stopped bot's SQLite database (the old file is moved aside) and fsck it", cmdRestore},
+		{"config", "config check [--config FILE] | config keys", "validate and print the configuration in force (secrets masked); list every key with its environment variable", cmdConfig},
+		{"version", "version", "print the version (also --version)", cmdVersion},
 	}
 }
+
+// envHelp is the line every command's --help ends with.
+const envHelp = `Environment: BOARDBOT_CONFIG names the configuration file (else ./boardbot.toml, else the
+defaults); BOARDBOT_<SECTION>_<KEY> sets any key (boardbot config keys lists them) and
+<VARIABLE>_FILE reads one from a file; the bot token is in BOARDBOT_TOKEN (discord.token_env).`
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -66,10 +74,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		return cmdVersion(ctx, nil, stdout, stderr)
+	}
 	for _, c := range commands() {
-		if c.name == args[0] {
-			return c.run(ctx, args[1:], stdout, stderr)
+		if c.name != args[0] {
+			continue
 		}
+		if wantsHelp(args[1:]) {
+			// Help asked for is an answer, not an error: on stdout, exit 0. The flag package
+			// prints the flags when it meets -h.
+			fmt.Fprintf(stdout, "Usage: boardbot %s\n  %s\n\n", c.usage, c.help)
+			c.run(ctx, []string{"-h"}, stdout, stdout)
+			fmt.Fprintf(stdout, "\n%s\n", envHelp)
+			return 0
+		}
+		return c.run(ctx, args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "boardbot: unknown command %q\n\n", args[0])
 	usage(stderr)
@@ -81,6 +101,18 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  boardbot %s\n      %s\n", c.usage, c.help)
 	}
+}
+
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
 }
 
 // parseInterleaved parses flags that may come before or after positional arguments.
@@ -99,8 +131,16 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // commandConfig parses a command's flags (--config and --db, plus any extra adds) and loads the
-// configuration. A flag error is errUsage, for exit code 2.
+// configuration (config.Find: --config, BOARDBOT_CONFIG, ./boardbot.toml, then the environment).
+// A flag error is errUsage, for exit code 2; so is a positional argument, which once made
+// `boardbot run gw.toml` run on the defaults.
 func commandConfig(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (config.Config, *flag.FlagSet, error) {
+	return commandConfigArgs(name, args, stderr, extra, 0)
+}
+
+// commandConfigArgs is commandConfig for a command that takes exactly npos positional arguments
+// after its flags.
+func commandConfigArgs(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet), npos int) (config.Config, *flag.FlagSet, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfgPath := fs.String("config", "", "configuration file (TOML); defaults apply without one")
@@ -111,13 +151,29 @@ func commandConfig(name string, args []string, stderr io.Writer, extra func(*fla
 	if err := fs.Parse(args); err != nil {
 		return config.Config{}, nil, errUsage
 	}
-	c, err := config.Load(*cfgPath)
+	if fs.NArg() != npos {
+		if npos == 0 {
+			hint := ""
+			if strings.HasSuffix(fs.Arg(0), ".toml") {
+				hint = fmt.Sprintf(" (a configuration file goes after --config: boardbot %s --config %s)", name, fs.Arg(0))
+			}
+			fmt.Fprintf(stderr, "boardbot %s takes no argument %q%s\n", name, fs.Arg(0), hint)
+		} else {
+			fmt.Fprintf(stderr, "boardbot %s needs %d argument(s) after its flags; see boardbot %s --help\n", name, npos, name)
+		}
+		return config.Config{}, nil, errUsage
+	}
+	c, _, err := config.Find(*cfgPath, os.Environ())
 	if err != nil {
 		return c, fs, err
 	}
 	if *db != "" {
 		c.Database.Path = *db
+		if name == "console" {
+			c.Console.Database = *db
+		}
 	}
+	slog.SetDefault(newLogger(c, stderr))
 	return c, fs, nil
 }
 
@@ -193,6 +249,9 @@ func cmdConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if *images != "" {
 		c.Console.Images = *images
 	}
+	// The console plays on its own file (console.database), never on the bot's games, and
+	// always on SQLite.
+	c.Database.Path, c.Database.URL = c.Console.Database, ""
 	svc, st, err := openService(c, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "boardbot:", err)
@@ -215,6 +274,11 @@ func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, _, err := commandConfig("fsck", args, stderr, nil)
 	if err != nil {
 		return exitErr(stderr, err)
+	}
+	if c.Database.URL == "" {
+		if err := sqlite.Exists(c.Database.Path); err != nil {
+			return exitErr(stderr, err)
+		}
 	}
 	svc, st, err := openService(c, stderr)
 	if err != nil {
@@ -250,6 +314,12 @@ func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		from, to, err = postgres.Migrate(ctx, c.Database.URL)
 		cancel()
 	} else {
+		if err := sqlite.Exists(c.Database.Path); err != nil {
+			return exitErr(stderr, err)
+		}
+		if err := autoBackup(context.Background(), c.Database.Path, slog.Default()); err != nil {
+			return exitErr(stderr, err)
+		}
 		from, to, err = sqlite.Migrate(c.Database.Path)
 	}
 	if err != nil {

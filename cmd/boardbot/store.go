@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"time"
 
 	"github.com/boardbot/boardbot/bot/config"
@@ -23,14 +24,56 @@ type dbStore interface {
 // openTimeout bounds connecting to PostgreSQL and migrating it at start.
 const openTimeout = 30 * time.Second
 
-// openStore opens the configured store: PostgreSQL when database.url is set, else SQLite.
+// openStore opens the configured store: PostgreSQL when database.url is set, else SQLite. A
+// SQLite file is locked shared for as long as the store is open (restore needs it alone), backed
+// up before a start migrates its schema, and the migration is logged.
 func openStore(c config.Config) (dbStore, error) {
 	if c.Database.URL == "" {
-		return sqlite.Open(c.Database.Path)
+		return openSQLite(c.Database.Path)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
 	return postgres.Open(ctx, c.Database.URL)
+}
+
+func openSQLite(path string) (dbStore, error) {
+	ctx := context.Background()
+	unlock, err := lockFile(lockPath(path), false)
+	if errors.Is(err, errLocked) {
+		return nil, fmt.Errorf("%s is being restored: try again when the restore has finished", path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := autoBackup(ctx, path, slog.Default()); err != nil {
+		unlock()
+		return nil, err
+	}
+	before, _ := sqlite.FileSchema(ctx, path)
+	st, err := sqlite.Open(path)
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	switch after := sqlite.SchemaVersion(); {
+	case before == 0:
+		slog.Info("database created", "db", path, "schema", after)
+	case before != after:
+		slog.Info("database schema migrated", "db", path, "from", before, "to", after)
+	}
+	return &lockedStore{Store: st, unlock: unlock}, nil
+}
+
+// lockedStore releases the database's lock when it closes.
+type lockedStore struct {
+	*sqlite.Store
+	unlock func()
+}
+
+func (s *lockedStore) Close() error {
+	err := s.Store.Close()
+	s.unlock()
+	return err
 }
 
 // cmdMigrateDB copies a SQLite installation into an empty PostgreSQL database and checks the copy
@@ -46,6 +89,10 @@ func cmdMigrateDB(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *from == "" || !postgres.IsURL(*to) {
 		fmt.Fprintln(stderr, "boardbot: migrate-db needs --from <sqlite file> and --to postgres://user@host/dbname")
 		return 2
+	}
+	if err := sqlite.Exists(*from); err != nil {
+		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
+		return 1
 	}
 	if err := migrateDB(ctx, *from, *to, stdout); err != nil {
 		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
