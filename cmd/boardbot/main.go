@@ -39,7 +39,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"console", "console [--config FILE] [--db PATH] [--images DIR]", "play in the terminal, without Discord, on the embedded SQLite store", cmdConsole},
-		{"replay", "replay FILE [--json] [--png DIR]", "rebuild a game from its record; exits non-zero on an illegal line", cmdReplay},
+		{"replay", "replay FILE [--json] [--png DIR] [--gif OUT] [--recap OUT] [--suggest LEVEL]", "rebuild a game from its record; exits non-zero on an illegal line; --suggest prints the AI's move for the awaited seats", cmdReplay},
 		{"selfplay", "selfplay --game G --games N --seed S [--seats K] [--option k=v ...] [--render]", "random legal playouts to the end, with figures as JSON", cmdSelfplay},
 		{"arena", "arena --game G --seats K --games N --players ai:hard,random,... [--seed S] [--option k=v ...] [--json]", "AI strength: games between kinds of players, wins with 95% confidence intervals, think time", cmdArena},
 		{"run", "run [--config FILE]", "connect to Discord's gateway and serve the bot (token from the environment)", cmdRun},

@@ -29,6 +29,8 @@ type replaySummary struct {
 	GIFMs    int64         `json:"gif_ms,omitempty"`
 	// RecapBytes is the size of the --recap picture.
 	RecapBytes int `json:"recap_bytes,omitempty"`
+	// Suggest is what --suggest asked of the AI for the awaited seats.
+	Suggest []suggestion `json:"suggest,omitempty"`
 }
 
 type awaited struct {
@@ -44,12 +46,13 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	pngDir := fs.String("png", "", "write the board after every move to this folder")
 	gifOut := fs.String("gif", "", "write an animated GIF of the game to this file")
 	recapOut := fs.String("recap", "", "write the recap picture (ranks, progress chart, numbers) to this PNG file")
+	suggestLevel := fs.String("suggest", "", "print the move the AI of this level (easy, normal, hard) would play for each awaited seat")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: boardbot replay FILE [--json] [--png DIR] [--gif OUT] [--recap OUT]")
+		fmt.Fprintln(stderr, "usage: boardbot replay FILE [--json] [--png DIR] [--gif OUT] [--recap OUT] [--suggest LEVEL]")
 		return 2
 	}
 	f, err := os.Open(pos[0])
@@ -136,6 +139,17 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		sum.Awaiting = append(sum.Awaiting, a)
 	}
+	if *suggestLevel != "" {
+		if sum.Result != nil {
+			fmt.Fprintf(stderr, "%s: the game is over: nobody is awaited, so there is no move to suggest\n", pos[0])
+			return 1
+		}
+		sum.Suggest, err = suggest(kit.Game, st, rec.Setup.Seed, len(rec.Moves), *suggestLevel, rec.Players)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", pos[0], err)
+			return 1
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -148,6 +162,9 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	for _, a := range sum.Awaiting {
 		fmt.Fprintf(stdout, "Awaiting seat %d %s: %s\n", a.Seat, a.Player, a.Prompt)
+	}
+	for _, s := range sum.Suggest {
+		fmt.Fprintf(stdout, "The AI (%s) would play for seat %d %s: %s (%s), after %d ms.\n", s.Level, s.Seat, s.Player, s.Move, s.Label, s.ThinkMs)
 	}
 	if sum.RecapBytes > 0 {
 		fmt.Fprintf(stdout, "Recap: %s (%d KB)\n", *recapOut, sum.RecapBytes/1024)
