@@ -114,6 +114,10 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 	if err := s.store.SetSetting(ctx, scope, id, key, v); err != nil {
 		return Reply{}, err
 	}
+	if scope == ScopeGuild {
+		// An audit line for every admin action, so a changed server can be explained later.
+		s.log.Info("audit: server setting changed", "guild", req.Place.Guild, "user", req.User.ID, "name", req.User.Name, "key", key, "value", v)
+	}
 	return Reply{Text: fmt.Sprintf("%s is now %s.", key, v), Private: true}, nil
 }
 
