@@ -49,7 +49,7 @@ func (s *state) eatable(cm *corals, me, sq int) bool {
 
 func (s *state) coralText(cm *corals, sq int) string {
 	id := cm.id[sq]
-	return fmt.Sprintf("the %s coral of %d", cm.colour[id], cm.size[id])
+	return fmt.Sprintf("the %s coral of %s", cm.colour[id], nPolyps(cm.size[id]))
 }
 
 func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
@@ -59,16 +59,17 @@ func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
 		label: func(sq int) string {
 			n := cm.size[cm.id[sq]]
 			back := min(n, s.eatReturn())
-			return fmt.Sprintf("%s: eat %s (%d back to the bag, %d into your parrotfish)", SquareName(sq), s.coralText(cm, sq), back, n-back)
+			v := s.colourValue(cm.colour[cm.id[sq]])
+			return fmt.Sprintf("%s: eat %s (%d back to the bag, %s into your parrotfish, worth %d now)", sqWhere(sq), s.coralText(cm, sq), back, nPolyps(n-back), (n-back)*v)
 		},
 		why: func(sq int) string {
 			switch {
 			case int(s.Shrimp[sq]) != me:
-				return fmt.Sprintf("Your parrotfish eats only a coral guarded by your own shrimp; there is none of yours on %s.", SquareName(sq))
+				return fmt.Sprintf("Your parrotfish eats only a coral guarded by your own shrimp; there is none of yours on %s.", sqWhere(sq))
 			case s.Polyp[sq] == NoColour:
-				return fmt.Sprintf("Your shrimp on %s sits on bare rock, not on a coral.", SquareName(sq))
+				return fmt.Sprintf("Your shrimp on %s sits on bare rock, not on a coral.", sqWhere(sq))
 			}
-			return fmt.Sprintf("The %s coral on %s has only %d polyps; a parrotfish eats corals of at least %d.", cm.colour[cm.id[sq]], SquareName(sq), cm.size[cm.id[sq]], data.MinEat)
+			return fmt.Sprintf("The %s coral on %s has only %s; a parrotfish eats corals of at least %d.", cm.colour[cm.id[sq]], sqWhere(sq), nPolyps(cm.size[cm.id[sq]]), data.MinEat)
 		},
 	}
 }
@@ -95,8 +96,11 @@ func (s *state) canGrowAfterTrade(me int, c Colour) bool {
 }
 
 // canBuy: action 8 for colour c, with a cube from behind the screen or straight from a trade.
+// Whether the bag still holds that colour is secret: the menu offers every colour the seat has a
+// cube of, and the move itself finds out (exec). After a trade the bag surely holds one: the
+// consumed polyp that paid for the cube has just gone into it.
 func (s *state) canBuy(me int, c Colour, viaTrade bool) bool {
-	return !s.T.Bought && s.available(c) && (viaTrade || s.Players[me].Cubes[c] > 0)
+	return !s.T.Bought && (viaTrade || s.Players[me].Cubes[c] > 0)
 }
 
 func (s *state) buyColours(me int) []Colour {
@@ -208,7 +212,7 @@ func (s *state) addPicker(cm *corals, me int, targets []int) squarePicker {
 	return squarePicker{
 		sqs:   targets,
 		what:  "a new shrimp",
-		label: func(sq int) string { return fmt.Sprintf("%s: on %s", SquareName(sq), s.coralText(cm, sq)) },
+		label: func(sq int) string { return fmt.Sprintf("%s: on %s", sqWhere(sq), s.coralText(cm, sq)) },
 		why:   func(sq int) string { return s.shrimpWhy(cm, me, -1, sq) },
 	}
 }
@@ -242,12 +246,14 @@ func (s *state) shrimpTargets(cm *corals, me, from int) []int {
 
 // shrimpWhy explains why a shrimp (from -1: a new one) may not go to sq.
 func (s *state) shrimpWhy(cm *corals, me, from, sq int) string {
-	name := SquareName(sq)
+	name := sqWhere(sq)
 	switch {
 	case !s.isRock(sq):
 		return fmt.Sprintf("%s is sand.", name)
+	case int(s.Shrimp[sq]) == me:
+		return fmt.Sprintf("Your shrimp is already on %s.", name)
 	case s.Shrimp[sq] >= 0:
-		return fmt.Sprintf("A %s shrimp is already on %s.", PlayerColour(int(s.Shrimp[sq])), name)
+		return fmt.Sprintf("%s's shrimp is already on %s.", who(int(s.Shrimp[sq])), name)
 	case from < 0 && s.Polyp[sq] == NoColour:
 		return fmt.Sprintf("A new shrimp goes onto a coral; %s is bare rock.", name)
 	}
@@ -256,7 +262,7 @@ func (s *state) shrimpWhy(cm *corals, me, from, sq int) string {
 		return fmt.Sprintf("You already have %d shrimps on board %d.", data.MaxShrimpsPerBoard, b+1)
 	}
 	if s.Polyp[sq] != NoColour && cm.shrimp[cm.id[sq]] >= 0 {
-		return fmt.Sprintf("The %s coral on %s already has a shrimp; never two shrimps on one coral.", cm.colour[cm.id[sq]], SquareName(sq))
+		return fmt.Sprintf("The %s coral on %s already has a shrimp; never two shrimps on one coral.", cm.colour[cm.id[sq]], sqWhere(sq))
 	}
 	return fmt.Sprintf("Your shrimp may not go to %s now.", name)
 }
@@ -268,11 +274,11 @@ func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) 
 		what: "your shrimp",
 		label: func(sq int) string {
 			if s.Polyp[sq] == NoColour {
-				return fmt.Sprintf("Your shrimp on bare rock at %s", SquareName(sq))
+				return fmt.Sprintf("Your shrimp on bare rock at %s", sqWhere(sq))
 			}
-			return fmt.Sprintf("Your shrimp on %s (%s)", SquareName(sq), s.coralText(cm, sq))
+			return fmt.Sprintf("Your shrimp on %s (%s)", sqWhere(sq), s.coralText(cm, sq))
 		},
-		why: func(sq int) string { return fmt.Sprintf("You have no shrimp on %s.", SquareName(sq)) },
+		why: func(sq int) string { return fmt.Sprintf("You have no shrimp on %s.", sqWhere(sq)) },
 	}
 	sq, ok := from.square(w, s)
 	if !ok {
@@ -285,15 +291,15 @@ func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) 
 		label: func(t int) string {
 			switch {
 			case s.Polyp[t] == NoColour:
-				return fmt.Sprintf("%s: bare rock (leave it before your turn ends)", SquareName(t))
+				return fmt.Sprintf("%s: bare rock (leave it before your turn ends)", sqWhere(t))
 			case s.Polyp[sq] != NoColour && cm.id[t] == cm.id[sq]:
-				return fmt.Sprintf("%s: another polyp of the same coral", SquareName(t))
+				return fmt.Sprintf("%s: another polyp of the same coral", sqWhere(t))
 			}
-			return fmt.Sprintf("%s: onto %s", SquareName(t), s.coralText(cm, t))
+			return fmt.Sprintf("%s: onto %s", sqWhere(t), s.coralText(cm, t))
 		},
 		why: func(t int) string {
 			if t == sq {
-				return fmt.Sprintf("Your shrimp is already on %s.", SquareName(t))
+				return fmt.Sprintf("Your shrimp is already on %s.", sqWhere(t))
 			}
 			return s.shrimpWhy(cm, me, sq, t)
 		},

@@ -10,7 +10,7 @@ import (
 
 // promptVerbs reads the verbs a turn prompt lists ("…'s turn: eat, grow, add as you can; …").
 func promptVerbs(text string) []string {
-	_, rest, ok := strings.Cut(text, "'s turn: ")
+	_, rest, ok := strings.Cut(text, "Your turn: ")
 	if !ok {
 		return nil
 	}

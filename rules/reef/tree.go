@@ -89,9 +89,9 @@ func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool
 		// Say what the expected tokens mean: walk again to the bad token, building the labels.
 		if _, next, _, err := s.tree(seat, m[:w.i]); err == nil && len(next) > 0 {
 			if w.i == 0 {
-				return st, nil, false, rules.Illegalf("%q is not possible now. You may start with one of: %s.", m[0], rules.DescribeChoices(next, 8))
+				return st, nil, false, rules.Illegalf("%q is not a move you can make now. Start with %s.", m[0], offer(next))
 			}
-			return st, nil, false, rules.Illegalf("%q does not fit after %q. What comes next is one of: %s.", m[w.i], m[:w.i].String(), rules.DescribeChoices(next, 8))
+			return st, nil, false, rules.Illegalf("%q cannot follow %q. Write %s.", m[w.i], m[:w.i].String(), offer(next))
 		}
 		return st, nil, false, w.err
 	case w.err != nil:
@@ -99,7 +99,7 @@ func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool
 	case w.short:
 		return st, w.next, false, nil
 	case w.i < len(m):
-		return st, nil, false, rules.Illegalf("%q is already a whole move; %q cannot follow it.", m[:w.i].String(), m[w.i])
+		return st, nil, false, rules.Illegalf("%q is a whole move already: leave out %q.", m[:w.i].String(), m[w.i:].String())
 	}
 	return st, nil, true, nil
 }
@@ -122,18 +122,16 @@ func (s *state) mayMove(seat rules.Seat) error {
 		}
 	case phaseLast:
 		if s.LastTurns[0] != int(seat) {
-			return rules.Illegalf("It is %s's last turn, not yours.", seatName(s.LastTurns[0]))
+			return rules.Illegalf("It is %s's last turn, not yours.", who(s.LastTurns[0]))
 		}
 	default:
 		if s.Turn != int(seat) {
-			return rules.Illegalf("It is %s's turn, not yours.", seatName(s.Turn))
+			return rules.Illegalf("It is %s's turn, not yours.", who(s.Turn))
 		}
 	}
 	return nil
 }
 
-// seatName names a seat in texts: players are numbered from 1, as the seats are.
-func seatName(seat int) string { return "Player " + strconv.Itoa(seat+1) }
 
 func colourChoice(c Colour, label string) rules.Choice {
 	return rules.Choice{Token: c.Letter(), Label: label}
@@ -174,7 +172,11 @@ func (s *state) treeSetup(w *walker, me int, st *step) {
 			}
 			// The second cube is never before the first in colour order: one path per pair.
 			if left > 0 && (k == 0 || c >= st.cubes[0]) {
-				cubes = append(cubes, colourChoice(c, fmt.Sprintf("Take a %s larva cube", c)))
+				label := fmt.Sprintf("Take a %s larva cube", c)
+				if k == 1 {
+					label = fmt.Sprintf("And a %s larva cube", c)
+				}
+				cubes = append(cubes, colourChoice(c, label))
 			}
 		}
 		t, ok := w.pick(cubes, nil)
@@ -324,7 +326,7 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 			return fmt.Sprintf("A %s larva cube for a %s polyp", c, c)
 		}), func(tok string) string {
 			return whyColour(tok, func(c Colour) string {
-				return fmt.Sprintf("You need a %s larva cube, and a %s polyp must be left in the bag or beside the open sea.", c, c)
+				return fmt.Sprintf("You have no %s larva cube behind your screen to trade.", c)
 			})
 		})
 		if ok {
@@ -382,10 +384,10 @@ func (s *state) whyVerb(cm *corals, me int, tok string) string {
 		if s.T.Bought {
 			return "You have already traded a larva cube for a polyp this turn."
 		}
-		return "You need a larva cube whose colour of polyp is still in the bag or beside the open sea."
+		return "You have no larva cube behind your screen to trade for a polyp."
 	case vTake:
 		if sq := s.shrimpOnRock(me); sq >= 0 {
-			return fmt.Sprintf("Your shrimp on bare rock at %s must move onto a coral or back behind your screen before your turn ends.", SquareName(sq))
+			return fmt.Sprintf("Your shrimp on bare rock at %s must move onto a coral or back behind your screen before your turn ends.", sqWhere(sq))
 		}
 	case vCP, vDone:
 		return "No larva play is under way; start one with grow."
@@ -408,18 +410,24 @@ func colourChoices(w *walker, cs []Colour, label func(c Colour) string) []rules.
 	return out
 }
 
-// polypList writes counts by colour: "2 grey, 1 white" (or "no polyps").
+// polypList writes polyps by colour: "2 grey polyps", "3 polyps (2 grey, 1 white)", "no polyps".
 func polypList(n [NumColours]int) string {
 	var parts []string
+	total, only := 0, NoColour
 	for c, k := range n {
 		if k > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", k, Colour(c)))
+			total += k
+			only = Colour(c)
 		}
 	}
-	if len(parts) == 0 {
+	switch len(parts) {
+	case 0:
 		return "no polyps"
+	case 1:
+		return plural(total, only.String()+" polyp", only.String()+" polyps")
 	}
-	return strings.Join(parts, ", ")
+	return nPolyps(total) + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // ---- a larva play in progress ----
@@ -430,7 +438,7 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	x := s.T.Grow
 	targets := s.targets(cm, x)
 	fromScreen := s.T.FromScreen < data.MaxPerCube && p.Screen[x] > 0
-	pk := s.placePicker(cm, x, targets)
+	pk := s.placePicker(cm, me, x, targets)
 	var opts []rules.Choice
 	if fromScreen {
 		for _, b := range pk.boards(w) {
@@ -499,17 +507,15 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	}
 }
 
-// placePicker labels the squares where a polyp of colour x may go.
-func (s *state) placePicker(cm *corals, x Colour, targets []int) squarePicker {
+// placePicker labels the squares where a polyp of colour x may go, with what laying it there
+// will certainly do: start a coral, grow one to a size, overgrow whose polyp.
+func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squarePicker {
 	return squarePicker{
 		sqs:  targets,
 		what: "a " + x.String() + " polyp",
 		why:  func(sq int) string { return s.placeWhy(cm, x, sq) },
 		label: func(sq int) string {
-			name := SquareName(sq)
-			if v := s.Polyp[sq]; v != NoColour {
-				return fmt.Sprintf("%s: overgrow the %s polyp there", name, v)
-			}
+			name := sqWhere(sq)
 			grow := 0
 			var seen [4]int16
 			k := 0
@@ -527,10 +533,44 @@ func (s *state) placePicker(cm *corals, x Colour, targets []int) squarePicker {
 				k++
 				grow += cm.size[id]
 			})
+			if v := s.Polyp[sq]; v != NoColour {
+				whose := ""
+				switch sh := int(cm.shrimp[cm.id[sq]]); {
+				case sh == me:
+					whose = " of your own coral (your shrimp guards it)"
+				case sh >= 0:
+					whose = " of the coral " + who(sh) + "'s shrimp guards"
+				}
+				return fmt.Sprintf("%s: overgrow the %s polyp%s (it becomes your consumed polyp) and grow the %s coral to %s", name, v, whose, x, nPolyps(grow+1))
+			}
 			if grow == 0 {
 				return fmt.Sprintf("%s: start a new %s coral", name, x)
 			}
-			return fmt.Sprintf("%s: grow a %s coral to %d", name, x, grow+1)
+			return fmt.Sprintf("%s: grow a %s coral to %s", name, x, nPolyps(grow+1))
 		},
 	}
+}
+
+// offer lists what may be written next, with labels: "grow (2. Play a larva cube…) or take (…)".
+func offer(cs []rules.Choice) string {
+	const max = 6
+	var parts []string
+	for i, c := range cs {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("%d more", len(cs)-max))
+			break
+		}
+		p := c.Token
+		if c.Label != "" {
+			p += " (" + c.Label + ")"
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	if len(cs) == 1 {
+		return parts[0]
+	}
+	return "one of: " + strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
