@@ -132,7 +132,6 @@ func (s *state) mayMove(seat rules.Seat) error {
 	return nil
 }
 
-
 func colourChoice(c Colour, label string) rules.Choice {
 	return rules.Choice{Token: c.Letter(), Label: label}
 }
