@@ -39,7 +39,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 			return nil, err
 		}
 		if !complete {
-			return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokens(next))
+			return nil, rules.Illegalf("%q is not a whole move yet. Go on with %s.", m.String(), offer(next))
 		}
 	}
 	if s.memo != nil {
@@ -49,21 +49,6 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	s.exec(int(seat), st, ev)
 	s.Note = articles(s.Note)
 	return ev.list, nil
-}
-
-func tokens(cs []rules.Choice) string {
-	var parts []string
-	for i, c := range cs {
-		if i == 8 {
-			parts = append(parts, fmt.Sprintf("… (%d in all)", len(cs)))
-			break
-		}
-		parts = append(parts, c.Token)
-	}
-	if len(parts) == 0 {
-		return "nothing"
-	}
-	return strings.Join(parts, ", ")
 }
 
 // events collects what a move says, publicly or to one seat.
@@ -302,7 +287,7 @@ func (s *state) execPlace(me int, st step, ev *events) {
 		case sh >= 0:
 			owner = " (a coral guarded by " + rules.SeatRef(rules.Seat(sh)) + "'s shrimp)"
 		}
-		text += fmt.Sprintf(", overgrowing the %s polyp there%s; it joins the consumed polyps", v, owner)
+		text += fmt.Sprintf(", overgrowing the %s polyp there%s, which %s keeps as a consumed polyp", v, owner, who)
 		s.Note = fmt.Sprintf("%s: %s overgrows %s on %s", who, x, v, sqWhere(st.sq))
 	} else {
 		s.Note = fmt.Sprintf("%s lays %s on %s", who, x, sqWhere(st.sq))

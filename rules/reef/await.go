@@ -82,7 +82,11 @@ func (s *state) promptText() string {
 	if len(can) == 0 {
 		return "Your turn: " + end + "."
 	}
-	return "Your turn: " + strings.Join(can, ", ") + " as you can; " + end + "."
+	list := can[0]
+	if len(can) > 1 {
+		list = strings.Join(can[:len(can)-1], ", ") + " or " + can[len(can)-1]
+	}
+	return "Your turn: " + list + " as you wish, in the rulebook's order; then " + end + "."
 }
 
 // SeatName is the seat's own name, its shrimps' colour: "Green" (rules.SeatNamer).

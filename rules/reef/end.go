@@ -145,7 +145,7 @@ func (s *state) finish(reason string, ev *events) {
 	}
 	ev.reveal("%s. The game is over. Each polyp in a parrotfish scores: %s.", reason, strings.Join(vals, ", "))
 	for i := 0; i < n; i++ {
-		ev.reveal("%s's parrotfish holds %s: %d points.", who(i), polypList(s.Players[i].Fish), scores[i])
+		ev.reveal("%s's parrotfish holds %s: %s.", who(i), polypList(s.Players[i].Fish), plural(scores[i], "point", "points"))
 	}
 	var win []string
 	for i, r := range ranks {

@@ -3,6 +3,7 @@ package reef
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -370,10 +371,11 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 			pay = append(pay, c)
 		}
 	}
-	c, ok := w.pick(colourChoices(w, pay, func(c Colour) string {
-		return fmt.Sprintf("Pay with a consumed %s polyp (%d)", c, p.Consumed[c])
-	}), func(tok string) string {
-		return whyColour(tok, func(c Colour) string { return fmt.Sprintf("You have no consumed %s polyp.", c) })
+	opts := colourChoices(w, pay, func(c Colour) string {
+		return fmt.Sprintf("Pay with a consumed %s polyp (you have %d)", c, p.Consumed[c])
+	})
+	c, ok := w.pick(opts, func(tok string) string {
+		return whyColour(tok, opts, func(c Colour) string { return fmt.Sprintf("You have no consumed %s polyp.", c) })
 	})
 	if !ok {
 		return
@@ -389,24 +391,30 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 		if a, ok := algaByName(tok); ok {
 			return fmt.Sprintf("No %s cylinder is left in the supply.", a)
 		}
-		return ""
+		return fmt.Sprintf("%q is not a cylinder colour: write %s.", tok, tokenList(cyl))
 	})
 	if !ok {
 		return
 	}
 	st.alga, _ = algaByName(at)
-	opts := []rules.Choice{{Token: vSea, Label: fmt.Sprintf("On the open sea: tiles with a large %s alga flip", st.alga)}}
+	opts = []rules.Choice{{Token: vSea}}
+	if w.listing() {
+		opts[0].Label = "On the open sea: " + s.flipText(st.alga, -1)
+	}
 	for t := 0; t < NumTiles; t++ {
 		if ok, _ := s.tileOpen(me, t, st.alga); ok {
-			strong, weak := s.tileColours(t)
-			opts = append(opts, rules.Choice{Token: strconv.Itoa(t + 1),
-				Label: fmt.Sprintf("On coral tile %d (%s beats %s), locking it", t+1, strong, weak)})
+			c := rules.Choice{Token: strconv.Itoa(t + 1)}
+			if w.listing() {
+				strong, weak := s.tileColours(t)
+				c.Label = fmt.Sprintf("On coral tile %d, locking %s over %s; %s", t+1, strong, weak, s.flipText(st.alga, t))
+			}
+			opts = append(opts, c)
 		}
 	}
 	tt, ok := w.pick(opts, func(tok string) string {
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 || n > NumTiles {
-			return ""
+			return fmt.Sprintf("%q is not a place for the cylinder: write sea, or the number of a coral tile (1 to %d).", tok, NumTiles)
 		}
 		_, why := s.tileOpen(me, n-1, st.alga)
 		return why
@@ -419,4 +427,21 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 		st.tile, _ = strconv.Atoi(tt)
 		st.tile--
 	}
+}
+
+// flipText says which uncovered coral tiles a cylinder of colour a flips (all but tile skip).
+func (s *state) flipText(a Alga, skip int) string {
+	var flips []string
+	for t := range s.Tiles {
+		if large, _ := s.tileAlgae(t); t != skip && s.Tiles[t].Cover == NoAlga && large == a {
+			flips = append(flips, strconv.Itoa(t+1))
+		}
+	}
+	switch len(flips) {
+	case 0:
+		return "no tile flips"
+	case 1:
+		return "tile " + flips[0] + " flips"
+	}
+	return "tiles " + strings.Join(flips[:len(flips)-1], ", ") + " and " + flips[len(flips)-1] + " flip"
 }

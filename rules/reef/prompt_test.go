@@ -14,11 +14,11 @@ func promptVerbs(text string) []string {
 	if !ok {
 		return nil
 	}
-	list, _, ok := strings.Cut(rest, " as you can")
+	list, _, ok := strings.Cut(rest, " as you wish")
 	if !ok {
 		return nil
 	}
-	return strings.Split(list, ", ")
+	return strings.Split(strings.Replace(list, " or ", ", ", 1), ", ")
 }
 
 // The turn prompt follows the choice tree: every verb the tree offers is listed, and the verbs

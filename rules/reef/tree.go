@@ -136,12 +136,27 @@ func colourChoice(c Colour, label string) rules.Choice {
 	return rules.Choice{Token: c.Letter(), Label: label}
 }
 
-func whyColour(tok string, f func(c Colour) string) string {
+// whyColour explains a colour token that is not offered (f), or a token that is no colour: the
+// letters that are offered, by name.
+func whyColour(tok string, opts []rules.Choice, f func(c Colour) string) string {
 	c, ok := colourByToken(tok)
 	if !ok {
-		return ""
+		return fmt.Sprintf("%q is not a colour: write its first letter, %s.", tok, colourLetters(opts))
 	}
 	return f(c)
+}
+
+// colourLetters writes colour options as "g (grey), o (orange) or w (white)".
+func colourLetters(opts []rules.Choice) string {
+	var parts []rules.Choice
+	for _, o := range opts {
+		c, _ := colourByToken(o.Token)
+		parts = append(parts, rules.Choice{Token: o.Token + " (" + c.String() + ")"})
+	}
+	if len(parts) == 1 {
+		return parts[0].Token
+	}
+	return "one of " + tokenList(parts)
 }
 
 // ---- setup ----
@@ -156,7 +171,11 @@ func (s *state) treeSetup(w *walker, me int, st *step) {
 		}
 	}
 	t, ok := w.pick(fish, func(tok string) string {
-		return whyColour(tok, func(c Colour) string { return fmt.Sprintf("You hold no %s polyp behind your screen.", c) })
+		if _, ok := colourByToken(tok); !ok {
+			return fmt.Sprintf("For the setup, write the colour of the polyp your parrotfish keeps, then the colours of two larva cubes, like \"%s w y\" (your polyps: %s).",
+				fish[0].Token, colourLetters(fish))
+		}
+		return whyColour(tok, fish, func(c Colour) string { return fmt.Sprintf("You hold no %s polyp behind your screen.", c) })
 	})
 	if !ok {
 		return
@@ -178,7 +197,11 @@ func (s *state) treeSetup(w *walker, me int, st *step) {
 				cubes = append(cubes, colourChoice(c, label))
 			}
 		}
-		t, ok := w.pick(cubes, nil)
+		t, ok := w.pick(cubes, func(tok string) string {
+			return whyColour(tok, cubes, func(c Colour) string {
+				return fmt.Sprintf("No %s larva cube is left in the supply.", c)
+			})
+		})
 		if !ok {
 			return
 		}
@@ -272,10 +295,11 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		st.sq, _ = s.eatPicker(cm, me, eat).square(w, s)
 	case vGrow:
 		st.kind = kGrow
-		c, ok := w.pick(colourChoices(w, growCols, func(c Colour) string {
-			return fmt.Sprintf("Play a %s larva cube (%d behind your screen, %d consumed %s)", c, p.Screen[c], p.Consumed[c], c)
-		}), func(tok string) string {
-			return whyColour(tok, func(c Colour) string {
+		opts := colourChoices(w, growCols, func(c Colour) string {
+			return fmt.Sprintf("Play a %s larva cube (%s behind your screen, %d consumed)", c, nPolyps(p.Screen[c]), p.Consumed[c])
+		})
+		c, ok := w.pick(opts, func(tok string) string {
+			return whyColour(tok, opts, func(c Colour) string {
 				return fmt.Sprintf("To grow %s you need a %s larva cube and a %s polyp behind your screen or consumed.", c, c, c)
 			})
 		})
@@ -290,10 +314,11 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		s.shrimpMove(w, cm, me, mine, st)
 	case vTrade:
 		st.kind = kTrade
-		c, ok := w.pick(colourChoices(w, trade, func(c Colour) string {
+		opts := colourChoices(w, trade, func(c Colour) string {
 			return fmt.Sprintf("A consumed %s polyp for a %s larva cube", c, c)
-		}), func(tok string) string {
-			return whyColour(tok, func(c Colour) string {
+		})
+		c, ok := w.pick(opts, func(tok string) string {
+			return whyColour(tok, opts, func(c Colour) string {
 				return fmt.Sprintf("You cannot trade for a %s cube now: it needs a consumed %s polyp, a %s cube in the supply and a use for it at once.", c, c, c)
 			})
 		})
@@ -321,10 +346,11 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		s.algaTree(w, me, st)
 	case vPolyp:
 		st.kind = kBuy
-		c, ok := w.pick(colourChoices(w, buy, func(c Colour) string {
+		opts := colourChoices(w, buy, func(c Colour) string {
 			return fmt.Sprintf("A %s larva cube for a %s polyp", c, c)
-		}), func(tok string) string {
-			return whyColour(tok, func(c Colour) string {
+		})
+		c, ok := w.pick(opts, func(tok string) string {
+			return whyColour(tok, opts, func(c Colour) string {
 				return fmt.Sprintf("You have no %s larva cube behind your screen to trade.", c)
 			})
 		})
@@ -337,11 +363,13 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		for _, x := range s.Sea {
 			label := ""
 			if w.listing() {
-				label = fmt.Sprintf("Take the %s space: %s larva cube and %s", x.Colour, x.Colour, polypList(x.Polyps))
+				label = fmt.Sprintf("Take the %s space: a %s larva cube and %s", x.Colour, x.Colour, polypList(x.Polyps))
 			}
 			sp = append(sp, colourChoice(x.Colour, label))
 		}
-		c, ok := w.pick(sp, nil)
+		c, ok := w.pick(sp, func(tok string) string {
+			return whyColour(tok, sp, func(Colour) string { return "" })
+		})
 		if ok {
 			st.col, _ = colourByToken(c)
 		}
@@ -485,7 +513,7 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 			}
 			return pk.whyBoard(s, tok)
 		}
-		return ""
+		return fmt.Sprintf("You are laying %s polyps: write a square for the next one (like \"1 c 4\"), cp and a square for a consumed one, shrimp to move a shrimp, or done to end the play.", x)
 	})
 	if !ok {
 		return
@@ -552,7 +580,7 @@ func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squareP
 
 // offer lists what may be written next, with labels: "grow (2. Play a larva cube…) or take (…)".
 func offer(cs []rules.Choice) string {
-	const max = 6
+	const max = 9
 	var parts []string
 	for i, c := range cs {
 		if i == max {
@@ -561,7 +589,7 @@ func offer(cs []rules.Choice) string {
 		}
 		p := c.Token
 		if c.Label != "" {
-			p += " (" + c.Label + ")"
+			p += " (" + articles(c.Label) + ")"
 		}
 		parts = append(parts, p)
 	}
