@@ -86,7 +86,7 @@ func TestTextsReadAsEnglish(t *testing.T) {
 		re   *regexp.Regexp
 		what string
 	}{
-		{regexp.MustCompile(`\b1 ([a-z]+ )?[a-z]+s\b`), "a plural after 1"}, // verbs are let through below
+		{regexp.MustCompile(`\b1 ([a-z]+ )?[a-z]+s\b`), "a plural after 1"},                  // verbs are let through below
 		{regexp.MustCompile(`\ba [aeio]|(^|[.(:] )A [aeio]|\(A [aeio]`), "a before a vowel"}, // "a use" is right
 		{regexp.MustCompile(`\(s\)`), "(s)"},
 		{regexp.MustCompile(`\{seat:`), "a seat placeholder left over"},
