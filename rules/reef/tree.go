@@ -568,7 +568,7 @@ func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squareP
 				case sh >= 0:
 					whose = " of the coral " + who(sh) + "'s shrimp guards"
 				}
-				return fmt.Sprintf("%s: overgrow the %s polyp%s (it becomes your consumed polyp) and grow the %s coral to %s", name, v, whose, x, nPolyps(grow+1))
+				return fmt.Sprintf("%s: overgrow the %s polyp%s; you keep it as a consumed polyp, and the %s coral grows to %s", name, v, whose, x, nPolyps(grow+1))
 			}
 			if grow == 0 {
 				return fmt.Sprintf("%s: start a new %s coral", name, x)
