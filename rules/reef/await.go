@@ -86,7 +86,7 @@ func (s *state) promptText() string {
 	if len(can) > 1 {
 		list = strings.Join(can[:len(can)-1], ", ") + " or " + can[len(can)-1]
 	}
-	return "Your turn: " + list + " as you wish, in the rulebook's order; then " + end + "."
+	return "Your turn: " + list + " as you wish; then " + end + "."
 }
 
 // SeatName is the seat's own name, its shrimps' colour: "Green" (rules.SeatNamer).

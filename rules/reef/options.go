@@ -50,7 +50,10 @@ func (s *state) eatable(cm *corals, me, sq int) bool {
 
 func (s *state) coralText(cm *corals, sq int) string {
 	id := cm.id[sq]
-	return fmt.Sprintf("the %s coral of %s", cm.colour[id], nPolyps(cm.size[id]))
+	if cm.size[id] == 1 {
+		return fmt.Sprintf("a lone %s polyp", cm.colour[id])
+	}
+	return fmt.Sprintf("the %s coral of %d polyps", cm.colour[id], cm.size[id])
 }
 
 func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
@@ -61,7 +64,7 @@ func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
 			n := cm.size[cm.id[sq]]
 			back := min(n, s.eatReturn())
 			v := s.colourValue(cm.colour[cm.id[sq]])
-			return fmt.Sprintf("%s: eat %s (%d back to the bag, %s into your parrotfish, worth %d now)", sqWhere(sq), s.coralText(cm, sq), back, nPolyps(n-back), (n-back)*v)
+			return fmt.Sprintf("%s: eat %s (%d back to the bag, %s into your parrotfish, worth %s now)", sqWhere(sq), s.coralText(cm, sq), back, nPolyps(n-back), plural((n-back)*v, "point", "points"))
 		},
 		why: func(sq int) string {
 			switch {
