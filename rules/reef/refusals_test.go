@@ -33,6 +33,8 @@ func TestRefusalWording(t *testing.T) {
 			"To lay polyps, first play a larva cube: grow and a colour."},
 		{"a word that is no action", 0, "dance",
 			`"dance" is not a move you can make now. Start with one of: shrimp (5. Move a shrimp) or take (10. Take an open-sea space (ends your turn)).`},
+		{"a move cut short", 0, "shrimp 1 e 2",
+			`"shrimp 1 e 2" is not a whole move yet. Go on with one of: 1 (Board 1), 2 (Board 2) or home (Back behind your screen).`},
 		{"a wrong token inside a move", 0, "shrimp 1 e 2 1 q",
 			`"q" is not a column: write a letter. Columns of board 1 with room for your shrimp: a, b, c, d, e, f or g.`},
 	}

@@ -141,22 +141,19 @@ func colourChoice(c Colour, label string) rules.Choice {
 func whyColour(tok string, opts []rules.Choice, f func(c Colour) string) string {
 	c, ok := colourByToken(tok)
 	if !ok {
-		return fmt.Sprintf("%q is not a colour: write its first letter, %s.", tok, colourLetters(opts))
+		return fmt.Sprintf("%q is not a colour here: write %s.", tok, colourLetters(opts))
 	}
 	return f(c)
 }
 
-// colourLetters writes colour options as "g (grey), o (orange) or w (white)".
+// colourLetters writes colour options as "g for grey, o for orange or w for white".
 func colourLetters(opts []rules.Choice) string {
 	var parts []rules.Choice
 	for _, o := range opts {
 		c, _ := colourByToken(o.Token)
-		parts = append(parts, rules.Choice{Token: o.Token + " (" + c.String() + ")"})
+		parts = append(parts, rules.Choice{Token: o.Token + " for " + c.String()})
 	}
-	if len(parts) == 1 {
-		return parts[0].Token
-	}
-	return "one of " + tokenList(parts)
+	return tokenList(parts)
 }
 
 // ---- setup ----
@@ -172,7 +169,7 @@ func (s *state) treeSetup(w *walker, me int, st *step) {
 	}
 	t, ok := w.pick(fish, func(tok string) string {
 		if _, ok := colourByToken(tok); !ok {
-			return fmt.Sprintf("For the setup, write the colour of the polyp your parrotfish keeps, then the colours of two larva cubes, like \"%s w y\" (your polyps: %s).",
+			return fmt.Sprintf("For the setup, write by colour letter the polyp your parrotfish keeps, then two larva cubes: like \"%s w y\". Your polyps: %s.",
 				fish[0].Token, colourLetters(fish))
 		}
 		return whyColour(tok, fish, func(c Colour) string { return fmt.Sprintf("You hold no %s polyp behind your screen.", c) })
@@ -578,26 +575,25 @@ func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squareP
 	}
 }
 
-// offer lists what may be written next, with labels: "grow (2. Play a larva cube…) or take (…)".
+// offer lists what may be written next, short: the tokens, with their labels when there are at
+// most three ("one of: cp (Lay a consumed white polyp) or done (End this white larva play)").
 func offer(cs []rules.Choice) string {
 	const max = 9
-	var parts []string
+	labels := len(cs) <= 3
+	var parts []rules.Choice
 	for i, c := range cs {
 		if i == max {
-			parts = append(parts, fmt.Sprintf("%d more", len(cs)-max))
+			parts = append(parts, rules.Choice{Token: fmt.Sprintf("%d more", len(cs)-max)})
 			break
 		}
 		p := c.Token
-		if c.Label != "" {
+		if labels && c.Label != "" {
 			p += " (" + articles(c.Label) + ")"
 		}
-		parts = append(parts, p)
+		parts = append(parts, rules.Choice{Token: p})
 	}
 	if len(parts) == 1 {
-		return parts[0]
+		return parts[0].Token
 	}
-	if len(cs) == 1 {
-		return parts[0]
-	}
-	return "one of: " + strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+	return "one of: " + tokenList(parts)
 }
