@@ -138,7 +138,7 @@ func (s *state) exec(me int, st step, ev *events) {
 	case kShrimp:
 		s.Shrimp[st.sq] = -1
 		s.Marks = append(s.Marks, st.sq)
-		many := who + " moved shrimps %d times"
+		many := manyShrimp[me]
 		if st.to < 0 {
 			p.ShrimpsHome++
 			ev.run("shrimp", many, "%s takes the shrimp on %s back behind the screen.", who, sqWhere(st.sq))
@@ -303,7 +303,7 @@ func (s *state) execPlace(me int, st step, ev *events) {
 		s.T.Grow = NoColour
 		text += fmt.Sprintf(". The %s larva play is complete", x)
 	}
-	ev.run("lay", who+" laid %d polyps", "%s.", text)
+	ev.run("lay", manyLaid[me], "%s.", text)
 }
 
 // extraGrowth: a polyp laid next to an empty extra-growth space makes its coral grow into it at

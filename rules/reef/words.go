@@ -46,3 +46,12 @@ func plural(n int, one, many string) string {
 
 // nPolyps is plural for polyps.
 func nPolyps(n int) string { return plural(n, "polyp", "polyps") }
+
+// The condensed lines of repeated events, per seat, built once: Apply is on the search's path.
+var manyShrimp, manyLaid = func() (shrimp, laid [4]string) {
+	for i := range shrimp {
+		shrimp[i] = who(i) + " moved shrimps %d times"
+		laid[i] = who(i) + " laid %d polyps"
+	}
+	return
+}()
