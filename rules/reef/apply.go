@@ -39,7 +39,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 			return nil, err
 		}
 		if !complete {
-			return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokens(next))
+			return nil, rules.Illegalf("%q is not a whole move yet. Go on with %s.", m.String(), offer(next))
 		}
 	}
 	if s.memo != nil {
@@ -51,26 +51,17 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	return ev.list, nil
 }
 
-func tokens(cs []rules.Choice) string {
-	var parts []string
-	for i, c := range cs {
-		if i == 8 {
-			parts = append(parts, fmt.Sprintf("… (%d in all)", len(cs)))
-			break
-		}
-		parts = append(parts, c.Token)
-	}
-	if len(parts) == 0 {
-		return "nothing"
-	}
-	return strings.Join(parts, ", ")
-}
-
 // events collects what a move says, publicly or to one seat.
 type events struct{ list []rules.Event }
 
 func (e *events) pub(format string, a ...any) {
 	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...))})
+}
+
+// run is a public event of a kind that can repeat many times in one turn (shrimp moves, polyps
+// laid): many is the condensed line for a run of them, with %d for the count.
+func (e *events) run(kind, many, format string, a ...any) {
+	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...)), Kind: kind, Many: many})
 }
 
 func (e *events) reveal(format string, a ...any) {
@@ -85,7 +76,7 @@ func (e *events) to(seat int, format string, a ...any) {
 func (s *state) exec(me int, st step, ev *events) {
 	s.Marks, s.Note = nil, ""
 	p := &s.Players[me]
-	who := seatName(me)
+	who := who(me)
 	switch st.kind {
 	case kSetup:
 		s.execSetup(me, st, ev)
@@ -118,16 +109,23 @@ func (s *state) exec(me int, st step, ev *events) {
 			ev.pub("%s trades a consumed %s polyp for a %s larva cube and plays it.", who, st.col, st.col)
 			s.Note = fmt.Sprintf("%s trades for a %s larva cube", who, st.col)
 		} else {
-			from := s.buy(me, st.col)
-			ev.pub("%s trades a consumed %s polyp for a %s larva cube, and the cube for a %s polyp (%s).", who, st.col, st.col, st.col, from)
+			// The consumed polyp has just gone into the bag, so the bag holds one of its colour.
+			from, _ := s.buy(me, st.col)
+			ev.pub("%s trades a consumed %s polyp for a %s larva cube, and the cube for a %s polyp %s.", who, st.col, st.col, st.col, from)
 			s.Note = fmt.Sprintf("%s trades for a %s polyp", who, st.col)
 		}
 	case kBuy:
-		p.Cubes[st.col]--
-		s.CubeSupply[st.col]++
-		from := s.buy(me, st.col)
-		ev.pub("%s trades a %s larva cube for a %s polyp (%s).", who, st.col, st.col, from)
-		s.Note = fmt.Sprintf("%s trades a cube for a %s polyp", who, st.col)
+		if from, ok := s.buy(me, st.col); ok {
+			p.Cubes[st.col]--
+			s.CubeSupply[st.col]++
+			ev.pub("%s trades a %s larva cube for a %s polyp %s.", who, st.col, st.col, from)
+			s.Note = fmt.Sprintf("%s trades a cube for a %s polyp", who, st.col)
+		} else {
+			// As at the table: the bag is searched in front of everyone, and the trade is
+			// the turn's action 8 whether or not a polyp was found.
+			ev.reveal("%s wants to trade a %s larva cube for a %s polyp, but none is left in the bag or beside the open sea: the cube stays behind the screen.", who, st.col, st.col)
+			s.Note = fmt.Sprintf("%s finds no %s polyp to trade for", who, st.col)
+		}
 	case kAlga:
 		s.execAlga(me, st, ev)
 	case kAdd:
@@ -135,24 +133,25 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.Shrimp[st.sq] = int8(me)
 		s.T.Introduced = true
 		s.Marks = append(s.Marks, st.sq)
-		ev.pub("%s introduces a shrimp on %s (%s).", who, SquareName(st.sq), s.coralText(s.corals(), st.sq))
-		s.Note = fmt.Sprintf("%s adds a shrimp on %s", who, SquareName(st.sq))
+		ev.pub("%s introduces a shrimp on %s (%s).", who, sqWhere(st.sq), s.coralText(s.corals(), st.sq))
+		s.Note = fmt.Sprintf("%s adds a shrimp on %s", who, sqWhere(st.sq))
 	case kShrimp:
 		s.Shrimp[st.sq] = -1
 		s.Marks = append(s.Marks, st.sq)
+		many := manyShrimp[me]
 		if st.to < 0 {
 			p.ShrimpsHome++
-			ev.pub("%s moves the shrimp on %s back behind the screen.", who, SquareName(st.sq))
-			s.Note = fmt.Sprintf("%s takes back the shrimp on %s", who, SquareName(st.sq))
+			ev.run("shrimp", many, "%s takes the shrimp on %s back behind the screen.", who, sqWhere(st.sq))
+			s.Note = fmt.Sprintf("%s takes back the shrimp on %s", who, sqWhere(st.sq))
 		} else {
 			s.Shrimp[st.to] = int8(me)
 			s.Marks = append(s.Marks, st.to)
-			where := "bare rock"
+			onto := "onto bare rock"
 			if s.Polyp[st.to] != NoColour {
-				where = s.coralText(s.corals(), st.to)
+				onto = "onto " + s.coralText(s.corals(), st.to)
 			}
-			ev.pub("%s moves a shrimp from %s to %s (%s).", who, SquareName(st.sq), SquareName(st.to), where)
-			s.Note = fmt.Sprintf("%s moves a shrimp %s → %s", who, SquareName(st.sq), SquareName(st.to))
+			ev.run("shrimp", many, "%s moves a shrimp %s, %s.", who, fromTo(st.sq, st.to), onto)
+			s.Note = fmt.Sprintf("%s moves a shrimp %s", who, fromTo(st.sq, st.to))
 		}
 	case kPlace:
 		s.execPlace(me, st, ev)
@@ -175,38 +174,68 @@ func (s *state) openLarva(c Colour) {
 	s.T.FromScreen = 0
 }
 
-// buy puts a polyp of colour c behind seat's screen (action 8) and says where it came from.
-func (s *state) buy(me int, c Colour) string {
+// buy is action 8: a polyp of colour c behind seat's screen, and where it came from. ok is false
+// when neither the bag nor the bonus tiles hold one; the action is spent all the same.
+func (s *state) buy(me int, c Colour) (from string, ok bool) {
 	s.T.Bought = true
-	_, bonus := s.takeColour(c)
+	ok, bonus := s.takeColour(c)
+	if !ok {
+		return "", false
+	}
 	s.Players[me].Screen[c]++
 	if bonus {
-		return "the bonus tile beside the open sea"
+		return "from the bonus tiles beside the open sea", true
 	}
-	return "from the bag"
+	return "from the bag", true
 }
 
+// execSetup keeps a seat's setup choice secret until every seat has made its own: the polyp and
+// the cubes go behind the chooser's screen at once (counts are public, colours are not), and the
+// cube supply, which everyone sees, gives up the cubes only when the last seat has chosen.
 func (s *state) execSetup(me int, st step, ev *events) {
 	p := &s.Players[me]
 	p.Screen[st.col]--
 	p.Fish[st.col]++
 	for _, c := range st.cubes {
-		s.CubeSupply[c]--
 		p.Cubes[c]++
 	}
 	p.Ready = true
-	ev.to(me, "You feed a %s polyp to your parrotfish.", st.col)
-	ev.pub("%s feeds a polyp to the parrotfish and takes %s and %s larva cubes.", seatName(me), st.cubes[0], st.cubes[1])
-	s.Note = seatName(me) + " is ready"
+	ev.to(me, "You feed a %s polyp to your parrotfish and take %s.", st.col, cubePair(st.cubes))
+	ev.pub("%s has made the setup choices.", who(me))
+	s.Note = who(me) + " is ready"
 	for _, q := range s.Players {
 		if !q.Ready {
 			return
 		}
 	}
+	// Everyone has chosen: the cubes come out of the supply and are shown. Before its first turn
+	// a player holds only the two setup cubes, so they are read back from behind the screen.
+	for i := range s.Players {
+		q := &s.Players[i]
+		var pair [2]Colour
+		k := 0
+		for c, n := range q.Cubes {
+			s.CubeSupply[c] -= n
+			for ; n > 0 && k < 2; n-- {
+				pair[k] = Colour(c)
+				k++
+			}
+		}
+		ev.reveal("%s fed a polyp to the parrotfish and took %s.", who(i), cubePair(pair))
+	}
 	s.Phase = phasePlay
 	s.Turn = s.First
 	s.T = turnState{Grow: NoColour}
-	ev.pub("Everyone is ready. %s plays first.", seatName(s.First))
+	s.Note = "Everyone is ready"
+	ev.pub("Everyone has chosen. %s plays first.", who(s.First))
+}
+
+// cubePair writes two larva cubes: "a grey and a yellow larva cube", "two white larva cubes".
+func cubePair(c [2]Colour) string {
+	if c[0] == c[1] {
+		return fmt.Sprintf("two %s larva cubes", c[0])
+	}
+	return fmt.Sprintf("a %s and a %s larva cube", c[0], c[1])
 }
 
 func (s *state) execEat(me int, sq int, ev *events) {
@@ -223,75 +252,86 @@ func (s *state) execEat(me int, sq int, ev *events) {
 	p.Fish[col] += size - back
 	s.Shrimp[sq] = -1
 	p.ShrimpsEaten++
-	where := "into the parrotfish too"
+	shrimp := "the shrimp goes into the parrotfish too"
 	if p.ShrimpsEaten == 1 {
-		where = "onto the open-sea board: from now on they may cover coral tiles"
+		shrimp = "the shrimp goes onto the open-sea board: from now on its owner may cover coral tiles"
 	}
-	ev.pub("%s's parrotfish eats the %s coral of %d at %s: %d polyps go back to the bag, %d into the parrotfish, and the shrimp %s.",
-		seatName(me), col, size, SquareName(sq), back, size-back, where)
-	s.Note = fmt.Sprintf("%s's parrotfish eats the %s coral of %d", seatName(me), col, size)
+	ev.pub("%s's parrotfish eats the %s coral of %s on %s: %d go back to the bag, %d into the parrotfish, and %s.",
+		who(me), col, nPolyps(size), sqWhere(sq), back, size-back, shrimp)
+	s.Note = fmt.Sprintf("%s's parrotfish eats the %s coral of %s", who(me), col, nPolyps(size))
 	if s.Phase == phasePlay && p.ShrimpsEaten >= data.ShrimpsPerPlayer {
-		s.trigger(me, fmt.Sprintf("%s's parrotfish has eaten all %d of its shrimps", seatName(me), data.ShrimpsPerPlayer), ev)
+		s.trigger(me, fmt.Sprintf("%s has fed all %d shrimps to the parrotfish", who(me), data.ShrimpsPerPlayer), ev)
 	}
 }
 
 func (s *state) execPlace(me int, st step, ev *events) {
 	p := &s.Players[me]
 	x := s.T.Grow
-	who := seatName(me)
+	who := who(me)
 	src := "from behind the screen"
 	if st.consumed {
 		p.Consumed[x]--
-		src = "consumed"
+		src = "from the consumed polyps"
 	} else {
 		p.Screen[x]--
 		s.T.FromScreen++
 	}
+	text := fmt.Sprintf("%s lays a %s polyp %s on %s", who, x, src, sqWhere(st.sq))
 	if v := s.Polyp[st.sq]; v != NoColour {
 		p.Consumed[v]++
-		ev.pub("%s lays a %s polyp (%s) on %s: it overgrows the %s polyp there, which becomes %s's consumed polyp.", who, x, src, SquareName(st.sq), v, who)
-		s.Note = fmt.Sprintf("%s: %s overgrows %s on %s", who, x, v, SquareName(st.sq))
+		cm := s.corals()
+		owner := ""
+		switch sh := int(cm.shrimp[cm.id[st.sq]]); {
+		case sh == me:
+			owner = " (a coral their own shrimp guards)"
+		case sh >= 0:
+			owner = " (a coral guarded by " + rules.SeatRef(rules.Seat(sh)) + "'s shrimp)"
+		}
+		text += fmt.Sprintf(", overgrowing the %s polyp there%s, which %s keeps as a consumed polyp", v, owner, who)
+		s.Note = fmt.Sprintf("%s: %s overgrows %s on %s", who, x, v, sqWhere(st.sq))
 	} else {
-		ev.pub("%s lays a %s polyp (%s) on %s.", who, x, src, SquareName(st.sq))
-		s.Note = fmt.Sprintf("%s lays %s on %s", who, x, SquareName(st.sq))
+		s.Note = fmt.Sprintf("%s lays %s on %s", who, x, sqWhere(st.sq))
 	}
 	s.Polyp[st.sq] = x
 	s.Marks = append(s.Marks, st.sq)
-	s.extraGrowth(st.sq, x, ev)
-	// The play closes by itself once nothing more of its colour can be laid.
-	if (s.T.FromScreen >= data.MaxPerCube || p.Screen[x] == 0) && p.Consumed[x] == 0 {
-		s.T.Grow = NoColour
-		ev.pub("%s's %s larva play is complete.", who, x)
+	if g := s.extraGrowth(st.sq, x); g != "" {
+		text += "; " + g
 	}
+	// The play closes by itself once nothing more of its colour can be laid.
+	closed := (s.T.FromScreen >= data.MaxPerCube || p.Screen[x] == 0) && p.Consumed[x] == 0
+	if closed {
+		s.T.Grow = NoColour
+		text += fmt.Sprintf(". The %s larva play is complete", x)
+	}
+	ev.run("lay", manyLaid[me], "%s.", text)
 }
 
 // extraGrowth: a polyp laid next to an empty extra-growth space makes its coral grow into it at
-// once, with a polyp from beside the open sea, unless that would join two guarded corals.
-func (s *state) extraGrowth(sq int, x Colour, ev *events) {
+// once, with a polyp from beside the open sea, unless that would join two guarded corals. It
+// says what happened, or "" when the space was not concerned.
+func (s *state) extraGrowth(sq int, x Colour) string {
 	if s.Advanced {
-		return
+		return ""
 	}
 	g := s.growthSquare(sq / perBoard)
 	if !adjacent(sq, g) || s.Polyp[g] != NoColour || s.Shrimp[g] >= 0 {
-		return
+		return ""
 	}
 	if s.joinsGuarded(s.corals(), x, g) {
-		ev.pub("No extra growth on %s: it would join two guarded %s corals.", SquareName(g), x)
-		return
+		return fmt.Sprintf("no extra growth on %s: it would join two guarded %s corals", sqCell(g), x)
 	}
 	ok, _ := s.takeColour(x)
 	if !ok {
-		ev.pub("No %s polyp is left for the extra growth on %s.", x, SquareName(g))
-		return
+		return fmt.Sprintf("no %s polyp is left for the extra growth on %s", x, sqCell(g))
 	}
 	s.Polyp[g] = x
 	s.Marks = append(s.Marks, g)
-	ev.pub("Extra growth: the %s coral grows into %s.", x, SquareName(g))
+	return fmt.Sprintf("extra growth: the %s coral grows into %s", x, sqCell(g))
 }
 
 func (s *state) execAlga(me int, st step, ev *events) {
 	p := &s.Players[me]
-	who := seatName(me)
+	who := who(me)
 	p.Consumed[st.col]--
 	s.Bag[st.col]++
 	s.AlgaSupply[st.alga]--
@@ -333,7 +373,7 @@ func (s *state) execAlga(me int, st step, ev *events) {
 // is refilled, and the turn passes.
 func (s *state) execTake(me int, c Colour, ev *events) {
 	p := &s.Players[me]
-	who := seatName(me)
+	who := who(me)
 	i := s.seaIndex(c)
 	sp := &s.Sea[i]
 	got := sp.Polyps
@@ -365,7 +405,7 @@ func (s *state) execTake(me int, c Colour, ev *events) {
 			return
 		}
 		x.Polyps[d]++
-		added = append(added, fmt.Sprintf("%s on the %s space", d, x.Colour))
+		added = append(added, fmt.Sprintf("a %s polyp on the %s space", d, x.Colour))
 	}
 	ev.reveal("The open sea is refilled: %s.", strings.Join(added, ", "))
 	s.topUpBonus()
@@ -385,5 +425,5 @@ func (s *state) seaIndex(c Colour) int {
 func (s *state) nextTurn(ev *events) {
 	s.Turn = (s.Turn + 1) % s.Seats
 	s.T = turnState{Grow: NoColour}
-	ev.pub("%s's turn.", seatName(s.Turn))
+	ev.pub("%s's turn.", who(s.Turn))
 }

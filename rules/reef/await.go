@@ -30,11 +30,16 @@ func (s *state) Awaiting() []rules.Prompt {
 
 // promptText says what the turn is up to, from public facts only (prompts may be shown to all).
 func (s *state) promptText() string {
-	who := seatName(s.Turn)
 	if x := s.T.Grow; x != NoColour {
 		left := data.MaxPerCube - s.T.FromScreen
-		return fmt.Sprintf("%s: %s larva play — lay %s polyps (up to %d more from behind your screen, %d consumed), move shrimps, or done.",
-			who, x, x, left, s.Players[s.Turn].Consumed[x])
+		var from []string
+		if left > 0 {
+			from = append(from, fmt.Sprintf("up to %d more from behind your screen", left))
+		}
+		if cp := s.Players[s.Turn].Consumed[x]; cp > 0 {
+			from = append(from, plural(cp, "consumed one", "consumed ones"))
+		}
+		return fmt.Sprintf("Your %s larva play: lay %s polyps (%s), move shrimps, or done.", x, x, strings.Join(from, " and "))
 	}
 	// The list follows the choice tree wherever the tree reads public facts (the board, shrimps,
 	// consumed polyps, supplies). Whether a larva cube can be played or bought also depends on
@@ -56,10 +61,10 @@ func (s *state) promptText() string {
 	if s.shrimpOnReef(me) {
 		can = append(can, "shrimp")
 	}
-	trade, polyp := false, false
+	// Whether the bag still holds a colour is secret, so polyp is listed while unused.
+	trade, polyp := false, !s.T.Bought
 	for _, c := range Colours {
 		trade = trade || (p.Consumed[c] > 0 && s.CubeSupply[c] > 0)
-		polyp = polyp || s.available(c)
 	}
 	if trade && !s.T.Traded {
 		can = append(can, "trade")
@@ -67,18 +72,27 @@ func (s *state) promptText() string {
 	if s.canAlga(me) {
 		can = append(can, "alga")
 	}
-	if polyp && !s.T.Bought {
+	if polyp {
 		can = append(can, "polyp")
 	}
 	end := "take an open-sea space to end the turn"
 	if sq := s.shrimpOnRock(me); sq >= 0 {
-		end = fmt.Sprintf("your shrimp on bare rock at %s must move before you take an open-sea space to end the turn", SquareName(sq))
+		end = fmt.Sprintf("your shrimp on bare rock at %s must move before you take an open-sea space to end the turn", sqWhere(sq))
 	}
 	if len(can) == 0 {
-		return who + "'s turn: " + end + "."
+		return "Your turn: " + end + "."
 	}
-	return who + "'s turn: " + strings.Join(can, ", ") + " as you can; " + end + "."
+	list := can[0]
+	if len(can) > 1 {
+		list = strings.Join(can[:len(can)-1], ", ") + " or " + can[len(can)-1]
+	}
+	return "Your turn: " + list + " as you wish; then " + end + "."
 }
 
-// SeatName is how texts and the board name a seat: "Player 2".
-func (s *state) SeatName(p rules.Seat) string { return seatName(int(p)) }
+// SeatName is the seat's own name, its shrimps' colour: "Green" (rules.SeatNamer).
+func (s *state) SeatName(p rules.Seat) string {
+	if p < 0 || int(p) >= len(seatNames) {
+		return ""
+	}
+	return seatNames[p]
+}

@@ -286,12 +286,12 @@ func (s *state) placement(cm *corals, col Colour, sq int) (ok, attack bool, why 
 // placeWhy explains to the player why a polyp of colour col may not go on sq.
 func (s *state) placeWhy(cm *corals, col Colour, sq int) string {
 	_, _, why := s.placement(cm, col, sq)
-	name, v := SquareName(sq), s.Polyp[sq]
+	name, v := sqWhere(sq), s.Polyp[sq]
 	switch why {
 	case onSand:
 		return fmt.Sprintf("%s is sand: polyps grow on rock only.", name)
 	case shrimpThere:
-		return fmt.Sprintf("%s holds a %s shrimp; a polyp cannot go under a shrimp (move your own away first).", name, PlayerColour(int(s.Shrimp[sq])))
+		return fmt.Sprintf("%s holds %s's shrimp; a polyp cannot go under a shrimp.", name, who(int(s.Shrimp[sq])))
 	case sameColour:
 		return fmt.Sprintf("%s already holds a %s polyp.", name, v)
 	case notStronger:

@@ -40,7 +40,7 @@ func (s *state) skipLastTurns(ev *events) {
 	keep := s.LastTurns[:0]
 	for _, seat := range s.LastTurns {
 		if len(s.eatTargets(cm, seat)) == 0 {
-			ev.pub("%s has no guarded coral of %d or more polyps to eat.", seatName(seat), data.MinEat)
+			ev.pub("%s has no guarded coral of %d or more polyps to eat.", who(seat), data.MinEat)
 			continue
 		}
 		keep = append(keep, seat)
@@ -68,7 +68,7 @@ func (s *state) sendRockShrimpsHome(ev *events) {
 		if sh >= 0 && s.Polyp[sq] == NoColour {
 			s.Shrimp[sq] = -1
 			s.Players[sh].ShrimpsHome++
-			ev.pub("%s's shrimp on bare rock at %s goes back behind the screen.", seatName(int(sh)), SquareName(sq))
+			ev.pub("%s's shrimp on bare rock at %s goes back behind the screen.", who(int(sh)), sqWhere(sq))
 		}
 	}
 }
@@ -145,12 +145,12 @@ func (s *state) finish(reason string, ev *events) {
 	}
 	ev.reveal("%s. The game is over. Each polyp in a parrotfish scores: %s.", reason, strings.Join(vals, ", "))
 	for i := 0; i < n; i++ {
-		ev.reveal("%s's parrotfish holds %s: %d points.", seatName(i), polypList(s.Players[i].Fish), scores[i])
+		ev.reveal("%s's parrotfish holds %s: %s.", who(i), polypList(s.Players[i].Fish), plural(scores[i], "point", "points"))
 	}
 	var win []string
 	for i, r := range ranks {
 		if r == 1 {
-			win = append(win, seatName(i))
+			win = append(win, who(i))
 		}
 	}
 	verb := "wins"

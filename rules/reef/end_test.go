@@ -32,7 +32,7 @@ func TestFourthShrimpStartsTheLastTurns(t *testing.T) {
 	if s.Players[1].Fish[Pink] != 1 {
 		t.Errorf("last-turn eating of 6 should leave 1 in the parrotfish: %v", s.Players[1].Fish)
 	}
-	if s.Res == nil || !strings.Contains(s.Res.Reason, "eaten all 4") {
+	if s.Res == nil || !strings.Contains(s.Res.Reason, "fed all 4 shrimps") {
 		t.Fatalf("result %+v", s.Res)
 	}
 	checkTotals(t, s)

@@ -133,6 +133,10 @@ func totals(s *state) (polyps [NumColours]int, cubes [NumColours]int, algae [Num
 		for c := range p.Screen {
 			polyps[c] += p.Screen[c] + p.Fish[c] + p.Consumed[c]
 			cubes[c] += p.Cubes[c]
+			if s.Phase == phaseSetup {
+				// Setup cubes leave the public supply only once everyone has chosen.
+				cubes[c] -= p.Cubes[c]
+			}
 		}
 		shrimps[i] = p.ShrimpsHome + p.ShrimpsEaten
 	}

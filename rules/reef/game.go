@@ -33,7 +33,7 @@ const summary = "Grow corals on the shared reef boards from the polyps behind yo
 const notation = "A turn is several short moves, each its own command. Squares are three tokens: " +
 	"board, column, row (`2 d 4` is D4 on board 2). Colours are letters: g grey, o orange, p pink, " +
 	"w white, y yellow.\n" +
-	"- `eat 2 d 4`: your parrotfish eats the coral your shrimp on 2:D4 guards (first action only)\n" +
+	"- `eat 2 d 4`: your parrotfish eats the coral your shrimp on D4 of board 2 guards (first action only)\n" +
 	"- `grow w`: play a white larva cube, then one move per polyp: `2 d 5` (from behind your screen) " +
 	"or `cp 2 d 5` (a consumed polyp), and `done` to finish\n" +
 	"- `add 2 d 4`: introduce a shrimp; `shrimp 2 d 4 3 a 2` or `shrimp 2 d 4 home`: move one\n" +

@@ -80,3 +80,17 @@ func refuse(t testing.TB, s *state, seat int, notation string) string {
 	}
 	return reason
 }
+
+// choices lists seat's options after the move written in notation.
+func choices(t testing.TB, s *state, seat int, notation string) []rules.Choice {
+	t.Helper()
+	m, err := rules.ParseMove(notation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, _, err := s.Choices(rules.Seat(seat), m)
+	if err != nil {
+		t.Fatalf("choices after %q: %v", notation, err)
+	}
+	return next
+}

@@ -3,6 +3,7 @@ package reef
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -49,7 +50,10 @@ func (s *state) eatable(cm *corals, me, sq int) bool {
 
 func (s *state) coralText(cm *corals, sq int) string {
 	id := cm.id[sq]
-	return fmt.Sprintf("the %s coral of %d", cm.colour[id], cm.size[id])
+	if cm.size[id] == 1 {
+		return fmt.Sprintf("a lone %s polyp", cm.colour[id])
+	}
+	return fmt.Sprintf("the %s coral of %d polyps", cm.colour[id], cm.size[id])
 }
 
 func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
@@ -59,16 +63,17 @@ func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
 		label: func(sq int) string {
 			n := cm.size[cm.id[sq]]
 			back := min(n, s.eatReturn())
-			return fmt.Sprintf("%s: eat %s (%d back to the bag, %d into your parrotfish)", SquareName(sq), s.coralText(cm, sq), back, n-back)
+			v := s.colourValue(cm.colour[cm.id[sq]])
+			return fmt.Sprintf("%s: eat %s (%d back to the bag, %s into your parrotfish, worth %s now)", sqWhere(sq), s.coralText(cm, sq), back, nPolyps(n-back), plural((n-back)*v, "point", "points"))
 		},
 		why: func(sq int) string {
 			switch {
 			case int(s.Shrimp[sq]) != me:
-				return fmt.Sprintf("Your parrotfish eats only a coral guarded by your own shrimp; there is none of yours on %s.", SquareName(sq))
+				return fmt.Sprintf("Your parrotfish eats only a coral guarded by your own shrimp; there is none of yours on %s.", sqWhere(sq))
 			case s.Polyp[sq] == NoColour:
-				return fmt.Sprintf("Your shrimp on %s sits on bare rock, not on a coral.", SquareName(sq))
+				return fmt.Sprintf("Your shrimp on %s sits on bare rock, not on a coral.", sqWhere(sq))
 			}
-			return fmt.Sprintf("The %s coral on %s has only %d polyps; a parrotfish eats corals of at least %d.", cm.colour[cm.id[sq]], SquareName(sq), cm.size[cm.id[sq]], data.MinEat)
+			return fmt.Sprintf("The %s coral on %s has only %s; a parrotfish eats corals of at least %d.", cm.colour[cm.id[sq]], sqWhere(sq), nPolyps(cm.size[cm.id[sq]]), data.MinEat)
 		},
 	}
 }
@@ -95,8 +100,11 @@ func (s *state) canGrowAfterTrade(me int, c Colour) bool {
 }
 
 // canBuy: action 8 for colour c, with a cube from behind the screen or straight from a trade.
+// Whether the bag still holds that colour is secret: the menu offers every colour the seat has a
+// cube of, and the move itself finds out (exec). After a trade the bag surely holds one: the
+// consumed polyp that paid for the cube has just gone into it.
 func (s *state) canBuy(me int, c Colour, viaTrade bool) bool {
-	return !s.T.Bought && s.available(c) && (viaTrade || s.Players[me].Cubes[c] > 0)
+	return !s.T.Bought && (viaTrade || s.Players[me].Cubes[c] > 0)
 }
 
 func (s *state) buyColours(me int) []Colour {
@@ -208,7 +216,7 @@ func (s *state) addPicker(cm *corals, me int, targets []int) squarePicker {
 	return squarePicker{
 		sqs:   targets,
 		what:  "a new shrimp",
-		label: func(sq int) string { return fmt.Sprintf("%s: on %s", SquareName(sq), s.coralText(cm, sq)) },
+		label: func(sq int) string { return fmt.Sprintf("%s: on %s", sqWhere(sq), s.coralText(cm, sq)) },
 		why:   func(sq int) string { return s.shrimpWhy(cm, me, -1, sq) },
 	}
 }
@@ -242,12 +250,14 @@ func (s *state) shrimpTargets(cm *corals, me, from int) []int {
 
 // shrimpWhy explains why a shrimp (from -1: a new one) may not go to sq.
 func (s *state) shrimpWhy(cm *corals, me, from, sq int) string {
-	name := SquareName(sq)
+	name := sqWhere(sq)
 	switch {
 	case !s.isRock(sq):
 		return fmt.Sprintf("%s is sand.", name)
+	case int(s.Shrimp[sq]) == me:
+		return fmt.Sprintf("Your shrimp is already on %s.", name)
 	case s.Shrimp[sq] >= 0:
-		return fmt.Sprintf("A %s shrimp is already on %s.", PlayerColour(int(s.Shrimp[sq])), name)
+		return fmt.Sprintf("%s's shrimp is already on %s.", who(int(s.Shrimp[sq])), name)
 	case from < 0 && s.Polyp[sq] == NoColour:
 		return fmt.Sprintf("A new shrimp goes onto a coral; %s is bare rock.", name)
 	}
@@ -256,7 +266,7 @@ func (s *state) shrimpWhy(cm *corals, me, from, sq int) string {
 		return fmt.Sprintf("You already have %d shrimps on board %d.", data.MaxShrimpsPerBoard, b+1)
 	}
 	if s.Polyp[sq] != NoColour && cm.shrimp[cm.id[sq]] >= 0 {
-		return fmt.Sprintf("The %s coral on %s already has a shrimp; never two shrimps on one coral.", cm.colour[cm.id[sq]], SquareName(sq))
+		return fmt.Sprintf("The %s coral on %s already has a shrimp; never two shrimps on one coral.", cm.colour[cm.id[sq]], sqWhere(sq))
 	}
 	return fmt.Sprintf("Your shrimp may not go to %s now.", name)
 }
@@ -268,11 +278,11 @@ func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) 
 		what: "your shrimp",
 		label: func(sq int) string {
 			if s.Polyp[sq] == NoColour {
-				return fmt.Sprintf("Your shrimp on bare rock at %s", SquareName(sq))
+				return fmt.Sprintf("Your shrimp on bare rock at %s", sqWhere(sq))
 			}
-			return fmt.Sprintf("Your shrimp on %s (%s)", SquareName(sq), s.coralText(cm, sq))
+			return fmt.Sprintf("Your shrimp on %s (%s)", sqWhere(sq), s.coralText(cm, sq))
 		},
-		why: func(sq int) string { return fmt.Sprintf("You have no shrimp on %s.", SquareName(sq)) },
+		why: func(sq int) string { return fmt.Sprintf("You have no shrimp on %s.", sqWhere(sq)) },
 	}
 	sq, ok := from.square(w, s)
 	if !ok {
@@ -285,15 +295,15 @@ func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) 
 		label: func(t int) string {
 			switch {
 			case s.Polyp[t] == NoColour:
-				return fmt.Sprintf("%s: bare rock (leave it before your turn ends)", SquareName(t))
+				return fmt.Sprintf("%s: bare rock (leave it before your turn ends)", sqWhere(t))
 			case s.Polyp[sq] != NoColour && cm.id[t] == cm.id[sq]:
-				return fmt.Sprintf("%s: another polyp of the same coral", SquareName(t))
+				return fmt.Sprintf("%s: another polyp of the same coral", sqWhere(t))
 			}
-			return fmt.Sprintf("%s: onto %s", SquareName(t), s.coralText(cm, t))
+			return fmt.Sprintf("%s: onto %s", sqWhere(t), s.coralText(cm, t))
 		},
 		why: func(t int) string {
 			if t == sq {
-				return fmt.Sprintf("Your shrimp is already on %s.", SquareName(t))
+				return fmt.Sprintf("Your shrimp is already on %s.", sqWhere(t))
 			}
 			return s.shrimpWhy(cm, me, sq, t)
 		},
@@ -364,10 +374,11 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 			pay = append(pay, c)
 		}
 	}
-	c, ok := w.pick(colourChoices(w, pay, func(c Colour) string {
-		return fmt.Sprintf("Pay with a consumed %s polyp (%d)", c, p.Consumed[c])
-	}), func(tok string) string {
-		return whyColour(tok, func(c Colour) string { return fmt.Sprintf("You have no consumed %s polyp.", c) })
+	opts := colourChoices(w, pay, func(c Colour) string {
+		return fmt.Sprintf("Pay with a consumed %s polyp (you have %d)", c, p.Consumed[c])
+	})
+	c, ok := w.pick(opts, func(tok string) string {
+		return whyColour(tok, opts, func(c Colour) string { return fmt.Sprintf("You have no consumed %s polyp.", c) })
 	})
 	if !ok {
 		return
@@ -383,24 +394,30 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 		if a, ok := algaByName(tok); ok {
 			return fmt.Sprintf("No %s cylinder is left in the supply.", a)
 		}
-		return ""
+		return fmt.Sprintf("%q is not a cylinder colour: write %s.", tok, tokenList(cyl))
 	})
 	if !ok {
 		return
 	}
 	st.alga, _ = algaByName(at)
-	opts := []rules.Choice{{Token: vSea, Label: fmt.Sprintf("On the open sea: tiles with a large %s alga flip", st.alga)}}
+	opts = []rules.Choice{{Token: vSea}}
+	if w.listing() {
+		opts[0].Label = "On the open sea: " + s.flipText(st.alga, -1)
+	}
 	for t := 0; t < NumTiles; t++ {
 		if ok, _ := s.tileOpen(me, t, st.alga); ok {
-			strong, weak := s.tileColours(t)
-			opts = append(opts, rules.Choice{Token: strconv.Itoa(t + 1),
-				Label: fmt.Sprintf("On coral tile %d (%s beats %s), locking it", t+1, strong, weak)})
+			c := rules.Choice{Token: strconv.Itoa(t + 1)}
+			if w.listing() {
+				strong, weak := s.tileColours(t)
+				c.Label = fmt.Sprintf("On coral tile %d, locking %s over %s; %s", t+1, strong, weak, s.flipText(st.alga, t))
+			}
+			opts = append(opts, c)
 		}
 	}
 	tt, ok := w.pick(opts, func(tok string) string {
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 || n > NumTiles {
-			return ""
+			return fmt.Sprintf("%q is not a place for the cylinder: write sea, or the number of a coral tile (1 to %d).", tok, NumTiles)
 		}
 		_, why := s.tileOpen(me, n-1, st.alga)
 		return why
@@ -413,4 +430,21 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 		st.tile, _ = strconv.Atoi(tt)
 		st.tile--
 	}
+}
+
+// flipText says which uncovered coral tiles a cylinder of colour a flips (all but tile skip).
+func (s *state) flipText(a Alga, skip int) string {
+	var flips []string
+	for t := range s.Tiles {
+		if large, _ := s.tileAlgae(t); t != skip && s.Tiles[t].Cover == NoAlga && large == a {
+			flips = append(flips, strconv.Itoa(t+1))
+		}
+	}
+	switch len(flips) {
+	case 0:
+		return "no tile flips"
+	case 1:
+		return "tile " + flips[0] + " flips"
+	}
+	return "tiles " + strings.Join(flips[:len(flips)-1], ", ") + " and " + flips[len(flips)-1] + " flip"
 }

@@ -10,15 +10,15 @@ import (
 
 // promptVerbs reads the verbs a turn prompt lists ("…'s turn: eat, grow, add as you can; …").
 func promptVerbs(text string) []string {
-	_, rest, ok := strings.Cut(text, "'s turn: ")
+	_, rest, ok := strings.Cut(text, "Your turn: ")
 	if !ok {
 		return nil
 	}
-	list, _, ok := strings.Cut(rest, " as you can")
+	list, _, ok := strings.Cut(rest, " as you wish")
 	if !ok {
 		return nil
 	}
-	return strings.Split(list, ", ")
+	return strings.Split(strings.Replace(list, " or ", ", ", 1), ", ")
 }
 
 // The turn prompt follows the choice tree: every verb the tree offers is listed, and the verbs

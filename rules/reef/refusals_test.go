@@ -22,26 +22,28 @@ func TestRefusalWording(t *testing.T) {
 		want string
 	}{
 		{"eating a coral that is too small", 0, "eat 1 e 2",
-			"The white coral on 1:E2 has only 4 polyps; a parrotfish eats corals of at least 5."},
+			"The white coral on E2 on board 1 has only 4 polyps; a parrotfish eats corals of at least 5."},
 		{"a shrimp sent to a word that is not a square", 0, "shrimp 1 e 2 there",
 			`"there" is not a board: a square for your shrimp is written as board, column and row, like "1 c 4" (boards with room: 1, 2). Or write home to take the shrimp back behind your screen.`},
 		{"a shrimp moved onto its own square", 0, "shrimp 1 e 2 1 e 2",
-			"Your shrimp is already on 1:E2."},
+			"Your shrimp is already on E2 on board 1."},
 		{"out of turn", 1, "take 1",
-			"It is Player 1's turn, not yours."},
+			"It is Purple's turn, not yours."},
 		{"laying polyps without a larva cube", 0, "3",
 			"To lay polyps, first play a larva cube: grow and a colour."},
 		{"a word that is no action", 0, "dance",
-			`"dance" is not possible now. You may start with one of: shrimp (5. Move a shrimp), take (10. Take an open-sea space (ends your turn)).`},
+			`"dance" is not a move you can make now. Start with one of: shrimp (5. Move a shrimp) or take (10. Take an open-sea space (ends your turn)).`},
+		{"a move cut short", 0, "shrimp 1 e 2",
+			`"shrimp 1 e 2" is not a whole move yet. Go on with one of: 1 (Board 1), 2 (Board 2) or home (Back behind your screen).`},
 		{"a wrong token inside a move", 0, "shrimp 1 e 2 1 q",
-			`"q" does not fit after "shrimp 1 e 2 1". What comes next is one of: a (Column A of board 1), b (Column B of board 1), c (Column C of board 1), d (Column D of board 1), e (Column E of board 1), f (Column F of board 1), g (Column G of board 1).`},
+			`"q" is not a column: write a letter. Columns of board 1 with room for your shrimp: a, b, c, d, e, f or g.`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := small(t)
 			m, _ := rules.ParseMove(c.move)
 			_, err := s.Apply(rules.Seat(c.seat), m)
-			if reason, ok := rules.IsIllegal(err); !ok || reason != c.want {
+			if reason, ok := rules.IsIllegal(err); !ok || rules.PlainSeats(s, reason) != c.want {
 				t.Errorf("%q refused with\n  %v\nwant\n  %s", c.move, err, c.want)
 			}
 		})

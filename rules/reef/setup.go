@@ -109,9 +109,6 @@ func (s *state) draw() Colour {
 	panic("unreachable")
 }
 
-// available reports whether a polyp of colour c can be had on purpose (bonus tile or bag).
-func (s *state) available(c Colour) bool { return s.Bonus[c] || s.Bag[c] > 0 }
-
 // takeColour takes a polyp of colour c: the bonus tile beside the open sea, replaced at once from
 // the bag when the bag still holds that colour. It reports where the polyp came from.
 func (s *state) takeColour(c Colour) (ok bool, fromBonus bool) {

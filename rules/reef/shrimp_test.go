@@ -55,7 +55,7 @@ func TestMoveShrimp(t *testing.T) {
 	// To another polyp of its coral, then to another coral, onto bare rock, and home: any number of moves.
 	mustApply(t, s, 0, "shrimp "+sqt("1:E2")+" "+sqt("1:F3"))
 	mustApply(t, s, 0, "shrimp "+sqt("1:F3")+" "+sqt("1:A6"))
-	if reason := refuse(t, s, 0, "shrimp "+sqt("1:A6")+" "+sqt("1:G6")); !strings.Contains(reason, "green shrimp") {
+	if reason := refuse(t, s, 0, "shrimp "+sqt("1:A6")+" "+sqt("1:G6")); !strings.Contains(reason, "{seat:1}'s shrimp") {
 		t.Errorf("onto another shrimp: %q", reason)
 	}
 	put(t, s, White, "1:G5")
@@ -83,11 +83,11 @@ func TestShrimpOnBareRock(t *testing.T) {
 	give(t, s, 0, Pink, 1)
 	mustApply(t, s, 0, "shrimp "+sqt("1:E2")+" "+sqt("1:A4"))
 	mustApply(t, s, 0, "grow p")
-	if reason := refuse(t, s, 0, sqt("1:A4")); !strings.Contains(reason, "purple shrimp") {
+	if reason := refuse(t, s, 0, sqt("1:A4")); !strings.Contains(reason, "holds {seat:0}'s shrimp") {
 		t.Errorf("polyp under a shrimp: %q", reason)
 	}
 	mustApply(t, s, 0, "done")
-	if reason := refuse(t, s, 0, "take g"); !strings.Contains(reason, "bare rock at 1:A4") {
+	if reason := refuse(t, s, 0, "take g"); !strings.Contains(reason, "bare rock at A4 on board 1") {
 		t.Errorf("ending the turn with a shrimp on rock: %q", reason)
 	}
 	mustApply(t, s, 0, "shrimp "+sqt("1:A4")+" "+sqt("1:E2"))

@@ -1,8 +1,11 @@
 package reef
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 func TestTradeConsumedPolypForACubeToGrow(t *testing.T) {
@@ -72,11 +75,22 @@ func TestTradeCubeForPolyp(t *testing.T) {
 		t.Errorf("bonus tile not taken: %q", evs[0].Text)
 	}
 	checkTotals(t, s2)
-	// With neither, there is no yellow polyp to be had.
+	// With neither, the trade is still offered (the bag's colours are secret); trying it finds
+	// nothing, tells everyone, keeps the cube and spends the action.
 	giveCube(t, s2, 0, Yellow)
 	s2.nextTurn(&events{})
 	s2.nextTurn(&events{})
-	if reason := refuse(t, s2, 0, "polyp y"); !strings.Contains(reason, "still in the bag") {
-		t.Errorf("no yellow left: %q", reason)
+	if !slices.ContainsFunc(choices(t, s2, 0, "polyp"), func(c rules.Choice) bool { return c.Token == "y" }) {
+		t.Fatalf("the yellow trade is not offered though the seat has a yellow cube")
 	}
+	cubes := s2.Players[0].Cubes[Yellow]
+	evs = mustApply(t, s2, 0, "polyp y")
+	if s2.Players[0].Cubes[Yellow] != cubes || !s2.T.Bought || len(evs) != 1 || evs[0].To != nil || !evs[0].Reveals ||
+		!strings.Contains(evs[0].Text, "none is left in the bag") {
+		t.Errorf("no yellow left: cubes %d, bought %v, %+v", s2.Players[0].Cubes[Yellow], s2.T.Bought, evs)
+	}
+	if reason := refuse(t, s2, 0, "polyp y"); !strings.Contains(reason, "already traded a larva cube") {
+		t.Errorf("a second try: %q", reason)
+	}
+	checkTotals(t, s2)
 }

@@ -89,9 +89,9 @@ func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool
 		// Say what the expected tokens mean: walk again to the bad token, building the labels.
 		if _, next, _, err := s.tree(seat, m[:w.i]); err == nil && len(next) > 0 {
 			if w.i == 0 {
-				return st, nil, false, rules.Illegalf("%q is not possible now. You may start with one of: %s.", m[0], rules.DescribeChoices(next, 8))
+				return st, nil, false, rules.Illegalf("%q is not a move you can make now. Start with %s.", m[0], offer(next))
 			}
-			return st, nil, false, rules.Illegalf("%q does not fit after %q. What comes next is one of: %s.", m[w.i], m[:w.i].String(), rules.DescribeChoices(next, 8))
+			return st, nil, false, rules.Illegalf("%q cannot follow %q. Write %s.", m[w.i], m[:w.i].String(), offer(next))
 		}
 		return st, nil, false, w.err
 	case w.err != nil:
@@ -99,7 +99,7 @@ func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool
 	case w.short:
 		return st, w.next, false, nil
 	case w.i < len(m):
-		return st, nil, false, rules.Illegalf("%q is already a whole move; %q cannot follow it.", m[:w.i].String(), m[w.i])
+		return st, nil, false, rules.Illegalf("%q is a whole move already: leave out %q.", m[:w.i].String(), m[w.i:].String())
 	}
 	return st, nil, true, nil
 }
@@ -122,29 +122,38 @@ func (s *state) mayMove(seat rules.Seat) error {
 		}
 	case phaseLast:
 		if s.LastTurns[0] != int(seat) {
-			return rules.Illegalf("It is %s's last turn, not yours.", seatName(s.LastTurns[0]))
+			return rules.Illegalf("It is %s's last turn, not yours.", who(s.LastTurns[0]))
 		}
 	default:
 		if s.Turn != int(seat) {
-			return rules.Illegalf("It is %s's turn, not yours.", seatName(s.Turn))
+			return rules.Illegalf("It is %s's turn, not yours.", who(s.Turn))
 		}
 	}
 	return nil
 }
 
-// seatName names a seat in texts: players are numbered from 1, as the seats are.
-func seatName(seat int) string { return "Player " + strconv.Itoa(seat+1) }
-
 func colourChoice(c Colour, label string) rules.Choice {
 	return rules.Choice{Token: c.Letter(), Label: label}
 }
 
-func whyColour(tok string, f func(c Colour) string) string {
+// whyColour explains a colour token that is not offered (f), or a token that is no colour: the
+// letters that are offered, by name.
+func whyColour(tok string, opts []rules.Choice, f func(c Colour) string) string {
 	c, ok := colourByToken(tok)
 	if !ok {
-		return ""
+		return fmt.Sprintf("%q is not a colour here: write %s.", tok, colourLetters(opts))
 	}
 	return f(c)
+}
+
+// colourLetters writes colour options as "g for grey, o for orange or w for white".
+func colourLetters(opts []rules.Choice) string {
+	var parts []rules.Choice
+	for _, o := range opts {
+		c, _ := colourByToken(o.Token)
+		parts = append(parts, rules.Choice{Token: o.Token + " for " + c.String()})
+	}
+	return tokenList(parts)
 }
 
 // ---- setup ----
@@ -159,7 +168,11 @@ func (s *state) treeSetup(w *walker, me int, st *step) {
 		}
 	}
 	t, ok := w.pick(fish, func(tok string) string {
-		return whyColour(tok, func(c Colour) string { return fmt.Sprintf("You hold no %s polyp behind your screen.", c) })
+		if _, ok := colourByToken(tok); !ok {
+			return fmt.Sprintf("For the setup, write by colour letter the polyp your parrotfish keeps, then two larva cubes: like \"%s w y\". Your polyps: %s.",
+				fish[0].Token, colourLetters(fish))
+		}
+		return whyColour(tok, fish, func(c Colour) string { return fmt.Sprintf("You hold no %s polyp behind your screen.", c) })
 	})
 	if !ok {
 		return
@@ -174,10 +187,18 @@ func (s *state) treeSetup(w *walker, me int, st *step) {
 			}
 			// The second cube is never before the first in colour order: one path per pair.
 			if left > 0 && (k == 0 || c >= st.cubes[0]) {
-				cubes = append(cubes, colourChoice(c, fmt.Sprintf("Take a %s larva cube", c)))
+				label := fmt.Sprintf("Take a %s larva cube", c)
+				if k == 1 {
+					label = fmt.Sprintf("And a %s larva cube", c)
+				}
+				cubes = append(cubes, colourChoice(c, label))
 			}
 		}
-		t, ok := w.pick(cubes, nil)
+		t, ok := w.pick(cubes, func(tok string) string {
+			return whyColour(tok, cubes, func(c Colour) string {
+				return fmt.Sprintf("No %s larva cube is left in the supply.", c)
+			})
+		})
 		if !ok {
 			return
 		}
@@ -271,10 +292,11 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		st.sq, _ = s.eatPicker(cm, me, eat).square(w, s)
 	case vGrow:
 		st.kind = kGrow
-		c, ok := w.pick(colourChoices(w, growCols, func(c Colour) string {
-			return fmt.Sprintf("Play a %s larva cube (%d behind your screen, %d consumed %s)", c, p.Screen[c], p.Consumed[c], c)
-		}), func(tok string) string {
-			return whyColour(tok, func(c Colour) string {
+		opts := colourChoices(w, growCols, func(c Colour) string {
+			return fmt.Sprintf("Play a %s larva cube (%s behind your screen, %d consumed)", c, nPolyps(p.Screen[c]), p.Consumed[c])
+		})
+		c, ok := w.pick(opts, func(tok string) string {
+			return whyColour(tok, opts, func(c Colour) string {
 				return fmt.Sprintf("To grow %s you need a %s larva cube and a %s polyp behind your screen or consumed.", c, c, c)
 			})
 		})
@@ -289,10 +311,11 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		s.shrimpMove(w, cm, me, mine, st)
 	case vTrade:
 		st.kind = kTrade
-		c, ok := w.pick(colourChoices(w, trade, func(c Colour) string {
+		opts := colourChoices(w, trade, func(c Colour) string {
 			return fmt.Sprintf("A consumed %s polyp for a %s larva cube", c, c)
-		}), func(tok string) string {
-			return whyColour(tok, func(c Colour) string {
+		})
+		c, ok := w.pick(opts, func(tok string) string {
+			return whyColour(tok, opts, func(c Colour) string {
 				return fmt.Sprintf("You cannot trade for a %s cube now: it needs a consumed %s polyp, a %s cube in the supply and a use for it at once.", c, c, c)
 			})
 		})
@@ -320,11 +343,12 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		s.algaTree(w, me, st)
 	case vPolyp:
 		st.kind = kBuy
-		c, ok := w.pick(colourChoices(w, buy, func(c Colour) string {
+		opts := colourChoices(w, buy, func(c Colour) string {
 			return fmt.Sprintf("A %s larva cube for a %s polyp", c, c)
-		}), func(tok string) string {
-			return whyColour(tok, func(c Colour) string {
-				return fmt.Sprintf("You need a %s larva cube, and a %s polyp must be left in the bag or beside the open sea.", c, c)
+		})
+		c, ok := w.pick(opts, func(tok string) string {
+			return whyColour(tok, opts, func(c Colour) string {
+				return fmt.Sprintf("You have no %s larva cube behind your screen to trade.", c)
 			})
 		})
 		if ok {
@@ -336,11 +360,13 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		for _, x := range s.Sea {
 			label := ""
 			if w.listing() {
-				label = fmt.Sprintf("Take the %s space: %s larva cube and %s", x.Colour, x.Colour, polypList(x.Polyps))
+				label = fmt.Sprintf("Take the %s space: a %s larva cube and %s", x.Colour, x.Colour, polypList(x.Polyps))
 			}
 			sp = append(sp, colourChoice(x.Colour, label))
 		}
-		c, ok := w.pick(sp, nil)
+		c, ok := w.pick(sp, func(tok string) string {
+			return whyColour(tok, sp, func(Colour) string { return "" })
+		})
 		if ok {
 			st.col, _ = colourByToken(c)
 		}
@@ -382,10 +408,10 @@ func (s *state) whyVerb(cm *corals, me int, tok string) string {
 		if s.T.Bought {
 			return "You have already traded a larva cube for a polyp this turn."
 		}
-		return "You need a larva cube whose colour of polyp is still in the bag or beside the open sea."
+		return "You have no larva cube behind your screen to trade for a polyp."
 	case vTake:
 		if sq := s.shrimpOnRock(me); sq >= 0 {
-			return fmt.Sprintf("Your shrimp on bare rock at %s must move onto a coral or back behind your screen before your turn ends.", SquareName(sq))
+			return fmt.Sprintf("Your shrimp on bare rock at %s must move onto a coral or back behind your screen before your turn ends.", sqWhere(sq))
 		}
 	case vCP, vDone:
 		return "No larva play is under way; start one with grow."
@@ -408,18 +434,24 @@ func colourChoices(w *walker, cs []Colour, label func(c Colour) string) []rules.
 	return out
 }
 
-// polypList writes counts by colour: "2 grey, 1 white" (or "no polyps").
+// polypList writes polyps by colour: "2 grey polyps", "3 polyps (2 grey, 1 white)", "no polyps".
 func polypList(n [NumColours]int) string {
 	var parts []string
+	total, only := 0, NoColour
 	for c, k := range n {
 		if k > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", k, Colour(c)))
+			total += k
+			only = Colour(c)
 		}
 	}
-	if len(parts) == 0 {
+	switch len(parts) {
+	case 0:
 		return "no polyps"
+	case 1:
+		return plural(total, only.String()+" polyp", only.String()+" polyps")
 	}
-	return strings.Join(parts, ", ")
+	return nPolyps(total) + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // ---- a larva play in progress ----
@@ -430,7 +462,7 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	x := s.T.Grow
 	targets := s.targets(cm, x)
 	fromScreen := s.T.FromScreen < data.MaxPerCube && p.Screen[x] > 0
-	pk := s.placePicker(cm, x, targets)
+	pk := s.placePicker(cm, me, x, targets)
 	var opts []rules.Choice
 	if fromScreen {
 		for _, b := range pk.boards(w) {
@@ -478,7 +510,7 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 			}
 			return pk.whyBoard(s, tok)
 		}
-		return ""
+		return fmt.Sprintf("You are laying %s polyps: write a square for the next one (like \"1 c 4\"), cp and a square for a consumed one, shrimp to move a shrimp, or done to end the play.", x)
 	})
 	if !ok {
 		return
@@ -499,17 +531,15 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	}
 }
 
-// placePicker labels the squares where a polyp of colour x may go.
-func (s *state) placePicker(cm *corals, x Colour, targets []int) squarePicker {
+// placePicker labels the squares where a polyp of colour x may go, with what laying it there
+// will certainly do: start a coral, grow one to a size, overgrow whose polyp.
+func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squarePicker {
 	return squarePicker{
 		sqs:  targets,
 		what: "a " + x.String() + " polyp",
 		why:  func(sq int) string { return s.placeWhy(cm, x, sq) },
 		label: func(sq int) string {
-			name := SquareName(sq)
-			if v := s.Polyp[sq]; v != NoColour {
-				return fmt.Sprintf("%s: overgrow the %s polyp there", name, v)
-			}
+			name := sqWhere(sq)
 			grow := 0
 			var seen [4]int16
 			k := 0
@@ -527,10 +557,43 @@ func (s *state) placePicker(cm *corals, x Colour, targets []int) squarePicker {
 				k++
 				grow += cm.size[id]
 			})
+			if v := s.Polyp[sq]; v != NoColour {
+				whose := ""
+				switch sh := int(cm.shrimp[cm.id[sq]]); {
+				case sh == me:
+					whose = " of your own coral (your shrimp guards it)"
+				case sh >= 0:
+					whose = " of the coral " + who(sh) + "'s shrimp guards"
+				}
+				return fmt.Sprintf("%s: overgrow the %s polyp%s; you keep it as a consumed polyp, and the %s coral grows to %s", name, v, whose, x, nPolyps(grow+1))
+			}
 			if grow == 0 {
 				return fmt.Sprintf("%s: start a new %s coral", name, x)
 			}
-			return fmt.Sprintf("%s: grow a %s coral to %d", name, x, grow+1)
+			return fmt.Sprintf("%s: grow a %s coral to %s", name, x, nPolyps(grow+1))
 		},
 	}
+}
+
+// offer lists what may be written next, short: the tokens, with their labels when there are at
+// most three ("one of: cp (Lay a consumed white polyp) or done (End this white larva play)").
+func offer(cs []rules.Choice) string {
+	const max = 9
+	labels := len(cs) <= 3
+	var parts []rules.Choice
+	for i, c := range cs {
+		if i == max {
+			parts = append(parts, rules.Choice{Token: fmt.Sprintf("%d more", len(cs)-max)})
+			break
+		}
+		p := c.Token
+		if labels && c.Label != "" {
+			p += " (" + articles(c.Label) + ")"
+		}
+		parts = append(parts, rules.Choice{Token: p})
+	}
+	if len(parts) == 1 {
+		return parts[0].Token
+	}
+	return "one of: " + tokenList(parts)
 }

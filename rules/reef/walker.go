@@ -153,7 +153,7 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 		if len(tok) == 1 && tok[0] >= 'a' && tok[0] < 'a'+Cols {
 			return fmt.Sprintf("Column %s of board %d has no space for %s now.", strings.ToUpper(tok), board, p.what)
 		}
-		return ""
+		return fmt.Sprintf("%q is not a column: write a letter. Columns of board %d with room for %s: %s.", tok, board, p.what, tokenList(cols))
 	})
 	if !ok {
 		return 0, false
@@ -173,7 +173,7 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 	rt, ok := w.pick(rows, func(tok string) string {
 		r, err := strconv.Atoi(tok)
 		if err != nil || r < 1 || r > Rows {
-			return ""
+			return fmt.Sprintf("%q is not a row: write a number. Rows of column %c on board %d with room for %s: %s.", tok, 'A'+c, board, p.what, tokenList(rows))
 		}
 		return p.why(b*perBoard + (r-1)*Cols + c)
 	})
@@ -225,4 +225,20 @@ func containsInt(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// tokenList writes the tokens of cs: "a, c or d".
+func tokenList(cs []rules.Choice) string {
+	var b strings.Builder
+	for i, c := range cs {
+		switch {
+		case i == 0:
+		case i == len(cs)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Token)
+	}
+	return b.String()
 }
