@@ -53,7 +53,7 @@ func TestTieGoesToEarlierTurnOrder(t *testing.T) {
 			t.Fatalf("ranks %v with first %d", s.Res.Ranks, s.First)
 		}
 	}
-	if !strings.Contains(s.Res.Reason, "House I ") {
+	if !strings.Contains(rules.PlainSeats(s, s.Res.Reason), "House I wins with 60 influence after 1 round.") {
 		t.Errorf("reason %q", s.Res.Reason)
 	}
 }
