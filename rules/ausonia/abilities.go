@@ -97,6 +97,7 @@ func (s *state) activate(inst, k int, pay Gems) {
 		how = ", paying " + pay.Describe("")
 	}
 	s.say("%s uses %s%s: %s.", rules.SeatRef(p), c.Name, how, effectsText(a.Do))
+	s.kinded("use", rules.SeatRef(p)+" used abilities %d times")
 	s.Queue = append(s.Queue, a.Do...)
 	s.resolve()
 }

@@ -28,6 +28,12 @@ func (s *state) post(text string, reveals bool) {
 	s.ev = append(s.ev, rules.Event{Text: text, Reveals: reveals})
 }
 
+// kinded marks the last event with a Kind and its condensed line, for digests of long turns.
+func (s *state) kinded(kind, many string) {
+	e := &s.ev[len(s.ev)-1]
+	e.Kind, e.Many = kind, many
+}
+
 func (s *state) names(insts []int) string {
 	if len(insts) == 1 { // the usual case: one card bought, played or revealed
 		return s.card(insts[0]).Name
@@ -141,6 +147,7 @@ func (s *state) refillOffer() {
 		s.FavourDeck = s.FavourDeck[:len(s.FavourDeck)-1]
 		s.Offer = append(s.Offer, top)
 		s.post(s.names([]int{top})+" enters the Offer Row.", true)
+		s.kinded("offer-row", "%d cards entered the Offer Row")
 	}
 }
 
@@ -149,6 +156,7 @@ func (s *state) gain(p rules.Seat, x int) {
 	pl := s.P[p]
 	pl.Influence += x
 	s.post(rules.SeatRef(p)+" gains "+strconv.Itoa(x)+" influence (now "+strconv.Itoa(pl.Influence)+").", false)
+	s.kinded("gain", rules.SeatRef(p)+" gained influence %d times")
 	s.checkEnd(pl.Influence, rules.SeatRef(p))
 }
 

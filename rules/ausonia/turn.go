@@ -33,8 +33,29 @@ func (s *state) Awaiting() []rules.Prompt {
 	if pool.Total() > 0 {
 		t += "You have " + pool.Describe("") + " to spend. "
 	}
-	t += "Play, buy, use, build, unseal, or pass to end the turn."
+	// The actions open now, as verbs() finds them: a prompt offering "build" with no star card
+	// raised sends players looking for what is not there.
+	var acts []string
+	for _, v := range s.verbs() {
+		acts = append(acts, verbWords[v.Token])
+	}
+	acts[0] = strings.ToUpper(acts[0][:1]) + acts[0][1:]
+	t += orList(acts) + "."
 	return []rules.Prompt{{Seat: s.Turn, Text: t, Default: rules.Move{vPass}}}
+}
+
+// verbWords say each action in the prompt.
+var verbWords = map[string]string{
+	vPlay: "play a card", vBuy: "buy a card", vUse: "use an ability", vBuild: "build a source",
+	vUnseal: "break a seal", vPass: "pass to end the turn",
+}
+
+// orList joins choices: "a", "a or b", "a, b or c".
+func orList(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 // pendingAnswers are the public answers to a pending decision: only the choice of an opponent
@@ -648,11 +669,13 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 				s.playCard(x)
 			}
 			s.post(rules.SeatRef(p)+" plays "+s.names(gems)+".", true)
+			s.kinded("play", rules.SeatRef(p)+" played cards %d times")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
 		s.post(rules.SeatRef(p)+" plays "+s.names([]int{x})+".", true)
+		s.kinded("play", rules.SeatRef(p)+" played cards %d times")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)
