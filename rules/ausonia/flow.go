@@ -240,10 +240,10 @@ func (s *state) finish() {
 		a := Aspirants[s.Asp]
 		if s.P[0].Influence >= s.Solo.Influence {
 			res.Ranks[0] = 1
-			res.Reason = fmt.Sprintf("You beat %s, %d influence to %d.", a.Name, s.P[0].Influence, s.Solo.Influence)
+			res.Reason = fmt.Sprintf("%s beats %s, %d influence to %d.", rules.SeatRef(0), a.Name, s.P[0].Influence, s.Solo.Influence)
 		} else {
 			res.Ranks[0] = 2
-			res.Reason = fmt.Sprintf("%s wins, %d influence to your %d.", a.Name, s.Solo.Influence, s.P[0].Influence)
+			res.Reason = fmt.Sprintf("%s wins, %d influence to %s's %d.", a.Name, s.Solo.Influence, rules.SeatRef(0), s.P[0].Influence)
 		}
 	} else {
 		best := rules.Seat(-1)

@@ -304,3 +304,37 @@ func firstDiff(a, b string) string {
 	}
 	return fmt.Sprintf("lengths %d and %d", len(al), len(bl))
 }
+
+// The prompt says what is asked, in words, offering only the actions open now, and never names the
+// seat it asks.
+func TestPromptOffersTheOpenActions(t *testing.T) {
+	s := twoPlayer(t, "s3", "e1", "h1")
+	setOffer(t, s, "c1", "v1", "m1", "n1")
+	if got, want := s.Awaiting()[0].Text, "Round 1. Play a card or pass to end the turn."; got != want {
+		t.Errorf("prompt %q, want %q", got, want)
+	}
+	do(t, s, 0, "play all")
+	do(t, s, 0, "play h1")
+	if got, want := s.Awaiting()[0].Text, "Round 1. You have 1 sapphire, 1 emerald and 1 rainbow to spend. Buy a card, use an ability or pass to end the turn."; got != want {
+		t.Errorf("prompt %q, want %q", got, want)
+	}
+}
+
+// Events that a long turn repeats carry a Kind and a condensed line naming the seat, so a digest
+// can count them instead of dropping them.
+func TestRepeatedEventsCondense(t *testing.T) {
+	s := twoPlayer(t, "s3", "e1", "h1")
+	kinds := map[string]string{}
+	for _, m := range []string{"play all", "play h1", "use h1 s"} {
+		for _, e := range do(t, s, 0, m) {
+			if e.Kind != "" {
+				kinds[e.Kind] = e.Many
+			}
+		}
+	}
+	for kind, want := range map[string]string{"play": "{seat:0} played cards %d times", "use": "{seat:0} used abilities %d times", "gain": "{seat:0} gained influence %d times"} {
+		if kinds[kind] != want {
+			t.Errorf("kind %s: many %q, want %q (all: %v)", kind, kinds[kind], want, kinds)
+		}
+	}
+}
