@@ -185,7 +185,7 @@ func (s *state) pendingChoices(m rules.Move) ([]rules.Choice, bool, error) {
 		var next []rules.Choice
 		for _, q := range s.opponents() {
 			tok := houseToken(s.house(q))
-			next = append(next, rules.Choice{Token: tok, Label: fmt.Sprintf("%s (%d influence, %d card%s in hand)", rules.SeatRef(q), s.P[q].Influence, len(s.P[q].Hand), plural(len(s.P[q].Hand)))})
+			next = append(next, rules.Choice{Token: tok, Label: fmt.Sprintf("%s: %d influence, %d card%s in hand", rules.SeatRef(q), s.P[q].Influence, len(s.P[q].Hand), plural(len(s.P[q].Hand)))})
 		}
 		if len(m) == 0 {
 			return next, false, nil
