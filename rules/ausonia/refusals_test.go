@@ -42,3 +42,27 @@ func TestRefusalWording(t *testing.T) {
 		})
 	}
 }
+
+// Card codes, payments and every other token are read in any case, on every path: the Action
+// Phase, the discards after pass, and a pending decision's picker.
+func TestTokensInAnyCase(t *testing.T) {
+	for _, moves := range [][2][]string{
+		{{"PLAY ALL", "Buy P1 SS"}, {"play all", "buy p1 ss"}},
+		{{"Pass S2 E2"}, {"pass s2 e2"}},
+		{{"play all", "PLAY H1", "Use H1 S"}, {"play all", "play h1", "use h1 s"}},
+	} {
+		a := twoPlayer(t, "s3", "e3", "b3", "s2", "e2", "h1")
+		b := twoPlayer(t, "s3", "e3", "b3", "s2", "e2", "h1")
+		topPower(t, a, "p1")
+		topPower(t, b, "p1")
+		for i := range moves[0] {
+			do(t, a, 0, moves[0][i])
+			do(t, b, 0, moves[1][i])
+		}
+		ja, _ := a.Encode()
+		jb, _ := b.Encode()
+		if string(ja) != string(jb) {
+			t.Errorf("%v and %v lead to different states", moves[0], moves[1])
+		}
+	}
+}

@@ -14,7 +14,7 @@ import (
 // outside refusals (which may quote what was typed), no seat baked in (seats are rules.SeatRef),
 // and no prompt that names its own seat.
 var (
-	onePlural = regexp.MustCompile(`(^|[^0-9.])1 (cards|rounds|gems|sapphires|emeralds|bloodshards|rainbows|copies|turns|points|abilities|sources|seals)\b`)
+	onePlural = regexp.MustCompile(`(^|[^0-9.])1 [a-z]+s\b`)
 	anVowel   = regexp.MustCompile(`(^|[^A-Za-z])[Aa] [aeiouAEIOU]`)
 	cardCode  = regexp.MustCompile(`\b(d?[a-z])[0-9]{1,2}\b`)
 	gemString = regexp.MustCompile(`\b[sebr]{2,}\b`)
