@@ -267,10 +267,10 @@ func TestChoiceTreeIgnoresWhatTheSeatCannotSee(t *testing.T) {
 			r := rand.New(rand.NewPCG(uint64(n), uint64(g)+9))
 			for i := 0; i < 900 && st.Res == nil; i++ {
 				p := st.Awaiting()[0].Seat
-				if i%9 == 0 || st.Pend != nil {
+				if i%15 == 0 || st.Pend != nil {
 					positions++
 					want := choiceTree(st, p, 3000)
-					for k := uint64(0); k < 3; k++ {
+					for k := 0; k < 2; k++ {
 						sc, err := Scramble(st, p, r.Uint64())
 						if err != nil {
 							t.Fatal(err)
