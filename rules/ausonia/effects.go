@@ -191,14 +191,14 @@ func (s *state) pendingChoices(m rules.Move) ([]rules.Choice, bool, error) {
 			return next, false, nil
 		}
 		if len(m) > 1 {
-			return nil, false, rules.Illegalf("Choose one house only.")
+			return nil, false, rules.Illegalf("Choose one opponent only: %s.", orList(tokensOf(next)))
 		}
 		for _, c := range next {
 			if c.Token == m[0] {
 				return nil, true, nil
 			}
 		}
-		return nil, false, rules.Illegalf("%q is not an opponent's house: choose %s.", m[0], tokenList(next))
+		return nil, false, rules.Illegalf("%q is not an opponent's house: choose %s.", m[0], orList(tokensOf(next)))
 	}
 	next, complete, _, err := s.pendingPickerItems().walk(m)
 	return next, complete, err

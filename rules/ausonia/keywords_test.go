@@ -72,6 +72,7 @@ func TestCorruptionChoosesAnOpponent(t *testing.T) {
 		t.Errorf("answers %+v", aw.Answers)
 	}
 	refuse(t, s, 0, "i", "not an opponent")
+	refuse(t, s, 0, "ii iii", "Choose one opponent only: ii or iii.")
 	do(t, s, 0, "III") // tokens in any case, a pending decision's too
 	if s.P[s.seatOfHouse(2)].Influence != 8 || s.P[s.seatOfHouse(1)].Influence != 10 {
 		t.Fatal("wrong target")

@@ -43,7 +43,7 @@ func TestNotationRefusals(t *testing.T) {
 		{"", "The move is empty"},
 		{"zz", `"zz" is not a square of this board`},
 		{"f1", `"f1" is not a square`},
-		{"queen", "A move starts with a square: one of your leaves to move, or a free corner to enter a green queen at"},
+		{"queen", "A move starts with a square, not a size: one of your leaves to move, or a free corner to enter a green queen at, with the size after the corner"},
 		{"c3 c4", "There is no leaf on C3"},
 		{"c2", "is not a whole move yet: its destination comes next"},
 		{"c2 c3", "is not a whole move yet: the size it becomes comes next"},

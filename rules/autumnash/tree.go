@@ -129,8 +129,12 @@ func (s *state) badSquare(n *node, tok string) error {
 		return rules.Illegalf("The %s leaf entering at %s is already %s; name the leaf to move next (it may be the one just entered).",
 			sc, s.v.label(n.e.sq), newPiece(sc, n.e.size).aName())
 	}
-	return rules.Illegalf("A move starts with a square: one of your leaves to move, or a free corner to enter %s at (its size comes after the corner). %s",
-		newPiece(sc, z).aName(), s.freeCornersText())
+	how := ""
+	if cs := s.entryCorners(); len(cs) > 0 && slices.Contains(s.entrySizes(cs[0]), z) {
+		how = fmt.Sprintf(", like \"%s %s …\"", s.v.token(cs[0]), z)
+	}
+	return rules.Illegalf("A move starts with a square, not a size: one of your leaves to move, or a free corner to enter %s at, with the size after the corner%s. %s",
+		newPiece(sc, z).aName(), how, s.freeCornersText())
 }
 
 // isFieldCorner reports whether sq is a corner of a field holding every leaf: an entry point.
