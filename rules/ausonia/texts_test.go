@@ -154,6 +154,7 @@ func TestTextsReadAsWords(t *testing.T) {
 	if len(seen) < 500 {
 		t.Errorf("only %d distinct texts read", len(seen))
 	}
+	t.Logf("%d distinct texts read", len(seen))
 }
 
 // Every label of a buy, use or payment option names the card it is about (Deliver 5): a payment
@@ -293,6 +294,7 @@ func TestChoiceTreeIgnoresWhatTheSeatCannotSee(t *testing.T) {
 	if positions < 300 {
 		t.Errorf("only %d positions compared", positions)
 	}
+	t.Logf("%d positions compared, each under 2 re-deals", positions)
 }
 
 func firstDiff(a, b string) string {

@@ -127,4 +127,5 @@ func TestTextsReadAsWords(t *testing.T) {
 	if len(seen) < 1000 || bags == 0 {
 		t.Errorf("only %d distinct texts read, %d bagging labels", len(seen), bags)
 	}
+	t.Logf("%d distinct texts read, %d bagging labels", len(seen), bags)
 }
