@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ausonia"
 )
 
 // ausoniaLean keeps random Ausonia games short enough for the suite: uniform choices take some
@@ -40,8 +41,8 @@ func ausoniaLean(path rules.Move, c rules.Choice) float64 {
 	case "buy":
 		if len(path) == 1 {
 			w := 1.0
-			if k := strings.LastIndex(c.Label, "cost "); k >= 0 {
-				n := float64(len(c.Label) - k - len("cost "))
+			if card, ok := ausonia.CardByCode(c.Token); ok {
+				n := float64(card.Cost.Total())
 				w = n * n * n
 			}
 			if discardCards[c.Token] {

@@ -96,7 +96,8 @@ func (s *state) activate(inst, k int, pay Gems) {
 	if a.Kind == CondCost {
 		how = ", paying " + pay.Describe("")
 	}
-	s.say("%s uses %s (%s)%s: %s", s.houseName(p), c.Name, c.Code, how, a.Text)
+	s.say("%s uses %s%s: %s.", rules.SeatRef(p), c.Name, how, effectsText(a.Do))
+	s.kinded("use", rules.SeatRef(p)+" used abilities %d times")
 	s.Queue = append(s.Queue, a.Do...)
 	s.resolve()
 }

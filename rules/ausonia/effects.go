@@ -60,8 +60,8 @@ func (s *state) effect(e Effect) {
 	case Foresight:
 		looked := s.takeTop(p, e.X)
 		if len(looked) > 0 {
-			s.say("%s looks at the top %d card%s of the draw pile.", s.houseName(p), len(looked), plural(len(looked)))
-			s.tell(p, "Foresight shows you, from the top: %s.", s.names(looked))
+			s.say("%s looks at the top %d card%s of the draw pile.", rules.SeatRef(p), len(looked), plural(len(looked)))
+			s.tell(p, "Foresight shows you, from the top: %s.", s.inOrder(looked))
 			s.Pend = &pending{Kind: pendForesight, Seat: p, By: p, X: e.X, Looked: looked}
 		}
 	case Raise:
@@ -80,7 +80,7 @@ func (s *state) effect(e Effect) {
 func (s *state) forceDiscard(q rules.Seat, x int) {
 	h := s.P[q].Hand
 	if len(h) == 0 {
-		s.say("%s has no cards in hand to discard.", s.houseName(q))
+		s.say("%s has no cards in hand to discard.", rules.SeatRef(q))
 		return
 	}
 	alike := true
@@ -102,7 +102,7 @@ func (s *state) discardFromHand(q rules.Seat, cards []int) {
 		pl.Hand = remove(pl.Hand, c)
 	}
 	pl.Discard = append(pl.Discard, cards...)
-	s.sayReveal("%s discards %s.", s.houseName(q), s.names(cards))
+	s.sayReveal("%s discards %s.", rules.SeatRef(q), s.names(cards))
 }
 
 // sealable lists the favour cards seat p may seal: in the play area, not unsealed this turn.
@@ -128,8 +128,8 @@ func (s *state) pendingPicker() picker {
 	case pendForesight:
 		return picker{items: s.items(pd.Looked, "", ""), max: len(pd.Looked), none: true, what: "to put back on top of your draw pile"}
 	case pendRaise:
-		items := s.items(pl.Hand, "", "from hand: ")
-		for _, it := range s.items(pl.Discard, "d", "from discard pile: ") {
+		items := s.items(pl.Hand, "", "from your hand: ")
+		for _, it := range s.items(pl.Discard, "d", "from your discard pile: ") {
 			it.ord += len(Cards)
 			items = append(items, it)
 		}
@@ -185,20 +185,20 @@ func (s *state) pendingChoices(m rules.Move) ([]rules.Choice, bool, error) {
 		var next []rules.Choice
 		for _, q := range s.opponents() {
 			tok := houseToken(s.house(q))
-			next = append(next, rules.Choice{Token: tok, Label: fmt.Sprintf("%s (%d influence, %d cards in hand)", s.houseName(q), s.P[q].Influence, len(s.P[q].Hand))})
+			next = append(next, rules.Choice{Token: tok, Label: fmt.Sprintf("%s: %d influence, %d card%s in hand", rules.SeatRef(q), s.P[q].Influence, len(s.P[q].Hand), plural(len(s.P[q].Hand)))})
 		}
 		if len(m) == 0 {
 			return next, false, nil
 		}
 		if len(m) > 1 {
-			return nil, false, rules.Illegalf("Choose one house only.")
+			return nil, false, rules.Illegalf("Choose one opponent only: %s.", orList(tokensOf(next)))
 		}
 		for _, c := range next {
 			if c.Token == m[0] {
 				return nil, true, nil
 			}
 		}
-		return nil, false, rules.Illegalf("%q is not an opponent's house; choose %s.", m[0], tokenList(next))
+		return nil, false, rules.Illegalf("%q is not an opponent's house: choose %s.", m[0], orList(tokensOf(next)))
 	}
 	next, complete, _, err := s.pendingPickerItems().walk(m)
 	return next, complete, err
@@ -230,7 +230,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 				q = s.seatOfHouse(h)
 			}
 		}
-		s.say("%s targets %s.", s.houseName(pd.By), s.houseName(q))
+		s.say("%s targets %s.", rules.SeatRef(pd.By), rules.SeatRef(q))
 		if pd.Kw == Corruption {
 			s.lose(q, pd.X)
 		} else {
@@ -249,9 +249,9 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		if len(picked) > 0 {
-			s.say("%s puts %s on top of the draw pile (first on top).", s.houseName(pd.Seat), s.names(picked))
+			s.say("%s puts %s on top of the draw pile, the first named on top.", rules.SeatRef(pd.Seat), s.inOrder(picked))
 		} else {
-			s.say("%s puts no card back on the draw pile.", s.houseName(pd.Seat))
+			s.say("%s puts no card back on the draw pile.", rules.SeatRef(pd.Seat))
 		}
 	case pendForesight:
 		var rest []int
@@ -262,9 +262,9 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		pl.Discard = append(pl.Discard, rest...)
-		s.say("%s puts %d card%s back on top of the draw pile.", s.houseName(pd.Seat), len(picked), plural(len(picked)))
+		s.say("%s puts %d card%s back on top of the draw pile.", rules.SeatRef(pd.Seat), len(picked), plural(len(picked)))
 		if len(rest) > 0 {
-			s.sayReveal("%s discards %s.", s.houseName(pd.Seat), s.names(rest))
+			s.sayReveal("%s discards %s.", rules.SeatRef(pd.Seat), s.names(rest))
 		}
 	case pendRaise:
 		var fromHand, fromPile []int
@@ -280,16 +280,16 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		switch {
 		case len(picked) == 0:
-			s.say("%s raises nothing.", s.houseName(pd.Seat))
+			s.say("%s raises nothing.", rules.SeatRef(pd.Seat))
 		default:
-			t := fmt.Sprintf("%s raises %d card%s face down", s.houseName(pd.Seat), len(picked), plural(len(picked)))
+			var from []string
 			if len(fromHand) > 0 {
-				t += fmt.Sprintf(": %d from hand", len(fromHand))
+				from = append(from, fmt.Sprintf("%d from hand", len(fromHand)))
 			}
 			if len(fromPile) > 0 {
-				t += fmt.Sprintf("; from the discard pile %s", s.names(fromPile))
+				from = append(from, s.names(fromPile)+" from the discard pile")
 			}
-			s.say("%s.", t)
+			s.say("%s raises %d card%s face down: %s.", rules.SeatRef(pd.Seat), len(picked), plural(len(picked)), andList(from))
 			if len(fromHand) > 0 {
 				s.tell(pd.Seat, "You raised %s from your hand.", s.names(fromHand))
 			}
@@ -299,10 +299,10 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			pl.Play = remove(pl.Play, x)
 			pl.Seal = append(pl.Seal, x)
 			s.T.Sealed = append(s.T.Sealed, x)
-			s.say("%s seals %s.", s.houseName(pd.Seat), s.names([]int{x}))
+			s.say("%s seals %s.", rules.SeatRef(pd.Seat), s.names([]int{x}))
 		}
 		if len(picked) == 0 {
-			s.say("%s seals nothing.", s.houseName(pd.Seat))
+			s.say("%s seals nothing.", rules.SeatRef(pd.Seat))
 		}
 	}
 	s.resolve()

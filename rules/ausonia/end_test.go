@@ -1,6 +1,7 @@
 package ausonia
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -53,7 +54,7 @@ func TestTieGoesToEarlierTurnOrder(t *testing.T) {
 			t.Fatalf("ranks %v with first %d", s.Res.Ranks, s.First)
 		}
 	}
-	if !strings.Contains(s.Res.Reason, "House I ") {
+	if !strings.Contains(rules.PlainSeats(s, s.Res.Reason), "House I wins with 60 influence after 1 round.") {
 		t.Errorf("reason %q", s.Res.Reason)
 	}
 }
@@ -177,11 +178,15 @@ func TestSoloEnd(t *testing.T) {
 	if s.Res.Ranks[0] != 1 {
 		t.Fatalf("player 60 vs aspirant %d: %v", s.Solo.Influence, s.Res)
 	}
+	// The result names the player, as every result does, not "you": spectators read it too.
+	if got, want := rules.PlainSeats(s, s.Res.Reason), fmt.Sprintf("House I beats The Upstart, 60 influence to %d.", s.Solo.Influence); got != want {
+		t.Errorf("reason %q, want %q", got, want)
+	}
 	s = soloGame(t, "3")
 	s.Solo.Influence = 58
 	setOffer(t, s, "v9", "v2", "m2", "a1") // ssrr: Influence 2+2+3+3
 	do(t, s, 0, "pass")
-	if s.Res == nil || s.Res.Ranks[0] != 2 || !strings.Contains(s.Res.Reason, "Witch-Queen") {
+	if s.Res == nil || s.Res.Ranks[0] != 2 || !strings.HasPrefix(rules.PlainSeats(s, s.Res.Reason), "The Witch-Queen wins, ") || !strings.Contains(rules.PlainSeats(s, s.Res.Reason), " influence to House I's ") {
 		t.Fatalf("result %+v", s.Res)
 	}
 }

@@ -37,6 +37,7 @@ func (s *state) Clone() rules.State { return s.clone() }
 // (the discards after pass, a pending discard, raise, seal, manipulation or foresight) it draws
 // the picks in one walk of the picker instead of one per card: the same draws, so the same move.
 func (s *state) RandomMoveFrom(seat rules.Seat, partial rules.Move, r *rand.Rand) (rules.Move, error) {
+	partial = lowered(partial)
 	m := append(make(rules.Move, 0, len(partial)+8), partial...)
 	for len(m) < rules.MaxTreeDepth {
 		// A token drawn from the menu needs no check before a picker starts; the partial move

@@ -3,7 +3,6 @@ package ausonia
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -29,25 +28,52 @@ func (s *state) post(text string, reveals bool) {
 	s.ev = append(s.ev, rules.Event{Text: text, Reveals: reveals})
 }
 
+// kinded marks the last event with a Kind and its condensed line, for digests of long turns.
+func (s *state) kinded(kind, many string) {
+	e := &s.ev[len(s.ev)-1]
+	e.Kind, e.Many = kind, many
+}
+
 func (s *state) names(insts []int) string {
-	var b strings.Builder
-	n := 0
+	if len(insts) == 1 { // the usual case: one card bought, played or revealed
+		return s.card(insts[0]).Name
+	}
+	// Cards by name, in the order first met; copies of one card are counted: "Sellsword (×2)".
+	var kinds, counts []int
 	for _, x := range insts {
-		c := s.card(x)
-		n += len(c.Name) + len(c.Code) + 5
-	}
-	b.Grow(n)
-	for i, x := range insts {
-		c := s.card(x)
-		if i > 0 {
-			b.WriteString(", ")
+		k := s.kinds[x]
+		if i := indexOf(kinds, k); i >= 0 {
+			counts[i]++
+			continue
 		}
-		b.WriteString(c.Name)
-		b.WriteString(" (")
-		b.WriteString(c.Code)
-		b.WriteByte(')')
+		kinds, counts = append(kinds, k), append(counts, 1)
 	}
-	return b.String()
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = Cards[k].Name
+		if counts[i] > 1 {
+			parts[i] += " (×" + strconv.Itoa(counts[i]) + ")"
+		}
+	}
+	return andList(parts)
+}
+
+// inOrder names cards where their order matters (a pile from the top): no counting.
+func (s *state) inOrder(insts []int) string {
+	parts := make([]string, len(insts))
+	for i, x := range insts {
+		parts[i] = s.card(x).Name
+	}
+	return andList(parts)
+}
+
+func indexOf(xs []int, x int) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
 }
 
 // startTurn opens seat p's Action Phase: sources count as gem cards in play from the start.
@@ -71,7 +97,7 @@ func (s *state) reshuffle(p rules.Seat) bool {
 	}
 	pl.Draw, pl.Discard = pl.Discard, nil
 	s.shuffle(pl.Draw)
-	s.post(s.houseName(p)+" shuffles the discard pile ("+strconv.Itoa(len(pl.Draw))+" cards) into a new draw pile.", true)
+	s.post(rules.SeatRef(p)+" shuffles the discard pile ("+strconv.Itoa(len(pl.Draw))+" card"+plural(len(pl.Draw))+") into a new draw pile.", true)
 	return true
 }
 
@@ -94,7 +120,7 @@ func (s *state) draw(p rules.Seat, k int) {
 		return
 	}
 	s.P[p].Hand = append(s.P[p].Hand, got...)
-	s.post(s.houseName(p)+" draws "+strconv.Itoa(len(got))+" card"+plural(len(got))+".", false)
+	s.post(rules.SeatRef(p)+" draws "+strconv.Itoa(len(got))+" card"+plural(len(got))+".", false)
 	s.ev = append(s.ev, rules.Event{Text: "You drew " + s.names(got) + ".", To: []rules.Seat{p}, Reveals: true})
 }
 
@@ -121,6 +147,7 @@ func (s *state) refillOffer() {
 		s.FavourDeck = s.FavourDeck[:len(s.FavourDeck)-1]
 		s.Offer = append(s.Offer, top)
 		s.post(s.names([]int{top})+" enters the Offer Row.", true)
+		s.kinded("offer-row", "%d cards entered the Offer Row")
 	}
 }
 
@@ -128,8 +155,9 @@ func (s *state) refillOffer() {
 func (s *state) gain(p rules.Seat, x int) {
 	pl := s.P[p]
 	pl.Influence += x
-	s.post(s.houseName(p)+" gains "+strconv.Itoa(x)+" influence ("+strconv.Itoa(pl.Influence)+").", false)
-	s.checkEnd(pl.Influence, s.houseName(p))
+	s.post(rules.SeatRef(p)+" gains "+strconv.Itoa(x)+" influence (now "+strconv.Itoa(pl.Influence)+").", false)
+	s.kinded("gain", rules.SeatRef(p)+" gained influence %d times")
+	s.checkEnd(pl.Influence, rules.SeatRef(p))
 }
 
 func (s *state) checkEnd(infl int, who string) {
@@ -144,7 +172,7 @@ func (s *state) lose(p rules.Seat, x int) {
 	pl := s.P[p]
 	x = min(x, pl.Influence)
 	pl.Influence -= x
-	s.say("%s loses %d influence (%d).", s.houseName(p), x, pl.Influence)
+	s.say("%s loses %d influence (now %d).", rules.SeatRef(p), x, pl.Influence)
 }
 
 // endTurn is the End Turn Phase: the play area to the discard pile, the chosen hand cards too, then
@@ -160,12 +188,12 @@ func (s *state) endTurn(discards []int) {
 			pl.Hand = remove(pl.Hand, x)
 		}
 		pl.Discard = append(pl.Discard, discards...)
-		s.post(s.houseName(p)+" discards "+s.names(discards)+" from hand.", false)
+		s.post(rules.SeatRef(p)+" discards "+s.names(discards)+" from hand.", false)
 	}
 	if need := handSize - len(pl.Hand); need > 0 {
 		s.draw(p, need)
 	}
-	s.post(s.houseName(p)+" ends the turn.", false)
+	s.post(rules.SeatRef(p)+" ends the turn.", false)
 	next := rules.Seat((int(p) + 1) % s.N)
 	if s.Solo != nil {
 		s.aspirantTurn()
@@ -212,10 +240,10 @@ func (s *state) finish() {
 		a := Aspirants[s.Asp]
 		if s.P[0].Influence >= s.Solo.Influence {
 			res.Ranks[0] = 1
-			res.Reason = fmt.Sprintf("You beat %s, %d influence to %d.", a.Name, s.P[0].Influence, s.Solo.Influence)
+			res.Reason = fmt.Sprintf("%s beats %s, %d influence to %d.", rules.SeatRef(0), a.Name, s.P[0].Influence, s.Solo.Influence)
 		} else {
 			res.Ranks[0] = 2
-			res.Reason = fmt.Sprintf("%s wins, %d influence to your %d.", a.Name, s.Solo.Influence, s.P[0].Influence)
+			res.Reason = fmt.Sprintf("%s wins, %d influence to %s's %d.", a.Name, s.Solo.Influence, rules.SeatRef(0), s.P[0].Influence)
 		}
 	} else {
 		best := rules.Seat(-1)
@@ -233,7 +261,7 @@ func (s *state) finish() {
 				best = p
 			}
 		}
-		res.Reason = fmt.Sprintf("%s wins with %d influence after %d rounds.", s.houseName(best), s.P[best].Influence, s.Round)
+		res.Reason = fmt.Sprintf("%s wins with %d influence after %d round%s.", rules.SeatRef(best), s.P[best].Influence, s.Round, plural(s.Round))
 	}
 	s.Res = res
 	s.say("%s", res.Reason) // the bot's result line says "Game over"

@@ -79,29 +79,41 @@ func (g Gems) Kinds() int {
 	return n
 }
 
-// Describe writes gems for people: "2 sapphire, 1 rainbow"; in a cost, anyWord names the rainbow
-// slots ("any").
+// Describe writes gems for people: "2 sapphires and 1 rainbow". A non-empty anyWord marks a cost,
+// whose rainbow slots read "1 gem of any colour".
 func (g Gems) Describe(anyWord string) string {
-	var b strings.Builder
+	parts := make([]string, 0, 4)
 	for c := Sapphire; c <= Rainbow; c++ {
 		if g[c] == 0 {
 			continue
 		}
-		name := gemNames[c]
-		if c == Rainbow && anyWord != "" {
-			name = anyWord
+		n := strconv.Itoa(g[c])
+		switch {
+		case c == Rainbow && anyWord != "" && g[c] == 1:
+			parts = append(parts, n+" gem of any colour")
+		case c == Rainbow && anyWord != "":
+			parts = append(parts, n+" gems of any colour")
+		case g[c] == 1:
+			parts = append(parts, n+" "+gemNames[c])
+		default:
+			parts = append(parts, n+" "+gemNames[c]+"s")
 		}
-		if b.Len() > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(g[c]))
-		b.WriteByte(' ')
-		b.WriteString(name)
 	}
-	if b.Len() == 0 {
+	if len(parts) == 0 {
 		return "nothing"
 	}
-	return b.String()
+	return andList(parts)
+}
+
+// andList joins words as a sentence does: "a", "a and b", "a, b and c".
+func andList(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // coloured fills the coloured slots of cost from pool: real gems of the colour first, then rainbows

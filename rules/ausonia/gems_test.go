@@ -64,8 +64,16 @@ func TestPaymentMenusFit(t *testing.T) {
 }
 
 func TestGemsDescribe(t *testing.T) {
-	if got := g("ssbr").Describe("any"); got != "2 sapphire, 1 bloodshard, 1 any" {
-		t.Errorf("got %q", got)
+	for _, c := range []struct{ gems, anyWord, want string }{
+		{"ssbr", "any", "2 sapphires, 1 bloodshard and 1 gem of any colour"},
+		{"err", "any", "1 emerald and 2 gems of any colour"},
+		{"sr", "", "1 sapphire and 1 rainbow"},
+		{"bbrr", "", "2 bloodshards and 2 rainbows"},
+		{"", "", "nothing"},
+	} {
+		if got := g(c.gems).Describe(c.anyWord); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.gems, got, c.want)
+		}
 	}
 	if got := g("ebrs").Letters(); got != "sebr" {
 		t.Errorf("letters %q", got)

@@ -59,8 +59,21 @@ func TestCorruptionChoosesAnOpponent(t *testing.T) {
 	if got := next(t, s, 0, ""); strings.Join(got, " ") != "ii iii" {
 		t.Fatalf("targets %v", got)
 	}
+	// The prompt asks without naming the seat; each target and answer names its player's seat.
+	aw := s.Awaiting()[0]
+	if aw.Text != "Choose the opponent for Corruption 2." {
+		t.Errorf("prompt %q", aw.Text)
+	}
+	cs, _, _ := s.Choices(0, nil)
+	if l := rules.PlainSeats(s, cs[0].Label); l != "House II: 10 influence, 6 cards in hand" {
+		t.Errorf("target label %q", l)
+	}
+	if len(aw.Answers) != 2 || aw.Answers[1].Label != "Target "+rules.SeatRef(s.seatOfHouse(2)) {
+		t.Errorf("answers %+v", aw.Answers)
+	}
 	refuse(t, s, 0, "i", "not an opponent")
-	do(t, s, 0, "iii")
+	refuse(t, s, 0, "ii iii", "Choose one opponent only: ii or iii.")
+	do(t, s, 0, "III") // tokens in any case, a pending decision's too
 	if s.P[s.seatOfHouse(2)].Influence != 8 || s.P[s.seatOfHouse(1)].Influence != 10 {
 		t.Fatal("wrong target")
 	}

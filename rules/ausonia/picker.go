@@ -362,6 +362,14 @@ func firstTok(items []pickItem, tok string) int {
 	return -1
 }
 
+func tokensOf(cs []rules.Choice) []string {
+	t := make([]string, len(cs))
+	for i, c := range cs {
+		t[i] = c.Token
+	}
+	return t
+}
+
 func tokenList(cs []rules.Choice) string {
 	if len(cs) == 0 {
 		return "nothing"

@@ -1,5 +1,7 @@
 package ausonia
 
+import "github.com/boardbot/boardbot/rules"
+
 // The solo Aspirant plays after you, in three stages: it takes the leftmost Offer Row card and
 // resolves its Aspirant ability once for every gem in that card's cost (plus Influence 2 for each
 // card it had kept); it keeps the card if its cost shows 3 different gems, else discards it face up;
@@ -16,7 +18,7 @@ func (s *state) aspirantTurn() {
 	s.Offer = s.Offer[1:]
 	so.Took = took
 	c := s.card(took)
-	s.say("%s takes %s (cost %s).", a.Name, s.names([]int{took}), c.Cost.Letters())
+	s.say("%s takes %s (cost: %s).", a.Name, s.names([]int{took}), c.Cost.Describe("any"))
 	s.refillOffer()
 	// Stage 1: each gem of the cost separately, then the bonus for kept cards.
 	for g := Sapphire; g <= Rainbow; g++ {
@@ -53,12 +55,12 @@ func (s *state) aspirantEffect(e Effect) {
 	switch e.Kw {
 	case Influence:
 		so.Influence += e.X
-		s.say("%s gains %d influence (%d).", a.Name, e.X, so.Influence)
+		s.say("%s gains %d influence (now %d).", a.Name, e.X, so.Influence)
 		s.checkEnd(so.Influence, a.Name)
 	case Corruption:
 		if s.Ending {
 			so.Influence += e.X
-			s.say("%s's Corruption %d counts as Influence now (%d).", a.Name, e.X, so.Influence)
+			s.say("%s's Corruption %d counts as Influence now (%d influence).", a.Name, e.X, so.Influence)
 			return
 		}
 		s.lose(0, e.X)
@@ -76,7 +78,7 @@ func (s *state) burn(p int, x int) {
 	pl.Draw = pl.Draw[:len(pl.Draw)-n]
 	pl.Discard = append(pl.Discard, top...)
 	if n > 0 {
-		s.sayReveal("Burn %d: %s puts %s from the draw pile into the discard pile.", x, s.houseName(0), s.names(top))
+		s.sayReveal("Burn %d: %s puts %s from the draw pile into the discard pile.", x, rules.SeatRef(0), s.names(top))
 	}
 	if miss := x - n; miss > 0 {
 		s.say("Burn %d: the draw pile is short by %d.", x, miss)
@@ -89,7 +91,7 @@ func (s *state) corruptAspirant(x int) {
 	so := s.Solo
 	x = min(x, so.Influence)
 	so.Influence -= x
-	s.say("%s loses %d influence (%d).", Aspirants[s.Asp].Name, x, so.Influence)
+	s.say("%s loses %d influence (now %d).", Aspirants[s.Asp].Name, x, so.Influence)
 }
 
 // discardKept is your Discard against the Aspirant: a random kept card goes to its discard pile.

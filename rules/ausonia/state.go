@@ -163,7 +163,8 @@ func (s *state) code(inst int) string { return s.card(inst).Code }
 // house is the house (0..3) of seat p: deck I goes to the starting player, then turn order.
 func (s *state) house(p rules.Seat) int { return (int(p) - int(s.First) + s.N) % s.N }
 
-// houseName is how events name a seat: "House II".
+// houseName is the game's own name for a seat, "House II": SeatName, and the texts of the board
+// image. Events, prompts, labels and refusals name seats by rules.SeatRef instead.
 func (s *state) houseName(p rules.Seat) string { return houseNames()[s.house(p)] }
 
 // houseNames are the houses' names, written once: nearly every event and prompt names one.

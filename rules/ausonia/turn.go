@@ -29,12 +29,33 @@ func (s *state) Awaiting() []rules.Prompt {
 		return []rules.Prompt{{Seat: pd.Seat, Text: s.pendingText(), Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
 	}
 	pool := s.pool()
-	t := s.houseName(s.Turn) + ", your turn (round " + strconv.Itoa(s.Round) + "): "
+	t := "Round " + strconv.Itoa(s.Round) + ". "
 	if pool.Total() > 0 {
-		t += "gems in play " + pool.Letters() + ". "
+		t += "You have " + pool.Describe("") + " to spend. "
 	}
-	t += "Play, buy, use, build, unseal, or pass to end the turn."
+	// The actions open now, as verbs() finds them: a prompt offering "build" with no star card
+	// raised sends players looking for what is not there.
+	var acts []string
+	for _, v := range s.verbs() {
+		acts = append(acts, verbWords[v.Token])
+	}
+	acts[0] = strings.ToUpper(acts[0][:1]) + acts[0][1:]
+	t += orList(acts) + "."
 	return []rules.Prompt{{Seat: s.Turn, Text: t, Default: rules.Move{vPass}}}
+}
+
+// verbWords say each action in the prompt.
+var verbWords = map[string]string{
+	vPlay: "play a card", vBuy: "buy a card", vUse: "use an ability", vBuild: "build a source",
+	vUnseal: "break a seal", vPass: "pass to end the turn",
+}
+
+// orList joins choices: "a", "a or b", "a, b or c".
+func orList(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 // pendingAnswers are the public answers to a pending decision: only the choice of an opponent
@@ -50,7 +71,7 @@ func (s *state) pendingAnswers() []rules.Answer {
 	for _, q := range s.opponents() {
 		m := rules.Move{houseToken(s.house(q))}
 		if rules.Check(s, pd.Seat, m) == nil {
-			out = append(out, rules.Answer{Move: m, Label: "Target " + s.houseName(q)})
+			out = append(out, rules.Answer{Move: m, Label: "Target " + rules.SeatRef(q)})
 		}
 	}
 	return out
@@ -58,22 +79,31 @@ func (s *state) pendingAnswers() []rules.Answer {
 
 func (s *state) pendingText() string {
 	pd := s.Pend
-	by := s.houseName(pd.By)
+	// The prompt is what is asked of the awaited seat: it names another seat only when that seat
+	// caused the question (a forced discard).
 	switch pd.Kind {
 	case pendTarget:
-		return fmt.Sprintf("%s: choose the opponent for %s.", by, Effect{Kw: pd.Kw, X: pd.X})
+		return fmt.Sprintf("Choose the opponent for %s.", Effect{Kw: pd.Kw, X: pd.X})
 	case pendDiscard:
-		return fmt.Sprintf("%s: %s makes you discard %d card%s of your choice from your hand.", s.houseName(pd.Seat), by, pd.X, plural(pd.X))
+		return fmt.Sprintf("%s makes you discard %d card%s of your choice from your hand.", rules.SeatRef(pd.By), pd.X, plural(pd.X))
 	case pendManipulation:
-		return fmt.Sprintf("%s: Manipulation %d: choose up to %d cards from your discard pile to put on top of your draw pile, in draw order (or none).", by, pd.X, pd.X)
+		return fmt.Sprintf("Manipulation %d: choose %s from your discard pile to put on top of your draw pile, the first on top (or none).", pd.X, upTo(pd.X))
 	case pendForesight:
-		return fmt.Sprintf("%s: Foresight: choose the cards to put back on top of your draw pile, in draw order; the rest are discarded (none discards all).", by)
+		return "Foresight: choose the cards to put back on top of your draw pile, the first on top; the rest are discarded (none discards them all)."
 	case pendRaise:
-		return fmt.Sprintf("%s: Raise %d: choose up to %d cards from your hand or discard pile (d…) to put face down in your raise area (or none).", by, pd.X, pd.X)
+		return fmt.Sprintf("Raise %d: choose %s from your hand or your discard pile to put face down in your raise area (or none).", pd.X, upTo(pd.X))
 	case pendSeal:
-		return fmt.Sprintf("%s: Seal: choose a favour card in your play area to seal (or none).", by)
+		return "Seal: choose a favour card in your play area to seal (or none)."
 	}
-	return by + ": decide."
+	return "Decide."
+}
+
+// upTo reads "a card" or "up to 3 cards".
+func upTo(x int) string {
+	if x == 1 {
+		return "a card"
+	}
+	return fmt.Sprintf("up to %d cards", x)
 }
 
 // pendingDefault is what happens on silence: the first opponent, the first cards for a forced
@@ -101,7 +131,22 @@ func (s *state) pendingDefault() rules.Move {
 }
 
 func (s *state) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
-	return s.choices(seat, m, true)
+	return s.choices(seat, lowered(m), true)
+}
+
+// lowered is m in lower case: every token of the game is, and players may type "C1" or "Pass".
+// It copies only a move that needs it.
+func lowered(m rules.Move) rules.Move {
+	for i, t := range m {
+		if strings.ToLower(t) != t {
+			out := append(rules.Move(nil), m...)
+			for j := i; j < len(out); j++ {
+				out[j] = strings.ToLower(out[j])
+			}
+			return out
+		}
+	}
+	return m
 }
 
 // choices is Choices; labels false leaves the hand's and the market's menus without labels.
@@ -129,14 +174,15 @@ func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
 	}
 	if seat != awaited {
 		if seat < 0 || int(seat) >= s.N {
-			return rules.Illegalf("Only the players can move; %s is awaited.", s.houseName(awaited))
+			return rules.Illegalf("Only the players can move; %s is awaited.", rules.SeatRef(awaited))
 		}
-		return rules.Illegalf("It is not your move: %s is awaited.", s.houseName(awaited))
+		return rules.Illegalf("It is not your move: %s is awaited.", rules.SeatRef(awaited))
 	}
 	return nil
 }
 
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	m = lowered(m)
 	// The move is read once without labels: a card pick (the discards after pass, a pending
 	// decision's cards) by its picker, which gives the cards picked, an Action Phase move by the
 	// tree. A refused move asks Choices again, for the reason it gives.
@@ -231,8 +277,15 @@ func (s *state) verbs() []rules.Choice {
 	return out
 }
 
+// tooLong refuses words after a whole move, saying what the action takes.
 func tooLong(m []string, verb string) error {
-	return rules.Illegalf("%q has too many parts after %s.", strings.Join(m, " "), verb)
+	how := map[string]string{
+		vPlay:   "play names one card from your hand, or all for every gem card",
+		vUse:    "use names the card, then which ability (1 or 2) and the payment only when the menu asks",
+		vBuild:  "build names the star gem card, then the foundation",
+		vUnseal: "unseal names one sealed card",
+	}[verb]
+	return rules.Illegalf("%q says more than the move takes: %s.", verb+" "+strings.Join(m, " "), how)
 }
 
 // --- play
@@ -268,7 +321,7 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 		return nil, false, rules.Illegalf("You have no gem card in hand to play.")
 	}
 	if s.findCode(hand, args[0]) < 0 {
-		return nil, false, s.notIn(args[0], "in your hand")
+		return nil, false, s.notIn(args[0], "in your hand: play a card from the menu")
 	}
 	return nil, true, nil
 }
@@ -284,9 +337,9 @@ func (s *state) findCode(xs []int, code string) int {
 
 func (s *state) notIn(code, where string) error {
 	if c, ok := CardByCode(code); ok {
-		return rules.Illegalf("%s (%s) is not %s.", c.Name, code, where)
+		return rules.Illegalf("%s is not %s.", c.Name, where)
 	}
-	return rules.Illegalf("%q is not a card code (codes look like s1, h2, v3, p7).", code)
+	return rules.Illegalf("%q is not a card code: codes look like s1, h2, v3 or p7, and each menu lists them.", code)
 }
 
 // playCard moves a card from hand to the play area; gem cards add their gems at once.
@@ -330,7 +383,8 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			c := s.card(x)
 			ch := rules.Choice{Token: c.Code}
 			if labels {
-				ch.Label = fmt.Sprintf("%s, cost %s", c.Label(), c.Cost.Letters())
+				// The cost first: a menu that shortens a long label keeps it.
+				ch.Label = c.Name + " for " + c.Cost.Describe("any") + " — " + strings.TrimPrefix(c.Label(), c.Name+" — ")
 			}
 			next = append(next, ch)
 		}
@@ -345,34 +399,39 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 	if len(pays) == 0 {
 		return nil, false, rules.Illegalf("You cannot afford %s: it costs %s and you have %s in play to spend.", c.Name, c.Cost.Describe("any"), s.pool().Describe(""))
 	}
-	return payChoices(pays, args[1:], vBuy+" "+c.Code)
+	return payChoices(pays, args[1:], "Buy", c.Name)
 }
 
 // payChoices walks the optional payment token: it is asked only when there is more than one way
-// to fill the any-gem slots.
-func payChoices(pays []payment, args []string, what string) ([]rules.Choice, bool, error) {
+// to fill the any-gem slots. verb ("Buy", "Use") and name (the card's) make the labels and
+// refusals say what is paid for.
+func payChoices(pays []payment, args []string, verb, name string) ([]rules.Choice, bool, error) {
 	if len(pays) == 1 {
 		if len(args) > 0 {
-			return nil, false, rules.Illegalf("%q is already a whole move: there is only one way to pay.", what)
+			return nil, false, rules.Illegalf("There is only one way to pay for %s, so nothing follows the card: leave out %q.", name, strings.Join(args, " "))
 		}
 		return nil, true, nil
 	}
 	if len(args) == 0 {
 		next := make([]rules.Choice, len(pays))
 		for i, p := range pays {
-			next[i] = rules.Choice{Token: p.Any.Letters(), Label: "any-gem slots paid with " + p.Any.Describe("") + " (in all " + p.All.Describe("") + ")"}
+			l := verb + " " + name + ", paying " + p.All.Describe("")
+			if p.Any != p.All {
+				l += " (" + p.Any.Describe("") + " for the any-gem slot" + plural(p.Any.Total()) + ")"
+			}
+			next[i] = rules.Choice{Token: p.Any.Letters(), Label: l}
 		}
 		return next, false, nil
 	}
 	if len(args) > 1 {
-		return nil, false, tooLong(args, what)
+		return nil, false, rules.Illegalf("Only one payment follows %s: one letter per gem for its any-gem slots, like %q.", name, pays[0].Any.Letters())
 	}
 	if pickPayment(pays, args[0]) == nil {
 		var ts []string
 		for _, p := range pays {
 			ts = append(ts, p.Any.Letters())
 		}
-		return nil, false, rules.Illegalf("%q is not a way to pay here. The cost's any-gem slots take gems of your choice, written one letter each (s sapphire, e emerald, b bloodshard, r rainbow): %s.", args[0], strings.Join(ts, ", "))
+		return nil, false, rules.Illegalf("%q is not a way to pay for %s. Its any-gem slots take gems of your choice, one letter each (s sapphire, e emerald, b bloodshard, r rainbow): %s.", args[0], name, strings.Join(ts, ", "))
 	}
 	return nil, true, nil
 }
@@ -421,7 +480,8 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 		if len(rest) == 0 {
 			var next []rules.Choice
 			for _, o := range mine {
-				next = append(next, rules.Choice{Token: fmt.Sprint(o.k + 1), Label: s.card(o.inst).Abilities[o.k].Text})
+				c := s.card(o.inst)
+				next = append(next, rules.Choice{Token: fmt.Sprint(o.k + 1), Label: c.Name + ": " + c.Abilities[o.k].Text})
 			}
 			return next, false, nil
 		}
@@ -432,7 +492,7 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 			}
 		}
 		if !found {
-			return nil, false, rules.Illegalf("%q is not a usable ability of %s: choose 1 or 2.", rest[0], args[0])
+			return nil, false, rules.Illegalf("%q is not an ability of %s you can use now: choose 1 or 2, its first or second ability.", rest[0], s.card(o.inst).Name)
 		}
 		rest = rest[1:]
 	}
@@ -442,7 +502,7 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 		}
 		return nil, true, nil
 	}
-	return payChoices(o.pays, rest, vUse+" "+args[0])
+	return payChoices(o.pays, rest, "Use", s.card(o.inst).Name)
 }
 
 func (s *state) usableText(opts []useOpt, code string) string {
@@ -608,12 +668,14 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
-			s.post(s.houseName(p)+" plays "+s.names(gems)+".", true)
+			s.post(rules.SeatRef(p)+" plays "+s.names(gems)+".", true)
+			s.kinded("play", rules.SeatRef(p)+" played cards %d times")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
-		s.post(s.houseName(p)+" plays "+s.names([]int{x})+".", true)
+		s.post(rules.SeatRef(p)+" plays "+s.names([]int{x})+".", true)
+		s.kinded("play", rules.SeatRef(p)+" played cards %d times")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)
@@ -621,7 +683,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
-		s.post(s.houseName(p)+" buys "+s.names([]int{x})+" for "+pay.All.Describe("")+".", false)
+		s.post(rules.SeatRef(p)+" buys "+s.names([]int{x})+" for "+pay.All.Describe("")+".", false)
 		if fromPower {
 			s.PowerDeck = s.PowerDeck[:len(s.PowerDeck)-1]
 			if n := len(s.PowerDeck); n > 0 {
@@ -663,13 +725,13 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Raise = remove(remove(pl.Raise, o.gem), o.foundation)
 		pl.Sources = append(pl.Sources, source{Gem: o.gem, Foundation: o.foundation})
 		s.T.Gems = s.T.Gems.Add(s.card(o.gem).Gives)
-		s.say("%s builds a source: %s on a face-down foundation; it gives %s every turn, starting now.", s.houseName(p), s.names([]int{o.gem}), s.card(o.gem).Gives.Describe(""))
+		s.say("%s builds a source: %s on a face-down foundation; it gives %s every turn, starting now.", rules.SeatRef(p), s.names([]int{o.gem}), s.card(o.gem).Gives.Describe(""))
 	case vUnseal:
 		x := s.findCode(s.unsealable(), args[0])
 		pl.Seal = remove(pl.Seal, x)
 		pl.Play = append(pl.Play, x)
 		s.T.Unsealed = append(s.T.Unsealed, x)
-		s.say("%s breaks the seal on %s: it returns to the play area.", s.houseName(p), s.names([]int{x}))
+		s.say("%s breaks the seal on %s: it returns to the play area.", rules.SeatRef(p), s.names([]int{x}))
 	case vPass:
 		s.endTurn(picked)
 	}

@@ -1,6 +1,7 @@
 package ausonia
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/boardbot/boardbot/rules"
@@ -82,7 +83,7 @@ func (s *state) View(seat rules.Seat) any {
 	v := &View{
 		Viewer: int(seat), Round: s.Round, Turn: int(s.Turn), First: int(s.First), Ending: s.Ending,
 		Offer: s.codes(s.Offer), PowerLeft: len(s.PowerDeck), FavourLeft: len(s.FavourDeck),
-		Last: s.Last, Result: s.Res, Awaited: int(s.Turn), Pool: s.pool(), Spent: s.T.Spent,
+		Last: s.plainAll(s.Last), Result: s.Res, Awaited: int(s.Turn), Pool: s.pool(), Spent: s.T.Spent,
 	}
 	if seat < 0 || int(seat) >= s.N {
 		v.Viewer = -1
@@ -94,7 +95,12 @@ func (s *state) View(seat rules.Seat) any {
 		v.Awaited = int(s.Pend.Seat)
 	}
 	if s.Res == nil {
-		v.Waiting = s.publicWaiting()
+		v.Waiting = rules.PlainSeats(s, s.publicWaiting())
+	}
+	if v.Result != nil {
+		r := *v.Result
+		r.Reason = rules.PlainSeats(s, r.Reason)
+		v.Result = &r
 	}
 	for i, pl := range s.P {
 		p := rules.Seat(i)
@@ -140,17 +146,41 @@ func (s *state) View(seat rules.Seat) any {
 	return v
 }
 
+// plainAll renders texts with the houses' names: the board image draws the view's texts as they
+// are, and a picture names seats by house.
+func (s *state) plainAll(texts []string) []string {
+	if len(texts) == 0 {
+		return texts
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = rules.PlainSeats(s, t)
+	}
+	return out
+}
+
 // publicWaiting says who is awaited and for what, without secrets.
 func (s *state) publicWaiting() string {
 	if pd := s.Pend; pd != nil {
+		who := rules.SeatRef(pd.Seat)
 		switch pd.Kind {
 		case pendTarget:
-			return s.houseName(pd.Seat) + " chooses an opponent for " + Effect{Kw: pd.Kw, X: pd.X}.String() + "."
+			return who + " chooses an opponent for " + Effect{Kw: pd.Kw, X: pd.X}.String() + "."
 		case pendDiscard:
-			return s.houseName(pd.Seat) + " must discard " + Effect{Kw: Discard, X: pd.X}.String()[8:] + " card(s)."
+			return fmt.Sprintf("%s must discard %d card%s.", who, pd.X, plural(pd.X))
 		default:
-			return s.houseName(pd.Seat) + " resolves " + pd.Kind + "."
+			return who + " resolves " + Effect{Kw: keywordOf(pd.Kind), X: pd.X}.String() + "."
 		}
 	}
-	return s.houseName(s.Turn) + " is playing a turn."
+	return rules.SeatRef(s.Turn) + " is playing a turn."
+}
+
+// keywordOf is the keyword behind a pending decision's kind.
+func keywordOf(kind string) Keyword {
+	for k, n := range keywordNames {
+		if n == kind {
+			return Keyword(k)
+		}
+	}
+	return Seal
 }

@@ -61,7 +61,7 @@ func (s *state) exampleMove() string {
 
 // play carries out a complete, checked move.
 func (s *state) play(n node) []rules.Event {
-	side := data.sideName[s.turn]
+	side := rules.SeatRef(s.turn)
 	evs := make([]rules.Event, 0, 4) // entry, move, bag, end
 	// Every move of every playout writes these: concatenation, not fmt, where it is short.
 	say := func(text string) { evs = append(evs, rules.Event{Text: text}) }
@@ -93,7 +93,11 @@ func (s *state) play(n node) []rules.Event {
 	last.Became, last.Capped = np.public(), capped != 0
 	mover, from, to := old.name(), s.v.label(n.from), s.v.label(n.to)
 	if capped != 0 {
-		say(side + " moves the " + mover + " " + from + "-" + via + to + ", capping " + data.sideName[capped.owner()] + "'s " + capped.name() + ", and it becomes " + np.aName() + ".")
+		whose := "their own "
+		if capped.owner() != s.turn {
+			whose = rules.SeatRef(capped.owner()) + "'s "
+		}
+		say(side + " moves the " + mover + " " + from + "-" + via + to + ", capping " + whose + capped.name() + ", and it becomes " + np.aName() + ".")
 	} else {
 		say(side + " moves the " + mover + " " + from + "-" + via + to + " and it becomes " + np.aName() + ".")
 	}
@@ -112,8 +116,12 @@ func (s *state) play(n node) []rules.Event {
 		}
 		s.scores[s.turn] += pts
 		last.Points = pts
-		say(fmt.Sprintf("%s bags %d %s leaves for %d points (%d pips + %d bonus): %d of %d.",
-			side, len(bg.pieces), np.colour(), pts, pips, pts-pips, s.scores[s.turn], data.target))
+		how := fmt.Sprintf("%d pips + %d bonus", pips, pts-pips)
+		if pts == pips {
+			how = "their pips"
+		}
+		say(fmt.Sprintf("%s bags %d %s leaves for %d points (%s): %d of %d.",
+			side, len(bg.pieces), np.colour(), pts, how, s.scores[s.turn], data.target))
 	}
 	s.last = last
 	s.rederive()
@@ -124,7 +132,7 @@ func (s *state) play(n node) []rules.Event {
 	}
 	s.turn = other(s.turn)
 	if !s.hasLegalMove() {
-		s.finish(other(s.turn), fmt.Sprintf("%s has no legal move and loses.", data.sideName[s.turn]))
+		s.finish(other(s.turn), rules.SeatRef(s.turn)+" has no legal move and loses.")
 		say(s.result.Reason)
 	}
 	return evs

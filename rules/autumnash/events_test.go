@@ -26,7 +26,7 @@ func TestEventTexts(t *testing.T) {
 		evs := mustApply(t, s, c.move)
 		var texts []string
 		for _, e := range evs {
-			texts = append(texts, e.Text)
+			texts = append(texts, rules.PlainSeats(s, e.Text))
 		}
 		if got := strings.Join(texts, " | "); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.move, got, c.want)

@@ -61,7 +61,7 @@ func TestRulebookScoring(t *testing.T) {
 	s := posFile(t, "scoring.txt")
 	s.turn = 0
 	s.refresh()
-	mustRefuse(t, s, "d1 d3", "A queen cannot cap Rainbow's red pawn on D3: a pawn can be capped only by a pawn or a drone")
+	mustRefuse(t, s, "d1 d3", "A queen cannot cap your red pawn on D3: a pawn can be capped only by a pawn or a drone")
 	mustApply(t, s, "d4 d3")
 	if s.scores[0] != 8 {
 		t.Errorf("Rainbow's vertical red bag scores %d, want 8", s.scores[0])

@@ -58,7 +58,7 @@ func label(t *testing.T, s *state, prefix, tok string) string {
 	}
 	for _, c := range next {
 		if c.Token == tok {
-			return c.Label
+			return rules.PlainSeats(s, c.Label)
 		}
 	}
 	t.Fatalf("%q not offered after %q", tok, prefix)
@@ -102,7 +102,7 @@ func mustRefuse(t *testing.T, s *state, m, want string) {
 	if !ok {
 		t.Fatalf("%q refused without a reason: %v", m, err)
 	}
-	if !strings.Contains(reason, want) {
+	if reason = rules.PlainSeats(s, reason); !strings.Contains(reason, want) {
 		t.Errorf("%q refused with %q, want it to mention %q", m, reason, want)
 	}
 	after, _ := s.Encode()

@@ -43,7 +43,7 @@ func TestNotationRefusals(t *testing.T) {
 		{"", "The move is empty"},
 		{"zz", `"zz" is not a square of this board`},
 		{"f1", `"f1" is not a square`},
-		{"queen", "A move starts with a square: one of your leaves to move, or a free corner to enter a green queen at"},
+		{"queen", "A move starts with a square, not a size: one of your leaves to move, or a free corner to enter a green queen at, with the size after the corner"},
 		{"c3 c4", "There is no leaf on C3"},
 		{"c2", "is not a whole move yet: its destination comes next"},
 		{"c2 c3", "is not a whole move yet: the size it becomes comes next"},
@@ -55,7 +55,7 @@ func TestNotationRefusals(t *testing.T) {
 	} {
 		mustRefuse(t, s, tc.m, tc.reason)
 	}
-	if _, err := s.Apply(1, move("c5 c4 pawn")); err == nil || !strings.Contains(err.Error(), "It is Rainbow's turn") {
+	if _, err := s.Apply(1, move("c5 c4 pawn")); err == nil || rules.PlainSeats(s, err.Error()) != "It is not your turn: Rainbow is to move." {
 		t.Errorf("out of turn: %v", err)
 	}
 	if _, err := s.Apply(rules.Spectator, move("c2 c3 pawn")); err == nil || !strings.Contains(err.Error(), "Spectators cannot move") {
@@ -91,6 +91,15 @@ func TestLabels(t *testing.T) {
 	if l := label(t, s, "d1", "d2"); l != "onto D2 (caps Xeno's white drone), becoming a blue pawn" {
 		t.Errorf("capping label %q", l)
 	}
+	// A move that bags says how many leaves for how many points: by size where the size is asked,
+	// as a range at the destination (the mover's own pips count).
+	s = posFile(t, "scoring.txt")
+	if l := label(t, s, "a3 b3", "queen"); l != "as a cyan queen, bagging 5 cyan leaves for 16 points" {
+		t.Errorf("bagging size label %q", l)
+	}
+	if l := label(t, s, "a3", "b3"); l != "B3, bagging 5 cyan leaves for 14 to 16 points by size" {
+		t.Errorf("bagging destination label %q", l)
+	}
 }
 
 // Events describe the turn for the channel.
@@ -102,7 +111,7 @@ func TestEvents(t *testing.T) {
 		if !e.Public() {
 			t.Errorf("private event %q in a game without secrets", e.Text)
 		}
-		texts = append(texts, e.Text)
+		texts = append(texts, rules.PlainSeats(s, e.Text))
 	}
 	got := strings.Join(texts, "\n")
 	for _, want := range []string{

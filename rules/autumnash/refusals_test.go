@@ -20,11 +20,11 @@ func TestRefusalWording(t *testing.T) {
 		name, diag, move, want string
 	}{
 		{"entering at a corner one's own leaf holds", cornerTaken, "a1 pawn a1 a2 pawn",
-			`A leaf can enter only on a free corner, and A1 is taken by Rainbow's yellow pawn. Free entry corners now: A6, E6. After the leaf on A1 comes the square it moves to, then what it becomes ("pawn"), like "a1 b1 pawn".`},
+			`A leaf can enter only on a free corner, and A1 is taken by your yellow pawn. Free entry corners now: A6, E6. After the leaf on A1 comes the square it moves to, then what it becomes ("pawn"), like "a1 b1 pawn".`},
 		{"entering at a corner the opponent holds", cornerTaken, "e1 pawn e1 e2 pawn",
 			"The top leaf on E1 is Xeno's white pawn; move one of your own. A leaf can enter only on a free corner, and E1 is taken. Free entry corners now: A6, E6."},
 		{"a size before any square", cornerTaken, "pawn a6 a6 a5",
-			"A move starts with a square: one of your leaves to move, or a free corner to enter a green pawn at (its size comes after the corner). Free entry corners now: A6, E6."},
+			"A move starts with a square, not a size: one of your leaves to move, or a free corner to enter a green pawn at, with the size after the corner, like \"a6 pawn …\". Free entry corners now: A6, E6."},
 		{"a size where the destination goes", cornerTaken, "c3 drone",
 			`After the leaf on C3 comes the square it moves to, then what it becomes ("drone"), like "c3 c1 drone".`},
 		{"nothing on the square after an entry", cornerTaken, "a6 pawn b5 b4",
@@ -36,7 +36,7 @@ func TestRefusalWording(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := pos(t, c.diag)
 			_, err := s.Apply(s.turn, move(c.move))
-			if reason, ok := rules.IsIllegal(err); !ok || reason != c.want {
+			if reason, ok := rules.IsIllegal(err); !ok || rules.PlainSeats(s, reason) != c.want {
 				t.Errorf("%q refused with\n  %v\nwant\n  %s", c.move, err, c.want)
 			}
 		})

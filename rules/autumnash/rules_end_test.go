@@ -41,7 +41,7 @@ func TestNoMoveLoses(t *testing.T) {
 	if s.result == nil {
 		t.Fatalf("game goes on\n%s", s.diagram())
 	}
-	if s.result.Ranks[0] != 1 || s.result.Ranks[1] != 2 || !strings.Contains(s.result.Reason, "Xeno has no legal move and loses") {
+	if s.result.Ranks[0] != 1 || s.result.Ranks[1] != 2 || !strings.Contains(rules.PlainSeats(s, s.result.Reason), "Xeno has no legal move and loses") {
 		t.Errorf("result %+v", s.result)
 	}
 	if !strings.Contains(evs[len(evs)-1].Text, "no legal move") {

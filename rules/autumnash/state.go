@@ -72,7 +72,7 @@ func (s *state) allowed(seat rules.Seat) error {
 	case seat == rules.Spectator:
 		return rules.Illegalf("Spectators cannot move; join the game to play.")
 	case seat != s.turn:
-		return rules.Illegalf("It is %s's turn, not yours.", data.sideName[s.turn])
+		return rules.Illegalf("It is not your turn: %s is to move.", rules.SeatRef(s.turn))
 	}
 	return nil
 }

@@ -33,12 +33,13 @@ var prompts = func() (t [2][][2]string) {
 	return t
 }()
 
+// promptFor is what the seat to move is asked; the platform says whom it asks.
 func promptFor(seat rules.Seat, score int, entry bool) string {
-	t := data.sideName[seat] + " to move (" + strconv.Itoa(score) + " of " + strconv.Itoa(data.target) + " points): "
+	t := "Move one of your leaves one or two steps"
 	if entry {
-		t += "you may first enter a " + data.startColour[seat].String() + " leaf at a free corner, then "
+		t += " (you may first enter a " + data.startColour[seat].String() + " leaf at a free corner)" // green, clear: "a"
 	}
-	return t + "move one of your leaves one or two steps."
+	return t + ". You have " + strconv.Itoa(score) + " of " + strconv.Itoa(data.target) + " points."
 }
 
 func boolIndex(b bool) int {
@@ -48,9 +49,18 @@ func boolIndex(b bool) int {
 	return 0
 }
 
-// owned reads "Xeno's white drone on A3".
+// owned reads "your green pawn on B1" or "{seat:1}'s white drone on A3": refusals and labels
+// speak to the seat to move.
 func (s *state) owned(p piece, sq int) string {
-	return fmt.Sprintf("%s's %s on %s", data.sideName[p.owner()], p.name(), s.v.label(sq))
+	return s.whose(p) + " " + p.name() + " on " + s.v.label(sq)
+}
+
+// whose is "your" for a leaf of the seat to move, else its owner's possessive.
+func (s *state) whose(p piece) string {
+	if p.owner() == s.turn {
+		return "your"
+	}
+	return rules.SeatRef(p.owner()) + "'s"
 }
 
 func (s *state) refusalText(f refusal) string {
@@ -122,5 +132,5 @@ func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
 		return fmt.Sprintf("The %s must turn %s, and you have no %s leaf left.", mover.name(), ev.next, ev.next)
 	}
 	return fmt.Sprintf("Moving the %s on %s to %s would leave %s without a legal move, which the rules forbid.",
-		mover.name(), s.v.label(from), s.v.label(to), data.sideName[other(s.turn)])
+		mover.name(), s.v.label(from), s.v.label(to), rules.SeatRef(other(s.turn)))
 }

@@ -111,8 +111,8 @@ func (s *state) badSquare(n *node, tok string) error {
 		if s.isFieldCorner(n.from) && n.e.sq < 0 {
 			// Perhaps meant as an entry at that corner.
 			t := s.b.top(n.from)
-			return rules.Illegalf("A leaf can enter only on a free corner, and %s is taken by %s's %s. %s %s.",
-				s.v.label(n.from), data.sideName[t.owner()], t.name(), s.freeCornersText(), msg)
+			return rules.Illegalf("A leaf can enter only on a free corner, and %s is taken by %s %s. %s %s.",
+				s.v.label(n.from), s.whose(t), t.name(), s.freeCornersText(), msg)
 		}
 		return rules.Illegalf("%s.", msg)
 	case stFrom:
@@ -129,8 +129,12 @@ func (s *state) badSquare(n *node, tok string) error {
 		return rules.Illegalf("The %s leaf entering at %s is already %s; name the leaf to move next (it may be the one just entered).",
 			sc, s.v.label(n.e.sq), newPiece(sc, n.e.size).aName())
 	}
-	return rules.Illegalf("A move starts with a square: one of your leaves to move, or a free corner to enter %s at (its size comes after the corner). %s",
-		newPiece(sc, z).aName(), s.freeCornersText())
+	how := ""
+	if cs := s.entryCorners(); len(cs) > 0 && slices.Contains(s.entrySizes(cs[0]), z) {
+		how = fmt.Sprintf(", like \"%s %s …\"", s.v.token(cs[0]), z)
+	}
+	return rules.Illegalf("A move starts with a square, not a size: one of your leaves to move, or a free corner to enter %s at, with the size after the corner%s. %s",
+		newPiece(sc, z).aName(), how, s.freeCornersText())
 }
 
 // isFieldCorner reports whether sq is a corner of a field holding every leaf: an entry point.
@@ -260,7 +264,7 @@ func (s *state) readSize(n *node, tok string) error {
 	case n.ev.reach.capped && z != Pawn:
 		return rules.Illegalf("A leaf that caps another always becomes a pawn, so it cannot become %s.", p.aName())
 	case n.ev.stale&sizeBit(z) != 0:
-		return rules.Illegalf("Becoming %s would leave %s without a legal move, which the rules forbid.", p.aName(), data.sideName[other(s.turn)])
+		return rules.Illegalf("Becoming %s would leave %s without a legal move, which the rules forbid.", p.aName(), rules.SeatRef(other(s.turn)))
 	default:
 		return rules.Illegalf("You have no %s left in your stash.", p.name())
 	}
@@ -301,7 +305,7 @@ func (s *state) checkMover(e entry, sq int) error {
 	case t == 0:
 		return rules.Illegalf("There is no leaf on %s to move.", s.v.label(sq))
 	case t.owner() != s.turn:
-		return rules.Illegalf("The top leaf on %s is %s's %s; move one of your own.", s.v.label(sq), data.sideName[t.owner()], t.name())
+		return rules.Illegalf("The top leaf on %s is %s %s; move one of your own.", s.v.label(sq), s.whose(t), t.name())
 	case data.burnt[t.colour()]:
 		return rules.Illegalf("The %s on %s is a burnt leaf: burnt leaves never move.", t.name(), s.v.label(sq))
 	}
@@ -319,7 +323,7 @@ func (s *state) checkMover(e entry, sq int) error {
 		}
 	}
 	if stale {
-		return rules.Illegalf("The %s on %s has no legal move: every move it could make would leave %s without a legal move.", t.name(), s.v.label(sq), data.sideName[other(s.turn)])
+		return rules.Illegalf("The %s on %s has no legal move: every move it could make would leave %s without a legal move.", t.name(), s.v.label(sq), rules.SeatRef(other(s.turn)))
 	}
 	return rules.Illegalf("The %s on %s has no legal move: every square within two steps is taken, blocked or cannot be capped.", t.name(), s.v.label(sq))
 }
@@ -476,6 +480,9 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			c := rules.Choice{Token: z.String()}
 			if labels {
 				c.Label = "as " + newPiece(n.ev.next, z).aName()
+				if k, pts := s.bagPreview(n.ev, z); k > 0 {
+					c.Label += fmt.Sprintf(", bagging %d %s leaves for %d points", k, n.ev.next, pts)
+				}
 				if n.ev.winner&sizeBit(z) != 0 {
 					c.Label += " (wins)"
 				}
@@ -503,15 +510,48 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) string {
 		if to == from {
 			t = bb.second(to)
 		}
-		fmt.Fprintf(&b, " (caps %s's %s)", data.sideName[t.owner()], t.name())
+		fmt.Fprintf(&b, " (caps %s %s)", s.whose(t), t.name())
 	}
 	if ev.sizes() == 1 {
 		b.WriteString(", becoming " + newPiece(ev.next, ev.only()).aName())
 	}
-	if ev.winner&ev.mask != 0 {
+	// What it bags, which the size changes only by the mover's own pips.
+	k, lo, hi := 0, 0, 0
+	for _, z := range maskSizes(ev.mask) {
+		n, pts := s.bagPreview(ev, z)
+		if n == 0 {
+			continue
+		}
+		if k == 0 || pts < lo {
+			lo = pts
+		}
+		k, hi = n, max(hi, pts)
+	}
+	switch {
+	case k == 0:
+	case lo == hi:
+		fmt.Fprintf(&b, ", bagging %d %s leaves for %d points", k, ev.next, lo)
+	default:
+		fmt.Fprintf(&b, ", bagging %d %s leaves for %d to %d points by size", k, ev.next, lo, hi)
+	}
+	switch {
+	case ev.winner == ev.mask && ev.mask != 0:
+		b.WriteString(" (wins)")
+	case ev.winner&ev.mask != 0:
 		b.WriteString(" (can win)")
 	}
 	return b.String()
+}
+
+// bagPreview is what the move of ev with the leaf becoming size z would bag: how many leaves, for
+// how many points. Only labels ask, so it plays the move on a copy of the board.
+func (s *state) bagPreview(ev *moveEval, z Size) (leaves, points int) {
+	b := s.boardWith(ev.e)
+	b.pop(ev.from)
+	b.push(ev.to, newPiece(ev.next, z))
+	var bg bagged
+	points = bag(s.v, &b, ev.to, ev.next, &bg)
+	return len(bg.pieces), points
 }
 
 func maskSizes(m uint8) []Size {

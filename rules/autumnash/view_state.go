@@ -53,5 +53,10 @@ func (s *state) view() *View {
 		l := *s.last
 		out.Last = &l
 	}
+	if s.result != nil { // the board image draws the reason as it is, naming sides
+		r := *s.result
+		r.Reason = rules.PlainSeats(s, r.Reason)
+		out.Result = &r
+	}
 	return out
 }
