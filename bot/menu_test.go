@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -235,5 +236,44 @@ func TestTreeCountsEveryKindOfMove(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The help on finding moves follows a player's first refused move in a game, not every one; it
+// is kept per player and game, across instances sharing the database.
+func TestMoveHelpOnlyOnFirstRefusal(t *testing.T) {
+	e := newEnv(t)
+	th := e.game("ann", "bob")
+	cases := []struct {
+		who, move string
+		help      bool
+	}{
+		{"ann", "dance", true},
+		{"ann", "dance", false},
+		{"ann", "bid", false},
+		{"bob", "bid", true},
+		{"bob", "dance", false},
+	}
+	for i, c := range cases {
+		_, err := e.move(th, c.who, c.move)
+		msg, ok := AsRefusal(err)
+		if !ok || strings.Contains(msg, moveHelp) != c.help {
+			t.Errorf("%d: %s %q: %q; help expected: %v", i, c.who, c.move, msg, c.help)
+		}
+		if strings.Count(msg, ".") < 1 || strings.Contains(msg, "{seat:") {
+			t.Errorf("%d: %q", i, msg)
+		}
+	}
+	// Another instance on the same database knows ann was told.
+	_, err := e.otherInstance().Move(context.Background(), e.in(th, user("ann")), "dance")
+	if msg, _ := AsRefusal(err); strings.Contains(msg, moveHelp) {
+		t.Errorf("a second instance repeats the help: %q", msg)
+	}
+	// In another game, the first refusal helps again.
+	th2 := e.game("ann", "cat")
+	if _, err := e.move(th2, "ann", "dance"); err == nil {
+		t.Fatal("dance was accepted")
+	} else if msg, _ := AsRefusal(err); !strings.Contains(msg, moveHelp) {
+		t.Errorf("a new game's first refusal: %q", msg)
 	}
 }

@@ -74,7 +74,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	}
 	if err != nil {
 		reason, _ := AsRefusal(err)
-		return Reply{Game: t.row.ID}, refuse("%s Use /move with its suggestions, or the Take your turn button.", ensureStop(reason))
+		return Reply{Game: t.row.ID}, s.refusedMove(ctx, t, req.User, reason)
 	}
 	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
 	if err != nil {

@@ -81,7 +81,7 @@ func TestIllegalMoveWrongPlayerSpectator(t *testing.T) {
 		other = "bob"
 	}
 	cases := []struct{ who, move, want string }{
-		{mover, "e9 e8", "Use /move with its suggestions"},
+		{mover, "e9 e8", "type /move and pick from its suggestions"},
 		{other, "a1 a2", "It is not your turn: waiting for " + mover},
 		{"zed", "a1 a2", "You are not playing"},
 	}
