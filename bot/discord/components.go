@@ -249,7 +249,11 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 		page = max(0, pages-1)
 	}
 	if len(step.Next) > 0 && (step.Total.N > 1 || step.Total.AtLeast) {
-		fmt.Fprintf(&b, "\n%s from here", step.Total.Moves())
+		if len(step.Partial) == 0 {
+			fmt.Fprintf(&b, "\n%s are possible", step.Total.Moves())
+		} else {
+			fmt.Fprintf(&b, "\n%s start this way", step.Total.Moves())
+		}
 		if len(step.Next) > pageSize {
 			fmt.Fprintf(&b, "; this page shows %d of the %d ways to go on, %s shows the rest", min(pageSize, len(step.Next)-page*pageSize), len(step.Next), nextOrPrevious(page, pages))
 		}

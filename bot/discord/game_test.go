@@ -180,14 +180,7 @@ func (e *env) playBySlash(user, thread string) {
 	if len(choices) == 0 || len(choices) > 25 {
 		t.Fatalf("autocomplete offers 1 to 25 choices: %d", len(choices))
 	}
-	move := ""
-	for _, c := range choices { // the first whole move: not a kind of move, a partial one or a note
-		c := c.(map[string]any)
-		if name := c["name"].(string); !strings.Contains(name, " … (") && !strings.HasSuffix(name, " …") && !strings.HasPrefix(name, "…and ") {
-			move = c["value"].(string)
-			break
-		}
-	}
+	move := firstWhole(choices)
 	i = e.slash(user, thread, "move", opt("move", move))
 	cb = callback(t, e.do(i), i)
 	if typ(cb) != 4 || !ephemeral(data(cb)) || !strings.HasPrefix(content(data(cb)), "You played ") {

@@ -41,7 +41,7 @@ func TestPickerCountsAndWholeMoves(t *testing.T) {
 	user := strings.TrimPrefix(p.user, "u-")
 	d := e.answer(e.click(user, thread, p.turn, nil))
 	values, descs := selectOptions(d)
-	if !strings.Contains(content(d), " moves from here.") {
+	if !strings.Contains(content(d), " moves are possible.") {
 		t.Fatalf("the picker does not say how many moves there are: %q", content(d))
 	}
 	var whole string
@@ -80,4 +80,16 @@ func TestPickerCountsAndWholeMoves(t *testing.T) {
 	if !strings.HasPrefix(content(d), "You played "+whole+".") {
 		t.Fatalf("Play: %q", content(d))
 	}
+}
+
+// firstWhole is the first whole move among autocomplete choices: not a kind of move ("root … (48
+// moves)"), a partial move ("… ") or the closing note ("…and 12 more").
+func firstWhole(choices []any) string {
+	for _, c := range choices {
+		c := c.(map[string]any)
+		if name := c["name"].(string); !strings.Contains(name, " … (") && !strings.HasSuffix(name, " …") && !strings.HasPrefix(name, "…and ") {
+			return c["value"].(string)
+		}
+	}
+	return ""
 }
