@@ -277,3 +277,56 @@ func TestMoveHelpOnlyOnFirstRefusal(t *testing.T) {
 		t.Errorf("a new game's first refusal: %q", msg)
 	}
 }
+
+// seatMenu is a toy state whose labels name seats by placeholder, as the engines write them.
+type seatMenu struct{ moves []rules.Move }
+
+func (s seatMenu) Awaiting() []rules.Prompt {
+	return []rules.Prompt{{Seat: 0, Text: "Attack " + rules.SeatRef(1) + " or pass."}}
+}
+func (s seatMenu) Choices(_ rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	next, complete, _, ok := rules.ChoicesFromMoves(s.moves, m, func(_ rules.Move, tok string) string {
+		return "take " + tok + " from " + rules.SeatRef(1)
+	})
+	if !ok {
+		return nil, false, rules.Illegalf("no")
+	}
+	return next, complete, nil
+}
+func (seatMenu) Apply(rules.Seat, rules.Move) ([]rules.Event, error) { return nil, nil }
+func (seatMenu) View(rules.Seat) any                                 { return nil }
+func (seatMenu) Result() *rules.Result                               { return nil }
+func (seatMenu) Encode() ([]byte, error)                             { return nil, nil }
+
+// Menus render the seat placeholders of labels as the players, in kinds of moves, whole moves
+// and the picker's options alike.
+func TestMenusNamePlayers(t *testing.T) {
+	var moves []rules.Move
+	for _, a := range []string{"gold", "iron"} {
+		for i := range 20 {
+			moves = append(moves, rules.Move{a, fmt.Sprint(i)})
+		}
+	}
+	st := seatMenu{moves}
+	for _, limit := range []int{25, 60} { // kinds of moves, then every whole move
+		for _, s := range suggest(st, 0, "", limit, testName) {
+			if !s.Note && !strings.Contains(s.Label, "from player1") {
+				t.Errorf("limit %d: %q", limit, s.Label)
+			}
+		}
+	}
+	step, err := treeStep(st, 0, nil, testName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range step.Next {
+		if c.Label != "take "+c.Token+" from player1" {
+			t.Errorf("picker option %q", c.Label)
+		}
+	}
+	for _, w := range step.Whole {
+		if !strings.Contains(w.Label, "from player1") {
+			t.Errorf("picker whole move %q", w.Label)
+		}
+	}
+}
