@@ -310,7 +310,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	solo := ""
 	if len(row.Players) == 1 && t.kit.Usual.Solo != nil {
 		solo = t.kit.Usual.Solo(setup.Options)
-		begins = fmt.Sprintf("%s begins: %s plays solo, against %s.", gameTitle(t), seatLabel(row, st, 0), solo)
+		begins = fmt.Sprintf("%s begins: %s plays solo, against %s.", gameTitle(t), playerName(row, 0), solo)
 	}
 	f, notices := s.post(t, st, 0, flow{}, begins)
 	row.Flow = f.encode()

@@ -50,7 +50,7 @@ var usual = map[string]bot.Usual{
 // Ascidiae's solo game has no opponent: it is a race against the colonies and the turn limit
 // (docs/rules/ascidiae.md, The end).
 func ascidiaeSolo(map[string]string) string {
-	return "the colonies themselves: claim two of the three in one turn, within 25 turns"
+	return "the colonies themselves (claim two of the three in one turn, within 25 turns)"
 }
 
 // Ausonia's solo opponent is the Aspirant the options name.
