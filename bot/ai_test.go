@@ -204,7 +204,7 @@ func TestCreateBotsRefusals(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	_, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Bots: 2})
-	wantRefusal(t, err, "bots must be between 1 and 1")
+	wantRefusal(t, err, "A 2-player game has room for 1 AI player: one seat is yours. For 2 AI players, choose players=3.")
 	_, err = e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Bots: 1, Level: "godlike"})
 	wantRefusal(t, err, "choose easy, normal, hard")
 	e.noAI()

@@ -663,9 +663,9 @@ func TestLobbyTexts(t *testing.T) {
 		min, seats int
 		want       string
 	}{
-		{2, 2, "it starts when 2 have joined"},
-		{2, 4, "it starts when 4 have joined, or earlier (from 2 players) when the creator presses Start"},
-		{1, 4, "it starts when 4 have joined, or earlier when the creator presses Start"},
+		{2, 2, "it starts when 2 players have joined"},
+		{2, 4, "it starts when 4 players have joined, or sooner when its creator presses Start (2 players are enough)"},
+		{1, 4, "it starts when 4 players have joined, or sooner when its creator presses Start (alone, for a solo game)"},
 	}
 	for _, c := range cases {
 		if got := startText(rules.Info{MinSeats: c.min}, c.seats); got != c.want {

@@ -14,10 +14,20 @@ import (
 	"github.com/boardbot/boardbot/storage"
 )
 
+// Usual describes a game's usual table, for the lobby.
+type Usual struct {
+	// Seats is the number of players a lobby opens for when /create names none; 0: the most the
+	// game takes.
+	Seats int
+	// Solo, for a game with a solo mode, says what a player starting alone plays against, given
+	// the game's options ("the Aspirant Ludovico, ..."); nil: no solo mode.
+	Solo func(options map[string]string) string
+}
+
 // CreateSpec is what /create asks for.
 type CreateSpec struct {
 	Kind    string
-	Seats   int // 0: the game's most
+	Seats   int // 0: the game's usual number (Kit.Usual)
 	Options map[string]string
 	Invited []string // user ids
 	Seed    uint64   // 0: a fresh random seed
@@ -41,7 +51,10 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	info := kit.Game.Info()
 	seats := spec.Seats
 	if seats == 0 {
-		seats = info.MaxSeats
+		seats = kit.Usual.Seats
+		if seats < info.MinSeats || seats > info.MaxSeats {
+			seats = info.MaxSeats
+		}
 	}
 	setup, err := info.ValidateSetup(rules.Setup{Seats: seats, Options: spec.Options})
 	if err != nil {
@@ -52,6 +65,9 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	}
 	if spec.Bots > 0 && s.opt.NoAI {
 		return Reply{}, refuse("This bot runs without the AI, so seats cannot be given to it.")
+	}
+	if spec.Bots != 0 && (spec.Bots < 0 || spec.Bots >= seats) {
+		return Reply{}, refuse("%s", botsRefusal(info, seats, spec.Bots))
 	}
 	if err := checkBots(spec.Bots, seats, spec.Level); err != nil {
 		return Reply{}, err
@@ -88,8 +104,8 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	row.ID = id
 	lobby := s.lobbyOf(row, kit)
 	lobby.Invited = dedupe(spec.Invited, req.User.ID)
-	text := fmt.Sprintf("%s opened %s #%d for %s. Join with the button or /join; %s.",
-		cleanName(req.User.Name), info.Name, id, seatsText(info, seats), startText(info, seats))
+	text := fmt.Sprintf("%s opened a game of %s (#%d) for %s. Join with the button or /join. %s.",
+		cleanName(req.User.Name), info.Name, id, players(seats), upperFirst(startText(info, seats)))
 	// A one-seat game (solo), or one whose other seats are all AI, starts at once.
 	if len(row.Players) == seats {
 		return s.Start(ctx, Request{User: req.User, Place: req.Place, Game: id})
@@ -97,21 +113,48 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	return Reply{Text: text, Game: id, Lobby: &lobby}, nil
 }
 
-func seatsText(info rules.Info, seats int) string {
-	if seats == 1 {
-		return "1 player"
-	}
-	return strconv.Itoa(seats) + " players"
-}
-
 func startText(info rules.Info, seats int) string {
 	switch {
 	case seats <= info.MinSeats:
-		return fmt.Sprintf("it starts when %d have joined", seats)
+		return fmt.Sprintf("it starts when %s have joined", players(seats))
 	case info.MinSeats <= 1: // the creator alone may already start it
-		return fmt.Sprintf("it starts when %d have joined, or earlier when the creator presses Start", seats)
+		return fmt.Sprintf("it starts when %s have joined, or sooner when its creator presses Start (alone, for a solo game)", players(seats))
 	}
-	return fmt.Sprintf("it starts when %d have joined, or earlier (from %d players) when the creator presses Start", seats, info.MinSeats)
+	return fmt.Sprintf("it starts when %s have joined, or sooner when its creator presses Start (%d players are enough)", players(seats), info.MinSeats)
+}
+
+// players counts players in words: "1 player", "4 players".
+func players(n int) string {
+	if n == 1 {
+		return "1 player"
+	}
+	return strconv.Itoa(n) + " players"
+}
+
+// botsRefusal explains how many AI players a table of seats can take: every seat but one.
+func botsRefusal(info rules.Info, seats, bots int) string {
+	if seats <= 1 {
+		return fmt.Sprintf("A %d-player game of %s has no seat for the AI: the only seat is yours. To play against the AI, choose players=2 and bots=1.", seats, info.Name)
+	}
+	text := fmt.Sprintf("A %d-player game has room for %s: one seat is yours.", seats, aiPlayers(seats-1))
+	if bots > 0 && bots+1 <= info.MaxSeats {
+		text += fmt.Sprintf(" For %d AI players, choose players=%d.", bots, bots+1)
+	}
+	return text
+}
+
+func hasJoined(n int) string {
+	if n == 1 {
+		return "only 1 has"
+	}
+	return fmt.Sprintf("%d have", n)
+}
+
+func aiPlayers(n int) string {
+	if n == 1 {
+		return "1 AI player"
+	}
+	return fmt.Sprintf("at most %d AI players", n)
 }
 
 func dedupe(ids []string, skip string) []string {
@@ -172,7 +215,7 @@ func (s *Service) Join(ctx context.Context, req Request) (Reply, error) {
 	}
 	if len(row.Players) >= row.Seats {
 		t.mu.Unlock()
-		return Reply{}, refuse("%s is full.", gameTitle(t))
+		return Reply{}, refuse("%s is full: all %d seats are taken.", gameTitle(t), row.Seats)
 	}
 	row.Players = append(row.Players, storage.Player{Seat: len(row.Players), UserID: req.User.ID, Name: cleanName(req.User.Name)})
 	if err := s.store.UpdateGame(ctx, row); err != nil {
@@ -186,7 +229,7 @@ func (s *Service) Join(ctx context.Context, req Request) (Reply, error) {
 	if full {
 		return s.Start(ctx, Request{User: User{ID: row.Creator, Name: row.Players[0].Name}, Place: req.Place, Game: row.ID})
 	}
-	return Reply{Text: fmt.Sprintf("%s joined %s (%d of %d).", cleanName(req.User.Name), gameTitle(t), len(lobby.Players), row.Seats),
+	return Reply{Text: fmt.Sprintf("%s joined %s: %d of %d seats are taken.", cleanName(req.User.Name), gameTitle(t), len(lobby.Players), row.Seats),
 		Game: row.ID, Lobby: &lobby}, nil
 }
 
@@ -223,7 +266,7 @@ func (s *Service) Leave(ctx context.Context, req Request) (Reply, error) {
 	}
 	lobby := s.lobbyOf(row, t.kit)
 	if humansIn(kept) == 0 {
-		return Reply{Text: fmt.Sprintf("%s left; %s is closed.", cleanName(req.User.Name), gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
+		return Reply{Text: fmt.Sprintf("%s left, and as nobody is left in %s, it is closed.", cleanName(req.User.Name), gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
 	}
 	return Reply{Text: fmt.Sprintf("%s left %s.", cleanName(req.User.Name), gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
 }
@@ -242,10 +285,11 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, refuse("%s has already started.", gameTitle(t))
 	}
 	if req.User.ID != row.Creator && !req.User.Admin {
-		return Reply{}, refuse("Only the player who created %s can start it.", gameTitle(t))
+		return Reply{}, refuse("Only the player who created %s can start it before every seat is taken; it starts by itself when all %d are.", gameTitle(t), row.Seats)
 	}
 	if len(row.Players) < info.MinSeats {
-		return Reply{}, refuse("%s needs at least %d players; %d joined so far.", info.Name, info.MinSeats, len(row.Players))
+		return Reply{}, refuse("%s needs at least %s, and %s joined so far. Ask someone to press Join, or create a game with bots=1 to play against the AI.",
+			info.Name, players(info.MinSeats), hasJoined(len(row.Players)))
 	}
 	setup := rules.Setup{Seats: len(row.Players), Seed: row.Seed, Options: row.Options}
 	setup, err = info.ValidateSetup(setup)
@@ -262,7 +306,13 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	}
 	row.Seats, row.Snapshot, row.Status = len(row.Players), snap, storage.StatusRunning
 	s.setClocks(row, st)
-	f, notices := s.post(t, st, 0, flow{}, fmt.Sprintf("%s begins: %s.", gameTitle(t), joinNames(seatLabels(row, st))))
+	begins := fmt.Sprintf("%s begins: %s.", gameTitle(t), joinNames(seatLabels(row, st)))
+	solo := ""
+	if len(row.Players) == 1 && t.kit.Usual.Solo != nil {
+		solo = t.kit.Usual.Solo(setup.Options)
+		begins = fmt.Sprintf("%s begins: %s plays solo, against %s.", gameTitle(t), playerName(row, 0), solo)
+	}
+	f, notices := s.post(t, st, 0, flow{}, begins)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
@@ -276,6 +326,9 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 		s.log.Error("autoplay after start", "game", row.ID, "err", err)
 	}
 	lobby := s.lobbyOf(row, t.kit)
+	if solo != "" {
+		return Reply{Text: fmt.Sprintf("%s has started as a solo game: you play against %s.", gameTitle(t), solo), Game: row.ID, Lobby: &lobby}, nil
+	}
 	return Reply{Text: fmt.Sprintf("%s has started.", gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
 }
 

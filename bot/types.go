@@ -94,6 +94,8 @@ type Suggestion struct {
 	Value    string
 	Label    string
 	Complete bool
+	Moves    int  // a kind of move: how many whole moves start with Value
+	Note     bool // not a move: how many more moves the list leaves out
 }
 
 // GameSummary is one line of "my games".

@@ -106,7 +106,7 @@ func TestCanonicalAndCheck(t *testing.T) {
 	if err != nil || got.String() != "b1 a1 queen" {
 		t.Fatalf("%v %v", got, err)
 	}
-	if _, err := Canonical(sample, 0, Move{"b1", "a1"}); err == nil || !strings.Contains(err.Error(), "goes on with queen, pawn") {
+	if _, err := Canonical(sample, 0, Move{"b1", "a1"}); err == nil || !strings.Contains(err.Error(), "add queen or pawn") {
 		t.Fatalf("incomplete: %v", err)
 	}
 	if _, err := Canonical(sample, 0, Move{"b1", "x9"}); err == nil || !strings.Contains(err.Error(), "x9 is not possible") {

@@ -17,21 +17,22 @@ func IsAwaited(st State, s Seat) bool {
 }
 
 // MayMove explains, in the words of the game, why seat s may not move now; nil when it may.
+// Seats are named by SeatRef, for the caller to render.
 func MayMove(st State, s Seat) error {
 	if IsAwaited(st, s) {
 		return nil
 	}
 	if res := st.Result(); res != nil {
-		return Illegalf("The game is over (%s); seat %d cannot move any more.", res.Reason, s)
+		return Illegalf("The game is over (%s), so %s cannot move any more.", res.Reason, SeatRef(s))
 	}
 	var who []string
 	for _, p := range st.Awaiting() {
-		who = append(who, fmt.Sprintf("seat %d (%s)", p.Seat, p.Text))
+		who = append(who, fmt.Sprintf("%s (%s)", SeatRef(p.Seat), strings.TrimSuffix(strings.TrimSpace(p.Text), ".")))
 	}
 	if len(who) == 0 {
-		return Illegalf("It is not seat %d's turn: nobody is asked to move now.", s)
+		return Illegalf("It is not %s's turn: nobody is asked to move now.", SeatRef(s))
 	}
-	return Illegalf("It is not seat %d's turn: the game waits for %s.", s, strings.Join(who, ", "))
+	return Illegalf("It is not %s's turn: the game is waiting for %s.", SeatRef(s), joinAnd(who))
 }
 
 // PromptFor returns the prompt for seat s, if it is awaited.
@@ -45,14 +46,18 @@ func PromptFor(st State, s Seat) (Prompt, bool) {
 }
 
 // Check verifies that m is a complete path of seat s's choice tree, returning the game's reason
-// (or a reason listing what may follow) when it is not.
+// (or a reason saying what may follow) when it is not.
 func Check(st State, s Seat, m Move) error {
 	next, complete, err := st.Choices(s, m)
 	if err != nil {
 		return err
 	}
 	if !complete {
-		return Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), listTokens(next, 8))
+		if len(next) == 0 {
+			return Illegalf("%q is not a whole move.", m.String())
+		}
+		example := append(append(Move{}, m...), next[0].Token)
+		return Illegalf("%q is not a whole move yet: add %s (for example %q).", m.String(), orList(next, 8), example.String())
 	}
 	return nil
 }
@@ -84,10 +89,7 @@ func Canonical(st State, s Seat, m Move) (Move, error) {
 			if _, _, err := st.Choices(s, append(append(Move{}, out...), tok)); err != nil {
 				return nil, err
 			}
-			if len(next) == 0 {
-				return nil, Illegalf("%q is already a whole move; %q cannot follow it.", out.String(), tok)
-			}
-			return nil, Illegalf("%q cannot come next after %q; try %s.", tok, out.String(), listTokens(next, 8))
+			return nil, misfit(out, tok, next)
 		}
 		out = append(out, match)
 	}
@@ -95,6 +97,17 @@ func Canonical(st State, s Seat, m Move) (Move, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// misfit says, as a person would, that tok cannot follow the move so far and what can.
+func misfit(sofar Move, tok string, next []Choice) error {
+	switch {
+	case len(next) == 0:
+		return Illegalf("%q is already a whole move: leave out %q.", sofar.String(), tok)
+	case len(sofar) == 0:
+		return Illegalf("%q is not a move you can make now. A move here starts with %s.", tok, orList(next, 8))
+	}
+	return Illegalf("%q cannot follow %q. After %q comes %s.", tok, sofar.String(), sofar.String(), orList(next, 8))
 }
 
 // Forced extends partial while exactly one token may follow and the move is not yet complete, so
@@ -199,7 +212,29 @@ func SortChoices(cs []Choice) {
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Token < cs[j].Token })
 }
 
-func listTokens(cs []Choice, max int) string { return listChoices(cs, max, false) }
+// orList lists up to max tokens as a sentence does: "a", "a or b", "a, b or c", and past max
+// "a, b, or one of 38 others".
+func orList(cs []Choice, max int) string {
+	toks := make([]string, 0, len(cs))
+	for i, c := range cs {
+		if i == max {
+			return strings.Join(toks, ", ") + fmt.Sprintf(", or one of %d others", len(cs)-max)
+		}
+		toks = append(toks, c.Token)
+	}
+	if len(toks) == 1 {
+		return toks[0]
+	}
+	return strings.Join(toks[:len(toks)-1], ", ") + " or " + toks[len(toks)-1]
+}
+
+// joinAnd joins names as a sentence does: "a", "a and b", "a, b and c".
+func joinAnd(ns []string) string {
+	if len(ns) <= 1 {
+		return strings.Join(ns, "")
+	}
+	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+}
 
 // DescribeChoices lists up to max choices for a refusal, each with its label when it has one
 // ("g1 (Claim colony g1: 2 black)"), so the player sees what the bare tokens mean.

@@ -317,8 +317,13 @@ func (c *Console) choices(ctx context.Context, typed string) error {
 	}
 	for _, s := range sg {
 		mark := "…"
-		if s.Complete {
+		switch {
+		case s.Note:
+			mark = " "
+		case s.Complete:
 			mark = "✓"
+		case s.Moves > 0:
+			mark = "▸" // a kind of move; its label says how many start this way
 		}
 		fmt.Fprintf(c.out, "  %s %s\n", mark, s.Label)
 	}

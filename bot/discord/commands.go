@@ -355,7 +355,7 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 			continue
 		}
 		name := clip(s.Label, maxOption)
-		if !s.Complete {
+		if !s.Complete && !s.Note && s.Moves == 0 {
 			// The mark of a partial move survives the clipping of a long label.
 			name = clip(s.Label, maxOption-2) + " …"
 		}

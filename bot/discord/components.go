@@ -122,7 +122,8 @@ func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req 
 		if len(values) != 1 || len(values[0]) > maxOption {
 			return say("Choose one option from the menu.", true)
 		}
-		path = append(path, values[0])
+		// An option is the next token, or (on a page with room) the rest of a whole move.
+		path = append(path, strings.Fields(values[0])...)
 	case actBack:
 		return h.back(ctx, i, req, seq, path)
 	case actPlay:
@@ -158,6 +159,17 @@ func (h *Handler) played(ctx context.Context, i *discordgo.Interaction, req bot.
 		}
 	}
 	return updateWith(m)
+}
+
+// nextOrPrevious names the button that leads to the other pages.
+func nextOrPrevious(page, pages int) string {
+	switch {
+	case page == 0:
+		return "Next ▶"
+	case page+1 == pages:
+		return "◀ Previous"
+	}
+	return "◀ Previous and Next ▶"
 }
 
 func (h *Handler) outdated(i *discordgo.Interaction) *Answer {
@@ -236,6 +248,17 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 	if page >= pages {
 		page = max(0, pages-1)
 	}
+	if len(step.Next) > 0 && (step.Total.N > 1 || step.Total.AtLeast) {
+		if len(step.Partial) == 0 {
+			fmt.Fprintf(&b, "\n%s are possible", step.Total.Moves())
+		} else {
+			fmt.Fprintf(&b, "\n%s start this way", step.Total.Moves())
+		}
+		if len(step.Next) > pageSize {
+			fmt.Fprintf(&b, "; this page shows %d of the %d ways to go on, %s shows the rest", min(pageSize, len(step.Next)-page*pageSize), len(step.Next), nextOrPrevious(page, pages))
+		}
+		b.WriteString(".")
+	}
 	switch {
 	case step.Complete && len(step.Next) == 0:
 		b.WriteString("\nPress Play to make this move, or Back to change it.")
@@ -255,13 +278,32 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 		if pages > 1 {
 			menu.Placeholder = fmt.Sprintf("Choose what comes next (page %d of %d)", page+1, pages)
 		}
-		for _, ch := range step.Next[lo:hi] {
+		for k, ch := range step.Next[lo:hi] {
 			label := ch.Token
-			desc := ""
+			var desc []string
 			if ch.Label != "" && ch.Label != ch.Token {
-				label, desc = ch.Label, ch.Token
+				label, desc = ch.Label, []string{ch.Token}
 			}
-			menu.Options = append(menu.Options, selectOption{Label: clip(label, maxOption), Value: ch.Token, Description: clip(desc, maxOption)})
+			if k+lo < len(step.Counts) {
+				if c := step.Counts[k+lo]; c.N > 1 || c.AtLeast {
+					desc = append(desc, c.Moves())
+				}
+			}
+			menu.Options = append(menu.Options, selectOption{Label: clip(label, maxOption), Value: ch.Token, Description: clip(strings.Join(desc, " · "), maxOption)})
+		}
+		// Whole moves fill a first page that has room left.
+		if page == 0 {
+			for _, w := range step.Whole {
+				rest := strings.TrimSpace(strings.TrimPrefix(w.Value, step.Partial.String()))
+				if len(menu.Options) == pageSize || rest == "" || len(rest) > maxOption {
+					continue
+				}
+				desc := "whole move"
+				if _, l, ok := strings.Cut(w.Label, " — "); ok {
+					desc += ": " + l
+				}
+				menu.Options = append(menu.Options, selectOption{Label: clip(rest, maxOption), Value: rest, Description: clip(desc, maxOption)})
+			}
 		}
 		comps = append(comps, row(menu))
 	}

@@ -44,9 +44,13 @@ func TestAutocompleteAnswers(t *testing.T) {
 	if len(all) == 0 || len(all) > 25 {
 		t.Fatalf("1 to 25 suggestions: %d", len(all))
 	}
+	// More moves than fit: every kind of move first, with its count, and how many more last.
 	first := all[0].(map[string]any)
-	if strings.HasSuffix(first["name"].(string), "…") {
-		t.Fatalf("complete moves come first: %v", first)
+	if !strings.Contains(first["name"].(string), " moves)") {
+		t.Fatalf("kinds of moves with their counts come first: %v", first)
+	}
+	if last := all[len(all)-1].(map[string]any)["name"].(string); !strings.HasPrefix(last, "…and ") || !strings.Contains(last, "type more of the move") {
+		t.Fatalf("the list ends with how many more moves there are: %v", last)
 	}
 	prefix := strings.Fields(first["value"].(string))[0][:1]
 	some, _ := e.answer(e.complete(mover, thread, prefix))["choices"].([]any)
@@ -77,7 +81,7 @@ func TestIllegalMoveWrongPlayerSpectator(t *testing.T) {
 		other = "bob"
 	}
 	cases := []struct{ who, move, want string }{
-		{mover, "e9 e8", "Use /move with its suggestions"},
+		{mover, "e9 e8", "type /move and pick from its suggestions"},
 		{other, "a1 a2", "It is not your turn: waiting for " + mover},
 		{"zed", "a1 a2", "You are not playing"},
 	}
@@ -303,7 +307,7 @@ func TestDuplicateDeliveryAppliesOnce(t *testing.T) {
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
 	choices, _ := e.answer(e.complete(user, thread, ""))["choices"].([]any)
-	move := choices[0].(map[string]any)["value"].(string)
+	move := firstWhole(choices)
 	i := e.slash(user, thread, "move", opt("move", move))
 	first := e.answer(i)
 	again := e.answer(i)
@@ -332,7 +336,7 @@ func TestFailingDiscordLosesNothing(t *testing.T) {
 	if len(choices) == 0 {
 		t.Fatal("autocomplete answered after the retries")
 	}
-	move := choices[0].(map[string]any)["value"].(string)
+	move := firstWhole(choices)
 	// Discord is down for every post to the thread: the move is committed, the post waits.
 	e.fake.fail("POST", "/channels/"+thread+"/messages", 500, 100, false)
 	i := e.slash(user, thread, "move", opt("move", move))

@@ -167,7 +167,7 @@ func TestWholeGameBySlashAndButtons(t *testing.T) {
 	t.Fatal("the game did not finish")
 }
 
-// playBySlash asks autocomplete for suggestions and plays the first complete one with /move.
+// playBySlash asks autocomplete for suggestions and plays the first whole move among them with /move.
 func (e *env) playBySlash(user, thread string) {
 	t := e.t
 	t.Helper()
@@ -180,7 +180,7 @@ func (e *env) playBySlash(user, thread string) {
 	if len(choices) == 0 || len(choices) > 25 {
 		t.Fatalf("autocomplete offers 1 to 25 choices: %d", len(choices))
 	}
-	move := choices[0].(map[string]any)["value"].(string)
+	move := firstWhole(choices)
 	i = e.slash(user, thread, "move", opt("move", move))
 	cb = callback(t, e.do(i), i)
 	if typ(cb) != 4 || !ephemeral(data(cb)) || !strings.HasPrefix(content(data(cb)), "You played ") {

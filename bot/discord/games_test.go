@@ -69,7 +69,7 @@ var wholeGames = []wholeGame{
 		options: ascidiaeShort, lean: ascidiaeLean, check: checkAscidiae},
 	{name: "reef-3p", kit: bot.Kit{Game: reef.Game, PNG: reefrender.PNG, Progress: reefrender.Progress}, seats: 3, seed: 1, maxMoves: 800,
 		lean: reefLean, check: checkReef},
-	{name: "ascalion-3p", kit: bot.Kit{Game: ascalion.Game, PNG: ascalionrender.PNG, Progress: ascalionrender.Progress}, seats: 3, seed: 12, maxMoves: 600,
+	{name: "ascalion-3p", kit: bot.Kit{Game: ascalion.Game, PNG: ascalionrender.PNG, Progress: ascalionrender.Progress}, seats: 3, seed: 7, maxMoves: 600,
 		options: map[string]string{"setup": "quick"}, lean: ascalionLean, interrupt: ascalionInterrupt, until: ascalionEnough, check: checkAscalion},
 }
 
@@ -1006,8 +1006,15 @@ func (d *driver) byPicker(seat rules.Seat) (rules.Move, string) {
 		for _, c := range next[lo:hi] {
 			shown = append(shown, c.Token)
 		}
-		if strings.Join(v.options, " ") != strings.Join(shown, " ") {
+		// Every token of the page, then (on a first page with room) whole moves from here.
+		if len(v.options) < len(shown) || strings.Join(v.options[:len(shown)], " ") != strings.Join(shown, " ") || len(v.options) > pageSize {
 			t.Fatalf("page %d of the menu at %q shows %v, the tree offers %v", page, want, v.options, shown)
+		}
+		for _, o := range v.options[len(shown):] {
+			whole := append(append(rules.Move{}, want...), strings.Fields(o)...)
+			if page != 0 || len(strings.Fields(o)) < 2 || rules.Check(d.mirror, seat, whole) != nil {
+				t.Fatalf("page %d of the menu at %q offers %q, which is no whole move from there", page, want, o)
+			}
 		}
 		if (v.back != "") != (len(want) > 0) || (v.play != "") != complete || (v.pick != "") != (len(next) > 0) {
 			t.Fatalf("picker at %q (complete %v): back %q play %q pick %q", want, complete, v.back, v.play, v.pick)
@@ -1130,25 +1137,31 @@ func (d *driver) bySlash(seat rules.Seat) (rules.Move, string) {
 			move         rules.Move
 		}
 		var sg []sugg
-		seenOpen := false
-		for _, c := range raw {
+		for n, c := range raw {
 			c := c.(map[string]any)
 			name, value := c["name"].(string), c["value"].(string)
 			if utf8.RuneCountInString(name) > maxOption || utf8.RuneCountInString(value) > maxOption {
 				t.Fatalf("a suggestion longer than Discord allows: %q", name)
 			}
-			if !strings.HasPrefix(value+" ", typed) {
+			if !strings.HasPrefix(value+" ", typed) && value != "?" {
 				t.Fatalf("suggestion %q does not extend %q", value, typed)
 			}
-			s := sugg{value: value, complete: !strings.HasSuffix(name, " …"), move: rules.Move(strings.Fields(value))}
+			if strings.HasPrefix(name, "…and ") {
+				if n != len(raw)-1 {
+					t.Fatalf("how many more moves there are comes last: %v", raw)
+				}
+				continue // not a move: how many more there are
+			}
+			// A kind of move reads "root … (48 moves) — label"; a partial move ends with " …".
+			kind := strings.Contains(name, " … (")
+			s := sugg{value: value, complete: !kind && !strings.HasSuffix(name, " …"), move: rules.Move(strings.Fields(value))}
 			if k := strings.Index(name, " — "); k >= 0 {
 				s.label = strings.TrimSuffix(name[k+len(" — "):], " …")
 			}
-			if s.complete && seenOpen {
-				t.Fatalf("whole moves come before partial ones: %v", raw)
-			}
-			seenOpen = seenOpen || !s.complete
 			_, complete, err := d.mirror.Choices(seat, s.move)
+			if kind && err == nil {
+				s.complete = complete // a kind of move may be a whole move too ("pass", or pass and discard)
+			}
 			if err != nil || complete != s.complete {
 				t.Fatalf("suggestion %q (whole %v): the tree says whole %v, %v", value, s.complete, complete, err)
 			}

@@ -65,6 +65,9 @@ func TestConsoleGameExportReplay(t *testing.T) {
 					break
 				}
 				pick := sg[r.IntN(len(sg))]
+				if pick.Note {
+					continue // not a move: how many more there are
+				}
 				if pick.Complete {
 					who, choice = p, pick.Value
 				}

@@ -22,16 +22,59 @@ import (
 func allKits() []bot.Kit {
 	return []bot.Kit{
 		{Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette(),
-			Progress: autumnashrender.Progress},
+			Progress: autumnashrender.Progress, Usual: usual["autumn-ash"]},
 		{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette(),
-			Progress: ascidiaerender.Progress},
+			Progress: ascidiaerender.Progress, Usual: usual["ascidiae"]},
 		{Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
-			Progress: ascalionrender.Progress},
+			Progress: ascalionrender.Progress, Usual: usual["ascalion"]},
 		{Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette(),
-			Progress: reefrender.Progress},
+			Progress: reefrender.Progress, Usual: usual["reef-encounter"]},
 		{Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
-			Progress: ausoniarender.Progress},
+			Progress: ausoniarender.Progress, Usual: usual["ausonia"]},
 	}
+}
+
+// usual is each game's usual table: the lobby /create opens, and what a solo game is played
+// against. The rulebooks name no "best" count, so: Autumn Ash is for 2 only; Ascalion's board is
+// drawn for 4 (36 continent lands, 9 each at 4; the box has 4 player aids; 5-6 need the islands);
+// Ascidiae, Reef Encounter and Ausonia (1-4 or 2-4) open for 2, the smallest table their
+// multiplayer rules cover and the one a thread fills soonest. players=N opens any other.
+var usual = map[string]bot.Usual{
+	"autumn-ash":     {Seats: 2},
+	"ascidiae":       {Seats: 2, Solo: ascidiaeSolo},
+	"ascalion":       {Seats: 4},
+	"reef-encounter": {Seats: 2},
+	"ausonia":        {Seats: 2, Solo: ausoniaSolo},
+}
+
+// Ascidiae's solo game has no opponent: it is a race against the colonies and the turn limit
+// (docs/rules/ascidiae.md, The end).
+func ascidiaeSolo(map[string]string) string {
+	return "the colonies themselves (claim two of the three in one turn, within 25 turns)"
+}
+
+// Ausonia's solo opponent is the Aspirant the options name.
+func ausoniaSolo(opts map[string]string) string {
+	info := ausonia.Game.Info()
+	for _, o := range info.Options {
+		if o.Key != ausonia.OptAspirant {
+			continue
+		}
+		v := opts[o.Key]
+		if v == "" {
+			v = o.Default
+		}
+		for i, c := range o.Choices {
+			if c.Value == v {
+				name := c.Label
+				if rest, ok := strings.CutPrefix(name, "The "); ok {
+					name = "the " + rest // mid-sentence
+				}
+				return fmt.Sprintf("%s (Aspirant level %d of %d), an automaton that takes the leftmost Offer Row card every turn", name, i+1, len(o.Choices))
+			}
+		}
+	}
+	return "the Aspirant, an automaton that takes the leftmost Offer Row card every turn"
 }
 
 // enabledKits keeps the games named in the config (all when none are named).

@@ -75,3 +75,38 @@ func TestEveryGameNamesItsSeats(t *testing.T) {
 		}
 	}
 }
+
+// Every game opens its usual table, not its largest, and a game with a solo mode says what a
+// player alone plays against.
+func TestEveryGameHasItsUsualTable(t *testing.T) {
+	want := map[string]struct {
+		seats int
+		solo  string // part of the solo opponent's description; "" for no solo mode
+	}{
+		"autumn-ash":     {2, ""},
+		"ascidiae":       {2, "colonies"},
+		"ascalion":       {4, ""},
+		"reef-encounter": {2, ""},
+		"ausonia":        {2, "the Upstart (Aspirant level 1 of 3)"},
+	}
+	for _, k := range allKits() {
+		info := k.Game.Info()
+		w, ok := want[info.ID]
+		if !ok {
+			t.Errorf("%s: no usual table", info.ID)
+			continue
+		}
+		if k.Usual.Seats != w.seats || k.Usual.Seats < info.MinSeats || k.Usual.Seats > info.MaxSeats {
+			t.Errorf("%s opens for %d players, want %d (within %d-%d)", info.ID, k.Usual.Seats, w.seats, info.MinSeats, info.MaxSeats)
+		}
+		if (k.Usual.Solo != nil) != (info.MinSeats == 1) {
+			t.Errorf("%s: a solo description exactly when the game has a solo mode", info.ID)
+		}
+		if k.Usual.Solo != nil && !strings.Contains(k.Usual.Solo(nil), w.solo) {
+			t.Errorf("%s alone plays against %q, want it to mention %q", info.ID, k.Usual.Solo(nil), w.solo)
+		}
+	}
+	if got := usual["ausonia"].Solo(map[string]string{"aspirant": "3"}); !strings.Contains(got, "the Witch-Queen (Aspirant level 3 of 3)") {
+		t.Errorf("the Aspirant chosen: %q", got)
+	}
+}

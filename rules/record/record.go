@@ -225,11 +225,11 @@ func Replay(g rules.Game, r *Record, step Step) (rules.State, error) {
 	}
 	for i, e := range r.Moves {
 		if err := rules.MayMove(st, e.Seat); err != nil {
-			return st, &MoveError{i, e.Line, err}
+			return st, &MoveError{i, e.Line, r.named(st, err)}
 		}
 		evs, err := st.Apply(e.Seat, e.Move)
 		if err != nil {
-			return st, &MoveError{i, e.Line, err}
+			return st, &MoveError{i, e.Line, r.named(st, err)}
 		}
 		if step != nil {
 			if err := step(i, st, evs); err != nil {
@@ -238,4 +238,19 @@ func Replay(g rules.Game, r *Record, step Step) (rules.State, error) {
 		}
 	}
 	return st, nil
+}
+
+// named renders the seat placeholders of a refusal with the record's player names (the game's
+// own seat names, or "Player N", where it has none).
+func (r *Record) named(st rules.State, err error) error {
+	reason, ok := rules.IsIllegal(err)
+	if !ok || !rules.HasSeatRefs(reason) {
+		return err
+	}
+	return rules.Illegalf("%s", rules.RenderSeats(reason, func(s rules.Seat) string {
+		if int(s) < len(r.Players) && r.Players[s] != "" {
+			return r.Players[s]
+		}
+		return rules.SeatTitle(st, s)
+	}))
 }

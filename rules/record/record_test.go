@@ -106,9 +106,9 @@ func TestReplayNotAwaited(t *testing.T) {
 		moves string
 		want  string
 	}{
-		{"0: bid pass\n0: bid pass\n", "line 11 (move 2): It is not seat 0's turn: the game waits for seat 1 (Bid a card in secret.)."},
-		{"0: bid pass\n1: bid pass\n1: draw\n", "line 12 (move 3): It is not seat 1's turn: the game waits for seat 0 (You won the round: draw a card or gift one.)."},
-		{strings.Repeat("0: bid pass\n1: bid pass\n0: draw\n", 3) + "1: bid pass\n", "line 19 (move 10): The game is over (all rounds played); seat 1 cannot move any more."},
+		{"0: bid pass\n0: bid pass\n", "line 11 (move 2): It is not Alice's turn: the game is waiting for Bob (Bid a card in secret)."},
+		{"0: bid pass\n1: bid pass\n1: draw\n", "line 12 (move 3): It is not Bob's turn: the game is waiting for Alice (You won the round: draw a card or gift one)."},
+		{strings.Repeat("0: bid pass\n1: bid pass\n0: draw\n", 3) + "1: bid pass\n", "line 19 (move 10): The game is over (all rounds played), so Bob cannot move any more."},
 	}
 	head := "game: bids\nseats: 2\nseed: 7\noption rounds: 3\nplayer 0: Alice\nplayer 1: Bob\n\n# moves\n\n"
 	for _, c := range cases {

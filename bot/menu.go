@@ -1,0 +1,383 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Suggest answers autocomplete with at most limit entries. When everything that fits what was
+// typed fits the list, it lists those whole moves; otherwise it first offers every kind of move
+// (the next token, with how many whole moves start with it), then whole moves while there is
+// room, and ends with how many more there are (see suggest).
+func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit int) ([]Suggestion, error) {
+	if len(typed) > maxText {
+		return nil, nil
+	}
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	seat, err := s.actingSeat(t, req.User)
+	if err != nil {
+		return nil, err
+	}
+	return suggest(t.state, seat, typed, limit, t.seatName), nil
+}
+
+// seatName names a seat in menu texts as everywhere else: the player and the game's own name for
+// the seat ("alice (Rainbow)").
+func (t *table) seatName(seat rules.Seat) string { return seatLabel(t.row, t.state, seat) }
+
+// MaxSuggestionLabel bounds a suggestion's label: Discord shows at most 100 characters, and a
+// group's count must survive the cut.
+const MaxSuggestionLabel = 100
+
+// menuBudget bounds the choice-tree nodes one menu visits to count and find moves (a few
+// milliseconds in every game; Ascalion's largest trees have tens of thousands of nodes).
+const menuBudget = 6000
+
+// suggest is Suggest on a state: see Suggest.
+func suggest(st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
+	if limit <= 0 {
+		limit = 25
+	}
+	fields := strings.Fields(typed)
+	prefix := ""
+	if len(fields) > 0 && !strings.HasSuffix(typed, " ") {
+		prefix, fields = fields[len(fields)-1], fields[:len(fields)-1]
+	}
+	fixed, err := forcedPrefix(st, seat, fields)
+	if err != nil {
+		return nil // nothing fits what was typed; an empty list says so
+	}
+	next, complete, err := st.Choices(seat, fixed)
+	if err != nil {
+		return nil
+	}
+	var fitting []rules.Choice
+	for _, c := range next {
+		if prefix == "" || strings.HasPrefix(strings.ToLower(c.Token), strings.ToLower(prefix)) {
+			fitting = append(fitting, c)
+		}
+	}
+	self := complete && prefix == "" && len(fixed) > 0
+	groups := explore(st, seat, fixed, fitting, limit)
+	total, atLeast := 0, false
+	if self {
+		total++
+	}
+	for _, g := range groups {
+		total += g.count.N
+		atLeast = atLeast || g.count.AtLeast
+	}
+	var out []Suggestion
+	if self {
+		out = append(out, Suggestion{Value: fixed.String(), Label: fixed.String(), Complete: true})
+	}
+	if !atLeast && total <= limit {
+		// Everything fits: the whole moves themselves.
+		for _, g := range groups {
+			for _, w := range g.whole {
+				out = append(out, wholeSuggestion(w, name))
+			}
+		}
+		return out
+	}
+	// First every kind of move, then whole moves while there is room, then how many more.
+	shown := map[string]bool{}
+	for _, g := range groups {
+		if len(out) == limit-1 {
+			break
+		}
+		if g.count.N == 1 && !g.count.AtLeast && len(g.whole) == 1 {
+			w := g.whole[0]
+			out = append(out, wholeSuggestion(w, name))
+			shown[w.move.String()] = true
+			continue
+		}
+		out = append(out, groupSuggestion(g, name))
+	}
+	for k := 0; len(out) < limit-1; k++ {
+		added := false
+		for _, g := range groups {
+			if k >= len(g.whole) || len(out) == limit-1 {
+				continue
+			}
+			added = true
+			w := g.whole[k]
+			if shown[w.move.String()] {
+				continue
+			}
+			shown[w.move.String()] = true
+			out = append(out, wholeSuggestion(w, name))
+		}
+		if !added {
+			break
+		}
+	}
+	whole := 0
+	for _, sg := range out {
+		if sg.Complete {
+			whole++
+		}
+	}
+	if more := (Count{N: total - whole, AtLeast: atLeast}); more.N > 0 {
+		value := strings.TrimSpace(typed)
+		if value == "" {
+			value = "?"
+		}
+		out = append(out, Suggestion{Value: value, Note: true,
+			Label: fmt.Sprintf("…and %s: type more of the move to see them", more.words("more "))})
+	}
+	return out
+}
+
+// Count is a number of whole moves; AtLeast when the menu stopped counting.
+type Count struct {
+	N       int
+	AtLeast bool
+}
+
+// Moves says the count in words: "1 move", "48 moves", "over 3000 moves".
+func (c Count) Moves() string { return c.words("") }
+
+func (c Count) words(adj string) string {
+	n := fmt.Sprintf("%d %s", c.N, adj)
+	if c.AtLeast {
+		n = "over " + n
+	}
+	if c.N == 1 && !c.AtLeast {
+		return n + "move"
+	}
+	return n + "moves"
+}
+
+// group is one next token of a menu: the move it leads to (through forced tokens), how many
+// whole moves start with it, and the first of them found (shortest first).
+type group struct {
+	choice rules.Choice
+	move   rules.Move
+	count  Count
+	whole  []wholeMove
+}
+
+type wholeMove struct {
+	move  rules.Move
+	label string // the label of the last token chosen (forced tokens have nothing to say)
+}
+
+// explore counts the whole moves under each of the next tokens after fixed, breadth first within
+// an even share of menuBudget, keeping up to keep of them per token.
+func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Choice, keep int) []group {
+	if len(next) == 0 {
+		return nil
+	}
+	share := max(menuBudget/len(next), 50)
+	out := make([]group, 0, len(next))
+	for _, c := range next {
+		start := append(append(rules.Move{}, fixed...), c.Token)
+		g := group{choice: c, move: start}
+		if full, err := rules.Forced(st, seat, start); err == nil {
+			g.move = full
+		}
+		type node struct {
+			m     rules.Move
+			label string
+		}
+		frontier := []node{{g.move, c.Label}}
+		budget := share
+		for len(frontier) > 0 {
+			var deeper []node
+			for _, n := range frontier {
+				if budget == 0 {
+					g.count.AtLeast = true
+					break
+				}
+				budget--
+				var nx []rules.Choice
+				var complete bool
+				var err error
+				if len(g.whole) < keep {
+					nx, complete, err = st.Choices(seat, n.m) // labels are wanted for moves kept
+				} else {
+					nx, complete, err = rules.ChoiceTokens(st, seat, n.m)
+				}
+				if err != nil {
+					continue
+				}
+				if complete {
+					g.count.N++
+					if len(g.whole) < keep {
+						g.whole = append(g.whole, wholeMove{n.m, n.label})
+					}
+				}
+				if len(n.m) >= rules.MaxTreeDepth {
+					continue
+				}
+				for _, d := range nx {
+					deeper = append(deeper, node{append(append(rules.Move{}, n.m...), d.Token), d.Label})
+				}
+			}
+			if g.count.AtLeast {
+				break
+			}
+			frontier = deeper
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func wholeSuggestion(w wholeMove, name func(rules.Seat) string) Suggestion {
+	v := w.move.String()
+	return Suggestion{Value: v, Label: withLabel(v, "", rules.RenderSeats(w.label, name)), Complete: true}
+}
+
+func groupSuggestion(g group, name func(rules.Seat) string) Suggestion {
+	v := g.move.String()
+	return Suggestion{Value: v, Label: withLabel(v+" …", " ("+g.count.Moves()+")", rules.RenderSeats(g.choice.Label, name)),
+		Moves: g.count.N}
+}
+
+// withLabel writes "move (count) — label", cutting the label (never the move or the count) to
+// keep within MaxSuggestionLabel characters.
+func withLabel(move, count, label string) string {
+	head := move + count
+	if label == "" || strings.EqualFold(label, lastToken(move)) {
+		return head
+	}
+	room := MaxSuggestionLabel - utf8.RuneCountInString(head) - len(" — ")
+	if room < 4 {
+		return head
+	}
+	if r := []rune(label); len(r) > room {
+		label = strings.TrimSpace(string(r[:room-1])) + "…"
+	}
+	return head + " — " + label
+}
+
+func lastToken(move string) string {
+	f := strings.Fields(strings.TrimSuffix(move, " …"))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}
+
+// forcedPrefix canonicalises typed tokens as a prefix (not necessarily complete).
+func forcedPrefix(st rules.State, seat rules.Seat, toks []string) (rules.Move, error) {
+	out := rules.Move{}
+	for _, tok := range toks {
+		next, _, err := st.Choices(seat, out)
+		if err != nil {
+			return nil, err
+		}
+		found := ""
+		for _, c := range next {
+			if strings.EqualFold(c.Token, tok) {
+				found = c.Token
+				break
+			}
+		}
+		if found == "" {
+			return nil, errors.New("no match")
+		}
+		out = append(out, found)
+	}
+	return out, nil
+}
+
+// Step is one node of the move picker: what may come next after a partial move.
+type Step struct {
+	Seq      int64 // moves played so far: a picker opened earlier is out of date when it differs
+	Partial  rules.Move
+	Next     []rules.Choice // labels with seats rendered as players
+	Complete bool
+	Prompt   string
+	// Counts holds, for each of Next, how many whole moves start with it; Total counts the whole
+	// moves from here (Partial itself included when Complete).
+	Counts []Count
+	Total  Count
+	// Whole lists whole moves from here (Value holds the whole move) for a menu page that has
+	// room after every one of Next: at most PickerPage-len(Next).
+	Whole []Suggestion
+}
+
+// PickerPage is how many options one page of the picker holds (a select menu's limit).
+const PickerPage = 25
+
+// Tree walks the user's choice tree for the button picker; forced choices are taken at once.
+func (s *Service) Tree(ctx context.Context, req Request, partial rules.Move) (Step, error) {
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Step{}, err
+	}
+	defer t.mu.Unlock()
+	seat, err := s.actingSeat(t, req.User)
+	if err != nil {
+		return Step{}, err
+	}
+	m, err := rules.Forced(t.state, seat, partial)
+	if err != nil {
+		if reason, ok := AsRefusal(err); ok {
+			return Step{}, refuse("%s", rules.RenderSeats(reason, t.seatName))
+		}
+		return Step{}, err
+	}
+	p, _ := rules.PromptFor(t.state, seat)
+	step, err := treeStep(t.state, seat, m, t.seatName)
+	if err != nil {
+		return Step{}, err
+	}
+	step.Seq, step.Prompt = t.seq, rules.RenderSeats(p.Text, t.seatName)
+	return step, nil
+}
+
+// treeStep is one node of the picker on a state (see Tree), m already extended through forced
+// tokens.
+func treeStep(st rules.State, seat rules.Seat, m rules.Move, name func(rules.Seat) string) (Step, error) {
+	next, complete, err := st.Choices(seat, m)
+	if err != nil {
+		return Step{}, err
+	}
+	step := Step{Partial: m, Complete: complete}
+	groups := explore(st, seat, m, next, max(0, PickerPage-len(next)))
+	if complete {
+		step.Total.N++
+	}
+	room := max(0, PickerPage-len(next))
+	for _, g := range groups {
+		c := g.choice
+		c.Label = rules.RenderSeats(c.Label, name)
+		step.Next = append(step.Next, c)
+		step.Counts = append(step.Counts, g.count)
+		step.Total.N += g.count.N
+		step.Total.AtLeast = step.Total.AtLeast || g.count.AtLeast
+	}
+	// Whole moves fill the spare room, taken in turn from each kind, never one that choosing
+	// its first token already gives.
+	for k := 0; len(step.Whole) < room; k++ {
+		added := false
+		for _, g := range groups {
+			if k >= len(g.whole) || len(step.Whole) == room {
+				continue
+			}
+			added = true
+			w := g.whole[k]
+			if len(w.move) == len(g.move) || len(w.move) == len(m)+1 {
+				continue
+			}
+			step.Whole = append(step.Whole, wholeSuggestion(w, name))
+		}
+		if !added {
+			break
+		}
+	}
+	return step, nil
+}

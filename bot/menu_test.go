@@ -1,0 +1,332 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
+)
+
+// menuPosition is a position of a real game where the acting seat has more than 25 whole moves.
+type menuPosition struct {
+	name  string
+	st    rules.State
+	seat  rules.Seat
+	total int // whole moves of the seat; -1 when there are too many to count here
+}
+
+// countWhole counts the whole moves under m, giving up (-1) past limit tree nodes.
+func countWhole(st rules.State, seat rules.Seat, m rules.Move, nodes *int) int {
+	if *nodes--; *nodes < 0 {
+		return -1
+	}
+	next, complete, err := rules.ChoiceTokens(st, seat, m)
+	if err != nil {
+		return -1
+	}
+	n := 0
+	if complete {
+		n++
+	}
+	for _, c := range next {
+		k := countWhole(st, seat, append(append(rules.Move{}, m...), c.Token), nodes)
+		if k < 0 {
+			return -1
+		}
+		n += k
+	}
+	return n
+}
+
+// bigMenus finds, by random play of every game at its smallest and at 2 seats, up to per
+// positions each where a seat has more than 25 whole moves.
+func bigMenus(t *testing.T, per int) []menuPosition {
+	t.Helper()
+	var out []menuPosition
+	for _, id := range []string{"autumn-ash", "ascidiae", "ascalion", "reef-encounter", "ausonia"} {
+		g := replayKits[id].Game
+		for _, seats := range []int{1, 2} {
+			if seats < g.Info().MinSeats {
+				continue
+			}
+			found := 0
+			for seed := uint64(1); seed <= 4 && found < per; seed++ {
+				setup, err := g.Info().ValidateSetup(rules.Setup{Seats: seats, Seed: seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				st, err := g.New(setup)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := rand.New(rand.NewPCG(seed, 21))
+				for i := 0; i < 400 && st.Result() == nil && found < per; i++ {
+					if i >= 12 && i%(11+int(seed)) == 0 {
+						p := st.Awaiting()[0]
+						if _, whole, _ := rules.Enumerate(st, p.Seat, 26); !whole {
+							nodes := 40000
+							out = append(out, menuPosition{fmt.Sprintf("%s/%d seats/seed %d/move %d", id, seats, seed, i), st, p.Seat, countWhole(st, p.Seat, nil, &nodes)})
+							found++
+							snap, _ := st.Encode()
+							if st, err = g.Decode(snap); err != nil { // the position kept is not played on
+								t.Fatal(err)
+							}
+						}
+					}
+					if err := rulestest.Step(st, r); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if found == 0 {
+				t.Errorf("%s at %d seats: random play found no position with more than 25 moves", id, seats)
+			}
+		}
+	}
+	return out
+}
+
+func testName(s rules.Seat) string { return fmt.Sprintf("player%d", s) }
+
+var moreRE = regexp.MustCompile(`^…and (over )?(\d+) more moves?: type more of the move`)
+
+// When a seat has more than 25 moves, autocomplete offers every kind of move (every first token),
+// with how many whole moves start with it, then whole moves, and ends saying truly how many more
+// there are. Everything fits Discord's limits and names players, not seat placeholders.
+func TestSuggestOffersEveryKindOfMove(t *testing.T) {
+	for _, p := range bigMenus(t, 2) {
+		t.Run(p.name, func(t *testing.T) {
+			sg := suggest(p.st, p.seat, "", 25, testName)
+			checkSuggestions(t, p.st, p.seat, nil, sg)
+			first, _, _ := p.st.Choices(p.seat, nil)
+			kinds, whole := map[string]int{}, map[string]bool{}
+			for _, s := range sg {
+				if s.Moves > 0 {
+					kinds[strings.Fields(s.Value)[0]] = s.Moves
+				}
+				if s.Complete {
+					whole[strings.Fields(s.Value)[0]] = true
+				}
+			}
+			for i, c := range first {
+				if i >= 24 {
+					break // more kinds than a page holds: typing narrows them
+				}
+				nodes := 40000
+				n := countWhole(p.st, p.seat, rules.Move{c.Token}, &nodes)
+				switch {
+				case n == 1 && !whole[c.Token]:
+					t.Errorf("the only move starting %q (%s) is not offered: %+v", c.Token, c.Label, sg)
+				case n != 1 && kinds[c.Token] == 0:
+					t.Errorf("the first page does not offer %q (%s) as a kind of move: %+v", c.Token, c.Label, sg)
+				}
+			}
+			note := sg[len(sg)-1]
+			m := moreRE.FindStringSubmatch(note.Label)
+			if !note.Note || m == nil {
+				t.Fatalf("the list does not end with how many more: %+v", note)
+			}
+			more, _ := strconv.Atoi(m[2])
+			shown := 0
+			for _, s := range sg {
+				if s.Complete {
+					shown++
+				}
+			}
+			switch {
+			case p.total >= 0 && m[1] == "" && more != p.total-shown:
+				t.Errorf("%q with %d whole moves shown of %d", note.Label, shown, p.total)
+			case p.total >= 0 && m[1] != "" && more+shown > p.total:
+				t.Errorf("%q with %d shown: more than the %d moves there are", note.Label, shown, p.total)
+			}
+			// One level down: what follows a typed kind of move is offered the same way.
+			for _, s := range sg {
+				if s.Moves > 25 {
+					deeper := suggest(p.st, p.seat, s.Value+" ", 25, testName)
+					checkSuggestions(t, p.st, p.seat, strings.Fields(s.Value), deeper)
+					break
+				}
+			}
+		})
+	}
+}
+
+// checkSuggestions checks what every list must be: at most 25 entries within Discord's lengths,
+// each a legal whole move or a prefix of one extending what was typed, no placeholder left.
+func checkSuggestions(t *testing.T, st rules.State, seat rules.Seat, typed rules.Move, sg []Suggestion) {
+	t.Helper()
+	if len(sg) == 0 || len(sg) > 25 {
+		t.Fatalf("%d suggestions", len(sg))
+	}
+	next, _, _ := st.Choices(seat, typed)
+	for i, s := range sg {
+		if s.Moves > 0 && i > len(next) {
+			t.Errorf("kinds of moves come first (after the typed move itself): %+v", sg)
+		}
+		if n := utf8.RuneCountInString(s.Label); n < 1 || n > 100 || len(s.Value) < 1 || len(s.Value) > 100 {
+			t.Errorf("outside Discord's limits: %+v", s)
+		}
+		if rules.HasSeatRefs(s.Label) {
+			t.Errorf("a seat placeholder is left: %q", s.Label)
+		}
+		if s.Note {
+			continue
+		}
+		m := rules.Move(strings.Fields(s.Value))
+		if !strings.HasPrefix(m.String(), typed.String()) {
+			t.Errorf("%q does not extend %q", s.Value, typed.String())
+		}
+		_, complete, err := st.Choices(seat, m)
+		switch {
+		case err != nil:
+			t.Errorf("%q is offered but refused: %v", s.Value, err)
+		case s.Complete && !complete:
+			t.Errorf("%q is offered as a whole move but is not one", s.Value)
+		case s.Moves > 0 && !strings.Contains(s.Label, fmt.Sprintf("(%d move", s.Moves)) && !strings.Contains(s.Label, fmt.Sprintf("(over %d move", s.Moves)):
+			t.Errorf("a kind of move without its count: %+v", s)
+		}
+	}
+}
+
+// The picker's node lists every next token with how many whole moves start with it, those counts
+// add up to the moves there are, and the room left on its first page holds legal whole moves.
+func TestTreeCountsEveryKindOfMove(t *testing.T) {
+	for _, p := range bigMenus(t, 1) {
+		t.Run(p.name, func(t *testing.T) {
+			m, err := rules.Forced(p.st, p.seat, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			step, err := treeStep(p.st, p.seat, m, testName)
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, _, _ := p.st.Choices(p.seat, m)
+			if len(step.Next) != len(next) || len(step.Counts) != len(next) {
+				t.Fatalf("%d tokens and %d counts for %d next tokens", len(step.Next), len(step.Counts), len(next))
+			}
+			if p.total >= 0 && len(m) == 0 && !step.Total.AtLeast && step.Total.N != p.total {
+				t.Errorf("the picker counts %d moves; there are %d", step.Total.N, p.total)
+			}
+			for i, c := range step.Next {
+				if rules.HasSeatRefs(c.Label) {
+					t.Errorf("a seat placeholder is left: %q", c.Label)
+				}
+				nodes := 40000
+				if n := countWhole(p.st, p.seat, append(append(rules.Move{}, m...), c.Token), &nodes); n >= 0 && !step.Counts[i].AtLeast && n != step.Counts[i].N {
+					t.Errorf("%q: counted %d, there are %d", c.Token, step.Counts[i].N, n)
+				}
+			}
+			if len(step.Whole) > max(0, PickerPage-len(next)) {
+				t.Errorf("%d whole moves beside %d tokens overflow a page", len(step.Whole), len(next))
+			}
+			if len(next) < 20 && len(step.Whole) == 0 {
+				t.Errorf("a first page with room for %d whole moves shows none", PickerPage-len(next))
+			}
+			for _, w := range step.Whole {
+				if err := rules.Check(p.st, p.seat, rules.Move(strings.Fields(w.Value))); err != nil {
+					t.Errorf("whole move %q: %v", w.Value, err)
+				}
+			}
+		})
+	}
+}
+
+// The help on finding moves follows a player's first refused move in a game, not every one; it
+// is kept per player and game, across instances sharing the database.
+func TestMoveHelpOnlyOnFirstRefusal(t *testing.T) {
+	e := newEnv(t)
+	th := e.game("ann", "bob")
+	cases := []struct {
+		who, move string
+		help      bool
+	}{
+		{"ann", "dance", true},
+		{"ann", "dance", false},
+		{"ann", "bid", false},
+		{"bob", "bid", true},
+		{"bob", "dance", false},
+	}
+	for i, c := range cases {
+		_, err := e.move(th, c.who, c.move)
+		msg, ok := AsRefusal(err)
+		if !ok || strings.Contains(msg, moveHelp) != c.help {
+			t.Errorf("%d: %s %q: %q; help expected: %v", i, c.who, c.move, msg, c.help)
+		}
+		if strings.Count(msg, ".") < 1 || strings.Contains(msg, "{seat:") {
+			t.Errorf("%d: %q", i, msg)
+		}
+	}
+	// Another instance on the same database knows ann was told.
+	_, err := e.otherInstance().Move(context.Background(), e.in(th, user("ann")), "dance")
+	if msg, _ := AsRefusal(err); strings.Contains(msg, moveHelp) {
+		t.Errorf("a second instance repeats the help: %q", msg)
+	}
+	// In another game, the first refusal helps again.
+	th2 := e.game("ann", "cat")
+	if _, err := e.move(th2, "ann", "dance"); err == nil {
+		t.Fatal("dance was accepted")
+	} else if msg, _ := AsRefusal(err); !strings.Contains(msg, moveHelp) {
+		t.Errorf("a new game's first refusal: %q", msg)
+	}
+}
+
+// seatMenu is a toy state whose labels name seats by placeholder, as the engines write them.
+type seatMenu struct{ moves []rules.Move }
+
+func (s seatMenu) Awaiting() []rules.Prompt {
+	return []rules.Prompt{{Seat: 0, Text: "Attack " + rules.SeatRef(1) + " or pass."}}
+}
+func (s seatMenu) Choices(_ rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	next, complete, _, ok := rules.ChoicesFromMoves(s.moves, m, func(_ rules.Move, tok string) string {
+		return "take " + tok + " from " + rules.SeatRef(1)
+	})
+	if !ok {
+		return nil, false, rules.Illegalf("no")
+	}
+	return next, complete, nil
+}
+func (seatMenu) Apply(rules.Seat, rules.Move) ([]rules.Event, error) { return nil, nil }
+func (seatMenu) View(rules.Seat) any                                 { return nil }
+func (seatMenu) Result() *rules.Result                               { return nil }
+func (seatMenu) Encode() ([]byte, error)                             { return nil, nil }
+
+// Menus render the seat placeholders of labels as the players, in kinds of moves, whole moves
+// and the picker's options alike.
+func TestMenusNamePlayers(t *testing.T) {
+	var moves []rules.Move
+	for _, a := range []string{"gold", "iron"} {
+		for i := range 20 {
+			moves = append(moves, rules.Move{a, fmt.Sprint(i)})
+		}
+	}
+	st := seatMenu{moves}
+	for _, limit := range []int{25, 60} { // kinds of moves, then every whole move
+		for _, s := range suggest(st, 0, "", limit, testName) {
+			if !s.Note && !strings.Contains(s.Label, "from player1") {
+				t.Errorf("limit %d: %q", limit, s.Label)
+			}
+		}
+	}
+	step, err := treeStep(st, 0, nil, testName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range step.Next {
+		if c.Label != "take "+c.Token+" from player1" {
+			t.Errorf("picker option %q", c.Label)
+		}
+	}
+	for _, w := range step.Whole {
+		if !strings.Contains(w.Label, "from player1") {
+			t.Errorf("picker whole move %q", w.Label)
+		}
+	}
+}

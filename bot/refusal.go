@@ -1,0 +1,30 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// moveHelp says where moves are found. It follows the first refused move a player makes in a
+// game, not every one: after that they know, and /rules says it again on request.
+const moveHelp = "To find a move, type /move and pick from its suggestions, or press Take your turn under the board; /rules shows how moves are written."
+
+// scopeSeen keeps, in the settings store (so no table of its own, and the same on every
+// instance and after a restart), which players were already told moveHelp in which game.
+const scopeSeen = "seen"
+
+// refusedMove is the refusal of a move: the reason, with players named, and moveHelp the first
+// time this player is refused in this game.
+func (s *Service) refusedMove(ctx context.Context, t *table, u User, reason string) error {
+	text := ensureStop(rules.RenderSeats(reason, t.seatName))
+	id := fmt.Sprintf("%d/%s", t.row.ID, u.ID)
+	if _, seen, err := s.store.Setting(ctx, scopeSeen, id, "move-help"); err == nil && !seen {
+		if err := s.store.SetSetting(ctx, scopeSeen, id, "move-help", "1"); err != nil {
+			s.log.Warn("remembering move help", "game", t.row.ID, "err", err)
+		}
+		text += " " + moveHelp
+	}
+	return refuse("%s", text)
+}
