@@ -26,7 +26,7 @@ func TestRefusalWording(t *testing.T) {
 		want string
 	}{
 		{"a colony already claimed", claimed, "colonize g1",
-			"Colony g1 is already claimed by seat 2."},
+			"Colony g1 is already claimed by {seat:1}."},
 		{"a colony the tadpoles do not pay for", claimed, "colonize g2",
 			"Colony g2 needs 2 black, 1 white, 1 blue; Ascidia sverk holds 2 black, 1 white, 1 red."},
 		{"no open colony paid for", claimed, "colonize",
@@ -37,7 +37,7 @@ func TestRefusalWording(t *testing.T) {
 			g := claimed(t)
 			g.Colonies[1].By, g.Colonies[2].By = 1, 1
 			return g
-		}, "colonize g2", "Colony g2 is already claimed by seat 2."},
+		}, "colonize g2", "Colony g2 is already claimed by {seat:1}."},
 		{"nothing left to colonize", func(t *testing.T) *State {
 			g := claimed(t)
 			g.Colonies[1].By, g.Colonies[2].By = 1, 1
@@ -49,9 +49,9 @@ func TestRefusalWording(t *testing.T) {
 			g.put(0, "b2", "probe", Up, "KKKKK")
 			g.begin(0)
 			return g
-		}, "colonize g1", "Ascidia probe's action now is to order (any yellow action); it does not let it colonize. Choose rest or another action."},
+		}, "colonize g1", "Ascidia probe may now order (any yellow action), not colonize. Choose rest or another action."},
 		{"a wrong token says what comes next", claimed, "displace zz",
-			`"zz" does not fit after "displace". What comes next is one of: `},
+			`"zz" is not possible as the space of the ascidia to move. Choose b2.`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
