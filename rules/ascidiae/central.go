@@ -115,9 +115,9 @@ func (g *State) verbReason(c *Placed, a Action, v string) string {
 		return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, holding(c.T))
 	case wBlock:
 		if g.Blocks <= 0 {
-			return "No block token is left."
+			return "No lock token is left: every one is on a pile."
 		}
-		return fmt.Sprintf("%s holds %s, which pays for no pile that can still be blocked.", name, holding(c.T))
+		return fmt.Sprintf("%s holds %s, which pays for no pile that can still be locked.", name, holding(c.T))
 	default:
 		return fmt.Sprintf("%s holds no tadpole to pay for %s.", name, v)
 	}
@@ -280,7 +280,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 						ch.Label = fmt.Sprintf("%s for %s: enters with %s (%d left)", mustCard(p.Card).Name, p.Cost, on, p.Count)
 					}
 					if p.Locked {
-						ch.Label = fmt.Sprintf("Unblock the %s pile for %s (no card taken)", p.Card, p.Cost)
+						ch.Label = fmt.Sprintf("Unlock the %s pile for %s (no card taken)", p.Card, p.Cost)
 					}
 				}
 				out = append(out, ch)
@@ -363,7 +363,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				p := g.Piles[i]
 				ch := rules.Choice{Token: p.Card}
 				if labels {
-					ch.Label = fmt.Sprintf("Block the %s pile for %s", p.Card, p.Cost)
+					ch.Label = fmt.Sprintf("Lock the %s pile for %s", p.Card, p.Cost)
 				}
 				out = append(out, ch)
 			}
@@ -416,7 +416,7 @@ func verbLabel(v string) string {
 	case wSpin:
 		return "Spin one of your ascidiae (1 tadpole)"
 	case wBlock:
-		return "Block a pile on the central board"
+		return "Block: lock a pile on the central board"
 	case wPuff:
 		return "Puff: return 1 tadpole"
 	}
@@ -480,7 +480,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		if p.Locked {
 			p.Locked = false
 			g.Blocks++
-			g.say("pays " + p.Cost.String() + " to unblock the " + p.Card + " pile")
+			g.say("pays " + p.Cost.String() + " to unlock the " + p.Card + " pile")
 			return
 		}
 		p.Count--
@@ -494,7 +494,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 			g.say(lostText(old, c))
 		}
 		if n.T.Total() > 0 {
-			g.say(p.Card + " enters with " + n.T.String())
+			g.say("it enters with " + n.T.String())
 		}
 	case wDisplace:
 		col := pay(c, m, 3)
@@ -521,7 +521,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		c.T = c.T.Minus(p.Cost)
 		p.Locked = true
 		g.Blocks--
-		g.say("pays " + p.Cost.String() + " to block the " + p.Card + " pile")
+		g.say("pays " + p.Cost.String() + " to lock the " + p.Card + " pile")
 	case wPuff:
 		col := pay(c, m, 1)
 		g.say("puffs away 1 " + col.String())

@@ -187,7 +187,7 @@ func TestOnRootCharacteristic(t *testing.T) {
 		play(t, g, "rest")
 	}
 	// a3 comes later in the flow: it enters with 2 black, spawns a third and pushes all three.
-	if !strings.Contains(logText(g), "louisianea enters with 2 black") || !strings.Contains(logText(g), "louisianea on a3 spawns 1 black; pushes 3 black to empty b3") {
+	if !strings.Contains(logText(g), "louisianea takes root on a3 facing right; it enters with 2 black") || !strings.Contains(logText(g), "louisianea on a3 spawns 1 black; pushes 3 black to empty b3") {
 		t.Errorf("log:\n%s", logText(g))
 	}
 }
@@ -242,7 +242,7 @@ func TestBlock(t *testing.T) {
 	if slices.Contains(tokens(t, g, "block"), "trinea") {
 		t.Errorf("a locked pile can be locked again")
 	}
-	refusedWith(t, g, 0, "block trinea", "The trinea pile is already blocked.")
+	refusedWith(t, g, 0, "block trinea", "The trinea pile is already locked.")
 	play(t, g, "rest")
 	// With no token left, block is not offered.
 	g.Blocks = 0

@@ -89,7 +89,7 @@ func (g *State) finish(ev *[]rules.Event) {
 		b.WriteByte('.')
 		text := b.String()
 		g.Log = append(g.Log, text[len(owner):])
-		*ev = append(*ev, rules.Event{Text: text})
+		*ev = append(*ev, activationEvent(t.Seat, text))
 	}
 	t.Active, t.Ab, t.Act, t.Line = 0, nil, 0, nil
 	t.Pos++
@@ -267,7 +267,7 @@ func (g *State) step(ev *[]rules.Event) {
 	a := ab.Actions[t.Act]
 	if a.Verb.Central() {
 		if !g.canCentral(c, a) {
-			g.say("cannot " + actionText(a, nil, true) + ": it can pay for nothing")
+			g.say("cannot " + actionText(a, nil, true) + ": it can afford nothing")
 			t.Act++
 			return
 		}

@@ -479,9 +479,9 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			p := g.Piles[i]
 			switch {
 			case prefix[0] == wBlock && p.Locked:
-				return fmt.Sprintf("The %s pile is already blocked.", p.Card)
+				return fmt.Sprintf("The %s pile is already locked.", p.Card)
 			case prefix[0] == wBlock && g.Blocks == 0:
-				return "No block token is left."
+				return "No lock token is left: every one is on a pile."
 			case p.Count == 0 && !p.Locked:
 				return fmt.Sprintf("The %s pile is empty.", p.Card)
 			case !c.T.Covers(p.Cost):

@@ -138,6 +138,10 @@ func TestEventsNameTheOwner(t *testing.T) {
 	if got := rules.PlainSeats(g, ev[0].Text); got != want {
 		t.Errorf("event %q, want %q", got, want)
 	}
+	// A digest too long to list every line condenses a run of them.
+	if ev[0].Kind != "activation" || rules.PlainSeats(g, ev[0].Many) != "Seat 1's ascidiae activated %d times" {
+		t.Errorf("event kind %q, condensed line %q", ev[0].Kind, ev[0].Many)
+	}
 	// The board's log keeps the line under a header naming the seat.
 	if got := logText(g); got != "basica on a1 spawns 1 black; pushes 1 black to empty b1 (lost)." {
 		t.Errorf("log line %q", got)

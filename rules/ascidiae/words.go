@@ -16,6 +16,24 @@ var ownerPrefixes = func() (out [4]string) {
 	return out
 }()
 
+// manyActivations are the condensed lines for a run of one seat's activation events, for a
+// digest too long to list every line (rules.Event.Many).
+var manyActivations = func() (out [4]string) {
+	for i := range out {
+		out[i] = rules.SeatRef(rules.Seat(i)) + "'s ascidiae activated %d times"
+	}
+	return out
+}()
+
+// activationEvent is the event of one activation of seat's card.
+func activationEvent(seat int, text string) rules.Event {
+	e := rules.Event{Text: text, Kind: "activation"}
+	if seat >= 0 && seat < len(manyActivations) {
+		e.Many = manyActivations[seat]
+	}
+	return e
+}
+
 // ownerPrefix is the start of an event about a card of seat's: "{seat:1}'s ".
 func ownerPrefix(seat int) string {
 	if seat >= 0 && seat < len(ownerPrefixes) {
@@ -142,7 +160,7 @@ func (g *State) nextWhat(seat int, prefix rules.Move) string {
 			}
 			return "the colour of the tadpole you pay"
 		case wBlock:
-			return "a pile to block"
+			return "a pile to lock"
 		case wPuff:
 			return "the colour of the tadpole you puff away"
 		}
