@@ -66,3 +66,64 @@ func TestRefusalWording(t *testing.T) {
 		})
 	}
 }
+
+// The refusals of a move cut short, of one token too many, of a token that does not fit and of a
+// seat out of turn say what is wrong in words and how to write it, at every kind of decision.
+func TestRefusalsSayWhatToDo(t *testing.T) {
+	placing := func(t *testing.T) *State { return newTestGame(t, 2, nil) }
+	learning := func(t *testing.T) *State {
+		g := newTestGame(t, 2, map[string]string{"current": "1a"})
+		placeAll(t, g, []string{"b2 up c2 up", "b2 up c2 up"})
+		return g
+	}
+	choosing := func(t *testing.T) *State {
+		g := scenario(t, 2, nil)
+		g.put(0, "a1", "basica", Right, "W")
+		g.begin(0)
+		return g
+	}
+	thinking := func(t *testing.T) *State {
+		g := scenario(t, 2, nil)
+		g.colonies("black1", "black2", "black3")
+		g.put(0, "b2", "sverk", Up, "KKWR")
+		g.begin(0)
+		return g
+	}
+	cases := []struct {
+		name string
+		game func(t *testing.T) *State
+		seat int
+		move string
+		want string
+	}{
+		{"placement cut short", placing, 0, "b2 up c2",
+			`Almost: add a facing for habilis (up, right, down or left), as in "b2 up c2 up".`},
+		{"placement too long", placing, 0, "b2 up c2 up left",
+			`"b2 up c2 up" is a whole move already: leave out "left".`},
+		{"a facing that is not one", placing, 0, "b2 north",
+			`"north" is not a facing: write up, right, down or left.`},
+		{"a learning turn's choice", learning, 0, "rubra",
+			`"rubra" is not possible as a choice of this learning turn. Choose flow, basica or habilis.`},
+		{"out of turn", learning, 1, "flow",
+			"It is not your turn: Seat 1 is playing."},
+		{"an ability that is not offered", choosing, 0, "3",
+			`"3" is not possible as the number of an ability. Choose 1 or 2.`},
+		{"a colony left out", thinking, 0, "colonize",
+			`Almost: add a colony to claim (g1), as in "colonize g1".`},
+		{"a pile that is not one", thinking, 0, "root zz",
+			`"zz" is not a pile on the central board: the piles are mariensis, vikenti, trinea, rostellaria, limpida, socer, rubra, caerulea, nivea and fusca.`},
+		{"a space off the grid", thinking, 0, "displace b2 e2",
+			`"e2" is not possible as the space to move it to. Choose b1, c2, b3 or a2.`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := c.game(t)
+			m, _ := rules.ParseMove(c.move)
+			_, err := g.Apply(rules.Seat(c.seat), m)
+			reason, ok := rules.IsIllegal(err)
+			if !ok || rules.PlainSeats(g, reason) != c.want {
+				t.Errorf("%q refused with\n  %v\nwant\n  %s", c.move, err, c.want)
+			}
+		})
+	}
+}
