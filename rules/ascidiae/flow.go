@@ -62,6 +62,19 @@ func (g *State) say(s string) {
 	g.Turn.Line = append(g.Turn.Line, s)
 }
 
+// sayCannot logs a push or catch that moves nothing. A run of them (gemmata pushes four colours)
+// makes one clause: "cannot push 1 black right (d3), nor 1 white down (off the grid)".
+func (g *State) sayCannot(action string) {
+	t := &g.Turn
+	verb, rest, _ := strings.Cut(action, " ")
+	if n := len(t.Line); n > 1 && strings.HasPrefix(t.Line[n-1], "cannot "+verb+" ") {
+		// A copy: clones share the line's array up to its length (see clone).
+		t.Line = append(t.Line[:n-1:n-1], t.Line[n-1]+", nor "+rest)
+		return
+	}
+	g.say("cannot " + action)
+}
+
 // finish closes the activation and logs it. The event names the card's owner ("{seat:0}'s basica
 // on c2 spawns ..."), since every player has a basica and a habilis; the turn's log, drawn under
 // a header naming the seat, keeps the line without the owner (the same string, no copy).
@@ -280,7 +293,7 @@ func (g *State) step(ev *[]rules.Event) {
 		g.say("cannot " + ActionText(a, nil) + ", so its ability stops")
 		g.finish(ev)
 	case len(opts) == 0:
-		g.say("cannot " + ActionText(a, gridDirText(sp, o)) + ": nothing moves")
+		g.sayCannot(ActionText(a, gridDirText(sp, o)))
 		t.Act++
 	case a.Verb == Coop:
 		g.say("cooperates with " + opts[0].String())

@@ -401,3 +401,14 @@ func choicesOf(t *testing.T, g *State, partial string) []rules.Choice {
 	}
 	return next
 }
+
+// Pushes that move nothing make one clause, not one each: gemmata pushes four colours.
+func TestPushesOfNothingShareAClause(t *testing.T) {
+	g := scenario(t, 2, nil)
+	g.put(0, "b2", "gemmata", Up, "")
+	ev := g.begin(0)
+	want := "Seat 1's gemmata on b2 cannot push 1 black up (b1), nor 1 white right (c2), nor 1 red down (b3), nor 1 blue left (a2)."
+	if len(ev) == 0 || rules.PlainSeats(g, ev[0].Text) != want {
+		t.Errorf("events %+v\nwant %q", ev, want)
+	}
+}
