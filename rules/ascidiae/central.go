@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -100,17 +99,24 @@ func (g *State) verbReason(c *Placed, a Action, v string) string {
 	}
 	switch v {
 	case wColonize:
-		var open []string
+		// Name the open colony it lacks fewest tadpoles for: a long game has up to nine.
+		near, short := -1, 0
 		for i, s := range g.Colonies {
-			if s.By < 0 {
-				col, _ := Colony(s.ID)
-				open = append(open, fmt.Sprintf("%s needs %s", slotToken(i), col.Needs))
+			if s.By >= 0 {
+				continue
+			}
+			n := 0
+			for col, need := range s.colony().Needs {
+				n += max(0, need-c.T[col])
+			}
+			if near < 0 || n < short {
+				near, short = i, n
 			}
 		}
-		if len(open) == 0 {
+		if near < 0 {
 			return "Every colony has been claimed: none is left to colonize."
 		}
-		return fmt.Sprintf("%s holds %s, which pays for no open colony (%s).", name, holding(c.T), strings.Join(open, "; "))
+		return fmt.Sprintf("%s holds %s, which pays for no open colony; the nearest, %s, needs %s.", name, holding(c.T), slotToken(near), g.Colonies[near].colony().Needs)
 	case wRoot:
 		return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, holding(c.T))
 	case wBlock:

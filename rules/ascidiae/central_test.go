@@ -67,7 +67,7 @@ func TestColonizeAndWin(t *testing.T) {
 		t.Errorf("a claimed colony is still offered")
 	}
 	refusedWith(t, g, 1, "colonize g1", "Colony g1 is already claimed by {seat:0}.")
-	refusedWith(t, g, 1, "colonize", "Ascidia sverk holds 2 black, 1 white, 1 red, which pays for no open colony (g2 needs 2 black, 1 white, 1 blue; g3 needs 2 black, 1 red, 1 blue). Choose rest or another action.")
+	refusedWith(t, g, 1, "colonize", "Ascidia sverk holds 2 black, 1 white, 1 red, which pays for no open colony; the nearest, g2, needs 2 black, 1 white, 1 blue. Choose rest or another action.")
 	play(t, g, "rest", "rest")
 	g.at(0, "b2").T = pool("KKRB")
 	g.begin(0)

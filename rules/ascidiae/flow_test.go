@@ -125,7 +125,7 @@ func TestPickOrder(t *testing.T) {
 	if got := strings.Join(tokens(t, g, ""), " "); got != "black+red black+blue red+red red+blue" {
 		t.Fatalf("readings %q", got)
 	}
-	refusedWith(t, g, 0, "red+black", "black+red")
+	refusedWith(t, g, 0, "red+black", `Write the colours in the order black, white, red, blue: "black+red".`)
 	play(t, g, "red+blue")
 	if got := g.at(0, "b2").T; got != pool("RB") {
 		t.Errorf("holds %v", got)

@@ -242,5 +242,5 @@ func TestNotYourTurn(t *testing.T) {
 	refusedWith(t, g, -1, "rest", "Only the players")
 	refusedWith(t, g, 0, "root", "Almost: add a pile to take root from (")
 	refusedWith(t, g, 0, "root nobody", "not a pile")
-	refusedWith(t, g, 0, "root trinea", "trinea costs 3 black; sverk holds 2 black")
+	refusedWith(t, g, 0, "root trinea", "The trinea pile costs 3 black; Ascidia sverk holds 2 black.")
 }

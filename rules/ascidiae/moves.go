@@ -412,7 +412,7 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			return fmt.Sprintf("%q is not a space: spaces are a1 to d3 (columns a to d, rows 1 to 3).", tok)
 		}
 		if len(prefix) == 2 && prefix[0] == tok {
-			return fmt.Sprintf("basica is already on %s: put habilis on another space.", tok)
+			return fmt.Sprintf("Basica is already on %s: put habilis on another space.", tok)
 		}
 		if len(prefix)%2 == 1 {
 			return fmt.Sprintf("%q is not a facing: write up, right, down or left.", tok)
@@ -429,7 +429,7 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			typed[col]++
 		}
 		if typed.Token() != tok {
-			return fmt.Sprintf("Write the colours in the order black, white, red, blue: %s.", typed.Token())
+			return fmt.Sprintf("Write the colours in the order black, white, red, blue: %q.", typed.Token())
 		}
 		return ""
 	}
@@ -485,9 +485,9 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			case p.Count == 0 && !p.Locked:
 				return fmt.Sprintf("The %s pile is empty.", p.Card)
 			case !c.T.Covers(p.Cost):
-				return fmt.Sprintf("%s costs %s; %s holds %s.", p.Card, p.Cost, c.Card, holding(c.T))
+				return fmt.Sprintf("The %s pile costs %s; %s holds %s.", p.Card, p.Cost, mustCard(c.Card).Name, holding(c.T))
 			}
-			return fmt.Sprintf("%s is on a %s space; this action takes root in %s only.", p.Card, p.Zone, map[string]string{"blue": "red", "red": "blue"}[p.Zone])
+			return fmt.Sprintf("The %s pile is on a %s space; this action takes root in %s only.", p.Card, p.Zone, map[string]string{"blue": "red", "red": "blue"}[p.Zone])
 		}
 	}
 	return ""

@@ -30,7 +30,7 @@ func TestRefusalWording(t *testing.T) {
 		{"a colony the tadpoles do not pay for", claimed, "colonize g2",
 			"Colony g2 needs 2 black, 1 white, 1 blue; Ascidia sverk holds 2 black, 1 white, 1 red."},
 		{"no open colony paid for", claimed, "colonize",
-			"Ascidia sverk holds 2 black, 1 white, 1 red, which pays for no open colony (g2 needs 2 black, 1 white, 1 blue; g3 needs 2 black, 1 red, 1 blue). Choose rest or another action."},
+			"Ascidia sverk holds 2 black, 1 white, 1 red, which pays for no open colony; the nearest, g2, needs 2 black, 1 white, 1 blue. Choose rest or another action."},
 		{"a colony that does not exist", claimed, "colonize g7",
 			`"g7" is not a colony: the colonies are g1 to g3.`},
 		{"every colony claimed", func(t *testing.T) *State {
@@ -100,6 +100,8 @@ func TestRefusalsSayWhatToDo(t *testing.T) {
 			`Almost: add a facing for habilis (up, right, down or left), as in "b2 up c2 up".`},
 		{"placement too long", placing, 0, "b2 up c2 up left",
 			`"b2 up c2 up" is a whole move already: leave out "left".`},
+		{"both on one space", placing, 0, "b2 up b2 up",
+			"Basica is already on b2: put habilis on another space."},
 		{"a facing that is not one", placing, 0, "b2 north",
 			`"north" is not a facing: write up, right, down or left.`},
 		{"a learning turn's choice", learning, 0, "rubra",

@@ -29,6 +29,19 @@ var badText = []struct {
 	{"parser words", regexp.MustCompile(`cannot come next|does not fit after|goes on with|whole move yet`)},
 }
 
+var quoted = regexp.MustCompile(`"[^"]*"`)
+
+// probeTokens are words of the notation, for slips.
+var probeTokens = func() []string {
+	out := []string{"flow", "basica", "habilis", "colonize", "root", "displace", "spin", "block", "puff", "rest",
+		"up", "right", "down", "left", "black", "white", "red", "blue", "black+red", "red+black", "1", "2", "3", "g1", "g2", "g9", "e5"}
+	out = append(out, spaceNames[:]...)
+	for _, c := range data.Cards {
+		out = append(out, c.ID)
+	}
+	return out
+}()
+
 // textsOf plays a random game and hands every text a player meets to f, rendered as a record
 // would (rules.PlainSeats): prompts, menu labels along each move, events, refusals of a wrong
 // token, a cut-short move, a move too long and a seat out of turn, and the result.
@@ -72,6 +85,14 @@ func textsOf(t *testing.T, s rules.Setup, f func(kind, text string)) {
 			_, err = st.Apply(p, m[:len(m)-1])
 			refusal("refusal", err)
 		}
+		// A few slips with real words in the wrong place, to reach the specific refusals.
+		for i := 0; i < 3; i++ {
+			k := r.IntN(len(m))
+			slip := append(append(rules.Move{}, m[:k]...), probeTokens[r.IntN(len(probeTokens))])
+			if _, err := st.(*State).clone().Apply(p, slip); err != nil {
+				refusal("refusal", err)
+			}
+		}
 		if len(ps) == 1 && s.Seats > 1 {
 			_, err = st.Apply((p+1)%rules.Seat(s.Seats), m)
 			refusal("refusal", err)
@@ -102,8 +123,10 @@ func TestTextsReadAsWords(t *testing.T) {
 				if text == "" {
 					bad["empty "+kind] = text
 				}
+				// What the player typed, or is to type, is quoted: it may be notation.
+				words := quoted.ReplaceAllString(text, `"…"`)
 				for _, b := range badText {
-					if b.re.MatchString(text) {
+					if b.re.MatchString(words) {
 						bad[b.what] = kind + ": " + text
 					}
 				}

@@ -73,7 +73,7 @@ func ordinal(n int) string {
 	return strconv.Itoa(n) + "th"
 }
 
-// orList joins tokens for a refusal: "up, right, down or left"; a long list ends "… and 7 more".
+// orList joins tokens for a refusal: "up, right, down or left"; a long list ends "and 7 more".
 func orList(cs []rules.Choice) string {
 	if len(cs) == 0 {
 		return "nothing"
@@ -84,7 +84,11 @@ func orList(cs []rules.Choice) string {
 		if i == most {
 			return strings.Join(toks, ", ") + fmt.Sprintf(" and %d more", len(cs)-most)
 		}
-		toks = append(toks, c.Token)
+		if strings.Contains(c.Token, "+") {
+			toks = append(toks, strconv.Quote(c.Token)) // several colours: to be typed as it is
+		} else {
+			toks = append(toks, c.Token)
+		}
 	}
 	if len(toks) == 1 {
 		return toks[0]
