@@ -58,7 +58,7 @@ func lostWith(p Pool) string {
 	return "is lost with " + p.String()
 }
 
-// ordinal writes the small counts the game reaches: colonies claimed, learning turns.
+// ordinal writes a count of colonies claimed: "second".
 func ordinal(n int) string {
 	switch n {
 	case 1:
