@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -93,31 +92,38 @@ var thinkVerbs = []string{wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff}
 func (g *State) verbReason(c *Placed, a Action, v string) string {
 	name := mustCard(c.Card).Name
 	if !slices.Contains(actionVerbs(a), v) {
-		return fmt.Sprintf("%s's action now is to %s; it does not let it %s.", name, ActionText(a, nil), v)
+		return fmt.Sprintf("%s may now %s, not %s.", name, ActionText(a, nil), verbWords(v))
 	}
 	if g.verbPays(c, a, v) {
 		return ""
 	}
 	switch v {
 	case wColonize:
-		var open []string
+		// Name the open colony it lacks fewest tadpoles for: a long game has up to nine.
+		near, short := -1, 0
 		for i, s := range g.Colonies {
-			if s.By < 0 {
-				col, _ := Colony(s.ID)
-				open = append(open, fmt.Sprintf("%s needs %s", slotToken(i), col.Needs))
+			if s.By >= 0 {
+				continue
+			}
+			n := 0
+			for col, need := range s.colony().Needs {
+				n += max(0, need-c.T[col])
+			}
+			if near < 0 || n < short {
+				near, short = i, n
 			}
 		}
-		if len(open) == 0 {
+		if near < 0 {
 			return "Every colony has been claimed: none is left to colonize."
 		}
-		return fmt.Sprintf("%s holds %s, which pays for no open colony (%s).", name, c.T, strings.Join(open, "; "))
+		return fmt.Sprintf("%s holds %s, which pays for no open colony; the nearest, %s, needs %s.", name, holding(c.T), slotToken(near), g.Colonies[near].colony().Needs)
 	case wRoot:
-		return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, c.T)
+		return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, holding(c.T))
 	case wBlock:
 		if g.Blocks <= 0 {
-			return "No block token is left."
+			return "No lock token is left: every one is on a pile."
 		}
-		return fmt.Sprintf("%s holds %s, which pays for no pile that can still be locked.", name, c.T)
+		return fmt.Sprintf("%s holds %s, which pays for no pile that can still be locked.", name, holding(c.T))
 	default:
 		return fmt.Sprintf("%s holds no tadpole to pay for %s.", name, v)
 	}
@@ -276,8 +282,11 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				ch := rules.Choice{Token: p.Card}
 				if labels {
 					ch.Label = fmt.Sprintf("%s for %s (%d left)", mustCard(p.Card).Name, p.Cost, p.Count)
+					if on := mustCard(p.Card).OnRoot; on.Total() > 0 {
+						ch.Label = fmt.Sprintf("%s for %s: enters with %s (%d left)", mustCard(p.Card).Name, p.Cost, on, p.Count)
+					}
 					if p.Locked {
-						ch.Label = fmt.Sprintf("Unlock %s for %s (no card)", mustCard(p.Card).Name, p.Cost)
+						ch.Label = fmt.Sprintf("Unlock the %s pile for %s (no card taken)", p.Card, p.Cost)
 					}
 				}
 				out = append(out, ch)
@@ -294,7 +303,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			for sp := 0; sp < Spaces; sp++ {
 				lbl := "Empty " + SpaceName(sp)
 				if o := grid[sp]; o != nil {
-					lbl = fmt.Sprintf("%s: replaces %s (lost with %s)", SpaceName(sp), o.Card, o.T)
+					lbl = fmt.Sprintf("%s: replaces %s, which %s", SpaceName(sp), o.Card, lostWith(o.T))
 				}
 				out = append(out, rules.Choice{Token: SpaceName(sp), Label: lbl})
 			}
@@ -326,7 +335,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 					if labels {
 						ch.Label = fmt.Sprintf("To empty %s (%s)", SpaceName(n), d)
 						if o := grid[n]; o != nil {
-							ch.Label = fmt.Sprintf("To %s (%s): %s is lost with %s", SpaceName(n), d, o.Card, o.T)
+							ch.Label = fmt.Sprintf("To %s (%s): %s there %s", SpaceName(n), d, o.Card, lostWith(o.T))
 						}
 					}
 					out = append(out, ch)
@@ -360,7 +369,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				p := g.Piles[i]
 				ch := rules.Choice{Token: p.Card}
 				if labels {
-					ch.Label = fmt.Sprintf("Lock %s for %s", mustCard(p.Card).Name, p.Cost)
+					ch.Label = fmt.Sprintf("Lock the %s pile for %s", p.Card, p.Cost)
 				}
 				out = append(out, ch)
 			}
@@ -413,11 +422,28 @@ func verbLabel(v string) string {
 	case wSpin:
 		return "Spin one of your ascidiae (1 tadpole)"
 	case wBlock:
-		return "Block a pile on the central board"
+		return "Block: lock a pile on the central board"
 	case wPuff:
 		return "Puff: return 1 tadpole"
 	}
 	return v
+}
+
+// cardOrItself names card x in the line of the activating card c.
+func cardOrItself(x, c *Placed) string {
+	if x == c {
+		return "itself"
+	}
+	return x.Card
+}
+
+// lostText says that card old, where a card took root or was moved, is lost; c is the
+// activating card, which may be the one lost.
+func lostText(old, c *Placed) string {
+	if old == c {
+		return old.Card + " itself " + lostWith(old.T)
+	}
+	return old.Card + ", which was there, " + lostWith(old.T)
 }
 
 // pay returns one tadpole from c: the named colour, or the only colour it holds.
@@ -449,10 +475,10 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		g.Colonies[i].By = seat
 		pl.Colonies = append(pl.Colonies, col.ID)
 		t.Claims++
-		g.say("claims colony " + m[1] + " (" + col.Needs.String() + ")")
+		g.say("pays " + col.Needs.String() + " to claim colony " + m[1] + " (its " + ordinal(len(pl.Colonies)) + ")")
 		if !g.solo() && len(pl.Colonies) >= g.winTarget() {
 			g.finish(ev)
-			g.end(ev, rules.RanksByScore(g.scores()), fmt.Sprintf("Seat %d claims colony number %d and wins.", seat+1, len(pl.Colonies)))
+			g.end(ev, rules.RanksByScore(g.scores()), rules.SeatRef(rules.Seat(seat))+" claims a "+ordinal(len(pl.Colonies))+" colony and wins.")
 		}
 	case wRoot:
 		p := &g.Piles[g.pileByCard(m[1])]
@@ -460,45 +486,50 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		if p.Locked {
 			p.Locked = false
 			g.Blocks++
-			g.say("pays " + p.Cost.String() + " to unlock " + p.Card)
+			g.say("pays " + p.Cost.String() + " to unlock the " + p.Card + " pile")
 			return
 		}
 		p.Count--
 		sp, _ := spaceByName(m[2])
 		o, _ := dirByName(m[3])
-		if old := pl.Grid[sp]; old != nil {
-			g.say(old.Card + " on " + m[2] + " is lost with " + old.T.String())
-		}
+		old := pl.Grid[sp]
 		n := g.place(seat, sp, p.Card, o)
 		n.T = mustCard(p.Card).OnRoot
 		g.say("pays " + p.Cost.String() + ": " + p.Card + " takes root on " + m[2] + " facing " + o.String())
+		if old != nil {
+			g.say(lostText(old, c))
+		}
 		if n.T.Total() > 0 {
-			g.say(p.Card + " enters with " + n.T.String())
+			g.say("it enters with " + n.T.String())
 		}
 	case wDisplace:
 		col := pay(c, m, 3)
 		from, _ := spaceByName(m[1])
 		to, _ := spaceByName(m[2])
-		mv := pl.Grid[from]
-		if old := pl.Grid[to]; old != nil {
-			g.say(old.Card + " on " + m[2] + " is lost with " + old.T.String())
-		}
+		mv, old := pl.Grid[from], pl.Grid[to]
 		pl.Grid[to], pl.Grid[from] = mv, nil
-		g.say("returns " + col.String() + ": moves " + mv.Card + " from " + m[1] + " to " + m[2])
+		g.say("pays 1 " + col.String() + " to move " + cardOrItself(mv, c) + " from " + m[1] + " to " + m[2])
+		if old != nil {
+			g.say(lostText(old, c))
+		}
 	case wSpin:
 		col := pay(c, m, 3)
 		sp, _ := spaceByName(m[1])
 		o, _ := dirByName(m[2])
 		pl.Grid[sp].Orient = o
-		g.say("returns " + col.String() + ": turns " + pl.Grid[sp].Card + " on " + m[1] + " to face " + o.String())
+		what := "itself"
+		if pl.Grid[sp] != c {
+			what = pl.Grid[sp].Card + " on " + m[1]
+		}
+		g.say("pays 1 " + col.String() + " to turn " + what + " to face " + o.String())
 	case wBlock:
 		p := &g.Piles[g.pileByCard(m[1])]
 		c.T = c.T.Minus(p.Cost)
 		p.Locked = true
 		g.Blocks--
-		g.say("pays " + p.Cost.String() + " to lock " + p.Card)
+		g.say("pays " + p.Cost.String() + " to lock the " + p.Card + " pile")
 	case wPuff:
 		col := pay(c, m, 1)
-		g.say("puffs " + col.String())
+		g.say("puffs away 1 " + col.String())
 	}
 }

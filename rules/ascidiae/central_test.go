@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // colonies puts these colony cards on the green area, unclaimed.
@@ -40,7 +42,7 @@ func TestOrderOffersYellowActionsOnly(t *testing.T) {
 	if got := strings.Join(tokens(t, g, ""), " "); got != "displace spin block puff rest" {
 		t.Errorf("order offers %q", got)
 	}
-	refusedWith(t, g, 0, "root vikenti c3 up", "Ascidia probe's action now is to order (any yellow action); it does not let it root. Choose rest or another action.")
+	refusedWith(t, g, 0, "root vikenti c3 up", "Ascidia probe may now order (any yellow action), not take root. Choose rest or another action.")
 }
 
 func TestColonizeAndWin(t *testing.T) {
@@ -64,14 +66,17 @@ func TestColonizeAndWin(t *testing.T) {
 	if slices.Contains(tokens(t, g, ""), "colonize") {
 		t.Errorf("a claimed colony is still offered")
 	}
-	refusedWith(t, g, 1, "colonize g1", "Colony g1 is already claimed by seat 1.")
-	refusedWith(t, g, 1, "colonize", "Ascidia sverk holds 2 black, 1 white, 1 red, which pays for no open colony (g2 needs 2 black, 1 white, 1 blue; g3 needs 2 black, 1 red, 1 blue). Choose rest or another action.")
+	refusedWith(t, g, 1, "colonize g1", "Colony g1 is already claimed by {seat:0}.")
+	refusedWith(t, g, 1, "colonize", "Ascidia sverk holds 2 black, 1 white, 1 red, which pays for no open colony; the nearest, g2, needs 2 black, 1 white, 1 blue. Choose rest or another action.")
 	play(t, g, "rest", "rest")
 	g.at(0, "b2").T = pool("KKRB")
 	g.begin(0)
 	play(t, g, "colonize g3")
 	if g.Res == nil || g.Res.Ranks[0] != 1 || g.Res.Ranks[1] != 2 {
 		t.Fatalf("second colony should win at once: %+v", g.Res)
+	}
+	if got, want := rules.PlainSeats(g, g.Res.Reason), "Seat 1 claims a second colony and wins."; got != want {
+		t.Errorf("result %q, want %q", got, want)
 	}
 	if len(g.Awaiting()) != 0 {
 		t.Errorf("finished game still awaits")
@@ -124,7 +129,7 @@ func TestTakeRoot(t *testing.T) {
 	if p := g.Piles[g.pileByCard("vikenti")]; p.Count != 3 {
 		t.Errorf("vikenti pile %d, want 3 of 4", p.Count)
 	}
-	if !strings.Contains(logText(g)+strings.Join(g.Turn.Line, ";"), "rubra on c3 is lost") {
+	if !strings.Contains(logText(g)+strings.Join(g.Turn.Line, ";"), "rubra, which was there, is lost with 2 red") {
 		t.Errorf("log should say the rubra is lost: %s", logText(g))
 	}
 }
@@ -139,7 +144,7 @@ func TestRootedCardActivatesIfLaterInFlow(t *testing.T) {
 	if g.Turn.Wait == waitCentral {
 		play(t, g, "rest")
 	}
-	if !strings.Contains(logText(g), "d3 rostellaria: spawns 2 black") {
+	if !strings.Contains(logText(g), "rostellaria on d3 spawns 2 black") {
 		t.Errorf("rostellaria on d3 should activate this turn:\n%s", logText(g))
 	}
 }
@@ -182,7 +187,7 @@ func TestOnRootCharacteristic(t *testing.T) {
 		play(t, g, "rest")
 	}
 	// a3 comes later in the flow: it enters with 2 black, spawns a third and pushes all three.
-	if !strings.Contains(logText(g), "louisianea enters with 2 black") || !strings.Contains(logText(g), "a3 louisianea: spawns 1 black; pushes 3 black to empty b3") {
+	if !strings.Contains(logText(g), "louisianea takes root on a3 facing right; it enters with 2 black") || !strings.Contains(logText(g), "louisianea on a3 spawns 1 black; pushes 3 black to empty b3") {
 		t.Errorf("log:\n%s", logText(g))
 	}
 }
@@ -206,7 +211,7 @@ func TestDisplace(t *testing.T) {
 	if g.at(0, "b3").Card != "rubra" || g.at(0, "b2") != nil || g.at(0, "a1").T != pool("K") {
 		t.Errorf("after displace: b3=%v b2=%v a1=%v", g.at(0, "b3"), g.at(0, "b2"), g.at(0, "a1").T)
 	}
-	if !strings.Contains(strings.Join(g.Turn.Line, ";"), "caerulea on b3 is lost") {
+	if !strings.Contains(strings.Join(g.Turn.Line, ";"), "caerulea, which was there, is lost with 2 blue") {
 		t.Errorf("line: %v", g.Turn.Line)
 	}
 }
@@ -237,7 +242,7 @@ func TestBlock(t *testing.T) {
 	if slices.Contains(tokens(t, g, "block"), "trinea") {
 		t.Errorf("a locked pile can be locked again")
 	}
-	refusedWith(t, g, 0, "block trinea", "already locked")
+	refusedWith(t, g, 0, "block trinea", "The trinea pile is already locked.")
 	play(t, g, "rest")
 	// With no token left, block is not offered.
 	g.Blocks = 0
@@ -276,7 +281,7 @@ func TestBorrowedAbility(t *testing.T) {
 	g.put(0, "a2", "rubra", Up, "") // left of stereo: may borrow "spawn R, push R down" (to a3)
 	g.put(0, "a3", "sverk", Up, "")
 	g.begin(0)
-	if !strings.Contains(logText(g), "b2 stereo: no ability can be done") {
+	if !strings.Contains(logText(g), "stereo on b2 can do none of its abilities") {
 		t.Errorf("stereo used its own abilities:\n%s", logText(g))
 	}
 	if g.Turn.Wait != waitAbility {

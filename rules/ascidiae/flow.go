@@ -62,16 +62,33 @@ func (g *State) say(s string) {
 	g.Turn.Line = append(g.Turn.Line, s)
 }
 
-// finish closes the activation and logs it.
+// sayCannot logs a push or catch that moves nothing. A run of them (gemmata pushes four colours)
+// makes one clause: "cannot push 1 black right (d3), nor 1 white down (off the grid)".
+func (g *State) sayCannot(action string) {
+	t := &g.Turn
+	verb, rest, _ := strings.Cut(action, " ")
+	if n := len(t.Line); n > 1 && strings.HasPrefix(t.Line[n-1], "cannot "+verb+" ") {
+		// A copy: clones share the line's array up to its length (see clone).
+		t.Line = append(t.Line[:n-1:n-1], t.Line[n-1]+", nor "+rest)
+		return
+	}
+	g.say("cannot " + action)
+}
+
+// finish closes the activation and logs it. The event names the card's owner ("{seat:0}'s basica
+// on c2 spawns ..."), since every player has a basica and a habilis; the turn's log, drawn under
+// a header naming the seat, keeps the line without the owner (the same string, no copy).
 func (g *State) finish(ev *[]rules.Event) {
 	t := &g.Turn
 	if len(t.Line) > 0 {
 		var b strings.Builder
-		n := len(t.Line) + 1
+		owner := ownerPrefix(t.Seat)
+		n := len(owner) + len(t.Line) + 1
 		for _, part := range t.Line {
 			n += len(part) + 1
 		}
 		b.Grow(n)
+		b.WriteString(owner)
 		for i, part := range t.Line {
 			switch i {
 			case 0:
@@ -83,9 +100,9 @@ func (g *State) finish(ev *[]rules.Event) {
 			b.WriteString(part)
 		}
 		b.WriteByte('.')
-		line := b.String()
-		g.Log = append(g.Log, line)
-		*ev = append(*ev, rules.Event{Text: line})
+		text := b.String()
+		g.Log = append(g.Log, text[len(owner):])
+		*ev = append(*ev, activationEvent(t.Seat, text))
 	}
 	t.Active, t.Ab, t.Act, t.Line = 0, nil, 0, nil
 	t.Pos++
@@ -95,9 +112,12 @@ func (g *State) finish(ev *[]rules.Event) {
 func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	t := &g.Turn
 	t.Active, t.Space = c.UID, sp
-	t.Line = append(make([]string, 0, 4), SpaceName(sp)+" "+c.Card+":")
+	t.Line = append(make([]string, 0, 4), c.Card+" on "+SpaceName(sp))
 	if n := c.T.Total(); n > def(c).Capacity {
-		g.say("purges all " + strconv.Itoa(n) + " tadpoles (capacity " + strconv.Itoa(def(c).Capacity) + ")")
+		g.say("purges all " + strconv.Itoa(n) + " tadpoles (more than its capacity of " + strconv.Itoa(def(c).Capacity) + ")")
+		if g.watch != nil {
+			g.watch.purges = append(g.watch.purges, purge{seat: t.Seat, card: c.Card, space: sp, n: n})
+		}
 		c.T = Pool{}
 		g.finish(ev)
 		return
@@ -113,7 +133,7 @@ func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	})
 	switch n {
 	case 0:
-		g.say("no ability can be done")
+		g.say("can do none of its abilities")
 		g.finish(ev)
 	case 1:
 		t.Ab = &first
@@ -247,7 +267,7 @@ func (g *State) step(ev *[]rules.Event) {
 	t := &g.Turn
 	sp := g.find(t.Seat, t.Active)
 	if sp < 0 {
-		g.say("is gone")
+		g.say("its ability ends there")
 		g.finish(ev)
 		return
 	}
@@ -260,7 +280,7 @@ func (g *State) step(ev *[]rules.Event) {
 	a := ab.Actions[t.Act]
 	if a.Verb.Central() {
 		if !g.canCentral(c, a) {
-			g.say(a.Verb.String() + ": nothing to do")
+			g.say("cannot " + actionText(a, nil, true) + ": it can afford nothing")
 			t.Act++
 			return
 		}
@@ -270,10 +290,10 @@ func (g *State) step(ev *[]rules.Event) {
 	opts := g.tadOptions(t.Seat, sp, c, a, o)
 	switch {
 	case len(opts) == 0 && (a.Verb == Consume || a.Verb == Coop):
-		g.say(a.Verb.String() + " " + iconsText(a.Icons) + " impossible, ability stops")
+		g.say("cannot " + ActionText(a, nil) + ", so its ability stops")
 		g.finish(ev)
 	case len(opts) == 0:
-		g.say(a.Verb.String() + " " + iconsText(a.Icons) + ": nothing moves")
+		g.sayCannot(ActionText(a, gridDirText(sp, o)))
 		t.Act++
 	case a.Verb == Coop:
 		g.say("cooperates with " + opts[0].String())
@@ -408,7 +428,7 @@ func (g *State) endTurn(ev *[]rules.Event) {
 	if next == 0 {
 		g.Round++
 		if g.Round >= data.Rules.TurnLimit {
-			g.end(ev, rules.RanksByScore(g.scores()), fmt.Sprintf("The turn limit (%d rounds) is reached: ranked by colonies claimed.", data.Rules.TurnLimit))
+			g.end(ev, rules.RanksByScore(g.scores()), fmt.Sprintf("The turn limit of %d rounds is reached: players are ranked by colonies claimed.", data.Rules.TurnLimit))
 			return
 		}
 	}

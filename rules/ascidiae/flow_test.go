@@ -50,7 +50,7 @@ func TestPurge(t *testing.T) {
 	if got := g.at(0, "a1").T; got.Total() != 0 {
 		t.Errorf("a1 kept %v after a purge", got)
 	}
-	if !strings.Contains(logText(g), "a1 rubra: purges all 7") {
+	if !strings.Contains(logText(g), "rubra on a1 purges all 7") {
 		t.Errorf("log: %s", logText(g))
 	}
 	if got := g.at(0, "c1").T; got != pool("KKKKKK") {
@@ -68,7 +68,7 @@ func TestPurgeOnlyOnActivation(t *testing.T) {
 		t.Fatalf("a1 holds %d, want 7 (no purge outside activation)", got)
 	}
 	g.begin(0)
-	if !strings.Contains(logText(g), "a1 caerulea: purges all 7") {
+	if !strings.Contains(logText(g), "caerulea on a1 purges all 7") {
 		t.Errorf("next activation should purge:\n%s", logText(g))
 	}
 }
@@ -85,7 +85,7 @@ func TestCapacityCharacteristic(t *testing.T) {
 		t.Errorf("mater purged at 10")
 	}
 	play(t, g, "1", "black")
-	if !strings.Contains(logText(g), "b3 mater: purges all 11 tadpoles (capacity 10)") {
+	if !strings.Contains(logText(g), "mater on b3 purges all 11 tadpoles (more than its capacity of 10)") {
 		t.Errorf("mater with 11 should purge:\n%s", logText(g))
 	}
 }
@@ -125,7 +125,7 @@ func TestPickOrder(t *testing.T) {
 	if got := strings.Join(tokens(t, g, ""), " "); got != "black+red black+blue red+red red+blue" {
 		t.Fatalf("readings %q", got)
 	}
-	refusedWith(t, g, 0, "red+black", "black+red")
+	refusedWith(t, g, 0, "red+black", `Write the colours in the order black, white, red, blue: "black+red".`)
 	play(t, g, "red+blue")
 	if got := g.at(0, "b2").T; got != pool("RB") {
 		t.Errorf("holds %v", got)
@@ -136,7 +136,7 @@ func TestNoAbilityCanBeDone(t *testing.T) {
 	g := scenario(t, 2, nil)
 	g.put(0, "b2", "vikenti", Up, "RR") // both abilities consume a black first
 	g.begin(0)
-	if !strings.Contains(logText(g), "b2 vikenti: no ability can be done") {
+	if !strings.Contains(logText(g), "vikenti on b2 can do none of its abilities") {
 		t.Errorf("log: %s", logText(g))
 	}
 	if g.at(0, "b2").T != pool("RR") {

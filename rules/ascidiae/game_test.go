@@ -87,7 +87,7 @@ func TestInitialPlacement(t *testing.T) {
 	refusedWith(t, g, 0, "b2 up b2 up", "already on b2")
 	refusedWith(t, g, 0, "e5 up c2 up", "not a space")
 	refusedWith(t, g, 0, "b2 sideways", "not a facing")
-	refusedWith(t, g, 0, "b2 up", "not a whole move")
+	refusedWith(t, g, 0, "b2 up", `Almost: add a space for habilis (a1, b1, c1, d1, a2, c2, d2, a3, b3, c3 or d3), as in "b2 up a1 up".`)
 	if _, err := g.Apply(1, rules.Move{"d3", "left", "a1", "down"}); err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestNotYourTurn(t *testing.T) {
 	g.begin(0)
 	refusedWith(t, g, 1, "rest", "not your turn")
 	refusedWith(t, g, -1, "rest", "Only the players")
-	refusedWith(t, g, 0, "root", "not a whole move")
+	refusedWith(t, g, 0, "root", "Almost: add a pile to take root from (")
 	refusedWith(t, g, 0, "root nobody", "not a pile")
-	refusedWith(t, g, 0, "root trinea", "trinea costs 3 black; sverk holds 2 black")
+	refusedWith(t, g, 0, "root trinea", "The trinea pile costs 3 black; Ascidia sverk holds 2 black.")
 }

@@ -3,12 +3,11 @@ package ascidiae
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
-
-func seatName(s int) string { return fmt.Sprintf("seat %d", s+1) }
 
 // Awaiting: every unplaced seat during setup; then the seat whose turn it is.
 func (g *State) Awaiting() []rules.Prompt {
@@ -19,7 +18,7 @@ func (g *State) Awaiting() []rules.Prompt {
 		var out []rules.Prompt
 		for i, p := range g.Players {
 			if !p.Placed {
-				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: "Place A. basica and A. habilis on your grid: a space and a facing for each, e.g. \"b2 up c2 up\"."})
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: placePrompt})
 			}
 		}
 		return out
@@ -36,20 +35,29 @@ func (g *State) setupPhase() bool {
 	return false
 }
 
+// placePrompt asks every seat for its initial placement, the same words whatever the others chose.
+const placePrompt = "Place Ascidia basica and Ascidia habilis on your grid: a space and a facing for each " +
+	"(for example b2 up c2 up). Everyone places at the same time; the others see your placement once all have placed."
+
 func (g *State) promptText() string {
 	t := &g.Turn
 	c, sp := g.activeCard()
 	switch t.Wait {
 	case waitStart:
-		return fmt.Sprintf("Learning turn %d: move or turn an initial ascidia (%s), or \"flow\" to start the current.", g.Players[t.Seat].Turns, strings.Join(g.rearrangeable(), ", "))
+		cards := g.rearrangeable()
+		what := "move or turn " + cards[0] + " once"
+		if len(cards) == 2 {
+			what = "move or turn basica and habilis, once each"
+		}
+		return fmt.Sprintf("Learning turn %d of %d: before the current flows you may %s; or start the current.", g.Players[t.Seat].Turns, g.Opt.Rearrange, what)
 	case waitAbility:
-		return def(c).Name + " on " + SpaceName(sp) + " activates with " + c.T.String() + ": choose an ability."
+		return def(c).Name + " on " + SpaceName(sp) + " activates with " + holding(c.T) + ": choose an ability."
 	case waitPick:
 		a := g.currentAction()
-		return def(c).Name + " on " + SpaceName(sp) + ": " + ActionText(a, gridDirText(sp, c.Orient)) + ". Which tadpoles?"
+		return def(c).Name + " on " + SpaceName(sp) + " will " + ActionText(a, gridDirText(sp, c.Orient)) + ": which tadpoles?"
 	case waitCentral:
 		a := g.currentAction()
-		return def(c).Name + " on " + SpaceName(sp) + " holds " + c.T.String() + ": " + ActionText(a, nil) + ", or rest."
+		return def(c).Name + " on " + SpaceName(sp) + " holds " + holding(c.T) + ": " + ActionText(a, nil) + ", or rest."
 	}
 	return "Your turn."
 }
@@ -74,7 +82,7 @@ func (g *State) Choices(s rules.Seat, partial rules.Move) ([]rules.Choice, bool,
 	if bad >= 0 {
 		return nil, false, g.refuse(int(s), partial, bad, next, complete)
 	}
-	return next, complete, nil
+	return g.withConsequences(int(s), partial, next), complete, nil
 }
 
 // follow reads m through tree: what may follow it and whether it is whole, or, where token
@@ -129,7 +137,7 @@ func (g *State) treeFor(s int) (func(rules.Move) ([]rules.Choice, bool), error) 
 		return g.treePlace, nil
 	}
 	if s != g.Turn.Seat {
-		return nil, rules.Illegalf("It is not your turn: %s is playing.", seatName(g.Turn.Seat))
+		return nil, rules.Illegalf("It is not your turn: %s is playing.", rules.SeatRef(rules.Seat(g.Turn.Seat)))
 	}
 	switch g.Turn.Wait {
 	case waitStart:
@@ -154,7 +162,7 @@ func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 		return nil, err
 	}
 	if !complete {
-		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), tokenList(next))
+		return nil, rules.Illegalf("Almost: add %s (%s), as in %q.", g.nextWhat(int(s), m), orList(next), g.example(int(s), m).String())
 	}
 	return g.play(s, m), nil
 }
@@ -179,15 +187,18 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		}
 	case waitAbility:
 		t.Wait = ""
-		c, sp := g.activeCard()
+		_, sp := g.activeCard()
 		g.eachDoable(seat, sp, func(r AbRef) bool {
 			if r.Label == m[0] {
 				t.Ab = &r
 			}
 			return t.Ab == nil
 		})
-		ab, o := g.ability(t.Ab, c)
-		g.say("uses " + m[0] + " (" + AbilityText(ab, gridDirText(sp, o)) + ")")
+		// The actions that follow say what the chosen ability does; only a borrowed one needs
+		// saying where it came from.
+		if t.Ab.Lend >= 0 {
+			g.say("borrows an ability from " + t.Ab.Card + " on " + SpaceName(t.Ab.From))
+		}
 	case waitPick:
 		t.Wait = ""
 		c, sp := g.activeCard()
@@ -207,6 +218,9 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 	return ev
 }
 
+// doPlace puts seat's initial ascidiae on its grid. Everyone places at the same time, so until
+// the last seat has placed only the seat itself hears of it (and views hide it, see View); the
+// last placement reveals them all.
 func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {
 	for i, id := range initials {
 		sp, _ := spaceByName(m[2*i])
@@ -214,11 +228,25 @@ func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {
 		g.place(seat, sp, id, o)
 	}
 	g.Players[seat].Placed = true
-	*ev = append(*ev, rules.Event{Text: fmt.Sprintf("%s places basica on %s facing %s and habilis on %s facing %s.", seatName(seat), m[0], m[1], m[2], m[3])})
-	if !g.setupPhase() {
-		g.startTurn(0)
-		g.run(ev)
+	if g.setupPhase() {
+		*ev = append(*ev, rules.Event{Text: g.placedText(seat) + " The others see it once everyone has placed.", To: []rules.Seat{rules.Seat(seat)}})
+		return
 	}
+	for s := range g.Players {
+		*ev = append(*ev, rules.Event{Text: g.placedText(s), Reveals: g.Seats > 1})
+	}
+	g.startTurn(0)
+	g.run(ev)
+}
+
+// placedText says where seat placed its initial ascidiae.
+func (g *State) placedText(seat int) string {
+	var parts [2]string
+	for i, id := range initials {
+		sp := g.spaceOf(seat, id)
+		parts[i] = id + " on " + SpaceName(sp) + " facing " + g.Players[seat].Grid[sp].Orient.String()
+	}
+	return rules.SeatRef(rules.Seat(seat)) + " places " + parts[0] + " and " + parts[1] + "."
 }
 
 func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
@@ -232,12 +260,16 @@ func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
 	c := grid[from]
 	grid[from], grid[to] = grid[to], c
 	c.Orient = o
-	line := fmt.Sprintf("%s moves %s to %s facing %s", seatName(t.Seat), m[0], m[1], o)
-	if grid[from] != nil && from != to {
+	line := fmt.Sprintf("%s on %s moves to %s, facing %s", m[0], SpaceName(from), m[1], o)
+	switch {
+	case from == to:
+		line = fmt.Sprintf("%s on %s turns to face %s", m[0], m[1], o)
+	case grid[from] != nil:
 		line += fmt.Sprintf(" (%s goes to %s)", grid[from].Card, SpaceName(from))
 	}
-	g.Log = append(g.Log, line+".")
-	*ev = append(*ev, rules.Event{Text: line + "."})
+	text := ownerPrefix(t.Seat) + line + "."
+	g.Log = append(g.Log, text[len(ownerPrefix(t.Seat)):])
+	*ev = append(*ev, rules.Event{Text: text})
 }
 
 func (g *State) treePlace(m rules.Move) ([]rules.Choice, bool) { return g.placeTree(m, true) }
@@ -360,21 +392,6 @@ func (g *State) pickTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	return out, false
 }
 
-func tokenList(cs []rules.Choice) string {
-	if len(cs) == 0 {
-		return "nothing"
-	}
-	var toks []string
-	for i, c := range cs {
-		if i == 10 {
-			toks = append(toks, fmt.Sprintf("… (%d in all)", len(cs)))
-			break
-		}
-		toks = append(toks, c.Token)
-	}
-	return strings.Join(toks, ", ")
-}
-
 // refuse explains why the token m[i] cannot follow the tokens before it.
 func (g *State) refuse(seat int, m rules.Move, i int, next []rules.Choice, complete bool) error {
 	prefix, tok := m[:i], m[i]
@@ -382,12 +399,9 @@ func (g *State) refuse(seat int, m rules.Move, i int, next []rules.Choice, compl
 		return rules.Illegalf("%s", r)
 	}
 	if len(next) == 0 && complete {
-		return rules.Illegalf("%q is already a whole move; %q cannot follow it.", prefix.String(), tok)
+		return rules.Illegalf("%q is a whole move already: leave out %q.", prefix.String(), strings.Join(m[i:], " "))
 	}
-	if len(prefix) == 0 {
-		return rules.Illegalf("%q is not possible now: %s Choose %s.", tok, g.promptText(), tokenList(next))
-	}
-	return rules.Illegalf("%q does not fit after %q. What comes next is one of: %s.", tok, prefix.String(), rules.DescribeChoices(next, 6))
+	return rules.Illegalf("%q is not possible as %s. Choose %s.", tok, g.nextWhat(seat, prefix), orList(next))
 }
 
 // explain gives the specific reason for the refusals players are likely to meet; rest is what
@@ -395,10 +409,10 @@ func (g *State) refuse(seat int, m rules.Move, i int, next []rules.Choice, compl
 func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move) string {
 	if g.setupPhase() {
 		if (len(prefix) == 0 || len(prefix) == 2) && !validSpace(tok) {
-			return fmt.Sprintf("%q is not a space: spaces are a1 to d3 (columns a-d, rows 1-3).", tok)
+			return fmt.Sprintf("%q is not a space: spaces are a1 to d3 (columns a to d, rows 1 to 3).", tok)
 		}
 		if len(prefix) == 2 && prefix[0] == tok {
-			return fmt.Sprintf("A. basica is already on %s: put A. habilis on another space.", tok)
+			return fmt.Sprintf("Basica is already on %s: put habilis on another space.", tok)
 		}
 		if len(prefix)%2 == 1 {
 			return fmt.Sprintf("%q is not a facing: write up, right, down or left.", tok)
@@ -415,7 +429,7 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			typed[col]++
 		}
 		if typed.Token() != tok {
-			return fmt.Sprintf("Write the colours in the order black, white, red, blue: %s.", typed.Token())
+			return fmt.Sprintf("Write the colours in the order black, white, red, blue: %q.", typed.Token())
 		}
 		return ""
 	}
@@ -447,29 +461,33 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			}
 			s := g.Colonies[i]
 			if s.By >= 0 {
-				return fmt.Sprintf("Colony %s is already claimed by %s.", tok, seatName(s.By))
+				return fmt.Sprintf("Colony %s is already claimed by %s.", tok, rules.SeatRef(rules.Seat(s.By)))
 			}
 			col, _ := Colony(s.ID)
-			return fmt.Sprintf("Colony %s needs %s; %s holds %s.", tok, col.Needs, mustCard(c.Card).Name, c.T)
+			return fmt.Sprintf("Colony %s needs %s; %s holds %s.", tok, col.Needs, mustCard(c.Card).Name, holding(c.T))
 		}
 	case wRoot, wBlock:
 		if len(prefix) == 1 {
 			i := g.pileByCard(tok)
 			if i < 0 {
-				return fmt.Sprintf("%q is not a pile on the central board.", tok)
+				var piles []rules.Choice
+				for _, p := range g.Piles {
+					piles = append(piles, rules.Choice{Token: p.Card})
+				}
+				return fmt.Sprintf("%q is not a pile on the central board: the piles are %s.", tok, strings.Replace(orList(piles), " or ", " and ", 1))
 			}
 			p := g.Piles[i]
 			switch {
 			case prefix[0] == wBlock && p.Locked:
-				return fmt.Sprintf("%s is already locked.", p.Card)
+				return fmt.Sprintf("The %s pile is already locked.", p.Card)
 			case prefix[0] == wBlock && g.Blocks == 0:
-				return "No block token is left."
+				return "No lock token is left: every one is on a pile."
 			case p.Count == 0 && !p.Locked:
 				return fmt.Sprintf("The %s pile is empty.", p.Card)
 			case !c.T.Covers(p.Cost):
-				return fmt.Sprintf("%s costs %s; %s holds %s.", p.Card, p.Cost, c.Card, c.T)
+				return fmt.Sprintf("The %s pile costs %s; %s holds %s.", p.Card, p.Cost, mustCard(c.Card).Name, holding(c.T))
 			}
-			return fmt.Sprintf("%s is not in the zone this action may take root from.", p.Card)
+			return fmt.Sprintf("The %s pile is on a %s space; this action takes root in %s only.", p.Card, p.Zone, map[string]string{"blue": "red", "red": "blue"}[p.Zone])
 		}
 	}
 	return ""
@@ -477,8 +495,9 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 
 func validSpace(s string) bool { _, ok := spaceByName(s); return ok && strings.ToLower(s) == s }
 
-// SeatName is how texts and the board name a seat: "seat 2".
-func (g *State) SeatName(p rules.Seat) string { return seatName(int(p)) }
+// SeatName is how the board names a seat: "Seat 2" (rules.SeatNamer). Texts write
+// rules.SeatRef instead, which the platform renders as the player.
+func (g *State) SeatName(p rules.Seat) string { return "Seat " + strconv.Itoa(int(p)+1) }
 
 // TurnCount is the number of turns begun so far (rules.TurnCounter).
 func (g *State) TurnCount() int {

@@ -49,7 +49,7 @@ func TestRulebookMaterHoldsMoreBeforePurging(t *testing.T) {
 		g.put(0, "a1", tc.card, Up, strings.Repeat("K", tc.n))
 		g.begin(0)
 		text := logText(g) + strings.Join(g.Turn.Line, " ")
-		want := fmt.Sprintf("a1 %s: purges all %d", tc.card, tc.n)
+		want := fmt.Sprintf("%s on a1 purges all %d", tc.card, tc.n)
 		if got := strings.Contains(text, want); got != tc.purge {
 			t.Errorf("%s with %d: purge %v, want %v\n%s", tc.card, tc.n, got, tc.purge, text)
 		}
@@ -113,7 +113,7 @@ func TestRulebookDestroyedCardGoesWithItsTadpoles(t *testing.T) {
 		if got := tadpolesOn(g, 0); got != tads-6 || g.at(0, "a1").T != pool("K") {
 			t.Errorf("tadpoles on the grid %d (was %d), a1 %v", got, tads, g.at(0, "a1").T)
 		}
-		if !strings.Contains(logText(g), "c3 vikenti: no ability can be done") {
+		if !strings.Contains(logText(g), "vikenti on c3 can do none of its abilities") {
 			t.Errorf("log:\n%s", logText(g))
 		}
 	})
@@ -133,7 +133,7 @@ func TestRulebookDestroyedCardGoesWithItsTadpoles(t *testing.T) {
 		if g.at(0, "c1") != nil || copies(g, "rubra") != rubras-1 {
 			t.Errorf("c1 %v, rubra copies %d (was %d)", g.at(0, "c1"), copies(g, "rubra"), rubras)
 		}
-		if text := logText(g) + strings.Join(g.Turn.Line, " "); strings.Contains(text, "b1 rubra:") {
+		if text := logText(g) + strings.Join(g.Turn.Line, " "); strings.Contains(text, "rubra on b1") {
 			t.Errorf("the lost rubra activated:\n%s", text)
 		}
 	})

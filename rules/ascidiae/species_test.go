@@ -48,7 +48,7 @@ func TestCollectiva(t *testing.T) {
 	g = scenario(t, 2, map[string]string{"preset": "second"})
 	g.put(0, "b2", "collectiva", Up, "RR")
 	g.begin(0)
-	if !strings.Contains(logText(g), "b2 collectiva: no ability can be done") {
+	if !strings.Contains(logText(g), "collectiva on b2 can do none of its abilities") {
 		t.Errorf("without black collectiva does nothing:\n%s", logText(g))
 	}
 }
@@ -71,7 +71,7 @@ func TestSpawnWithoutPushing(t *testing.T) {
 	if got := strings.Join(tokens(t, g, ""), " "); got != "black white red blue" {
 		t.Errorf("retinens spawn choices %q", got)
 	}
-	refusedWith(t, g, 0, "green", "not possible now")
+	refusedWith(t, g, 0, "green", `"green" is not possible as the tadpoles to spawn. Choose black, white, red or blue.`)
 	play(t, g, "red")
 	if got := g.at(0, "b2").T; got != pool("R") {
 		t.Errorf("retinens holds %v", got)
@@ -160,14 +160,14 @@ func TestLendersDoNotUseTheirAbilities(t *testing.T) {
 	g.put(0, "b2", "caudalata", Up, "KKK")
 	g.put(0, "b3", "rubra", Up, "") // caudalata's down side: borrows "spawn K, push K left"
 	g.begin(0)
-	if !strings.Contains(logText(g), "b2 caudalata: no ability can be done") {
+	if !strings.Contains(logText(g), "caudalata on b2 can do none of its abilities") {
 		t.Errorf("caudalata acted:\n%s", logText(g))
 	}
 	if g.Turn.Wait != waitAbility {
 		t.Fatalf("rubra should choose between its ability and the borrowed one")
 	}
 	play(t, g, "2")
-	if !strings.Contains(logText(g), "b3 rubra: uses 2 (Spawn 1 black, then push 1 black left (a3)); spawns 1 black; pushes 1 black to empty a3 (lost)") {
+	if !strings.Contains(logText(g), "rubra on b3 borrows an ability from caudalata on b2; spawns 1 black; pushes 1 black to empty a3 (lost)") {
 		t.Errorf("log:\n%s", logText(g))
 	}
 }

@@ -110,6 +110,8 @@ type State struct {
 	Recent   []TurnLog     `json:"recent,omitempty"` // last finished turns, oldest first
 	Res      *rules.Result `json:"result,omitempty"`
 	RNG      *rules.RNG    `json:"rng"`
+
+	watch *watch // set only on a copy that plays a move to see what it causes (menu labels)
 }
 
 var _ rules.State = (*State)(nil)
@@ -258,5 +260,6 @@ func (g *State) clone() *State {
 		c.Res = &r
 	}
 	c.RNG = g.RNG.Clone()
+	c.watch = nil
 	return &c
 }

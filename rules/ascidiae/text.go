@@ -54,7 +54,27 @@ func iconText(ic Icon, n int) string {
 
 // ActionText writes one action for players. dirText names a printed direction; nil keeps the
 // card's own words (up, right, down, left as printed).
-func ActionText(a Action, dirText func(Dir) string) string {
+func ActionText(a Action, dirText func(Dir) string) string { return actionText(a, dirText, false) }
+
+// actionText is ActionText; brief leaves out the reminders of what think and order allow, for
+// event lines.
+func actionText(a Action, dirText func(Dir) string, brief bool) string {
+	if brief {
+		switch a.Verb {
+		case Think:
+			return "think"
+		case Order:
+			return "order"
+		case Root:
+			switch a.Zone {
+			case ZoneBlue:
+				return "take root in blue"
+			case ZoneRed:
+				return "take root in red"
+			}
+			return "take root"
+		}
+	}
 	if dirText == nil {
 		dirText = func(d Dir) string { return d.String() }
 	}

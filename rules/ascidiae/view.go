@@ -4,7 +4,9 @@ import (
 	"github.com/boardbot/boardbot/rules"
 )
 
-// View is what everyone sees (Ascidiae has no hidden information): the renderer draws it.
+// View is what a seat sees: the renderer draws it. Ascidiae hides only the initial placements
+// while they are being made (everyone places at the same time): until the last seat has placed,
+// a seat sees its own grid and the others' as empty.
 type View struct {
 	Seats       int           `json:"seats"`
 	Solo        bool          `json:"solo"`
@@ -61,6 +63,7 @@ type PlayerView struct {
 	Cells    []CellView `json:"cells"` // Spaces cells, a1..d3 row by row
 	Colonies []string   `json:"colonies,omitempty"`
 	Placed   bool       `json:"placed"`
+	Hidden   bool       `json:"hidden,omitempty"` // placed, not shown until everyone has placed
 	Turns    int        `json:"turns"`
 }
 
@@ -100,11 +103,14 @@ type LendView struct {
 	Ability AbilityView `json:"ability"`
 }
 
-// View returns the public view; every seat sees the same.
-func (g *State) View(rules.Seat) any { return g.PublicView() }
+// View returns what seat s sees: everything, except the others' initial placements while the
+// setup is open.
+func (g *State) View(s rules.Seat) any { return g.view(s) }
 
-// PublicView builds the View.
-func (g *State) PublicView() *View {
+// PublicView is the View of a spectator.
+func (g *State) PublicView() *View { return g.view(rules.Spectator) }
+
+func (g *State) view(viewer rules.Seat) *View {
 	l := data.Layouts[g.Opt.Layout]
 	pr, _ := data.preset(g.Opt.Preset)
 	v := &View{
@@ -150,9 +156,10 @@ func (g *State) PublicView() *View {
 	}
 	for i, p := range g.Players {
 		pv := PlayerView{Seat: i, Colonies: append([]string(nil), p.Colonies...), Placed: p.Placed, Turns: p.Turns}
+		pv.Hidden = v.Setup && p.Placed && rules.Seat(i) != viewer
 		for sp, c := range p.Grid {
 			cv := CellView{Space: SpaceName(sp)}
-			if c != nil {
+			if c != nil && !pv.Hidden {
 				d := def(c)
 				kinds[c.Card] = true
 				cv.Card, cv.Name, cv.Orient, cv.Tadpoles, cv.Capacity = c.Card, d.Name, c.Orient, c.T, d.Capacity

@@ -1,0 +1,273 @@
+package ascidiae
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// ownerPrefixes are "{seat:N}'s ", written once: every activation's event starts with its owner.
+var ownerPrefixes = func() (out [4]string) {
+	for i := range out {
+		out[i] = rules.SeatRef(rules.Seat(i)) + "'s "
+	}
+	return out
+}()
+
+// manyActivations are the condensed lines for a run of one seat's activation events, for a
+// digest too long to list every line (rules.Event.Many).
+var manyActivations = func() (out [4]string) {
+	for i := range out {
+		out[i] = rules.SeatRef(rules.Seat(i)) + "'s ascidiae activated %d times"
+	}
+	return out
+}()
+
+// activationEvent is the event of one activation of seat's card.
+func activationEvent(seat int, text string) rules.Event {
+	e := rules.Event{Text: text, Kind: "activation"}
+	if seat >= 0 && seat < len(manyActivations) {
+		e.Many = manyActivations[seat]
+	}
+	return e
+}
+
+// ownerPrefix is the start of an event about a card of seat's: "{seat:1}'s ".
+func ownerPrefix(seat int) string {
+	if seat >= 0 && seat < len(ownerPrefixes) {
+		return ownerPrefixes[seat]
+	}
+	return rules.SeatRef(rules.Seat(seat)) + "'s "
+}
+
+// holding writes what a card holds for players: "2 black, 1 red", or "no tadpoles".
+func holding(p Pool) string {
+	if p.Total() == 0 {
+		return "no tadpoles"
+	}
+	return p.String()
+}
+
+// lostWith is the end of "rubra on c3 is lost": its tadpoles, when it had any.
+func lostWith(p Pool) string {
+	if p.Total() == 0 {
+		return "is lost"
+	}
+	return "is lost with " + p.String()
+}
+
+// ordinal writes a count of colonies claimed: "second".
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	case 4:
+		return "fourth"
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+// orList joins tokens for a refusal: "up, right, down or left"; a long list ends "and 7 more".
+func orList(cs []rules.Choice) string {
+	if len(cs) == 0 {
+		return "nothing"
+	}
+	const most = 12
+	var toks []string
+	for i, c := range cs {
+		if i == most {
+			return strings.Join(toks, ", ") + fmt.Sprintf(" and %d more", len(cs)-most)
+		}
+		if strings.Contains(c.Token, "+") {
+			toks = append(toks, strconv.Quote(c.Token)) // several colours: to be typed as it is
+		} else {
+			toks = append(toks, c.Token)
+		}
+	}
+	if len(toks) == 1 {
+		return toks[0]
+	}
+	return strings.Join(toks[:len(toks)-1], ", ") + " or " + toks[len(toks)-1]
+}
+
+// verbWords is a central board move's first token in words, for refusals.
+func verbWords(v string) string {
+	if v == wRoot {
+		return "take root"
+	}
+	return v
+}
+
+// nextWhat says in words what the token after prefix stands for in seat's decision: "a facing
+// for habilis", "the space to move rubra to". Refusals name it instead of parser words.
+func (g *State) nextWhat(seat int, prefix rules.Move) string {
+	if g.setupPhase() {
+		card := initials[min(len(prefix)/2, 1)]
+		if len(prefix)%2 == 0 {
+			return "a space for " + card
+		}
+		return "a facing for " + card
+	}
+	n := len(prefix)
+	switch g.Turn.Wait {
+	case waitStart:
+		switch n {
+		case 0:
+			return "a choice of this learning turn"
+		case 1:
+			return "the space to move " + prefix[0] + " to"
+		}
+		return "a facing for " + prefix[0]
+	case waitAbility:
+		return "the number of an ability"
+	case waitPick:
+		if a := g.currentAction(); a.Verb == Coop {
+			return "the tadpoles to cooperate with"
+		} else {
+			return "the tadpoles to " + a.Verb.String()
+		}
+	case waitCentral:
+		if n == 0 {
+			return "an action"
+		}
+		switch prefix[0] {
+		case wColonize:
+			return "a colony to claim"
+		case wRoot:
+			switch n {
+			case 1:
+				return "a pile to take root from"
+			case 2:
+				return "the space where " + prefix[1] + " takes root"
+			}
+			return "a facing for " + prefix[1]
+		case wDisplace:
+			switch n {
+			case 1:
+				return "the space of the ascidia to move"
+			case 2:
+				return "the space to move it to"
+			}
+			return "the colour of the tadpole you pay"
+		case wSpin:
+			switch n {
+			case 1:
+				return "the space of the ascidia to turn"
+			case 2:
+				return "its new facing"
+			}
+			return "the colour of the tadpole you pay"
+		case wBlock:
+			return "a pile to lock"
+		case wPuff:
+			return "the colour of the tadpole you puff away"
+		}
+	}
+	return "the next part of the move"
+}
+
+// example completes prefix with the first choice at each step: a whole move to show as a model.
+func (g *State) example(seat int, prefix rules.Move) rules.Move {
+	tree, err := g.quietTree(seat)
+	if err != nil {
+		return prefix
+	}
+	m := append(rules.Move(nil), prefix...)
+	for len(m) < rules.MaxTreeDepth {
+		next, complete := tree(m)
+		if complete || len(next) == 0 {
+			break
+		}
+		m = append(m, next[0].Token)
+	}
+	return m
+}
+
+// watch gathers what a move causes, on a copy of the game that plays it for a menu label.
+type watch struct {
+	purges []purge
+}
+
+// purge is a card that purged on activation.
+type purge struct {
+	seat, space, n int
+	card           string
+}
+
+// consequence says what the rules make certain once seat plays the whole move m: the cards that
+// purge before anyone decides anything again, and the end of the game. "" when there is nothing
+// to warn of. Labels add it, so a player never purges a card or ends the game unawares.
+func (g *State) consequence(seat int, m rules.Move) string {
+	c := g.clone()
+	c.watch = &watch{}
+	c.play(rules.Seat(seat), m)
+	var parts []string
+	if ps := c.watch.purges; len(ps) > 0 {
+		var cards []string
+		for _, p := range ps {
+			who := "your "
+			if p.seat != seat {
+				who = ownerPrefix(p.seat)
+			}
+			cards = append(cards, who+p.card+" on "+SpaceName(p.space))
+		}
+		if len(ps) == 1 {
+			parts = append(parts, "then "+cards[0]+" purges its "+strconv.Itoa(ps[0].n)+" tadpoles")
+		} else {
+			last := len(cards) - 1
+			parts = append(parts, "then "+strings.Join(cards[:last], ", ")+" and "+cards[last]+" purge their tadpoles")
+		}
+	}
+	if r := c.Res; r != nil && g.Res == nil {
+		switch {
+		case g.solo() && r.Ranks[0] == 1 && strings.HasPrefix(r.Reason, "Major"):
+			parts = append(parts, "you win: a major victory")
+		case g.solo() && r.Ranks[0] == 1:
+			parts = append(parts, "you win: a minor victory")
+		case g.solo():
+			parts = append(parts, "the game ends in a defeat")
+		case r.Ranks[seat] == 1 && len(r.Winners()) == 1:
+			parts = append(parts, "you win the game")
+		case strings.HasPrefix(r.Reason, "The turn limit"):
+			parts = append(parts, "the turn limit ends the game")
+		default:
+			parts = append(parts, "the game ends")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, "; ")
+}
+
+// withConsequences adds to each choice that completes a move what that move makes certain. Setup
+// is left alone: the last placement starts the game from the others' placements, still secret.
+func (g *State) withConsequences(seat int, partial rules.Move, next []rules.Choice) []rules.Choice {
+	if g.setupPhase() || len(next) == 0 {
+		return next
+	}
+	tree, err := g.quietTree(seat)
+	if err != nil {
+		return next
+	}
+	out := make([]rules.Choice, len(next))
+	copy(out, next)
+	m := make(rules.Move, len(partial), len(partial)+1)
+	copy(m, partial)
+	for i, ch := range out {
+		mm := append(m, ch.Token)
+		if _, complete := tree(mm); !complete {
+			continue
+		}
+		if note := g.consequence(seat, mm); note != "" {
+			out[i].Label += note
+		}
+	}
+	return out
+}
