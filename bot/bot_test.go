@@ -562,13 +562,14 @@ func TestMyGamesAndHistory(t *testing.T) {
 		t.Fatalf("games awaiting ann come first: %+v", gs)
 	}
 	rep, err := e.svc.History(ctx, e.in(a, user("ann")), 0)
-	if err != nil || !strings.Contains(rep.Text, "1. ann: bid pass") {
+	if err != nil || !strings.Contains(rep.Text, "1. ann: You bid 0.") {
 		t.Fatalf("%+v %v", rep, err)
 	}
 }
 
-// /history tells each reader only what they may know: their own moves as written, others' moves
-// as the events they could see (a secret bid reads "moved."), everything once the game has ended.
+// /history tells each reader only what they may know, in words and never in notation: their own
+// moves as the events they saw, others' moves as the events they could see (a secret bid reads
+// "moved."), and once the game has ended every move's public events.
 func TestHistoryHidesOthersSecretMoves(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
@@ -587,10 +588,10 @@ func TestHistoryHidesOthersSecretMoves(t *testing.T) {
 		who, want, never string
 		n                int
 	}{
-		{"ann", "1. ann: bid pass", "1. ann moved.", 0},
-		{"bob", "1. ann moved.", "1. ann: bid pass", 0},
-		{"bob", "2. bob: bid pass", "Bids revealed", 0},
-		{"ann", "2. bob: Bids revealed", "2. bob: bid pass", 0},
+		{"ann", "1. ann: You bid 0.", "1. ann moved.", 0},
+		{"bob", "1. ann moved.", "You bid 0.\n2.", 0},
+		{"bob", "2. bob: You bid 0. Bids revealed", "bid pass", 0},
+		{"ann", "2. bob: Bids revealed", "bid pass", 0},
 		{"zed", "2. bob: Bids revealed", "bid pass", 0},
 		{"zed", "(the last 1):\n2. bob", "1. ann", 1},
 	}
@@ -603,8 +604,8 @@ func TestHistoryHidesOthersSecretMoves(t *testing.T) {
 	if _, err := e.svc.Abort(ctx, e.in(th, user("ann"))); err != nil {
 		t.Fatal(err)
 	}
-	if got := history("zed", 0); !strings.Contains(got, "1. ann: bid pass\n2. bob: bid pass") {
-		t.Errorf("an ended game's history shows every move as written:\n%s", got)
+	if got := history("zed", 0); !strings.Contains(got, "1. ann moved.\n2. bob: Bids revealed") || strings.Contains(got, "bid pass") {
+		t.Errorf("an ended game's history shows every move's public events, never notation:\n%s", got)
 	}
 }
 

@@ -113,7 +113,7 @@ func (s *Service) awaitedHumans(t *table) []Awaited {
 			continue
 		}
 		// A reminder replaces the turn post's buttons, answers included.
-		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(p)})
+		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(t.row, t.state, p)})
 	}
 	return out
 }

@@ -88,7 +88,7 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 	f := readFlow(t.row)
 	for _, e := range evs {
 		if e.Public() {
-			f.Pending = append(f.Pending, e.Text)
+			f.Pending = append(f.Pending, say(t.row, st, e.Text))
 		}
 	}
 	if st.Result() != nil {
@@ -171,14 +171,14 @@ func (s *Service) promptLines(t *table, st rules.State, n *Notice) []string {
 	var lines []string
 	var waiting []string
 	for _, p := range st.Awaiting() {
-		lines = append(lines, fmt.Sprintf("%s: %s", seatLabel(t.row, st, p.Seat), p.Text))
+		lines = append(lines, fmt.Sprintf("%s: %s", seatLabel(t.row, st, p.Seat), say(t.row, st, p.Text)))
 		waiting = append(waiting, seatLabel(t.row, st, p.Seat))
 		if isRobot(t.row, p.Seat) {
 			continue
 		}
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
-			Answers: answersOf(p)})
+			Answers: answersOf(t.row, st, p)})
 	}
 	if len(waiting) > 1 {
 		lines = append(lines, "Waiting for "+joinNames(waiting)+".")
@@ -187,10 +187,10 @@ func (s *Service) promptLines(t *table, st rules.State, n *Notice) []string {
 }
 
 // answersOf copies the public answers a prompt declares (rules.Prompt.Answers).
-func answersOf(p rules.Prompt) []Answer {
+func answersOf(row *storage.Game, st rules.State, p rules.Prompt) []Answer {
 	var out []Answer
 	for _, a := range p.Answers {
-		out = append(out, Answer{Move: a.Move.String(), Label: a.Label})
+		out = append(out, Answer{Move: a.Move.String(), Label: say(row, st, a.Label)})
 	}
 	return out
 }

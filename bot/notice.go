@@ -112,7 +112,7 @@ func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Even
 			}
 			if on {
 				out = append(out, s.notice(Notice{Kind: "dm", Game: t.row.ID, User: uid,
-					Text: fmt.Sprintf("%s: %s", gameTitle(t), e.Text)}))
+					Text: fmt.Sprintf("%s: %s", gameTitle(t), say(t.row, t.state, e.Text))}))
 			}
 		}
 	}
@@ -156,7 +156,7 @@ func resultText(row *storage.Game, res *rules.Result) string {
 	default:
 		fmt.Fprintf(&b, "Game over: %s share the win", joinNames(ws))
 	}
-	if r := strings.TrimRight(res.Reason, ". "); r != "" {
+	if r := strings.TrimRight(say(row, nil, res.Reason), ". "); r != "" {
 		fmt.Fprintf(&b, " (%s)", r) // a reason is often a sentence; the full stop after it is ours
 	}
 	b.WriteString(".")

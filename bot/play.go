@@ -74,7 +74,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	}
 	if err != nil {
 		reason, _ := AsRefusal(err)
-		return Reply{Game: t.row.ID}, s.refusedMove(ctx, t, req.User, reason)
+		return Reply{Game: t.row.ID}, s.refusedMove(ctx, t, req.User, say(t.row, t.state, reason))
 	}
 	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
 	if err != nil {
@@ -83,12 +83,11 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	if err := s.autoplay(ctx, t); err != nil {
 		s.log.Error("autoplay", "game", t.row.ID, "err", err)
 	}
-	var lines []string
-	lines = append(lines, fmt.Sprintf("You played %s.", canon.String()))
-	for _, e := range evs {
-		if e.VisibleTo(seat) && !e.Public() {
-			lines = append(lines, e.Text)
-		}
+	// The reply says what the move caused, public events included: within a turn the thread is
+	// not posted to, so this is where the mover reads what each step did.
+	lines := eventLines(t.row, t.state, evs, seat, false)
+	if len(lines) == 0 {
+		lines = []string{fmt.Sprintf("You played %s.", canon.String())}
 	}
 	rep := Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}
 	// While the same turn goes on the thread is not posted to, so the mover sees the board here,
@@ -99,7 +98,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 			s.log.Error("render after a move", "game", t.row.ID, "err", err)
 		}
 		rep.Image, rep.More = img, true
-		rep.Text += "\nYour turn goes on: " + p.Text
+		rep.Text += "\nYour turn goes on: " + say(t.row, t.state, p.Text)
 	}
 	return rep, nil
 }

@@ -55,7 +55,7 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 	}
 	text := fmt.Sprintf("Your view of %s (only you can see this).", gameTitle(t))
 	if p, ok := rules.PromptFor(t.state, seat); ok {
-		text += "\n" + yourTurn(p.Text)
+		text += "\n" + yourTurn(say(t.row, t.state, p.Text))
 	}
 	return Reply{Text: text, Image: img, Private: true, Game: t.row.ID}, nil
 }
@@ -73,7 +73,7 @@ func (s *Service) statusLine(t *table) string {
 	}
 	var parts []string
 	for _, p := range t.state.Awaiting() {
-		parts = append(parts, fmt.Sprintf("%s: %s", playerName(t.row, p.Seat), p.Text))
+		parts = append(parts, fmt.Sprintf("%s: %s", seatLabel(t.row, t.state, p.Seat), say(t.row, t.state, p.Text)))
 	}
 	return fmt.Sprintf("%s, move %d. Waiting for %s", gameTitle(t), t.seq+1, strings.Join(parts, "; "))
 }
@@ -90,6 +90,7 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 	}
 	row := *t.row
 	kit := t.kit
+	st := t.state
 	title := gameTitle(t)
 	t.mu.Unlock()
 	moves, err := s.store.Moves(ctx, row.ID)
@@ -116,7 +117,7 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 	}
 	b.WriteString(":")
 	for i, m := range moves[start:] {
-		b.WriteString("\n" + historyLine(&row, m, events[i], held, open))
+		b.WriteString("\n" + historyLine(&row, st, m, events[i], held, open))
 	}
 	return Reply{Text: b.String(), Private: true, Game: row.ID}, nil
 }
@@ -127,19 +128,11 @@ func gameEnded(row *storage.Game) bool {
 }
 
 // historyEvents replays the log from its setup and returns, for each move from start on, its
-// events; nil (no replay) when every move shown will read as its notation.
+// events.
 func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start int, held []rules.Seat, open bool) ([][]rules.Event, error) {
+	// Every line is written as the events its move caused (never the notation), so the log is
+	// always replayed; a move costs microseconds.
 	out := make([][]rules.Event, len(moves)-start)
-	if open {
-		return out, nil
-	}
-	need := false
-	for _, m := range moves[start:] {
-		need = need || !slices.Contains(held, rules.Seat(m.Seat))
-	}
-	if !need {
-		return out, nil
-	}
 	rec := &record.Record{Game: row.Kind, Setup: rules.Setup{Seats: row.Seats, Seed: row.Seed, Options: row.Options}}
 	for _, m := range moves {
 		mv, err := rules.ParseMove(m.Notation)
@@ -158,7 +151,7 @@ func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start 
 }
 
 // historyLine is one move of /history as the holder of seats held may read it.
-func historyLine(row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
+func historyLine(row *storage.Game, st rules.State, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
 	seat := rules.Seat(m.Seat)
 	who := playerName(row, seat)
 	switch m.UserID {
@@ -173,19 +166,27 @@ func historyLine(row *storage.Game, m storage.Move, evs []rules.Event, held []ru
 	case ClockUser:
 		who += " (out of time: the default answer)"
 	}
-	if open || slices.Contains(held, seat) {
-		return fmt.Sprintf("%d. %s: %s", m.Seq, who, m.Notation)
-	}
 	var seen []string
 	for _, e := range evs {
+		// A finished game shows everyone the public events; private ones stay with their
+		// reader, since they speak to that player ("You drew ...").
 		if slices.ContainsFunc(held, e.VisibleTo) || e.Public() {
-			seen = append(seen, e.Text)
+			if t := strings.TrimSpace(e.Text); t != "" {
+				seen = append(seen, ensureStop(say(row, st, t)))
+			}
 		}
 	}
 	if len(seen) == 0 {
 		return fmt.Sprintf("%d. %s moved.", m.Seq, who)
 	}
-	return fmt.Sprintf("%d. %s: %s", m.Seq, who, strings.Join(seen, " "))
+	line := strings.Join(seen, " ")
+	// The events usually name the mover already; say who moved only when they do not.
+	if !strings.Contains(line, playerName(row, seat)) {
+		line = who + ": " + line
+	} else if who != playerName(row, seat) {
+		line = strings.TrimPrefix(who, playerName(row, seat)+" ") + " " + line
+	}
+	return fmt.Sprintf("%d. %s", m.Seq, line)
 }
 
 // Export returns the record (see rules/record) of a game that has ended. While it runs the
