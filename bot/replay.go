@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -119,7 +120,7 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 	// the GIF is as tall as the tallest.
 	fr := anim.NewFramer(gifWidth, kit.Palette)
 	add := func(moves int, st rules.State) error {
-		img, err := kit.Image(st.View(rules.Spectator))
+		img, err := kit.Image(st.View(rules.Spectator), render.Meta{Names: rec.Players})
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", moves, err)
 		}
@@ -231,7 +232,12 @@ const maxPoints = 600
 // progress after every move (from the public view only), and the numbers. times, when given,
 // holds each move's time (as stored), for the game's length and its longest turn.
 func RecapPNG(kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
-	rc, err := recapOf(kit, rec, times)
+	return recapPNG(kit, rec, times, nil)
+}
+
+// recapPNG is RecapPNG with the platform's result, when it gave one, over the engine's.
+func recapPNG(kit Kit, rec *record.Record, times []time.Time, final *rules.Result) ([]byte, error) {
+	rc, err := recapWith(kit, rec, times, final)
 	if err != nil {
 		return nil, err
 	}
@@ -239,6 +245,10 @@ func RecapPNG(kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
 }
 
 func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, err error) {
+	return recapWith(kit, rec, times, nil)
+}
+
+func recapWith(kit Kit, rec *record.Record, times []time.Time, platform *rules.Result) (rc recap.Recap, err error) {
 	if kit.Progress == nil {
 		return rc, fmt.Errorf("%s has no recap", kit.Game.Info().Name)
 	}
@@ -265,12 +275,19 @@ func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, er
 	}
 	keep = sample(keep, maxPoints)
 	res := final.Result()
-	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil}
+	if platform != nil {
+		res = platform // a resignation or a timeout ends a game the engine may think is running
+	}
+	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil,
+		Opponent: first.Opponent}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(rec, final, seat)}
 		if seat < len(first.Colours) {
 			p.Colour = first.Colours[seat]
+		}
+		if seat < len(first.Letters) {
+			p.Letter = first.Letters[seat]
 		}
 		for _, k := range keep {
 			if seat < len(series[k]) {
@@ -282,7 +299,7 @@ func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, er
 			if showScores && seat < len(res.Scores) {
 				p.Score = &res.Scores[seat]
 			}
-			rc.Reason = res.Reason
+			rc.Reason = rules.RenderSeats(res.Reason, func(s rules.Seat) string { return seatName(rec, final, int(s)) })
 		}
 		rc.Players = append(rc.Players, p)
 	}
@@ -309,15 +326,15 @@ func seatName(rec *record.Record, st rules.State, seat int) string {
 
 // RecapPNG draws a stored game's recap, with the length and longest turn from its move times.
 func (s *Service) RecapPNG(ctx context.Context, gameID int64) ([]byte, error) {
-	_, kit, rec, err := s.storedRecord(ctx, gameID)
+	row, kit, rec, err := s.storedRecord(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return s.storedRecap(ctx, gameID, kit, rec)
+	return s.storedRecap(ctx, row, kit, rec)
 }
 
-func (s *Service) storedRecap(ctx context.Context, gameID int64, kit Kit, rec *record.Record) ([]byte, error) {
-	moves, err := s.store.Moves(ctx, gameID)
+func (s *Service) storedRecap(ctx context.Context, row *storage.Game, kit Kit, rec *record.Record) ([]byte, error) {
+	moves, err := s.store.Moves(ctx, row.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -325,5 +342,17 @@ func (s *Service) storedRecap(ctx context.Context, gameID int64, kit Kit, rec *r
 	for _, m := range moves {
 		times = append(times, m.At)
 	}
-	return RecapPNG(kit, rec, times)
+	var final *rules.Result
+	if len(row.Result) > 0 {
+		var r rules.Result
+		if json.Unmarshal(row.Result, &r) == nil && len(r.Ranks) == rec.Setup.Seats {
+			final = &r
+		}
+	}
+	return recapPNG(kit, rec, times, final)
+}
+
+// boardMeta is what a board shows beyond the view: the players' names by seat.
+func boardMeta(row *storage.Game) render.Meta {
+	return render.Meta{Names: names(row)}
 }

@@ -262,7 +262,7 @@ func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
 	fr := anim.NewFramer(gifWidth, kit.Palette)
 	st, _ := kit.Game.New(rec.Setup)
 	add := func(st rules.State) {
-		img, err := kit.Image(st.View(rules.Spectator))
+		img, err := kit.Image(st.View(rules.Spectator), render.Meta{Names: rec.Players})
 		if err != nil {
 			b.Fatal(err)
 		}

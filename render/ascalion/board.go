@@ -14,26 +14,27 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ascalion"
 )
 
 // Image draws the board for a view returned by the rules' View (value or pointer).
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	return paint(view, render.AcquireCanvas).Image(), nil
+	return paint(view, m, render.AcquireCanvas).Image(), nil
 }
 
 // PNG renders and encodes with the game's palette, on a pooled canvas.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	c := paint(view, render.AcquireCanvas)
+	c := paint(view, m, render.AcquireCanvas)
 	defer c.Release()
 	return render.EncodePNG(c.RGBA, pal)
 }
@@ -64,7 +65,9 @@ func asView(v any) (game.View, error) {
 	return view, nil
 }
 
-func paint(view game.View, frame render.Frame) *render.Canvas {
+func paint(view game.View, m render.Meta, frame render.Frame) *render.Canvas {
+	// The platform's result (a resignation, a timeout) stands over the engine's.
+	view.Result = m.Final(view.Result)
 	g := geometry()
 	h := statusH + int(math.Ceil(g.mapH)) + panelH
 	c := frame(imgW, h, render.Paper)
@@ -73,8 +76,8 @@ func paint(view game.View, frame render.Frame) *render.Canvas {
 	drawRiver(c, g)
 	drawLandInfo(c, g, view)
 	drawVessels(c, g, view)
-	drawStatus(c, view)
-	drawPanel(c, image.Rect(0, statusH+int(math.Ceil(g.mapH)), imgW, h), view)
+	drawStatus(c, view, m)
+	drawPanel(c, image.Rect(0, statusH+int(math.Ceil(g.mapH)), imgW, h), view, m)
 	return c
 }
 
@@ -374,13 +377,13 @@ func drawVessels(c *render.Canvas, g *geom, v game.View) {
 	}
 }
 
-func drawStatus(c *render.Canvas, v game.View) {
+func drawStatus(c *render.Canvas, v game.View, m render.Meta) {
 	st := render.Status{}
 	switch {
 	case v.Result != nil:
 		var names []string
 		for _, w := range v.Result.Winners() {
-			names = append(names, title(v.Players[w].Colour))
+			names = append(names, who(v, m, int(w)))
 		}
 		verb := " wins"
 		if len(names) > 1 {
@@ -401,7 +404,7 @@ func drawStatus(c *render.Canvas, v game.View) {
 		}
 		var wait []string
 		for _, p := range v.Waiting {
-			wait = append(wait, title(v.Players[p].Colour))
+			wait = append(wait, who(v, m, p))
 		}
 		st.Text = fmt.Sprintf("Round %d · %s · waiting for %s", v.Round, phase, strings.Join(wait, ", "))
 		if v.Round == 0 {
@@ -415,6 +418,18 @@ func drawStatus(c *render.Canvas, v game.View) {
 		}
 	}
 	c.StatusBar(image.Rect(0, 0, imgW, statusH), st)
+}
+
+// who names seat s as the platform does, "alice (Red)", or by its colour alone without players.
+func who(v game.View, m render.Meta, s int) string {
+	if s < 0 || s >= len(v.Players) {
+		return ""
+	}
+	col := title(v.Players[s].Colour)
+	if n := m.Player(rules.Seat(s), "", 12); n != "" {
+		return n + " (" + col + ")"
+	}
+	return col
 }
 
 func title(s string) string {

@@ -11,19 +11,19 @@ import (
 
 // drawPanel: players on the left, the decision on the table in the middle, the last events and a
 // legend on the right.
-func drawPanel(c *render.Canvas, r image.Rectangle, v game.View) {
+func drawPanel(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
 	c.Rect(r, render.Panel)
 	c.Rect(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+2), render.Edge)
 	colW := r.Dx() / 3
 	players := image.Rect(r.Min.X+10, r.Min.Y+10, r.Min.X+colW-5, r.Max.Y-8)
 	decision := image.Rect(r.Min.X+colW+5, r.Min.Y+10, r.Min.X+2*colW-5, r.Max.Y-8)
 	events := image.Rect(r.Min.X+2*colW+5, r.Min.Y+10, r.Max.X-10, r.Max.Y-8)
-	drawPlayers(c, players, v)
+	drawPlayers(c, players, v, m)
 	drawDecision(c, decision, v)
 	drawEvents(c, events, v)
 }
 
-func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View) {
+func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
 	y := float64(r.Min.Y)
 	c.Text(float64(r.Min.X), y, "Players", render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
@@ -35,7 +35,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View) {
 		col := seatCol[p.Seat%len(seatCol)]
 		c.Circle(x+11, cy, 11, col, render.Ink, 1.5)
 		c.Text(x+11, cy, seatLetter[p.Seat%len(seatLetter)], render.Style{Size: 12, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
-		name := title(p.Colour)
+		name := who(v, m, p.Seat)
 		if p.Seat == v.SP && v.Round > 0 {
 			name += " (start)"
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	asc "github.com/boardbot/boardbot/rules/ascidiae"
 )
 
@@ -27,21 +28,21 @@ const (
 
 // Image draws the view returned by State.View.
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	return newBoard(view).draw(render.AcquireCanvas).Image(), nil
+	return newBoard(view, m).draw(render.AcquireCanvas).Image(), nil
 }
 
 // PNG draws and encodes the view, on a pooled canvas.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	c := newBoard(view).draw(render.AcquireCanvas)
+	c := newBoard(view, m).draw(render.AcquireCanvas)
 	defer c.Release()
 	return render.EncodePNG(c.RGBA, pal)
 }
@@ -58,10 +59,17 @@ type board struct {
 	gridH float64
 	cols  int // player panels per row
 	logN  int
+	meta  render.Meta
 }
 
-func newBoard(v *asc.View) *board {
-	b := &board{v: v, kinds: map[string]*asc.KindView{}}
+func newBoard(v *asc.View, m render.Meta) *board {
+	if m.Result != nil {
+		// The platform's result (a resignation, a timeout) stands over the engine's.
+		cp := *v
+		cp.Result = m.Result
+		v = &cp
+	}
+	b := &board{v: v, kinds: map[string]*asc.KindView{}, meta: m}
 	for i := range v.Kinds {
 		b.kinds[v.Kinds[i].ID] = &v.Kinds[i]
 	}
@@ -87,11 +95,11 @@ func (b *board) logLines() []string {
 	v := b.v
 	if n := len(v.Recent); n > 0 {
 		last := v.Recent[n-1]
-		lines = append(lines, fmt.Sprintf("Seat %d, turn %d:", last.Seat+1, last.Turn))
+		lines = append(lines, fmt.Sprintf("%s, turn %d:", b.who(last.Seat), last.Turn))
 		lines = append(lines, last.Lines...)
 	}
 	if len(v.Log) > 0 && v.Result == nil {
-		lines = append(lines, fmt.Sprintf("Seat %d, this turn:", v.Seat+1))
+		lines = append(lines, b.who(v.Seat)+", this turn:")
 		lines = append(lines, v.Log...)
 	}
 	if len(lines) > 16 {
@@ -152,7 +160,7 @@ func (b *board) status() {
 		s.Text = "Setup: every player places A. basica and A. habilis"
 		s.Swatch = nil
 	default:
-		s.Text = fmt.Sprintf("Seat %d to play", v.Seat+1)
+		s.Text = b.who(v.Seat) + " to play"
 		if v.Active != "" {
 			s.Text += " · " + v.Active + " activates"
 		}
@@ -165,6 +173,11 @@ func (b *board) status() {
 	}
 	s.Right = goal
 	b.c.StatusBar(image.Rect(0, 0, int(b.width), statusH), s)
+}
+
+// who names seat s by its player, shortened to fit a grid's title, or "Seat N" without players.
+func (b *board) who(s int) string {
+	return b.meta.Player(rules.Seat(s), "Seat "+itoa(s+1), 16)
 }
 
 func winners(v *asc.View) []int {
@@ -318,9 +331,9 @@ func (b *board) player(i int, x, y float64) {
 	}
 	box(c, x, y, b.gridW, b.gridH, 12, render.Panel, edge, lw)
 	c.Badge(x+24, y+22, 14, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
-	title := fmt.Sprintf("Seat %d · colonies %d/%d", i+1, len(p.Colonies), v.WinTarget)
+	title := fmt.Sprintf("%s · colonies %d/%d", b.who(i), len(p.Colonies), v.WinTarget)
 	if v.Solo {
-		title = fmt.Sprintf("Solo · colonies claimed %d", len(p.Colonies))
+		title = fmt.Sprintf("%s · solo · colonies claimed %d", b.who(i), len(p.Colonies))
 	}
 	c.Text(x+46, y+22, title, render.Style{Size: 19, Font: render.Bold, VAlign: render.Middle})
 	if v.Setup && !p.Placed {

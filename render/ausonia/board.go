@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ausonia"
 )
 
@@ -26,26 +27,51 @@ const (
 
 // Image draws what State.View returned: the public view, or a seat's private one with its hand.
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	return paint(view, render.AcquireCanvas).Image(), nil
+	return paint(view, m, render.AcquireCanvas).Image(), nil
 }
 
 // PNG is Image encoded with the game's palette, drawn on a pooled canvas.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	c := paint(view, render.AcquireCanvas)
+	c := paint(view, m, render.AcquireCanvas)
 	defer c.Release()
 	return render.EncodePNG(c.RGBA, pal)
 }
 
-func paint(view *game.View, frame render.Frame) *render.Canvas {
+// withMeta is the view as the platform states it: its result over the engine's, and the seats in
+// the engine's texts named by their players.
+func withMeta(v *game.View, m render.Meta) *game.View {
+	cp := *v
+	cp.Result = m.Final(v.Result)
+	own := func(s rules.Seat) string {
+		if int(s) >= 0 && int(s) < len(v.Players) {
+			return houseLabel(v.Players[s])
+		}
+		return ""
+	}
+	cp.Waiting = m.Text(v.Waiting, own)
+	if cp.Result != nil && rules.HasSeatRefs(cp.Result.Reason) {
+		r := *cp.Result
+		r.Reason = m.Text(r.Reason, own)
+		cp.Result = &r
+	}
+	cp.Last = make([]string, len(v.Last))
+	for i, l := range v.Last {
+		cp.Last[i] = m.Text(l, own)
+	}
+	return &cp
+}
+
+func paint(view *game.View, m render.Meta, frame render.Frame) *render.Canvas {
+	view = withMeta(view, m)
 	c := frame(width, height(view), render.Paper)
 	y := 0.0
 	drawStatus(c, view)
@@ -55,7 +81,7 @@ func paint(view *game.View, frame render.Frame) *render.Canvas {
 	for h := 0; h < len(view.Players); h++ {
 		for i, p := range view.Players {
 			if houseIndex(p) == h {
-				y = drawHouse(c, view, i, y)
+				y = drawHouse(c, view, m, i, y)
 			}
 		}
 	}
@@ -207,7 +233,7 @@ func drawMarket(c *render.Canvas, v *game.View, y float64) float64 {
 	return y + h + gap
 }
 
-func drawHouse(c *render.Canvas, v *game.View, i int, y float64) float64 {
+func drawHouse(c *render.Canvas, v *game.View, m render.Meta, i int, y float64) float64 {
 	p := v.Players[i]
 	hi := houseIndex(p)
 	seat := render.SeatColour(hi)
@@ -222,6 +248,9 @@ func drawHouse(c *render.Canvas, v *game.View, i int, y float64) float64 {
 	c.Circle(x0+40, y+38, 24, seat, render.Ink, 2)
 	c.Text(x0+40, y+38, p.House, render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(seat), Align: render.Center, VAlign: render.Middle})
 	name := houseLabel(p)
+	if n := m.Player(rules.Seat(i), "", 18); n != "" {
+		name = n + " · " + name
+	}
 	if v.Viewer == i {
 		name += " (you)"
 	}

@@ -6,40 +6,47 @@ import (
 	"image/draw"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/autumnash"
 )
 
 // Image renders a view of rules/autumnash (a game.View or *game.View).
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
 	l := newLayout(view)
 	c := render.AcquireCanvas(l.w, l.h, render.Paper)
-	paint(c, l, view)
+	paint(c, l, view, m)
 	return c.Image(), nil
 }
 
 // PNG renders the view on a pooled canvas and encodes it with the board's fixed palette.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
 	l := newLayout(view)
 	return render.RenderPNG(l.w, l.h, render.Paper, pal, func(c *render.Canvas) error {
-		paint(c, l, view)
+		paint(c, l, view, m)
 		return nil
 	})
 }
 
 // paint draws everything over the cached base: what changes from move to move.
-func paint(c *render.Canvas, l layout, v *game.View) {
+func paint(c *render.Canvas, l layout, v *game.View, m render.Meta) {
+	if m.Result != nil {
+		// The platform's result (a resignation, a timeout) stands over the engine's.
+		cp := *v
+		cp.Result = m.Result
+		v = &cp
+	}
 	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l), image.Point{}, draw.Src)
-	drawStatus(c, l, v)
+	drawStatus(c, l, v, m)
 	drawBoard(c, l, v)
 	drawLastMove(c, l, v)
 	drawPanel(c, l, v)
@@ -130,7 +137,7 @@ var seatName = [2]string{"Rainbow", "Xeno"}
 func seatOK(s int) bool { return s == 0 || s == 1 }
 
 // status is the top line: whose turn, or who won and by how much.
-func status(v *game.View) render.Status {
+func status(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: variantTitle(v.Variant)}
 	switch {
 	case v.Result != nil:
@@ -141,11 +148,11 @@ func status(v *game.View) render.Status {
 		if w < 0 {
 			st.Text = fmt.Sprintf("Game over, %d to %d", v.Scores[0], v.Scores[1])
 		} else {
-			st.Text = fmt.Sprintf("%s wins, %d to %d", seatName[w], v.Scores[w], v.Scores[1-w])
+			st.Text = fmt.Sprintf("%s wins, %d to %d", who(m, w), v.Scores[w], v.Scores[1-w])
 			st.Swatch, st.Letter = seatChip[w], seatName[w][:1]
 		}
 	case seatOK(int(v.Turn)):
-		st.Text = seatName[v.Turn] + " to move"
+		st.Text = who(m, int(v.Turn)) + " to move"
 		st.Swatch, st.Letter = seatChip[v.Turn], seatName[v.Turn][:1]
 	default:
 		st.Text = "Game over"
@@ -153,11 +160,19 @@ func status(v *game.View) render.Status {
 	return st
 }
 
-func drawStatus(c *render.Canvas, l layout, v *game.View) {
-	c.StatusBar(l.status, status(v))
+func drawStatus(c *render.Canvas, l layout, v *game.View, m render.Meta) {
+	c.StatusBar(l.status, status(v, m))
 	for s := 0; s < 2; s++ {
-		c.ScoreBar(l.scores[s], seatName[s], v.Scores[s], max(1, v.Target), seatFill[s])
+		c.ScoreBar(l.scores[s], who(m, s), v.Scores[s], max(1, v.Target), seatFill[s])
 	}
+}
+
+// who names seat s as the platform does, "alice (Rainbow)", or by its side alone without players.
+func who(m render.Meta, s int) string {
+	if n := m.Player(rules.Seat(s), "", 14); n != "" {
+		return n + " (" + seatName[s] + ")"
+	}
+	return seatName[s]
 }
 
 // winner is the seat ranked first alone, or -1.

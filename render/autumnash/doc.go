@@ -1,7 +1,7 @@
 // Package autumnash draws the Autumn Ash board from the public view of rules/autumnash (import it
 // under another name, e.g. aarender, beside the rules package of the same name).
 //
-// Image(v) and PNG(v) take a rules/autumnash View, by value or pointer. The picture is meant to be
+// Image(v, meta) and PNG(v, meta) take a rules/autumnash View, by value or pointer. The picture is meant to be
 // read on a phone, so every fact has a shape or a letter as well as a colour:
 //
 //   - The board is light wood with coordinates on all four sides; the 8x8 Unsettled board shades

@@ -19,18 +19,18 @@ func (d *drawer) status() int {
 		var wait []string
 		for _, p := range v.Players {
 			if !p.Ready {
-				wait = append(wait, fmt.Sprint(p.Seat+1))
+				wait = append(wait, d.who(p.Seat, 14))
 			}
 		}
-		s.Text = "Setup: players " + join(wait) + " are choosing"
+		s.Text = "Setup: " + join(wait) + " are choosing"
 		if len(wait) == 1 {
-			s.Text = "Setup: player " + wait[0] + " is choosing"
+			s.Text = "Setup: " + wait[0] + " is choosing"
 		}
 	case "play", "last":
 		s.Swatch, s.Letter = seatFill[v.Turn], fmt.Sprint(v.Turn+1)
-		s.Text = fmt.Sprintf("Player %d to move", v.Turn+1)
+		s.Text = d.who(v.Turn, 16) + " to move"
 		if v.Phase == "last" {
-			s.Text = fmt.Sprintf("Last turn: player %d may eat", v.Turn+1)
+			s.Text = "Last turn: " + d.who(v.Turn, 16) + " may eat"
 		} else if a := v.Actions; a != nil && a.Grow != rf.NoColour {
 			s.Right = fmt.Sprintf("%s larva play · %d/4 from screen", a.Grow, a.FromScreen)
 		} else if a != nil {
@@ -43,15 +43,23 @@ func (d *drawer) status() int {
 			var win []string
 			for i, rk := range r.Ranks {
 				if rk == 1 {
-					win = append(win, fmt.Sprint(i+1))
+					win = append(win, d.who(i, 14))
 					best = i
 				}
 			}
-			if len(win) == 1 {
-				s.Swatch, s.Letter = seatFill[best], win[0]
-				s.Text = fmt.Sprintf("Player %s wins with %d", win[0], r.Scores[best])
-			} else {
-				s.Text = fmt.Sprintf("Players %s share the win with %d", join(win), r.Scores[best])
+			with := ""
+			if best >= 0 && best < len(r.Scores) {
+				with = fmt.Sprintf(" with %d", r.Scores[best])
+			}
+			switch {
+			case len(win) == 1:
+				s.Swatch, s.Letter = seatFill[best], fmt.Sprint(best+1)
+				s.Text = win[0] + " wins" + with
+			case len(win) > 1:
+				s.Text = join(win) + " share the win" + with
+			}
+			if r.Reason != "" && len(r.Scores) == 0 {
+				s.Text += ": " + r.Reason
 			}
 			s.Right = scoresText(r.Scores)
 		}

@@ -202,7 +202,7 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	}
 	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, render.Paper, lw)
 	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+24)
-	c.Text(fx+48, fy+24, fmt.Sprintf("Player %d", p.Seat+1), render.Style{Size: 21, Font: render.Bold, VAlign: render.Middle})
+	c.Text(fx+48, fy+24, d.who(p.Seat, 12), render.Style{Size: 21, Font: render.Bold, VAlign: render.Middle})
 	tag := ""
 	switch {
 	case p.Score != nil:
