@@ -2,6 +2,7 @@ package render
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -70,4 +71,32 @@ func (m Meta) Text(text string, own func(rules.Seat) string) string {
 		}
 		return o
 	})
+}
+
+// ResultLine states a result with its winner named, "bob wins: alice resigned", for a game of
+// several players; a solo game's reason says it all. name names a seat.
+func ResultLine(r *rules.Result, name func(rules.Seat) string) string {
+	if r == nil {
+		return ""
+	}
+	w := r.Winners()
+	head := ""
+	switch {
+	case len(r.Ranks) < 2 || len(w) == 0:
+	case len(w) == 1:
+		head = name(w[0]) + " wins"
+	default:
+		var ns []string
+		for _, s := range w {
+			ns = append(ns, name(s))
+		}
+		head = strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1] + " share the win"
+	}
+	switch {
+	case head == "":
+		return r.Reason
+	case r.Reason == "":
+		return head
+	}
+	return head + ": " + r.Reason
 }

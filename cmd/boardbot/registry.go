@@ -23,9 +23,9 @@ func allKits() []bot.Kit {
 	return []bot.Kit{
 		{Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette(),
 			Progress: autumnashrender.Progress},
-		{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette(),
+		{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Focus: ascidiaerender.Focus, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette(),
 			Progress: ascidiaerender.Progress},
-		{Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
+		{Game: ascalion.Game, PNG: ascalionrender.PNG, Focus: ascalionrender.Focus, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
 			Progress: ascalionrender.Progress},
 		{Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette(),
 			Progress: reefrender.Progress},

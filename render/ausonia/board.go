@@ -74,7 +74,7 @@ func paint(view *game.View, m render.Meta, frame render.Frame) *render.Canvas {
 	view = withMeta(view, m)
 	c := frame(width, height(view), render.Paper)
 	y := 0.0
-	drawStatus(c, view)
+	drawStatus(c, view, m)
 	y = statusH + gap
 	y = drawMarket(c, view, y)
 	// Houses in turn order, House I first.
@@ -167,11 +167,19 @@ func height(v *game.View) int {
 
 func houseLabel(p game.PlayerView) string { return "House " + p.House }
 
-func drawStatus(c *render.Canvas, v *game.View) {
+func drawStatus(c *render.Canvas, v *game.View, m render.Meta) {
 	st := render.Status{Right: fmt.Sprintf("Round %d", v.Round)}
 	switch {
 	case v.Result != nil:
-		st.Text = v.Result.Reason
+		st.Text = render.ResultLine(v.Result, func(s rules.Seat) string {
+			if int(s) < len(v.Players) {
+				if n := m.Player(s, "", 18); n != "" {
+					return n + " (" + houseLabel(v.Players[s]) + ")"
+				}
+				return houseLabel(v.Players[s])
+			}
+			return ""
+		})
 	default:
 		p := v.Players[v.Awaited]
 		st.Swatch = render.SeatColour(houseIndex(p))
@@ -248,13 +256,13 @@ func drawHouse(c *render.Canvas, v *game.View, m render.Meta, i int, y float64) 
 	c.Circle(x0+40, y+38, 24, seat, render.Ink, 2)
 	c.Text(x0+40, y+38, p.House, render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(seat), Align: render.Center, VAlign: render.Middle})
 	name := houseLabel(p)
-	if n := m.Player(rules.Seat(i), "", 18); n != "" {
+	if n := m.Player(rules.Seat(i), "", 12); n != "" {
 		name = n + " · " + name
 	}
 	if v.Viewer == i {
 		name += " (you)"
 	}
-	c.Text(x0+74, y+28, name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
+	c.Text(x0+74, y+28, name, render.FitText(name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}, 250))
 	c.Text(x0+74, y+54, p.HouseName, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 	c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", p.Influence, 60, tint(seat))
 	counts := fmt.Sprintf("hand %d · draw %d · discard %d", p.Hand, p.Draw, len(p.Discard))
