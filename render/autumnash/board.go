@@ -77,8 +77,9 @@ func asView(v any) (*game.View, error) {
 	return view, nil
 }
 
-// layout places the parts of the image. Sizes are chosen so the 5x6 board is about 1100 px wide
-// and the 8x8 one about 1200: large enough that a phone shrinking it still shows readable letters.
+// layout places the parts of the image, in portrait as a phone holds it: the board, then the two
+// stashes side by side, the legend and the last move in words. The 5x6 board is 772 px wide, so
+// its smallest text (18 px, minText) is 9 px tall once a phone shows the image 400 px wide.
 type layout struct {
 	w, h   int
 	status image.Rectangle
@@ -96,9 +97,11 @@ const (
 	statusH   = 76
 	scoreH    = 46
 	coordM    = 50 // room for the coordinates on each side of the grid
-	panelW    = 290
-	footerH   = 64
+	footerH   = 118
 	boardSpan = 768 // the grid's longer side in pixels
+	legendRow = 34.0
+	// minText is the smallest text on the board: 9 px at 400 px wide for the 5x6 board.
+	minText = 18.0
 )
 
 func newLayout(v *game.View) layout { return newLayoutFor(v.Cols, v.Rows) }
@@ -108,7 +111,7 @@ func newLayoutFor(cols, rows int) layout {
 	gw, gh := int(cell)*cols, int(cell)*rows
 	var l layout
 	l.cell = cell
-	l.w = pad + coordM*2 + gw + pad + panelW + pad
+	l.w = pad + coordM*2 + gw + pad
 	l.status = image.Rect(0, 0, l.w, statusH)
 	y := statusH + pad
 	half := (l.w - 3*pad) / 2
@@ -116,19 +119,17 @@ func newLayoutFor(cols, rows int) layout {
 	l.scores[1] = image.Rect(2*pad+half, y, l.w-pad, y+scoreH)
 	y += scoreH + pad/2
 	l.grid = render.Grid{X: pad + coordM, Y: float64(y + coordM), Cell: cell, Cols: cols, Rows: rows, RowsUp: true}
-	boardH := gh + 2*coordM
-	px := pad + coordM*2 + gw + pad
-	sy := y + coordM/2
-	for s := 0; s < 2; s++ {
-		h := int(stashHeight(stashRows))
-		l.stash[s] = image.Rect(px, sy, px+panelW, sy+h)
-		sy += h + pad
-	}
-	l.legend = image.Rect(px, sy, px+panelW, y+boardH-coordM/2)
-	l.field = cols*rows > winCols*winRows
-	y += boardH
+	y += gh + 2*coordM
 	l.footer = image.Rect(pad, y, l.w-pad, y+footerH)
-	l.h = y + footerH + pad/2
+	y += footerH + pad/2
+	h := int(stashHeight(stashRows))
+	l.stash[0] = image.Rect(pad, y, pad+half, y+h)
+	l.stash[1] = image.Rect(2*pad+half, y, l.w-pad, y+h)
+	y += h + pad
+	l.field = cols*rows > winCols*winRows
+	items := len(legendItems(l.field))
+	l.legend = image.Rect(pad, y, l.w-pad, y+24+int(legendRow)*((items+1)/2))
+	l.h = l.legend.Max.Y + pad
 	return l
 }
 
@@ -163,13 +164,14 @@ func status(v *game.View, m render.Meta) render.Status {
 func drawStatus(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	c.StatusBar(l.status, status(v, m))
 	for s := 0; s < 2; s++ {
-		c.ScoreBar(l.scores[s], who(m, s), v.Scores[s], max(1, v.Target), seatFill[s])
+		// The bar's colour is the side's; a player's name alone leaves room for the score.
+		c.ScoreBar(l.scores[s], m.Player(rules.Seat(s), seatName[s], 12), v.Scores[s], max(1, v.Target), seatFill[s])
 	}
 }
 
 // who names seat s as the platform does, "alice (Rainbow)", or by its side alone without players.
 func who(m render.Meta, s int) string {
-	if n := m.Player(rules.Seat(s), "", 14); n != "" {
+	if n := m.Player(rules.Seat(s), "", 12); n != "" {
 		return n + " (" + seatName[s] + ")"
 	}
 	return seatName[s]

@@ -278,7 +278,7 @@ func TestPlayoutsRender(t *testing.T) {
 					t.Errorf("%s seed %d view %d: PNG is %d KB", variant, seed, i, len(b)>>10)
 				}
 				cfg, err := png.DecodeConfig(bytes.NewReader(b))
-				if err != nil || cfg.Width < 900 || cfg.Width > 1250 || cfg.Height < 900 || cfg.Height > 1250 {
+				if err != nil || cfg.Width < 700 || cfg.Width > 950 || cfg.Height < 1300 || cfg.Height > 1900 {
 					t.Errorf("%s: image %dx%d, %v", variant, cfg.Width, cfg.Height, err)
 				}
 			}

@@ -50,7 +50,7 @@ type gameCase struct {
 }
 
 var games = []gameCase{
-	{"autumn-ash", autumnash.Game, 2, nil, autumnashrender.PNG, 4.6},
+	{"autumn-ash", autumnash.Game, 2, nil, autumnashrender.PNG, 0},
 	{"ascidiae", ascidiae.Game, 2, nil, ascidiaerender.Focus, 0},
 	{"ascidiae-solo", ascidiae.Game, 1, nil, ascidiaerender.Focus, 0},
 	{"ascalion", ascalion.Game, 4, map[string]string{"setup": "quick"}, ascalionrender.Focus, 0},
