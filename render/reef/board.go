@@ -5,6 +5,7 @@ import (
 	"image"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
@@ -100,6 +101,11 @@ func (d *drawer) note(y int) int {
 	if d.v.Phase == "over" && d.v.EndReason != "" {
 		text = d.v.EndReason
 	}
+	if d.meta.Result != nil && d.meta.Result.Reason != "" {
+		text = d.meta.Result.Reason
+	}
+	// Seats in the engine's words are the players.
+	text = d.meta.Text(text, func(s rules.Seat) string { return "" })
 	if text != "" {
 		st := render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
 		label := "Last: "

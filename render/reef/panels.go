@@ -12,19 +12,27 @@ const (
 	privateH = 118
 	tilesH   = 176
 	seaH     = 168
-	cardH    = 128
+	cardH    = 186
 	legendH  = 64
 )
 
 var (
 	label  = render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle}
 	strong = render.Style{Size: 19, Font: render.Bold, VAlign: render.Middle}
+	// The players' boxes are read on a phone at 40% of their size: larger type, a line each.
+	boxLabel  = render.Style{Size: 22, Color: render.Ink, VAlign: render.Middle}
+	boxStrong = render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle}
 	small  = render.Style{Size: 15, Color: render.Muted, VAlign: render.Middle}
 )
 
 // counts draws one chip per colour held, each followed by its count, from (x, y) (y is the middle)
 // and returns the x after the last; "none" when empty.
 func (d *drawer) counts(x, y float64, n [rf.NumColours]int, size int, asCubes bool) float64 {
+	return d.countsIn(x, y, n, size, asCubes, strong)
+}
+
+// countsIn is counts with the numbers in style num.
+func (d *drawer) countsIn(x, y float64, n [rf.NumColours]int, size int, asCubes bool, num render.Style) float64 {
 	any := false
 	for c, k := range n {
 		if k == 0 {
@@ -39,8 +47,8 @@ func (d *drawer) counts(x, y float64, n [rf.NumColours]int, size int, asCubes bo
 		}
 		x += float64(size) + 3
 		txt := fmt.Sprint(k)
-		d.c.Text(x, y, txt, strong)
-		x += render.TextWidth(txt, strong) + 12
+		d.c.Text(x, y, txt, num)
+		x += render.TextWidth(txt, num) + 12
 	}
 	if !any {
 		d.c.Text(x, y, "none", label)
@@ -57,7 +65,7 @@ func (d *drawer) private(x, y int) {
 	d.roundBox(float64(r.Min.X), float64(r.Min.Y), r.Dx(), r.Dy(), 12, render.White, seatFill[d.v.Viewer], render.Paper, 4)
 	fy := float64(y)
 	c.BlitCentered(shrimpBadge.Get(d.v.Viewer), float64(x)+28, fy+28)
-	c.Text(float64(x)+50, fy+28, fmt.Sprintf("Your screen, player %d (only you see this)", d.v.Viewer+1), strong)
+	c.Text(float64(x)+50, fy+28, fmt.Sprintf("Your screen, %s (only you see this)", d.who(d.v.Viewer, 16)), strong)
 	lx := float64(x) + 18
 	c.Text(lx, fy+64, "Polyps", label)
 	d.counts(lx+110, fy+64, me.Screen, 26, false)
@@ -206,7 +214,7 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	tag := ""
 	switch {
 	case p.Score != nil:
-		tag = fmt.Sprintf("%d points", *p.Score)
+		tag = plural(*p.Score, "point")
 		if v.Result != nil && v.Result.Ranks[p.Seat] == 1 {
 			tag = "winner · " + tag
 		}
@@ -220,16 +228,17 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	if tag != "" {
 		c.Text(fx+float64(w)-14, fy+24, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
-	c.Text(fx+14, fy+56, fmt.Sprintf("Screen: %s, %s", plural(p.Screen, "polyp"), plural(p.Cubes, "cube")), label)
-	c.Text(fx+14+float64(w)/2+10, fy+56, fmt.Sprintf("Parrotfish: %d", p.Fish), label)
-	c.Text(fx+14, fy+84, fmt.Sprintf("Shrimps: %d home · %d on reef · %d eaten", p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten), label)
+	line := func(i int) float64 { return fy + 58 + float64(i)*31 }
+	c.Text(fx+14, line(0), fmt.Sprintf("Screen: %s, %s", plural(p.Screen, "polyp"), plural(p.Cubes, "cube")), boxLabel)
+	c.Text(fx+14, line(1), fmt.Sprintf("Parrotfish: %s", plural(p.Fish, "polyp")), boxLabel)
+	sh := fmt.Sprintf("Shrimps: %d home · %d on reef · %d eaten", p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten)
+	c.Text(fx+14, line(2), sh, render.FitText(sh, boxLabel, float64(w)-28))
+	held, n := "Consumed:", p.Consumed
 	if p.FishColours != nil {
-		c.Text(fx+14, fy+112, "Parrotfish held:", label)
-		d.counts(fx+24+render.TextWidth("Parrotfish held:", label), fy+112, *p.FishColours, 22, false)
-		return
+		held, n = "Parrotfish held:", *p.FishColours
 	}
-	c.Text(fx+14, fy+112, "Consumed:", label)
-	d.counts(fx+24+render.TextWidth("Consumed:", label), fy+112, p.Consumed, 22, false)
+	c.Text(fx+14, line(3), held, boxLabel)
+	d.countsIn(fx+24+render.TextWidth(held, boxLabel), line(3), n, 26, false, boxStrong)
 }
 
 // legend explains the marks.

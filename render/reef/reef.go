@@ -80,7 +80,8 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	if v.Me != nil {
 		privH = privateH + margin
 	}
-	playersInSlot := n%2 == 1 // an odd board count leaves a half row for the players
+	// An odd board count leaves a half row, where the players go when their boxes fit.
+	playersInSlot := n%2 == 1 && len(v.Players)*(cardH+margin/2) <= boardH
 	playerRows := (len(v.Players) + 1) / 2
 	playersH := 0
 	if !playersInSlot {
