@@ -22,7 +22,7 @@ var (
 	// The players' boxes are read on a phone at 40% of their size: larger type, a line each.
 	boxLabel  = render.Style{Size: 22, Color: render.Ink, VAlign: render.Middle}
 	boxStrong = render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle}
-	small  = render.Style{Size: 15, Color: render.Muted, VAlign: render.Middle}
+	small     = render.Style{Size: 15, Color: render.Muted, VAlign: render.Middle}
 )
 
 // counts draws one chip per colour held, each followed by its count, from (x, y) (y is the middle)
