@@ -12,7 +12,7 @@ const (
 	privateH = 118
 	tilesH   = 176
 	seaH     = 168
-	cardH    = 186
+	cardH    = 130
 	legendH  = 64
 )
 
@@ -115,7 +115,7 @@ func (d *drawer) tiles(y int) {
 		c.Text(x+float64(tw)-8, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 		mx := x + float64(tw)/2
 		c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 38}), mx, top+44)
-		c.Text(mx, top+72, "beats", render.Style{Size: 12, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		// No "beats" between the two: the row's title says the top colour beats the bottom one.
 		c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 26}), mx, top+92)
 		if t.Cover != rf.NoAlga {
 			c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24}), mx-16, top+th-17)
@@ -135,7 +135,7 @@ func (d *drawer) sea(y int) {
 	r := image.Rect(margin, y, width-margin, y+seaH)
 	d.roundBox(float64(r.Min.X), fy, r.Dx(), r.Dy(), 12, seaBlue, render.Edge, render.Paper, 2)
 	c.Text(margin+14, fy+20, "Open sea", strong)
-	c.Text(margin+110, fy+20, "take a space: its larva cube and polyps", small)
+	c.Text(margin+110, fy+20, "take a space for its cube and polyps", small)
 	const sw, sh, gap = 112, 112, 8
 	for i, sp := range v.Sea {
 		x := float64(margin + 14 + i*(sw+gap))
@@ -209,8 +209,8 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		edge, lw = seatFill[p.Seat], 5
 	}
 	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, render.Paper, lw)
-	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+24)
-	c.Text(fx+48, fy+24, d.who(p.Seat, 12), render.Style{Size: 21, Font: render.Bold, VAlign: render.Middle})
+	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+19)
+	c.Text(fx+48, fy+19, d.who(p.Seat, 12), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
 	tag := ""
 	switch {
 	case p.Score != nil:
@@ -226,9 +226,9 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		tag = "first player"
 	}
 	if tag != "" {
-		c.Text(fx+float64(w)-14, fy+24, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		c.Text(fx+float64(w)-14, fy+19, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
-	line := func(i int) float64 { return fy + 58 + float64(i)*31 }
+	line := func(i int) float64 { return fy + 43 + float64(i)*24 }
 	c.Text(fx+14, line(0), fmt.Sprintf("Screen: %s, %s", plural(p.Screen, "polyp"), plural(p.Cubes, "cube")), boxLabel)
 	c.Text(fx+14, line(1), fmt.Sprintf("Parrotfish: %s", plural(p.Fish, "polyp")), boxLabel)
 	sh := fmt.Sprintf("Shrimps: %d home · %d on reef · %d eaten", p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten)
@@ -238,7 +238,7 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		held, n = "Parrotfish held:", *p.FishColours
 	}
 	c.Text(fx+14, line(3), held, boxLabel)
-	d.countsIn(fx+24+render.TextWidth(held, boxLabel), line(3), n, 26, false, boxStrong)
+	d.countsIn(fx+24+render.TextWidth(held, boxLabel), line(3), n, 22, false, boxStrong)
 }
 
 // legend explains the marks.
@@ -260,7 +260,8 @@ func (d *drawer) legend(y int) {
 	x += 120
 	c.BlitCentered(growthMark.Get(34), x+17, fy)
 	c.Text(x+38, fy, "extra growth", small)
-	c.Text(margin, fy+30, "Squares are written board column row: 2 d 4 is D4 on board 2. Letters: G grey, O orange, P pink, W white, Y yellow.", render.FitText("Squares are written board column row: 2 d 4 is D4 on board 2. Letters: G grey, O orange, P pink, W white, Y yellow.", small, width-2*margin))
+	const key = "Squares: board column row, 2 d 4 is D4 on board 2. G grey, O orange, P pink, W white, Y yellow."
+	c.Text(margin, fy+30, key, render.FitText(key, small, width-2*margin))
 }
 
 func plural(n int, word string) string {

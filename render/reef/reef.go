@@ -81,7 +81,7 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 		privH = privateH + margin
 	}
 	// An odd board count leaves a half row, where the players go when their boxes fit.
-	playersInSlot := n%2 == 1 && len(v.Players)*(cardH+margin/2) <= boardH
+	playersInSlot := n%2 == 1 && len(v.Players)*(cardH+margin/2)-margin/2 <= boardH
 	playerRows := (len(v.Players) + 1) / 2
 	playersH := 0
 	if !playersInSlot {
