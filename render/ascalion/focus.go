@@ -28,9 +28,9 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	board := paint(view, m, render.AcquireCanvas)
-	defer board.Release()
 	view.Result = m.Final(view.Result)
+	board := paintMap(view, render.AcquireCanvas)
+	defer board.Release()
 	crop := focusRect(geometry(), view)
 	render.CropLabels(board.RGBA, crop)
 

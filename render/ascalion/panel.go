@@ -44,7 +44,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 		}
 		st := render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle}
 		c.Text(x+28, cy-7, name, st)
-		detail := fmt.Sprintf("%d cities · %d areas (start %d)", p.Cities, p.Areas, p.Start)
+		detail := fmt.Sprintf("%s · %s (start %d)", count(p.Cities, "city", "cities"), count(p.Areas, "area", "areas"), p.Start)
 		if p.Transports > 0 {
 			detail += fmt.Sprintf(" · %d transports", p.Transports)
 		}
@@ -117,7 +117,7 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
 		for rk := 1; rk <= len(v.Result.Ranks); rk++ {
 			for p, r := range v.Result.Ranks {
 				if r == rk {
-					line(fmt.Sprintf("%d. %s — %d cities", rk, title(v.Players[p].Colour), v.Players[p].Cities), body)
+					line(fmt.Sprintf("%d. %s — %s", rk, title(v.Players[p].Colour), count(v.Players[p].Cities, "city", "cities")), body)
 				}
 			}
 		}
@@ -191,7 +191,7 @@ func drawEvents(c *render.Canvas, r image.Rectangle, v game.View) {
 	c.Text(x, y, "Last move", render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
 	st := render.Style{Size: 11.5, VAlign: render.Top}
-	legendTop := float64(r.Max.Y) - 44
+	legendTop := float64(r.Max.Y) - 62
 	log := v.Log
 	if len(log) > 8 {
 		log = log[len(log)-8:]
@@ -217,12 +217,19 @@ func drawEvents(c *render.Canvas, r image.Rectangle, v game.View) {
 		c.Text(lx+14, ly, n, render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
 		lx += 74
 	}
-	c.Text(x+230, legendTop+10, "F H G C I sources", render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
-	c.Text(x+230, legendTop+30, "B7 = Blue, value 7", render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
+	c.Text(x, legendTop+50, "F H G C I sources · B7 = Blue, value 7", render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
 }
 
 func oneGood(k int) game.Goods {
 	var g game.Goods
 	g[k] = 1
 	return g
+}
+
+// count writes n with its noun, singular for one.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
