@@ -27,7 +27,7 @@ func allKits() []bot.Kit {
 			Progress: ascidiaerender.Progress},
 		{Game: ascalion.Game, PNG: ascalionrender.PNG, Focus: ascalionrender.Focus, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
 			Progress: ascalionrender.Progress},
-		{Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette(),
+		{Game: reef.Game, PNG: reefrender.PNG, Focus: reefrender.Focus, Image: reefrender.Image, Palette: reefrender.Palette(),
 			Progress: reefrender.Progress},
 		{Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
 			Progress: ausoniarender.Progress},

@@ -54,7 +54,7 @@ var games = []gameCase{
 	{"ascidiae", ascidiae.Game, 2, nil, ascidiaerender.Focus, 0},
 	{"ascidiae-solo", ascidiae.Game, 1, nil, ascidiaerender.Focus, 0},
 	{"ascalion", ascalion.Game, 4, map[string]string{"setup": "quick"}, ascalionrender.Focus, 0},
-	{"reef-encounter", reef.Game, 3, nil, reefrender.PNG, 3.2},
+	{"reef-encounter", reef.Game, 3, nil, reefrender.Focus, 0},
 	{"ausonia", ausonia.Game, 3, nil, ausoniarender.PNG, 4.0},
 	{"ausonia-solo", ausonia.Game, 1, nil, ausoniarender.PNG, 4.0},
 }

@@ -13,6 +13,12 @@ const noteH = 34
 
 // status is the top bar: who is to move, or the result.
 func (d *drawer) status() int {
+	d.c.StatusBar(image.Rect(0, 0, width, statusH), d.statusOf())
+	return statusH
+}
+
+// statusOf says who is to move, or the result.
+func (d *drawer) statusOf() render.Status {
 	v := d.v
 	s := render.Status{}
 	switch v.Phase {
@@ -65,8 +71,7 @@ func (d *drawer) status() int {
 			s.Right = scoresText(r.Scores)
 		}
 	}
-	d.c.StatusBar(image.Rect(0, 0, width, statusH), s)
-	return statusH
+	return s
 }
 
 func scoresText(scores []int) string {
@@ -95,8 +100,8 @@ func join(xs []string) string {
 	return out
 }
 
-// note is the line under the status: the latest move, or why the game ended.
-func (d *drawer) note(y int) int {
+// noteText is the latest move, or why the game ended, with its label.
+func (d *drawer) noteText() string {
 	text := d.v.Note
 	if d.v.Phase == "over" && d.v.EndReason != "" {
 		text = d.v.EndReason
@@ -104,15 +109,21 @@ func (d *drawer) note(y int) int {
 	if d.meta.Result != nil && d.meta.Result.Reason != "" {
 		text = d.meta.Result.Reason
 	}
-	// Seats in the engine's words are the players.
 	text = d.meta.Text(text, func(s rules.Seat) string { return "" })
-	if text != "" {
+	if text == "" {
+		return ""
+	}
+	if d.v.Phase == "over" {
+		return "End: " + text
+	}
+	return "Last: " + text
+}
+
+// note is the line under the status: the latest move, or why the game ended.
+func (d *drawer) note(y int) int {
+	if text := d.noteText(); text != "" {
 		st := render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
-		label := "Last: "
-		if d.v.Phase == "over" {
-			label = "End: "
-		}
-		d.c.Text(margin, float64(y)+noteH/2, label+text, render.FitText(label+text, st, width-2*margin))
+		d.c.Text(margin, float64(y)+noteH/2, text, render.FitText(text, st, width-2*margin))
 	}
 	return y + noteH
 }
