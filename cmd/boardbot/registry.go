@@ -29,7 +29,7 @@ func allKits() []bot.Kit {
 			Progress: ascalionrender.Progress},
 		{Game: reef.Game, PNG: reefrender.PNG, Focus: reefrender.Focus, Image: reefrender.Image, Palette: reefrender.Palette(),
 			Progress: reefrender.Progress},
-		{Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
+		{Game: ausonia.Game, PNG: ausoniarender.PNG, Focus: ausoniarender.Focus, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
 			Progress: ausoniarender.Progress},
 	}
 }

@@ -168,6 +168,11 @@ func height(v *game.View) int {
 func houseLabel(p game.PlayerView) string { return "House " + p.House }
 
 func drawStatus(c *render.Canvas, v *game.View, m render.Meta) {
+	c.StatusBar(image.Rect(0, 0, width, statusH), statusOf(v, m))
+}
+
+// statusOf says whose move it is and what is asked, or the result.
+func statusOf(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: fmt.Sprintf("Round %d", v.Round)}
 	switch {
 	case v.Result != nil:
@@ -195,7 +200,7 @@ func drawStatus(c *render.Canvas, v *game.View, m render.Meta) {
 			st.Right = fmt.Sprintf("Round %d · last round", v.Round)
 		}
 	}
-	c.StatusBar(image.Rect(0, 0, width, statusH), st)
+	return st
 }
 
 func houseIndex(p game.PlayerView) int {
@@ -242,16 +247,30 @@ func drawMarket(c *render.Canvas, v *game.View, y float64) float64 {
 }
 
 func drawHouse(c *render.Canvas, v *game.View, m render.Meta, i int, y float64) float64 {
+	x0, w := float64(margin), float64(width-2*margin)
+	houseFrame(c, v, i, x0, y, w, rowH)
+	houseBlock(c, v, m, i, x0, y)
+	// Right block: the areas, one line each.
+	rx := x0 + 340
+	c.Rect(rect(rx-14, y+14, 2, rowH-28), render.Edge)
+	houseAreas(c, v.Players[i], rx, y+14, x0+w-16)
+	return y + rowH + gap
+}
+
+// houseFrame is a house's box, ringed in its colour while it plays.
+func houseFrame(c *render.Canvas, v *game.View, i int, x0, y, w, h float64) {
+	box(c, x0, y, w, h, 12, render.Panel, render.Edge, 2)
+	if v.Result == nil && v.Turn == i {
+		c.RoundRect(x0, y, w, h, 12, nil, render.SeatColour(houseIndex(v.Players[i])), 6)
+	}
+}
+
+// houseBlock is the house, its player and its influence, 330 px wide from x0.
+func houseBlock(c *render.Canvas, v *game.View, m render.Meta, i int, x0, y float64) {
 	p := v.Players[i]
 	hi := houseIndex(p)
 	seat := render.SeatColour(hi)
-	x0, w := float64(margin), float64(width-2*margin)
 	active := v.Result == nil && v.Turn == i
-	fill := render.Panel
-	box(c, x0, y, w, rowH, 12, fill, render.Edge, 2)
-	if active {
-		c.RoundRect(x0, y, w, rowH, 12, nil, seat, 6)
-	}
 	// Left block: the house and its influence.
 	c.Circle(x0+40, y+38, 24, seat, render.Ink, 2)
 	c.Text(x0+40, y+38, p.House, render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(seat), Align: render.Center, VAlign: render.Middle})
@@ -277,10 +296,10 @@ func drawHouse(c *render.Canvas, v *game.View, m render.Meta, i int, y float64) 
 			gemRow(c, gx, y+160, 12, v.Pool)
 		}
 	}
-	// Right block: the areas, one line each.
-	rx, maxX := x0+340, x0+w-16
-	c.Rect(rect(rx-14, y+14, 2, rowH-28), render.Edge)
-	ly := y + 14
+}
+
+// houseAreas is a house's areas, one line each, from (rx, ly) to maxX.
+func houseAreas(c *render.Canvas, p game.PlayerView, rx, ly, maxX float64) {
 	end := chipRow(c, rx, ly, maxX, "Play", p.Play, chipFace)
 	if len(p.Play) == 0 {
 		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
@@ -307,7 +326,6 @@ func drawHouse(c *render.Canvas, v *game.View, m render.Meta, i int, y float64) 
 	if n := len(p.Discard); n > 0 {
 		chipRow(c, maxX-170, ly, maxX, "Discard top", p.Discard[n-1:], chipFace)
 	}
-	return y + rowH + gap
 }
 
 func drawSolo(c *render.Canvas, v *game.View, y float64) float64 {
