@@ -425,3 +425,25 @@ func awaitedSet(st rules.State) []rules.Seat {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// The platform's result (a resignation the engine does not know) ranks the recap, its reason
+// names the players, and the badges are the board's.
+func TestRecapTakesThePlatformsResult(t *testing.T) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(t, "autumn-ash")
+	part := *rec
+	part.Moves = rec.Moves[:10]
+	rc, err := recapWith(kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, Reason: rules.SeatRef(0) + " resigned."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rc.Finished || rc.Players[0].Rank != 2 || rc.Players[1].Rank != 1 {
+		t.Fatalf("recap %+v does not follow the platform's result", rc)
+	}
+	if want := rc.Players[0].Name + " resigned."; rc.Reason != want {
+		t.Errorf("reason %q, want %q", rc.Reason, want)
+	}
+	if rc.Players[0].Letter != "R" || rc.Players[1].Letter != "X" {
+		t.Errorf("badges %q and %q, want the board's R and X", rc.Players[0].Letter, rc.Players[1].Letter)
+	}
+}
