@@ -134,8 +134,7 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 	gx := float64(x) + coordW + (halfW-coordW-rf.Cols*cell)/2
 	gy := float64(y) + titleH + colsH
 	c.Text(gx, float64(y)+titleH/2+2, fmt.Sprintf("Board %d", b.Number), render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
-	c.Text(gx+rf.Cols*cell, float64(y)+titleH/2+2, fmt.Sprintf("printed board %d", b.Layout),
-		render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	// The printed board's number is left out: online it tells nothing, and its text cost bytes.
 	coord := render.Style{Size: 19, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
 	for col := 0; col < rf.Cols; col++ {
 		c.Text(gx+float64(col)*cell+cell/2, gy-colsH/2, string(rune('A'+col)), coord)

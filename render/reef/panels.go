@@ -260,7 +260,7 @@ func (d *drawer) legend(y int) {
 	x += 120
 	c.BlitCentered(growthMark.Get(34), x+17, fy)
 	c.Text(x+38, fy, "extra growth", small)
-	const key = "Squares: board column row, 2 d 4 is D4 on board 2. G grey, O orange, P pink, W white, Y yellow."
+	const key = "Squares are board, column, row: 2 d 4 is D4 on board 2. Letters are the colours' initials."
 	c.Text(margin, fy+30, key, render.FitText(key, small, width-2*margin))
 }
 
