@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/rules/rulestest"
@@ -19,7 +20,7 @@ import (
 )
 
 // fakePNG stands in for a renderer: it encodes the view, so tests can see what was drawn.
-func fakePNG(v any) ([]byte, error) {
+func fakePNG(v any, _ render.Meta) ([]byte, error) {
 	b, err := json.Marshal(v)
 	return append([]byte("PNG"), b...), err
 }

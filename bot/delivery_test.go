@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/rulestest"
 	"github.com/boardbot/boardbot/storage"
@@ -66,7 +67,7 @@ func TestLaggingNoticeReadsNoLog(t *testing.T) {
 		}
 		lagging++
 		// The replay of the first Seq moves, which an old notice without a snapshot falls back to.
-		want, err := fresh.boardAt(ctx, o.Game, o.Seq, nil)
+		want, _, err := fresh.boardAt(ctx, o.Game, o.Seq, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +100,7 @@ func TestOldNoticeWithoutSnapshotReplays(t *testing.T) {
 		t.Fatalf("old notice delivered as %+v", e.sent)
 	}
 	st, _ := rulestest.Bids.New(rules.Setup{Seats: 2, Seed: row.Seed, Options: row.Options})
-	want, _ := fakePNG(st.View(rules.Spectator))
+	want, _ := fakePNG(st.View(rules.Spectator), render.Meta{})
 	if !bytes.Equal(e.sent[0].Image.PNG, want) {
 		t.Errorf("old notice's board: %s; want the board before any move %s", e.sent[0].Image.PNG, want)
 	}

@@ -191,6 +191,9 @@ func (s *Service) setClocks(row *storage.Game, st rules.State) {
 type Outgoing struct {
 	Notice
 	Image *Image
+	// Focus is the part of the board a phone must read, drawn larger, posted with the board;
+	// nil for a game whose whole board reads at phone width.
+	Focus *Image
 	// Recap is the finished game's recap, a second picture after the board.
 	Recap *Image
 	// ID is the outbox message's id. Key identifies this message across retries and never
@@ -446,11 +449,11 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		s.current(ctx, &out)
 	}
 	if n.Board {
-		img, err := s.boardAt(ctx, n.Game, n.Seq, snap)
+		img, focus, err := s.boardAt(ctx, n.Game, n.Seq, snap)
 		if err != nil {
 			s.log.Error("outbox: board", "game", n.Game, "err", err)
 		} else {
-			out.Image = img
+			out.Image, out.Focus = img, focus
 		}
 	}
 	if n.Recap {
@@ -571,10 +574,10 @@ func (s *Service) EndPrompt(ctx context.Context, game int64) (string, error) {
 // boardAt renders the public board after seq moves from snap, the snapshot the notice carries.
 // A notice queued by an older version carries none: then the board is the game's own when it is
 // still at seq, else the log is replayed up to seq.
-func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Image, error) {
+func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Image, *Image, error) {
 	t, err := s.load(ctx, id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	st, kit, row := t.state, t.kit, *t.row
 	current := t.seq
@@ -582,24 +585,40 @@ func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Ima
 	if len(snap) > 0 {
 		st, err := kit.Game.Decode(snap)
 		if err != nil {
-			return nil, fmt.Errorf("game %d: decode the snapshot at %d: %w", id, seq, err)
+			return nil, nil, fmt.Errorf("game %d: decode the snapshot at %d: %w", id, seq, err)
 		}
-		return s.render(kit, &row, st, rules.Spectator, seq)
+		return s.publicBoard(kit, &row, st, seq)
 	}
 	if st == nil {
-		return nil, fmt.Errorf("game %d has no board yet", id)
+		return nil, nil, fmt.Errorf("game %d has no board yet", id)
 	}
 	if seq != current {
 		rec, err := s.recordOf(ctx, &row, seq)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		st, err = record.Replay(kit.Game, rec, nil)
 		if err != nil {
-			return nil, fmt.Errorf("game %d: replay to %d: %w", id, seq, err)
+			return nil, nil, fmt.Errorf("game %d: replay to %d: %w", id, seq, err)
 		}
 	}
-	return s.render(kit, &row, st, rules.Spectator, seq)
+	return s.publicBoard(kit, &row, st, seq)
+}
+
+// publicBoard draws the public board and, for a game that has one, its focus image; a focus that
+// fails to draw is left out (the board says it all, only larger).
+func (s *Service) publicBoard(kit Kit, row *storage.Game, st rules.State, seq int64) (*Image, *Image, error) {
+	img, err := s.render(kit, row, st, rules.Spectator, seq)
+	if err != nil || img == nil || kit.Focus == nil {
+		return img, nil, err
+	}
+	b, err := kit.Focus(st.View(rules.Spectator), boardMeta(row))
+	if err != nil {
+		s.log.Error("outbox: focus image", "game", row.ID, "err", err)
+		return img, nil, nil
+	}
+	name := fmt.Sprintf("%s-%d-%d-focus.png", row.Kind, row.ID, seq)
+	return img, &Image{Name: name, PNG: b, Alt: kit.Game.Info().Name + " board, close up"}, nil
 }
 
 // recapImage draws a finished game's recap for its result post; the post goes without it when
@@ -611,7 +630,7 @@ func (s *Service) recapImage(ctx context.Context, id int64) *Image {
 	}
 	var b []byte
 	if err == nil {
-		b, err = s.storedRecap(ctx, id, kit, rec)
+		b, err = s.storedRecap(ctx, row, kit, rec)
 	}
 	if err != nil {
 		s.log.Error("outbox: recap", "game", id, "err", err)
@@ -624,7 +643,7 @@ func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.
 	if kit.PNG == nil {
 		return nil, nil
 	}
-	b, err := kit.PNG(st.View(seat))
+	b, err := kit.PNG(st.View(seat), boardMeta(row))
 	if err != nil {
 		return nil, fmt.Errorf("game %d: render: %w", row.ID, err)
 	}

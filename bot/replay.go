@@ -2,9 +2,14 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
+	"image/draw"
+	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/boardbot/boardbot/render"
@@ -15,42 +20,84 @@ import (
 	"github.com/boardbot/boardbot/storage"
 )
 
-// Animated replays. A frame is drawn wherever the set of awaited seats changes (a turn passing,
-// a vote opening or closing), not after every sub-move, and at the final position, which stays
-// on screen longer. Only the public view (rules.Spectator) is ever drawn.
+// Animated replays. A frame is drawn at the end of each turn (a run of moves by one seat, so a
+// turn of many sub-moves is one frame), captioned with the turn's public events, and at the final
+// position, which stays on screen longer. A turn that changed a score stays longer too. A long
+// game keeps its scoring turns and an even sample of the others, so that the whole replay lasts
+// about a minute. Only the public view (rules.Spectator) is ever drawn.
 const (
 	// MaxUpload is Discord's upload limit; a replay GIF is made to fit under it.
 	MaxUpload = 10 << 20
 	// gifWidth is the widest frame: boards are drawn at full size and scaled down to it, which
 	// keeps the labels readable on a phone while a frame costs less than half as many pixels.
-	gifWidth   = 800
-	frameDelay = 900 * time.Millisecond
-	finalDelay = 5 * time.Second
-	// maxFrames caps a long game (Ascalion runs to a thousand turn changes): frames are then
-	// taken evenly over the game, the first and the final position always among them. Fewer
-	// frames rather than smaller ones or several files: every frame stays readable and one post
-	// shows the whole game, about five minutes at most.
-	maxFrames = 360
+	gifWidth     = 800
+	frameDelay   = 900 * time.Millisecond
+	scoringDelay = 2 * time.Second
+	finalDelay   = 5 * time.Second
+	// replayBudget is how long a whole replay lasts at most, at the delays above.
+	replayBudget = 60 * time.Second
+	// captionPx is the caption's text size in the GIF (800 px wide), and captionLines its lines.
+	captionPx    = 20.0
+	captionLines = 2
 )
 
-// keyMoves replays rec and returns the move counts after which a frame is drawn: 0 (the start),
-// every move that changed the awaited set, and the last move.
-func keyMoves(kit Kit, rec *record.Record) ([]int, error) {
+// turnFrame is one frame of a replay: the position after moves moves, the turn's summary line,
+// and whether the turn changed a score.
+type turnFrame struct {
+	moves   int
+	caption string
+	scoring bool
+}
+
+func (f turnFrame) delay(last bool) time.Duration {
+	switch {
+	case last:
+		return finalDelay
+	case f.scoring:
+		return scoringDelay
+	}
+	return frameDelay
+}
+
+// turnFrames replays rec and returns a frame for the start and for the end of every turn: where
+// the next move is another seat's, or the game ends.
+func turnFrames(kit Kit, rec *record.Record) ([]turnFrame, error) {
 	st, err := startOf(kit, rec)
 	if err != nil {
 		return nil, err
 	}
-	keys := []int{0}
-	prev := awaitedSet(st)
-	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, _ []rules.Event) error {
-		now := awaitedSet(st)
-		if !slices.Equal(now, prev) || i == len(rec.Moves)-1 {
-			keys = append(keys, i+1)
+	progress := func(st rules.State) []int {
+		if kit.Progress == nil {
+			return nil
 		}
-		prev = now
+		p, err := kit.Progress(st.View(rules.Spectator))
+		if err != nil {
+			return nil
+		}
+		return p.Values
+	}
+	frames := []turnFrame{{moves: 0, caption: fmt.Sprintf("%s: the game begins", kit.Game.Info().Name)}}
+	before := progress(st)
+	var lines []string
+	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, evs []rules.Event) error {
+		for _, e := range evs {
+			if e.To == nil && strings.TrimSpace(e.Text) != "" {
+				lines = append(lines, rules.RenderSeats(e.Text, func(s rules.Seat) string { return seatName(rec, st, int(s)) }))
+			}
+		}
+		if i+1 < len(rec.Moves) && rec.Moves[i+1].Seat == rec.Moves[i].Seat {
+			return nil
+		}
+		after := progress(st)
+		caption := strings.Join(lines, " ")
+		if caption == "" {
+			caption = seatName(rec, st, int(rec.Moves[i].Seat)) + " moves"
+		}
+		frames = append(frames, turnFrame{moves: i + 1, caption: caption, scoring: !slices.Equal(before, after)})
+		before, lines = after, nil
 		return nil
 	})
-	return keys, err
+	return frames, err
 }
 
 // startOf is the game of rec before its first move.
@@ -62,21 +109,51 @@ func startOf(kit Kit, rec *record.Record) (rules.State, error) {
 	return kit.Game.New(setup)
 }
 
-func awaitedSet(st rules.State) []rules.Seat {
-	var out []rules.Seat
-	for _, p := range st.Awaiting() {
-		out = append(out, p.Seat)
+// fitBudget keeps the frames that fit in replayBudget: the first and the last always, then the
+// scoring turns, then an even sample of the others.
+func fitBudget(all []turnFrame) []turnFrame {
+	total := func(fs []turnFrame) time.Duration {
+		var d time.Duration
+		for i, f := range fs {
+			d += f.delay(i == len(fs)-1)
+		}
+		return d
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	if len(all) <= 2 || total(all) <= replayBudget {
+		return all
+	}
+	first, last := all[0], all[len(all)-1]
+	left := replayBudget - first.delay(false) - finalDelay
+	var scoring, plain []turnFrame
+	for _, f := range all[1 : len(all)-1] {
+		if f.scoring {
+			scoring = append(scoring, f)
+		} else {
+			plain = append(plain, f)
+		}
+	}
+	// Scoring turns get at most two thirds of the time.
+	if n := int(left * 2 / 3 / scoringDelay); len(scoring) > n {
+		scoring = sample(scoring, max(n, 0))
+	}
+	left -= time.Duration(len(scoring)) * scoringDelay
+	if n := int(left / frameDelay); len(plain) > n {
+		plain = sample(plain, max(n, 0))
+	}
+	kept := append(append([]turnFrame{first}, scoring...), plain...)
+	slices.SortFunc(kept, func(a, b turnFrame) int { return a.moves - b.moves })
+	return append(kept, last)
 }
 
-// sample keeps at most n of keys, evenly spread, the first and the last always kept.
-func sample(keys []int, n int) []int {
-	if len(keys) <= n || n < 2 {
+// sample keeps at most n of keys, evenly spread, the first and the last always kept (n >= 2).
+func sample[T any](keys []T, n int) []T {
+	if len(keys) <= n {
 		return keys
 	}
-	out := make([]int, 0, n)
+	if n < 2 {
+		return keys[:max(n, 0)]
+	}
+	out := make([]T, 0, n)
 	for i := range n {
 		out = append(out, keys[i*(len(keys)-1)/(n-1)])
 	}
@@ -90,13 +167,14 @@ func replayGIF(kit Kit, rec *record.Record, limit int) ([]byte, error) {
 	if kit.Image == nil || len(kit.Palette) == 0 {
 		return nil, fmt.Errorf("%s has no replay pictures", kit.Game.Info().Name)
 	}
-	keys, err := keyMoves(kit, rec)
+	all, err := turnFrames(kit, rec)
 	if err != nil {
 		return nil, err
 	}
-	n := min(len(keys), maxFrames)
+	frames := fitBudget(all)
+	n := len(frames)
 	for {
-		b, err := encodeReplay(kit, rec, sample(keys, n))
+		b, err := encodeReplay(kit, rec, sample(frames, n))
 		if err != nil || len(b) <= limit {
 			return b, err
 		}
@@ -108,8 +186,9 @@ func replayGIF(kit Kit, rec *record.Record, limit int) ([]byte, error) {
 	}
 }
 
-// encodeReplay replays rec and encodes the public board after each move count in keys.
-func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
+// encodeReplay replays rec and encodes the public board after each frame's moves, with its
+// caption in a band under the board.
+func encodeReplay(kit Kit, rec *record.Record, frames []turnFrame) ([]byte, error) {
 	st, err := startOf(kit, rec)
 	if err != nil {
 		return nil, err
@@ -118,35 +197,35 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 	// Boards whose height follows the view (hands, players) keep their height at the same scale:
 	// the GIF is as tall as the tallest.
 	fr := anim.NewFramer(gifWidth, kit.Palette)
-	add := func(moves int, st rules.State) error {
-		img, err := kit.Image(st.View(rules.Spectator))
+	meta := render.Meta{Names: rec.Players}
+	add := func(k int, st rules.State) error {
+		f := frames[k]
+		img, err := kit.Image(st.View(rules.Spectator), meta)
 		if err != nil {
-			return fmt.Errorf("render after move %d: %w", moves, err)
+			return fmt.Errorf("render after move %d: %w", f.moves, err)
 		}
-		pm := fr.Frame(img)
-		render.Recycle(img) // the framer keeps what it needs
+		framed := captioned(img, f.caption)
+		render.Recycle(img)
+		pm := fr.Frame(framed)
+		render.Recycle(framed) // the framer keeps what it needs
 		if enc == nil {
 			if enc, err = anim.NewEncoder(pm.Rect, kit.Palette); err != nil {
 				return err
 			}
 		}
-		d := frameDelay
-		if moves == keys[len(keys)-1] {
-			d = finalDelay
-		}
-		return enc.Add(anim.Frame{Image: pm, Delay: d})
+		return enc.Add(anim.Frame{Image: pm, Delay: f.delay(k == len(frames)-1)})
 	}
 	next := 0
-	if keys[0] == 0 {
+	if frames[0].moves == 0 {
 		if err := add(0, st); err != nil {
 			return nil, err
 		}
 		next = 1
 	}
 	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, _ []rules.Event) error {
-		if next < len(keys) && keys[next] == i+1 {
+		if next < len(frames) && frames[next].moves == i+1 {
 			next++
-			return add(i+1, st)
+			return add(next-1, st)
 		}
 		return nil
 	})
@@ -157,6 +236,44 @@ func encodeReplay(kit Kit, rec *record.Record, keys []int) ([]byte, error) {
 		return nil, errors.New("replay: nothing to draw")
 	}
 	return enc.Finish()
+}
+
+// captioned is the board with the caption in a band under it, written at captionPx once the
+// frame is scaled to gifWidth, on at most captionLines lines.
+func captioned(board image.Image, caption string) image.Image {
+	b := board.Bounds()
+	scale := float64(b.Dx()) / gifWidth
+	if scale < 1 {
+		scale = 1
+	}
+	st := render.Style{Size: captionPx * scale, VAlign: render.Top}
+	lh := render.LineHeight(st)
+	pad := 10 * scale
+	bandH := int(math.Ceil(2*pad + captionLines*lh))
+	c := render.AcquireCanvas(b.Dx(), b.Dy()+bandH, render.Panel)
+	draw.Draw(c.RGBA, image.Rect(0, 0, b.Dx(), b.Dy()), board, b.Min, draw.Src)
+	c.Rect(image.Rect(0, b.Dy(), b.Dx(), b.Dy()+bandH), render.Panel)
+	c.Rect(image.Rect(0, b.Dy(), b.Dx(), b.Dy()+int(math.Ceil(2*scale))), render.Edge)
+	lines := render.Wrap(caption, st, float64(b.Dx())-2*pad)
+	if len(lines) > captionLines {
+		// The turn goes on: the last line ends in an ellipsis, words dropped until it fits.
+		lines = lines[:captionLines]
+		l := lines[captionLines-1]
+		for render.TextWidth(l+" …", st) > float64(b.Dx())-2*pad {
+			i := strings.LastIndexByte(l, ' ')
+			if i <= 0 {
+				break
+			}
+			l = l[:i]
+		}
+		lines[captionLines-1] = l + " …"
+	}
+	y := float64(b.Dy()) + pad
+	for _, l := range lines {
+		c.Text(pad, y, l, st)
+		y += lh
+	}
+	return c.Image()
 }
 
 // ReplayGIF draws a stored game as an animated GIF, for the result post or the /replay command.
@@ -231,7 +348,12 @@ const maxPoints = 600
 // progress after every move (from the public view only), and the numbers. times, when given,
 // holds each move's time (as stored), for the game's length and its longest turn.
 func RecapPNG(kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
-	rc, err := recapOf(kit, rec, times)
+	return recapPNG(kit, rec, times, nil)
+}
+
+// recapPNG is RecapPNG with the platform's result, when it gave one, over the engine's.
+func recapPNG(kit Kit, rec *record.Record, times []time.Time, final *rules.Result) ([]byte, error) {
+	rc, err := recapWith(kit, rec, times, final)
 	if err != nil {
 		return nil, err
 	}
@@ -239,6 +361,10 @@ func RecapPNG(kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
 }
 
 func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, err error) {
+	return recapWith(kit, rec, times, nil)
+}
+
+func recapWith(kit Kit, rec *record.Record, times []time.Time, platform *rules.Result) (rc recap.Recap, err error) {
 	if kit.Progress == nil {
 		return rc, fmt.Errorf("%s has no recap", kit.Game.Info().Name)
 	}
@@ -265,12 +391,19 @@ func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, er
 	}
 	keep = sample(keep, maxPoints)
 	res := final.Result()
-	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil}
+	if platform != nil {
+		res = platform // a resignation or a timeout ends a game the engine may think is running
+	}
+	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil,
+		Opponent: first.Opponent}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(rec, final, seat)}
 		if seat < len(first.Colours) {
 			p.Colour = first.Colours[seat]
+		}
+		if seat < len(first.Letters) {
+			p.Letter = first.Letters[seat]
 		}
 		for _, k := range keep {
 			if seat < len(series[k]) {
@@ -282,7 +415,7 @@ func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, er
 			if showScores && seat < len(res.Scores) {
 				p.Score = &res.Scores[seat]
 			}
-			rc.Reason = res.Reason
+			rc.Reason = rules.RenderSeats(res.Reason, func(s rules.Seat) string { return seatName(rec, final, int(s)) })
 		}
 		rc.Players = append(rc.Players, p)
 	}
@@ -309,15 +442,15 @@ func seatName(rec *record.Record, st rules.State, seat int) string {
 
 // RecapPNG draws a stored game's recap, with the length and longest turn from its move times.
 func (s *Service) RecapPNG(ctx context.Context, gameID int64) ([]byte, error) {
-	_, kit, rec, err := s.storedRecord(ctx, gameID)
+	row, kit, rec, err := s.storedRecord(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return s.storedRecap(ctx, gameID, kit, rec)
+	return s.storedRecap(ctx, row, kit, rec)
 }
 
-func (s *Service) storedRecap(ctx context.Context, gameID int64, kit Kit, rec *record.Record) ([]byte, error) {
-	moves, err := s.store.Moves(ctx, gameID)
+func (s *Service) storedRecap(ctx context.Context, row *storage.Game, kit Kit, rec *record.Record) ([]byte, error) {
+	moves, err := s.store.Moves(ctx, row.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -325,5 +458,17 @@ func (s *Service) storedRecap(ctx context.Context, gameID int64, kit Kit, rec *r
 	for _, m := range moves {
 		times = append(times, m.At)
 	}
-	return RecapPNG(kit, rec, times)
+	var final *rules.Result
+	if len(row.Result) > 0 {
+		var r rules.Result
+		if json.Unmarshal(row.Result, &r) == nil && len(r.Ranks) == rec.Setup.Seats {
+			final = &r
+		}
+	}
+	return recapPNG(kit, rec, times, final)
+}
+
+// boardMeta is what a board shows beyond the view: the players' names by seat.
+func boardMeta(row *storage.Game) render.Meta {
+	return render.Meta{Names: names(row)}
 }

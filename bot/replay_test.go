@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,7 +80,8 @@ func screens(t *testing.T, b []byte) ([]*image.RGBA, []int) {
 }
 
 // Every game replays to a GIF under Discord's limit whose first frame is the setup and whose last
-// is the final position (golden images), shown longer than the others.
+// is the final position (golden images, the caption band under the board), shown longer than the
+// others; the whole replay lasts at most the budget.
 func TestReplayGIFGolden(t *testing.T) {
 	for id, kit := range replayKits {
 		t.Run(id, func(t *testing.T) {
@@ -92,15 +94,22 @@ func TestReplayGIFGolden(t *testing.T) {
 				t.Fatalf("%d bytes, over the upload limit", len(b))
 			}
 			frames, delays := screens(t, b)
-			keys, err := keyMoves(kit, rec)
+			turns, err := turnFrames(kit, rec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(frames) < 2 || len(frames) > len(keys) {
-				t.Fatalf("%d frames for %d changes of the awaited set", len(frames), len(keys))
+			if len(frames) < 2 || len(frames) > len(turns) {
+				t.Fatalf("%d frames for %d turns", len(frames), len(turns))
 			}
 			if last := delays[len(delays)-1]; last < 300 || delays[0] >= last {
 				t.Fatalf("final delay %d cs, first %d cs: the end should pause", last, delays[0])
+			}
+			total := 0
+			for _, d := range delays {
+				total += d
+			}
+			if total > int(replayBudget/(10*time.Millisecond)) {
+				t.Fatalf("the replay lasts %d cs, over the budget", total)
 			}
 			render.Golden(t, "replay/"+id+"-first", frames[0])
 			render.Golden(t, "replay/"+id+"-last", frames[len(frames)-1])
@@ -108,37 +117,77 @@ func TestReplayGIFGolden(t *testing.T) {
 	}
 }
 
-// One frame per change of who is awaited: in Autumn Ash the turn passes on every move, so every
-// move is a frame; a move that leaves the same seats awaited makes none.
-func TestKeyMovesFollowTheAwaitedSet(t *testing.T) {
+// One frame per turn, a turn being a run of moves by one seat: in Autumn Ash every move is a
+// turn; in Ausonia a turn is several moves and makes one frame, at its last move. Every frame
+// is captioned with its turn's public events, and a turn that changed a score is marked.
+func TestTurnFrames(t *testing.T) {
 	rec := loadRecord(t, "autumn-ash")
-	keys, err := keyMoves(replayKits["autumn-ash"], rec)
+	fs, err := turnFrames(replayKits["autumn-ash"], rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(keys) != len(rec.Moves)+1 || keys[0] != 0 || keys[len(keys)-1] != len(rec.Moves) {
-		t.Fatalf("autumn ash: %d keys for %d moves", len(keys), len(rec.Moves))
+	if len(fs) != len(rec.Moves)+1 || fs[0].moves != 0 || fs[len(fs)-1].moves != len(rec.Moves) {
+		t.Fatalf("autumn ash: %d frames for %d moves", len(fs), len(rec.Moves))
 	}
-	rec = loadRecord(t, "ausonia") // a turn there is several moves by one seat
-	kit := replayKits["ausonia"]
-	keys, err = keyMoves(kit, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, _ := kit.Game.New(rec.Setup)
-	want := []int{0}
-	prev := awaitedSet(st)
-	for i, e := range rec.Moves {
-		if _, err := st.Apply(e.Seat, e.Move); err != nil {
-			t.Fatal(err)
+	scoring := 0
+	for _, f := range fs[1:] {
+		if f.caption == "" || strings.Contains(f.caption, "{seat:") {
+			t.Fatalf("frame after move %d captioned %q", f.moves, f.caption)
 		}
-		if now := awaitedSet(st); !slices.Equal(now, prev) || i == len(rec.Moves)-1 {
+		if f.scoring {
+			scoring++
+		}
+	}
+	if scoring == 0 || scoring == len(fs)-1 {
+		t.Fatalf("%d of %d autumn ash turns score", scoring, len(fs)-1)
+	}
+	rec = loadRecord(t, "ausonia")
+	fs, err = turnFrames(replayKits["ausonia"], rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{0}
+	for i := range rec.Moves {
+		if i == len(rec.Moves)-1 || rec.Moves[i+1].Seat != rec.Moves[i].Seat {
 			want = append(want, i+1)
 		}
-		prev = awaitedSet(st)
 	}
-	if len(keys) >= len(rec.Moves) || !slices.Equal(keys, want) {
-		t.Fatalf("ausonia keys %v, want %v", keys, want)
+	var got []int
+	for _, f := range fs {
+		got = append(got, f.moves)
+	}
+	if len(got) >= len(rec.Moves) || !slices.Equal(got, want) {
+		t.Fatalf("ausonia frames after %v, want %v", got, want)
+	}
+}
+
+// A long game keeps its first and last frames and its scoring turns, and fits the budget; a
+// scoring turn stays on screen longer than another.
+func TestReplayFitsTheBudget(t *testing.T) {
+	var all []turnFrame
+	for i := range 400 {
+		all = append(all, turnFrame{moves: i, scoring: i%10 == 5})
+	}
+	kept := fitBudget(all)
+	var total time.Duration
+	scoring := 0
+	for i, f := range kept {
+		total += f.delay(i == len(kept)-1)
+		if f.scoring {
+			scoring++
+		}
+		if i > 0 && f.moves <= kept[i-1].moves {
+			t.Fatalf("frames out of order: %v", kept)
+		}
+	}
+	if total > replayBudget || kept[0].moves != 0 || kept[len(kept)-1].moves != 399 || scoring == 0 || len(kept) < 30 {
+		t.Fatalf("%d frames (%d scoring) lasting %v", len(kept), scoring, total)
+	}
+	if (turnFrame{scoring: true}).delay(false) <= (turnFrame{}).delay(false) {
+		t.Fatal("a scoring turn is not shown longer")
+	}
+	if short := all[:20]; len(fitBudget(short)) != 20 {
+		t.Fatal("a short game lost frames")
 	}
 }
 
@@ -262,7 +311,7 @@ func BenchmarkGIFEncodeAutumnAsh(b *testing.B) {
 	fr := anim.NewFramer(gifWidth, kit.Palette)
 	st, _ := kit.Game.New(rec.Setup)
 	add := func(st rules.State) {
-		img, err := kit.Image(st.View(rules.Spectator))
+		img, err := kit.Image(st.View(rules.Spectator), render.Meta{Names: rec.Players})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -313,11 +362,11 @@ func BenchmarkReplayGIF(b *testing.B) {
 	for _, id := range []string{"autumn-ash", "ascidiae", "ascalion", "reef-encounter", "ausonia", "ascalion-300"} {
 		b.Run(id, func(b *testing.B) {
 			g := games[id]
-			keys, err := keyMoves(g.kit, g.rec)
+			all, err := turnFrames(g.kit, g.rec)
 			if err != nil {
 				b.Fatal(err)
 			}
-			keys = sample(keys, maxFrames)
+			keys := fitBudget(all)
 			var size int
 			defer lockThread()()
 			cpu := threadCPU()
@@ -366,4 +415,35 @@ func randomRecord(t testing.TB, kit Kit, seats int, seed uint64, frames int) *re
 		}
 	}
 	return rec
+}
+
+func awaitedSet(st rules.State) []rules.Seat {
+	var out []rules.Seat
+	for _, p := range st.Awaiting() {
+		out = append(out, p.Seat)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// The platform's result (a resignation the engine does not know) ranks the recap, its reason
+// names the players, and the badges are the board's.
+func TestRecapTakesThePlatformsResult(t *testing.T) {
+	kit := replayKits["autumn-ash"]
+	rec := loadRecord(t, "autumn-ash")
+	part := *rec
+	part.Moves = rec.Moves[:10]
+	rc, err := recapWith(kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, Reason: rules.SeatRef(0) + " resigned."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rc.Finished || rc.Players[0].Rank != 2 || rc.Players[1].Rank != 1 {
+		t.Fatalf("recap %+v does not follow the platform's result", rc)
+	}
+	if want := rc.Players[0].Name + " resigned."; rc.Reason != want {
+		t.Errorf("reason %q, want %q", rc.Reason, want)
+	}
+	if rc.Players[0].Letter != "R" || rc.Players[1].Letter != "X" {
+		t.Errorf("badges %q and %q, want the board's R and X", rc.Players[0].Letter, rc.Players[1].Letter)
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
@@ -27,10 +28,14 @@ import (
 // Kit is one playable game: its rules and how to draw its views.
 type Kit struct {
 	Game rules.Game
-	PNG  func(view any) ([]byte, error)
+	// PNG draws a view with what the platform knows around it (players' names, its result).
+	PNG func(view any, meta render.Meta) ([]byte, error)
+	// Focus, when set, draws the part of a public view a phone must read (the last move's region,
+	// the awaited player's decision) at a scale that reads; it is posted beside the board.
+	Focus func(view any, meta render.Meta) ([]byte, error)
 	// Image and Palette draw a view unencoded, in the game's fixed palette, for animated replays
 	// and recaps; a game without them has no replay GIF.
-	Image   func(view any) (image.Image, error)
+	Image   func(view any, meta render.Meta) (image.Image, error)
 	Palette color.Palette
 	// Progress says what a recap charts and each seat's value in a public view: the score, or
 	// what best shows progress in a game without a running one.

@@ -151,3 +151,9 @@ func writePNG(path string, img image.Image) error {
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
+
+// SampleMeta names n players for golden images, one name long enough to be shortened.
+func SampleMeta(n int) Meta {
+	all := []string{"alice", "Bartholomew the Magnificent", "carol", "dmitri", "eve", "frank"}
+	return Meta{Names: all[:min(n, len(all))]}
+}

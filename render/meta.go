@@ -1,6 +1,11 @@
 package render
 
-import "github.com/boardbot/boardbot/rules"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
 
 // Meta is what the platform knows around a view that the engine does not, for the renderers to
 // draw: the players' names, and the result as the platform states it (a resignation, a timeout or
@@ -22,4 +27,76 @@ func (m Meta) Name(s rules.Seat) string {
 		return ""
 	}
 	return m.Names[s]
+}
+
+// Player is how a board names seat s: the player's name shortened to at most max characters, or
+// fallback (the game's own seat name) when the platform gave no name.
+func (m Meta) Player(s rules.Seat, fallback string, max int) string {
+	if n := m.Name(s); n != "" {
+		return Shorten(n, max)
+	}
+	return fallback
+}
+
+// Final is the result a board states: the platform's when it gave one, else the engine's.
+func (m Meta) Final(engine *rules.Result) *rules.Result {
+	if m.Result != nil {
+		return m.Result
+	}
+	return engine
+}
+
+// Shorten cuts name to at most max characters, the last one an ellipsis when it was cut.
+func Shorten(name string, max int) string {
+	r := []rune(name)
+	if max < 2 || len(r) <= max {
+		return name
+	}
+	return string(r[:max-1]) + "…"
+}
+
+// Text renders the seat placeholders of an engine's text (rules.SeatRef) as the platform does,
+// "alice (Rainbow)", with own(s) the game's name for a seat; without a player name, own(s) alone.
+func (m Meta) Text(text string, own func(rules.Seat) string) string {
+	return rules.RenderSeats(text, func(s rules.Seat) string {
+		o := own(s)
+		if n := m.Player(s, "", 16); n != "" {
+			if o == "" {
+				return n
+			}
+			return n + " (" + o + ")"
+		}
+		if o == "" {
+			return "Player " + strconv.Itoa(int(s)+1)
+		}
+		return o
+	})
+}
+
+// ResultLine states a result with its winner named, "bob wins: alice resigned", for a game of
+// several players; a solo game's reason says it all. name names a seat.
+func ResultLine(r *rules.Result, name func(rules.Seat) string) string {
+	if r == nil {
+		return ""
+	}
+	w := r.Winners()
+	head := ""
+	switch {
+	case len(r.Ranks) < 2 || len(w) == 0:
+	case len(w) == 1:
+		head = name(w[0]) + " wins"
+	default:
+		var ns []string
+		for _, s := range w {
+			ns = append(ns, name(s))
+		}
+		head = strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1] + " share the win"
+	}
+	switch {
+	case head == "":
+		return r.Reason
+	case r.Reason == "":
+		return head
+	}
+	return head + ": " + r.Reason
 }

@@ -25,6 +25,9 @@ func NewSprites[K comparable](paint func(K) image.Image) *Sprites[K] {
 
 // Get returns the sprite for k, drawing it on first use.
 func (s *Sprites[K]) Get(k K) image.Image {
+	if recording.Load() {
+		return s.paint(k) // drawn afresh so that its labels are recorded (RecordLabels)
+	}
 	s.mu.RLock()
 	img, ok := s.m[k]
 	s.mu.RUnlock()

@@ -113,6 +113,9 @@ func DrawText(dst draw.Image, x, y float64, s string, st Style) image.Rectangle 
 	if s == "" {
 		return image.Rectangle{}
 	}
+	if recording.Load() {
+		recordLabel(dst, x, y, s, st)
+	}
 	face := st.Face()
 	dot := textOrigin(face, s, x, y, st)
 	col := st.Color

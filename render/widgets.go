@@ -59,9 +59,15 @@ func (c *Canvas) ScoreBar(r image.Rectangle, label string, value, target int, fi
 	}
 	c.RoundRect(x, y, w, h, rad, nil, Ink, math.Max(1.5, h/14))
 	st := Style{Size: h * 0.56, Font: Bold, VAlign: Middle, Halo: White, HaloWidth: int(math.Max(2, h/12))}
-	c.Text(x+rad, y+h/2, label, st)
+	num := fmt.Sprintf("%d / %d", value, target)
+	// The label gives way to the number: a long name is shortened, then drawn smaller.
+	room := w - 2*rad - TextWidth(num, st) - h*0.4
+	for TextWidth(label, st) > room && len([]rune(label)) > 8 {
+		label = Shorten(label, len([]rune(label))-1)
+	}
+	c.Text(x+rad, y+h/2, label, FitText(label, st, room))
 	st.Align = Right
-	c.Text(x+w-rad, y+h/2, fmt.Sprintf("%d / %d", value, target), st)
+	c.Text(x+w-rad, y+h/2, num, st)
 }
 
 // Panel draws a rounded panel with an optional title and returns the y where its content starts.

@@ -454,7 +454,7 @@ func (s sender) Send(_ context.Context, o bot.Outgoing) error {
 		text = "@" + strings.Join(ms, " @") + "\n" + text
 	}
 	fmt.Fprintln(c.out, indent("  ["+where+"] ", text))
-	for _, img := range []*bot.Image{o.Image, o.Recap} {
+	for _, img := range []*bot.Image{o.Image, o.Focus, o.Recap} {
 		if img == nil {
 			continue
 		}

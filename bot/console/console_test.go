@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/rules/rulestest"
@@ -24,7 +25,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
-func fakePNG(v any) ([]byte, error) {
+func fakePNG(v any, _ render.Meta) ([]byte, error) {
 	b, err := json.Marshal(v)
 	return append([]byte("PNG"), b...), err
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render"
 	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
 	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
 	ausoniarender "github.com/boardbot/boardbot/render/ausonia"
@@ -734,7 +735,7 @@ func (d *driver) checkAnswer(c cid, id string) {
 // checkBoard compares the live post's board with the public view drawn from the mirror.
 func (d *driver) checkBoard(r recorded) {
 	d.t.Helper()
-	want, err := d.g.kit.PNG(d.mirror.View(rules.Spectator))
+	want, err := d.g.kit.PNG(d.mirror.View(rules.Spectator), render.Meta{Names: d.users})
 	if err != nil {
 		d.t.Fatal(err)
 	}
@@ -1307,7 +1308,7 @@ func (d *driver) view(seat rules.Seat, button bool) {
 	if posts := find(rs, "POST", "/channels/"); len(posts) != 0 {
 		t.Fatalf("a view posts nothing in any channel: %+v", posts)
 	}
-	want, err := d.g.kit.PNG(d.mirror.View(seat))
+	want, err := d.g.kit.PNG(d.mirror.View(seat), render.Meta{Names: d.users})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,13 +21,14 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules/autumnash"
 	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
 // fakePNG stands in for the Autumn Ash renderer: a small real PNG whose colour depends on the
 // view, so different boards give different images.
-func fakePNG(v any) ([]byte, error) {
+func fakePNG(v any, _ render.Meta) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err

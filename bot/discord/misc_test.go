@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/autumnash"
 )
@@ -186,7 +187,7 @@ func TestBackReturnsToThePreviousDecision(t *testing.T) {
 func TestPanicIsAnsweredWithAnApology(t *testing.T) {
 	e := newEnv(t)
 	thread, _ := e.started()
-	boom := bot.New(e.store, []bot.Kit{{Game: autumnash.Game, PNG: func(any) ([]byte, error) { panic("renderer exploded") }}}, bot.Options{Now: e.clock})
+	boom := bot.New(e.store, []bot.Kit{{Game: autumnash.Game, PNG: func(any, render.Meta) ([]byte, error) { panic("renderer exploded") }}}, bot.Options{Now: e.clock})
 	h := NewHandler(boom, e.rest, Options{Now: e.clock, Logger: e.h.log})
 	i := e.slash("zed", thread, "board")
 	var got *Answer

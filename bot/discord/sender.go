@@ -106,7 +106,7 @@ func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 		text += "\n(An earlier position: the game has moved on since.)"
 	}
 	m.Content = clip(text, maxContent)
-	for _, img := range []*bot.Image{o.Image, o.Recap} {
+	for _, img := range []*bot.Image{o.Image, o.Focus, o.Recap} {
 		if img != nil {
 			m.Files = append(m.Files, file{Name: img.Name, ContentType: contentType(img.Name), Data: img.PNG})
 		}

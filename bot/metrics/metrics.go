@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/storage"
 )
 
@@ -68,11 +69,11 @@ func (m *Metrics) Acked(typ string, d time.Duration) {
 }
 
 // Timed wraps a game's renderer so that each image drawn is timed.
-func (m *Metrics) Timed(game string, png func(view any) ([]byte, error)) func(view any) ([]byte, error) {
+func (m *Metrics) Timed(game string, png func(view any, meta render.Meta) ([]byte, error)) func(view any, meta render.Meta) ([]byte, error) {
 	h := m.render.WithLabelValues(game)
-	return func(view any) ([]byte, error) {
+	return func(view any, meta render.Meta) ([]byte, error) {
 		start := time.Now()
-		b, err := png(view)
+		b, err := png(view, meta)
 		h.Observe(time.Since(start).Seconds())
 		return b, err
 	}

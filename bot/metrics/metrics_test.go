@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules/rulestest"
 	"github.com/boardbot/boardbot/storage"
 	"github.com/boardbot/boardbot/storage/sqlite"
@@ -40,7 +41,7 @@ func TestMetricsShowEveryFigure(t *testing.T) {
 	defer st.Close()
 	m := New(st)
 	ctx := context.Background()
-	png := m.Timed("bids", func(v any) ([]byte, error) { return json.Marshal(v) })
+	png := m.Timed("bids", func(v any, _ render.Meta) ([]byte, error) { return json.Marshal(v) })
 	svc := bot.New(st, []bot.Kit{{Game: rulestest.Bids, PNG: png}}, bot.Options{Observer: m})
 
 	// A game of bids: two players join, one move is refused, two are applied.

@@ -31,6 +31,7 @@ import (
 
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/discord"
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ascalion"
 	"github.com/boardbot/boardbot/rules/ascidiae"
@@ -105,7 +106,7 @@ type viewLog struct {
 	views []string
 }
 
-func (v *viewLog) png(view any) ([]byte, error) {
+func (v *viewLog) png(view any, _ render.Meta) ([]byte, error) {
 	b, err := json.Marshal(view)
 	if err != nil {
 		return nil, err

@@ -23,13 +23,13 @@ func allKits() []bot.Kit {
 	return []bot.Kit{
 		{Game: autumnash.Game, PNG: autumnashrender.PNG, Image: autumnashrender.Image, Palette: autumnashrender.Palette(),
 			Progress: autumnashrender.Progress, Usual: usual["autumn-ash"]},
-		{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette(),
+		{Game: ascidiae.Game, PNG: ascidiaerender.PNG, Focus: ascidiaerender.Focus, Image: ascidiaerender.Image, Palette: ascidiaerender.Palette(),
 			Progress: ascidiaerender.Progress, Usual: usual["ascidiae"]},
-		{Game: ascalion.Game, PNG: ascalionrender.PNG, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
+		{Game: ascalion.Game, PNG: ascalionrender.PNG, Focus: ascalionrender.Focus, Image: ascalionrender.Image, Palette: ascalionrender.Palette(),
 			Progress: ascalionrender.Progress, Usual: usual["ascalion"]},
-		{Game: reef.Game, PNG: reefrender.PNG, Image: reefrender.Image, Palette: reefrender.Palette(),
+		{Game: reef.Game, PNG: reefrender.PNG, Focus: reefrender.Focus, Image: reefrender.Image, Palette: reefrender.Palette(),
 			Progress: reefrender.Progress, Usual: usual["reef-encounter"]},
-		{Game: ausonia.Game, PNG: ausoniarender.PNG, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
+		{Game: ausonia.Game, PNG: ausoniarender.PNG, Focus: ausoniarender.Focus, Image: ausoniarender.Image, Palette: ausoniarender.Palette(),
 			Progress: ausoniarender.Progress, Usual: usual["ausonia"]},
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/record"
@@ -76,7 +77,7 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		if *pngDir == "" || kit.PNG == nil {
 			return nil
 		}
-		b, err := kit.PNG(st.View(rules.Spectator))
+		b, err := kit.PNG(st.View(rules.Spectator), render.Meta{Names: rec.Players})
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", i, err)
 		}

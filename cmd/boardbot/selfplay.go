@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 )
 
@@ -145,17 +146,31 @@ func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.
 	if every == 0 {
 		every = 8
 	}
+	// Names as players give them, so boards draw them as they would in a game.
+	meta := render.Meta{}
+	for i := range setup.Seats {
+		meta.Names = append(meta.Names, fmt.Sprintf("player%d", i+1))
+	}
 	draw := func(seat rules.Seat) error {
 		if !cfg.render || kit.PNG == nil {
 			return nil
 		}
 		t0 := time.Now()
-		b, err := kit.PNG(st.View(seat))
+		v := st.View(seat)
+		b, err := kit.PNG(v, meta)
 		if err != nil {
 			return fmt.Errorf("render after %d moves (seat %d): %w", res.moves, seat, err)
 		}
-		*renderNs = append(*renderNs, time.Since(t0).Nanoseconds())
 		*sizes = append(*sizes, len(b))
+		if kit.Focus != nil && seat == rules.Spectator {
+			// A public turn post carries the focus image too: timed as one post.
+			f, err := kit.Focus(v, meta)
+			if err != nil {
+				return fmt.Errorf("focus after %d moves: %w", res.moves, err)
+			}
+			*sizes = append(*sizes, len(f))
+		}
+		*renderNs = append(*renderNs, time.Since(t0).Nanoseconds())
 		return nil
 	}
 	for st.Result() == nil {

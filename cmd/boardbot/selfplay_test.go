@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
-func fakePNG(v any) ([]byte, error) {
+func fakePNG(v any, _ render.Meta) ([]byte, error) {
 	b, err := json.Marshal(v)
 	return append([]byte("PNG"), b...), err
 }

@@ -14,26 +14,27 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ascalion"
 )
 
 // Image draws the board for a view returned by the rules' View (value or pointer).
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	return paint(view, render.AcquireCanvas).Image(), nil
+	return paint(view, m, render.AcquireCanvas).Image(), nil
 }
 
 // PNG renders and encodes with the game's palette, on a pooled canvas.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	c := paint(view, render.AcquireCanvas)
+	c := paint(view, m, render.AcquireCanvas)
 	defer c.Release()
 	return render.EncodePNG(c.RGBA, pal)
 }
@@ -64,7 +65,26 @@ func asView(v any) (game.View, error) {
 	return view, nil
 }
 
-func paint(view game.View, frame render.Frame) *render.Canvas {
+// paint draws the board: the map cut to the lands in play and a margin of sea (see landCrop),
+// under the status line and over the panel, both as wide as the map shown.
+func paint(view game.View, m render.Meta, frame render.Frame) *render.Canvas {
+	view.Result = m.Final(view.Result)
+	g := geometry()
+	full := paintMap(view, render.AcquireCanvas)
+	defer full.Release()
+	crop := landCrop(g, view)
+	render.CropLabels(full.RGBA, crop)
+	w, h := crop.Dx(), statusH+crop.Dy()+panelH
+	c := frame(w, h, render.Paper)
+	draw.Draw(c.RGBA, image.Rect(0, statusH, w, statusH+crop.Dy()), full.RGBA, crop.Min, draw.Src)
+	drawStatus(c, view, m, w)
+	drawPanel(c, image.Rect(0, statusH+crop.Dy(), w, h), view, m)
+	return c
+}
+
+// paintMap draws the whole map at its place on a full-width canvas, status and panel left blank:
+// the board and the focus image cut their parts out of it.
+func paintMap(view game.View, frame render.Frame) *render.Canvas {
 	g := geometry()
 	h := statusH + int(math.Ceil(g.mapH)) + panelH
 	c := frame(imgW, h, render.Paper)
@@ -73,9 +93,29 @@ func paint(view game.View, frame render.Frame) *render.Canvas {
 	drawRiver(c, g)
 	drawLandInfo(c, g, view)
 	drawVessels(c, g, view)
-	drawStatus(c, view)
-	drawPanel(c, image.Rect(0, statusH+int(math.Ceil(g.mapH)), imgW, h), view)
 	return c
+}
+
+// landCrop is the part of the map a board shows: the lands in play with a hex and a half of sea
+// around them (where boats and ships sail), and no more of the open sea.
+func landCrop(g *geom, v game.View) image.Rectangle {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for li, l := range v.Lands {
+		if !l.InPlay || li >= len(g.b.Lands) {
+			continue
+		}
+		for _, ci := range g.b.Lands[li].Cells {
+			p := g.centres[ci]
+			minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+			maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+		}
+	}
+	top, bottom := statusH, statusH+int(math.Ceil(g.mapH))
+	if math.IsInf(minX, 1) {
+		return image.Rect(0, top, imgW, bottom)
+	}
+	mx, my := 2*hexW, 1.6*hexH
+	return image.Rect(max(0, int(minX-mx)), max(top, int(minY-my)), min(imgW, int(maxX+mx)), min(bottom, int(maxY+my)))
 }
 
 // seaLayer is the unchanging sea: both blues and the faint outline of every field, drawn once.
@@ -374,13 +414,13 @@ func drawVessels(c *render.Canvas, g *geom, v game.View) {
 	}
 }
 
-func drawStatus(c *render.Canvas, v game.View) {
+func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 	st := render.Status{}
 	switch {
 	case v.Result != nil:
 		var names []string
 		for _, w := range v.Result.Winners() {
-			names = append(names, title(v.Players[w].Colour))
+			names = append(names, who(v, m, int(w)))
 		}
 		verb := " wins"
 		if len(names) > 1 {
@@ -401,7 +441,7 @@ func drawStatus(c *render.Canvas, v game.View) {
 		}
 		var wait []string
 		for _, p := range v.Waiting {
-			wait = append(wait, title(v.Players[p].Colour))
+			wait = append(wait, who(v, m, p))
 		}
 		st.Text = fmt.Sprintf("Round %d · %s · waiting for %s", v.Round, phase, strings.Join(wait, ", "))
 		if v.Round == 0 {
@@ -414,7 +454,19 @@ func drawStatus(c *render.Canvas, v game.View) {
 			st.Right = "start player " + title(v.Players[v.SP].Colour)
 		}
 	}
-	c.StatusBar(image.Rect(0, 0, imgW, statusH), st)
+	c.StatusBar(image.Rect(0, 0, w, statusH), st)
+}
+
+// who names seat s as the platform does, "alice (Red)", or by its colour alone without players.
+func who(v game.View, m render.Meta, s int) string {
+	if s < 0 || s >= len(v.Players) {
+		return ""
+	}
+	col := title(v.Players[s].Colour)
+	if n := m.Player(rules.Seat(s), "", 12); n != "" {
+		return n + " (" + col + ")"
+	}
+	return col
 }
 
 func title(s string) string {

@@ -11,19 +11,19 @@ import (
 
 // drawPanel: players on the left, the decision on the table in the middle, the last events and a
 // legend on the right.
-func drawPanel(c *render.Canvas, r image.Rectangle, v game.View) {
+func drawPanel(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
 	c.Rect(r, render.Panel)
 	c.Rect(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+2), render.Edge)
 	colW := r.Dx() / 3
 	players := image.Rect(r.Min.X+10, r.Min.Y+10, r.Min.X+colW-5, r.Max.Y-8)
 	decision := image.Rect(r.Min.X+colW+5, r.Min.Y+10, r.Min.X+2*colW-5, r.Max.Y-8)
 	events := image.Rect(r.Min.X+2*colW+5, r.Min.Y+10, r.Max.X-10, r.Max.Y-8)
-	drawPlayers(c, players, v)
+	drawPlayers(c, players, v, m)
 	drawDecision(c, decision, v)
 	drawEvents(c, events, v)
 }
 
-func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View) {
+func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
 	y := float64(r.Min.Y)
 	c.Text(float64(r.Min.X), y, "Players", render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
@@ -35,7 +35,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View) {
 		col := seatCol[p.Seat%len(seatCol)]
 		c.Circle(x+11, cy, 11, col, render.Ink, 1.5)
 		c.Text(x+11, cy, seatLetter[p.Seat%len(seatLetter)], render.Style{Size: 12, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
-		name := title(p.Colour)
+		name := who(v, m, p.Seat)
 		if p.Seat == v.SP && v.Round > 0 {
 			name += " (start)"
 		}
@@ -44,7 +44,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View) {
 		}
 		st := render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle}
 		c.Text(x+28, cy-7, name, st)
-		detail := fmt.Sprintf("%d cities · %d areas (start %d)", p.Cities, p.Areas, p.Start)
+		detail := fmt.Sprintf("%s · %s (start %d)", count(p.Cities, "city", "cities"), count(p.Areas, "area", "areas"), p.Start)
 		if p.Transports > 0 {
 			detail += fmt.Sprintf(" · %d transports", p.Transports)
 		}
@@ -117,7 +117,7 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
 		for rk := 1; rk <= len(v.Result.Ranks); rk++ {
 			for p, r := range v.Result.Ranks {
 				if r == rk {
-					line(fmt.Sprintf("%d. %s — %d cities", rk, title(v.Players[p].Colour), v.Players[p].Cities), body)
+					line(fmt.Sprintf("%d. %s — %s", rk, title(v.Players[p].Colour), count(v.Players[p].Cities, "city", "cities")), body)
 				}
 			}
 		}
@@ -191,7 +191,7 @@ func drawEvents(c *render.Canvas, r image.Rectangle, v game.View) {
 	c.Text(x, y, "Last move", render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
 	st := render.Style{Size: 11.5, VAlign: render.Top}
-	legendTop := float64(r.Max.Y) - 44
+	legendTop := float64(r.Max.Y) - 62
 	log := v.Log
 	if len(log) > 8 {
 		log = log[len(log)-8:]
@@ -217,12 +217,19 @@ func drawEvents(c *render.Canvas, r image.Rectangle, v game.View) {
 		c.Text(lx+14, ly, n, render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
 		lx += 74
 	}
-	c.Text(x+230, legendTop+10, "F H G C I sources", render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
-	c.Text(x+230, legendTop+30, "B7 = Blue, value 7", render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
+	c.Text(x, legendTop+50, "F H G C I sources · B7 = Blue, value 7", render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
 }
 
 func oneGood(k int) game.Goods {
 	var g game.Goods
 	g[k] = 1
 	return g
+}
+
+// count writes n with its noun, singular for one.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

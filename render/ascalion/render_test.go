@@ -95,12 +95,12 @@ func TestGolden(t *testing.T) {
 	for _, f := range fixtures {
 		t.Run(f.name, func(t *testing.T) {
 			st := position(t, f.name, f.setup, f.moves, f.stop)
-			img, err := Image(st.View(rules.Spectator))
+			img, err := Image(st.View(rules.Spectator), render.SampleMeta(f.setup.Seats))
 			if err != nil {
 				t.Fatal(err)
 			}
 			render.Golden(t, f.name, img)
-			b, err := PNG(st.View(0))
+			b, err := PNG(st.View(0), render.Meta{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,28 +117,28 @@ func TestGolden(t *testing.T) {
 // A view that went through JSON draws the same picture.
 func TestImageFromJSON(t *testing.T) {
 	st := position(t, "trade3", rules.Setup{Seats: 3, Seed: 4, Options: map[string]string{"setup": "quick"}}, 3000, nil)
-	a, err := Image(st.View(rules.Spectator))
+	a, err := Image(st.View(rules.Spectator), render.Meta{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(st.View(rules.Spectator))
-	c, err := Image(b)
+	c, err := Image(b, render.Meta{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.(*image.RGBA).Pix, c.(*image.RGBA).Pix) {
 		t.Error("the JSON round trip changes the picture")
 	}
-	if _, err := Image([]byte(`{"lands":[]}`)); err == nil {
+	if _, err := Image([]byte(`{"lands":[]}`), render.Meta{}); err == nil {
 		t.Error("a JSON object that is no Ascalion view must be refused")
 	}
 }
 
 func TestImageRejectsOtherViews(t *testing.T) {
-	if _, err := Image(42); err == nil {
+	if _, err := Image(42, render.Meta{}); err == nil {
 		t.Error("a non-Ascalion view must be refused")
 	}
-	if _, err := Image((*game.View)(nil)); err == nil {
+	if _, err := Image((*game.View)(nil), render.Meta{}); err == nil {
 		t.Error("a nil view must be refused")
 	}
 }
@@ -148,7 +148,7 @@ func BenchmarkRenderPNG(b *testing.B) {
 	v := st.View(rules.Spectator)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PNG(v); err != nil {
+		if _, err := PNG(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
 	}

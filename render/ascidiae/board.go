@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	asc "github.com/boardbot/boardbot/rules/ascidiae"
 )
 
@@ -27,21 +28,21 @@ const (
 
 // Image draws the view returned by State.View.
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	return newBoard(view).draw(render.AcquireCanvas).Image(), nil
+	return newBoard(view, m).draw(render.AcquireCanvas).Image(), nil
 }
 
 // PNG draws and encodes the view, on a pooled canvas.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	c := newBoard(view).draw(render.AcquireCanvas)
+	c := newBoard(view, m).draw(render.AcquireCanvas)
 	defer c.Release()
 	return render.EncodePNG(c.RGBA, pal)
 }
@@ -58,10 +59,17 @@ type board struct {
 	gridH float64
 	cols  int // player panels per row
 	logN  int
+	meta  render.Meta
 }
 
-func newBoard(v *asc.View) *board {
-	b := &board{v: v, kinds: map[string]*asc.KindView{}}
+func newBoard(v *asc.View, m render.Meta) *board {
+	if m.Result != nil {
+		// The platform's result (a resignation, a timeout) stands over the engine's.
+		cp := *v
+		cp.Result = m.Result
+		v = &cp
+	}
+	b := &board{v: v, kinds: map[string]*asc.KindView{}, meta: m}
 	for i := range v.Kinds {
 		b.kinds[v.Kinds[i].ID] = &v.Kinds[i]
 	}
@@ -69,9 +77,15 @@ func newBoard(v *asc.View) *board {
 	if len(v.Players) == 1 {
 		b.cols, b.cell, b.width = 1, 150, 1200
 	}
+	b.setCell(b.cell)
+	return b
+}
+
+// setCell sizes the grids' spaces.
+func (b *board) setCell(cell float64) {
+	b.cell = cell
 	b.gridW = coordW + 4*b.cell + 3*gutter + 2*gutter
 	b.gridH = 44 + coordW + 3*b.cell + 2*gutter + gutter
-	return b
 }
 
 func (b *board) height() int {
@@ -87,11 +101,11 @@ func (b *board) logLines() []string {
 	v := b.v
 	if n := len(v.Recent); n > 0 {
 		last := v.Recent[n-1]
-		lines = append(lines, fmt.Sprintf("Seat %d, turn %d:", last.Seat+1, last.Turn))
+		lines = append(lines, fmt.Sprintf("%s, turn %d:", b.who(last.Seat), last.Turn))
 		lines = append(lines, last.Lines...)
 	}
 	if len(v.Log) > 0 && v.Result == nil {
-		lines = append(lines, fmt.Sprintf("Seat %d, this turn:", v.Seat+1))
+		lines = append(lines, b.who(v.Seat)+", this turn:")
 		lines = append(lines, v.Log...)
 	}
 	if len(lines) > 16 {
@@ -103,9 +117,33 @@ func (b *board) logLines() []string {
 func (b *board) logH() float64 {
 	n := len(b.wrappedLog())
 	if b.v.Prompt != "" {
-		n += 2
+		n += 1 + len(b.promptLines())
+	}
+	if b.legendBelow() {
+		n++
 	}
 	return 50 + float64(n)*logLine
+}
+
+// legendBelow says the legend does not fit beside the log's title (a narrow image): it then
+// gets a line of its own.
+func (b *board) legendBelow() bool {
+	return rowWidth(legendGlyphs, 1.05)+120 > b.width-2*margin
+}
+
+var promptStyle = render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle, Color: render.Ink}
+
+// promptLines is the question asked, wrapped to the log's width.
+func (b *board) promptLines() []string {
+	return render.Wrap("Now: "+b.v.Prompt, promptStyle, b.width-2*margin-36)
+}
+
+// fitMin is render.FitText that stops at minText: a longer name overflows a little rather than
+// shrink past reading.
+func fitMin(s string, st render.Style, w float64) render.Style {
+	st = render.FitText(s, st, w)
+	st.Size = math.Max(st.Size, minText)
+	return st
 }
 
 func (b *board) wrappedLog() []string {
@@ -142,7 +180,7 @@ func (b *board) status() {
 	s := render.Status{Swatch: render.SeatColour(v.Seat), Letter: itoa(v.Seat + 1)}
 	switch {
 	case v.Result != nil:
-		s.Text = v.Result.Reason
+		s.Text = b.resultLine()
 		if w := winners(v); len(w) == 1 && !v.Solo {
 			s.Swatch, s.Letter = render.SeatColour(w[0]), itoa(w[0]+1)
 		} else {
@@ -152,7 +190,7 @@ func (b *board) status() {
 		s.Text = "Setup: every player places A. basica and A. habilis"
 		s.Swatch = nil
 	default:
-		s.Text = fmt.Sprintf("Seat %d to play", v.Seat+1)
+		s.Text = b.who(v.Seat) + " to play"
 		if v.Active != "" {
 			s.Text += " · " + v.Active + " activates"
 		}
@@ -165,6 +203,24 @@ func (b *board) status() {
 	}
 	s.Right = goal
 	b.c.StatusBar(image.Rect(0, 0, int(b.width), statusH), s)
+}
+
+// resultLine states the result, its winner named and its seats rendered.
+func (b *board) resultLine() string {
+	own := func(s rules.Seat) string { return "Seat " + itoa(int(s)+1) }
+	r := *b.v.Result
+	r.Reason = b.meta.Text(r.Reason, func(s rules.Seat) string {
+		if b.meta.Name(s) != "" {
+			return ""
+		}
+		return own(s)
+	})
+	return render.ResultLine(&r, func(s rules.Seat) string { return b.who(int(s)) })
+}
+
+// who names seat s by its player, shortened to fit a grid's title, or "Seat N" without players.
+func (b *board) who(s int) string {
+	return b.meta.Player(rules.Seat(s), "Seat "+itoa(s+1), 16)
 }
 
 func winners(v *asc.View) []int {
@@ -213,10 +269,10 @@ func (b *board) pile(p asc.PileView, x, y float64) {
 	c.Rect(image.Rect(int(x), int(y+16), int(x+pileW), int(y+24)), band)
 	c.Text(x+7, y+12, strings.ToUpper(p.Zone[:1])+p.Space[len(p.Space)-1:], render.Style{Size: 15, Font: render.Bold, Color: render.White, VAlign: render.Middle})
 	c.Text(x+pileW-7, y+12, "×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Right, VAlign: render.Middle})
-	name := render.FitText(p.Card, render.Style{Size: 16, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, pileW-8)
+	name := fitMin(p.Card, render.Style{Size: 16, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, pileW-8)
 	c.Text(x+pileW/2, y+38, p.Card, name)
 	// Cost.
-	c.Text(x+6, y+60, "cost", render.Style{Size: 12, Color: render.Muted, VAlign: render.Middle})
+	c.Text(x+6, y+60, "cost", render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle})
 	drawRow(c, x+36, y+60, pileW-40, poolShapes(p.Cost), 1)
 	// What the card does, in the card's own frame (facing up).
 	if k := b.kinds[p.Card]; k != nil {
@@ -301,7 +357,7 @@ func (b *board) colony(col asc.ColonyView, x, y float64) {
 	c.Text(x+8, y+16, col.Slot, render.Style{Size: 17, Font: render.Bold, VAlign: render.Middle})
 	if col.By >= 0 {
 		c.Badge(x+colW-16, y+16, 12, itoa(col.By+1), render.SeatColour(col.By), render.ContrastInk(render.SeatColour(col.By)))
-		c.Text(x+colW-32, y+16, "claimed", render.Style{Size: 13, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		c.Text(x+colW-32, y+16, "claimed", render.Style{Size: minText, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
 	drawRow(c, x+8, y+43, colW-14, poolShapes(col.Needs), 1.15)
 }
@@ -318,9 +374,9 @@ func (b *board) player(i int, x, y float64) {
 	}
 	box(c, x, y, b.gridW, b.gridH, 12, render.Panel, edge, lw)
 	c.Badge(x+24, y+22, 14, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
-	title := fmt.Sprintf("Seat %d · colonies %d/%d", i+1, len(p.Colonies), v.WinTarget)
+	title := fmt.Sprintf("%s · colonies %d/%d", b.who(i), len(p.Colonies), v.WinTarget)
 	if v.Solo {
-		title = fmt.Sprintf("Solo · colonies claimed %d", len(p.Colonies))
+		title = fmt.Sprintf("%s · solo · colonies claimed %d", b.who(i), len(p.Colonies))
 	}
 	c.Text(x+46, y+22, title, render.Style{Size: 19, Font: render.Bold, VAlign: render.Middle})
 	if v.Setup && !p.Placed {
@@ -419,7 +475,7 @@ func spaceIndex(s string) int {
 // cellView draws one space: empty, or a card with its name, facing, abilities and tadpoles.
 func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next bool) {
 	c := b.c
-	num := render.Style{Size: 13, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
+	num := render.Style{Size: minText, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
 	if cv.Card == "" {
 		tile(c, x, y, b.cell, b.cell, 10, render.Panel, emptyCell, render.Edge, 1.5)
 		c.Text(x+b.cell/2, y+b.cell/2, cv.Space, render.Style{Size: 30, Font: render.Bold, Color: render.Edge, Align: render.Center, VAlign: render.Middle})
@@ -446,13 +502,13 @@ func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next 
 	mx, my := x+b.cell/2+dx*(b.cell/2+1), y+b.cell/2+dy*(b.cell/2+1)
 	chevron(c, mx, my, 16, cv.Orient, render.Ink)
 	n := cv.Tadpoles.Total()
-	c.Text(x+9, y+12, cv.Space+" #"+itoa(order), render.Style{Size: 13, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
+	c.Text(x+9, y+12, cv.Space+" #"+itoa(order), render.Style{Size: minText, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
 	capSt := render.Style{Size: 14, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
 	if n > cv.Capacity {
 		capSt.Color = warn
 	}
 	c.Text(x+b.cell-9, y+12, itoa(n)+"/"+itoa(cv.Capacity), capSt)
-	name := render.FitText(cv.Card, render.Style{Size: 19, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
+	name := fitMin(cv.Card, render.Style{Size: 19, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
 	c.Text(x+b.cell/2, y+31, cv.Card, name)
 	if k != nil {
 		b.abilities(k, cv.Orient, x+8, y+44, b.cell-16, b.cell-44-32)
@@ -463,7 +519,7 @@ func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next 
 	if n > 0 {
 		drawRow(c, x+9, ty, b.cell-18, poolGlyphs(cv.Tadpoles), 1.25)
 	} else {
-		c.Text(x+9, ty, "no tadpoles", render.Style{Size: 13, Color: render.Muted, VAlign: render.Middle})
+		c.Text(x+9, ty, "no tadpoles", render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle})
 	}
 }
 
@@ -475,12 +531,17 @@ func (b *board) log(y float64) {
 	c.Text(margin+14, y+20, "Log", render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle})
 	legend := "+ spawn  − consume  = cooperate  ▶ push  ▷ catch  ● black  ○ white  ▲ red  ■ blue"
 	_ = legend
-	b.legend(b.width-margin-14, y+20)
 	ly := y + 46
+	if b.legendBelow() {
+		drawRow(b.c, margin+14, ly, b.width-2*margin-28, legendGlyphs, 1.05)
+		ly += logLine
+	} else {
+		b.legend(b.width-margin-14, y+20)
+	}
 	st := render.Style{Size: 16, VAlign: render.Middle}
 	for _, l := range b.wrappedLog() {
 		s := st
-		if strings.HasPrefix(l, "Seat ") && strings.HasSuffix(l, ":") {
+		if strings.HasSuffix(l, ", this turn:") || (strings.HasSuffix(l, ":") && strings.Contains(l, ", turn ")) {
 			s.Font = render.Bold
 		}
 		c.Text(margin+18, ly, l, s)
@@ -488,25 +549,28 @@ func (b *board) log(y float64) {
 	}
 	if b.v.Prompt != "" {
 		ly += logLine * 0.4
-		q := render.FitText("Now: "+b.v.Prompt, render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle, Color: render.Ink}, b.width-2*margin-36)
-		c.Text(margin+18, ly, "Now: "+b.v.Prompt, q)
+		for _, l := range b.promptLines() {
+			c.Text(margin+18, ly, l, promptStyle)
+			ly += logLine
+		}
 	}
 }
 
 // legend explains the icons, right-aligned ending at x.
 func (b *board) legend(x, y float64) {
-	gs := []glyph{
-		{kind: 1, colour: asc.Black}, {text: "black"}, {kind: 4},
-		{kind: 1, colour: asc.White}, {text: "white"}, {kind: 4},
-		{kind: 1, colour: asc.Red}, {text: "red"}, {kind: 4},
-		{kind: 1, colour: asc.Blue}, {text: "blue"}, {kind: 4}, {kind: 4},
-		{text: "+", bold: true}, {text: "spawn"}, {kind: 4},
-		{text: "−", bold: true}, {text: "consume"}, {kind: 4},
-		{text: "=", bold: true}, {text: "cooperate"}, {kind: 4},
-		{kind: 2, dir: asc.Right}, {text: "push"}, {kind: 4},
-		{kind: 3, dir: asc.Left}, {text: "catch"}, {kind: 4},
-		{text: "*", bold: true}, {text: "all"},
-	}
-	w := rowWidth(gs, 1.05)
-	drawRow(b.c, x-w, y, w+1, gs, 1.05)
+	w := rowWidth(legendGlyphs, 1.05)
+	drawRow(b.c, x-w, y, w+1, legendGlyphs, 1.05)
+}
+
+var legendGlyphs = []glyph{
+	{kind: 1, colour: asc.Black}, {text: "black"}, {kind: 4},
+	{kind: 1, colour: asc.White}, {text: "white"}, {kind: 4},
+	{kind: 1, colour: asc.Red}, {text: "red"}, {kind: 4},
+	{kind: 1, colour: asc.Blue}, {text: "blue"}, {kind: 4}, {kind: 4},
+	{text: "+", bold: true}, {text: "spawn"}, {kind: 4},
+	{text: "−", bold: true}, {text: "consume"}, {kind: 4},
+	{text: "=", bold: true}, {text: "cooperate"}, {kind: 4},
+	{kind: 2, dir: asc.Right}, {text: "push"}, {kind: 4},
+	{kind: 3, dir: asc.Left}, {text: "catch"}, {kind: 4},
+	{text: "*", bold: true}, {text: "all"},
 }

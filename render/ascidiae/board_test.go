@@ -55,12 +55,12 @@ var cases = []struct {
 func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		st := position(t, c.seats, c.opts, 7, c.moves)
-		img, err := Image(st.View(rules.Spectator))
+		img, err := Image(st.View(rules.Spectator), render.SampleMeta(c.seats))
 		if err != nil {
 			t.Fatal(err)
 		}
 		render.Golden(t, c.name, img)
-		b, err := PNG(st.View(rules.Spectator))
+		b, err := PNG(st.View(rules.Spectator), render.Meta{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestGoldenSnapshots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, err := Image(st.View(rules.Spectator))
+		img, err := Image(st.View(rules.Spectator), render.Meta{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestGoldenSnapshots(t *testing.T) {
 }
 
 func TestRejectsOtherViews(t *testing.T) {
-	if _, err := Image(42); err == nil {
+	if _, err := Image(42, render.Meta{}); err == nil {
 		t.Errorf("a non-ascidiae view was drawn")
 	}
 }
@@ -102,7 +102,7 @@ func BenchmarkRenderPNG(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			size := 0
 			for i := 0; i < b.N; i++ {
-				p, err := PNG(v)
+				p, err := PNG(v, render.Meta{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -131,7 +131,7 @@ func TestRenderSweep(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(seats), 5))
 		for i := 0; ; i++ {
 			if i%15 == 0 || st.Result() != nil {
-				b, err := PNG(st.View(rules.Spectator))
+				b, err := PNG(st.View(rules.Spectator), render.Meta{})
 				if err != nil {
 					t.Fatalf("%d seats move %d: %v", seats, i, err)
 				}
@@ -160,7 +160,7 @@ func TestRenderSweep(t *testing.T) {
 func BenchmarkImage(b *testing.B) {
 	v := position(b, 4, map[string]string{"preset": "fourth", "rearrange": "0"}, 7, 140).View(rules.Spectator)
 	for i := 0; i < b.N; i++ {
-		if _, err := Image(v); err != nil {
+		if _, err := Image(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -74,10 +74,16 @@ type glyph struct {
 
 const unit = 14.0 // item size at scale 1
 
+// minText is the smallest text in a row of items: a crowded row shrinks its icons and gaps, but
+// its words and numbers stay readable in the focus image at phone width (see Focus).
+const minText = 14.0
+
+func textSize(scale float64) float64 { return math.Max(minText, unit*scale) }
+
 func (g glyph) width(scale float64) float64 {
 	switch g.kind {
 	case 0:
-		st := render.Style{Size: unit * scale, Font: render.Regular}
+		st := render.Style{Size: textSize(scale), Font: render.Regular}
 		if g.bold {
 			st.Font = render.Bold
 		}
@@ -110,7 +116,7 @@ func drawRow(c *render.Canvas, x, y, maxW float64, gs []glyph, scale float64) fl
 		cx := x + w/2
 		switch g.kind {
 		case 0:
-			st := render.Style{Size: unit * scale, VAlign: render.Middle}
+			st := render.Style{Size: textSize(scale), VAlign: render.Middle}
 			if g.bold {
 				st.Font = render.Bold
 			}

@@ -19,5 +19,13 @@ func Progress(v any) (recap.Progress, error) {
 			out[p.Seat] = len(p.Colonies)
 		}
 	}
-	return recap.Progress{Measure: "colonies", One: "colony", Unit: "colonies", UnitOne: "colony", Values: out}, nil
+	p := recap.Progress{Measure: "colonies", One: "colony", Unit: "colonies", UnitOne: "colony", Values: out}
+	for i := range out {
+		p.Letters = append(p.Letters, itoa(i+1))
+		p.Colours = append(p.Colours, render.SeatColour(i))
+	}
+	if view.Solo {
+		p.Opponent = "the clock (" + itoa(view.SoloTurns) + " turns)"
+	}
+	return p, nil
 }

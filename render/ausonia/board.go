@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ausonia"
 )
 
@@ -26,36 +27,61 @@ const (
 
 // Image draws what State.View returned: the public view, or a seat's private one with its hand.
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	return paint(view, render.AcquireCanvas).Image(), nil
+	return paint(view, m, render.AcquireCanvas).Image(), nil
 }
 
 // PNG is Image encoded with the game's palette, drawn on a pooled canvas.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
-	c := paint(view, render.AcquireCanvas)
+	c := paint(view, m, render.AcquireCanvas)
 	defer c.Release()
 	return render.EncodePNG(c.RGBA, pal)
 }
 
-func paint(view *game.View, frame render.Frame) *render.Canvas {
+// withMeta is the view as the platform states it: its result over the engine's, and the seats in
+// the engine's texts named by their players.
+func withMeta(v *game.View, m render.Meta) *game.View {
+	cp := *v
+	cp.Result = m.Final(v.Result)
+	own := func(s rules.Seat) string {
+		if int(s) >= 0 && int(s) < len(v.Players) {
+			return houseLabel(v.Players[s])
+		}
+		return ""
+	}
+	cp.Waiting = m.Text(v.Waiting, own)
+	if cp.Result != nil && rules.HasSeatRefs(cp.Result.Reason) {
+		r := *cp.Result
+		r.Reason = m.Text(r.Reason, own)
+		cp.Result = &r
+	}
+	cp.Last = make([]string, len(v.Last))
+	for i, l := range v.Last {
+		cp.Last[i] = m.Text(l, own)
+	}
+	return &cp
+}
+
+func paint(view *game.View, m render.Meta, frame render.Frame) *render.Canvas {
+	view = withMeta(view, m)
 	c := frame(width, height(view), render.Paper)
 	y := 0.0
-	drawStatus(c, view)
+	drawStatus(c, view, m)
 	y = statusH + gap
 	y = drawMarket(c, view, y)
 	// Houses in turn order, House I first.
 	for h := 0; h < len(view.Players); h++ {
 		for i, p := range view.Players {
 			if houseIndex(p) == h {
-				y = drawHouse(c, view, i, y)
+				y = drawHouse(c, view, m, i, y)
 			}
 		}
 	}
@@ -141,11 +167,24 @@ func height(v *game.View) int {
 
 func houseLabel(p game.PlayerView) string { return "House " + p.House }
 
-func drawStatus(c *render.Canvas, v *game.View) {
+func drawStatus(c *render.Canvas, v *game.View, m render.Meta) {
+	c.StatusBar(image.Rect(0, 0, width, statusH), statusOf(v, m))
+}
+
+// statusOf says whose move it is and what is asked, or the result.
+func statusOf(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: fmt.Sprintf("Round %d", v.Round)}
 	switch {
 	case v.Result != nil:
-		st.Text = v.Result.Reason
+		st.Text = render.ResultLine(v.Result, func(s rules.Seat) string {
+			if int(s) < len(v.Players) {
+				if n := m.Player(s, "", 18); n != "" {
+					return n + " (" + houseLabel(v.Players[s]) + ")"
+				}
+				return houseLabel(v.Players[s])
+			}
+			return ""
+		})
 	default:
 		p := v.Players[v.Awaited]
 		st.Swatch = render.SeatColour(houseIndex(p))
@@ -161,7 +200,7 @@ func drawStatus(c *render.Canvas, v *game.View) {
 			st.Right = fmt.Sprintf("Round %d · last round", v.Round)
 		}
 	}
-	c.StatusBar(image.Rect(0, 0, width, statusH), st)
+	return st
 }
 
 func houseIndex(p game.PlayerView) int {
@@ -207,25 +246,42 @@ func drawMarket(c *render.Canvas, v *game.View, y float64) float64 {
 	return y + h + gap
 }
 
-func drawHouse(c *render.Canvas, v *game.View, i int, y float64) float64 {
+func drawHouse(c *render.Canvas, v *game.View, m render.Meta, i int, y float64) float64 {
+	x0, w := float64(margin), float64(width-2*margin)
+	houseFrame(c, v, i, x0, y, w, rowH)
+	houseBlock(c, v, m, i, x0, y)
+	// Right block: the areas, one line each.
+	rx := x0 + 340
+	c.Rect(rect(rx-14, y+14, 2, rowH-28), render.Edge)
+	houseAreas(c, v.Players[i], rx, y+14, x0+w-16)
+	return y + rowH + gap
+}
+
+// houseFrame is a house's box, ringed in its colour while it plays.
+func houseFrame(c *render.Canvas, v *game.View, i int, x0, y, w, h float64) {
+	box(c, x0, y, w, h, 12, render.Panel, render.Edge, 2)
+	if v.Result == nil && v.Turn == i {
+		c.RoundRect(x0, y, w, h, 12, nil, render.SeatColour(houseIndex(v.Players[i])), 6)
+	}
+}
+
+// houseBlock is the house, its player and its influence, 330 px wide from x0.
+func houseBlock(c *render.Canvas, v *game.View, m render.Meta, i int, x0, y float64) {
 	p := v.Players[i]
 	hi := houseIndex(p)
 	seat := render.SeatColour(hi)
-	x0, w := float64(margin), float64(width-2*margin)
 	active := v.Result == nil && v.Turn == i
-	fill := render.Panel
-	box(c, x0, y, w, rowH, 12, fill, render.Edge, 2)
-	if active {
-		c.RoundRect(x0, y, w, rowH, 12, nil, seat, 6)
-	}
 	// Left block: the house and its influence.
 	c.Circle(x0+40, y+38, 24, seat, render.Ink, 2)
 	c.Text(x0+40, y+38, p.House, render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(seat), Align: render.Center, VAlign: render.Middle})
 	name := houseLabel(p)
+	if n := m.Player(rules.Seat(i), "", 12); n != "" {
+		name = n + " · " + name
+	}
 	if v.Viewer == i {
 		name += " (you)"
 	}
-	c.Text(x0+74, y+28, name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
+	c.Text(x0+74, y+28, name, render.FitText(name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}, 250))
 	c.Text(x0+74, y+54, p.HouseName, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 	c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", p.Influence, 60, tint(seat))
 	counts := fmt.Sprintf("hand %d · draw %d · discard %d", p.Hand, p.Draw, len(p.Discard))
@@ -240,10 +296,10 @@ func drawHouse(c *render.Canvas, v *game.View, i int, y float64) float64 {
 			gemRow(c, gx, y+160, 12, v.Pool)
 		}
 	}
-	// Right block: the areas, one line each.
-	rx, maxX := x0+340, x0+w-16
-	c.Rect(rect(rx-14, y+14, 2, rowH-28), render.Edge)
-	ly := y + 14
+}
+
+// houseAreas is a house's areas, one line each, from (rx, ly) to maxX.
+func houseAreas(c *render.Canvas, p game.PlayerView, rx, ly, maxX float64) {
 	end := chipRow(c, rx, ly, maxX, "Play", p.Play, chipFace)
 	if len(p.Play) == 0 {
 		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
@@ -270,7 +326,6 @@ func drawHouse(c *render.Canvas, v *game.View, i int, y float64) float64 {
 	if n := len(p.Discard); n > 0 {
 		chipRow(c, maxX-170, ly, maxX, "Discard top", p.Discard[n-1:], chipFace)
 	}
-	return y + rowH + gap
 }
 
 func drawSolo(c *render.Canvas, v *game.View, y float64) float64 {

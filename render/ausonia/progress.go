@@ -1,6 +1,8 @@
 package ausonia
 
 import (
+	"image/color"
+
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/recap"
 	game "github.com/boardbot/boardbot/rules/ausonia"
@@ -13,10 +15,18 @@ func Progress(v any) (recap.Progress, error) {
 		return recap.Progress{}, err
 	}
 	out := make([]int, len(view.Players))
+	letters := make([]string, len(view.Players))
+	colours := make([]color.RGBA, len(view.Players))
 	for _, p := range view.Players {
 		if p.Seat >= 0 && p.Seat < len(out) {
 			out[p.Seat] = p.Influence
+			letters[p.Seat] = p.House
+			colours[p.Seat] = render.SeatColour(houseIndex(p))
 		}
 	}
-	return recap.Progress{Measure: "influence", Unit: "influence", Values: out}, nil
+	pr := recap.Progress{Measure: "influence", Unit: "influence", Values: out, Letters: letters, Colours: colours}
+	if view.Solo != nil {
+		pr.Opponent = view.Solo.Name + " (Aspirant)"
+	}
+	return pr, nil
 }

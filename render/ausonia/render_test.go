@@ -12,7 +12,7 @@ func TestGolden(t *testing.T) {
 	for _, f := range fixtures {
 		t.Run(f.name, func(t *testing.T) {
 			v := loadFixture(t, f)
-			img, err := Image(v)
+			img, err := Image(v, render.SampleMeta(len(v.Players)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -24,7 +24,7 @@ func TestGolden(t *testing.T) {
 
 func TestPNGIsSmall(t *testing.T) {
 	for _, f := range fixtures {
-		b, err := PNG(loadFixture(t, f))
+		b, err := PNG(loadFixture(t, f), render.Meta{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func TestPNGIsSmall(t *testing.T) {
 
 func TestRejectsWhatIsNotAView(t *testing.T) {
 	for _, v := range []any{nil, 3, (*game.View)(nil), &game.View{}, &game.View{Players: make([]game.PlayerView, 2), Turn: 5}} {
-		if _, err := Image(v); err == nil {
+		if _, err := Image(v, render.Meta{}); err == nil {
 			t.Errorf("%#v accepted", v)
 		}
 	}
@@ -48,7 +48,7 @@ func BenchmarkRenderAndEncode(b *testing.B) {
 	b.ResetTimer()
 	var size int
 	for i := 0; i < b.N; i++ {
-		png, err := PNG(v)
+		png, err := PNG(v, render.Meta{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -61,15 +61,15 @@ func BenchmarkRenderAndEncode(b *testing.B) {
 // encodes exactly like a fresh Image.
 func TestPNGOnPooledCanvasMatchesImage(t *testing.T) {
 	for _, f := range fixtures {
-		PNG(loadFixture(t, f)) // fill the pool with boards of every height
+		PNG(loadFixture(t, f), render.Meta{}) // fill the pool with boards of every height
 	}
 	for _, f := range fixtures {
 		v := loadFixture(t, f)
-		got, err := PNG(v)
+		got, err := PNG(v, render.Meta{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, _ := Image(v)
+		img, _ := Image(v, render.Meta{})
 		want, _ := render.EncodePNG(img, pal)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: PNG on a pooled canvas differs from a fresh Image", f.name)

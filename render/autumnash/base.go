@@ -21,9 +21,7 @@ var bases = render.NewSprites(func(k baseKey) image.Image {
 	for s := 0; s < 2; s++ {
 		drawStashFrame(c, l.stash[s], s)
 	}
-	if l.legend.Dy() > 120 {
-		drawLegend(c, l.legend, l.field)
-	}
+	drawLegend(c, l.legend, l.field)
 	return c.Image()
 })
 

@@ -6,40 +6,47 @@ import (
 	"image/draw"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/autumnash"
 )
 
 // Image renders a view of rules/autumnash (a game.View or *game.View).
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
 	l := newLayout(view)
 	c := render.AcquireCanvas(l.w, l.h, render.Paper)
-	paint(c, l, view)
+	paint(c, l, view, m)
 	return c.Image(), nil
 }
 
 // PNG renders the view on a pooled canvas and encodes it with the board's fixed palette.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := asView(v)
 	if err != nil {
 		return nil, err
 	}
 	l := newLayout(view)
 	return render.RenderPNG(l.w, l.h, render.Paper, pal, func(c *render.Canvas) error {
-		paint(c, l, view)
+		paint(c, l, view, m)
 		return nil
 	})
 }
 
 // paint draws everything over the cached base: what changes from move to move.
-func paint(c *render.Canvas, l layout, v *game.View) {
+func paint(c *render.Canvas, l layout, v *game.View, m render.Meta) {
+	if m.Result != nil {
+		// The platform's result (a resignation, a timeout) stands over the engine's.
+		cp := *v
+		cp.Result = m.Result
+		v = &cp
+	}
 	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l), image.Point{}, draw.Src)
-	drawStatus(c, l, v)
+	drawStatus(c, l, v, m)
 	drawBoard(c, l, v)
 	drawLastMove(c, l, v)
 	drawPanel(c, l, v)
@@ -70,8 +77,9 @@ func asView(v any) (*game.View, error) {
 	return view, nil
 }
 
-// layout places the parts of the image. Sizes are chosen so the 5x6 board is about 1100 px wide
-// and the 8x8 one about 1200: large enough that a phone shrinking it still shows readable letters.
+// layout places the parts of the image, in portrait as a phone holds it: the board, then the two
+// stashes side by side, the legend and the last move in words. The 5x6 board is 772 px wide, so
+// its smallest text (18 px, minText) is 9 px tall once a phone shows the image 400 px wide.
 type layout struct {
 	w, h   int
 	status image.Rectangle
@@ -89,9 +97,11 @@ const (
 	statusH   = 76
 	scoreH    = 46
 	coordM    = 50 // room for the coordinates on each side of the grid
-	panelW    = 290
-	footerH   = 64
+	footerH   = 118
 	boardSpan = 768 // the grid's longer side in pixels
+	legendRow = 34.0
+	// minText is the smallest text on the board: 9 px at 400 px wide for the 5x6 board.
+	minText = 18.0
 )
 
 func newLayout(v *game.View) layout { return newLayoutFor(v.Cols, v.Rows) }
@@ -101,7 +111,7 @@ func newLayoutFor(cols, rows int) layout {
 	gw, gh := int(cell)*cols, int(cell)*rows
 	var l layout
 	l.cell = cell
-	l.w = pad + coordM*2 + gw + pad + panelW + pad
+	l.w = pad + coordM*2 + gw + pad
 	l.status = image.Rect(0, 0, l.w, statusH)
 	y := statusH + pad
 	half := (l.w - 3*pad) / 2
@@ -109,19 +119,17 @@ func newLayoutFor(cols, rows int) layout {
 	l.scores[1] = image.Rect(2*pad+half, y, l.w-pad, y+scoreH)
 	y += scoreH + pad/2
 	l.grid = render.Grid{X: pad + coordM, Y: float64(y + coordM), Cell: cell, Cols: cols, Rows: rows, RowsUp: true}
-	boardH := gh + 2*coordM
-	px := pad + coordM*2 + gw + pad
-	sy := y + coordM/2
-	for s := 0; s < 2; s++ {
-		h := int(stashHeight(stashRows))
-		l.stash[s] = image.Rect(px, sy, px+panelW, sy+h)
-		sy += h + pad
-	}
-	l.legend = image.Rect(px, sy, px+panelW, y+boardH-coordM/2)
-	l.field = cols*rows > winCols*winRows
-	y += boardH
+	y += gh + 2*coordM
 	l.footer = image.Rect(pad, y, l.w-pad, y+footerH)
-	l.h = y + footerH + pad/2
+	y += footerH + pad/2
+	h := int(stashHeight(stashRows))
+	l.stash[0] = image.Rect(pad, y, pad+half, y+h)
+	l.stash[1] = image.Rect(2*pad+half, y, l.w-pad, y+h)
+	y += h + pad
+	l.field = cols*rows > winCols*winRows
+	items := len(legendItems(l.field))
+	l.legend = image.Rect(pad, y, l.w-pad, y+24+int(legendRow)*((items+1)/2))
+	l.h = l.legend.Max.Y + pad
 	return l
 }
 
@@ -130,7 +138,7 @@ var seatName = [2]string{"Rainbow", "Xeno"}
 func seatOK(s int) bool { return s == 0 || s == 1 }
 
 // status is the top line: whose turn, or who won and by how much.
-func status(v *game.View) render.Status {
+func status(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: variantTitle(v.Variant)}
 	switch {
 	case v.Result != nil:
@@ -141,11 +149,11 @@ func status(v *game.View) render.Status {
 		if w < 0 {
 			st.Text = fmt.Sprintf("Game over, %d to %d", v.Scores[0], v.Scores[1])
 		} else {
-			st.Text = fmt.Sprintf("%s wins, %d to %d", seatName[w], v.Scores[w], v.Scores[1-w])
+			st.Text = fmt.Sprintf("%s wins, %d to %d", who(m, w), v.Scores[w], v.Scores[1-w])
 			st.Swatch, st.Letter = seatChip[w], seatName[w][:1]
 		}
 	case seatOK(int(v.Turn)):
-		st.Text = seatName[v.Turn] + " to move"
+		st.Text = who(m, int(v.Turn)) + " to move"
 		st.Swatch, st.Letter = seatChip[v.Turn], seatName[v.Turn][:1]
 	default:
 		st.Text = "Game over"
@@ -153,11 +161,20 @@ func status(v *game.View) render.Status {
 	return st
 }
 
-func drawStatus(c *render.Canvas, l layout, v *game.View) {
-	c.StatusBar(l.status, status(v))
+func drawStatus(c *render.Canvas, l layout, v *game.View, m render.Meta) {
+	c.StatusBar(l.status, status(v, m))
 	for s := 0; s < 2; s++ {
-		c.ScoreBar(l.scores[s], seatName[s], v.Scores[s], max(1, v.Target), seatFill[s])
+		// The bar's colour is the side's; a player's name alone leaves room for the score.
+		c.ScoreBar(l.scores[s], m.Player(rules.Seat(s), seatName[s], 12), v.Scores[s], max(1, v.Target), seatFill[s])
 	}
+}
+
+// who names seat s as the platform does, "alice (Rainbow)", or by its side alone without players.
+func who(m render.Meta, s int) string {
+	if n := m.Player(rules.Seat(s), "", 12); n != "" {
+		return n + " (" + seatName[s] + ")"
+	}
+	return seatName[s]
 }
 
 // winner is the seat ranked first alone, or -1.

@@ -1,7 +1,7 @@
 // Package autumnash draws the Autumn Ash board from the public view of rules/autumnash (import it
 // under another name, e.g. aarender, beside the rules package of the same name).
 //
-// Image(v) and PNG(v) take a rules/autumnash View, by value or pointer. The picture is meant to be
+// Image(v, meta) and PNG(v, meta) take a rules/autumnash View, by value or pointer. The picture is meant to be
 // read on a phone, so every fact has a shape or a letter as well as a colour:
 //
 //   - The board is light wood with coordinates on all four sides; the 8x8 Unsettled board shades
@@ -20,10 +20,11 @@
 //   - The last move is an arrow along its path (turning where the leaf turned) into a framed
 //     destination; a plus badge marks the corner where a leaf entered, dashed frames with a cross
 //     the squares that lost leaves to bagging, and a "+N" tag the points scored.
-//   - Above the board: whose turn it is (or the result) and both scores as bars out of the target.
-//     Beside it: each side's unplayed stash by colour and size, which is what its leaves can still
-//     become, with the side to move framed in ink; then a legend. Below it: the last move in words,
-//     or the result's reason.
+//   - The image is a portrait, as a phone holds it, 772 px wide for the 5x6 board, every text at
+//     least 18 px (9 px once shown 400 px wide). Above the board: whose turn it is (or the result)
+//     and both scores as bars out of the target. Under it: the last move in words or the result's
+//     reason, each side's unplayed stash by colour and size (what its leaves can still become,
+//     the side to move framed in ink), then a legend in two columns.
 //
 // Rendering draws over a cached background (empty board, panel frames, legend) and caches every
 // pyramid, chip and marker as a sprite, then quantises to a fixed palette: see the benchmarks.

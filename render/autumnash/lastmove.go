@@ -86,7 +86,11 @@ func baggedMark(c *render.Canvas, g render.Grid, q game.Square) {
 func enteredMark(c *render.Canvas, g render.Grid, q game.Square) {
 	x, y := g.Origin(q.Col, q.Row)
 	r := g.Cell * 0.11
-	cx, cy := x+g.Cell-r-5, y+r+5
+	plusBadge(c, x+g.Cell-r-5, y+r+5, r)
+}
+
+// plusBadge is the mark of an entry: a plus in a white disc.
+func plusBadge(c *render.Canvas, cx, cy, r float64) {
 	c.Circle(cx, cy, r, render.White, render.Ink, 2.5)
 	c.Line(cx-r*0.55, cy, cx+r*0.55, cy, 3, render.Ink)
 	c.Line(cx, cy-r*0.55, cx, cy+r*0.55, 3, render.Ink)

@@ -42,7 +42,7 @@ func drawStashFrame(c *render.Canvas, r image.Rectangle, seat int) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
 	c.Circle(x+26, y+stashTitle/2, 13, seatChip[seat], render.Ink, 2)
-	c.Text(x+26, y+stashTitle/2, seatName[seat][:1], render.Style{Size: 16, Font: render.Bold,
+	c.Text(x+26, y+stashTitle/2, seatName[seat][:1], render.Style{Size: minText, Font: render.Bold,
 		Color: render.White, Align: render.Center, VAlign: render.Middle})
 	c.Text(x+48, y+stashTitle/2, seatName[seat]+" stash", render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
 	for i, col := range progression[seat] {
@@ -65,7 +65,7 @@ func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	if int(v.Turn) == seat {
 		c.RoundRect(x, y, w, float64(r.Dy()), 12, nil, render.Ink, 3.5)
-		c.Text(x+w-12, y+stashTitle/2, "to move", render.Style{Size: 17, Font: render.Bold, Color: render.Ink,
+		c.Text(x+w-12, y+stashTitle/2, "to move", render.Style{Size: minText, Font: render.Bold, Color: render.Ink,
 			Align: render.Right, VAlign: render.Middle})
 	}
 	y += stashTitle
@@ -121,38 +121,56 @@ func miniPyramid(c *render.Canvas, x, base, h float64, col game.Colour, filled b
 	}
 }
 
+// legendItem is one line of the legend: its mark, drawn centred on (x, y), and its meaning.
+type legendItem struct {
+	mark func(c *render.Canvas, x, y float64)
+	text string
+}
+
+func legendItems(field bool) []legendItem {
+	items := []legendItem{
+		{func(c *render.Canvas, x, y float64) {
+			for z := 1; z <= 3; z++ {
+				miniPyramid(c, x-16+float64(z-1)*13, y+9, 6+4*float64(z), game.Clear, true)
+			}
+		}, "pawn 1, drone 2, queen 3 pips"},
+		{func(c *render.Canvas, x, y float64) { c.Poly(starPoints(x, y, 11), render.White, render.Ink, 2) }, "entry corner"},
+		{func(c *render.Canvas, x, y float64) { plusBadge(c, x, y, 12) }, "a leaf entered here"},
+		{func(c *render.Canvas, x, y float64) {
+			c.RoundRect(x-12, y-12, 24, 24, 3, render.White, render.Ink, 1.5)
+			c.Text(x, y, "3", render.Style{Size: minText, Font: render.Bold, Align: render.Center, VAlign: render.Middle})
+		}, "stack height"},
+		{func(c *render.Canvas, x, y float64) { hatchIcon(c, x, y) }, "burnt leaf: never moves"},
+		{func(c *render.Canvas, x, y float64) {
+			c.Arrow([]gg.Point{{X: x - 16, Y: y}, {X: x + 16, Y: y}}, render.ArrowStyle{Width: 4})
+		}, "last move"},
+		{func(c *render.Canvas, x, y float64) {
+			c.SetDash(5, 4)
+			c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 2.5)
+			c.SetDash()
+		}, "leaves bagged there"},
+	}
+	if field {
+		items = append(items, legendItem{func(c *render.Canvas, x, y float64) {
+			c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 4)
+		}, "field: leaves stay in 5x6"})
+	}
+	return items
+}
+
+// drawLegend lists the board's marks in two columns.
 func drawLegend(c *render.Canvas, r image.Rectangle, field bool) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
-	st := render.Style{Size: 17, VAlign: render.Middle}
-	row := 34.0
-	y += 12
-	line := func(s string) {
-		c.Text(x+58, y+row/2, s, render.FitText(s, st, w-66))
-		y += row
-	}
-	ix := x + 30
-	// Sizes.
-	for z := 1; z <= 3; z++ {
-		miniPyramid(c, ix-16+float64(z-1)*13, y+row/2+9, 6+4*float64(z), game.Clear, true)
-	}
-	line("pawn 1, drone 2, queen 3 pips")
-	c.Poly(starPoints(ix, y+row/2, 11), render.White, render.Ink, 2)
-	line("entry corner")
-	c.RoundRect(ix-12, y+row/2-12, 24, 24, 3, render.White, render.Ink, 1.5)
-	c.Text(ix, y+row/2, "3", render.Style{Size: 17, Font: render.Bold, Align: render.Center, VAlign: render.Middle})
-	line("stack height, lower leaves behind")
-	hatchIcon(c, ix, y+row/2)
-	line("burnt leaf: never moves")
-	c.Arrow([]gg.Point{{X: ix - 16, Y: y + row/2}, {X: ix + 16, Y: y + row/2}}, render.ArrowStyle{Width: 4})
-	line("last move")
-	c.SetDash(5, 4)
-	c.RoundRect(ix-12, y+row/2-12, 24, 24, 3, nil, render.Ink, 2.5)
-	c.SetDash()
-	line("leaves bagged there")
-	if field {
-		c.RoundRect(ix-12, y+row/2-12, 24, 24, 3, nil, render.Ink, 4)
-		line("field: leaves stay in 5x6")
+	st := render.Style{Size: minText, VAlign: render.Middle}
+	items := legendItems(field)
+	rows := (len(items) + 1) / 2
+	colW := (w - 16) / 2
+	for i, it := range items {
+		cx := x + 8 + float64(i/rows)*colW
+		cy := y + 12 + legendRow*(float64(i%rows)+0.5)
+		it.mark(c, cx+24, cy)
+		c.Text(cx+52, cy, it.text, st)
 	}
 }
 
@@ -192,7 +210,10 @@ func drawFooter(c *render.Canvas, l layout, v *game.View) {
 	if len(lines) > 2 {
 		lines = lines[:2]
 	}
-	lh := float64(r.Dy()) / float64(len(lines))
+	// Each line wraps rather than shrinks; four lines at most fill the footer.
+	const maxLines = 4
+	lh := float64(r.Dy()) / maxLines
+	n := 0
 	for i, s := range lines {
 		ls := st
 		if i == 1 {
@@ -201,6 +222,12 @@ func drawFooter(c *render.Canvas, l layout, v *game.View) {
 				ls.Font, ls.Color, ls.Size = render.Regular, render.Muted, 20
 			}
 		}
-		c.Text(x, y+lh*(float64(i)+0.5), s, render.FitText(s, ls, w))
+		for _, part := range render.Wrap(s, ls, w) {
+			if n == maxLines {
+				return
+			}
+			c.Text(x, y+lh*(float64(n)+0.5), part, ls)
+			n++
+		}
 	}
 }

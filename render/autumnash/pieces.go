@@ -57,8 +57,9 @@ func paintPiece(k pieceKey) image.Image {
 	c.Text(cx, apex+h*0.64, k.colour.Letter(), render.Style{Size: float64(k.letter), Font: render.Bold,
 		Color: ink, Align: render.Center, VAlign: render.Middle})
 	// Pips in a row near the base, as on the real pyramids.
-	r := math.Max(2, h/30)
-	gap := r * 3.2
+	// Pips large enough to count on a phone (a queen's are 5-6 px across at 400 px wide).
+	r := math.Max(3, h/18)
+	gap := r * 2.9
 	y := base - lw - r*1.9
 	for i := 0; i < int(k.size); i++ {
 		x := cx + (float64(i)-float64(k.size-1)/2)*gap
@@ -111,8 +112,14 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 		return
 	}
 	under := len(st) - 1
-	chip := math.Min(cell*0.2, (cell*0.84)/float64(len(st)))
-	left := x0 + chip + 10
+	// The chips keep their letters at least minText: a tall stack lists them in two columns.
+	chip := math.Max(cell*0.2, minChip)
+	cols := 1
+	if float64(len(st))*chip > cell*0.84 {
+		cols = 2
+	}
+	perCol := (len(st) + cols - 1) / cols
+	left := x0 + float64(cols)*chip + 10
 	// Each level behind moves up and to the right by step; the fan must stay in the square.
 	step := math.Min(cell*0.075, cell*0.2/float64(under))
 	h := cell * heightFrac[top.Size]
@@ -135,8 +142,8 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 	// The chips, bottom piece lowest.
 	ci := int(math.Round(chip))
 	for i, p := range st {
-		y := y0 + cell*0.93 - float64(i+1)*chip
-		c.Blit(chipSprites.Get(chipKey{p.Colour, ci}), int(x0)+8, int(math.Round(y)))
+		y := y0 + cell*0.93 - float64(i%perCol+1)*chip
+		c.Blit(chipSprites.Get(chipKey{p.Colour, ci}), int(x0)+8+(i/perCol)*ci, int(math.Round(y)))
 	}
 	r := int(math.Round(cell * 0.12))
 	c.Blit(badgeSprites.Get(badgeKey{len(st), r}), int(x0+cell)-2*r-4, int(y0)+4)
@@ -150,6 +157,9 @@ var shadowSprites = render.NewSprites(func(k pieceKey) image.Image {
 	c.Poly(t, pieceFill[k.colour], render.Ink, math.Max(2, float64(k.h)/26))
 	return c.Image()
 })
+
+// minChip is the smallest chip whose letter (0.7 of its side) is minText.
+const minChip = minText / 0.7
 
 type chipKey struct {
 	colour game.Colour

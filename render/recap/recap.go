@@ -25,12 +25,19 @@ type Progress struct {
 	// shows bare numbers when Unit is empty.
 	Unit, UnitOne string
 	Colours       []color.RGBA // the seats' colours on the game's boards; nil for SeatColour
+	// Letters are the seats' badges on the game's boards ("R", "X"; "1", "2"; "I", "II"); nil
+	// for A, B, C...
+	Letters []string
+	// Opponent is what a solo player plays against ("the Aspirant Livia", "the clock"); empty
+	// in a game of several players.
+	Opponent string
 }
 
 // Player is one seat's line.
 type Player struct {
 	Name   string
 	Colour color.RGBA // the seat's colour on the boards; zero for render.SeatColour
+	Letter string     // the seat's badge on the boards; "" for A, B, C...
 	Rank   int        // 1 for first; equal ranks are ties; 0 while unknown
 	Score  *int       // the final score from the result, nil when the game gives none
 	Values []int      // progress after each point of the game (same length for every player)
@@ -54,6 +61,9 @@ type Recap struct {
 	LongestTurn time.Duration
 	LongestBy   string
 	Length      time.Duration
+	// Opponent is what a solo player played against (see Progress.Opponent): the recap then
+	// says Victory or Defeat against it.
+	Opponent string
 }
 
 const (
@@ -125,10 +135,16 @@ func paint(r Recap) (*render.Canvas, error) {
 		if p.Rank > 0 {
 			rank = ordinal(p.Rank)
 		}
+		name := p.Name
+		if solo(r) {
+			rank = ""
+			name += " vs " + r.Opponent
+		}
 		c.Text(pad, cy, rank, render.Style{Size: 34, Font: render.Bold, VAlign: render.Middle})
 		c.Circle(pad+100, cy, 20, col, render.Ink, 2)
-		c.Text(pad+100, cy, letter(i), render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
-		c.Text(pad+136, cy, p.Name, render.FitText(p.Name, render.Style{Size: 32, Font: render.Bold, VAlign: render.Middle}, 480))
+		lst := render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle}
+		c.Text(pad+100, cy, letter(r, i), render.FitText(letter(r, i), lst, 34))
+		c.Text(pad+136, cy, name, render.FitText(name, render.Style{Size: 32, Font: render.Bold, VAlign: render.Middle}, 480))
 		c.Text(width-pad, cy, detail(r, p), render.Style{Size: 34, Font: render.Bold, Align: render.Right, VAlign: render.Middle})
 		y += rowH
 	}
@@ -142,8 +158,21 @@ func paint(r Recap) (*render.Canvas, error) {
 	return c, nil
 }
 
-// title heads the picture: the final result only of a game that has ended.
+// solo is a game of one player against the game itself.
+func solo(r Recap) bool { return len(r.Players) == 1 && r.Opponent != "" }
+
+// title heads the picture: the final result only of a game that has ended; a solo game's says
+// whether the player won.
 func title(r Recap) string {
+	if r.Finished && solo(r) {
+		switch r.Players[0].Rank {
+		case 1:
+			return r.Game + " · Victory"
+		case 0:
+		default:
+			return r.Game + " · Defeat"
+		}
+	}
 	if r.Finished {
 		return r.Game + " · final result"
 	}
@@ -196,8 +225,14 @@ func ordinal(n int) string {
 	return fmt.Sprintf("%dth", n)
 }
 
-// letter marks a seat on the chart and in the table, so lines are told apart without colour.
-func letter(i int) string { return string(rune('A' + i)) }
+// letter marks a seat on the chart and in the table, so lines are told apart without colour: the
+// seat's badge on the boards, else A, B, C...
+func letter(r Recap, i int) string {
+	if l := r.Players[i].Letter; l != "" {
+		return l
+	}
+	return string(rune('A' + i))
+}
 
 // chart draws every player's Values as a line over the game, with a few grid lines.
 func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
@@ -265,7 +300,8 @@ func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 		col := seatColour(rc, ch.seat)
 		x := float64(plot.Max.X) + 20
 		c.Circle(x, ch.y, 13, col, render.Ink, 2)
-		c.Text(x, ch.y, letter(ch.seat), render.Style{Size: 16, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
+		lst := render.Style{Size: 16, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle}
+		c.Text(x, ch.y, letter(rc, ch.seat), render.FitText(letter(rc, ch.seat), lst, 22))
 	}
 }
 

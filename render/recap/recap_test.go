@@ -5,6 +5,7 @@ import (
 	"flag"
 	"image/color"
 	"image/png"
+	"strings"
 	"testing"
 	"time"
 
@@ -112,4 +113,34 @@ func TestGoldenRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	render.Golden(t, "running", img)
+}
+
+// A solo game's recap says Victory or Defeat against what the player played against, badges are
+// the boards' own, and the picture is the golden one.
+func TestSoloRecap(t *testing.T) {
+	r := Recap{
+		Game: "Ausonia", Measure: "influence", Unit: "influence", Reason: "The Upstart wins, 61 influence to your 57.",
+		Moves: 120, Finished: true, Opponent: "The Upstart (Aspirant)",
+		Players: []Player{{Name: "ann (House I)", Letter: "I", Rank: 2, Score: ptr(57), Values: []int{0, 12, 30, 57}}},
+	}
+	if got := title(r); got != "Ausonia · Defeat" {
+		t.Errorf("title %q, want a defeat", got)
+	}
+	r.Players[0].Rank = 1
+	if got := title(r); got != "Ausonia · Victory" {
+		t.Errorf("title %q, want a victory", got)
+	}
+	if got := letter(r, 0); got != "I" {
+		t.Errorf("badge %q, want the board's I", got)
+	}
+	r.Finished = false
+	if got := title(r); !strings.Contains(got, "so far") {
+		t.Errorf("a running solo game's title %q", got)
+	}
+	r.Finished, r.Players[0].Rank = true, 2
+	img, err := Image(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render.Golden(t, "solo-defeat", img)
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
@@ -12,6 +13,12 @@ const noteH = 34
 
 // status is the top bar: who is to move, or the result.
 func (d *drawer) status() int {
+	d.c.StatusBar(image.Rect(0, 0, width, statusH), d.statusOf())
+	return statusH
+}
+
+// statusOf says who is to move, or the result.
+func (d *drawer) statusOf() render.Status {
 	v := d.v
 	s := render.Status{}
 	switch v.Phase {
@@ -19,18 +26,18 @@ func (d *drawer) status() int {
 		var wait []string
 		for _, p := range v.Players {
 			if !p.Ready {
-				wait = append(wait, fmt.Sprint(p.Seat+1))
+				wait = append(wait, d.who(p.Seat, 14))
 			}
 		}
-		s.Text = "Setup: players " + join(wait) + " are choosing"
+		s.Text = "Setup: " + join(wait) + " are choosing"
 		if len(wait) == 1 {
-			s.Text = "Setup: player " + wait[0] + " is choosing"
+			s.Text = "Setup: " + wait[0] + " is choosing"
 		}
 	case "play", "last":
 		s.Swatch, s.Letter = seatFill[v.Turn], fmt.Sprint(v.Turn+1)
-		s.Text = fmt.Sprintf("Player %d to move", v.Turn+1)
+		s.Text = d.who(v.Turn, 16) + " to move"
 		if v.Phase == "last" {
-			s.Text = fmt.Sprintf("Last turn: player %d may eat", v.Turn+1)
+			s.Text = "Last turn: " + d.who(v.Turn, 16) + " may eat"
 		} else if a := v.Actions; a != nil && a.Grow != rf.NoColour {
 			s.Right = fmt.Sprintf("%s larva play · %d/4 from screen", a.Grow, a.FromScreen)
 		} else if a != nil {
@@ -43,21 +50,28 @@ func (d *drawer) status() int {
 			var win []string
 			for i, rk := range r.Ranks {
 				if rk == 1 {
-					win = append(win, fmt.Sprint(i+1))
+					win = append(win, d.who(i, 14))
 					best = i
 				}
 			}
-			if len(win) == 1 {
-				s.Swatch, s.Letter = seatFill[best], win[0]
-				s.Text = fmt.Sprintf("Player %s wins with %d", win[0], r.Scores[best])
-			} else {
-				s.Text = fmt.Sprintf("Players %s share the win with %d", join(win), r.Scores[best])
+			with := ""
+			if best >= 0 && best < len(r.Scores) {
+				with = fmt.Sprintf(" with %d", r.Scores[best])
+			}
+			switch {
+			case len(win) == 1:
+				s.Swatch, s.Letter = seatFill[best], fmt.Sprint(best+1)
+				s.Text = win[0] + " wins" + with
+			case len(win) > 1:
+				s.Text = join(win) + " share the win" + with
+			}
+			if r.Reason != "" && len(r.Scores) == 0 {
+				s.Text += ": " + r.Reason
 			}
 			s.Right = scoresText(r.Scores)
 		}
 	}
-	d.c.StatusBar(image.Rect(0, 0, width, statusH), s)
-	return statusH
+	return s
 }
 
 func scoresText(scores []int) string {
@@ -86,19 +100,30 @@ func join(xs []string) string {
 	return out
 }
 
-// note is the line under the status: the latest move, or why the game ended.
-func (d *drawer) note(y int) int {
+// noteText is the latest move, or why the game ended, with its label.
+func (d *drawer) noteText() string {
 	text := d.v.Note
 	if d.v.Phase == "over" && d.v.EndReason != "" {
 		text = d.v.EndReason
 	}
-	if text != "" {
+	if d.meta.Result != nil && d.meta.Result.Reason != "" {
+		text = d.meta.Result.Reason
+	}
+	text = d.meta.Text(text, func(s rules.Seat) string { return "" })
+	if text == "" {
+		return ""
+	}
+	if d.v.Phase == "over" {
+		return "End: " + text
+	}
+	return "Last: " + text
+}
+
+// note is the line under the status: the latest move, or why the game ended.
+func (d *drawer) note(y int) int {
+	if text := d.noteText(); text != "" {
 		st := render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
-		label := "Last: "
-		if d.v.Phase == "over" {
-			label = "End: "
-		}
-		d.c.Text(margin, float64(y)+noteH/2, label+text, render.FitText(label+text, st, width-2*margin))
+		d.c.Text(margin, float64(y)+noteH/2, text, render.FitText(text, st, width-2*margin))
 	}
 	return y + noteH
 }
@@ -109,8 +134,7 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 	gx := float64(x) + coordW + (halfW-coordW-rf.Cols*cell)/2
 	gy := float64(y) + titleH + colsH
 	c.Text(gx, float64(y)+titleH/2+2, fmt.Sprintf("Board %d", b.Number), render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
-	c.Text(gx+rf.Cols*cell, float64(y)+titleH/2+2, fmt.Sprintf("printed board %d", b.Layout),
-		render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	// The printed board's number is left out: online it tells nothing, and its text cost bytes.
 	coord := render.Style{Size: 19, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
 	for col := 0; col < rf.Cols; col++ {
 		c.Text(gx+float64(col)*cell+cell/2, gy-colsH/2, string(rune('A'+col)), coord)

@@ -12,19 +12,27 @@ const (
 	privateH = 118
 	tilesH   = 176
 	seaH     = 168
-	cardH    = 128
+	cardH    = 130
 	legendH  = 64
 )
 
 var (
 	label  = render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle}
 	strong = render.Style{Size: 19, Font: render.Bold, VAlign: render.Middle}
-	small  = render.Style{Size: 15, Color: render.Muted, VAlign: render.Middle}
+	// The players' boxes are read on a phone at 40% of their size: larger type, a line each.
+	boxLabel  = render.Style{Size: 22, Color: render.Ink, VAlign: render.Middle}
+	boxStrong = render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle}
+	small     = render.Style{Size: 15, Color: render.Muted, VAlign: render.Middle}
 )
 
 // counts draws one chip per colour held, each followed by its count, from (x, y) (y is the middle)
 // and returns the x after the last; "none" when empty.
 func (d *drawer) counts(x, y float64, n [rf.NumColours]int, size int, asCubes bool) float64 {
+	return d.countsIn(x, y, n, size, asCubes, strong)
+}
+
+// countsIn is counts with the numbers in style num.
+func (d *drawer) countsIn(x, y float64, n [rf.NumColours]int, size int, asCubes bool, num render.Style) float64 {
 	any := false
 	for c, k := range n {
 		if k == 0 {
@@ -39,8 +47,8 @@ func (d *drawer) counts(x, y float64, n [rf.NumColours]int, size int, asCubes bo
 		}
 		x += float64(size) + 3
 		txt := fmt.Sprint(k)
-		d.c.Text(x, y, txt, strong)
-		x += render.TextWidth(txt, strong) + 12
+		d.c.Text(x, y, txt, num)
+		x += render.TextWidth(txt, num) + 12
 	}
 	if !any {
 		d.c.Text(x, y, "none", label)
@@ -57,7 +65,7 @@ func (d *drawer) private(x, y int) {
 	d.roundBox(float64(r.Min.X), float64(r.Min.Y), r.Dx(), r.Dy(), 12, render.White, seatFill[d.v.Viewer], render.Paper, 4)
 	fy := float64(y)
 	c.BlitCentered(shrimpBadge.Get(d.v.Viewer), float64(x)+28, fy+28)
-	c.Text(float64(x)+50, fy+28, fmt.Sprintf("Your screen, player %d (only you see this)", d.v.Viewer+1), strong)
+	c.Text(float64(x)+50, fy+28, fmt.Sprintf("Your screen, %s (only you see this)", d.who(d.v.Viewer, 16)), strong)
 	lx := float64(x) + 18
 	c.Text(lx, fy+64, "Polyps", label)
 	d.counts(lx+110, fy+64, me.Screen, 26, false)
@@ -107,7 +115,7 @@ func (d *drawer) tiles(y int) {
 		c.Text(x+float64(tw)-8, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 		mx := x + float64(tw)/2
 		c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 38}), mx, top+44)
-		c.Text(mx, top+72, "beats", render.Style{Size: 12, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		// No "beats" between the two: the row's title says the top colour beats the bottom one.
 		c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 26}), mx, top+92)
 		if t.Cover != rf.NoAlga {
 			c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24}), mx-16, top+th-17)
@@ -127,7 +135,7 @@ func (d *drawer) sea(y int) {
 	r := image.Rect(margin, y, width-margin, y+seaH)
 	d.roundBox(float64(r.Min.X), fy, r.Dx(), r.Dy(), 12, seaBlue, render.Edge, render.Paper, 2)
 	c.Text(margin+14, fy+20, "Open sea", strong)
-	c.Text(margin+110, fy+20, "take a space: its larva cube and polyps", small)
+	c.Text(margin+110, fy+20, "take a space for its cube and polyps", small)
 	const sw, sh, gap = 112, 112, 8
 	for i, sp := range v.Sea {
 		x := float64(margin + 14 + i*(sw+gap))
@@ -201,12 +209,12 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		edge, lw = seatFill[p.Seat], 5
 	}
 	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, render.Paper, lw)
-	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+24)
-	c.Text(fx+48, fy+24, fmt.Sprintf("Player %d", p.Seat+1), render.Style{Size: 21, Font: render.Bold, VAlign: render.Middle})
+	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+19)
+	c.Text(fx+48, fy+19, d.who(p.Seat, 12), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
 	tag := ""
 	switch {
 	case p.Score != nil:
-		tag = fmt.Sprintf("%d points", *p.Score)
+		tag = plural(*p.Score, "point")
 		if v.Result != nil && v.Result.Ranks[p.Seat] == 1 {
 			tag = "winner · " + tag
 		}
@@ -218,18 +226,19 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		tag = "first player"
 	}
 	if tag != "" {
-		c.Text(fx+float64(w)-14, fy+24, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		c.Text(fx+float64(w)-14, fy+19, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
-	c.Text(fx+14, fy+56, fmt.Sprintf("Screen: %s, %s", plural(p.Screen, "polyp"), plural(p.Cubes, "cube")), label)
-	c.Text(fx+14+float64(w)/2+10, fy+56, fmt.Sprintf("Parrotfish: %d", p.Fish), label)
-	c.Text(fx+14, fy+84, fmt.Sprintf("Shrimps: %d home · %d on reef · %d eaten", p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten), label)
+	line := func(i int) float64 { return fy + 43 + float64(i)*24 }
+	c.Text(fx+14, line(0), fmt.Sprintf("Screen: %s, %s", plural(p.Screen, "polyp"), plural(p.Cubes, "cube")), boxLabel)
+	c.Text(fx+14, line(1), fmt.Sprintf("Parrotfish: %s", plural(p.Fish, "polyp")), boxLabel)
+	sh := fmt.Sprintf("Shrimps: %d home · %d on reef · %d eaten", p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten)
+	c.Text(fx+14, line(2), sh, render.FitText(sh, boxLabel, float64(w)-28))
+	held, n := "Consumed:", p.Consumed
 	if p.FishColours != nil {
-		c.Text(fx+14, fy+112, "Parrotfish held:", label)
-		d.counts(fx+24+render.TextWidth("Parrotfish held:", label), fy+112, *p.FishColours, 22, false)
-		return
+		held, n = "Parrotfish held:", *p.FishColours
 	}
-	c.Text(fx+14, fy+112, "Consumed:", label)
-	d.counts(fx+24+render.TextWidth("Consumed:", label), fy+112, p.Consumed, 22, false)
+	c.Text(fx+14, line(3), held, boxLabel)
+	d.countsIn(fx+24+render.TextWidth(held, boxLabel), line(3), n, 22, false, boxStrong)
 }
 
 // legend explains the marks.
@@ -251,7 +260,8 @@ func (d *drawer) legend(y int) {
 	x += 120
 	c.BlitCentered(growthMark.Get(34), x+17, fy)
 	c.Text(x+38, fy, "extra growth", small)
-	c.Text(margin, fy+30, "Squares are written board column row: 2 d 4 is D4 on board 2. Letters: G grey, O orange, P pink, W white, Y yellow.", render.FitText("Squares are written board column row: 2 d 4 is D4 on board 2. Letters: G grey, O orange, P pink, W white, Y yellow.", small, width-2*margin))
+	const key = "Squares are board, column, row: 2 d 4 is D4 on board 2. Letters are the colours' initials."
+	c.Text(margin, fy+30, key, render.FitText(key, small, width-2*margin))
 }
 
 func plural(n int, word string) string {

@@ -1,6 +1,8 @@
 package reef
 
 import (
+	"strconv"
+
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/recap"
 	game "github.com/boardbot/boardbot/rules/reef"
@@ -19,5 +21,15 @@ func Progress(v any) (recap.Progress, error) {
 			out[p.Seat] = p.Fish
 		}
 	}
-	return recap.Progress{Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", Values: out, Colours: seatFill[:]}, nil
+	return recap.Progress{Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", Values: out, Colours: seatFill[:],
+		Letters: numbers(view.Seats)}, nil
+}
+
+// numbers are the seats' badges on the board: 1, 2, 3...
+func numbers(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = strconv.Itoa(i + 1)
+	}
+	return out
 }

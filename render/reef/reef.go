@@ -5,8 +5,10 @@ package reef
 
 import (
 	"image"
+	"strconv"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
@@ -25,22 +27,22 @@ const (
 
 // Image draws the view returned by State.View (public or private).
 // The canvas comes from the pool: render.Recycle hands it back when the caller is done.
-func Image(v any) (image.Image, error) {
+func Image(v any, m render.Meta) (image.Image, error) {
 	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	d := &drawer{v: view}
+	d := newDrawer(view, m)
 	return d.draw(render.AcquireCanvas).Image(), nil
 }
 
 // PNG draws and encodes the view as a paletted PNG, on a pooled canvas.
-func PNG(v any) ([]byte, error) {
+func PNG(v any, m render.Meta) ([]byte, error) {
 	view, err := toView(v)
 	if err != nil {
 		return nil, err
 	}
-	d := &drawer{v: view}
+	d := newDrawer(view, m)
 	c := d.draw(render.AcquireCanvas)
 	defer c.Release()
 	return render.EncodePNG(c.RGBA, pal)
@@ -49,8 +51,24 @@ func PNG(v any) ([]byte, error) {
 func toView(v any) (*rf.View, error) { return render.ViewOf[rf.View](v, "reef") }
 
 type drawer struct {
-	v *rf.View
-	c *render.Canvas
+	v    *rf.View
+	c    *render.Canvas
+	meta render.Meta
+}
+
+func newDrawer(v *rf.View, m render.Meta) *drawer {
+	if m.Result != nil {
+		// The platform's result (a resignation, a timeout) stands over the engine's.
+		cp := *v
+		cp.Result, cp.Phase = m.Result, "over"
+		v = &cp
+	}
+	return &drawer{v: v, meta: m}
+}
+
+// who names seat s by its player, or "Player N" where no players are known.
+func (d *drawer) who(s int, max int) string {
+	return d.meta.Player(rules.Seat(s), "Player "+strconv.Itoa(s+1), max)
 }
 
 // Vertical plan: status, last move, [private panel], boards, tiles, open sea, players, legend.
@@ -62,7 +80,8 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	if v.Me != nil {
 		privH = privateH + margin
 	}
-	playersInSlot := n%2 == 1 // an odd board count leaves a half row for the players
+	// An odd board count leaves a half row, where the players go when their boxes fit.
+	playersInSlot := n%2 == 1 && len(v.Players)*(cardH+margin/2)-margin/2 <= boardH
 	playerRows := (len(v.Players) + 1) / 2
 	playersH := 0
 	if !playersInSlot {

@@ -52,16 +52,16 @@ var cases = []struct {
 func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		st := position(t, c.seats, rf.VariantStandard, 11, c.moves)
-		img, err := Image(st.View(c.seat))
+		img, err := Image(st.View(c.seat), render.SampleMeta(c.seats))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if dir := os.Getenv("REEF_PNG_DIR"); dir != "" {
-			b, _ := PNG(st.View(c.seat))
+			b, _ := PNG(st.View(c.seat), render.Meta{})
 			os.WriteFile(filepath.Join(dir, c.name+".png"), b, 0o644)
 		}
 		render.Golden(t, c.name, img)
-		b, err := PNG(st.View(c.seat))
+		b, err := PNG(st.View(c.seat), render.Meta{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func TestGolden(t *testing.T) {
 
 func TestRejectsOtherViews(t *testing.T) {
 	for _, v := range []any{42, nil, (*rf.View)(nil)} {
-		if _, err := Image(v); err == nil {
+		if _, err := Image(v, render.Meta{}); err == nil {
 			t.Errorf("drew %T", v)
 		}
 	}
@@ -86,7 +86,7 @@ func TestDrawsEveryPhase(t *testing.T) {
 		for _, n := range []int{0, 5, 60, 100000} {
 			st := position(t, seats, rf.VariantAdvanced, uint64(seats*7+n), n)
 			for seat := rules.Spectator; int(seat) < seats; seat++ {
-				b, err := PNG(st.View(seat))
+				b, err := PNG(st.View(seat), render.Meta{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -109,7 +109,7 @@ func BenchmarkRenderPNG(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			var size int
 			for i := 0; i < b.N; i++ {
-				png, err := PNG(v)
+				png, err := PNG(v, render.Meta{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -125,7 +125,7 @@ func BenchmarkImage(b *testing.B) {
 	st := position(b, 4, rf.VariantStandard, 11, 150)
 	v := st.View(rules.Spectator)
 	for i := 0; i < b.N; i++ {
-		if _, err := Image(v); err != nil {
+		if _, err := Image(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
@@ -35,7 +36,7 @@ func TestSelfplay(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(i+1), 0x5e1f))
 		draw := func(seat rules.Seat) {
 			t0 := time.Now()
-			b, err := PNG(st.View(seat))
+			b, err := PNG(st.View(seat), render.Meta{})
 			if err != nil {
 				t.Fatalf("game %d: render: %v", i, err)
 			}

@@ -1,0 +1,96 @@
+package ascidiae
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/boardbot/boardbot/render"
+)
+
+// The focus image is what a phone shows without zooming: the awaited player's grid and the
+// central board at the board's own scale, one grid wide (about 600 px), so that its smallest text
+// (minText) is 9 px once the image is 400 px wide. The piles go five to a row, the log and the
+// question below. Public information only, like the board.
+
+// focusCell is the grid's space in the focus image, the same in a solo game as with players.
+const focusCell = 119
+
+// Focus draws the focus image of a view and encodes it with the game's palette.
+func Focus(v any, m render.Meta) ([]byte, error) {
+	view, err := toView(v)
+	if err != nil {
+		return nil, err
+	}
+	b := newBoard(view, m)
+	b.setCell(focusCell)
+	b.width = math.Ceil(b.gridW + 2*margin)
+	seat := min(max(0, view.Seat), len(view.Players)-1)
+	head := b.focusHeader()
+	hst := render.Style{Size: 19, Font: render.Bold, VAlign: render.Top}
+	lines := render.Wrap(head, hst, b.width-2*margin)
+	headH := 14 + float64(len(lines))*render.LineHeight(hst) + 4
+	centralH := 36 + 2*pileH + 10 + 40 + colH + 16
+	h := headH + margin + centralH + margin + b.gridH + margin + b.logH() + margin
+	c := render.AcquireCanvas(int(b.width), int(h), render.Paper)
+	defer c.Release()
+	b.c = c
+	c.Rect(c.RGBA.Rect, render.Paper)
+	y := 10.0
+	for _, l := range lines {
+		c.Text(margin, y, l, hst)
+		y += render.LineHeight(hst)
+	}
+	y = headH + margin
+	b.focusCentral(y, centralH)
+	y += centralH + margin
+	b.player(seat, margin, y)
+	y += b.gridH + margin
+	b.log(y)
+	return render.EncodePNG(c.RGBA, pal)
+}
+
+// focusHeader is the status line in words: whose turn and what activates, or the result, and
+// the goal.
+func (b *board) focusHeader() string {
+	v := b.v
+	s := ""
+	switch {
+	case v.Result != nil:
+		s = b.resultLine()
+	case v.Setup:
+		s = "Setup: every player places A. basica and A. habilis"
+	default:
+		s = b.who(v.Seat) + " to play"
+		if v.Active != "" {
+			s += " · " + v.Active + " activates"
+		}
+	}
+	if v.Solo {
+		return s + fmt.Sprintf(" · solo, turn %d/%d", max(1, v.Players[0].Turns), v.SoloTurns)
+	}
+	return s + fmt.Sprintf(" · round %d/%d", min(v.Round+1, v.TurnLimit), v.TurnLimit)
+}
+
+// focusCentral is the central board with the piles five to a row.
+func (b *board) focusCentral(y, h float64) {
+	c := b.c
+	x0 := float64(margin)
+	w := b.width - 2*margin
+	box(c, x0, y, w, h, 12, render.Panel, render.Edge, 2)
+	title := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
+	c.Text(x0+14, y+18, "Central board", title)
+	c.Text(x0+w-14, y+18, fmt.Sprintf("lock tokens left %d", b.v.Blocks),
+		render.Style{Size: 15, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	py := y + 36
+	const perRow = 5
+	gap := (w - 20 - perRow*pileW) / (perRow - 1)
+	for i, p := range b.v.Piles {
+		b.pile(p, x0+10+float64(i%perRow)*(pileW+gap), py+float64(i/perRow)*(pileH+10))
+	}
+	cy := py + 2*(pileH+10)
+	c.Text(x0+14, cy+14, "Colonies", title)
+	cy += 28
+	for i, col := range b.v.Colonies {
+		b.colony(col, x0+10+float64(i)*(colW+8), cy)
+	}
+}

@@ -1,0 +1,83 @@
+package reef
+
+import (
+	"image"
+
+	"github.com/boardbot/boardbot/render"
+	rf "github.com/boardbot/boardbot/rules/reef"
+)
+
+// The focus image is what a phone shows without zooming: one board wide (508 px), whose turn and
+// the last move in words, the board the last move changed (else the first), and every player's
+// box, all at the board's own scale, so its smallest text (12 px) is 9 px once the image is 400
+// px wide. Public information only, like the board.
+const focusW = halfW + 2*margin
+
+// Focus draws the focus image of a view and encodes it with the game's palette.
+func Focus(v any, m render.Meta) ([]byte, error) {
+	view, err := toView(v)
+	if err != nil {
+		return nil, err
+	}
+	d := newDrawer(view, m)
+	view = d.v
+	s := d.statusOf()
+	head := render.Style{Size: 24, Font: render.Bold, VAlign: render.Top}
+	body := render.Style{Size: 19, Color: render.Muted, VAlign: render.Top}
+	var lines []string
+	var styles []render.Style
+	add := func(text string, st render.Style) {
+		for _, l := range render.Wrap(text, st, focusW-2*margin) {
+			lines, styles = append(lines, l), append(styles, st)
+		}
+	}
+	add(s.Text, head)
+	if s.Right != "" {
+		add(s.Right, body)
+	}
+	if n := d.noteText(); n != "" {
+		add(n, body)
+	}
+	headH := 12.0
+	for _, st := range styles {
+		headH += render.LineHeight(st)
+	}
+	board := focusBoard(view)
+	h := int(headH) + margin + boardH + margin + len(view.Players)*(cardH+margin/2) + margin
+	c := render.AcquireCanvas(focusW, h, render.Paper)
+	defer c.Release()
+	c.CrispText = true
+	d.c = c
+	y := 10.0
+	for i, l := range lines {
+		c.Text(margin, y, l, styles[i])
+		y += render.LineHeight(styles[i])
+	}
+	c.Rect(image.Rect(0, int(headH), focusW, int(headH)+2), render.Edge)
+	by := int(headH) + margin
+	if board >= 0 {
+		d.board(&view.Boards[board], margin, by)
+	}
+	py := by + boardH + margin
+	for i := range view.Players {
+		d.card(&view.Players[i], margin, py+i*(cardH+margin/2), halfW)
+	}
+	return render.EncodePNG(c.RGBA, pal)
+}
+
+// focusBoard is the board the last move changed, else the first; -1 when there is none.
+func focusBoard(v *rf.View) int {
+	for i, b := range v.Boards {
+		for _, row := range b.Squares {
+			for _, sq := range row {
+				if sq.Mark {
+					return i
+				}
+			}
+		}
+	}
+	if len(v.Boards) == 0 {
+		return -1
+	}
+	return 0
+}
