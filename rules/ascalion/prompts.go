@@ -69,7 +69,7 @@ func (s *state) promptText(p int) string {
 	case stSources:
 		return fmt.Sprintf("Setup: place one of your face-down sources (%d left) in a land without one.", s.SrcLeft[p])
 	case stWarriors:
-		return fmt.Sprintf("Setup: settle a free land with a warrior (%d lands left).", len(s.freeLands()))
+		return fmt.Sprintf("Setup: settle a free land with a warrior (%s left).", count(len(s.freeLands()), "land", "lands"))
 	case stVote:
 		return fmt.Sprintf("A 6 was rolled: vote yes to hold the %s phase, no to cancel it.", phaseNames[s.VotePhase])
 	case stTieBreak:
@@ -95,7 +95,7 @@ func (s *state) promptText(p int) string {
 		if s.Trip != nil {
 			return "Your boat's passage was answered: continue the transport or end it."
 		}
-		return fmt.Sprintf("Transport: %d transport(s) left (foot, horse, chain, boat, ship), or done.", s.Left[p])
+		return fmt.Sprintf("Transport: %s left (foot, horse, chain, boat, ship), or done.", count(s.Left[p], "transport", "transports"))
 	case stPassage:
 		v := s.vessel(s.Trip.Vessel)
 		return fmt.Sprintf("%s's boat (strength %d) wants to pass your bank: allow or refuse?", s.seatName(v.Owner), s.value(vesselArea+v.ID))

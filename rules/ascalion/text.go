@@ -82,3 +82,11 @@ func joinList(xs []string) string {
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
+
+// count writes a number with its noun in the right number: "1 city", "2 cities".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

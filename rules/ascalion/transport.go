@@ -709,9 +709,9 @@ func (s *state) whyNotStep(p int, t *trip, tok string) string {
 				}
 			}
 			if cost > t.MP {
-				return fmt.Sprintf("%s; going back to %s costs %d points and %d are left, so it can only stop here.", why, posToken(b), cost, t.MP)
+				return fmt.Sprintf("%s; going back to %s costs %s and %d are left, so it can only stop here.", why, posToken(b), count(cost, "point", "points"), t.MP)
 			}
-			return fmt.Sprintf("%s (next: %s, %s, for %d of the %d points left); a refused crossing is not asked again.", why, posToken(b), s.posName(b), cost, t.MP)
+			return fmt.Sprintf("%s (next: %s, %s, for %s of the %d left); a refused crossing is not asked again.", why, posToken(b), s.posName(b), count(cost, "point", "points"), t.MP)
 		}
 		return fmt.Sprintf("%s cannot reach %s now: boats take light-blue fields (2 points) and river stretches; ships sea fields (dark 1, light 2), within 8 points.", s.areaName(vesselArea+t.Vessel), tok)
 	}

@@ -130,11 +130,16 @@ var stageNames = map[stage]string{
 }
 
 func (s *state) View(seat rules.Seat) any {
-	v := View{Seat: int(seat), Round: s.Round, Phase: s.Phase, SP: s.SP, Die: s.Die, Log: s.Log,
-		Result: s.Res, Expansion: s.Opt.Expansion, Islands: s.Opt.Islands,
+	v := View{Seat: int(seat), Round: s.Round, Phase: s.Phase, SP: s.SP, Die: s.Die, Log: plainAll(s.Log),
+		Expansion: s.Opt.Expansion, Islands: s.Opt.Islands,
 		BoatCost: s.boatCost(), ShipCost: s.shipCost(), Waiting: s.awaited()}
 	if v.Waiting == nil {
 		v.Waiting = []int{}
+	}
+	if s.Res != nil {
+		r := *s.Res
+		r.Reason = plain(r.Reason)
+		v.Result = &r
 	}
 	v.PhaseName = phaseNames[s.Phase]
 	v.Step = stageNames[s.Stage]
@@ -142,12 +147,12 @@ func (s *state) View(seat rules.Seat) any {
 		v.PhaseName = st
 	}
 	if s.Res == nil && len(v.Waiting) > 0 {
-		v.Asked = s.promptText(v.Waiting[0])
+		v.Asked = plain(s.promptText(v.Waiting[0]))
 	}
 	if s.Res == nil {
 		for _, p := range v.Waiting {
 			if p == int(seat) {
-				v.Prompt = s.promptText(p)
+				v.Prompt = plain(s.promptText(p))
 			}
 		}
 	}
@@ -198,7 +203,7 @@ func (s *state) View(seat rules.Seat) any {
 			Goods: w.Goods, Value: s.value(a), Follower: w.Follower, Book: w.Book, Stranded: w.Stranded})
 	}
 	if a := s.Atk; a != nil && a.Target >= 0 {
-		av := &AttackView{Attacker: a.Attacker, Defender: a.Defender, Target: s.areaToken(a.Target), Name: s.areaName(a.Target),
+		av := &AttackView{Attacker: a.Attacker, Defender: a.Defender, Target: s.areaToken(a.Target), Name: plain(s.areaName(a.Target)),
 			Sides: append([]int(nil), a.Sides...), Asked: a.Asked, Declared: a.Next, Won: a.Won}
 		switch s.Stage {
 		case stExtra:
@@ -219,7 +224,7 @@ func (s *state) View(seat rules.Seat) any {
 		for i := 0; i+1 < len(o.Give); i += 2 {
 			give[o.Give[i+1]]++
 		}
-		v.Offers = append(v.Offers, OfferView{ID: o.ID, From: o.From, To: o.To, Give: give, Get: o.Get, Text: s.offerText(o)})
+		v.Offers = append(v.Offers, OfferView{ID: o.ID, From: o.From, To: o.To, Give: give, Get: o.Get, Text: plain(s.offerText(o))})
 	}
 	if t := s.Trip; t != nil {
 		tv := &TripView{Kind: t.Kind, MP: t.MP}
@@ -246,4 +251,17 @@ func (s *state) View(seat rules.Seat) any {
 		v.Supply["brothers"] = s.Fol[1]
 	}
 	return v
+}
+
+// plainAll renders seat placeholders as colours in every line: the board names seats by colour
+// (its legend), the platform names the players around it.
+func plainAll(ts []string) []string {
+	if ts == nil {
+		return nil
+	}
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = plain(t)
+	}
+	return out
 }
