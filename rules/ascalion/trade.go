@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // Trade (§10): an open window (A18). Any player offers resources to an eligible partner, the
@@ -179,7 +181,7 @@ func (s *state) tradePrompt(p int) string {
 	var in []string
 	for _, o := range s.Offers {
 		if o.To == p {
-			in = append(in, s.offerText(o))
+			in = append(in, s.offerFor(o))
 		}
 	}
 	if len(in) > 0 {
@@ -188,12 +190,36 @@ func (s *state) tradePrompt(p int) string {
 	return "Trade window: offer resources to a neighbour, answer offers, or say done."
 }
 
-func (s *state) offerText(o offer) string {
+func (o offer) given() Goods {
 	var give Goods
 	for i := 0; i+1 < len(o.Give); i += 2 {
 		give[o.Give[i+1]]++
 	}
-	return fmt.Sprintf("#%d %s gives %s to %s for %s", o.ID, s.seatName(o.From), goodsText(give), s.seatName(o.To), goodsText(o.Get))
+	return give
+}
+
+// offerText is an offer as everyone reads it: "#3: {seat:0} gives 1 wood to {seat:1} for 1 gold".
+func (s *state) offerText(o offer) string {
+	return fmt.Sprintf("#%d: %s gives %s to %s for %s", o.ID, s.seatName(o.From), goodsText(o.given()), s.seatName(o.To), goodsText(o.Get))
+}
+
+// offerFor is an offer as the seat it is made to reads it.
+func (s *state) offerFor(o offer) string {
+	return fmt.Sprintf("#%d from %s: %s for your %s", o.ID, s.seatName(o.From), goodsText(o.given()), goodsText(o.Get))
+}
+
+// offerBy is an offer as its maker reads it.
+func (s *state) offerBy(o offer) string {
+	return fmt.Sprintf("#%d to %s: your %s for %s", o.ID, s.seatName(o.To), goodsText(o.given()), goodsText(o.Get))
+}
+
+// offerRef names an offer for the platform's digests: a withdrawal (or lapse) takes back an offer
+// made since the last post. Offer numbers never repeat within a game.
+func offerRef(id int) string { return "offer-" + strconv.Itoa(id) }
+
+// emitKind records a public event of a Kind that may repeat within one turn.
+func (s *state) emitKind(kind, ref, many, format string, a ...any) {
+	s.events = append(s.events, rules.Event{Text: fmt.Sprintf(format, a...), Kind: kind, Ref: ref, Many: many})
 }
 
 func (s *state) offerByID(id int) int {
@@ -283,7 +309,12 @@ func (s *state) playTrade(p int, r *rd) error {
 		for _, o := range list {
 			om.add(strconv.Itoa(o.ID))
 		}
-		om.label = func(i int) string { return s.offerText(list[i]) }
+		om.label = func(i int) string {
+			if m.toks[k] == "withdraw" {
+				return s.offerBy(list[i])
+			}
+			return s.offerFor(list[i])
+		}
 		j, err := r.need(om)
 		if err != nil {
 			return err
@@ -295,7 +326,11 @@ func (s *state) playTrade(p int, r *rd) error {
 			}
 		} else {
 			s.Offers = append(s.Offers[:s.offerByID(o.ID)], s.Offers[s.offerByID(o.ID)+1:]...)
-			s.emit("%s %ss offer #%d.", s.seatName(p), strings.TrimSuffix(m.toks[k], "e"), o.ID)
+			if m.toks[k] == "withdraw" {
+				s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(p)+" were withdrawn or lapsed", "%s withdraws offer #%d.", s.seatName(p), o.ID)
+			} else {
+				s.emitKind("reject", offerRef(o.ID), s.seatName(p)+" rejected %d trade offers", "%s rejects offer #%d.", s.seatName(p), o.ID)
+			}
 		}
 	case "ask", "grant", "deny":
 		list := askable
@@ -440,7 +475,8 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	o := offer{ID: s.NextOffer, From: p, To: q, Give: give, Get: get}
 	s.Offers = append(s.Offers, o)
 	s.Done[q] = false
-	s.emit("Offer %s.", s.offerText(o))
+	s.emitKind("offer", offerRef(o.ID), s.seatName(p)+" made %d trade offers",
+		"%s offers %s %s for %s (offer #%d).", s.seatName(p), s.seatName(q), goodsText(o.given()), goodsText(get), o.ID)
 	return nil
 }
 
@@ -482,7 +518,8 @@ func (s *state) acceptOffer(p int, r *rd, o offer) error {
 		s.Receipts[o.From][k] += o.Get[k]
 	}
 	s.Offers = append(s.Offers[:s.offerByID(o.ID)], s.Offers[s.offerByID(o.ID)+1:]...)
-	s.emit("%s accepts: %s.", s.seatName(p), s.offerText(o))
+	s.emitKind("trade", offerRef(o.ID), s.seatName(p)+" accepted %d trade offers",
+		"%s accepts offer #%d: %s gives %s for %s.", s.seatName(p), o.ID, s.seatName(o.From), goodsText(given), goodsText(o.Get))
 	s.pruneOffers()
 	return nil
 }
@@ -515,7 +552,7 @@ func (s *state) pruneOffers() {
 		if ok {
 			kept = append(kept, o)
 		} else {
-			s.emit("Offer #%d lapses: its goods are gone.", o.ID)
+			s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(o.From)+" were withdrawn or lapsed", "Offer #%d lapses: the goods it names are gone.", o.ID)
 		}
 	}
 	s.Offers = kept
@@ -549,7 +586,7 @@ func (s *state) playPut(p int, r *rd) error {
 		put[k]++
 		lowest = k
 	}
-	s.emit("%s puts %s in %s.", s.seatName(p), goodsText(put), s.areaName(cur))
+	s.emitKind("put", "", s.seatName(p)+" placed received goods in %d areas", "%s puts %s in %s.", s.seatName(p), goodsText(put), s.areaName(cur))
 	s.capArea(cur)
 	s.checkTradeEnd()
 	return nil
