@@ -49,7 +49,7 @@ func (game) Info() rules.Info {
 			"`horse ys gold gold coal weapon comorium -gold -coal +wood +iron doilan end`, " +
 			"`boat boat3 s236 r0 r1 end`, `offer blue wood for gold`, `accept 4 minda`, " +
 			"`attack albur`, `attacker` / `defender` / `neutral`, `yes` / `no`, `done`. " +
-			"Where more than 25 lands fit, a region (nw ne sw se isles) comes first: `nw ys`.",
+			"A land may follow its region (nw ne sw se isles): `nw ys` and `ys` are the same; pickers with more than 25 lands start with the region.",
 	}
 }
 

@@ -292,3 +292,64 @@ func TestSetupDefaultBySeats(t *testing.T) {
 		}
 	}
 }
+
+// A land is accepted with or without its region wherever lands are chosen: alone while the
+// picker still goes through regions, after its region once it no longer does; a region with
+// nothing to choose is refused by name.
+func TestLandWithOrWithoutRegion(t *testing.T) {
+	s := newGame(t, 2)
+	if len(s.freeLands()) <= maxMenu {
+		t.Fatalf("the draft should start with more than %d free lands", maxMenu)
+	}
+	f := &fixture{t: t, s: s}
+	first := func() (string, string) {
+		free := s.freeLands()
+		l := free[len(free)-1]
+		return board.Lands[l].Token, regionOf(l)
+	}
+	for s.Stage == stSources {
+		l := s.freeSourceLands()[0]
+		f.play(s.Turn, board.Lands[l].Token)
+	}
+	// More than 25 free lands: the land alone, and the region then the land.
+	tok, _ := first()
+	f.play(s.Turn, tok)
+	tok, rg := first()
+	f.play(s.Turn, rg+" "+tok)
+	// Fewer than 26: the land alone, or after its region.
+	for len(s.freeLands()) > maxMenu {
+		tok, _ := first()
+		f.play(s.Turn, tok)
+	}
+	next, _, err := s.Choices(rules.Seat(s.Turn), nil)
+	if err != nil || has(choiceToks(next), "nw") {
+		t.Fatalf("with %d free lands the menu %v should list lands", len(s.freeLands()), choiceToks(next))
+	}
+	tok, rg = first()
+	f.play(s.Turn, rg+" "+strings.ToUpper(tok))
+	tok, _ = first()
+	f.play(s.Turn, tok)
+	// A region alone offers its lands; a region without free land is refused by name.
+	_, rg = first()
+	sub, _, err := s.Choices(rules.Seat(s.Turn), rules.Move{rg})
+	if err != nil || len(sub) == 0 {
+		t.Fatalf("region %s alone: %v %v", rg, choiceToks(sub), err)
+	}
+	// Settle the whole region, then name it again.
+	for {
+		var in []int
+		for _, l := range s.freeLands() {
+			if regionOf(l) == rg {
+				in = append(in, l)
+			}
+		}
+		if len(in) == 0 || s.Stage != stWarriors {
+			break
+		}
+		f.play(s.Turn, board.Lands[in[0]].Token)
+	}
+	if s.Stage != stWarriors {
+		t.Fatal("the draft ended before a region was full")
+	}
+	f.refused(s.Turn, rg, "fits here: choose a land nobody holds yet, in ")
+}

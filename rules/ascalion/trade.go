@@ -404,7 +404,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 				tot[k] += g[k]
 			}
 		}
-		m := menu{what: "a resource to give, or for"}
+		m := menu{what: "a resource to give, or for", explain: s.offerSlip(lowest, tot, true)}
 		var ks []int
 		for k := lowest; k < Weapon && !(r.late() && len(give) > 0); k++ {
 			if tot[k] > 0 {
@@ -461,7 +461,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
-		k, ok, err := r.kind(avail, resOnly, "a resource you want", get.total() > 0)
+		k, ok, err := r.kindExplained(avail, resOnly, "a resource you want", get.total() > 0, s.offerSlip(lowest, avail, false))
 		if err != nil {
 			return err
 		}
@@ -478,6 +478,37 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	s.emitKind("offer", offerRef(o.ID), s.seatName(p)+" made %d trade offers",
 		"%s offers %s %s for %s (offer #%d).", s.seatName(p), s.seatName(q), goodsText(o.given()), goodsText(get), o.ID)
 	return nil
+}
+
+// offerOrder is how an offer is written, for refusals.
+const offerOrder = "an offer is written `offer <colour> <what you give> for <what you want>`, each list in the order wood, horse, gold, coal, iron, one word per unit: `offer blue wood wood iron for gold`"
+
+// offerSlip explains a goods word that does not fit an offer: out of order, not there, or not
+// tradable.
+func (s *state) offerSlip(lowest int, have Goods, giving bool) func(string) string {
+	return func(tok string) string {
+		k := -1
+		for i, g := range goodTok {
+			if strings.EqualFold(g, tok) {
+				k = i
+			}
+		}
+		switch {
+		case k == Weapon:
+			return "Weapons cannot be traded (§10.0): " + offerOrder + "."
+		case k >= 0 && k < lowest:
+			return fmt.Sprintf("%s comes too late: %s.", goodName[k], offerOrder)
+		case k >= 0 && giving && have[k] == 0:
+			return fmt.Sprintf("You have no %s left to give.", goodName[k])
+		case k >= 0 && have[k] == 0:
+			return fmt.Sprintf("Your partner holds no more %s than you asked for.", goodName[k])
+		case giving && strings.EqualFold(tok, "for"):
+			return "Name what you give before `for`: " + offerOrder + "."
+		case k < 0 && !strings.EqualFold(tok, "for"):
+			return fmt.Sprintf("%q is not a resource: %s.", tok, offerOrder)
+		}
+		return ""
+	}
 }
 
 // acceptOffer reads where the accepting player pays from, then executes the trade.

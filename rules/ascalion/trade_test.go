@@ -189,3 +189,23 @@ func TestOfferEventsCarryKindAndRef(t *testing.T) {
 		t.Errorf("offer 4 (its horse is gone) should lapse with its Ref: %+v", ev)
 	}
 }
+
+// A trade offer written out of order, or with what is not there, is refused with the order an
+// offer is written in.
+func TestOfferRefusalsSayTheOrder(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2iron wood weapon").put("Comorium", "horse coal")
+	f.openTrade()
+	for _, c := range []struct{ move, want string }{
+		{"offer blue iron wood for horse", "wood comes too late: an offer is written `offer <colour> <what you give> for <what you want>`, each list in the order wood, horse, gold, coal, iron"},
+		{"offer blue wood for coal horse", "horse comes too late: an offer is written"},
+		{"offer blue gold for coal", "You have no gold left to give."},
+		{"offer blue wood wood for coal", "You have no wood left to give."},
+		{"offer blue for coal", "Name what you give before `for`"},
+		{"offer blue weapon for coal", "Weapons cannot be traded"},
+		{"offer blue wood for gold", "Your partner holds no more gold than you asked for."},
+		{"offer blue wood for apples", `"apples" is not a resource: an offer is written`},
+	} {
+		f.refused(0, c.move, c.want)
+	}
+	f.play(0, "offer blue wood iron for horse coal")
+}
