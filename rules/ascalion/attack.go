@@ -107,7 +107,7 @@ func (s *state) playAttack(p int, r *rd) error {
 	case "bonus":
 		return s.startTrip(p, r, tripBonus, false, "", "")
 	}
-	t, err := s.readArea(r, tg, "a foreign area next to one of yours")
+	t, err := s.readAreaWith(r, tg, "a foreign area next to one of yours", func(t int) string { return s.attackLabel(p, t) })
 	if err != nil {
 		return err
 	}
@@ -188,6 +188,41 @@ func (s *state) playAlly(q int, r *rd) error {
 	}
 	s.resolve()
 	return nil
+}
+
+// attackLabel shows what the rules make certain before an attack on t: both sides' totals from
+// their own areas (§12.7), and who may still change them (the extra transport, the neighbours).
+func (s *state) attackLabel(p, t int) string {
+	def := s.owner(t)
+	att, dtot := 1, 0
+	if !s.convertedBy(t, p) {
+		dtot += s.value(t)
+	}
+	others := map[int]bool{}
+	for b := range s.adjs(t) {
+		switch o := s.owner(b); {
+		case o == p && !s.convertedBy(b, def):
+			att += s.value(b)
+		case o == def && !s.convertedBy(b, p):
+			dtot += s.value(b)
+		case o >= 0 && o != p && o != def:
+			others[o] = true
+		}
+	}
+	text := fmt.Sprintf("%s (%s): you %d against %d", s.areaName(t), s.seatName(def), att, dtot)
+	var qs []int
+	for _, q := range s.order() {
+		if others[q] {
+			qs = append(qs, q)
+		}
+	}
+	switch len(qs) {
+	case 0:
+		return text
+	case 1:
+		return text + " before " + s.seatList(qs) + " declares"
+	}
+	return text + " before " + s.seatList(qs) + " declare"
 }
 
 // Totals is the arithmetic of a conflict, for events and the view.

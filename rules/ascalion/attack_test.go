@@ -1,7 +1,10 @@
 package ascalion
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // §12.1: only foreign areas next to one of the attacker's areas; across the river counts.
@@ -229,5 +232,43 @@ func TestLastStanding(t *testing.T) {
 	f.s.checkVictory()
 	if f.s.Res == nil || f.s.Res.Ranks[2] != 1 {
 		t.Error("the only player left wins")
+	}
+}
+
+// Deliver 5: an attack's label shows both totals the rules make certain (§12.7: the bonus point
+// and the attacker's adjacent areas against the target and the defender's), and who may still
+// declare; with everyone neutral the conflict comes out at exactly those totals.
+func TestAttackLabelShowsTotals(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Minda").own(1, "Vagon").put("Minda", "weapon").put("Vagon", "horse")
+	f.attackTurn(0)
+	cs, _, err := f.s.Choices(0, rules.Move{"attack"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	label := ""
+	for _, c := range cs {
+		if c.Token == "vagon" {
+			label = rules.PlainSeats(f.s, c.Label)
+		}
+	}
+	if want := "Vagon (Blue): you 5 against 2 before Yellow declares"; label != want {
+		t.Errorf("label %q, want %q", label, want)
+	}
+	evs := f.play(0, "attack vagon")
+	for f.s.Stage == stExtra || f.s.Stage == stAlly {
+		if f.s.Stage == stExtra {
+			evs = f.play(0, "skip")
+		} else {
+			evs = f.play(f.s.Turn, "neutral")
+		}
+	}
+	found := false
+	for _, e := range evs {
+		if strings.HasPrefix(rules.PlainSeats(f.s, e.Text), "Red 5 (") && strings.Contains(rules.PlainSeats(f.s, e.Text), " against Blue 2 (") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the conflict's totals differ from the label: %+v", evs)
 	}
 }

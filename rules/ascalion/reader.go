@@ -185,6 +185,11 @@ func (r *rd) word(what string, pairs ...string) (string, error) {
 
 // area reads an area among candidates, through a region menu first when there are too many.
 func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
+	return s.readAreaWith(r, cands, what, s.areaLabel)
+}
+
+// readAreaWith is readArea with its own labels for the areas.
+func (s *state) readAreaWith(r *rd, cands []int, what string, label func(a int) string) (int, error) {
 	if len(cands) == 0 {
 		return -1, rules.Illegalf("Nothing fits here: there is no %s to choose.", strings.TrimPrefix(strings.TrimPrefix(what, "a "), "an "))
 	}
@@ -194,7 +199,7 @@ func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
 		tok := strings.ToLower(r.toks[r.i])
 		if len(cands) > maxMenu {
 			if s.areaByToken(tok) >= 0 {
-				return s.pickArea(r, cands, what) // accepted, or refused with the reason
+				return s.pickArea(r, cands, what, label) // accepted, or refused with the reason
 			}
 		} else if isRegion(tok) && s.areaByToken(tok) < 0 {
 			var in []int
@@ -249,16 +254,16 @@ func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
 		}
 		cands = groups[order[k]]
 	}
-	return s.pickArea(r, cands, what)
+	return s.pickArea(r, cands, what, label)
 }
 
 // pickArea reads one area among cands by its token.
-func (s *state) pickArea(r *rd, cands []int, what string) (int, error) {
+func (s *state) pickArea(r *rd, cands []int, what string, label func(a int) string) (int, error) {
 	m := menu{what: what}
 	for _, a := range cands {
 		m.add(s.areaToken(a))
 	}
-	m.label = func(i int) string { return s.areaLabel(cands[i]) }
+	m.label = func(i int) string { return label(cands[i]) }
 	m.explain = func(tok string) string { return s.whyNot(tok, what) }
 	k, err := r.need(m)
 	if err != nil {
