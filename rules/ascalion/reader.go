@@ -338,6 +338,11 @@ func (r *rd) kind(avail Goods, allowed int, what string, optional bool) (int, bo
 
 // kindExplained is kind with a specific reason for a token that does not fit.
 func (r *rd) kindExplained(avail Goods, allowed int, what string, optional bool, explain func(string) string) (int, bool, error) {
+	return r.kindNoted(avail, allowed, what, optional, explain, nil)
+}
+
+// kindNoted is kindExplained with a note after a kind's label (goods that would be lost).
+func (r *rd) kindNoted(avail Goods, allowed int, what string, optional bool, explain func(string) string, note func(k int) string) (int, bool, error) {
 	m := menu{what: what, explain: explain}
 	var ks []int
 	for k := 0; k < nGoods; k++ {
@@ -346,7 +351,13 @@ func (r *rd) kindExplained(avail Goods, allowed int, what string, optional bool,
 			m.add(goodTok[k])
 		}
 	}
-	m.label = func(i int) string { return fmt.Sprintf("%s (%d)", goodName[ks[i]], avail[ks[i]]) }
+	m.label = func(i int) string {
+		l := fmt.Sprintf("%s (%d)", goodName[ks[i]], avail[ks[i]])
+		if note != nil {
+			l += note(ks[i])
+		}
+		return l
+	}
 	if optional {
 		i, ok, err := r.opt(m)
 		if !ok || err != nil {

@@ -605,7 +605,8 @@ func (s *state) playPut(p int, r *rd) error {
 		for k := lowest; k < Weapon && !(r.late() && put.total() > 0); k++ {
 			avail[k] = s.Receipts[p][k]
 		}
-		k, ok, err := r.kind(avail, resOnly, "a received resource to put here", put.total() > 0)
+		k, ok, err := r.kindNoted(avail, resOnly, "a received resource to put here", put.total() > 0, nil,
+			func(k int) string { return s.surplusNote(cur, k, 1, false) })
 		if err != nil {
 			return err
 		}

@@ -99,6 +99,24 @@ func (s *state) capArea(a int) {
 	}
 }
 
+// surplusNote warns in a label that adding n of kind k to area a leaves more than one horse or
+// weapon there (§11.8): the surplus goes back to the supply, at once or, in the transport phase,
+// at its end unless moved on. Empty when nothing would be lost.
+func (s *state) surplusNote(a, k, n int, phase bool) string {
+	if k != Horse && k != Weapon {
+		return ""
+	}
+	have := s.goods(a)[k] + n
+	if have <= 1 {
+		return ""
+	}
+	lost := count(have-1, goodName[k], goodName[k]+"s")
+	if phase {
+		return fmt.Sprintf(" · %s then holds %d: %s back to the supply at the end of the phase unless moved on", s.areaName(a), have, lost)
+	}
+	return fmt.Sprintf(" · %s then holds %d: %s back to the supply", s.areaName(a), have, lost)
+}
+
 func (s *state) capAll() {
 	for _, a := range s.allAreas() {
 		s.capArea(a)
@@ -320,7 +338,8 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 		for k := lowest; k < nGoods && !(r.late() && moved.total() > 0); k++ {
 			avail[k] = src[k]
 		}
-		k, ok, err := r.kind(avail, allowed, "a kind of goods to carry", moved.total() > 0)
+		k, ok, err := r.kindNoted(avail, allowed, "a kind of goods to carry", moved.total() > 0, nil,
+			func(k int) string { return s.surplusNote(to, k, moved[k]+1, mode == tripPhase) })
 		if err != nil {
 			return err
 		}
@@ -598,8 +617,12 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 				}
 			}
 			for k := 0; k < nGoods; k++ {
-				if cargo[k] > 0 && t.StopIn&(1<<k) == 0 && len(s.unloadSpots(p, t, lands)) > 0 {
-					add("-"+goodTok[k], fmt.Sprintf("Unload %s (%d aboard)", goodName[k], cargo[k]))
+				if spots := s.unloadSpots(p, t, lands); cargo[k] > 0 && t.StopIn&(1<<k) == 0 && len(spots) > 0 {
+					note := ""
+					if len(spots) == 1 && !r.quiet {
+						note = s.surplusNote(spots[0], k, 1, t.Mode == tripPhase)
+					}
+					add("-"+goodTok[k], fmt.Sprintf("Unload %s (%d aboard)%s", goodName[k], cargo[k], note))
 					acts = append(acts, act{kind: 2, good: k})
 				}
 			}

@@ -2,6 +2,8 @@ package ascalion
 
 import (
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // §11.1 / EX-11.1: one transport plus one per full three areas above the start count, boats and
@@ -188,4 +190,38 @@ func TestBoatCarriesGoods(t *testing.T) {
 	f.play(0, "boat boat1 +wood +wood r2 -wood end")
 	eqGoods(t, "Minda", f.goods("Minda"), "wood")
 	eqGoods(t, "boat", f.s.vessel(1).Goods, "wood")
+}
+
+// Deliver 5: a label says when goods would go back to the supply (§11.8): a second horse carried
+// into a land that holds one (in the transport phase, at its end unless moved on), a received
+// horse put beside another in the trade phase (at once); no note where nothing is lost.
+func TestLabelsWarnOfSurplus(t *testing.T) {
+	label := func(f *fixture, p int, partial, tok string) string {
+		m, _ := rules.ParseMove(partial)
+		cs, _, err := f.s.Choices(rules.Seat(p), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			if c.Token == tok {
+				return c.Label
+			}
+		}
+		t.Fatalf("%q not offered after %q", tok, partial)
+		return ""
+	}
+	f := newFixture(t, 2).own(0, "Minda", "Vagon").put("Minda", "horse gold").put("Vagon", "horse").transportTurn(0, 1)
+	if got, want := label(f, 0, "foot minda vagon", "horse"), "horse (1) · Vagon then holds 2: 1 horse back to the supply at the end of the phase unless moved on"; got != want {
+		t.Errorf("foot label %q, want %q", got, want)
+	}
+	if got := label(f, 0, "foot minda vagon", "gold"); got != "gold (1)" {
+		t.Errorf("gold label %q", got)
+	}
+	f = tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "iron horse").put("Comorium", "horse")
+	f.openTrade()
+	f.play(0, "offer blue iron for horse")
+	f.play(1, "accept 1")
+	if got, want := label(f, 0, "put ys", "horse"), "horse (1) · Ys then holds 2: 1 horse back to the supply"; got != want {
+		t.Errorf("put label %q, want %q", got, want)
+	}
 }
