@@ -953,11 +953,19 @@ func (s *state) playPassage(q int, r *rd) error {
 			}
 		}
 	}
-	s.emit("%s %ss passage.", s.seatName(q), w)
+	// Several banks answer at once: an answer stays with its giver until every bank has answered.
+	s.events = append(s.events, rules.Event{Text: fmt.Sprintf("%s %ss passage (the others see it once every bank has answered).", s.seatName(q), w), To: []rules.Seat{rules.Seat(q)}})
 	for _, a := range x.Answers {
 		if a < 0 {
 			return nil
 		}
+	}
+	for i, a := range x.Ask {
+		w := "refuses"
+		if x.Answers[i] == 1 {
+			w = "allows"
+		}
+		s.emit("%s %s passage.", s.seatName(a), w)
 	}
 	v := s.vessel(t.Vessel)
 	sec := board.Sections[v.Pos-riverBase]

@@ -1,6 +1,8 @@
 package ascalion
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -223,5 +225,45 @@ func TestLabelsWarnOfSurplus(t *testing.T) {
 	f.play(1, "accept 1")
 	if got, want := label(f, 0, "put ys", "horse"), "horse (1) · Ys then holds 2: 1 horse back to the supply"; got != want {
 		t.Errorf("put label %q, want %q", got, want)
+	}
+}
+
+// Deliver 6: the banks asked for passage answer at once, so an answer reaches only its giver
+// until every bank has answered: the public events, the spectator's and the other bank's view
+// and prompts are the same whichever answer came first; then the answers are told to all.
+func TestPassageAnswersStaySecretUntilAllAnswered(t *testing.T) {
+	type seen struct{ public, spectator, other, prompts string }
+	look := func(first string) (seen, *fixture) {
+		f, _ := boatExample(t)
+		mouth := board.Seas[board.Mouth].Token
+		f.play(0, "boat boat1 "+mouth+" r0 r1 r2 r3")
+		evs := f.play(2, first)
+		var sn seen
+		for _, e := range evs {
+			if e.Public() || e.VisibleTo(1) || e.VisibleTo(0) {
+				sn.public += e.Text + "\n"
+			}
+		}
+		v, _ := json.Marshal(f.s.View(rules.Spectator))
+		o, _ := json.Marshal(f.s.View(1))
+		sn.spectator, sn.other = string(v), string(o)
+		p, _ := json.Marshal(f.s.Awaiting())
+		sn.prompts = string(p)
+		return sn, f
+	}
+	a, _ := look("allow")
+	r, f := look("refuse")
+	if a != r {
+		t.Errorf("the first answer shows before the second bank answered:\nallow  %+v\nrefuse %+v", a, r)
+	}
+	evs := f.play(1, "allow")
+	var told []string
+	for _, e := range evs {
+		if e.Public() && strings.Contains(e.Text, "passage.") {
+			told = append(told, rules.PlainSeats(f.s, e.Text))
+		}
+	}
+	if want := []string{"Blue allows passage.", "Yellow refuses passage."}; strings.Join(told, "|") != strings.Join(want, "|") {
+		t.Errorf("once all answered, the table reads %q, want %q", told, want)
 	}
 }

@@ -233,7 +233,7 @@ func (s *state) View(seat rules.Seat) any {
 			if x := t.Cross; x != nil {
 				w := s.vessel(t.Vessel)
 				v.Passage = &PassageView{Vessel: s.areaToken(vesselArea + w.ID), Owner: w.Owner, From: posToken(w.Pos), To: posToken(x.To),
-					Strength: s.value(vesselArea + w.ID), Asked: x.Ask, Answers: x.Answers}
+					Strength: s.value(vesselArea + w.ID), Asked: x.Ask, Answers: ownAnswers(x, seat)}
 			}
 		} else {
 			tv.Pos = board.Lands[t.Pos].Token
@@ -262,6 +262,19 @@ func plainAll(ts []string) []string {
 	out := make([]string, len(ts))
 	for i, t := range ts {
 		out[i] = plain(t)
+	}
+	return out
+}
+
+// ownAnswers shows a passage's answers as seat may see them: its own only, since the banks
+// answer at once and the prompt stays open until all have (the others read -1, still deciding).
+func ownAnswers(x *crossing, seat rules.Seat) []int {
+	out := make([]int, len(x.Answers))
+	for i := range out {
+		out[i] = -1
+		if x.Ask[i] == int(seat) {
+			out[i] = x.Answers[i]
+		}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package ascalion
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -123,4 +124,41 @@ func TestTextsReadWell(t *testing.T) {
 		}
 	}
 	t.Logf("%d distinct texts read", len(l.seen))
+}
+
+// Deliver 6: a seat's menus, labels and prompts are the same under every re-deal of what it
+// cannot see (Scramble: here only the generator's future draws are secret).
+func TestChoicesSameUnderRedeal(t *testing.T) {
+	setup := rules.Setup{Seats: 4, Seed: 8, Options: map[string]string{"expansion": "on", "rounds": "15"}}
+	g, _ := Game.New(setup)
+	s := g.(*state)
+	r := rand.New(rand.NewPCG(8, 3))
+	checked := 0
+	for n := 0; n < 3000 && s.Result() == nil; n++ {
+		ps := s.Awaiting()
+		p := ps[r.IntN(len(ps))]
+		m, err := rules.RandomMove(s, p.Seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n%5 == 0 {
+			sc, _ := Scramble(s, p.Seat, r.Uint64())
+			for i := 0; i <= len(m); i++ {
+				a, ca, ea := s.Choices(p.Seat, m[:i])
+				b, cb, eb := sc.Choices(p.Seat, m[:i])
+				if fmt.Sprint(a, ca, ea) != fmt.Sprint(b, cb, eb) {
+					t.Fatalf("move %d: the menu after %q changes under a re-deal:\n%v\n%v", n, m[:i], a, b)
+				}
+			}
+			pa, pb := fmt.Sprint(s.Awaiting()), fmt.Sprint(sc.Awaiting())
+			if pa != pb {
+				t.Fatalf("move %d: prompts change under a re-deal:\n%s\n%s", n, pa, pb)
+			}
+			checked++
+		}
+		if _, err := s.Apply(p.Seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d positions checked", checked)
 }
