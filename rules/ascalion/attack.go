@@ -275,7 +275,7 @@ func (s *state) resolve() {
 	s.Stage = stAttack
 	s.Turn = a.Attacker
 	s.emit("%s %d (%s) against %s %d (%s).", s.seatName(a.Attacker), tt.Attacker, strings.Join(tt.AtkParts, ", "),
-		s.seatName(a.Defender), tt.Defender, strings.Join(tt.DefParts, ", "))
+		s.seatName(a.Defender), tt.Defender, joinList(tt.DefParts))
 	if tt.Attacker <= tt.Defender {
 		s.emit("The attack on %s fails.", s.areaName(a.Target))
 		s.endAttackTurn()

@@ -156,7 +156,7 @@ func (s *state) answers(p int) []rules.Answer {
 		}
 		for _, o := range s.Offers {
 			if o.To == p {
-				add(fmt.Sprintf("Accept #%d", o.ID), "accept", fmt.Sprint(o.ID))
+				add("Accept "+s.offerFor(o), "accept", fmt.Sprint(o.ID))
 				add(fmt.Sprintf("Reject #%d", o.ID), "reject", fmt.Sprint(o.ID))
 			}
 		}

@@ -26,7 +26,9 @@ func (s *state) areaName(a int) string {
 func (s *state) areaLabel(a int) string {
 	var b strings.Builder
 	b.WriteString(s.areaName(a))
-	if o := s.owner(a); o >= 0 {
+	if o := s.owner(a); o >= 0 && a >= vesselArea {
+		fmt.Fprintf(&b, " (value %d)", s.value(a)) // the vessel's name says whose it is
+	} else if o >= 0 {
 		fmt.Fprintf(&b, " (%s, value %d)", seatName(o), s.value(a))
 	} else if a < vesselArea && s.Lands[a].Source == -2 {
 		b.WriteString(" (face-down source)")
@@ -47,10 +49,7 @@ func goodsText(g Goods) string {
 			parts = append(parts, fmt.Sprintf("%d %s", g[k], goodName[k]))
 		}
 	}
-	if len(parts) == 0 {
-		return "nothing"
-	}
-	return strings.Join(parts, ", ")
+	return joinList(parts)
 }
 
 func (s *state) posName(pos int) string {
