@@ -196,7 +196,7 @@ func (s *state) playBuild(p int, r *rd) error {
 		}
 		g[Weapon]++
 		s.Sup[Weapon]--
-		s.emit("%s forges a weapon in %s.", s.seatName(p), s.areaName(a))
+		s.emitKind("forge", "", s.seatName(p)+" forged %d weapons", "%s forges a weapon in %s.", s.seatName(p), s.areaName(a))
 	case "city":
 		l, err := s.readArea(r, cA, "a land of yours with a city's resources and no city")
 		if err != nil {

@@ -92,7 +92,7 @@ func (s *state) capArea(a int) {
 	g := s.goods(a)
 	for _, k := range []int{Horse, Weapon} {
 		if g[k] > 1 {
-			s.emit("%s holds %d %ss: the surplus returns to the supply.", s.areaName(a), g[k], goodName[k])
+			s.emitKind("surplus", "", "%d areas gave surplus horses or weapons back to the supply", "%s holds %d %ss: the surplus returns to the supply.", s.areaName(a), g[k], goodName[k])
 			s.Sup[k] += g[k] - 1
 			g[k] = 1
 		}
@@ -353,7 +353,7 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 	for k := range moved {
 		s.Lands[to].Goods[k] += moved[k]
 	}
-	s.emit("%s carries %s on foot from %s to %s.", s.seatName(p), goodsText(moved), board.Lands[from].Name, board.Lands[to].Name)
+	s.emitKind("transport", "", s.seatName(p)+" made %d transports", "%s carries %s on foot from %s to %s.", s.seatName(p), goodsText(moved), board.Lands[from].Name, board.Lands[to].Name)
 	return s.finishTrip(p, mode, []int{to})
 }
 
@@ -1019,7 +1019,7 @@ func (s *state) endTrip(p int, t *trip) error {
 				dest = append(dest, l)
 			}
 		}
-		s.emit("%s's %s transport runs %s.", s.seatName(p), t.Kind, s.landPath(t.Visited))
+		s.emitKind("transport", "", s.seatName(p)+" made %d transports", "%s's %s transport runs %s.", s.seatName(p), t.Kind, s.landPath(t.Visited))
 	default:
 		v := s.vessel(t.Vessel)
 		dest = append(s.tripLands(p, t), vesselArea+v.ID)
