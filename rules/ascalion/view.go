@@ -1,12 +1,15 @@
 package ascalion
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/boardbot/boardbot/rules"
 )
 
 // View is what a seat sees. Everything in Ascalion is open once the sources are turned over;
 // before that nobody, the placer included, knows a face-down source, so every view is the
-// public one plus the viewer's own prompt.
+// public one plus the viewer's own prompt and its own answer to a passage request.
 type View struct {
 	Seat      int            `json:"seat"` // the viewer, -1 for a spectator
 	Players   []PlayerView   `json:"players"`
@@ -224,7 +227,7 @@ func (s *state) View(seat rules.Seat) any {
 		for i := 0; i+1 < len(o.Give); i += 2 {
 			give[o.Give[i+1]]++
 		}
-		v.Offers = append(v.Offers, OfferView{ID: o.ID, From: o.From, To: o.To, Give: give, Get: o.Get, Text: plain(s.offerText(o))})
+		v.Offers = append(v.Offers, OfferView{ID: o.ID, From: o.From, To: o.To, Give: give, Get: o.Get, Text: plain(s.offerLine(o))})
 	}
 	if t := s.Trip; t != nil {
 		tv := &TripView{Kind: t.Kind, MP: t.MP}
@@ -277,4 +280,18 @@ func ownAnswers(x *crossing, seat rules.Seat) []int {
 		}
 	}
 	return out
+}
+
+// offerLine is an offer as the board's panel lists it (its own layout, goods by commas).
+func (s *state) offerLine(o offer) string {
+	comma := func(g Goods) string {
+		var parts []string
+		for k := 0; k < nGoods; k++ {
+			if g[k] > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", g[k], goodName[k]))
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+	return fmt.Sprintf("#%d %s gives %s to %s for %s", o.ID, s.seatName(o.From), comma(o.given()), s.seatName(o.To), comma(o.Get))
 }
