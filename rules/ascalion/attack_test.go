@@ -272,3 +272,50 @@ func TestAttackLabelShowsTotals(t *testing.T) {
 		t.Errorf("the conflict's totals differ from the label: %+v", evs)
 	}
 }
+
+// Deliver 4: the result's reason names the winners, the same seats Ranks puts first, in words
+// with the right number.
+func TestResultReasonNamesWinners(t *testing.T) {
+	lands := [][]string{{"Ys", "Comorium", "Doilan", "Tarvos"}, {"Albur", "Mesa", "Erein", "Revena"}, {"Elgar", "Minda", "Ilion", "Gorth"}}
+	for _, c := range []struct {
+		rule   string
+		cities [3]int
+		want   string
+	}{
+		{"shared", [3]int{3, 3, 0}, "Red and Blue win together, each with 3 or more cities."},
+		{"shared", [3]int{0, 4, 1}, "Blue wins with 4 cities."},
+		{"single", [3]int{4, 3, 0}, "Red wins, alone with the most cities (4)."},
+		{"strict", [3]int{3, 2, 0}, "Red wins, alone with 3 or more cities."},
+	} {
+		f := newFixture(t, 3, "victory", c.rule)
+		for p := 0; p < 3; p++ {
+			f.own(p, lands[p]...)
+			for i := 0; i < c.cities[p]; i++ {
+				f.city(lands[p][i])
+			}
+		}
+		f.s.checkVictory()
+		if f.s.Res == nil {
+			t.Fatalf("%s %v: no result", c.rule, c.cities)
+		}
+		if got := rules.PlainSeats(f.s, f.s.Res.Reason); got != c.want {
+			t.Errorf("%s %v: reason %q, want %q", c.rule, c.cities, got, c.want)
+		}
+	}
+	f := newFixture(t, 3, "rounds", "15").own(0, "Ys").own(1, "Albur").city("Albur")
+	f.s.Round = 15
+	f.s.checkVictory()
+	if got, want := rules.PlainSeats(f.s, f.s.Res.Reason), "The round limit (15) is reached: Blue wins with the most cities (1)."; got != want {
+		t.Errorf("round limit: %q, want %q", got, want)
+	}
+	f = newFixture(t, 2).own(0, "Ys")
+	for l := range f.s.Lands {
+		if f.s.Lands[l].Owner == 1 {
+			f.s.Lands[l].Owner = 0
+		}
+	}
+	f.s.checkVictory()
+	if got, want := rules.PlainSeats(f.s, f.s.Res.Reason), "Red wins: nobody else holds any land."; got != want {
+		t.Errorf("last standing: %q, want %q", got, want)
+	}
+}

@@ -215,7 +215,7 @@ func (s *state) checkVictory() {
 	switch {
 	case alive == 1:
 		winners = []int{last}
-		reason = fmt.Sprintf("%s wins: every other people has lost all its land.", s.seatName(last))
+		reason = fmt.Sprintf("%s wins: nobody else holds any land.", s.seatName(last))
 	case len(with3) == 0:
 	case s.Opt.Victory == "single":
 		if nBest == 1 {
