@@ -24,7 +24,7 @@ var badWords = []struct {
 	{"Player N", regexp.MustCompile(`Player [0-9]`)},
 }
 
-// textsOf collects every text a seat or the table reads at this point: prompts, answer labels,
+// collectTexts collects every text a seat or the table reads at this point: prompts, answer labels,
 // the labels along the move about to be played, and its events; plus the refusal of a token that
 // does not fit after each prefix.
 type textLog struct {
@@ -52,6 +52,14 @@ func collectTexts(t *testing.T, setup rules.Setup, moves int, l *textLog) {
 	for n := 0; n < moves && s.Result() == nil; n++ {
 		ps := s.Awaiting()
 		for _, p := range ps {
+			if strings.Contains(p.Text, rules.SeatRef(p.Seat)) {
+				t.Errorf("a prompt names its own seat: %q", p.Text)
+			}
+			for _, a := range p.Answers {
+				if strings.Contains(a.Label, rules.SeatRef(p.Seat)) {
+					t.Errorf("an answer names its own seat: %q", a.Label)
+				}
+			}
 			l.add("prompt", p.Text)
 			for _, a := range p.Answers {
 				l.add("answer", a.Label)
