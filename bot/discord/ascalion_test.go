@@ -62,7 +62,7 @@ func seenInAscalion(d *driver) ascalionSeen {
 				s.trades++
 			case strings.Contains(ev.Text, " for passage out of "):
 				s.passages++
-			case strings.Contains(ev.Text, " declares: attacker.") || strings.Contains(ev.Text, " declares: defender."):
+			case strings.Contains(ev.Text, " sides with the "):
 				s.allies++
 			}
 		}

@@ -2,7 +2,6 @@ package ascalion
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Attack (§12): in turn order each player may attack a neighbouring foreign area, move one extra
@@ -180,7 +179,14 @@ func (s *state) playAlly(q int, r *rd) error {
 		return err
 	}
 	s.Atk.Sides[q] = map[string]int{"neutral": 0, "attacker": 1, "defender": 2}[w]
-	s.emit("%s declares: %s.", s.seatName(q), w)
+	switch w {
+	case "attacker":
+		s.emit("%s sides with the attacker, %s.", s.seatName(q), s.seatName(s.Atk.Attacker))
+	case "defender":
+		s.emit("%s sides with the defender, %s.", s.seatName(q), s.seatName(s.Atk.Defender))
+	default:
+		s.emit("%s stays neutral.", s.seatName(q))
+	}
 	s.Atk.Next++
 	if s.Atk.Next < len(s.Atk.Asked) {
 		s.Turn = s.Atk.Asked[s.Atk.Next]
@@ -274,7 +280,7 @@ func (s *state) resolve() {
 	a.Resolved = true
 	s.Stage = stAttack
 	s.Turn = a.Attacker
-	s.emit("%s %d (%s) against %s %d (%s).", s.seatName(a.Attacker), tt.Attacker, strings.Join(tt.AtkParts, ", "),
+	s.emit("%s %d (%s) against %s %d (%s).", s.seatName(a.Attacker), tt.Attacker, joinList(tt.AtkParts),
 		s.seatName(a.Defender), tt.Defender, joinList(tt.DefParts))
 	if tt.Attacker <= tt.Defender {
 		s.emit("The attack on %s fails.", s.areaName(a.Target))

@@ -46,7 +46,7 @@ func goodsText(g Goods) string {
 	var parts []string
 	for k := 0; k < nGoods; k++ {
 		if g[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", g[k], goodName[k]))
+			parts = append(parts, goodCount(k, g[k]))
 		}
 	}
 	return joinList(parts)
@@ -88,4 +88,13 @@ func count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// goodCount writes a number of goods: wood, gold, coal and iron are mass nouns ("3 iron"), horses
+// and weapons are counted ("1 horse", "2 horses").
+func goodCount(k, n int) string {
+	if (k == Horse || k == Weapon) && n != 1 {
+		return fmt.Sprintf("%d %ss", n, goodName[k])
+	}
+	return fmt.Sprintf("%d %s", n, goodName[k])
 }

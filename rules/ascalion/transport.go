@@ -92,7 +92,7 @@ func (s *state) capArea(a int) {
 	g := s.goods(a)
 	for _, k := range []int{Horse, Weapon} {
 		if g[k] > 1 {
-			s.emitKind("surplus", "", "%d areas gave surplus horses or weapons back to the supply", "%s holds %d %ss: the surplus returns to the supply.", s.areaName(a), g[k], goodName[k])
+			s.emitKind("surplus", "", "%d areas gave surplus horses or weapons back to the supply", "%s holds %d %ss: %s back to the supply.", s.areaName(a), g[k], goodName[k], goBack(g[k]-1))
 			s.Sup[k] += g[k] - 1
 			g[k] = 1
 		}
@@ -115,6 +115,14 @@ func (s *state) surplusNote(a, k, n int, phase bool) string {
 		return fmt.Sprintf(" · %s then holds %d: %s back to the supply at the end of the phase unless moved on", s.areaName(a), have, lost)
 	}
 	return fmt.Sprintf(" · %s then holds %d: %s back to the supply", s.areaName(a), have, lost)
+}
+
+// goBack says how many pieces return: "1 goes", "2 go".
+func goBack(n int) string {
+	if n == 1 {
+		return "1 goes"
+	}
+	return fmt.Sprintf("%d go", n)
 }
 
 func (s *state) capAll() {

@@ -20,6 +20,7 @@ var badWords = []struct {
 	{"1 with a plural", regexp.MustCompile(`(^|[^0-9.#])1 (cities|transports|lands|points|books|horses|weapons|resources|boats|ships|followers|areas|offers|goods|players|rounds|votes|sources|warriors)\b`)},
 	{"a before a vowel", regexp.MustCompile(`(^|[ (])[Aa] ([aeio]|u[^n])`)},
 	{"(s)", regexp.MustCompile(`\(s\)`)},
+	{"counted goods in the singular", regexp.MustCompile(`\b([02-9]|[1-9][0-9]+) (horse|weapon)\b($|[^(])`)},
 	{"a colour named as a seat", regexp.MustCompile(`\b(Red|Blue|Yellow|Green|Purple|Black)\b`)},
 	{"Player N", regexp.MustCompile(`Player [0-9]`)},
 }
