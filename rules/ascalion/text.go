@@ -67,7 +67,7 @@ func (s *state) posName(pos int) string {
 		names = append(names, board.Lands[l].Name)
 	}
 	if len(names) == 0 {
-		return fmt.Sprintf("%s field %s (high sea)", colour, f.Token)
+		return fmt.Sprintf("%s field %s on the high sea", colour, f.Token)
 	}
 	return fmt.Sprintf("%s field %s off %s", colour, f.Token, joinList(names))
 }
