@@ -3,7 +3,6 @@ package ascalion
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -61,7 +60,7 @@ func (s *state) waitingFor() string {
 	if len(names) == 0 {
 		return "nobody"
 	}
-	return strings.Join(names, ", ")
+	return joinList(names)
 }
 
 func (s *state) promptText(p int) string {

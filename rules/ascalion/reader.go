@@ -234,7 +234,7 @@ func (s *state) readAreaWith(r *rd, cands []int, what string, label func(a int) 
 			}
 			groups[g] = append(groups[g], a)
 		}
-		m := menu{what: "a region (then " + what + ")"}
+		m := menu{what: what + ", or its region"}
 		for _, g := range order {
 			m.add(g)
 		}
