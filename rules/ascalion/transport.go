@@ -604,7 +604,20 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 		}
 		var acts []act
 		if s.tripCanEnd(p, t) {
-			add("end", "End this transport here")
+			end := "End this transport here"
+			if !r.quiet && (t.Kind == "horse" || t.Kind == "chain") {
+				// The cargo (and a ride's horse) stays in this land.
+				for _, k := range []int{Horse, Weapon} {
+					n := t.Cargo[k]
+					if k == Horse && t.Kind == "horse" {
+						n++
+					}
+					if n > 0 {
+						end += s.surplusNote(t.Pos, k, n, t.Mode == tripPhase)
+					}
+				}
+			}
+			add("end", end)
 			acts = append(acts, act{kind: 0})
 		}
 		// Loads.

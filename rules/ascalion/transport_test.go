@@ -219,6 +219,10 @@ func TestLabelsWarnOfSurplus(t *testing.T) {
 	if got := label(f, 0, "foot minda vagon", "gold"); got != "gold (1)" {
 		t.Errorf("gold label %q", got)
 	}
+	// A horse riding into a land with a horse: ending there leaves two.
+	if got, want := label(f, 0, "horse minda vagon", "end"), "End this transport here · Vagon then holds 2: 1 horse back to the supply at the end of the phase unless moved on"; got != want {
+		t.Errorf("ride's end label %q, want %q", got, want)
+	}
 	f = tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "iron horse").put("Comorium", "horse")
 	f.openTrade()
 	f.play(0, "offer blue iron for horse")
