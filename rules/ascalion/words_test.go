@@ -115,8 +115,15 @@ func TestTextsReadWell(t *testing.T) {
 	if testing.Short() {
 		setups, moves = setups[:2], 1500
 	}
+	seeds := 4
+	if testing.Short() {
+		seeds = 1
+	}
 	for _, setup := range setups {
-		collectTexts(t, setup, moves, l)
+		for i := 0; i < seeds; i++ {
+			setup.Seed += 100
+			collectTexts(t, setup, moves, l)
+		}
 	}
 	bad := 0
 	for text, where := range l.seen {
