@@ -58,11 +58,11 @@ func seenInAscalion(d *driver) ascalionSeen {
 	for _, evs := range d.events {
 		for _, ev := range evs {
 			switch {
-			case strings.Contains(ev.Text, " accepts: #"):
+			case strings.Contains(ev.Text, " accepts offer #"):
 				s.trades++
 			case strings.Contains(ev.Text, " for passage out of "):
 				s.passages++
-			case strings.Contains(ev.Text, " declares: attacker.") || strings.Contains(ev.Text, " declares: defender."):
+			case strings.Contains(ev.Text, " sides with the "):
 				s.allies++
 			}
 		}

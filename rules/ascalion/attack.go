@@ -2,7 +2,6 @@ package ascalion
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Attack (§12): in turn order each player may attack a neighbouring foreign area, move one extra
@@ -107,7 +106,7 @@ func (s *state) playAttack(p int, r *rd) error {
 	case "bonus":
 		return s.startTrip(p, r, tripBonus, false, "", "")
 	}
-	t, err := s.readArea(r, tg, "a foreign area next to one of yours")
+	t, err := s.readAreaWith(r, tg, "a foreign area next to one of yours", func(t int) string { return s.attackLabel(p, t) })
 	if err != nil {
 		return err
 	}
@@ -180,7 +179,14 @@ func (s *state) playAlly(q int, r *rd) error {
 		return err
 	}
 	s.Atk.Sides[q] = map[string]int{"neutral": 0, "attacker": 1, "defender": 2}[w]
-	s.emit("%s declares: %s.", s.seatName(q), w)
+	switch w {
+	case "attacker":
+		s.emit("%s sides with the attacker, %s.", s.seatName(q), s.seatName(s.Atk.Attacker))
+	case "defender":
+		s.emit("%s sides with the defender, %s.", s.seatName(q), s.seatName(s.Atk.Defender))
+	default:
+		s.emit("%s stays neutral.", s.seatName(q))
+	}
 	s.Atk.Next++
 	if s.Atk.Next < len(s.Atk.Asked) {
 		s.Turn = s.Atk.Asked[s.Atk.Next]
@@ -188,6 +194,41 @@ func (s *state) playAlly(q int, r *rd) error {
 	}
 	s.resolve()
 	return nil
+}
+
+// attackLabel shows what the rules make certain before an attack on t: both sides' totals from
+// their own areas (§12.7), and who may still change them (the extra transport, the neighbours).
+func (s *state) attackLabel(p, t int) string {
+	def := s.owner(t)
+	att, dtot := 1, 0
+	if !s.convertedBy(t, p) {
+		dtot += s.value(t)
+	}
+	others := map[int]bool{}
+	for b := range s.adjs(t) {
+		switch o := s.owner(b); {
+		case o == p && !s.convertedBy(b, def):
+			att += s.value(b)
+		case o == def && !s.convertedBy(b, p):
+			dtot += s.value(b)
+		case o >= 0 && o != p && o != def:
+			others[o] = true
+		}
+	}
+	text := fmt.Sprintf("%s (%s): you %d against %d", s.areaName(t), s.seatName(def), att, dtot)
+	var qs []int
+	for _, q := range s.order() {
+		if others[q] {
+			qs = append(qs, q)
+		}
+	}
+	switch len(qs) {
+	case 0:
+		return text
+	case 1:
+		return text + " before " + s.seatList(qs) + " declares"
+	}
+	return text + " before " + s.seatList(qs) + " declare"
 }
 
 // Totals is the arithmetic of a conflict, for events and the view.
@@ -239,8 +280,8 @@ func (s *state) resolve() {
 	a.Resolved = true
 	s.Stage = stAttack
 	s.Turn = a.Attacker
-	s.emit("%s %d (%s) against %s %d (%s).", s.seatName(a.Attacker), tt.Attacker, strings.Join(tt.AtkParts, ", "),
-		s.seatName(a.Defender), tt.Defender, strings.Join(tt.DefParts, ", "))
+	s.emit("%s %d (%s) against %s %d (%s).", s.seatName(a.Attacker), tt.Attacker, joinList(tt.AtkParts),
+		s.seatName(a.Defender), tt.Defender, joinList(tt.DefParts))
 	if tt.Attacker <= tt.Defender {
 		s.emit("The attack on %s fails.", s.areaName(a.Target))
 		s.endAttackTurn()

@@ -1,7 +1,10 @@
 package ascalion
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // §12.1: only foreign areas next to one of the attacker's areas; across the river counts.
@@ -229,5 +232,90 @@ func TestLastStanding(t *testing.T) {
 	f.s.checkVictory()
 	if f.s.Res == nil || f.s.Res.Ranks[2] != 1 {
 		t.Error("the only player left wins")
+	}
+}
+
+// Deliver 5: an attack's label shows both totals the rules make certain (§12.7: the bonus point
+// and the attacker's adjacent areas against the target and the defender's), and who may still
+// declare; with everyone neutral the conflict comes out at exactly those totals.
+func TestAttackLabelShowsTotals(t *testing.T) {
+	f := newFixture(t, 3).own(0, "Minda").own(1, "Vagon").put("Minda", "weapon").put("Vagon", "horse")
+	f.attackTurn(0)
+	cs, _, err := f.s.Choices(0, rules.Move{"attack"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	label := ""
+	for _, c := range cs {
+		if c.Token == "vagon" {
+			label = rules.PlainSeats(f.s, c.Label)
+		}
+	}
+	if want := "Vagon (Blue): you 5 against 2 before Yellow declares"; label != want {
+		t.Errorf("label %q, want %q", label, want)
+	}
+	evs := f.play(0, "attack vagon")
+	for f.s.Stage == stExtra || f.s.Stage == stAlly {
+		if f.s.Stage == stExtra {
+			evs = f.play(0, "skip")
+		} else {
+			evs = f.play(f.s.Turn, "neutral")
+		}
+	}
+	found := false
+	for _, e := range evs {
+		if strings.HasPrefix(rules.PlainSeats(f.s, e.Text), "Red 5 (") && strings.Contains(rules.PlainSeats(f.s, e.Text), " against Blue 2 (") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the conflict's totals differ from the label: %+v", evs)
+	}
+}
+
+// Deliver 4: the result's reason names the winners, the same seats Ranks puts first, in words
+// with the right number.
+func TestResultReasonNamesWinners(t *testing.T) {
+	lands := [][]string{{"Ys", "Comorium", "Doilan", "Tarvos"}, {"Albur", "Mesa", "Erein", "Revena"}, {"Elgar", "Minda", "Ilion", "Gorth"}}
+	for _, c := range []struct {
+		rule   string
+		cities [3]int
+		want   string
+	}{
+		{"shared", [3]int{3, 3, 0}, "Red and Blue win together, each with 3 or more cities."},
+		{"shared", [3]int{0, 4, 1}, "Blue wins with 4 cities."},
+		{"single", [3]int{4, 3, 0}, "Red wins, alone with the most cities (4)."},
+		{"strict", [3]int{3, 2, 0}, "Red wins, alone with 3 or more cities."},
+	} {
+		f := newFixture(t, 3, "victory", c.rule)
+		for p := 0; p < 3; p++ {
+			f.own(p, lands[p]...)
+			for i := 0; i < c.cities[p]; i++ {
+				f.city(lands[p][i])
+			}
+		}
+		f.s.checkVictory()
+		if f.s.Res == nil {
+			t.Fatalf("%s %v: no result", c.rule, c.cities)
+		}
+		if got := rules.PlainSeats(f.s, f.s.Res.Reason); got != c.want {
+			t.Errorf("%s %v: reason %q, want %q", c.rule, c.cities, got, c.want)
+		}
+	}
+	f := newFixture(t, 3, "rounds", "15").own(0, "Ys").own(1, "Albur").city("Albur")
+	f.s.Round = 15
+	f.s.checkVictory()
+	if got, want := rules.PlainSeats(f.s, f.s.Res.Reason), "The round limit (15) is reached: Blue wins with the most cities (1)."; got != want {
+		t.Errorf("round limit: %q, want %q", got, want)
+	}
+	f = newFixture(t, 2).own(0, "Ys")
+	for l := range f.s.Lands {
+		if f.s.Lands[l].Owner == 1 {
+			f.s.Lands[l].Owner = 0
+		}
+	}
+	f.s.checkVictory()
+	if got, want := rules.PlainSeats(f.s, f.s.Res.Reason), "Red wins: nobody else holds any land."; got != want {
+		t.Errorf("last standing: %q, want %q", got, want)
 	}
 }

@@ -196,7 +196,7 @@ func (s *state) playBuild(p int, r *rd) error {
 		}
 		g[Weapon]++
 		s.Sup[Weapon]--
-		s.emit("%s forges a weapon in %s.", s.seatName(p), s.areaName(a))
+		s.emitKind("forge", "", s.seatName(p)+" forged %d weapons", "%s forges a weapon in %s.", s.seatName(p), s.areaName(a))
 	case "city":
 		l, err := s.readArea(r, cA, "a land of yours with a city's resources and no city")
 		if err != nil {
@@ -232,7 +232,7 @@ func (s *state) playBuild(p int, r *rd) error {
 			s.BoatDisc = s.Round
 		}
 		v := s.launch(p, false, pos)
-		s.emit("%s builds %s for %d wood in %s.", s.seatName(p), s.areaName(vesselArea+v), cost, s.posName(pos))
+		s.emit("%s builds boat %d for %d wood in %s.", s.seatName(p), v, cost, s.posName(pos))
 	case "ship":
 		l, err := s.readArea(r, sA, "a land of yours on the coast with wood or gold for a ship")
 		if err != nil {
@@ -256,7 +256,7 @@ func (s *state) playBuild(p int, r *rd) error {
 			s.ShipDisc = s.Round
 		}
 		v := s.launch(p, true, pos)
-		s.emit("%s builds %s for %d %s in %s.", s.seatName(p), s.areaName(vesselArea+v), cost, goodName[kind], s.posName(pos))
+		s.emit("%s builds ship %d for %d %s in %s.", s.seatName(p), v, cost, goodName[kind], s.posName(pos))
 	}
 	if !s.canBuild(p) {
 		s.Queue = s.Queue[1:]

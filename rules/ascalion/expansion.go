@@ -218,7 +218,7 @@ func (s *state) startBookLoss() bool {
 				s.setBook(a, false)
 				s.Sup[supBook]++
 			}
-			s.emit("%s, without a university, loses %d book(s).", s.seatName(p), len(books))
+			s.emit("%s, without a university, loses %s.", s.seatName(p), count(len(books), "book", "books"))
 			continue
 		}
 		s.Queue = append(s.Queue, p)

@@ -172,6 +172,7 @@ func (f *fixture) refused(p int, notation, want string) {
 	if !ok {
 		f.t.Fatalf("%q: not an Illegal error: %v", notation, err)
 	}
+	reason = rules.PlainSeats(f.s, reason)
 	if want != "" && !strings.Contains(reason, want) {
 		f.t.Errorf("%q refused with %q, want it to mention %q", notation, reason, want)
 	}

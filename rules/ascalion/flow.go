@@ -23,17 +23,35 @@ func (s *state) reveal(format string, a ...any) {
 
 func (s *state) seatName(p int) string { return seatName(p) }
 
-// seatName is a seat's colour as written in texts: "Red".
-func seatName(p int) string {
+// seatName is how texts name a seat: a placeholder the platform renders as the player with the
+// seat's colour ("alice (Red)").
+func seatName(p int) string { return rules.SeatRef(rules.Seat(p)) }
+
+// colourName is a seat's colour as the board draws it: "Red".
+func colourName(p int) string {
 	if p < 0 || p >= len(colourNames) {
 		return fmt.Sprintf("Player %d", p+1)
 	}
 	return strings.ToUpper(colourNames[p][:1]) + colourNames[p][1:]
 }
 
+// plain renders a text's seat placeholders as colours, for the view the board is drawn from.
+func plain(t string) string {
+	return rules.RenderSeats(t, func(p rules.Seat) string { return colourName(int(p)) })
+}
+
 // colourNames are the seat tokens (trade partners, passage requests) and the colours the board
 // draws: six that stay apart for colour-blind players.
 var colourNames = []string{"red", "blue", "yellow", "green", "purple", "black"}
+
+// seatList names seats in a sentence: "{seat:0}, {seat:2} and {seat:3}".
+func (s *state) seatList(ps []int) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = s.seatName(p)
+	}
+	return joinList(names)
+}
 
 func (s *state) next(p int) int { return (p + 1) % s.N }
 
@@ -196,7 +214,8 @@ func (s *state) checkVictory() {
 	reason := ""
 	switch {
 	case alive == 1:
-		winners, reason = []int{last}, fmt.Sprintf("Only %s still holds land.", s.seatName(last))
+		winners = []int{last}
+		reason = fmt.Sprintf("%s wins: nobody else holds any land.", s.seatName(last))
 	case len(with3) == 0:
 	case s.Opt.Victory == "single":
 		if nBest == 1 {
@@ -205,20 +224,20 @@ func (s *state) checkVictory() {
 					winners = []int{p}
 				}
 			}
-			reason = fmt.Sprintf("%s alone owns the most cities (%d).", s.seatName(winners[0]), best)
+			reason = fmt.Sprintf("%s wins, alone with the most cities (%d).", s.seatName(winners[0]), best)
 		}
 	case s.Opt.Victory == "strict":
 		if len(with3) == 1 {
 			winners = with3
-			reason = fmt.Sprintf("%s alone owns 3 or more cities.", s.seatName(with3[0]))
+			reason = fmt.Sprintf("%s wins, alone with 3 or more cities.", s.seatName(with3[0]))
 		}
 	default:
 		winners = with3
-		names := make([]string, len(with3))
-		for i, p := range with3 {
-			names[i] = s.seatName(p)
+		if len(with3) == 1 {
+			reason = fmt.Sprintf("%s wins with %s.", s.seatName(with3[0]), count(cities[with3[0]], "city", "cities"))
+		} else {
+			reason = s.seatList(with3) + " win together, each with 3 or more cities."
 		}
-		reason = strings.Join(names, " and ") + " own 3 or more cities."
 	}
 	if winners == nil && s.Opt.Rounds > 0 && s.Round >= s.Opt.Rounds {
 		for p, c := range cities {
@@ -226,7 +245,11 @@ func (s *state) checkVictory() {
 				winners = append(winners, p)
 			}
 		}
-		reason = fmt.Sprintf("The round limit (%d) is reached; the most cities win (%d).", s.Opt.Rounds, best)
+		verb := "wins"
+		if len(winners) > 1 {
+			verb = "win"
+		}
+		reason = fmt.Sprintf("The round limit (%d) is reached: %s %s with the most cities (%d).", s.Opt.Rounds, s.seatList(winners), verb, best)
 	}
 	if winners == nil {
 		return
@@ -256,4 +279,4 @@ func (s *state) checkVictory() {
 }
 
 // SeatName is the seat's colour, as texts and the map name it: "Red".
-func (s *state) SeatName(p rules.Seat) string { return seatName(int(p)) }
+func (s *state) SeatName(p rules.Seat) string { return colourName(int(p)) }

@@ -24,8 +24,8 @@ func (game) Info() rules.Info {
 		MinSeats: 2,
 		MaxSeats: 6,
 		Options: []rules.Option{
-			{Key: "setup", Name: "Setup", Help: "Draft sources and lands in turn (the rulebook), or deal them at random.", Default: "draft",
-				Choices: []rules.OptionChoice{{Value: "draft", Label: "Draft (rulebook)"}, {Value: "quick", Label: "Quick start: random deal"}}},
+			{Key: "setup", Name: "Setup", Help: "Draft sources and lands in turn (the rulebook), or deal them at random. By default 2-3 players start quickly (a draft there is 20-30 placements each) and 4-6 draft.", Default: "auto",
+				Choices: []rules.OptionChoice{{Value: "auto", Label: "Quick start with 2-3 players, draft with 4-6"}, {Value: "draft", Label: "Draft (rulebook)"}, {Value: "quick", Label: "Quick start: random deal"}}},
 			{Key: "victory", Name: "Victory", Help: "Shared: everyone with 3 cities at the end of an attack phase wins (§3.1). Single: one winner, the player alone with the most cities, at least 3 (§3.2). Strict: only a player who alone owns 3 or more.", Default: "shared",
 				Choices: []rules.OptionChoice{{Value: "shared", Label: "Shared victory"}, {Value: "single", Label: "Single winner (most cities)"}, {Value: "strict", Label: "Single winner (alone with 3)"}}},
 			{Key: "trade", Name: "Trade partners", Help: "Border: neighbours trade (§10.1). Reach: whoever one transport could reach (§10.3).", Default: "border",
@@ -49,7 +49,7 @@ func (game) Info() rules.Info {
 			"`horse ys gold gold coal weapon comorium -gold -coal +wood +iron doilan end`, " +
 			"`boat boat3 s236 r0 r1 end`, `offer blue wood for gold`, `accept 4 minda`, " +
 			"`attack albur`, `attacker` / `defender` / `neutral`, `yes` / `no`, `done`. " +
-			"Where more than 25 lands fit, a region (nw ne sw se isles) comes first: `nw ys`.",
+			"A land may follow its region (nw ne sw se isles): `nw ys` and `ys` are the same; pickers with more than 25 lands start with the region.",
 	}
 }
 
@@ -60,7 +60,7 @@ func (g game) New(setup rules.Setup) (rules.State, error) {
 	}
 	o := full.Options
 	opt := options{
-		Quick:     o["setup"] == "quick",
+		Quick:     o["setup"] == "quick" || (o["setup"] == "auto" && full.Seats <= 3),
 		Victory:   o["victory"],
 		Reach:     o["trade"] == "reach",
 		Expansion: o["expansion"] == "on",

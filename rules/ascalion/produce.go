@@ -22,7 +22,7 @@ func (s *state) runProduction() {
 			}
 		}
 		if got.total() > 0 {
-			s.emit("%s produces %s.", s.seatName(p), goodsText(got))
+			s.emitKind("produce", "", "%d players produced resources", "%s produces %s.", s.seatName(p), goodsText(got))
 		}
 	}
 	if s.Opt.Expansion {

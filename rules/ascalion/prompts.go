@@ -3,7 +3,6 @@ package ascalion
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -61,7 +60,7 @@ func (s *state) waitingFor() string {
 	if len(names) == 0 {
 		return "nobody"
 	}
-	return strings.Join(names, ", ")
+	return joinList(names)
 }
 
 func (s *state) promptText(p int) string {
@@ -69,11 +68,11 @@ func (s *state) promptText(p int) string {
 	case stSources:
 		return fmt.Sprintf("Setup: place one of your face-down sources (%d left) in a land without one.", s.SrcLeft[p])
 	case stWarriors:
-		return fmt.Sprintf("Setup: settle a free land with a warrior (%d lands left).", len(s.freeLands()))
+		return fmt.Sprintf("Setup: settle a free land with a warrior (%s left).", count(len(s.freeLands()), "land", "lands"))
 	case stVote:
 		return fmt.Sprintf("A 6 was rolled: vote yes to hold the %s phase, no to cancel it.", phaseNames[s.VotePhase])
 	case stTieBreak:
-		return fmt.Sprintf("The vote on the %s phase is tied: you decide, yes or no.", phaseNames[s.VotePhase])
+		return fmt.Sprintf("The vote on the %s phase is tied. As start player you have the final say, and may change your vote (%s): yes to hold the phase, no to cancel it.", phaseNames[s.VotePhase], s.ownVote(p))
 	case stTemple:
 		return "Found a temple in one of your lands? You would produce no resources this round (say no to pass the offer on)."
 	case stUnivPlace:
@@ -95,7 +94,7 @@ func (s *state) promptText(p int) string {
 		if s.Trip != nil {
 			return "Your boat's passage was answered: continue the transport or end it."
 		}
-		return fmt.Sprintf("Transport: %d transport(s) left (foot, horse, chain, boat, ship), or done.", s.Left[p])
+		return fmt.Sprintf("Transport: %s left (foot, horse, chain, boat, ship), or done.", count(s.Left[p], "transport", "transports"))
 	case stPassage:
 		v := s.vessel(s.Trip.Vessel)
 		return fmt.Sprintf("%s's boat (strength %d) wants to pass your bank: allow or refuse?", s.seatName(v.Owner), s.value(vesselArea+v.ID))
@@ -128,9 +127,18 @@ func (s *state) answers(p int) []rules.Answer {
 		cands = append(cands, rules.Answer{Move: rules.Move(toks), Label: label})
 	}
 	switch s.Stage {
-	case stVote, stTieBreak:
+	case stVote:
 		add("Yes: hold the "+phaseNames[s.VotePhase]+" phase", "yes")
 		add("No: cancel it", "no")
+	case stTieBreak:
+		yes, no := "Yes: hold the "+phaseNames[s.VotePhase]+" phase", "No: cancel it"
+		if s.Votes[p] == 1 {
+			yes += " (your vote)"
+		} else if s.Votes[p] == 0 {
+			no += " (your vote)"
+		}
+		add(yes, "yes")
+		add(no, "no")
 	case stTemple:
 		add("Found a temple", "temple")
 		add("Pass the offer on", "no")
@@ -147,7 +155,7 @@ func (s *state) answers(p int) []rules.Answer {
 		}
 		for _, o := range s.Offers {
 			if o.To == p {
-				add(fmt.Sprintf("Accept #%d", o.ID), "accept", fmt.Sprint(o.ID))
+				add("Accept "+s.offerFor(o), "accept", fmt.Sprint(o.ID))
 				add(fmt.Sprintf("Reject #%d", o.ID), "reject", fmt.Sprint(o.ID))
 			}
 		}
@@ -171,7 +179,13 @@ func (s *state) defaultMove(p int) rules.Move {
 		return s.firstMove(p)
 	}
 	switch s.Stage {
-	case stVote, stTieBreak, stTemple:
+	case stTieBreak:
+		// Silence keeps the start player's own vote (§6.0: the final say is his).
+		if s.Votes[p] == 1 {
+			return rules.Move{"yes"}
+		}
+		return rules.Move{"no"}
+	case stVote, stTemple:
 		return rules.Move{"no"}
 	case stBuild, stTransport:
 		if s.Stage == stTransport && s.Trip != nil {
@@ -289,4 +303,15 @@ func atoi(t string) int {
 		return -1
 	}
 	return n
+}
+
+// ownVote is what seat p voted, for the tie-break prompt.
+func (s *state) ownVote(p int) string {
+	switch s.Votes[p] {
+	case 1:
+		return "you voted yes"
+	case 0:
+		return "you voted no"
+	}
+	return "you did not vote"
 }

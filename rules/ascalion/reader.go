@@ -185,8 +185,41 @@ func (r *rd) word(what string, pairs ...string) (string, error) {
 
 // area reads an area among candidates, through a region menu first when there are too many.
 func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
+	return s.readAreaWith(r, cands, what, s.areaLabel)
+}
+
+// readAreaWith is readArea with its own labels for the areas.
+func (s *state) readAreaWith(r *rd, cands []int, what string, label func(a int) string) (int, error) {
 	if len(cands) == 0 {
-		return -1, rules.Illegalf("There is no %s to choose.", what)
+		return -1, rules.Illegalf("Nothing fits here: there is no %s to choose.", strings.TrimPrefix(strings.TrimPrefix(what, "a "), "an "))
+	}
+	// A region is a picker's first step; a typed move may name the land (or vessel) at once,
+	// or name its region where no region step is needed.
+	if r.i < len(r.toks) {
+		tok := strings.ToLower(r.toks[r.i])
+		if len(cands) > maxMenu {
+			if s.areaByToken(tok) >= 0 {
+				return s.pickArea(r, cands, what, label) // accepted, or refused with the reason
+			}
+		} else if isRegion(tok) && s.areaByToken(tok) < 0 {
+			var in []int
+			for _, a := range cands {
+				if regionOf(a) == tok {
+					in = append(in, a)
+				}
+			}
+			if len(in) == 0 {
+				var others []string
+				for _, a := range cands {
+					if g := regionOf(a); !slices.Contains(others, g) {
+						others = append(others, g)
+					}
+				}
+				return -1, rules.Illegalf("Nothing in %s fits here: choose %s, in %s.", regionName(tok), what, joinOr(others))
+			}
+			r.i++ // the lands of that region follow (and are offered if the move ends here)
+			cands = in
+		}
 	}
 	if len(cands) > maxMenu {
 		groups := map[string][]int{}
@@ -201,7 +234,7 @@ func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
 			}
 			groups[g] = append(groups[g], a)
 		}
-		m := menu{what: "a region (then " + what + ")"}
+		m := menu{what: what + ", or its region"}
 		for _, g := range order {
 			m.add(g)
 		}
@@ -221,17 +254,48 @@ func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
 		}
 		cands = groups[order[k]]
 	}
+	return s.pickArea(r, cands, what, label)
+}
+
+// pickArea reads one area among cands by its token.
+func (s *state) pickArea(r *rd, cands []int, what string, label func(a int) string) (int, error) {
 	m := menu{what: what}
 	for _, a := range cands {
 		m.add(s.areaToken(a))
 	}
-	m.label = func(i int) string { return s.areaLabel(cands[i]) }
+	m.label = func(i int) string { return label(cands[i]) }
 	m.explain = func(tok string) string { return s.whyNot(tok, what) }
 	k, err := r.need(m)
 	if err != nil {
 		return -1, err
 	}
 	return cands[k], nil
+}
+
+// regionOf is the token of an area's region in pickers ("boats" for vessels).
+func regionOf(a int) string {
+	if a >= vesselArea {
+		return "boats"
+	}
+	return board.Regions[board.Lands[a].Region].Token
+}
+
+// joinOr lists alternatives: "nw, ne or sw".
+func joinOr(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// regionName is a region's name for texts.
+func regionName(tok string) string {
+	for _, rg := range board.Regions {
+		if rg.Token == tok {
+			return "the " + strings.TrimPrefix(strings.ToLower(rg.Name), "the ")
+		}
+	}
+	return "the boats and ships"
 }
 
 func isRegion(tok string) bool {
@@ -269,7 +333,17 @@ func (s *state) areaByToken(tok string) int {
 
 // kinds reads one goods kind among those with a positive count in avail.
 func (r *rd) kind(avail Goods, allowed int, what string, optional bool) (int, bool, error) {
-	m := menu{what: what}
+	return r.kindExplained(avail, allowed, what, optional, nil)
+}
+
+// kindExplained is kind with a specific reason for a token that does not fit.
+func (r *rd) kindExplained(avail Goods, allowed int, what string, optional bool, explain func(string) string) (int, bool, error) {
+	return r.kindNoted(avail, allowed, what, optional, explain, nil)
+}
+
+// kindNoted is kindExplained with a note after a kind's label (goods that would be lost).
+func (r *rd) kindNoted(avail Goods, allowed int, what string, optional bool, explain func(string) string, note func(k int) string) (int, bool, error) {
+	m := menu{what: what, explain: explain}
 	var ks []int
 	for k := 0; k < nGoods; k++ {
 		if avail[k] > 0 && allowed&(1<<k) != 0 {
@@ -277,7 +351,13 @@ func (r *rd) kind(avail Goods, allowed int, what string, optional bool) (int, bo
 			m.add(goodTok[k])
 		}
 	}
-	m.label = func(i int) string { return fmt.Sprintf("%s (%d)", goodName[ks[i]], avail[ks[i]]) }
+	m.label = func(i int) string {
+		l := fmt.Sprintf("%s (%d)", goodName[ks[i]], avail[ks[i]])
+		if note != nil {
+			l += note(ks[i])
+		}
+		return l
+	}
 	if optional {
 		i, ok, err := r.opt(m)
 		if !ok || err != nil {

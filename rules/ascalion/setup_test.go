@@ -1,6 +1,7 @@
 package ascalion
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -8,7 +9,7 @@ import (
 
 func newGame(t *testing.T, n int, opts ...string) *state {
 	t.Helper()
-	o := map[string]string{}
+	o := map[string]string{"setup": "draft"} // most tests here are about the draft
 	for i := 0; i+1 < len(opts); i += 2 {
 		o[opts[i]] = opts[i+1]
 	}
@@ -230,4 +231,125 @@ func TestVoteMajority(t *testing.T) {
 	if f.s.Stage != stTrade {
 		t.Errorf("2 yes to 1 no: trade should run, stage %d", f.s.Stage)
 	}
+}
+
+// §6.0 at 2 seats: a tie goes back to the start player, whose final say may differ from his vote
+// ("der durchaus seine erste Meinung ändern darf"), so he is asked; the prompt says it is his
+// final say and what he voted, the buttons mark his vote, and silence keeps it.
+func TestTieBreakIsTheStartPlayersFinalSay(t *testing.T) {
+	for _, first := range []string{"yes", "no"} {
+		f := newFixture(t, 2).own(0, "Ys").own(1, "Comorium")
+		f.put("Ys", "gold").put("Comorium", "coal")
+		f.s.VotePhase = 4
+		f.s.Votes = []int{-1, -1}
+		f.s.Queue = []int{0, 1}
+		f.s.Stage, f.s.Turn, f.s.SP = stVote, 0, 0
+		f.play(0, first)
+		other := map[string]string{"yes": "no", "no": "yes"}[first]
+		f.play(1, other)
+		ps := f.s.Awaiting()
+		if f.s.Stage != stTieBreak || len(ps) != 1 || ps[0].Seat != 0 {
+			t.Fatalf("tie: stage %d, awaiting %+v", f.s.Stage, ps)
+		}
+		if !strings.Contains(ps[0].Text, "final say") || !strings.Contains(ps[0].Text, "you voted "+first) {
+			t.Errorf("tie-break prompt %q", ps[0].Text)
+		}
+		if ps[0].Default.String() != first {
+			t.Errorf("silence gives %q, want the start player's own vote %q", ps[0].Default, first)
+		}
+		marked := 0
+		for _, a := range ps[0].Answers {
+			if strings.HasSuffix(a.Label, "(your vote)") {
+				marked++
+				if a.Move.String() != first {
+					t.Errorf("answer %q marked as the vote %q", a.Label, first)
+				}
+			}
+		}
+		if marked != 1 {
+			t.Errorf("answers %+v mark %d votes", ps[0].Answers, marked)
+		}
+	}
+}
+
+// By default 2-3 players start with the quick deal and 4-6 draft; an explicit draft or quick
+// (as in every record made before the default changed) means what it meant.
+func TestSetupDefaultBySeats(t *testing.T) {
+	for n := 2; n <= 6; n++ {
+		g, err := Game.New(rules.Setup{Seats: n, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.(*state)
+		if quick := s.Round == 1; quick != (n <= 3) {
+			t.Errorf("%d players by default: quick start %v (stage %d)", n, quick, s.Stage)
+		}
+		for _, v := range []string{"draft", "quick"} {
+			g, _ := Game.New(rules.Setup{Seats: n, Seed: 3, Options: map[string]string{"setup": v}})
+			if quick := g.(*state).Round == 1; quick != (v == "quick") {
+				t.Errorf("%d players, setup %s: quick start %v", n, v, quick)
+			}
+		}
+	}
+}
+
+// A land is accepted with or without its region wherever lands are chosen: alone while the
+// picker still goes through regions, after its region once it no longer does; a region with
+// nothing to choose is refused by name.
+func TestLandWithOrWithoutRegion(t *testing.T) {
+	s := newGame(t, 2)
+	if len(s.freeLands()) <= maxMenu {
+		t.Fatalf("the draft should start with more than %d free lands", maxMenu)
+	}
+	f := &fixture{t: t, s: s}
+	first := func() (string, string) {
+		free := s.freeLands()
+		l := free[len(free)-1]
+		return board.Lands[l].Token, regionOf(l)
+	}
+	for s.Stage == stSources {
+		l := s.freeSourceLands()[0]
+		f.play(s.Turn, board.Lands[l].Token)
+	}
+	// More than 25 free lands: the land alone, and the region then the land.
+	tok, _ := first()
+	f.play(s.Turn, tok)
+	tok, rg := first()
+	f.play(s.Turn, rg+" "+tok)
+	// Fewer than 26: the land alone, or after its region.
+	for len(s.freeLands()) > maxMenu {
+		tok, _ := first()
+		f.play(s.Turn, tok)
+	}
+	next, _, err := s.Choices(rules.Seat(s.Turn), nil)
+	if err != nil || has(choiceToks(next), "nw") {
+		t.Fatalf("with %d free lands the menu %v should list lands", len(s.freeLands()), choiceToks(next))
+	}
+	tok, rg = first()
+	f.play(s.Turn, rg+" "+strings.ToUpper(tok))
+	tok, _ = first()
+	f.play(s.Turn, tok)
+	// A region alone offers its lands; a region without free land is refused by name.
+	_, rg = first()
+	sub, _, err := s.Choices(rules.Seat(s.Turn), rules.Move{rg})
+	if err != nil || len(sub) == 0 {
+		t.Fatalf("region %s alone: %v %v", rg, choiceToks(sub), err)
+	}
+	// Settle the whole region, then name it again.
+	for {
+		var in []int
+		for _, l := range s.freeLands() {
+			if regionOf(l) == rg {
+				in = append(in, l)
+			}
+		}
+		if len(in) == 0 || s.Stage != stWarriors {
+			break
+		}
+		f.play(s.Turn, board.Lands[in[0]].Token)
+	}
+	if s.Stage != stWarriors {
+		t.Fatal("the draft ended before a region was full")
+	}
+	f.refused(s.Turn, rg, "fits here: choose a land nobody holds yet, in ")
 }

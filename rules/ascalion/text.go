@@ -26,7 +26,9 @@ func (s *state) areaName(a int) string {
 func (s *state) areaLabel(a int) string {
 	var b strings.Builder
 	b.WriteString(s.areaName(a))
-	if o := s.owner(a); o >= 0 {
+	if o := s.owner(a); o >= 0 && a >= vesselArea {
+		fmt.Fprintf(&b, " (value %d)", s.value(a)) // the vessel's name says whose it is
+	} else if o >= 0 {
 		fmt.Fprintf(&b, " (%s, value %d)", seatName(o), s.value(a))
 	} else if a < vesselArea && s.Lands[a].Source == -2 {
 		b.WriteString(" (face-down source)")
@@ -44,13 +46,10 @@ func goodsText(g Goods) string {
 	var parts []string
 	for k := 0; k < nGoods; k++ {
 		if g[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", g[k], goodName[k]))
+			parts = append(parts, goodCount(k, g[k]))
 		}
 	}
-	if len(parts) == 0 {
-		return "nothing"
-	}
-	return strings.Join(parts, ", ")
+	return joinList(parts)
 }
 
 func (s *state) posName(pos int) string {
@@ -68,7 +67,7 @@ func (s *state) posName(pos int) string {
 		names = append(names, board.Lands[l].Name)
 	}
 	if len(names) == 0 {
-		return fmt.Sprintf("%s field %s (high sea)", colour, f.Token)
+		return fmt.Sprintf("%s field %s on the high sea", colour, f.Token)
 	}
 	return fmt.Sprintf("%s field %s off %s", colour, f.Token, joinList(names))
 }
@@ -81,4 +80,21 @@ func joinList(xs []string) string {
 		return xs[0]
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// count writes a number with its noun in the right number: "1 city", "2 cities".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// goodCount writes a number of goods: wood, gold, coal and iron are mass nouns ("3 iron"), horses
+// and weapons are counted ("1 horse", "2 horses").
+func goodCount(k, n int) string {
+	if (k == Horse || k == Weapon) && n != 1 {
+		return fmt.Sprintf("%d %ss", n, goodName[k])
+	}
+	return fmt.Sprintf("%d %s", n, goodName[k])
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // Trade (§10): an open window (A18). Any player offers resources to an eligible partner, the
@@ -179,7 +181,7 @@ func (s *state) tradePrompt(p int) string {
 	var in []string
 	for _, o := range s.Offers {
 		if o.To == p {
-			in = append(in, s.offerText(o))
+			in = append(in, s.offerFor(o))
 		}
 	}
 	if len(in) > 0 {
@@ -188,12 +190,36 @@ func (s *state) tradePrompt(p int) string {
 	return "Trade window: offer resources to a neighbour, answer offers, or say done."
 }
 
-func (s *state) offerText(o offer) string {
+func (o offer) given() Goods {
 	var give Goods
 	for i := 0; i+1 < len(o.Give); i += 2 {
 		give[o.Give[i+1]]++
 	}
-	return fmt.Sprintf("#%d %s gives %s to %s for %s", o.ID, s.seatName(o.From), goodsText(give), s.seatName(o.To), goodsText(o.Get))
+	return give
+}
+
+// offerText is an offer as everyone reads it: "#3: {seat:0} gives 1 wood to {seat:1} for 1 gold".
+func (s *state) offerText(o offer) string {
+	return fmt.Sprintf("#%d: %s gives %s to %s for %s", o.ID, s.seatName(o.From), goodsText(o.given()), s.seatName(o.To), goodsText(o.Get))
+}
+
+// offerFor is an offer as the seat it is made to reads it.
+func (s *state) offerFor(o offer) string {
+	return fmt.Sprintf("#%d from %s: %s for your %s", o.ID, s.seatName(o.From), goodsText(o.given()), goodsText(o.Get))
+}
+
+// offerBy is an offer as its maker reads it.
+func (s *state) offerBy(o offer) string {
+	return fmt.Sprintf("#%d to %s: your %s for %s", o.ID, s.seatName(o.To), goodsText(o.given()), goodsText(o.Get))
+}
+
+// offerRef names an offer for the platform's digests: a withdrawal (or lapse) takes back an offer
+// made since the last post. Offer numbers never repeat within a game.
+func offerRef(id int) string { return "offer-" + strconv.Itoa(id) }
+
+// emitKind records a public event of a Kind that may repeat within one turn.
+func (s *state) emitKind(kind, ref, many, format string, a ...any) {
+	s.events = append(s.events, rules.Event{Text: fmt.Sprintf(format, a...), Kind: kind, Ref: ref, Many: many})
 }
 
 func (s *state) offerByID(id int) int {
@@ -283,7 +309,12 @@ func (s *state) playTrade(p int, r *rd) error {
 		for _, o := range list {
 			om.add(strconv.Itoa(o.ID))
 		}
-		om.label = func(i int) string { return s.offerText(list[i]) }
+		om.label = func(i int) string {
+			if m.toks[k] == "withdraw" {
+				return s.offerBy(list[i])
+			}
+			return s.offerFor(list[i])
+		}
 		j, err := r.need(om)
 		if err != nil {
 			return err
@@ -295,7 +326,11 @@ func (s *state) playTrade(p int, r *rd) error {
 			}
 		} else {
 			s.Offers = append(s.Offers[:s.offerByID(o.ID)], s.Offers[s.offerByID(o.ID)+1:]...)
-			s.emit("%s %ss offer #%d.", s.seatName(p), strings.TrimSuffix(m.toks[k], "e"), o.ID)
+			if m.toks[k] == "withdraw" {
+				s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(p)+" were withdrawn or lapsed", "%s withdraws offer #%d.", s.seatName(p), o.ID)
+			} else {
+				s.emitKind("reject", offerRef(o.ID), s.seatName(p)+" rejected %d trade offers", "%s rejects offer #%d.", s.seatName(p), o.ID)
+			}
 		}
 	case "ask", "grant", "deny":
 		list := askable
@@ -369,7 +404,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 				tot[k] += g[k]
 			}
 		}
-		m := menu{what: "a resource to give, or for"}
+		m := menu{what: "a resource to give, or for", explain: s.offerSlip(lowest, tot, true)}
 		var ks []int
 		for k := lowest; k < Weapon && !(r.late() && len(give) > 0); k++ {
 			if tot[k] > 0 {
@@ -426,7 +461,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
-		k, ok, err := r.kind(avail, resOnly, "a resource you want", get.total() > 0)
+		k, ok, err := r.kindExplained(avail, resOnly, "a resource you want", get.total() > 0, s.offerSlip(lowest, avail, false))
 		if err != nil {
 			return err
 		}
@@ -440,8 +475,40 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	o := offer{ID: s.NextOffer, From: p, To: q, Give: give, Get: get}
 	s.Offers = append(s.Offers, o)
 	s.Done[q] = false
-	s.emit("Offer %s.", s.offerText(o))
+	s.emitKind("offer", offerRef(o.ID), s.seatName(p)+" made %d trade offers",
+		"%s offers %s %s for %s (offer #%d).", s.seatName(p), s.seatName(q), goodsText(o.given()), goodsText(get), o.ID)
 	return nil
+}
+
+// offerOrder is how an offer is written, for refusals.
+const offerOrder = "an offer is written `offer <colour> <what you give> for <what you want>`, each list in the order wood, horse, gold, coal, iron, one word per unit: `offer blue wood wood iron for gold`"
+
+// offerSlip explains a goods word that does not fit an offer: out of order, not there, or not
+// tradable.
+func (s *state) offerSlip(lowest int, have Goods, giving bool) func(string) string {
+	return func(tok string) string {
+		k := -1
+		for i, g := range goodTok {
+			if strings.EqualFold(g, tok) {
+				k = i
+			}
+		}
+		switch {
+		case k == Weapon:
+			return "Weapons cannot be traded (§10.0): " + offerOrder + "."
+		case k >= 0 && k < lowest:
+			return fmt.Sprintf("%s comes too late: %s.", goodName[k], offerOrder)
+		case k >= 0 && giving && have[k] == 0:
+			return fmt.Sprintf("You have no %s left to give.", goodName[k])
+		case k >= 0 && have[k] == 0:
+			return fmt.Sprintf("Your partner holds no more %s than you asked for.", goodName[k])
+		case giving && strings.EqualFold(tok, "for"):
+			return "Name what you give before `for`: " + offerOrder + "."
+		case k < 0 && !strings.EqualFold(tok, "for"):
+			return fmt.Sprintf("%q is not a resource: %s.", tok, offerOrder)
+		}
+		return ""
+	}
 }
 
 // acceptOffer reads where the accepting player pays from, then executes the trade.
@@ -482,7 +549,8 @@ func (s *state) acceptOffer(p int, r *rd, o offer) error {
 		s.Receipts[o.From][k] += o.Get[k]
 	}
 	s.Offers = append(s.Offers[:s.offerByID(o.ID)], s.Offers[s.offerByID(o.ID)+1:]...)
-	s.emit("%s accepts: %s.", s.seatName(p), s.offerText(o))
+	s.emitKind("trade", offerRef(o.ID), s.seatName(p)+" accepted %d trade offers",
+		"%s accepts offer #%d: %s gives %s for %s.", s.seatName(p), o.ID, s.seatName(o.From), goodsText(given), goodsText(o.Get))
 	s.pruneOffers()
 	return nil
 }
@@ -515,7 +583,7 @@ func (s *state) pruneOffers() {
 		if ok {
 			kept = append(kept, o)
 		} else {
-			s.emit("Offer #%d lapses: its goods are gone.", o.ID)
+			s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(o.From)+" were withdrawn or lapsed", "Offer #%d lapses: the goods it names are gone.", o.ID)
 		}
 	}
 	s.Offers = kept
@@ -537,7 +605,8 @@ func (s *state) playPut(p int, r *rd) error {
 		for k := lowest; k < Weapon && !(r.late() && put.total() > 0); k++ {
 			avail[k] = s.Receipts[p][k]
 		}
-		k, ok, err := r.kind(avail, resOnly, "a received resource to put here", put.total() > 0)
+		k, ok, err := r.kindNoted(avail, resOnly, "a received resource to put here", put.total() > 0, nil,
+			func(k int) string { return s.surplusNote(cur, k, 1, false) })
 		if err != nil {
 			return err
 		}
@@ -549,7 +618,7 @@ func (s *state) playPut(p int, r *rd) error {
 		put[k]++
 		lowest = k
 	}
-	s.emit("%s puts %s in %s.", s.seatName(p), goodsText(put), s.areaName(cur))
+	s.emitKind("put", "", s.seatName(p)+" placed received goods in %d areas", "%s puts %s in %s.", s.seatName(p), goodsText(put), s.areaName(cur))
 	s.capArea(cur)
 	s.checkTradeEnd()
 	return nil

@@ -1,7 +1,10 @@
 package ascalion
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 func tradeFixture(t *testing.T, n int, opts ...string) *fixture {
@@ -139,4 +142,70 @@ func TestTradeReachNeedsPassage(t *testing.T) {
 	f.play(3, "accept 1")
 	f.play(0, "put hippos coal")
 	eqGoods(t, "Hippo's Land", f.goods("Hippo's Land"), "coal")
+}
+
+// An offer is an event of Kind "offer" with a Ref that its withdrawal (or its lapse) repeats, so
+// the platform never posts an offer made and taken back between two posts; each repeatable trade
+// event has a condensed line. The seat the offers are made to reads them without its own name.
+func TestOfferEventsCarryKindAndRef(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2iron gold").put("Comorium", "horse coal")
+	f.openTrade()
+	ev := f.play(0, "offer blue iron for horse")
+	if len(ev) != 1 || ev[0].Kind != "offer" || ev[0].Ref != offerRef(1) || ev[0].Many == "" {
+		t.Fatalf("offer events %+v", ev)
+	}
+	if got := rules.PlainSeats(f.s, ev[0].Text); got != "Red offers Blue 1 iron for 1 horse (offer #1)." {
+		t.Errorf("offer reads %q", got)
+	}
+	f.play(0, "offer blue gold for coal")
+	pr := f.s.Awaiting()
+	for _, p := range pr {
+		if p.Seat == 1 && strings.Contains(p.Text, rules.SeatRef(1)) {
+			t.Errorf("the prompt names the awaited seat to itself: %q", p.Text)
+		}
+	}
+	ev = f.play(0, "withdraw 1")
+	if len(ev) != 1 || ev[0].Kind != "withdraw" || ev[0].Ref != offerRef(1) {
+		t.Fatalf("withdrawal events %+v", ev)
+	}
+	ev = f.play(1, "reject 2")
+	if len(ev) != 1 || ev[0].Kind != "reject" || ev[0].Ref != offerRef(2) || ev[0].Many == "" {
+		t.Fatalf("rejection events %+v", ev)
+	}
+	// An offer whose goods go elsewhere lapses with the offer's Ref.
+	f.play(0, "offer blue iron for horse")
+	f.play(0, "offer blue iron iron for horse")
+	ev = f.play(1, "accept 3")
+	var lapsed bool
+	for _, e := range ev {
+		if e.Kind == "trade" && e.Ref != offerRef(3) {
+			t.Errorf("trade event %+v", e)
+		}
+		if e.Kind == "withdraw" && e.Ref == offerRef(4) {
+			lapsed = true
+		}
+	}
+	if !lapsed {
+		t.Errorf("offer 4 (its horse is gone) should lapse with its Ref: %+v", ev)
+	}
+}
+
+// A trade offer written out of order, or with what is not there, is refused with the order an
+// offer is written in.
+func TestOfferRefusalsSayTheOrder(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2iron wood weapon").put("Comorium", "horse coal")
+	f.openTrade()
+	for _, c := range []struct{ move, want string }{
+		{"offer blue iron wood for horse", "wood comes too late: an offer is written `offer <colour> <what you give> for <what you want>`, each list in the order wood, horse, gold, coal, iron"},
+		{"offer blue wood for coal horse", "horse comes too late: an offer is written"},
+		{"offer blue gold for coal", "You have no gold left to give."},
+		{"offer blue wood wood for coal", "You have no wood left to give."},
+		{"offer blue for coal", "Name what you give before `for`"},
+		{"offer blue weapon for coal", "Weapons cannot be traded"},
+		{"offer blue wood for gold", "Your partner holds no more gold than you asked for."},
+		{"offer blue wood for apples", `"apples" is not a resource: an offer is written`},
+	} {
+		f.refused(0, c.move, c.want)
+	}
+	f.play(0, "offer blue wood iron for horse coal")
 }

@@ -92,11 +92,37 @@ func (s *state) capArea(a int) {
 	g := s.goods(a)
 	for _, k := range []int{Horse, Weapon} {
 		if g[k] > 1 {
-			s.emit("%s holds %d %ss: the surplus returns to the supply.", s.areaName(a), g[k], goodName[k])
+			s.emitKind("surplus", "", "%d areas gave surplus horses or weapons back to the supply", "%s holds %d %ss: %s back to the supply.", s.areaName(a), g[k], goodName[k], goBack(g[k]-1))
 			s.Sup[k] += g[k] - 1
 			g[k] = 1
 		}
 	}
+}
+
+// surplusNote warns in a label that adding n of kind k to area a leaves more than one horse or
+// weapon there (§11.8): the surplus goes back to the supply, at once or, in the transport phase,
+// at its end unless moved on. Empty when nothing would be lost.
+func (s *state) surplusNote(a, k, n int, phase bool) string {
+	if k != Horse && k != Weapon {
+		return ""
+	}
+	have := s.goods(a)[k] + n
+	if have <= 1 {
+		return ""
+	}
+	lost := count(have-1, goodName[k], goodName[k]+"s")
+	if phase {
+		return fmt.Sprintf(" · %s then holds %d: %s back to the supply at the end of the phase unless moved on", s.areaName(a), have, lost)
+	}
+	return fmt.Sprintf(" · %s then holds %d: %s back to the supply", s.areaName(a), have, lost)
+}
+
+// goBack says how many pieces return: "1 goes", "2 go".
+func goBack(n int) string {
+	if n == 1 {
+		return "1 goes"
+	}
+	return fmt.Sprintf("%d go", n)
 }
 
 func (s *state) capAll() {
@@ -320,7 +346,8 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 		for k := lowest; k < nGoods && !(r.late() && moved.total() > 0); k++ {
 			avail[k] = src[k]
 		}
-		k, ok, err := r.kind(avail, allowed, "a kind of goods to carry", moved.total() > 0)
+		k, ok, err := r.kindNoted(avail, allowed, "a kind of goods to carry", moved.total() > 0, nil,
+			func(k int) string { return s.surplusNote(to, k, moved[k]+1, mode == tripPhase) })
 		if err != nil {
 			return err
 		}
@@ -334,7 +361,7 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 	for k := range moved {
 		s.Lands[to].Goods[k] += moved[k]
 	}
-	s.emit("%s carries %s on foot from %s to %s.", s.seatName(p), goodsText(moved), board.Lands[from].Name, board.Lands[to].Name)
+	s.emitKind("transport", "", s.seatName(p)+" made %d transports", "%s carries %s on foot from %s to %s.", s.seatName(p), goodsText(moved), board.Lands[from].Name, board.Lands[to].Name)
 	return s.finishTrip(p, mode, []int{to})
 }
 
@@ -577,7 +604,20 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 		}
 		var acts []act
 		if s.tripCanEnd(p, t) {
-			add("end", "End this transport here")
+			end := "End this transport here"
+			if !r.quiet && (t.Kind == "horse" || t.Kind == "chain") {
+				// The cargo (and a ride's horse) stays in this land.
+				for _, k := range []int{Horse, Weapon} {
+					n := t.Cargo[k]
+					if k == Horse && t.Kind == "horse" {
+						n++
+					}
+					if n > 0 {
+						end += s.surplusNote(t.Pos, k, n, t.Mode == tripPhase)
+					}
+				}
+			}
+			add("end", end)
 			acts = append(acts, act{kind: 0})
 		}
 		// Loads.
@@ -598,8 +638,12 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 				}
 			}
 			for k := 0; k < nGoods; k++ {
-				if cargo[k] > 0 && t.StopIn&(1<<k) == 0 && len(s.unloadSpots(p, t, lands)) > 0 {
-					add("-"+goodTok[k], fmt.Sprintf("Unload %s (%d aboard)", goodName[k], cargo[k]))
+				if spots := s.unloadSpots(p, t, lands); cargo[k] > 0 && t.StopIn&(1<<k) == 0 && len(spots) > 0 {
+					note := ""
+					if len(spots) == 1 && !r.quiet {
+						note = s.surplusNote(spots[0], k, 1, t.Mode == tripPhase)
+					}
+					add("-"+goodTok[k], fmt.Sprintf("Unload %s (%d aboard)%s", goodName[k], cargo[k], note))
 					acts = append(acts, act{kind: 2, good: k})
 				}
 			}
@@ -709,9 +753,9 @@ func (s *state) whyNotStep(p int, t *trip, tok string) string {
 				}
 			}
 			if cost > t.MP {
-				return fmt.Sprintf("%s; going back to %s costs %d points and %d are left, so it can only stop here.", why, posToken(b), cost, t.MP)
+				return fmt.Sprintf("%s; going back to %s costs %s and %d are left, so it can only stop here.", why, posToken(b), count(cost, "point", "points"), t.MP)
 			}
-			return fmt.Sprintf("%s (next: %s, %s, for %d of the %d points left); a refused crossing is not asked again.", why, posToken(b), s.posName(b), cost, t.MP)
+			return fmt.Sprintf("%s (next: %s, %s, for %s of the %d left); a refused crossing is not asked again.", why, posToken(b), s.posName(b), count(cost, "point", "points"), t.MP)
 		}
 		return fmt.Sprintf("%s cannot reach %s now: boats take light-blue fields (2 points) and river stretches; ships sea fields (dark 1, light 2), within 8 points.", s.areaName(vesselArea+t.Vessel), tok)
 	}
@@ -930,11 +974,19 @@ func (s *state) playPassage(q int, r *rd) error {
 			}
 		}
 	}
-	s.emit("%s %ss passage.", s.seatName(q), w)
+	// Several banks answer at once: an answer stays with its giver until every bank has answered.
+	s.events = append(s.events, rules.Event{Text: fmt.Sprintf("%s %ss passage (the others see it once every bank has answered).", s.seatName(q), w), To: []rules.Seat{rules.Seat(q)}})
 	for _, a := range x.Answers {
 		if a < 0 {
 			return nil
 		}
+	}
+	for i, a := range x.Ask {
+		w := "refuses"
+		if x.Answers[i] == 1 {
+			w = "allows"
+		}
+		s.emit("%s %s passage.", s.seatName(a), w)
 	}
 	v := s.vessel(t.Vessel)
 	sec := board.Sections[v.Pos-riverBase]
@@ -988,7 +1040,7 @@ func (s *state) endTrip(p int, t *trip) error {
 				dest = append(dest, l)
 			}
 		}
-		s.emit("%s's %s transport runs %s.", s.seatName(p), t.Kind, s.landPath(t.Visited))
+		s.emitKind("transport", "", s.seatName(p)+" made %d transports", "%s's %s transport runs %s.", s.seatName(p), t.Kind, s.landPath(t.Visited))
 	default:
 		v := s.vessel(t.Vessel)
 		dest = append(s.tripLands(p, t), vesselArea+v.ID)

@@ -1,7 +1,11 @@
 package ascalion
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
 )
 
 // §11.1 / EX-11.1: one transport plus one per full three areas above the start count, boats and
@@ -188,4 +192,82 @@ func TestBoatCarriesGoods(t *testing.T) {
 	f.play(0, "boat boat1 +wood +wood r2 -wood end")
 	eqGoods(t, "Minda", f.goods("Minda"), "wood")
 	eqGoods(t, "boat", f.s.vessel(1).Goods, "wood")
+}
+
+// Deliver 5: a label says when goods would go back to the supply (§11.8): a second horse carried
+// into a land that holds one (in the transport phase, at its end unless moved on), a received
+// horse put beside another in the trade phase (at once); no note where nothing is lost.
+func TestLabelsWarnOfSurplus(t *testing.T) {
+	label := func(f *fixture, p int, partial, tok string) string {
+		m, _ := rules.ParseMove(partial)
+		cs, _, err := f.s.Choices(rules.Seat(p), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			if c.Token == tok {
+				return c.Label
+			}
+		}
+		t.Fatalf("%q not offered after %q", tok, partial)
+		return ""
+	}
+	f := newFixture(t, 2).own(0, "Minda", "Vagon").put("Minda", "horse gold").put("Vagon", "horse").transportTurn(0, 1)
+	if got, want := label(f, 0, "foot minda vagon", "horse"), "horse (1) · Vagon then holds 2: 1 horse back to the supply at the end of the phase unless moved on"; got != want {
+		t.Errorf("foot label %q, want %q", got, want)
+	}
+	if got := label(f, 0, "foot minda vagon", "gold"); got != "gold (1)" {
+		t.Errorf("gold label %q", got)
+	}
+	// A horse riding into a land with a horse: ending there leaves two.
+	if got, want := label(f, 0, "horse minda vagon", "end"), "End this transport here · Vagon then holds 2: 1 horse back to the supply at the end of the phase unless moved on"; got != want {
+		t.Errorf("ride's end label %q, want %q", got, want)
+	}
+	f = tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "iron horse").put("Comorium", "horse")
+	f.openTrade()
+	f.play(0, "offer blue iron for horse")
+	f.play(1, "accept 1")
+	if got, want := label(f, 0, "put ys", "horse"), "horse (1) · Ys then holds 2: 1 horse back to the supply"; got != want {
+		t.Errorf("put label %q, want %q", got, want)
+	}
+}
+
+// Deliver 6: the banks asked for passage answer at once, so an answer reaches only its giver
+// until every bank has answered: the public events, the spectator's and the other bank's view
+// and prompts are the same whichever answer came first; then the answers are told to all.
+func TestPassageAnswersStaySecretUntilAllAnswered(t *testing.T) {
+	type seen struct{ public, spectator, other, prompts string }
+	look := func(first string) (seen, *fixture) {
+		f, _ := boatExample(t)
+		mouth := board.Seas[board.Mouth].Token
+		f.play(0, "boat boat1 "+mouth+" r0 r1 r2 r3")
+		evs := f.play(2, first)
+		var sn seen
+		for _, e := range evs {
+			if e.Public() || e.VisibleTo(1) || e.VisibleTo(0) {
+				sn.public += e.Text + "\n"
+			}
+		}
+		v, _ := json.Marshal(f.s.View(rules.Spectator))
+		o, _ := json.Marshal(f.s.View(1))
+		sn.spectator, sn.other = string(v), string(o)
+		p, _ := json.Marshal(f.s.Awaiting())
+		sn.prompts = string(p)
+		return sn, f
+	}
+	a, _ := look("allow")
+	r, f := look("refuse")
+	if a != r {
+		t.Errorf("the first answer shows before the second bank answered:\nallow  %+v\nrefuse %+v", a, r)
+	}
+	evs := f.play(1, "allow")
+	var told []string
+	for _, e := range evs {
+		if e.Public() && strings.Contains(e.Text, "passage.") {
+			told = append(told, rules.PlainSeats(f.s, e.Text))
+		}
+	}
+	if want := []string{"Blue allows passage.", "Yellow refuses passage."}; strings.Join(told, "|") != strings.Join(want, "|") {
+		t.Errorf("once all answered, the table reads %q, want %q", told, want)
+	}
 }

@@ -1,12 +1,15 @@
 package ascalion
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/boardbot/boardbot/rules"
 )
 
 // View is what a seat sees. Everything in Ascalion is open once the sources are turned over;
 // before that nobody, the placer included, knows a face-down source, so every view is the
-// public one plus the viewer's own prompt.
+// public one plus the viewer's own prompt and its own answer to a passage request.
 type View struct {
 	Seat      int            `json:"seat"` // the viewer, -1 for a spectator
 	Players   []PlayerView   `json:"players"`
@@ -130,11 +133,16 @@ var stageNames = map[stage]string{
 }
 
 func (s *state) View(seat rules.Seat) any {
-	v := View{Seat: int(seat), Round: s.Round, Phase: s.Phase, SP: s.SP, Die: s.Die, Log: s.Log,
-		Result: s.Res, Expansion: s.Opt.Expansion, Islands: s.Opt.Islands,
+	v := View{Seat: int(seat), Round: s.Round, Phase: s.Phase, SP: s.SP, Die: s.Die, Log: plainAll(s.Log),
+		Expansion: s.Opt.Expansion, Islands: s.Opt.Islands,
 		BoatCost: s.boatCost(), ShipCost: s.shipCost(), Waiting: s.awaited()}
 	if v.Waiting == nil {
 		v.Waiting = []int{}
+	}
+	if s.Res != nil {
+		r := *s.Res
+		r.Reason = plain(r.Reason)
+		v.Result = &r
 	}
 	v.PhaseName = phaseNames[s.Phase]
 	v.Step = stageNames[s.Stage]
@@ -142,12 +150,12 @@ func (s *state) View(seat rules.Seat) any {
 		v.PhaseName = st
 	}
 	if s.Res == nil && len(v.Waiting) > 0 {
-		v.Asked = s.promptText(v.Waiting[0])
+		v.Asked = plain(s.promptText(v.Waiting[0]))
 	}
 	if s.Res == nil {
 		for _, p := range v.Waiting {
 			if p == int(seat) {
-				v.Prompt = s.promptText(p)
+				v.Prompt = plain(s.promptText(p))
 			}
 		}
 	}
@@ -198,7 +206,7 @@ func (s *state) View(seat rules.Seat) any {
 			Goods: w.Goods, Value: s.value(a), Follower: w.Follower, Book: w.Book, Stranded: w.Stranded})
 	}
 	if a := s.Atk; a != nil && a.Target >= 0 {
-		av := &AttackView{Attacker: a.Attacker, Defender: a.Defender, Target: s.areaToken(a.Target), Name: s.areaName(a.Target),
+		av := &AttackView{Attacker: a.Attacker, Defender: a.Defender, Target: s.areaToken(a.Target), Name: plain(s.areaName(a.Target)),
 			Sides: append([]int(nil), a.Sides...), Asked: a.Asked, Declared: a.Next, Won: a.Won}
 		switch s.Stage {
 		case stExtra:
@@ -219,7 +227,7 @@ func (s *state) View(seat rules.Seat) any {
 		for i := 0; i+1 < len(o.Give); i += 2 {
 			give[o.Give[i+1]]++
 		}
-		v.Offers = append(v.Offers, OfferView{ID: o.ID, From: o.From, To: o.To, Give: give, Get: o.Get, Text: s.offerText(o)})
+		v.Offers = append(v.Offers, OfferView{ID: o.ID, From: o.From, To: o.To, Give: give, Get: o.Get, Text: plain(s.offerLine(o))})
 	}
 	if t := s.Trip; t != nil {
 		tv := &TripView{Kind: t.Kind, MP: t.MP}
@@ -228,7 +236,7 @@ func (s *state) View(seat rules.Seat) any {
 			if x := t.Cross; x != nil {
 				w := s.vessel(t.Vessel)
 				v.Passage = &PassageView{Vessel: s.areaToken(vesselArea + w.ID), Owner: w.Owner, From: posToken(w.Pos), To: posToken(x.To),
-					Strength: s.value(vesselArea + w.ID), Asked: x.Ask, Answers: x.Answers}
+					Strength: s.value(vesselArea + w.ID), Asked: x.Ask, Answers: ownAnswers(x, seat)}
 			}
 		} else {
 			tv.Pos = board.Lands[t.Pos].Token
@@ -246,4 +254,44 @@ func (s *state) View(seat rules.Seat) any {
 		v.Supply["brothers"] = s.Fol[1]
 	}
 	return v
+}
+
+// plainAll renders seat placeholders as colours in every line: the board names seats by colour
+// (its legend), the platform names the players around it.
+func plainAll(ts []string) []string {
+	if ts == nil {
+		return nil
+	}
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = plain(t)
+	}
+	return out
+}
+
+// ownAnswers shows a passage's answers as seat may see them: its own only, since the banks
+// answer at once and the prompt stays open until all have (the others read -1, still deciding).
+func ownAnswers(x *crossing, seat rules.Seat) []int {
+	out := make([]int, len(x.Answers))
+	for i := range out {
+		out[i] = -1
+		if x.Ask[i] == int(seat) {
+			out[i] = x.Answers[i]
+		}
+	}
+	return out
+}
+
+// offerLine is an offer as the board's panel lists it (its own layout, goods by commas).
+func (s *state) offerLine(o offer) string {
+	comma := func(g Goods) string {
+		var parts []string
+		for k := 0; k < nGoods; k++ {
+			if g[k] > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", g[k], goodName[k]))
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+	return fmt.Sprintf("#%d %s gives %s to %s for %s", o.ID, s.seatName(o.From), comma(o.given()), s.seatName(o.To), comma(o.Get))
 }
