@@ -47,6 +47,9 @@ func (s *state) Awaiting() []rules.Prompt {
 		pr := rules.Prompt{Seat: rules.Seat(p), Text: s.promptText(p)}
 		pr.Default = s.defaultMove(p)
 		pr.Answers = s.answers(p)
+		// Votes and alliance declarations are said aloud in turn order (§6.0, §12.6) and trade
+		// offers are open negotiation at the table: only passage answers are given in secret.
+		pr.Open = s.Stage != stPassage
 		out = append(out, pr)
 	}
 	return out
