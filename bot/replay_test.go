@@ -241,7 +241,9 @@ func TestRecapOf(t *testing.T) {
 	}
 	res := final.Result()
 	v := final.View(rules.Spectator).(*autumnash.View)
-	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Unit != "points" || !rc.Finished || rc.Reason != res.Reason || len(rc.Players) != 2 {
+	// The recap names the players where the engine wrote seat placeholders.
+	wantReason := rules.RenderSeats(res.Reason, func(s rules.Seat) string { return rc.Players[s].Name })
+	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Unit != "points" || !rc.Finished || rc.Reason != wantReason || len(rc.Players) != 2 {
 		t.Fatalf("recap %+v", rc)
 	}
 	for seat, p := range rc.Players {
