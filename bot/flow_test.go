@@ -30,7 +30,7 @@ func TestFlowSurvivesARestart(t *testing.T) {
 		t.Fatalf("one post for the new round: %+v", e.sent)
 	}
 	o := e.sent[0]
-	if !strings.Contains(o.Text, "Bids revealed: [0 0]; seat 0 wins the round.\nThe winner drew a card.") {
+	if !strings.Contains(o.Text, "Bids revealed: [0 0]; ann wins the round.\nThe winner drew a card.") {
 		t.Fatalf("the digest since the last post, the part before the restart included: %q", o.Text)
 	}
 	if strings.Join(o.Mentions, ",") != "u-bob" {

@@ -180,11 +180,12 @@ func historyLine(row *storage.Game, st rules.State, m storage.Move, evs []rules.
 		return fmt.Sprintf("%d. %s moved.", m.Seq, who)
 	}
 	line := strings.Join(seen, " ")
-	// The events usually name the mover already; say who moved only when they do not.
-	if !strings.Contains(line, playerName(row, seat)) {
+	// The events usually begin with the mover's name; say who moved only when they do not.
+	switch name := playerName(row, seat); {
+	case !strings.HasPrefix(line, name):
 		line = who + ": " + line
-	} else if who != playerName(row, seat) {
-		line = strings.TrimPrefix(who, playerName(row, seat)+" ") + " " + line
+	case who != name:
+		line = who + ": " + line // how the move was made (by the AI, out of time) matters
 	}
 	return fmt.Sprintf("%d. %s", m.Seq, line)
 }

@@ -196,7 +196,7 @@ func (s *bidState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		}
 	}
 	s.Scores[best] += s.Bids[best]
-	evs = append(evs, rules.Event{Text: fmt.Sprintf("Bids revealed: %v; seat %d wins the round.", s.Bids, best), Reveals: true})
+	evs = append(evs, rules.Event{Text: fmt.Sprintf("Bids revealed: %v; %s wins the round.", s.Bids, rules.SeatRef(rules.Seat(best))), Reveals: true})
 	s.Winner = rules.Seat(best)
 	return evs, nil
 }
@@ -218,7 +218,7 @@ func (s *bidState) applyBonus(seat rules.Seat, m rules.Move) ([]rules.Event, err
 		t, _ := strconv.Atoi(m[2])
 		s.Hands[seat] = slices.DeleteFunc(s.Hands[seat], func(x int) bool { return x == c })
 		s.Hands[t] = append(s.Hands[t], c)
-		evs = append(evs, rules.Event{Text: fmt.Sprintf("Seat %d gave a card to seat %d.", seat, t)})
+		evs = append(evs, rules.Event{Text: fmt.Sprintf("%s gave a card to %s.", rules.SeatRef(seat), rules.SeatRef(rules.Seat(t)))})
 	}
 	s.Winner = -1
 	s.resetBids()
