@@ -85,10 +85,9 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	}
 	// The reply says what the move caused, public events included: within a turn the thread is
 	// not posted to, so this is where the mover reads what each step did.
-	lines := eventLines(t.row, t.state, evs, seat, false)
-	if len(lines) == 0 {
-		lines = []string{fmt.Sprintf("You played %s.", canon.String())}
-	}
+	// The first line echoes what the player typed or picked, as the confirmation clients and
+	// tests key on; the events say in words what it did.
+	lines := append([]string{fmt.Sprintf("You played %s.", canon.String())}, eventLines(t.row, t.state, evs, seat, false)...)
 	rep := Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}
 	// While the same turn goes on the thread is not posted to, so the mover sees the board here,
 	// with what comes next.

@@ -167,7 +167,7 @@ func TestOneTapAnswersForSeveralSeats(t *testing.T) {
 	// ann taps her own: played, said privately.
 	i = e.click("ann", thread, "g/1/ans/0/u-ann/yes", post)
 	d = e.answer(i)
-	if !ephemeral(d) || content(d) != "You played yes." {
+	if !ephemeral(d) || !strings.HasPrefix(content(d), "You played yes.") {
 		t.Fatalf("ann's answer: %q", content(d))
 	}
 	if again := e.answer(i); !strings.Contains(content(again), "already done") {
@@ -304,7 +304,7 @@ func TestPickerPagesAndBack(t *testing.T) {
 		t.Fatalf("a whole move offers Play: %q %v", content(d), customIDs(d))
 	}
 	d = e.answer(e.click("bob", thread, v.play, nil))
-	if content(d) != "You played colour c28." || len(customIDs(d)) != 0 {
+	if !strings.HasPrefix(content(d), "You played colour c28.") || len(customIDs(d)) != 0 {
 		t.Fatalf("after Play: %q", content(d))
 	}
 }

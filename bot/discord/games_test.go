@@ -358,6 +358,11 @@ func (d *driver) settle(rs []recorded, start bool) {
 		if err != nil {
 			t.Fatalf("move %d (%s by seat %d) does not apply to the mirror: %v", m.Seq, m.Notation, m.Seat, err)
 		}
+		// The bot names seats as players ("ann (Rainbow)") where the engine wrote placeholders;
+		// the driver compares posts with the texts as players read them.
+		for i := range evs {
+			evs[i].Text = rules.RenderSeats(evs[i].Text, d.seatLabel)
+		}
 		d.events = append(d.events, evs)
 		for _, ev := range evs {
 			if ev.Public() {
@@ -663,7 +668,7 @@ func (d *driver) checkPrompt(r recorded, told []string) {
 	}
 	if !strings.HasSuffix(c, "…") {
 		for _, p := range aw {
-			if line := d.label(p.Seat) + ": " + p.Text; !strings.Contains(c, line) {
+			if line := d.label(p.Seat) + ": " + rules.RenderSeats(p.Text, d.seatLabel); !strings.Contains(c, line) {
 				t.Fatalf("the prompt %q is missing from %q", line, c)
 			}
 		}
@@ -1364,4 +1369,16 @@ func sameSet(a, b []string) bool {
 	slices.Sort(as)
 	slices.Sort(bs)
 	return slices.Equal(slices.Compact(as), slices.Compact(bs))
+}
+
+// seatLabel is how the bot names a seat in texts: the player, with the game's own name for the
+// seat when it has one.
+func (d *driver) seatLabel(s rules.Seat) string {
+	name := d.users[s]
+	if sn, ok := d.mirror.(rules.SeatNamer); ok {
+		if own := sn.SeatName(s); own != "" && !strings.EqualFold(own, name) {
+			return name + " (" + own + ")"
+		}
+	}
+	return name
 }
