@@ -108,9 +108,10 @@ func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64, tune ...func(*bot.Opti
 		f(&opt)
 	}
 	e.svc = bot.New(st, kits, opt)
-	e.fake.now = e.clock
+	e.fake.SetNow(e.clock)
 	e.sess = e.fake.session()
-	e.rest = &REST{S: e.sess, Backoff: time.Millisecond}
+	e.rest = NewREST(e.sess)
+	e.rest.Backoff, e.rest.Log = time.Millisecond, log
 	e.h = NewHandler(e.svc, e.rest, Options{Now: e.clock, Logger: log})
 	e.send = NewSender(e.svc, e.rest, log)
 	t.Cleanup(func() {
@@ -128,7 +129,7 @@ func (e *env) connect() context.CancelFunc {
 	done := make(chan error, 1)
 	go func() { done <- RunGateway(ctx, e.sess, e.h) }()
 	select {
-	case <-e.fake.ready:
+	case <-e.fake.Ready():
 	case err := <-done:
 		e.t.Fatalf("gateway: %v", err)
 	case <-time.After(10 * time.Second):
@@ -224,6 +225,9 @@ func (e *env) choose(user, channel, customID, value string) *discordgo.Interacti
 func (e *env) do(i *discordgo.Interaction) []recorded {
 	e.t.Helper()
 	mark := e.fake.mark()
+	if i.AppPermissions == 0 {
+		i.AppPermissions = e.fake.AppPermissions(i.ChannelID) // what Discord tells the bot it may do there
+	}
 	e.fake.dispatch("INTERACTION_CREATE", i)
 	e.fake.waitFor(mark, func(r recorded) bool { return strings.HasPrefix(r.Path, "/interactions/"+i.ID+"/") })
 	e.h.Wait()
