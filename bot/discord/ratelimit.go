@@ -152,7 +152,7 @@ func route(method, path string) string {
 		switch {
 		case i == 2 && (p[0] == "webhooks" || p[0] == "interactions"):
 			p[i] = "{token}"
-		case idPart.MatchString(p[i]):
+		case i == 1 && !strings.HasPrefix(p[i], "@"), idPart.MatchString(p[i]):
 			p[i] = "{id}"
 		}
 	}
