@@ -318,6 +318,12 @@ func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage
 			i += len(folded) + 1
 			continue
 		}
+		if m.Kind == "status" {
+			// A status edit that failed (its post not delivered, or refused) holds nothing:
+			// the game's next post goes out, and makes the edit outdated.
+			i += len(folded) + 1
+			continue
+		}
 		for _, r := range lane[i:] {
 			if r.ID == m.ID {
 				continue // deliverOne put it off already
@@ -466,7 +472,26 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	if n.Recap {
 		out.Recap = s.recapImage(ctx, n.Game)
 	}
-	if err := sender.Send(ctx, out); err != nil {
+	err = sender.Send(ctx, out)
+	if err != nil {
+		if reason, ok := refusedBy(err); ok && n.Game != 0 {
+			// The thread refuses it until someone fixes it: the game waits, and is told so.
+			next, rerr := s.threadRefused(ctx, n.Game, reason)
+			if rerr != nil {
+				return time.Time{}, rerr
+			}
+			if !next.IsZero() {
+				return next, s.store.Retry(ctx, m.ID, next)
+			}
+			err = nil // the game is over: nothing waits for it, dropped below as sent
+		}
+	}
+	if n.Kind != "dm" && n.Game != 0 && err == nil {
+		if werr := s.threadWorks(ctx, n.Game); werr != nil {
+			s.log.Warn("outbox: lifting a thread's refusal", "game", n.Game, "err", werr)
+		}
+	}
+	if err != nil {
 		delay := time.Duration(1<<min(m.Attempts, 12)) * time.Second
 		// A transport that knows how long Discord asked it to wait (a 429's Retry-After) says
 		// so; trying earlier would only earn another 429.

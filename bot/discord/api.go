@@ -24,6 +24,8 @@ type API interface {
 	Send(channel string, m Message) (id string, err error)
 	Edit(channel, id string, m Message) error
 	StartThread(channel, message, name string) (id string, err error)
+	// SetArchived archives or reopens a thread.
+	SetArchived(thread string, archived bool) error
 	DMChannel(user string) (id string, err error)
 	Overwrite(app, guild string, cmds []*discordgo.ApplicationCommand) error
 }
@@ -280,6 +282,13 @@ func (r *REST) StartThread(channel, message, name string) (string, error) {
 		return err
 	})
 	return id, err
+}
+
+func (r *REST) SetArchived(thread string, archived bool) error {
+	return r.retry(func() error {
+		_, err := r.S.ChannelEditComplex(thread, &discordgo.ChannelEdit{Archived: &archived})
+		return err
+	})
 }
 
 func (r *REST) DMChannel(user string) (string, error) {

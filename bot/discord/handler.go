@@ -78,11 +78,11 @@ func (h *Handler) Handle(ctx context.Context, i *discordgo.Interaction) (a *Answ
 	case discordgo.InteractionPing:
 		return &Answer{Type: discordgo.InteractionResponsePong}
 	case discordgo.InteractionApplicationCommand:
-		return h.command(ctx, i)
+		return h.refusedNote(ctx, i, h.command(ctx, i))
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return h.autocomplete(ctx, i)
 	case discordgo.InteractionMessageComponent:
-		return h.component(ctx, i)
+		return h.refusedNote(ctx, i, h.component(ctx, i))
 	}
 	return say("This kind of interaction is not supported.", true)
 }
@@ -200,4 +200,18 @@ func (h *Handler) title(id int64, kind string) string {
 		return fmt.Sprintf("%s #%d", k.Game.Info().Name, id)
 	}
 	return fmt.Sprintf("game #%d", id)
+}
+
+// refusedNote adds to an ephemeral answer in a game's thread that Discord refuses the bot's
+// posts there: the player learns why the board stopped coming (the lobby channel was told too).
+func (h *Handler) refusedNote(ctx context.Context, i *discordgo.Interaction, a *Answer) *Answer {
+	if a == nil || !a.Msg.Ephemeral || a.Type != discordgo.InteractionResponseChannelMessageWithSource {
+		return a
+	}
+	why := h.svc.ThreadRefusal(ctx, i.ChannelID)
+	if why == "" {
+		return a
+	}
+	a.Msg.Content = clip(a.Msg.Content+"\n\nNote: I can't post in this thread ("+why+"), so the game is paused and no board is posted; a server admin can fix it, or /abort ends the game.", maxContent)
+	return a
 }

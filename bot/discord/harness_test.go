@@ -225,9 +225,7 @@ func (e *env) choose(user, channel, customID, value string) *discordgo.Interacti
 func (e *env) do(i *discordgo.Interaction) []recorded {
 	e.t.Helper()
 	mark := e.fake.mark()
-	if i.AppPermissions == 0 {
-		i.AppPermissions = e.fake.AppPermissions(i.ChannelID) // what Discord tells the bot it may do there
-	}
+	i.AppPermissions = e.fake.AppPermissions(i.ChannelID) // what Discord tells the bot it may do there
 	e.fake.dispatch("INTERACTION_CREATE", i)
 	e.fake.waitFor(mark, func(r recorded) bool { return strings.HasPrefix(r.Path, "/interactions/"+i.ID+"/") })
 	e.h.Wait()

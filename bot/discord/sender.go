@@ -2,7 +2,6 @@ package discord
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -57,6 +56,9 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	m := s.message(ctx, o)
 	id, err := s.api.Send(o.Channel, m)
 	if err != nil {
+		if why := threadRefusal(err, len(m.Files) > 0); why != "" && o.Game != 0 {
+			return &bot.ThreadRefused{Reason: why}
+		}
 		if Permanent(err) {
 			s.log.Error("outbox: Discord refused the message, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
@@ -74,13 +76,28 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		return nil
 	}
 	if o.Live == "" {
-		return errors.New("the post to edit has not been delivered yet")
+		// The outbox hands out a game's message only once every earlier one is sent or
+		// dropped: a post still to come would have held this edit back. So its post was
+		// refused for good, and waiting for it would hold the game's later posts forever.
+		s.log.Warn("outbox: a status edit of a post that was never delivered, dropped", "game", o.Game, "id", o.ID)
+		return nil
 	}
 	m := s.message(ctx, o)
 	if m.Components == nil {
 		m.Clear = true
 	}
-	if err := s.api.Edit(o.Channel, o.Live, m); err != nil {
+	err := s.api.Edit(o.Channel, o.Live, m)
+	if errorCode(err) == 50083 {
+		// An archived thread takes no edit: reopen it (a game that is still running plays
+		// there), then edit.
+		if err = s.api.SetArchived(o.Channel, false); err == nil {
+			err = s.api.Edit(o.Channel, o.Live, m)
+		}
+	}
+	if err != nil {
+		if why := threadRefusal(err, false); why != "" {
+			return &bot.ThreadRefused{Reason: why}
+		}
 		if Permanent(err) {
 			s.log.Error("outbox: Discord refused the status edit, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
@@ -229,4 +246,25 @@ func (s *Sender) dm(o bot.Outgoing) error {
 		return nil
 	}
 	return err
+}
+
+// threadRefusal says in words why a game's thread refuses a request until someone fixes it, or
+// "" for any other error (which is retried, or dropped as a bad request).
+func threadRefusal(err error, files bool) string {
+	switch errorCode(err) {
+	case 10003:
+		return "the thread was deleted"
+	case 50001:
+		return "I can no longer see it (I lack the View Channel permission there)"
+	case 50013:
+		if files {
+			return "I lack the Send Messages in Threads or the Attach Files permission there"
+		}
+		return "I lack the Send Messages in Threads permission there"
+	case 160005:
+		return "the thread is locked"
+	case 50083:
+		return "the thread is archived"
+	}
+	return ""
 }

@@ -182,24 +182,19 @@ func Background(ctx context.Context, svc *bot.Service, sender bot.Sender, delive
 		return
 	case <-time.After(rand.N(deliverEvery)):
 	}
-	deliver := time.NewTicker(deliverEvery)
+	// Delivery runs on its own: a round never waits for a slow thread (bot.DeliverLoop).
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		svc.DeliverLoop(ctx, sender, deliverEvery, deliverBatch)
+	}()
+	defer func() { <-done }()
 	tick := time.NewTicker(tickEvery)
-	defer deliver.Stop()
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-deliver.C:
-			for {
-				n, err := svc.Deliver(ctx, sender, deliverBatch)
-				if err != nil {
-					log.Error("outbox delivery", "err", err)
-				}
-				if err != nil || n < deliverBatch {
-					break
-				}
-			}
 		case <-tick.C:
 			if _, err := svc.Tick(ctx); err != nil {
 				log.Error("scheduler", "err", err)

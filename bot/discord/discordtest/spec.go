@@ -53,7 +53,7 @@ func SpecCheck(rec Request) string {
 		return err.Error()
 	}
 	var body []byte
-	if rec.JSON != nil {
+	if len(rec.Raw) > 0 {
 		body = fixtureBody(rec.Raw)
 	}
 	req, err := http.NewRequest(rec.Method, "https://discord.com/api/v10"+rec.Path, bytes.NewReader(body))
