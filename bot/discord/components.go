@@ -110,7 +110,7 @@ func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req 
 	from := 1
 	page := 0
 	if c.Action == actPage {
-		page = int(c.int(1))
+		page = int(max(0, min(c.int(1), 1000))) // a forged page (negative, huge) is clamped
 		from = 2
 	}
 	path, err := pathOf(ctx, h.svc, c, from)
