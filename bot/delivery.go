@@ -199,3 +199,34 @@ func (s *Service) DeliverLoop(ctx context.Context, sender Sender, every time.Dur
 		}
 	}
 }
+
+// keyArchive notes that a finished game's thread is queued to be archived.
+const keyArchive = "archive_queued"
+
+// QueueArchive queues the archiving of a finished game's thread after `after` (an "archive" notice),
+// once per game; it does nothing while the game runs. The notice is outside the game's lane (a
+// message of no game to the outbox), so that waiting for its day it holds no later post.
+// An archived thread frees one of the server's 1,000 active-thread slots; a later post reopens
+// it (Discord unarchives a thread that is posted to).
+func (s *Service) QueueArchive(ctx context.Context, game int64, after time.Duration) error {
+	at := s.now().Add(after)
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return err
+	}
+	status, thread := t.row.Status, t.row.Thread
+	t.mu.Unlock()
+	if status == storage.StatusRunning || status == storage.StatusLobby || thread == "" {
+		return nil
+	}
+	id := strconv.FormatInt(game, 10)
+	if v, ok, err := s.store.Setting(ctx, scopeGame, id, keyArchive); err != nil || ok && v != "" {
+		return err
+	}
+	if err := s.store.SetSetting(ctx, scopeGame, id, keyArchive, at.UTC().Format(time.RFC3339)); err != nil {
+		return err
+	}
+	m := s.notice(Notice{Kind: "archive", Game: game, Channel: thread})
+	m.GameID, m.NextTry = 0, at
+	return s.store.Enqueue(ctx, m)
+}

@@ -154,6 +154,8 @@ type Store interface {
 	// Idempotency for actions that are not moves (joins, buttons): Remember returns ErrDuplicate if
 	// key was already remembered. Its keys are kept apart from the interaction ids of moves.
 	Remember(ctx context.Context, key string) error
+	// Remembered reports whether key was remembered (by Remember or by a write under WithDoneKey).
+	Remembered(ctx context.Context, key string) (bool, error)
 
 	Setting(ctx context.Context, scope, id, key string) (string, bool, error)
 	SetSetting(ctx context.Context, scope, id, key, value string) error

@@ -53,8 +53,9 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 		return say("Discord did not say who you are; please try again.", true)
 	}
 	if mutating[d.Name] && !(d.Name == "settings" && len(opts) > 0 && opts[0].Name == "show") {
-		if a, ok := h.once(ctx, i); !ok {
-			return a
+		var done *Answer
+		if ctx, done = h.once(ctx, i); done != nil {
+			return done
 		}
 	}
 	switch d.Name {

@@ -109,6 +109,10 @@ func newKitEnv(t *testing.T, kits []bot.Kit, seed uint64, tune ...func(*bot.Opti
 	}
 	e.svc = bot.New(st, kits, opt)
 	e.fake.SetNow(e.clock)
+	// Discord's 3 s is checked by TestFakeEnforcesTheFirstAnswerDeadline and kept by the
+	// handler's 2 s budget; the suites, on a machine shared by many test runs, allow 10 s of
+	// real time so that a scheduling stall of the machine is not taken for the bot's.
+	e.fake.AckDeadline = 10 * time.Second
 	e.sess = e.fake.session()
 	e.rest = NewREST(e.sess)
 	e.rest.Backoff, e.rest.Log = time.Millisecond, log

@@ -184,7 +184,36 @@ func TestRefusedPhasePostHoldsNothingLater(t *testing.T) {
 	if len(posts) != 1 || posts[0].Status != 200 {
 		t.Fatalf("the next post goes out at once: %+v", rs)
 	}
-	if q, _ := e.store.Pending(context.Background(), e.now.Add(24*time.Hour), 0); len(q) != 0 {
+	if q, _ := e.store.Pending(context.Background(), e.now.Add(time.Hour), 0); len(q) != 0 { // the thread's archiving aside, due in a day
 		t.Fatalf("nothing left waiting: %+v", q)
+	}
+}
+
+// Deliver 7: a finished game's thread is archived a day after its last post, once, freeing its
+// slot among the server's 1,000 active threads.
+func TestFinishedGameThreadIsArchived(t *testing.T) {
+	e := newEnv(t)
+	thread, p := e.started()
+	user := strings.TrimPrefix(p.user, "u-")
+	e.answer(e.slash(user, thread, "resign"))
+	e.deliver()
+	if e.fake.ChannelState(thread).Archived {
+		t.Fatal("archived at once")
+	}
+	e.advance(23 * time.Hour)
+	if rs := e.deliver(); len(find(rs, "PATCH", "/channels/"+thread)) != 0 {
+		t.Fatalf("archived before the day: %+v", rs)
+	}
+	e.advance(2 * time.Hour)
+	rs := e.deliver()
+	if a := find(rs, "PATCH", "/channels/"+thread); len(a) != 1 || a[0].JSON["archived"] != true || !e.fake.ChannelState(thread).Archived {
+		t.Fatalf("archived after a day: %+v", rs)
+	}
+	if n := e.fake.ActiveThreads("g1"); n != 0 {
+		t.Fatalf("%d active threads", n)
+	}
+	e.deliver()
+	if rs := e.deliver(); len(rs) != 0 {
+		t.Fatalf("archived once: %+v", rs)
 	}
 }

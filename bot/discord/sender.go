@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -18,6 +19,9 @@ type Sender struct {
 	svc *bot.Service
 	api API
 	log *slog.Logger
+	// ArchiveAfter is how long after its last post a finished game's thread is archived
+	// (default a day), freeing one of the server's 1,000 active-thread slots.
+	ArchiveAfter time.Duration
 	// Workers is how many games' notices are sent at once (default 8). Each route's rate limit
 	// is the API's to wait out (discordgo keeps a bucket per route and sleeps through a 429's
 	// retry_after), so one game's slow thread holds up only its own worker.
@@ -53,6 +57,15 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	if o.Kind == "status" {
 		return s.status(ctx, o)
 	}
+	if o.Kind == "archive" {
+		// Best effort: a thread left open only holds one of the server's slots.
+		if err := s.api.SetArchived(o.Channel, true); err != nil && !Permanent(err) {
+			return err
+		} else if err != nil {
+			s.log.Warn("outbox: archiving a finished game's thread", "game", o.Game, "err", err)
+		}
+		return nil
+	}
 	m := s.message(ctx, o)
 	id, err := s.api.Send(o.Channel, m)
 	if err != nil {
@@ -66,7 +79,20 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		return err
 	}
 	s.takeButtonsOff(ctx, o, id)
+	if o.Game != 0 {
+		if err := s.svc.QueueArchive(ctx, o.Game, s.archiveAfter()); err != nil {
+			s.log.Warn("outbox: queueing the thread's archiving", "game", o.Game, "err", err)
+		}
+	}
 	return nil
+}
+
+// archiveAfter is how long a finished game's thread stays open for its players to read.
+func (s *Sender) archiveAfter() time.Duration {
+	if s.ArchiveAfter > 0 {
+		return s.ArchiveAfter
+	}
+	return 24 * time.Hour
 }
 
 // status edits the turn post of a simultaneous phase: new text and buttons, no ping. An
@@ -218,13 +244,29 @@ func (s *Sender) promptButtons(ctx context.Context, o bot.Outgoing) []discordgo.
 func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted string) {
 	var prev string
 	var err error
-	if o.Prompt && !o.Stale {
-		prev, _, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted, o.Kind == "turn")
-	} else {
-		prev, err = s.svc.EndPrompt(ctx, o.Game)
+	recorded := true
+	// Another instance may change the game at the same moment (a move, its own post): the
+	// write then meets a newer version and is tried again on the game as it is now, so that the
+	// post's id is recorded and its buttons come off later.
+	for try := 0; try < 4; try++ {
+		if o.Prompt && !o.Stale {
+			prev, recorded, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted, o.Kind == "turn")
+		} else {
+			prev, err = s.svc.EndPrompt(ctx, o.Game)
+		}
+		if err == nil {
+			break
+		}
 	}
 	if err != nil {
 		s.log.Warn("outbox: recording the prompt message", "game", o.Game, "err", err)
+		return
+	}
+	if !recorded && o.Prompt && !o.Stale {
+		// The game moved on while this post went out: its buttons are outdated already.
+		if err := s.api.Edit(o.Channel, posted, Message{Clear: true}); err != nil {
+			s.log.Warn("outbox: taking the buttons off an outdated post", "game", o.Game, "message", posted, "err", err)
+		}
 		return
 	}
 	if prev == "" || prev == posted {

@@ -65,3 +65,22 @@ func TestFakeKnowsTokensAndMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The fake refuses a first answer that comes more than 3 s after it dispatched the interaction,
+// as Discord does (404 Unknown interaction).
+func TestFakeEnforcesTheFirstAnswerDeadline(t *testing.T) {
+	e := newEnv(t)
+	e.fake.AckDeadline = 0 // Discord's own 3 s
+	late := e.slash("ann", "c-games", "rules", opt("game", "autumn-ash"))
+	e.fake.Dispatched(late)
+	inTime := e.slash("ann", "c-games", "rules", opt("game", "autumn-ash"))
+	e.fake.Dispatched(inTime)
+	if err := e.rest.Respond(inTime, say("x", true)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(3100 * time.Millisecond)
+	var re *discordgo.RESTError
+	if err := e.rest.Respond(late, say("x", true)); !errors.As(err, &re) || re.Message == nil || re.Message.Code != 10062 {
+		t.Fatalf("an answer after 3 s: %v", err)
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/config"
 	"github.com/boardbot/boardbot/bot/discord"
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
 	"github.com/boardbot/boardbot/storage"
 	"github.com/boardbot/boardbot/storage/postgres"
 	"github.com/boardbot/boardbot/storage/postgres/pgtest"
@@ -99,16 +100,17 @@ type loadResult struct {
 // loadRun plays for d over instances handlers, at rate moves/s (0: unpaced), each instance
 // delivering its outbox meanwhile.
 func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store, d time.Duration, rate int) loadResult {
+	// The strict fake Discord: real message ids (so each post's buttons come off the one before,
+	// an edit), its rate limits, and every request checked.
+	stub := discordtest.New(t)
+	stub.AnsweredOverHTTP = true
 	var posts atomic.Int64
-	stub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.Contains(r.URL.Path, "/channels/") && (r.Method == "POST" || r.Method == "PATCH") {
+	stub.Hold = func(r discordtest.Request) bool {
+		if strings.HasPrefix(r.Path, "/channels/") && (r.Method == "POST" || r.Method == "PATCH") && r.Status < 300 {
 			posts.Add(1)
 		}
-		io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":"1","channel_id":"1"}`)
-	}))
-	defer stub.Close()
+		return false
+	}
 	kits, _ := enabledKits([]string{"autumn-ash"})
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	var addrs []string
@@ -124,7 +126,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		stores = append(stores, st)
 		svc := newService(st, kits, config.Default(), io.Discard, nil)
 		sess, _ := discordgo.New("Bot x")
-		sess.Client = &http.Client{Transport: discord.Redirect(stub.URL, nil)}
+		sess.Client = &http.Client{Transport: discord.Redirect(stub.URL(), nil)}
 		rest := discord.NewREST(sess)
 		h := discord.NewHandler(svc, rest, discord.Options{})
 		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))

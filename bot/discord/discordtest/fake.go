@@ -75,6 +75,7 @@ type Request struct {
 	JSON         map[string]any // the JSON body, or payload_json of a multipart body
 	Raw          []byte         // the JSON body as sent (payload_json for multipart)
 	Files        []File
+	From         int // which Endpoint it came through (0: the main URL)
 	Status       int // what the fake answered
 	Code         int // the JSON error code answered, if any
 	ID           string
@@ -145,6 +146,14 @@ type Fake struct {
 	Check func(Request) string
 	// Guild is the guild of channels the fake meets for the first time.
 	Guild string
+	// AnsweredOverHTTP takes an interaction token the fake never heard of as answered when it
+	// is first used: the bot got the interaction from the test over HTTP and answered it in its
+	// HTTP response, which the fake cannot see.
+	AnsweredOverHTTP bool
+	// Hold, when set, is asked after the fake has handled a request and before it answers;
+	// true leaves the request unanswered until the client gives up (a lost answer: the post is
+	// made, the poster never learns it).
+	Hold func(Request) bool
 
 	mu          sync.Mutex
 	now         func() time.Time
@@ -516,8 +525,19 @@ func errorBody(msg string, code int) map[string]any {
 	return map[string]any{"message": msg, "code": code}
 }
 
-func (f *Fake) rest(w http.ResponseWriter, r *http.Request) {
+// Endpoint is another address of the same fake whose requests are marked From: one per bot
+// instance, to know which instance sent what.
+func (f *Fake) Endpoint(from int) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { f.serve(w, r, from) }))
+	f.T.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func (f *Fake) rest(w http.ResponseWriter, r *http.Request) { f.serve(w, r, 0) }
+
+func (f *Fake) serve(w http.ResponseWriter, r *http.Request, from int) {
 	rec := f.parse(r)
+	rec.From = from
 	dumpTexts(rec)
 	f.mu.Lock()
 	a := f.handle(&rec)
@@ -530,7 +550,12 @@ func (f *Fake) rest(w http.ResponseWriter, r *http.Request) {
 		a.status == http.StatusTooManyRequests && a.header.Get("X-RateLimit-Scope") != "shared" {
 		f.invalid++
 	}
+	hold := f.Hold
 	f.mu.Unlock()
+	if hold != nil && hold(rec) {
+		<-r.Context().Done()
+		return
+	}
 	h := w.Header()
 	for k, v := range a.header {
 		h[k] = v
@@ -805,8 +830,11 @@ func (f *Fake) answer(rec *Request) answer {
 			}
 		}
 		return answer{status: 204}
-	case len(p) >= 3 && p[0] == "webhooks" && f.responded[p[2]].IsZero():
+	case len(p) >= 3 && p[0] == "webhooks" && f.responded[p[2]].IsZero() && !f.AnsweredOverHTTP:
 		return notFound(UnknownWebhook)
+	case len(p) >= 3 && p[0] == "webhooks" && f.responded[p[2]].IsZero():
+		f.responded[p[2]] = f.now()
+		return f.answer(rec)
 	case len(p) >= 3 && p[0] == "webhooks" && f.now().Sub(f.responded[p[2]]) >= 15*time.Minute:
 		return answer{status: 401, body: errorBody("Invalid Webhook Token", InvalidWebhookToken)}
 	case len(p) >= 3 && p[0] == "webhooks":
