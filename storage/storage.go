@@ -157,6 +157,12 @@ type Store interface {
 	// Remembered reports whether key was remembered (by Remember or by a write under WithDoneKey).
 	Remembered(ctx context.Context, key string) (bool, error)
 
+	// Spend takes one unit of budget name in time slot (a number the caller derives from the
+	// clock) when fewer than limit were taken there, atomically across every instance on the
+	// store, and reports whether it got one. With fill, it uses the slot up instead (nothing may
+	// be taken there any more) and reports false. Slots far behind are forgotten.
+	Spend(ctx context.Context, name string, slot int64, limit int, fill bool) (bool, error)
+
 	Setting(ctx context.Context, scope, id, key string) (string, bool, error)
 	SetSetting(ctx context.Context, scope, id, key, value string) error
 	Settings(ctx context.Context, scope, id string) (map[string]string, error)

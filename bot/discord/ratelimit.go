@@ -200,3 +200,83 @@ func (w *wire) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	return nil, rl
 }
+
+// Spender is the store's side of a shared budget (storage.Store has it).
+type Spender interface {
+	Spend(ctx context.Context, name string, slot int64, limit int, fill bool) (bool, error)
+}
+
+// budgetSlot is the length of a shared budget's slot: perSecond/10 requests in each, so that any
+// second, however it falls, holds at most 11 slots' worth (44 of 45), under Discord's 50.
+const budgetSlot = 100 * time.Millisecond
+
+// shared is a Budget kept in the store, so that every instance on the same database spends the
+// one budget of the bot token; a pause (a global 429) fills the slots it covers for everyone.
+// When the store cannot be reached the process falls back on a budget of its own.
+type shared struct {
+	st    Spender
+	per   int
+	local *window
+}
+
+// NewSharedBudget is a Budget of perSecond requests per second for every instance on st.
+func NewSharedBudget(st Spender, perSecond int) Budget {
+	return &shared{st: st, per: max(10, perSecond), local: &window{n: max(1, perSecond), now: time.Now}}
+}
+
+func (b *shared) Take(ctx context.Context) error {
+	limit := b.per / 10
+	for {
+		b.local.mu.Lock()
+		paused := b.local.paused
+		b.local.mu.Unlock()
+		now := time.Now()
+		if paused.After(now) {
+			if err := sleepCtx(ctx, paused.Sub(now)); err != nil {
+				return err
+			}
+			continue
+		}
+		slot := now.UnixNano() / int64(budgetSlot)
+		// Its own context: a request's context may carry an action's done key
+		// (storage.WithDoneKey), which this write must not take.
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ok, err := b.st.Spend(sctx, "discord", slot, limit, false)
+		cancel()
+		if err != nil {
+			return b.local.Take(ctx)
+		}
+		if ok {
+			return nil
+		}
+		next := time.Unix(0, (slot+1)*int64(budgetSlot))
+		if err := sleepCtx(ctx, time.Until(next)); err != nil {
+			return err
+		}
+	}
+}
+
+func (b *shared) Pause(until time.Time) {
+	b.local.Pause(until)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for slot := time.Now().UnixNano() / int64(budgetSlot); slot <= until.UnixNano()/int64(budgetSlot); slot++ {
+		if _, err := b.st.Spend(ctx, "discord", slot, b.per/10, true); err != nil {
+			return
+		}
+	}
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"github.com/boardbot/boardbot/bot/discord/discordtest"
 	"github.com/boardbot/boardbot/rules/autumnash"
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
 // restOn is a REST on a fresh strict fake whose sleeps are recorded (not slept) and whose logs
@@ -244,5 +246,54 @@ func TestNoSendStartsLateInTheLease(t *testing.T) {
 	}
 	if fmt.Sprint(got) != "[Post 0. Post 1. Post 2.]" {
 		t.Fatalf("each once, in order: %q", got)
+	}
+}
+
+// Deliver 4: three instances on one database spend one budget of the bot token: posting as fast
+// as they can, they meet no global 429 from a Discord that allows 50 requests/s; each with a
+// budget of its own, they do.
+func TestSharedBudgetKeepsInstancesUnderTheGlobalLimit(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		shared bool
+	}{{"shared through the store", true}, {"each its own", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			f := discordtest.New(t)
+			st, err := sqlite.Open(filepath.Join(t.TempDir(), "b.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			var wg sync.WaitGroup
+			start := time.Now()
+			const instances, posts = 3, 30
+			for k := range instances {
+				r := NewREST(f.Session())
+				r.Log = slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))
+				if c.shared {
+					r.Budget = NewSharedBudget(st, DefaultBudget)
+				}
+				for n := range posts {
+					wg.Go(func() {
+						if _, err := r.Send(fmt.Sprintf("%d", 1000*k+n), Message{Content: "hi"}); err != nil {
+							t.Error(err)
+						}
+					})
+				}
+			}
+			wg.Wait()
+			rs, _ := f.Since(0)
+			limited := f.Limited()["global"]
+			t.Logf("%d posts by %d instances in %v: %d global 429s", instances*posts, instances, time.Since(start), limited)
+			if n := count(rs, http.StatusOK); n != instances*posts {
+				t.Errorf("%d posts made", n)
+			}
+			if c.shared && limited != 0 {
+				t.Errorf("%d global 429s with one budget", limited)
+			}
+			if !c.shared && limited == 0 {
+				t.Error("no 429 with a budget each: the test does not load the global limit")
+			}
+		})
 	}
 }

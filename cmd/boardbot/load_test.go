@@ -82,9 +82,9 @@ func TestLoadFigures(t *testing.T) {
 			}
 			return lat[min(len(lat)-1, int(p*float64(len(lat))))]
 		}
-		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)",
+		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)  429s %v",
 			su.name, float64(r.moves)/d.Seconds(), q(.5).Round(time.Millisecond), q(.99).Round(time.Millisecond),
-			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d)
+			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d, r.limited)
 	}
 }
 
@@ -95,6 +95,7 @@ type loadResult struct {
 	postsDuring int64           // posts and edits Discord received while the moves went on
 	backlog     int             // outbox messages queued when the moves stopped
 	drain       time.Duration   // how long delivery then took to empty the outbox
+	limited     map[string]int  // Discord's 429s by scope (the fake allows 50 requests/s per token)
 }
 
 // loadRun plays for d over instances handlers, at rate moves/s (0: unpaced), each instance
@@ -128,6 +129,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		sess, _ := discordgo.New("Bot x")
 		sess.Client = &http.Client{Transport: discord.Redirect(stub.URL(), nil)}
 		rest := discord.NewREST(sess)
+		rest.Budget = discord.NewSharedBudget(st, discord.DefaultBudget) // as serve does
 		h := discord.NewHandler(svc, rest, discord.Options{})
 		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 		delivering.Go(func() {
@@ -237,6 +239,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		time.Sleep(10 * time.Millisecond)
 	}
 	res.drain = time.Since(start)
+	res.limited = stub.Limited()
 	for _, id := range games {
 		g, err := gen.Game(ctx, id)
 		if err != nil {

@@ -1,6 +1,8 @@
 package storagetest
 
 import (
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -260,5 +262,44 @@ func testDoneKey(t *testing.T, s storage.Store) {
 	wantErr(t, "a setting's key", s.SetSetting(storage.WithDoneKey(ctx, "ix:2"), "user", "u", "k", "w"), storage.ErrDuplicate)
 	if v, _, _ := s.Setting(ctx, "user", "u", "k"); v != "v" {
 		t.Fatalf("a duplicate changed the setting: %q", v)
+	}
+}
+
+// testSpend: a budget's slot grants exactly limit units, even to racing callers; slots and
+// budgets are apart; a filled slot grants nothing.
+func testSpend(t *testing.T, s storage.Store) {
+	ctx := t.Context()
+	var granted atomic.Int32
+	var wg sync.WaitGroup
+	for range 12 {
+		wg.Go(func() {
+			ok, err := s.Spend(ctx, "discord", 1000, 5, false)
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				granted.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if granted.Load() != 5 {
+		t.Fatalf("%d units granted of 5", granted.Load())
+	}
+	if ok, err := s.Spend(ctx, "discord", 1001, 5, false); !ok || err != nil {
+		t.Fatalf("the next slot: %v %v", ok, err)
+	}
+	if ok, err := s.Spend(ctx, "other", 1000, 5, false); !ok || err != nil {
+		t.Fatalf("another budget: %v %v", ok, err)
+	}
+	if ok, err := s.Spend(ctx, "discord", 1002, 5, true); ok || err != nil {
+		t.Fatalf("a fill: %v %v", ok, err)
+	}
+	if ok, err := s.Spend(ctx, "discord", 1002, 5, false); ok || err != nil {
+		t.Fatalf("a filled slot: %v %v", ok, err)
+	}
+	// Slots far behind are forgotten: a new slot 200 later clears them, and still grants.
+	if ok, err := s.Spend(ctx, "discord", 1300, 5, false); !ok || err != nil {
+		t.Fatalf("a later slot: %v %v", ok, err)
 	}
 }

@@ -59,6 +59,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TruncateMoves", testTruncateMoves},
 		{"Remember", testRemember},
 		{"DoneKey", testDoneKey},
+		{"Spend", testSpend},
 		{"Settings", testSettings},
 		{"Outbox", testOutbox},
 		{"OutboxRetry", testOutboxRetry},
