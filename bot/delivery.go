@@ -200,33 +200,26 @@ func (s *Service) DeliverLoop(ctx context.Context, sender Sender, every time.Dur
 	}
 }
 
-// keyArchive notes that a finished game's thread is queued to be archived.
-const keyArchive = "archive_queued"
+// keyArchive notes that a finished game's thread was set to archive itself.
+const keyArchive = "archive_set"
 
-// QueueArchive queues the archiving of a finished game's thread after `after` (an "archive" notice),
-// once per game; it does nothing while the game runs. The notice is outside the game's lane (a
-// message of no game to the outbox), so that waiting for its day it holds no later post.
-// An archived thread frees one of the server's 1,000 active-thread slots; a later post reopens
-// it (Discord unarchives a thread that is posted to).
-func (s *Service) QueueArchive(ctx context.Context, game int64, after time.Duration) error {
-	at := s.now().Add(after)
+// ArchiveOnce reports whether game is over and its thread has not yet been set to archive
+// itself, and notes that it now is: the caller then shortens the thread's auto-archive delay,
+// once per game. A thread archived by Discord frees one of the server's 1,000 active-thread
+// slots; a later post reopens it.
+func (s *Service) ArchiveOnce(ctx context.Context, game int64) (bool, error) {
 	t, err := s.load(ctx, game)
 	if err != nil {
-		return err
+		return false, err
 	}
 	status, thread := t.row.Status, t.row.Thread
 	t.mu.Unlock()
 	if status == storage.StatusRunning || status == storage.StatusLobby || thread == "" {
-		return nil
+		return false, nil
 	}
 	id := strconv.FormatInt(game, 10)
 	if v, ok, err := s.store.Setting(ctx, scopeGame, id, keyArchive); err != nil || ok && v != "" {
-		return err
+		return false, err
 	}
-	if err := s.store.SetSetting(ctx, scopeGame, id, keyArchive, at.UTC().Format(time.RFC3339)); err != nil {
-		return err
-	}
-	m := s.notice(Notice{Kind: "archive", Game: game, Channel: thread})
-	m.GameID, m.NextTry = 0, at
-	return s.store.Enqueue(ctx, m)
+	return true, s.store.SetSetting(ctx, scopeGame, id, keyArchive, "1")
 }

@@ -26,6 +26,8 @@ type API interface {
 	StartThread(channel, message, name string) (id string, err error)
 	// SetArchived archives or reopens a thread.
 	SetArchived(thread string, archived bool) error
+	// AutoArchive sets after how many minutes without activity Discord archives a thread.
+	AutoArchive(thread string, minutes int) error
 	DMChannel(user string) (id string, err error)
 	Overwrite(app, guild string, cmds []*discordgo.ApplicationCommand) error
 }
@@ -287,6 +289,13 @@ func (r *REST) StartThread(channel, message, name string) (string, error) {
 func (r *REST) SetArchived(thread string, archived bool) error {
 	return r.retry(func() error {
 		_, err := r.S.ChannelEditComplex(thread, &discordgo.ChannelEdit{Archived: &archived})
+		return err
+	})
+}
+
+func (r *REST) AutoArchive(thread string, minutes int) error {
+	return r.retry(func() error {
+		_, err := r.S.ChannelEditComplex(thread, &discordgo.ChannelEdit{AutoArchiveDuration: minutes})
 		return err
 	})
 }

@@ -184,36 +184,38 @@ func TestRefusedPhasePostHoldsNothingLater(t *testing.T) {
 	if len(posts) != 1 || posts[0].Status != 200 {
 		t.Fatalf("the next post goes out at once: %+v", rs)
 	}
-	if q, _ := e.store.Pending(context.Background(), e.now.Add(time.Hour), 0); len(q) != 0 { // the thread's archiving aside, due in a day
+	if q, _ := e.store.Pending(context.Background(), e.now.Add(24*time.Hour), 0); len(q) != 0 {
 		t.Fatalf("nothing left waiting: %+v", q)
 	}
 }
 
-// Deliver 7: a finished game's thread is archived a day after its last post, once, freeing its
-// slot among the server's 1,000 active threads.
+// Deliver 7: a finished game's thread archives itself after a day without a message, freeing its
+// slot among the server's 1,000 active threads (a running game's thread keeps Discord's week).
 func TestFinishedGameThreadIsArchived(t *testing.T) {
 	e := newEnv(t)
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
 	e.answer(e.slash(user, thread, "resign"))
-	e.deliver()
-	if e.fake.ChannelState(thread).Archived {
-		t.Fatal("archived at once")
+	rs := e.deliver()
+	set := find(rs, "PATCH", "/channels/"+thread)
+	var patches []recorded
+	for _, r := range set {
+		if r.Path == "/channels/"+thread {
+			patches = append(patches, r)
+		}
+	}
+	if len(patches) != 1 || patches[0].JSON["auto_archive_duration"] != float64(1440) {
+		t.Fatalf("the thread is set to archive after a day: %+v", rs)
 	}
 	e.advance(23 * time.Hour)
-	if rs := e.deliver(); len(find(rs, "PATCH", "/channels/"+thread)) != 0 {
-		t.Fatalf("archived before the day: %+v", rs)
+	if e.fake.ChannelState(thread).Archived || e.fake.ActiveThreads("g1") != 1 {
+		t.Fatal("archived before the day")
 	}
 	e.advance(2 * time.Hour)
-	rs := e.deliver()
-	if a := find(rs, "PATCH", "/channels/"+thread); len(a) != 1 || a[0].JSON["archived"] != true || !e.fake.ChannelState(thread).Archived {
-		t.Fatalf("archived after a day: %+v", rs)
+	if !e.fake.ChannelState(thread).Archived || e.fake.ActiveThreads("g1") != 0 {
+		t.Fatal("still active after a day")
 	}
-	if n := e.fake.ActiveThreads("g1"); n != 0 {
-		t.Fatalf("%d active threads", n)
-	}
-	e.deliver()
 	if rs := e.deliver(); len(rs) != 0 {
-		t.Fatalf("archived once: %+v", rs)
+		t.Fatalf("set once: %+v", rs)
 	}
 }

@@ -19,8 +19,9 @@ type Sender struct {
 	svc *bot.Service
 	api API
 	log *slog.Logger
-	// ArchiveAfter is how long after its last post a finished game's thread is archived
-	// (default a day), freeing one of the server's 1,000 active-thread slots.
+	// ArchiveAfter is how long a finished game's thread stays open without activity before
+	// Discord archives it (default a day; rounded up to 1 hour, 1, 3 or 7 days), freeing one of
+	// the server's 1,000 active-thread slots.
 	ArchiveAfter time.Duration
 	// Workers is how many games' notices are sent at once (default 8). Each route's rate limit
 	// is the API's to wait out (discordgo keeps a bucket per route and sleeps through a 429's
@@ -57,15 +58,6 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	if o.Kind == "status" {
 		return s.status(ctx, o)
 	}
-	if o.Kind == "archive" {
-		// Best effort: a thread left open only holds one of the server's slots.
-		if err := s.api.SetArchived(o.Channel, true); err != nil && !Permanent(err) {
-			return err
-		} else if err != nil {
-			s.log.Warn("outbox: archiving a finished game's thread", "game", o.Game, "err", err)
-		}
-		return nil
-	}
 	m := s.message(ctx, o)
 	id, err := s.api.Send(o.Channel, m)
 	if err != nil {
@@ -80,19 +72,29 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	}
 	s.takeButtonsOff(ctx, o, id)
 	if o.Game != 0 {
-		if err := s.svc.QueueArchive(ctx, o.Game, s.archiveAfter()); err != nil {
-			s.log.Warn("outbox: queueing the thread's archiving", "game", o.Game, "err", err)
-		}
+		s.archiveWhenOver(ctx, o)
 	}
 	return nil
 }
 
-// archiveAfter is how long a finished game's thread stays open for its players to read.
-func (s *Sender) archiveAfter() time.Duration {
-	if s.ArchiveAfter > 0 {
-		return s.ArchiveAfter
+// archiveWhenOver has the thread of a game that is over archive itself after ArchiveAfter
+// without activity (Discord's auto-archive, which only takes 1 hour, 1, 3 or 7 days): no timer
+// of ours, and a thread a player still writes in stays open.
+func (s *Sender) archiveWhenOver(ctx context.Context, o bot.Outgoing) {
+	due, err := s.svc.ArchiveOnce(ctx, o.Game)
+	if err != nil || !due {
+		return
 	}
-	return 24 * time.Hour
+	minutes := 1440
+	for _, m := range []int{60, 1440, 4320, 10080} {
+		if s.ArchiveAfter > 0 && time.Duration(m)*time.Minute >= s.ArchiveAfter {
+			minutes = m
+			break
+		}
+	}
+	if err := s.api.AutoArchive(o.Channel, minutes); err != nil {
+		s.log.Warn("outbox: shortening a finished game's thread's auto-archive", "game", o.Game, "err", err)
+	}
 }
 
 // status edits the turn post of a simultaneous phase: new text and buttons, no ping. An

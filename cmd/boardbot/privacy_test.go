@@ -84,6 +84,7 @@ func (r *recorder) DeleteOriginal(*discordgo.Interaction) error                 
 func (r *recorder) Followup(*discordgo.Interaction, discord.Message) error          { return nil }
 func (r *recorder) StartThread(channel, message, name string) (string, error)       { return "t", nil }
 func (r *recorder) SetArchived(thread string, archived bool) error                  { return nil }
+func (r *recorder) AutoArchive(thread string, minutes int) error                    { return nil }
 func (r *recorder) DMChannel(user string) (string, error)                           { return "dm-" + user, nil }
 func (r *recorder) Overwrite(string, string, []*discordgo.ApplicationCommand) error { return nil }
 

@@ -108,6 +108,10 @@ type Channel struct {
 	Archived, Locked  bool
 	Deleted           bool
 	Perms             int64
+	// AutoArchive is how long a thread stays active without a message before Discord archives
+	// it; Last is its last message (by the fake's clock).
+	AutoArchive time.Duration
+	Last        time.Time
 }
 
 // Throttle is a scripted 429: Scope "user", "global" or "shared"; Cloudflare makes it the HTML
@@ -321,7 +325,15 @@ func (f *Fake) channel(id string) *Channel {
 		c = &Channel{ID: id, Guild: f.Guild, Perms: DefaultPerms}
 		f.channels[id] = c
 	}
+	f.settle(c)
 	return c
+}
+
+// settle archives a thread whose auto-archive delay has passed since its last message.
+func (f *Fake) settle(c *Channel) {
+	if c.Thread && !c.Archived && c.AutoArchive > 0 && !c.Last.IsZero() && f.now().Sub(c.Last) >= c.AutoArchive {
+		c.Archived = true
+	}
 }
 
 // perms: a thread takes its parent's permissions. f.mu is held.
@@ -342,6 +354,7 @@ func (f *Fake) ActiveThreads(guild string) int {
 func (f *Fake) activeThreads(guild string) int {
 	n := 0
 	for _, c := range f.channels {
+		f.settle(c)
 		if c.Thread && c.Guild == guild && !c.Archived && !c.Deleted {
 			n++
 		}
@@ -919,7 +932,7 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 			f.nonces[c.ID+"\x00"+n] = nonceUse{m.ID, f.now()}
 		}
 		// A post in an archived thread that is not locked unarchives it.
-		c.Archived = false
+		c.Archived, c.Last = false, f.now()
 		rec.ID = m.ID
 		return answer{status: 200, body: f.wire(m)}
 	case rec.Method == "PATCH" && len(p) == 4 && p[2] == "messages":
@@ -954,7 +967,11 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 			return refuse(400, MaxActiveThreads)
 		}
 		// A thread started from a message has the message's id.
-		t := &Channel{ID: m.ID, Guild: c.Guild, Parent: c.ID, Thread: true}
+		minutes, _ := rec.JSON["auto_archive_duration"].(float64)
+		if minutes == 0 {
+			minutes = 4320
+		}
+		t := &Channel{ID: m.ID, Guild: c.Guild, Parent: c.ID, Thread: true, AutoArchive: time.Duration(minutes) * time.Minute, Last: f.now()}
 		f.channels[t.ID] = t
 		m.Thread = t.ID
 		rec.ID = t.ID
@@ -983,6 +1000,9 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 		}
 		if _, ok := rec.JSON["locked"]; ok {
 			c.Locked = locked
+		}
+		if m, ok := rec.JSON["auto_archive_duration"].(float64); ok {
+			c.AutoArchive = time.Duration(m) * time.Minute
 		}
 		return answer{status: 200, body: map[string]any{"id": c.ID, "type": 11, "parent_id": c.Parent,
 			"thread_metadata": map[string]any{"archived": c.Archived, "locked": c.Locked}}}
