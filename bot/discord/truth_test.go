@@ -179,3 +179,38 @@ func TestEveryTurnPostIsRecorded(t *testing.T) {
 		t.Fatalf("the previous prompt loses its buttons: %+v", edits)
 	}
 }
+
+// Finding 8 and Deliver 9: when the work does not even defer in time (a machine starved of CPU;
+// here the handler's own budget is longer than Discord's 3 s), the HTTP endpoint defers for it
+// instead of answering 503, and the move's real outcome edits that deferral.
+func TestLateWorkIsDeferredNotFailed(t *testing.T) {
+	e := newEnv(t)
+	thread, p := e.started()
+	user := strings.TrimPrefix(p.user, "u-")
+	choices, _ := e.answer(e.complete(user, thread, ""))["choices"].([]any)
+	move := choices[0].(map[string]any)["value"].(string)
+	svc := bot.New(frozen{e.store, 4 * time.Second}, []bot.Kit{{Game: autumnash.Game, PNG: fakePNG}},
+		bot.Options{Now: e.clock, Logger: e.h.log, AutoForced: true, DefaultReminderHours: 24})
+	h := NewHandler(svc, e.rest, Options{Now: e.clock, Logger: e.h.log, Budget: 10 * time.Second})
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(HTTPHandler(h, pub, nil))
+	defer srv.Close()
+	s := signer{priv: priv, pub: pub, url: srv.URL, fake: e.fake}
+	i := e.slash(user, thread, "move", opt("move", move))
+	body, _ := json.Marshal(i)
+	mark := e.fake.mark()
+	start := time.Now()
+	resp, out := s.post(t, body, e.clock(), false)
+	if resp.StatusCode != 200 || out["type"] != float64(5) || time.Since(start) > 3*time.Second {
+		t.Fatalf("deferred within 3 s: %d %v after %v", resp.StatusCode, out, time.Since(start))
+	}
+	h.Wait()
+	rs, _ := e.fake.since(mark)
+	edits := find(rs, "PATCH", "/webhooks/1234567890/"+i.Token+"/messages/@original")
+	if len(edits) != 1 || edits[0].Status != 200 || !strings.HasPrefix(content(edits[0].JSON), "You played") {
+		t.Fatalf("the deferral says what happened: %+v", rs)
+	}
+}
