@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -240,10 +241,12 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 	if limit <= 0 {
 		limit = 1
 	}
-	msgs, err := s.store.Claim(ctx, s.owner, s.now(), cmp.Or(s.opt.DeliverLease, deliverLease), limit)
+	claimed, lease := s.now(), cmp.Or(s.opt.DeliverLease, deliverLease)
+	msgs, err := s.store.Claim(ctx, s.owner, claimed, lease, limit)
 	if err != nil {
 		return 0, err
 	}
+	until := claimed.Add(lease / 2)
 	lanes := lanesOf(msgs)
 	workers := 1
 	if p, ok := sender.(Parallel); ok {
@@ -259,7 +262,7 @@ func (s *Service) Deliver(ctx context.Context, sender Sender, limit int) (int, e
 	for range workers {
 		wg.Go(func() {
 			for lane := range next {
-				if err := s.deliverLane(ctx, sender, lane, &sent); err != nil {
+				if err := s.deliverLane(ctx, sender, lane, &sent, until); err != nil {
 					mu.Lock()
 					first = cmp.Or(first, err)
 					mu.Unlock()
@@ -297,9 +300,16 @@ func lanesOf(msgs []storage.OutboxMessage) [][]storage.OutboxMessage {
 }
 
 // deliverLane sends one game's messages in order. When one fails, the rest are put off with it
-// (a Retry, so each counts an attempt) and go out after it; only a store error is returned.
-func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage.OutboxMessage, sent *atomic.Int64) error {
+// (a Retry, so each counts an attempt) and go out after it; only a store error is returned. No
+// send starts after until (half the claim's lease): the rest stay claimed until the lease
+// lapses and are then claimed again, so a send (bounded by the transport to less than the
+// other half) always ends before another instance may take its message over.
+func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage.OutboxMessage, sent *atomic.Int64, until time.Time) error {
 	for i := 0; i < len(lane); {
+		if s.now().After(until) {
+			s.log.Warn("outbox: the claim's lease is half gone, the game's other messages wait for the next claim", "game", lane[i].GameID, "left", len(lane)-i)
+			return nil
+		}
 		folded := fold(lane[i:])
 		m := lane[i+len(folded)]
 		next, err := s.deliverOne(ctx, sender, m, folded)
@@ -308,6 +318,12 @@ func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage
 		}
 		if next.IsZero() {
 			sent.Add(int64(len(folded) + 1))
+			i += len(folded) + 1
+			continue
+		}
+		if m.Kind == "status" {
+			// A status edit that failed (its post not delivered, or refused) holds nothing:
+			// the game's next post goes out, and makes the edit outdated.
 			i += len(folded) + 1
 			continue
 		}
@@ -459,8 +475,33 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	if n.Recap {
 		out.Recap = s.recapImage(ctx, n.Game)
 	}
-	if err := sender.Send(ctx, out); err != nil {
+	err = sender.Send(ctx, out)
+	if err != nil {
+		if reason, ok := refusedBy(err); ok && n.Game != 0 {
+			// The thread refuses it until someone fixes it: the game waits, and is told so.
+			next, rerr := s.threadRefused(ctx, n.Game, reason)
+			if rerr != nil {
+				return time.Time{}, rerr
+			}
+			if !next.IsZero() {
+				return next, s.store.Retry(ctx, m.ID, next)
+			}
+			err = nil // the game is over: nothing waits for it, dropped below as sent
+		}
+	}
+	if n.Kind != "dm" && n.Game != 0 && err == nil {
+		if werr := s.threadWorks(ctx, n.Game); werr != nil {
+			s.log.Warn("outbox: lifting a thread's refusal", "game", n.Game, "err", werr)
+		}
+	}
+	if err != nil {
 		delay := time.Duration(1<<min(m.Attempts, 12)) * time.Second
+		// A transport that knows how long Discord asked it to wait (a 429's Retry-After) says
+		// so; trying earlier would only earn another 429.
+		var hint interface{ RetryAfter() time.Duration }
+		if errors.As(err, &hint) {
+			delay = max(delay, hint.RetryAfter())
+		}
 		next := s.now().Add(delay)
 		s.log.Warn("outbox: send failed, will retry", "id", m.ID, "game", n.Game, "in", delay, "err", err)
 		return next, s.store.Retry(ctx, m.ID, next)

@@ -154,6 +154,14 @@ type Store interface {
 	// Idempotency for actions that are not moves (joins, buttons): Remember returns ErrDuplicate if
 	// key was already remembered. Its keys are kept apart from the interaction ids of moves.
 	Remember(ctx context.Context, key string) error
+	// Remembered reports whether key was remembered (by Remember or by a write under WithDoneKey).
+	Remembered(ctx context.Context, key string) (bool, error)
+
+	// Spend takes one unit of budget name in time slot (a number the caller derives from the
+	// clock) when fewer than limit were taken there, atomically across every instance on the
+	// store, and reports whether it got one. With fill, it uses the slot up instead (nothing may
+	// be taken there any more) and reports false. Slots far behind are forgotten.
+	Spend(ctx context.Context, name string, slot int64, limit int, fill bool) (bool, error)
 
 	Setting(ctx context.Context, scope, id, key string) (string, bool, error)
 	SetSetting(ctx context.Context, scope, id, key, value string) error

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -22,23 +24,73 @@ type API interface {
 	Send(channel string, m Message) (id string, err error)
 	Edit(channel, id string, m Message) error
 	StartThread(channel, message, name string) (id string, err error)
+	// SetArchived archives or reopens a thread.
+	SetArchived(thread string, archived bool) error
+	// AutoArchive sets after how many minutes without activity Discord archives a thread.
+	AutoArchive(thread string, minutes int) error
 	DMChannel(user string) (id string, err error)
 	Overwrite(app, guild string, cmds []*discordgo.ApplicationCommand) error
 }
 
-// REST is the API over a discordgo session. discordgo already waits out 429s (Retry-After) and
-// retries 502s; REST adds retries with exponential backoff for the other 5xx answers and for
-// network errors. A retried message create carries the same nonce with enforce_nonce, so Discord
-// returns the first message instead of posting it twice.
+// REST is the API over a discordgo session, on API v10. It paces bot-token requests under the
+// token's global budget, waits out a 429 as Discord says (Retry-After in the header or the body,
+// the scope, a global lock for everyone after a global or Cloudflare 429), and retries 5xx
+// answers and network errors with exponential backoff, within bounds: Retries attempts after the
+// first for failures, at most maxLimited 429s and MaxWait of waiting per call. Past them the
+// error goes back to the caller (the outbox keeps the message and tries later). discordgo's own
+// retries are off, so every request and every 429 is seen here and logged. A retried message
+// create carries the same nonce with enforce_nonce, so Discord returns the first message instead
+// of posting it twice; MaxWait stays well under the outbox lease so that no other instance takes
+// the message over while a send waits.
 type REST struct {
 	S       *discordgo.Session
-	Retries int           // attempts after the first; default 4
+	Retries int           // attempts after the first on failures; default 4
 	Backoff time.Duration // first wait; doubled each time; default 500ms
+	// MaxWait bounds the time one call spends waiting out rate limits (default 20 s).
+	MaxWait time.Duration
 	Sleep   func(time.Duration)
+	Log     *slog.Logger
+	// Budget paces bot-token requests (nil: a budget of this process alone, DefaultBudget/s).
+	Budget Budget
+	// OnLimited is told of every 429 (for a metric): the route and the scope.
+	OnLimited func(route, scope string)
+
+	once   sync.Once
+	budget Budget
 }
 
-// NewREST wraps a session.
-func NewREST(s *discordgo.Session) *REST { return &REST{S: s} }
+// maxLimited is how many 429s one call waits out before it gives up.
+const maxLimited = 4
+
+// NewREST wraps a session: its requests go to API v10 through the REST's pacing, and discordgo
+// no longer retries on its own.
+func NewREST(s *discordgo.Session) *REST {
+	r := &REST{S: s}
+	if s.Client == nil {
+		s.Client = &http.Client{}
+	}
+	s.Client.Transport = &wire{next: s.Client.Transport, r: r}
+	s.ShouldRetryOnRateLimit = false
+	s.MaxRestRetries = 0
+	return r
+}
+
+func (r *REST) log() *slog.Logger {
+	if r.Log != nil {
+		return r.Log
+	}
+	return slog.Default()
+}
+
+func (r *REST) pace() Budget {
+	r.once.Do(func() {
+		r.budget = r.Budget
+		if r.budget == nil {
+			r.budget = NewBudget(DefaultBudget)
+		}
+	})
+	return r.budget
+}
 
 func (r *REST) retry(f func() error) error {
 	n, d := r.Retries, r.Backoff
@@ -48,18 +100,36 @@ func (r *REST) retry(f func() error) error {
 	if d == 0 {
 		d = 500 * time.Millisecond
 	}
+	maxWait := r.MaxWait
+	if maxWait == 0 {
+		maxWait = 20 * time.Second
+	}
 	sleep := r.Sleep
 	if sleep == nil {
 		sleep = time.Sleep
 	}
-	for attempt := 0; ; attempt++ {
+	waited, limited, failed := time.Duration(0), 0, 0
+	for {
 		err := f()
-		if err == nil || !transient(err) || attempt >= n {
-			if attempt > 0 && alreadyAcked(err) {
+		var rl *RateLimited
+		if errors.As(err, &rl) {
+			limited++
+			if limited > maxLimited || waited+rl.Wait > maxWait {
+				r.log().Warn("discord: giving up on a rate-limited request", "route", rl.Route, "scope", rl.Scope,
+					"retry_after", rl.Wait, "waited", waited, "limited", limited)
+				return err
+			}
+			sleep(rl.Wait)
+			waited += rl.Wait
+			continue
+		}
+		if err == nil || !transient(err) || failed >= n {
+			if (failed > 0 || limited > 0) && alreadyAcked(err) {
 				return nil // an earlier attempt reached Discord after all
 			}
 			return err
 		}
+		failed++
 		sleep(d)
 		d *= 2
 	}
@@ -74,6 +144,10 @@ func transient(err error) bool {
 	}
 	var rl *discordgo.RateLimitError
 	if errors.As(err, &rl) {
+		return true
+	}
+	var lim *RateLimited
+	if errors.As(err, &lim) {
 		return true
 	}
 	return !errors.Is(err, discordgo.ErrJSONUnmarshal)
@@ -118,7 +192,7 @@ func (r *REST) Respond(i *discordgo.Interaction, a *Answer) error {
 
 func (r *REST) EditOriginal(i *discordgo.Interaction, m Message) error {
 	return r.retry(func() error {
-		e := &discordgo.WebhookEdit{Content: &m.Content, AllowedMentions: m.mentions(), Files: m.discordFiles()}
+		e := &discordgo.WebhookEdit{Content: &m.Content, AllowedMentions: m.mentions(), Files: m.discordFiles(), Attachments: m.attachments()}
 		if m.Components != nil || m.Clear {
 			cs := m.Components
 			if cs == nil {
@@ -210,6 +284,20 @@ func (r *REST) StartThread(channel, message, name string) (string, error) {
 		return err
 	})
 	return id, err
+}
+
+func (r *REST) SetArchived(thread string, archived bool) error {
+	return r.retry(func() error {
+		_, err := r.S.ChannelEditComplex(thread, &discordgo.ChannelEdit{Archived: &archived})
+		return err
+	})
+}
+
+func (r *REST) AutoArchive(thread string, minutes int) error {
+	return r.retry(func() error {
+		_, err := r.S.ChannelEditComplex(thread, &discordgo.ChannelEdit{AutoArchiveDuration: minutes})
+		return err
+	})
 }
 
 func (r *REST) DMChannel(user string) (string, error) {

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -52,8 +53,9 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 		return say("Discord did not say who you are; please try again.", true)
 	}
 	if mutating[d.Name] && !(d.Name == "settings" && len(opts) > 0 && opts[0].Name == "show") {
-		if a, ok := h.once(ctx, i); !ok {
-			return a
+		var done *Answer
+		if ctx, done = h.once(ctx, i); done != nil {
+			return done
 		}
 	}
 	switch d.Name {
@@ -126,6 +128,9 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 	if len(opts) == 0 {
 		return say("Choose a game: /create <game>.", true)
 	}
+	if why := missingPermissions(i.AppPermissions); why != "" {
+		return say(why, true)
+	}
 	sub := opts[0]
 	spec := bot.CreateSpec{Kind: sub.Name, Options: map[string]string{}}
 	for _, o := range sub.Options {
@@ -164,13 +169,20 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 	}
 	if err != nil {
 		h.log.Error("opening the lobby on Discord", "game", l.Game, "err", err)
+		if msgID != "" {
+			// The lobby went up but its thread did not: no live buttons may stay on it.
+			closed := Message{Content: fmt.Sprintf("**%s #%d**: its thread could not be opened, so this lobby is closed.", l.Name, l.Game), Clear: true}
+			if eerr := h.api.Edit(i.ChannelID, msgID, closed); eerr != nil {
+				h.log.Warn("closing the lobby message", "game", l.Game, "err", eerr)
+			}
+		}
 		abort := req
 		abort.Game, abort.Interaction = l.Game, ""
 		abort.User.Admin = true
 		if _, aerr := h.svc.Abort(ctx, abort); aerr != nil {
 			h.log.Error("closing an unopened lobby", "game", l.Game, "err", aerr)
 		}
-		return say("Discord would not let me post the lobby or open its thread here (check that I may send messages and create public threads in this channel). Nothing was created.", true)
+		return say(openRefusal(err), true)
 	}
 	if len(l.Invited) > 0 {
 		var ms []string
@@ -362,4 +374,68 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: s.Value})
 	}
 	return a
+}
+
+// What the bot needs in a channel to run a game there: post the lobby, open its thread, post
+// boards in it. Discord names them so in the channel's permission settings.
+var neededPermissions = []struct {
+	bit  int64
+	name string
+}{
+	{discordgo.PermissionViewChannel, "View Channel"},
+	{discordgo.PermissionSendMessages, "Send Messages"},
+	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
+	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
+	{discordgo.PermissionAttachFiles, "Attach Files"},
+}
+
+// missingPermissions refuses /create when the interaction's app_permissions (what the bot may do
+// in this channel) lack one the game needs, naming each; "" when all are there or Discord did
+// not say (0).
+func missingPermissions(have int64) string {
+	if have == 0 {
+		return ""
+	}
+	var miss []string
+	for _, p := range neededPermissions {
+		if have&p.bit == 0 {
+			miss = append(miss, p.name)
+		}
+	}
+	if len(miss) == 0 {
+		return ""
+	}
+	perm := "permission"
+	if len(miss) > 1 {
+		perm = "permissions"
+	}
+	return fmt.Sprintf("I can't open a game in this channel: I lack the %s %s here. A server admin can grant it in the channel's settings (Permissions), then try /create again.",
+		andList(miss), perm)
+}
+
+func andList(xs []string) string {
+	if len(xs) <= 1 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// openRefusal says why the lobby or its thread could not be opened.
+func openRefusal(err error) string {
+	switch errorCode(err) {
+	case 160006:
+		return "This server has reached Discord's limit of 1,000 active threads, so I could not open the game's thread. Archive some threads (or wait for them to archive), then try /create again. Nothing was created."
+	case 50001, 50013:
+		return "Discord would not let me post the lobby or open its thread here: I need Send Messages and Create Public Threads in this channel. Nothing was created."
+	}
+	return "Discord would not let me post the lobby or open its thread here just now. Nothing was created; try /create again in a moment."
+}
+
+// errorCode is Discord's JSON error code of a refused request, 0 when there is none.
+func errorCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
 }

@@ -24,8 +24,9 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 	req.Game = c.Game
 	switch c.Action {
 	case actJoin, actLeave, actStart:
-		if a, ok := h.once(ctx, i); !ok {
-			return a
+		var done *Answer
+		if ctx, done = h.once(ctx, i); done != nil {
+			return done
 		}
 		var rep bot.Reply
 		var err error
@@ -67,14 +68,16 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 	case actPick, actPage, actBack, actPlay:
 		return h.pickerStep(ctx, i, req, c, d.Values)
 	case actLate:
-		if a, ok := h.once(ctx, i); !ok {
-			return a
+		var done *Answer
+		if ctx, done = h.once(ctx, i); done != nil {
+			return done
 		}
 		rep, err := h.svc.Overdue(ctx, req, c.int(0), c.arg(1))
 		return h.settled(i, rep, err)
 	case actUndo:
-		if a, ok := h.once(ctx, i); !ok {
-			return a
+		var done *Answer
+		if ctx, done = h.once(ctx, i); done != nil {
+			return done
 		}
 		answer := "yes"
 		if c.arg(1) == "no" {
@@ -110,7 +113,7 @@ func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req 
 	from := 1
 	page := 0
 	if c.Action == actPage {
-		page = int(c.int(1))
+		page = int(max(0, min(c.int(1), 1000))) // a forged page (negative, huge) is clamped
 		from = 2
 	}
 	path, err := pathOf(ctx, h.svc, c, from)

@@ -350,9 +350,7 @@ func TestFailingDiscordLosesNothing(t *testing.T) {
 	if e.moves(thread) != 1 {
 		t.Fatal("the move must be kept")
 	}
-	e.fake.mu.Lock()
-	e.fake.failures = nil
-	e.fake.mu.Unlock()
+	e.fake.ClearFailures()
 	// It comes back: the post goes out on the outbox's next try, once. The first attempt is
 	// created but its answer is lost (500 after the fact): the nonce makes the retry return it.
 	e.fake.fail("POST", "/channels/"+thread+"/messages", 500, 1, true)
@@ -368,16 +366,4 @@ func TestFailingDiscordLosesNothing(t *testing.T) {
 	if e.deliver(); len(e.fake.messagesIn(thread)) != 3 {
 		t.Fatalf("the thread holds the invitation, the start post and this one: %d", len(e.fake.messagesIn(thread)))
 	}
-}
-
-func (f *fakeDiscord) messagesIn(channel string) []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var out []string
-	for id, r := range f.messages {
-		if r.Path == "/channels/"+channel+"/messages" {
-			out = append(out, id)
-		}
-	}
-	return out
 }

@@ -62,7 +62,7 @@ func NewHandler(svc *bot.Service, api API, opt Options) *Handler {
 // Wait blocks until the work of every interaction served so far has finished.
 func (h *Handler) Wait() { h.wg.Wait() }
 
-const sorry = "Sorry, something went wrong on our side; nothing was changed. Please try again in a moment."
+const sorry = "Sorry, something went wrong on our side, and I can't tell whether it was done. Check with /board before you try again."
 
 // Handle answers one interaction. It never panics: a panic is logged with the game it concerned
 // and answered with an apology; the game is untouched because nothing is written before a
@@ -78,11 +78,11 @@ func (h *Handler) Handle(ctx context.Context, i *discordgo.Interaction) (a *Answ
 	case discordgo.InteractionPing:
 		return &Answer{Type: discordgo.InteractionResponsePong}
 	case discordgo.InteractionApplicationCommand:
-		return h.command(ctx, i)
+		return h.refusedNote(ctx, i, h.command(ctx, i))
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return h.autocomplete(ctx, i)
 	case discordgo.InteractionMessageComponent:
-		return h.component(ctx, i)
+		return h.refusedNote(ctx, i, h.component(ctx, i))
 	}
 	return say("This kind of interaction is not supported.", true)
 }
@@ -131,20 +131,28 @@ func (h *Handler) fail(i *discordgo.Interaction, err error) *Answer {
 	if msg, ok := bot.AsRefusal(err); ok {
 		return say(msg, true)
 	}
+	if errors.Is(err, storage.ErrDuplicate) {
+		return say("That was already done.", true)
+	}
 	h.log.Error("interaction failed", "game", gameOf(i), "interaction", i.ID, "err", err)
 	return say(sorry, true)
 }
 
-// once makes an action that is not a move apply once when Discord delivers it twice.
-func (h *Handler) once(ctx context.Context, i *discordgo.Interaction) (*Answer, bool) {
-	err := h.svc.Store().Remember(ctx, "ix:"+i.ID)
-	if errors.Is(err, storage.ErrDuplicate) {
-		return say("That was already done.", true), false
-	}
+// once makes an action that is not a move apply once when Discord delivers it twice: the
+// interaction is recorded as done by the action's first write, in the same transaction as its
+// effect (a crash between the two can no longer leave it "already done" with nothing done). A
+// delivery of an interaction already done is answered so at once; two deliveries at the same
+// time are told apart by that write, which fails with storage.ErrDuplicate (answered by fail).
+func (h *Handler) once(ctx context.Context, i *discordgo.Interaction) (context.Context, *Answer) {
+	key := "ix:" + i.ID
+	done, err := h.svc.Store().Remembered(ctx, key)
 	if err != nil {
-		return h.fail(i, err), false
+		return ctx, h.fail(i, err)
 	}
-	return nil, true
+	if done {
+		return ctx, say("That was already done.", true)
+	}
+	return storage.WithDoneKey(ctx, key), nil
 }
 
 // reply turns a service reply into an answer.
@@ -200,4 +208,18 @@ func (h *Handler) title(id int64, kind string) string {
 		return fmt.Sprintf("%s #%d", k.Game.Info().Name, id)
 	}
 	return fmt.Sprintf("game #%d", id)
+}
+
+// refusedNote adds to an ephemeral answer in a game's thread that Discord refuses the bot's
+// posts there: the player learns why the board stopped coming (the lobby channel was told too).
+func (h *Handler) refusedNote(ctx context.Context, i *discordgo.Interaction, a *Answer) *Answer {
+	if a == nil || !a.Msg.Ephemeral || a.Type != discordgo.InteractionResponseChannelMessageWithSource {
+		return a
+	}
+	why := h.svc.ThreadRefusal(ctx, i.ChannelID)
+	if why == "" {
+		return a
+	}
+	a.Msg.Content = clip(a.Msg.Content+"\n\nNote: I can't post in this thread ("+why+"), so the game is paused and no board is posted; a server admin can fix it, or /abort ends the game.", maxContent)
+	return a
 }

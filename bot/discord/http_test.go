@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -51,9 +52,9 @@ func (s signer) post(t *testing.T, body []byte, ts time.Time, tamper bool) (*htt
 		Type  int
 	}
 	json.Unmarshal(body, &in)
-	why := callbackRefusal(out, nil)
+	why := discordtest.CallbackRefusal(out, nil)
 	if why == "" {
-		why = responseFits(in.Type, out)
+		why = discordtest.ResponseFits(in.Type, out)
 	}
 	if resp.StatusCode == 200 && why != "" {
 		t.Errorf("Discord refuses the HTTP response: %s\n%s", why, b)

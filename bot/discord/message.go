@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -37,6 +38,20 @@ func (m Message) discordFiles() []*discordgo.File {
 	return out
 }
 
+// attachments lists a message's new files by their upload index. On an edit (API v10) the
+// message then holds exactly these: without the list Discord would keep the earlier files and
+// add the new ones, so a picker edited at each step would pile up boards (and refuse the 11th).
+func (m Message) attachments() *[]*discordgo.MessageAttachment {
+	if len(m.Files) == 0 {
+		return nil
+	}
+	out := make([]*discordgo.MessageAttachment, len(m.Files))
+	for i, f := range m.Files {
+		out[i] = &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name}
+	}
+	return &out
+}
+
 // mentions lists exactly the users to ping; Parse is empty so no text in the message can ping
 // anyone else (@everyone, roles, a user named in a player's name).
 func (m Message) mentions() *discordgo.MessageAllowedMentions {
@@ -52,7 +67,7 @@ func (m Message) flags() discordgo.MessageFlags {
 
 func (m Message) data() *discordgo.InteractionResponseData {
 	d := &discordgo.InteractionResponseData{Content: m.Content, Components: m.Components, AllowedMentions: m.mentions(),
-		Flags: m.flags(), Files: m.discordFiles()}
+		Flags: m.flags(), Files: m.discordFiles(), Attachments: m.attachments()}
 	if d.Components == nil && m.Clear {
 		d.Components = []discordgo.MessageComponent{}
 	}

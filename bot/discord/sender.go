@@ -2,10 +2,10 @@ package discord
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -19,6 +19,10 @@ type Sender struct {
 	svc *bot.Service
 	api API
 	log *slog.Logger
+	// ArchiveAfter is how long a finished game's thread stays open without activity before
+	// Discord archives it (default a day; rounded up to 1 hour, 1, 3 or 7 days), freeing one of
+	// the server's 1,000 active-thread slots.
+	ArchiveAfter time.Duration
 	// Workers is how many games' notices are sent at once (default 8). Each route's rate limit
 	// is the API's to wait out (discordgo keeps a bucket per route and sleeps through a 429's
 	// retry_after), so one game's slow thread holds up only its own worker.
@@ -57,6 +61,9 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	m := s.message(ctx, o)
 	id, err := s.api.Send(o.Channel, m)
 	if err != nil {
+		if why := threadRefusal(err, len(m.Files) > 0); why != "" && o.Game != 0 {
+			return &bot.ThreadRefused{Reason: why}
+		}
 		if Permanent(err) {
 			s.log.Error("outbox: Discord refused the message, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
@@ -64,7 +71,30 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		return err
 	}
 	s.takeButtonsOff(ctx, o, id)
+	if o.Game != 0 {
+		s.archiveWhenOver(ctx, o)
+	}
 	return nil
+}
+
+// archiveWhenOver has the thread of a game that is over archive itself after ArchiveAfter
+// without activity (Discord's auto-archive, which only takes 1 hour, 1, 3 or 7 days): no timer
+// of ours, and a thread a player still writes in stays open.
+func (s *Sender) archiveWhenOver(ctx context.Context, o bot.Outgoing) {
+	due, err := s.svc.ArchiveOnce(ctx, o.Game)
+	if err != nil || !due {
+		return
+	}
+	minutes := 1440
+	for _, m := range []int{60, 1440, 4320, 10080} {
+		if s.ArchiveAfter > 0 && time.Duration(m)*time.Minute >= s.ArchiveAfter {
+			minutes = m
+			break
+		}
+	}
+	if err := s.api.AutoArchive(o.Channel, minutes); err != nil {
+		s.log.Warn("outbox: shortening a finished game's thread's auto-archive", "game", o.Game, "err", err)
+	}
 }
 
 // status edits the turn post of a simultaneous phase: new text and buttons, no ping. An
@@ -74,13 +104,28 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		return nil
 	}
 	if o.Live == "" {
-		return errors.New("the post to edit has not been delivered yet")
+		// The outbox hands out a game's message only once every earlier one is sent or
+		// dropped: a post still to come would have held this edit back. So its post was
+		// refused for good, and waiting for it would hold the game's later posts forever.
+		s.log.Warn("outbox: a status edit of a post that was never delivered, dropped", "game", o.Game, "id", o.ID)
+		return nil
 	}
 	m := s.message(ctx, o)
 	if m.Components == nil {
 		m.Clear = true
 	}
-	if err := s.api.Edit(o.Channel, o.Live, m); err != nil {
+	err := s.api.Edit(o.Channel, o.Live, m)
+	if errorCode(err) == 50083 {
+		// An archived thread takes no edit: reopen it (a game that is still running plays
+		// there), then edit.
+		if err = s.api.SetArchived(o.Channel, false); err == nil {
+			err = s.api.Edit(o.Channel, o.Live, m)
+		}
+	}
+	if err != nil {
+		if why := threadRefusal(err, false); why != "" {
+			return &bot.ThreadRefused{Reason: why}
+		}
 		if Permanent(err) {
 			s.log.Error("outbox: Discord refused the status edit, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
@@ -201,13 +246,29 @@ func (s *Sender) promptButtons(ctx context.Context, o bot.Outgoing) []discordgo.
 func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted string) {
 	var prev string
 	var err error
-	if o.Prompt && !o.Stale {
-		prev, _, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted, o.Kind == "turn")
-	} else {
-		prev, err = s.svc.EndPrompt(ctx, o.Game)
+	recorded := true
+	// Another instance may change the game at the same moment (a move, its own post): the
+	// write then meets a newer version and is tried again on the game as it is now, so that the
+	// post's id is recorded and its buttons come off later.
+	for try := 0; try < 4; try++ {
+		if o.Prompt && !o.Stale {
+			prev, recorded, err = s.svc.SetPrompt(ctx, o.Game, o.Seq, posted, o.Kind == "turn")
+		} else {
+			prev, err = s.svc.EndPrompt(ctx, o.Game)
+		}
+		if err == nil {
+			break
+		}
 	}
 	if err != nil {
 		s.log.Warn("outbox: recording the prompt message", "game", o.Game, "err", err)
+		return
+	}
+	if !recorded && o.Prompt && !o.Stale {
+		// The game moved on while this post went out: its buttons are outdated already.
+		if err := s.api.Edit(o.Channel, posted, Message{Clear: true}); err != nil {
+			s.log.Warn("outbox: taking the buttons off an outdated post", "game", o.Game, "message", posted, "err", err)
+		}
 		return
 	}
 	if prev == "" || prev == posted {
@@ -229,4 +290,25 @@ func (s *Sender) dm(o bot.Outgoing) error {
 		return nil
 	}
 	return err
+}
+
+// threadRefusal says in words why a game's thread refuses a request until someone fixes it, or
+// "" for any other error (which is retried, or dropped as a bad request).
+func threadRefusal(err error, files bool) string {
+	switch errorCode(err) {
+	case 10003:
+		return "the thread was deleted"
+	case 50001:
+		return "I can no longer see it (I lack the View Channel permission there)"
+	case 50013:
+		if files {
+			return "I lack the Send Messages in Threads or the Attach Files permission there"
+		}
+		return "I lack the Send Messages in Threads permission there"
+	case 160005:
+		return "the thread is locked"
+	case 50083:
+		return "the thread is archived"
+	}
+	return ""
 }

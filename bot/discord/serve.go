@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"time"
 
@@ -30,13 +31,23 @@ func (h *Handler) Serve(ctx context.Context, i *discordgo.Interaction, inlineFil
 		}
 	}(ack)
 	p := h.plan(i)
+	// In HTTP mode the endpoint may have deferred already (the work was late to acknowledge):
+	// the answer then goes out as an edit of that deferral.
+	deferredForUs := func(err error, a *Answer) bool {
+		if !errors.Is(err, errDeferredForIt) {
+			return false
+		}
+		h.finish(i, p.deferral(), a)
+		return true
+	}
 	if i.Type == discordgo.InteractionPing || i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		h.ack(i, ack, h.Handle(ctx, i))
 		return
 	}
 	if p.deferNow {
 		d := p.deferral()
-		if !h.ack(i, ack, d) {
+		if err := ack(d); err != nil && !errors.Is(err, errDeferredForIt) {
+			h.log.Error("acknowledging interaction", "interaction", i.ID, "game", gameOf(i), "err", err)
 			return
 		}
 		h.finish(i, d, h.Handle(ctx, i))
@@ -54,15 +65,20 @@ func (h *Handler) Serve(ctx context.Context, i *discordgo.Interaction, inlineFil
 			if a.update() {
 				d = &Answer{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 			}
-			if h.ack(i, ack, d) {
+			if err := ack(d); err == nil || errors.Is(err, errDeferredForIt) {
 				h.finish(i, d, a)
+			} else {
+				h.log.Error("acknowledging interaction", "interaction", i.ID, "game", gameOf(i), "err", err)
 			}
 			return
 		}
-		h.ack(i, ack, a)
+		if err := ack(a); err != nil && !deferredForUs(err, a) {
+			h.log.Error("acknowledging interaction", "interaction", i.ID, "game", gameOf(i), "err", err)
+		}
 	case <-timer.C:
 		d := p.deferral()
-		if !h.ack(i, ack, d) {
+		if err := ack(d); err != nil && !errors.Is(err, errDeferredForIt) {
+			h.log.Error("acknowledging interaction", "interaction", i.ID, "game", gameOf(i), "err", err)
 			return
 		}
 		h.finish(i, d, <-done)

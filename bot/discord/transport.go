@@ -121,14 +121,37 @@ func (h *Handler) serveHTTP(w http.ResponseWriter, r *http.Request, key ed25519.
 			err = nil // written when this handler returns, just after; early() covers the gap
 		}
 		sent <- err
-	case <-time.After(3 * time.Second):
-		sent <- errLateAck
-		h.log.Error("no acknowledgement within 3 s", "interaction", i.ID)
-		http.Error(w, "timeout", http.StatusServiceUnavailable)
+	case <-time.After(lateAck):
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete || i.Type == discordgo.InteractionPing {
+			sent <- errLateAck // no deferral exists for these
+			h.log.Error("no acknowledgement in time", "interaction", i.ID)
+			http.Error(w, "timeout", http.StatusServiceUnavailable)
+			return
+		}
+		// The work did not even get to defer (a machine starved of CPU): defer for it rather
+		// than fail, since the move may still apply; its answer then edits this deferral.
+		d := h.plan(&i).deferral()
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(d.wire())
+		http.NewResponseController(w).Flush()
+		h.log.Warn("the acknowledgement was late: deferred for it", "interaction", i.ID)
+		// The response ends now (Discord reads it whole); the work's own acknowledgement,
+		// when it comes, is told to edit the deferral instead.
+		go func() {
+			<-acks
+			sent <- errDeferredForIt
+		}()
 	}
 }
 
 var errLateAck = errors.New("the acknowledgement came after Discord's 3 s")
+
+// lateAck is when the HTTP endpoint defers on the work's behalf: before Discord's 3 s.
+var lateAck = 2500 * time.Millisecond
+
+// errDeferredForIt tells Serve that its acknowledgement did not go out because the endpoint had
+// already deferred: the answer must be delivered as an edit of that deferral.
+var errDeferredForIt = errors.New("the endpoint deferred for the late acknowledgement")
 
 // readTimeout bounds reading a whole request, headers and body: a client trickling bytes
 // (slowloris) is cut off instead of holding a connection open forever. Discord sends an
@@ -182,24 +205,19 @@ func Background(ctx context.Context, svc *bot.Service, sender bot.Sender, delive
 		return
 	case <-time.After(rand.N(deliverEvery)):
 	}
-	deliver := time.NewTicker(deliverEvery)
+	// Delivery runs on its own: a round never waits for a slow thread (bot.DeliverLoop).
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		svc.DeliverLoop(ctx, sender, deliverEvery, deliverBatch)
+	}()
+	defer func() { <-done }()
 	tick := time.NewTicker(tickEvery)
-	defer deliver.Stop()
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-deliver.C:
-			for {
-				n, err := svc.Deliver(ctx, sender, deliverBatch)
-				if err != nil {
-					log.Error("outbox delivery", "err", err)
-				}
-				if err != nil || n < deliverBatch {
-					break
-				}
-			}
 		case <-tick.C:
 			if _, err := svc.Tick(ctx); err != nil {
 				log.Error("scheduler", "err", err)

@@ -25,6 +25,8 @@ type Metrics struct {
 	latency  *prometheus.HistogramVec
 	render   *prometheus.HistogramVec
 	response *prometheus.CounterVec
+	limited  *prometheus.CounterVec
+	refusedT *prometheus.CounterVec
 }
 
 // New makes the metrics; store is read at each scrape for the backlog and the active games.
@@ -48,11 +50,23 @@ func New(store storage.Store) *Metrics {
 		response: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "boardbot_discord_responses_total", Help: "Responses of Discord's API, by HTTP status (\"error\" when none came).",
 		}, []string{"status"}),
+		limited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "boardbot_discord_rate_limited_total", Help: "Discord's 429 answers, by route and scope (user, global, shared, cloudflare).",
+		}, []string{"route", "scope"}),
+		refusedT: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "boardbot_threads_refused_total", Help: "Games paused because their thread refused the bot's posts, by game.",
+		}, []string{"game"}),
 	}
-	m.reg.MustRegister(m.applied, m.refused, m.latency, m.render, m.response, storeCollector{store},
+	m.reg.MustRegister(m.applied, m.refused, m.latency, m.render, m.response, m.limited, m.refusedT, storeCollector{store},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
+
+// RateLimited counts one 429 of Discord on route (ids replaced) with its scope.
+func (m *Metrics) RateLimited(route, scope string) { m.limited.WithLabelValues(route, scope).Inc() }
+
+// ThreadRefused counts a game paused because its thread refuses the bot's posts.
+func (m *Metrics) ThreadRefused(game string) { m.refusedT.WithLabelValues(game).Inc() }
 
 // Handler serves the metrics in Prometheus' text format.
 func (m *Metrics) Handler() http.Handler {

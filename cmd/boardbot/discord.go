@@ -76,6 +76,12 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 	svc := newService(st, kits, c, stderr, m)
 	log := newLogger(c, stderr)
 	api := discord.NewREST(sess)
+	api.Log, api.OnLimited = log, m.RateLimited
+	// One budget for the bot token, shared through the database by every instance on it.
+	api.Budget = discord.NewSharedBudget(st, discord.DefaultBudget)
+	// A send waits out rate limits for at most a third of the outbox lease: it ends long before
+	// another instance may take the message over, so a message is never posted twice.
+	api.MaxWait = min(20*time.Second, time.Duration(c.Outbox.LeaseSeconds)*time.Second/3)
 	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked})
 	sender := discord.NewSender(svc, api, log)
 	bctx, cancel := context.WithCancel(ctx)

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/boardbot/boardbot/bot/discord"
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
 )
 
 func TestCommandsJSON(t *testing.T) {
@@ -40,23 +39,11 @@ func TestCommandsJSON(t *testing.T) {
 }
 
 func TestRegisterOverwritesGuildCommands(t *testing.T) {
-	var got struct {
-		method, path, auth string
-		n                  int
-	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		var cmds []map[string]any
-		json.Unmarshal(b, &cmds)
-		got.method, got.path, got.auth, got.n = r.Method, r.URL.Path, r.Header.Get("Authorization"), len(cmds)
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, "[]")
-	}))
-	defer srv.Close()
+	f := discordtest.New(t) // checks the commands against Discord's spec and limits
 	old := newSession
 	newSession = func(token string) (*discordgo.Session, error) {
 		s, err := discordgo.New("Bot " + token)
-		s.Client = &http.Client{Transport: discord.Redirect(srv.URL, nil)}
+		s.Client = &http.Client{Transport: discord.Redirect(f.URL(), nil)}
 		return s, err
 	}
 	defer func() { newSession = old }()
@@ -67,8 +54,14 @@ func TestRegisterOverwritesGuildCommands(t *testing.T) {
 	if code := run(context.Background(), []string{"register", "--config", cfg, "--guild", "g7"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if got.method != "PUT" || got.path != "/api/v9/applications/123456789012345678/guilds/g7/commands" || got.auth != "Bot sekrit" || got.n != 17 {
-		t.Fatalf("register sent %+v", got)
+	rs, _ := f.Since(0)
+	var cmds []map[string]any
+	if len(rs) == 1 {
+		json.Unmarshal(rs[0].Raw, &cmds)
+	}
+	if len(rs) != 1 || rs[0].Method != "PUT" || rs[0].Path != "/applications/123456789012345678/guilds/g7/commands" || rs[0].Version != "10" ||
+		rs[0].Auth != "Bot sekrit" || rs[0].Status != 200 || len(cmds) != 17 {
+		t.Fatalf("register sent %+v", rs)
 	}
 	if !strings.Contains(out.String(), "registered 17 commands in server g7") {
 		t.Fatalf("%q", out.String())

@@ -22,6 +22,7 @@ import (
 
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/config"
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage/postgres"
 	"github.com/boardbot/boardbot/storage/postgres/pgtest"
@@ -161,7 +162,10 @@ func (c *cluster) game(t *testing.T, thread, ann, bob string, seed uint64) int64
 // racing for one turn, spread over the three, apply exactly one move; one interaction delivered
 // to two instances applies once.
 func TestServeInstancesShareOneDatabase(t *testing.T) {
-	c := newCluster(t, 3, nil)
+	// The instances post to the strict fake Discord, which checks every request they send.
+	fake := discordtest.New(t)
+	fake.AnsweredOverHTTP = true
+	c := newCluster(t, 3, func(int) string { return fmt.Sprintf("api_url = %q\n", fake.URL()) })
 	ctx := context.Background()
 	st, svc, priv, addrs := c.st, c.svc, c.priv, c.addrs
 	game := c.game(t, "c-games", "ann", "bob", 3)

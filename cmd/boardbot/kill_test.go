@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strconv"
@@ -19,21 +16,17 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
 )
 
-// stubDiscord is the REST side of Discord as several processes reach it, one address per
-// instance (discord.api_url) so that it knows who sends what. Thread posts are kept with their
-// nonce (a repeated nonce returns the first message, as enforce_nonce does), and the interaction
-// tokens whose original response was edited are noted with what it says.
+// stubDiscord is the strict fake Discord (discordtest) as several processes reach it, one
+// address per instance (discord.api_url) so that it knows who sends what. While hang is set, the
+// first instance to post and only it gets no answer to its posts (they are made all the same).
 type stubDiscord struct {
-	urls    []string
-	mu      sync.Mutex
-	byNonce map[string]int // nonce -> index in posts
-	posts   []stubPost
-	repeats []int             // for each repeated nonce, the instance that sent it first
-	edited  map[string]string // interaction token -> what its @original was edited to
-	hang    atomic.Bool       // while set, the first instance to post and only it gets no answer
-	victim  atomic.Int32      // that instance, -1 before it posts
+	*discordtest.Fake
+	urls   []string
+	hang   atomic.Bool
+	victim atomic.Int32 // that instance, -1 before it posts
 }
 
 type stubPost struct {
@@ -43,72 +36,50 @@ type stubPost struct {
 }
 
 func newStubDiscord(t *testing.T, instances int) *stubDiscord {
-	d := &stubDiscord{byNonce: map[string]int{}, edited: map[string]string{}}
+	f := discordtest.New(t)
+	f.AnsweredOverHTTP = true // the instances answer interactions in their HTTP responses
+	d := &stubDiscord{Fake: f}
 	d.victim.Store(-1)
-	posts := regexp.MustCompile(`^/api/v\d+/channels/([^/]+)/messages$`)
-	original := regexp.MustCompile(`^/api/v\d+/webhooks/[^/]+/([^/]+)/messages/@original$`)
-	for from := range instances {
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "application/json")
-			var body struct {
-				Nonce   string `json:"nonce"`
-				Content string `json:"content"`
-			}
-			var files []string
-			if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
-				if err := r.ParseMultipartForm(8 << 20); err != nil {
-					w.WriteHeader(400)
-					return
-				}
-				json.Unmarshal([]byte(r.FormValue("payload_json")), &body)
-				for _, fs := range r.MultipartForm.File {
-					for _, f := range fs {
-						files = append(files, f.Filename)
-					}
-				}
-			} else {
-				json.NewDecoder(r.Body).Decode(&body)
-			}
-			m := posts.FindStringSubmatch(r.URL.Path)
-			if m != nil && r.Method == "POST" && d.hang.Load() {
-				if d.victim.CompareAndSwap(-1, int32(from)) || d.victim.Load() == int32(from) {
-					// Taken (a real Discord may have posted it) but never answered.
-					d.post(from, m[1], body.Nonce, body.Content, files)
-					<-r.Context().Done()
-					return
-				}
-			}
-			d.mu.Lock()
-			defer d.mu.Unlock()
-			if m := original.FindStringSubmatch(r.URL.Path); m != nil && r.Method == "PATCH" {
-				d.edited[m[1]] = body.Content
-			}
-			if m == nil || r.Method != "POST" {
-				io.WriteString(w, `{"id":"1","channel_id":"1"}`)
-				return
-			}
-			d.mu.Unlock()
-			id := d.post(from, m[1], body.Nonce, body.Content, files)
-			d.mu.Lock()
-			fmt.Fprintf(w, `{"id":"%d","channel_id":%q}`, id, m[1])
-		}))
-		t.Cleanup(srv.Close)
-		d.urls = append(d.urls, srv.URL)
+	for i := range instances {
+		d.urls = append(d.urls, f.Endpoint(i))
+	}
+	f.Hold = func(r discordtest.Request) bool {
+		if r.Method != "POST" || !strings.HasPrefix(r.Path, "/channels/") || !strings.HasSuffix(r.Path, "/messages") || !d.hang.Load() {
+			return false
+		}
+		return d.victim.CompareAndSwap(-1, int32(r.From)) || d.victim.Load() == int32(r.From)
 	}
 	return d
 }
 
-// post records a thread post and returns its message id: the first one's for a repeated nonce.
-func (d *stubDiscord) post(from int, channel, nonce, content string, files []string) int {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if i, ok := d.byNonce[nonce]; ok && nonce != "" {
-		d.repeats = append(d.repeats, d.posts[i].from)
-		return i + 100
+// record reads what the instances sent: each thread post once (with the instance that sent it
+// first), for each post sent again under its nonce the instance that sent it first, and what
+// each interaction's answer was edited to.
+func (d *stubDiscord) record() (posts []stubPost, repeats []int, edited map[string]string) {
+	rs, _ := d.Since(0)
+	first := map[string]int{} // message id -> index in posts
+	edited = map[string]string{}
+	for _, r := range rs {
+		p := strings.Split(strings.Trim(r.Path, "/"), "/")
+		switch {
+		case r.Method == "PATCH" && len(p) == 5 && p[0] == "webhooks" && p[4] == "@original":
+			edited[p[2]], _ = r.JSON["content"].(string)
+		case r.Method == "POST" && len(p) == 3 && p[0] == "channels" && p[2] == "messages" && r.ID != "":
+			if k, ok := first[r.ID]; ok {
+				repeats = append(repeats, posts[k].from)
+				continue
+			}
+			var files []string
+			for _, f := range r.Files {
+				files = append(files, f.Name)
+			}
+			nonce, _ := r.JSON["nonce"].(string)
+			content, _ := r.JSON["content"].(string)
+			first[r.ID] = len(posts)
+			posts = append(posts, stubPost{from: r.From, channel: p[1], nonce: nonce, content: content, files: files})
+		}
 	}
-	d.byNonce[nonce] = len(d.posts)
-	d.posts = append(d.posts, stubPost{from: from, channel: channel, nonce: nonce, content: content, files: files})
-	return len(d.posts) - 1 + 100
+	return posts, repeats, edited
 }
 
 // One of three instances is killed (SIGKILL: no shutdown) while six games are played over all
@@ -213,8 +184,10 @@ func TestServeInstanceKilledUnderLoad(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	drained := time.Since(start)
-	stub.mu.Lock()
-	defer stub.mu.Unlock()
+	posts, repeats, edited := stub.record()
+	if n := stub.Duplicates(); n != 0 {
+		t.Errorf("%d posts made twice", n)
+	}
 	acked, moves := 0, int64(0)
 	board := regexp.MustCompile(`^autumn-ash-(\d+)-(\d+)\.png$`)
 	for g, id := range ids {
@@ -230,7 +203,7 @@ func TestServeInstanceKilledUnderLoad(t *testing.T) {
 		// Every acknowledged move is in the log, in the order it was played.
 		next := 0
 		for _, s := range replied[g] {
-			if !s.inline && !strings.HasPrefix(stub.edited[s.token], "You played") {
+			if !s.inline && !strings.HasPrefix(edited[s.token], "You played") {
 				continue // the player never saw it confirmed (its instance died first)
 			}
 			acked++
@@ -244,7 +217,7 @@ func TestServeInstanceKilledUnderLoad(t *testing.T) {
 		}
 		// The thread's boards come in move order, none twice, the last at the game's last move.
 		var seqs []int64
-		for _, p := range stub.posts {
+		for _, p := range posts {
 			if p.channel != fmt.Sprintf("k-%d", g) {
 				continue
 			}
@@ -265,17 +238,17 @@ func TestServeInstanceKilledUnderLoad(t *testing.T) {
 	// The post the victim was stuck in when it died is sent again by a survivor after the lease,
 	// with the same nonce: one message.
 	takenOver := 0
-	for _, from := range stub.repeats {
+	for _, from := range repeats {
 		if from == victim {
 			takenOver++
 		}
 	}
 	if takenOver == 0 {
-		t.Errorf("no post of the dead instance was sent again by a survivor (repeats %v): nothing was taken over", stub.repeats)
+		t.Errorf("no post of the dead instance was sent again by a survivor (repeats %v): nothing was taken over", repeats)
 	}
 	if acked < 20 {
 		t.Fatalf("only %d moves were acknowledged: the test did not put the instances under load", acked)
 	}
 	t.Logf("SIGKILL under load: %d moves (%d acknowledged) over 3 instances, one killed after %v holding its claims; %d posts, %d sent again with the same nonce (%d of the dead instance's, taken over); outbox empty %v after the moves stopped",
-		moves, acked, killed.Round(100*time.Millisecond), len(stub.posts), len(stub.repeats), takenOver, drained.Round(100*time.Millisecond))
+		moves, acked, killed.Round(100*time.Millisecond), len(posts), len(repeats), takenOver, drained.Round(100*time.Millisecond))
 }

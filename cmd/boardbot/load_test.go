@@ -23,6 +23,7 @@ import (
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/config"
 	"github.com/boardbot/boardbot/bot/discord"
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
 	"github.com/boardbot/boardbot/storage"
 	"github.com/boardbot/boardbot/storage/postgres"
 	"github.com/boardbot/boardbot/storage/postgres/pgtest"
@@ -81,9 +82,9 @@ func TestLoadFigures(t *testing.T) {
 			}
 			return lat[min(len(lat)-1, int(p*float64(len(lat))))]
 		}
-		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)",
+		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)  429s %v",
 			su.name, float64(r.moves)/d.Seconds(), q(.5).Round(time.Millisecond), q(.99).Round(time.Millisecond),
-			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d)
+			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d, r.limited)
 	}
 }
 
@@ -94,21 +95,23 @@ type loadResult struct {
 	postsDuring int64           // posts and edits Discord received while the moves went on
 	backlog     int             // outbox messages queued when the moves stopped
 	drain       time.Duration   // how long delivery then took to empty the outbox
+	limited     map[string]int  // Discord's 429s by scope (the fake allows 50 requests/s per token)
 }
 
 // loadRun plays for d over instances handlers, at rate moves/s (0: unpaced), each instance
 // delivering its outbox meanwhile.
 func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store, d time.Duration, rate int) loadResult {
+	// The strict fake Discord: real message ids (so each post's buttons come off the one before,
+	// an edit), its rate limits, and every request checked.
+	stub := discordtest.New(t)
+	stub.AnsweredOverHTTP = true
 	var posts atomic.Int64
-	stub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.Contains(r.URL.Path, "/channels/") && (r.Method == "POST" || r.Method == "PATCH") {
+	stub.Hold = func(r discordtest.Request) bool {
+		if strings.HasPrefix(r.Path, "/channels/") && (r.Method == "POST" || r.Method == "PATCH") && r.Status < 300 {
 			posts.Add(1)
 		}
-		io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":"1","channel_id":"1"}`)
-	}))
-	defer stub.Close()
+		return false
+	}
 	kits, _ := enabledKits([]string{"autumn-ash"})
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	var addrs []string
@@ -124,8 +127,9 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		stores = append(stores, st)
 		svc := newService(st, kits, config.Default(), io.Discard, nil)
 		sess, _ := discordgo.New("Bot x")
-		sess.Client = &http.Client{Transport: discord.Redirect(stub.URL, nil)}
+		sess.Client = &http.Client{Transport: discord.Redirect(stub.URL(), nil)}
 		rest := discord.NewREST(sess)
+		rest.Budget = discord.NewSharedBudget(st, discord.DefaultBudget) // as serve does
 		h := discord.NewHandler(svc, rest, discord.Options{})
 		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 		delivering.Go(func() {
@@ -235,6 +239,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		time.Sleep(10 * time.Millisecond)
 	}
 	res.drain = time.Since(start)
+	res.limited = stub.Limited()
 	for _, id := range games {
 		g, err := gen.Game(ctx, id)
 		if err != nil {

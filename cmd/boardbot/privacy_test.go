@@ -75,6 +75,7 @@ func (r *recorder) take() []string {
 	defer r.mu.Unlock()
 	out := r.sent
 	r.sent = nil
+	r.n = 0 // message ids count from each take, so that two runs of a move compare alike
 	return out
 }
 
@@ -83,6 +84,8 @@ func (r *recorder) EditOriginal(*discordgo.Interaction, discord.Message) error  
 func (r *recorder) DeleteOriginal(*discordgo.Interaction) error                     { return nil }
 func (r *recorder) Followup(*discordgo.Interaction, discord.Message) error          { return nil }
 func (r *recorder) StartThread(channel, message, name string) (string, error)       { return "t", nil }
+func (r *recorder) SetArchived(thread string, archived bool) error                  { return nil }
+func (r *recorder) AutoArchive(thread string, minutes int) error                    { return nil }
 func (r *recorder) DMChannel(user string) (string, error)                           { return "dm-" + user, nil }
 func (r *recorder) Overwrite(string, string, []*discordgo.ApplicationCommand) error { return nil }
 

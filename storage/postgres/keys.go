@@ -44,6 +44,16 @@ func (s *Store) Remember(ctx context.Context, key string) error {
 	return nil
 }
 
+// Remembered reports whether key was remembered.
+func (s *Store) Remembered(ctx context.Context, key string) (bool, error) {
+	var found bool
+	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM idempotency WHERE scope = $1 AND key = $2)`, scopeAction, key).Scan(&found)
+	if err != nil {
+		return false, fmt.Errorf("postgres: remembered %s: %w", key, err)
+	}
+	return found, nil
+}
+
 // Setting returns one setting of scope/id and whether it is set.
 func (s *Store) Setting(ctx context.Context, scope, id, key string) (string, bool, error) {
 	var v string
@@ -60,8 +70,11 @@ func (s *Store) Setting(ctx context.Context, scope, id, key string) (string, boo
 
 // SetSetting sets one setting of scope/id, replacing its value.
 func (s *Store) SetSetting(ctx context.Context, scope, id, key, value string) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO settings (scope, id, key, value) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (scope, id, key) DO UPDATE SET value = excluded.value`, scope, id, key, value)
+	err := s.write(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO settings (scope, id, key, value) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (scope, id, key) DO UPDATE SET value = excluded.value`, scope, id, key, value)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("postgres: set setting %s/%s/%s: %w", scope, id, key, err)
 	}

@@ -139,7 +139,20 @@ func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 
 // write runs fn in one transaction and commits it; any error rolls everything back.
 func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
-	return pgx.BeginFunc(ctx, s.pool, fn)
+	key, committed := storage.PendingDoneKey(ctx)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		if key != "" {
+			return rememberKey(ctx, tx, scopeAction, key, now())
+		}
+		return nil
+	})
+	if err == nil {
+		committed()
+	}
+	return err
 }
 
 // read runs fn in one read-only repeatable-read transaction, so what it reads is one snapshot

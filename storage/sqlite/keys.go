@@ -48,6 +48,16 @@ func (s *Store) Remember(ctx context.Context, key string) error {
 	return nil
 }
 
+// Remembered reports whether key was remembered.
+func (s *Store) Remembered(ctx context.Context, key string) (bool, error) {
+	var found bool
+	err := s.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM idempotency WHERE scope = ? AND key = ?)`, scopeAction, key).Scan(&found)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: remembered %s: %w", key, err)
+	}
+	return found, nil
+}
+
 // Setting returns one setting of scope/id and whether it is set.
 func (s *Store) Setting(ctx context.Context, scope, id, key string) (string, bool, error) {
 	var v string

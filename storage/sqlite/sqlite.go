@@ -152,9 +152,16 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return err
 	}
+	key, committed := storage.PendingDoneKey(ctx)
+	if key != "" {
+		if err := rememberKey(ctx, tx, scopeAction, key, now()); err != nil {
+			return err
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	committed()
 	return nil
 }
 

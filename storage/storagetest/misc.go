@@ -1,6 +1,8 @@
 package storagetest
 
 import (
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -209,4 +211,95 @@ func testNotFound(t *testing.T, s storage.Store) {
 	wantErr(t, "Retry", s.Retry(ctx, 12345, at(0)), storage.ErrNotFound)
 	// The refused AppendMove did not keep its interaction id.
 	appendOK(t, s, write(g.ID, 1, 0, "a1", "x"))
+}
+
+// testDoneKey: an action's key is recorded by its first committed write, in the same transaction;
+// a second delivery of the action (another context with the same key) changes nothing and gets
+// ErrDuplicate; a write that fails records nothing; the action's later writes go through.
+func testDoneKey(t *testing.T, s storage.Store) {
+	ctx := t.Context()
+	id, err := s.CreateGame(ctx, &storage.Game{Kind: "k", Seats: 2, Status: storage.StatusLobby, Guild: "g", Channel: "c", Creator: "u"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A write that fails (a stale version) takes no key.
+	first := storage.WithDoneKey(ctx, "ix:1")
+	stale := *g
+	stale.Version = 99
+	if err := s.UpdateGame(first, &stale); err == nil {
+		t.Fatal("a stale update went through")
+	}
+	g.Thread = "t1"
+	if err := s.UpdateGame(first, g); err != nil {
+		t.Fatalf("the action's effect: %v", err)
+	}
+	g, _ = s.Game(ctx, id)
+	g.Channel = "c2"
+	if err := s.UpdateGame(first, g); err != nil {
+		t.Fatalf("the same action's next write: %v", err)
+	}
+	g, _ = s.Game(ctx, id)
+	again := storage.WithDoneKey(ctx, "ix:1")
+	g.Thread = "t2"
+	wantErr(t, "the same action delivered again", s.UpdateGame(again, g), storage.ErrDuplicate)
+	if g, _ := s.Game(ctx, id); g.Thread != "t1" || g.Channel != "c2" {
+		t.Fatalf("a duplicate changed the game: %+v", g)
+	}
+	wantErr(t, "Remember of a key recorded with an effect", s.Remember(ctx, "ix:1"), storage.ErrDuplicate)
+	if ok, err := s.Remembered(ctx, "ix:1"); !ok || err != nil {
+		t.Fatalf("Remembered(ix:1) = %v, %v", ok, err)
+	}
+	if ok, err := s.Remembered(ctx, "ix:9"); ok || err != nil {
+		t.Fatalf("Remembered(ix:9) = %v, %v", ok, err)
+	}
+	if err := s.SetSetting(storage.WithDoneKey(ctx, "ix:2"), "user", "u", "k", "v"); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, "a setting's key", s.SetSetting(storage.WithDoneKey(ctx, "ix:2"), "user", "u", "k", "w"), storage.ErrDuplicate)
+	if v, _, _ := s.Setting(ctx, "user", "u", "k"); v != "v" {
+		t.Fatalf("a duplicate changed the setting: %q", v)
+	}
+}
+
+// testSpend: a budget's slot grants exactly limit units, even to racing callers; slots and
+// budgets are apart; a filled slot grants nothing.
+func testSpend(t *testing.T, s storage.Store) {
+	ctx := t.Context()
+	var granted atomic.Int32
+	var wg sync.WaitGroup
+	for range 12 {
+		wg.Go(func() {
+			ok, err := s.Spend(ctx, "discord", 1000, 5, false)
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				granted.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if granted.Load() != 5 {
+		t.Fatalf("%d units granted of 5", granted.Load())
+	}
+	if ok, err := s.Spend(ctx, "discord", 1001, 5, false); !ok || err != nil {
+		t.Fatalf("the next slot: %v %v", ok, err)
+	}
+	if ok, err := s.Spend(ctx, "other", 1000, 5, false); !ok || err != nil {
+		t.Fatalf("another budget: %v %v", ok, err)
+	}
+	if ok, err := s.Spend(ctx, "discord", 1002, 5, true); ok || err != nil {
+		t.Fatalf("a fill: %v %v", ok, err)
+	}
+	if ok, err := s.Spend(ctx, "discord", 1002, 5, false); ok || err != nil {
+		t.Fatalf("a filled slot: %v %v", ok, err)
+	}
+	// Slots far behind are forgotten: a new slot 200 later clears them, and still grants.
+	if ok, err := s.Spend(ctx, "discord", 1300, 5, false); !ok || err != nil {
+		t.Fatalf("a later slot: %v %v", ok, err)
+	}
 }

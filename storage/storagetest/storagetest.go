@@ -58,6 +58,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Moves", testMoves},
 		{"TruncateMoves", testTruncateMoves},
 		{"Remember", testRemember},
+		{"DoneKey", testDoneKey},
+		{"Spend", testSpend},
 		{"Settings", testSettings},
 		{"Outbox", testOutbox},
 		{"OutboxRetry", testOutboxRetry},

@@ -1,0 +1,225 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/boardbot/boardbot/storage"
+)
+
+// ThreadRefused is a Sender's error for a post or edit that the game's thread refuses until
+// someone fixes it: the thread was deleted or locked, or the bot lost a permission there.
+// Reason says so in words for the players ("I may not attach files there").
+type ThreadRefused struct {
+	Reason string
+}
+
+func (e *ThreadRefused) Error() string { return "the game's thread refuses posts: " + e.Reason }
+
+// refusedProbe is how often a refused thread is tried again: each try costs Discord one request
+// it counts as invalid, so it is rare, yet an admin's fix shows within minutes.
+const refusedProbe = 10 * time.Minute
+
+// Settings scope and key where a game's refused thread is noted, shared by every instance.
+const (
+	scopeGame  = "game"
+	keyRefused = "thread_refused"
+)
+
+// ThreadRefusal says why the game in thread cannot be posted to, or "" while it can.
+func (s *Service) ThreadRefusal(ctx context.Context, thread string) string {
+	row, err := s.store.GameByThread(ctx, thread)
+	if err != nil || row == nil {
+		return ""
+	}
+	v, ok, err := s.store.Setting(ctx, scopeGame, strconv.FormatInt(row.ID, 10), keyRefused)
+	if err != nil || !ok {
+		return ""
+	}
+	return v
+}
+
+// threadRefused handles a game's message that its thread refused: the game's posts stop (the
+// message stays first in its lane, tried again every refusedProbe), its clocks stop, and the
+// first time the players are told in the lobby channel where the game was opened. It returns
+// when to try again; zero when the message is dropped (the game is over: nothing waits for it).
+func (s *Service) threadRefused(ctx context.Context, game int64, reason string) (time.Time, error) {
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return time.Time{}, err
+	}
+	defer t.mu.Unlock()
+	id := strconv.FormatInt(game, 10)
+	if t.row.Status != storage.StatusRunning && t.row.Status != storage.StatusLobby {
+		return time.Time{}, s.store.SetSetting(ctx, scopeGame, id, keyRefused, "")
+	}
+	prev, known, err := s.store.Setting(ctx, scopeGame, id, keyRefused)
+	if err != nil {
+		return time.Time{}, err
+	}
+	next := s.now().Add(refusedProbe)
+	if known && prev != "" {
+		return next, nil
+	}
+	s.log.Error("outbox: the game's thread refuses its posts; the game is paused until it is fixed", "game", game, "thread", t.row.Thread, "reason", reason)
+	if o, ok := s.opt.Observer.(interface{ ThreadRefused(kind string) }); ok {
+		o.ThreadRefused(t.row.Kind)
+	}
+	if err := s.store.SetSetting(ctx, scopeGame, id, keyRefused, reason); err != nil {
+		return time.Time{}, err
+	}
+	name := t.row.Kind
+	if t.kit.Game != nil {
+		name = t.kit.Game.Info().Name
+	}
+	text := fmt.Sprintf("I can't post in the thread of %s #%d (<#%s>): %s. The game is paused, its clocks stopped, until a server admin fixes it; then it goes on by itself. /abort in the thread ends it.",
+		name, game, t.row.Thread, reason)
+	t.row.Deadline, t.row.RemindAt = nil, nil
+	if err := s.store.UpdateGame(ctx, t.row); err != nil {
+		_ = s.reload(ctx, t)
+		return time.Time{}, err
+	}
+	if t.row.Channel != "" && t.row.Channel != t.row.Thread {
+		// A message of no game (UpdateGame would give it this game's lane, behind the refused
+		// post), to the channel the game was opened in.
+		if err := s.store.Enqueue(ctx, s.notice(Notice{Kind: "text", Channel: t.row.Channel, Text: text})); err != nil {
+			return time.Time{}, err
+		}
+	}
+	return next, nil
+}
+
+// threadWorks notes that a game's thread took a message again: a refusal is lifted and the
+// clocks start afresh (the players were not pinged while it lasted).
+func (s *Service) threadWorks(ctx context.Context, game int64) error {
+	id := strconv.FormatInt(game, 10)
+	v, ok, err := s.store.Setting(ctx, scopeGame, id, keyRefused)
+	if err != nil || !ok || v == "" {
+		return err
+	}
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return err
+	}
+	defer t.mu.Unlock()
+	if err := s.store.SetSetting(ctx, scopeGame, id, keyRefused, ""); err != nil {
+		return err
+	}
+	s.log.Info("outbox: the game's thread takes posts again; clocks restarted", "game", game)
+	if t.row.Status != storage.StatusRunning || t.state == nil {
+		return nil
+	}
+	s.setClocks(t.row, t.state)
+	if err := s.store.UpdateGame(ctx, t.row); err != nil {
+		_ = s.reload(ctx, t)
+		return err
+	}
+	return nil
+}
+
+// refusedBy reports whether err is a thread's refusal, and its reason.
+func refusedBy(err error) (string, bool) {
+	var r *ThreadRefused
+	if errors.As(err, &r) {
+		return r.Reason, true
+	}
+	return "", false
+}
+
+// DeliverLoop delivers the outbox until ctx ends, each game's messages in order and the games
+// independently: every `every` it claims what is due and hands each game's lane to one of a
+// bounded set of workers (Parallel(), else 1), without waiting for the lanes already going. A
+// thread that makes its sender wait (a rate limit, a slow answer) holds its own worker and its
+// own game only; the store never hands out a game's message while an earlier one is claimed, so
+// a game's lanes cannot overlap. A worker that finishes wakes the loop at once, so a busy outbox
+// does not wait for the next tick. It returns once the lanes in flight are done.
+func (s *Service) DeliverLoop(ctx context.Context, sender Sender, every time.Duration, limit int) {
+	workers := 1
+	if p, ok := sender.(Parallel); ok {
+		workers = max(1, p.Parallel())
+	}
+	limit = max(1, limit)
+	lease := cmp.Or(s.opt.DeliverLease, deliverLease)
+	sem := make(chan struct{}, workers)
+	wake := make(chan struct{}, 1)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	var sent atomic.Int64
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		case <-wake:
+		}
+		if len(sem) == cap(sem) {
+			continue // every worker is busy: claim nothing that would wait for one
+		}
+		claimed := s.now()
+		msgs, err := s.store.Claim(ctx, s.owner, claimed, lease, limit)
+		if err != nil {
+			if ctx.Err() == nil {
+				s.log.Error("outbox delivery", "err", err)
+			}
+			continue
+		}
+		until := claimed.Add(lease / 2)
+		for _, lane := range lanesOf(msgs) {
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				return // the lanes not started stay claimed until their lease lapses
+			}
+			wg.Go(func() {
+				defer func() {
+					<-sem
+					select {
+					case wake <- struct{}{}:
+					default:
+					}
+				}()
+				if err := s.deliverLane(ctx, sender, lane, &sent, until); err != nil {
+					s.log.Error("outbox delivery", "game", lane[0].GameID, "err", err)
+				}
+			})
+		}
+		if len(msgs) == limit {
+			select { // more may be due: claim again without waiting for the tick
+			case wake <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// keyArchive notes that a finished game's thread was set to archive itself.
+const keyArchive = "archive_set"
+
+// ArchiveOnce reports whether game is over and its thread has not yet been set to archive
+// itself, and notes that it now is: the caller then shortens the thread's auto-archive delay,
+// once per game. A thread archived by Discord frees one of the server's 1,000 active-thread
+// slots; a later post reopens it.
+func (s *Service) ArchiveOnce(ctx context.Context, game int64) (bool, error) {
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return false, err
+	}
+	status, thread := t.row.Status, t.row.Thread
+	t.mu.Unlock()
+	if status == storage.StatusRunning || status == storage.StatusLobby || thread == "" {
+		return false, nil
+	}
+	id := strconv.FormatInt(game, 10)
+	if v, ok, err := s.store.Setting(ctx, scopeGame, id, keyArchive); err != nil || ok && v != "" {
+		return false, err
+	}
+	return true, s.store.SetSetting(ctx, scopeGame, id, keyArchive, "1")
+}

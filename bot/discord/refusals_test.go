@@ -1,0 +1,221 @@
+package discord
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
+)
+
+// Finding 1 and Deliver 6: /create reads app_permissions and refuses, naming each missing
+// permission, before anything is posted or stored.
+func TestCreateNamesTheMissingPermissions(t *testing.T) {
+	cases := []struct {
+		name   string
+		remove int64
+		want   string
+	}{
+		{"no Attach Files", discordgo.PermissionAttachFiles, "I lack the Attach Files permission here"},
+		{"no threads", discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads,
+			"I lack the Create Public Threads and Send Messages in Threads permissions here"},
+		{"all there", 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.connect()
+			e.fake.SetChannel("c-games", func(ch *discordtest.Channel) { ch.Perms &^= c.remove })
+			i := e.slash("ann", "c-games", "create", sub("autumn-ash"))
+			rs := e.do(i)
+			posts := find(rs, "POST", "/channels/c-games/messages")
+			var said string
+			for _, r := range rs {
+				if s := content(r.JSON); s != "" {
+					said = s
+				}
+				if s := content(data(r)); s != "" {
+					said = s
+				}
+			}
+			if c.want == "" {
+				if len(posts) != 2 {
+					t.Fatalf("lobby and thread: %+v", rs)
+				}
+				return
+			}
+			if len(posts) != 0 || !strings.Contains(said, c.want) || !strings.Contains(said, "/create") {
+				t.Fatalf("refused before posting, naming what is missing: %q %+v", said, posts)
+			}
+		})
+	}
+}
+
+// Deliver 7 (at /create): when the thread cannot be opened (the server's 1,000 active threads),
+// the lobby message loses its buttons and the answer says why.
+func TestCreateAtTheThreadCapClosesTheLobby(t *testing.T) {
+	e := newEnv(t)
+	e.connect()
+	e.fake.ThreadCap = 1
+	e.openGame() // the one thread the server may have
+	i := e.slash("ann", "c-games", "create", sub("autumn-ash"))
+	rs := e.do(i)
+	posts := find(rs, "POST", "/channels/c-games/messages")
+	if len(posts) != 2 || posts[1].Code != discordtest.MaxActiveThreads {
+		t.Fatalf("the lobby, then a thread refused at the cap: %+v", posts)
+	}
+	lobby, _ := e.fake.Message(posts[0].ID)
+	edits := find(rs, "PATCH", "/channels/c-games/messages/"+posts[0].ID)
+	if len(edits) != 1 || len(customIDs(edits[0].JSON)) != 0 || edits[0].JSON["components"] == nil || !strings.Contains(lobby.Content, "closed") {
+		t.Fatalf("the lobby is closed, without buttons: %+v %+v", edits, lobby)
+	}
+	edit := find(rs, "PATCH", "/webhooks/1234567890/"+i.Token+"/messages/@original")
+	if len(edit) != 1 || !strings.Contains(content(edit[0].JSON), "limit of 1,000 active threads") {
+		t.Fatalf("the answer says why: %+v", edit)
+	}
+}
+
+// Finding 1 and Deliver 6: a game's thread that refuses its posts (deleted, locked, a permission
+// taken away) stops the game's posts and clocks, tells the players in the lobby channel and on
+// their next interaction, and the game goes on by itself once it is fixed. The refused post is
+// tried again rarely (each try is an invalid request to Discord), never dropped.
+func TestRefusedThreadPausesTheGameUntilFixed(t *testing.T) {
+	cases := []struct {
+		name   string
+		break_ func(*discordtest.Fake, string)
+		fix    func(*discordtest.Fake, string)
+		code   int
+		reason string
+	}{
+		{"deleted", func(f *discordtest.Fake, th string) {
+			f.SetChannel(th, func(c *discordtest.Channel) { c.Deleted = true })
+		},
+			func(f *discordtest.Fake, th string) {
+				f.SetChannel(th, func(c *discordtest.Channel) { c.Deleted = false })
+			},
+			discordtest.UnknownChannel, "the thread was deleted"},
+		{"locked", func(f *discordtest.Fake, th string) {
+			f.SetChannel(th, func(c *discordtest.Channel) { c.Locked, c.Archived = true, true })
+		},
+			func(f *discordtest.Fake, th string) {
+				f.SetChannel(th, func(c *discordtest.Channel) { c.Locked = false })
+			},
+			discordtest.ThreadLocked, "the thread is locked"},
+		{"no Attach Files", func(f *discordtest.Fake, _ string) {
+			f.SetChannel("c-games", func(c *discordtest.Channel) { c.Perms &^= discordgo.PermissionAttachFiles })
+		}, func(f *discordtest.Fake, _ string) {
+			f.SetChannel("c-games", func(c *discordtest.Channel) { c.Perms |= discordgo.PermissionAttachFiles })
+		}, discordtest.MissingPermissions, "Attach Files"},
+		{"no Send Messages in Threads", func(f *discordtest.Fake, _ string) {
+			f.SetChannel("c-games", func(c *discordtest.Channel) { c.Perms &^= discordgo.PermissionSendMessagesInThreads })
+		}, func(f *discordtest.Fake, _ string) {
+			f.SetChannel("c-games", func(c *discordtest.Channel) { c.Perms |= discordgo.PermissionSendMessagesInThreads })
+		}, discordtest.MissingPermissions, "Send Messages in Threads"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			thread, p := e.started()
+			ctx := context.Background()
+			c.break_(e.fake.Fake, thread)
+			mover := e.playOne(thread, p)
+			rs := append(e.deliver(), e.deliver()...) // the note is queued by the first round
+			refused := find(rs, "POST", "/channels/"+thread+"/messages")
+			if len(refused) != 1 || refused[0].Code != c.code {
+				t.Fatalf("one try, refused with %d: %+v", c.code, refused)
+			}
+			told := find(rs, "POST", "/channels/c-games/messages")
+			if len(told) != 1 || !strings.Contains(content(told[0].JSON), c.reason) || !strings.Contains(content(told[0].JSON), "paused") {
+				t.Fatalf("the lobby channel is told why: %+v", told)
+			}
+			g, _ := e.store.GameByThread(ctx, thread)
+			if g.Deadline != nil || g.RemindAt != nil {
+				t.Fatalf("the clocks stop: %v %v", g.Deadline, g.RemindAt)
+			}
+			if q, _ := e.store.Pending(ctx, e.now.Add(time.Hour), 0); len(q) != 1 {
+				t.Fatalf("the post waits in the outbox: %d", len(q))
+			}
+			// Told once; the post is not tried again before the probe's 10 minutes.
+			e.advance(5 * time.Minute)
+			if rs := e.deliver(); len(rs) != 0 {
+				t.Fatalf("tried again too soon, or told twice: %+v", rs)
+			}
+			said := ""
+			for _, r := range e.do(e.slash(mover, thread, "board")) {
+				said += content(r.JSON) + content(data(r))
+			}
+			if !strings.Contains(said, "I can't post in this thread") {
+				t.Fatalf("the next interaction's answer says so: %q", said)
+			}
+			c.fix(e.fake.Fake, thread)
+			e.advance(6 * time.Minute)
+			rs = e.deliver()
+			if posts := find(rs, "POST", "/channels/"+thread+"/messages"); len(posts) != 1 || posts[0].Status != 200 {
+				t.Fatalf("once fixed, the post goes out: %+v", rs)
+			}
+			if g, _ := e.store.GameByThread(ctx, thread); g.RemindAt == nil {
+				t.Fatal("the clocks start again")
+			}
+			if e.svc.ThreadRefusal(ctx, thread) != "" {
+				t.Fatal("the refusal is lifted")
+			}
+		})
+	}
+}
+
+// Finding 5: when a phase's opening post was refused for good, its status edits are dropped at
+// once instead of waiting for it, and the game's next post goes out without delay.
+func TestRefusedPhasePostHoldsNothingLater(t *testing.T) {
+	e, thread := openPoll(t)
+	e.fake.Refuse("POST", "/channels/"+thread+"/messages", 400, discordtest.InvalidFormBody, 1)
+	if rs := e.deliver(); len(find(rs, "POST", "/channels/"+thread)) != 1 {
+		t.Fatalf("the start post, refused: %+v", rs)
+	}
+	e.answer(e.slash("ann", thread, "move", opt("move", "yes")))
+	if rs := e.deliver(); len(find(rs, "PATCH", "/channels/")) != 0 {
+		t.Fatalf("no edit of a post that does not exist: %+v", rs)
+	}
+	e.answer(e.slash("bob", thread, "move", opt("move", "no")))
+	rs := e.deliver()
+	posts := find(rs, "POST", "/channels/"+thread+"/messages")
+	if len(posts) != 1 || posts[0].Status != 200 {
+		t.Fatalf("the next post goes out at once: %+v", rs)
+	}
+	if q, _ := e.store.Pending(context.Background(), e.now.Add(24*time.Hour), 0); len(q) != 0 {
+		t.Fatalf("nothing left waiting: %+v", q)
+	}
+}
+
+// Deliver 7: a finished game's thread archives itself after a day without a message, freeing its
+// slot among the server's 1,000 active threads (a running game's thread keeps Discord's week).
+func TestFinishedGameThreadIsArchived(t *testing.T) {
+	e := newEnv(t)
+	thread, p := e.started()
+	user := strings.TrimPrefix(p.user, "u-")
+	e.answer(e.slash(user, thread, "resign"))
+	rs := e.deliver()
+	set := find(rs, "PATCH", "/channels/"+thread)
+	var patches []recorded
+	for _, r := range set {
+		if r.Path == "/channels/"+thread {
+			patches = append(patches, r)
+		}
+	}
+	if len(patches) != 1 || patches[0].JSON["auto_archive_duration"] != float64(1440) {
+		t.Fatalf("the thread is set to archive after a day: %+v", rs)
+	}
+	e.advance(23 * time.Hour)
+	if e.fake.ChannelState(thread).Archived || e.fake.ActiveThreads("g1") != 1 {
+		t.Fatal("archived before the day")
+	}
+	e.advance(2 * time.Hour)
+	if !e.fake.ChannelState(thread).Archived || e.fake.ActiveThreads("g1") != 0 {
+		t.Fatal("still active after a day")
+	}
+	if rs := e.deliver(); len(rs) != 0 {
+		t.Fatalf("set once: %+v", rs)
+	}
+}
