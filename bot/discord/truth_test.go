@@ -35,7 +35,7 @@ func TestStalledDatabaseDefersAndTellsTheOutcome(t *testing.T) {
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
 	choices, _ := e.answer(e.complete(user, thread, ""))["choices"].([]any)
-	move := choices[0].(map[string]any)["value"].(string)
+	move := firstWhole(choices)
 	svc := bot.New(frozen{e.store, 4 * time.Second}, []bot.Kit{{Game: autumnash.Game, PNG: fakePNG}},
 		bot.Options{Now: e.clock, Logger: e.h.log, AutoForced: true, DefaultReminderHours: 24})
 	h := NewHandler(svc, e.rest, Options{Now: e.clock, Logger: e.h.log})
@@ -188,7 +188,7 @@ func TestLateWorkIsDeferredNotFailed(t *testing.T) {
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
 	choices, _ := e.answer(e.complete(user, thread, ""))["choices"].([]any)
-	move := choices[0].(map[string]any)["value"].(string)
+	move := firstWhole(choices)
 	svc := bot.New(frozen{e.store, 4 * time.Second}, []bot.Kit{{Game: autumnash.Game, PNG: fakePNG}},
 		bot.Options{Now: e.clock, Logger: e.h.log, AutoForced: true, DefaultReminderHours: 24})
 	h := NewHandler(svc, e.rest, Options{Now: e.clock, Logger: e.h.log, Budget: 10 * time.Second})
