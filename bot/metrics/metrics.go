@@ -153,3 +153,13 @@ func (c storeCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(activeDesc, prometheus.GaugeValue, float64(n), game)
 	}
 }
+
+// Build publishes boardbot_build_info{version, go} = 1, so dashboards show which build runs
+// and alerts can tell a restart into a new version from a crash loop.
+func (m *Metrics) Build(version, goVersion string) {
+	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "boardbot_build_info", Help: "The running build: its version and Go release (always 1).",
+	}, []string{"version", "go"})
+	g.WithLabelValues(version, goVersion).Set(1)
+	_ = m.reg.Register(g) // a second call keeps the first build's series
+}

@@ -131,3 +131,33 @@ func TestMetricsStoreDown(t *testing.T) {
 		t.Errorf("a closed store does not show as down:\n%s", text)
 	}
 }
+
+func TestBuildInfo(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "b.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := New(st)
+	m.Build("v1.2.3", "go1.26.8")
+	m.Build("v9", "go9") // ignored: one build per process
+	mfs, err := m.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() != "boardbot_build_info" {
+			continue
+		}
+		if len(mf.Metric) != 1 || mf.Metric[0].GetGauge().GetValue() != 1 {
+			t.Fatalf("%v", mf)
+		}
+		for _, l := range mf.Metric[0].Label {
+			if l.GetName() == "version" && l.GetValue() != "v1.2.3" {
+				t.Fatalf("version %q", l.GetValue())
+			}
+		}
+		return
+	}
+	t.Fatal("no boardbot_build_info")
+}

@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -63,6 +64,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 		return nil, err
 	}
 	m := metrics.New(st)
+	m.Build(version, runtime.Version())
 	for i, k := range kits {
 		kits[i].PNG = m.Timed(k.Game.Info().ID, k.PNG)
 	}
