@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
@@ -74,6 +75,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	}
 	if err != nil {
 		reason, _ := AsRefusal(err)
+		reason = rules.RenderSeats(reason, seatNamer(t.row, t.state))
 		return Reply{Game: t.row.ID}, refuse("%s Use /move with its suggestions, or the Take your turn button.", ensureStop(reason))
 	}
 	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
@@ -83,11 +85,14 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	if err := s.autoplay(ctx, t); err != nil {
 		s.log.Error("autoplay", "game", t.row.ID, "err", err)
 	}
+	// The reply says what the step caused: every event the mover may see, public ones too,
+	// since a step inside a turn is not posted to the thread.
 	var lines []string
 	lines = append(lines, fmt.Sprintf("You played %s.", canon.String()))
+	name := seatNamer(t.row, t.state)
 	for _, e := range evs {
-		if e.VisibleTo(seat) && !e.Public() {
-			lines = append(lines, e.Text)
+		if e.VisibleTo(seat) {
+			lines = append(lines, rules.RenderSeats(e.Text, name))
 		}
 	}
 	rep := Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}
@@ -99,7 +104,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 			s.log.Error("render after a move", "game", t.row.ID, "err", err)
 		}
 		rep.Image, rep.More = img, true
-		rep.Text += "\nYour turn goes on: " + p.Text
+		rep.Text += "\nYour turn goes on: " + rules.RenderSeats(p.Text, name)
 	}
 	return rep, nil
 }
@@ -188,6 +193,13 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		w.Players = clearLate(row.Players)
 	}
 	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat)
+	if f.Held != 0 && w.Status == storage.StatusRunning {
+		// Tick posts a held flow once the AI has had its time (see aiHoldBound).
+		due := time.Unix(f.Held, 0).Add(aiHoldBound)
+		if w.RemindAt == nil || due.Before(*w.RemindAt) {
+			w.RemindAt = &due
+		}
+	}
 	w.Flow = f.encode()
 	w.Outbox = append(w.Outbox, notices...)
 	dms, err := s.privateNotices(ctx, t, evs)

@@ -80,8 +80,8 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	}
 	last := moves[len(moves)-1]
 	if !holds(held, last.Seat) || last.UserID == RobotUser || last.UserID == AutoUser {
-		return Reply{}, refuse("Only the player who made the last move can ask to take it back (it was %s's: %s).",
-			playerName(row, rules.Seat(last.Seat)), last.Notation)
+		return Reply{}, refuse("Only the player who made the last move can ask to take it back (it was %s's).",
+			playerName(row, rules.Seat(last.Seat)))
 	}
 	_, evs, err := s.replayTo(ctx, t, t.seq)
 	if err != nil {
@@ -105,7 +105,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			mentions = appendOnce(mentions, p.UserID)
 		}
 	}
-	text := fmt.Sprintf("%s asks to take back move %d (%s). /undo to agree, /undo no to refuse.", name, t.seq, last.Notation)
+	text := fmt.Sprintf("%s asks to take back move %d%s. /undo to agree, /undo no to refuse.", name, t.seq, movePhrase(row, evs))
 	n := Notice{Kind: "text", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Mentions: mentions, Undo: true}
 	if err := s.store.Enqueue(ctx, s.notice(n)); err != nil {
 		return Reply{}, err
@@ -216,4 +216,19 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 		return Reply{}, err
 	}
 	return Reply{Text: lead, Game: row.ID}, nil
+}
+
+// movePhrase describes a move by its public events, for texts everyone reads: " (alice takes
+// c4.)", or nothing when it had none to tell.
+func movePhrase(row *storage.Game, evs []rules.Event) string {
+	var seen []string
+	for _, e := range evs {
+		if e.Public() {
+			seen = append(seen, ensureStop(rules.RenderSeats(e.Text, func(s rules.Seat) string { return playerName(row, s) })))
+		}
+	}
+	if len(seen) == 0 {
+		return ""
+	}
+	return ": " + strings.TrimSuffix(strings.Join(seen, " "), ".")
 }
