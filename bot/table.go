@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
@@ -400,4 +401,18 @@ func yourTurn(prompt string) string {
 		return prompt
 	}
 	return "Your turn: " + prompt
+}
+
+// meta is what the platform hands a renderer beside a view (render.Meta): the players' names as
+// texts name them, and the game's one result (gameResult), so that the final board and the recap
+// state what the thread post states.
+func (s *Service) meta(row *storage.Game, st rules.State) render.Meta {
+	m := render.Meta{Names: make([]string, row.Seats), Aborted: row.Status == storage.StatusAborted}
+	for i := range m.Names {
+		m.Names[i] = winnerName(row, st, rules.Seat(i))
+	}
+	if !m.Aborted {
+		m.Result = s.gameResult(row, st)
+	}
+	return m
 }
