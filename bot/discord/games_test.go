@@ -606,6 +606,21 @@ func withdrawn(evs []rules.Event) []rules.Event {
 	return out
 }
 
+// promptLine is a prompt as posts say it: naming its player once, seats rendered as players.
+func (d *driver) promptLine(p rules.Prompt) string {
+	label := d.label(p.Seat)
+	text := rules.RenderSeats(p.Text, d.label)
+	if strings.Contains(text, label) {
+		return strings.ToUpper(text[:1]) + text[1:]
+	}
+	if sn, ok := d.mirror.(rules.SeatNamer); ok {
+		if own := sn.SeatName(p.Seat); own != "" && strings.HasPrefix(text, own+",") {
+			return label + text[len(own):]
+		}
+	}
+	return label + ": " + text
+}
+
 // publicly reports whether some public event of the game says text.
 func (d *driver) publicly(text string) bool {
 	for _, evs := range d.events {
@@ -683,7 +698,7 @@ func (d *driver) checkPrompt(r recorded, told []string) {
 	}
 	if !strings.HasSuffix(c, "…") {
 		for _, p := range aw {
-			if line := d.label(p.Seat) + ": " + p.Text; !strings.Contains(c, line) {
+			if line := d.promptLine(p); !strings.Contains(c, line) {
 				t.Fatalf("the prompt %q is missing from %q", line, c)
 			}
 		}
