@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -256,16 +257,38 @@ func (s *Service) finalResult(row *storage.Game, res *rules.Result) *rules.Resul
 	if len(robots) == 0 || len(robots) == len(out.Ranks) {
 		return &out
 	}
-	humans := 0
-	for i := range out.Ranks {
-		if !robots[i] {
-			humans++
+	// Ranks anew: those still playing by the rules' order from 1, then the leavers, ties kept.
+	next := 1
+	for _, group := range []bool{false, true} {
+		var seats []int
+		for i := range res.Ranks {
+			if robots[i] == group {
+				seats = append(seats, i)
+			}
+		}
+		slices.SortStableFunc(seats, func(a, b int) int { return res.Ranks[a] - res.Ranks[b] })
+		for k, i := range seats {
+			if k > 0 && res.Ranks[i] == res.Ranks[seats[k-1]] {
+				out.Ranks[i] = out.Ranks[seats[k-1]]
+			} else {
+				out.Ranks[i] = next + k
+			}
+		}
+		next += len(seats)
+	}
+	var left []string
+	for i := range res.Ranks {
+		if robots[i] {
+			left = append(left, playerName(row, rules.Seat(i)))
 		}
 	}
-	for i, r := range res.Ranks {
-		if robots[i] {
-			out.Ranks[i] = r + humans
+	if !slices.Equal(out.Winners(), res.Winners()) {
+		// The rules' reason names their winner; the platform's result has another one.
+		verb := "left the game and ranks last"
+		if len(left) > 1 {
+			verb = "left the game and rank last"
 		}
+		out.Reason = joinNames(left) + " " + verb
 	}
 	return &out
 }

@@ -210,3 +210,40 @@ func awaitedPlayer(t *testing.T, e *env, th string) string {
 	t.Fatal("nobody awaited")
 	return ""
 }
+
+// A seat handed to the AI after a resignation ranks after everyone still playing, and the
+// result names the real winner: never "nobody wins", never the rules' reason for another winner.
+func TestFinalResultRanksLeaversLast(t *testing.T) {
+	s := &Service{}
+	row := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann", Robot: true}, {Seat: 1, Name: "bob", UserID: "u-bob"}, {Seat: 2, Name: "cat", UserID: "u-cat"}}}
+	cases := []struct {
+		ranks, want []int
+		text        string
+	}{
+		{[]int{1, 2, 3}, []int{3, 1, 2}, "Game over: bob wins (ann left the game and ranks last)."},
+		{[]int{1, 2, 2}, []int{3, 1, 1}, "Game over: bob and cat share the win (ann left the game and ranks last)."},
+		{[]int{3, 1, 2}, []int{3, 1, 2}, "Game over: bob wins ({seat:1} reaches 20)."},
+	}
+	for _, c := range cases {
+		res := s.finalResult(row, &rules.Result{Ranks: c.ranks, Reason: "{seat:1} reaches 20"})
+		if !slices.Equal(res.Ranks, c.want) {
+			t.Errorf("%v: ranks %v, want %v", c.ranks, res.Ranks, c.want)
+		}
+		want := strings.ReplaceAll(c.text, "{seat:1}", "bob")
+		if got := resultText(row, nil, res); got != want {
+			t.Errorf("%v: %q, want %q", c.ranks, got, want)
+		}
+	}
+}
+
+// An undo request tells the move by its public events, its seats as players, never notation.
+func TestMovePhrase(t *testing.T) {
+	row := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}, {Seat: 1, Name: "bob"}}}
+	evs := []rules.Event{{Text: "{seat:0} moves the drone from c3 to c4"}, {Text: "secret", To: []rules.Seat{0}}, {Text: "{seat:1} loses a piece."}}
+	if got := movePhrase(row, evs); got != ": ann moves the drone from c3 to c4. bob loses a piece" {
+		t.Fatalf("%q", got)
+	}
+	if got := movePhrase(row, evs[1:2]); got != "" {
+		t.Fatalf("a move without public events: %q", got)
+	}
+}

@@ -111,7 +111,7 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 		return Reply{}, err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %d moves", title, len(moves))
+	fmt.Fprintf(&b, "%s, %s", title, plural(len(moves), "move", "moves"))
 	if start > 0 {
 		fmt.Fprintf(&b, " (the last %d)", n)
 	}
