@@ -204,7 +204,10 @@ func TestCreateBotsRefusals(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	_, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Bots: 2})
-	wantRefusal(t, err, "bots must be between 1 and 1")
+	wantRefusal(t, err, "A game of 2 has 1 AI seat (bots=1): the other seat is yours.")
+	if err := checkBots(3, 3, "easy"); err == nil || !strings.Contains(err.Error(), "A game of 3 has 1 to 2 AI seats") {
+		t.Fatalf("3 bots at 3 seats: %v", err)
+	}
 	_, err = e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Bots: 1, Level: "godlike"})
 	wantRefusal(t, err, "choose easy, normal, hard")
 	e.noAI()

@@ -181,7 +181,7 @@ func clockText(hours int) string {
 		}
 		return fmt.Sprintf("%d days", hours/24)
 	}
-	return fmt.Sprintf("%d hours", hours)
+	return plural(hours, "hour", "hours")
 }
 
 func actionText(a string, who []string) string {
