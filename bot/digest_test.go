@@ -68,7 +68,11 @@ func TestSummaryKeepsEveryEvent(t *testing.T) {
 	for _, c := range games {
 		t.Run(c.g.Info().ID, func(t *testing.T) {
 			for seed := uint64(1); seed <= 2; seed++ {
-				for _, run := range longestTurns(t, c.g, c.seats, seed, 3) {
+				for k, run := range longestTurns(t, c.g, c.seats, seed, 3) {
+					if k == 0 {
+						t.Logf("seed %d: the longest post has %d events, %d characters in full, %d summarised", seed, len(run),
+							len(strings.Join(summary(run, 1<<30), "\n")), len(strings.Join(summary(run, digestBudget(nil)), "\n")))
+					}
 					for _, budget := range []int{digestBudget(nil), minDigest} {
 						checkSummary(t, run, budget)
 					}
