@@ -124,7 +124,7 @@ func (s *Service) awaitedHumans(t *table) []Awaited {
 			continue
 		}
 		// A reminder replaces the turn post's buttons, answers included.
-		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(p)})
+		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(p, seatNamer(t.row, t.state))})
 	}
 	return out
 }

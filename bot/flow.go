@@ -201,7 +201,7 @@ func (s *Service) promptLines(t *table, st rules.State, n *Notice) []string {
 		lines = append(lines, promptLine(t.row, st, p))
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
-			Answers: answersOf(p)})
+			Answers: answersOf(p, seatNamer(t.row, t.state))})
 	}
 	if len(waiting) > 1 || (len(lines) == 0 && len(waiting) > 0) {
 		lines = append(lines, "Waiting for "+joinNames(waiting)+".")
@@ -209,11 +209,11 @@ func (s *Service) promptLines(t *table, st rules.State, n *Notice) []string {
 	return lines
 }
 
-// answersOf copies the public answers a prompt declares (rules.Prompt.Answers).
-func answersOf(p rules.Prompt) []Answer {
+// answersOf copies the public answers a prompt declares (rules.Prompt.Answers), seats rendered.
+func answersOf(p rules.Prompt, name func(rules.Seat) string) []Answer {
 	var out []Answer
 	for _, a := range p.Answers {
-		out = append(out, Answer{Move: a.Move.String(), Label: a.Label})
+		out = append(out, Answer{Move: a.Move.String(), Label: rules.RenderSeats(a.Label, name)})
 	}
 	return out
 }
