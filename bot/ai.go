@@ -224,7 +224,10 @@ func checkBots(bots, seats int, level string) error {
 		return nil
 	}
 	if bots < 0 || bots > seats-1 {
-		return refuse("bots must be between 1 and %d for %d players: at least one seat is yours.", seats-1, seats)
+		if seats == 2 {
+			return refuse("A game of 2 has 1 AI seat (bots=1): the other seat is yours.")
+		}
+		return refuse("A game of %d has 1 to %d AI seats (bots=1 to bots=%d): at least one seat is yours.", seats, seats-1, seats-1)
 	}
 	if _, err := ai.ForLevel(level, 0); err != nil {
 		return refuse("There is no AI level %q; choose %s.", level, strings.Join(ai.Levels, ", "))

@@ -204,7 +204,10 @@ func TestCreateBotsRefusals(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	_, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Bots: 2})
-	wantRefusal(t, err, "A 2-player game has room for 1 AI player: one seat is yours. For 2 AI players, choose players=3.")
+	wantRefusal(t, err, "A 2-player game has room for 1 AI player: one seat is yours.")
+	if err := checkBots(3, 3, "easy"); err == nil || !strings.Contains(err.Error(), "A game of 3 has 1 to 2 AI seats") {
+		t.Fatalf("3 bots at 3 seats: %v", err)
+	}
 	_, err = e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Bots: 1, Level: "godlike"})
 	wantRefusal(t, err, "choose easy, normal, hard")
 	e.noAI()

@@ -568,9 +568,9 @@ func TestMyGamesAndHistory(t *testing.T) {
 	}
 }
 
-// /history tells each reader only what they may know, in words and never in notation: their own
-// moves as the events they saw, others' moves as the events they could see (a secret bid reads
-// "moved."), and once the game has ended every move's public events.
+// /history tells each reader only what they may know, and every move by the events it caused
+// (never its notation): their own moves' events, others' moves as the events they could see (a
+// secret bid reads "made a hidden choice."), every mover's events once the game has ended.
 func TestHistoryHidesOthersSecretMoves(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
@@ -589,10 +589,10 @@ func TestHistoryHidesOthersSecretMoves(t *testing.T) {
 		who, want, never string
 		n                int
 	}{
-		{"ann", "1. ann: You bid 0.", "1. ann moved.", 0},
-		{"bob", "1. ann moved.", "You bid 0.\n2.", 0},
+		{"ann", "1. ann: You bid 0.", "1. ann made a hidden choice.", 0},
+		{"bob", "1. ann made a hidden choice.", "1. ann: You bid", 0},
 		{"bob", "2. bob: You bid 0. Bids revealed", "bid pass", 0},
-		{"ann", "2. bob: Bids revealed", "bid pass", 0},
+		{"ann", "2. bob: Bids revealed", "2. bob: You bid", 0},
 		{"zed", "2. bob: Bids revealed", "bid pass", 0},
 		{"zed", "(the last 1):\n2. bob", "1. ann", 1},
 	}
@@ -605,8 +605,8 @@ func TestHistoryHidesOthersSecretMoves(t *testing.T) {
 	if _, err := e.svc.Abort(ctx, e.in(th, user("ann"))); err != nil {
 		t.Fatal(err)
 	}
-	if got := history("zed", 0); !strings.Contains(got, "1. ann moved.\n2. bob: Bids revealed") || strings.Contains(got, "bid pass") {
-		t.Errorf("an ended game's history shows every move's public events, never notation:\n%s", got)
+	if got := history("zed", 0); !strings.Contains(got, "1. ann: You bid 0.\n2. bob: You bid 0. Bids revealed") {
+		t.Errorf("an ended game's history shows every move as written:\n%s", got)
 	}
 }
 
@@ -652,9 +652,12 @@ func TestResultText(t *testing.T) {
 		// A reason that is a sentence keeps one full stop, after the bracket.
 		{duo, rules.Result{Ranks: []int{2, 1}, Reason: "Xeno reaches 22 points and wins.", Scores: []int{0, 22}},
 			"Game over: bob wins (Xeno reaches 22 points and wins). Scores: ann 0, bob 22."},
+		// Two AI seats are told apart; seats in a reason are the players.
+		{&storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}, aiSeatPlayer(1, "normal"), aiSeatPlayer(2, "normal")}},
+			rules.Result{Ranks: []int{2, 3, 1}, Reason: "{seat:0} resigned"}, "Game over: the AI in seat 3 wins (ann resigned)."},
 	}
 	for _, c := range cases {
-		if got := resultText(c.row, &c.res); got != c.want {
+		if got := resultText(c.row, nil, &c.res); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.res, got, c.want)
 		}
 	}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -61,6 +60,18 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 	}
 	var msgs []storage.OutboxMessage
 	acted := false
+	if f := readFlow(row); f.Held != 0 && !time.Unix(f.Held, 0).Add(aiHoldBound).After(now) {
+		// The AI has not answered in time: the thread hears of the moves so far.
+		nf, posts := s.post(t, t.state, t.seq, f, "")
+		row.Flow = nf.encode()
+		msgs = append(msgs, posts...)
+		row.RemindAt = nil
+		if row.ReminderHours > 0 {
+			r := now.Add(time.Duration(row.ReminderHours) * time.Hour)
+			row.RemindAt = &r
+		}
+		acted = true
+	}
 	if row.Deadline != nil && !row.Deadline.After(now) {
 		row.Deadline = nil
 		if n, ok := s.lateNotice(t); ok {
@@ -113,7 +124,7 @@ func (s *Service) awaitedHumans(t *table) []Awaited {
 			continue
 		}
 		// A reminder replaces the turn post's buttons, answers included.
-		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(t.row, t.state, p)})
+		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(p, seatNamer(t.row, t.state))})
 	}
 	return out
 }
@@ -170,7 +181,7 @@ func clockText(hours int) string {
 		}
 		return fmt.Sprintf("%d days", hours/24)
 	}
-	return fmt.Sprintf("%d hours", hours)
+	return plural(hours, "hour", "hours")
 }
 
 func actionText(a string, who []string) string {
@@ -283,26 +294,13 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 		}
 		return Reply{Text: text, Game: row.ID}, nil
 	case ActEnd:
-		res := &rules.Result{Ranks: make([]int, len(row.Players)), Reason: joinNames(who) + " ran out of time"}
-		for i := range res.Ranks {
-			res.Ranks[i] = 1
-		}
+		var out []rules.Seat
 		for _, a := range late {
-			res.Ranks[a.Seat] = 2
+			out = append(out, rules.Seat(a.Seat))
 		}
-		for _, p := range row.Players {
-			if p.Robot {
-				res.Ranks[p.Seat] = 2
-			}
-		}
-		b, _ := json.Marshal(res)
-		row.Status, row.Result, row.Deadline, row.RemindAt = storage.StatusFinished, b, nil, nil
-		if err := s.store.UpdateGame(ctx, row); err != nil {
-			_ = s.reload(ctx, t)
-			return Reply{}, conflictText(err)
-		}
-		text := fmt.Sprintf("%s ended the game. %s", name, resultText(row, res))
-		if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
+		res := leaversLose(row, out, joinNames(who)+" ran out of time")
+		text := fmt.Sprintf("%s ended the game. %s", name, resultText(row, t.state, res))
+		if err := s.endGame(ctx, t, res, text); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: text, Game: row.ID}, nil

@@ -2,9 +2,9 @@ package bot
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
@@ -24,22 +24,33 @@ import (
 // The flow is stored with the game (storage.Game.Flow) and written with each move, so a restart
 // never loses the events waiting for the next post.
 type flow struct {
-	Post    int64    `json:"post"`              // the seq of the last thread post: its board
-	Awaited []int    `json:"awaited,omitempty"` // the seats awaited as the thread last said (post or edit)
-	Turn    int      `json:"turn,omitempty"`    // the game's turn count at the last post (rules.TurnCounter)
-	Shared  bool     `json:"shared,omitempty"`  // the last post asked several seats at once
-	Head    string   `json:"head,omitempty"`    // the last post's text before its prompts, for edits
-	Pending []string `json:"pending,omitempty"` // public event texts since the last post, in order
+	Post    int64          `json:"post"`              // the seq of the last thread post: its board
+	Awaited []int          `json:"awaited,omitempty"` // the seats awaited as the thread last said (post or edit)
+	Turn    int            `json:"turn,omitempty"`    // the game's turn count at the last post (rules.TurnCounter)
+	Shared  bool           `json:"shared,omitempty"`  // the last post asked several seats at once
+	Head    string         `json:"head,omitempty"`    // the last post's text before its prompts, for edits
+	Pending []pendingEvent `json:"pending,omitempty"` // public events since the last post, in order
 	// Message is the transport's id of the post at Post, once delivered: the one status edits
 	// change. The prompt message may be a later reminder, whose text must stay its own.
 	Message string `json:"message,omitempty"`
+	// Held is when (unix seconds) the flow began holding its post because only robot seats were
+	// awaited: the human's move and the AI's reply go out as one post. 0: not holding.
+	Held int64 `json:"held,omitempty"`
 }
 
-// maxDigest bounds the event lines of one post; the older ones are summed up in a line.
-const maxDigest = 12
+// aiHoldBound is how long a post waits for the AI: after it the thread is told anyway (by Tick),
+// so a crashed or slow AI never keeps a human's move from the thread.
+const aiHoldBound = 2 * time.Minute
 
-// notShown is the digest's first line when it leaves older events out.
-const notShown = "(%d earlier events not shown.)"
+// onlyRobots reports whether every awaited seat is played by the bot.
+func onlyRobots(row *storage.Game, aw []int) bool {
+	for _, a := range aw {
+		if !isRobot(row, rules.Seat(a)) {
+			return false
+		}
+	}
+	return len(aw) > 0
+}
 
 func readFlow(row *storage.Game) flow {
 	var f flow
@@ -86,15 +97,24 @@ func subset(a, b []int) bool {
 // returns the new flow with the messages to queue (none while one seat's turn goes on).
 func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat) (flow, []storage.OutboxMessage) {
 	f := readFlow(t.row)
+	name := seatNamer(t.row, st)
 	for _, e := range evs {
 		if e.Public() {
-			f.Pending = append(f.Pending, say(t.row, st, e.Text))
+			f.Pending = addPending(f.Pending, pendingOf(e, name))
 		}
 	}
 	if st.Result() != nil {
 		return s.post(t, st, seq, f, "")
 	}
 	aw := awaitedSeats(st)
+	if onlyRobots(t.row, aw) {
+		// Nobody to ask in the thread: the events wait for the robots' reply, posted with it.
+		if f.Held == 0 {
+			f.Held = s.now().Unix()
+		}
+		f.Awaited, f.Turn, f.Shared = aw, turnCount(st), false
+		return f, nil
+	}
 	sameTurn := turnCount(st) == f.Turn
 	switch {
 	case sameTurn && !f.Shared && len(aw) == 1 && slices.Equal(aw, f.Awaited):
@@ -120,13 +140,9 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		lines = append(lines, lead)
 		n.Lead = true
 	}
-	lines = append(lines, digest(f.Pending)...)
-	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
-	n.Snap, _ = st.Encode()
-	head := strings.Join(lines, "\n")
-	n.Head = len(lines)
+	var rest []string
 	if res := st.Result(); res != nil {
-		lines = append(lines, resultText(row, s.finalResult(row, res)))
+		rest = append(rest, resultText(row, st, s.finalResult(row, res)))
 		n.Recap = true
 		for _, p := range row.Players {
 			if !p.Robot {
@@ -134,13 +150,19 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 			}
 		}
 	} else {
-		lines = append(lines, s.promptLines(t, st, &n)...)
+		rest = append(rest, s.promptLines(t, st, &n)...)
 		for _, a := range n.Awaited {
 			if !slices.Contains(f.Awaited, a.Seat) {
 				n.Mentions = appendOnce(n.Mentions, a.User)
 			}
 		}
 	}
+	lines = append(lines, summary(f.Pending, digestBudget(append(rest, lines...)))...)
+	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
+	n.Snap, _ = st.Encode()
+	head := strings.Join(lines, "\n")
+	n.Head = len(lines)
+	lines = append(lines, rest...)
 	n.Text = strings.Join(lines, "\n")
 	aw := awaitedSeats(st)
 	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head}
@@ -155,11 +177,12 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	if f.Head != "" {
 		lines = append(lines, f.Head)
 	}
+	prompts := s.promptLines(t, st, &n)
 	if len(f.Pending) > 0 {
 		lines = append(lines, "Since then:")
-		lines = append(lines, digest(f.Pending)...)
+		lines = append(lines, summary(f.Pending, digestBudget(append(prompts, lines...)))...)
 	}
-	lines = append(lines, s.promptLines(t, st, &n)...)
+	lines = append(lines, prompts...)
 	n.Text = strings.Join(lines, "\n")
 	f.Awaited = awaitedSeats(st)
 	return f, []storage.OutboxMessage{s.notice(n)}
@@ -171,35 +194,42 @@ func (s *Service) promptLines(t *table, st rules.State, n *Notice) []string {
 	var lines []string
 	var waiting []string
 	for _, p := range st.Awaiting() {
-		lines = append(lines, fmt.Sprintf("%s: %s", seatLabel(t.row, st, p.Seat), say(t.row, st, p.Text)))
 		waiting = append(waiting, seatLabel(t.row, st, p.Seat))
 		if isRobot(t.row, p.Seat) {
-			continue
+			continue // the AI is not spoken to: "Waiting for" names it
 		}
+		lines = append(lines, promptLine(t.row, st, p))
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
-			Answers: answersOf(t.row, st, p)})
+			Answers: answersOf(p, seatNamer(t.row, t.state))})
 	}
-	if len(waiting) > 1 {
+	if len(waiting) > 1 || (len(lines) == 0 && len(waiting) > 0) {
 		lines = append(lines, "Waiting for "+joinNames(waiting)+".")
 	}
 	return lines
 }
 
-// answersOf copies the public answers a prompt declares (rules.Prompt.Answers).
-func answersOf(row *storage.Game, st rules.State, p rules.Prompt) []Answer {
+// answersOf copies the public answers a prompt declares (rules.Prompt.Answers), seats rendered.
+func answersOf(p rules.Prompt, name func(rules.Seat) string) []Answer {
 	var out []Answer
 	for _, a := range p.Answers {
-		out = append(out, Answer{Move: a.Move.String(), Label: say(row, st, a.Label)})
+		out = append(out, Answer{Move: a.Move.String(), Label: rules.RenderSeats(a.Label, name)})
 	}
 	return out
 }
 
-// digest is the event lines of a post: the latest maxDigest, after a line counting the others.
-func digest(evs []string) []string {
-	if len(evs) <= maxDigest {
-		return evs
+// promptLine is an awaited seat's prompt, naming its player once: a prompt that names the seat
+// itself ("{seat:0}, your turn") is not led by the name again.
+func promptLine(row *storage.Game, st rules.State, p rules.Prompt) string {
+	label := seatLabel(row, st, p.Seat)
+	text := rules.RenderSeats(p.Text, seatNamer(row, st))
+	if strings.Contains(text, label) {
+		return upperFirst(text)
 	}
-	skip := len(evs) - maxDigest + 1
-	return append([]string{fmt.Sprintf(notShown, skip)}, evs[skip:]...)
+	if sn, ok := st.(rules.SeatNamer); ok {
+		if own := sn.SeatName(p.Seat); own != "" && strings.HasPrefix(text, own+",") {
+			return label + text[len(own):] // the game's own "House I, your turn"
+		}
+	}
+	return label + ": " + text
 }

@@ -113,7 +113,7 @@ func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Even
 			}
 			if on {
 				out = append(out, s.notice(Notice{Kind: "dm", Game: t.row.ID, User: uid,
-					Text: fmt.Sprintf("%s: %s", gameTitle(t), say(t.row, t.state, e.Text))}))
+					Text: fmt.Sprintf("%s: %s", gameTitle(t), rules.RenderSeats(e.Text, seatNamer(t.row, t.state)))}))
 			}
 		}
 	}
@@ -141,10 +141,12 @@ func appendOnce(list []string, v string) []string {
 	return append(list, v)
 }
 
-func resultText(row *storage.Game, res *rules.Result) string {
+// resultText states a finished game's result, the same in the thread post, /board and /games.
+// st (nil when unknown) gives the seats' own names, which tell AI seats apart.
+func resultText(row *storage.Game, st rules.State, res *rules.Result) string {
 	var ws []string
 	for _, seat := range res.Winners() {
-		ws = append(ws, playerName(row, seat))
+		ws = append(ws, winnerName(row, st, seat))
 	}
 	var b strings.Builder
 	switch {
@@ -157,18 +159,42 @@ func resultText(row *storage.Game, res *rules.Result) string {
 	default:
 		fmt.Fprintf(&b, "Game over: %s share the win", joinNames(ws))
 	}
-	if r := strings.TrimRight(say(row, nil, res.Reason), ". "); r != "" {
+	reason := rules.RenderSeats(res.Reason, func(seat rules.Seat) string { return seatLabel(row, st, seat) })
+	if r := strings.TrimRight(reason, ". "); r != "" {
 		fmt.Fprintf(&b, " (%s)", r) // a reason is often a sentence; the full stop after it is ours
 	}
 	b.WriteString(".")
 	if len(res.Scores) == len(row.Players) {
 		var parts []string
 		for i, sc := range res.Scores {
-			parts = append(parts, fmt.Sprintf("%s %d", playerName(row, rules.Seat(i)), sc))
+			parts = append(parts, fmt.Sprintf("%s %d", winnerName(row, st, rules.Seat(i)), sc))
 		}
 		b.WriteString(" Scores: " + strings.Join(parts, ", ") + ".")
 	}
 	return b.String()
+}
+
+// winnerName is a seat's player as a result names it: an AI seat is "the AI playing Xeno" (by
+// the seat's own name, so two AI seats are told apart), a person their name.
+func winnerName(row *storage.Game, st rules.State, seat rules.Seat) string {
+	if !isAIUser(userOf(row, seat)) {
+		return playerName(row, seat)
+	}
+	if sn, ok := st.(rules.SeatNamer); ok && st != nil {
+		if own := sn.SeatName(seat); own != "" {
+			return "the AI playing " + own
+		}
+	}
+	ais := 0
+	for _, p := range row.Players {
+		if isAIUser(p.UserID) {
+			ais++
+		}
+	}
+	if ais > 1 {
+		return fmt.Sprintf("the AI in seat %d", int(seat)+1)
+	}
+	return "the AI"
 }
 
 // setClocks sets the move deadline and the next reminder from the game's clock settings.
@@ -388,6 +414,9 @@ func foldable(m storage.OutboxMessage) bool {
 	return json.Unmarshal(m.Payload, &h) == nil && h.Head > 0
 }
 
+// oldNotShown is the first line of a digest queued by an older version that left events out.
+const oldNotShown = "(%d earlier events not shown.)"
+
 // merge makes n, the newest of a run of turn posts, carry the events of the earlier ones
 // (folded, with their status edits): the digest of all their event lines, then n's own prompts
 // or result. The earlier posts' pings go to those still awaited in n, who were never pinged
@@ -401,7 +430,7 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 	for _, a := range n.Awaited {
 		awaited[a.User] = true
 	}
-	hidden := 0 // events a folded post's own digest had already left out
+	hidden := 0 // events the digest of a post queued by an older version had already left out
 	add := func(f Notice) {
 		lines := strings.Split(f.Text, "\n")
 		head := lines[:min(f.Head, len(lines))]
@@ -411,7 +440,7 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 		}
 		for _, l := range head {
 			var k int
-			if _, err := fmt.Sscanf(l, notShown, &k); err == nil {
+			if _, err := fmt.Sscanf(l, oldNotShown, &k); err == nil {
 				hidden += k
 				continue
 			}
@@ -440,9 +469,13 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 	if len(events) == 0 {
 		events = leads
 	}
-	if len(events) > maxDigest || hidden > 0 {
-		skip := max(0, len(events)-maxDigest+1)
-		events = append([]string{fmt.Sprintf(notShown, hidden+skip)}, events[skip:]...)
+	evs := make([]pendingEvent, len(events))
+	for i, e := range events {
+		evs[i] = pendingEvent{Text: e}
+	}
+	events = summary(evs, digestBudget(rest))
+	if hidden > 0 {
+		events = append([]string{fmt.Sprintf("%s before these (%s).", plural(hidden, "event", "events"), fullList)}, events...)
 	}
 	n.Text = strings.Join(append(events, rest...), "\n")
 	n.Head = len(events)

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
@@ -74,7 +76,8 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	}
 	if err != nil {
 		reason, _ := AsRefusal(err)
-		return Reply{Game: t.row.ID}, s.refusedMove(ctx, t, req.User, say(t.row, t.state, reason))
+		reason = rules.RenderSeats(reason, seatNamer(t.row, t.state))
+		return Reply{Game: t.row.ID}, s.refusedMove(ctx, t, req.User, reason)
 	}
 	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
 	if err != nil {
@@ -83,11 +86,16 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	if err := s.autoplay(ctx, t); err != nil {
 		s.log.Error("autoplay", "game", t.row.ID, "err", err)
 	}
-	// The reply says what the move caused, public events included: within a turn the thread is
-	// not posted to, so this is where the mover reads what each step did.
-	// The first line echoes what the player typed or picked, as the confirmation clients and
-	// tests key on; the events say in words what it did.
-	lines := append([]string{fmt.Sprintf("You played %s.", canon.String())}, eventLines(t.row, t.state, evs, seat, false)...)
+	// The reply says what the step caused: every event the mover may see, public ones too,
+	// since a step inside a turn is not posted to the thread.
+	var lines []string
+	lines = append(lines, fmt.Sprintf("You played %s.", canon.String()))
+	name := seatNamer(t.row, t.state)
+	for _, e := range evs {
+		if e.VisibleTo(seat) {
+			lines = append(lines, rules.RenderSeats(e.Text, name))
+		}
+	}
 	rep := Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}
 	// While the same turn goes on the thread is not posted to, so the mover sees the board here,
 	// with what comes next.
@@ -97,7 +105,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 			s.log.Error("render after a move", "game", t.row.ID, "err", err)
 		}
 		rep.Image, rep.More = img, true
-		rep.Text += "\nYour turn goes on: " + say(t.row, t.state, p.Text)
+		rep.Text += "\nYour turn goes on: " + rules.RenderSeats(p.Text, name)
 	}
 	return rep, nil
 }
@@ -186,6 +194,13 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		w.Players = clearLate(row.Players)
 	}
 	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat)
+	if f.Held != 0 && w.Status == storage.StatusRunning {
+		// Tick posts a held flow once the AI has had its time (see aiHoldBound).
+		due := time.Unix(f.Held, 0).Add(aiHoldBound)
+		if w.RemindAt == nil || due.Before(*w.RemindAt) {
+			w.RemindAt = &due
+		}
+	}
 	w.Flow = f.encode()
 	w.Outbox = append(w.Outbox, notices...)
 	dms, err := s.privateNotices(ctx, t, evs)
@@ -242,16 +257,38 @@ func (s *Service) finalResult(row *storage.Game, res *rules.Result) *rules.Resul
 	if len(robots) == 0 || len(robots) == len(out.Ranks) {
 		return &out
 	}
-	humans := 0
-	for i := range out.Ranks {
-		if !robots[i] {
-			humans++
+	// Ranks anew: those still playing by the rules' order from 1, then the leavers, ties kept.
+	next := 1
+	for _, group := range []bool{false, true} {
+		var seats []int
+		for i := range res.Ranks {
+			if robots[i] == group {
+				seats = append(seats, i)
+			}
+		}
+		slices.SortStableFunc(seats, func(a, b int) int { return res.Ranks[a] - res.Ranks[b] })
+		for k, i := range seats {
+			if k > 0 && res.Ranks[i] == res.Ranks[seats[k-1]] {
+				out.Ranks[i] = out.Ranks[seats[k-1]]
+			} else {
+				out.Ranks[i] = next + k
+			}
+		}
+		next += len(seats)
+	}
+	var left []string
+	for i := range res.Ranks {
+		if robots[i] {
+			left = append(left, playerName(row, rules.Seat(i)))
 		}
 	}
-	for i, r := range res.Ranks {
-		if robots[i] {
-			out.Ranks[i] = r + humans
+	if !slices.Equal(out.Winners(), res.Winners()) {
+		// The rules' reason names their winner; the platform's result has another one.
+		verb := "left the game and ranks last"
+		if len(left) > 1 {
+			verb = "left the game and rank last"
 		}
+		out.Reason = joinNames(left) + " " + verb
 	}
 	return &out
 }

@@ -349,3 +349,8 @@ func instanceName() string {
 	host, _ := os.Hostname()
 	return fmt.Sprintf("%s/%d/%d/%d", host, os.Getpid(), time.Now().UnixNano(), instances.Add(1))
 }
+
+// seatNamer renders seat placeholders (rules.SeatRef) as seatLabel does.
+func seatNamer(row *storage.Game, st rules.State) func(rules.Seat) string {
+	return func(seat rules.Seat) string { return seatLabel(row, st, seat) }
+}

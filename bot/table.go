@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
@@ -55,7 +56,7 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 	}
 	text := fmt.Sprintf("Your view of %s (only you can see this).", gameTitle(t))
 	if p, ok := rules.PromptFor(t.state, seat); ok {
-		text += "\n" + yourTurn(say(t.row, t.state, p.Text))
+		text += "\n" + yourTurn(rules.RenderSeats(p.Text, seatNamer(t.row, t.state)))
 	}
 	return Reply{Text: text, Image: img, Private: true, Game: t.row.ID}, nil
 }
@@ -68,12 +69,12 @@ func (s *Service) statusLine(t *table) string {
 	if t.state == nil {
 		return gameTitle(t) + " has not started."
 	}
-	if res := t.state.Result(); res != nil {
-		return resultText(t.row, s.finalResult(t.row, res))
+	if res := s.gameResult(t.row, t.state); res != nil {
+		return resultText(t.row, t.state, res)
 	}
 	var parts []string
 	for _, p := range t.state.Awaiting() {
-		parts = append(parts, fmt.Sprintf("%s: %s", seatLabel(t.row, t.state, p.Seat), say(t.row, t.state, p.Text)))
+		parts = append(parts, promptLine(t.row, t.state, p))
 	}
 	return fmt.Sprintf("%s, move %d. Waiting for %s", gameTitle(t), t.seq+1, strings.Join(parts, "; "))
 }
@@ -90,7 +91,6 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 	}
 	row := *t.row
 	kit := t.kit
-	st := t.state
 	title := gameTitle(t)
 	t.mu.Unlock()
 	moves, err := s.store.Moves(ctx, row.ID)
@@ -111,13 +111,13 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 		return Reply{}, err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %d moves", title, len(moves))
+	fmt.Fprintf(&b, "%s, %s", title, plural(len(moves), "move", "moves"))
 	if start > 0 {
 		fmt.Fprintf(&b, " (the last %d)", n)
 	}
 	b.WriteString(":")
 	for i, m := range moves[start:] {
-		b.WriteString("\n" + historyLine(&row, st, m, events[i], held, open))
+		b.WriteString("\n" + historyLine(&row, m, events[i], held, open))
 	}
 	return Reply{Text: b.String(), Private: true, Game: row.ID}, nil
 }
@@ -128,7 +128,7 @@ func gameEnded(row *storage.Game) bool {
 }
 
 // historyEvents replays the log from its setup and returns, for each move from start on, its
-// events.
+// events: history tells every move by what it caused, never by its notation.
 func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start int, held []rules.Seat, open bool) ([][]rules.Event, error) {
 	// Every line is written as the events its move caused (never the notation), so the log is
 	// always replayed; a move costs microseconds.
@@ -143,15 +143,17 @@ func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start 
 	}
 	_, err := record.Replay(g, rec, func(i int, _ rules.State, evs []rules.Event) error {
 		if i >= start {
-			out[i-start] = evs
+			out[i-start] = append([]rules.Event{}, evs...)
 		}
 		return nil
 	})
 	return out, err
 }
 
-// historyLine is one move of /history as the holder of seats held may read it.
-func historyLine(row *storage.Game, st rules.State, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
+// historyLine is one move of /history as the holder of seats held may read it: the public events
+// it caused, and those only the reader's seats saw. A move without events is told by its
+// notation only to its own player (or once the game is over).
+func historyLine(row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
 	seat := rules.Seat(m.Seat)
 	who := playerName(row, seat)
 	switch m.UserID {
@@ -166,28 +168,27 @@ func historyLine(row *storage.Game, st rules.State, m storage.Move, evs []rules.
 	case ClockUser:
 		who += " (out of time: the default answer)"
 	}
+	if open {
+		held = append(slices.Clone(held), seat) // nothing is secret any more: the mover's own events too
+	}
 	var seen []string
+	hidden := false
 	for _, e := range evs {
-		// A finished game shows everyone the public events; private ones stay with their
-		// reader, since they speak to that player ("You drew ...").
-		if slices.ContainsFunc(held, e.VisibleTo) || e.Public() {
-			if t := strings.TrimSpace(e.Text); t != "" {
-				seen = append(seen, ensureStop(say(row, st, t)))
-			}
+		if e.Public() || slices.ContainsFunc(held, e.VisibleTo) {
+			seen = append(seen, rules.RenderSeats(e.Text, func(s rules.Seat) string { return playerName(row, s) }))
+		} else {
+			hidden = true
 		}
 	}
-	if len(seen) == 0 {
-		return fmt.Sprintf("%d. %s moved.", m.Seq, who)
+	switch {
+	case len(seen) > 0:
+		return fmt.Sprintf("%d. %s: %s", m.Seq, who, strings.Join(seen, " "))
+	case hidden:
+		return fmt.Sprintf("%d. %s made a hidden choice.", m.Seq, who)
+	case len(evs) == 0 && (open || slices.Contains(held, seat)):
+		return fmt.Sprintf("%d. %s: %s", m.Seq, who, m.Notation)
 	}
-	line := strings.Join(seen, " ")
-	// The events usually begin with the mover's name; say who moved only when they do not.
-	switch name := playerName(row, seat); {
-	case !strings.HasPrefix(line, name):
-		line = who + ": " + line
-	case who != name:
-		line = who + ": " + line // how the move was made (by the AI, out of time) matters
-	}
-	return fmt.Sprintf("%d. %s", m.Seq, line)
+	return fmt.Sprintf("%d. %s moved.", m.Seq, who)
 }
 
 // Export returns the record (see rules/record) of a game that has ended. While it runs the
@@ -302,8 +303,18 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 }
 
 func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Seat, name string) (Reply, error) {
-	row := t.row
-	res := &rules.Result{Ranks: make([]int, len(row.Players)), Reason: name + " resigned"}
+	res := leaversLose(t.row, out, name+" resigned")
+	text := resultText(t.row, t.state, res)
+	if err := s.endGame(ctx, t, res, text); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: text, Game: t.row.ID}, nil
+}
+
+// leaversLose is the result of a game ended for the seats out (resigned, out of time): everyone
+// else wins, AI seats from /create included; seats left to the random player lose too.
+func leaversLose(row *storage.Game, out []rules.Seat, reason string) *rules.Result {
+	res := &rules.Result{Ranks: make([]int, len(row.Players)), Reason: reason}
 	for i := range res.Ranks {
 		res.Ranks[i] = 1
 	}
@@ -311,22 +322,50 @@ func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Se
 		res.Ranks[seat] = 2
 	}
 	for _, p := range row.Players {
-		if p.Robot {
+		if p.Robot && !isAIUser(p.UserID) {
 			res.Ranks[p.Seat] = 2
 		}
 	}
+	return res
+}
+
+// endGame finishes a game the platform ends (a resignation, a timeout) with res, and posts text
+// as its result post: the final board and the recap, as for a game the rules end.
+func (s *Service) endGame(ctx context.Context, t *table, res *rules.Result, text string) error {
+	row := t.row
 	b, _ := json.Marshal(res)
 	row.Status, row.Result, row.Deadline, row.RemindAt = storage.StatusFinished, b, nil, nil
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
-		return Reply{}, conflictText(err)
+		return conflictText(err)
 	}
-	text := resultText(row, res)
-	n := s.plainNotice(row, text)
-	if err := s.store.Enqueue(ctx, n); err != nil {
-		return Reply{}, err
+	n := Notice{Kind: "turn", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Board: t.state != nil, Recap: t.state != nil}
+	if t.state != nil {
+		n.Snap, _ = t.state.Encode()
 	}
-	return Reply{Text: text, Game: row.ID}, nil
+	for _, p := range row.Players {
+		if !p.Robot {
+			n.Mentions = appendOnce(n.Mentions, p.UserID)
+		}
+	}
+	return s.store.Enqueue(ctx, s.notice(n))
+}
+
+// gameResult is the game's one result as every text and image states it: the platform's once it
+// ended the game (stored with it), else the rules' ranked by finalResult; nil while it runs.
+func (s *Service) gameResult(row *storage.Game, st rules.State) *rules.Result {
+	if row.Status == storage.StatusFinished {
+		if r := s.Result(row); r != nil {
+			return r
+		}
+	}
+	if st == nil {
+		return nil
+	}
+	if res := st.Result(); res != nil {
+		return s.finalResult(row, res)
+	}
+	return nil
 }
 
 // Result returns a finished game's result (the rules' one, or a resignation).
@@ -364,4 +403,18 @@ func yourTurn(prompt string) string {
 		return prompt
 	}
 	return "Your turn: " + prompt
+}
+
+// meta is what the platform hands a renderer beside a view (render.Meta): the players' names as
+// texts name them, and the game's one result (gameResult), so that the final board and the recap
+// state what the thread post states.
+func (s *Service) meta(row *storage.Game, st rules.State) render.Meta {
+	m := render.Meta{Names: make([]string, row.Seats), Aborted: row.Status == storage.StatusAborted}
+	for i := range m.Names {
+		m.Names[i] = winnerName(row, st, rules.Seat(i))
+	}
+	if !m.Aborted {
+		m.Result = s.gameResult(row, st)
+	}
+	return m
 }

@@ -105,7 +105,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			mentions = appendOnce(mentions, p.UserID)
 		}
 	}
-	text := fmt.Sprintf("%s asks to take back move %d%s. /undo to agree, /undo no to refuse.", name, t.seq, undoWhat(row, t.state, evs))
+	text := fmt.Sprintf("%s asks to take back move %d%s. /undo to agree, /undo no to refuse.", name, t.seq, movePhrase(row, evs))
 	n := Notice{Kind: "text", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Mentions: mentions, Undo: true}
 	if err := s.store.Enqueue(ctx, s.notice(n)); err != nil {
 		return Reply{}, err
@@ -218,12 +218,17 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	return Reply{Text: lead, Game: row.ID}, nil
 }
 
-// undoWhat describes the move an undo would take back by its public events, never its notation:
-// " (alice (Rainbow) moves ...)", or "" when it made none.
-func undoWhat(row *storage.Game, st rules.State, evs []rules.Event) string {
-	lines := eventLines(row, st, evs, rules.Spectator, false)
-	if len(lines) == 0 {
+// movePhrase describes a move by its public events, for texts everyone reads: " (alice takes
+// c4.)", or nothing when it had none to tell.
+func movePhrase(row *storage.Game, evs []rules.Event) string {
+	var seen []string
+	for _, e := range evs {
+		if e.Public() {
+			seen = append(seen, ensureStop(rules.RenderSeats(e.Text, func(s rules.Seat) string { return playerName(row, s) })))
+		}
+	}
+	if len(seen) == 0 {
 		return ""
 	}
-	return " (" + strings.TrimRight(strings.Join(lines, " "), ".") + ")"
+	return ": " + strings.TrimSuffix(strings.Join(seen, " "), ".")
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"image/png"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -124,7 +125,7 @@ type driver struct {
 	// move, and the public events since the last post.
 	seen      []int
 	turnCount int
-	pending   []string
+	pending   []rules.Event
 
 	stats driverStats
 	trace []string // the moves the driver made, shown when a test fails
@@ -366,7 +367,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 		d.events = append(d.events, evs)
 		for _, ev := range evs {
 			if ev.Public() {
-				d.pending = append(d.pending, ev.Text)
+				d.pending = append(d.pending, ev)
 			} else {
 				d.stats.privateEvents++
 			}
@@ -563,23 +564,25 @@ func (d *driver) awaited() ([]int, int) {
 	return slices.Compact(aw), turn
 }
 
-// checkDigest: a post carries the public events since the previous post (the newest ones when
-// there are many) and none of the private ones.
+// checkDigest: a post carries the public events since the previous post (all of them, or a
+// summary that points to the full list when they do not fit) and none of the private ones.
 func (d *driver) checkDigest(r recorded) {
 	t := d.t
 	t.Helper()
 	c := content(r.JSON)
-	clipped := strings.HasSuffix(c, "…")
-	shown := d.pending
-	if len(shown) > 12 {
-		shown = shown[len(shown)-11:]
-		if !strings.Contains(c, "earlier events not shown") {
-			t.Fatalf("a long digest says that older events are left out: %q", c)
-		}
+	if strings.HasPrefix(c, "(") && strings.Contains(c, "earlier events not shown") {
+		t.Fatalf("a post leaves events out: %q", c)
 	}
-	for _, text := range shown {
-		if !clipped && !strings.Contains(c, text) {
-			t.Fatalf("the post lacks the public event %q: %q", text, c)
+	condensed := strings.Contains(c, "full list: /history")
+	for _, ev := range withdrawn(d.pending) {
+		if condensed {
+			break
+		}
+		// Seats are rendered as players: every piece of text between them must be there.
+		for _, piece := range seatRef.Split(ev.Text, -1) {
+			if !strings.Contains(c, piece) {
+				t.Fatalf("the post lacks the public event %q: %q", ev.Text, c)
+			}
 		}
 	}
 	for n := range d.events {
@@ -589,6 +592,39 @@ func (d *driver) checkDigest(r recorded) {
 			}
 		}
 	}
+}
+
+var seatRef = regexp.MustCompile(`\{seat:\d+\}`)
+
+// withdrawn drops the offers taken back before a post (Kind "withdraw" with the same Ref).
+func withdrawn(evs []rules.Event) []rules.Event {
+	var out []rules.Event
+	for _, e := range evs {
+		if e.Kind == "withdraw" && e.Ref != "" {
+			n := len(out)
+			out = slices.DeleteFunc(out, func(p rules.Event) bool { return p.Ref == e.Ref })
+			if len(out) < n {
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// promptLine is a prompt as posts say it: naming its player once, seats rendered as players.
+func (d *driver) promptLine(p rules.Prompt) string {
+	label := d.label(p.Seat)
+	text := rules.RenderSeats(p.Text, d.label)
+	if strings.Contains(text, label) {
+		return strings.ToUpper(text[:1]) + text[1:]
+	}
+	if sn, ok := d.mirror.(rules.SeatNamer); ok {
+		if own := sn.SeatName(p.Seat); own != "" && strings.HasPrefix(text, own+",") {
+			return label + text[len(own):]
+		}
+	}
+	return label + ": " + text
 }
 
 // publicly reports whether some public event of the game says text.
@@ -668,7 +704,7 @@ func (d *driver) checkPrompt(r recorded, told []string) {
 	}
 	if !strings.HasSuffix(c, "…") {
 		for _, p := range aw {
-			if line := d.label(p.Seat) + ": " + rules.RenderSeats(p.Text, d.seatLabel); !strings.Contains(c, line) {
+			if line := d.promptLine(p); !strings.Contains(c, line) {
 				t.Fatalf("the prompt %q is missing from %q", line, c)
 			}
 		}
