@@ -237,6 +237,8 @@ func TestComposeFile(t *testing.T) {
 			Environment map[string]string `yaml:"environment"`
 			Volumes     []string          `yaml:"volumes"`
 			Ports       []string          `yaml:"ports"`
+			Profiles    []string          `yaml:"profiles"`
+			StopGrace   string            `yaml:"stop_grace_period"`
 			DependsOn   map[string]struct {
 				Condition string `yaml:"condition"`
 			} `yaml:"depends_on"`
@@ -263,6 +265,15 @@ func TestComposeFile(t *testing.T) {
 	for _, key := range []string{"BOARDBOT_TOKEN", "PGPASSWORD"} {
 		if v := bot.Environment[key]; !strings.HasPrefix(v, "${") {
 			t.Errorf("bot %s = %q: secrets come from the environment (.env), never the file", key, v)
+		}
+	}
+	// The bot gets time to finish its bookkeeping on SIGTERM; monitoring only starts on request.
+	if bot.StopGrace == "" {
+		t.Error("bot service: no stop_grace_period")
+	}
+	for _, name := range []string{"prometheus", "grafana"} {
+		if s, ok := c.Services[name]; !ok || !slices.Contains(s.Profiles, "monitoring") {
+			t.Errorf("%s: an optional service of the monitoring profile", name)
 		}
 	}
 	if v := db.Environment["POSTGRES_PASSWORD"]; !strings.HasPrefix(v, "${") {
