@@ -168,7 +168,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	err := c.play(int(seat), r)
 	if st, ok := err.(*stop); ok {
 		x.done()
-		return nil, rules.Illegalf("%q is not a whole move yet: it goes on with %s.", m.String(), short(choiceToks(st.next), 8))
+		return nil, rules.Illegalf("%q is not a whole move yet: add %s.", m.String(), short(choiceToks(st.next), 8))
 	}
 	if err == nil && r.more() {
 		err = rules.Illegalf("%q is already a whole move; %q cannot follow.", m[:r.i].String(), r.toks[r.i])

@@ -90,7 +90,7 @@ func (m menu) refuse(tok string) error {
 	if what == "" {
 		what = "one of the offered choices"
 	}
-	return rules.Illegalf("%q does not fit here: expected %s (%s).", tok, what, short(m.toks, 6))
+	return rules.Illegalf("%q is not possible here. Write %s: %s.", tok, what, short(m.toks, 6))
 }
 
 func short(toks []string, n int) string {

@@ -75,7 +75,7 @@ func notAChoice(tok string, opts []rules.Choice) string {
 		}
 		b.WriteString(o.Token)
 	}
-	return fmt.Sprintf("%q does not fit here; choose one of: %s.", tok, b.String())
+	return fmt.Sprintf("%q is not possible here. Choose %s.", tok, b.String())
 }
 
 // squarePicker reads a square as three tokens (board, column, row) among sqs. The board level can
