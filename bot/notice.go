@@ -686,7 +686,7 @@ func (s *Service) publicBoard(kit Kit, row *storage.Game, st rules.State, seq in
 	if err != nil || img == nil || kit.Focus == nil {
 		return img, nil, err
 	}
-	b, err := kit.Focus(st.View(rules.Spectator), boardMeta(row))
+	b, err := kit.Focus(st.View(rules.Spectator), s.boardMeta(row, st))
 	if err != nil {
 		s.log.Error("outbox: focus image", "game", row.ID, "err", err)
 		return img, nil, nil
@@ -717,7 +717,7 @@ func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.
 	if kit.PNG == nil {
 		return nil, nil
 	}
-	b, err := kit.PNG(st.View(seat), boardMeta(row))
+	b, err := kit.PNG(st.View(seat), s.boardMeta(row, st))
 	if err != nil {
 		return nil, fmt.Errorf("game %d: render: %w", row.ID, err)
 	}

@@ -468,7 +468,13 @@ func (s *Service) storedRecap(ctx context.Context, row *storage.Game, kit Kit, r
 	return recapPNG(kit, rec, times, final)
 }
 
-// boardMeta is what a board shows beyond the view: the players' names by seat.
-func boardMeta(row *storage.Game) render.Meta {
-	return render.Meta{Names: names(row)}
+// boardMeta is what a board shows beyond the view: the players' names by seat and, once the game
+// is over, its one result (Service.meta), so the final board states what the thread post states.
+func (s *Service) boardMeta(row *storage.Game, st rules.State) render.Meta {
+	if row.Status == storage.StatusRunning && st.Result() == nil {
+		return render.Meta{Names: names(row)}
+	}
+	m := s.meta(row, st)
+	m.Names = names(row)
+	return m
 }
