@@ -65,6 +65,12 @@ func TestArenaCounts(t *testing.T) {
 	if wins != 2 {
 		t.Errorf("%v wins handed out in 2 games", wins)
 	}
+	for _, k := range st.Kinds {
+		// Autumn Ash has one decision a turn: as many turns as moves, and a turn costs its move.
+		if k.Turns != k.Moves || k.Habits == nil || k.TurnCPUP99 < k.CPUP99 && k.CPUP99 > 0 && k.TurnCPUP99 == 0 {
+			t.Errorf("turns and habits: %+v", k)
+		}
+	}
 	if st.Kinds[0].Simulated == 0 || st.Kinds[1].Simulated != 0 {
 		t.Errorf("only the AI simulates: %+v", st.Kinds)
 	}
