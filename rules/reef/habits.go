@@ -57,3 +57,50 @@ func (s *state) EndHabits(seat rules.Seat) map[string]int {
 	}
 	return map[string]int{HabitPolypsLeft: sum(s.Players[seat].Screen[:])}
 }
+
+// SensibleMoves leaves out an eat that feeds the seat's last shrimp to its parrotfish, ending
+// the game, unless the seat then expects to lead (ai.Sensible); nil when no such eat is on the
+// menu, which is nearly always. The others' parrotfish are secret: each is estimated from its
+// public count at the mean value of a polyp, so the choice reads nothing hidden.
+func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
+	me := int(seat)
+	if s.Phase != phasePlay || s.Turn != me || s.T.Started || s.Res != nil ||
+		s.Players[me].ShrimpsEaten != data.ShrimpsPerPlayer-1 || !s.canEat(s.corals(), me) {
+		return nil
+	}
+	moves, _, err := rules.Enumerate(s, seat, 5000)
+	if err != nil {
+		return nil
+	}
+	var out []rules.Move
+	for _, m := range moves {
+		if m[0] == vEat && !s.eatLeads(seat, m) {
+			continue
+		}
+		out = append(out, m)
+	}
+	if len(out) == len(moves) || len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// eatLeads says whether seat, after eating with m, scores at least what each other seat's
+// parrotfish is expected to hold.
+func (s *state) eatLeads(seat rules.Seat, m rules.Move) bool {
+	c := s.clone()
+	if _, err := c.Apply(seat, m); err != nil {
+		return false
+	}
+	mean := 0.0
+	for col := Colour(0); col < NumColours; col++ {
+		mean += float64(c.colourValue(col)) / float64(NumColours)
+	}
+	mine := float64(c.score(int(seat)))
+	for o := range c.Players {
+		if o != int(seat) && float64(sum(c.Players[o].Fish[:]))*mean > mine {
+			return false
+		}
+	}
+	return true
+}
