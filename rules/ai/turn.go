@@ -40,11 +40,21 @@ func NewTurn(level string) *Turn {
 	return &Turn{Share: 2}
 }
 
+// TurnSharer is implemented by states whose game sets its own turn budget, in multiples of the
+// turn's dearest decision (Turn.Share), for the levels above easy: a game of many cheap
+// decisions a turn (Ausonia) can give each more than one of few dear ones (Reef Encounter).
+type TurnSharer interface {
+	TurnShare() float64
+}
+
 // begin is called at the start of a decision of seat in st.
 func (t *Turn) begin(st rules.State, seat rules.Seat) {
 	key := PositionKey(st)
 	if seat != t.seat || key != t.next || t.seen == nil {
 		t.seat, t.seen, t.dear, t.spent, t.Decisions = seat, map[string]bool{}, 0, 0, 0
+		if ts, ok := st.(TurnSharer); ok && t.Share > 0 {
+			t.Share = ts.TurnShare()
+		}
 	}
 	t.seen[key] = true
 	t.Decisions++
