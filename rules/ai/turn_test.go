@@ -206,3 +206,33 @@ func TestSensibleMoves(t *testing.T) {
 		}
 	}
 }
+
+// sharedShuttle sets its own turn budget (ai.TurnSharer): one dearest decision in all.
+type sharedShuttle struct{ shuttle }
+
+func (g *sharedShuttle) TurnShare() float64 { return 1 }
+func (g *sharedShuttle) Clone() rules.State  { c := *g; return &c }
+
+func TestTurnShareFromGame(t *testing.T) {
+	cfg := Config{Candidates: 4, Iterations: 64, Horizon: 4, Seed: 1}
+	_, one, err := Choose(shuttleGame, &sharedShuttle{shuttle{Pos: 1, NoEnd: true}}, 0, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := NewTurn("hard")
+	st := &sharedShuttle{shuttle{Pos: 1, NoEnd: true}}
+	spent := 0
+	for i := 0; i < 6; i++ {
+		c := cfg
+		c.Turn, c.Seed = turn, uint64(i)
+		m, stats, err := Choose(shuttleGame, st, 0, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spent += stats.Simulated
+		st.Apply(0, m)
+	}
+	if turn.Share != 1 || spent > one.Simulated+6*one.Simulated/one.Iterations {
+		t.Errorf("share %v: spent %d, one decision %d", turn.Share, spent, one.Simulated)
+	}
+}
