@@ -211,7 +211,7 @@ func TestSensibleMoves(t *testing.T) {
 type sharedShuttle struct{ shuttle }
 
 func (g *sharedShuttle) TurnShare() float64 { return 1 }
-func (g *sharedShuttle) Clone() rules.State  { c := *g; return &c }
+func (g *sharedShuttle) Clone() rules.State { c := *g; return &c }
 
 func TestTurnShareFromGame(t *testing.T) {
 	cfg := Config{Candidates: 4, Iterations: 64, Horizon: 4, Seed: 1}
