@@ -74,6 +74,12 @@ func TestArenaCounts(t *testing.T) {
 	if st.Kinds[0].Simulated == 0 || st.Kinds[1].Simulated != 0 {
 		t.Errorf("only the AI simulates: %+v", st.Kinds)
 	}
+	out.Reset()
+	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "1",
+		"--players", "ai:4,random", "--per-decision"}, &out, &errb)
+	if code != 0 || !strings.Contains(out.String(), "per turn") {
+		t.Fatalf("--per-decision: exit %d: %s%s", code, out.String(), errb.String())
+	}
 	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--players", "random"}, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "one per seat") {
 		t.Fatalf("a player per seat: exit %d, %s", code, errb.String())
