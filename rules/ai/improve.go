@@ -51,19 +51,15 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 		base = moves[s.r.IntN(len(moves))]
 	}
 	if cfg.Sensible {
-		// Only the moves the game finds sensible, none that brings back a position of the turn;
-		// the greedy move too, or else the first of them (the game's own preference).
-		var sm []rules.Move
+		// Only the moves the game finds sensible: the greedy move too, or else the first of
+		// them (the game's own preference). Moves back to a position of the turn are left out
+		// of the candidates below, which is cheaper than checking every move.
 		if sg, ok := st.(Sensible); ok {
-			sm = sg.SensibleMoves(seat)
-		}
-		if sm == nil {
-			sm = moves
-		}
-		if sm = s.sensible(sm); len(sm) < len(moves) || !inMoves(sm, base) {
-			moves = sm
-			if !inMoves(moves, base) {
-				base = moves[0]
+			if sm := sg.SensibleMoves(seat); len(sm) > 0 {
+				moves = sm
+				if !inMoves(moves, base) {
+					base = moves[0]
+				}
 			}
 		}
 	}
@@ -79,6 +75,10 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 	cands, err := s.candidates(moves, base)
 	if err != nil {
 		return nil, s.stats, err
+	}
+	if cfg.Sensible && cfg.Turn != nil {
+		cands = s.noUndo(cands)
+		base = cands[0].m
 	}
 	if len(cands) == 1 {
 		return base, s.stats, nil
@@ -264,4 +264,20 @@ const maxOwnMoves = 64
 func applies(st rules.State, seat rules.Seat, m rules.Move) bool {
 	_, err := st.Apply(seat, m)
 	return err == nil
+}
+
+// noUndo drops the candidates that bring back a position of the turn; when the greedy move is
+// one, the first candidate left takes its place as the move to beat. All of them stay if none
+// would be left.
+func (s *search) noUndo(cands []*candidate) []*candidate {
+	var out []*candidate
+	for _, c := range cands {
+		if !s.cfg.Turn.undoes(s.g, s.real, s.seat, c.m) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cands
+	}
+	return out
 }
