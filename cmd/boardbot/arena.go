@@ -21,20 +21,22 @@ import (
 // arenaPlayer is one kind of player the arena can seat.
 type arenaPlayer struct {
 	kind string
-	move func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, ai.Stats, error)
+	move func(st rules.State, seat rules.Seat, seed uint64, turn *ai.Turn) (rules.Move, ai.Stats, error)
+	// level names the turn budget of an AI player (ai.NewTurn); "" for the others
+	level string
 }
 
 // parsePlayer reads random, greedy, ai:<level> or ai:<iterations>.
 func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 	switch {
 	case kind == "random":
-		return arenaPlayer{kind, func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, ai.Stats, error) {
+		return arenaPlayer{kind: kind, move: func(st rules.State, seat rules.Seat, seed uint64, _ *ai.Turn) (rules.Move, ai.Stats, error) {
 			m, err := rules.RandomMove(st, seat, rand.New(rand.NewPCG(seed, 1)))
 			return m, ai.Stats{}, err
 		}}, nil
 	case kind == "greedy":
 		gr := ai.Greedy(g)
-		return arenaPlayer{kind, func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, ai.Stats, error) {
+		return arenaPlayer{kind: kind, move: func(st rules.State, seat rules.Seat, seed uint64, _ *ai.Turn) (rules.Move, ai.Stats, error) {
 			m, err := gr(st, seat, seed)
 			return m, ai.Stats{}, err
 		}}, nil
@@ -75,9 +77,14 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 		if err != nil {
 			return arenaPlayer{}, err
 		}
-		return arenaPlayer{kind, func(st rules.State, seat rules.Seat, seed uint64) (rules.Move, ai.Stats, error) {
+		level := arg
+		if _, nerr := strconv.Atoi(arg); nerr == nil {
+			level = "normal"
+		}
+		return arenaPlayer{kind: kind, level: level, move: func(st rules.State, seat rules.Seat, seed uint64, turn *ai.Turn) (rules.Move, ai.Stats, error) {
 			c := cfg
 			c.Seed = seed
+			c.Turn = turn
 			return ai.Choose(g, st, seat, c)
 		}}, nil
 	}
@@ -99,6 +106,14 @@ type arenaKind struct {
 	CPUP50    float64 `json:"think_cpu_ms_p50"` // CPU time of the thinking thread: one core's work
 	CPUP99    float64 `json:"think_cpu_ms_p99"`
 	Simulated int     `json:"simulated_moves"` // moves applied inside searches
+	// A turn is every decision of one seat until another seat moves (or the game ends).
+	Turns      int            `json:"turns"`
+	TurnP50    float64        `json:"turn_ms_p50"`
+	TurnP99    float64        `json:"turn_ms_p99"`
+	TurnCPUP50 float64        `json:"turn_cpu_ms_p50"`
+	TurnCPUP99 float64        `json:"turn_cpu_ms_p99"`
+	TurnCPUMax float64        `json:"turn_cpu_ms_max"`
+	Habits     map[string]int `json:"habits"` // habits a player would laugh at (ai.HabitWatch), summed over games
 }
 
 type arenaStats struct {
@@ -125,6 +140,7 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	maxMoves := fs.Int("max-moves", 20000, "a game still running after this many moves counts as unfinished")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	wall := fs.Duration("time", 0, "start no new game after this much time (0: play them all); keeps runs bounded on a shared machine")
+	perDecision := fs.Bool("per-decision", false, "give every AI decision its full budget (no turn budget, no memory of the turn), as before issue 23")
 	opts := optionFlag{}
 	fs.Var(opts, "option", "key=value, repeatable")
 	if err := fs.Parse(args); err != nil {
@@ -154,6 +170,11 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		ctx, cancel = context.WithTimeout(ctx, *wall)
 		defer cancel()
 	}
+	if *perDecision {
+		for i := range ps {
+			ps[i].level = ""
+		}
+	}
 	st := arena(ctx, kit.Game, ps, *seats, *games, *seed, map[string]string(opts), *maxMoves)
 	if *asJSON {
 		_ = json.NewEncoder(stdout).Encode(st)
@@ -177,6 +198,18 @@ func printArena(w io.Writer, st arenaStats) {
 		fmt.Fprintf(w, "%-12s %6d %7.1f %5.0f%% %6.0f%% - %3.0f%% %5.0f%% %9.1f %9.1f %9.1f %9.1f\n", k.Player, k.Seats, k.Wins, 100*k.WinRate,
 			100*k.CILow, 100*k.CIHigh, 100*k.FairShare, k.ThinkP50, k.ThinkP99, k.CPUP50, k.CPUP99)
 	}
+	fmt.Fprintf(w, "per turn (ms): %-12s %6s %9s %9s %9s %9s %9s  habits\n", "player", "turns", "wall p50", "wall p99", "cpu p50", "cpu p99", "cpu max")
+	for _, k := range st.Kinds {
+		var hs []string
+		for _, h := range ai.HabitNames(k.Habits) {
+			hs = append(hs, fmt.Sprintf("%s %d", h, k.Habits[h]))
+		}
+		if len(hs) == 0 {
+			hs = []string{"none"}
+		}
+		fmt.Fprintf(w, "               %-12s %6d %9.1f %9.1f %9.1f %9.1f %9.1f  %s\n", k.Player, k.Turns, k.TurnP50, k.TurnP99, k.TurnCPUP50, k.TurnCPUP99,
+			k.TurnCPUMax, strings.Join(hs, ", "))
+	}
 }
 
 // arena plays games between the players, rotating who sits where, and sums up per kind.
@@ -186,12 +219,14 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		seats, moves, sim int
 		wins              float64
 		think, cpu        []float64
+		turnWall, turnCPU []float64
+		habits            map[string]int
 	}
 	byKind := map[string]*acc{}
 	var order []string
 	for _, p := range ps {
 		if byKind[p.kind] == nil {
-			byKind[p.kind] = &acc{}
+			byKind[p.kind] = &acc{habits: map[string]int{}}
 			order = append(order, p.kind)
 		}
 	}
@@ -214,6 +249,18 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		}
 		at := func(seat rules.Seat) arenaPlayer { return ps[(int(seat)+i)%len(ps)] }
 		pick := rand.New(rand.NewPCG(setup.Seed, 0xa7e7a))
+		watch := ai.NewHabitWatch()
+		turns := map[rules.Seat]*ai.Turn{}
+		// the turn in progress: its seat and what it has cost so far
+		turnSeat, turnWall, turnCPU := rules.Spectator, 0.0, 0.0
+		endTurn := func() {
+			if turnSeat != rules.Spectator {
+				a := byKind[at(turnSeat).kind]
+				a.turnWall = append(a.turnWall, turnWall)
+				a.turnCPU = append(a.turnCPU, turnCPU)
+			}
+			turnSeat, turnWall, turnCPU = rules.Spectator, 0, 0
+		}
 		n := 0
 		for ; st.Result() == nil && n < maxMoves; n++ {
 			aw := st.Awaiting()
@@ -222,20 +269,40 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 			}
 			seat := aw[pick.IntN(len(aw))].Seat
 			p := at(seat)
+			if seat != turnSeat {
+				endTurn()
+				turnSeat = seat
+			}
+			if turns[seat] == nil && p.level != "" {
+				turns[seat] = ai.NewTurn(p.level)
+			}
+			before, err := ai.Clone(g, st)
+			if err != nil {
+				out.Failures = append(out.Failures, err.Error())
+				break
+			}
 			t0 := time.Now()
 			c0, cpuOK := threadCPU()
-			m, stats, err := p.move(st, seat, ai.MoveSeed(setup.Seed, int64(n), seat))
+			m, stats, err := p.move(st, seat, ai.MoveSeed(setup.Seed, int64(n), seat), turns[seat])
 			d := time.Since(t0)
 			c1, _ := threadCPU()
 			if err != nil {
 				out.Failures = append(out.Failures, fmt.Sprintf("seed %d move %d %s: %v", setup.Seed, n, p.kind, err))
 				break
 			}
-			if _, err := st.Apply(seat, m); err != nil {
+			evs, err := st.Apply(seat, m)
+			if err != nil {
 				out.Failures = append(out.Failures, fmt.Sprintf("seed %d move %d %s played %q: %v", setup.Seed, n, p.kind, m, err))
 				break
 			}
+			turnWall += float64(d.Microseconds()) / 1000
+			if cpuOK {
+				turnCPU += float64((c1 - c0).Microseconds()) / 1000
+			}
 			a := byKind[p.kind]
+			for _, h := range watch.Move(before, seat, m, evs, st) {
+				a.habits[h]++
+			}
 			a.moves++
 			a.sim += stats.Simulated
 			a.think = append(a.think, float64(d.Microseconds())/1000)
@@ -250,10 +317,18 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 				}
 			}
 		}
+		endTurn()
 		out.Moves += n
 		res := st.Result()
 		if res == nil {
 			continue
+		}
+		end := ai.NewHabitWatch()
+		end.End(st, seats)
+		for s, hs := range end.Counts {
+			for h, c := range hs {
+				byKind[at(s).kind].habits[h] += c
+			}
 		}
 		out.Finished++
 		winners := res.Winners()
@@ -284,6 +359,11 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		}
 		kd.ThinkP50, kd.ThinkP99 = percentile(a.think, 50), percentile(a.think, 99)
 		kd.CPUP50, kd.CPUP99 = percentile(a.cpu, 50), percentile(a.cpu, 99)
+		kd.Turns = len(a.turnWall)
+		kd.TurnP50, kd.TurnP99 = percentile(a.turnWall, 50), percentile(a.turnWall, 99)
+		kd.TurnCPUP50, kd.TurnCPUP99 = percentile(a.turnCPU, 50), percentile(a.turnCPU, 99)
+		kd.TurnCPUMax = percentile(a.turnCPU, 100)
+		kd.Habits = a.habits
 		out.Kinds = append(out.Kinds, kd)
 	}
 	if searchTime > 0 {

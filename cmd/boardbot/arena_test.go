@@ -65,8 +65,20 @@ func TestArenaCounts(t *testing.T) {
 	if wins != 2 {
 		t.Errorf("%v wins handed out in 2 games", wins)
 	}
+	for _, k := range st.Kinds {
+		// Autumn Ash has one decision a turn: as many turns as moves, and a turn costs its move.
+		if k.Turns != k.Moves || k.Habits == nil || k.TurnCPUP99 < k.CPUP99 && k.CPUP99 > 0 && k.TurnCPUP99 == 0 {
+			t.Errorf("turns and habits: %+v", k)
+		}
+	}
 	if st.Kinds[0].Simulated == 0 || st.Kinds[1].Simulated != 0 {
 		t.Errorf("only the AI simulates: %+v", st.Kinds)
+	}
+	out.Reset()
+	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "1",
+		"--players", "ai:4,random", "--per-decision"}, &out, &errb)
+	if code != 0 || !strings.Contains(out.String(), "per turn") {
+		t.Fatalf("--per-decision: exit %d: %s%s", code, out.String(), errb.String())
 	}
 	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--players", "random"}, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "one per seat") {

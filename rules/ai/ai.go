@@ -56,6 +56,12 @@ type Config struct {
 	Exploration float64
 	// Seed drives every random choice of the search.
 	Seed uint64
+	// Sensible restricts the choice to the moves the game's Sensible interface offers and, with a
+	// Turn, to moves that do not bring back a position of the turn (the levels above easy).
+	Sensible bool
+	// Turn, when set, carries the seat's turn across its decisions: their budget is shared
+	// (turn.go) and positions already passed are not returned to. The caller keeps one per AI seat.
+	Turn *Turn
 	// Deadline, when set, also stops a decision after that much wall time; the move then depends on
 	// the machine's speed, so tests and replays leave it zero.
 	Deadline time.Duration
@@ -81,9 +87,9 @@ func ForLevel(level string, seed uint64) (Config, error) {
 	case "easy":
 		return Config{Iterations: 30, Rollout: 8, Seed: seed}, nil
 	case "normal", "":
-		return Config{Iterations: 200, Rollout: 16, Prior: 1, Candidates: 8, GameBudget: 1, Seed: seed}, nil
+		return Config{Iterations: 200, Rollout: 16, Prior: 1, Candidates: 8, GameBudget: 1, Sensible: true, Seed: seed}, nil
 	case "hard":
-		return Config{Iterations: 800, Rollout: 24, Prior: 1, Candidates: 12, GameBudget: 3, Seed: seed}, nil
+		return Config{Iterations: 800, Rollout: 24, Prior: 1, Candidates: 12, GameBudget: 3, Sensible: true, Seed: seed}, nil
 	}
 	return Config{}, fmt.Errorf("there is no AI level %q; choose easy, normal or hard", level)
 }
@@ -111,6 +117,16 @@ func (n *node) child(seat rules.Seat, tok string) *node {
 
 // Choose picks a complete move for seat in st. st is not changed.
 func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Move, Stats, error) {
+	if cfg.Turn == nil || st.Result() != nil {
+		return choose(g, st, seat, cfg)
+	}
+	cfg.Turn.begin(st, seat)
+	m, stats, err := choose(g, st, seat, cfg)
+	cfg.Turn.end(g, st, seat, m, stats.Simulated)
+	return m, stats, err
+}
+
+func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Move, Stats, error) {
 	if cfg.Iterations <= 0 {
 		cfg.Iterations = 200
 	}
@@ -136,9 +152,14 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		// A level in a game with a greedy player that sizes no rollouts: the tree search with the
 		// greedy prior (every game with a greedy player sizes them today).
 	}
-	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
+	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)), lim: -1}
 	if cfg.Deadline > 0 {
 		s.until = time.Now().Add(cfg.Deadline)
+	}
+	if cfg.Sensible {
+		if sm, ok := st.(Sensible); ok {
+			s.allow = prefixes(s.sensible(sm.SensibleMoves(seat)))
+		}
 	}
 	partial := rules.Move{}
 	budget := cfg.Iterations
@@ -170,9 +191,13 @@ func Choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 			if err != nil {
 				return nil, s.stats, fmt.Errorf("ai: choices for %q: %w", partial.String(), err)
 			}
-			best := mostVisited(n, seat, menu(next, complete))
+			best := mostVisited(n, seat, s.filter(partial, menu(next, complete)))
 			if best == nil && n == root {
 				// Nothing the search liked is on the menu: take a random entry of it.
+				if s.allow != nil {
+					partial, done = s.firstAllowed(partial), true
+					break
+				}
 				m, err := rules.RandomMoveFrom(st, seat, partial, s.r)
 				if err != nil {
 					return nil, s.stats, err
@@ -237,6 +262,9 @@ type search struct {
 	greedyV    float64
 	greedyDone bool
 	alone      bool // a solo game, for the rollout improvement's horizon
+	// allow holds the prefixes of the moves the seat may choose (Config.Sensible); nil: any.
+	allow map[string]bool
+	lim   float64 // simulated moves this decision may spend (the turn's share); negative: any
 }
 
 // sample is one state consistent with what the AI's seat knows.
@@ -261,6 +289,14 @@ func (s *search) run(root *node, partial rules.Move, iterations int) *node {
 	s.stats.Searches++
 	for i := 0; i < iterations; i++ {
 		if !s.until.IsZero() && i > 0 && time.Now().After(s.until) {
+			break
+		}
+		if s.cfg.Turn != nil && s.stats.Searches == 1 && i == treeProbe {
+			// The first iterations price the decision: at most Iterations of them, and about
+			// half as many again for the thin tokens' searches.
+			s.lim = s.cfg.Turn.limit(1.5 * float64(s.cfg.Iterations) * float64(s.stats.Simulated) / treeProbe)
+		}
+		if s.lim >= 0 && i >= treeProbe && float64(s.stats.Simulated) >= s.lim {
 			break
 		}
 		det, err := s.sample()
@@ -297,6 +333,9 @@ func (s *search) iterate(root *node, det rules.State, partial rules.Move) {
 		}
 		if complete {
 			tokens = append(tokens, stop)
+		}
+		if s.allow != nil && actor == s.seat && ownMove(path, s.seat) {
+			tokens = s.filterTokens(part, tokens)
 		}
 		if len(tokens) == 0 {
 			return
@@ -502,4 +541,101 @@ func menu(next []rules.Choice, complete bool) map[string]bool {
 		m[stop] = true
 	}
 	return m
+}
+
+// treeProbe is how many iterations price a tree search for the turn's budget.
+const treeProbe = 8
+
+// sensible keeps, of the game's sensible moves, those that bring back no position of the turn
+// (all of them if none would be left). nil stays nil: any move will do.
+func (s *search) sensible(moves []rules.Move) []rules.Move {
+	if moves == nil || s.cfg.Turn == nil {
+		return moves
+	}
+	var out []rules.Move
+	for _, m := range moves {
+		if !s.cfg.Turn.undoes(s.g, s.real, s.seat, m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return moves
+	}
+	return out
+}
+
+// prefixes indexes moves by every prefix (key) and every whole move (key + stop mark).
+func prefixes(moves []rules.Move) map[string]bool {
+	if len(moves) == 0 {
+		return nil
+	}
+	p := map[string]bool{}
+	for _, m := range moves {
+		for i := 0; i <= len(m); i++ {
+			p[moveKey(m[:i])] = true
+		}
+		p[moveKey(m)+"\x01"] = true
+	}
+	return p
+}
+
+func moveKey(m rules.Move) string {
+	k := ""
+	for _, t := range m {
+		k += t + "\x00"
+	}
+	return k
+}
+
+// allows says whether token tok (stop: the end of the move) after part leads to an allowed move.
+func (s *search) allows(part rules.Move, tok string) bool {
+	if tok == stop {
+		return s.allow[moveKey(part)+"\x01"]
+	}
+	return s.allow[moveKey(part)+tok+"\x00"]
+}
+
+func (s *search) filterTokens(part rules.Move, tokens []string) []string {
+	out := tokens[:0]
+	for _, t := range tokens {
+		if s.allows(part, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// filter removes from a menu the tokens that lead to no allowed move.
+func (s *search) filter(part rules.Move, m map[string]bool) map[string]bool {
+	if s.allow == nil {
+		return m
+	}
+	for t := range m {
+		if !s.allows(part, t) {
+			delete(m, t)
+		}
+	}
+	return m
+}
+
+// firstAllowed completes part with the first allowed move that extends it (or any, if none does).
+func (s *search) firstAllowed(part rules.Move) rules.Move {
+	sm, _ := s.real.(Sensible)
+	for _, m := range s.sensible(sm.SensibleMoves(s.seat)) {
+		if len(m) >= len(part) && m[:len(part)].Equal(part) {
+			return m
+		}
+	}
+	m, _ := rules.RandomMoveFrom(s.real, s.seat, part, s.r)
+	return m
+}
+
+// ownMove says whether a playout's path is still inside the AI's own first move.
+func ownMove(path []*node, seat rules.Seat) bool {
+	for _, c := range path {
+		if c.seat != seat || c.tok == stop {
+			return false
+		}
+	}
+	return true
 }

@@ -31,7 +31,7 @@ type candidate struct {
 
 // improve chooses seat's move in st by rollouts of the greedy policy; gr is st's greedy player.
 func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Config) (rules.Move, Stats, error) {
-	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x1a9e))}
+	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x1a9e)), lim: -1}
 	if ev, ok := st.(rules.Evaluator); ok && len(ev.Evaluate()) == 1 {
 		s.alone = true // a solo game: there are no other seats' moves to count
 	}
@@ -50,6 +50,19 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 	if base == nil || rules.Check(st, seat, base) != nil {
 		base = moves[s.r.IntN(len(moves))]
 	}
+	if cfg.Sensible {
+		// Only the moves the game finds sensible: the greedy move too, or else the first of
+		// them (the game's own preference). Moves back to a position of the turn are left out
+		// of the candidates below, which is cheaper than checking every move.
+		if sg, ok := st.(Sensible); ok {
+			if sm := sg.SensibleMoves(seat); len(sm) > 0 {
+				moves = sm
+				if !inMoves(moves, base) {
+					base = moves[0]
+				}
+			}
+		}
+	}
 	if len(moves) == 1 {
 		return base, s.stats, nil
 	}
@@ -63,6 +76,10 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 	if err != nil {
 		return nil, s.stats, err
 	}
+	if cfg.Sensible && cfg.Turn != nil {
+		cands = s.noUndo(cands)
+		base = cands[0].m
+	}
 	if len(cands) == 1 {
 		return base, s.stats, nil
 	}
@@ -71,9 +88,19 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 	if once {
 		sims = 1
 	}
+	if t := cfg.Turn; t != nil && t.Share > 0 && t.dear > 0 && float64(t.spent) >= t.Share*t.dear {
+		return base, s.stats, nil // the turn's budget is spent: the greedy move
+	}
+	start := s.stats.Simulated
 	for j := 0; j < sims; j++ {
 		if !s.until.IsZero() && j > 0 && time.Now().After(s.until) {
 			break
+		}
+		if j == 1 && cfg.Turn != nil {
+			s.lim = cfg.Turn.limit(float64(sims * (s.stats.Simulated - start)))
+		}
+		if j > 0 && s.lim >= 0 && float64(s.stats.Simulated-start)*float64(j+1)/float64(j) > s.lim {
+			break // one more round would pass the turn's share
 		}
 		// Common random numbers: every candidate meets the same sample and the same draws after
 		// it, so their difference is the move's, not the dice's.
@@ -90,7 +117,24 @@ func improve(g rules.Game, st rules.State, seat rules.Seat, gr Greeder, cfg Conf
 		}
 		s.stats.Iterations++
 	}
+	if !once && s.stats.Iterations < minRounds && s.stats.Iterations < sims {
+		// Cut short by the turn's budget: too few samples to trust a gain.
+		return base, s.stats, nil
+	}
 	return pick(cands, float64(s.stats.Iterations)).m, s.stats, nil
+}
+
+// minRounds is the fewest simulations of each candidate on which a cut-short decision may leave
+// the greedy move.
+const minRounds = 4
+
+func inMoves(moves []rules.Move, m rules.Move) bool {
+	for _, x := range moves {
+		if x.Equal(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // pick is the candidate with the best mean gain over the greedy move (cands[0]) among those whose
@@ -220,4 +264,20 @@ const maxOwnMoves = 64
 func applies(st rules.State, seat rules.Seat, m rules.Move) bool {
 	_, err := st.Apply(seat, m)
 	return err == nil
+}
+
+// noUndo drops the candidates that bring back a position of the turn; when the greedy move is
+// one, the first candidate left takes its place as the move to beat. All of them stay if none
+// would be left.
+func (s *search) noUndo(cands []*candidate) []*candidate {
+	var out []*candidate
+	for _, c := range cands {
+		if !s.cfg.Turn.undoes(s.g, s.real, s.seat, c.m) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cands
+	}
+	return out
 }

@@ -259,3 +259,8 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 	}
 	return 160, 300
 }
+
+// TurnShare is the AI's budget for a whole turn in multiples of its dearest decision
+// (ai.TurnSharer): a turn is many decisions, most of them cheap, and one decision at full budget
+// costs about 1 s of one core at p99 at two seats, so 2.5 keeps a turn under 3 s.
+func (s *state) TurnShare() float64 { return 2.5 }

@@ -170,3 +170,8 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 	}
 	return 12, 2
 }
+
+// TurnShare is the AI's budget for a whole turn in multiples of its dearest decision
+// (ai.TurnSharer): one decision at full budget costs up to 1.5 s of one core at two seats, so
+// the rest of the turn shares half as much again, which keeps a turn under 3 s.
+func (s *state) TurnShare() float64 { return 1.5 }

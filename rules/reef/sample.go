@@ -84,6 +84,8 @@ func (s *state) worth(me int) float64 {
 			v -= 0.6 * float64(size) / float64(s.Seats-1)
 		}
 	}
-	v += 1.5*float64(sum(p.Consumed[:])) + 0.5*float64(sum(p.Screen[:])) + 0.1*float64(sum(p.Cubes[:]))
+	// Polyps behind the screen score nothing (they only break ties): they are worth little next
+	// to a polyp on the reef, so the player lays them rather than hoarding them.
+	v += 1.5*float64(sum(p.Consumed[:])) + 0.15*float64(sum(p.Screen[:])) + 0.3*float64(sum(p.Cubes[:]))
 	return v
 }

@@ -108,3 +108,52 @@ func BlindEverywhere(g rules.Game, setups []rules.Setup, at []int, scramble func
 	}
 	return errs
 }
+
+// Habits plays one game of g set up as setup with the AI of levels[seat] at each seat (the arena's
+// way: a Turn per seat, the bot's move seeds) for at most maxMoves moves, and returns each seat's
+// habits (ai.HabitWatch, end counts included) and how many moves were played.
+func Habits(g rules.Game, setup rules.Setup, levels []string, maxMoves int) (map[rules.Seat]map[string]int, int, error) {
+	full, err := g.Info().ValidateSetup(setup)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := g.New(full)
+	if err != nil {
+		return nil, 0, err
+	}
+	watch := ai.NewHabitWatch()
+	turns := map[rules.Seat]*ai.Turn{}
+	n := 0
+	for ; n < maxMoves && st.Result() == nil; n++ {
+		aw := st.Awaiting()
+		if len(aw) == 0 {
+			break
+		}
+		seat := aw[0].Seat
+		if turns[seat] == nil {
+			turns[seat] = ai.NewTurn(levels[seat])
+		}
+		cfg, err := ai.ForLevel(levels[seat], ai.MoveSeed(setup.Seed, int64(n), seat))
+		if err != nil {
+			return nil, n, err
+		}
+		cfg.Turn = turns[seat]
+		m, _, err := ai.Choose(g, st, seat, cfg)
+		if err != nil {
+			return nil, n, fmt.Errorf("move %d: %w", n, err)
+		}
+		before, err := ai.Clone(g, st)
+		if err != nil {
+			return nil, n, err
+		}
+		evs, err := st.Apply(seat, m)
+		if err != nil {
+			return nil, n, fmt.Errorf("move %d: %q: %w", n, m, err)
+		}
+		watch.Move(before, seat, m, evs, st)
+	}
+	if st.Result() != nil {
+		watch.End(st, setup.Seats)
+	}
+	return watch.Counts, n, nil
+}

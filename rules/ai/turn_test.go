@@ -1,0 +1,238 @@
+package ai
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// shuttle: seat 0 moves a marker between 0 and 2 (left, right), waits (tick) or ends its turn;
+// seat 1 only ends its turn. Its greedy player shuttles: right from 0, left from 1, the to and fro
+// a player laughs at. The game ends after 40 ticks.
+type shuttle struct {
+	Pos, Ticks int
+	NoEnd      bool // seat 0 cannot end its turn
+	Turn       rules.Seat
+	Res        *rules.Result
+}
+
+var shuttleGame = toyGame[shuttle, *shuttle]{"shuttle"}
+
+func (g *shuttle) Awaiting() []rules.Prompt {
+	if g.Res != nil {
+		return nil
+	}
+	return []rules.Prompt{{Seat: g.Turn, Text: "move"}}
+}
+func (g *shuttle) menu(s rules.Seat) []string {
+	if s == 1 {
+		return []string{"end"}
+	}
+	out := []string{"end", "tick"}
+	if g.NoEnd {
+		out = out[1:]
+	}
+	if g.Pos > 0 {
+		out = append(out, "left")
+	}
+	if g.Pos < 2 {
+		out = append(out, "right")
+	}
+	return out
+}
+func (g *shuttle) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	menu := g.menu(s)
+	switch {
+	case s != g.Turn || g.Res != nil:
+		return nil, false, rules.Illegalf("not your turn")
+	case len(m) == 0:
+		var cs []rules.Choice
+		for _, t := range menu {
+			cs = append(cs, rules.Choice{Token: t})
+		}
+		return cs, false, nil
+	case len(m) == 1 && slices.Contains(menu, m[0]):
+		return nil, true, nil
+	}
+	return nil, false, rules.Illegalf("say %s", strings.Join(menu, " or "))
+}
+func (g *shuttle) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := rules.Check(g, s, m); err != nil {
+		return nil, err
+	}
+	switch m[0] {
+	case "end":
+		g.Turn = 1 - g.Turn
+	case "tick":
+		g.Ticks++
+		if g.Ticks >= 40 {
+			g.Res = &rules.Result{Ranks: []int{1, 2}}
+		}
+	case "left":
+		g.Pos--
+	case "right":
+		g.Pos++
+	}
+	return nil, nil
+}
+func (g *shuttle) View(rules.Seat) any     { return g }
+func (g *shuttle) Result() *rules.Result   { return g.Res }
+func (g *shuttle) Encode() ([]byte, error) { return json.Marshal(g) }
+func (g *shuttle) Clone() rules.State      { c := *g; return &c }
+func (g *shuttle) GreedyMove(s rules.Seat, _ uint64) rules.Move {
+	switch {
+	case s == 1:
+		return rules.Move{"end"}
+	case g.Pos == 0:
+		return rules.Move{"right"}
+	}
+	return rules.Move{"left"}
+}
+func (g *shuttle) Evaluate() []float64 { return []float64{0.5, 0.5} }
+
+// The habit watch sees a move back to a position of the same turn, and not a move that changes
+// nothing or one that returns to a position of an earlier turn.
+func TestHabitWatchUndo(t *testing.T) {
+	st := &shuttle{}
+	w := NewHabitWatch()
+	var got []string
+	for _, m := range []string{"right", "left", "end", "end", "right", "end", "end", "left", "right", "tick"} {
+		seat := st.Turn
+		before := st.Clone()
+		if _, err := st.Apply(seat, rules.Move{m}); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, strings.Join(append([]string{m}, w.Move(before, seat, rules.Move{m}, nil, st)...), ":"))
+	}
+	want := "right left:undo end end right end end left right:undo tick"
+	if strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
+	}
+	if w.Counts[0][HabitUndo] != 2 || len(w.Counts[1]) != 0 {
+		t.Errorf("counts %v", w.Counts)
+	}
+}
+
+// With a Turn and Sensible, the rollout improvement never plays the greedy player's way back;
+// without them (easy, or no turn carried) it does.
+func TestTurnAvoidsUndo(t *testing.T) {
+	for _, c := range []struct {
+		turn  bool
+		undos int
+	}{{true, 0}, {false, 1}} {
+		st := &shuttle{}
+		w := NewHabitWatch()
+		turn := NewTurn("normal")
+		for i := 0; i < 6 && st.Turn == 0; i++ {
+			cfg := Config{Candidates: 2, Iterations: 8, Horizon: 2, Sensible: true, Seed: uint64(i)}
+			if c.turn {
+				cfg.Turn = turn
+			}
+			m, _, err := Choose(shuttleGame, st, 0, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := st.Clone()
+			st.Apply(0, m)
+			w.Move(before, 0, m, nil, st)
+		}
+		if got := w.Counts[0][HabitUndo]; (got == 0) != (c.undos == 0) {
+			t.Errorf("turn %v: %d undos, want %d", c.turn, got, c.undos)
+		}
+	}
+}
+
+// A turn of many decisions spends at most Share times its dearest decision, plus one round per
+// decision; without a Turn each decision spends its whole budget.
+func TestTurnBudget(t *testing.T) {
+	cfg := Config{Candidates: 4, Iterations: 64, Horizon: 4, Seed: 1}
+	_, one, err := Choose(shuttleGame, &shuttle{Pos: 1, NoEnd: true}, 0, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := NewTurn("normal")
+	st := &shuttle{Pos: 1, NoEnd: true}
+	spent, rounds, decisions := 0, 0, 0
+	for i := 0; i < 12; i++ {
+		c := cfg
+		c.Turn, c.Seed = turn, uint64(i)
+		m, stats, err := Choose(shuttleGame, st, 0, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spent += stats.Simulated
+		rounds += one.Simulated / one.Iterations
+		decisions++
+		st.Apply(0, m) // the turn goes on
+	}
+	if turn.Decisions != decisions {
+		t.Errorf("the turn counted %d decisions, want %d", turn.Decisions, decisions)
+	}
+	if bound := 2*one.Simulated + rounds; spent > bound || spent < one.Simulated {
+		t.Errorf("a turn of %d decisions spent %d simulated moves; one decision %d, bound %d", decisions, spent, one.Simulated, bound)
+	}
+	if 12*one.Simulated <= 2*one.Simulated+rounds {
+		t.Fatalf("the test proves nothing: %d", one.Simulated)
+	}
+	// A new turn (the position is not where the last decision led) gets the full budget again.
+	st.NoEnd = false
+	st.Apply(0, rules.Move{"end"})
+	st.Apply(1, rules.Move{"end"})
+	c := cfg
+	c.Turn = turn
+	if _, stats, _ := Choose(shuttleGame, st, 0, c); stats.Simulated < one.Simulated/2 || turn.Decisions != 1 {
+		t.Errorf("a new turn: %d simulated, %d decisions", stats.Simulated, turn.Decisions)
+	}
+}
+
+// sensibleNim offers only "take 2" as sensible: both ways of deciding keep to it.
+type sensibleNim struct{ greedyNim }
+
+func (g *sensibleNim) SensibleMoves(rules.Seat) []rules.Move { return []rules.Move{{"take", "2"}} }
+func (g *sensibleNim) Clone() rules.State                    { c := *g; return &c }
+
+func TestSensibleMoves(t *testing.T) {
+	for _, cfg := range []Config{
+		{Iterations: 50, Sensible: true, Seed: 1},
+		{Candidates: 3, Iterations: 9, Horizon: 3, Sensible: true, Seed: 1},
+	} {
+		st := &sensibleNim{greedyNim{nim{Pile: 9}}}
+		m, _, err := Choose(nimGame{}, st, 0, cfg)
+		if err != nil || m.String() != "take 2" {
+			t.Errorf("%+v: chose %q (%v), want take 2", cfg, m, err)
+		}
+	}
+}
+
+// sharedShuttle sets its own turn budget (ai.TurnSharer): one dearest decision in all.
+type sharedShuttle struct{ shuttle }
+
+func (g *sharedShuttle) TurnShare() float64 { return 1 }
+func (g *sharedShuttle) Clone() rules.State { c := *g; return &c }
+
+func TestTurnShareFromGame(t *testing.T) {
+	cfg := Config{Candidates: 4, Iterations: 64, Horizon: 4, Seed: 1}
+	_, one, err := Choose(shuttleGame, &sharedShuttle{shuttle{Pos: 1, NoEnd: true}}, 0, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := NewTurn("hard")
+	st := &sharedShuttle{shuttle{Pos: 1, NoEnd: true}}
+	spent := 0
+	for i := 0; i < 6; i++ {
+		c := cfg
+		c.Turn, c.Seed = turn, uint64(i)
+		m, stats, err := Choose(shuttleGame, st, 0, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spent += stats.Simulated
+		st.Apply(0, m)
+	}
+	if turn.Share != 1 || spent > one.Simulated+6*one.Simulated/one.Iterations {
+		t.Errorf("share %v: spent %d, one decision %d", turn.Share, spent, one.Simulated)
+	}
+}

@@ -1,0 +1,171 @@
+package reef
+
+import (
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ai"
+	"github.com/boardbot/boardbot/rules/ai/aitest"
+)
+
+// Tactics (issue 23): positions where the rules make one kind of move clearly best. A parrotfish
+// scores only what it eats (a coral of 5 or more guarded by its owner's shrimp, 4 polyps back
+// to the bag), and feeding the fourth shrimp ends the game. So: eat a big guarded coral at the
+// start of the turn (take the points now), and end the game with the last
+// shrimp only when leading (win now; never end it behind).
+type reefTactic struct {
+	name  string
+	seats int
+	build func(t *testing.T, s *state)
+	eat   string // the coral (any square of it) the move must eat; "" : the move must not eat
+}
+
+var (
+	nineWhite = []string{"1:A6", "1:B6", "1:C6", "1:D6", "1:E6", "1:F6", "1:G6", "1:A5", "1:B5"}
+	sevenRow2 = []string{"2:A5", "2:B5", "2:C5", "2:D5", "2:E5", "2:F5", "2:G5"}
+	fiveRow1  = []string{"1:E1", "1:E2", "1:E3", "1:F3", "1:G3"}
+)
+
+func lastShrimp(s *state, seat int) {
+	s.Players[seat].ShrimpsHome, s.Players[seat].ShrimpsEaten = 1, 3
+}
+
+var reefTactics = []reefTactic{
+	{"eat a guarded coral of nine", 2, func(t *testing.T, s *state) {
+		put(t, s, White, nineWhite...)
+		shrimpOn(t, s, 0, "1:C6")
+	}, "1:C6"},
+	{"eat a guarded coral of seven, three seats", 3, func(t *testing.T, s *state) {
+		put(t, s, Grey, sevenRow2...)
+		shrimpOn(t, s, 0, "2:D5")
+	}, "2:D5"},
+	{"eat a guarded coral of seven, four seats", 4, func(t *testing.T, s *state) {
+		put(t, s, Orange, sevenRow2...)
+		put(t, s, Pink, fiveRow1...) // someone else's
+		shrimpOn(t, s, 0, "2:G5")
+		shrimpOn(t, s, 2, "1:E2")
+	}, "2:G5"},
+	{"eat a guarded coral of nine, four seats", 4, func(t *testing.T, s *state) {
+		put(t, s, Pink, nineWhite...)
+		shrimpOn(t, s, 0, "1:A5")
+	}, "1:A5"},
+	{"eat a guarded coral of eight", 2, func(t *testing.T, s *state) {
+		put(t, s, Yellow, append([]string{"2:A4"}, sevenRow2...)...)
+		shrimpOn(t, s, 0, "2:A4")
+	}, "2:A4"},
+	{"the last shrimp wins the game: eat", 2, func(t *testing.T, s *state) {
+		lastShrimp(s, 0)
+		put(t, s, White, nineWhite...)
+		shrimpOn(t, s, 0, "1:C6")
+	}, "1:C6"},
+	{"the last shrimp ends the game behind: do not eat", 2, func(t *testing.T, s *state) {
+		lastShrimp(s, 0)
+		giveFish(t, s, 1, Grey, 12)
+		put(t, s, White, sevenRow2...)
+		shrimpOn(t, s, 0, "2:D5")
+	}, ""},
+	{"the last shrimp ends the game behind, three seats: do not eat", 3, func(t *testing.T, s *state) {
+		lastShrimp(s, 0)
+		giveFish(t, s, 2, Orange, 10)
+		put(t, s, Pink, nineWhite...)
+		shrimpOn(t, s, 0, "1:G6")
+	}, ""},
+	{"the last shrimp, ahead in the parrotfish: eat", 2, func(t *testing.T, s *state) {
+		lastShrimp(s, 0)
+		giveFish(t, s, 0, Grey, 6)
+		giveFish(t, s, 1, Grey, 2)
+		put(t, s, Orange, sevenRow2...)
+		shrimpOn(t, s, 0, "2:B5")
+	}, "2:B5"},
+	{"the last shrimp, three seats, ahead: eat", 3, func(t *testing.T, s *state) {
+		lastShrimp(s, 0)
+		giveFish(t, s, 0, White, 4)
+		giveFish(t, s, 1, Grey, 1)
+		giveFish(t, s, 2, Pink, 2)
+		put(t, s, Yellow, nineWhite...)
+		shrimpOn(t, s, 0, "1:D6")
+	}, "1:D6"},
+}
+
+// meets says whether m does what the case asks in s.
+func (c reefTactic) meets(s *state, m rules.Move) bool {
+	if c.eat == "" {
+		return m[0] != vEat
+	}
+	if m[0] != vEat {
+		return false
+	}
+	cm := s.corals()
+	sq, _ := (&walker{m: m}).peekSquare(s, 1)
+	return cm.id[sq] == cm.id[at(c.eat)]
+}
+
+func TestAITactics(t *testing.T) {
+	levels := []string{"easy", "normal", "hard"}
+	if testing.Short() {
+		levels = levels[:2]
+	}
+	if len(reefTactics) < 10 {
+		t.Fatalf("%d positions", len(reefTactics))
+	}
+	for _, level := range levels {
+		found := 0
+		for i, c := range reefTactics {
+			s := fixture(t, c.seats)
+			c.build(t, s)
+			if _, _, err := s.Choices(0, rules.Move{vEat}); err != nil {
+				t.Fatalf("%s: eating is not on the menu: %v", c.name, err)
+			}
+			cfg, _ := ai.ForLevel(level, uint64(i+1))
+			m, _, err := ai.Choose(Game, s.clone(), 0, cfg)
+			if err != nil {
+				t.Fatalf("%s %s: %v", level, c.name, err)
+			}
+			if c.meets(s, m) {
+				found++
+			} else if level != "easy" {
+				t.Logf("%s missed %q: played %s", level, c.name, m)
+			}
+		}
+		t.Logf("%s: %d of %d", level, found, len(reefTactics))
+		if level == "normal" && found*10 < 9*len(reefTactics) || level == "hard" && found < len(reefTactics) {
+			t.Errorf("%s found %d of %d tactics", level, found, len(reefTactics))
+		}
+	}
+}
+
+// The feeding habit is found, and the AI above easy leaves such an eat out.
+func TestHabitLastShrimpLosing(t *testing.T) {
+	s := fixture(t, 2)
+	reefTactics[6].build(t, s)
+	before := s.clone()
+	m := rules.Move{vEat, "2", "d", "5"}
+	if _, err := s.Apply(0, m); err != nil {
+		t.Fatal(err)
+	}
+	if hs := before.Habits(0, m, nil, s); len(hs) != 1 || hs[0] != HabitLastShrimpLosing {
+		t.Errorf("habits %v", hs)
+	}
+	for _, mv := range before.SensibleMoves(0) {
+		if mv[0] == vEat {
+			t.Errorf("sensible moves offer %s", mv)
+		}
+	}
+}
+
+// Over a seeded game, normal plays no shrimp to and fro and never feeds its last shrimp behind.
+func TestAIHabits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game at normal")
+	}
+	counts, n, err := aitest.Habits(Game, rules.Setup{Seats: 2, Seed: 1}, []string{"normal", "easy"}, 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d moves: normal %v, easy %v", n, counts[0], counts[1])
+	for h, k := range counts[0] {
+		if h != HabitPolypsLeft && k != 0 {
+			t.Errorf("normal: %s %d", h, k)
+		}
+	}
+}
