@@ -776,7 +776,8 @@ func (d *driver) checkAnswer(c cid, id string) {
 // checkBoard compares the live post's board with the public view drawn from the mirror.
 func (d *driver) checkBoard(r recorded) {
 	d.t.Helper()
-	want, err := d.g.kit.PNG(d.mirror.View(rules.Spectator), render.Meta{Names: d.users})
+	// A finished game's board states its one result (no seat left here: the rules' own).
+	want, err := d.g.kit.PNG(d.mirror.View(rules.Spectator), render.Meta{Names: d.users, Result: d.mirror.Result()})
 	if err != nil {
 		d.t.Fatal(err)
 	}
