@@ -40,3 +40,19 @@ func TestAdminSettingsAreAudited(t *testing.T) {
 		t.Fatalf("a user's own setting was audited: %q", logs.String())
 	}
 }
+
+// Aborting a game is audited with who did it.
+func TestAbortIsAudited(t *testing.T) {
+	e := newEnv(t)
+	var logs bytes.Buffer
+	e.svc = New(e.store, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	th := e.game("ann", "bob")
+	if _, err := e.svc.Abort(context.Background(), e.in(th, user("ann"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"audit: game aborted", "user=u-ann", "guild=g1"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Fatalf("audit line %q lacks %q", logs.String(), want)
+		}
+	}
+}

@@ -352,6 +352,7 @@ func (s *Service) Abort(ctx context.Context, req Request) (Reply, error) {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(err)
 	}
+	s.log.Info("audit: game aborted", "game", row.ID, "guild", row.Guild, "user", req.User.ID, "name", req.User.Name, "admin", req.User.Admin)
 	text := fmt.Sprintf("%s was aborted by %s.", gameTitle(t), cleanName(req.User.Name))
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
