@@ -238,6 +238,9 @@ type Outgoing struct {
 	// Folded are the outbox ids of the earlier messages of the game this one stands for: delivery
 	// fell behind, and their events are in this post (see fold). They are done when it is sent.
 	Folded []int64
+	// Queued is when the oldest message this one stands for was enqueued (the metrics'
+	// enqueue-to-post time).
+	Queued time.Time
 }
 
 // Sender delivers one message. An error means "try again later"; the outbox keeps it.
@@ -490,9 +493,12 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		return time.Time{}, s.store.MarkSent(ctx, m.ID)
 	}
 	merge(&n, folded)
-	out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m)}
+	out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m), Queued: m.Created}
 	for _, f := range folded {
 		out.Folded = append(out.Folded, f.ID)
+		if f.Created.Before(out.Queued) {
+			out.Queued = f.Created
+		}
 	}
 	if n.Kind != "dm" && n.Game != 0 {
 		s.current(ctx, &out)

@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -289,4 +290,30 @@ func (m *Metrics) Build(version, goVersion string) {
 	}, []string{"version", "go"})
 	g.WithLabelValues(version, goVersion).Set(1)
 	_ = m.reg.Register(g) // a second call keeps the first build's series
+}
+
+// Sender wraps the outbox's sender so that each notice delivered is timed from its enqueueing
+// (boardbot_outbox_delivery_seconds). A notice Discord refused for good, and dropped, counts as
+// delivered too: it leaves the outbox then.
+func (m *Metrics) Sender(next bot.Sender) bot.Sender { return timedSender{next, m} }
+
+type timedSender struct {
+	next bot.Sender
+	m    *Metrics
+}
+
+func (t timedSender) Send(ctx context.Context, o bot.Outgoing) error {
+	err := t.next.Send(ctx, o)
+	if err == nil && !o.Queued.IsZero() {
+		t.m.Delivered(time.Since(o.Queued))
+	}
+	return err
+}
+
+// Parallel keeps the wrapped sender's parallelism (bot.Parallel).
+func (t timedSender) Parallel() int {
+	if p, ok := t.next.(bot.Parallel); ok {
+		return p.Parallel()
+	}
+	return 1
 }

@@ -219,3 +219,58 @@ func TestBuildInfo(t *testing.T) {
 	}
 	t.Fatal("no boardbot_build_info")
 }
+
+// sendLog is an outbox sender that takes everything.
+type sendLog struct{ sent []bot.Outgoing }
+
+func (s *sendLog) Send(_ context.Context, o bot.Outgoing) error {
+	s.sent = append(s.sent, o)
+	return nil
+}
+
+// The AI's think time and the outbox's enqueue-to-post time are measured where they happen: a
+// game against the AI plays its move and posts its notices through the timed sender.
+func TestAIAndDeliveryTimes(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := New(st)
+	ctx := context.Background()
+	svc := bot.New(st, []bot.Kit{{Game: rulestest.Bids, PNG: func(v any, _ render.Meta) ([]byte, error) { return json.Marshal(v) }}},
+		bot.Options{Observer: m, AIIterations: 20})
+	ann := bot.User{ID: "ann", Name: "ann"}
+	rep, err := svc.Create(ctx, bot.Request{User: ann, Place: bot.Place{Guild: "g", Channel: "c"}},
+		bot.CreateSpec{Kind: "bids", Seats: 2, Seed: 1, Bots: 1, Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.AttachThread(ctx, rep.Game, "th", "m"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := svc.PlayAI(ctx); n != 1 || err != nil {
+		t.Fatalf("the AI played %d moves (%v)", n, err)
+	}
+	time.Sleep(20 * time.Millisecond) // the notices wait a little in the outbox
+	var sent sendLog
+	if _, err := svc.Deliver(ctx, m.Sender(&sent), 10); err != nil {
+		t.Fatal(err)
+	}
+	if len(sent.sent) == 0 {
+		t.Fatal("nothing was delivered")
+	}
+	text := scrape(t, m)
+	for _, want := range []string{
+		`boardbot_ai_think_seconds_count{game="bids"} 1`,
+		`boardbot_outbox_delivery_seconds_count ` + strconv.Itoa(len(sent.sent)),
+		`boardbot_outbox_delivery_seconds_bucket{le="0.5"} ` + strconv.Itoa(len(sent.sent)),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if strings.Contains(text, `boardbot_outbox_delivery_seconds_sum 0`+"\n") {
+		t.Error("enqueue-to-post times of 0: the notices' enqueueing time did not reach the sender")
+	}
+}

@@ -140,7 +140,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 	bctx, cancelBg := context.WithCancel(ctx)
 	done, aiDone := make(chan struct{}), make(chan struct{})
 	go func() {
-		discord.Background(bctx, svc, sender, deliverEvery, tickEvery, log)
+		discord.Background(bctx, svc, m.Sender(sender), deliverEvery, tickEvery, log)
 		close(done)
 	}()
 	go func() {
