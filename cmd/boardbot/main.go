@@ -63,8 +63,20 @@ const envHelp = `Environment: BOARDBOT_CONFIG names the configuration file (else
 defaults); BOARDBOT_<SECTION>_<KEY> sets any key (boardbot config keys lists them) and
 <VARIABLE>_FILE reads one from a file; the bot token is in BOARDBOT_TOKEN (discord.token_env).`
 
+// shutdownBound is how long the bot may take to stop after SIGTERM or SIGINT: the interactions
+// in flight finish, the posts being sent are recorded, the outbox's other claims are released.
+// Past it the process exits anyway (a post then unrecorded goes out again after the lease, under
+// the same nonce, which Discord deduplicates). It fits compose's stop_grace_period of 30 s.
+const shutdownBound = 25 * time.Second
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		time.Sleep(shutdownBound)
+		fmt.Fprintf(os.Stderr, "boardbot: still stopping %s after the signal: exiting now\n", shutdownBound)
+		os.Exit(1)
+	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
