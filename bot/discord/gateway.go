@@ -84,7 +84,7 @@ func ServeGateway(ctx context.Context, s *discordgo.Session, h *Handler, o Gatew
 	// Work in flight finishes after ctx ends (shutdown waits for it): a move is never cut short.
 	work := context.WithoutCancel(ctx)
 	remove := s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		h.Serve(work, ic.Interaction, true, func(a *Answer) error { return h.api.Respond(ic.Interaction, a) })
+		h.serveTimed(work, ic.Interaction, true, func(a *Answer) error { return h.api.Respond(ic.Interaction, a) })
 	})
 	defer remove()
 	lost := make(chan struct{}, 1)

@@ -61,3 +61,11 @@ func Unauthorized(err error) bool {
 func BotTokenRequest(r *http.Request) bool {
 	return strings.HasPrefix(r.Header.Get("Authorization"), "Bot ") && botRequest(r.URL.Path)
 }
+
+// serveTimed is Serve, timed to its end: Serve returns once the final answer went out (or
+// failed), which is what Options.Answered measures.
+func (h *Handler) serveTimed(ctx context.Context, i *discordgo.Interaction, inlineFiles bool, ack func(*Answer) error) {
+	start := time.Now()
+	h.Serve(ctx, i, inlineFiles, ack)
+	h.opt.Answered(interactionType(i.Type), time.Since(start))
+}

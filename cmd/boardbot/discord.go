@@ -135,7 +135,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 			return fail(err)
 		}
 	}
-	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked})
+	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked, Answered: m.Answered})
 	sender := discord.NewSender(svc, api, log)
 	bctx, cancelBg := context.WithCancel(ctx)
 	done, aiDone := make(chan struct{}), make(chan struct{})
