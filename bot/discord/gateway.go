@@ -100,6 +100,10 @@ func ServeGateway(ctx context.Context, s *discordgo.Session, h *Handler, o Gatew
 	wait := time.Second
 	for {
 		err := openWithin(ctx, s, o.ReconnectFor-time.Since(down))
+		if errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+			// A late Disconnect of an earlier connection: the session is up.
+			err = nil
+		}
 		if ctx.Err() != nil {
 			if err == nil {
 				s.Close()
