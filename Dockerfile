@@ -26,7 +26,15 @@ WORKDIR /data
 VOLUME /data
 # distroless' "nonroot" user.
 USER 65532:65532
-# `serve` listens here when started with --listen :8080 (compose.yaml does).
-EXPOSE 8080
+# The configuration file, found by every command (boardbot health included), and the operations
+# listener: /livez, /readyz and /metrics on :8081 in both modes, apart from the interactions.
+ENV BOARDBOT_CONFIG=/etc/boardbot/boardbot.toml BOARDBOT_METRICS_LISTEN=:8081
+# `serve` listens on 8080 when started with --listen :8080 (compose.yaml does); 8081 is for
+# Prometheus and probes, never for the public.
+EXPOSE 8080 8081
+# distroless has no shell or curl: the binary probes its own /readyz (store answering, token
+# accepted, gateway connected or public key loaded). Start period: the token check and the
+# gateway's first connection.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 CMD ["/usr/local/bin/boardbot", "health"]
 ENTRYPOINT ["/usr/local/bin/boardbot"]
 CMD ["run", "--config", "/etc/boardbot/boardbot.toml"]

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ai"
@@ -146,6 +147,11 @@ func (s *Service) PlayAI(ctx context.Context) (int, error) {
 	return played, ctx.Err()
 }
 
+// aiObserver is an Observer that also hears how long the AI thought over a move (the metrics).
+type aiObserver interface {
+	AIThought(kind string, d time.Duration)
+}
+
 // maxAIRetries bounds how often a search is redone because a human moved meanwhile.
 const maxAIRetries = 3
 
@@ -176,7 +182,11 @@ func (s *Service) playAIGame(ctx context.Context, id int64) (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("game %d: copy for the AI: %w", id, err)
 		}
+		start := time.Now()
 		m, _, err := ai.Choose(g, copyState, seat, cfg)
+		if o, ok := s.opt.Observer.(aiObserver); ok {
+			o.AIThought(row.Kind, time.Since(start))
+		}
 		if err != nil {
 			return 0, fmt.Errorf("game %d seat %d: %w", id, seat, err)
 		}

@@ -172,11 +172,18 @@ func (s *Service) DeliverLoop(ctx context.Context, sender Sender, every time.Dur
 			continue
 		}
 		until := claimed.Add(lease / 2)
-		for _, lane := range lanesOf(msgs) {
+		lanes := lanesOf(msgs)
+		for k, lane := range lanes {
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
-				return // the lanes not started stay claimed until their lease lapses
+				// Stopping: the lanes not started are released for the next instance.
+				for _, l := range lanes[k:] {
+					if err := s.release(context.WithoutCancel(ctx), l); err != nil {
+						s.log.Error("outbox: releasing claims", "err", err)
+					}
+				}
+				return
 			}
 			wg.Go(func() {
 				defer func() {

@@ -238,6 +238,9 @@ type Outgoing struct {
 	// Folded are the outbox ids of the earlier messages of the game this one stands for: delivery
 	// fell behind, and their events are in this post (see fold). They are done when it is sent.
 	Folded []int64
+	// Queued is when the oldest message this one stands for was enqueued (the metrics'
+	// enqueue-to-post time).
+	Queued time.Time
 }
 
 // Sender delivers one message. An error means "try again later"; the outbox keeps it.
@@ -330,8 +333,17 @@ func lanesOf(msgs []storage.OutboxMessage) [][]storage.OutboxMessage {
 // send starts after until (half the claim's lease): the rest stay claimed until the lease
 // lapses and are then claimed again, so a send (bounded by the transport to less than the
 // other half) always ends before another instance may take its message over.
+//
+// When ctx ends (SIGTERM), the message being sent is finished and recorded all the same (it may
+// have reached Discord: left claimed, it would go out again after a restart), and the rest of
+// the lane is released at once for whichever instance runs next.
 func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage.OutboxMessage, sent *atomic.Int64, until time.Time) error {
+	stop := ctx
+	ctx = context.WithoutCancel(ctx)
 	for i := 0; i < len(lane); {
+		if stop.Err() != nil {
+			return s.release(ctx, lane[i:])
+		}
 		if s.now().After(until) {
 			s.log.Warn("outbox: the claim's lease is half gone, the game's other messages wait for the next claim", "game", lane[i].GameID, "left", len(lane)-i)
 			return nil
@@ -362,6 +374,18 @@ func (s *Service) deliverLane(ctx context.Context, sender Sender, lane []storage
 			}
 		}
 		return nil
+	}
+	return nil
+}
+
+// release gives up this instance's claims on msgs (a stop): due at once, for the next instance.
+// Each counts an attempt, as a claim taken over does.
+func (s *Service) release(ctx context.Context, msgs []storage.OutboxMessage) error {
+	now := s.now()
+	for _, m := range msgs {
+		if err := s.store.Retry(ctx, m.ID, now); err != nil && !errors.Is(err, storage.ErrNotFound) {
+			return err
+		}
 	}
 	return nil
 }
@@ -490,9 +514,12 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		return time.Time{}, s.store.MarkSent(ctx, m.ID)
 	}
 	merge(&n, folded)
-	out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m)}
+	out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m), Queued: m.Created}
 	for _, f := range folded {
 		out.Folded = append(out.Folded, f.ID)
+		if f.Created.Before(out.Queued) {
+			out.Queued = f.Created
+		}
 	}
 	if n.Kind != "dm" && n.Game != 0 {
 		s.current(ctx, &out)

@@ -83,7 +83,7 @@ type HTTP struct {
 	Listen string `toml:"listen"`
 }
 
-// Metrics is the Prometheus endpoint of `boardbot run` (`serve` has /metrics on its own listener).
+// Metrics is the operations listener of both modes: /livez, /readyz and /metrics.
 type Metrics struct {
 	Listen string `toml:"listen"` // "" = none
 }

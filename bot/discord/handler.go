@@ -28,6 +28,9 @@ type Options struct {
 	// Acked, when set, hears how long each interaction took to acknowledge, by type ("command",
 	// "component", ...): the metrics' interaction latency.
 	Acked func(typ string, d time.Duration)
+	// Answered, when set, hears how long each interaction took to its final answer (the
+	// acknowledgement itself, or the edit or follow-up after a deferral), by type.
+	Answered func(typ string, d time.Duration)
 }
 
 // Handler answers interactions. It is safe for concurrent use.
@@ -55,6 +58,9 @@ func NewHandler(svc *bot.Service, api API, opt Options) *Handler {
 	}
 	if opt.Acked == nil {
 		opt.Acked = func(string, time.Duration) {}
+	}
+	if opt.Answered == nil {
+		opt.Answered = func(string, time.Duration) {}
 	}
 	return &Handler{svc: svc, api: api, opt: opt, log: opt.Logger}
 }

@@ -106,7 +106,7 @@ func (h *Handler) serveHTTP(w http.ResponseWriter, r *http.Request, key ed25519.
 	acks := make(chan *Answer, 1)
 	sent := make(chan error, 1)
 	ctx := context.WithoutCancel(r.Context())
-	go h.Serve(ctx, &i, false, func(a *Answer) error {
+	go h.serveTimed(ctx, &i, false, func(a *Answer) error {
 		acks <- a
 		return <-sent
 	})

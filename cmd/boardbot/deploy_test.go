@@ -167,6 +167,13 @@ func TestDockerfile(t *testing.T) {
 	if e := has("ENTRYPOINT "); !strings.Contains(e, "boardbot") {
 		t.Errorf("ENTRYPOINT %q", e)
 	}
+	// The image probes itself on the operations listener it configures.
+	if hc := has("HEALTHCHECK "); !strings.Contains(hc, `CMD ["/usr/local/bin/boardbot", "health"]`) {
+		t.Errorf("HEALTHCHECK %q: want the binary's own probe", hc)
+	}
+	if env := has("ENV "); !strings.Contains(env, "BOARDBOT_METRICS_LISTEN=:8081") || !strings.Contains(env, "BOARDBOT_CONFIG=/etc/boardbot/boardbot.toml") {
+		t.Errorf("ENV %q: want the operations listener on :8081 and the configuration file named for every command", env)
+	}
 	// What the stages copy from the context is in it.
 	ignored := dockerIgnore(t)
 	for _, st := range stages {
@@ -245,6 +252,7 @@ func TestComposeFile(t *testing.T) {
 			Healthcheck struct {
 				Test              []string `yaml:"test"`
 				Interval, Timeout string
+				StartPeriod       string `yaml:"start_period"`
 				Retries           int
 			} `yaml:"healthcheck"`
 		} `yaml:"services"`
@@ -265,6 +273,19 @@ func TestComposeFile(t *testing.T) {
 	for _, key := range []string{"BOARDBOT_TOKEN", "PGPASSWORD"} {
 		if v := bot.Environment[key]; !strings.HasPrefix(v, "${") {
 			t.Errorf("bot %s = %q: secrets come from the environment (.env), never the file", key, v)
+		}
+	}
+	// The bot is probed by its own `boardbot health` (distroless has no curl), and Prometheus
+	// scrapes the operations port the image sets.
+	if !slices.Equal(bot.Healthcheck.Test, []string{"CMD", "/usr/local/bin/boardbot", "health"}) {
+		t.Errorf("bot healthcheck %v: want boardbot health", bot.Healthcheck.Test)
+	}
+	if prom, err := os.ReadFile(filepath.Join(repoRoot, "deploy/prometheus/prometheus.yml")); err != nil || !strings.Contains(string(prom), `"bot:8081"`) {
+		t.Errorf("prometheus.yml does not scrape the bot's operations listener bot:8081 (%v)", err)
+	}
+	for _, p := range bot.Ports {
+		if strings.HasSuffix(p, ":8081") {
+			t.Errorf("the operations port is published (%s): it is for Prometheus and probes only", p)
 		}
 	}
 	// The bot gets time to finish its bookkeeping on SIGTERM; monitoring only starts on request.

@@ -24,6 +24,9 @@ import (
 	"github.com/boardbot/boardbot/bot/discord"
 	"github.com/boardbot/boardbot/bot/metrics"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/postgres"
+	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
 // newSession makes the discordgo session; tests point it at a fake Discord.
@@ -35,17 +38,29 @@ var (
 	tickEvery    = time.Minute
 )
 
-// serving is what run and serve share: the service, the REST API, the handler and the loops.
+// serving is what run and serve share: the service, the REST API, the handler, the loops and
+// the operations listener.
 type serving struct {
 	svc     *bot.Service
 	sess    *discordgo.Session
 	h       *discord.Handler
 	log     *slog.Logger
 	metrics *metrics.Metrics
+	ready   *readiness
 	stop    func()
 }
 
-func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serving, error) {
+// tokenCheckTimeout bounds asking Discord who the bot is at start.
+const tokenCheckTimeout = 30 * time.Second
+
+// gatewayReconnectFor is how long gateway mode tries to get its session back before it exits
+// for its supervisor to restart it.
+var gatewayReconnectFor = discord.DefaultReconnectFor
+
+// startServing opens everything both modes need, checks the bot token with Discord (a refused
+// token stops the start), binds the operations listener and logs the startup summary. mode is
+// "run" or "serve"; public is serve's interactions address.
+func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, public string) (*serving, error) {
 	token, err := c.Token()
 	if err != nil {
 		return nil, err
@@ -54,29 +69,48 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 	if err != nil {
 		return nil, err
 	}
+	log := newLogger(c, stderr)
+	schemaBefore := -1
+	if c.Database.URL == "" {
+		if v, err := sqlite.FileSchema(ctx, c.Database.Path); err == nil {
+			schemaBefore = v
+		}
+	}
 	st, err := openStore(c)
 	if err != nil {
 		return nil, err
 	}
-	sess, err := newSession(token)
-	if err != nil {
+	fail := func(err error) (*serving, error) {
 		st.Close()
 		return nil, err
 	}
+	sess, err := newSession(token)
+	if err != nil {
+		return fail(err)
+	}
+	sess.LogLevel = discord.LogTo(log)
 	m := metrics.New(st)
 	m.Build(version, runtime.Version())
+	ids := make([]string, len(kits))
 	for i, k := range kits {
-		kits[i].PNG = m.Timed(k.Game.Info().ID, k.PNG)
+		ids[i] = k.Game.Info().ID
+		kits[i].PNG = m.Timed(ids[i], k.PNG)
 	}
+	m.Games(ids)
+	ready := &readiness{store: newStoreProbe(st), mode: mode, log: log}
 	if sess.Client == nil {
 		sess.Client = &http.Client{}
 	}
 	if c.Discord.APIURL != "" {
 		sess.Client.Transport = discord.Redirect(c.Discord.APIURL, sess.Client.Transport)
 	}
-	sess.Client.Transport = m.Transport(sess.Client.Transport)
+	sess.Client.Transport = tokenWatch{next: m.Transport(sess.Client.Transport, discord.Route), on: func(ok bool) {
+		if was := ready.token.Swap(ok); was && !ok {
+			log.Error("Discord refused the bot token (401): it was reset or revoked; nothing can be posted until the bot runs with the current one")
+		}
+		m.TokenAccepted(ok)
+	}}
 	svc := newService(st, kits, c, stderr, m)
-	log := newLogger(c, stderr)
 	api := discord.NewREST(sess)
 	api.Log, api.OnLimited = log, m.RateLimited
 	// One budget for the bot token, shared through the database by every instance on it.
@@ -84,25 +118,80 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 	// A send waits out rate limits for at most a third of the outbox lease: it ends long before
 	// another instance may take the message over, so a message is never posted twice.
 	api.MaxWait = min(20*time.Second, time.Duration(c.Outbox.LeaseSeconds)*time.Second/3)
-	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked})
+
+	cctx, cancel := context.WithTimeout(ctx, tokenCheckTimeout)
+	me, err := discord.CheckToken(cctx, sess)
+	cancel()
+	if err != nil {
+		return fail(err)
+	}
+	ready.token.Store(true)
+	m.TokenAccepted(true)
+	log.Info("Discord accepted the bot token", "bot", me.Username, "bot_id", me.ID)
+
+	stopOps := func() {}
+	if c.Metrics.Listen != "" {
+		if stopOps, err = listenOps(c.Metrics.Listen, opsHandler(ready, m), log); err != nil {
+			return fail(err)
+		}
+	}
+	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked, Answered: m.Answered})
 	sender := discord.NewSender(svc, api, log)
-	bctx, cancel := context.WithCancel(ctx)
+	bctx, cancelBg := context.WithCancel(ctx)
 	done, aiDone := make(chan struct{}), make(chan struct{})
 	go func() {
-		discord.Background(bctx, svc, sender, deliverEvery, tickEvery, log)
+		discord.Background(bctx, svc, m.Sender(sender), deliverEvery, tickEvery, log)
 		close(done)
 	}()
 	go func() {
 		svc.RunAI(bctx) // the AI's moves, off the request path
 		close(aiDone)
 	}()
-	return &serving{svc: svc, sess: sess, h: h, log: log, metrics: m, stop: func() {
-		cancel()
+	summary(ctx, log, c, st, mode, public, schemaBefore, me)
+	return &serving{svc: svc, sess: sess, h: h, log: log, metrics: m, ready: ready, stop: func() {
+		cancelBg()
 		<-done
 		<-aiDone
 		h.Wait()
+		stopOps()
 		st.Close()
 	}}, nil
+}
+
+// summary is the one line an admin reads to know what started: the build, the mode, the store
+// and its schema (with the migrations this start applied), the open games, the bot's user and
+// the listeners.
+func summary(ctx context.Context, log *slog.Logger, c config.Config, st storage.Store, mode, public string, schemaBefore int, me *discordgo.User) {
+	attrs := []any{"version", version, "mode", mode}
+	if c.Database.URL != "" {
+		attrs = append(attrs, "store", "postgres", "schema", postgres.SchemaVersion())
+	} else {
+		now := sqlite.SchemaVersion()
+		migrations := "none"
+		switch {
+		case schemaBefore < 0:
+			migrations = fmt.Sprintf("created at %d", now)
+		case schemaBefore != now:
+			migrations = fmt.Sprintf("%d -> %d", schemaBefore, now)
+		}
+		attrs = append(attrs, "store", "sqlite", "db", c.Database.Path, "schema", now, "migrations", migrations)
+	}
+	qctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	games, err := metrics.OpenGames(qctx, st)
+	cancel()
+	if err == nil {
+		attrs = append(attrs, "games_lobby", games[storage.StatusLobby], "games_running", games[storage.StatusRunning])
+	}
+	attrs = append(attrs, "bot", me.Username, "bot_id", me.ID)
+	if public != "" {
+		attrs = append(attrs, "listen", public)
+	}
+	ops := c.Metrics.Listen
+	if ops == "" {
+		ops = "none"
+	}
+	attrs = append(attrs, "ops_listen", ops)
+	log.Info("boardbot started", attrs...)
 }
 
 func cmdRun(ctx context.Context, args []string, _, stderr io.Writer) int {
@@ -110,16 +199,29 @@ func cmdRun(ctx context.Context, args []string, _, stderr io.Writer) int {
 	if err != nil {
 		return exitErr(stderr, err)
 	}
-	s, err := startServing(ctx, c, stderr)
+	s, err := startServing(ctx, c, stderr, "run", "")
 	if err != nil {
 		return exitErr(stderr, err)
 	}
 	defer s.stop()
-	if c.Metrics.Listen != "" {
-		go serveMetrics(ctx, c.Metrics.Listen, s)
-	}
+	setGateway := s.metrics.Gateway()
 	s.log.Info("connecting to the Discord gateway")
-	if err := discord.RunGateway(ctx, s.sess, s.h); err != nil {
+	err = discord.ServeGateway(ctx, s.sess, s.h, discord.GatewayOptions{ReconnectFor: gatewayReconnectFor, Log: s.log, OnState: func(up bool) {
+		s.ready.gateway.Store(up)
+		setGateway(up)
+		if up {
+			s.log.Info("connected to the Discord gateway")
+		}
+	}})
+	if err != nil {
+		// Exit non-zero, so that systemd or Docker restart the bot (with the token an admin set
+		// meanwhile, or once Discord is back).
+		var refused *discord.GatewayRefused
+		if errors.As(err, &refused) && refused.TokenRefused() {
+			s.ready.token.Store(false)
+			s.metrics.TokenAccepted(false)
+		}
+		s.log.Error("the Discord gateway session cannot go on: exiting", "err", err)
 		return exitErr(stderr, fmt.Errorf("gateway: %w", err))
 	}
 	s.log.Info("stopped")
@@ -141,13 +243,14 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	if err != nil {
 		return exitErr(stderr, err)
 	}
-	s, err := startServing(ctx, c, stderr)
+	s, err := startServing(ctx, c, stderr, "serve", c.HTTP.Listen)
 	if err != nil {
 		return exitErr(stderr, err)
 	}
 	defer s.stop()
+	s.ready.key.Store(true)
 	s.log.Info("serving Discord interactions", "listen", c.HTTP.Listen)
-	if err := discord.ListenAndServe(ctx, c.HTTP.Listen, withMetrics(discord.HTTPHandler(s.h, key, s.svc.Healthy), s.metrics), s.h, s.log); err != nil {
+	if err := discord.ListenAndServe(ctx, c.HTTP.Listen, discord.HTTPHandler(s.h, key, s.ready.healthz), s.h, s.log); err != nil {
 		return exitErr(stderr, err)
 	}
 	return 0
@@ -247,23 +350,4 @@ func cmdCommands(_ context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	return 0
-}
-
-// withMetrics serves /metrics beside the interactions endpoint.
-func withMetrics(h http.Handler, m *metrics.Metrics) http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", m.Handler())
-	mux.Handle("/", h)
-	return mux
-}
-
-// serveMetrics gives gateway mode, which has no HTTP endpoint of its own, one for /metrics, until
-// ctx ends.
-func serveMetrics(ctx context.Context, addr string, s *serving) {
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", s.metrics.Handler())
-	s.log.Info("serving metrics", "listen", addr)
-	if err := discord.ListenAndServe(ctx, addr, mux, s.h, s.log); err != nil {
-		s.log.Error("metrics endpoint", "err", err)
-	}
 }

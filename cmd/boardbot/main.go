@@ -42,8 +42,9 @@ func commands() []command {
 		{"replay", "replay FILE [--json] [--png DIR] [--gif OUT] [--recap OUT] [--suggest LEVEL]", "rebuild a game from its record; exits non-zero on an illegal line; --suggest prints the AI's move for the awaited seats", cmdReplay},
 		{"selfplay", "selfplay --game G --games N --seed S [--seats K] [--option k=v ...] [--render]", "random legal playouts to the end, with figures as JSON", cmdSelfplay},
 		{"arena", "arena --game G --seats K --games N --players ai:hard,random,... [--seed S] [--option k=v ...] [--json]", "AI strength: games between kinds of players, wins with 95% confidence intervals, think time", cmdArena},
-		{"run", "run [--config FILE]", "connect to Discord's gateway and serve the bot (token from the environment)", cmdRun},
-		{"serve", "serve [--config FILE]", "serve Discord's HTTP interactions endpoint (signatures verified) and /healthz", cmdServe},
+		{"run", "run [--config FILE]", "connect to Discord's gateway and serve the bot (token from the environment); /livez, /readyz and /metrics on metrics.listen", cmdRun},
+		{"serve", "serve [--config FILE] [--listen ADDR]", "serve Discord's HTTP interactions endpoint (signatures verified); /livez, /readyz and /metrics on metrics.listen", cmdServe},
+		{"health", "health [--config FILE] [--url URL]", "probe the running bot's /readyz on metrics.listen: exit 0 when ready, 1 when not (Docker's HEALTHCHECK)", cmdHealth},
 		{"register", "register [--config FILE] [--guild ID]", "register the slash commands with Discord (globally, or in one server at once)", cmdRegister},
 		{"commands", "commands --json", "print the exact slash-command schema", cmdCommands},
 		{"games", "games [--json]", "the registered games with their seats and options", cmdGames},
@@ -62,8 +63,20 @@ const envHelp = `Environment: BOARDBOT_CONFIG names the configuration file (else
 defaults); BOARDBOT_<SECTION>_<KEY> sets any key (boardbot config keys lists them) and
 <VARIABLE>_FILE reads one from a file; the bot token is in BOARDBOT_TOKEN (discord.token_env).`
 
+// shutdownBound is how long the bot may take to stop after SIGTERM or SIGINT: the interactions
+// in flight finish, the posts being sent are recorded, the outbox's other claims are released.
+// Past it the process exits anyway (a post then unrecorded goes out again after the lease, under
+// the same nonce, which Discord deduplicates). It fits compose's stop_grace_period of 30 s.
+const shutdownBound = 25 * time.Second
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		time.Sleep(shutdownBound)
+		fmt.Fprintf(os.Stderr, "boardbot: still stopping %s after the signal: exiting now\n", shutdownBound)
+		os.Exit(1)
+	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -14,21 +14,25 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardbot/boardbot/bot/config"
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
+	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
-// `serve` answers /healthz while running and stops cleanly, with exit code 0, when its context
-// ends (SIGINT or SIGTERM in main).
+// `serve` answers /healthz while running, has /metrics on its operations listener and not on
+// the public one, and stops cleanly, with exit code 0, when its context ends (SIGINT or SIGTERM
+// in main).
 func TestServeStopsGracefully(t *testing.T) {
 	dir := t.TempDir()
 	pub, _, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	f := discordtest.New(t)
+	addr, ops := freeAddr(t), freeAddr(t)
 	cfg := filepath.Join(dir, "boardbot.toml")
-	os.WriteFile(cfg, []byte("[database]\npath = \""+filepath.Join(dir, "s.db")+"\"\n[discord]\ntoken_env = \"BOARDBOT_SERVE_TEST\"\npublic_key = \""+hex.EncodeToString(pub)+"\"\n"), 0o644)
+	os.WriteFile(cfg, []byte("[database]\npath = \""+filepath.Join(dir, "s.db")+"\"\n[discord]\ntoken_env = \"BOARDBOT_SERVE_TEST\"\npublic_key = \""+hex.EncodeToString(pub)+
+		"\"\napi_url = \""+f.URL()+"\"\n[metrics]\nlisten = \""+ops+"\"\n"), 0o644)
 	t.Setenv("BOARDBOT_SERVE_TEST", "test-token")
-	addr := freeAddr(t)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -39,9 +43,16 @@ func TestServeStopsGracefully(t *testing.T) {
 	if !healthy(addr, 10*time.Second) {
 		t.Fatalf("/healthz never answered 200: %s", errb.String())
 	}
-	// /metrics on the same listener, with the store's figures.
-	if body := get(t, "http://"+addr+"/metrics"); !strings.Contains(body, "boardbot_store_up 1") || !strings.Contains(body, "boardbot_outbox_backlog") {
+	for range 3 {
+		get(t, "http://"+addr+"/healthz")
+		get(t, "http://"+ops+"/readyz")
+	}
+	// /metrics on the operations listener, with the store's figures; not on the public one.
+	if body := get(t, "http://"+ops+"/metrics"); !strings.Contains(body, "boardbot_store_up 1") || !strings.Contains(body, "boardbot_outbox_backlog") {
 		t.Errorf("/metrics in serve mode:\n%s", body)
+	}
+	if resp, err := http.Get("http://" + addr + "/metrics"); err != nil || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("/metrics on the public listener: %v %v", resp, err)
 	}
 	cancel()
 	select {
@@ -55,6 +66,15 @@ func TestServeStopsGracefully(t *testing.T) {
 	if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
 		resp.Body.Close()
 		t.Fatal("still listening after shutdown")
+	}
+	// The probes wrote nothing (they once wrote a row each).
+	st, err := sqlite.Open(filepath.Join(dir, "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, written, err := st.Setting(context.Background(), "health", "probe", "at"); err != nil || written {
+		t.Errorf("a health probe wrote to the database (%v)", err)
 	}
 }
 
@@ -70,42 +90,6 @@ func get(t *testing.T, url string) string {
 		t.Errorf("GET %s: %d %s", url, resp.StatusCode, b)
 	}
 	return string(b)
-}
-
-// Gateway mode serves /metrics on metrics.listen until it stops.
-func TestRunServesMetrics(t *testing.T) {
-	dir := t.TempDir()
-	c := config.Default()
-	c.Database.Path = filepath.Join(dir, "r.db")
-	c.Discord.TokenEnv = "BOARDBOT_RUN_TEST"
-	t.Setenv("BOARDBOT_RUN_TEST", "test-token")
-	s, err := startServing(context.Background(), c, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.stop()
-	addr := freeAddr(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { serveMetrics(ctx, addr, s); close(done) }()
-	var body string
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if resp, err := http.Get("http://" + addr + "/metrics"); err == nil {
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			body = string(b)
-			break
-		}
-	}
-	if !strings.Contains(body, "boardbot_store_up 1") {
-		t.Errorf("/metrics in gateway mode:\n%s", body)
-	}
-	cancel()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the metrics endpoint did not stop with its context")
-	}
 }
 
 // freeAddr is a loopback address with a port nobody listens on.

@@ -885,6 +885,9 @@ func (f *Fake) answer(rec *Request) answer {
 		return answer{status: 200, body: f.wire(m)}
 	case len(p) >= 2 && p[0] == "channels":
 		return f.channelCall(rec, p, notFound, refuse)
+	case rec.Method == "GET" && rec.Path == "/users/@me":
+		// The bot's own user: what both modes ask at start to check the token.
+		return answer{status: 200, body: map[string]any{"id": "100000000000000001", "username": "boardbot", "discriminator": "0", "bot": true}}
 	case rec.Method == "POST" && rec.Path == "/users/@me/channels":
 		return answer{status: 200, body: map[string]any{"id": "dm-" + fmt.Sprint(rec.JSON["recipient_id"]), "type": 1}}
 	case rec.Method == "PUT" && p[0] == "applications":
