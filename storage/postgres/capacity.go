@@ -32,8 +32,7 @@ func (c Capacity) Usable() (n int, why string) {
 
 // Free is how many more connections the role may open now.
 func (c Capacity) Free() int {
-	n, _ := c.Usable()
-	free := n - c.InUse
+	free := c.Max - c.Reserved - c.InUse
 	if c.Superuser {
 		free = c.Max - c.InUse
 	}
