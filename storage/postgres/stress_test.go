@@ -231,3 +231,17 @@ func TestCapacityArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReady: what a readiness probe costs on a healthy database.
+func BenchmarkReady(b *testing.B) {
+	s, err := Open(context.Background(), pgtest.URL(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for b.Loop() {
+		if err := s.Ready(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -383,3 +383,17 @@ func TestWALStaysSmall(t *testing.T) {
 	close(stop)
 	<-done
 }
+
+// BenchmarkReady: what a readiness probe costs on a healthy store.
+func BenchmarkReady(b *testing.B) {
+	s, err := Open(filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for b.Loop() {
+		if err := s.Ready(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
