@@ -224,6 +224,9 @@ func (s *Store) checkpointer(period time.Duration) {
 func (s *Store) Checkpoint(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 2*busyTimeoutMS*time.Millisecond)
 	defer cancel()
+	// It holds the writer as a write does: a checkpoint stuck on a frozen disk counts as one.
+	s.health.writing.Store(time.Now().UnixNano())
+	defer s.health.writing.Store(0)
 	var busy, logPages, done int
 	err := s.w.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
 	if err != nil {

@@ -281,8 +281,14 @@ func TestReadyHungDisk(t *testing.T) {
 		t.Fatalf("Ready on a healthy store = %v", err)
 	}
 	release := make(chan struct{})
-	t.Cleanup(func() { close(release) })
 	fakeSys(t, func(dir string) (fsInfo, error) { <-release; return statfsOS(dir) }, nil)
+	// Cleanups run last first: the hung check ends (a probe joins it) before sys is restored.
+	t.Cleanup(func() {
+		close(release)
+		if err := s.Ready(context.Background()); err != nil {
+			t.Errorf("Ready once the disk answers again = %v", err)
+		}
+	})
 	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 	defer cancel()
 	t0 := time.Now()
