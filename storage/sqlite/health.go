@@ -224,11 +224,17 @@ func (s *Store) checkpointer(period time.Duration) {
 func (s *Store) Checkpoint(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 2*busyTimeoutMS*time.Millisecond)
 	defer cancel()
-	// It holds the writer as a write does: a checkpoint stuck on a frozen disk counts as one.
+	c, err := s.w.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	defer c.Close()
+	// Once it holds the writer's one connection it counts as a write: a checkpoint stuck on a
+	// frozen disk is seen by Ready.
 	s.health.writing.Store(time.Now().UnixNano())
 	defer s.health.writing.Store(0)
 	var busy, logPages, done int
-	err := s.w.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
+	err = c.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
 	if err != nil {
 		return s.noted(fmt.Errorf("checkpoint: %w", err))
 	}
