@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -30,10 +29,9 @@ func dbErr(format string, a ...any) *storage.Unavailable {
 
 // health is what the store learned from its own writes, for Ready and the log.
 type health struct {
-	writing atomic.Int64 // writes in progress, and when the oldest of them began
-	oldest  atomic.Int64 // unix nanoseconds; 0 when none
-
 	mu       sync.Mutex
+	inflight map[uint64]time.Time // when each write still running began
+	next     uint64
 	failed   *storage.Unavailable
 	at       time.Time
 	logged   string // the cause last logged, and when
@@ -109,26 +107,38 @@ func (s *Store) noted(err error) error {
 
 // begun records a write starting, for Ready; the function it returns records its end.
 func (h *health) begun() func() {
-	if h.writing.Add(1) == 1 {
-		h.oldest.Store(time.Now().UnixNano())
+	h.mu.Lock()
+	h.next++
+	id := h.next
+	if h.inflight == nil {
+		h.inflight = map[uint64]time.Time{}
 	}
+	h.inflight[id] = time.Now()
+	h.mu.Unlock()
 	return func() {
-		if h.writing.Add(-1) == 0 {
-			h.oldest.Store(0)
-		}
+		h.mu.Lock()
+		delete(h.inflight, id)
+		h.mu.Unlock()
 	}
+}
+
+// stalled is how long the oldest write still running has run; 0 when none runs.
+func (h *health) stalled() time.Duration {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var d time.Duration
+	for _, t := range h.inflight {
+		d = max(d, time.Since(t))
+	}
+	return d
 }
 
 // Ready implements storage.Store: a connection from the pool and a read of whether the server
 // takes writes, in a goroutine bounded by storage.ReadyTimeout; writes that do not end within
 // writeStall; a write that failed for the server's sake within stickyFor.
 func (s *Store) Ready(ctx context.Context) error {
-	// oldest is only reset when no write is left, so under steady traffic it is the start of a
-	// busy stretch rather than of one write: the stall then needs every write to be slow.
-	if since := s.health.oldest.Load(); since != 0 {
-		if d := time.Since(time.Unix(0, since)); d > writeStall {
-			return dbErr("writes have not finished for %s", d.Round(time.Second))
-		}
+	if d := s.health.stalled(); d > writeStall {
+		return dbErr("a write has not finished for %s", d.Round(time.Second))
 	}
 	err := s.health.prober.Probe(ctx, func(ctx context.Context) error {
 		c, err := s.pool.acquire(ctx)

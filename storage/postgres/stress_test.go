@@ -245,3 +245,33 @@ func BenchmarkReady(b *testing.B) {
 		}
 	}
 }
+
+// TestReadyStalledWrite: one write running far longer than any row lock should (a server whose
+// disk froze) makes Ready fail; a long busy stretch of overlapping writes, each short, does not.
+func TestReadyStalledWrite(t *testing.T) {
+	s := openWith(t, pgtest.URL(t), Options{})
+	ctx := t.Context()
+	backdate := func(d time.Duration) {
+		s.health.mu.Lock()
+		for id := range s.health.inflight {
+			s.health.inflight[id] = time.Now().Add(-d)
+		}
+		s.health.mu.Unlock()
+	}
+	endA := s.health.begun()
+	backdate(writeStall + time.Second) // A began long ago...
+	endB := s.health.begun()           // ...B overlaps it...
+	endA()                             // ...and A ends: writes never stopped, none is stuck
+	if err := s.Ready(ctx); err != nil {
+		t.Errorf("Ready after a long stretch of short writes = %v", err)
+	}
+	backdate(writeStall + time.Second)
+	err := s.Ready(ctx)
+	if u, ok := storage.AsUnavailable(err); !ok || u.Part != storage.PartDatabase || !strings.Contains(u.Reason, "a write has not finished for 16s") {
+		t.Errorf("Ready with a stalled write = %v", err)
+	}
+	endB()
+	if err := s.Ready(ctx); err != nil {
+		t.Errorf("Ready once the write ended = %v", err)
+	}
+}
