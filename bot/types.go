@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
 )
 
 // User is who acts. Admin is true for server administrators (Discord's Manage Server), who may
@@ -85,6 +86,11 @@ func AsRefusal(err error) (string, bool) {
 	}
 	if reason, ok := rules.IsIllegal(err); ok {
 		return reason, true
+	}
+	// Nothing could be saved (a full or read-only disk, a database out of connections): the store
+	// logged the cause once; the player gets a short answer rather than an apology.
+	if u, ok := storage.AsUnavailable(err); ok {
+		return u.Answer(), true
 	}
 	return "", false
 }

@@ -193,6 +193,14 @@ type Store interface {
 	// Stats counts what an operator watches (the metrics endpoint reads it at every scrape).
 	Stats(ctx context.Context) (Stats, error)
 
+	// Ready reports whether the store can do its work now, for a readiness probe: nil, or an
+	// *Unavailable whose Part says what is wrong (PartDisk, PartDatabase, PartTimeout) and whose
+	// message names it without SQL. It never writes: it reads under a short timeout and adds what
+	// the start checks and the last real writes learned (a full or read-only disk, a write that
+	// does not finish). It returns within ReadyTimeout, or ctx's deadline if sooner, even when the
+	// disk or the database hangs.
+	Ready(ctx context.Context) error
+
 	Close() error
 }
 

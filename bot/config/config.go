@@ -39,6 +39,13 @@ type Database struct {
 	// URL, when set, selects PostgreSQL instead: postgres://user@host:5432/dbname. The password
 	// is not in it (secrets never are in the file) but in PGPASSWORD or ~/.pgpass.
 	URL string `toml:"url"`
+	// PostgreSQL only: connections each instance opens at most, the number of instances the
+	// admin runs on the database (the pools must fit the server's max_connections together,
+	// checked at start), and how long a move waits for a free connection before being told to
+	// try again.
+	MaxConnections  int `toml:"max_connections"`
+	Instances       int `toml:"instances"`
+	PoolWaitSeconds int `toml:"pool_wait_seconds"`
 }
 
 // Games chooses which games are offered.
@@ -97,7 +104,7 @@ type Log struct {
 // Default is the configuration without a file.
 func Default() Config {
 	return Config{
-		Database: Database{Path: "boardbot.db"},
+		Database: Database{Path: "boardbot.db", MaxConnections: 10, Instances: 1, PoolWaitSeconds: 10},
 		Defaults: Defaults{ReminderHours: 24, ClockDays: 0, AutoForced: true},
 		Console:  Console{Images: "boardbot-images", Database: "boardbot-console.db"},
 		Discord:  Discord{TokenEnv: "BOARDBOT_TOKEN"},
@@ -160,6 +167,18 @@ func (c Config) Validate() error {
 		case u.User != nil && func() bool { _, set := u.User.Password(); return set }():
 			errs = append(errs, errors.New("database.url carries a password: remove it and set the PGPASSWORD environment variable (or ~/.pgpass) instead"))
 		}
+	}
+	if strings.Contains(c.Database.URL, "pool_max_conns") {
+		errs = append(errs, errors.New("database.url sets pool_max_conns: size the pool with database.max_connections instead"))
+	}
+	if n := c.Database.MaxConnections; n < 2 || n > 1000 {
+		errs = append(errs, errors.New("database.max_connections must be 2 to 1000"))
+	}
+	if n := c.Database.Instances; n < 1 || n > 100 {
+		errs = append(errs, errors.New("database.instances must be 1 to 100"))
+	}
+	if n := c.Database.PoolWaitSeconds; n < 1 || n > 120 {
+		errs = append(errs, errors.New("database.pool_wait_seconds must be 1 to 120"))
 	}
 	if c.Discord.APIURL != "" {
 		u, err := url.Parse(c.Discord.APIURL)

@@ -22,13 +22,17 @@ func TestExampleIsDefault(t *testing.T) {
 
 func TestStrict(t *testing.T) {
 	cases := map[string]string{
-		"[database]\npaht = \"x\"\n":                     "unknown key database.paht",
-		"[discord]\ntoken = \"secret\"\n":                "unknown key discord.token",
-		"[log]\nlevel = \"loud\"\n":                      "log.level",
-		"[defaults]\nclock_days = 99\n":                  "clock_days",
-		"[defaults]\nreminder_hours = x\n":               "config t.toml",
-		"[database]\nurl = \"mysql://db/x\"\n":           "postgres://",
-		"[database]\nurl = \"postgres://bob:pw@db/x\"\n": "PGPASSWORD",
+		"[database]\npaht = \"x\"\n":                                "unknown key database.paht",
+		"[discord]\ntoken = \"secret\"\n":                           "unknown key discord.token",
+		"[log]\nlevel = \"loud\"\n":                                 "log.level",
+		"[defaults]\nclock_days = 99\n":                             "clock_days",
+		"[defaults]\nreminder_hours = x\n":                          "config t.toml",
+		"[database]\nurl = \"mysql://db/x\"\n":                      "postgres://",
+		"[database]\nurl = \"postgres://bob:pw@db/x\"\n":            "PGPASSWORD",
+		"[database]\nurl = \"postgres://db/x?pool_max_conns=50\"\n": "database.max_connections instead",
+		"[database]\nmax_connections = 1\n":                         "database.max_connections must be 2 to 1000",
+		"[database]\ninstances = 0\n":                               "database.instances must be 1 to 100",
+		"[database]\npool_wait_seconds = 600\n":                     "database.pool_wait_seconds must be 1 to 120",
 	}
 	for text, want := range cases {
 		_, err := Parse(text, "t.toml")
@@ -97,6 +101,28 @@ func TestAPIURLAndLease(t *testing.T) {
 		_, err := Parse(c.text, "t")
 		if (c.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.err)) {
 			t.Errorf("%q: %v, want %q", c.text, err, c.err)
+		}
+	}
+}
+
+// TestEveryKeyDocumented: the README's table and the example file name every key.
+func TestEveryKeyDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile("../../config.example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Keys() {
+		if !strings.Contains(string(readme), "| `"+k[0]+"` |") {
+			t.Errorf("README's key table lacks %s", k[0])
+		}
+		section, name, _ := strings.Cut(k[0], ".")
+		_, after, ok := strings.Cut(string(example), "["+section+"]\n")
+		if sec, _, _ := strings.Cut(after, "\n["); !ok || !strings.Contains(sec, "\n"+name+" = ") && !strings.HasPrefix(sec, name+" = ") {
+			t.Errorf("config.example.toml lacks %s", k[0])
 		}
 	}
 }

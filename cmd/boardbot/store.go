@@ -33,11 +33,23 @@ func openStore(c config.Config) (dbStore, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
-	return postgres.Open(ctx, c.Database.URL)
+	// The pool is sized by the configuration and checked against the server's connections:
+	// refused when the instances' pools cannot fit, warned when only the free ones are short.
+	return postgres.OpenWith(ctx, c.Database.URL, postgres.Options{
+		MaxConns:  c.Database.MaxConnections,
+		Instances: c.Database.Instances,
+		PoolWait:  time.Duration(c.Database.PoolWaitSeconds) * time.Second,
+		Check:     true,
+	})
 }
 
 func openSQLite(path string) (dbStore, error) {
 	ctx := context.Background()
+	// A read-only file or mount, or a full disk, is named before the lock file, the backup or
+	// SQLite trip over it with less telling errors.
+	if err := sqlite.CheckPlace(path); err != nil {
+		return nil, err
+	}
 	unlock, err := lockFile(lockPath(path), false)
 	if errors.Is(err, errLocked) {
 		return nil, fmt.Errorf("%s is being restored: try again when the restore has finished", path)

@@ -22,7 +22,8 @@ import (
 // Store is a storage.Store on one PostgreSQL database (or one schema of it: a search_path in the
 // URL's query chooses it). It is safe for concurrent use, by any number of processes.
 type Store struct {
-	pool *pgxpool.Pool
+	pool   *pool
+	health health
 
 	closeOnce sync.Once
 }
@@ -34,22 +35,61 @@ func IsURL(s string) bool {
 	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
 }
 
-// Open connects to the database at url and brings its schema up to SchemaVersion.
+// Defaults of Options.
+const (
+	DefaultMaxConns = 10
+	DefaultPoolWait = 10 * time.Second
+)
+
+// Options size the connection pool; zero fields take the defaults.
+type Options struct {
+	MaxConns  int           // connections this instance opens at most
+	Instances int           // instances sharing the server (for the start check); 1
+	PoolWait  time.Duration // how long a call waits for a free connection before giving up
+	// Check compares the pools (MaxConns × Instances) with the connections the server allows
+	// and refuses to open when they cannot fit (see CheckCapacity).
+	Check bool
+}
+
+// Open connects to the database at url with the default pool and brings its schema up to
+// SchemaVersion.
 func Open(ctx context.Context, url string) (*Store, error) {
+	return OpenWith(ctx, url, Options{})
+}
+
+// OpenWith is Open with the pool sized by opt.
+func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		// pgx's message may quote the URL, password included.
 		return nil, errors.New("postgres: the database URL does not parse; write it as postgres://user:password@host:5432/dbname")
 	}
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if opt.MaxConns <= 0 {
+		opt.MaxConns = DefaultMaxConns
+	}
+	if opt.Instances <= 0 {
+		opt.Instances = 1
+	}
+	if opt.PoolWait <= 0 {
+		opt.PoolWait = DefaultPoolWait
+	}
+	cfg.MaxConns = int32(opt.MaxConns)
+	p, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
-	if _, _, err := migrate(ctx, pool); err != nil {
-		pool.Close()
+	if _, _, err := migrate(ctx, p); err != nil {
+		p.Close()
 		return nil, fmt.Errorf("postgres: open: %w", err)
 	}
-	return &Store{pool: pool}, nil
+	s := &Store{pool: &pool{Pool: p, wait: opt.PoolWait}}
+	if opt.Check {
+		if err := s.CheckCapacity(ctx, opt); err != nil {
+			p.Close()
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // Migrate connects to url, applies the migrations the database lacks and disconnects. It returns
@@ -137,10 +177,18 @@ func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 	return v, nil
 }
 
-// write runs fn in one transaction and commits it; any error rolls everything back.
+// write runs fn in one transaction and commits it; any error rolls everything back. It waits
+// for a connection at most the pool's wait; a failure for the server's sake (disk full,
+// read-only, out of connections) comes back as an *storage.Unavailable naming it, logged once.
 func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	key, committed := storage.PendingDoneKey(ctx)
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	c, err := s.pool.acquire(ctx)
+	if err != nil {
+		return s.noted(err)
+	}
+	defer c.Release()
+	defer s.health.begun()()
+	err = pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
 		if err := fn(tx); err != nil {
 			return err
 		}
@@ -152,13 +200,18 @@ func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	if err == nil {
 		committed()
 	}
-	return err
+	return s.noted(err)
 }
 
 // read runs fn in one read-only repeatable-read transaction, so what it reads is one snapshot
 // (a game and its seats agree).
 func (s *Store) read(ctx context.Context, fn func(tx pgx.Tx) error) error {
-	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
+	c, err := s.pool.acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	return pgx.BeginTxFunc(ctx, c, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
 }
 
 // now is the store's clock, at PostgreSQL's precision.

@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
@@ -21,12 +23,27 @@ import (
 // Writes are short, so a few seconds only matter when two processes share the file.
 const busyTimeoutMS = 5000
 
+// The write-ahead log is kept small so that it cannot fill a small volume unnoticed: SQLite
+// checkpoints it into the database every walPages pages (its default, 1000, lets it reach 4 MB)
+// and truncates it back to walLimit bytes after a checkpoint; every checkpointEvery, when
+// something was written, the store also checkpoints it to zero length (TRUNCATE), so an idle bot
+// leaves no WAL behind.
+const (
+	walPages        = 256     // 1 MB at the default 4 KB page
+	walLimit        = 1 << 20 // bytes
+	checkpointEvery = 30 * time.Second
+)
+
 // Store is a storage.Store on one SQLite file. It is safe for concurrent use, and several
 // processes may open the same file.
 type Store struct {
 	path string
 	w    *sql.DB // exactly one connection: writers queue here instead of fighting over locks
 	r    *sql.DB // read-only pool
+
+	health  health
+	wrote   atomic.Bool   // something was written since the last checkpoint
+	stopped chan struct{} // closed by Close: ends the checkpointer
 
 	closeOnce sync.Once
 	closeErr  error
@@ -58,7 +75,9 @@ func Open(path string) (*Store, error) {
 		r.Close()
 		return nil, fmt.Errorf("sqlite: open readers on %s: %w", path, err)
 	}
-	return &Store{path: path, w: w, r: r}, nil
+	s := &Store{path: path, w: w, r: r, stopped: make(chan struct{})}
+	go s.checkpointer(checkpointEvery)
+	return s, nil
 }
 
 // Migrate opens the database at path, applies the migrations it lacks and closes it. It returns
@@ -81,6 +100,9 @@ func Migrate(path string) (from, to int, err error) {
 func openWriter(path string) (*sql.DB, error) {
 	if path == "" {
 		return nil, errors.New("sqlite: open: empty path")
+	}
+	if err := CheckPlace(path); err != nil {
+		return nil, err // says what is wrong with the file or its disk; SQLite would say "unable to open database file (14)"
 	}
 	w, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
@@ -113,6 +135,8 @@ func dsn(path string, writer bool) string {
 	q.Add("_pragma", "synchronous(FULL)")
 	if writer {
 		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", fmt.Sprintf("wal_autocheckpoint(%d)", walPages))
+		q.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", walLimit))
 		q.Set("_txlock", "immediate")
 	} else {
 		q.Add("_pragma", "query_only(1)")
@@ -126,6 +150,7 @@ func dsn(path string, writer bool) string {
 // Close closes both pools. It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		close(s.stopped)
 		werr := s.w.Close()
 		rerr := s.r.Close()
 		if err := errors.Join(werr, rerr); err != nil {
@@ -142,12 +167,23 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// write runs fn in one write transaction and commits it; any error rolls everything back.
+// write runs fn in one write transaction and commits it; any error rolls everything back. A
+// failure for the disk's sake (full, read-only, input/output) comes back as an
+// *storage.Unavailable that names it, logged once.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return s.noted(s.write1(ctx, fn))
+}
+
+func (s *Store) write1(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	// The writer has one connection, so one write at a time holds it: Ready calls the disk stuck
+	// when that write does not end.
+	s.health.writing.Store(time.Now().UnixNano())
+	defer s.health.writing.Store(0)
+	s.wrote.Store(true)
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
 	if err := fn(tx); err != nil {
 		return err

@@ -44,7 +44,8 @@ func TestPragmas(t *testing.T) {
 		db   *sql.DB
 		want map[string]string
 	}{
-		{"writer", s.w, map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "2", "busy_timeout": "5000", "query_only": "0"}},
+		{"writer", s.w, map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "2", "busy_timeout": "5000", "query_only": "0",
+			"wal_autocheckpoint": "256", "journal_size_limit": "1048576"}},
 		{"reader", s.r, map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "2", "busy_timeout": "5000", "query_only": "1"}},
 	} {
 		for name, want := range db.want {
