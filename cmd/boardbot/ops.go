@@ -27,12 +27,6 @@ import (
 // frozen disk, a database that accepts connections and never answers).
 var probeTimeout = 2 * time.Second
 
-// storeHealth is a store's own health check, when it has one; any other store is probed with
-// a bounded point read (never a write: a probe every few seconds must not grow the database).
-type storeHealth interface {
-	Health(ctx context.Context) error
-}
-
 // storeProbe checks the store with at most one check in flight: probes that arrive while the
 // store hangs wait for that one check (up to probeTimeout) instead of piling up goroutines.
 type storeProbe struct {
@@ -43,18 +37,14 @@ type storeProbe struct {
 	last     error
 }
 
+// newStoreProbe probes with the store's own readiness check (storage.Store.Ready), which never
+// writes: a probe every few seconds must not grow the database.
 func newStoreProbe(st storage.Store) *storeProbe {
-	check := func(ctx context.Context) error {
-		_, _, err := st.Setting(ctx, "health", "probe", "at")
-		return err
-	}
-	if h, ok := st.(storeHealth); ok {
-		check = h.Health
-	}
-	return &storeProbe{check: check}
+	return &storeProbe{check: st.Ready}
 }
 
-var errStoreHangs = errors.New("the store did not answer in time")
+// errStoreHangs is what a probe says when the store's own bound did not hold either.
+var errStoreHangs = &storage.Unavailable{Part: storage.PartTimeout, Reason: "the store did not answer in time"}
 
 func (p *storeProbe) probe() error {
 	p.mu.Lock()
@@ -106,7 +96,12 @@ func (r *readiness) failing() string {
 	var out []string
 	var storeErr error
 	if storeErr = r.store.probe(); storeErr != nil {
-		out = append(out, "store")
+		// The part (disk, database, timeout) says where to look without showing internals.
+		if u, ok := storage.AsUnavailable(storeErr); ok {
+			out = append(out, "store ("+u.Part+")")
+		} else {
+			out = append(out, "store")
+		}
 	}
 	if !r.token.Load() {
 		out = append(out, "token")

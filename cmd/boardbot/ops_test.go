@@ -187,6 +187,15 @@ func (h *hangingStore) Setting(ctx context.Context, scope, id, key string) (stri
 	return h.Store.Setting(ctx, scope, id, key)
 }
 
+// Ready is what the probe calls; it hangs like Setting.
+func (h *hangingStore) Ready(ctx context.Context) error {
+	h.calls.Add(1)
+	if h.hang.Load() {
+		<-h.free
+	}
+	return h.Store.Ready(ctx)
+}
+
 func (h *hangingStore) SetSetting(ctx context.Context, scope, id, key, value string) error {
 	h.writes.Add(1)
 	return h.Store.SetSetting(ctx, scope, id, key, value)
@@ -219,7 +228,7 @@ func TestReadinessBoundedAndTruthful(t *testing.T) {
 	start := time.Now()
 	for range 5 {
 		wg.Go(func() {
-			if code, body := probe(srv.URL + "/readyz"); code != 503 || strings.TrimSpace(body) != "not ready: store" {
+			if code, body := probe(srv.URL + "/readyz"); code != 503 || strings.TrimSpace(body) != "not ready: store (timeout)" {
 				t.Errorf("hanging store: %d %q", code, body)
 			}
 		})
