@@ -417,6 +417,9 @@ func drawVessels(c *render.Canvas, g *geom, v game.View) {
 func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 	st := render.Status{}
 	switch {
+	case m.Aborted:
+		st.Text = render.AbortedLine
+		st.Right = fmt.Sprintf("round %d", v.Round)
 	case v.Result != nil:
 		var names []string
 		for _, w := range v.Result.Winners() {

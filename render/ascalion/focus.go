@@ -63,6 +63,9 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 
 // focusHeader says whose turn it is, or the result, in words that wrap over the image's width.
 func focusHeader(v game.View, m render.Meta) string {
+	if m.Aborted {
+		return render.AbortedLine
+	}
 	if v.Result != nil {
 		var names []string
 		for _, w := range v.Result.Winners() {

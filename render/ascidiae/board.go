@@ -179,6 +179,8 @@ func (b *board) status() {
 	v := b.v
 	s := render.Status{Swatch: render.SeatColour(v.Seat), Letter: itoa(v.Seat + 1)}
 	switch {
+	case b.meta.Aborted:
+		s.Text, s.Swatch = render.AbortedLine, nil
 	case v.Result != nil:
 		s.Text = b.resultLine()
 		if w := winners(v); len(w) == 1 && !v.Solo {

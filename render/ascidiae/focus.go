@@ -55,6 +55,8 @@ func (b *board) focusHeader() string {
 	v := b.v
 	s := ""
 	switch {
+	case b.meta.Aborted:
+		s = render.AbortedLine
 	case v.Result != nil:
 		s = b.resultLine()
 	case v.Setup:

@@ -175,6 +175,8 @@ func drawStatus(c *render.Canvas, v *game.View, m render.Meta) {
 func statusOf(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: fmt.Sprintf("Round %d", v.Round)}
 	switch {
+	case m.Aborted:
+		st.Text = render.AbortedLine
 	case v.Result != nil:
 		st.Text = render.ResultLine(v.Result, func(s rules.Seat) string {
 			if int(s) < len(v.Players) {

@@ -141,6 +141,8 @@ func seatOK(s int) bool { return s == 0 || s == 1 }
 func status(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: variantTitle(v.Variant)}
 	switch {
+	case m.Aborted:
+		st.Text = render.AbortedLine
 	case v.Result != nil:
 		w := -1
 		if len(v.Result.Ranks) == 2 {

@@ -21,6 +21,10 @@ func (d *drawer) status() int {
 func (d *drawer) statusOf() render.Status {
 	v := d.v
 	s := render.Status{}
+	if d.meta.Aborted {
+		s.Text = render.AbortedLine
+		return s
+	}
 	switch v.Phase {
 	case "setup":
 		var wait []string
