@@ -13,7 +13,7 @@ import (
 // resignation the engine knows nothing of) is stated with its winner named, over the engine's.
 func TestBoardsNameThePlayers(t *testing.T) {
 	for _, g := range games {
-		draws := []drawFn{g.phone} // the focus image, or the whole board where it is the phone image
+		draws := []drawFn{g.phone}                  // the focus image, or the whole board where it is the phone image
 		if !strings.HasPrefix(g.id, "autumn-ash") { // there the board is the phone image
 			draws = append(draws, boardOf[g.game])
 		}
