@@ -27,8 +27,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 	y := float64(r.Min.Y)
 	c.Text(float64(r.Min.X), y, "Players", render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
-	rowH := (float64(r.Max.Y) - y) / float64(max(6, len(v.Players)))
-	rowH = min(rowH, 34)
+	rowH := min(34, (float64(r.Max.Y)-y)/float64(max(1, len(v.Players))))
 	for _, p := range v.Players {
 		x := float64(r.Min.X)
 		cy := y + rowH/2
