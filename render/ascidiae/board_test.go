@@ -1,7 +1,9 @@
 package ascidiae
 
 import (
+	"bytes"
 	"flag"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -163,5 +165,25 @@ func BenchmarkImage(b *testing.B) {
 		if _, err := Image(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestGoldenFocus keeps the focus image posted with the board at mid-game moments: the central
+// board, the players, the awaited player's grid and the log.
+func TestGoldenFocus(t *testing.T) {
+	for _, c := range cases {
+		if c.moves < 40 || c.moves > 1000 {
+			continue // mid-game moments only
+		}
+		st := position(t, c.seats, c.opts, 7, c.moves)
+		b, err := Focus(st.View(rules.Spectator), render.SampleMeta(c.seats))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		render.Golden(t, "focus-"+c.name, img)
 	}
 }

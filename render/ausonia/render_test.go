@@ -2,6 +2,7 @@ package ausonia
 
 import (
 	"bytes"
+	"image/png"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -74,5 +75,27 @@ func TestPNGOnPooledCanvasMatchesImage(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: PNG on a pooled canvas differs from a fresh Image", f.name)
 		}
+	}
+}
+
+// TestGoldenFocus keeps the focus image posted with the board at a mid-game moment: whose move,
+// the last move, the Offer Row and Power card, every house, the house to play with its areas.
+func TestGoldenFocus(t *testing.T) {
+	for _, f := range fixtures {
+		if f.name != "late-4p-public" {
+			continue // mid-game moments only (a spectator view, as the bot draws it)
+		}
+		t.Run(f.name, func(t *testing.T) {
+			v := loadFixture(t, f)
+			b, err := Focus(v, render.SampleMeta(len(v.Players)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			render.Golden(t, "focus-"+f.name, img)
+		})
 	}
 }

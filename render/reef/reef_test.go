@@ -1,7 +1,9 @@
 package reef
 
 import (
+	"bytes"
 	"flag"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -128,5 +130,25 @@ func BenchmarkImage(b *testing.B) {
 		if _, err := Image(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestGoldenFocus keeps the focus image posted with the board at mid-game moments: whose turn,
+// the last move, the board it changed and every player's box.
+func TestGoldenFocus(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		seats, moves int
+	}{{"focus-mid-4p", 4, 150}, {"focus-early-2p", 2, 40}} {
+		st := position(t, c.seats, rf.VariantStandard, 11, c.moves)
+		b, err := Focus(st.View(rules.Spectator), render.SampleMeta(c.seats))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		render.Golden(t, c.name, img)
 	}
 }
