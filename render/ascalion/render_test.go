@@ -148,11 +148,28 @@ func BenchmarkRenderPNG(b *testing.B) {
 	st := position(b, "attack6", rules.Setup{Seats: 6, Seed: 3, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 3000, nil)
 	v := st.View(rules.Spectator)
 	b.ReportAllocs()
+	done := render.CPUPerOp(b)
 	for b.Loop() {
 		if _, err := PNG(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	done(b.N)
+}
+
+// BenchmarkFocus is the focus image posted with the board, drawn and encoded.
+func BenchmarkFocus(b *testing.B) {
+	st := position(b, "attack6", rules.Setup{Seats: 6, Seed: 3, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 3000, nil)
+	v := st.View(rules.Spectator)
+	meta := render.SampleMeta(6)
+	b.ReportAllocs()
+	done := render.CPUPerOp(b)
+	for b.Loop() {
+		if _, err := Focus(v, meta); err != nil {
+			b.Fatal(err)
+		}
+	}
+	done(b.N)
 }
 
 // TestGoldenFocus keeps the focus image posted with the board at mid-game moments: the map around

@@ -103,6 +103,7 @@ func BenchmarkRenderPNG(b *testing.B) {
 		v := st.View(rules.Spectator)
 		b.Run(c.name, func(b *testing.B) {
 			size := 0
+			done := render.CPUPerOp(b)
 			for i := 0; i < b.N; i++ {
 				p, err := PNG(v, render.Meta{})
 				if err != nil {
@@ -110,6 +111,29 @@ func BenchmarkRenderPNG(b *testing.B) {
 				}
 				size = len(p)
 			}
+			done(b.N)
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
+}
+
+// BenchmarkFocus is the focus image posted with the board, drawn and encoded.
+func BenchmarkFocus(b *testing.B) {
+	for _, c := range cases[1:3] {
+		st := position(b, c.seats, c.opts, 7, c.moves)
+		v := st.View(rules.Spectator)
+		meta := render.SampleMeta(c.seats)
+		b.Run(c.name, func(b *testing.B) {
+			size := 0
+			done := render.CPUPerOp(b)
+			for i := 0; i < b.N; i++ {
+				p, err := Focus(v, meta)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(p)
+			}
+			done(b.N)
 			b.ReportMetric(float64(size), "bytes")
 		})
 	}

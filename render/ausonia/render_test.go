@@ -48,6 +48,7 @@ func BenchmarkRenderAndEncode(b *testing.B) {
 	v := loadFixture(t, fixtures[2])
 	b.ResetTimer()
 	var size int
+	done := render.CPUPerOp(b)
 	for i := 0; i < b.N; i++ {
 		png, err := PNG(v, render.Meta{})
 		if err != nil {
@@ -55,6 +56,7 @@ func BenchmarkRenderAndEncode(b *testing.B) {
 		}
 		size = len(png)
 	}
+	done(b.N)
 	b.ReportMetric(float64(size), "bytes")
 }
 
@@ -98,4 +100,22 @@ func TestGoldenFocus(t *testing.T) {
 			render.Golden(t, "focus-"+f.name, img)
 		})
 	}
+}
+
+func BenchmarkFocus(b *testing.B) {
+	t := &testing.T{}
+	v := loadFixture(t, fixtures[3])
+	meta := render.SampleMeta(len(v.Players))
+	b.ResetTimer()
+	var size int
+	done := render.CPUPerOp(b)
+	for i := 0; i < b.N; i++ {
+		png, err := Focus(v, meta)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	done(b.N)
+	b.ReportMetric(float64(size), "bytes")
 }

@@ -110,6 +110,7 @@ func BenchmarkRenderPNG(b *testing.B) {
 		v := st.View(rules.Spectator)
 		b.Run(c.name, func(b *testing.B) {
 			var size int
+			done := render.CPUPerOp(b)
 			for i := 0; i < b.N; i++ {
 				png, err := PNG(v, render.Meta{})
 				if err != nil {
@@ -117,9 +118,28 @@ func BenchmarkRenderPNG(b *testing.B) {
 				}
 				size = len(png)
 			}
+			done(b.N)
 			b.ReportMetric(float64(size), "bytes")
 		})
 	}
+}
+
+// BenchmarkFocus is the focus image posted with the board, drawn and encoded.
+func BenchmarkFocus(b *testing.B) {
+	st := position(b, 4, rf.VariantStandard, 11, 150)
+	v := st.View(rules.Spectator)
+	meta := render.SampleMeta(4)
+	var size int
+	done := render.CPUPerOp(b)
+	for i := 0; i < b.N; i++ {
+		png, err := Focus(v, meta)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	done(b.N)
+	b.ReportMetric(float64(size), "bytes")
 }
 
 // BenchmarkImage is the drawing alone, without the PNG encoding.
