@@ -192,6 +192,13 @@ func statusOf(v *game.View, m render.Meta) render.Status {
 		st.Swatch = render.SeatColour(houseIndex(p))
 		st.Letter = p.House
 		st.Text = v.Waiting
+		// The engine names the awaited house ("House I is playing a turn."); the header names
+		// its player too, as every board names players beside their seats.
+		if h := houseLabel(p) + " "; strings.HasPrefix(st.Text, h) {
+			if n := m.Player(rules.Seat(v.Awaited), "", 18); n != "" {
+				st.Text = n + " (" + houseLabel(p) + ") " + strings.TrimPrefix(st.Text, h)
+			}
+		}
 		if v.Viewer == v.Awaited {
 			st.Text = "Your move: " + v.Waiting
 			if v.Turn == v.Awaited && strings.HasSuffix(v.Waiting, "is playing a turn.") {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -130,6 +131,13 @@ func TestPhoneText(t *testing.T) {
 					t.Fatal(err)
 				}
 				write(t, g.id+"-"+at, b)
+				if *outDir != "" && !strings.HasPrefix(g.id, "autumn-ash") {
+					whole, err := boardOf[g.game](v, meta) // to look at beside the phone image
+					if err != nil {
+						t.Fatal(err)
+					}
+					write(t, g.id+"-"+at+"-board", whole)
+				}
 				small, px, ok := render.SmallestLabel(labels, cfg.Width, phoneW)
 				if !ok {
 					t.Fatalf("%s: no label drawn", at)

@@ -60,7 +60,7 @@ func (d *drawer) statusOf() render.Status {
 			}
 			with := ""
 			if best >= 0 && best < len(r.Scores) {
-				with = fmt.Sprintf(" with %d", r.Scores[best])
+				with = " with " + plural(r.Scores[best], "point")
 			}
 			switch {
 			case len(win) == 1:
