@@ -203,7 +203,9 @@ func (b *board) status() {
 	} else {
 		goal += fmt.Sprintf(" · round %d/%d", min(v.Round+1, v.TurnLimit), v.TurnLimit)
 	}
-	s.Right = goal
+	if v.Result == nil && !b.meta.Aborted {
+		s.Right = goal // once over, the result needs the whole line
+	}
 	b.c.StatusBar(image.Rect(0, 0, int(b.width), statusH), s)
 }
 
