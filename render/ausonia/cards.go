@@ -98,12 +98,9 @@ func rowNeed(codes []string) float64 {
 // tile draws a whole card at (x, y), h high: code and guild on a coloured band, name, cost,
 // abilities.
 func tile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
-	if x == math.Trunc(x) && y == math.Trunc(y) && tileH == math.Trunc(tileH) {
-		// A card's face never changes: drawn once per size and kept (a tenth of a board's time).
-		c.Blit(tiles.Get(tileKey{code, int(tileH), ready}), int(x), int(y))
-		return
-	}
-	paintTile(c, x, y, tileH, code, ready)
+	// A card's face never changes: drawn once per size and kept (a tenth of a board's time), at
+	// whole pixels.
+	c.Blit(tiles.Get(tileKey{code, int(math.Round(tileH)), ready}), int(math.Round(x)), int(math.Round(y)))
 }
 
 type tileKey struct {
