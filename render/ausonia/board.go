@@ -43,7 +43,7 @@ func PNG(v any, m render.Meta) ([]byte, error) {
 	}
 	c := paint(view, m, render.AcquireCanvas)
 	defer c.Release()
-	return render.EncodePNG(c.RGBA, pal)
+	return render.EncodePNGFast(c.RGBA, pal)
 }
 
 // withMeta is the view as the platform states it: its result over the engine's, and the seats in
