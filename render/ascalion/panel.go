@@ -19,7 +19,7 @@ func drawPanel(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) 
 	decision := image.Rect(r.Min.X+colW+5, r.Min.Y+10, r.Min.X+2*colW-5, r.Max.Y-8)
 	events := image.Rect(r.Min.X+2*colW+5, r.Min.Y+10, r.Max.X-10, r.Max.Y-8)
 	drawPlayers(c, players, v, m)
-	drawDecision(c, decision, v)
+	drawDecision(c, decision, v, m)
 	drawEvents(c, events, v)
 }
 
@@ -73,7 +73,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 	}
 }
 
-func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
+func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
 	x, y := float64(r.Min.X), float64(r.Min.Y)
 	w := float64(r.Dx())
 	head := render.Style{Size: 15, Font: render.Bold, VAlign: render.Top}
@@ -116,7 +116,7 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
 		for rk := 1; rk <= len(v.Result.Ranks); rk++ {
 			for p, r := range v.Result.Ranks {
 				if r == rk {
-					line(fmt.Sprintf("%d. %s — %s", rk, title(v.Players[p].Colour), count(v.Players[p].Cities, "city", "cities")), body)
+					line(fmt.Sprintf("%d. %s — %s", rk, who(v, m, p), count(v.Players[p].Cities, "city", "cities")), body)
 				}
 			}
 		}
