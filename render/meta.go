@@ -21,6 +21,10 @@ type Meta struct {
 	Aborted bool
 }
 
+// AbortedLine is what the header of an aborted game's board says in place of whose turn it is or
+// the result: the platform ended the game, so neither the turn nor the engine's standing counts.
+const AbortedLine = "Game aborted: no result"
+
 // Name is seat s's player name, or "" when the platform gave none.
 func (m Meta) Name(s rules.Seat) string {
 	if int(s) < 0 || int(s) >= len(m.Names) {

@@ -18,6 +18,17 @@ import (
 // opaque background: transparency is ignored. With a nil palette the image is encoded as true
 // colour, which is slower and bigger.
 func EncodePNG(img image.Image, pal color.Palette) ([]byte, error) {
+	return encodePNG(img, pal, deflateLevel)
+}
+
+// EncodePNGFast is EncodePNG with a faster deflate (klauspost level 4): measured on Ausonia's
+// board and focus image, about a tenth less processor time and 8% more bytes, for pictures
+// whose size leaves room under the 60 kB a board may take and whose post is the slowest to draw.
+func EncodePNGFast(img image.Image, pal color.Palette) ([]byte, error) {
+	return encodePNG(img, pal, fastDeflateLevel)
+}
+
+func encodePNG(img image.Image, pal color.Palette, level int) ([]byte, error) {
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
 	var buf bytes.Buffer
 	if len(pal) == 0 {
@@ -31,7 +42,7 @@ func EncodePNG(img image.Image, pal color.Palette) ([]byte, error) {
 	defer putPaletted(pm)
 	quantiseParallel(quantiserFor(pal), pm, img)
 	buf.Grow(b.Dx() * b.Dy() / 16)
-	writePaletted(&buf, pm)
+	writePalettedLevel(&buf, pm, level)
 	return buf.Bytes(), nil
 }
 

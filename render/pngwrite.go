@@ -17,11 +17,17 @@ import (
 // intensities, so differences between neighbours only add symbols.
 const deflateLevel = 6
 
+// fastDeflateLevel is EncodePNGFast's.
+const fastDeflateLevel = 4
+
 // writePaletted writes pm as an 8-bit paletted PNG (rows unfiltered, as image/png does for
 // paletted images; see deflateLevel), deflated as one stream. Deflating stripes on every core at
 // once was measured on this project's shared 2-core machine: under load it saved no time (the
 // other core is busy) and cost a little CPU and size, so it went.
-func writePaletted(out *bytes.Buffer, pm *image.Paletted) {
+func writePaletted(out *bytes.Buffer, pm *image.Paletted) { writePalettedLevel(out, pm, deflateLevel) }
+
+// writePalettedLevel is writePaletted at a deflate level of klauspost/compress (1-9).
+func writePalettedLevel(out *bytes.Buffer, pm *image.Paletted, level int) {
 	w, h := pm.Rect.Dx(), pm.Rect.Dy()
 	out.WriteString("\x89PNG\r\n\x1a\n")
 
@@ -65,15 +71,15 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted) {
 	idat := idatBuffers.Get().(*bytes.Buffer)
 	idat.Reset()
 	idat.Write([]byte{0x78, 0x5e}) // zlib header: deflate, 32K window, a fast level
-	fw, _ := flateWriters.Get().(*flate.Writer)
+	fw, _ := flateWriters[level].Get().(*flate.Writer)
 	if fw == nil {
-		fw, _ = flate.NewWriter(idat, deflateLevel)
+		fw, _ = flate.NewWriter(idat, level)
 	} else {
 		fw.Reset(idat)
 	}
 	_, _ = fw.Write(raw) // writes to a bytes.Buffer cannot fail
 	_ = fw.Close()
-	flateWriters.Put(fw)
+	flateWriters[level].Put(fw)
 	var tail [4]byte
 	binary.BigEndian.PutUint32(tail[:], adler32.Checksum(raw))
 	rawBuffers.Put(rp)
@@ -84,8 +90,8 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted) {
 }
 
 var (
-	flateWriters sync.Pool // *flate.Writer at deflateLevel
-	rawBuffers   sync.Pool // *[]byte
+	flateWriters [10]sync.Pool // *flate.Writer by level
+	rawBuffers   sync.Pool     // *[]byte
 	idatBuffers  = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 )
 

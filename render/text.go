@@ -116,6 +116,15 @@ func DrawText(dst draw.Image, x, y float64, s string, st Style) image.Rectangle 
 	if recording.Load() {
 		recordLabel(dst, x, y, s, st)
 	}
+	return DrawUnheard(dst, x, y, s, st)
+}
+
+// DrawUnheard is DrawText unheard by a recording (RecordLabels): for a layer drawn once and
+// cached, whose labels are told to a recording where the layer is used (NoteLabel).
+func DrawUnheard(dst draw.Image, x, y float64, s string, st Style) image.Rectangle {
+	if s == "" {
+		return image.Rectangle{}
+	}
 	face := st.Face()
 	dot := textOrigin(face, s, x, y, st)
 	col := st.Color

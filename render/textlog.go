@@ -52,6 +52,14 @@ func recordLabel(dst draw.Image, x, y float64, s string, st Style) {
 	labelsMu.Unlock()
 }
 
+// NoteLabel tells a recording of a label that a cached layer drew once, outside any recording,
+// and that is now copied onto dst at (x, y): the recording hears it as if drawn there.
+func NoteLabel(dst draw.Image, x, y float64, s string, st Style) {
+	if recording.Load() {
+		recordLabel(dst, x, y, s, st)
+	}
+}
+
 // CropLabels forgets, while labels are recorded, those drawn on dst outside r: a picture made of
 // a part of another (a close-up cut out of the whole board) shows only the labels of that part.
 func CropLabels(dst draw.Image, r image.Rectangle) {

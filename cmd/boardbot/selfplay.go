@@ -18,18 +18,23 @@ import (
 
 // selfplayStats is the JSON selfplay prints.
 type selfplayStats struct {
-	Game        string   `json:"game"`
-	Games       int      `json:"games"`
-	Finished    int      `json:"finished"`
-	Moves       int      `json:"moves"`
-	MovesPerSec float64  `json:"moves_per_sec"`
-	Renders     int      `json:"renders"`
-	RenderMsP50 float64  `json:"render_ms_p50"`
-	RenderMsP99 float64  `json:"render_ms_p99"`
-	PNGBytesP50 int      `json:"png_bytes_p50"`
-	PNGBytesMax int      `json:"png_bytes_max"`
-	BySeats     []int    `json:"games_by_seats"` // index = seat count
-	Failures    []string `json:"failures,omitempty"`
+	Game        string  `json:"game"`
+	Games       int     `json:"games"`
+	Finished    int     `json:"finished"`
+	Moves       int     `json:"moves"`
+	MovesPerSec float64 `json:"moves_per_sec"`
+	Renders     int     `json:"renders"`
+	RenderMsP50 float64 `json:"render_ms_p50"` // per post: the board, and the focus image where the game has one
+	RenderMsP99 float64 `json:"render_ms_p99"`
+	PNGBytesP50 int     `json:"png_bytes_p50"` // per image
+	PNGBytesMax int     `json:"png_bytes_max"`
+	// The board and the focus image apart: render + PNG per image, and the PNG sizes.
+	BoardMsP50    float64  `json:"board_ms_p50"`
+	BoardBytesP50 int      `json:"board_bytes_p50"`
+	FocusMsP50    float64  `json:"focus_ms_p50,omitempty"`
+	FocusBytesP50 int      `json:"focus_bytes_p50,omitempty"`
+	BySeats       []int    `json:"games_by_seats"` // index = seat count
+	Failures      []string `json:"failures,omitempty"`
 }
 
 type selfplayConfig struct {
@@ -95,6 +100,7 @@ func selfplay(ctx context.Context, kit bot.Kit, cfg selfplayConfig) selfplayStat
 	out := selfplayStats{Game: info.ID, BySeats: make([]int, info.MaxSeats+1)}
 	var renderNs []int64
 	var sizes []int
+	var parts renderParts
 	var moveTime time.Duration
 	for i := 0; i < cfg.games && ctx.Err() == nil; i++ {
 		setup := setupFor(info, cfg, i)
@@ -102,7 +108,7 @@ func selfplay(ctx context.Context, kit bot.Kit, cfg selfplayConfig) selfplayStat
 		if setup.Seats >= 0 && setup.Seats < len(out.BySeats) {
 			out.BySeats[setup.Seats]++
 		}
-		res, err := playOne(kit, setup, cfg, &moveTime, &renderNs, &sizes)
+		res, err := playOne(kit, setup, cfg, &moveTime, &renderNs, &sizes, &parts)
 		out.Moves += res.moves
 		if err != nil {
 			out.Failures = append(out.Failures, fmt.Sprintf("seed=%d seats=%d options=%v: %v", setup.Seed, setup.Seats, setup.Options, err))
@@ -121,13 +127,39 @@ func selfplay(ctx context.Context, kit bot.Kit, cfg selfplayConfig) selfplayStat
 		out.RenderMsP99 = float64(renderNs[len(renderNs)*99/100]) / 1e6
 		out.PNGBytesP50 = sizes[len(sizes)/2]
 		out.PNGBytesMax = sizes[len(sizes)-1]
+		out.BoardMsP50, out.BoardBytesP50 = p50ms(parts.boardNs), p50(parts.boardSizes)
+		out.FocusMsP50, out.FocusBytesP50 = p50ms(parts.focusNs), p50(parts.focusSizes)
 	}
 	return out
 }
 
+// renderParts times and sizes the board and the focus image apart.
+type renderParts struct {
+	boardNs, focusNs       []int64
+	boardSizes, focusSizes []int
+}
+
+func p50(xs []int) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]int(nil), xs...)
+	sort.Ints(s)
+	return s[len(s)/2]
+}
+
+func p50ms(ns []int64) float64 {
+	if len(ns) == 0 {
+		return 0
+	}
+	s := append([]int64(nil), ns...)
+	sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
+	return float64(s[len(s)/2]) / 1e6
+}
+
 type playResult struct{ moves int }
 
-func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.Duration, renderNs *[]int64, sizes *[]int) (res playResult, err error) {
+func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.Duration, renderNs *[]int64, sizes *[]int, parts *renderParts) (res playResult, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic after %d moves: %v\n%s", res.moves, p, debug.Stack())
@@ -162,6 +194,8 @@ func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.
 			return fmt.Errorf("render after %d moves (seat %d): %w", res.moves, seat, err)
 		}
 		*sizes = append(*sizes, len(b))
+		t1 := time.Now()
+		parts.boardNs, parts.boardSizes = append(parts.boardNs, t1.Sub(t0).Nanoseconds()), append(parts.boardSizes, len(b))
 		if kit.Focus != nil && seat == rules.Spectator {
 			// A public turn post carries the focus image too: timed as one post.
 			f, err := kit.Focus(v, meta)
@@ -169,6 +203,7 @@ func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.
 				return fmt.Errorf("focus after %d moves: %w", res.moves, err)
 			}
 			*sizes = append(*sizes, len(f))
+			parts.focusNs, parts.focusSizes = append(parts.focusNs, time.Since(t1).Nanoseconds()), append(parts.focusSizes, len(f))
 		}
 		*renderNs = append(*renderNs, time.Since(t0).Nanoseconds())
 		return nil

@@ -26,6 +26,16 @@ func TestSelfplayFigures(t *testing.T) {
 	if st.Moves == 0 || st.MovesPerSec <= 0 || st.Renders == 0 || st.PNGBytesP50 == 0 || st.PNGBytesMax < st.PNGBytesP50 {
 		t.Fatalf("figures missing: %+v", st)
 	}
+	if st.BoardBytesP50 == 0 || st.FocusBytesP50 != 0 {
+		t.Fatalf("a game without a focus image reports its board alone: %+v", st)
+	}
+	// With a focus image, the board and the focus image are timed and sized apart.
+	withFocus := selfplay(context.Background(), bot.Kit{Game: rulestest.Bids, PNG: fakePNG, Focus: func(v any, m render.Meta) ([]byte, error) {
+		return []byte("PNG focus"), nil
+	}}, selfplayConfig{games: 2, seed: 3, maxMoves: 1000, render: true, options: map[string]string{}})
+	if withFocus.FocusBytesP50 != len("PNG focus") || withFocus.BoardBytesP50 <= withFocus.FocusBytesP50 || withFocus.BoardMsP50 <= 0 || withFocus.FocusMsP50 <= 0 {
+		t.Fatalf("board and focus figures missing: %+v", withFocus)
+	}
 	// Seats and options are spread over their ranges.
 	if st.BySeats[2] == 0 || st.BySeats[3] == 0 || st.BySeats[4] == 0 {
 		t.Fatalf("seat counts not spread: %v", st.BySeats)

@@ -89,6 +89,9 @@ func paintMap(view game.View, frame render.Frame) *render.Canvas {
 	h := statusH + int(math.Ceil(g.mapH)) + panelH
 	c := frame(imgW, h, render.Paper)
 	copy(c.RGBA.Pix, seaLayer().Pix) // the pre-drawn sea over the map's part of the canvas
+	for _, l := range seaLabels {
+		render.NoteLabel(c.RGBA, l.x, l.y, l.text, l.style) // drawn once, on the layer
+	}
 	drawLands(c, g, view)
 	drawRiver(c, g)
 	drawLandInfo(c, g, view)
@@ -120,9 +123,16 @@ func landCrop(g *geom, v game.View) image.Rectangle {
 
 // seaLayer is the unchanging sea: both blues and the faint outline of every field, drawn once.
 var (
-	seaOnce sync.Once
-	seaImg  *image.RGBA
+	seaOnce   sync.Once
+	seaImg    *image.RGBA
+	seaLabels []seaLabel // the layer's field numbers, told to a recording each time it is used
 )
+
+type seaLabel struct {
+	x, y  float64
+	text  string
+	style render.Style
+}
 
 func seaLayer() *image.RGBA {
 	seaOnce.Do(func() {
@@ -153,12 +163,14 @@ func seaLayer() *image.RGBA {
 				continue
 			}
 			f := g.b.Seas[cell.Sea]
-			ink := render.Alpha(render.Ink, 0.45)
+			ink := render.Alpha(render.Ink, 0.6)
 			if f.Deep {
-				ink = render.Alpha(render.White, 0.55)
+				ink = render.Alpha(render.White, 0.7)
 			}
 			p := g.centres[i]
-			c.Text(p.X, p.Y, strings.TrimPrefix(f.Token, "s"), render.Style{Size: 9, Color: ink, Align: render.Center, VAlign: render.Middle})
+			l := seaLabel{p.X, p.Y, strings.TrimPrefix(f.Token, "s"), render.Style{Size: 9, Color: ink, Align: render.Center, VAlign: render.Middle}}
+			seaLabels = append(seaLabels, l)
+			render.DrawUnheard(c.RGBA, l.x, l.y, l.text, l.style)
 		}
 		seaImg = crisp(c.RGBA, seaColours())
 	})
@@ -170,7 +182,7 @@ func seaLayer() *image.RGBA {
 func seaColours() color.Palette {
 	return color.Palette{render.Paper, lightSea, deepSea,
 		render.Mix(lightSea, render.White, 0.2), render.Mix(deepSea, render.White, 0.2),
-		render.Mix(lightSea, render.Ink, 0.45), render.Mix(deepSea, render.White, 0.55)}
+		render.Mix(lightSea, render.Ink, 0.6), render.Mix(deepSea, render.White, 0.7)}
 }
 
 // crisp snaps every pixel of img to the nearest of cols. The sea layer is a third of the map's
@@ -417,6 +429,9 @@ func drawVessels(c *render.Canvas, g *geom, v game.View) {
 func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 	st := render.Status{}
 	switch {
+	case m.Aborted:
+		st.Text = render.AbortedLine
+		st.Right = fmt.Sprintf("round %d", v.Round)
 	case v.Result != nil:
 		var names []string
 		for _, w := range v.Result.Winners() {

@@ -1,6 +1,9 @@
 package ascalion
 
 import (
+	"image"
+
+	"github.com/boardbot/boardbot/render"
 	"math/rand/v2"
 	"testing"
 
@@ -36,5 +39,47 @@ func TestLandCropHoldsThroughAGame(t *testing.T) {
 		if first.Dx() >= imgW && opts["expansion"] == "" {
 			t.Errorf("%v: the map is not cut (%v)", opts, first)
 		}
+	}
+}
+
+// The sea's field numbers are drawn once, on a cached layer, yet a recording of labels (the phone
+// test's) hears each one the board shows, every time the board is drawn, at the size it has.
+func TestSeaNumbersHeard(t *testing.T) {
+	st, err := game.Game.New(rules.Setup{Seats: 3, Seed: 9, Options: map[string]string{"setup": "quick"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := st.View(rules.Spectator)
+	count := func() (n int) {
+		stop := render.RecordLabels()
+		_, err := PNG(v, render.Meta{})
+		ls := stop()
+		if err != nil {
+			t.Fatal(err)
+		}
+		numbers := map[string]bool{}
+		for _, l := range seaLabels {
+			numbers[l.text] = true
+		}
+		for _, l := range ls {
+			if numbers[l.Text] && l.Size == 9 {
+				n++
+			}
+		}
+		return n
+	}
+	first, again := count(), count()
+	if first == 0 || first != again {
+		t.Fatalf("sea numbers heard: %d on the first board, %d on the next; want the same, more than 0", first, again)
+	}
+	shown := 0
+	crop := landCrop(geometry(), v.(game.View))
+	for _, l := range seaLabels {
+		if image.Pt(int(l.x), int(l.y)).In(crop) {
+			shown++
+		}
+	}
+	if first < shown {
+		t.Errorf("%d sea numbers heard, %d shown", first, shown)
 	}
 }

@@ -55,7 +55,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	y0 := top + focusMapH + 8
 	drawPlayers(c, image.Rect(focusPad, y0, focusW-focusPad, y0+playersH-8), view, m)
 	y0 += playersH
-	drawDecision(c, image.Rect(focusPad, y0, focusW-focusPad, y0+decisionH-8), view)
+	drawDecision(c, image.Rect(focusPad, y0, focusW-focusPad, y0+decisionH-8), view, m)
 	y0 += decisionH
 	drawEvents(c, image.Rect(focusPad, y0, focusW-focusPad, y0+eventsH-8), view)
 	return render.EncodePNG(c.RGBA, pal)
@@ -63,6 +63,9 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 
 // focusHeader says whose turn it is, or the result, in words that wrap over the image's width.
 func focusHeader(v game.View, m render.Meta) string {
+	if m.Aborted {
+		return render.AbortedLine
+	}
 	if v.Result != nil {
 		var names []string
 		for _, w := range v.Result.Winners() {

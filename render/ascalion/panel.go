@@ -19,7 +19,7 @@ func drawPanel(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) 
 	decision := image.Rect(r.Min.X+colW+5, r.Min.Y+10, r.Min.X+2*colW-5, r.Max.Y-8)
 	events := image.Rect(r.Min.X+2*colW+5, r.Min.Y+10, r.Max.X-10, r.Max.Y-8)
 	drawPlayers(c, players, v, m)
-	drawDecision(c, decision, v)
+	drawDecision(c, decision, v, m)
 	drawEvents(c, events, v)
 }
 
@@ -27,8 +27,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 	y := float64(r.Min.Y)
 	c.Text(float64(r.Min.X), y, "Players", render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
-	rowH := (float64(r.Max.Y) - y) / float64(max(6, len(v.Players)))
-	rowH = min(rowH, 34)
+	rowH := min(34, (float64(r.Max.Y)-y)/float64(max(1, len(v.Players))))
 	for _, p := range v.Players {
 		x := float64(r.Min.X)
 		cy := y + rowH/2
@@ -74,7 +73,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 	}
 }
 
-func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
+func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
 	x, y := float64(r.Min.X), float64(r.Min.Y)
 	w := float64(r.Dx())
 	head := render.Style{Size: 15, Font: render.Bold, VAlign: render.Top}
@@ -117,7 +116,7 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View) {
 		for rk := 1; rk <= len(v.Result.Ranks); rk++ {
 			for p, r := range v.Result.Ranks {
 				if r == rk {
-					line(fmt.Sprintf("%d. %s — %s", rk, title(v.Players[p].Colour), count(v.Players[p].Cities, "city", "cities")), body)
+					line(fmt.Sprintf("%d. %s — %s", rk, who(v, m, p), count(v.Players[p].Cities, "city", "cities")), body)
 				}
 			}
 		}

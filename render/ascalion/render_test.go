@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"image"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -147,9 +148,48 @@ func BenchmarkRenderPNG(b *testing.B) {
 	st := position(b, "attack6", rules.Setup{Seats: 6, Seed: 3, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 3000, nil)
 	v := st.View(rules.Spectator)
 	b.ReportAllocs()
+	done := render.CPUPerOp(b)
 	for b.Loop() {
 		if _, err := PNG(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+	done(b.N)
+}
+
+// BenchmarkFocus is the focus image posted with the board, drawn and encoded.
+func BenchmarkFocus(b *testing.B) {
+	st := position(b, "attack6", rules.Setup{Seats: 6, Seed: 3, Options: map[string]string{"setup": "quick", "expansion": "on"}}, 3000, nil)
+	v := st.View(rules.Spectator)
+	meta := render.SampleMeta(6)
+	b.ReportAllocs()
+	done := render.CPUPerOp(b)
+	for b.Loop() {
+		if _, err := Focus(v, meta); err != nil {
+			b.Fatal(err)
+		}
+	}
+	done(b.N)
+}
+
+// TestGoldenFocus keeps the focus image posted with the board at mid-game moments: the map around
+// the last move, the players, the decision and the last events.
+func TestGoldenFocus(t *testing.T) {
+	for _, f := range fixtures {
+		if f.name != "midgame4" && f.name != "attack6" && f.name != "trade3" {
+			continue // mid-game moments only
+		}
+		t.Run(f.name, func(t *testing.T) {
+			st := position(t, f.name, f.setup, f.moves, f.stop)
+			b, err := Focus(st.View(rules.Spectator), render.SampleMeta(f.setup.Seats))
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			render.Golden(t, "focus-"+f.name, img)
+		})
 	}
 }

@@ -179,6 +179,8 @@ func (b *board) status() {
 	v := b.v
 	s := render.Status{Swatch: render.SeatColour(v.Seat), Letter: itoa(v.Seat + 1)}
 	switch {
+	case b.meta.Aborted:
+		s.Text, s.Swatch = render.AbortedLine, nil
 	case v.Result != nil:
 		s.Text = b.resultLine()
 		if w := winners(v); len(w) == 1 && !v.Solo {
@@ -201,7 +203,9 @@ func (b *board) status() {
 	} else {
 		goal += fmt.Sprintf(" · round %d/%d", min(v.Round+1, v.TurnLimit), v.TurnLimit)
 	}
-	s.Right = goal
+	if v.Result == nil && !b.meta.Aborted {
+		s.Right = goal // once over, the result needs the whole line
+	}
 	b.c.StatusBar(image.Rect(0, 0, int(b.width), statusH), s)
 }
 

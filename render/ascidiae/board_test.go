@@ -1,7 +1,9 @@
 package ascidiae
 
 import (
+	"bytes"
 	"flag"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -101,6 +103,7 @@ func BenchmarkRenderPNG(b *testing.B) {
 		v := st.View(rules.Spectator)
 		b.Run(c.name, func(b *testing.B) {
 			size := 0
+			done := render.CPUPerOp(b)
 			for i := 0; i < b.N; i++ {
 				p, err := PNG(v, render.Meta{})
 				if err != nil {
@@ -108,6 +111,29 @@ func BenchmarkRenderPNG(b *testing.B) {
 				}
 				size = len(p)
 			}
+			done(b.N)
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
+}
+
+// BenchmarkFocus is the focus image posted with the board, drawn and encoded.
+func BenchmarkFocus(b *testing.B) {
+	for _, c := range cases[1:3] {
+		st := position(b, c.seats, c.opts, 7, c.moves)
+		v := st.View(rules.Spectator)
+		meta := render.SampleMeta(c.seats)
+		b.Run(c.name, func(b *testing.B) {
+			size := 0
+			done := render.CPUPerOp(b)
+			for i := 0; i < b.N; i++ {
+				p, err := Focus(v, meta)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(p)
+			}
+			done(b.N)
 			b.ReportMetric(float64(size), "bytes")
 		})
 	}
@@ -163,5 +189,25 @@ func BenchmarkImage(b *testing.B) {
 		if _, err := Image(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestGoldenFocus keeps the focus image posted with the board at mid-game moments: the central
+// board, the players, the awaited player's grid and the log.
+func TestGoldenFocus(t *testing.T) {
+	for _, c := range cases {
+		if c.moves < 40 || c.moves > 1000 {
+			continue // mid-game moments only
+		}
+		st := position(t, c.seats, c.opts, 7, c.moves)
+		b, err := Focus(st.View(rules.Spectator), render.SampleMeta(c.seats))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		render.Golden(t, "focus-"+c.name, img)
 	}
 }

@@ -29,8 +29,9 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	hst := render.Style{Size: 19, Font: render.Bold, VAlign: render.Top}
 	lines := render.Wrap(head, hst, b.width-2*margin)
 	headH := 14 + float64(len(lines))*render.LineHeight(hst) + 4
-	centralH := 36 + 2*pileH + 10 + 40 + colH + 16
-	h := headH + margin + centralH + margin + b.gridH + margin + b.logH() + margin
+	centralH := 36 + 2*pileH + 10 + 40 + float64(b.focusColRows())*(colH+8) + 8
+	playersH := b.focusPlayersH()
+	h := headH + margin + centralH + margin + playersH + b.gridH + margin + b.logH() + margin
 	c := render.AcquireCanvas(int(b.width), int(h), render.Paper)
 	defer c.Release()
 	b.c = c
@@ -43,6 +44,8 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	y = headH + margin
 	b.focusCentral(y, centralH)
 	y += centralH + margin
+	b.focusPlayers(y)
+	y += playersH
 	b.player(seat, margin, y)
 	y += b.gridH + margin
 	b.log(y)
@@ -55,6 +58,8 @@ func (b *board) focusHeader() string {
 	v := b.v
 	s := ""
 	switch {
+	case b.meta.Aborted:
+		s = render.AbortedLine
 	case v.Result != nil:
 		s = b.resultLine()
 	case v.Setup:
@@ -69,6 +74,42 @@ func (b *board) focusHeader() string {
 		return s + fmt.Sprintf(" · solo, turn %d/%d", max(1, v.Players[0].Turns), v.SoloTurns)
 	}
 	return s + fmt.Sprintf(" · round %d/%d", min(v.Round+1, v.TurnLimit), v.TurnLimit)
+}
+
+// focusRow is a line of the players' strip.
+const focusRow = 30.0
+
+// focusPlayersH is the height of the players' strip, none in a solo game (the grid names its
+// player).
+func (b *board) focusPlayersH() float64 {
+	if b.v.Solo {
+		return 0
+	}
+	return 12 + float64(len(b.v.Players))*focusRow + margin
+}
+
+// focusPlayers names every player with their badge, colonies and turns: the image shows one grid,
+// and a player must still see who is in the game and how close each is to winning.
+func (b *board) focusPlayers(y float64) {
+	if b.v.Solo {
+		return
+	}
+	c, v := b.c, b.v
+	w := b.width - 2*margin
+	box(c, margin, y, w, b.focusPlayersH()-margin, 12, render.Panel, render.Edge, 2)
+	name := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
+	right := render.Style{Size: 17, Align: render.Right, VAlign: render.Middle}
+	for i, p := range v.Players {
+		cy := y + 6 + focusRow*float64(i) + focusRow/2
+		c.Badge(margin+22, cy, 12, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
+		detail := fmt.Sprintf("colonies %d/%d · turn %d", len(p.Colonies), v.WinTarget, p.Turns)
+		c.Text(margin+w-14, cy, detail, right)
+		who := b.who(i)
+		if v.Result == nil && !v.Setup && v.Seat == i {
+			who += " (to play)"
+		}
+		c.Text(margin+42, cy, who, render.FitText(who, name, w-56-render.TextWidth(detail, right)-14))
+	}
 }
 
 // focusCentral is the central board with the piles five to a row.
@@ -90,7 +131,19 @@ func (b *board) focusCentral(y, h float64) {
 	cy := py + 2*(pileH+10)
 	c.Text(x0+14, cy+14, "Colonies", title)
 	cy += 28
+	per := b.focusColsPerRow()
 	for i, col := range b.v.Colonies {
-		b.colony(col, x0+10+float64(i)*(colW+8), cy)
+		b.colony(col, x0+10+float64(i%per)*(colW+8), cy+float64(i/per)*(colH+8))
 	}
+}
+
+// focusColsPerRow is how many colonies fit across the focus image: 4 where 5 (four players) or
+// more (a long game) would run off it.
+func (b *board) focusColsPerRow() int {
+	return max(1, int((b.width-2*margin-20+8)/(colW+8)))
+}
+
+func (b *board) focusColRows() int {
+	per := b.focusColsPerRow()
+	return max(1, (len(b.v.Colonies)+per-1)/per)
 }

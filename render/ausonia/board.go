@@ -43,7 +43,7 @@ func PNG(v any, m render.Meta) ([]byte, error) {
 	}
 	c := paint(view, m, render.AcquireCanvas)
 	defer c.Release()
-	return render.EncodePNG(c.RGBA, pal)
+	return render.EncodePNGFast(c.RGBA, pal)
 }
 
 // withMeta is the view as the platform states it: its result over the engine's, and the seats in
@@ -175,6 +175,8 @@ func drawStatus(c *render.Canvas, v *game.View, m render.Meta) {
 func statusOf(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: fmt.Sprintf("Round %d", v.Round)}
 	switch {
+	case m.Aborted:
+		st.Text = render.AbortedLine
 	case v.Result != nil:
 		st.Text = render.ResultLine(v.Result, func(s rules.Seat) string {
 			if int(s) < len(v.Players) {
@@ -190,6 +192,13 @@ func statusOf(v *game.View, m render.Meta) render.Status {
 		st.Swatch = render.SeatColour(houseIndex(p))
 		st.Letter = p.House
 		st.Text = v.Waiting
+		// The engine names the awaited house ("House I is playing a turn."); the header names
+		// its player too, as every board names players beside their seats.
+		if h := houseLabel(p) + " "; strings.HasPrefix(st.Text, h) {
+			if n := m.Player(rules.Seat(v.Awaited), "", 18); n != "" {
+				st.Text = n + " (" + houseLabel(p) + ") " + strings.TrimPrefix(st.Text, h)
+			}
+		}
 		if v.Viewer == v.Awaited {
 			st.Text = "Your move: " + v.Waiting
 			if v.Turn == v.Awaited && strings.HasSuffix(v.Waiting, "is playing a turn.") {

@@ -98,6 +98,24 @@ func rowNeed(codes []string) float64 {
 // tile draws a whole card at (x, y), h high: code and guild on a coloured band, name, cost,
 // abilities.
 func tile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
+	// A card's face never changes: drawn once per size and kept (a tenth of a board's time), at
+	// whole pixels.
+	c.Blit(tiles.Get(tileKey{code, int(math.Round(tileH)), ready}), int(math.Round(x)), int(math.Round(y)))
+}
+
+type tileKey struct {
+	code  string
+	h     int
+	ready bool
+}
+
+var tiles = render.NewSprites(func(k tileKey) image.Image {
+	sp := render.NewSprite(tileW, k.h)
+	paintTile(sp, 0, 0, float64(k.h), k.code, k.ready)
+	return sp.Image()
+})
+
+func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
 	cd, ok := game.CardByCode(code)
 	if !ok {
 		box(c, x, y, tileW, tileH, 12, render.White, render.Edge, 2)

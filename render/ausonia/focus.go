@@ -112,7 +112,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 		c.Text(x0+74, y+54, "Aspirant "+s.Aspirant, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 		c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))
 	}
-	return render.EncodePNG(c.RGBA, pal)
+	return render.EncodePNGFast(c.RGBA, pal)
 }
 
 // houseH is a house's height in the focus image: with its areas while it plays.

@@ -2,6 +2,7 @@ package ausonia
 
 import (
 	"bytes"
+	"image/png"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -47,6 +48,7 @@ func BenchmarkRenderAndEncode(b *testing.B) {
 	v := loadFixture(t, fixtures[2])
 	b.ResetTimer()
 	var size int
+	done := render.CPUPerOp(b)
 	for i := 0; i < b.N; i++ {
 		png, err := PNG(v, render.Meta{})
 		if err != nil {
@@ -54,6 +56,7 @@ func BenchmarkRenderAndEncode(b *testing.B) {
 		}
 		size = len(png)
 	}
+	done(b.N)
 	b.ReportMetric(float64(size), "bytes")
 }
 
@@ -70,9 +73,49 @@ func TestPNGOnPooledCanvasMatchesImage(t *testing.T) {
 			t.Fatal(err)
 		}
 		img, _ := Image(v, render.Meta{})
-		want, _ := render.EncodePNG(img, pal)
+		want, _ := render.EncodePNGFast(img, pal)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: PNG on a pooled canvas differs from a fresh Image", f.name)
 		}
 	}
+}
+
+// TestGoldenFocus keeps the focus image posted with the board at a mid-game moment: whose move,
+// the last move, the Offer Row and Power card, every house, the house to play with its areas.
+func TestGoldenFocus(t *testing.T) {
+	for _, f := range fixtures {
+		if f.name != "late-4p-public" {
+			continue // mid-game moments only (a spectator view, as the bot draws it)
+		}
+		t.Run(f.name, func(t *testing.T) {
+			v := loadFixture(t, f)
+			b, err := Focus(v, render.SampleMeta(len(v.Players)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			render.Golden(t, "focus-"+f.name, img)
+		})
+	}
+}
+
+func BenchmarkFocus(b *testing.B) {
+	t := &testing.T{}
+	v := loadFixture(t, fixtures[3])
+	meta := render.SampleMeta(len(v.Players))
+	b.ResetTimer()
+	var size int
+	done := render.CPUPerOp(b)
+	for i := 0; i < b.N; i++ {
+		png, err := Focus(v, meta)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	done(b.N)
+	b.ReportMetric(float64(size), "bytes")
 }

@@ -98,7 +98,8 @@ const (
 	scoreH    = 46
 	coordM    = 50 // room for the coordinates on each side of the grid
 	footerH   = 118
-	boardSpan = 768 // the grid's longer side in pixels
+	boardW    = 640 // the grid's width at most: the 5x6 board's, so 8x8 keeps the portrait's width
+	boardH    = 768 // the grid's height at most
 	legendRow = 34.0
 	// minText is the smallest text on the board: 9 px at 400 px wide for the 5x6 board.
 	minText = 18.0
@@ -107,7 +108,10 @@ const (
 func newLayout(v *game.View) layout { return newLayoutFor(v.Cols, v.Rows) }
 
 func newLayoutFor(cols, rows int) layout {
-	cell := float64(min(128, boardSpan/max(cols, rows)))
+	// Unsettled's 8x8 board gets 80 px squares in the 5x6 board's 772 px width, so its text is
+	// as legible on a phone as the standard board's; the pieces' letters, tags and the height
+	// badges keep minText however small the square (pieces.go).
+	cell := float64(min(128, boardW/cols, boardH/rows))
 	gw, gh := int(cell)*cols, int(cell)*rows
 	var l layout
 	l.cell = cell
@@ -141,6 +145,8 @@ func seatOK(s int) bool { return s == 0 || s == 1 }
 func status(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: variantTitle(v.Variant)}
 	switch {
+	case m.Aborted:
+		st.Text = render.AbortedLine
 	case v.Result != nil:
 		w := -1
 		if len(v.Result.Ranks) == 2 {

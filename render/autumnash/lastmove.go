@@ -59,9 +59,9 @@ func drawLastMove(c *render.Canvas, l layout, v *game.View) {
 	c.Arrow(pts, render.ArrowStyle{Width: math.Max(5, g.Cell*0.06), Color: render.Ink, Outline: render.White})
 	if m.Points > 0 {
 		tag := fmt.Sprintf("+%d", m.Points)
-		st := render.Style{Size: g.Cell * 0.2, Font: render.Bold, Align: render.Center, VAlign: render.Middle}
+		st := render.Style{Size: max(g.Cell*0.2, minText), Font: render.Bold, Align: render.Center, VAlign: render.Middle}
 		w := render.TextWidth(tag, st) + g.Cell*0.12
-		hgt := g.Cell * 0.26
+		hgt := st.Size * 1.3
 		tx, ty := x+g.Cell/2-w/2, y-hgt/2
 		c.RoundRect(tx, ty, w, hgt, hgt/2, render.White, render.Ink, 2.5)
 		c.Text(tx+w/2, ty+hgt/2, tag, st)

@@ -83,7 +83,7 @@ func insetTriangle(t []gg.Point, d float64) []gg.Point {
 
 // letterSize is the letter on a pyramid of height h in a square of side cell.
 func letterSize(h, cell float64) int {
-	return int(math.Round(math.Max(h*0.38, cell*0.2)))
+	return int(math.Round(max(h*0.38, cell*0.2, minText)))
 }
 
 // drawPiece blits a pyramid with its base centred at (cx, base).
@@ -115,7 +115,7 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 	// The chips keep their letters at least minText: a tall stack lists them in two columns.
 	chip := math.Max(cell*0.2, minChip)
 	cols := 1
-	if float64(len(st))*chip > cell*0.84 {
+	if float64(len(st))*chip > cell*0.88 {
 		cols = 2
 	}
 	perCol := (len(st) + cols - 1) / cols
@@ -128,12 +128,27 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 		maxH = math.Max(maxH, cell*heightFrac[p.Size])
 	}
 	fanW := maxH*widthRatio + step*float64(under)
+	// In a small square (Unsettled's 8x8) the chips leave less room than the fan needs: the fan
+	// shrinks to fit, and where even that leaves too little (two columns of chips) only the top
+	// pyramid is drawn, since the chips list the stack.
+	scale, fan := 1.0, true
+	if avail := x0 + cell - 4 - left; fanW > avail {
+		scale = avail / fanW
+		if scale < 0.5 {
+			fan, scale = false, math.Min(1, avail/(h*widthRatio))
+			fanW = h * widthRatio * scale
+		} else {
+			fanW = avail
+		}
+		h *= scale
+		step *= scale
+	}
 	cx := left + (x0+cell-4-left-fanW)/2 + h*widthRatio/2
 	cx = math.Max(cx, left+h*widthRatio/2)
-	for i := 0; i < under; i++ {
+	for i := 0; i < under && fan; i++ {
 		p := st[i]
 		k := float64(under - i)
-		ph := int(math.Round(cell * heightFrac[p.Size]))
+		ph := int(math.Round(cell * heightFrac[p.Size] * scale))
 		img := shadowSprites.Get(pieceKey{colour: p.Colour, size: p.Size, h: ph})
 		side := float64(spriteSide(ph))
 		c.Blit(img, int(math.Round(cx+k*step-side/2)), int(math.Round(base-k*step*0.6-side+spriteMargin)))
@@ -145,7 +160,7 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 		y := y0 + cell*0.93 - float64(i%perCol+1)*chip
 		c.Blit(chipSprites.Get(chipKey{p.Colour, ci}), int(x0)+8+(i/perCol)*ci, int(math.Round(y)))
 	}
-	r := int(math.Round(cell * 0.12))
+	r := int(math.Round(max(cell*0.12, minBadge)))
 	c.Blit(badgeSprites.Get(badgeKey{len(st), r}), int(x0+cell)-2*r-4, int(y0)+4)
 }
 
@@ -158,8 +173,8 @@ var shadowSprites = render.NewSprites(func(k pieceKey) image.Image {
 	return c.Image()
 })
 
-// minChip is the smallest chip whose letter (0.7 of its side) is minText.
-const minChip = minText / 0.7
+// minChip is the smallest chip whose letter (0.8 of its side at most) is minText.
+const minChip = minText / 0.8
 
 type chipKey struct {
 	colour game.Colour
@@ -172,10 +187,13 @@ var chipSprites = render.NewSprites(func(k chipKey) image.Image {
 	c := render.NewSprite(k.side+1, k.side)
 	f := pieceFill[k.colour]
 	c.RoundRect(0.5, 0, s, s-2, 3, f, render.Ink, 1.5)
-	c.Text(0.5+s/2, (s-2)/2, k.colour.Letter(), render.Style{Size: s * 0.7, Font: render.Bold,
+	c.Text(0.5+s/2, (s-2)/2, k.colour.Letter(), render.Style{Size: min(s*0.8, max(s*0.7, minText)), Font: render.Bold,
 		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
 	return c.Image()
 })
+
+// minBadge is the smallest height badge whose number (1.25 of its radius) is minText.
+const minBadge = minText / 1.25
 
 type badgeKey struct{ n, r int }
 

@@ -316,6 +316,7 @@ func benchmarkPNG(b *testing.B, name string) {
 		b.Fatalf("no fixture %s", name)
 	}
 	var size int
+	done := render.CPUPerOp(b)
 	for b.Loop() {
 		p, err := PNG(v, render.Meta{})
 		if err != nil {
@@ -323,6 +324,7 @@ func benchmarkPNG(b *testing.B, name string) {
 		}
 		size = len(p)
 	}
+	done(b.N)
 	b.ReportMetric(float64(size)/1024, "KB")
 }
 

@@ -6,21 +6,16 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
-	ascalionrender "github.com/boardbot/boardbot/render/ascalion"
-	ascidiaerender "github.com/boardbot/boardbot/render/ascidiae"
-	reefrender "github.com/boardbot/boardbot/render/reef"
 	"github.com/boardbot/boardbot/rules"
 )
 
 // Every game's board names the players beside their seats, and a result the platform gives (a
 // resignation the engine knows nothing of) is stated with its winner named, over the engine's.
 func TestBoardsNameThePlayers(t *testing.T) {
-	boards := map[string]drawFn{"ascidiae": ascidiaerender.PNG, "ascidiae-solo": ascidiaerender.PNG, "ascalion": ascalionrender.PNG,
-		"reef-encounter": reefrender.PNG}
 	for _, g := range games {
-		draws := []drawFn{g.phone} // the focus image, or the whole board where it is the phone image
-		if b, ok := boards[g.id]; ok {
-			draws = append(draws, b)
+		draws := []drawFn{g.phone}                  // the focus image, or the whole board where it is the phone image
+		if !strings.HasPrefix(g.id, "autumn-ash") { // there the board is the phone image
+			draws = append(draws, boardOf[g.game])
 		}
 		for k, draw := range draws {
 			t.Run(fmt.Sprintf("%s/%d", g.id, k), func(t *testing.T) { namesOn(t, g, draw) })
@@ -30,7 +25,7 @@ func TestBoardsNameThePlayers(t *testing.T) {
 
 func namesOn(t *testing.T, g gameCase, draw drawFn) {
 	v := positions(t, g)["middle"].View(rules.Spectator)
-	meta := render.Meta{Names: []string{"alice", "Bartholomew the Magnificent", "carol", "dmitri"}[:g.seats]}
+	meta := render.Meta{Names: []string{"alice", "Bartholomew the Magnificent", "carol", "dmitri", "evelyn", "frank"}[:g.seats]}
 	text := drawn(t, draw, v, meta)
 	for s, n := range meta.Names {
 		if !strings.Contains(text, n[:5]) {

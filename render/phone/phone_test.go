@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -46,14 +47,28 @@ type gameCase struct {
 	phone drawFn
 }
 
+// games is every game with every seat count and every option that changes the picture.
 var games = []gameCase{
 	{"autumn-ash", autumnash.Game, 2, nil, autumnashrender.PNG},
-	{"ascidiae", ascidiae.Game, 2, nil, ascidiaerender.Focus},
+	{"autumn-ash-beginner", autumnash.Game, 2, map[string]string{"variant": "beginner"}, autumnashrender.PNG},
+	{"autumn-ash-unsettled", autumnash.Game, 2, map[string]string{"variant": "unsettled"}, autumnashrender.PNG},
 	{"ascidiae-solo", ascidiae.Game, 1, nil, ascidiaerender.Focus},
+	{"ascidiae", ascidiae.Game, 2, nil, ascidiaerender.Focus},
+	{"ascidiae-3-long", ascidiae.Game, 3, map[string]string{"long": "yes", "difficulty": "white"}, ascidiaerender.Focus},
+	{"ascidiae-4", ascidiae.Game, 4, map[string]string{"difficulty": "black"}, ascidiaerender.Focus},
+	{"ascalion-2", ascalion.Game, 2, nil, ascalionrender.Focus},
+	{"ascalion-3", ascalion.Game, 3, map[string]string{"expansion": "on"}, ascalionrender.Focus},
 	{"ascalion", ascalion.Game, 4, map[string]string{"setup": "quick"}, ascalionrender.Focus},
+	{"ascalion-4-draft", ascalion.Game, 4, map[string]string{"setup": "draft", "expansion": "on"}, ascalionrender.Focus},
+	{"ascalion-5", ascalion.Game, 5, map[string]string{"setup": "quick"}, ascalionrender.Focus},
+	{"ascalion-6", ascalion.Game, 6, map[string]string{"setup": "quick", "expansion": "on"}, ascalionrender.Focus},
+	{"reef-encounter-2", reef.Game, 2, nil, reefrender.Focus},
 	{"reef-encounter", reef.Game, 3, nil, reefrender.Focus},
-	{"ausonia", ausonia.Game, 3, nil, ausoniarender.Focus},
+	{"reef-encounter-4-advanced", reef.Game, 4, map[string]string{"variant": "advanced"}, reefrender.Focus},
 	{"ausonia-solo", ausonia.Game, 1, nil, ausoniarender.Focus},
+	{"ausonia-2", ausonia.Game, 2, nil, ausoniarender.Focus},
+	{"ausonia", ausonia.Game, 3, nil, ausoniarender.Focus},
+	{"ausonia-4", ausonia.Game, 4, nil, ausoniarender.Focus},
 }
 
 // positions plays a seeded random game and keeps its start, a middle position and its end.
@@ -116,6 +131,13 @@ func TestPhoneText(t *testing.T) {
 					t.Fatal(err)
 				}
 				write(t, g.id+"-"+at, b)
+				if *outDir != "" && !strings.HasPrefix(g.id, "autumn-ash") {
+					whole, err := boardOf[g.game](v, meta) // to look at beside the phone image
+					if err != nil {
+						t.Fatal(err)
+					}
+					write(t, g.id+"-"+at+"-board", whole)
+				}
 				small, px, ok := render.SmallestLabel(labels, cfg.Width, phoneW)
 				if !ok {
 					t.Fatalf("%s: no label drawn", at)

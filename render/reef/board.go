@@ -21,6 +21,10 @@ func (d *drawer) status() int {
 func (d *drawer) statusOf() render.Status {
 	v := d.v
 	s := render.Status{}
+	if d.meta.Aborted {
+		s.Text = render.AbortedLine
+		return s
+	}
 	switch v.Phase {
 	case "setup":
 		var wait []string
@@ -56,7 +60,7 @@ func (d *drawer) statusOf() render.Status {
 			}
 			with := ""
 			if best >= 0 && best < len(r.Scores) {
-				with = fmt.Sprintf(" with %d", r.Scores[best])
+				with = " with " + plural(r.Scores[best], "point")
 			}
 			switch {
 			case len(win) == 1:

@@ -26,7 +26,7 @@ var (
 )
 
 // counts draws one chip per colour held, each followed by its count, from (x, y) (y is the middle)
-// and returns the x after the last; "none" when empty.
+// and returns the x after the last; a dash when empty.
 func (d *drawer) counts(x, y float64, n [rf.NumColours]int, size int, asCubes bool) float64 {
 	return d.countsIn(x, y, n, size, asCubes, strong)
 }
@@ -51,8 +51,8 @@ func (d *drawer) countsIn(x, y float64, n [rf.NumColours]int, size int, asCubes 
 		x += render.TextWidth(txt, num) + 12
 	}
 	if !any {
-		d.c.Text(x, y, "none", label)
-		x += render.TextWidth("none", label) + 12
+		d.c.Text(x, y, "—", label) // a dash reads as none and costs fewer bytes than the word
+		x += render.TextWidth("—", label) + 12
 	}
 	return x
 }

@@ -1,7 +1,9 @@
 package reef
 
 import (
+	"bytes"
 	"flag"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -108,6 +110,7 @@ func BenchmarkRenderPNG(b *testing.B) {
 		v := st.View(rules.Spectator)
 		b.Run(c.name, func(b *testing.B) {
 			var size int
+			done := render.CPUPerOp(b)
 			for i := 0; i < b.N; i++ {
 				png, err := PNG(v, render.Meta{})
 				if err != nil {
@@ -115,9 +118,28 @@ func BenchmarkRenderPNG(b *testing.B) {
 				}
 				size = len(png)
 			}
+			done(b.N)
 			b.ReportMetric(float64(size), "bytes")
 		})
 	}
+}
+
+// BenchmarkFocus is the focus image posted with the board, drawn and encoded.
+func BenchmarkFocus(b *testing.B) {
+	st := position(b, 4, rf.VariantStandard, 11, 150)
+	v := st.View(rules.Spectator)
+	meta := render.SampleMeta(4)
+	var size int
+	done := render.CPUPerOp(b)
+	for i := 0; i < b.N; i++ {
+		png, err := Focus(v, meta)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	done(b.N)
+	b.ReportMetric(float64(size), "bytes")
 }
 
 // BenchmarkImage is the drawing alone, without the PNG encoding.
@@ -128,5 +150,25 @@ func BenchmarkImage(b *testing.B) {
 		if _, err := Image(v, render.Meta{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestGoldenFocus keeps the focus image posted with the board at mid-game moments: whose turn,
+// the last move, the board it changed and every player's box.
+func TestGoldenFocus(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		seats, moves int
+	}{{"focus-mid-4p", 4, 150}, {"focus-early-2p", 2, 40}} {
+		st := position(t, c.seats, rf.VariantStandard, 11, c.moves)
+		b, err := Focus(st.View(rules.Spectator), render.SampleMeta(c.seats))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		render.Golden(t, c.name, img)
 	}
 }
