@@ -3,9 +3,11 @@ package ausonia
 import (
 	"bytes"
 	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ausonia"
 )
 
@@ -118,4 +120,42 @@ func BenchmarkFocus(b *testing.B) {
 	}
 	done(b.N)
 	b.ReportMetric(float64(size), "bytes")
+}
+
+// The last move names its players as the header does: the view keeps the engine's seat
+// placeholders and the board renders them with the players' names ("alice (House I)").
+func TestLastMoveNamesThePlayers(t *testing.T) {
+	f := fixture{"names", 2, 5, 30, rules.Spectator}
+	v := playFixture(t, f)
+	if len(v.Last) == 0 {
+		t.Fatal("the fixture's view has no last move")
+	}
+	if !rules.HasSeatRefs(strings.Join(v.Last, "\n")) {
+		t.Fatalf("the view's last move names no seat by placeholder: %q", v.Last)
+	}
+	stop := render.RecordLabels()
+	if _, err := PNG(v, render.SampleMeta(2)); err != nil {
+		stop()
+		t.Fatal(err)
+	}
+	labels := stop()
+	checked := 0
+	for _, line := range v.Last {
+		i := strings.Index(line, "}")
+		if !rules.HasSeatRefs(line) || i < 0 || strings.TrimSpace(line[i+1:]) == "" {
+			continue
+		}
+		rest := line[i+1:]
+		for _, l := range labels {
+			if strings.HasSuffix(l.Text, rest) {
+				checked++
+				if !strings.HasPrefix(l.Text, "alice (House I)") && !strings.HasPrefix(l.Text, "Bartholom") {
+					t.Errorf("last move %q drawn as %q: no player named", line, l.Text)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Errorf("no line of the last move was found among the labels: %q", v.Last)
+	}
 }

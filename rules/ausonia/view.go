@@ -83,7 +83,7 @@ func (s *state) View(seat rules.Seat) any {
 	v := &View{
 		Viewer: int(seat), Round: s.Round, Turn: int(s.Turn), First: int(s.First), Ending: s.Ending,
 		Offer: s.codes(s.Offer), PowerLeft: len(s.PowerDeck), FavourLeft: len(s.FavourDeck),
-		Last: s.plainAll(s.Last), Result: s.Res, Awaited: int(s.Turn), Pool: s.pool(), Spent: s.T.Spent,
+		Last: copied(s.Last), Result: s.Res, Awaited: int(s.Turn), Pool: s.pool(), Spent: s.T.Spent,
 	}
 	if seat < 0 || int(seat) >= s.N {
 		v.Viewer = -1
@@ -144,19 +144,6 @@ func (s *state) View(seat rules.Seat) any {
 		v.Me = me
 	}
 	return v
-}
-
-// plainAll renders texts with the houses' names: the board image draws the view's texts as they
-// are, and a picture names seats by house.
-func (s *state) plainAll(texts []string) []string {
-	if len(texts) == 0 {
-		return texts
-	}
-	out := make([]string, len(texts))
-	for i, t := range texts {
-		out[i] = rules.PlainSeats(s, t)
-	}
-	return out
 }
 
 // publicWaiting says who is awaited and for what, without secrets.
