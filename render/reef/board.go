@@ -72,19 +72,20 @@ func (d *drawer) statusOf() render.Status {
 			if r.Reason != "" && len(r.Scores) == 0 {
 				s.Text += ": " + r.Reason
 			}
-			s.Right = scoresText(r.Scores)
+			s.Right = d.scoresText(r.Scores)
 		}
 	}
 	return s
 }
 
-func scoresText(scores []int) string {
+// scoresText names each player by a short name; seat numbers mean nothing to a player.
+func (d *drawer) scoresText(scores []int) string {
 	out := ""
 	for i, sc := range scores {
 		if i > 0 {
 			out += " · "
 		}
-		out += fmt.Sprintf("P%d %d", i+1, sc)
+		out += fmt.Sprintf("%s %d", d.who(i, 8), sc)
 	}
 	return out
 }
