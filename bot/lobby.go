@@ -45,6 +45,7 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	if len(spec.Invited) > maxInvited {
 		return Reply{}, refuse("Invite at most %d players at once.", maxInvited)
 	}
+	s.noteGuildLocale(ctx, req)
 	if err := s.mayCreate(ctx, req); err != nil {
 		return Reply{}, err
 	}

@@ -78,7 +78,8 @@ type Service struct {
 	mu     sync.Mutex
 	tables map[int64]*table
 	aiq    *aiQueue
-	owner  string // this instance's name on the outbox messages it claims
+	owner  string
+	langs  langCache // each server's language (bot/locale.go) // this instance's name on the outbox messages it claims
 }
 
 // table is a game loaded in memory. Its lock guards row and state.
@@ -217,6 +218,7 @@ func (s *Service) trim() {
 // resolve finds the game a request is about and checks it is reachable from where the request
 // comes: its own thread, or its lobby channel when the request names the game (a lobby button).
 func (s *Service) resolve(ctx context.Context, req Request) (*table, error) {
+	s.noteGuildLocale(ctx, req)
 	id := req.Game
 	if id == 0 {
 		if req.Place.Channel == "" {

@@ -66,7 +66,9 @@ var settingSpecs = []settingSpec{
 	{ScopeGuild, "clock_days", "days each player has per move before the others may act (0 = no clock)", "", intRange(0, 30)},
 	{ScopeGuild, "channels", "channels where games may be created (ids, comma separated, or all)", "all", channelList},
 	{ScopeGuild, "creators", "who may create games: everyone or admins", "everyone", oneOf("everyone", "admins")},
+	{ScopeGuild, "language", "the language of game threads, boards and reminders: en, de, es, fr, or auto (the server's Discord language)", langAuto, languageValue},
 	{ScopeUser, "dm", "send my private game news (hands, draws) by direct message: on or off", "off", oneOf("on", "off")},
+	{ScopeUser, "language", "the language of replies only I see: en, de, es, fr, or auto (my Discord language)", langAuto, languageValue},
 }
 
 func specFor(scope, key string) (settingSpec, bool) {
@@ -115,6 +117,7 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 		return Reply{}, err
 	}
 	if scope == ScopeGuild {
+		s.forgetLanguage(req.Place.Guild)
 		// An audit line for every admin action, so a changed server can be explained later.
 		s.log.Info("audit: server setting changed", "guild", req.Place.Guild, "user", req.User.ID, "name", req.User.Name, "key", key, "value", v)
 	}

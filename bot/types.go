@@ -32,6 +32,10 @@ type Request struct {
 	// Seq, when set, is how many moves the game had when the user chose (a button on a turn
 	// post): a move is refused once the game has moved on, even if it would still be legal.
 	Seq *int64
+	// Locale and GuildLocale are Discord's locales of the user and of the server (an
+	// interaction's locale and guild_locale; "" when unknown): they choose the language of the
+	// reply and, with the settings, of the server's threads (bot/locale.go).
+	Locale, GuildLocale string
 }
 
 // Image is a rendered picture: a PNG board, or a GIF replay (the name's extension says which).

@@ -1,0 +1,75 @@
+package bot
+
+import (
+	"context"
+	"testing"
+)
+
+// Discord's locales (https://discord.com/developers/docs/reference#locales), all of them: each
+// reads the language the table gives it, the bot's four where it has them, English otherwise.
+func TestLanguageOfDiscordLocales(t *testing.T) {
+	want := map[string]string{
+		"id": "en", "da": "en", "de": "de", "en-GB": "en", "en-US": "en", "es-ES": "es", "es-419": "es",
+		"fr": "fr", "hr": "en", "it": "en", "lt": "en", "hu": "en", "nl": "en", "no": "en", "pl": "en",
+		"pt-BR": "en", "ro": "en", "fi": "en", "sv-SE": "en", "vi": "en", "tr": "en", "cs": "en",
+		"el": "en", "bg": "en", "ru": "en", "uk": "en", "hi": "en", "th": "en", "zh-CN": "en",
+		"ja": "en", "zh-TW": "en", "ko": "en",
+	}
+	if len(DiscordLocales()) != len(want) {
+		t.Errorf("the table has %d locales, Discord has %d", len(DiscordLocales()), len(want))
+	}
+	for loc, lang := range want {
+		if got := LanguageOf(loc); got != lang {
+			t.Errorf("LanguageOf(%q) = %q, want %q", loc, got, lang)
+		}
+	}
+	// No matching: what is not in the table is English, however close it looks.
+	for _, loc := range []string{"", "de-AT", "fr-CA", "es", "EN-us", "xx"} {
+		if got := LanguageOf(loc); got != "en" {
+			t.Errorf("LanguageOf(%q) = %q, want en", loc, got)
+		}
+	}
+}
+
+// The user's setting beats their Discord locale; auto gives it back. The server's setting beats
+// the guild_locale Discord sent last, which is remembered for posts made without an interaction.
+func TestUserAndServerLanguage(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	ann := Request{User: user("ann"), Place: lobby, Locale: "fr", GuildLocale: "de"}
+	admin := Request{User: User{ID: "u-a", Name: "a", Admin: true}, Place: lobby, Locale: "en-US", GuildLocale: "de"}
+	if got := e.svc.UserLanguage(ctx, ann); got != "fr" {
+		t.Errorf("user language from the locale: %q", got)
+	}
+	if got := e.svc.ServerLanguage(ctx, "g1"); got != "en" {
+		t.Errorf("a server never seen speaks English, got %q", got)
+	}
+	if _, err := e.svc.Create(ctx, ann, CreateSpec{Kind: "bids", Seats: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.svc.ServerLanguage(ctx, "g1"); got != "de" {
+		t.Errorf("server language from its guild_locale: %q", got)
+	}
+	for _, c := range []struct{ scope, value, user, server string }{
+		{ScopeUser, "es", "es", "de"},
+		{ScopeGuild, "fr", "es", "fr"},
+		{ScopeUser, "auto", "fr", "fr"},
+		{ScopeGuild, "AUTO", "fr", "de"},
+	} {
+		req := ann
+		if c.scope == ScopeGuild {
+			req = admin
+		}
+		if _, err := e.svc.SetSetting(ctx, req, c.scope, "language", c.value); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.svc.UserLanguage(ctx, ann); got != c.user {
+			t.Errorf("after %s language %s: user reads %q, want %q", c.scope, c.value, got, c.user)
+		}
+		if got := e.svc.ServerLanguage(ctx, "g1"); got != c.server {
+			t.Errorf("after %s language %s: server reads %q, want %q", c.scope, c.value, got, c.server)
+		}
+	}
+	_, err := e.svc.SetSetting(ctx, ann, ScopeUser, "language", "klingon")
+	wantRefusal(t, err, "one of en, de, es, fr, auto")
+}
