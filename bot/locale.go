@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -192,6 +191,6 @@ func languageValue(v string) (string, error) {
 	return "", errLanguage
 }
 
-var errLanguage = errors.New("one of en, de, es, fr, auto")
+var errLanguage = valueErr{"value_one_of", []any{"Values", "en, de, es, fr, auto"}}
 
 func knownLanguage(v string) bool { return slices.Contains(Languages, v) }

@@ -297,7 +297,7 @@ func (s *Service) storedRecord(ctx context.Context, gameID int64) (*storage.Game
 		return nil, Kit{}, nil, fmt.Errorf("game %d: %s is not offered by this bot", gameID, row.Kind)
 	}
 	if row.Status == storage.StatusLobby {
-		return nil, Kit{}, nil, refuse("That game has not started yet: there is nothing to replay.")
+		return nil, Kit{}, nil, refuseT(LangEnglish, "replay_lobby")
 	}
 	rec, err := s.recordOf(ctx, row, -1)
 	return row, kit, rec, err
@@ -306,6 +306,7 @@ func (s *Service) storedRecord(ctx context.Context, gameID int64) (*storage.Game
 // Replay answers /replay: the animated game of this thread, or of a finished game of this server
 // named by id (a running game is replayed only in its own thread, where its players are).
 func (s *Service) Replay(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	if req.Game == 0 {
 		t, err := s.resolve(ctx, req)
 		if err != nil {
@@ -316,17 +317,21 @@ func (s *Service) Replay(ctx context.Context, req Request) (Reply, error) {
 	} else {
 		row, err := s.store.Game(ctx, req.Game)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && row.Guild != req.Place.Guild) {
-			return Reply{}, refuse("There is no game #%d on this server; /mine lists yours.", req.Game)
+			return Reply{}, refuseT(ul, "replay_no_game", "ID", req.Game)
 		}
 		if err != nil {
 			return Reply{}, err
 		}
 		if row.Status != storage.StatusFinished && row.Status != storage.StatusAborted && row.Thread != req.Place.Channel {
-			return Reply{}, refuse("Game #%d is still running: replay it in its own thread, or wait until it ends.", req.Game)
+			return Reply{}, refuseT(ul, "replay_running", "ID", req.Game)
 		}
 	}
 	row, kit, rec, err := s.storedRecord(ctx, req.Game)
 	if err != nil {
+		var r *Refusal
+		if errors.As(err, &r) && r.id != "" {
+			return Reply{}, refuseT(ul, r.id, r.args...)
+		}
 		return Reply{}, err
 	}
 	b, err := ReplayGIF(kit, rec)
@@ -335,7 +340,7 @@ func (s *Service) Replay(ctx context.Context, req Request) (Reply, error) {
 	}
 	name := kit.Game.Info().Name
 	return Reply{
-		Text:  fmt.Sprintf("%s #%d, move by move (%d moves).", name, row.ID, len(rec.Moves)),
+		Text:  T(s.threadLang(row), "replay_text", "Game", name, "ID", row.ID, "Count", len(rec.Moves)),
 		Game:  row.ID,
 		Image: &Image{Name: fmt.Sprintf("%s-%d-replay.gif", row.Kind, row.ID), PNG: b, Alt: name + " replay"},
 	}, nil

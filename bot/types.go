@@ -60,6 +60,8 @@ type Reply struct {
 
 // Lobby describes a game waiting for players.
 type Lobby struct {
+	// Lang is the language of its server, which the lobby message speaks.
+	Lang    string
 	Game    int64
 	Kind    string
 	Name    string
@@ -75,7 +77,13 @@ type Lobby struct {
 }
 
 // Refusal is a user mistake: the adapter shows Msg privately; nothing changed.
-type Refusal struct{ Msg string }
+type Refusal struct {
+	Msg string
+	// id and args, when set, say which message Msg is, so that a caller who knows the asker's
+	// language can say it again in that language.
+	id   string
+	args []any
+}
 
 func (r *Refusal) Error() string { return r.Msg }
 
