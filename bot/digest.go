@@ -19,7 +19,6 @@ const maxPost = 2000
 // minDigest is the least room the events of a post get, however long its prompts.
 const minDigest = 600
 
-
 // pendingEvent is a public event waiting in the flow for the next post, its seats rendered.
 type pendingEvent struct {
 	Text string `json:"text"`

@@ -19,7 +19,7 @@ const (
 // settingSpec describes one setting: who may change it and which values it takes.
 type settingSpec struct {
 	Scope, Key, Default string // what it is: the message setting_help_<scope>_<key>
-	check                     func(string) (string, error)
+	check               func(string) (string, error)
 }
 
 // valueErr says what a setting's value must be, as a message of the catalogue.
