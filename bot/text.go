@@ -87,3 +87,9 @@ func refuseT(lang, id string, args ...any) error {
 func (s *Service) threadLang(row *storage.Game) string {
 	return s.ServerLanguage(context.Background(), row.Guild)
 }
+
+// HasText reports whether the catalogue has message id.
+func HasText(id string) bool {
+	_, ok := texts[LangEnglish][id]
+	return ok
+}
