@@ -71,5 +71,5 @@ func TestUserAndServerLanguage(t *testing.T) {
 		}
 	}
 	_, err := e.svc.SetSetting(ctx, ann, ScopeUser, "language", "klingon")
-	wantRefusal(t, err, "one of en, de, es, fr, auto")
+	wantRefusal(t, err, "language doit être l'une des valeurs en, de, es, fr, auto.") // ann reads French (her locale)
 }
