@@ -696,7 +696,7 @@ func (s *Service) publicBoard(kit Kit, row *storage.Game, st rules.State, seq in
 		return img, nil, nil
 	}
 	name := fmt.Sprintf("%s-%d-%d-focus.png", row.Kind, row.ID, seq)
-	return img, &Image{Name: name, PNG: b, Alt: kit.Game.Info().Name + " board, close up"}, nil
+	return img, &Image{Name: name, PNG: b, Alt: T(s.threadLang(row), "alt_focus", "Game", kit.Game.Info().Name)}, nil
 }
 
 // recapImage draws a finished game's recap for its result post; the post goes without it when
@@ -714,7 +714,7 @@ func (s *Service) recapImage(ctx context.Context, id int64) *Image {
 		s.log.Error("outbox: recap", "game", id, "err", err)
 		return nil
 	}
-	return &Image{Name: fmt.Sprintf("%s-%d-recap.png", row.Kind, row.ID), PNG: b, Alt: kit.Game.Info().Name + " recap"}
+	return &Image{Name: fmt.Sprintf("%s-%d-recap.png", row.Kind, row.ID), PNG: b, Alt: T(s.threadLang(row), "alt_recap", "Game", kit.Game.Info().Name)}
 }
 
 func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64) (*Image, error) {
@@ -729,7 +729,7 @@ func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.
 	if seat != rules.Spectator {
 		name = fmt.Sprintf("%s-%d-%d-seat%d.png", row.Kind, row.ID, seq, seat)
 	}
-	return &Image{Name: name, PNG: b, Alt: kit.Game.Info().Name + " board"}, nil
+	return &Image{Name: name, PNG: b, Alt: T(s.threadLang(row), "alt_board", "Game", kit.Game.Info().Name)}, nil
 }
 
 // recordOf builds the game's record with its first upto moves (all when upto < 0).
