@@ -166,7 +166,9 @@ func sample[T any](keys []T, n int) []T {
 }
 
 // ReplayGIF draws the game of rec as an animated GIF under MaxUpload.
-func ReplayGIF(kit Kit, rec *record.Record) ([]byte, error) { return ReplayGIFIn(LangEnglish, kit, rec) }
+func ReplayGIF(kit Kit, rec *record.Record) ([]byte, error) {
+	return ReplayGIFIn(LangEnglish, kit, rec)
+}
 
 // ReplayGIFIn is ReplayGIF with its captions in lang.
 func ReplayGIFIn(lang string, kit Kit, rec *record.Record) ([]byte, error) {
