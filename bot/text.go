@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 
@@ -51,6 +52,13 @@ func T(lang, id string, args ...any) string {
 	if !ok {
 		m, ok = texts[LangEnglish][id]
 	}
+	if lang == LangPseudo {
+		pm := map[string]string{}
+		for k, v := range m {
+			pm[k] = pseudo(v)
+		}
+		m = pm
+	}
 	if !ok {
 		panic("no message " + id)
 	}
@@ -93,3 +101,36 @@ func HasText(id string) bool {
 	_, ok := texts[LangEnglish][id]
 	return ok
 }
+
+// pseudo accents the literal text of an English template and brackets it (TEMPORARY, until
+// rules/msg's pseudo-locale).
+func pseudo(src string) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for len(src) > 0 {
+		if strings.HasPrefix(src, "{{") {
+			end := strings.Index(src, "}}")
+			b.WriteString(src[:end+2])
+			src = src[end+2:]
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(src)
+		if a, ok := accents[r]; ok {
+			r = a
+		}
+		b.WriteRune(r)
+		src = src[n:]
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+var accents = func() map[rune]rune {
+	from := []rune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	to := []rune("àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+	m := map[rune]rune{}
+	for i, r := range from {
+		m[r] = to[i]
+	}
+	return m
+}()
