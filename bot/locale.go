@@ -81,9 +81,9 @@ func LanguageOf(discordLocale string) string {
 // langAuto, as a language setting, means "as Discord says".
 const langAuto = "auto"
 
-// keyDiscordLocale is where a server's guild_locale is remembered among its settings (not a
-// setting anyone changes: no spec lists it), so that posts made without an interaction
-// (reminders, timeouts, the AI's moves) speak the server's language too.
+// keyDiscordLocale is where a server's guild_locale (a user's locale) is remembered among its
+// settings (not a setting anyone changes: no spec lists it), so that posts made without an
+// interaction (reminders, timeouts, the AI's moves; a DM) speak its language too.
 const keyDiscordLocale = "discord_locale"
 
 // langCacheTTL bounds how long an instance trusts a server's language it looked up: a change
@@ -108,16 +108,29 @@ func (s *Service) UserLanguage(ctx context.Context, req Request) string {
 	return s.userLang(ctx, req.User.ID, req.Locale)
 }
 
+// userLang is a user's language given the locale of their interaction ("" without one: a DM
+// sent after someone else's move, which reads the locale their last interaction carried).
 func (s *Service) userLang(ctx context.Context, user, locale string) string {
-	if user != "" {
-		if v, ok, err := s.store.Setting(ctx, ScopeUser, user, "language"); err == nil && ok && v != langAuto && v != "" {
-			return v
-		}
-	}
-	if locale != "" {
+	if user == "" {
 		return LanguageOf(locale)
 	}
-	return LangEnglish
+	vals, err := s.store.Settings(ctx, ScopeUser, user)
+	if err != nil {
+		s.log.Warn("reading a user's language", "user", user, "err", err)
+		return LanguageOf(locale)
+	}
+	if locale != "" && vals[keyDiscordLocale] != locale {
+		if err := s.store.SetSetting(ctx, ScopeUser, user, keyDiscordLocale, locale); err != nil {
+			s.log.Warn("remembering a user's locale", "user", user, "err", err)
+		}
+	}
+	if v := vals["language"]; v != "" && v != langAuto {
+		return v
+	}
+	if locale == "" {
+		locale = vals[keyDiscordLocale]
+	}
+	return LanguageOf(locale)
 }
 
 // ServerLanguage is the language of a server's threads, boards and reminders: its /settings

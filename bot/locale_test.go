@@ -73,3 +73,25 @@ func TestUserAndServerLanguage(t *testing.T) {
 	_, err := e.svc.SetSetting(ctx, ann, ScopeUser, "language", "klingon")
 	wantRefusal(t, err, "language doit être l'une des valeurs en, de, es, fr, auto.") // ann reads French (her locale)
 }
+
+// A DM goes out after someone else's move, with no interaction of its reader: it reads the
+// locale the reader's last interaction carried.
+func TestDMReadsTheLastLocale(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	bob := Request{User: user("bob"), Place: lobby, Locale: "es-419"}
+	if got := e.svc.UserLanguage(ctx, bob); got != "es" {
+		t.Fatalf("bob's language: %q", got)
+	}
+	if got := e.svc.userLang(ctx, "u-bob", ""); got != "es" {
+		t.Errorf("without an interaction bob reads %q, want es", got)
+	}
+	bob.Locale = "de"
+	e.svc.UserLanguage(ctx, bob)
+	if got := e.svc.userLang(ctx, "u-bob", ""); got != "de" {
+		t.Errorf("after switching his app to German bob reads %q", got)
+	}
+	if got := e.svc.userLang(ctx, "u-nobody", ""); got != "en" {
+		t.Errorf("an unknown user reads %q", got)
+	}
+}
