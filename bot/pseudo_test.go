@@ -114,11 +114,16 @@ func pseudoGame(t *testing.T, kind string) {
 		}
 		c.check("/settings me", rep.Text)
 	}
-	rep, err := e.svc.SetSetting(ctx, admin, ScopeGuild, "language", LangPseudo)
-	if err != nil {
-		t.Fatal(err)
+	var rep Reply
+	for k, v := range map[string]string{"language": LangPseudo, "clock_days": "2", "reminder_hours": "6"} {
+		r, err := e.svc.SetSetting(ctx, admin, ScopeGuild, k, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.check("/settings server", r.Text)
+		rep = r
 	}
-	c.check("/settings server", rep.Text)
+	var err error
 	if rep, err = e.svc.ShowSettings(ctx, admin); err != nil {
 		t.Fatal(err)
 	}
@@ -152,9 +157,11 @@ func pseudoGame(t *testing.T, kind string) {
 		tb.mu.Unlock()
 	}
 	seen := map[string]bool{}
+	kinds := map[string]int{}
 	deliver := func(when string) {
 		e.deliver()
 		for _, o := range e.sent {
+			kinds[o.Kind]++
 			c.check(when+": "+o.Kind+" post", o.Text)
 			for _, a := range o.Awaited {
 				for _, ans := range a.Answers {
@@ -254,18 +261,38 @@ func pseudoGame(t *testing.T, kind string) {
 			}
 		}
 		if n == 10 {
-			e.now = e.now.Add(25 * time.Hour)
-			e.tick()
+			e.now = e.now.Add(7 * time.Hour)
+			if _, err := e.svc.Tick(ctx); err != nil {
+				t.Fatal(err)
+			}
 			deliver("reminder")
 		}
 		deliver("after a move")
 	}
 	if e.row(th).Status == storage.StatusRunning {
-		rep, err := e.svc.Resign(ctx, in("ann"))
-		refused("/resign", err)
-		c.check("/resign", rep.Text)
-		deliver("resignation")
+		// Out of time: the late notice, and the others end the game.
+		e.now = e.now.Add(49 * time.Hour)
+		if _, err := e.svc.Tick(ctx); err != nil {
+			t.Fatal(err)
+		}
+		deliver("late")
+		seq := int64(len(e.moves(th)))
+		for _, who := range []string{"ann", "bob"} {
+			for _, act := range []string{ActSkip, ActEnd} {
+				if e.row(th).Status != storage.StatusRunning {
+					break
+				}
+				rep, err := e.svc.Overdue(ctx, in(who), seq, act)
+				refused("out of time: "+act, err)
+				c.check("out of time: "+act, rep.Text)
+				deliver("out of time")
+				seq = int64(len(e.moves(th)))
+			}
+		}
 	}
+	rep, err = e.svc.Resign(ctx, in("ann"))
+	refused("/resign", err)
+	c.check("/resign", rep.Text)
 	rep, err = e.svc.Board(ctx, in("zed"))
 	refused("/board at the end", err)
 	c.check("/board at the end", rep.Text)
@@ -274,7 +301,10 @@ func pseudoGame(t *testing.T, kind string) {
 	c.check("/history at the end", rep.Text)
 	_, err = e.svc.Undo(ctx, in("ann"), "")
 	refused("/undo at the end", err)
-	t.Logf("%s: %d lines checked", kind, c.lines)
+	t.Logf("%s: %d lines checked; posts %v", kind, c.lines, kinds)
+	if kinds["reminder"] == 0 || kinds["turn"] == 0 {
+		t.Errorf("the game went without a reminder or a turn post: %v", kinds)
+	}
 	if c.lines < 50 {
 		t.Errorf("only %d lines checked", c.lines)
 	}
