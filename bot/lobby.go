@@ -59,7 +59,7 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	}
 	setup, err := info.ValidateSetup(rules.Setup{Seats: seats, Options: spec.Options})
 	if err != nil {
-		return Reply{}, refuse("%s.", upperFirst(err.Error()))
+		return Reply{}, refuse("%s.", fallback(upperFirst(err.Error()))) // the rules' own words
 	}
 	if spec.Level == "" {
 		spec.Level = DefaultAILevel
@@ -281,7 +281,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	setup := rules.Setup{Seats: len(row.Players), Seed: row.Seed, Options: row.Options}
 	setup, err = info.ValidateSetup(setup)
 	if err != nil {
-		return Reply{}, refuse("%s.", upperFirst(err.Error()))
+		return Reply{}, refuse("%s.", fallback(upperFirst(err.Error()))) // the rules' own words
 	}
 	st, err := t.kit.Game.New(setup)
 	if err != nil {
@@ -297,7 +297,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	begins := T(sl, "start_begins", "Game", gameTitle(t), "Players", joinNames(sl, seatLabels(row, st)))
 	solo := ""
 	if len(row.Players) == 1 && t.kit.Usual.Solo != nil {
-		solo = t.kit.Usual.Solo(setup.Options)
+		solo = fallback(t.kit.Usual.Solo(setup.Options))
 		begins = T(sl, "start_begins_solo", "Game", gameTitle(t), "Name", playerName(row, 0), "Solo", solo)
 	}
 	f, notices := s.post(t, st, 0, flow{}, begins)
