@@ -95,3 +95,34 @@ func TestDMReadsTheLastLocale(t *testing.T) {
 		t.Errorf("an unknown user reads %q", got)
 	}
 }
+
+// Plural forms follow each language's CLDR rules (French counts 0 as singular), a count past
+// the forms a file gives reads the general one, and the pseudo-language accents and brackets
+// the text but not its arguments.
+func TestTextPluralsAndPseudo(t *testing.T) {
+	cases := []struct {
+		lang, id string
+		n        int
+		want     string
+	}{
+		{"en", "count_moves", 1, "1 move"},
+		{"en", "count_moves", 0, "0 moves"},
+		{"en", "clock_days", 1, "a day"},
+		{"de", "count_moves", 0, "0 Züge"},
+		{"de", "count_moves", 1, "1 Zug"},
+		{"fr", "count_moves", 0, "0 coup"},
+		{"fr", "count_moves", 2, "2 coups"},
+		{"es", "count_moves", 1000000, "1000000 jugadas"},
+		{"fr", "count_moves", 1000000, "1000000 coups"},
+		{LangPseudo, "count_moves", 3, "[3 ɱöṽéš]"},
+		{"xx", "count_moves", 2, "2 moves"},
+	}
+	for _, c := range cases {
+		if got := T(c.lang, c.id, "Count", c.n); got != c.want {
+			t.Errorf("T(%s, %s, %d) = %q, want %q", c.lang, c.id, c.n, got, c.want)
+		}
+	}
+	if got := T(LangPseudo, "moved", "Name", "ann"); got != "[ann ɱöṽéđ.]" {
+		t.Errorf("pseudo with an argument: %q", got)
+	}
+}

@@ -5,86 +5,99 @@ import (
 	"embed"
 	"fmt"
 	"strings"
-	"text/template"
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
 
 	"github.com/boardbot/boardbot/storage"
 )
 
-// TEMPORARY: a stand-in over the same TOML files until rules/msg (go-i18n) is merged.
-
+// The platform's texts: bot/locales/<lang>.toml, one file per language in go-i18n's TOML format
+// (a message is `id = "text"`, or a table of CLDR plural forms), embedded in the binary.
+//
 //go:embed locales/*.toml
 var localeFiles embed.FS
 
-var texts = func() map[string]map[string]map[string]string {
-	out := map[string]map[string]map[string]string{}
-	for _, l := range Languages {
-		b, err := localeFiles.ReadFile("locales/" + l + ".toml")
+var (
+	textBundle *i18n.Bundle
+	localizers = map[string]*i18n.Localizer{}
+	textIDs    = map[string]bool{} // the English messages
+)
+
+func init() {
+	textBundle = i18n.NewBundle(language.English)
+	parse := func(lang string) []*i18n.Message {
+		b, err := localeFiles.ReadFile("locales/" + lang + ".toml")
 		if err != nil {
-			continue
+			panic(err)
 		}
-		raw := map[string]any{}
-		if _, err := toml.Decode(string(b), &raw); err != nil {
-			panic(fmt.Sprintf("locales/%s.toml: %v", l, err))
+		mf, err := i18n.ParseMessageFileBytes(b, lang+".toml", map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+		if err != nil {
+			panic(fmt.Sprintf("locales/%s.toml: %v", lang, err))
 		}
-		m := map[string]map[string]string{}
-		for id, v := range raw {
-			switch v := v.(type) {
-			case string:
-				m[id] = map[string]string{"other": v}
-			case map[string]any:
-				m[id] = map[string]string{}
-				for k, x := range v {
-					m[id][k], _ = x.(string)
+		for _, m := range mf.Messages {
+			// A count past the forms a file gives (Spanish and French "many" is a million) reads
+			// the general form.
+			for _, f := range []*string{&m.Zero, &m.Two, &m.Few, &m.Many} {
+				if *f == "" {
+					*f = m.Other
 				}
 			}
+			if m.One == "" {
+				m.One = m.Other
+			}
 		}
-		out[l] = m
+		return mf.Messages
 	}
-	return out
-}()
-
-// T renders message id in lang with args given as name, value pairs; "Count" chooses the plural.
-func T(lang, id string, args ...any) string {
-	m, ok := texts[lang][id]
-	if !ok {
-		m, ok = texts[LangEnglish][id]
-	}
-	if lang == LangPseudo {
-		pm := map[string]string{}
-		for k, v := range m {
-			pm[k] = pseudo(v)
-		}
-		m = pm
-	}
-	if !ok {
-		panic("no message " + id)
-	}
-	data := map[string]any{}
-	form := "other"
-	for i := 0; i+1 < len(args); i += 2 {
-		k := args[i].(string)
-		data[k] = args[i+1]
-		if k == "Count" && args[i+1] == 1 {
-			form = "one"
+	for _, lang := range Languages {
+		msgs := parse(lang)
+		textBundle.MustAddMessages(language.Make(lang), msgs...)
+		if lang == LangEnglish {
+			for _, m := range msgs {
+				textIDs[m.ID] = true
+			}
 		}
 	}
-	src, ok := m[form]
-	if !ok {
-		src = m["other"]
+	pseudoMsgs := parse(LangEnglish)
+	for _, m := range pseudoMsgs {
+		for _, f := range []*string{&m.Zero, &m.One, &m.Two, &m.Few, &m.Many, &m.Other} {
+			*f = pseudo(*f)
+		}
 	}
-	if !strings.Contains(src, "{{") {
-		return src
+	textBundle.MustAddMessages(language.Make(LangPseudo), pseudoMsgs...)
+	for _, lang := range append([]string{LangPseudo}, Languages...) {
+		localizers[lang] = i18n.NewLocalizer(textBundle, lang)
 	}
-	tp := template.Must(template.New(id).Option("missingkey=error").Parse(src))
-	var b strings.Builder
-	if err := tp.Execute(&b, data); err != nil {
-		panic(err)
-	}
-	return b.String()
 }
+
+// T renders message id in lang (English for a language the bot does not speak) with its
+// arguments given as name, value pairs; the argument Count chooses the plural form.
+func T(lang, id string, args ...any) string {
+	loc, ok := localizers[lang]
+	if !ok {
+		loc = localizers[LangEnglish]
+	}
+	data := make(map[string]any, len(args)/2)
+	var count any
+	for i := 0; i+1 < len(args); i += 2 {
+		k, _ := args[i].(string)
+		data[k] = args[i+1]
+		if k == "Count" {
+			count = args[i+1]
+		}
+	}
+	s, err := loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil {
+		// A missing message is a bug the catalogue tests catch; say so rather than crash.
+		return "[" + id + ": " + err.Error() + "]"
+	}
+	return s
+}
+
+// HasText reports whether the catalogue has message id.
+func HasText(id string) bool { return textIDs[id] }
 
 // refuseT is a refusal in lang.
 func refuseT(lang, id string, args ...any) error {
@@ -96,20 +109,21 @@ func (s *Service) threadLang(row *storage.Game) string {
 	return s.ServerLanguage(context.Background(), row.Guild)
 }
 
-// HasText reports whether the catalogue has message id.
-func HasText(id string) bool {
-	_, ok := texts[LangEnglish][id]
-	return ok
-}
-
-// pseudo accents the literal text of an English template and brackets it (TEMPORARY, until
-// rules/msg's pseudo-locale).
+// pseudo accents the literal text of an English template and brackets it, leaving its
+// arguments as they are: the pseudo-language.
 func pseudo(src string) string {
+	if src == "" {
+		return ""
+	}
 	var b strings.Builder
 	b.WriteString("[")
 	for len(src) > 0 {
 		if strings.HasPrefix(src, "{{") {
 			end := strings.Index(src, "}}")
+			if end < 0 {
+				b.WriteString(src)
+				break
+			}
 			b.WriteString(src[:end+2])
 			src = src[end+2:]
 			continue
