@@ -1,11 +1,15 @@
 package discord
 
 import (
+	"context"
+	"regexp"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ascalion"
 	"github.com/boardbot/boardbot/rules/ascidiae"
@@ -106,5 +110,63 @@ func TestChoiceNamesLocalized(t *testing.T) {
 			}
 		}
 		walk(c.Options)
+	}
+}
+
+// An interaction's locale chooses the language of its ephemeral answer (no setting needed), and
+// its guild_locale the language of the server's posts.
+func TestInteractionLocaleChoosesTheLanguage(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	i := e.slash("ann", "c-lobby", "games")
+	i.Locale = discordgo.German
+	a := e.h.Handle(ctx, i)
+	if a == nil || a.Msg.Content != "Du hast keine laufenden Partien. Eröffne eine mit /create in einem Server-Kanal." {
+		t.Fatalf("/games with locale de: %+v", a)
+	}
+	i = e.slash("ann", "c-lobby", "games")
+	i.Locale = discordgo.SpanishLATAM
+	if a := e.h.Handle(ctx, i); !strings.HasPrefix(a.Msg.Content, "No tienes partidas") {
+		t.Fatalf("/games with locale es-419: %q", a.Msg.Content)
+	}
+	i = e.slash("ann", "c-lobby", "games")
+	i.Locale = discordgo.Japanese
+	if a := e.h.Handle(ctx, i); !strings.HasPrefix(a.Msg.Content, "You have no games") {
+		t.Fatalf("/games with locale ja: %q", a.Msg.Content)
+	}
+	gl := discordgo.French
+	i = e.slash("ann", "c-lobby", "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "show", Type: discordgo.ApplicationCommandOptionSubCommand})
+	i.GuildLocale = &gl
+	e.h.Handle(ctx, i)
+	if got := e.svc.ServerLanguage(ctx, i.GuildID); got != "fr" {
+		t.Fatalf("the server's language after an interaction with guild_locale fr: %q", got)
+	}
+}
+
+// The lobby message speaks its server's language, buttons included; pseudo-localized, nothing
+// but the game's name, the players and the numbers is left in plain letters.
+func TestLobbyMessageLanguage(t *testing.T) {
+	l := bot.Lobby{Lang: bot.LangPseudo, Game: 3, Name: "Ascidiae", Seats: 3, Min: 1, Players: []string{"ann"}}
+	m := lobbyMessage(l)
+	rest := strings.NewReplacer("Ascidiae", "", "ann", "").Replace(m.Content)
+	if w := regexp.MustCompile(`[A-Za-z]{2,}`).FindString(rest); w != "" {
+		t.Errorf("lobby message not pseudo-localized (%q): %s", w, m.Content)
+	}
+	l.Lang = bot.LangGerman
+	m = lobbyMessage(l)
+	if !strings.Contains(m.Content, "sucht Spieler (1 von 3)") || !strings.Contains(m.Content, "2. (frei)") {
+		t.Errorf("German lobby: %s", m.Content)
+	}
+	row := m.Components[0].(discordgo.ActionsRow)
+	if b := row.Components[0].(discordgo.Button); b.Label != "Beitreten" {
+		t.Errorf("German Join button: %q", b.Label)
+	}
+	for _, lang := range []string{bot.LangEnglish, bot.LangGerman, bot.LangSpanish, bot.LangFrench} {
+		if got := missingPermissions(lang, discordgo.PermissionViewChannel); got == "" {
+			t.Errorf("%s: no refusal for missing permissions", lang)
+		}
+	}
+	if got := missingPermissions(bot.LangFrench, discordgo.PermissionViewChannel|discordgo.PermissionSendMessages|discordgo.PermissionSendMessagesInThreads|discordgo.PermissionAttachFiles); !strings.Contains(got, "la permission Créer des fils publics") {
+		t.Errorf("French, one permission missing: %q", got)
 	}
 }
