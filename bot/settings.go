@@ -153,7 +153,7 @@ func (s *Service) ShowSettings(ctx context.Context, req Request) (Reply, error) 
 		if err != nil {
 			return err
 		}
-		b.WriteString(title + ":\n")
+		b.WriteString(title + "\n")
 		for _, sp := range settingSpecs {
 			if sp.Scope != scope {
 				continue
