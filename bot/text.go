@@ -4,13 +4,12 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/storage"
 )
 
@@ -109,42 +108,6 @@ func (s *Service) threadLang(row *storage.Game) string {
 	return s.ServerLanguage(context.Background(), row.Guild)
 }
 
-// pseudo accents the literal text of an English template and brackets it, leaving its
-// arguments as they are: the pseudo-language.
-func pseudo(src string) string {
-	if src == "" {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("[")
-	for len(src) > 0 {
-		if strings.HasPrefix(src, "{{") {
-			end := strings.Index(src, "}}")
-			if end < 0 {
-				b.WriteString(src)
-				break
-			}
-			b.WriteString(src[:end+2])
-			src = src[end+2:]
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(src)
-		if a, ok := accents[r]; ok {
-			r = a
-		}
-		b.WriteRune(r)
-		src = src[n:]
-	}
-	b.WriteString("]")
-	return b.String()
-}
-
-var accents = func() map[rune]rune {
-	from := []rune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-	to := []rune("àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
-	m := map[rune]rune{}
-	for i, r := range from {
-		m[r] = to[i]
-	}
-	return m
-}()
+// pseudo is the pseudo-language's rendering of an English template, the engines' own
+// (rules/msg), so platform and engine texts look alike.
+func pseudo(src string) string { return msg.PseudoText(src) }
