@@ -12,8 +12,9 @@ import (
 	"golang.org/x/text/language"
 )
 
-// piece is a literal (arg == "") or an argument of a template.
-type piece struct{ lit, arg string }
+// piece is a literal (arg == "") or an argument of a template; form is the term form asked
+// for by {{.Arg_form}}.
+type piece struct{ lit, arg, form string }
 
 // tmpl is one message in one language, its forms split into pieces. Forms a file leaves out read
 // "other" (Spanish and French "many" is a million and up).
@@ -148,7 +149,8 @@ func parseTemplate(src string) ([]piece, error) {
 		if len(act) < 2 || act[0] != '.' || strings.ContainsAny(act[1:], " .|()") {
 			return nil, fmt.Errorf("only {{.Name}} may be used, not {{%s}}", act)
 		}
-		ps = append(ps, piece{arg: act[1:]})
+		name, form, _ := strings.Cut(act[1:], "_")
+		ps = append(ps, piece{arg: name, form: form})
 		src = src[i+j+2:]
 	}
 	return ps, nil

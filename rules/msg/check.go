@@ -94,6 +94,27 @@ func Verify(m *Message) error {
 			}
 		}
 	}
+	for _, lang := range Languages {
+		r := c.raw[lang][m.ID]
+		if r == nil {
+			continue
+		}
+		for _, f := range []string{r.Zero, r.One, r.Two, r.Few, r.Many, r.Other} {
+			ps, _ := parseTemplate(f)
+			for _, p := range ps {
+				if p.form == "" {
+					continue
+				}
+				a := m.arg(p.arg)
+				if a == nil || a.Kind != KTerm {
+					return fmt.Errorf("%s %s %q asks for a form of %s, which is no term", m.Cat, lang, m.ID, p.arg)
+				}
+				if c.raw[English][a.Str+"_"+p.form] == nil {
+					return fmt.Errorf("%s %s %q: term %q has no form %q", m.Cat, lang, m.ID, a.Str, p.form)
+				}
+			}
+		}
+	}
 	sort.Strings(got)
 	if g := strings.Join(got, ","); g != want {
 		return fmt.Errorf("%s %q is given {%s}, its template uses {%s}", m.Cat, m.ID, g, want)
@@ -127,7 +148,7 @@ func argNames(m *i18n.Message) string {
 		}
 		for _, p := range ps {
 			if p.arg != "" {
-				set[p.arg] = true
+				set[p.arg] = true // a term's forms are the same argument
 			}
 		}
 	}

@@ -3,7 +3,7 @@
 // (locales/<lang>.toml, the same format as the platform's bot/locales). English is the source;
 // the pseudo-language is built from it.
 //
-// A template may use only {{.Name}} arguments. Rendering does not go through text/template: each
+// A template may use only {{.Name}} arguments (and {{.Name_form}} for a form of a term). Rendering does not go through text/template: each
 // form is split once into literal and argument pieces when the catalogue registers, so engines
 // can write their English text in every Apply of an AI's playouts at the cost of a concatenation.
 // Plural forms follow CLDR (golang.org/x/text/feature/plural).
@@ -36,7 +36,9 @@ const (
 	KCount
 	// KNumber is a number printed as is.
 	KNumber
-	// KTerm is a glossary word: the id of a message of the same catalogue, translated.
+	// KTerm is a glossary word: the id of a message of the same catalogue, translated. A
+	// template may ask for a form of it: {{.Piece_a}} renders the term "<id>_a", so each
+	// language can pick the article or agreement it needs ("a green pawn", "un peón verde").
 	KTerm
 	// KCode is notation or a coordinate, printed as is in every language.
 	KCode
@@ -159,7 +161,11 @@ func render(b *strings.Builder, m *Message, lang string, seat func(int) string) 
 		case KCount, KNumber:
 			b.WriteString(strconv.Itoa(a.Int))
 		case KTerm:
-			render(b, &Message{Cat: m.Cat, ID: a.Str}, lang, seat)
+			id := a.Str
+			if p.form != "" {
+				id += "_" + p.form
+			}
+			render(b, &Message{Cat: m.Cat, ID: id}, lang, seat)
 		case KCode:
 			b.WriteString(a.Str)
 		case KMsg:

@@ -18,24 +18,32 @@ func testCatalogue(en, de, es, fr string) fstest.MapFS {
 func init() {
 	Register("t", testCatalogue(`
 leaf = "leaf"
+leaf_a = "a leaf"
 bag.one = "{{.Who}} bags {{.N}} {{.Leaf}} for {{.Points}} points ({{.Move}})."
 bag.other = "{{.Who}} bags {{.N}} {{.Leaf}}s for {{.Points}} points ({{.Move}})."
 wrap = "Note: {{.Inner}}"
+take = "Take {{.Leaf_a}}."
 `, `
 leaf = "Blatt"
+leaf_a = "ein Blatt"
 bag.one = "{{.Who}} sammelt {{.N}} {{.Leaf}} für {{.Points}} Punkte ({{.Move}})."
 bag.other = "{{.Who}} sammelt {{.N}} Blätter für {{.Points}} Punkte ({{.Move}})."
 wrap = "Hinweis: {{.Inner}}"
+take = "Nimm {{.Leaf_a}}."
 `, `
 leaf = "hoja"
+leaf_a = "una hoja"
 bag.one = "{{.Who}} recoge {{.N}} {{.Leaf}} por {{.Points}} puntos ({{.Move}})."
 bag.other = "{{.Who}} recoge {{.N}} {{.Leaf}}s por {{.Points}} puntos ({{.Move}})."
 wrap = "Nota: {{.Inner}}"
+take = "Toma {{.Leaf_a}}."
 `, `
 leaf = "feuille"
+leaf_a = "une feuille"
 bag.one = "{{.Who}} ramasse {{.N}} {{.Leaf}} pour {{.Points}} points ({{.Move}})."
 bag.other = "{{.Who}} ramasse {{.N}} {{.Leaf}}s pour {{.Points}} points ({{.Move}})."
 wrap = "Note : {{.Inner}}"
+take = "Prenez {{.Leaf_a}}."
 `))
 }
 
@@ -60,6 +68,7 @@ func TestRender(t *testing.T) {
 		{New("t", "wrap", Nested("Inner", bagMsg(1))), German, name, "Hinweis: bob sammelt 1 Blatt für 7 Punkte (b1 c2)."},
 		{New("t", "wrap", Nested("Inner", bagMsg(2))), Pseudo, name, "[Ñöţé: [bob ƀàĝš 2 [ļéàƒ]š ƒöŕ 7 þöîñţš (b1 c2).]]"},
 		{New("t", "nope"), German, name, "[t.nope]"},
+		{New("t", "take", Term("Leaf", "leaf")), Spanish, name, "Toma una hoja."},
 	} {
 		if got := Render(c.m, c.lang, c.seat); got != c.want {
 			t.Errorf("%s %s: got %q, want %q", c.m.ID, c.lang, got, c.want)
@@ -83,6 +92,8 @@ func TestVerify(t *testing.T) {
 		New("t", "bag", Seat("Who", 1), Count("N", 1), Term("Leaf", "trunk"), Number("Points", 7), Code("Move", "")), // unknown term
 		New("t", "wrap", Nested("Inner", New("t", "gone"))),                                                          // unknown nested
 		New("t", "wrap", Nested("Inner", bagMsg(1)), Code("Extra", "x")),                                             // extra argument
+		New("t", "take", Term("Leaf", "bag")),                                                                         // a term without the form
+		New("t", "take", Code("Leaf", "leaf")),                                                                        // a form of no term
 	} {
 		if Verify(m) == nil {
 			t.Errorf("%+v passed", m)
@@ -91,7 +102,7 @@ func TestVerify(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	used := map[string]bool{"leaf": true, "bag": true, "wrap": true}
+	used := map[string]bool{"leaf": true, "leaf_a": true, "bag": true, "wrap": true, "take": true}
 	if errs := Check("t", used); len(errs) != 0 {
 		t.Errorf("clean catalogue: %v", errs)
 	}
