@@ -92,8 +92,8 @@ func TestVerify(t *testing.T) {
 		New("t", "bag", Seat("Who", 1), Count("N", 1), Term("Leaf", "trunk"), Number("Points", 7), Code("Move", "")), // unknown term
 		New("t", "wrap", Nested("Inner", New("t", "gone"))),                                                          // unknown nested
 		New("t", "wrap", Nested("Inner", bagMsg(1)), Code("Extra", "x")),                                             // extra argument
-		New("t", "take", Term("Leaf", "bag")),                                                                         // a term without the form
-		New("t", "take", Code("Leaf", "leaf")),                                                                        // a form of no term
+		New("t", "take", Term("Leaf", "bag")),                                                                        // a term without the form
+		New("t", "take", Code("Leaf", "leaf")),                                                                       // a form of no term
 	} {
 		if Verify(m) == nil {
 			t.Errorf("%+v passed", m)

@@ -15,12 +15,16 @@ import (
 )
 
 // Check fails t on every fault msg.Check finds in catalogue name, counting as used the string
-// literals of the non-test Go files in dir (the engine's package directory, "." from its tests).
-func Check(t testing.TB, name, dir string) {
+// literals of the non-test Go files in dir (the engine's package directory, "." from its tests)
+// and the ids in extra (those an engine builds, such as term forms).
+func Check(t testing.TB, name, dir string, extra ...string) {
 	t.Helper()
 	used, err := literals(dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, id := range extra {
+		used[id] = true
 	}
 	for _, err := range msg.Check(name, used) {
 		t.Error(err)
