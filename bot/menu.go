@@ -173,7 +173,7 @@ type group struct {
 
 type wholeMove struct {
 	move  rules.Move
-	label string // the label of the last token chosen (forced tokens have nothing to say)
+	label rules.Choice // the last token chosen, for its label (forced tokens have nothing to say)
 }
 
 // explore counts the whole moves under each of the next tokens after fixed, breadth first within
@@ -192,9 +192,9 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 		}
 		type node struct {
 			m     rules.Move
-			label string
+			label rules.Choice
 		}
-		frontier := []node{{g.move, c.Label}}
+		frontier := []node{{g.move, c}}
 		budget := share
 		for len(frontier) > 0 {
 			var deeper []node
@@ -225,7 +225,7 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 					continue
 				}
 				for _, d := range nx {
-					deeper = append(deeper, node{append(append(rules.Move{}, n.m...), d.Token), d.Label})
+					deeper = append(deeper, node{append(append(rules.Move{}, n.m...), d.Token), d})
 				}
 			}
 			if g.count.AtLeast {
@@ -240,7 +240,7 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 
 func wholeSuggestion(lang string, w wholeMove, name func(rules.Seat) string) Suggestion {
 	v := w.move.String()
-	return Suggestion{Value: v, Label: withLabel(v, "", choiceLabel(lang, rules.Choice{Label: w.label}, name)), Complete: true}
+	return Suggestion{Value: v, Label: withLabel(v, "", choiceLabel(lang, w.label, name)), Complete: true}
 }
 
 func groupSuggestion(lang string, g group, name func(rules.Seat) string) Suggestion {

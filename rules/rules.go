@@ -52,9 +52,8 @@ type Option struct {
 
 // OptionChoice is one allowed value of an Option.
 type OptionChoice struct {
-	Value string       `json:"value"`
-	Label string       `json:"label"`
-	Msg   *msg.Message `json:"msg,omitempty"` // Label as a message, as Prompt.Msg
+	Value string `json:"value"`
+	Label string `json:"label"`
 }
 
 // Game is a registered game: its description and its two constructors.
@@ -110,8 +109,9 @@ type Prompt struct {
 
 // Answer is one public answer of a Prompt: a complete move and a short label for its button.
 type Answer struct {
-	Move  Move   `json:"move"`
-	Label string `json:"label"`
+	Move  Move         `json:"move"`
+	Label string       `json:"label"`
+	Msg   *msg.Message `json:"msg,omitempty"` // Label as a message, as Prompt.Msg
 }
 
 // Choice is one token that may come next in a move, with a label for menus.

@@ -2,6 +2,8 @@ package autumnash
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -104,5 +106,46 @@ func TestEveryTextHasItsMessage(t *testing.T) {
 	})
 	if len(ids) < 30 {
 		t.Errorf("the games met only %d messages", len(ids))
+	}
+}
+
+// testdata/game.<lang>.txt is one seeded random game as a player reads it in that language:
+// every prompt, the labels of each step of the move played, the events and the result, and
+// refusals of moves broken in the usual ways. Written by -update and read by a speaker; the
+// test keeps it from changing unseen.
+func TestGameInEveryLanguage(t *testing.T) {
+	for _, lang := range msg.Languages[1:] {
+		var lines []string
+		names := func(s int) string { return []string{"Ann (Rainbow)", "Bob (Xeno)"}[s] }
+		engineTexts(t, 1, func(what string, m *msg.Message, english string) {
+			lines = append(lines, what+": "+msg.Render(m, lang, names))
+		})
+		// Each distinct line once, in order of first appearance: a whole game repeats itself.
+		seen := map[string]bool{}
+		var out []string
+		for _, l := range lines {
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+		golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n")
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (run with -update and read the difference)", path)
 	}
 }
