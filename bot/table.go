@@ -420,6 +420,7 @@ func yourTurnIn(lang, prompt string) string {
 func (s *Service) meta(row *storage.Game, st rules.State) render.Meta {
 	m := render.Meta{Names: make([]string, row.Seats), Aborted: row.Status == storage.StatusAborted}
 	lang := s.threadLang(row)
+	m.Lang = lang // board images speak the server's language
 	for i := range m.Names {
 		m.Names[i] = winnerName(lang, row, st, rules.Seat(i))
 	}
