@@ -66,6 +66,7 @@ func (s *state) play(n node) []rules.Event {
 	evs := make([]rules.Event, 0, 4) // entry, move, bag, end
 	// Every move of every playout writes these; msg renders the English by concatenation.
 	tell := func(m *msg.Message) { evs = append(evs, rules.Say(m)) }
+	ar := arena{args: make([]msg.Arg, 0, 8), msgs: make([]msg.Message, 0, 2)}
 	last := &LastMove{Seat: s.turn}
 	b := &s.b // played in place; the counts follow each leaf instead of a recount
 	s.enter(n.e)
@@ -73,7 +74,7 @@ func (s *state) play(n node) []rules.Event {
 		s.counts[data.startColour[s.turn]][n.e.size]++
 		q := s.v.square(n.e.sq)
 		last.Entered = &q
-		tell(say("ev_enter", side, pieceArg("Piece", b.top(n.e.sq)), s.sqArg("Square", n.e.sq)))
+		tell(ar.say("ev_enter", side, pieceArg("Piece", b.top(n.e.sq)), s.sqArg("Square", n.e.sq)))
 	}
 	old := b.pop(n.from)
 	np := newPiece(n.ev.next, n.size)
@@ -95,11 +96,11 @@ func (s *state) play(n node) []rules.Event {
 	route := msg.Code("Route", s.v.label(n.from)+via+"-"+s.v.label(n.to))
 	switch {
 	case capped == 0:
-		tell(say("ev_move", side, pieceArg("Piece", old), route, pieceArg("New", np)))
+		tell(ar.say("ev_move", side, pieceArg("Piece", old), route, pieceArg("New", np)))
 	case capped.owner() == s.turn:
-		tell(say("ev_move_cap_own", side, pieceArg("Piece", old), route, pieceArg("Capped", capped), pieceArg("New", np)))
+		tell(ar.say("ev_move_cap_own", side, pieceArg("Piece", old), route, pieceArg("Capped", capped), pieceArg("New", np)))
 	default:
-		tell(say("ev_move_cap", side, pieceArg("Piece", old), route, seatArg("Owner", capped.owner()), pieceArg("Capped", capped), pieceArg("New", np)))
+		tell(ar.say("ev_move_cap", side, pieceArg("Piece", old), route, seatArg("Owner", capped.owner()), pieceArg("Capped", capped), pieceArg("New", np)))
 	}
 	var bg bagged
 	pts := bag(s.v, b, n.to, np.colour(), &bg)
@@ -116,23 +117,23 @@ func (s *state) play(n node) []rules.Event {
 		}
 		s.scores[s.turn] += pts
 		last.Points = pts
-		how := say("how_bonus", msg.Number("Pips", pips), msg.Number("Bonus", pts-pips))
+		how := ar.say("how_bonus", msg.Number("Pips", pips), msg.Number("Bonus", pts-pips))
 		if pts == pips {
-			how = say("how_pips")
+			how = ar.say("how_pips")
 		}
-		tell(say("ev_bag", side, msg.Count("Leaves", len(bg.pieces)), colourArg("Colour", np.colour()), msg.Number("Points", pts),
+		tell(ar.say("ev_bag", side, msg.Count("Leaves", len(bg.pieces)), colourArg("Colour", np.colour()), msg.Number("Points", pts),
 			msg.Nested("How", how), msg.Number("Score", s.scores[s.turn]), msg.Number("Target", data.target)))
 	}
 	s.last = last
 	s.rederive()
 	if s.scores[s.turn] >= data.target {
-		s.finish(s.turn, say("res_wins", side, msg.Number("Points", s.scores[s.turn])))
+		s.finish(s.turn, ar.say("res_wins", side, msg.Number("Points", s.scores[s.turn])))
 		tell(s.result.ReasonMsg)
 		return evs
 	}
 	s.turn = other(s.turn)
 	if !s.hasLegalMove() {
-		s.finish(other(s.turn), say("res_stuck", seatArg("Seat", s.turn)))
+		s.finish(other(s.turn), ar.say("res_stuck", seatArg("Seat", s.turn)))
 		tell(s.result.ReasonMsg)
 	}
 	return evs

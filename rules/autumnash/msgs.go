@@ -29,6 +29,25 @@ func say(id string, args ...msg.Arg) *msg.Message {
 	return msg.New(catName, id, args...)
 }
 
+// arena holds the messages of one move's events in two allocations, since every move of every
+// playout writes them.
+type arena struct {
+	args []msg.Arg
+	msgs []msg.Message
+}
+
+// say is a message of the catalogue kept in the arena. Growing past its capacity only costs an
+// allocation: messages already handed out keep the arrays they point into.
+func (a *arena) say(id string, args ...msg.Arg) *msg.Message {
+	if !registered {
+		panic("autumnash: catalogue not registered")
+	}
+	start := len(a.args)
+	a.args = append(a.args, args...)
+	a.msgs = append(a.msgs, msg.Message{Cat: catName, ID: id, Args: a.args[start:len(a.args):len(a.args)]})
+	return &a.msgs[len(a.msgs)-1]
+}
+
 // refuse is the *rules.Illegal of a message.
 func refuse(id string, args ...msg.Arg) error { return rules.Refuse(say(id, args...)) }
 

@@ -21,6 +21,7 @@ type piece struct{ lit, arg, form string }
 type tmpl struct {
 	zero, one, two, few, many, other []piece
 	plural                           bool // the file gives more than "other"
+	size                             int  // a guess at a rendering's length, to size its buffer
 }
 
 func (t *tmpl) form(lang string, n int) []piece {
@@ -61,16 +62,47 @@ var tags = map[string]language.Tag{English: language.English, German: language.G
 type catalogue struct {
 	name  string
 	langs map[string]map[string]*tmpl
+	en    map[string]*tmpl // langs[English], the language every Apply renders
+	// forms[lang][id][form] is the term form "<id>_<form>", found without building its id.
+	forms map[string]map[string]map[string]*tmpl
 	raw   map[string]map[string]*i18n.Message // for the checks
 }
 
 func (c *catalogue) lookup(lang, id string) *tmpl {
+	if lang == English {
+		return c.en[id]
+	}
 	if l := c.langs[lang]; l != nil {
 		if t := l[id]; t != nil {
 			return t
 		}
 	}
 	return c.langs[English][id]
+}
+
+func (c *catalogue) lookupForm(lang, id, form string) *tmpl {
+	if l := c.forms[lang]; l != nil {
+		if t := l[id][form]; t != nil {
+			return t
+		}
+	}
+	return c.forms[English][id][form]
+}
+
+// indexForms files every message whose id has an underscore under each split of its id.
+func indexForms(msgs map[string]*tmpl) map[string]map[string]*tmpl {
+	out := map[string]map[string]*tmpl{}
+	for id, t := range msgs {
+		for i := 0; i < len(id); i++ {
+			if id[i] == '_' {
+				if out[id[:i]] == nil {
+					out[id[:i]] = map[string]*tmpl{}
+				}
+				out[id[:i]][id[i+1:]] = t
+			}
+		}
+	}
+	return out
 }
 
 var catalogues = map[string]*catalogue{}
@@ -102,6 +134,11 @@ func Register(name string, fsys fs.FS) {
 			}
 		}
 	}
+	c.en = c.langs[English]
+	c.forms = map[string]map[string]map[string]*tmpl{}
+	for lang, msgs := range c.langs {
+		c.forms[lang] = indexForms(msgs)
+	}
 	catalogues[name] = c
 }
 
@@ -114,6 +151,9 @@ func compile(cat, lang string, m *i18n.Message, conv func(string) string) *tmpl 
 		return ps
 	}
 	t := &tmpl{other: parse(m.Other)}
+	for _, p := range t.other {
+		t.size += len(p.lit) + 16*len(p.arg)/max(1, len(p.arg))
+	}
 	t.plural = m.Zero != "" || m.One != "" || m.Two != "" || m.Few != "" || m.Many != ""
 	for _, f := range []struct {
 		dst *[]piece

@@ -116,7 +116,16 @@ func Render(m *Message, lang string, seat func(int) string) string {
 		return ""
 	}
 	var b strings.Builder
-	render(&b, m, lang, seat)
+	cat := catalogues[m.Cat]
+	if cat == nil {
+		return "[" + m.Cat + "." + m.ID + "]"
+	}
+	t := cat.lookup(lang, m.ID)
+	if t == nil {
+		return "[" + m.Cat + "." + m.ID + "]"
+	}
+	b.Grow(t.size) // usually the only allocation: String hands the buffer back
+	renderT(&b, cat, t, m, lang, seat)
 	return b.String()
 }
 
@@ -134,6 +143,10 @@ func render(b *strings.Builder, m *Message, lang string, seat func(int) string) 
 		b.WriteString("[" + m.Cat + "." + m.ID + "]")
 		return
 	}
+	renderT(b, cat, t, m, lang, seat)
+}
+
+func renderT(b *strings.Builder, cat *catalogue, t *tmpl, m *Message, lang string, seat func(int) string) {
 	form := t.other
 	for i := range m.Args {
 		if m.Args[i].Kind == KCount {
@@ -161,11 +174,17 @@ func render(b *strings.Builder, m *Message, lang string, seat func(int) string) 
 		case KCount, KNumber:
 			b.WriteString(strconv.Itoa(a.Int))
 		case KTerm:
-			id := a.Str
+			tt := cat.lookup(lang, a.Str)
 			if p.form != "" {
-				id += "_" + p.form
+				tt = cat.lookupForm(lang, a.Str, p.form)
 			}
-			render(b, &Message{Cat: m.Cat, ID: id}, lang, seat)
+			if tt == nil {
+				b.WriteString("[" + m.Cat + "." + a.Str + "_" + p.form + "]")
+				continue
+			}
+			for _, q := range tt.other { // a term takes no arguments
+				b.WriteString(q.lit)
+			}
 		case KCode:
 			b.WriteString(a.Str)
 		case KMsg:
