@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -124,7 +123,7 @@ func (s *Service) awaitedHumans(t *table) []Awaited {
 			continue
 		}
 		// A reminder replaces the turn post's buttons, answers included.
-		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(p, seatNamer(t.row, t.state))})
+		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(s.threadLang(t.row), p, seatNamer(t.row, t.state))})
 	}
 	return out
 }
@@ -140,7 +139,8 @@ func (s *Service) reminderNotice(t *table) (Notice, bool) {
 		who = append(who, a.Name)
 		n.Mentions = appendOnce(n.Mentions, a.User)
 	}
-	n.Text = fmt.Sprintf("Reminder: %s is waiting for %s.", gameTitle(t), joinNames(who))
+	lang := s.threadLang(t.row)
+	n.Text = T(lang, "reminder", "Game", gameTitle(t), "Names", joinNames(lang, who))
 	return n, true
 }
 
@@ -165,40 +165,46 @@ func (s *Service) lateNotice(t *table) (Notice, bool) {
 		n.Actions = append(n.Actions, ActSkip)
 	}
 	n.Actions = append(n.Actions, ActReplace, ActEnd)
+	lang := s.threadLang(t.row)
 	var can []string
 	for _, a := range n.Actions {
-		can = append(can, actionText(a, who))
+		can = append(can, actionText(lang, a, who))
 	}
-	n.Text = fmt.Sprintf("Time is up in %s: %s did not move within %s. %s may still move; meanwhile the other players may %s.",
-		gameTitle(t), joinNames(who), clockText(t.row.ClockHours), joinNames(who), orList(can))
+	n.Text = T(lang, "late", "Game", gameTitle(t), "Names", joinNames(lang, who), "Clock", clockText(lang, t.row.ClockHours),
+		"Actions", orList(lang, can))
 	return n, true
 }
 
-func clockText(hours int) string {
+func clockText(lang string, hours int) string {
 	if hours%24 == 0 {
-		if hours == 24 {
-			return "a day"
-		}
-		return fmt.Sprintf("%d days", hours/24)
+		return T(lang, "clock_days", "Count", hours/24)
 	}
-	return plural(hours, "hour", "hours")
+	return T(lang, "clock_hours", "Count", hours)
 }
 
-func actionText(a string, who []string) string {
+func actionText(lang, a string, who []string) string {
 	switch a {
 	case ActSkip:
-		return "skip " + joinNames(who) + " (their default answer is played)"
+		return T(lang, "late_skip", "Names", joinNames(lang, who))
 	case ActReplace:
-		return "hand their seat to the AI"
+		return T(lang, "late_replace")
 	}
-	return "end the game (the late players lose)"
+	return T(lang, "late_end")
 }
 
-func orList(xs []string) string {
+func orList(lang string, xs []string) string {
 	if len(xs) < 2 {
 		return strings.Join(xs, "")
 	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+	return T(lang, "names_or", "Names", strings.Join(xs[:len(xs)-1], ", "), "Last", xs[len(xs)-1])
+}
+
+// standInText names who plays a seat its player left (standIn, in lang).
+func (s *Service) standInText(lang string) string {
+	if s.opt.NoAI {
+		return T(lang, "stand_in_random")
+	}
+	return T(lang, "stand_in_ai")
 }
 
 // canSkip: every late seat must have a default answer the rules accept now.
@@ -215,6 +221,7 @@ func (s *Service) canSkip(t *table, aw []Awaited) bool {
 // Overdue carries out what another player chose after the clock ran out (ActSkip, ActReplace or
 // ActEnd). seq is the move count the late notice was about: a stale button is refused.
 func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action string) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -222,10 +229,10 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 	defer t.mu.Unlock()
 	row := t.row
 	if row.Status != storage.StatusRunning || t.state == nil {
-		return Reply{}, refuse("%s is not running.", gameTitle(t))
+		return Reply{}, refuseT(ul, "not_running", "Game", gameTitle(t))
 	}
 	if t.seq != seq {
-		return Reply{}, refuse("The game has moved on since; nothing is overdue any more.")
+		return Reply{}, refuseT(ul, "overdue_moved_on")
 	}
 	var late []Awaited
 	for _, a := range s.awaitedHumans(t) {
@@ -236,17 +243,18 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 		}
 	}
 	if len(late) == 0 {
-		return Reply{}, refuse("Nobody is late in %s right now.", gameTitle(t))
+		return Reply{}, refuseT(ul, "overdue_nobody", "Game", gameTitle(t))
 	}
 	mine := seatsOf(row, req.User.ID)
 	if len(mine) == 0 {
-		return Reply{}, refuse("Only the players of %s decide what happens to a late seat.", gameTitle(t))
+		return Reply{}, refuseT(ul, "overdue_not_player", "Game", gameTitle(t))
 	}
 	for _, seat := range mine {
 		if isLateSeat(late, int(seat)) {
-			return Reply{}, refuse("You are the one running late: make your move with the Take your turn button instead.")
+			return Reply{}, refuseT(ul, "overdue_self")
 		}
 	}
+	sl := s.threadLang(row)
 	var who []string
 	for _, a := range late {
 		who = append(who, a.Name)
@@ -255,7 +263,7 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 	switch action {
 	case ActSkip:
 		if !s.canSkip(t, late) {
-			return Reply{}, refuse("%s has no default answer at this point, so the late seat cannot be skipped; hand it to %s or end the game.", t.kit.Game.Info().Name, s.standIn())
+			return Reply{}, refuseT(ul, "overdue_no_default", "Game", t.kit.Game.Info().Name, "StandIn", s.standInText(ul))
 		}
 		for i, a := range late {
 			p, _ := rules.PromptFor(t.state, rules.Seat(a.Seat))
@@ -264,13 +272,13 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 				interaction = req.Interaction
 			}
 			if _, err := s.commit(ctx, t, rules.Seat(a.Seat), p.Default, ClockUser, interaction); err != nil {
-				return Reply{}, conflictText(err)
+				return Reply{}, conflictText(ul, err)
 			}
 		}
 		if err := s.autoplay(ctx, t); err != nil {
 			s.log.Error("autoplay after skip", "game", row.ID, "err", err)
 		}
-		return Reply{Text: fmt.Sprintf("%s skipped %s, who ran out of time.", name, joinNames(who)), Game: row.ID}, nil
+		return Reply{Text: T(sl, "overdue_skipped", "Name", name, "Names", joinNames(sl, who)), Game: row.ID}, nil
 	case ActReplace:
 		for i := range row.Players {
 			if isLateSeat(late, row.Players[i].Seat) {
@@ -279,13 +287,9 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 		}
 		if err := s.store.UpdateGame(ctx, row); err != nil {
 			_ = s.reload(ctx, t)
-			return Reply{}, conflictText(err)
+			return Reply{}, conflictText(ul, err)
 		}
-		seats := "seat"
-		if len(who) > 1 {
-			seats = "seats"
-		}
-		text := fmt.Sprintf("%s gave %s the %s of %s, who ran out of time and will rank last.", name, s.standIn(), seats, joinNames(who))
+		text := T(sl, "overdue_replaced", "Name", name, "StandIn", s.standInText(sl), "Names", joinNames(sl, who), "Count", len(who))
 		if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 			return Reply{}, err
 		}
@@ -298,12 +302,12 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 		for _, a := range late {
 			out = append(out, rules.Seat(a.Seat))
 		}
-		res := leaversLose(row, out, joinNames(who)+" ran out of time")
-		text := fmt.Sprintf("%s ended the game. %s", name, resultText(row, t.state, res))
+		res := leaversLose(row, out, T(sl, "reason_out_of_time", "Names", joinNames(sl, who)))
+		text := T(sl, "overdue_ended", "Name", name, "Result", resultTextIn(sl, row, t.state, res))
 		if err := s.endGame(ctx, t, res, text); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: text, Game: row.ID}, nil
 	}
-	return Reply{}, refuse("Choose skip, replace or end.")
+	return Reply{}, refuseT(ul, "overdue_choose")
 }

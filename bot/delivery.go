@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -78,8 +77,8 @@ func (s *Service) threadRefused(ctx context.Context, game int64, reason string) 
 	if t.kit.Game != nil {
 		name = t.kit.Game.Info().Name
 	}
-	text := fmt.Sprintf("I can't post in the thread of %s #%d (<#%s>): %s. The game is paused, its clocks stopped, until a server admin fixes it; then it goes on by itself. /abort in the thread ends it.",
-		name, game, t.row.Thread, reason)
+	lang := s.threadLang(t.row)
+	text := T(lang, "thread_refused", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", reason)
 	t.row.Deadline, t.row.RemindAt = nil, nil
 	if err := s.store.UpdateGame(ctx, t.row); err != nil {
 		_ = s.reload(ctx, t)
@@ -88,7 +87,7 @@ func (s *Service) threadRefused(ctx context.Context, game int64, reason string) 
 	if t.row.Channel != "" && t.row.Channel != t.row.Thread {
 		// A message of no game (UpdateGame would give it this game's lane, behind the refused
 		// post), to the channel the game was opened in.
-		if err := s.store.Enqueue(ctx, s.notice(Notice{Kind: "text", Channel: t.row.Channel, Text: text})); err != nil {
+		if err := s.store.Enqueue(ctx, s.notice(Notice{Kind: "text", Channel: t.row.Channel, Text: text, Lang: lang})); err != nil {
 			return time.Time{}, err
 		}
 	}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -19,9 +18,6 @@ const maxPost = 2000
 
 // minDigest is the least room the events of a post get, however long its prompts.
 const minDigest = 600
-
-// fullList is what a condensed post says about the events it did not show one by one.
-const fullList = "full list: /history"
 
 // pendingEvent is a public event waiting in the flow for the next post, its seats rendered.
 type pendingEvent struct {
@@ -42,8 +38,8 @@ func (p *pendingEvent) UnmarshalJSON(b []byte) error {
 }
 
 // pendingOf renders a public event for the flow.
-func pendingOf(e rules.Event, name func(rules.Seat) string) pendingEvent {
-	return pendingEvent{Text: rules.RenderSeats(e.Text, name), Kind: e.Kind, Many: rules.RenderSeats(e.Many, name), Ref: e.Ref}
+func pendingOfIn(lang string, e rules.Event, name func(rules.Seat) string) pendingEvent {
+	return pendingEvent{Text: eventText(lang, e, name), Kind: e.Kind, Many: eventMany(lang, e, name), Ref: e.Ref}
 }
 
 // addPending appends evs to the list, where a withdrawal (Kind "withdraw") takes back the
@@ -83,7 +79,8 @@ func linesLen(ls []digestLine) int {
 }
 
 // condense summarises evs in at most budget characters (lines joined by newlines).
-func condense(evs []pendingEvent, budget int) []digestLine {
+func condenseIn(lang string, evs []pendingEvent, budget int) []digestLine {
+	fullList := T(lang, "full_list")
 	out := make([]digestLine, len(evs))
 	for i, e := range evs {
 		out[i] = digestLine{Text: e.Text, N: 1}
@@ -99,7 +96,7 @@ func condense(evs []pendingEvent, budget int) []digestLine {
 			j++
 		}
 		if j-i > 1 {
-			out = append(out, digestLine{Text: manyText(evs[i].Many, j-i), N: j - i})
+			out = append(out, digestLine{Text: manyText(lang, evs[i].Many, j-i), N: j - i})
 		} else {
 			out = append(out, digestLine{Text: evs[i].Text, N: 1})
 		}
@@ -117,7 +114,7 @@ func condense(evs []pendingEvent, budget int) []digestLine {
 			key := e.Kind + "\x00" + e.Many
 			if k, ok := at[key]; ok {
 				out[k].N++
-				out[k].Text = manyText(e.Many, out[k].N)
+				out[k].Text = manyText(lang, e.Many, out[k].N)
 				continue
 			}
 			at[key] = len(out)
@@ -138,7 +135,7 @@ func condense(evs []pendingEvent, budget int) []digestLine {
 		}
 		n := out[at].N + out[at+1].N
 		out = append(out[:at+1], out[at+2:]...)
-		out[at] = digestLine{Text: plural(n, "more event", "more events"), N: n}
+		out[at] = digestLine{Text: T(lang, "more_events", "Count", n), N: n}
 		count = at
 	}
 	if len(out) > 0 {
@@ -148,18 +145,18 @@ func condense(evs []pendingEvent, budget int) []digestLine {
 }
 
 // summary is the text lines of condense.
-func summary(evs []pendingEvent, budget int) []string {
+func summaryIn(lang string, evs []pendingEvent, budget int) []string {
 	var out []string
-	for _, l := range condense(evs, budget) {
+	for _, l := range condenseIn(lang, evs, budget) {
 		out = append(out, l.Text)
 	}
 	return out
 }
 
 // manyText fills a Many line's count (not with Sprintf: a player's name may hold a %).
-func manyText(many string, n int) string {
+func manyText(lang, many string, n int) string {
 	if !strings.Contains(many, "%d") {
-		return fmt.Sprintf("%s (%d times)", many, n)
+		return T(lang, "many_times", "Text", many, "Count", n)
 	}
 	return strings.Replace(many, "%d", strconv.Itoa(n), 1)
 }

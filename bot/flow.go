@@ -98,9 +98,10 @@ func subset(a, b []int) bool {
 func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat) (flow, []storage.OutboxMessage) {
 	f := readFlow(t.row)
 	name := seatNamer(t.row, st)
+	lang := s.threadLang(t.row)
 	for _, e := range evs {
 		if e.Public() {
-			f.Pending = addPending(f.Pending, pendingOf(e, name))
+			f.Pending = addPending(f.Pending, pendingOfIn(lang, e, name))
 		}
 	}
 	if st.Result() != nil {
@@ -124,7 +125,7 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 	}
 	lead := ""
 	if len(f.Pending) == 0 {
-		lead = seatLabel(t.row, st, mover) + " moved."
+		lead = T(lang, "moved", "Name", seatLabel(t.row, st, mover))
 	}
 	return s.post(t, st, seq, f, lead)
 }
@@ -134,7 +135,8 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 // at the end.
 func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string) (flow, []storage.OutboxMessage) {
 	row := t.row
-	n := Notice{Kind: "turn", Game: row.ID, Seq: seq, Channel: postChannel(row), Board: true}
+	lang := s.threadLang(row)
+	n := Notice{Kind: "turn", Game: row.ID, Seq: seq, Channel: postChannel(row), Board: true, Lang: lang}
 	var lines []string
 	if lead != "" {
 		lines = append(lines, lead)
@@ -142,7 +144,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	}
 	var rest []string
 	if res := st.Result(); res != nil {
-		rest = append(rest, resultText(row, st, s.finalResult(row, res)))
+		rest = append(rest, resultTextIn(lang, row, st, s.finalResult(row, res)))
 		n.Recap = true
 		for _, p := range row.Players {
 			if !p.Robot {
@@ -150,14 +152,14 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 			}
 		}
 	} else {
-		rest = append(rest, s.promptLines(t, st, &n)...)
+		rest = append(rest, s.promptLines(lang, t, st, &n)...)
 		for _, a := range n.Awaited {
 			if !slices.Contains(f.Awaited, a.Seat) {
 				n.Mentions = appendOnce(n.Mentions, a.User)
 			}
 		}
 	}
-	lines = append(lines, summary(f.Pending, digestBudget(append(rest, lines...)))...)
+	lines = append(lines, summaryIn(lang, f.Pending, digestBudget(append(rest, lines...)))...)
 	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
 	n.Snap, _ = st.Encode()
 	head := strings.Join(lines, "\n")
@@ -172,15 +174,16 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 // status edits the live post of a simultaneous phase: its text with the events since and the
 // seats still asked, and their buttons at seq. Nobody is pinged.
 func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []storage.OutboxMessage) {
-	n := Notice{Kind: "status", Game: t.row.ID, Seq: seq, Post: f.Post, Channel: postChannel(t.row)}
+	lang := s.threadLang(t.row)
+	n := Notice{Kind: "status", Game: t.row.ID, Seq: seq, Post: f.Post, Channel: postChannel(t.row), Lang: lang}
 	var lines []string
 	if f.Head != "" {
 		lines = append(lines, f.Head)
 	}
-	prompts := s.promptLines(t, st, &n)
+	prompts := s.promptLines(lang, t, st, &n)
 	if len(f.Pending) > 0 {
-		lines = append(lines, "Since then:")
-		lines = append(lines, summary(f.Pending, digestBudget(append(prompts, lines...)))...)
+		lines = append(lines, T(lang, "since_then"))
+		lines = append(lines, summaryIn(lang, f.Pending, digestBudget(append(prompts, lines...)))...)
 	}
 	lines = append(lines, prompts...)
 	n.Text = strings.Join(lines, "\n")
@@ -190,7 +193,7 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 
 // promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your
 // turn button for each player, with the answers the game declares public.
-func (s *Service) promptLines(t *table, st rules.State, n *Notice) []string {
+func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice) []string {
 	var lines []string
 	var waiting []string
 	for _, p := range st.Awaiting() {
@@ -198,31 +201,31 @@ func (s *Service) promptLines(t *table, st rules.State, n *Notice) []string {
 		if isRobot(t.row, p.Seat) {
 			continue // the AI is not spoken to: "Waiting for" names it
 		}
-		lines = append(lines, promptLine(t.row, st, p))
+		lines = append(lines, promptLine(lang, t.row, st, p))
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
-			Answers: answersOf(p, seatNamer(t.row, t.state))})
+			Answers: answersOf(lang, p, seatNamer(t.row, t.state))})
 	}
 	if len(waiting) > 1 || (len(lines) == 0 && len(waiting) > 0) {
-		lines = append(lines, "Waiting for "+joinNames(waiting)+".")
+		lines = append(lines, T(lang, "waiting_for", "Names", joinNames(lang, waiting)))
 	}
 	return lines
 }
 
 // answersOf copies the public answers a prompt declares (rules.Prompt.Answers), seats rendered.
-func answersOf(p rules.Prompt, name func(rules.Seat) string) []Answer {
+func answersOf(lang string, p rules.Prompt, name func(rules.Seat) string) []Answer {
 	var out []Answer
 	for _, a := range p.Answers {
-		out = append(out, Answer{Move: a.Move.String(), Label: rules.RenderSeats(a.Label, name)})
+		out = append(out, Answer{Move: a.Move.String(), Label: answerLabel(lang, a, name)})
 	}
 	return out
 }
 
 // promptLine is an awaited seat's prompt, naming its player once: a prompt that names the seat
 // itself ("{seat:0}, your turn") is not led by the name again.
-func promptLine(row *storage.Game, st rules.State, p rules.Prompt) string {
+func promptLine(lang string, row *storage.Game, st rules.State, p rules.Prompt) string {
 	label := seatLabel(row, st, p.Seat)
-	text := rules.RenderSeats(p.Text, seatNamer(row, st))
+	text := promptText(lang, p, seatNamer(row, st))
 	if strings.Contains(text, label) {
 		return upperFirst(text)
 	}

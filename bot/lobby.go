@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -38,14 +37,16 @@ type CreateSpec struct {
 // Create opens a lobby in the request's channel with the creator in seat 0. The adapter then opens
 // a thread and calls AttachThread.
 func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	kit, ok := s.kits[spec.Kind]
 	if !ok {
-		return Reply{}, refuse("There is no game called %q. Choose one of: %s.", spec.Kind, strings.Join(s.ids, ", "))
+		return Reply{}, refuseT(ul, "create_no_game", "Kind", spec.Kind, "Games", strings.Join(s.ids, ", "))
 	}
 	if len(spec.Invited) > maxInvited {
-		return Reply{}, refuse("Invite at most %d players at once.", maxInvited)
+		return Reply{}, refuseT(ul, "create_invite_max", "Count", maxInvited)
 	}
-	if err := s.mayCreate(ctx, req); err != nil {
+	s.noteGuildLocale(ctx, req)
+	if err := s.mayCreate(ctx, req, ul); err != nil {
 		return Reply{}, err
 	}
 	info := kit.Game.Info()
@@ -58,16 +59,16 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	}
 	setup, err := info.ValidateSetup(rules.Setup{Seats: seats, Options: spec.Options})
 	if err != nil {
-		return Reply{}, refuse("%s.", upperFirst(err.Error()))
+		return Reply{}, refuse("%s.", fallback(upperFirst(err.Error()))) // the rules' own words
 	}
 	if spec.Level == "" {
 		spec.Level = DefaultAILevel
 	}
 	if spec.Bots > 0 && s.opt.NoAI {
-		return Reply{}, refuse("This bot runs without the AI, so seats cannot be given to it.")
+		return Reply{}, refuseT(ul, "create_no_ai")
 	}
 	if spec.Bots != 0 && (spec.Bots < 0 || spec.Bots >= seats) {
-		return Reply{}, refuse("%s", botsRefusal(info, seats, spec.Bots))
+		return Reply{}, refuse("%s", botsRefusal(ul, info, seats, spec.Bots))
 	}
 	if err := checkBots(spec.Bots, seats, spec.Level); err != nil {
 		return Reply{}, err
@@ -104,8 +105,10 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	row.ID = id
 	lobby := s.lobbyOf(row, kit)
 	lobby.Invited = dedupe(spec.Invited, req.User.ID)
-	text := fmt.Sprintf("%s opened a game of %s (#%d) for %s. Join with the button or /join. %s.",
-		cleanName(req.User.Name), info.Name, id, players(seats), upperFirst(startText(info, seats)))
+	sl := s.ServerLanguage(ctx, req.Place.Guild)
+	lobby.Lang = sl
+	text := T(sl, "create_opened", "Name", cleanName(req.User.Name), "Game", info.Name, "ID", id,
+		"Players", playersIn(sl, seats), "Start", upperFirst(startTextIn(sl, info, seats)))
 	// A one-seat game (solo), or one whose other seats are all AI, starts at once.
 	if len(row.Players) == seats {
 		return s.Start(ctx, Request{User: req.User, Place: req.Place, Game: id})
@@ -113,48 +116,29 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	return Reply{Text: text, Game: id, Lobby: &lobby}, nil
 }
 
-func startText(info rules.Info, seats int) string {
+func startTextIn(lang string, info rules.Info, seats int) string {
 	switch {
 	case seats <= info.MinSeats:
-		return fmt.Sprintf("it starts when %s have joined", players(seats))
+		return T(lang, "start_when_full", "Players", playersIn(lang, seats))
 	case info.MinSeats <= 1: // the creator alone may already start it
-		return fmt.Sprintf("it starts when %s have joined, or sooner when its creator presses Start (alone, for a solo game)", players(seats))
+		return T(lang, "start_when_full_or_solo", "Players", playersIn(lang, seats))
 	}
-	return fmt.Sprintf("it starts when %s have joined, or sooner when its creator presses Start (%d players are enough)", players(seats), info.MinSeats)
+	return T(lang, "start_when_full_or_min", "Players", playersIn(lang, seats), "Min", info.MinSeats)
 }
 
 // players counts players in words: "1 player", "4 players".
-func players(n int) string {
-	if n == 1 {
-		return "1 player"
-	}
-	return strconv.Itoa(n) + " players"
-}
+func playersIn(lang string, n int) string { return T(lang, "players", "Count", n) }
 
 // botsRefusal explains how many AI players a table of seats can take: every seat but one.
-func botsRefusal(info rules.Info, seats, bots int) string {
+func botsRefusal(lang string, info rules.Info, seats, bots int) string {
 	if seats <= 1 {
-		return fmt.Sprintf("A %d-player game of %s has no seat for the AI: the only seat is yours. To play against the AI, choose players=2 and bots=1.", seats, info.Name)
+		return T(lang, "bots_solo", "Seats", seats, "Game", info.Name)
 	}
-	text := fmt.Sprintf("A %d-player game has room for %s: one seat is yours.", seats, aiPlayers(seats-1))
+	text := T(lang, "bots_room", "Seats", seats, "AI", T(lang, "ai_players", "Count", seats-1))
 	if bots > 0 && bots+1 <= info.MaxSeats {
-		text += fmt.Sprintf(" For %d AI players, choose players=%d.", bots, bots+1)
+		text += " " + T(lang, "bots_choose", "Bots", bots, "Players", bots+1)
 	}
 	return text
-}
-
-func hasJoined(n int) string {
-	if n == 1 {
-		return "only 1 has"
-	}
-	return fmt.Sprintf("%d have", n)
-}
-
-func aiPlayers(n int) string {
-	if n == 1 {
-		return "1 AI player"
-	}
-	return fmt.Sprintf("at most %d AI players", n)
 }
 
 func dedupe(ids []string, skip string) []string {
@@ -178,7 +162,7 @@ func upperFirst(s string) string {
 
 func (s *Service) lobbyOf(row *storage.Game, kit Kit) Lobby {
 	info := kit.Game.Info()
-	return Lobby{Game: row.ID, Kind: row.Kind, Name: info.Name, Seats: row.Seats, Min: info.MinSeats,
+	return Lobby{Lang: s.threadLang(row), Game: row.ID, Kind: row.Kind, Name: info.Name, Seats: row.Seats, Min: info.MinSeats,
 		Players: names(row), Creator: row.Creator, Started: row.Status != storage.StatusLobby,
 		Closed: row.Status == storage.StatusAborted, Channel: row.Channel, Message: row.Lobby, Thread: row.Thread}
 }
@@ -200,6 +184,7 @@ func (s *Service) AttachThread(ctx context.Context, id int64, thread, lobbyMessa
 
 // Join seats the user in a lobby; a full lobby starts.
 func (s *Service) Join(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -207,21 +192,21 @@ func (s *Service) Join(ctx context.Context, req Request) (Reply, error) {
 	row := t.row
 	if row.Status != storage.StatusLobby {
 		t.mu.Unlock()
-		return Reply{}, refuse("%s has already started; you can watch it in its thread.", gameTitle(t))
+		return Reply{}, refuseT(ul, "join_started", "Game", gameTitle(t))
 	}
 	if len(seatsOf(row, req.User.ID)) > 0 {
 		t.mu.Unlock()
-		return Reply{}, refuse("You are already in %s.", gameTitle(t))
+		return Reply{}, refuseT(ul, "join_already", "Game", gameTitle(t))
 	}
 	if len(row.Players) >= row.Seats {
 		t.mu.Unlock()
-		return Reply{}, refuse("%s is full: all %d seats are taken.", gameTitle(t), row.Seats)
+		return Reply{}, refuseT(ul, "join_full", "Game", gameTitle(t), "Count", row.Seats)
 	}
 	row.Players = append(row.Players, storage.Player{Seat: len(row.Players), UserID: req.User.ID, Name: cleanName(req.User.Name)})
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
 		t.mu.Unlock()
-		return Reply{}, conflictText(err)
+		return Reply{}, conflictText(ul, err)
 	}
 	full := len(row.Players) == row.Seats
 	lobby := s.lobbyOf(row, t.kit)
@@ -229,12 +214,13 @@ func (s *Service) Join(ctx context.Context, req Request) (Reply, error) {
 	if full {
 		return s.Start(ctx, Request{User: User{ID: row.Creator, Name: row.Players[0].Name}, Place: req.Place, Game: row.ID})
 	}
-	return Reply{Text: fmt.Sprintf("%s joined %s: %d of %d seats are taken.", cleanName(req.User.Name), gameTitle(t), len(lobby.Players), row.Seats),
+	return Reply{Text: T(lobby.Lang, "join_joined", "Name", cleanName(req.User.Name), "Game", gameTitle(t), "Taken", len(lobby.Players), "Count", row.Seats),
 		Game: row.ID, Lobby: &lobby}, nil
 }
 
 // Leave takes the user out of a lobby. When the last player leaves, the lobby closes.
 func (s *Service) Leave(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -242,10 +228,10 @@ func (s *Service) Leave(ctx context.Context, req Request) (Reply, error) {
 	defer t.mu.Unlock()
 	row := t.row
 	if row.Status != storage.StatusLobby {
-		return Reply{}, refuse("%s has started: to stop playing, use /resign.", gameTitle(t))
+		return Reply{}, refuseT(ul, "leave_started", "Game", gameTitle(t))
 	}
 	if len(seatsOf(row, req.User.ID)) == 0 {
-		return Reply{}, refuse("You are not in %s.", gameTitle(t))
+		return Reply{}, refuseT(ul, "leave_not_in", "Game", gameTitle(t))
 	}
 	var kept []storage.Player
 	for _, p := range row.Players {
@@ -262,18 +248,19 @@ func (s *Service) Leave(ctx context.Context, req Request) (Reply, error) {
 	}
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
-		return Reply{}, conflictText(err)
+		return Reply{}, conflictText(ul, err)
 	}
 	lobby := s.lobbyOf(row, t.kit)
 	if humansIn(kept) == 0 {
-		return Reply{Text: fmt.Sprintf("%s left, and as nobody is left in %s, it is closed.", cleanName(req.User.Name), gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
+		return Reply{Text: T(lobby.Lang, "leave_closed", "Name", cleanName(req.User.Name), "Game", gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
 	}
-	return Reply{Text: fmt.Sprintf("%s left %s.", cleanName(req.User.Name), gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
+	return Reply{Text: T(lobby.Lang, "leave_left", "Name", cleanName(req.User.Name), "Game", gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
 }
 
 // Start begins a lobby's game with the players seated so far (creator or admin only, unless the
 // lobby is full).
 func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -282,19 +269,19 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	row := t.row
 	info := t.kit.Game.Info()
 	if row.Status != storage.StatusLobby {
-		return Reply{}, refuse("%s has already started.", gameTitle(t))
+		return Reply{}, refuseT(ul, "start_started", "Game", gameTitle(t))
 	}
 	if req.User.ID != row.Creator && !req.User.Admin {
-		return Reply{}, refuse("Only the player who created %s can start it before every seat is taken; it starts by itself when all %d are.", gameTitle(t), row.Seats)
+		return Reply{}, refuseT(ul, "start_not_creator", "Game", gameTitle(t), "Count", row.Seats)
 	}
 	if len(row.Players) < info.MinSeats {
-		return Reply{}, refuse("%s needs at least %s, and %s joined so far. Ask someone to press Join, or create a game with bots=1 to play against the AI.",
-			info.Name, players(info.MinSeats), hasJoined(len(row.Players)))
+		return Reply{}, refuseT(ul, "start_too_few", "Game", info.Name, "Players", playersIn(ul, info.MinSeats),
+			"Joined", T(ul, "has_joined", "Count", len(row.Players)))
 	}
 	setup := rules.Setup{Seats: len(row.Players), Seed: row.Seed, Options: row.Options}
 	setup, err = info.ValidateSetup(setup)
 	if err != nil {
-		return Reply{}, refuse("%s.", upperFirst(err.Error()))
+		return Reply{}, refuse("%s.", fallback(upperFirst(err.Error()))) // the rules' own words
 	}
 	st, err := t.kit.Game.New(setup)
 	if err != nil {
@@ -306,17 +293,18 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	}
 	row.Seats, row.Snapshot, row.Status = len(row.Players), snap, storage.StatusRunning
 	s.setClocks(row, st)
-	begins := fmt.Sprintf("%s begins: %s.", gameTitle(t), joinNames(seatLabels(row, st)))
+	sl := s.threadLang(row)
+	begins := T(sl, "start_begins", "Game", gameTitle(t), "Players", joinNames(sl, seatLabels(row, st)))
 	solo := ""
 	if len(row.Players) == 1 && t.kit.Usual.Solo != nil {
-		solo = t.kit.Usual.Solo(setup.Options)
-		begins = fmt.Sprintf("%s begins: %s plays solo, against %s.", gameTitle(t), playerName(row, 0), solo)
+		solo = fallback(t.kit.Usual.Solo(setup.Options))
+		begins = T(sl, "start_begins_solo", "Game", gameTitle(t), "Name", playerName(row, 0), "Solo", solo)
 	}
 	f, notices := s.post(t, st, 0, flow{}, begins)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
-		return Reply{}, conflictText(err)
+		return Reply{}, conflictText(ul, err)
 	}
 	if err := s.store.Enqueue(ctx, notices...); err != nil {
 		return Reply{}, err
@@ -327,13 +315,14 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	}
 	lobby := s.lobbyOf(row, t.kit)
 	if solo != "" {
-		return Reply{Text: fmt.Sprintf("%s has started as a solo game: you play against %s.", gameTitle(t), solo), Game: row.ID, Lobby: &lobby}, nil
+		return Reply{Text: T(sl, "start_started_solo", "Game", gameTitle(t), "Solo", solo), Game: row.ID, Lobby: &lobby}, nil
 	}
-	return Reply{Text: fmt.Sprintf("%s has started.", gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
+	return Reply{Text: T(sl, "start_has_started", "Game", gameTitle(t)), Game: row.ID, Lobby: &lobby}, nil
 }
 
 // Abort ends a game without a result (its creator or a server admin).
 func (s *Service) Abort(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -341,28 +330,28 @@ func (s *Service) Abort(ctx context.Context, req Request) (Reply, error) {
 	defer t.mu.Unlock()
 	row := t.row
 	if row.Status == storage.StatusFinished || row.Status == storage.StatusAborted {
-		return Reply{}, refuse("%s is already over.", gameTitle(t))
+		return Reply{}, refuseT(ul, "abort_over", "Game", gameTitle(t))
 	}
 	if req.User.ID != row.Creator && !req.User.Admin {
-		return Reply{}, refuse("Only the creator of %s or a server admin can abort it.", gameTitle(t))
+		return Reply{}, refuseT(ul, "abort_not_allowed", "Game", gameTitle(t))
 	}
 	row.Status = storage.StatusAborted
 	row.Deadline, row.RemindAt = nil, nil
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
-		return Reply{}, conflictText(err)
+		return Reply{}, conflictText(ul, err)
 	}
 	s.log.Info("audit: game aborted", "game", row.ID, "guild", row.Guild, "user", req.User.ID, "name", req.User.Name, "admin", req.User.Admin)
-	text := fmt.Sprintf("%s was aborted by %s.", gameTitle(t), cleanName(req.User.Name))
+	text := T(s.threadLang(row), "abort_aborted", "Game", gameTitle(t), "Name", cleanName(req.User.Name))
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: text, Game: row.ID}, nil
 }
 
-func conflictText(err error) error {
+func conflictText(lang string, err error) error {
 	if errors.Is(err, storage.ErrConflict) {
-		return refuse("Someone else changed this game at the same moment; please try again.")
+		return refuseT(lang, "conflict")
 	}
 	return err
 }

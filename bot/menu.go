@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -18,16 +17,17 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 	if len(typed) > maxText {
 		return nil, nil
 	}
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return nil, err
 	}
 	defer t.mu.Unlock()
-	seat, err := s.actingSeat(t, req.User)
+	seat, err := s.actingSeat(ul, t, req.User)
 	if err != nil {
 		return nil, err
 	}
-	return suggest(t.state, seat, typed, limit, t.seatName), nil
+	return suggestIn(ul, t.state, seat, typed, limit, t.seatName), nil
 }
 
 // seatName names a seat in menu texts as everywhere else: the player and the game's own name for
@@ -43,7 +43,7 @@ const MaxSuggestionLabel = 100
 const menuBudget = 6000
 
 // suggest is Suggest on a state: see Suggest.
-func suggest(st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
+func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
 	if limit <= 0 {
 		limit = 25
 	}
@@ -84,7 +84,7 @@ func suggest(st rules.State, seat rules.Seat, typed string, limit int, name func
 		// Everything fits: the whole moves themselves.
 		for _, g := range groups {
 			for _, w := range g.whole {
-				out = append(out, wholeSuggestion(w, name))
+				out = append(out, wholeSuggestion(lang, w, name))
 			}
 		}
 		return out
@@ -97,11 +97,11 @@ func suggest(st rules.State, seat rules.Seat, typed string, limit int, name func
 		}
 		if g.count.N == 1 && !g.count.AtLeast && len(g.whole) == 1 {
 			w := g.whole[0]
-			out = append(out, wholeSuggestion(w, name))
+			out = append(out, wholeSuggestion(lang, w, name))
 			shown[w.move.String()] = true
 			continue
 		}
-		out = append(out, groupSuggestion(g, name))
+		out = append(out, groupSuggestion(lang, g, name))
 	}
 	for k := 0; len(out) < limit-1; k++ {
 		added := false
@@ -115,7 +115,7 @@ func suggest(st rules.State, seat rules.Seat, typed string, limit int, name func
 				continue
 			}
 			shown[w.move.String()] = true
-			out = append(out, wholeSuggestion(w, name))
+			out = append(out, wholeSuggestion(lang, w, name))
 		}
 		if !added {
 			break
@@ -133,7 +133,7 @@ func suggest(st rules.State, seat rules.Seat, typed string, limit int, name func
 			value = "?"
 		}
 		out = append(out, Suggestion{Value: value, Note: true,
-			Label: fmt.Sprintf("…and %s: type more of the move to see them", more.words("more "))})
+			Label: T(lang, "menu_more", "Moves", more.words(lang, true))})
 	}
 	return out
 }
@@ -145,17 +145,21 @@ type Count struct {
 }
 
 // Moves says the count in words: "1 move", "48 moves", "over 3000 moves".
-func (c Count) Moves() string { return c.words("") }
+func (c Count) Moves() string { return c.words(LangEnglish, false) }
 
-func (c Count) words(adj string) string {
-	n := fmt.Sprintf("%d %s", c.N, adj)
+// MovesIn is Moves in lang.
+func (c Count) MovesIn(lang string) string { return c.words(lang, false) }
+
+// words says the count, as "more" moves when more is set ("3 more moves").
+func (c Count) words(lang string, more bool) string {
+	id := "count_moves"
+	if more {
+		id = "count_more_moves"
+	}
 	if c.AtLeast {
-		n = "over " + n
+		return T(lang, id+"_over", "Count", c.N)
 	}
-	if c.N == 1 && !c.AtLeast {
-		return n + "move"
-	}
-	return n + "moves"
+	return T(lang, id, "Count", c.N)
 }
 
 // group is one next token of a menu: the move it leads to (through forced tokens), how many
@@ -169,7 +173,7 @@ type group struct {
 
 type wholeMove struct {
 	move  rules.Move
-	label string // the label of the last token chosen (forced tokens have nothing to say)
+	label rules.Choice // the last token chosen, for its label (forced tokens have nothing to say)
 }
 
 // explore counts the whole moves under each of the next tokens after fixed, breadth first within
@@ -188,9 +192,9 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 		}
 		type node struct {
 			m     rules.Move
-			label string
+			label rules.Choice
 		}
-		frontier := []node{{g.move, c.Label}}
+		frontier := []node{{g.move, c}}
 		budget := share
 		for len(frontier) > 0 {
 			var deeper []node
@@ -221,7 +225,7 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 					continue
 				}
 				for _, d := range nx {
-					deeper = append(deeper, node{append(append(rules.Move{}, n.m...), d.Token), d.Label})
+					deeper = append(deeper, node{append(append(rules.Move{}, n.m...), d.Token), d})
 				}
 			}
 			if g.count.AtLeast {
@@ -234,14 +238,14 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 	return out
 }
 
-func wholeSuggestion(w wholeMove, name func(rules.Seat) string) Suggestion {
+func wholeSuggestion(lang string, w wholeMove, name func(rules.Seat) string) Suggestion {
 	v := w.move.String()
-	return Suggestion{Value: v, Label: withLabel(v, "", rules.RenderSeats(w.label, name)), Complete: true}
+	return Suggestion{Value: v, Label: withLabel(v, "", choiceLabel(lang, w.label, name)), Complete: true}
 }
 
-func groupSuggestion(g group, name func(rules.Seat) string) Suggestion {
+func groupSuggestion(lang string, g group, name func(rules.Seat) string) Suggestion {
 	v := g.move.String()
-	return Suggestion{Value: v, Label: withLabel(v+" …", " ("+g.count.Moves()+")", rules.RenderSeats(g.choice.Label, name)),
+	return Suggestion{Value: v, Label: withLabel(v+" …", " ("+g.count.MovesIn(lang)+")", choiceLabel(lang, g.choice, name)),
 		Moves: g.count.N}
 }
 
@@ -299,6 +303,7 @@ type Step struct {
 	Partial  rules.Move
 	Next     []rules.Choice // labels with seats rendered as players
 	Complete bool
+	Lang     string // the language of its texts (the asker's)
 	Prompt   string
 	// Counts holds, for each of Next, how many whole moves start with it; Total counts the whole
 	// moves from here (Partial itself included when Complete).
@@ -314,34 +319,35 @@ const PickerPage = 25
 
 // Tree walks the user's choice tree for the button picker; forced choices are taken at once.
 func (s *Service) Tree(ctx context.Context, req Request, partial rules.Move) (Step, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Step{}, err
 	}
 	defer t.mu.Unlock()
-	seat, err := s.actingSeat(t, req.User)
+	seat, err := s.actingSeat(ul, t, req.User)
 	if err != nil {
 		return Step{}, err
 	}
 	m, err := rules.Forced(t.state, seat, partial)
 	if err != nil {
-		if reason, ok := AsRefusal(err); ok {
+		if reason, ok := illegalText(ul, err); ok {
 			return Step{}, refuse("%s", rules.RenderSeats(reason, t.seatName))
 		}
 		return Step{}, err
 	}
 	p, _ := rules.PromptFor(t.state, seat)
-	step, err := treeStep(t.state, seat, m, t.seatName)
+	step, err := treeStepIn(ul, t.state, seat, m, t.seatName)
 	if err != nil {
 		return Step{}, err
 	}
-	step.Seq, step.Prompt = t.seq, rules.RenderSeats(p.Text, t.seatName)
+	step.Seq, step.Prompt, step.Lang = t.seq, promptText(ul, p, t.seatName), ul
 	return step, nil
 }
 
 // treeStep is one node of the picker on a state (see Tree), m already extended through forced
 // tokens.
-func treeStep(st rules.State, seat rules.Seat, m rules.Move, name func(rules.Seat) string) (Step, error) {
+func treeStepIn(lang string, st rules.State, seat rules.Seat, m rules.Move, name func(rules.Seat) string) (Step, error) {
 	next, complete, err := st.Choices(seat, m)
 	if err != nil {
 		return Step{}, err
@@ -354,7 +360,7 @@ func treeStep(st rules.State, seat rules.Seat, m rules.Move, name func(rules.Sea
 	room := max(0, PickerPage-len(next))
 	for _, g := range groups {
 		c := g.choice
-		c.Label = rules.RenderSeats(c.Label, name)
+		c.Label = choiceLabel(lang, c, name)
 		step.Next = append(step.Next, c)
 		step.Counts = append(step.Counts, g.count)
 		step.Total.N += g.count.N
@@ -373,7 +379,7 @@ func treeStep(st rules.State, seat rules.Seat, m rules.Move, name func(rules.Sea
 			if len(w.move) == len(g.move) || len(w.move) == len(m)+1 {
 				continue
 			}
-			step.Whole = append(step.Whole, wholeSuggestion(w, name))
+			step.Whole = append(step.Whole, wholeSuggestion(lang, w, name))
 		}
 		if !added {
 			break

@@ -57,6 +57,9 @@ type Notice struct {
 	// Lead says the first line is not an event but "<seat> moved." (a move without public
 	// events): folded into a later post, it is kept only when no post of the fold has events.
 	Lead bool `json:"lead,omitempty"`
+	// Lang is the language its text is in (the server's, or a DM's user's), for what delivery
+	// adds to it; "" is English (notices queued before languages).
+	Lang string `json:"lang,omitempty"`
 }
 
 // Awaited is a seat a notice is about, with its player.
@@ -112,8 +115,9 @@ func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Even
 				return nil, err
 			}
 			if on {
-				out = append(out, s.notice(Notice{Kind: "dm", Game: t.row.ID, User: uid,
-					Text: fmt.Sprintf("%s: %s", gameTitle(t), rules.RenderSeats(e.Text, seatNamer(t.row, t.state)))}))
+				lang := s.userLang(ctx, uid, "")
+				out = append(out, s.notice(Notice{Kind: "dm", Game: t.row.ID, User: uid, Lang: lang,
+					Text: T(lang, "dm", "Game", gameTitle(t), "Text", eventText(lang, e, seatNamer(t.row, t.state)))}))
 			}
 		}
 	}
@@ -143,46 +147,46 @@ func appendOnce(list []string, v string) []string {
 
 // resultText states a finished game's result, the same in the thread post, /board and /games.
 // st (nil when unknown) gives the seats' own names, which tell AI seats apart.
-func resultText(row *storage.Game, st rules.State, res *rules.Result) string {
+func resultTextIn(lang string, row *storage.Game, st rules.State, res *rules.Result) string {
 	var ws []string
 	for _, seat := range res.Winners() {
-		ws = append(ws, winnerName(row, st, seat))
+		ws = append(ws, winnerName(lang, row, st, seat))
 	}
-	var b strings.Builder
+	var head string
 	switch {
 	case len(ws) == 0 && len(row.Players) == 1:
-		fmt.Fprintf(&b, "Game over: %s loses", playerName(row, 0)) // a solo game lost
+		head = T(lang, "result_solo_lost", "Name", playerName(row, 0))
 	case len(ws) == 0:
-		b.WriteString("Game over: nobody wins")
+		head = T(lang, "result_nobody")
 	case len(ws) == 1:
-		fmt.Fprintf(&b, "Game over: %s wins", ws[0])
+		head = T(lang, "result_wins", "Name", ws[0])
 	default:
-		fmt.Fprintf(&b, "Game over: %s share the win", joinNames(ws))
+		head = T(lang, "result_share", "Names", joinNames(lang, ws))
 	}
-	reason := rules.RenderSeats(res.Reason, func(seat rules.Seat) string { return seatLabel(row, st, seat) })
+	reason := resultReason(lang, res, func(seat rules.Seat) string { return seatLabel(row, st, seat) })
 	if r := strings.TrimRight(reason, ". "); r != "" {
-		fmt.Fprintf(&b, " (%s)", r) // a reason is often a sentence; the full stop after it is ours
+		head = T(lang, "result_with_reason", "Result", head, "Reason", r) // a reason is often a sentence; the full stop after it is ours
 	}
-	b.WriteString(".")
+	text := T(lang, "result_stop", "Result", head)
 	if len(res.Scores) == len(row.Players) {
 		var parts []string
 		for i, sc := range res.Scores {
-			parts = append(parts, fmt.Sprintf("%s %d", winnerName(row, st, rules.Seat(i)), sc))
+			parts = append(parts, T(lang, "result_score", "Name", winnerName(lang, row, st, rules.Seat(i)), "Score", sc))
 		}
-		b.WriteString(" Scores: " + strings.Join(parts, ", ") + ".")
+		text += " " + T(lang, "result_scores", "Scores", strings.Join(parts, ", "))
 	}
-	return b.String()
+	return text
 }
 
 // winnerName is a seat's player as a result names it: an AI seat is "the AI playing Xeno" (by
 // the seat's own name, so two AI seats are told apart), a person their name.
-func winnerName(row *storage.Game, st rules.State, seat rules.Seat) string {
+func winnerName(lang string, row *storage.Game, st rules.State, seat rules.Seat) string {
 	if !isAIUser(userOf(row, seat)) {
 		return playerName(row, seat)
 	}
 	if sn, ok := st.(rules.SeatNamer); ok && st != nil {
 		if own := sn.SeatName(seat); own != "" {
-			return "the AI playing " + own
+			return T(lang, "ai_playing", "Seat", own)
 		}
 	}
 	ais := 0
@@ -192,9 +196,9 @@ func winnerName(row *storage.Game, st rules.State, seat rules.Seat) string {
 		}
 	}
 	if ais > 1 {
-		return fmt.Sprintf("the AI in seat %d", int(seat)+1)
+		return T(lang, "ai_in_seat", "Seat", int(seat)+1)
 	}
-	return "the AI"
+	return T(lang, "stand_in_ai")
 }
 
 // setClocks sets the move deadline and the next reminder from the game's clock settings.
@@ -497,9 +501,9 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 	for i, e := range events {
 		evs[i] = pendingEvent{Text: e}
 	}
-	events = summary(evs, digestBudget(rest))
+	events = summaryIn(n.Lang, evs, digestBudget(rest))
 	if hidden > 0 {
-		events = append([]string{fmt.Sprintf("%s before these (%s).", plural(hidden, "event", "events"), fullList)}, events...)
+		events = append([]string{T(n.Lang, "events_before", "Count", hidden, "FullList", T(n.Lang, "full_list"))}, events...)
 	}
 	n.Text = strings.Join(append(events, rest...), "\n")
 	n.Head = len(events)
@@ -719,7 +723,7 @@ func (s *Service) publicBoard(kit Kit, row *storage.Game, st rules.State, seq in
 		return img, nil, nil
 	}
 	name := fmt.Sprintf("%s-%d-%d-focus.png", row.Kind, row.ID, seq)
-	return img, &Image{Name: name, PNG: b, Alt: kit.Game.Info().Name + " board, close up"}, nil
+	return img, &Image{Name: name, PNG: b, Alt: T(s.threadLang(row), "alt_focus", "Game", kit.Game.Info().Name)}, nil
 }
 
 // recapImage draws a finished game's recap for its result post; the post goes without it when
@@ -737,7 +741,7 @@ func (s *Service) recapImage(ctx context.Context, id int64) *Image {
 		s.log.Error("outbox: recap", "game", id, "err", err)
 		return nil
 	}
-	return &Image{Name: fmt.Sprintf("%s-%d-recap.png", row.Kind, row.ID), PNG: b, Alt: kit.Game.Info().Name + " recap"}
+	return &Image{Name: fmt.Sprintf("%s-%d-recap.png", row.Kind, row.ID), PNG: b, Alt: T(s.threadLang(row), "alt_recap", "Game", kit.Game.Info().Name)}
 }
 
 func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64) (*Image, error) {
@@ -752,7 +756,7 @@ func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.
 	if seat != rules.Spectator {
 		name = fmt.Sprintf("%s-%d-%d-seat%d.png", row.Kind, row.ID, seq, seat)
 	}
-	return &Image{Name: name, PNG: b, Alt: kit.Game.Info().Name + " board"}, nil
+	return &Image{Name: name, PNG: b, Alt: T(s.threadLang(row), "alt_board", "Game", kit.Game.Info().Name)}, nil
 }
 
 // recordOf builds the game's record with its first upto moves (all when upto < 0).

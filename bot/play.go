@@ -23,7 +23,7 @@ const (
 // Move plays typed notation for the user's awaited seat.
 func (s *Service) Move(ctx context.Context, req Request, text string) (Reply, error) {
 	if len(text) > maxText {
-		return Reply{}, refuse("That move is too long; moves are a few short words such as \"c2 c3\".")
+		return Reply{}, refuseT(s.UserLanguage(ctx, req), "move_too_long")
 	}
 	m, err := rules.ParseMove(text)
 	if err != nil {
@@ -35,7 +35,7 @@ func (s *Service) Move(ctx context.Context, req Request, text string) (Reply, er
 // MoveTokens plays a move given as tokens (typed, or a path from the button picker).
 func (s *Service) MoveTokens(ctx context.Context, req Request, m rules.Move) (Reply, error) {
 	if len(m) > rules.MaxTreeDepth {
-		return Reply{}, refuse("That move has too many parts.")
+		return Reply{}, refuseT(s.UserLanguage(ctx, req), "move_too_many_parts")
 	}
 	for attempt := 0; ; attempt++ {
 		rep, err := s.tryMove(ctx, req, m)
@@ -43,13 +43,14 @@ func (s *Service) MoveTokens(ctx context.Context, req Request, m rules.Move) (Re
 			continue // another writer moved first: reload and check the move again
 		}
 		if errors.Is(err, storage.ErrDuplicate) || (err != nil && s.alreadyApplied(ctx, rep.Game, req.Interaction)) {
-			return Reply{Text: "That was already done.", Private: true, Game: rep.Game}, nil
+			return Reply{Text: T(s.UserLanguage(ctx, req), "already_done"), Private: true, Game: rep.Game}, nil
 		}
 		return rep, err
 	}
 }
 
 func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Reply, err error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -60,12 +61,12 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 			s.opt.Observer.MoveRefused(t.kit.Game.Info().ID)
 		}
 	}()
-	seat, err := s.actingSeat(t, req.User)
+	seat, err := s.actingSeat(ul, t, req.User)
 	if err != nil {
 		return Reply{Game: t.row.ID}, err
 	}
 	if req.Seq != nil && *req.Seq != t.seq {
-		return Reply{Game: t.row.ID}, refuse("The game has moved on since that question was posted; nothing was played. Answer on the latest message, or use /move.")
+		return Reply{Game: t.row.ID}, refuseT(ul, "move_stale")
 	}
 	canon, err := rules.Canonical(t.state, seat, m)
 	if err != nil {
@@ -75,9 +76,9 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 		}
 	}
 	if err != nil {
-		reason, _ := AsRefusal(err)
+		reason, _ := illegalText(ul, err)
 		reason = rules.RenderSeats(reason, seatNamer(t.row, t.state))
-		return Reply{Game: t.row.ID}, s.refusedMove(ctx, t, req.User, reason)
+		return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, reason)
 	}
 	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
 	if err != nil {
@@ -89,11 +90,11 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	// The reply says what the step caused: every event the mover may see, public ones too,
 	// since a step inside a turn is not posted to the thread.
 	var lines []string
-	lines = append(lines, fmt.Sprintf("You played %s.", canon.String()))
+	lines = append(lines, T(ul, "you_played", "Move", canon.String()))
 	name := seatNamer(t.row, t.state)
 	for _, e := range evs {
 		if e.VisibleTo(seat) {
-			lines = append(lines, rules.RenderSeats(e.Text, name))
+			lines = append(lines, eventText(ul, e, name))
 		}
 	}
 	rep := Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}
@@ -105,7 +106,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 			s.log.Error("render after a move", "game", t.row.ID, "err", err)
 		}
 		rep.Image, rep.More = img, true
-		rep.Text += "\nYour turn goes on: " + rules.RenderSeats(p.Text, name)
+		rep.Text += "\n" + T(ul, "turn_goes_on", "Prompt", promptText(ul, p, name))
 	}
 	return rep, nil
 }
@@ -142,16 +143,16 @@ func forcedCompletion(st rules.State, seat rules.Seat, m rules.Move) (rules.Move
 }
 
 // actingSeat picks the seat the user moves for: one they hold that is awaited now.
-func (s *Service) actingSeat(t *table, u User) (rules.Seat, error) {
+func (s *Service) actingSeat(lang string, t *table, u User) (rules.Seat, error) {
 	switch t.row.Status {
 	case storage.StatusLobby:
-		return 0, refuse("%s has not started yet.", gameTitle(t))
+		return 0, refuseT(lang, "not_started", "Game", gameTitle(t))
 	case storage.StatusFinished, storage.StatusAborted:
-		return 0, refuse("%s is over. Use /board to see the final position.", gameTitle(t))
+		return 0, refuseT(lang, "move_over", "Game", gameTitle(t))
 	}
 	held := seatsOf(t.row, u.ID)
 	if len(held) == 0 {
-		return 0, refuse("You are not playing in %s; you can watch it here.", gameTitle(t))
+		return 0, refuseT(lang, "move_not_playing", "Game", gameTitle(t))
 	}
 	for _, seat := range held {
 		if rules.IsAwaited(t.state, seat) {
@@ -162,7 +163,7 @@ func (s *Service) actingSeat(t *table, u User) (rules.Seat, error) {
 	for _, p := range t.state.Awaiting() {
 		waiting = append(waiting, playerName(t.row, p.Seat))
 	}
-	return 0, refuse("It is not your turn: waiting for %s.", joinNames(waiting))
+	return 0, refuseT(lang, "move_not_your_turn", "Names", joinNames(lang, waiting))
 }
 
 // commit applies a move to the table's state and writes it, its snapshot and its notices in one
@@ -284,11 +285,8 @@ func (s *Service) finalResult(row *storage.Game, res *rules.Result) *rules.Resul
 	}
 	if !slices.Equal(out.Winners(), res.Winners()) {
 		// The rules' reason names their winner; the platform's result has another one.
-		verb := "left the game and ranks last"
-		if len(left) > 1 {
-			verb = "left the game and rank last"
-		}
-		out.Reason = joinNames(left) + " " + verb
+		lang := s.threadLang(row)
+		out.Reason = T(lang, "reason_left", "Names", joinNames(lang, left), "Count", len(left))
 	}
 	return &out
 }

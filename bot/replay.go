@@ -62,6 +62,11 @@ func (f turnFrame) delay(last bool) time.Duration {
 // turnFrames replays rec and returns a frame for the start and for the end of every turn: where
 // the next move is another seat's, or the game ends.
 func turnFrames(kit Kit, rec *record.Record) ([]turnFrame, error) {
+	return turnFramesIn(LangEnglish, kit, rec)
+}
+
+// turnFramesIn is turnFrames with captions in lang.
+func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error) {
 	st, err := startOf(kit, rec)
 	if err != nil {
 		return nil, err
@@ -76,13 +81,13 @@ func turnFrames(kit Kit, rec *record.Record) ([]turnFrame, error) {
 		}
 		return p.Values
 	}
-	frames := []turnFrame{{moves: 0, caption: fmt.Sprintf("%s: the game begins", kit.Game.Info().Name)}}
+	frames := []turnFrame{{moves: 0, caption: T(lang, "replay_begins", "Game", kit.Game.Info().Name)}}
 	before := progress(st)
 	var lines []string
 	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, evs []rules.Event) error {
 		for _, e := range evs {
 			if e.To == nil && strings.TrimSpace(e.Text) != "" {
-				lines = append(lines, rules.RenderSeats(e.Text, func(s rules.Seat) string { return seatName(rec, st, int(s)) }))
+				lines = append(lines, eventText(lang, e, func(s rules.Seat) string { return seatName(rec, st, int(s)) }))
 			}
 		}
 		if i+1 < len(rec.Moves) && rec.Moves[i+1].Seat == rec.Moves[i].Seat {
@@ -91,7 +96,7 @@ func turnFrames(kit Kit, rec *record.Record) ([]turnFrame, error) {
 		after := progress(st)
 		caption := strings.Join(lines, " ")
 		if caption == "" {
-			caption = seatName(rec, st, int(rec.Moves[i].Seat)) + " moves"
+			caption = T(lang, "replay_moves", "Name", seatName(rec, st, int(rec.Moves[i].Seat)))
 		}
 		frames = append(frames, turnFrame{moves: i + 1, caption: caption, scoring: !slices.Equal(before, after)})
 		before, lines = after, nil
@@ -161,13 +166,24 @@ func sample[T any](keys []T, n int) []T {
 }
 
 // ReplayGIF draws the game of rec as an animated GIF under MaxUpload.
-func ReplayGIF(kit Kit, rec *record.Record) ([]byte, error) { return replayGIF(kit, rec, MaxUpload) }
+func ReplayGIF(kit Kit, rec *record.Record) ([]byte, error) {
+	return ReplayGIFIn(LangEnglish, kit, rec)
+}
+
+// ReplayGIFIn is ReplayGIF with its captions in lang.
+func ReplayGIFIn(lang string, kit Kit, rec *record.Record) ([]byte, error) {
+	return replayGIFIn(lang, kit, rec, MaxUpload)
+}
 
 func replayGIF(kit Kit, rec *record.Record, limit int) ([]byte, error) {
+	return replayGIFIn(LangEnglish, kit, rec, limit)
+}
+
+func replayGIFIn(lang string, kit Kit, rec *record.Record, limit int) ([]byte, error) {
 	if kit.Image == nil || len(kit.Palette) == 0 {
 		return nil, fmt.Errorf("%s has no replay pictures", kit.Game.Info().Name)
 	}
-	all, err := turnFrames(kit, rec)
+	all, err := turnFramesIn(lang, kit, rec)
 	if err != nil {
 		return nil, err
 	}
@@ -279,11 +295,11 @@ func captioned(board image.Image, caption string) image.Image {
 // ReplayGIF draws a stored game as an animated GIF, for the result post or the /replay command.
 // It reads the game's moves from storage and replays them; it checks nothing about who asks.
 func (s *Service) ReplayGIF(ctx context.Context, gameID int64) ([]byte, error) {
-	_, kit, rec, err := s.storedRecord(ctx, gameID)
+	row, kit, rec, err := s.storedRecord(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return ReplayGIF(kit, rec)
+	return ReplayGIFIn(s.threadLang(row), kit, rec)
 }
 
 // storedRecord loads a started game's row, kit and record.
@@ -297,7 +313,7 @@ func (s *Service) storedRecord(ctx context.Context, gameID int64) (*storage.Game
 		return nil, Kit{}, nil, fmt.Errorf("game %d: %s is not offered by this bot", gameID, row.Kind)
 	}
 	if row.Status == storage.StatusLobby {
-		return nil, Kit{}, nil, refuse("That game has not started yet: there is nothing to replay.")
+		return nil, Kit{}, nil, refuseT(LangEnglish, "replay_lobby")
 	}
 	rec, err := s.recordOf(ctx, row, -1)
 	return row, kit, rec, err
@@ -306,6 +322,7 @@ func (s *Service) storedRecord(ctx context.Context, gameID int64) (*storage.Game
 // Replay answers /replay: the animated game of this thread, or of a finished game of this server
 // named by id (a running game is replayed only in its own thread, where its players are).
 func (s *Service) Replay(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	if req.Game == 0 {
 		t, err := s.resolve(ctx, req)
 		if err != nil {
@@ -316,28 +333,33 @@ func (s *Service) Replay(ctx context.Context, req Request) (Reply, error) {
 	} else {
 		row, err := s.store.Game(ctx, req.Game)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && row.Guild != req.Place.Guild) {
-			return Reply{}, refuse("There is no game #%d on this server; /mine lists yours.", req.Game)
+			return Reply{}, refuseT(ul, "replay_no_game", "ID", req.Game)
 		}
 		if err != nil {
 			return Reply{}, err
 		}
 		if row.Status != storage.StatusFinished && row.Status != storage.StatusAborted && row.Thread != req.Place.Channel {
-			return Reply{}, refuse("Game #%d is still running: replay it in its own thread, or wait until it ends.", req.Game)
+			return Reply{}, refuseT(ul, "replay_running", "ID", req.Game)
 		}
 	}
 	row, kit, rec, err := s.storedRecord(ctx, req.Game)
 	if err != nil {
+		var r *Refusal
+		if errors.As(err, &r) && r.id != "" {
+			return Reply{}, refuseT(ul, r.id, r.args...)
+		}
 		return Reply{}, err
 	}
-	b, err := ReplayGIF(kit, rec)
+	sl := s.threadLang(row)
+	b, err := ReplayGIFIn(sl, kit, rec)
 	if err != nil {
 		return Reply{}, err
 	}
 	name := kit.Game.Info().Name
 	return Reply{
-		Text:  fmt.Sprintf("%s #%d, move by move (%d moves).", name, row.ID, len(rec.Moves)),
+		Text:  T(sl, "replay_text", "Game", name, "ID", row.ID, "Count", len(rec.Moves)),
 		Game:  row.ID,
-		Image: &Image{Name: fmt.Sprintf("%s-%d-replay.gif", row.Kind, row.ID), PNG: b, Alt: name + " replay"},
+		Image: &Image{Name: fmt.Sprintf("%s-%d-replay.gif", row.Kind, row.ID), PNG: b, Alt: T(sl, "alt_replay", "Game", name)},
 	}, nil
 }
 

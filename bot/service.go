@@ -78,7 +78,8 @@ type Service struct {
 	mu     sync.Mutex
 	tables map[int64]*table
 	aiq    *aiQueue
-	owner  string // this instance's name on the outbox messages it claims
+	owner  string
+	langs  langCache // each server's language (bot/locale.go) // this instance's name on the outbox messages it claims
 }
 
 // table is a game loaded in memory. Its lock guards row and state.
@@ -166,13 +167,13 @@ func (s *Service) fill(ctx context.Context, t *table, id int64) error {
 	row, err := s.store.Game(ctx, id)
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
-			return refuse("There is no game #%d.", id)
+			return refuseT(LangEnglish, "no_game_id", "ID", id)
 		}
 		return err
 	}
 	kit, ok := s.kits[row.Kind]
 	if !ok {
-		return refuse("Game #%d is of a kind this bot no longer offers (%s).", id, row.Kind)
+		return refuseT(LangEnglish, "kind_gone", "ID", id, "Kind", row.Kind)
 	}
 	// The row counts the log: a cache miss never reads the log.
 	t.row, t.kit, t.state, t.seq = row, kit, nil, row.MoveCount
@@ -217,14 +218,17 @@ func (s *Service) trim() {
 // resolve finds the game a request is about and checks it is reachable from where the request
 // comes: its own thread, or its lobby channel when the request names the game (a lobby button).
 func (s *Service) resolve(ctx context.Context, req Request) (*table, error) {
+	s.noteGuildLocale(ctx, req)
+	// Refusals are rare: the asker's language is looked up only for one.
+	no := func(id string, args ...any) error { return refuseT(s.UserLanguage(ctx, req), id, args...) }
 	id := req.Game
 	if id == 0 {
 		if req.Place.Channel == "" {
-			return nil, refuse("Use this inside a game's thread.")
+			return nil, no("use_in_thread")
 		}
 		row, err := s.store.GameByThread(ctx, req.Place.Channel)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse("There is no game in this channel. Create one with /create, or find yours with /games.")
+			return nil, no("no_game_here")
 		}
 		if err != nil {
 			return nil, err
@@ -233,16 +237,20 @@ func (s *Service) resolve(ctx context.Context, req Request) (*table, error) {
 	}
 	t, err := s.load(ctx, id)
 	if err != nil {
+		var r *Refusal
+		if errors.As(err, &r) && r.id != "" {
+			return nil, no(r.id, r.args...)
+		}
 		return nil, err
 	}
 	r := t.row
 	if req.Place.Channel != r.Thread && req.Place.Channel != r.Channel {
 		t.mu.Unlock()
-		return nil, refuse("That game lives in its own thread; use it there.")
+		return nil, no("own_thread")
 	}
 	if r.Guild != req.Place.Guild {
 		t.mu.Unlock()
-		return nil, refuse("That game belongs to another server.")
+		return nil, no("other_server")
 	}
 	return t, nil
 }
@@ -307,14 +315,14 @@ func names(row *storage.Game) []string {
 	return out
 }
 
-func joinNames(ns []string) string {
+func joinNames(lang string, ns []string) string {
 	switch len(ns) {
 	case 0:
-		return "nobody"
+		return T(lang, "nobody")
 	case 1:
 		return ns[0]
 	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+	return T(lang, "names_and", "Names", strings.Join(ns[:len(ns)-1], ", "), "Last", ns[len(ns)-1])
 }
 
 // Bound user input before any work.

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -17,15 +18,23 @@ const (
 
 // settingSpec describes one setting: who may change it and which values it takes.
 type settingSpec struct {
-	Scope, Key, Help, Default string
-	check                     func(string) (string, error)
+	Scope, Key, Default string // what it is: the message setting_help_<scope>_<key>
+	check               func(string) (string, error)
 }
+
+// valueErr says what a setting's value must be, as a message of the catalogue.
+type valueErr struct {
+	id   string
+	args []any
+}
+
+func (e valueErr) Error() string { return T(LangEnglish, e.id, e.args...) }
 
 func intRange(lo, hi int) func(string) (string, error) {
 	return func(v string) (string, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < lo || n > hi {
-			return "", fmt.Errorf("a whole number from %d to %d", lo, hi)
+			return "", valueErr{"value_range", []any{"Lo", lo, "Hi", hi}}
 		}
 		return strconv.Itoa(n), nil
 	}
@@ -37,7 +46,7 @@ func oneOf(vals ...string) func(string) (string, error) {
 		if slices.Contains(vals, v) {
 			return v, nil
 		}
-		return "", fmt.Errorf("one of %s", strings.Join(vals, ", "))
+		return "", valueErr{"value_one_of", []any{"Values", strings.Join(vals, ", ")}}
 	}
 }
 
@@ -50,23 +59,25 @@ func channelList(v string) (string, error) {
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
 		f = strings.Trim(f, "<#>")
 		if f == "" || len(f) > 32 {
-			return "", fmt.Errorf("channel ids separated by commas, or all")
+			return "", valueErr{"value_channels", nil}
 		}
 		ids = append(ids, f)
 	}
 	if len(ids) > 50 {
-		return "", fmt.Errorf("at most 50 channels")
+		return "", valueErr{"value_channels_max", []any{"Count", 50}}
 	}
 	return strings.Join(ids, ","), nil
 }
 
 // Settings every scope knows. Clock and reminder defaults apply to games created afterwards.
 var settingSpecs = []settingSpec{
-	{ScopeGuild, "reminder_hours", "hours of silence before the awaited players are reminded (0 = never)", "", intRange(0, 720)},
-	{ScopeGuild, "clock_days", "days each player has per move before the others may act (0 = no clock)", "", intRange(0, 30)},
-	{ScopeGuild, "channels", "channels where games may be created (ids, comma separated, or all)", "all", channelList},
-	{ScopeGuild, "creators", "who may create games: everyone or admins", "everyone", oneOf("everyone", "admins")},
-	{ScopeUser, "dm", "send my private game news (hands, draws) by direct message: on or off", "off", oneOf("on", "off")},
+	{ScopeGuild, "reminder_hours", "", intRange(0, 720)},
+	{ScopeGuild, "clock_days", "", intRange(0, 30)},
+	{ScopeGuild, "channels", "all", channelList},
+	{ScopeGuild, "creators", "everyone", oneOf("everyone", "admins")},
+	{ScopeGuild, "language", langAuto, languageValue},
+	{ScopeUser, "dm", "off", oneOf("on", "off")},
+	{ScopeUser, "language", langAuto, languageValue},
 }
 
 func specFor(scope, key string) (settingSpec, bool) {
@@ -93,43 +104,56 @@ func SettingKeys(scope string) []string { return keysOf(scope) }
 
 // SetSetting changes a server setting (admins only) or one of the user's own.
 func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value string) (Reply, error) {
+	s.noteGuildLocale(ctx, req)
+	ul := s.UserLanguage(ctx, req)
 	sp, ok := specFor(scope, key)
 	if !ok {
-		return Reply{}, refuse("There is no %s setting %q; the settings are: %s.", scope, key, strings.Join(keysOf(scope), ", "))
+		return Reply{}, refuseT(ul, "setting_unknown", "Scope", scope, "Key", key, "Keys", strings.Join(keysOf(scope), ", "))
 	}
 	id := req.User.ID
 	if scope == ScopeGuild {
 		if req.Place.Guild == "" {
-			return Reply{}, refuse("Server settings can only be changed inside a server.")
+			return Reply{}, refuseT(ul, "setting_no_server")
 		}
 		if !req.User.Admin {
-			return Reply{}, refuse("Only server admins can change server settings.")
+			return Reply{}, refuseT(ul, "setting_admins")
 		}
 		id = req.Place.Guild
 	}
 	v, err := sp.check(value)
 	if err != nil {
-		return Reply{}, refuse("%s must be %s.", key, err.Error())
+		what := err.Error()
+		var ve valueErr
+		if errors.As(err, &ve) {
+			what = T(ul, ve.id, ve.args...)
+		}
+		return Reply{}, refuseT(ul, "setting_bad_value", "Key", key, "What", what)
 	}
 	if err := s.store.SetSetting(ctx, scope, id, key, v); err != nil {
 		return Reply{}, err
 	}
 	if scope == ScopeGuild {
+		s.forgetLanguage(req.Place.Guild)
 		// An audit line for every admin action, so a changed server can be explained later.
 		s.log.Info("audit: server setting changed", "guild", req.Place.Guild, "user", req.User.ID, "name", req.User.Name, "key", key, "value", v)
 	}
-	return Reply{Text: fmt.Sprintf("%s is now %s.", key, v), Private: true}, nil
+	if key == "language" && scope == ScopeUser {
+		ul = s.UserLanguage(ctx, req) // the answer speaks the language just chosen
+	}
+	return Reply{Text: T(ul, "setting_set", "Key", key, "Value", v), Private: true}, nil
 }
 
 // ShowSettings lists the server's and the user's settings with their values.
 func (s *Service) ShowSettings(ctx context.Context, req Request) (Reply, error) {
+	s.noteGuildLocale(ctx, req)
+	ul := s.UserLanguage(ctx, req)
 	var b strings.Builder
 	show := func(scope, id, title string) error {
 		vals, err := s.store.Settings(ctx, scope, id)
 		if err != nil {
 			return err
 		}
-		b.WriteString(title + ":\n")
+		b.WriteString(title + "\n")
 		for _, sp := range settingSpecs {
 			if sp.Scope != scope {
 				continue
@@ -138,16 +162,16 @@ func (s *Service) ShowSettings(ctx context.Context, req Request) (Reply, error) 
 			if !ok {
 				v = s.defaultSetting(sp)
 			}
-			fmt.Fprintf(&b, "  %s = %s (%s)\n", sp.Key, v, sp.Help)
+			fmt.Fprintf(&b, "  %s = %s (%s)\n", sp.Key, v, T(ul, "setting_help_"+sp.Scope+"_"+sp.Key))
 		}
 		return nil
 	}
 	if req.Place.Guild != "" {
-		if err := show(ScopeGuild, req.Place.Guild, "Server settings (admins change them)"); err != nil {
+		if err := show(ScopeGuild, req.Place.Guild, T(ul, "settings_server")); err != nil {
 			return Reply{}, err
 		}
 	}
-	if err := show(ScopeUser, req.User.ID, "Your settings"); err != nil {
+	if err := show(ScopeUser, req.User.ID, T(ul, "settings_yours")); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: strings.TrimRight(b.String(), "\n"), Private: true}, nil
@@ -193,16 +217,16 @@ func (s *Service) guildSettings(ctx context.Context, guild string) (guildSetting
 	return gs, nil
 }
 
-func (s *Service) mayCreate(ctx context.Context, req Request) error {
+func (s *Service) mayCreate(ctx context.Context, req Request, lang string) error {
 	gs, err := s.guildSettings(ctx, req.Place.Guild)
 	if err != nil {
 		return err
 	}
 	if gs.adminsOnly && !req.User.Admin {
-		return refuse("On this server only admins can create games.")
+		return refuseT(lang, "create_admins_only")
 	}
 	if gs.channels != nil && !slices.Contains(gs.channels, req.Place.Channel) {
-		return refuse("Games cannot be created in this channel; ask an admin which channels allow them (/settings).")
+		return refuseT(lang, "create_channel")
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 
 // Board shows the public board of the thread's game to anyone there, players or not.
 func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -22,24 +23,25 @@ func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
 	defer t.mu.Unlock()
 	if t.state == nil {
 		lobby := s.lobbyOf(t.row, t.kit)
-		return Reply{Text: fmt.Sprintf("%s is still gathering players (%d of %d).", gameTitle(t), len(lobby.Players), t.row.Seats), Private: true, Game: t.row.ID, Lobby: &lobby}, nil
+		return Reply{Text: T(ul, "board_gathering", "Game", gameTitle(t), "Taken", len(lobby.Players), "Count", t.row.Seats), Private: true, Game: t.row.ID, Lobby: &lobby}, nil
 	}
 	img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq)
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: s.statusLine(t), Image: img, Private: true, Game: t.row.ID}, nil
+	return Reply{Text: s.statusLine(ul, t), Image: img, Private: true, Game: t.row.ID}, nil
 }
 
 // View shows a player their private view (their hand, their screen); others get the public one.
 func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
 	defer t.mu.Unlock()
 	if t.state == nil {
-		return Reply{}, refuse("%s has not started yet.", gameTitle(t))
+		return Reply{}, refuseT(ul, "not_started", "Game", gameTitle(t))
 	}
 	held := seatsOf(t.row, req.User.ID)
 	if len(held) == 0 {
@@ -47,36 +49,36 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return Reply{Text: "You are not playing here, so you see the public board.", Image: img, Private: true, Game: t.row.ID}, nil
+		return Reply{Text: T(ul, "view_public"), Image: img, Private: true, Game: t.row.ID}, nil
 	}
 	seat := held[0]
 	img, err := s.render(t.kit, t.row, t.state, seat, t.seq)
 	if err != nil {
 		return Reply{}, err
 	}
-	text := fmt.Sprintf("Your view of %s (only you can see this).", gameTitle(t))
+	text := T(ul, "view_yours", "Game", gameTitle(t))
 	if p, ok := rules.PromptFor(t.state, seat); ok {
-		text += "\n" + yourTurn(rules.RenderSeats(p.Text, seatNamer(t.row, t.state)))
+		text += "\n" + yourTurnIn(ul, promptText(ul, p, seatNamer(t.row, t.state)))
 	}
 	return Reply{Text: text, Image: img, Private: true, Game: t.row.ID}, nil
 }
 
 // statusLine says whose turn it is or how the game ended.
-func (s *Service) statusLine(t *table) string {
+func (s *Service) statusLine(lang string, t *table) string {
 	if t.row.Status == storage.StatusAborted {
-		return gameTitle(t) + " was aborted."
+		return T(lang, "status_aborted", "Game", gameTitle(t))
 	}
 	if t.state == nil {
-		return gameTitle(t) + " has not started."
+		return T(lang, "status_not_started", "Game", gameTitle(t))
 	}
 	if res := s.gameResult(t.row, t.state); res != nil {
-		return resultText(t.row, t.state, res)
+		return resultTextIn(lang, t.row, t.state, res)
 	}
 	var parts []string
 	for _, p := range t.state.Awaiting() {
-		parts = append(parts, promptLine(t.row, t.state, p))
+		parts = append(parts, promptLine(lang, t.row, t.state, p))
 	}
-	return fmt.Sprintf("%s, move %d. Waiting for %s", gameTitle(t), t.seq+1, strings.Join(parts, "; "))
+	return T(lang, "status_waiting", "Game", gameTitle(t), "Move", t.seq+1, "Prompts", strings.Join(parts, "; "))
 }
 
 // History lists the moves played, newest last (at most the last n; 0 = all). Each move reads as
@@ -85,6 +87,7 @@ func (s *Service) statusLine(t *table) string {
 // the move's events visible to the requester, got by replaying the log from its setup, so that
 // a hidden choice (Reef's parrotfish colour, a card from a hand, a secret bid) is never told.
 func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -98,7 +101,7 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 		return Reply{}, err
 	}
 	if len(moves) == 0 {
-		return Reply{Text: title + ": no moves yet.", Private: true, Game: row.ID}, nil
+		return Reply{Text: T(ul, "history_none", "Game", title), Private: true, Game: row.ID}, nil
 	}
 	start := 0
 	if n > 0 && len(moves) > n {
@@ -111,13 +114,13 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 		return Reply{}, err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %s", title, plural(len(moves), "move", "moves"))
 	if start > 0 {
-		fmt.Fprintf(&b, " (the last %d)", n)
+		b.WriteString(T(ul, "history_head_last", "Game", title, "Count", len(moves), "Last", n))
+	} else {
+		b.WriteString(T(ul, "history_head", "Game", title, "Count", len(moves)))
 	}
-	b.WriteString(":")
 	for i, m := range moves[start:] {
-		b.WriteString("\n" + historyLine(&row, m, events[i], held, open))
+		b.WriteString("\n" + historyLine(ul, &row, m, events[i], held, open))
 	}
 	return Reply{Text: b.String(), Private: true, Game: row.ID}, nil
 }
@@ -153,20 +156,20 @@ func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start 
 // historyLine is one move of /history as the holder of seats held may read it: the public events
 // it caused, and those only the reader's seats saw. A move without events is told by its
 // notation only to its own player (or once the game is over).
-func historyLine(row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
+func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
 	seat := rules.Seat(m.Seat)
 	who := playerName(row, seat)
 	switch m.UserID {
 	case RobotUser:
-		who += " (random player)"
+		who += " " + T(lang, "history_by_random")
 	case AIUser:
 		if !isAIUser(userOf(row, seat)) {
-			who += " (played by the AI)"
+			who += " " + T(lang, "history_by_ai")
 		}
 	case AutoUser:
-		who += " (only move)"
+		who += " " + T(lang, "history_only_move")
 	case ClockUser:
-		who += " (out of time: the default answer)"
+		who += " " + T(lang, "history_default")
 	}
 	if open {
 		held = append(slices.Clone(held), seat) // nothing is secret any more: the mover's own events too
@@ -175,20 +178,20 @@ func historyLine(row *storage.Game, m storage.Move, evs []rules.Event, held []ru
 	hidden := false
 	for _, e := range evs {
 		if e.Public() || slices.ContainsFunc(held, e.VisibleTo) {
-			seen = append(seen, rules.RenderSeats(e.Text, func(s rules.Seat) string { return playerName(row, s) }))
+			seen = append(seen, eventText(lang, e, func(s rules.Seat) string { return playerName(row, s) }))
 		} else {
 			hidden = true
 		}
 	}
 	switch {
 	case len(seen) > 0:
-		return fmt.Sprintf("%d. %s: %s", m.Seq, who, strings.Join(seen, " "))
+		return T(lang, "history_line", "Seq", m.Seq, "Name", who, "Text", strings.Join(seen, " "))
 	case hidden:
-		return fmt.Sprintf("%d. %s made a hidden choice.", m.Seq, who)
+		return T(lang, "history_hidden", "Seq", m.Seq, "Name", who)
 	case len(evs) == 0 && (open || slices.Contains(held, seat)):
-		return fmt.Sprintf("%d. %s: %s", m.Seq, who, m.Notation)
+		return T(lang, "history_line", "Seq", m.Seq, "Name", who, "Text", m.Notation)
 	}
-	return fmt.Sprintf("%d. %s moved.", m.Seq, who)
+	return T(lang, "history_moved", "Seq", m.Seq, "Name", who)
 }
 
 // Export returns the record (see rules/record) of a game that has ended. While it runs the
@@ -204,6 +207,7 @@ func (s *Service) ExportAny(ctx context.Context, req Request) (string, error) {
 }
 
 func (s *Service) export(ctx context.Context, req Request, running bool) (string, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return "", err
@@ -211,10 +215,10 @@ func (s *Service) export(ctx context.Context, req Request, running bool) (string
 	row := *t.row
 	t.mu.Unlock()
 	if row.Status == storage.StatusLobby {
-		return "", refuse("There is nothing to export before the game starts.")
+		return "", refuseT(ul, "export_lobby")
 	}
 	if !running && !gameEnded(&row) {
-		return "", refuse("The record of a running game would tell its hidden cards and draws: /export works once the game has ended. /history lists the moves so far.")
+		return "", refuseT(ul, "export_running")
 	}
 	rec, err := s.recordOf(ctx, &row, -1)
 	if err != nil {
@@ -259,6 +263,7 @@ func (s *Service) MyGames(ctx context.Context, user User) ([]GameSummary, error)
 // Resign: in a two-player game the other player wins; with more players the seat is handed to
 // the AI (the random player when the AI is off) and ranked after everyone still playing.
 func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -266,11 +271,11 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	defer t.mu.Unlock()
 	row := t.row
 	if row.Status != storage.StatusRunning {
-		return Reply{}, refuse("%s is not running.", gameTitle(t))
+		return Reply{}, refuseT(ul, "not_running", "Game", gameTitle(t))
 	}
 	held := seatsOf(row, req.User.ID)
 	if len(held) == 0 {
-		return Reply{}, refuse("You are not playing in %s.", gameTitle(t))
+		return Reply{}, refuseT(ul, "resign_not_playing", "Game", gameTitle(t))
 	}
 	humans := 0
 	for _, p := range row.Players {
@@ -290,9 +295,10 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	}
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
-		return Reply{}, conflictText(err)
+		return Reply{}, conflictText(ul, err)
 	}
-	text := fmt.Sprintf("%s resigned and will rank last; %s takes over their seat.", name, s.standIn())
+	sl := s.threadLang(row)
+	text := T(sl, "resigned_replaced", "Name", name, "StandIn", s.standInText(sl))
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
 	}
@@ -303,8 +309,9 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 }
 
 func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Seat, name string) (Reply, error) {
-	res := leaversLose(t.row, out, name+" resigned")
-	text := resultText(t.row, t.state, res)
+	sl := s.threadLang(t.row)
+	res := leaversLose(t.row, out, T(sl, "reason_resigned", "Name", name))
+	text := resultTextIn(sl, t.row, t.state, res)
 	if err := s.endGame(ctx, t, res, text); err != nil {
 		return Reply{}, err
 	}
@@ -337,9 +344,10 @@ func (s *Service) endGame(ctx context.Context, t *table, res *rules.Result, text
 	row.Status, row.Result, row.Deadline, row.RemindAt = storage.StatusFinished, b, nil, nil
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
-		return conflictText(err)
+		return conflictText(s.threadLang(row), err)
 	}
-	n := Notice{Kind: "turn", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Board: t.state != nil, Recap: t.state != nil}
+	n := Notice{Kind: "turn", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Board: t.state != nil, Recap: t.state != nil,
+		Lang: s.threadLang(row)}
 	if t.state != nil {
 		n.Snap, _ = t.state.Encode()
 	}
@@ -398,11 +406,12 @@ func (s *Service) replayTo(ctx context.Context, t *table, upto int64) (rules.Sta
 
 // yourTurn leads a prompt with "Your turn:" unless the game's own text already says so
 // (Ausonia's "House I, your turn (round 3): ...").
-func yourTurn(prompt string) string {
-	if strings.Contains(strings.ToLower(prompt), "your turn") {
+func yourTurnIn(lang, prompt string) string {
+	low := strings.ToLower(prompt)
+	if strings.Contains(low, "your turn") || strings.Contains(low, strings.ToLower(T(lang, "your_turn_words"))) {
 		return prompt
 	}
-	return "Your turn: " + prompt
+	return T(lang, "your_turn", "Prompt", prompt)
 }
 
 // meta is what the platform hands a renderer beside a view (render.Meta): the players' names as
@@ -410,8 +419,10 @@ func yourTurn(prompt string) string {
 // state what the thread post states.
 func (s *Service) meta(row *storage.Game, st rules.State) render.Meta {
 	m := render.Meta{Names: make([]string, row.Seats), Aborted: row.Status == storage.StatusAborted}
+	lang := s.threadLang(row)
+	m.Lang = lang // board images speak the server's language
 	for i := range m.Names {
-		m.Names[i] = winnerName(row, st, rules.Seat(i))
+		m.Names[i] = winnerName(lang, row, st, rules.Seat(i))
 	}
 	if !m.Aborted {
 		m.Result = s.gameResult(row, st)

@@ -33,6 +33,10 @@ type Request struct {
 	// Seq, when set, is how many moves the game had when the user chose (a button on a turn
 	// post): a move is refused once the game has moved on, even if it would still be legal.
 	Seq *int64
+	// Locale and GuildLocale are Discord's locales of the user and of the server (an
+	// interaction's locale and guild_locale; "" when unknown): they choose the language of the
+	// reply and, with the settings, of the server's threads (bot/locale.go).
+	Locale, GuildLocale string
 }
 
 // Image is a rendered picture: a PNG board, or a GIF replay (the name's extension says which).
@@ -57,6 +61,8 @@ type Reply struct {
 
 // Lobby describes a game waiting for players.
 type Lobby struct {
+	// Lang is the language of its server, which the lobby message speaks.
+	Lang    string
 	Game    int64
 	Kind    string
 	Name    string
@@ -72,7 +78,13 @@ type Lobby struct {
 }
 
 // Refusal is a user mistake: the adapter shows Msg privately; nothing changed.
-type Refusal struct{ Msg string }
+type Refusal struct {
+	Msg string
+	// id and args, when set, say which message Msg is, so that a caller who knows the asker's
+	// language can say it again in that language.
+	id   string
+	args []any
+}
 
 func (r *Refusal) Error() string { return r.Msg }
 

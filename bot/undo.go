@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -25,9 +24,10 @@ const undoScope = "undo"
 // another player) or refuses one (answer "no"). A move is taken back only when every other
 // player agrees, and never past a move that revealed hidden information or a random draw.
 func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
 	answer = strings.ToLower(strings.TrimSpace(answer))
 	if answer != "" && answer != "yes" && answer != "no" {
-		return Reply{}, refuse("Answer an undo request with /undo (agree) or /undo no (refuse).")
+		return Reply{}, refuseT(ul, "undo_answer")
 	}
 	t, err := s.resolve(ctx, req)
 	if err != nil {
@@ -36,12 +36,13 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	defer t.mu.Unlock()
 	row := t.row
 	if row.Status != storage.StatusRunning {
-		return Reply{}, refuse("%s is not running, so nothing can be taken back.", gameTitle(t))
+		return Reply{}, refuseT(ul, "undo_not_running", "Game", gameTitle(t))
 	}
 	held := seatsOf(row, req.User.ID)
 	if len(held) == 0 {
-		return Reply{}, refuse("Only players of %s can ask to undo.", gameTitle(t))
+		return Reply{}, refuseT(ul, "undo_not_player", "Game", gameTitle(t))
 	}
+	sl := s.threadLang(row)
 	pending, err := s.pendingUndo(ctx, t)
 	if err != nil {
 		return Reply{}, err
@@ -50,12 +51,12 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if pending != nil {
 		if holds(held, pending.By) {
 			if answer == "no" {
-				return s.dropUndo(ctx, t, fmt.Sprintf("%s withdrew the undo request.", name))
+				return s.dropUndo(ctx, t, T(sl, "undo_withdrew", "Name", name))
 			}
-			return Reply{}, refuse("You already asked; waiting for %s.", joinNames(s.undoWaiting(t, pending)))
+			return Reply{}, refuseT(ul, "undo_already_asked", "Names", joinNames(ul, s.undoWaiting(t, pending)))
 		}
 		if answer == "no" {
-			return s.dropUndo(ctx, t, fmt.Sprintf("%s refused to take back move %d.", name, pending.Seq))
+			return s.dropUndo(ctx, t, T(sl, "undo_refused", "Name", name, "Move", pending.Seq))
 		}
 		for _, seat := range held {
 			pending.Agreed = appendInt(pending.Agreed, int(seat))
@@ -66,13 +67,13 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		if err := s.saveUndo(ctx, t, pending); err != nil {
 			return Reply{}, err
 		}
-		return Reply{Text: fmt.Sprintf("%s agrees to take back move %d; waiting for %s.", name, pending.Seq, joinNames(s.undoWaiting(t, pending))), Game: row.ID}, nil
+		return Reply{Text: T(sl, "undo_agrees", "Name", name, "Move", pending.Seq, "Names", joinNames(sl, s.undoWaiting(t, pending))), Game: row.ID}, nil
 	}
 	if answer == "no" {
-		return Reply{}, refuse("There is no undo request to refuse.")
+		return Reply{}, refuseT(ul, "undo_none")
 	}
 	if t.seq == 0 {
-		return Reply{}, refuse("No move has been played yet.")
+		return Reply{}, refuseT(ul, "undo_no_moves")
 	}
 	moves, err := s.store.Moves(ctx, row.ID)
 	if err != nil {
@@ -80,8 +81,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	}
 	last := moves[len(moves)-1]
 	if !holds(held, last.Seat) || last.UserID == RobotUser || last.UserID == AutoUser {
-		return Reply{}, refuse("Only the player who made the last move can ask to take it back (it was %s's).",
-			playerName(row, rules.Seat(last.Seat)))
+		return Reply{}, refuseT(ul, "undo_not_yours", "Name", playerName(row, rules.Seat(last.Seat)))
 	}
 	_, evs, err := s.replayTo(ctx, t, t.seq)
 	if err != nil {
@@ -89,7 +89,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	}
 	for _, e := range evs {
 		if e.Reveals {
-			return Reply{}, refuse("Move %d cannot be taken back: it revealed hidden information or a random draw.", t.seq)
+			return Reply{}, refuseT(ul, "undo_reveals", "Move", t.seq)
 		}
 	}
 	p := &undoRequest{Seq: t.seq, By: last.Seat}
@@ -105,12 +105,12 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			mentions = appendOnce(mentions, p.UserID)
 		}
 	}
-	text := fmt.Sprintf("%s asks to take back move %d%s. /undo to agree, /undo no to refuse.", name, t.seq, movePhrase(row, evs))
-	n := Notice{Kind: "text", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Mentions: mentions, Undo: true}
+	text := T(sl, "undo_asks", "Name", name, "Move", t.seq, "Phrase", movePhraseIn(sl, row, evs))
+	n := Notice{Kind: "text", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Mentions: mentions, Undo: true, Lang: sl}
 	if err := s.store.Enqueue(ctx, s.notice(n)); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: "Undo requested; the other players have been asked.", Private: true, Game: row.ID}, nil
+	return Reply{Text: T(ul, "undo_requested"), Private: true, Game: row.ID}, nil
 }
 
 func holds(seats []rules.Seat, seat int) bool {
@@ -197,7 +197,7 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	ver, err := s.store.TruncateMoves(ctx, row.ID, row.Version, p.Seq-1, snap)
 	if err != nil {
 		_ = s.reload(ctx, t)
-		return Reply{}, conflictText(err)
+		return Reply{}, conflictText(s.threadLang(row), err)
 	}
 	row.Version, row.Snapshot = ver, snap
 	t.state, t.seq = st, p.Seq-1
@@ -205,12 +205,12 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 		return Reply{}, err
 	}
 	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.
-	lead := fmt.Sprintf("Move %d was taken back.", p.Seq)
+	lead := T(s.threadLang(row), "undo_taken_back", "Move", p.Seq)
 	f, notices := s.post(t, st, t.seq, flow{}, lead)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
-		return Reply{}, conflictText(err)
+		return Reply{}, conflictText(s.threadLang(row), err)
 	}
 	if err := s.store.Enqueue(ctx, notices...); err != nil {
 		return Reply{}, err
@@ -220,11 +220,11 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 
 // movePhrase describes a move by its public events, for texts everyone reads: " (alice takes
 // c4.)", or nothing when it had none to tell.
-func movePhrase(row *storage.Game, evs []rules.Event) string {
+func movePhraseIn(lang string, row *storage.Game, evs []rules.Event) string {
 	var seen []string
 	for _, e := range evs {
 		if e.Public() {
-			seen = append(seen, ensureStop(rules.RenderSeats(e.Text, func(s rules.Seat) string { return playerName(row, s) })))
+			seen = append(seen, ensureStop(eventText(lang, e, func(s rules.Seat) string { return playerName(row, s) })))
 		}
 	}
 	if len(seen) == 0 {

@@ -19,6 +19,9 @@ type Meta struct {
 	Result *rules.Result
 	// Aborted says the game was ended without a result.
 	Aborted bool
+	// Lang is the language of the board's labels (the server's, as for thread posts); "" is
+	// English. Renderers without a catalogue draw English.
+	Lang string
 }
 
 // AbortedLine is what the header of an aborted game's board says in place of whose turn it is or

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Seat is a player's place at the table, 0..n-1.
@@ -100,18 +102,23 @@ type Prompt struct {
 	// seats asked at once choose in secret, and nothing of one seat's choice may reach public
 	// events, views or prompts until the last of them has chosen (checked by rulestest).
 	Open bool `json:"open,omitempty"`
+	// Msg is Text as a message the platform renders in the reader's language; Text is its
+	// English rendering. Nil for a game that has no catalogue yet.
+	Msg *msg.Message `json:"msg,omitempty"`
 }
 
 // Answer is one public answer of a Prompt: a complete move and a short label for its button.
 type Answer struct {
-	Move  Move   `json:"move"`
-	Label string `json:"label"`
+	Move  Move         `json:"move"`
+	Label string       `json:"label"`
+	Msg   *msg.Message `json:"msg,omitempty"` // Label as a message, as Prompt.Msg
 }
 
 // Choice is one token that may come next in a move, with a label for menus.
 type Choice struct {
-	Token string `json:"token"`
-	Label string `json:"label,omitempty"`
+	Token string       `json:"token"`
+	Label string       `json:"label,omitempty"`
+	Msg   *msg.Message `json:"msg,omitempty"` // Label as a message, as Prompt.Msg
 }
 
 // Event is something that happened. To nil means everyone sees it; otherwise only those seats.
@@ -132,7 +139,12 @@ type Event struct {
 	// it back: an event of Kind "withdraw" removes from a digest not yet posted the earlier events
 	// with the same Ref, and itself (an offer made and withdrawn between two posts never shows).
 	Ref string `json:"ref,omitempty"`
+	// Msg is Text as a message, as Prompt.Msg.
+	Msg *msg.Message `json:"msg,omitempty"`
 }
+
+// Say is the public event of message m, its Text the English rendering.
+func Say(m *msg.Message) Event { return Event{Text: m.English(), Msg: m} }
 
 // Public reports whether every seat and spectator may see the event.
 func (e Event) Public() bool { return e.To == nil }
@@ -156,6 +168,8 @@ type Result struct {
 	Ranks  []int  `json:"ranks"`
 	Scores []int  `json:"scores,omitempty"`
 	Reason string `json:"reason"`
+	// ReasonMsg is Reason as a message, as Prompt.Msg.
+	ReasonMsg *msg.Message `json:"reason_msg,omitempty"`
 }
 
 // Winners returns the seats ranked first.
@@ -185,13 +199,28 @@ func RanksByScore(scores []int) []int {
 }
 
 // Illegal is the error for a move the rules forbid. Reason is written for the player.
-type Illegal struct{ Reason string }
+type Illegal struct {
+	Reason string
+	Msg    *msg.Message // Reason as a message, as Prompt.Msg; nil for a text without one
+}
 
 func (e *Illegal) Error() string { return e.Reason }
 
 // Illegalf builds an *Illegal error.
 func Illegalf(format string, a ...any) error {
 	return &Illegal{Reason: fmt.Sprintf(format, a...)}
+}
+
+// Refuse is the *Illegal error of message m, its Reason the English rendering.
+func Refuse(m *msg.Message) error { return &Illegal{Reason: m.English(), Msg: m} }
+
+// IllegalMsg returns the message of an *Illegal error, nil if it has none or err is no *Illegal.
+func IllegalMsg(err error) *msg.Message {
+	var il *Illegal
+	if errors.As(err, &il) {
+		return il.Msg
+	}
+	return nil
 }
 
 // IsIllegal reports whether err is (or wraps) an *Illegal and returns its reason.

@@ -50,7 +50,7 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 	opts := optionList(d.Options)
 	req := request(i)
 	if req.User.ID == "" {
-		return say("Discord did not say who you are; please try again.", true)
+		return say(bot.T(bot.LanguageOf(string(i.Locale)), "dc_who"), true)
 	}
 	if mutating[d.Name] && !(d.Name == "settings" && len(opts) > 0 && opts[0].Name == "show") {
 		var done *Answer
@@ -96,7 +96,7 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 	case "games":
 		return h.myGames(ctx, i, req)
 	case "rules":
-		return h.rules(opts.str("game"))
+		return h.rules(h.svc.UserLanguage(ctx, req), opts.str("game"))
 	case "leaderboard":
 		return h.leaderboard(ctx, i, req, opts.str("game"))
 	case "replay":
@@ -104,7 +104,7 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 	case "settings":
 		return h.settings(ctx, i, req, opts)
 	}
-	return say(fmt.Sprintf("Unknown command /%s; the bot's commands may need registering again.", d.Name), true)
+	return say(bot.T(h.svc.UserLanguage(ctx, req), "dc_unknown_command", "Name", d.Name), true)
 }
 
 // lobbyChanged answers a lobby command typed in the thread and brings the lobby message up to
@@ -122,13 +122,14 @@ func (h *Handler) lobbyChanged(i *discordgo.Interaction, rep bot.Reply, err erro
 }
 
 func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.Request, opts optionList) *Answer {
+	ul := h.svc.UserLanguage(ctx, req)
 	if i.GuildID == "" {
-		return say("Games are created in a server channel, not in direct messages.", true)
+		return say(bot.T(ul, "dc_create_dm"), true)
 	}
 	if len(opts) == 0 {
-		return say("Choose a game: /create <game>.", true)
+		return say(bot.T(ul, "dc_create_choose"), true)
 	}
-	if why := missingPermissions(i.AppPermissions); why != "" {
+	if why := missingPermissions(ul, i.AppPermissions); why != "" {
 		return say(why, true)
 	}
 	sub := opts[0]
@@ -171,7 +172,7 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 		h.log.Error("opening the lobby on Discord", "game", l.Game, "err", err)
 		if msgID != "" {
 			// The lobby went up but its thread did not: no live buttons may stay on it.
-			closed := Message{Content: fmt.Sprintf("**%s #%d**: its thread could not be opened, so this lobby is closed.", l.Name, l.Game), Clear: true}
+			closed := Message{Content: bot.T(l.Lang, "dc_lobby_unopened", "Game", l.Name, "ID", l.Game), Clear: true}
 			if eerr := h.api.Edit(i.ChannelID, msgID, closed); eerr != nil {
 				h.log.Warn("closing the lobby message", "game", l.Game, "err", eerr)
 			}
@@ -182,58 +183,58 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 		if _, aerr := h.svc.Abort(ctx, abort); aerr != nil {
 			h.log.Error("closing an unopened lobby", "game", l.Game, "err", aerr)
 		}
-		return say(openRefusal(err), true)
+		return say(openRefusal(ul, err), true)
 	}
 	if len(l.Invited) > 0 {
 		var ms []string
 		for _, u := range l.Invited {
 			ms = append(ms, mention(u))
 		}
-		text := fmt.Sprintf("%s: %s invites you to %s. Join with the button on the lobby message, or /join here.",
-			strings.Join(ms, " "), req.User.Name, h.title(l.Game, l.Kind))
+		text := bot.T(l.Lang, "dc_invite", "Mentions", strings.Join(ms, " "), "Name", req.User.Name, "Game", h.title(l.Game, l.Kind))
 		if _, err := h.api.Send(thread, Message{Content: clip(text, maxContent), Users: l.Invited, Nonce: nonce("in", i.ID)}); err != nil {
 			h.log.Warn("pinging invited players", "game", l.Game, "err", err)
 		}
 	}
-	return say(fmt.Sprintf("%s is open: the lobby is above, and the game will be played in <#%s>.", h.title(l.Game, l.Kind), thread), true)
+	return say(bot.T(ul, "dc_create_open", "Game", h.title(l.Game, l.Kind), "Thread", thread), true)
 }
 
 // lobbyMessage is the lobby post: the seats and, while it gathers players, its buttons.
 func lobbyMessage(l bot.Lobby) Message {
+	T := func(id string, args ...any) string { return bot.T(l.Lang, id, args...) }
 	title := fmt.Sprintf("**%s #%d**", l.Name, l.Game)
 	if l.Closed {
-		return Message{Content: title + ": everyone left, so this lobby is closed.", Clear: true}
+		return Message{Content: T("dc_lobby_closed", "Title", title), Clear: true}
 	}
 	if l.Started {
-		where := ""
+		text := T("dc_lobby_started", "Title", title, "Players", strings.Join(l.Players, ", "))
 		if l.Thread != "" {
-			where = fmt.Sprintf(" It is played in <#%s>.", l.Thread)
+			text += " " + T("dc_lobby_played_in", "Thread", l.Thread)
 		}
-		return Message{Content: fmt.Sprintf("%s has started with %s.%s", title, strings.Join(l.Players, ", "), where), Clear: true}
+		return Message{Content: text, Clear: true}
 	}
 	var seats []string
 	for n := 0; n < l.Seats; n++ {
-		p := "(free)"
+		p := T("dc_lobby_free")
 		if n < len(l.Players) {
 			p = l.Players[n]
 		}
 		seats = append(seats, fmt.Sprintf("%d. %s", n+1, p))
 	}
-	text := fmt.Sprintf("%s is looking for players (%d of %d).\n%s\nIt starts when every seat is taken", title, len(l.Players), l.Seats, strings.Join(seats, "\n"))
+	starts := T("dc_lobby_starts")
 	switch {
 	case l.Seats <= l.Min:
 	case l.Min <= 1: // the creator alone may already start it
-		text += ", or earlier when its creator presses Start"
+		starts = T("dc_lobby_starts_or_creator")
 	default:
-		text += fmt.Sprintf(", or earlier (from %d players) when its creator presses Start", l.Min)
+		starts = T("dc_lobby_starts_or_min", "Min", l.Min)
 	}
-	text += "."
+	text := T("dc_lobby_looking", "Title", title, "Taken", len(l.Players), "Count", l.Seats) + "\n" + strings.Join(seats, "\n") + "\n" + starts
 	id := func(a string) string { return cid{Game: l.Game, Action: a}.String() }
-	start := button("Start", discordgo.PrimaryButton, id(actStart))
+	start := button(T("dc_button_start"), discordgo.PrimaryButton, id(actStart))
 	start.Disabled = len(l.Players) < l.Min
 	return Message{Content: clip(text, maxContent), Components: []discordgo.MessageComponent{row(
-		button("Join", discordgo.SuccessButton, id(actJoin)),
-		button("Leave", discordgo.SecondaryButton, id(actLeave)),
+		button(T("dc_button_join"), discordgo.SuccessButton, id(actJoin)),
+		button(T("dc_button_leave"), discordgo.SecondaryButton, id(actLeave)),
 		start,
 	)}}
 }
@@ -243,7 +244,7 @@ func (h *Handler) export(ctx context.Context, i *discordgo.Interaction, req bot.
 	if err != nil {
 		return h.fail(i, err)
 	}
-	a := say("The game record; replay it with `boardbot replay FILE`.", true)
+	a := say(bot.T(h.svc.UserLanguage(ctx, req), "dc_export"), true)
 	a.Msg.Files = []file{{Name: fmt.Sprintf("game-%s.txt", i.ChannelID), ContentType: "text/plain; charset=utf-8", Data: []byte(text)}}
 	return a
 }
@@ -253,20 +254,21 @@ func (h *Handler) myGames(ctx context.Context, i *discordgo.Interaction, req bot
 	if err != nil {
 		return h.fail(i, err)
 	}
+	ul := h.svc.UserLanguage(ctx, req)
 	if len(gs) == 0 {
-		return say("You have no games running. Open one with /create in a server channel.", true)
+		return say(bot.T(ul, "dc_games_none"), true)
 	}
 	var b strings.Builder
-	b.WriteString("Your games:")
+	b.WriteString(bot.T(ul, "dc_games_head"))
 	for _, g := range gs {
 		line := fmt.Sprintf("\n• %s #%d", g.Name, g.ID)
 		switch {
 		case g.Status == "lobby":
-			line += " — gathering players"
+			line += " — " + bot.T(ul, "dc_games_lobby")
 		case g.YourTurn:
-			line += " — **your turn**"
+			line += " — " + bot.T(ul, "dc_games_your_turn")
 		case len(g.Awaiting) > 0:
-			line += " — waiting for " + strings.Join(g.Awaiting, ", ")
+			line += " — " + bot.T(ul, "dc_games_waiting", "Names", strings.Join(g.Awaiting, ", "))
 		}
 		if ch := g.Thread; ch != "" && g.Guild != "" {
 			line += fmt.Sprintf(" — https://discord.com/channels/%s/%s", g.Guild, ch)
@@ -280,32 +282,33 @@ func (h *Handler) myGames(ctx context.Context, i *discordgo.Interaction, req bot
 	return say(b.String(), true)
 }
 
-func (h *Handler) rules(game string) *Answer {
+func (h *Handler) rules(lang, game string) *Answer {
 	k, ok := h.svc.Kit(game)
 	if !ok {
-		return say("Choose one of the games offered.", true)
+		return say(bot.T(lang, "dc_choose_game"), true)
 	}
 	info := k.Game.Info()
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** (%s)\n%s\n\n**Moves:** %s", info.Name, seatsText(info), info.Summary, info.Notation)
+	b.WriteString(bot.T(lang, "dc_rules_head", "Game", info.Name, "Seats", seatsTextIn(lang, info), "Summary", info.Summary, "Notation", info.Notation))
 	for _, o := range info.Options {
 		var vals []string
 		for _, c := range o.Choices {
 			vals = append(vals, c.Value)
 		}
-		fmt.Fprintf(&b, "\n**%s** (%s): %s; default %s.", o.Name, o.Key, strings.Join(vals, ", "), o.Default)
+		b.WriteString("\n" + bot.T(lang, "dc_rules_option", "Name", o.Name, "Key", o.Key, "Values", strings.Join(vals, ", "), "Default", o.Default))
 	}
-	b.WriteString("\n\nPlay with /move (it suggests moves as you type) or the Take your turn button.")
+	b.WriteString("\n\n" + bot.T(lang, "dc_rules_play"))
 	return say(b.String(), true)
 }
 
 func (h *Handler) leaderboard(ctx context.Context, i *discordgo.Interaction, req bot.Request, game string) *Answer {
+	ul := h.svc.UserLanguage(ctx, req)
 	k, ok := h.svc.Kit(game)
 	if !ok {
-		return say("Choose one of the games offered.", true)
+		return say(bot.T(ul, "dc_choose_game"), true)
 	}
 	if i.GuildID == "" {
-		return say("Leaderboards are per server: use this in a server.", true)
+		return say(bot.T(ul, "dc_leaderboard_dm"), true)
 	}
 	lb, err := h.svc.Leaderboard(ctx, i.GuildID, game)
 	if err != nil {
@@ -313,11 +316,11 @@ func (h *Handler) leaderboard(ctx context.Context, i *discordgo.Interaction, req
 	}
 	name := k.Game.Info().Name
 	if len(lb) == 0 {
-		return say(fmt.Sprintf("No finished games of %s on this server yet.", name), true)
+		return say(bot.T(ul, "dc_leaderboard_none", "Game", name), true)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** on this server (Elo rating, from 1500):\n```\n", name)
-	fmt.Fprintf(&b, "%-3s %-20s %6s %5s %5s\n", "#", "player", "rating", "wins", "games")
+	b.WriteString(bot.T(ul, "dc_leaderboard_head", "Game", name) + "\n```\n")
+	fmt.Fprintf(&b, "%-3s %-20s %6s %5s %5s\n", "#", bot.T(ul, "dc_col_player"), bot.T(ul, "dc_col_rating"), bot.T(ul, "dc_col_wins"), bot.T(ul, "dc_col_games"))
 	for n, s := range lb {
 		if n == 20 {
 			break
@@ -353,7 +356,7 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 		msg, ok := bot.AsRefusal(err)
 		if !ok {
 			h.log.Error("autocomplete", "game", gameOf(i), "err", err)
-			msg = "Suggestions are unavailable right now."
+			msg = bot.T(h.svc.UserLanguage(ctx, request(i)), "dc_suggest_unavailable")
 		}
 		v := strings.TrimSpace(typed)
 		if v == "" {
@@ -380,55 +383,50 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 // boards in it. Discord names them so in the channel's permission settings.
 var neededPermissions = []struct {
 	bit  int64
-	name string
+	name string // the message naming it as Discord does in that language
 }{
-	{discordgo.PermissionViewChannel, "View Channel"},
-	{discordgo.PermissionSendMessages, "Send Messages"},
-	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
-	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
-	{discordgo.PermissionAttachFiles, "Attach Files"},
+	{discordgo.PermissionViewChannel, "dc_perm_view"},
+	{discordgo.PermissionSendMessages, "dc_perm_send"},
+	{discordgo.PermissionCreatePublicThreads, "dc_perm_threads"},
+	{discordgo.PermissionSendMessagesInThreads, "dc_perm_send_threads"},
+	{discordgo.PermissionAttachFiles, "dc_perm_attach"},
 }
 
 // missingPermissions refuses /create when the interaction's app_permissions (what the bot may do
 // in this channel) lack one the game needs, naming each; "" when all are there or Discord did
 // not say (0).
-func missingPermissions(have int64) string {
+func missingPermissions(lang string, have int64) string {
 	if have == 0 {
 		return ""
 	}
 	var miss []string
 	for _, p := range neededPermissions {
 		if have&p.bit == 0 {
-			miss = append(miss, p.name)
+			miss = append(miss, bot.T(lang, p.name))
 		}
 	}
 	if len(miss) == 0 {
 		return ""
 	}
-	perm := "permission"
-	if len(miss) > 1 {
-		perm = "permissions"
-	}
-	return fmt.Sprintf("I can't open a game in this channel: I lack the %s %s here. A server admin can grant it in the channel's settings (Permissions), then try /create again.",
-		andList(miss), perm)
+	return bot.T(lang, "dc_missing_permissions", "Perms", andList(lang, miss), "Count", len(miss))
 }
 
-func andList(xs []string) string {
+func andList(lang string, xs []string) string {
 	if len(xs) <= 1 {
 		return strings.Join(xs, "")
 	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+	return bot.T(lang, "names_and", "Names", strings.Join(xs[:len(xs)-1], ", "), "Last", xs[len(xs)-1])
 }
 
 // openRefusal says why the lobby or its thread could not be opened.
-func openRefusal(err error) string {
+func openRefusal(lang string, err error) string {
 	switch errorCode(err) {
 	case 160006:
-		return "This server has reached Discord's limit of 1,000 active threads, so I could not open the game's thread. Archive some threads (or wait for them to archive), then try /create again. Nothing was created."
+		return bot.T(lang, "dc_open_thread_limit")
 	case 50001, 50013:
-		return "Discord would not let me post the lobby or open its thread here: I need Send Messages and Create Public Threads in this channel. Nothing was created."
+		return bot.T(lang, "dc_open_forbidden")
 	}
-	return "Discord would not let me post the lobby or open its thread here just now. Nothing was created; try /create again in a moment."
+	return bot.T(lang, "dc_open_failed")
 }
 
 // errorCode is Discord's JSON error code of a refused request, 0 when there is none.

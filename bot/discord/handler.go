@@ -129,7 +129,11 @@ func who(i *discordgo.Interaction) bot.User {
 }
 
 func request(i *discordgo.Interaction) bot.Request {
-	return bot.Request{User: who(i), Place: bot.Place{Guild: i.GuildID, Channel: i.ChannelID}, Interaction: i.ID}
+	r := bot.Request{User: who(i), Place: bot.Place{Guild: i.GuildID, Channel: i.ChannelID}, Interaction: i.ID, Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		r.GuildLocale = string(*i.GuildLocale)
+	}
+	return r
 }
 
 // fail turns an error into an answer: a refusal the user can act on, or an apology.

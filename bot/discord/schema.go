@@ -74,22 +74,85 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 	games2 := &discordgo.ApplicationCommand{Name: "games", Description: "Your games on every server: whose turn, and a link to each",
 		Type: discordgo.ChatApplicationCommand, Contexts: anywhere}
 	cmds = append(cmds, games2, replayCommand(intg))
+	for _, c := range cmds {
+		localizeCommand(c)
+	}
 	return cmds
+}
+
+// commandLocales are the Discord locales each of the bot's other languages is offered under
+// (English is the default text).
+var commandLocales = []struct {
+	loc  discordgo.Locale
+	lang string
+}{{discordgo.German, bot.LangGerman}, {discordgo.SpanishES, bot.LangSpanish}, {discordgo.SpanishLATAM, bot.LangSpanish}, {discordgo.French, bot.LangFrench}}
+
+// localized is message id in every language but English, by Discord locale.
+func localized(id string, args ...any) map[discordgo.Locale]string {
+	m := make(map[discordgo.Locale]string, len(commandLocales))
+	for _, l := range commandLocales {
+		m[l.loc] = bot.T(l.lang, id, args...)
+	}
+	return m
+}
+
+// localizeCommand gives a command, its options and their choices their texts from the catalogue
+// (message cmd_<command>_<option>..., a choice's cmd_..._<value>): the English description and
+// the localized ones. Parts already localized (a game's /create options, made from the game's
+// own texts) are left as they are.
+func localizeCommand(c *discordgo.ApplicationCommand) {
+	id := "cmd_" + c.Name
+	c.Description = bot.T(bot.LangEnglish, id)
+	loc := localized(id)
+	c.DescriptionLocalizations = &loc
+	localizeOptions(id, c.Options)
+}
+
+func localizeOptions(parent string, opts []*discordgo.ApplicationCommandOption) {
+	for _, o := range opts {
+		id := parent + "_" + o.Name
+		if o.DescriptionLocalizations == nil {
+			o.Description = bot.T(bot.LangEnglish, id)
+			o.DescriptionLocalizations = localized(id)
+		}
+		for _, ch := range o.Choices {
+			cid := fmt.Sprintf("%s_%v", id, ch.Value)
+			if ch.NameLocalizations == nil && bot.HasText(cid) {
+				ch.Name = bot.T(bot.LangEnglish, cid)
+				ch.NameLocalizations = localized(cid)
+			}
+		}
+		localizeOptions(id, o.Options)
+	}
 }
 
 func floatPtr(f float64) *float64 { return &f }
 
 func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
-	sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: g.ID,
-		Description: clip(fmt.Sprintf("%s (%s)", g.Name, seatsText(g)), maxDescription)}
+	// Its descriptions are made from the game's own texts: each is localized here, clipped as
+	// the English is (a game's option names are the game's).
+	text := func(id string, args ...any) (string, map[discordgo.Locale]string) {
+		loc := localized(id, args...)
+		for k, v := range loc {
+			loc[k] = clip(v, maxDescription)
+		}
+		return clip(bot.T(bot.LangEnglish, id, args...), maxDescription), loc
+	}
+	sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: g.ID}
+	sub.Description = clip(bot.T(bot.LangEnglish, "cmd_create_game", "Game", g.Name, "Seats", seatsText(g)), maxDescription)
+	sub.DescriptionLocalizations = map[discordgo.Locale]string{}
+	for _, l := range commandLocales {
+		sub.DescriptionLocalizations[l.loc] = clip(bot.T(l.lang, "cmd_create_game", "Game", g.Name, "Seats", seatsTextIn(l.lang, g)), maxDescription)
+	}
 	if g.MinSeats != g.MaxSeats {
-		sub.Options = append(sub.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
-			Name: "players", Description: fmt.Sprintf("How many seats (%d to %d; default %d)", g.MinSeats, g.MaxSeats, g.MaxSeats),
-			MinValue: floatPtr(float64(g.MinSeats)), MaxValue: float64(g.MaxSeats)})
+		players := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
+			Name: "players", MinValue: floatPtr(float64(g.MinSeats)), MaxValue: float64(g.MaxSeats)}
+		players.Description, players.DescriptionLocalizations = text("cmd_create_players", "Min", g.MinSeats, "Max", g.MaxSeats)
+		sub.Options = append(sub.Options, players)
 	}
 	for _, o := range g.Options {
-		opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Key,
-			Description: clip(fmt.Sprintf("%s (default %s)", o.Name, o.Default), maxDescription)}
+		opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Key}
+		opt.Description, opt.DescriptionLocalizations = text("cmd_create_option", "Name", o.Name, "Default", o.Default)
 		for _, c := range o.Choices {
 			if len(opt.Choices) == maxChoices {
 				break
@@ -99,31 +162,40 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 		sub.Options = append(sub.Options, opt)
 	}
 	if g.MaxSeats > 1 {
-		sub.Options = append(sub.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
-			Name: "bots", Description: fmt.Sprintf("Seats the AI takes at once (0 to %d; 1 with players 2: you against it)", g.MaxSeats-1),
-			MinValue: floatPtr(0), MaxValue: float64(g.MaxSeats - 1)},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
-				Name: "level", Description: "How hard the AI plays (default normal)", Choices: []*discordgo.ApplicationCommandOptionChoice{
-					{Name: "easy", Value: "easy"}, {Name: "normal", Value: "normal"}, {Name: "hard", Value: "hard"}}})
+		bots := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
+			Name: "bots", MinValue: floatPtr(0), MaxValue: float64(g.MaxSeats - 1)}
+		bots.Description, bots.DescriptionLocalizations = text("cmd_create_bots", "Max", g.MaxSeats-1)
+		level := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+			Name: "level", Choices: []*discordgo.ApplicationCommandOptionChoice{{Value: "easy"}, {Value: "normal"}, {Value: "hard"}}}
+		level.Description, level.DescriptionLocalizations = text("cmd_create_level")
+		for _, ch := range level.Choices {
+			ch.Name, ch.NameLocalizations = text(fmt.Sprintf("cmd_create_level_%v", ch.Value))
+		}
+		sub.Options = append(sub.Options, bots, level)
 	}
 	for i := 1; i <= min(maxInvites, g.MaxSeats-1); i++ {
-		sub.Options = append(sub.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser,
-			Name: fmt.Sprintf("invite%d", i), Description: "A player to invite (pinged once in the game's thread)"})
+		inv := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: fmt.Sprintf("invite%d", i)}
+		inv.Description, inv.DescriptionLocalizations = text("cmd_create_invite")
+		sub.Options = append(sub.Options, inv)
 	}
 	return sub
 }
 
-func seatsText(g rules.Info) string {
+func seatsText(g rules.Info) string { return seatsTextIn(bot.LangEnglish, g) }
+
+func seatsTextIn(lang string, g rules.Info) string {
 	if g.MinSeats == g.MaxSeats {
-		return fmt.Sprintf("%d players", g.MinSeats)
+		return bot.T(lang, "seats_exact", "Count", g.MinSeats)
 	}
-	return fmt.Sprintf("%d-%d players", g.MinSeats, g.MaxSeats)
+	return bot.T(lang, "seats_range", "Min", g.MinSeats, "Max", g.MaxSeats)
 }
 
 func keyChoices(scope string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, k := range bot.SettingKeys(scope) {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: k, Value: k})
+		id := "cmd_settings_key_" + k
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: bot.T(bot.LangEnglish, id), Value: k,
+			NameLocalizations: localized(id)})
 	}
 	return out
 }

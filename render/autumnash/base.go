@@ -9,6 +9,7 @@ import (
 // baseKey is everything the unchanging part of the image depends on.
 type baseKey struct {
 	cols, rows int
+	lang       string
 }
 
 // bases holds, per board shape, the background every render starts from: the empty board with
@@ -19,12 +20,12 @@ var bases = render.NewSprites(func(k baseKey) image.Image {
 	c.CrispText = true
 	drawEmptyBoard(c, l.grid)
 	for s := 0; s < 2; s++ {
-		drawStashFrame(c, l.stash[s], s)
+		drawStashFrame(c, l.stash[s], s, k.lang)
 	}
-	drawLegend(c, l.legend, l.field)
+	drawLegend(c, l.legend, l.field, k.lang)
 	return c.Image()
 })
 
-func baseFor(l layout) image.Image {
-	return bases.Get(baseKey{l.grid.Cols, l.grid.Rows})
+func baseFor(l layout, lang string) image.Image {
+	return bases.Get(baseKey{l.grid.Cols, l.grid.Rows, lang})
 }

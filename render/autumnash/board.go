@@ -8,6 +8,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Image renders a view of rules/autumnash (a game.View or *game.View).
@@ -45,12 +46,12 @@ func paint(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 		v = &cp
 	}
 	c.CrispText = true // labels are most of the bytes: see render.Canvas
-	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l), image.Point{}, draw.Src)
+	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l, m.Lang), image.Point{}, draw.Src)
 	drawStatus(c, l, v, m)
 	drawBoard(c, l, v)
 	drawLastMove(c, l, v)
-	drawPanel(c, l, v)
-	drawFooter(c, l, v)
+	drawPanel(c, l, v, m.Lang)
+	drawFooter(c, l, v, m)
 }
 
 // maxSide bounds the board a view may describe; the rules use 5x6 and 8x8.
@@ -131,7 +132,7 @@ func newLayoutFor(cols, rows int) layout {
 	l.stash[1] = image.Rect(2*pad+half, y, l.w-pad, y+h)
 	y += h + pad
 	l.field = cols*rows > winCols*winRows
-	items := len(legendItems(l.field))
+	items := len(legendItems(l.field, ""))
 	l.legend = image.Rect(pad, y, l.w-pad, y+24+int(legendRow)*((items+1)/2))
 	l.h = l.legend.Max.Y + pad
 	return l
@@ -143,7 +144,7 @@ func seatOK(s int) bool { return s == 0 || s == 1 }
 
 // status is the top line: whose turn, or who won and by how much.
 func status(v *game.View, m render.Meta) render.Status {
-	st := render.Status{Right: variantTitle(v.Variant)}
+	st := render.Status{Right: variantTitle(v.Variant, m.Lang)}
 	switch {
 	case m.Aborted:
 		st.Text = render.AbortedLine
@@ -153,16 +154,16 @@ func status(v *game.View, m render.Meta) render.Status {
 			w = winner(v)
 		}
 		if w < 0 {
-			st.Text = fmt.Sprintf("Game over, %d to %d", v.Scores[0], v.Scores[1])
+			st.Text = tr(m.Lang, "status_over_score", msg.Number("First", v.Scores[0]), msg.Number("Second", v.Scores[1]))
 		} else {
-			st.Text = fmt.Sprintf("%s wins, %d to %d", who(m, w), v.Scores[w], v.Scores[1-w])
+			st.Text = tr(m.Lang, "status_wins", msg.Code("Who", who(m, w)), msg.Number("Won", v.Scores[w]), msg.Number("Lost", v.Scores[1-w]))
 			st.Swatch, st.Letter = seatChip[w], seatName[w][:1]
 		}
 	case seatOK(int(v.Turn)):
-		st.Text = who(m, int(v.Turn)) + " to move"
+		st.Text = tr(m.Lang, "status_to_move", msg.Code("Who", who(m, int(v.Turn))))
 		st.Swatch, st.Letter = seatChip[v.Turn], seatName[v.Turn][:1]
 	default:
-		st.Text = "Game over"
+		st.Text = tr(m.Lang, "status_over")
 	}
 	return st
 }
@@ -197,14 +198,9 @@ func winner(v *game.View) int {
 	return w
 }
 
-func variantTitle(name string) string {
-	switch name {
-	case game.VariantStandard, "":
-		return "Standard"
-	case game.VariantBeginner:
-		return "Beginner"
-	case game.VariantUnsettled:
-		return "Unsettled"
+func variantTitle(name, lang string) string {
+	if id := variantID(name); id != "" {
+		return tr(lang, id)
 	}
 	return name
 }

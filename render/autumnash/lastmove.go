@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	game "github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 func onBoard(v *game.View, q game.Square) bool {
@@ -108,36 +109,25 @@ func towards(p, q gg.Point, d float64) gg.Point {
 
 // lastMoveText says the previous turn in words for the footer, e.g. "Last move: Xeno entered at
 // A6, moved A6-B5-B4 capping, became a white pawn and bagged 9 points."
-func lastMoveText(v *game.View) string {
+func lastMoveText(v *game.View, lang string) string {
 	m := v.Last
 	if m == nil || !seatOK(int(m.Seat)) || len(m.Path) < 2 {
 		return ""
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Last move: %s ", seatName[m.Seat])
+	entered, capping, bagged := msg.Code("Entered", ""), msg.Code("Capping", ""), msg.Code("Bagged", "")
 	if m.Entered != nil {
-		fmt.Fprintf(&b, "entered at %s, ", m.Entered.Label())
+		entered = msg.Nested("Entered", msg.New(catName, "last_entered", msg.Code("Square", m.Entered.Label())))
 	}
 	var route []string
 	for _, q := range m.Path {
 		route = append(route, q.Label())
 	}
-	fmt.Fprintf(&b, "moved %s", strings.Join(route, "-"))
 	if m.Capped {
-		b.WriteString(" capping")
+		capping = msg.Nested("Capping", msg.New(catName, "last_capping"))
 	}
-	fmt.Fprintf(&b, ", became %s %s %s", article(m.Became.Colour.String()), m.Became.Colour, m.Became.Size)
 	if m.Points > 0 {
-		fmt.Fprintf(&b, " and bagged %d points", m.Points)
+		bagged = msg.Nested("Bagged", msg.New(catName, "last_bagged", msg.Number("Points", m.Points)))
 	}
-	b.WriteString(".")
-	return b.String()
-}
-
-// article is "an" before a vowel sound ("an orange queen"), else "a".
-func article(word string) string {
-	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
-		return "an"
-	}
-	return "a"
+	return tr(lang, "last_move", msg.Code("Side", seatName[m.Seat]), entered, msg.Code("Route", strings.Join(route, "-")), capping,
+		msg.Nested("Piece", pieceMsg(m.Became)), bagged)
 }

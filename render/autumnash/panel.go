@@ -1,7 +1,6 @@
 package autumnash
 
 import (
-	"fmt"
 	"image"
 	"math"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	game "github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // stashRows is the number of colours in a stash: each side's five-colour progression.
@@ -17,9 +17,9 @@ const stashRows = 5
 
 // drawPanel shows each side's unplayed stash, which is what its leaves can still become. The
 // legend below them is part of the cached base.
-func drawPanel(c *render.Canvas, l layout, v *game.View) {
+func drawPanel(c *render.Canvas, l layout, v *game.View, lang string) {
 	for s := 0; s < 2; s++ {
-		drawStash(c, l.stash[s], s, v)
+		drawStash(c, l.stash[s], s, v, lang)
 	}
 }
 
@@ -38,34 +38,34 @@ var progression = [2][stashRows]game.Colour{
 
 // drawStashFrame draws the unchanging part of a stash panel into the base: the frame, the title
 // and a lettered chip and name for each colour of the side's progression.
-func drawStashFrame(c *render.Canvas, r image.Rectangle, seat int) {
+func drawStashFrame(c *render.Canvas, r image.Rectangle, seat int, lang string) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
 	c.Circle(x+26, y+stashTitle/2, 13, seatChip[seat], render.Ink, 2)
 	c.Text(x+26, y+stashTitle/2, seatName[seat][:1], render.Style{Size: minText, Font: render.Bold,
 		Color: render.White, Align: render.Center, VAlign: render.Middle})
-	c.Text(x+48, y+stashTitle/2, seatName[seat]+" stash", render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
+	c.Text(x+48, y+stashTitle/2, tr(lang, "stash", msg.Code("Side", seatName[seat])), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
 	for i, col := range progression[seat] {
-		stashRowHeader(c, x, y+stashTitle+float64(i)*stashRow, col)
+		stashRowHeader(c, x, y+stashTitle+float64(i)*stashRow, col, lang)
 	}
 }
 
-func stashRowHeader(c *render.Canvas, x, y float64, col game.Colour) {
+func stashRowHeader(c *render.Canvas, x, y float64, col game.Colour, lang string) {
 	f := pieceFill[col]
 	cy := y + stashRow/2
 	c.RoundRect(x+12, cy-14, 28, 28, 5, f, render.Ink, 1.5)
 	c.Text(x+26, cy, col.Letter(), render.Style{Size: 18, Font: render.Bold,
 		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
-	c.Text(x+48, cy, col.String(), render.Style{Size: 18, VAlign: render.Middle})
+	c.Text(x+48, cy, msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil), render.Style{Size: 18, VAlign: render.Middle})
 }
 
 // drawStash fills in a stash panel: who is to move, and how many pyramids of each colour and size
 // are left to become.
-func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
+func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View, lang string) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	if int(v.Turn) == seat {
 		c.RoundRect(x, y, w, float64(r.Dy()), 12, nil, render.Ink, 3.5)
-		c.Text(x+w-12, y+stashTitle/2, "to move", render.Style{Size: minText, Font: render.Bold, Color: render.Ink,
+		c.Text(x+w-12, y+stashTitle/2, tr(lang, "to_move"), render.Style{Size: minText, Font: render.Bold, Color: render.Ink,
 			Align: render.Right, VAlign: render.Middle})
 	}
 	y += stashTitle
@@ -76,7 +76,7 @@ func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
 		if e.Colour != progression[seat][i] {
 			// Not the order the base shows: redraw this row's header.
 			c.Rect(image.Rect(int(x)+10, int(y)+2, int(x)+124, int(y+stashRow)-2), render.Panel)
-			stashRowHeader(c, x, y, e.Colour)
+			stashRowHeader(c, x, y, e.Colour, lang)
 		}
 		cy := y + stashRow/2
 		counts := [4]int{0, e.Pawns, e.Drones, e.Queens}
@@ -127,43 +127,43 @@ type legendItem struct {
 	text string
 }
 
-func legendItems(field bool) []legendItem {
+func legendItems(field bool, lang string) []legendItem {
 	items := []legendItem{
 		{func(c *render.Canvas, x, y float64) {
 			for z := 1; z <= 3; z++ {
 				miniPyramid(c, x-16+float64(z-1)*13, y+9, 6+4*float64(z), game.Clear, true)
 			}
-		}, "pawn 1, drone 2, queen 3 pips"},
-		{func(c *render.Canvas, x, y float64) { c.Poly(starPoints(x, y, 11), render.White, render.Ink, 2) }, "entry corner"},
-		{func(c *render.Canvas, x, y float64) { plusBadge(c, x, y, 12) }, "a leaf entered here"},
+		}, tr(lang, "legend_pips")},
+		{func(c *render.Canvas, x, y float64) { c.Poly(starPoints(x, y, 11), render.White, render.Ink, 2) }, tr(lang, "legend_entry")},
+		{func(c *render.Canvas, x, y float64) { plusBadge(c, x, y, 12) }, tr(lang, "legend_entered")},
 		{func(c *render.Canvas, x, y float64) {
 			c.RoundRect(x-12, y-12, 24, 24, 3, render.White, render.Ink, 1.5)
 			c.Text(x, y, "3", render.Style{Size: minText, Font: render.Bold, Align: render.Center, VAlign: render.Middle})
-		}, "stack height"},
-		{func(c *render.Canvas, x, y float64) { hatchIcon(c, x, y) }, "burnt leaf: never moves"},
+		}, tr(lang, "legend_height")},
+		{func(c *render.Canvas, x, y float64) { hatchIcon(c, x, y) }, tr(lang, "legend_burnt")},
 		{func(c *render.Canvas, x, y float64) {
 			c.Arrow([]gg.Point{{X: x - 16, Y: y}, {X: x + 16, Y: y}}, render.ArrowStyle{Width: 4})
-		}, "last move"},
+		}, tr(lang, "legend_last")},
 		{func(c *render.Canvas, x, y float64) {
 			c.SetDash(5, 4)
 			c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 2.5)
 			c.SetDash()
-		}, "leaves bagged there"},
+		}, tr(lang, "legend_bagged")},
 	}
 	if field {
 		items = append(items, legendItem{func(c *render.Canvas, x, y float64) {
 			c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 4)
-		}, "field: leaves stay in 5x6"})
+		}, tr(lang, "legend_field")})
 	}
 	return items
 }
 
 // drawLegend lists the board's marks in two columns.
-func drawLegend(c *render.Canvas, r image.Rectangle, field bool) {
+func drawLegend(c *render.Canvas, r image.Rectangle, field bool, lang string) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
 	st := render.Style{Size: minText, VAlign: render.Middle}
-	items := legendItems(field)
+	items := legendItems(field, lang)
 	rows := (len(items) + 1) / 2
 	colW := (w - 16) / 2
 	for i, it := range items {
@@ -187,25 +187,24 @@ func hatchIcon(c *render.Canvas, x, y float64) {
 	c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 1.5)
 }
 
-func drawFooter(c *render.Canvas, l layout, v *game.View) {
+func drawFooter(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	r := l.footer
 	x, y := float64(r.Min.X), float64(r.Min.Y)
 	w := float64(r.Dx())
 	st := render.Style{Size: 22, VAlign: render.Middle}
 	lines := []string{}
-	if s := lastMoveText(v); s != "" {
+	if s := lastMoveText(v, m.Lang); s != "" {
 		lines = append(lines, s)
 	}
 	if v.Result != nil && v.Result.Reason != "" {
-		lines = append(lines, v.Result.Reason)
+		lines = append(lines, reasonText(v, m))
 	}
 	if len(lines) == 0 && seatOK(int(v.Turn)) {
 		// The first turn: say what a turn is.
-		lines = append(lines, fmt.Sprintf("%s starts: you may enter a leaf at a free corner, then move one leaf one or two steps.",
-			seatName[v.Turn]))
+		lines = append(lines, tr(m.Lang, "footer_first", msg.Code("Side", seatName[v.Turn])))
 	}
 	if v.Variant == game.VariantUnsettled && v.Result == nil {
-		lines = append(lines, "Unsettled: every leaf must stay inside one 5x6 field (5 files, 6 ranks).")
+		lines = append(lines, tr(m.Lang, "footer_unsettled"))
 	}
 	if len(lines) > 2 {
 		lines = lines[:2]

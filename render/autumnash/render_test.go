@@ -254,7 +254,7 @@ func TestLastMoveText(t *testing.T) {
 			Became: game.Piece{Colour: game.Orange, Size: game.Queen}},
 			"Last move: Xeno moved C7-D7-C7, became an orange queen."},
 	} {
-		if got := lastMoveText(&game.View{Last: tc.last}); got != tc.want {
+		if got := lastMoveText(&game.View{Last: tc.last}, ""); got != tc.want {
 			t.Errorf("got %q\nwant %q", got, tc.want)
 		}
 	}

@@ -1,10 +1,11 @@
 package autumnash
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
@@ -12,7 +13,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		return nil, err
 	}
 	if len(m) == 0 {
-		return nil, rules.Illegalf("The move is empty: name the leaf to move and where it goes, like %s.", s.exampleMove())
+		return nil, refuse("bad_empty", msg.Code("Example", s.exampleMove()))
 	}
 	n, err := s.walk(m)
 	if err != nil {
@@ -28,7 +29,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 			}
 			toks = append(toks, c.Token)
 		}
-		return nil, rules.Illegalf("%q is not a whole move yet: %s comes next (%s).", m.String(), s.stageWord(n.stage), strings.Join(toks, ", "))
+		return nil, refuse("bad_incomplete", msg.Code("Move", strconv.Quote(m.String())), msg.Nested("Next", say(s.stageWord(n.stage))), msg.Code("Tokens", strings.Join(toks, ", ")))
 	}
 	return s.play(n), nil
 }
@@ -36,15 +37,15 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 func (s *state) stageWord(st stage) string {
 	switch st {
 	case stEntrySize:
-		return "the size of the entering leaf"
+		return "next_entry_size"
 	case stFrom:
-		return "the leaf to move"
+		return "next_from"
 	case stTo:
-		return "its destination"
+		return "next_to"
 	case stSize:
-		return "the size it becomes"
+		return "next_size"
 	}
-	return "the leaf to move, or a corner to enter at"
+	return "next_root"
 }
 
 func (s *state) exampleMove() string {
@@ -61,10 +62,11 @@ func (s *state) exampleMove() string {
 
 // play carries out a complete, checked move.
 func (s *state) play(n node) []rules.Event {
-	side := rules.SeatRef(s.turn)
+	side := seatArg("Seat", s.turn)
 	evs := make([]rules.Event, 0, 4) // entry, move, bag, end
-	// Every move of every playout writes these: concatenation, not fmt, where it is short.
-	say := func(text string) { evs = append(evs, rules.Event{Text: text}) }
+	// Every move of every playout writes these; msg renders the English by concatenation.
+	tell := func(m *msg.Message) { evs = append(evs, rules.Say(m)) }
+	ar := arena{args: make([]msg.Arg, 0, 8), msgs: make([]msg.Message, 0, 2)}
 	last := &LastMove{Seat: s.turn}
 	b := &s.b // played in place; the counts follow each leaf instead of a recount
 	s.enter(n.e)
@@ -72,7 +74,7 @@ func (s *state) play(n node) []rules.Event {
 		s.counts[data.startColour[s.turn]][n.e.size]++
 		q := s.v.square(n.e.sq)
 		last.Entered = &q
-		say(side + " enters " + b.top(n.e.sq).aName() + " at " + s.v.label(n.e.sq) + ".")
+		tell(ar.say("ev_enter", side, pieceArg("Piece", b.top(n.e.sq)), s.sqArg("Square", n.e.sq)))
 	}
 	old := b.pop(n.from)
 	np := newPiece(n.ev.next, n.size)
@@ -84,22 +86,21 @@ func (s *state) play(n node) []rules.Event {
 	}
 	b.push(n.to, np)
 	last.Path = append(make([]Square, 0, 3), s.v.square(n.from))
-	via := "" // the route reads "B1-B2-B3" or "D3-D4", written in one concatenation below
+	via := "" // the route reads "B1-B2-B3" or "D3-D4"
 	if n.ev.reach.via >= 0 {
 		last.Path = append(last.Path, s.v.square(n.ev.reach.via))
-		via = s.v.label(n.ev.reach.via) + "-"
+		via = "-" + s.v.label(n.ev.reach.via)
 	}
 	last.Path = append(last.Path, s.v.square(n.to))
 	last.Became, last.Capped = np.public(), capped != 0
-	mover, from, to := old.name(), s.v.label(n.from), s.v.label(n.to)
-	if capped != 0 {
-		whose := "their own "
-		if capped.owner() != s.turn {
-			whose = rules.SeatRef(capped.owner()) + "'s "
-		}
-		say(side + " moves the " + mover + " " + from + "-" + via + to + ", capping " + whose + capped.name() + ", and it becomes " + np.aName() + ".")
-	} else {
-		say(side + " moves the " + mover + " " + from + "-" + via + to + " and it becomes " + np.aName() + ".")
+	route := msg.Code("Route", s.v.label(n.from)+via+"-"+s.v.label(n.to))
+	switch {
+	case capped == 0:
+		tell(ar.say("ev_move", side, pieceArg("Piece", old), route, pieceArg("New", np)))
+	case capped.owner() == s.turn:
+		tell(ar.say("ev_move_cap_own", side, pieceArg("Piece", old), route, pieceArg("Capped", capped), pieceArg("New", np)))
+	default:
+		tell(ar.say("ev_move_cap", side, pieceArg("Piece", old), route, seatArg("Owner", capped.owner()), pieceArg("Capped", capped), pieceArg("New", np)))
 	}
 	var bg bagged
 	pts := bag(s.v, b, n.to, np.colour(), &bg)
@@ -116,32 +117,32 @@ func (s *state) play(n node) []rules.Event {
 		}
 		s.scores[s.turn] += pts
 		last.Points = pts
-		how := fmt.Sprintf("%d pips + %d bonus", pips, pts-pips)
+		how := ar.say("how_bonus", msg.Number("Pips", pips), msg.Number("Bonus", pts-pips))
 		if pts == pips {
-			how = "their pips"
+			how = ar.say("how_pips")
 		}
-		say(fmt.Sprintf("%s bags %d %s leaves for %d points (%s): %d of %d.",
-			side, len(bg.pieces), np.colour(), pts, how, s.scores[s.turn], data.target))
+		tell(ar.say("ev_bag", side, msg.Count("Leaves", len(bg.pieces)), colourArg("Colour", np.colour()), msg.Number("Points", pts),
+			msg.Nested("How", how), msg.Number("Score", s.scores[s.turn]), msg.Number("Target", data.target)))
 	}
 	s.last = last
 	s.rederive()
 	if s.scores[s.turn] >= data.target {
-		s.finish(s.turn, fmt.Sprintf("%s reaches %d points and wins.", side, s.scores[s.turn]))
-		say(s.result.Reason)
+		s.finish(s.turn, ar.say("res_wins", side, msg.Number("Points", s.scores[s.turn])))
+		tell(s.result.ReasonMsg)
 		return evs
 	}
 	s.turn = other(s.turn)
 	if !s.hasLegalMove() {
-		s.finish(other(s.turn), rules.SeatRef(s.turn)+" has no legal move and loses.")
-		say(s.result.Reason)
+		s.finish(other(s.turn), ar.say("res_stuck", seatArg("Seat", s.turn)))
+		tell(s.result.ReasonMsg)
 	}
 	return evs
 }
 
-func (s *state) finish(winner rules.Seat, reason string) {
+func (s *state) finish(winner rules.Seat, reason *msg.Message) {
 	ranks := []int{2, 2}
 	ranks[winner] = 1
-	s.result = &rules.Result{Ranks: ranks, Scores: []int{s.scores[0], s.scores[1]}, Reason: reason}
+	s.result = &rules.Result{Ranks: ranks, Scores: []int{s.scores[0], s.scores[1]}, Reason: reason.English(), ReasonMsg: reason}
 	s.turn = rules.Spectator
 	s.memo = evalMemo{}
 }

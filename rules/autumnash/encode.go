@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // snapshot is the encoded state: the board as stacks of two-character codes, bottom first.
@@ -20,6 +21,13 @@ type snapshot struct {
 
 func (s *state) Encode() ([]byte, error) {
 	snap := snapshot{Variant: s.v.name, Board: make([]string, s.b.n()), Scores: s.scores, Turn: s.turn, Last: s.last, Result: s.result}
+	if s.result != nil && s.result.ReasonMsg != nil {
+		// The reason's message is not stored: decode rebuilds it from the result (reasonMsg),
+		// so snapshots keep their form and games stored before messages get them too.
+		r := *s.result
+		r.ReasonMsg = nil
+		snap.Result = &r
+	}
 	var buf []piece
 	for i := range snap.Board {
 		buf = s.b.stack(i, buf[:0])
@@ -46,6 +54,9 @@ func decode(data []byte) (*state, error) {
 		return nil, fmt.Errorf("autumnash: snapshot: unknown variant %q", snap.Variant)
 	}
 	s := &state{v: v, b: board{cols: v.cols, rows: v.rows}, scores: snap.Scores, turn: snap.Turn, last: snap.Last, result: snap.Result}
+	if s.result != nil && len(s.result.Ranks) == 2 {
+		s.result.ReasonMsg = reasonMsg(s.result, s.scores)
+	}
 	if len(snap.Board) != v.cols*v.rows {
 		return nil, fmt.Errorf("autumnash: snapshot: board has %d cells, want %d", len(snap.Board), v.cols*v.rows)
 	}
@@ -106,6 +117,24 @@ func (s *state) validate() error {
 		if len(l.Path) < 2 || len(l.Path) > 3 || (l.Seat != 0 && l.Seat != 1) ||
 			l.Became.Size < Pawn || l.Became.Size > Queen || l.Became.Owner != ownerOf(l.Became.Colour) {
 			return fmt.Errorf("last move malformed")
+		}
+	}
+	return nil
+}
+
+// reasonMsg rebuilds the message of a finished game's reason: the winner reached the target, or
+// the loser had no legal move. Nil if the stored reason is neither (it is then shown as it is).
+func reasonMsg(r *rules.Result, scores [2]int) *msg.Message {
+	winner := rules.Seat(0)
+	if r.Ranks[1] == 1 {
+		winner = 1
+	}
+	for _, m := range []*msg.Message{
+		say("res_wins", seatArg("Seat", winner), msg.Number("Points", scores[winner])),
+		say("res_stuck", seatArg("Seat", other(winner))),
+	} {
+		if m.English() == r.Reason {
+			return m
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // state is a game of Autumn Ash. It is not safe for concurrent use: Choices fills a cache.
@@ -57,7 +58,8 @@ func (s *state) Awaiting() []rules.Prompt {
 	if s.result != nil {
 		return nil
 	}
-	return []rules.Prompt{{Seat: s.turn, Text: s.promptText()}}
+	p := s.promptMsg()
+	return []rules.Prompt{{Seat: s.turn, Text: p.text, Msg: p.msg}}
 }
 
 func (s *state) Result() *rules.Result { return s.result }
@@ -68,11 +70,14 @@ func other(seat rules.Seat) rules.Seat { return 1 - seat }
 func (s *state) allowed(seat rules.Seat) error {
 	switch {
 	case s.result != nil:
-		return rules.Illegalf("The game is over: %s", s.result.Reason)
+		if s.result.ReasonMsg == nil { // a game stored before its texts had messages
+			return rules.Illegalf("The game is over: %s", s.result.Reason)
+		}
+		return refuse("bad_over", msg.Nested("Reason", s.result.ReasonMsg))
 	case seat == rules.Spectator:
-		return rules.Illegalf("Spectators cannot move; join the game to play.")
+		return refuse("bad_spectator")
 	case seat != s.turn:
-		return rules.Illegalf("It is not your turn: %s is to move.", rules.SeatRef(s.turn))
+		return refuse("bad_turn", seatArg("Seat", s.turn))
 	}
 	return nil
 }

@@ -1,16 +1,22 @@
 package autumnash
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
-// Player-facing wording for prompts and refusals.
+// Player-facing wording for prompts and refusals: messages of the catalogue (msgs.go).
 
-func (s *state) promptText() string {
+// prompt is a prompt's message with its English text, rendered once.
+type prompt struct {
+	msg  *msg.Message
+	text string
+}
+
+func (s *state) promptMsg() prompt {
 	var cb [maxCells]int
 	entry := len(s.appendEntryCorners(cb[:0])) > 0
 	if sc := s.scores[s.turn]; sc >= 0 && sc < data.target {
@@ -21,9 +27,9 @@ func (s *state) promptText() string {
 
 // prompts[seat][score][entry] is every prompt of a running game, written once: Awaiting asks for
 // one at every position of a playout.
-var prompts = func() (t [2][][2]string) {
+var prompts = func() (t [2][][2]prompt) {
 	for seat := range t {
-		t[seat] = make([][2]string, data.target)
+		t[seat] = make([][2]prompt, data.target)
 		for sc := range t[seat] {
 			for e := range 2 {
 				t[seat][sc][e] = promptFor(rules.Seat(seat), sc, e == 1)
@@ -34,12 +40,13 @@ var prompts = func() (t [2][][2]string) {
 }()
 
 // promptFor is what the seat to move is asked; the platform says whom it asks.
-func promptFor(seat rules.Seat, score int, entry bool) string {
-	t := "Move one of your leaves one or two steps"
+func promptFor(seat rules.Seat, score int, entry bool) prompt {
+	pts := []msg.Arg{msg.Number("Score", score), msg.Number("Target", data.target)}
+	m := say("prompt", pts...)
 	if entry {
-		t += " (you may first enter a " + data.startColour[seat].String() + " leaf at a free corner)" // green, clear: "a"
+		m = say("prompt_entry", append(pts, colourArg("Colour", data.startColour[seat]))...)
 	}
-	return t + ". You have " + strconv.Itoa(score) + " of " + strconv.Itoa(data.target) + " points."
+	return prompt{msg: m, text: m.English()}
 }
 
 func boolIndex(b bool) int {
@@ -51,58 +58,64 @@ func boolIndex(b bool) int {
 
 // owned reads "your green pawn on B1" or "{seat:1}'s white drone on A3": refusals and labels
 // speak to the seat to move.
-func (s *state) owned(p piece, sq int) string {
-	return s.whose(p) + " " + p.name() + " on " + s.v.label(sq)
+func (s *state) owned(p piece, sq int) *msg.Message {
+	return say("piece_on", msg.Nested("Leaf", s.whose(p)), s.sqArg("Square", sq))
 }
 
-// whose is "your" for a leaf of the seat to move, else its owner's possessive.
-func (s *state) whose(p piece) string {
+// whose is "your green pawn" for a leaf of the seat to move, else "{seat:1}'s green pawn".
+func (s *state) whose(p piece) *msg.Message {
 	if p.owner() == s.turn {
-		return "your"
+		return say("your_piece", pieceArg("Piece", p))
 	}
-	return rules.SeatRef(p.owner()) + "'s"
+	return say("seat_piece", seatArg("Seat", p.owner()), pieceArg("Piece", p))
 }
 
-func (s *state) refusalText(f refusal) string {
+func (s *state) refusalText(f refusal) *msg.Message {
 	v := s.v
+	at := s.sqArg("Square", int(f.at))
 	switch f.kind {
 	case refFar:
-		return fmt.Sprintf("%s is out of reach: a leaf moves one or two steps orthogonally.", v.label(int(f.at)))
+		return say("ref_far", at)
 	case refOutside:
 		if v.cols*v.rows > v.winCols*v.winRows {
-			return fmt.Sprintf("%s would spread the leaves beyond a %dx%d field.", v.label(int(f.at)), v.winCols, v.winRows)
+			return say("ref_outside_field", at, msg.Code("Field", strconv.Itoa(v.winCols)+"x"+strconv.Itoa(v.winRows)))
 		}
-		return fmt.Sprintf("%s is off the board.", v.label(int(f.at)))
+		return say("ref_outside", at)
 	case refInWay:
-		return fmt.Sprintf("%s is in the way: leaves never jump, and a leaf that caps must stop there.", s.owned(f.p, int(f.at)))
+		return say("ref_in_way", msg.Nested("Leaf", s.owned(f.p, int(f.at))))
 	case refCapSize:
-		return fmt.Sprintf("A %s cannot cap %s: %s.", f.mover.size(), s.owned(f.p, int(f.at)), s.capRule(f.p.size()))
+		return say("ref_cap_size", sizeArg("Size", f.mover.size()), msg.Nested("Leaf", s.owned(f.p, int(f.at))), msg.Nested("Rule", s.capRule(f.p.size())))
 	case refPawnBlock:
-		return fmt.Sprintf("%s is blocked: %s keeps queens out of the squares beside it.", v.label(int(f.at)), s.owned(f.p, int(f.by)))
+		return say("ref_pawn_block", at, msg.Nested("Leaf", s.owned(f.p, int(f.by))))
 	case refDroneBlock:
-		return fmt.Sprintf("%s is blocked: %s stops drones and queens arriving head-on.", v.label(int(f.at)), s.owned(f.p, int(f.by)))
+		return say("ref_drone_block", at, msg.Nested("Leaf", s.owned(f.p, int(f.by))))
 	case refCornerReturn:
-		return fmt.Sprintf("A leaf that leaves the entry corner %s cannot come back to it on the same turn.", v.label(int(f.at)))
+		return say("ref_corner_return", at)
 	}
-	return "That move is not allowed."
+	return say("ref_not_allowed")
 }
 
 // capRule reads "a pawn can be capped only by a pawn or a drone".
-func (s *state) capRule(top Size) string {
-	var by []string
+func (s *state) capRule(top Size) *msg.Message {
+	var by []Size
 	for z := Pawn; z <= Queen; z++ {
 		if s.v.canCap[top][z] {
-			by = append(by, z.String())
+			by = append(by, z)
 		}
 	}
-	if len(by) == 0 {
-		return fmt.Sprintf("a %s can never be capped", top)
+	switch len(by) {
+	case 0:
+		return say("cap_never", sizeArg("Size", top))
+	case 1:
+		return say("cap_by1", sizeArg("Size", top), sizeArg("By", by[0]))
+	case 2:
+		return say("cap_by2", sizeArg("Size", top), sizeArg("By", by[0]), sizeArg("Or", by[1]))
 	}
-	return fmt.Sprintf("a %s can be capped only by a %s", top, strings.Join(by, " or a "))
+	return say("cap_by3", sizeArg("Size", top), sizeArg("By", by[0]), sizeArg("Or", by[1]), sizeArg("Or2", by[2]))
 }
 
 // whyNot explains why the leaf on from may not go to to.
-func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
+func (s *state) whyNot(e entry, from, to int, ev *moveEval) *msg.Message {
 	b := s.boardWith(e)
 	mover := b.top(from)
 	r := reach(s.v, &b, s.wins, e.sq, from, to) // eval kept only the route
@@ -110,27 +123,50 @@ func (s *state) whyNot(e entry, from, to int, ev *moveEval) string {
 		first := s.refusalText(r.refs[0])
 		same := true
 		for _, f := range r.refs[1:r.nrefs] {
-			same = same && s.refusalText(f) == first
+			same = same && s.refusalText(f).English() == first.English()
 		}
 		if same {
 			return first
 		}
-		parts := []string{fmt.Sprintf("The %s on %s cannot reach %s by any route.", mover.name(), s.v.label(from), s.v.label(to))}
+		parts := []*msg.Message{say("ref_no_route", pieceArg("Piece", mover), s.sqArg("From", from), s.sqArg("To", to))}
 		for _, f := range r.refs[:r.nrefs] {
 			if f.via >= 0 {
-				parts = append(parts, fmt.Sprintf("Via %s: %s", s.v.label(int(f.via)), s.refusalText(f)))
+				parts = append(parts, say("ref_via", s.sqArg("Square", int(f.via)), msg.Nested("Why", s.refusalText(f))))
 			} else {
 				parts = append(parts, s.refusalText(f))
 			}
 		}
-		return strings.Join(parts, " ")
+		return sentences(parts)
 	}
 	if ev.avail == 0 {
 		if r.capped {
-			return fmt.Sprintf("Capping turns the leaf into %s, and you have no %s left.", newPiece(ev.next, Pawn).aName(), newPiece(ev.next, Pawn).name())
+			return say("ref_cap_none_left", pieceArg("Piece", newPiece(ev.next, Pawn)))
 		}
-		return fmt.Sprintf("The %s must turn %s, and you have no %s leaf left.", mover.name(), ev.next, ev.next)
+		return say("ref_turn_none_left", pieceArg("Piece", mover), colourArg("Colour", ev.next))
 	}
-	return fmt.Sprintf("Moving the %s on %s to %s would leave %s without a legal move, which the rules forbid.",
-		mover.name(), s.v.label(from), s.v.label(to), rules.SeatRef(other(s.turn)))
+	return say("ref_stalemate_move", pieceArg("Piece", mover), s.sqArg("From", from), s.sqArg("To", to), seatArg("Seat", other(s.turn)))
 }
+
+// sentences joins messages that are sentences, with a space.
+func sentences(parts []*msg.Message) *msg.Message {
+	m := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		m = say("two_sentences", msg.Nested("First", parts[i]), msg.Nested("Second", m))
+	}
+	return m
+}
+
+// sizeList is the size tokens a player may type, or the word for none.
+func sizeList(name string, zs []Size) msg.Arg {
+	names := make([]string, len(zs))
+	for i, z := range zs {
+		names[i] = z.String()
+	}
+	if len(names) == 0 {
+		return msg.Term(name, "none")
+	}
+	return msg.Code(name, strings.Join(names, ", "))
+}
+
+// promptText is the English prompt of the seat to move.
+func (s *state) promptText() string { return s.promptMsg().text }

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The move tree, one token per real decision:
@@ -66,13 +68,13 @@ func (s *state) read(n *node, m rules.Move, i int) error {
 	case stSize:
 		err = s.readSize(n, tok)
 	default:
-		msg := fmt.Sprintf("The move is already complete after %q; nothing can follow it.", m[:len(m)-1].String())
+		m := say("bad_complete", msg.Code("Move", strconv.Quote(m[:len(m)-1].String())))
 		if n.ev != nil && n.ev.sizes() == 1 {
 			if _, ok := parseSizeToken(tok); ok {
-				msg += fmt.Sprintf(" The leaf can only become %s, so the size is not asked.", newPiece(n.ev.next, n.size).aName())
+				m = sentences([]*msg.Message{m, say("bad_size_not_asked", pieceArg("Piece", newPiece(n.ev.next, n.size)))})
 			}
 		}
-		err = rules.Illegalf("%s", msg)
+		err = rules.Refuse(m)
 	}
 	if err != nil {
 		return err
@@ -91,50 +93,46 @@ func parseSizeToken(tok string) (Size, bool) {
 func (s *state) badSquare(n *node, tok string) error {
 	z, isSize := parseSizeToken(tok)
 	if !isSize {
-		return rules.Illegalf("%q is not a square of this board: use a letter %s and a number 1-%d, like %s.",
-			tok, s.fileRange(), s.v.rows, s.v.token(s.exampleFrom()))
+		return refuse("bad_square", msg.Code("Token", strconv.Quote(tok)), msg.Code("Files", s.fileRange()), msg.Number("Rows", s.v.rows),
+			msg.Code("Example", s.v.token(s.exampleFrom())))
 	}
 	sc := data.startColour[s.turn]
 	switch n.stage {
 	case stTo:
-		msg := fmt.Sprintf("After the leaf on %s comes the square it moves to, then what it becomes (%q)", s.v.label(n.from), tok)
+		m := say("bad_to_order", s.sqArg("Square", n.from), msg.Code("Token", strconv.Quote(tok)))
 		for _, to := range s.v.near[n.from] {
 			if ev := s.full(s.eval(n.e, n.from, int(to))); ev.mask&sizeBit(z) != 0 {
 				ex := s.v.token(n.from) + " " + s.v.token(int(to))
 				if ev.sizes() > 1 {
 					ex += " " + z.String()
 				}
-				msg += fmt.Sprintf(", like \"%s\"", ex)
+				m = say("bad_to_order_like", s.sqArg("Square", n.from), msg.Code("Token", strconv.Quote(tok)), msg.Code("Example", ex))
 				break
 			}
 		}
 		if s.isFieldCorner(n.from) && n.e.sq < 0 {
 			// Perhaps meant as an entry at that corner.
-			t := s.b.top(n.from)
-			return rules.Illegalf("A leaf can enter only on a free corner, and %s is taken by %s %s. %s %s.",
-				s.v.label(n.from), s.whose(t), t.name(), s.freeCornersText(), msg)
+			return refuse("bad_corner_taken_by", s.sqArg("Square", n.from), msg.Nested("Leaf", s.whose(s.b.top(n.from))),
+				msg.Nested("Corners", s.freeCornersText()), msg.Nested("Order", m))
 		}
-		return rules.Illegalf("%s.", msg)
+		return refuse("bad_to_order_alone", msg.Nested("Order", m))
 	case stFrom:
 		if len(s.entrySizes(n.e.sq)) == 1 {
-			msg := fmt.Sprintf("Only %s can enter at %s now, so its size is not asked: name the leaf to move next (it may be the one just entered)",
-				newPiece(sc, n.e.size).aName(), s.v.label(n.e.sq))
+			pa, at := pieceArg("Piece", newPiece(sc, n.e.size)), s.sqArg("Square", n.e.sq)
 			mover := *n
 			mover.from, mover.stage = n.e.sq, stTo
 			if next := s.next(mover); len(next) > 0 {
-				msg += fmt.Sprintf(", like \"%s %s %s\"", s.v.token(n.e.sq), s.v.token(n.e.sq), next[0].Token)
+				return refuse("bad_entry_only_like", pa, at, msg.Code("Example", s.v.token(n.e.sq)+" "+s.v.token(n.e.sq)+" "+next[0].Token))
 			}
-			return rules.Illegalf("%s.", msg)
+			return refuse("bad_entry_only", pa, at)
 		}
-		return rules.Illegalf("The %s leaf entering at %s is already %s; name the leaf to move next (it may be the one just entered).",
-			sc, s.v.label(n.e.sq), newPiece(sc, n.e.size).aName())
+		return refuse("bad_entry_sized", colourArg("Colour", sc), s.sqArg("Square", n.e.sq), pieceArg("Piece", newPiece(sc, n.e.size)))
 	}
-	how := ""
+	corners := msg.Nested("Corners", s.freeCornersText())
 	if cs := s.entryCorners(); len(cs) > 0 && slices.Contains(s.entrySizes(cs[0]), z) {
-		how = fmt.Sprintf(", like \"%s %s …\"", s.v.token(cs[0]), z)
+		return refuse("bad_size_first_like", pieceArg("Piece", newPiece(sc, z)), msg.Code("Example", s.v.token(cs[0])+" "+z.String()+" …"), corners)
 	}
-	return rules.Illegalf("A move starts with a square, not a size: one of your leaves to move, or a free corner to enter %s at, with the size after the corner%s. %s",
-		newPiece(sc, z).aName(), how, s.freeCornersText())
+	return refuse("bad_size_first", pieceArg("Piece", newPiece(sc, z)), corners)
 }
 
 // isFieldCorner reports whether sq is a corner of a field holding every leaf: an entry point.
@@ -148,14 +146,14 @@ func (s *state) isFieldCorner(sq int) bool {
 }
 
 // freeCornersText names the free entry corners now, or why there are none.
-func (s *state) freeCornersText() string {
+func (s *state) freeCornersText() *msg.Message {
 	sc := data.startColour[s.turn]
 	if s.stashed(sc, Pawn)+s.stashed(sc, Drone)+s.stashed(sc, Queen) == 0 {
-		return fmt.Sprintf("You have no %s leaf left to enter.", sc)
+		return say("corners_none_left", colourArg("Colour", sc))
 	}
 	cs := s.entryCorners()
 	if len(cs) == 0 {
-		return "Every entry corner is taken now."
+		return say("corners_taken")
 	}
 	names := make([]string, len(cs))
 	for i, c := range cs {
@@ -164,7 +162,7 @@ func (s *state) freeCornersText() string {
 	if len(names) > 8 {
 		names = append(names[:8], "…")
 	}
-	return "Free entry corners now: " + strings.Join(names, ", ") + "."
+	return say("corners_free", msg.Code("Squares", strings.Join(names, ", ")))
 }
 
 func (s *state) readRoot(n *node, tok string) error {
@@ -176,7 +174,11 @@ func (s *state) readRoot(n *node, tok string) error {
 		if err := s.checkMover(noEntry, sq); err != nil {
 			if s.isFieldCorner(sq) {
 				// Perhaps meant as an entry: say why that cannot be either.
-				return rules.Illegalf("%s A leaf can enter only on a free corner, and %s is taken. %s", err.Error(), s.v.label(sq), s.freeCornersText())
+				first := rules.IllegalMsg(err)
+				if first == nil {
+					return err
+				}
+				return refuse("bad_corner_taken", msg.Nested("Why", first), s.sqArg("Square", sq), msg.Nested("Corners", s.freeCornersText()))
 			}
 			return err
 		}
@@ -201,11 +203,10 @@ func (s *state) readEntrySize(n *node, tok string) error {
 		if sq, isSquare := s.v.parseSquare(tok); isSquare {
 			// The usual slip: a move written without the entry (on an empty board, every move
 			// starts with one).
-			return rules.Illegalf("There is no leaf on %s to move, so %s starts an entry: a %s leaf enters at that corner, and its size comes next (%s), like \"%s %s %s %s\".",
-				s.v.label(n.e.sq), s.v.label(n.e.sq), data.startColour[s.turn], sizeList(s.entrySizes(n.e.sq)),
-				s.v.token(n.e.sq), s.entrySizes(n.e.sq)[0], s.v.token(n.e.sq), s.v.token(sq))
+			return refuse("bad_entry_needs_size", s.sqArg("Square", n.e.sq), colourArg("Colour", data.startColour[s.turn]), sizeList("Sizes", s.entrySizes(n.e.sq)),
+				msg.Code("Example", s.v.token(n.e.sq)+" "+s.entrySizes(n.e.sq)[0].String()+" "+s.v.token(n.e.sq)+" "+s.v.token(sq)))
 		}
-		return rules.Illegalf("After the entry corner comes the size of the %s leaf to enter: %s.", data.startColour[s.turn], sizeList(s.entrySizes(n.e.sq)))
+		return refuse("bad_entry_size", colourArg("Colour", data.startColour[s.turn]), sizeList("Sizes", s.entrySizes(n.e.sq)))
 	}
 	for _, ok := range s.entrySizes(n.e.sq) {
 		if ok == z {
@@ -215,9 +216,9 @@ func (s *state) readEntrySize(n *node, tok string) error {
 	}
 	p := newPiece(data.startColour[s.turn], z)
 	if s.stashed(p.colour(), z) == 0 {
-		return rules.Illegalf("You have no %s left to enter.", p.name())
+		return refuse("bad_entry_none_left", pieceArg("Piece", p))
 	}
-	return rules.Illegalf("After entering %s at %s you would have no legal move.", p.aName(), s.v.label(n.e.sq))
+	return refuse("bad_entry_stuck", pieceArg("Piece", p), s.sqArg("Square", n.e.sq))
 }
 
 func (s *state) readFrom(n *node, tok string) error {
@@ -239,7 +240,7 @@ func (s *state) readTo(n *node, tok string) error {
 	}
 	ev := s.full(s.eval(n.e, n.from, sq))
 	if ev.mask == 0 {
-		return rules.Illegalf("%s", s.whyNot(n.e, n.from, sq, ev))
+		return rules.Refuse(s.whyNot(n.e, n.from, sq, ev))
 	}
 	n.to, n.ev = sq, ev
 	if ev.sizes() == 1 {
@@ -253,7 +254,7 @@ func (s *state) readTo(n *node, tok string) error {
 func (s *state) readSize(n *node, tok string) error {
 	z, ok := parseSizeToken(tok)
 	if !ok {
-		return rules.Illegalf("Now choose what the leaf becomes: %s.", sizeList(maskSizes(n.ev.mask)))
+		return refuse("bad_size", sizeList("Sizes", maskSizes(n.ev.mask)))
 	}
 	if n.ev.mask&sizeBit(z) != 0 {
 		n.size, n.stage = z, stDone
@@ -262,11 +263,11 @@ func (s *state) readSize(n *node, tok string) error {
 	p := newPiece(n.ev.next, z)
 	switch {
 	case n.ev.reach.capped && z != Pawn:
-		return rules.Illegalf("A leaf that caps another always becomes a pawn, so it cannot become %s.", p.aName())
+		return refuse("bad_size_capping", pieceArg("Piece", p))
 	case n.ev.stale&sizeBit(z) != 0:
-		return rules.Illegalf("Becoming %s would leave %s without a legal move, which the rules forbid.", p.aName(), rules.SeatRef(other(s.turn)))
+		return refuse("bad_size_stalemate", pieceArg("Piece", p), seatArg("Seat", other(s.turn)))
 	default:
-		return rules.Illegalf("You have no %s left in your stash.", p.name())
+		return refuse("bad_size_none_left", pieceArg("Piece", p))
 	}
 }
 
@@ -278,16 +279,16 @@ func (s *state) checkEntry(sq int) error {
 	}
 	if !isCorner {
 		if s.v.cols*s.v.rows > s.v.winCols*s.v.winRows {
-			return rules.Illegalf("There is no leaf on %s, and it is not a corner of any %dx%d field that holds every leaf, so nothing can enter there.", s.v.label(sq), s.v.winCols, s.v.winRows)
+			return refuse("bad_empty_not_corner", s.sqArg("Square", sq), msg.Code("Field", strconv.Itoa(s.v.winCols)+"x"+strconv.Itoa(s.v.winRows)))
 		}
-		return rules.Illegalf("There is no leaf on %s. Name one of your leaves to move, or a free corner to enter a %s leaf.", s.v.label(sq), data.startColour[s.turn])
+		return refuse("bad_empty_square", s.sqArg("Square", sq), colourArg("Colour", data.startColour[s.turn]))
 	}
 	sc := data.startColour[s.turn]
 	if s.stashed(sc, Pawn)+s.stashed(sc, Drone)+s.stashed(sc, Queen) == 0 {
-		return rules.Illegalf("You have no %s leaf left to enter at %s.", sc, s.v.label(sq))
+		return refuse("bad_corner_none_left", colourArg("Colour", sc), s.sqArg("Square", sq))
 	}
 	if len(s.entrySizes(sq)) == 0 {
-		return rules.Illegalf("After entering at %s you would have no legal move.", s.v.label(sq))
+		return refuse("bad_corner_stuck", s.sqArg("Square", sq))
 	}
 	return nil
 }
@@ -301,17 +302,17 @@ func (s *state) checkMover(e entry, sq int) error {
 	t := b.top(sq)
 	switch {
 	case t == 0 && e.sq >= 0:
-		return rules.Illegalf("There is no leaf on %s to move: name one of yours, or the %s just entered on %s.", s.v.label(sq), b.top(e.sq).name(), s.v.label(e.sq))
+		return refuse("bad_from_empty_entered", s.sqArg("Square", sq), pieceArg("Piece", b.top(e.sq)), s.sqArg("Entered", e.sq))
 	case t == 0:
-		return rules.Illegalf("There is no leaf on %s to move.", s.v.label(sq))
+		return refuse("bad_from_empty", s.sqArg("Square", sq))
 	case t.owner() != s.turn:
-		return rules.Illegalf("The top leaf on %s is %s %s; move one of your own.", s.v.label(sq), s.whose(t), t.name())
+		return refuse("bad_from_not_yours", s.sqArg("Square", sq), msg.Nested("Leaf", s.whose(t)))
 	case data.burnt[t.colour()]:
-		return rules.Illegalf("The %s on %s is a burnt leaf: burnt leaves never move.", t.name(), s.v.label(sq))
+		return refuse("bad_from_burnt", pieceArg("Piece", t), s.sqArg("Square", sq))
 	}
 	next := data.next[t.colour()]
 	if s.stashed(next, Pawn)+s.stashed(next, Drone)+s.stashed(next, Queen) == 0 {
-		return rules.Illegalf("The %s on %s cannot move: it must turn %s, and you have no %s leaf left.", t.name(), s.v.label(sq), next, next)
+		return refuse("bad_from_none_left", pieceArg("Piece", t), s.sqArg("Square", sq), colourArg("Colour", next))
 	}
 	if s.pieceHasMove(e, sq) {
 		return nil
@@ -323,9 +324,9 @@ func (s *state) checkMover(e entry, sq int) error {
 		}
 	}
 	if stale {
-		return rules.Illegalf("The %s on %s has no legal move: every move it could make would leave %s without a legal move.", t.name(), s.v.label(sq), rules.SeatRef(other(s.turn)))
+		return refuse("bad_from_stalemate", pieceArg("Piece", t), s.sqArg("Square", sq), seatArg("Seat", other(s.turn)))
 	}
-	return rules.Illegalf("The %s on %s has no legal move: every square within two steps is taken, blocked or cannot be capped.", t.name(), s.v.label(sq))
+	return refuse("bad_from_stuck", pieceArg("Piece", t), s.sqArg("Square", sq))
 }
 
 // findPieceMove reports whether the leaf on from has a legal move after entry e, and one legal
@@ -420,10 +421,11 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 		out = make([]rules.Choice, 0, 16)
 	}
 	out = out[:0]
-	add := func(tok int, label func() string) {
+	add := func(tok int, label func() *msg.Message) {
 		c := rules.Choice{Token: s.v.token(tok)}
 		if labels {
-			c.Label = label()
+			c.Msg = label()
+			c.Label = c.Msg.English()
 		}
 		out = append(out, c)
 	}
@@ -431,14 +433,14 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 	case stRoot:
 		for m := s.b.movers[s.turn]; m != 0; m &= m - 1 {
 			if from := bits.TrailingZeros64(m); s.pieceHasMove(noEntry, from) {
-				add(from, func() string { return s.v.label(from) + " " + s.b.top(from).name() })
+				add(from, func() *msg.Message { return say("lb_from", s.sqArg("Square", from), pieceArg("Piece", s.b.top(from))) })
 			}
 		}
 		var cb [maxCells]int
 		for _, c := range s.appendEntryCorners(cb[:0]) {
 			if len(s.entrySizes(c)) > 0 {
-				add(c, func() string {
-					return fmt.Sprintf("enter a %s leaf at %s", data.startColour[s.turn], s.v.label(c))
+				add(c, func() *msg.Message {
+					return say("lb_enter_at", colourArg("Colour", data.startColour[s.turn]), s.sqArg("Square", c))
 				})
 			}
 		}
@@ -446,20 +448,20 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 		for _, z := range s.entrySizes(n.e.sq) {
 			c := rules.Choice{Token: z.String()}
 			if labels {
-				c.Label = "enter " + newPiece(data.startColour[s.turn], z).aName()
+				c.Msg = say("lb_enter", pieceArg("Piece", newPiece(data.startColour[s.turn], z)))
+				c.Label = c.Msg.English()
 			}
 			out = append(out, c)
 		}
 	case stFrom:
 		for m := s.moversWith(n.e); m != 0; m &= m - 1 {
 			if from := bits.TrailingZeros64(m); s.pieceHasMove(n.e, from) {
-				add(from, func() string {
+				add(from, func() *msg.Message {
 					b := s.boardWith(n.e)
-					l := s.v.label(from) + " " + b.top(from).name()
 					if from == n.e.sq {
-						l += " (just entered)"
+						return say("lb_from_entered", s.sqArg("Square", from), pieceArg("Piece", b.top(from)))
 					}
-					return l
+					return say("lb_from", s.sqArg("Square", from), pieceArg("Piece", b.top(from)))
 				})
 			}
 		}
@@ -472,20 +474,22 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			// anyLegal is full(ev).mask != 0, simulating only until one size is legal: a token
 			// list needs no more, and readTo decides the rest for the destination chosen.
 			if s.anyLegal(ev) {
-				add(int(to), func() string { return s.destLabel(n.e, n.from, int(to), ev) })
+				add(int(to), func() *msg.Message { return s.destLabel(n.e, n.from, int(to), ev) })
 			}
 		}
 	case stSize:
 		for _, z := range sizeLists[n.ev.mask] {
 			c := rules.Choice{Token: z.String()}
 			if labels {
-				c.Label = "as " + newPiece(n.ev.next, z).aName()
+				bagging, win := msg.Code("Bag", ""), msg.Code("Win", "")
 				if k, pts := s.bagPreview(n.ev, z); k > 0 {
-					c.Label += fmt.Sprintf(", bagging %d %s leaves for %d points", k, n.ev.next, pts)
+					bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", n.ev.next), msg.Number("Points", pts)))
 				}
 				if n.ev.winner&sizeBit(z) != 0 {
-					c.Label += " (wins)"
+					win = msg.Nested("Win", say("lb_wins"))
 				}
+				c.Msg = say("lb_as", pieceArg("Piece", newPiece(n.ev.next, z)), bagging, win)
+				c.Label = c.Msg.English()
 			}
 			out = append(out, c)
 		}
@@ -493,16 +497,16 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 	return out
 }
 
-func (s *state) destLabel(e entry, from, to int, ev *moveEval) string {
-	var b strings.Builder
+func (s *state) destLabel(e entry, from, to int, ev *moveEval) *msg.Message {
+	where := say("lb_to", s.sqArg("Square", to))
 	if to == from {
-		b.WriteString("back to ")
+		where = say("lb_back_to", s.sqArg("Square", to))
 	} else if ev.reach.capped {
-		b.WriteString("onto ")
+		where = say("lb_onto", s.sqArg("Square", to))
 	}
-	b.WriteString(s.v.label(to))
+	via, caps, becoming, bagging, win := msg.Code("Via", ""), msg.Code("Caps", ""), msg.Code("Becoming", ""), msg.Code("Bag", ""), msg.Code("Win", "")
 	if ev.reach.via >= 0 {
-		b.WriteString(" via " + s.v.label(ev.reach.via))
+		via = msg.Nested("Via", say("lb_via", s.sqArg("Square", ev.reach.via)))
 	}
 	if ev.reach.capped {
 		bb := s.boardWith(e)
@@ -510,10 +514,10 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) string {
 		if to == from {
 			t = bb.second(to)
 		}
-		fmt.Fprintf(&b, " (caps %s %s)", s.whose(t), t.name())
+		caps = msg.Nested("Caps", say("lb_caps", msg.Nested("Leaf", s.whose(t))))
 	}
 	if ev.sizes() == 1 {
-		b.WriteString(", becoming " + newPiece(ev.next, ev.only()).aName())
+		becoming = msg.Nested("Becoming", say("lb_becoming", pieceArg("Piece", newPiece(ev.next, ev.only()))))
 	}
 	// What it bags, which the size changes only by the mover's own pips.
 	k, lo, hi := 0, 0, 0
@@ -530,17 +534,17 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) string {
 	switch {
 	case k == 0:
 	case lo == hi:
-		fmt.Fprintf(&b, ", bagging %d %s leaves for %d points", k, ev.next, lo)
+		bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Points", lo)))
 	default:
-		fmt.Fprintf(&b, ", bagging %d %s leaves for %d to %d points by size", k, ev.next, lo, hi)
+		bagging = msg.Nested("Bag", say("lb_bagging_range", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Low", lo), msg.Number("High", hi)))
 	}
 	switch {
 	case ev.winner == ev.mask && ev.mask != 0:
-		b.WriteString(" (wins)")
+		win = msg.Nested("Win", say("lb_wins"))
 	case ev.winner&ev.mask != 0:
-		b.WriteString(" (can win)")
+		win = msg.Nested("Win", say("lb_can_win"))
 	}
-	return b.String()
+	return say("lb_dest", msg.Nested("Where", where), via, caps, becoming, bagging, win)
 }
 
 // bagPreview is what the move of ev with the leaf becoming size z would bag: how many leaves, for
@@ -562,17 +566,6 @@ func maskSizes(m uint8) []Size {
 		}
 	}
 	return out
-}
-
-func sizeList(zs []Size) string {
-	names := make([]string, len(zs))
-	for i, z := range zs {
-		names[i] = z.String()
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
 }
 
 func (s *state) fileRange() string {

@@ -1,0 +1,69 @@
+package bot
+
+import (
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
+)
+
+// Engine texts in a reader's language. A game that carries structured messages has them
+// rendered in lang; one that does not yet falls back to its English text. Seats are rendered
+// with name either way.
+
+// markFallback, when set (by tests), marks each engine text shown in English for want of a
+// message, so that a test can tell it from a platform text that escaped the catalogue.
+var markFallback func(string) string
+
+func fallback(text string) string {
+	if markFallback != nil && text != "" {
+		return markFallback(text)
+	}
+	return text
+}
+
+// engineText is an engine text in lang: its message when it has one, else its English text
+// (marked by tests as an engine text without a message). Seats are rendered with name; a nil
+// name keeps the {seat:N} placeholders for the caller to render.
+func engineText(lang string, m *msg.Message, text string, name func(rules.Seat) string) string {
+	if m == nil {
+		if name == nil {
+			return fallback(text)
+		}
+		return fallback(rules.RenderSeats(text, name))
+	}
+	if name == nil {
+		return msg.Render(m, lang, nil)
+	}
+	return msg.Render(m, lang, func(s int) string { return name(rules.Seat(s)) })
+}
+
+func eventText(lang string, e rules.Event, name func(rules.Seat) string) string {
+	return engineText(lang, e.Msg, e.Text, name)
+}
+
+func eventMany(lang string, e rules.Event, name func(rules.Seat) string) string {
+	return fallback(rules.RenderSeats(e.Many, name))
+}
+
+func promptText(lang string, p rules.Prompt, name func(rules.Seat) string) string {
+	return engineText(lang, p.Msg, p.Text, name)
+}
+
+func answerLabel(lang string, a rules.Answer, name func(rules.Seat) string) string {
+	return engineText(lang, a.Msg, a.Label, name)
+}
+
+func choiceLabel(lang string, c rules.Choice, name func(rules.Seat) string) string {
+	return engineText(lang, c.Msg, c.Label, name)
+}
+
+// illegalText is the engine's reason for refusing a move, in lang, its seats still placeholders.
+func illegalText(lang string, err error) (string, bool) {
+	if reason, ok := rules.IsIllegal(err); ok {
+		return engineText(lang, rules.IllegalMsg(err), reason, nil), true
+	}
+	return AsRefusal(err)
+}
+
+func resultReason(lang string, res *rules.Result, name func(rules.Seat) string) string {
+	return engineText(lang, res.ReasonMsg, res.Reason, name)
+}

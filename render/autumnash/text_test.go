@@ -1,0 +1,79 @@
+package autumnash
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
+	game "github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/msg"
+	"github.com/boardbot/boardbot/rules/msg/msgtest"
+)
+
+// The board's catalogue is complete in every language and fully used.
+func TestCatalogue(t *testing.T) {
+	msgtest.Check(t, catName, ".")
+}
+
+// One set of golden boards in German: the labels, legend, stash titles, last move and first-turn
+// lines translated, and long German words still inside their panels.
+func TestGoldenGerman(t *testing.T) {
+	for _, name := range []string{"start", "entered", "bagging", "unsettled-mid"} {
+		t.Run(name, func(t *testing.T) {
+			m := render.SampleMeta(2)
+			m.Lang = msg.German
+			img, err := Image(fixtureByName(t, name), m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			render.Golden(t, "de-"+name, render.Quantise(img, pal))
+		})
+	}
+}
+
+// Every label the board draws in the pseudo-language is pseudo-localized: no plain English word
+// is left once the names (sides, players) and notation are taken out.
+func TestLabelsArePseudoLocalized(t *testing.T) {
+	plain := func(s string) bool {
+		for _, w := range []string{"Rainbow", "Xeno"} {
+			s = strings.ReplaceAll(s, w, "")
+		}
+		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r < 'A' || r > 'z' || (r > 'Z' && r < 'a') }) {
+			if len(f) >= 2 && !(len(f) == 2 && f[1] >= '0' && f[1] <= '9') {
+				return true
+			}
+		}
+		return false
+	}
+	lang := msg.Pseudo
+	var texts []string
+	for _, f := range fixtures {
+		v := loadFixture(t, f)
+		texts = append(texts, status(v, render.Meta{Lang: lang}).Text, status(v, render.Meta{Lang: lang}).Right, lastMoveText(v, lang))
+	}
+	for _, it := range legendItems(true, lang) {
+		texts = append(texts, it.text)
+	}
+	texts = append(texts, tr(lang, "stash", msg.Code("Side", "Xeno")), tr(lang, "to_move"), tr(lang, "footer_first", msg.Code("Side", "Xeno")),
+		tr(lang, "footer_unsettled"), tr(lang, "status_over"))
+	for _, s := range texts {
+		if plain(s) {
+			t.Errorf("not pseudo-localized: %q", s)
+		}
+	}
+}
+
+// A finished game's reason is drawn in the board's language when the game stored its message,
+// and as stored when it did not (a game finished before messages).
+func TestReasonInTheBoardsLanguage(t *testing.T) {
+	reason := msg.New("autumnash", "res_wins", msg.Seat("Seat", 1), msg.Number("Points", 23))
+	v := &game.View{Result: &rules.Result{Ranks: []int{2, 1}, Reason: "Xeno reaches 23 points and wins.", ReasonMsg: reason}}
+	if got, want := reasonText(v, render.Meta{Lang: msg.German}), "Xeno erreicht 23 Punkte und gewinnt."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	v.Result.ReasonMsg = nil
+	if got, want := reasonText(v, render.Meta{Lang: msg.German}), "Xeno reaches 23 points and wins."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
