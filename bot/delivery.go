@@ -18,6 +18,9 @@ import (
 // Reason says so in words for the players ("I may not attach files there").
 type ThreadRefused struct {
 	Reason string
+	// Where says in words where the players can still follow the game meanwhile, or "" when
+	// nowhere (a deleted thread); it goes in the direct message each of them gets.
+	Where string
 }
 
 func (e *ThreadRefused) Error() string { return "the game's thread refuses posts: " + e.Reason }
@@ -49,7 +52,8 @@ func (s *Service) ThreadRefusal(ctx context.Context, thread string) string {
 // message stays first in its lane, tried again every refusedProbe), its clocks stop, and the
 // first time the players are told in the lobby channel where the game was opened. It returns
 // when to try again; zero when the message is dropped (the game is over: nothing waits for it).
-func (s *Service) threadRefused(ctx context.Context, game int64, reason string) (time.Time, error) {
+func (s *Service) threadRefused(ctx context.Context, game int64, r *ThreadRefused) (time.Time, error) {
+	reason := r.Reason
 	t, err := s.load(ctx, game)
 	if err != nil {
 		return time.Time{}, err
@@ -92,6 +96,26 @@ func (s *Service) threadRefused(ctx context.Context, game int64, reason string) 
 			return time.Time{}, err
 		}
 	}
+	// Each human player is also told once by direct message (of no game too): they may not read
+	// the lobby channel, and the thread may be gone. A closed DM is the transport's to drop.
+	dm := fmt.Sprintf("I can't post in the thread of %s #%d (<#%s>) any more: %s. The game is paused and its clocks are stopped, so nobody runs out of time;",
+		name, game, t.row.Thread, reason)
+	if r.Where != "" {
+		dm += " it goes on by itself once a server admin fixes this. " + r.Where
+	} else {
+		dm += " its thread cannot come back."
+	}
+	dm += " /games lists your games and whose turn it is; it works anywhere, here too."
+	told := map[string]bool{}
+	for _, p := range t.row.Players {
+		if p.Robot || p.UserID == "" || told[p.UserID] {
+			continue
+		}
+		told[p.UserID] = true
+		if err := s.store.Enqueue(ctx, s.notice(Notice{Kind: "dm", User: p.UserID, Text: dm})); err != nil {
+			return time.Time{}, err
+		}
+	}
 	return next, nil
 }
 
@@ -123,13 +147,10 @@ func (s *Service) threadWorks(ctx context.Context, game int64) error {
 	return nil
 }
 
-// refusedBy reports whether err is a thread's refusal, and its reason.
-func refusedBy(err error) (string, bool) {
+// refusedBy reports whether err is a thread's refusal.
+func refusedBy(err error) (*ThreadRefused, bool) {
 	var r *ThreadRefused
-	if errors.As(err, &r) {
-		return r.Reason, true
-	}
-	return "", false
+	return r, errors.As(err, &r)
 }
 
 // DeliverLoop delivers the outbox until ctx ends, each game's messages in order and the games

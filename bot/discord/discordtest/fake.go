@@ -45,6 +45,7 @@ const (
 	MissingAccess          = 50001
 	InvalidWebhookToken    = 50027
 	MissingPermissions     = 50013
+	CannotMessageUser      = 50007
 	InvalidFormBody        = 50035
 	AlreadyAcknowledged    = 40060
 	ArchivedThread         = 50083
@@ -108,6 +109,10 @@ type Channel struct {
 	Archived, Locked  bool
 	Deleted           bool
 	Perms             int64
+	// DM is a user's direct-message channel with the bot (Recipient): no guild, no permissions,
+	// and posts refused while the user does not accept direct messages from the bot.
+	DM        bool
+	Recipient string
 	// AutoArchive is how long a thread stays active without a message before Discord archives
 	// it; Last is its last message (by the fake's clock).
 	AutoArchive time.Duration
@@ -178,6 +183,8 @@ type Fake struct {
 	globalUntil time.Time
 	invalid     int // 401, 403 and 429 (but shared) answers: Cloudflare bans an IP past 10,000 in 10 minutes
 	limited     map[string]int
+	dms         map[string]string // user -> their DM channel with the bot
+	dmsClosed   map[string]bool   // users who do not take direct messages from the bot
 
 	conn   *websocket.Conn
 	connMu sync.Mutex
@@ -200,6 +207,7 @@ func New(t testing.TB) *Fake {
 	f := &Fake{T: t, now: time.Now, nonces: map[string]nonceUse{}, messages: map[string]*Message{}, channels: map[string]*Channel{},
 		originals: map[string]string{}, responded: map[string]time.Time{}, kinds: map[string]int{}, dispatched: map[string]time.Time{},
 		interMsg: map[string]string{}, routes: map[string]*window{}, global: map[string]*window{}, limited: map[string]int{},
+		dms: map[string]string{}, dmsClosed: map[string]bool{},
 		ready: make(chan struct{}, 4), Guild: "g1"}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gw/", f.gateway)
@@ -302,6 +310,26 @@ func (f *Fake) SetChannel(id string, change func(*Channel)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	change(f.channel(id))
+}
+
+// CloseDMs makes user refuse direct messages from the bot, as a user does who turned off "Allow
+// direct messages from server members" or blocked the bot: Discord still opens the DM channel,
+// and refuses each message with 403 Cannot send messages to this user (50007).
+func (f *Fake) CloseDMs(user string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.dmsClosed[user] = true
+}
+
+// DMs lists the messages the bot sent user by direct message, oldest first.
+func (f *Fake) DMs(user string) []Message {
+	f.mu.Lock()
+	ch := f.dms[user]
+	f.mu.Unlock()
+	if ch == "" {
+		return nil
+	}
+	return f.MessagesIn(ch)
 }
 
 // ChannelState returns a copy of a channel as the fake holds it.
@@ -670,6 +698,8 @@ func codeText(code int) string {
 		return "Missing Access"
 	case MissingPermissions:
 		return "Missing Permissions"
+	case CannotMessageUser:
+		return "Cannot send messages to this user"
 	case ArchivedThread:
 		return "Thread is archived"
 	case ThreadAlreadyCreated:
@@ -886,7 +916,7 @@ func (f *Fake) answer(rec *Request) answer {
 	case len(p) >= 2 && p[0] == "channels":
 		return f.channelCall(rec, p, notFound, refuse)
 	case rec.Method == "POST" && rec.Path == "/users/@me/channels":
-		return answer{status: 200, body: map[string]any{"id": "dm-" + fmt.Sprint(rec.JSON["recipient_id"]), "type": 1}}
+		return f.openDM(rec)
 	case rec.Method == "PUT" && p[0] == "applications":
 		return answer{status: 200, body: []any{}}
 	}
@@ -900,7 +930,10 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 	}
 	perms := f.perms(c)
 	has := func(bits int64) bool { return perms&bits == bits }
-	if !has(discordgo.PermissionViewChannel) && !strings.HasPrefix(c.ID, "dm-") {
+	if c.DM {
+		return f.dmCall(rec, p, c, notFound, refuse)
+	}
+	if !has(discordgo.PermissionViewChannel) {
 		return refuse(403, MissingAccess)
 	}
 	manage := has(discordgo.PermissionManageThreads)
@@ -910,31 +943,14 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 		if c.Thread {
 			send = discordgo.PermissionSendMessagesInThreads
 		}
-		if !strings.HasPrefix(c.ID, "dm-") && (!has(send) || len(rec.Files) > 0 && !has(discordgo.PermissionAttachFiles)) {
+		if !has(send) || len(rec.Files) > 0 && !has(discordgo.PermissionAttachFiles) {
 			return refuse(403, MissingPermissions)
 		}
 		if c.Thread && c.Locked && !manage {
 			return refuse(400, ThreadLocked)
 		}
-		if n, _ := rec.JSON["nonce"].(string); n != "" && rec.JSON["enforce_nonce"] == true {
-			window := f.NonceWindow
-			if window == 0 {
-				window = DefaultNonceWindow
-			}
-			if u, ok := f.nonces[c.ID+"\x00"+n]; ok && f.now().Sub(u.at) < window {
-				rec.ID = u.id
-				return answer{status: 200, body: f.wire(f.messages[u.id])}
-			}
-		}
-		m := f.newMessage(c.ID, rec.JSON, rec.Files)
-		if n, _ := rec.JSON["nonce"].(string); n != "" {
-			m.Nonce = n
-			f.nonces[c.ID+"\x00"+n] = nonceUse{m.ID, f.now()}
-		}
 		// A post in an archived thread that is not locked unarchives it.
-		c.Archived, c.Last = false, f.now()
-		rec.ID = m.ID
-		return answer{status: 200, body: f.wire(m)}
+		return f.post(rec, c)
 	case rec.Method == "PATCH" && len(p) == 4 && p[2] == "messages":
 		m := f.messages[p[3]]
 		if m == nil || m.Channel != c.ID {
@@ -986,7 +1002,9 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 			return refuse(403, MissingPermissions)
 		}
 		if a, ok := rec.JSON["archived"].(bool); ok {
-			if !a && !has(discordgo.PermissionSendMessagesInThreads) && !manage {
+			// Reopening a thread that is not locked takes Send Messages (Discord's Modify
+			// Channel); anything else about an archived or locked thread takes Manage Threads.
+			if !a && !has(discordgo.PermissionSendMessages) && !manage {
 				return refuse(403, MissingPermissions)
 			}
 			limit := f.ThreadCap
@@ -1016,6 +1034,71 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 		return answer{status: 200, body: out}
 	}
 	return answer{status: 404, body: errorBody("404: Not Found", 0)}
+}
+
+// post creates a message in c, or returns the one made under the same nonce within the nonce
+// window. f.mu is held.
+func (f *Fake) post(rec *Request, c *Channel) answer {
+	if n, _ := rec.JSON["nonce"].(string); n != "" && rec.JSON["enforce_nonce"] == true {
+		window := f.NonceWindow
+		if window == 0 {
+			window = DefaultNonceWindow
+		}
+		if u, ok := f.nonces[c.ID+"\x00"+n]; ok && f.now().Sub(u.at) < window {
+			rec.ID = u.id
+			return answer{status: 200, body: f.wire(f.messages[u.id])}
+		}
+	}
+	m := f.newMessage(c.ID, rec.JSON, rec.Files)
+	if n, _ := rec.JSON["nonce"].(string); n != "" {
+		m.Nonce = n
+		f.nonces[c.ID+"\x00"+n] = nonceUse{m.ID, f.now()}
+	}
+	c.Archived, c.Last = false, f.now()
+	rec.ID = m.ID
+	return answer{status: 200, body: f.wire(m)}
+}
+
+// openDM is Create DM: the bot's DM channel with recipient_id, the same one each time. Discord
+// opens it even for a user who takes no direct messages; the refusal comes with each message.
+// f.mu is held.
+func (f *Fake) openDM(rec *Request) answer {
+	user, _ := rec.JSON["recipient_id"].(string)
+	if user == "" {
+		return answer{status: 400, body: errorBody("Invalid Form Body: recipient_id is required", InvalidFormBody)}
+	}
+	id := f.dms[user]
+	if id == "" {
+		id = f.snowflake()
+		f.dms[user] = id
+		f.channels[id] = &Channel{ID: id, DM: true, Recipient: user}
+	}
+	rec.ID = id
+	return answer{status: 200, body: map[string]any{"id": id, "type": 1, "last_message_id": nil, "flags": 0,
+		"recipients": []any{map[string]any{"id": user, "username": user, "discriminator": "0", "global_name": nil, "avatar": nil}}}}
+}
+
+// dmCall is a request in a DM channel: posts (refused while the user takes no direct messages)
+// and edits of the bot's own messages there. f.mu is held.
+func (f *Fake) dmCall(rec *Request, p []string, c *Channel, notFound func(int) answer, refuse func(int, int) answer) answer {
+	switch {
+	case rec.Method == "POST" && len(p) == 3 && p[2] == "messages":
+		if f.dmsClosed[c.Recipient] {
+			return refuse(403, CannotMessageUser)
+		}
+		return f.post(rec, c)
+	case rec.Method == "PATCH" && len(p) == 4 && p[2] == "messages":
+		m := f.messages[p[3]]
+		if m == nil || m.Channel != c.ID {
+			return notFound(UnknownMessage)
+		}
+		if why := f.edit(m, rec.JSON, rec.Files); why != "" {
+			return answer{status: 400, body: errorBody("Invalid Form Body: "+why, InvalidFormBody)}
+		}
+		rec.ID = m.ID
+		return answer{status: 200, body: f.wire(m)}
+	}
+	return refuse(403, MissingPermissions)
 }
 
 // newMessage creates a message from a body and its files. f.mu is held.
