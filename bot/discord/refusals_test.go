@@ -393,3 +393,42 @@ func TestStatusEditInArchivedThread(t *testing.T) {
 		})
 	}
 }
+
+// discord.archive_after reaches the thread: rounded up to the next delay Discord knows, and 0
+// leaves a finished game's thread its week.
+func TestArchiveAfterSetting(t *testing.T) {
+	cases := []struct {
+		after   time.Duration
+		minutes float64 // 0: the thread is not changed
+		open    time.Duration
+	}{
+		{90 * time.Minute, 1440, 23 * time.Hour},
+		{72 * time.Hour, 4320, 71 * time.Hour},
+		{0, 0, 6 * 24 * time.Hour},
+	}
+	for _, c := range cases {
+		t.Run(c.after.String(), func(t *testing.T) {
+			e := newEnv(t)
+			e.send.ArchiveAfter = c.after
+			thread, p := e.started()
+			e.answer(e.slash(strings.TrimPrefix(p.user, "u-"), thread, "resign"))
+			var set []recorded
+			for _, r := range e.deliver() {
+				if r.Method == "PATCH" && r.Path == "/channels/"+thread {
+					set = append(set, r)
+				}
+			}
+			if c.minutes == 0 && len(set) != 0 || c.minutes != 0 && (len(set) != 1 || set[0].JSON["auto_archive_duration"] != c.minutes) {
+				t.Fatalf("auto-archive set to %v minutes: %+v", c.minutes, set)
+			}
+			e.advance(c.open)
+			if e.fake.ChannelState(thread).Archived {
+				t.Fatalf("archived before %v", c.open)
+			}
+			e.advance(2 * 24 * time.Hour)
+			if !e.fake.ChannelState(thread).Archived {
+				t.Fatal("never archived")
+			}
+		})
+	}
+}

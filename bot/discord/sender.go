@@ -20,8 +20,8 @@ type Sender struct {
 	api API
 	log *slog.Logger
 	// ArchiveAfter is how long a finished game's thread stays open without activity before
-	// Discord archives it (default a day; rounded up to 1 hour, 1, 3 or 7 days), freeing one of
-	// the server's 1,000 active-thread slots.
+	// Discord archives it (NewSender: DefaultArchiveAfter; rounded up to 1 hour, 1, 3 or 7 days),
+	// freeing one of the server's 1,000 active-thread slots. 0: never shortened.
 	ArchiveAfter time.Duration
 	// Workers is how many games' notices are sent at once (default 8). Each route's rate limit
 	// is the API's to wait out (discordgo keeps a bucket per route and sleeps through a 429's
@@ -37,12 +37,15 @@ func (s *Sender) Parallel() int {
 	return 8
 }
 
+// DefaultArchiveAfter is how long a finished game's thread stays open unless configured.
+const DefaultArchiveAfter = 24 * time.Hour
+
 // NewSender makes the outbox sender.
 func NewSender(svc *bot.Service, api API, log *slog.Logger) *Sender {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Sender{svc: svc, api: api, log: log}
+	return &Sender{svc: svc, api: api, log: log, ArchiveAfter: DefaultArchiveAfter}
 }
 
 // Send posts one notice. An error asks the outbox to try again later; a request Discord refuses
@@ -81,13 +84,16 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 // without activity (Discord's auto-archive, which only takes 1 hour, 1, 3 or 7 days): no timer
 // of ours, and a thread a player still writes in stays open.
 func (s *Sender) archiveWhenOver(ctx context.Context, o bot.Outgoing) {
+	if s.ArchiveAfter <= 0 {
+		return // configured never: the thread keeps the week it was opened with
+	}
 	due, err := s.svc.ArchiveOnce(ctx, o.Game)
 	if err != nil || !due {
 		return
 	}
-	minutes := 1440
+	minutes := 10080
 	for _, m := range []int{60, 1440, 4320, 10080} {
-		if s.ArchiveAfter > 0 && time.Duration(m)*time.Minute >= s.ArchiveAfter {
+		if time.Duration(m)*time.Minute >= s.ArchiveAfter {
 			minutes = m
 			break
 		}

@@ -85,7 +85,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer) (*serv
 	// another instance may take the message over, so a message is never posted twice.
 	api.MaxWait = min(20*time.Second, time.Duration(c.Outbox.LeaseSeconds)*time.Second/3)
 	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked})
-	sender := discord.NewSender(svc, api, log)
+	sender := newSender(c, svc, api, log)
 	bctx, cancel := context.WithCancel(ctx)
 	done, aiDone := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -266,4 +266,11 @@ func serveMetrics(ctx context.Context, addr string, s *serving) {
 	if err := discord.ListenAndServe(ctx, addr, mux, s.h, s.log); err != nil {
 		s.log.Error("metrics endpoint", "err", err)
 	}
+}
+
+// newSender is the outbox sender as the configuration sets it up.
+func newSender(c config.Config, svc *bot.Service, api discord.API, log *slog.Logger) *discord.Sender {
+	s := discord.NewSender(svc, api, log)
+	s.ArchiveAfter = time.Duration(c.Discord.ArchiveAfter)
+	return s
 }
