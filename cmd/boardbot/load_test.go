@@ -82,9 +82,20 @@ func TestLoadFigures(t *testing.T) {
 			}
 			return lat[min(len(lat)-1, int(p*float64(len(lat))))]
 		}
-		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)  429s %v",
+		last := r.lastBoard
+		slices.Sort(last)
+		worst, p99 := time.Duration(0), time.Duration(0)
+		if len(last) > 0 {
+			worst, p99 = last[len(last)-1], last[min(len(last)-1, int(.99*float64(len(last))))]
+		}
+		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)  429s %v  "+
+			"last board of each of %d games within %v (p99 %v), missing %d",
 			su.name, float64(r.moves)/d.Seconds(), q(.5).Round(time.Millisecond), q(.99).Round(time.Millisecond),
-			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d, r.limited)
+			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d, r.limited,
+			len(last), worst.Round(10*time.Millisecond), p99.Round(10*time.Millisecond), r.missing)
+		if n := r.limited["global"] + r.limited["user"] + r.limited["shared"] + r.limited["cloudflare"]; n > 0 || r.missing > 0 {
+			t.Errorf("%s: %d 429s, %d games without their last board", su.name, n, r.missing)
+		}
 	}
 }
 
@@ -96,6 +107,11 @@ type loadResult struct {
 	backlog     int             // outbox messages queued when the moves stopped
 	drain       time.Duration   // how long delivery then took to empty the outbox
 	limited     map[string]int  // Discord's 429s by scope (the fake allows 50 requests/s per token)
+	// lastBoard is, for each game that made a move, how long after its last move was
+	// acknowledged Discord received the post showing the position after it (0 when the post
+	// came first); missing counts the games whose last post never showed it.
+	lastBoard []time.Duration
+	missing   int
 }
 
 // loadRun plays for d over instances handlers, at rate moves/s (0: unpaced), each instance
@@ -148,6 +164,8 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 	var mu sync.Mutex
 	var lat []time.Duration
 	var games []int64
+	threads := map[int64]string{}     // game -> its thread
+	lastAck := map[string]time.Time{} // thread -> when its last move was acknowledged
 	deadline := time.Now().Add(d)
 	// Pacing: a move waits for a token; tokens come at rate per second, never stored up.
 	tokens := make(chan struct{})
@@ -188,6 +206,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 				}
 				mu.Lock()
 				games = append(games, rep.Game)
+				threads[rep.Game] = thread
 				mu.Unlock()
 				for i := 0; time.Now().Before(deadline); i++ {
 					user, move := "", ""
@@ -214,6 +233,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 					}
 					mu.Lock()
 					lat = append(lat, time.Since(start))
+					lastAck[thread] = time.Now()
 					mu.Unlock()
 				}
 			}
@@ -240,12 +260,56 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 	}
 	res.drain = time.Since(start)
 	res.limited = stub.Limited()
+	// Each thread's last post as Discord received it.
+	reqs, _ := stub.Since(0)
+	lastPost := map[string]discordtest.Request{}
+	for _, r := range reqs {
+		th, ok := strings.CutPrefix(r.Path, "/channels/")
+		if th, ok = strings.CutSuffix(th, "/messages"); ok && r.Method == "POST" && r.Status == 200 {
+			lastPost[th] = r
+		}
+	}
 	for _, id := range games {
 		g, err := gen.Game(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		res.moves += g.MoveCount
+		acked, moved := lastAck[threads[id]]
+		if !moved {
+			continue
+		}
+		// The post of the last position: a board, and the turn buttons of that move count
+		// while the game runs (a finished game's result post has none).
+		p, ok := lastPost[threads[id]]
+		shows := ok && len(p.Files) > 0 && (g.Status != storage.StatusRunning ||
+			strings.Contains(strings.Join(componentIDs(p.JSON), " "), fmt.Sprintf("/turn/%d/", g.MoveCount)))
+		if !shows {
+			res.missing++
+			continue
+		}
+		res.lastBoard = append(res.lastBoard, max(0, p.At.Sub(acked)))
 	}
 	return res
+}
+
+// componentIDs lists the custom ids of a message body's components.
+func componentIDs(m map[string]any) []string {
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		case map[string]any:
+			if id, ok := x["custom_id"].(string); ok {
+				out = append(out, id)
+			}
+			walk(x["components"])
+		}
+	}
+	walk(m["components"])
+	return out
 }
