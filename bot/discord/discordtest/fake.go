@@ -779,12 +779,17 @@ func hash(s string) uint32 {
 }
 
 // rateLimited counts the request against its route and the token's global budget, sets the
-// rate-limit headers, and answers 429 when a budget is spent. f.mu is held.
+// rate-limit headers, and answers 429 when a budget is spent. f.mu is held. A request counts
+// when it arrived, as at Discord's edge, not when the fake got to it: requests that waited for
+// the fake (its lock, a starved machine) would otherwise crowd into a later second.
 func (f *Fake) rateLimited(rec *Request, bucket, route string, hdr http.Header) (answer, bool) {
 	if rec.Path == "/gateway" {
 		return answer{}, true
 	}
-	now := time.Now()
+	now := rec.At
+	if now.IsZero() {
+		now = time.Now()
+	}
 	interaction := strings.HasPrefix(rec.Path, "/interactions/") || strings.HasPrefix(rec.Path, "/webhooks/")
 	if !interaction && strings.HasPrefix(rec.Auth, "Bot ") && f.GlobalLimit >= 0 {
 		limit := f.GlobalLimit
