@@ -40,7 +40,8 @@ import (
 // delivery then takes to drain it. Bounded: BOARDBOT_LOAD_SECONDS (default 10) per set-up,
 // BOARDBOT_LOAD_GAMES games at once (default 16; each game's moves are sequential, so more games
 // reach a higher rate when the acknowledgements are slow), 60 s at most to drain.
-// BOARDBOT_LOAD_ONLY="3 instance" measures only the set-ups whose name contains it.
+// BOARDBOT_LOAD_ONLY="3 instance" measures only the set-ups whose name contains it;
+// BOARDBOT_LOAD_DEBUG=1 logs each 429 with the requests that arrived in the second before it.
 func TestLoadFigures(t *testing.T) {
 	if os.Getenv("BOARDBOT_LOAD") == "" {
 		t.Skip("set BOARDBOT_LOAD=1 to measure")
