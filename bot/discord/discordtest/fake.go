@@ -802,7 +802,7 @@ func (f *Fake) rateLimited(rec *Request, bucket, route string, hdr http.Header) 
 			f.global[rec.Auth] = g
 		}
 		if g.n >= limit {
-			return f.throttled(Throttle{Scope: "global", RetryAfter: time.Second - now.Sub(g.start)}, bucket), false
+			return f.throttled(Throttle{Scope: "global", RetryAfter: untilEnd(g.start, time.Second)}, bucket), false
 		}
 		g.n++
 	}
@@ -818,7 +818,9 @@ func (f *Fake) rateLimited(rec *Request, bucket, route string, hdr http.Header) 
 		u = &window{start: now}
 		f.routes[route] = u
 	}
-	reset := per - now.Sub(u.start)
+	// The wait is told from the moment of the answer: a request that waited for the fake
+	// has that much less to wait.
+	reset := untilEnd(u.start, per)
 	if u.n >= limit {
 		return f.throttled(Throttle{Scope: "user", RetryAfter: reset}, bucket), false
 	}
@@ -827,8 +829,13 @@ func (f *Fake) rateLimited(rec *Request, bucket, route string, hdr http.Header) 
 	hdr.Set("X-RateLimit-Limit", strconv.Itoa(limit))
 	hdr.Set("X-RateLimit-Remaining", strconv.Itoa(limit-u.n))
 	hdr.Set("X-RateLimit-Reset-After", fmt.Sprintf("%.3f", reset.Seconds()))
-	hdr.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(now.Add(reset).UnixMilli())/1000))
+	hdr.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(u.start.Add(per).UnixMilli())/1000))
 	return answer{}, true
+}
+
+// untilEnd is what is left, now, of a window of length per that began at start (at least 1 ms).
+func untilEnd(start time.Time, per time.Duration) time.Duration {
+	return max(time.Millisecond, per-time.Since(start))
 }
 
 // Dispatched records an interaction the test hands the bot another way than the gateway (HTTP
