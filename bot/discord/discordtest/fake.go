@@ -140,8 +140,8 @@ type Fake struct {
 	T   testing.TB
 	Srv *httptest.Server
 
-	// GlobalLimit is the bot token's budget of requests per second (0: DefaultGlobalLimit;
-	// negative: none). Interaction callbacks and interaction webhooks are not counted, as on
+	// GlobalLimit is the bot token's budget of requests in any second, by their arrival (0:
+	// DefaultGlobalLimit; negative: none). Interaction callbacks and interaction webhooks are not counted, as on
 	// Discord.
 	GlobalLimit int
 	// RouteLimit requests per RouteWindow per route bucket (0: 50 per second).
@@ -179,7 +179,7 @@ type Fake struct {
 	interMsg    map[string]string    // interaction id -> the message its component is on
 	scripts     []*scripted
 	routes      map[string]*window
-	global      map[string]*window // per token
+	global      map[string][]time.Time // per token: the arrivals of its counted requests, oldest first
 	globalUntil time.Time
 	invalid     int // 401, 403 and 429 (but shared) answers: Cloudflare bans an IP past 10,000 in 10 minutes
 	limited     map[string]int
@@ -206,7 +206,7 @@ type window struct {
 func New(t testing.TB) *Fake {
 	f := &Fake{T: t, now: time.Now, nonces: map[string]nonceUse{}, messages: map[string]*Message{}, channels: map[string]*Channel{},
 		originals: map[string]string{}, responded: map[string]time.Time{}, kinds: map[string]int{}, dispatched: map[string]time.Time{},
-		interMsg: map[string]string{}, routes: map[string]*window{}, global: map[string]*window{}, limited: map[string]int{},
+		interMsg: map[string]string{}, routes: map[string]*window{}, global: map[string][]time.Time{}, limited: map[string]int{},
 		dms: map[string]string{}, dmsClosed: map[string]bool{},
 		ready: make(chan struct{}, 4), Guild: "g1"}
 	mux := http.NewServeMux()
@@ -796,15 +796,24 @@ func (f *Fake) rateLimited(rec *Request, bucket, route string, hdr http.Header) 
 		if limit == 0 {
 			limit = DefaultGlobalLimit
 		}
-		g := f.global[rec.Auth]
-		if g == nil || now.Sub(g.start) >= time.Second {
-			g = &window{start: now}
-			f.global[rec.Auth] = g
+		// Any second, however it falls, takes limit requests: those that arrived in the
+		// second before this one's arrival count, in whatever order the fake got to them.
+		var in []time.Time
+		kept := f.global[rec.Auth][:0]
+		for _, t := range f.global[rec.Auth] {
+			if now.Sub(t) < 2*time.Second || t.After(now) {
+				kept = append(kept, t) // a second of slack for requests got to out of order
+			}
+			if t.After(now.Add(-time.Second)) && !t.After(now) {
+				in = append(in, t)
+			}
 		}
-		if g.n >= limit {
-			return f.throttled(Throttle{Scope: "global", RetryAfter: untilEnd(g.start, time.Second)}, bucket), false
+		f.global[rec.Auth] = kept
+		if len(in) >= limit {
+			return f.throttled(Throttle{Scope: "global", RetryAfter: untilEnd(in[0], time.Second)}, bucket), false
 		}
-		g.n++
+		i, _ := slices.BinarySearchFunc(kept, now, func(a, b time.Time) int { return a.Compare(b) })
+		f.global[rec.Auth] = slices.Insert(kept, i, now)
 	}
 	limit, per := f.RouteLimit, f.RouteWindow
 	if limit == 0 {
