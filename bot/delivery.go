@@ -17,6 +17,9 @@ import (
 // Reason says so in words for the players ("I may not attach files there").
 type ThreadRefused struct {
 	Reason string
+	// Where says in words where the players can still follow the game meanwhile, or "" when
+	// nowhere (a deleted thread); it goes in the direct message each of them gets.
+	Where string
 }
 
 func (e *ThreadRefused) Error() string { return "the game's thread refuses posts: " + e.Reason }
@@ -48,7 +51,8 @@ func (s *Service) ThreadRefusal(ctx context.Context, thread string) string {
 // message stays first in its lane, tried again every refusedProbe), its clocks stop, and the
 // first time the players are told in the lobby channel where the game was opened. It returns
 // when to try again; zero when the message is dropped (the game is over: nothing waits for it).
-func (s *Service) threadRefused(ctx context.Context, game int64, reason string) (time.Time, error) {
+func (s *Service) threadRefused(ctx context.Context, game int64, r *ThreadRefused) (time.Time, error) {
+	reason := r.Reason
 	t, err := s.load(ctx, game)
 	if err != nil {
 		return time.Time{}, err
@@ -91,6 +95,24 @@ func (s *Service) threadRefused(ctx context.Context, game int64, reason string) 
 			return time.Time{}, err
 		}
 	}
+	// Each human player is also told once by direct message (of no game too): they may not read
+	// the lobby channel, and the thread may be gone. A closed DM is the transport's to drop.
+	told := map[string]bool{}
+	for _, p := range t.row.Players {
+		if p.Robot || p.UserID == "" || told[p.UserID] {
+			continue
+		}
+		told[p.UserID] = true
+		// A DM reads the player's own language, as their last interaction told it.
+		ul := s.userLang(ctx, p.UserID, "")
+		dm := T(ul, "dm_thread_gone", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", reason)
+		if r.Where != "" {
+			dm = T(ul, "dm_thread_refused", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", reason, "Where", r.Where)
+		}
+		if err := s.store.Enqueue(ctx, s.notice(Notice{Kind: "dm", User: p.UserID, Text: dm, Lang: ul})); err != nil {
+			return time.Time{}, err
+		}
+	}
 	return next, nil
 }
 
@@ -122,13 +144,10 @@ func (s *Service) threadWorks(ctx context.Context, game int64) error {
 	return nil
 }
 
-// refusedBy reports whether err is a thread's refusal, and its reason.
-func refusedBy(err error) (string, bool) {
+// refusedBy reports whether err is a thread's refusal.
+func refusedBy(err error) (*ThreadRefused, bool) {
 	var r *ThreadRefused
-	if errors.As(err, &r) {
-		return r.Reason, true
-	}
-	return "", false
+	return r, errors.As(err, &r)
 }
 
 // DeliverLoop delivers the outbox until ctx ends, each game's messages in order and the games

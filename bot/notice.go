@@ -541,9 +541,9 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	}
 	err = sender.Send(ctx, out)
 	if err != nil {
-		if reason, ok := refusedBy(err); ok && n.Game != 0 {
+		if refusal, ok := refusedBy(err); ok && n.Game != 0 {
 			// The thread refuses it until someone fixes it: the game waits, and is told so.
-			next, rerr := s.threadRefused(ctx, n.Game, reason)
+			next, rerr := s.threadRefused(ctx, n.Game, refusal)
 			if rerr != nil {
 				return time.Time{}, rerr
 			}

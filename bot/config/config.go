@@ -12,6 +12,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -76,6 +77,38 @@ type Discord struct {
 	// APIURL is where REST calls go instead of https://discord.com: a proxy that shares one
 	// rate-limit budget between several instances, or a test's stub. "" = Discord itself.
 	APIURL string `toml:"api_url"`
+	// ArchiveAfter is how long a finished game's thread stays open without a message before
+	// Discord archives it, freeing one of the server's 1,000 active-thread slots. Discord knows
+	// 1 hour, 1, 3 and 7 days; other values are rounded up to one of them. 0: never shortened
+	// (the thread keeps its week, as a running game's does).
+	ArchiveAfter Duration `toml:"archive_after"`
+}
+
+// Duration is a length of time written as Go writes one: "24h", "90m", "0".
+type Duration time.Duration
+
+// UnmarshalText reads a duration from the file or the environment.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(strings.TrimSpace(string(b)))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as 24h, 90m or 0", string(b))
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalText writes it back as it reads best: "24h", not "24h0m0s".
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+func (d Duration) String() string {
+	s := time.Duration(d).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // Outbox is the delivery of thread posts and messages.
@@ -107,7 +140,7 @@ func Default() Config {
 		Database: Database{Path: "boardbot.db", MaxConnections: 10, Instances: 1, PoolWaitSeconds: 10},
 		Defaults: Defaults{ReminderHours: 24, ClockDays: 0, AutoForced: true},
 		Console:  Console{Images: "boardbot-images", Database: "boardbot-console.db"},
-		Discord:  Discord{TokenEnv: "BOARDBOT_TOKEN"},
+		Discord:  Discord{TokenEnv: "BOARDBOT_TOKEN", ArchiveAfter: Duration(24 * time.Hour)},
 		HTTP:     HTTP{Listen: "127.0.0.1:8080"},
 		Outbox:   Outbox{LeaseSeconds: 120},
 		Log:      Log{Level: "info", Format: "text"},
@@ -185,6 +218,9 @@ func (c Config) Validate() error {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
 			errs = append(errs, errors.New("discord.api_url must look like http://proxy:8080 (no path), or be empty for Discord itself"))
 		}
+	}
+	if a := time.Duration(c.Discord.ArchiveAfter); a != 0 && (a < time.Hour || a > 7*24*time.Hour) {
+		errs = append(errs, fmt.Errorf("discord.archive_after %s must be 0 (never) or 1h to 168h: Discord archives a thread after 1 hour, 1, 3 or 7 days without a message", c.Discord.ArchiveAfter))
 	}
 	if c.Outbox.LeaseSeconds < 10 || c.Outbox.LeaseSeconds > 3600 {
 		errs = append(errs, errors.New("outbox.lease_seconds must be 10 to 3600"))

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding"
 	"errors"
 	"fmt"
 	"os"
@@ -157,6 +158,9 @@ func lookup(name string, getenv func(string) string) (string, string, error) {
 }
 
 func setValue(f reflect.Value, val string) error {
+	if u, ok := f.Addr().Interface().(encoding.TextUnmarshaler); ok {
+		return u.UnmarshalText([]byte(val))
+	}
 	switch f.Kind() {
 	case reflect.String:
 		f.SetString(val)
@@ -243,6 +247,10 @@ func (c Config) Effective(src Source) string {
 }
 
 func tomlValue(v reflect.Value) string {
+	if m, ok := v.Interface().(encoding.TextMarshaler); ok {
+		b, _ := m.MarshalText()
+		return strconv.Quote(string(b))
+	}
 	switch v.Kind() {
 	case reflect.String:
 		return strconv.Quote(v.String())

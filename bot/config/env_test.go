@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // chdir moves the test into dir for ./boardbot.toml discovery.
@@ -138,5 +139,52 @@ func TestKeysCoverEverySetting(t *testing.T) {
 		if !strings.HasPrefix(k[1], EnvPrefix) || strings.ToUpper(strings.ReplaceAll(k[0], ".", "_")) != strings.TrimPrefix(k[1], EnvPrefix) {
 			t.Errorf("%v", k)
 		}
+	}
+}
+
+// discord.archive_after: a duration in the file, overridden by its environment variable as any
+// key is, refused at start outside what Discord can do, written back as it was given.
+func TestArchiveAfter(t *testing.T) {
+	chdir(t, t.TempDir())
+	c, _, err := Find("", nil)
+	if err != nil || time.Duration(c.Discord.ArchiveAfter) != 24*time.Hour {
+		t.Fatalf("default a day: %v %v", c.Discord.ArchiveAfter, err)
+	}
+	file := write(t, filepath.Join(t.TempDir(), "c.toml"), "[discord]\narchive_after = \"72h\"\n")
+	cases := []struct {
+		env  string
+		want time.Duration
+		err  string
+	}{
+		{"", 72 * time.Hour, ""},
+		{"0", 0, ""},
+		{"90m", 90 * time.Minute, ""},
+		{"168h", 7 * 24 * time.Hour, ""},
+		{"30m", 0, "discord.archive_after 30m must be 0 (never) or 1h to 168h"},
+		{"8d", 0, "BOARDBOT_DISCORD_ARCHIVE_AFTER: \"8d\" is not a duration"},
+		{"200h", 0, "discord.archive_after 200h must be"},
+		{"-1h", 0, "must be 0 (never)"},
+	}
+	for _, k := range cases {
+		var env []string
+		if k.env != "" {
+			env = []string{"BOARDBOT_DISCORD_ARCHIVE_AFTER=" + k.env}
+		}
+		c, src, err := Find(file, env)
+		if k.err != "" {
+			if err == nil || !strings.Contains(err.Error(), k.err) {
+				t.Errorf("%q: got %v, want %q", k.env, err, k.err)
+			}
+			continue
+		}
+		if err != nil || time.Duration(c.Discord.ArchiveAfter) != k.want {
+			t.Errorf("%q: %v %v, want %v", k.env, c.Discord.ArchiveAfter, err, k.want)
+		}
+		if k.env == "90m" && !strings.Contains(c.Effective(src), `archive_after = "1h30m"`) {
+			t.Errorf("written back:\n%s", c.Effective(src))
+		}
+	}
+	if _, err := Parse("[discord]\narchive_after = \"soon\"\n", "t.toml"); err == nil || !strings.Contains(err.Error(), "not a duration such as 24h") {
+		t.Errorf("a bad value in the file: %v", err)
 	}
 }

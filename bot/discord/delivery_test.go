@@ -74,3 +74,67 @@ func TestDeliveryWaitsOutRateLimits(t *testing.T) {
 	}
 	t.Logf("%d posts in %v with %d answers 429", games*posts, time.Since(start), limited)
 }
+
+// Deliver 4 (folding under the budget): when many games lag behind at once, a delivery round
+// claims enough of each game's queued turn posts to fold them into one post per game, so the
+// backlog drains in a few posts instead of one for every few moves.
+func TestManyLaggingGamesFoldDeeply(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	const games, posts = 30, 40
+	var ids []int64
+	for g := range games {
+		id, err := e.store.CreateGame(ctx, &storage.Game{Kind: "autumn-ash", Seats: 2, Status: storage.StatusRunning,
+			Guild: "g1", Channel: "lobby", Thread: fmt.Sprintf("thread-%d", g), Creator: "u1",
+			Players: []storage.Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	// Queued as moves come: every game's posts interleaved, oldest first.
+	for p := range posts {
+		for g, id := range ids {
+			b, _ := json.Marshal(bot.Notice{Kind: "turn", Game: id, Seq: int64(p + 1), Channel: fmt.Sprintf("thread-%d", g),
+				Text: fmt.Sprintf("Move %d of game %d.\nYour turn.", p+1, g), Head: 1})
+			if err := e.store.Enqueue(ctx, storage.OutboxMessage{GameID: id, Kind: "turn", Payload: b, NextTry: e.now, Created: e.now}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	bg, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		Background(bg, e.svc, e.send, 5*time.Millisecond, time.Hour, nil)
+		close(done)
+	}()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if q, _ := e.store.Pending(ctx, e.now.Add(time.Hour), 0); len(q) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the backlog did not drain in 60 s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop()
+	<-done
+	rs, _ := e.fake.since(0)
+	made := find(rs, "POST", "/channels/thread-")
+	for g := range games {
+		var last string
+		for _, r := range made {
+			if r.Path == fmt.Sprintf("/channels/thread-%d/messages", g) {
+				last = content(r.JSON)
+			}
+		}
+		if !strings.Contains(last, fmt.Sprintf("Move %d of game %d.", posts, g)) {
+			t.Fatalf("game %d's last post is not its newest: %q", g, last)
+		}
+	}
+	if len(made) > 3*games {
+		t.Fatalf("%d posts for %d games' %d queued posts each: the backlog was not folded per game", len(made), games, posts)
+	}
+	t.Logf("%d queued posts of %d games went out as %d posts", games*posts, games, len(made))
+}

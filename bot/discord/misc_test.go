@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/boardbot/boardbot/bot"
+	"github.com/boardbot/boardbot/bot/discord/discordtest"
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/autumnash"
@@ -258,17 +259,25 @@ func TestDirectMessagesAndRefusedSends(t *testing.T) {
 		t.Fatal(err)
 	}
 	rs, _ := e.fake.since(0)
-	if len(rs) != 2 || rs[0].Path != "/users/@me/channels" || rs[0].JSON["recipient_id"] != "u-ann" || rs[1].Path != "/channels/dm-u-ann/messages" {
+	if len(rs) != 2 || rs[0].Path != "/users/@me/channels" || rs[0].JSON["recipient_id"] != "u-ann" || rs[1].Path != "/channels/"+rs[0].ID+"/messages" {
 		t.Fatalf("a DM opens the user's channel and posts there: %+v", rs)
+	}
+	if dms := e.fake.DMs("u-ann"); len(dms) != 1 || !strings.Contains(dms[0].Content, "you drew a leaf") {
+		t.Fatalf("ann has the DM: %+v", dms)
 	}
 	noParse(t, rs[1].JSON)
 	if us := allowedUsers(rs[1].JSON); len(us) != 0 {
 		t.Fatalf("a DM pings nobody: %v", us)
 	}
-	// A user with closed DMs (403) is not retried forever; a server error is.
-	e.fake.fail("POST", "/channels/dm-u-bob/messages", 403, 1, false)
+	// A user with closed DMs (403 Cannot send messages to this user) is not retried forever;
+	// a server error is.
+	e.fake.CloseDMs("u-bob")
+	mark := e.fake.mark()
 	if err := e.send.Send(ctx, bot.Outgoing{Notice: bot.Notice{Kind: "dm", User: "u-bob", Text: "x"}, Key: "k2"}); err != nil {
 		t.Fatalf("refused for good: dropped, %v", err)
+	}
+	if rs, _ := e.fake.since(mark); len(rs) != 2 || rs[1].Status != 403 || rs[1].Code != discordtest.CannotMessageUser {
+		t.Fatalf("one try, refused with 50007: %+v", rs)
 	}
 	e.fake.fail("POST", "/channels/th9/messages", 503, 5, false)
 	if err := e.send.Send(ctx, bot.Outgoing{Notice: bot.Notice{Kind: "text", Game: 1, Channel: "th9", Text: "x"}, Key: "k3"}); err == nil {

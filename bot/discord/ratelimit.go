@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -213,11 +214,22 @@ const budgetSlot = 100 * time.Millisecond
 // shared is a Budget kept in the store, so that every instance on the same database spends the
 // one budget of the bot token; a pause (a global 429) fills the slots it covers for everyone.
 // When the store cannot be reached the process falls back on a budget of its own.
+//
+// A request goes out in the slot it was counted in: the store's answer takes time (more on a
+// loaded machine), so Take counts it in the slot that will be current when the answer is
+// expected, waits for that slot if the answer came early, and counts it again further ahead if
+// the slot is over. Otherwise requests counted over more than a second could reach Discord
+// within one, and earn a global 429.
 type shared struct {
 	st    Spender
 	per   int
 	local *window
+	lag   atomic.Int64 // how long the store took to answer the last time, in nanoseconds
 }
+
+// staleTries bounds how often Take counts a request again because the store answered after its
+// slot: past it the request goes (a store that slow holds every instance back anyway).
+const staleTries = 5
 
 // NewSharedBudget is a Budget of perSecond requests per second for every instance on st.
 func NewSharedBudget(st Spender, perSecond int) Budget {
@@ -226,6 +238,7 @@ func NewSharedBudget(st Spender, perSecond int) Budget {
 
 func (b *shared) Take(ctx context.Context) error {
 	limit := b.per / 10
+	stale := 0
 	for {
 		b.local.mu.Lock()
 		paused := b.local.paused
@@ -237,21 +250,32 @@ func (b *shared) Take(ctx context.Context) error {
 			}
 			continue
 		}
-		slot := now.UnixNano() / int64(budgetSlot)
+		slot := now.Add(time.Duration(b.lag.Load())).UnixNano() / int64(budgetSlot)
+		start, end := time.Unix(0, slot*int64(budgetSlot)), time.Unix(0, (slot+1)*int64(budgetSlot))
 		// Its own context: a request's context may carry an action's done key
 		// (storage.WithDoneKey), which this write must not take.
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		ok, err := b.st.Spend(sctx, "discord", slot, limit, false)
 		cancel()
+		answered := time.Now()
+		b.lag.Store(int64(answered.Sub(now)))
 		if err != nil {
 			return b.local.Take(ctx)
 		}
-		if ok {
+		if !ok {
+			if err := sleepCtx(ctx, time.Until(end)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := sleepCtx(ctx, start.Sub(answered)); err != nil {
+			return err
+		}
+		if time.Now().Before(end) {
 			return nil
 		}
-		next := time.Unix(0, (slot+1)*int64(budgetSlot))
-		if err := sleepCtx(ctx, time.Until(next)); err != nil {
-			return err
+		if stale++; stale >= staleTries {
+			return nil
 		}
 	}
 }

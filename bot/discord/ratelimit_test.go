@@ -297,3 +297,49 @@ func TestSharedBudgetKeepsInstancesUnderTheGlobalLimit(t *testing.T) {
 		})
 	}
 }
+
+// slowSpender is a store's budget that takes its time to answer, as a loaded database does; it
+// remembers the slot of each request it let through.
+type slowSpender struct {
+	mu     sync.Mutex
+	used   map[int64]int
+	delays []time.Duration
+	n      int
+	last   int64
+}
+
+func (s *slowSpender) Spend(_ context.Context, _ string, slot int64, limit int, _ bool) (bool, error) {
+	s.mu.Lock()
+	d := s.delays[s.n%len(s.delays)]
+	s.n++
+	s.mu.Unlock()
+	time.Sleep(d)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.used[slot] >= limit {
+		return false, nil
+	}
+	s.used[slot]++
+	s.last = slot
+	return true, nil
+}
+
+// Deliver 4 (zero 429s under load): a request goes out in the slot of the shared budget it was
+// counted in, however slowly the store answers, so requests counted over more than a second
+// never reach Discord within one.
+func TestSharedBudgetSendsInTheSlotItCounted(t *testing.T) {
+	sp := &slowSpender{used: map[int64]int{}, delays: []time.Duration{0, 150 * time.Millisecond, 30 * time.Millisecond, 260 * time.Millisecond}}
+	b := NewSharedBudget(sp, DefaultBudget)
+	for k := range 8 {
+		if err := b.Take(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Now().UnixNano() / int64(budgetSlot)
+		sp.mu.Lock()
+		counted := sp.last
+		sp.mu.Unlock()
+		if at != counted {
+			t.Fatalf("request %d counted in slot %d, sent in slot %d", k, counted, at)
+		}
+	}
+}

@@ -8,7 +8,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/bot/discord/discordtest"
+	"github.com/boardbot/boardbot/rules/autumnash"
 )
 
 // Finding 1 and Deliver 6: /create reads app_permissions and refuses, naming each missing
@@ -217,5 +219,216 @@ func TestFinishedGameThreadIsArchived(t *testing.T) {
 	}
 	if rs := e.deliver(); len(rs) != 0 {
 		t.Fatalf("set once: %+v", rs)
+	}
+}
+
+// Deliver 6 (by DM): a game's thread that refuses its posts also tells each human player once,
+// by direct message, which game, why in words and where it can still be followed. Once per
+// refusal episode, however many posts wait; a player whose DMs are closed (50007) is tried once
+// and the refusal logged.
+func TestRefusedThreadTellsEachPlayerByDM(t *testing.T) {
+	cases := []struct {
+		name   string
+		break_ func(*discordtest.Fake, string)
+		reason string
+		where  string // "" : the DM sends nobody to the thread
+	}{
+		{"deleted", func(f *discordtest.Fake, th string) {
+			f.SetChannel(th, func(c *discordtest.Channel) { c.Deleted = true })
+		}, "the thread was deleted", ""},
+		{"no Send Messages in Threads", func(f *discordtest.Fake, _ string) {
+			f.SetChannel("c-games", func(c *discordtest.Channel) { c.Perms &^= discordgo.PermissionSendMessagesInThreads })
+		}, "Send Messages in Threads", "/board shows the position"},
+		{"locked", func(f *discordtest.Fake, th string) {
+			f.SetChannel(th, func(c *discordtest.Channel) { c.Locked, c.Archived = true, true })
+		}, "the thread is locked", "earlier posts can still be read in the thread"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			thread, p := e.started()
+			e.fake.CloseDMs("u-bob")
+			c.break_(e.fake.Fake, thread)
+			other := map[string]string{"ann": "bob", "bob": "ann"}[e.playOne(thread, p)]
+			e.playBySlash(other, thread) // a second move's post waits too: still one DM each
+			rs := append(e.deliver(), e.deliver()...)
+			if opened := find(rs, "POST", "/users/@me/channels"); len(opened) != 2 {
+				t.Fatalf("ann's and bob's DM channels: %+v", opened)
+			}
+			dms := e.fake.DMs("u-ann")
+			if len(dms) != 1 {
+				t.Fatalf("one DM to ann: %+v", dms)
+			}
+			text := dms[0].Content
+			for _, want := range []string{"Autumn Ash #1", c.reason, "paused", "/games", "anywhere"} {
+				if !strings.Contains(text, want) {
+					t.Fatalf("the DM says %q: %q", want, text)
+				}
+			}
+			if c.where != "" && !strings.Contains(text, c.where) || c.where == "" && strings.Contains(text, "/board") {
+				t.Fatalf("where to read it (%q): %q", c.where, text)
+			}
+			var toBob []recorded
+			for _, r := range find(rs, "POST", "/channels/") {
+				if r.Code == discordtest.CannotMessageUser {
+					toBob = append(toBob, r)
+				}
+			}
+			if len(toBob) != 1 || len(e.fake.DMs("u-bob")) != 0 || !strings.Contains(e.logs.String(), "direct message refused") {
+				t.Fatalf("bob's closed DMs: one try, logged: %+v", toBob)
+			}
+			// The refused post is probed again later; nobody is told again, bob is not retried.
+			e.advance(11 * time.Minute)
+			rs = e.deliver()
+			if probes := find(rs, "POST", "/channels/"+thread+"/messages"); len(probes) != 1 || probes[0].Status < 400 {
+				t.Fatalf("the probe, refused again: %+v", rs)
+			}
+			if len(find(rs, "POST", "/users/@me/channels")) != 0 || len(rs) != 1 {
+				t.Fatalf("told once per refusal: %+v", rs)
+			}
+		})
+	}
+}
+
+// The DM of a refused thread goes to the human players only, never to an AI seat.
+func TestRefusedThreadDMsNoAISeat(t *testing.T) {
+	e := newKitEnv(t, []bot.Kit{{Game: autumnash.Game, PNG: fakePNG}}, 3, func(o *bot.Options) { o.AIIterations = 12 })
+	e.connect()
+	rs := e.do(e.slash("ann", "c-games", "create", sub("autumn-ash", opt("bots", float64(1)), opt("level", "easy"))))
+	thread := find(rs, "POST", "/channels/c-games/messages")[1].ID
+	e.fake.SetChannel(thread, func(c *discordtest.Channel) { c.Deleted = true })
+	rs = append(e.deliver(), e.deliver()...)
+	opened := find(rs, "POST", "/users/@me/channels")
+	if len(opened) != 1 || opened[0].JSON["recipient_id"] != "u-ann" || len(e.fake.DMs("u-ann")) != 1 {
+		t.Fatalf("only ann is told: %+v", opened)
+	}
+}
+
+// Deliver 7 (archived threads): a status edit that meets an archived thread reopens it and
+// edits once more when the bot may (Send Messages there); when it may not, the status goes out
+// as a new post (which reopens a thread that is not locked) and becomes the turn's live post,
+// the old one losing its buttons; a locked thread refuses that post, which pauses the game.
+func TestStatusEditInArchivedThread(t *testing.T) {
+	cases := []struct {
+		name  string
+		setup func(f *discordtest.Fake, thread string)
+	}{
+		{"reopened", func(f *discordtest.Fake, th string) {
+			f.SetChannel(th, func(c *discordtest.Channel) { c.Archived = true })
+		}},
+		{"posted anew", func(f *discordtest.Fake, th string) {
+			f.SetChannel(th, func(c *discordtest.Channel) { c.Archived = true })
+			f.SetChannel("c-games", func(c *discordtest.Channel) { c.Perms &^= discordgo.PermissionSendMessages })
+		}},
+		{"locked", func(f *discordtest.Fake, th string) {
+			f.SetChannel(th, func(c *discordtest.Channel) { c.Archived, c.Locked = true, true })
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newKitEnv(t, []bot.Kit{{Game: pollGame, PNG: fakePNG}}, 7)
+			e.connect()
+			rs := e.do(e.slash("ann", "c-games", "create", sub("poll", opt("players", float64(3)))))
+			lobby := find(rs, "POST", "/channels/c-games/messages")[0]
+			thread := find(rs, "POST", "/channels/c-games/messages")[1].ID
+			for _, u := range []string{"bob", "cat"} {
+				e.do(e.click(u, "c-games", "g/1/join", &discordgo.Message{ID: lobby.ID, ChannelID: "c-games"}))
+			}
+			posts := find(e.deliver(), "POST", "/channels/"+thread+"/messages")
+			live := posts[len(posts)-1].ID
+			c.setup(e.fake.Fake, thread)
+			e.answer(e.slash("ann", thread, "move", opt("move", "yes")))
+			rs = e.deliver()
+			var reopen []recorded
+			for _, r := range find(rs, "PATCH", "/channels/"+thread) {
+				if r.Path == "/channels/"+thread {
+					reopen = append(reopen, r)
+				}
+			}
+			if len(reopen) != 1 || reopen[0].JSON["archived"] != false {
+				t.Fatalf("one try to reopen the thread: %+v", rs)
+			}
+			edits := find(rs, "PATCH", "/channels/"+thread+"/messages/"+live)
+			if len(edits) == 0 || edits[0].Code != discordtest.ArchivedThread {
+				t.Fatalf("the edit meets the archived thread: %+v", rs)
+			}
+			posted := find(rs, "POST", "/channels/"+thread+"/messages")
+			switch c.name {
+			case "reopened":
+				if reopen[0].Status != 200 || len(edits) != 2 || edits[1].Status != 200 || len(posted) != 0 {
+					t.Fatalf("reopened, then edited once more: %+v", rs)
+				}
+			case "posted anew":
+				if reopen[0].Status != 403 || len(posted) != 1 || posted[0].Status != 200 {
+					t.Fatalf("not reopened, so posted anew: %+v", rs)
+				}
+				ids := strings.Join(customIDs(posted[0].JSON), " ")
+				if !strings.Contains(ids, "g/1/turn/1/u-bob") || strings.Contains(ids, "u-ann") {
+					t.Fatalf("the new post has the status's buttons: %s", ids)
+				}
+				if len(edits) != 2 || edits[1].Status != 200 || edits[1].JSON["components"] == nil || len(customIDs(edits[1].JSON)) != 0 {
+					t.Fatalf("the old post loses its buttons: %+v", edits)
+				}
+				if e.fake.ChannelState(thread).Archived {
+					t.Fatal("the post reopened the thread")
+				}
+				live = posted[0].ID
+			case "locked":
+				if len(posted) != 1 || posted[0].Code != discordtest.ThreadLocked {
+					t.Fatalf("the post is refused: %+v", rs)
+				}
+				told := find(e.deliver(), "POST", "/channels/c-games/messages")
+				if len(told) != 1 || !strings.Contains(content(told[0].JSON), "the thread is locked") {
+					t.Fatalf("a refusal: the lobby channel is told why: %+v", told)
+				}
+				return
+			}
+			// The next status edit changes the live post, now open.
+			e.answer(e.slash("bob", thread, "move", opt("move", "no")))
+			rs = e.deliver()
+			if edits := find(rs, "PATCH", "/channels/"+thread+"/messages/"+live); len(edits) != 1 || edits[0].Status != 200 ||
+				len(find(rs, "POST", "/channels/"+thread)) != 0 {
+				t.Fatalf("the next status edits the live post: %+v", rs)
+			}
+		})
+	}
+}
+
+// discord.archive_after reaches the thread: rounded up to the next delay Discord knows, and 0
+// leaves a finished game's thread its week.
+func TestArchiveAfterSetting(t *testing.T) {
+	cases := []struct {
+		after   time.Duration
+		minutes float64 // 0: the thread is not changed
+		open    time.Duration
+	}{
+		{90 * time.Minute, 1440, 23 * time.Hour},
+		{72 * time.Hour, 4320, 71 * time.Hour},
+		{0, 0, 6 * 24 * time.Hour},
+	}
+	for _, c := range cases {
+		t.Run(c.after.String(), func(t *testing.T) {
+			e := newEnv(t)
+			e.send.ArchiveAfter = c.after
+			thread, p := e.started()
+			e.answer(e.slash(strings.TrimPrefix(p.user, "u-"), thread, "resign"))
+			var set []recorded
+			for _, r := range e.deliver() {
+				if r.Method == "PATCH" && r.Path == "/channels/"+thread {
+					set = append(set, r)
+				}
+			}
+			if c.minutes == 0 && len(set) != 0 || c.minutes != 0 && (len(set) != 1 || set[0].JSON["auto_archive_duration"] != c.minutes) {
+				t.Fatalf("auto-archive set to %v minutes: %+v", c.minutes, set)
+			}
+			e.advance(c.open)
+			if e.fake.ChannelState(thread).Archived {
+				t.Fatalf("archived before %v", c.open)
+			}
+			e.advance(2 * 24 * time.Hour)
+			if !e.fake.ChannelState(thread).Archived {
+				t.Fatal("never archived")
+			}
+		})
 	}
 }

@@ -20,8 +20,8 @@ type Sender struct {
 	api API
 	log *slog.Logger
 	// ArchiveAfter is how long a finished game's thread stays open without activity before
-	// Discord archives it (default a day; rounded up to 1 hour, 1, 3 or 7 days), freeing one of
-	// the server's 1,000 active-thread slots.
+	// Discord archives it (NewSender: DefaultArchiveAfter; rounded up to 1 hour, 1, 3 or 7 days),
+	// freeing one of the server's 1,000 active-thread slots. 0: never shortened.
 	ArchiveAfter time.Duration
 	// Workers is how many games' notices are sent at once (default 8). Each route's rate limit
 	// is the API's to wait out (discordgo keeps a bucket per route and sleeps through a 429's
@@ -37,12 +37,15 @@ func (s *Sender) Parallel() int {
 	return 8
 }
 
+// DefaultArchiveAfter is how long a finished game's thread stays open unless configured.
+const DefaultArchiveAfter = 24 * time.Hour
+
 // NewSender makes the outbox sender.
 func NewSender(svc *bot.Service, api API, log *slog.Logger) *Sender {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Sender{svc: svc, api: api, log: log}
+	return &Sender{svc: svc, api: api, log: log, ArchiveAfter: DefaultArchiveAfter}
 }
 
 // Send posts one notice. An error asks the outbox to try again later; a request Discord refuses
@@ -62,7 +65,7 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	id, err := s.api.Send(o.Channel, m)
 	if err != nil {
 		if why := threadRefusal(err, len(m.Files) > 0); why != "" && o.Game != 0 {
-			return &bot.ThreadRefused{Reason: why}
+			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
 		}
 		if Permanent(err) {
 			s.log.Error("outbox: Discord refused the message, dropped", "game", o.Game, "id", o.ID, "err", err)
@@ -70,8 +73,8 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		}
 		return err
 	}
-	s.takeButtonsOff(ctx, o, id)
 	if o.Game != 0 {
+		s.takeButtonsOff(ctx, o, id)
 		s.archiveWhenOver(ctx, o)
 	}
 	return nil
@@ -81,13 +84,16 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 // without activity (Discord's auto-archive, which only takes 1 hour, 1, 3 or 7 days): no timer
 // of ours, and a thread a player still writes in stays open.
 func (s *Sender) archiveWhenOver(ctx context.Context, o bot.Outgoing) {
+	if s.ArchiveAfter <= 0 {
+		return // configured never: the thread keeps the week it was opened with
+	}
 	due, err := s.svc.ArchiveOnce(ctx, o.Game)
 	if err != nil || !due {
 		return
 	}
-	minutes := 1440
+	minutes := 10080
 	for _, m := range []int{60, 1440, 4320, 10080} {
-		if s.ArchiveAfter > 0 && time.Duration(m)*time.Minute >= s.ArchiveAfter {
+		if time.Duration(m)*time.Minute >= s.ArchiveAfter {
 			minutes = m
 			break
 		}
@@ -117,20 +123,72 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 	err := s.api.Edit(o.Channel, o.Live, m)
 	if errorCode(err) == 50083 {
 		// An archived thread takes no edit: reopen it (a game that is still running plays
-		// there), then edit.
-		if err = s.api.SetArchived(o.Channel, false); err == nil {
+		// there) and edit once more.
+		uerr := s.api.SetArchived(o.Channel, false)
+		switch {
+		case uerr == nil:
 			err = s.api.Edit(o.Channel, o.Live, m)
+		case !Permanent(uerr):
+			return uerr // a 429 or an outage: the outbox tries again
+		}
+		if errorCode(err) == 50083 {
+			// The bot may not reopen it (it lacks Send Messages, or the thread is locked),
+			// or it was archived again at once: the status goes out as a new post, which
+			// reopens a thread that is not locked; a thread that refuses it is a refusal.
+			return s.repost(ctx, o, m)
 		}
 	}
 	if err != nil {
 		if why := threadRefusal(err, false); why != "" {
-			return &bot.ThreadRefused{Reason: why}
+			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
 		}
 		if Permanent(err) {
 			s.log.Error("outbox: Discord refused the status edit, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
 		}
 		return err
+	}
+	return nil
+}
+
+// repost sends a status edit that its archived thread refused as a new post, which becomes the
+// turn's live post: later status edits change it, and the old one loses its buttons.
+func (s *Sender) repost(ctx context.Context, o bot.Outgoing, m Message) error {
+	m.Clear = false
+	id, err := s.api.Send(o.Channel, m)
+	if err != nil {
+		if why := threadRefusal(err, false); why != "" {
+			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
+		}
+		if Permanent(err) {
+			s.log.Error("outbox: Discord refused the status post, dropped", "game", o.Game, "id", o.ID, "err", err)
+			return nil
+		}
+		return err
+	}
+	s.log.Info("outbox: a status edit in an archived thread went out as a new post", "game", o.Game, "message", id)
+	prev, recorded, err := s.svc.SetPrompt(ctx, o.Game, o.Post, id, true)
+	if err != nil {
+		s.log.Warn("outbox: recording the status post", "game", o.Game, "err", err)
+	}
+	// Best effort, as in takeButtonsOff: a stale button is checked against the game anyway.
+	olds := []string{o.Live}
+	if prev != o.Live {
+		olds = append(olds, prev)
+	}
+	for _, old := range olds {
+		if old == "" || old == id {
+			continue
+		}
+		if err := s.api.Edit(o.Channel, old, Message{Clear: true}); err != nil {
+			s.log.Warn("outbox: taking the buttons off the replaced post", "game", o.Game, "message", old, "err", err)
+		}
+	}
+	if !recorded {
+		// The game moved on while it went out: its buttons are outdated already.
+		if err := s.api.Edit(o.Channel, id, Message{Clear: true}); err != nil {
+			s.log.Warn("outbox: taking the buttons off an outdated post", "game", o.Game, "message", id, "err", err)
+		}
 	}
 	return nil
 }
@@ -290,6 +348,19 @@ func (s *Sender) dm(o bot.Outgoing) error {
 		return nil
 	}
 	return err
+}
+
+// threadWhere says where the players of a game whose thread refuses the bot can still follow it,
+// after the refusal err: the thread itself unless it is gone, and its commands where players may
+// still use them (an interaction's answer needs none of the bot's permissions in the channel).
+func threadWhere(err error) string {
+	switch errorCode(err) {
+	case 10003:
+		return ""
+	case 160005:
+		return "Its earlier posts can still be read in the thread."
+	}
+	return "You can still read and play it in the thread: /board shows the position, /move plays."
 }
 
 // threadRefusal says in words why a game's thread refuses a request until someone fixes it, or

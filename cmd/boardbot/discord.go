@@ -136,7 +136,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 		}
 	}
 	h := discord.NewHandler(svc, api, discord.Options{Logger: log, Acked: m.Acked, Answered: m.Answered})
-	sender := discord.NewSender(svc, api, log)
+	sender := newSender(c, svc, api, log)
 	bctx, cancelBg := context.WithCancel(ctx)
 	done, aiDone := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -350,4 +350,11 @@ func cmdCommands(_ context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	return 0
+}
+
+// newSender is the outbox sender as the configuration sets it up.
+func newSender(c config.Config, svc *bot.Service, api discord.API, log *slog.Logger) *discord.Sender {
+	s := discord.NewSender(svc, api, log)
+	s.ArchiveAfter = time.Duration(c.Discord.ArchiveAfter)
+	return s
 }

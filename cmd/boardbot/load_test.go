@@ -37,15 +37,19 @@ import (
 // acks come). Each instance delivers its outbox as `serve` does (discord.Background, the real
 // sender, boards drawn) to a stub Discord that counts the posts and edits. It prints moves/s, the
 // p50/p99 acknowledgement latency, posts/s, the outbox backlog when the moves stop and how long
-// delivery then takes to drain it. Bounded: BOARDBOT_LOAD_SECONDS (default 10) per set-up, 16
-// games at once, 60 s at most to drain.
+// delivery then takes to drain it. Bounded: BOARDBOT_LOAD_SECONDS (default 10) per set-up,
+// BOARDBOT_LOAD_GAMES games at once (default 16; each game's moves are sequential, so more games
+// reach a higher rate when the acknowledgements are slow), 60 s at most to drain.
+// BOARDBOT_LOAD_ONLY="3 instance" measures only the set-ups whose name contains it;
+// BOARDBOT_LOAD_DEBUG=1 logs each 429 with the requests that arrived in the second before it.
 func TestLoadFigures(t *testing.T) {
 	if os.Getenv("BOARDBOT_LOAD") == "" {
 		t.Skip("set BOARDBOT_LOAD=1 to measure")
 	}
-	secs, rate := 10, 200
+	secs, rate, games := 10, 200, 16
 	fmt.Sscan(os.Getenv("BOARDBOT_LOAD_SECONDS"), &secs)
 	fmt.Sscan(os.Getenv("BOARDBOT_LOAD_RATE"), &rate)
+	fmt.Sscan(os.Getenv("BOARDBOT_LOAD_GAMES"), &games)
 	d := time.Duration(secs) * time.Second
 	type setup struct {
 		name      string
@@ -73,7 +77,10 @@ func TestLoadFigures(t *testing.T) {
 		}
 	}
 	for _, su := range setups {
-		r := loadRun(t, su.instances, su.open, d, rate)
+		if only := os.Getenv("BOARDBOT_LOAD_ONLY"); only != "" && !strings.Contains(su.name, only) {
+			continue
+		}
+		r := loadRun(t, su.instances, su.open, d, rate, games)
 		lat := r.lat
 		slices.Sort(lat)
 		q := func(p float64) time.Duration {
@@ -82,9 +89,20 @@ func TestLoadFigures(t *testing.T) {
 			}
 			return lat[min(len(lat)-1, int(p*float64(len(lat))))]
 		}
-		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)  429s %v",
+		last := r.lastBoard
+		slices.Sort(last)
+		worst, p99 := time.Duration(0), time.Duration(0)
+		if len(last) > 0 {
+			worst, p99 = last[len(last)-1], last[min(len(last)-1, int(.99*float64(len(last))))]
+		}
+		t.Logf("%-26s %4.0f moves/s  ack p50 %v p99 %v  %4.0f posts/s  backlog %d at the end, drained in %v  (%d moves, %d posts in %v)  429s %v  "+
+			"last board of each of %d games within %v (p99 %v), missing %d, peak %d requests/s",
 			su.name, float64(r.moves)/d.Seconds(), q(.5).Round(time.Millisecond), q(.99).Round(time.Millisecond),
-			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d, r.limited)
+			float64(r.postsDuring)/d.Seconds(), r.backlog, r.drain.Round(10*time.Millisecond), r.moves, r.postsDuring, d, r.limited,
+			len(last), worst.Round(10*time.Millisecond), p99.Round(10*time.Millisecond), r.missing, r.peak)
+		if n := r.limited["global"] + r.limited["user"] + r.limited["shared"] + r.limited["cloudflare"]; n > 0 || r.missing > 0 {
+			t.Errorf("%s: %d 429s, %d games without their last board", su.name, n, r.missing)
+		}
 	}
 }
 
@@ -96,11 +114,17 @@ type loadResult struct {
 	backlog     int             // outbox messages queued when the moves stopped
 	drain       time.Duration   // how long delivery then took to empty the outbox
 	limited     map[string]int  // Discord's 429s by scope (the fake allows 50 requests/s per token)
+	// lastBoard is, for each game that made a move, how long after its last move was
+	// acknowledged Discord received the post showing the position after it (0 when the post
+	// came first); missing counts the games whose last post never showed it.
+	lastBoard []time.Duration
+	missing   int
+	peak      int // the most bot-token requests Discord received in any second
 }
 
 // loadRun plays for d over instances handlers, at rate moves/s (0: unpaced), each instance
 // delivering its outbox meanwhile.
-func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store, d time.Duration, rate int) loadResult {
+func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store, d time.Duration, rate, parallel int) loadResult {
 	// The strict fake Discord: real message ids (so each post's buttons come off the one before,
 	// an edit), its rate limits, and every request checked.
 	stub := discordtest.New(t)
@@ -148,6 +172,8 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 	var mu sync.Mutex
 	var lat []time.Duration
 	var games []int64
+	threads := map[int64]string{}     // game -> its thread
+	lastAck := map[string]time.Time{} // thread -> when its last move was acknowledged
 	deadline := time.Now().Add(d)
 	// Pacing: a move waits for a token; tokens come at rate per second, never stored up.
 	tokens := make(chan struct{})
@@ -167,7 +193,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		close(tokens)
 	}
 	var wg sync.WaitGroup
-	for w := range 16 {
+	for w := range parallel {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -188,6 +214,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 				}
 				mu.Lock()
 				games = append(games, rep.Game)
+				threads[rep.Game] = thread
 				mu.Unlock()
 				for i := 0; time.Now().Before(deadline); i++ {
 					user, move := "", ""
@@ -214,6 +241,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 					}
 					mu.Lock()
 					lat = append(lat, time.Since(start))
+					lastAck[thread] = time.Now()
 					mu.Unlock()
 				}
 			}
@@ -240,12 +268,94 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 	}
 	res.drain = time.Since(start)
 	res.limited = stub.Limited()
+	// Each thread's last post as Discord received it.
+	reqs, _ := stub.Since(0)
+	res.peak = peakPerSecond(reqs)
+	if os.Getenv("BOARDBOT_LOAD_DEBUG") != "" {
+		for i, r := range reqs {
+			if r.Status == 429 {
+				n := 0
+				for _, q := range reqs[:i] {
+					if botCounted(q) && r.At.Sub(q.At) < time.Second {
+						n++
+					}
+				}
+				t.Logf("429 %s %s at %v: %d bot-token requests arrived in the second before", r.Method, r.Path, r.At.Format("15:04:05.000"), n)
+			}
+		}
+	}
+	lastPost := map[string]discordtest.Request{}
+	for _, r := range reqs {
+		th, ok := strings.CutPrefix(r.Path, "/channels/")
+		if th, ok = strings.CutSuffix(th, "/messages"); ok && r.Method == "POST" && r.Status == 200 {
+			lastPost[th] = r
+		}
+	}
 	for _, id := range games {
 		g, err := gen.Game(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		res.moves += g.MoveCount
+		acked, moved := lastAck[threads[id]]
+		if !moved {
+			continue
+		}
+		// The post of the last position: a board, and the turn buttons of that move count
+		// while the game runs (a finished game's result post has none).
+		p, ok := lastPost[threads[id]]
+		shows := ok && len(p.Files) > 0 && (g.Status != storage.StatusRunning ||
+			strings.Contains(strings.Join(componentIDs(p.JSON), " "), fmt.Sprintf("/turn/%d/", g.MoveCount)))
+		if !shows {
+			res.missing++
+			continue
+		}
+		res.lastBoard = append(res.lastBoard, max(0, p.At.Sub(acked)))
 	}
 	return res
+}
+
+// componentIDs lists the custom ids of a message body's components.
+func componentIDs(m map[string]any) []string {
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		case map[string]any:
+			if id, ok := x["custom_id"].(string); ok {
+				out = append(out, id)
+			}
+			walk(x["components"])
+		}
+	}
+	walk(m["components"])
+	return out
+}
+
+// botCounted: a request Discord counts against the bot token's global limit.
+func botCounted(r discordtest.Request) bool {
+	return !strings.HasPrefix(r.Path, "/interactions/") && !strings.HasPrefix(r.Path, "/webhooks/") && r.Path != "/gateway"
+}
+
+// peakPerSecond is the most bot-token requests that arrived within any one second.
+func peakPerSecond(reqs []discordtest.Request) int {
+	var at []time.Time
+	for _, r := range reqs {
+		if botCounted(r) {
+			at = append(at, r.At)
+		}
+	}
+	slices.SortFunc(at, func(a, b time.Time) int { return a.Compare(b) })
+	peak := 0
+	for i, j := 0, 0; j < len(at); j++ {
+		for at[j].Sub(at[i]) >= time.Second {
+			i++
+		}
+		peak = max(peak, j-i+1)
+	}
+	return peak
 }

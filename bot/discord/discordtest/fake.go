@@ -45,6 +45,7 @@ const (
 	MissingAccess          = 50001
 	InvalidWebhookToken    = 50027
 	MissingPermissions     = 50013
+	CannotMessageUser      = 50007
 	InvalidFormBody        = 50035
 	AlreadyAcknowledged    = 40060
 	ArchivedThread         = 50083
@@ -108,6 +109,10 @@ type Channel struct {
 	Archived, Locked  bool
 	Deleted           bool
 	Perms             int64
+	// DM is a user's direct-message channel with the bot (Recipient): no guild, no permissions,
+	// and posts refused while the user does not accept direct messages from the bot.
+	DM        bool
+	Recipient string
 	// AutoArchive is how long a thread stays active without a message before Discord archives
 	// it; Last is its last message (by the fake's clock).
 	AutoArchive time.Duration
@@ -135,8 +140,8 @@ type Fake struct {
 	T   testing.TB
 	Srv *httptest.Server
 
-	// GlobalLimit is the bot token's budget of requests per second (0: DefaultGlobalLimit;
-	// negative: none). Interaction callbacks and interaction webhooks are not counted, as on
+	// GlobalLimit is the bot token's budget of requests in any second, by their arrival (0:
+	// DefaultGlobalLimit; negative: none). Interaction callbacks and interaction webhooks are not counted, as on
 	// Discord.
 	GlobalLimit int
 	// RouteLimit requests per RouteWindow per route bucket (0: 50 per second).
@@ -174,10 +179,12 @@ type Fake struct {
 	interMsg    map[string]string    // interaction id -> the message its component is on
 	scripts     []*scripted
 	routes      map[string]*window
-	global      map[string]*window // per token
+	global      map[string][]time.Time // per token: the arrivals of its counted requests, oldest first
 	globalUntil time.Time
 	invalid     int // 401, 403 and 429 (but shared) answers: Cloudflare bans an IP past 10,000 in 10 minutes
 	limited     map[string]int
+	dms         map[string]string // user -> their DM channel with the bot
+	dmsClosed   map[string]bool   // users who do not take direct messages from the bot
 
 	conn   *websocket.Conn
 	connMu sync.Mutex
@@ -199,7 +206,8 @@ type window struct {
 func New(t testing.TB) *Fake {
 	f := &Fake{T: t, now: time.Now, nonces: map[string]nonceUse{}, messages: map[string]*Message{}, channels: map[string]*Channel{},
 		originals: map[string]string{}, responded: map[string]time.Time{}, kinds: map[string]int{}, dispatched: map[string]time.Time{},
-		interMsg: map[string]string{}, routes: map[string]*window{}, global: map[string]*window{}, limited: map[string]int{},
+		interMsg: map[string]string{}, routes: map[string]*window{}, global: map[string][]time.Time{}, limited: map[string]int{},
+		dms: map[string]string{}, dmsClosed: map[string]bool{},
 		ready: make(chan struct{}, 4), Guild: "g1"}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gw/", f.gateway)
@@ -302,6 +310,26 @@ func (f *Fake) SetChannel(id string, change func(*Channel)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	change(f.channel(id))
+}
+
+// CloseDMs makes user refuse direct messages from the bot, as a user does who turned off "Allow
+// direct messages from server members" or blocked the bot: Discord still opens the DM channel,
+// and refuses each message with 403 Cannot send messages to this user (50007).
+func (f *Fake) CloseDMs(user string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.dmsClosed[user] = true
+}
+
+// DMs lists the messages the bot sent user by direct message, oldest first.
+func (f *Fake) DMs(user string) []Message {
+	f.mu.Lock()
+	ch := f.dms[user]
+	f.mu.Unlock()
+	if ch == "" {
+		return nil
+	}
+	return f.MessagesIn(ch)
 }
 
 // ChannelState returns a copy of a channel as the fake holds it.
@@ -670,6 +698,8 @@ func codeText(code int) string {
 		return "Missing Access"
 	case MissingPermissions:
 		return "Missing Permissions"
+	case CannotMessageUser:
+		return "Cannot send messages to this user"
 	case ArchivedThread:
 		return "Thread is archived"
 	case ThreadAlreadyCreated:
@@ -749,27 +779,41 @@ func hash(s string) uint32 {
 }
 
 // rateLimited counts the request against its route and the token's global budget, sets the
-// rate-limit headers, and answers 429 when a budget is spent. f.mu is held.
+// rate-limit headers, and answers 429 when a budget is spent. f.mu is held. A request counts
+// when it arrived, as at Discord's edge, not when the fake got to it: requests that waited for
+// the fake (its lock, a starved machine) would otherwise crowd into a later second.
 func (f *Fake) rateLimited(rec *Request, bucket, route string, hdr http.Header) (answer, bool) {
 	if rec.Path == "/gateway" {
 		return answer{}, true
 	}
-	now := time.Now()
+	now := rec.At
+	if now.IsZero() {
+		now = time.Now()
+	}
 	interaction := strings.HasPrefix(rec.Path, "/interactions/") || strings.HasPrefix(rec.Path, "/webhooks/")
 	if !interaction && strings.HasPrefix(rec.Auth, "Bot ") && f.GlobalLimit >= 0 {
 		limit := f.GlobalLimit
 		if limit == 0 {
 			limit = DefaultGlobalLimit
 		}
-		g := f.global[rec.Auth]
-		if g == nil || now.Sub(g.start) >= time.Second {
-			g = &window{start: now}
-			f.global[rec.Auth] = g
+		// Any second, however it falls, takes limit requests: those that arrived in the
+		// second before this one's arrival count, in whatever order the fake got to them.
+		var in []time.Time
+		kept := f.global[rec.Auth][:0]
+		for _, t := range f.global[rec.Auth] {
+			if now.Sub(t) < 2*time.Second || t.After(now) {
+				kept = append(kept, t) // a second of slack for requests got to out of order
+			}
+			if t.After(now.Add(-time.Second)) && !t.After(now) {
+				in = append(in, t)
+			}
 		}
-		if g.n >= limit {
-			return f.throttled(Throttle{Scope: "global", RetryAfter: time.Second - now.Sub(g.start)}, bucket), false
+		f.global[rec.Auth] = kept
+		if len(in) >= limit {
+			return f.throttled(Throttle{Scope: "global", RetryAfter: untilEnd(in[0], time.Second)}, bucket), false
 		}
-		g.n++
+		i, _ := slices.BinarySearchFunc(kept, now, func(a, b time.Time) int { return a.Compare(b) })
+		f.global[rec.Auth] = slices.Insert(kept, i, now)
 	}
 	limit, per := f.RouteLimit, f.RouteWindow
 	if limit == 0 {
@@ -783,7 +827,9 @@ func (f *Fake) rateLimited(rec *Request, bucket, route string, hdr http.Header) 
 		u = &window{start: now}
 		f.routes[route] = u
 	}
-	reset := per - now.Sub(u.start)
+	// The wait is told from the moment of the answer: a request that waited for the fake
+	// has that much less to wait.
+	reset := untilEnd(u.start, per)
 	if u.n >= limit {
 		return f.throttled(Throttle{Scope: "user", RetryAfter: reset}, bucket), false
 	}
@@ -792,8 +838,13 @@ func (f *Fake) rateLimited(rec *Request, bucket, route string, hdr http.Header) 
 	hdr.Set("X-RateLimit-Limit", strconv.Itoa(limit))
 	hdr.Set("X-RateLimit-Remaining", strconv.Itoa(limit-u.n))
 	hdr.Set("X-RateLimit-Reset-After", fmt.Sprintf("%.3f", reset.Seconds()))
-	hdr.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(now.Add(reset).UnixMilli())/1000))
+	hdr.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(u.start.Add(per).UnixMilli())/1000))
 	return answer{}, true
+}
+
+// untilEnd is what is left, now, of a window of length per that began at start (at least 1 ms).
+func untilEnd(start time.Time, per time.Duration) time.Duration {
+	return max(time.Millisecond, per-time.Since(start))
 }
 
 // Dispatched records an interaction the test hands the bot another way than the gateway (HTTP
@@ -889,7 +940,7 @@ func (f *Fake) answer(rec *Request) answer {
 		// The bot's own user: what both modes ask at start to check the token.
 		return answer{status: 200, body: map[string]any{"id": "100000000000000001", "username": "boardbot", "discriminator": "0", "bot": true}}
 	case rec.Method == "POST" && rec.Path == "/users/@me/channels":
-		return answer{status: 200, body: map[string]any{"id": "dm-" + fmt.Sprint(rec.JSON["recipient_id"]), "type": 1}}
+		return f.openDM(rec)
 	case rec.Method == "PUT" && p[0] == "applications":
 		return answer{status: 200, body: []any{}}
 	}
@@ -903,7 +954,10 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 	}
 	perms := f.perms(c)
 	has := func(bits int64) bool { return perms&bits == bits }
-	if !has(discordgo.PermissionViewChannel) && !strings.HasPrefix(c.ID, "dm-") {
+	if c.DM {
+		return f.dmCall(rec, p, c, notFound, refuse)
+	}
+	if !has(discordgo.PermissionViewChannel) {
 		return refuse(403, MissingAccess)
 	}
 	manage := has(discordgo.PermissionManageThreads)
@@ -913,31 +967,14 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 		if c.Thread {
 			send = discordgo.PermissionSendMessagesInThreads
 		}
-		if !strings.HasPrefix(c.ID, "dm-") && (!has(send) || len(rec.Files) > 0 && !has(discordgo.PermissionAttachFiles)) {
+		if !has(send) || len(rec.Files) > 0 && !has(discordgo.PermissionAttachFiles) {
 			return refuse(403, MissingPermissions)
 		}
 		if c.Thread && c.Locked && !manage {
 			return refuse(400, ThreadLocked)
 		}
-		if n, _ := rec.JSON["nonce"].(string); n != "" && rec.JSON["enforce_nonce"] == true {
-			window := f.NonceWindow
-			if window == 0 {
-				window = DefaultNonceWindow
-			}
-			if u, ok := f.nonces[c.ID+"\x00"+n]; ok && f.now().Sub(u.at) < window {
-				rec.ID = u.id
-				return answer{status: 200, body: f.wire(f.messages[u.id])}
-			}
-		}
-		m := f.newMessage(c.ID, rec.JSON, rec.Files)
-		if n, _ := rec.JSON["nonce"].(string); n != "" {
-			m.Nonce = n
-			f.nonces[c.ID+"\x00"+n] = nonceUse{m.ID, f.now()}
-		}
 		// A post in an archived thread that is not locked unarchives it.
-		c.Archived, c.Last = false, f.now()
-		rec.ID = m.ID
-		return answer{status: 200, body: f.wire(m)}
+		return f.post(rec, c)
 	case rec.Method == "PATCH" && len(p) == 4 && p[2] == "messages":
 		m := f.messages[p[3]]
 		if m == nil || m.Channel != c.ID {
@@ -989,7 +1026,9 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 			return refuse(403, MissingPermissions)
 		}
 		if a, ok := rec.JSON["archived"].(bool); ok {
-			if !a && !has(discordgo.PermissionSendMessagesInThreads) && !manage {
+			// Reopening a thread that is not locked takes Send Messages (Discord's Modify
+			// Channel); anything else about an archived or locked thread takes Manage Threads.
+			if !a && !has(discordgo.PermissionSendMessages) && !manage {
 				return refuse(403, MissingPermissions)
 			}
 			limit := f.ThreadCap
@@ -1019,6 +1058,71 @@ func (f *Fake) channelCall(rec *Request, p []string, notFound func(int) answer, 
 		return answer{status: 200, body: out}
 	}
 	return answer{status: 404, body: errorBody("404: Not Found", 0)}
+}
+
+// post creates a message in c, or returns the one made under the same nonce within the nonce
+// window. f.mu is held.
+func (f *Fake) post(rec *Request, c *Channel) answer {
+	if n, _ := rec.JSON["nonce"].(string); n != "" && rec.JSON["enforce_nonce"] == true {
+		window := f.NonceWindow
+		if window == 0 {
+			window = DefaultNonceWindow
+		}
+		if u, ok := f.nonces[c.ID+"\x00"+n]; ok && f.now().Sub(u.at) < window {
+			rec.ID = u.id
+			return answer{status: 200, body: f.wire(f.messages[u.id])}
+		}
+	}
+	m := f.newMessage(c.ID, rec.JSON, rec.Files)
+	if n, _ := rec.JSON["nonce"].(string); n != "" {
+		m.Nonce = n
+		f.nonces[c.ID+"\x00"+n] = nonceUse{m.ID, f.now()}
+	}
+	c.Archived, c.Last = false, f.now()
+	rec.ID = m.ID
+	return answer{status: 200, body: f.wire(m)}
+}
+
+// openDM is Create DM: the bot's DM channel with recipient_id, the same one each time. Discord
+// opens it even for a user who takes no direct messages; the refusal comes with each message.
+// f.mu is held.
+func (f *Fake) openDM(rec *Request) answer {
+	user, _ := rec.JSON["recipient_id"].(string)
+	if user == "" {
+		return answer{status: 400, body: errorBody("Invalid Form Body: recipient_id is required", InvalidFormBody)}
+	}
+	id := f.dms[user]
+	if id == "" {
+		id = f.snowflake()
+		f.dms[user] = id
+		f.channels[id] = &Channel{ID: id, DM: true, Recipient: user}
+	}
+	rec.ID = id
+	return answer{status: 200, body: map[string]any{"id": id, "type": 1, "last_message_id": nil, "flags": 0,
+		"recipients": []any{map[string]any{"id": user, "username": user, "discriminator": "0", "global_name": nil, "avatar": nil}}}}
+}
+
+// dmCall is a request in a DM channel: posts (refused while the user takes no direct messages)
+// and edits of the bot's own messages there. f.mu is held.
+func (f *Fake) dmCall(rec *Request, p []string, c *Channel, notFound func(int) answer, refuse func(int, int) answer) answer {
+	switch {
+	case rec.Method == "POST" && len(p) == 3 && p[2] == "messages":
+		if f.dmsClosed[c.Recipient] {
+			return refuse(403, CannotMessageUser)
+		}
+		return f.post(rec, c)
+	case rec.Method == "PATCH" && len(p) == 4 && p[2] == "messages":
+		m := f.messages[p[3]]
+		if m == nil || m.Channel != c.ID {
+			return notFound(UnknownMessage)
+		}
+		if why := f.edit(m, rec.JSON, rec.Files); why != "" {
+			return answer{status: 400, body: errorBody("Invalid Form Body: "+why, InvalidFormBody)}
+		}
+		rec.ID = m.ID
+		return answer{status: 200, body: f.wire(m)}
+	}
+	return refuse(403, MissingPermissions)
 }
 
 // newMessage creates a message from a body and its files. f.mu is held.

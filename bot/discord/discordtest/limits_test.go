@@ -3,8 +3,11 @@ package discordtest
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
@@ -110,6 +113,51 @@ func TestResponseTypeSuitsTheInteraction(t *testing.T) {
 	for _, c := range cases {
 		if got := ResponseFits(c.kind, map[string]any{"type": float64(c.typ)}); (got == "") != c.ok {
 			t.Errorf("interaction %d answered with %d: %q", c.kind, c.typ, got)
+		}
+	}
+}
+
+// The global limit counts requests when they arrive, as Discord's edge does, over any second
+// however it falls: requests that arrived and then waited for the fake are not counted as if they
+// had arrived later, where they would crowd out requests that arrive then.
+func TestGlobalLimitCountsArrivals(t *testing.T) {
+	f := New(t)
+	f.GlobalLimit = 5
+	post := func(channel string) int {
+		req, _ := http.NewRequest("POST", f.URL()+"/api/v10/channels/"+channel+"/messages", strings.NewReader(`{"content":"x"}`))
+		req.Header.Set("Authorization", "Bot x")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			return 0
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	start := time.Now()
+	if post("c0") != 200 { // opens the second
+		t.Fatal("the first post")
+	}
+	time.Sleep(time.Until(start.Add(900 * time.Millisecond)))
+	f.mu.Lock() // the fake stalls; four posts arrive within the first second meanwhile
+	var wg sync.WaitGroup
+	for k := range 4 {
+		wg.Go(func() {
+			if code := post(fmt.Sprintf("b%d", k)); code != 200 {
+				t.Errorf("a post within the budget of its second: %d", code)
+			}
+		})
+	}
+	time.Sleep(time.Until(start.Add(1200 * time.Millisecond)))
+	f.mu.Unlock()
+	wg.Wait()
+	// A second after the stall began, the stalled posts are a second old by arrival, not by
+	// when the fake got to them.
+	time.Sleep(time.Until(start.Add(1970 * time.Millisecond)))
+	for k := range 2 {
+		if code := post(fmt.Sprintf("c%d", k+1)); code != 200 {
+			t.Errorf("post %d of the next second: %d", k+1, code)
 		}
 	}
 }
