@@ -47,6 +47,16 @@ func (s *Service) ThreadRefusal(ctx context.Context, thread string) string {
 	return v
 }
 
+// refusedAndOver reports whether game has ended while its thread refused its posts.
+func (s *Service) refusedAndOver(ctx context.Context, game int64) bool {
+	row, err := s.store.Game(ctx, game)
+	if err != nil || row.Status == storage.StatusRunning || row.Status == storage.StatusLobby {
+		return false
+	}
+	v, ok, err := s.store.Setting(ctx, scopeGame, strconv.FormatInt(game, 10), keyRefused)
+	return err == nil && ok && v != ""
+}
+
 // threadRefused handles a game's message that its thread refused: the game's posts stop (the
 // message stays first in its lane, tried again every refusedProbe), its clocks stop, and the
 // first time the players are told in the lobby channel where the game was opened. It returns

@@ -80,6 +80,11 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 		rep, err := h.svc.Resign(ctx, req)
 		return h.reply(i, rep, err)
 	case "abort":
+		// With a number, a game is ended from the channel it was opened in: its thread may be
+		// gone, and with it every way to reach the game.
+		if n := opts.int("game"); n > 0 {
+			req.Game = int64(n)
+		}
 		rep, err := h.svc.Abort(ctx, req)
 		return h.reply(i, rep, err)
 	case "join":

@@ -432,3 +432,41 @@ func TestArchiveAfterSetting(t *testing.T) {
 		})
 	}
 }
+
+// saidIn is the last text the bot answered in rs.
+func saidIn(rs []recorded) string {
+	var said string
+	for _, r := range rs {
+		if s := content(r.JSON); s != "" {
+			said = s
+		}
+		if s := content(data(r)); s != "" {
+			said = s
+		}
+	}
+	return said
+}
+
+// A game whose thread was deleted can still be ended: /abort with the game's number works in the
+// channel the game was opened in, and the refused thread is no longer probed.
+func TestAbortByNumberWhenTheThreadIsGone(t *testing.T) {
+	e := newEnv(t)
+	thread, p := e.started()
+	e.fake.SetChannel(thread, func(c *discordtest.Channel) { c.Deleted = true })
+	e.playOne(thread, p)
+	e.deliver()
+	// Without the number, the lobby channel has no game of its own.
+	if said := saidIn(e.do(e.slash("bob", "c-games", "abort"))); strings.Contains(said, "aborted") {
+		t.Fatalf("abort without a number in the lobby channel: %q", said)
+	}
+	said := saidIn(e.do(e.slash("ann", "c-games", "abort", opt("game", float64(1)))))
+	if !strings.Contains(said, "was aborted by") {
+		t.Fatalf("the creator's /abort game:1 in the lobby channel: %q", said)
+	}
+	e.advance(11 * time.Minute)
+	for _, r := range append(e.deliver(), e.deliver()...) {
+		if r.Method == "POST" && strings.HasPrefix(r.Path, "/channels/"+thread) {
+			t.Fatalf("the deleted thread is still probed after the abort: %+v", r)
+		}
+	}
+}
