@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -654,6 +655,23 @@ func (s *search) sensibleTokens(part rules.Move, tokens []string) []string {
 		return append(tokens[:0], out...) // a copy: the caller reuses its slice
 	}
 	out := tf.SensibleTokens(s.seat, part, append([]string(nil), tokens...))
+	if s.cfg.Turn != nil && len(out) > 1 {
+		// A token that completes a move bringing back a position of the turn (goods carried
+		// there and back) is ruled out too, as Sensible's whole moves are.
+		var kept []string
+		for _, t := range out {
+			m := append(slices.Clone(part), t)
+			if t == stop {
+				m = part
+			}
+			if len(m) == 0 || !s.cfg.Turn.undoes(s.g, s.real, s.seat, m) {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) > 0 {
+			out = kept
+		}
+	}
 	if s.tokMemo == nil {
 		s.tokMemo = map[string][]string{}
 	}

@@ -1,6 +1,7 @@
 package ascalion
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -306,10 +307,13 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 			return tokens
 		}
 		keep = func(tok string) bool {
-			if bad[tok] {
+			if bad[tok] || s.unloadsOnto(partial, tok) {
 				return false
 			}
-			if !look || tok == "" || tok == "end" || tok == "done" || tok == "skip" || tok == "boat" || tok == "ship" {
+			if tok == "end" {
+				return !s.movesNothing(p, append(slices.Clone(partial), tok))
+			}
+			if !look || tok == "" || tok == "done" || tok == "skip" || tok == "boat" || tok == "ship" {
 				return true
 			}
 			budget := rideLook
@@ -360,7 +364,7 @@ const rideLook = 24
 
 // cleanEnd says whether the transport part can still end without sending a horse or weapon back
 // to the supply, by the labels of its steps and its end (a ride moves on and unloads, never
-// loading more).
+// loading more), and having moved something.
 func (s *state) cleanEnd(seat rules.Seat, part rules.Move, budget *int) bool {
 	if *budget <= 0 {
 		return true
@@ -371,12 +375,12 @@ func (s *state) cleanEnd(seat rules.Seat, part rules.Move, budget *int) bool {
 		return true
 	}
 	for _, c := range next {
-		if c.Token == "end" && !strings.Contains(c.Label, "back to the supply") {
+		if c.Token == "end" && !strings.Contains(c.Label, "back to the supply") && !s.movesNothing(int(seat), append(slices.Clone(part), c.Token)) {
 			return true
 		}
 	}
 	for _, c := range next {
-		if c.Token == "end" || isRide(part) && strings.HasPrefix(c.Token, "+") || strings.Contains(c.Label, "back to the supply") {
+		if c.Token == "end" || isRide(part) && strings.HasPrefix(c.Token, "+") || strings.Contains(c.Label, "back to the supply") || s.unloadsOnto(part, c.Token) {
 			continue
 		}
 		if s.cleanEnd(seat, append(slices.Clone(part), c.Token), budget) {
@@ -391,4 +395,62 @@ func firstTok(m rules.Move) string {
 		return ""
 	}
 	return m[0]
+}
+
+// PositionKey is the position for the undo habit (ai.Keyer): the encoding without what only
+// records the last move (its summary, the offer counter) or counts the turn's moves (transports
+// left), so goods carried there and back, or an offer made and taken back, bring the same key.
+func (s *state) PositionKey() string {
+	c := *s
+	c.Log, c.NextOffer, c.Left, c.events, c.drawn = nil, 0, nil, nil, nil
+	b, err := json.Marshal(&c)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// movesNothing says whether the whole move m of p leaves every good and vessel where it was: a
+// horse ride there and back, a chain or a boat trip with nothing carried spend a transport for
+// nothing (and, repeated, bring back a position of the turn).
+func (s *state) movesNothing(p int, m rules.Move) bool {
+	x := s.scratchCopy()
+	defer x.done()
+	r := &rd{toks: m, quiet: true}
+	if err := x.st.play(p, r); err != nil || r.more() {
+		return false
+	}
+	c := &x.st
+	if len(c.Lands) != len(s.Lands) || len(c.Ships) != len(s.Ships) {
+		return false
+	}
+	for i := range s.Lands {
+		if c.Lands[i].Goods != s.Lands[i].Goods || c.Lands[i].Owner != s.Lands[i].Owner {
+			return false
+		}
+	}
+	for i := range s.Ships {
+		if c.Ships[i].ID != s.Ships[i].ID || c.Ships[i].Pos != s.Ships[i].Pos || c.Ships[i].Goods != s.Ships[i].Goods {
+			return false
+		}
+	}
+	return true
+}
+
+// unloadsOnto says whether tok picks the land a horse or weapon is unloaded into (the token
+// after -horse or -weapon where several lands fit, whose labels carry no note) and that land
+// already holds one.
+func (s *state) unloadsOnto(part rules.Move, tok string) bool {
+	if len(part) == 0 {
+		return false
+	}
+	k := -1
+	switch strings.ToLower(part[len(part)-1]) {
+	case "-horse":
+		k = Horse
+	case "-weapon":
+		k = Weapon
+	}
+	a := s.areaByToken(tok)
+	return k >= 0 && a >= 0 && a < vesselArea && s.goods(a)[k] > 0
 }
