@@ -306,8 +306,12 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 		if len(bad) == 0 && !look {
 			return tokens
 		}
+		mid := s.midMove(p, partial)
+		if mid != nil {
+			defer mid.done()
+		}
 		keep = func(tok string) bool {
-			if bad[tok] || s.unloadsOnto(partial, tok) {
+			if bad[tok] || mid != nil && (mid.st.unloadsOnto(partial, tok) || mid.st.overloads(tok)) {
 				return false
 			}
 			if tok == "end" {
@@ -358,36 +362,78 @@ func isRide(partial rules.Move) bool {
 	return false
 }
 
-// rideLook is how many menus cleanEnd reads at most; beyond it a ride is given the benefit of
-// the doubt.
-const rideLook = 24
+// rideLook is how many menus cleanEnd reads at most, enough for every horse ride of a seat from
+// the choice of its kind (a ride crosses two borders, and only its steps and the unloads of
+// horses and weapons are followed); beyond it a transport is given the benefit of the doubt.
+const rideLook = 300
 
 // cleanEnd says whether the transport part can still end without sending a horse or weapon back
-// to the supply, by the labels of its steps and its end (a ride moves on and unloads, never
-// loading more), and having moved something.
+// to the supply. A ride or chain is followed through its steps and its unloads of horses and
+// weapons (never loading more: it unloads all where it ends), judged on a copy in the middle of
+// the move, without labels; other transports by the notes of their labels.
 func (s *state) cleanEnd(seat rules.Seat, part rules.Move, budget *int) bool {
 	if *budget <= 0 {
 		return true
 	}
 	*budget--
-	next, complete, err := s.Choices(seat, part)
-	if err != nil || len(next) == 0 || complete {
+	if !isRide(part) {
+		next, complete, err := s.Choices(seat, part)
+		if err != nil || len(next) == 0 || complete {
+			return true
+		}
+		for _, c := range next {
+			if c.Token == "end" && !strings.Contains(c.Label, "back to the supply") {
+				return true
+			}
+		}
+		for _, c := range next {
+			if c.Token == "end" || strings.Contains(c.Label, "back to the supply") || s.unloadsOnto(part, c.Token) {
+				continue
+			}
+			if s.cleanEnd(seat, append(slices.Clone(part), c.Token), budget) {
+				return true
+			}
+		}
+		return false
+	}
+	x := s.scratchCopy()
+	defer x.done()
+	r := &rd{toks: part, quiet: true}
+	st, ok := x.st.play(int(seat), r).(*stop)
+	if !ok || len(st.next) == 0 || st.complete {
 		return true
 	}
-	for _, c := range next {
-		if c.Token == "end" && !strings.Contains(c.Label, "back to the supply") && !s.movesNothing(int(seat), append(slices.Clone(part), c.Token)) {
+	mid := &x.st
+	for _, c := range st.next {
+		if c.Token == "end" && mid.Trip != nil && mid.rideEndsClean(mid.Trip) {
 			return true
 		}
 	}
-	for _, c := range next {
-		if c.Token == "end" || isRide(part) && strings.HasPrefix(c.Token, "+") || strings.Contains(c.Label, "back to the supply") || s.unloadsOnto(part, c.Token) {
+	for _, c := range st.next {
+		tok := c.Token
+		if tok == "end" || strings.HasPrefix(tok, "+") || strings.HasPrefix(tok, "-") && tok != "-horse" && tok != "-weapon" || mid.unloadsOnto(part, tok) {
 			continue
 		}
-		if s.cleanEnd(seat, append(slices.Clone(part), c.Token), budget) {
+		if s.cleanEnd(seat, append(slices.Clone(part), tok), budget) {
 			return true
 		}
 	}
 	return false
+}
+
+// rideEndsClean says whether ending the ride or chain t where it stands leaves no more than one
+// horse and one weapon there (the end label's note, §11.8).
+func (s *state) rideEndsClean(t *trip) bool {
+	for _, k := range []int{Horse, Weapon} {
+		n := t.Cargo[k]
+		if k == Horse && t.Kind == "horse" {
+			n++
+		}
+		if n > 0 && s.goods(t.Pos)[k]+n > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func firstTok(m rules.Move) string {
@@ -453,4 +499,36 @@ func (s *state) unloadsOnto(part rules.Move, tok string) bool {
 	}
 	a := s.areaByToken(tok)
 	return k >= 0 && a >= 0 && a < vesselArea && s.goods(a)[k] > 0
+}
+
+// midMove is a scratch copy of s in the middle of p's partial move (a transport under way), or
+// nil when partial is empty or complete. Give it back with done.
+func (s *state) midMove(p int, partial rules.Move) *scratch {
+	if len(partial) == 0 {
+		return nil
+	}
+	x := s.scratchCopy()
+	r := &rd{toks: partial, quiet: true}
+	if _, ok := x.st.play(p, r).(*stop); !ok || x.st.Trip == nil {
+		x.done()
+		return nil
+	}
+	return x
+}
+
+// overloads says whether tok loads a horse or weapon onto the transport's boat or ship, which
+// already carries one (in the middle of the move: s is a midMove copy).
+func (s *state) overloads(tok string) bool {
+	t := s.Trip
+	if t == nil || (t.Kind != "boat" && t.Kind != "ship") {
+		return false
+	}
+	v := s.vessel(t.Vessel)
+	switch strings.ToLower(tok) {
+	case "+horse":
+		return v != nil && v.Goods[Horse] > 0
+	case "+weapon":
+		return v != nil && v.Goods[Weapon] > 0
+	}
+	return false
 }
