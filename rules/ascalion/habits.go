@@ -303,9 +303,6 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 			}
 		}
 		look := !byVessel(partial)
-		if len(bad) == 0 && !look {
-			return tokens
-		}
 		mid := s.midMove(p, partial)
 		if mid != nil {
 			defer mid.done()

@@ -96,6 +96,21 @@ func TestHabits(t *testing.T) {
 	if got := sensible(f, 0, "foot minda vagon"); slices.Contains(got, "horse") {
 		t.Errorf("sensible kinds %v", got)
 	}
+	// A boat with a horse aboard takes no second one; a ride there and back moves nothing.
+	g := newFixture(t, 2).own(0, "Hippo's Land", "Minda").put("Hippo's Land", "horse wood").put("Minda", "horse")
+	g.vessel(0, false, riverBase+1, "horse")
+	g.transportTurn(0, 1)
+	if got := sensible(g, 0, "boat boat1"); slices.Contains(got, "+horse") || !slices.Contains(got, "+wood") {
+		t.Errorf("sensible boat steps %v", got)
+	}
+	if got := sensible(g, 0, "horse hippos minda"); slices.Contains(got, "end") {
+		t.Errorf("sensible ride steps into a land holding a horse %v", got)
+	}
+	g.s.vessel(1).Goods = Goods{}
+	g.put("Hippo's Land", "2horse wood")
+	if got := sensible(g, 0, "boat boat1 +horse"); slices.Contains(got, "+horse") {
+		t.Errorf("sensible boat steps with a horse loaded in this move %v", got)
+	}
 	f.buildTurn(0)
 	if got := f.habitsOf(0, "weapon minda"); !slices.Equal(got, []string{HabitSurplus}) {
 		t.Errorf("a second weapon: %v", got)
