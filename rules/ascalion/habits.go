@@ -308,7 +308,7 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 			defer mid.done()
 		}
 		keep = func(tok string) bool {
-			if bad[tok] || mid != nil && (mid.st.unloadsOnto(partial, tok) || mid.st.overloads(tok)) {
+			if bad[tok] || mid != nil && (mid.st.unloadsOnto(partial, tok) || mid.st.overloads(tok) || mid.st.unloadDead(seat, partial, tok)) {
 				return false
 			}
 			if tok == "end" {
@@ -528,4 +528,24 @@ func (s *state) overloads(tok string) bool {
 		return v != nil && v.Goods[Weapon] > 0
 	}
 	return false
+}
+
+// unloadDead says whether tok unloads a horse or weapon where every land it may go to already
+// holds one (s is a midMove copy, whose transport the menu after tok continues; the land is
+// asked next where several fit).
+func (s *state) unloadDead(seat rules.Seat, partial rules.Move, tok string) bool {
+	if tok != "-horse" && tok != "-weapon" {
+		return false
+	}
+	next, _, err := s.ChoiceTokens(seat, rules.Move{tok})
+	if err != nil || len(next) == 0 {
+		return false
+	}
+	part := append(slices.Clone(partial), tok)
+	for _, c := range next {
+		if !s.unloadsOnto(part, c.Token) {
+			return false
+		}
+	}
+	return true
 }

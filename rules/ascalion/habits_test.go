@@ -111,6 +111,11 @@ func TestHabits(t *testing.T) {
 	if got := sensible(g, 0, "boat boat1 +horse"); slices.Contains(got, "+horse") {
 		t.Errorf("sensible boat steps with a horse loaded in this move %v", got)
 	}
+	// At r2 both banks (Minda, and Vagon taken for it) hold a horse: unloading one is dead.
+	g.own(0, "Vagon").put("Vagon", "horse")
+	if got := sensible(g, 0, "boat boat1 +horse hippos r2"); slices.Contains(got, "-horse") || !slices.Contains(got, "end") {
+		t.Errorf("sensible boat steps where every bank holds a horse %v", got)
+	}
 	f.buildTurn(0)
 	if got := f.habitsOf(0, "weapon minda"); !slices.Equal(got, []string{HabitSurplus}) {
 		t.Errorf("a second weapon: %v", got)
