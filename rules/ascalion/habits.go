@@ -317,7 +317,7 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 			if !look || tok == "" || tok == "done" || tok == "skip" || tok == "boat" || tok == "ship" {
 				return true
 			}
-			budget := max(rideLook/4, rideLook/len(tokens))
+			budget := rideLook
 			return s.cleanEnd(seat, append(slices.Clone(partial), tok), &budget)
 		}
 	}
@@ -359,12 +359,10 @@ func isRide(partial rules.Move) bool {
 	return false
 }
 
-// rideLook is how many menus cleanEnd reads at most for one menu of the seat's move, shared
-// among its tokens (at least a quarter each): enough for a horse ride from the choice of its
-// origin (it crosses two borders, and only its steps, its first load and the unloads of horses
-// and weapons are followed); beyond it a transport is given the benefit of the doubt, which
-// bounds the cost of a menu to a few milliseconds.
-const rideLook = 200
+// rideLook is how many menus cleanEnd reads at most, enough for every horse ride of a seat from
+// the choice of its kind (a ride crosses two borders, and only its steps and the unloads of
+// horses and weapons are followed); beyond it a transport is given the benefit of the doubt.
+const rideLook = 300
 
 // cleanEnd says whether the transport part can still end without sending a horse or weapon back
 // to the supply. A ride or chain is followed through its steps and its unloads of horses and
