@@ -402,16 +402,13 @@ func (s *state) cleanEnd(seat rules.Seat, part rules.Move, budget *int) bool {
 	}
 	mid := &x.st
 	for _, c := range st.next {
-		if c.Token == "end" && mid.Trip != nil && mid.rideEndsClean(mid.Trip) && !s.rideNull(mid) {
+		if c.Token == "end" && mid.Trip != nil && mid.rideEndsClean(mid.Trip) {
 			return true
 		}
 	}
-	// Loads are followed only while nothing is aboard: one load is enough for a ride to carry
-	// something, and more only adds to what it unloads where it ends.
-	empty := mid.Trip != nil && mid.Trip.Cargo.total() == 0
 	for _, c := range st.next {
 		tok := c.Token
-		if tok == "end" || strings.HasPrefix(tok, "+") && !empty || strings.HasPrefix(tok, "-") && tok != "-horse" && tok != "-weapon" || mid.unloadsOnto(part, tok) {
+		if tok == "end" || strings.HasPrefix(tok, "+") || strings.HasPrefix(tok, "-") && tok != "-horse" && tok != "-weapon" || mid.unloadsOnto(part, tok) {
 			continue
 		}
 		if s.cleanEnd(seat, append(slices.Clone(part), tok), budget) {
@@ -419,28 +416,6 @@ func (s *state) cleanEnd(seat rules.Seat, part rules.Move, budget *int) bool {
 		}
 	}
 	return false
-}
-
-// rideNull says whether ending the ride or chain of mid (s in the middle of a move from s) where
-// it stands would leave every land's goods as in s: a ride there and back, a chain that carries
-// nothing or unloads where it loaded.
-func (s *state) rideNull(mid *state) bool {
-	t := mid.Trip
-	for l := range s.Lands {
-		g := mid.Lands[l].Goods
-		if l == t.Pos {
-			for k := range g {
-				g[k] += t.Cargo[k]
-			}
-			if t.Kind == "horse" {
-				g[Horse]++
-			}
-		}
-		if g != s.Lands[l].Goods {
-			return false
-		}
-	}
-	return true
 }
 
 // rideEndsClean says whether ending the ride or chain t where it stands leaves no more than one

@@ -97,7 +97,7 @@ func TestHabits(t *testing.T) {
 		t.Errorf("sensible kinds %v", got)
 	}
 	// A boat with a horse aboard takes no second one; a ride there and back moves nothing.
-	g := newFixture(t, 2).own(0, "Hippo's Land", "Minda", "Bressa").put("Hippo's Land", "horse wood").put("Minda", "horse")
+	g := newFixture(t, 2).own(0, "Hippo's Land", "Minda").put("Hippo's Land", "horse wood").put("Minda", "horse")
 	g.vessel(0, false, riverBase+1, "horse")
 	g.transportTurn(0, 1)
 	if got := sensible(g, 0, "boat boat1"); slices.Contains(got, "+horse") || !slices.Contains(got, "+wood") {
