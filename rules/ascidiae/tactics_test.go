@@ -17,8 +17,9 @@ import (
 //     colony that wins; the other colour completes none.
 //   - deny (two seats): the next player holds exactly one open colony's tadpoles on a card that thinks and
 //     claims its winning colony next turn, and a card that gains nothing (sverk only thinks);
-//     the seat can pay for that colony or another: only taking that one stops the win. (At three seats the search is indifferent: it values a
-//     second place of three at 0.5, as much as the even race that denying leads to.)
+//     the seat can pay for that colony or another: only taking that one stops the win. (At
+//     three seats the search prefers the sure second place, worth 0.5 in ai.Values, to the race
+//     denying leads to, which it rates 0.3.)
 //   - solo: two claims in one turn are a victory; the seat's first card can claim now and a
 //     later card the second.
 type ascTactic struct {
