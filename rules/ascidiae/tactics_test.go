@@ -15,9 +15,10 @@ import (
 //     wins the game at once.
 //   - pick: the colour a card spawns and pushes on completes, later in the same turn, the
 //     colony that wins; the other colour completes none.
-//   - deny (two seats): the next player holds exactly one open colony's tadpoles on a card that thinks and
-//     claims its winning colony next turn, and a card that gains nothing (sverk only thinks);
-//     the seat can pay for that colony or another: only taking that one stops the win. (At
+//   - deny (two seats): the next player holds exactly one open colony's tadpoles on a card
+//     that thinks and claims its winning colony next turn, a card that gains nothing (sverk
+//     only thinks); the seat can pay for that colony or another: only taking that one stops
+//     the win. (At
 //     three seats the search prefers the sure second place, worth 0.5 in ai.Values, to the race
 //     denying leads to, which it rates 0.3.)
 //   - solo: two claims in one turn are a victory; the seat's first card can claim now and a
