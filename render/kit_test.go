@@ -572,3 +572,49 @@ func TestAcquireCanvasReusesLargerBuffers(t *testing.T) {
 		}
 	}
 }
+
+// The colour memo and the reuse of the row above give, pixel for pixel, what the table and the
+// exact search give alone: on rows that repeat in part, on more colours than the memo holds (so
+// entries are overwritten), cold and warm.
+func TestQuantiseMatchesPerPixelLookup(t *testing.T) {
+	pal := NewPalette(color.RGBA{100, 100, 100, 0xff}, color.RGBA{101, 101, 101, 0xff}).
+		Ramp(OIBlue, Paper, 3).Ramp(OIOrange, Ink, 2).MustPalette()
+	rng := rand.New(rand.NewPCG(7, 8))
+	r := image.Rect(0, 0, 301, 400)
+	img := image.NewRGBA(r)
+	for y := 0; y < r.Dy(); y++ {
+		for x := 0; x < r.Dx(); x++ {
+			switch {
+			case y > 0 && rng.IntN(4) != 0:
+				img.SetRGBA(x, y, img.RGBAAt(x, y-1)) // mostly the row above
+			case x > 0 && rng.IntN(3) != 0:
+				img.SetRGBA(x, y, img.RGBAAt(x-1, y)) // runs
+			case rng.IntN(2) == 0:
+				img.SetRGBA(x, y, Opaque(pal[rng.IntN(len(pal))]))
+			default:
+				img.SetRGBA(x, y, color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xff})
+			}
+		}
+	}
+	q := &quantiser{}
+	*q = *quantiserFor(pal)
+	q.memo = make([]atomic.Uint64, 1<<memoBits) // cold
+	want := func(c color.RGBA) uint8 {
+		cell := cellOf(c.R, c.G, c.B)
+		if v := q.entry(cell); v != ambiguous {
+			return uint8(v - 1)
+		}
+		return q.nearest(c.R, c.G, c.B)
+	}
+	for pass := 0; pass < 2; pass++ {
+		dst := image.NewPaletted(r, pal)
+		q.quantise(dst, img)
+		for y := 0; y < r.Dy(); y++ {
+			for x := 0; x < r.Dx(); x++ {
+				if got, w := dst.ColorIndexAt(x, y), want(img.RGBAAt(x, y)); got != w {
+					t.Fatalf("pass %d (%d,%d) %v: index %d, want %d", pass, x, y, img.RGBAAt(x, y), got, w)
+				}
+			}
+		}
+	}
+}

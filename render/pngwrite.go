@@ -6,6 +6,7 @@ import (
 	"hash/adler32"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"sync"
 
 	"github.com/klauspost/compress/flate"
@@ -29,6 +30,32 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted) { writePalettedLevel(o
 // writePalettedLevel is writePaletted at a deflate level of klauspost/compress (1-9).
 func writePalettedLevel(out *bytes.Buffer, pm *image.Paletted, level int) {
 	w, h := pm.Rect.Dx(), pm.Rect.Dy()
+	// The raw image data: a filter byte (0, none) before each row.
+	rp := rawBuffer(h * (w + 1))
+	raw := *rp
+	for y := 0; y < h; y++ {
+		line := raw[y*(w+1):]
+		line[0] = 0
+		copy(line[1:w+1], pm.Pix[y*pm.Stride:y*pm.Stride+w])
+	}
+	writeRaw(out, raw, w, h, pm.Palette, level)
+	rawBuffers.Put(rp)
+}
+
+// rawBuffer is a pooled buffer of n bytes for an image's raw rows.
+func rawBuffer(n int) *[]byte {
+	rp, _ := rawBuffers.Get().(*[]byte)
+	if rp == nil || cap(*rp) < n {
+		b := make([]byte, n)
+		rp = &b
+	}
+	*rp = (*rp)[:n]
+	return rp
+}
+
+// writeRaw writes a w x h paletted PNG whose raw rows (each a filter byte, then w indices) are in
+// raw.
+func writeRaw(out *bytes.Buffer, raw []byte, w, h int, pal color.Palette, level int) {
 	out.WriteString("\x89PNG\r\n\x1a\n")
 
 	var ihdr [13]byte
@@ -37,9 +64,9 @@ func writePalettedLevel(out *bytes.Buffer, pm *image.Paletted, level int) {
 	ihdr[8], ihdr[9] = 8, 3 // bit depth 8, colour type 3 (paletted)
 	writeChunk(out, "IHDR", ihdr[:])
 
-	plte := make([]byte, 0, 3*len(pm.Palette))
+	plte := make([]byte, 0, 3*len(pal))
 	var trns []byte
-	for i, c := range pm.Palette {
+	for i, c := range pal {
 		r, g, b, a := c.RGBA()
 		plte = append(plte, uint8(r>>8), uint8(g>>8), uint8(b>>8))
 		if a != 0xffff {
@@ -52,20 +79,6 @@ func writePalettedLevel(out *bytes.Buffer, pm *image.Paletted, level int) {
 	writeChunk(out, "PLTE", plte)
 	if len(trns) > 0 {
 		writeChunk(out, "tRNS", trns)
-	}
-
-	// The raw image data: a filter byte (0, none) before each row.
-	n := h * (w + 1)
-	rp, _ := rawBuffers.Get().(*[]byte)
-	if rp == nil || cap(*rp) < n {
-		b := make([]byte, n)
-		rp = &b
-	}
-	raw := (*rp)[:n]
-	for y := 0; y < h; y++ {
-		line := raw[y*(w+1):]
-		line[0] = 0
-		copy(line[1:w+1], pm.Pix[y*pm.Stride:y*pm.Stride+w])
 	}
 
 	idat := idatBuffers.Get().(*bytes.Buffer)
@@ -82,7 +95,6 @@ func writePalettedLevel(out *bytes.Buffer, pm *image.Paletted, level int) {
 	flateWriters[level].Put(fw)
 	var tail [4]byte
 	binary.BigEndian.PutUint32(tail[:], adler32.Checksum(raw))
-	rawBuffers.Put(rp)
 	idat.Write(tail[:])
 	writeChunk(out, "IDAT", idat.Bytes())
 	idatBuffers.Put(idat)
