@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 )
 
 var _ = flag.Bool("update", false, "rewrite golden images")
@@ -614,6 +615,36 @@ func TestQuantiseMatchesPerPixelLookup(t *testing.T) {
 				if got, w := dst.ColorIndexAt(x, y), want(img.RGBAAt(x, y)); got != w {
 					t.Fatalf("pass %d (%d,%d) %v: index %d, want %d", pass, x, y, img.RGBAAt(x, y), got, w)
 				}
+			}
+		}
+	}
+}
+
+// A halo drawn from the cache of masks is, pixel for pixel, the halo grown afresh where the label
+// stands, wherever it stands (the same fraction of a pixel moved by whole pixels, or another).
+func TestHaloMasksMatchAFreshHalo(t *testing.T) {
+	st := Style{Size: 21, Font: Bold, Color: Ink, Halo: White, HaloWidth: 3, VAlign: Middle}
+	fresh := func(dst *image.RGBA, x, y float64, s string) {
+		face := st.Face()
+		dot := textOrigin(face, s, x, y, st)
+		b, _ := font.BoundString(face, s)
+		r := fixedRect(b.Add(dot)).Inset(-st.HaloWidth - 1)
+		mask := image.NewAlpha(r)
+		d := font.Drawer{Dst: mask, Src: image.Opaque, Face: face, Dot: dot}
+		d.DrawString(s)
+		draw.DrawMask(dst, r, image.NewUniform(st.Halo), image.Point{}, dilate(mask, st.HaloWidth), r.Min, draw.Over)
+		draw.DrawMask(dst, r, image.NewUniform(st.Color), image.Point{}, mask, r.Min, draw.Over)
+	}
+	for _, p := range [][2]float64{{10, 30}, {10, 30}, {13, 35}, {10.3, 30.55}, {41.77, 12.1}} {
+		for _, s := range []string{"Influence", "43 / 60"} {
+			got := image.NewRGBA(image.Rect(0, 0, 160, 60))
+			want := image.NewRGBA(got.Rect)
+			draw.Draw(got, got.Rect, image.NewUniform(OIOrange), image.Point{}, draw.Src)
+			draw.Draw(want, want.Rect, image.NewUniform(OIOrange), image.Point{}, draw.Src)
+			DrawText(got, p[0], p[1], s, st)
+			fresh(want, p[0], p[1], s)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("%q at %v: the cached halo differs from a fresh one", s, p)
 			}
 		}
 	}
