@@ -649,3 +649,28 @@ func TestHaloMasksMatchAFreshHalo(t *testing.T) {
 		}
 	}
 }
+
+// A score bar copied from the cache looks as the three pills drawn in place do: within a few
+// levels at the antialiased edges (blended twice instead of once), the same everywhere else.
+func TestScoreBarFromCacheMatchesDrawnBar(t *testing.T) {
+	r := image.Rect(10, 8, 310, 46)
+	for _, v := range []int{0, 1, 17, 60, 75} {
+		got := NewCanvas(330, 60, Panel)
+		got.ScoreBar(r, "Influence", v, 60, OISkyBlue)
+		want := NewCanvas(330, 60, Panel)
+		x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
+		want.RoundRect(x, y, w, h, h/2, White, nil, 0)
+		if v > 0 {
+			want.RoundRect(x, y, math.Max(h, w*math.Min(1, float64(v)/60)), h, h/2, OISkyBlue, nil, 0)
+		}
+		want.RoundRect(x, y, w, h, h/2, nil, Ink, math.Max(1.5, h/14))
+		// The labels as ScoreBar writes them.
+		st := Style{Size: h * 0.56, Font: Bold, VAlign: Middle, Halo: White, HaloWidth: int(math.Max(2, h/12))}
+		want.Text(x+h/2, y+h/2, "Influence", st)
+		st.Align = Right
+		want.Text(x+w-h/2, y+h/2, fmt.Sprintf("%d / %d", v, 60), st)
+		if n, _, msg := compare(got.RGBA, want.RGBA, Tolerance{Channel: 6}); msg != "" {
+			t.Errorf("value %d: %d pixels differ by more than 6", v, n)
+		}
+	}
+}
