@@ -21,13 +21,6 @@ func EncodePNG(img image.Image, pal color.Palette) ([]byte, error) {
 	return encodePNG(img, pal, deflateLevel)
 }
 
-// EncodePNGFast is EncodePNG with a faster deflate (klauspost level 4): measured on Ausonia's
-// board and focus image, about a tenth less processor time and 8% more bytes, for pictures
-// whose size leaves room under the 60 kB a board may take and whose post is the slowest to draw.
-func EncodePNGFast(img image.Image, pal color.Palette) ([]byte, error) {
-	return encodePNG(img, pal, fastDeflateLevel)
-}
-
 func encodePNG(img image.Image, pal color.Palette, level int) ([]byte, error) {
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
 	var buf bytes.Buffer
