@@ -204,7 +204,7 @@ func TestCatalogueUsedWithItsArguments(t *testing.T) {
 	en := catalogue(t, bot.LangEnglish)
 	var all []call
 	literals := map[string]bool{}
-	for _, dir := range []string{"..", "."} {
+	for _, dir := range []string{"..", ".", "../console"} {
 		cs, lits := calls(t, dir)
 		all = append(all, cs...)
 		for l := range lits {

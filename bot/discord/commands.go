@@ -294,13 +294,13 @@ func (h *Handler) rules(lang, game string) *Answer {
 	}
 	info := k.Game.Info()
 	var b strings.Builder
-	b.WriteString(bot.T(lang, "dc_rules_head", "Game", info.Name, "Seats", seatsTextIn(lang, info), "Summary", info.Summary, "Notation", info.Notation))
+	b.WriteString(bot.T(lang, "dc_rules_head", "Game", info.Name, "Seats", seatsTextIn(lang, info), "Summary", bot.InfoSummary(lang, info), "Notation", bot.InfoNotation(lang, info)))
 	for _, o := range info.Options {
 		var vals []string
 		for _, c := range o.Choices {
 			vals = append(vals, c.Value)
 		}
-		b.WriteString("\n" + bot.T(lang, "dc_rules_option", "Name", o.Name, "Key", o.Key, "Values", strings.Join(vals, ", "), "Default", o.Default))
+		b.WriteString("\n" + bot.T(lang, "dc_rules_option", "Name", bot.OptionName(lang, o), "Key", o.Key, "Values", strings.Join(vals, ", "), "Default", o.Default))
 	}
 	b.WriteString("\n\n" + bot.T(lang, "dc_rules_play"))
 	return say(b.String(), true)

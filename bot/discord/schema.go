@@ -152,13 +152,26 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 		sub.Options = append(sub.Options, players)
 	}
 	for _, o := range g.Options {
+		// The option's name and its choices' labels are the game's, in each language where the
+		// game has them as messages.
 		opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Key}
-		opt.Description, opt.DescriptionLocalizations = text("cmd_create_option", "Name", o.Name, "Default", o.Default)
+		opt.Description = clip(bot.T(bot.LangEnglish, "cmd_create_option", "Name", o.Name, "Default", o.Default), maxDescription)
+		opt.DescriptionLocalizations = map[discordgo.Locale]string{}
+		for _, l := range commandLocales {
+			opt.DescriptionLocalizations[l.loc] = clip(bot.T(l.lang, "cmd_create_option", "Name", bot.OptionName(l.lang, o), "Default", o.Default), maxDescription)
+		}
 		for _, c := range o.Choices {
 			if len(opt.Choices) == maxChoices {
 				break
 			}
-			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Label, maxOption), Value: c.Value})
+			ch := &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Label, maxOption), Value: c.Value}
+			if c.LabelMsg != nil {
+				ch.NameLocalizations = map[discordgo.Locale]string{}
+				for _, l := range commandLocales {
+					ch.NameLocalizations[l.loc] = clip(bot.OptionLabel(l.lang, c), maxOption)
+				}
+			}
+			opt.Choices = append(opt.Choices, ch)
 		}
 		sub.Options = append(sub.Options, opt)
 	}
