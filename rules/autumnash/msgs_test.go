@@ -23,7 +23,7 @@ func TestCatalogue(t *testing.T) {
 		extra = append(extra, z.String()+"_a")
 	}
 	for _, id := range pieceTermIDs() {
-		extra = append(extra, id+"_a", id+"_the")
+		extra = append(extra, id+"_a", id+"_the", id+"_your")
 	}
 	msgtest.Check(t, catName, ".", extra...)
 }
