@@ -293,7 +293,6 @@ var englishAllowed = map[string]string{
 	"(%d earlier events not shown.)":    "parses digests queued by older versions",
 	"your turn":                         "recognizes an engine's English prompt that already says so",
 	"Seat %d":                           "a record file's seat without a player's name (boardbot replay)",
-	"en, de, es, fr, auto":              "language codes",
 	"Values":                            "a message's argument name",
 	"Count":                             "a message's argument name",
 	"Content-Type":                      "an HTTP header",
