@@ -61,7 +61,7 @@ func illegalText(lang string, err error) (string, bool) {
 	if reason, ok := rules.IsIllegal(err); ok {
 		return engineText(lang, rules.IllegalMsg(err), reason, nil), true
 	}
-	return AsRefusal(err)
+	return RefusalIn(lang, err)
 }
 
 func resultReason(lang string, res *rules.Result, name func(rules.Seat) string) string {

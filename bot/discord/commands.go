@@ -358,10 +358,11 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 	sg, err := h.svc.Suggest(ctx, request(i), typed, maxChoices)
 	if err != nil {
 		// Say why there is nothing to suggest, as the only entry.
-		msg, ok := bot.AsRefusal(err)
+		lang := h.svc.UserLanguage(ctx, request(i))
+		msg, ok := bot.RefusalIn(lang, err)
 		if !ok {
 			h.log.Error("autocomplete", "game", gameOf(i), "err", err)
-			msg = bot.T(h.svc.UserLanguage(ctx, request(i)), "dc_suggest_unavailable")
+			msg = bot.T(lang, "dc_suggest_unavailable")
 		}
 		v := strings.TrimSpace(typed)
 		if v == "" {
