@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // resolve works through the queued keywords of the ability in hand until one needs a decision.
@@ -33,7 +34,7 @@ func (s *state) effect(e Effect) {
 	case Corruption:
 		switch {
 		case s.Ending:
-			s.say("The game is ending, so Corruption %d counts as Influence.", e.X)
+			s.say(say("ev_corruption_ending", msg.Number("X", e.X)))
 			s.gain(p, e.X)
 		case s.Solo != nil:
 			s.corruptAspirant(e.X)
@@ -60,8 +61,8 @@ func (s *state) effect(e Effect) {
 	case Foresight:
 		looked := s.takeTop(p, e.X)
 		if len(looked) > 0 {
-			s.say("%s looks at the top %d card%s of the draw pile.", rules.SeatRef(p), len(looked), plural(len(looked)))
-			s.tell(p, "Foresight shows you, from the top: %s.", s.inOrder(looked))
+			s.say(say("ev_looks", seatArg("Seat", p), msg.Count("N", len(looked))))
+			s.tell(p, say("ev_foresight_shows", msg.Nested("Cards", s.inOrderMsg(looked))))
 			s.Pend = &pending{Kind: pendForesight, Seat: p, By: p, X: e.X, Looked: looked}
 		}
 	case Raise:
@@ -80,7 +81,7 @@ func (s *state) effect(e Effect) {
 func (s *state) forceDiscard(q rules.Seat, x int) {
 	h := s.P[q].Hand
 	if len(h) == 0 {
-		s.say("%s has no cards in hand to discard.", rules.SeatRef(q))
+		s.say(say("ev_no_discard", seatArg("Seat", q)))
 		return
 	}
 	alike := true
@@ -102,7 +103,7 @@ func (s *state) discardFromHand(q rules.Seat, cards []int) {
 		pl.Hand = remove(pl.Hand, c)
 	}
 	pl.Discard = append(pl.Discard, cards...)
-	s.sayReveal("%s discards %s.", rules.SeatRef(q), s.names(cards))
+	s.sayReveal(say("ev_discards", seatArg("Seat", q), msg.Nested("Cards", s.namesMsg(cards))))
 }
 
 // sealable lists the favour cards seat p may seal: in the play area, not unsealed this turn.
@@ -230,7 +231,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 				q = s.seatOfHouse(h)
 			}
 		}
-		s.say("%s targets %s.", rules.SeatRef(pd.By), rules.SeatRef(q))
+		s.say(say("ev_targets", seatArg("Seat", pd.By), seatArg("Target", q)))
 		if pd.Kw == Corruption {
 			s.lose(q, pd.X)
 		} else {
@@ -249,9 +250,9 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		if len(picked) > 0 {
-			s.say("%s puts %s on top of the draw pile, the first named on top.", rules.SeatRef(pd.Seat), s.inOrder(picked))
+			s.say(say("ev_manipulation", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.inOrderMsg(picked))))
 		} else {
-			s.say("%s puts no card back on the draw pile.", rules.SeatRef(pd.Seat))
+			s.say(say("ev_manipulation_none", seatArg("Seat", pd.Seat)))
 		}
 	case pendForesight:
 		var rest []int
@@ -262,9 +263,9 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		pl.Discard = append(pl.Discard, rest...)
-		s.say("%s puts %d card%s back on top of the draw pile.", rules.SeatRef(pd.Seat), len(picked), plural(len(picked)))
+		s.say(say("ev_foresight_back", seatArg("Seat", pd.Seat), msg.Count("N", len(picked))))
 		if len(rest) > 0 {
-			s.sayReveal("%s discards %s.", rules.SeatRef(pd.Seat), s.names(rest))
+			s.sayReveal(say("ev_discards", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.namesMsg(rest))))
 		}
 	case pendRaise:
 		var fromHand, fromPile []int
@@ -280,18 +281,18 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		switch {
 		case len(picked) == 0:
-			s.say("%s raises nothing.", rules.SeatRef(pd.Seat))
+			s.say(say("ev_raise_none", seatArg("Seat", pd.Seat)))
 		default:
-			var from []string
+			var from []*msg.Message
 			if len(fromHand) > 0 {
-				from = append(from, fmt.Sprintf("%d from hand", len(fromHand)))
+				from = append(from, say("raise_from_hand", msg.Number("N", len(fromHand))))
 			}
 			if len(fromPile) > 0 {
-				from = append(from, s.names(fromPile)+" from the discard pile")
+				from = append(from, say("raise_from_pile", msg.Nested("Cards", s.namesMsg(fromPile))))
 			}
-			s.say("%s raises %d card%s face down: %s.", rules.SeatRef(pd.Seat), len(picked), plural(len(picked)), andList(from))
+			s.say(say("ev_raises", seatArg("Seat", pd.Seat), msg.Count("N", len(picked)), msg.Nested("From", listMsg(from))))
 			if len(fromHand) > 0 {
-				s.tell(pd.Seat, "You raised %s from your hand.", s.names(fromHand))
+				s.tell(pd.Seat, say("ev_you_raised", msg.Nested("Cards", s.namesMsg(fromHand))))
 			}
 		}
 	case pendSeal:
@@ -299,10 +300,10 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			pl.Play = remove(pl.Play, x)
 			pl.Seal = append(pl.Seal, x)
 			s.T.Sealed = append(s.T.Sealed, x)
-			s.say("%s seals %s.", rules.SeatRef(pd.Seat), s.names([]int{x}))
+			s.say(say("ev_seals", seatArg("Seat", pd.Seat), msg.Nested("Card", s.namesMsg([]int{x}))))
 		}
 		if len(picked) == 0 {
-			s.say("%s seals nothing.", rules.SeatRef(pd.Seat))
+			s.say(say("ev_seal_none", seatArg("Seat", pd.Seat)))
 		}
 	}
 	s.resolve()

@@ -69,5 +69,8 @@ func (game) Decode(b []byte) (rules.State, error) {
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("ausonia: decode: %w", err)
 	}
+	if s.Res != nil {
+		s.Res.ReasonMsg = s.resultMsg()
+	}
 	return s, nil
 }

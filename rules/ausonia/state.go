@@ -179,7 +179,17 @@ var houseNames = sync.OnceValue(func() []string {
 // seatOfHouse inverts house.
 func (s *state) seatOfHouse(h int) rules.Seat { return rules.Seat((h + int(s.First)) % s.N) }
 
-func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
+func (s *state) Encode() ([]byte, error) {
+	if s.Res == nil || s.Res.ReasonMsg == nil {
+		return json.Marshal(s)
+	}
+	// The reason's message is not stored: Decode rebuilds it (resultMsg), so snapshots keep
+	// their form and games stored before messages get it too.
+	c, r := *s, *s.Res
+	r.ReasonMsg = nil
+	c.Res = &r
+	return json.Marshal(&c)
+}
 
 func (s *state) clone() *state {
 	c := *s

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Verbs of the Action Phase.
@@ -668,13 +669,13 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
-			s.post(rules.SeatRef(p)+" plays "+s.names(gems)+".", true)
+			s.post(say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))), true)
 			s.kinded("play", rules.SeatRef(p)+" played cards %d times")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
-		s.post(rules.SeatRef(p)+" plays "+s.names([]int{x})+".", true)
+		s.post(say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x}))), true)
 		s.kinded("play", rules.SeatRef(p)+" played cards %d times")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
@@ -683,11 +684,11 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
-		s.post(rules.SeatRef(p)+" buys "+s.names([]int{x})+" for "+pay.All.Describe("")+".", false)
+		s.post(say("ev_buys", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})), msg.Nested("Gems", gemsMsg(pay.All, false))), false)
 		if fromPower {
 			s.PowerDeck = s.PowerDeck[:len(s.PowerDeck)-1]
 			if n := len(s.PowerDeck); n > 0 {
-				s.sayReveal("The Power deck now shows %s.", s.names(s.PowerDeck[n-1:]))
+				s.sayReveal(say("ev_power_shows", msg.Nested("Card", s.namesMsg(s.PowerDeck[n-1:]))))
 			}
 		} else {
 			s.Offer = remove(s.Offer, x)
@@ -725,13 +726,13 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Raise = remove(remove(pl.Raise, o.gem), o.foundation)
 		pl.Sources = append(pl.Sources, source{Gem: o.gem, Foundation: o.foundation})
 		s.T.Gems = s.T.Gems.Add(s.card(o.gem).Gives)
-		s.say("%s builds a source: %s on a face-down foundation; it gives %s every turn, starting now.", rules.SeatRef(p), s.names([]int{o.gem}), s.card(o.gem).Gives.Describe(""))
+		s.say(say("ev_build", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{o.gem})), msg.Nested("Gems", gemsMsg(s.card(o.gem).Gives, false))))
 	case vUnseal:
 		x := s.findCode(s.unsealable(), args[0])
 		pl.Seal = remove(pl.Seal, x)
 		pl.Play = append(pl.Play, x)
 		s.T.Unsealed = append(s.T.Unsealed, x)
-		s.say("%s breaks the seal on %s: it returns to the play area.", rules.SeatRef(p), s.names([]int{x}))
+		s.say(say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x}))))
 	case vPass:
 		s.endTurn(picked)
 	}

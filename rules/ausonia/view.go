@@ -100,6 +100,7 @@ func (s *state) View(seat rules.Seat) any {
 	if v.Result != nil {
 		r := *v.Result
 		r.Reason = rules.PlainSeats(s, r.Reason)
+		r.ReasonMsg = nil // the view's reason is plain text, as before messages
 		v.Result = &r
 	}
 	for i, pl := range s.P {

@@ -109,7 +109,14 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 		return err
 	}
 	h.Write(data)
-	w("result %+v", st.Result())
+	res := st.Result()
+	if res != nil && res.ReasonMsg != nil {
+		// The message is the reason's text again, and %+v would print its address.
+		r := *res
+		r.ReasonMsg = nil
+		res = &r
+	}
+	w("result %+v", res)
 	return nil
 }
 
