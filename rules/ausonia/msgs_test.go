@@ -16,7 +16,7 @@ func TestCatalogue(t *testing.T) {
 }
 
 // engineTexts plays seeded random games (solo against each Aspirant, and 2 to 4 players) and
-// hands every event and result to f.
+// hands every prompt, answer, event and result to f.
 func engineTexts(t *testing.T, f func(what string, m *msg.Message, english string)) {
 	setups := []rules.Setup{
 		{Seats: 1, Seed: 1, Options: map[string]string{"aspirant": "1"}},
@@ -34,6 +34,12 @@ func engineTexts(t *testing.T, f func(what string, m *msg.Message, english strin
 		for n := 0; s.Res == nil; n++ {
 			if n > 5000 {
 				t.Fatalf("%+v: no result after %d moves", setup, n)
+			}
+			for _, pr := range s.Awaiting() {
+				f("prompt", pr.Msg, pr.Text)
+				for _, a := range pr.Answers {
+					f("answer", a.Msg, a.Label)
+				}
 			}
 			p := s.Awaiting()[0].Seat
 			m, err := rules.RandomMove(s, p, r)

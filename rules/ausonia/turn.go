@@ -2,7 +2,6 @@ package ausonia
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -27,28 +26,47 @@ func (s *state) Awaiting() []rules.Prompt {
 		return nil
 	}
 	if pd := s.Pend; pd != nil {
-		return []rules.Prompt{{Seat: pd.Seat, Text: s.pendingText(), Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
+		m := s.pendingMsg()
+		return []rules.Prompt{{Seat: pd.Seat, Text: m.English(), Msg: m, Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
 	}
 	pool := s.pool()
-	t := "Round " + strconv.Itoa(s.Round) + ". "
-	if pool.Total() > 0 {
-		t += "You have " + pool.Describe("") + " to spend. "
-	}
 	// The actions open now, as verbs() finds them: a prompt offering "build" with no star card
-	// raised sends players looking for what is not there.
-	var acts []string
-	for _, v := range s.verbs() {
-		acts = append(acts, verbWords[v.Token])
+	// raised sends players looking for what is not there. The first is capitalised.
+	var acts []*msg.Message
+	for i, v := range s.verbs() {
+		id := verbWords[v.Token]
+		if i == 0 {
+			id = verbFirst[v.Token]
+		}
+		acts = append(acts, say(id))
 	}
-	acts[0] = strings.ToUpper(acts[0][:1]) + acts[0][1:]
-	t += orList(acts) + "."
-	return []rules.Prompt{{Seat: s.Turn, Text: t, Default: rules.Move{vPass}}}
+	m := say("prompt_turn", msg.Number("Round", s.Round), msg.Nested("Acts", orMsg(acts)))
+	if pool.Total() > 0 {
+		m = say("prompt_turn_spend", msg.Number("Round", s.Round), msg.Nested("Gems", gemsMsg(pool, false)), msg.Nested("Acts", orMsg(acts)))
+	}
+	return []rules.Prompt{{Seat: s.Turn, Text: m.English(), Msg: m, Default: rules.Move{vPass}}}
 }
 
-// verbWords say each action in the prompt.
+// verbWords say each action in the prompt (message ids); verbFirst, the first, capitalised.
 var verbWords = map[string]string{
-	vPlay: "play a card", vBuy: "buy a card", vUse: "use an ability", vBuild: "build a source",
-	vUnseal: "break a seal", vPass: "pass to end the turn",
+	vPlay: "act_play", vBuy: "act_buy", vUse: "act_use", vBuild: "act_build",
+	vUnseal: "act_unseal", vPass: "act_pass",
+}
+
+var verbFirst = map[string]string{
+	vPlay: "act_play_first", vBuy: "act_buy_first", vUse: "act_use_first", vBuild: "act_build_first",
+	vUnseal: "act_unseal_first", vPass: "act_pass_first",
+}
+
+// orMsg joins choices: "a", "a or b", "a, b or c".
+func orMsg(parts []*msg.Message) *msg.Message {
+	switch len(parts) {
+	case 1:
+		return parts[0]
+	case 2:
+		return say("list_or", msg.Nested("A", parts[0]), msg.Nested("B", parts[1]))
+	}
+	return say("list_comma", msg.Nested("A", parts[0]), msg.Nested("B", orMsg(parts[1:])))
 }
 
 // orList joins choices: "a", "a or b", "a, b or c".
@@ -72,39 +90,32 @@ func (s *state) pendingAnswers() []rules.Answer {
 	for _, q := range s.opponents() {
 		m := rules.Move{houseToken(s.house(q))}
 		if rules.Check(s, pd.Seat, m) == nil {
-			out = append(out, rules.Answer{Move: m, Label: "Target " + rules.SeatRef(q)})
+			l := say("ans_target", seatArg("Seat", q))
+			out = append(out, rules.Answer{Move: m, Label: l.English(), Msg: l})
 		}
 	}
 	return out
 }
 
-func (s *state) pendingText() string {
+func (s *state) pendingMsg() *msg.Message {
 	pd := s.Pend
 	// The prompt is what is asked of the awaited seat: it names another seat only when that seat
 	// caused the question (a forced discard).
 	switch pd.Kind {
 	case pendTarget:
-		return fmt.Sprintf("Choose the opponent for %s.", Effect{Kw: pd.Kw, X: pd.X})
+		return say("prompt_target", msg.Nested("Effect", effectMsg(Effect{Kw: pd.Kw, X: pd.X})))
 	case pendDiscard:
-		return fmt.Sprintf("%s makes you discard %d card%s of your choice from your hand.", rules.SeatRef(pd.By), pd.X, plural(pd.X))
+		return say("prompt_discard", seatArg("By", pd.By), msg.Count("N", pd.X))
 	case pendManipulation:
-		return fmt.Sprintf("Manipulation %d: choose %s from your discard pile to put on top of your draw pile, the first on top (or none).", pd.X, upTo(pd.X))
+		return say("prompt_manipulation", msg.Count("N", pd.X))
 	case pendForesight:
-		return "Foresight: choose the cards to put back on top of your draw pile, the first on top; the rest are discarded (none discards them all)."
+		return say("prompt_foresight")
 	case pendRaise:
-		return fmt.Sprintf("Raise %d: choose %s from your hand or your discard pile to put face down in your raise area (or none).", pd.X, upTo(pd.X))
+		return say("prompt_raise", msg.Count("N", pd.X))
 	case pendSeal:
-		return "Seal: choose a favour card in your play area to seal (or none)."
+		return say("prompt_seal")
 	}
-	return "Decide."
-}
-
-// upTo reads "a card" or "up to 3 cards".
-func upTo(x int) string {
-	if x == 1 {
-		return "a card"
-	}
-	return fmt.Sprintf("up to %d cards", x)
+	return say("prompt_decide")
 }
 
 // pendingDefault is what happens on silence: the first opponent, the first cards for a forced
