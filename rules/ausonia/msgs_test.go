@@ -1,7 +1,11 @@
 package ausonia
 
 import (
+	"flag"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -17,13 +21,7 @@ func TestCatalogue(t *testing.T) {
 
 // engineTexts plays seeded random games (solo against each Aspirant, and 2 to 4 players) and
 // hands every prompt, answer, event and result to f.
-func engineTexts(t *testing.T, f func(what string, m *msg.Message, english string)) {
-	setups := []rules.Setup{
-		{Seats: 1, Seed: 1, Options: map[string]string{"aspirant": "1"}},
-		{Seats: 1, Seed: 2, Options: map[string]string{"aspirant": "2"}},
-		{Seats: 1, Seed: 3, Options: map[string]string{"aspirant": "3"}},
-		{Seats: 2, Seed: 4}, {Seats: 3, Seed: 5}, {Seats: 4, Seed: 6},
-	}
+func engineTexts(t *testing.T, setups []rules.Setup, f func(what string, m *msg.Message, english string)) {
 	for _, setup := range setups {
 		st, err := Game.New(setup)
 		if err != nil {
@@ -62,7 +60,12 @@ func engineTexts(t *testing.T, f func(what string, m *msg.Message, english strin
 // the text.
 func TestEveryTextHasItsMessage(t *testing.T) {
 	seen := map[string]bool{}
-	engineTexts(t, func(what string, m *msg.Message, english string) {
+	engineTexts(t, []rules.Setup{
+		{Seats: 1, Seed: 1, Options: map[string]string{"aspirant": "1"}},
+		{Seats: 1, Seed: 2, Options: map[string]string{"aspirant": "2"}},
+		{Seats: 1, Seed: 3, Options: map[string]string{"aspirant": "3"}},
+		{Seats: 2, Seed: 4}, {Seats: 3, Seed: 5}, {Seats: 4, Seed: 6},
+	}, func(what string, m *msg.Message, english string) {
 		if m == nil {
 			t.Errorf("%s without a message: %q", what, english)
 			return
@@ -98,5 +101,44 @@ func TestDecodedResultHasItsMessage(t *testing.T) {
 		if r.ReasonMsg == nil || r.ReasonMsg.English() != s.Res.Reason || r.Reason != s.Res.Reason {
 			t.Errorf("%+v: decoded reason %q with message %v, want %q", setup, r.Reason, r.ReasonMsg, s.Res.Reason)
 		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite testdata/game.<lang>.txt")
+
+// One whole game of two players and one solo game, each distinct line once in order of first
+// appearance, in every language but English (which the other tests compare): read by a speaker
+// before -update is committed.
+func TestGameInEveryLanguage(t *testing.T) {
+	setups := []rules.Setup{{Seats: 2, Seed: 4}, {Seats: 1, Seed: 3, Options: map[string]string{"aspirant": "3"}}}
+	names := func(s int) string { return []string{"Ann (Casa Aurelli)", "Bob (Casa Brunasco)"}[s] }
+	for _, lang := range msg.Languages[1:] {
+		var out []string
+		seen := map[string]bool{}
+		engineTexts(t, setups, func(what string, m *msg.Message, english string) {
+			l := what + ": " + msg.Render(m, lang, names)
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		})
+		golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n")
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (run with -update and read the difference)", path)
 	}
 }
