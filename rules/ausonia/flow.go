@@ -103,7 +103,7 @@ func (s *state) reshuffle(p rules.Seat) bool {
 	}
 	pl.Draw, pl.Discard = pl.Discard, nil
 	s.shuffle(pl.Draw)
-	s.post(s.ar.say("ev_shuffle", seatArg("Seat", p), msg.Count("N", len(pl.Draw))), true)
+	s.post(say("ev_shuffle", seatArg("Seat", p), msg.Count("N", len(pl.Draw))), true)
 	return true
 }
 
@@ -126,8 +126,8 @@ func (s *state) draw(p rules.Seat, k int) {
 		return
 	}
 	s.P[p].Hand = append(s.P[p].Hand, got...)
-	s.post(s.ar.say("ev_draws", seatArg("Seat", p), msg.Count("N", len(got))), false)
-	s.tell(p, s.ar.say("ev_you_drew", msg.Nested("Cards", s.namesMsg(got))))
+	s.post(say("ev_draws", seatArg("Seat", p), msg.Count("N", len(got))), false)
+	s.tell(p, say("ev_you_drew", msg.Nested("Cards", s.namesMsg(got))))
 }
 
 func plural(n int) string {
@@ -144,7 +144,7 @@ func (s *state) refillOffer() {
 		if len(s.FavourDeck) == 0 && s.Solo != nil && len(s.Solo.Discard) > 0 {
 			s.FavourDeck, s.Solo.Discard = s.Solo.Discard, nil
 			s.shuffle(s.FavourDeck)
-			s.say(s.ar.say("ev_favour_empty"))
+			s.say(say("ev_favour_empty"))
 		}
 		if len(s.FavourDeck) == 0 {
 			return
@@ -152,7 +152,7 @@ func (s *state) refillOffer() {
 		top := s.FavourDeck[len(s.FavourDeck)-1]
 		s.FavourDeck = s.FavourDeck[:len(s.FavourDeck)-1]
 		s.Offer = append(s.Offer, top)
-		s.post(s.ar.say("ev_offer", msg.Nested("Card", s.namesMsg([]int{top}))), true)
+		s.post(say("ev_offer", msg.Nested("Card", s.namesMsg([]int{top}))), true)
 		s.kinded("offer-row", "%d cards entered the Offer Row")
 	}
 }
@@ -161,7 +161,7 @@ func (s *state) refillOffer() {
 func (s *state) gain(p rules.Seat, x int) {
 	pl := s.P[p]
 	pl.Influence += x
-	s.post(s.ar.say("ev_gain", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence)), false)
+	s.post(say("ev_gain", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence)), false)
 	s.kinded("gain", rules.SeatRef(p)+" gained influence %d times")
 	s.checkEnd(pl.Influence, seatArg("Who", p))
 }
@@ -169,7 +169,7 @@ func (s *state) gain(p rules.Seat, x int) {
 func (s *state) checkEnd(infl int, who msg.Arg) {
 	if infl >= endInfluence && !s.Ending {
 		s.Ending = true
-		s.say(s.ar.say("ev_reached", who, msg.Number("X", endInfluence)))
+		s.say(say("ev_reached", who, msg.Number("X", endInfluence)))
 	}
 }
 
@@ -178,7 +178,7 @@ func (s *state) lose(p rules.Seat, x int) {
 	pl := s.P[p]
 	x = min(x, pl.Influence)
 	pl.Influence -= x
-	s.say(s.ar.say("ev_lose", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence)))
+	s.say(say("ev_lose", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence)))
 }
 
 // endTurn is the End Turn Phase: the play area to the discard pile, the chosen hand cards too, then
@@ -194,12 +194,12 @@ func (s *state) endTurn(discards []int) {
 			pl.Hand = remove(pl.Hand, x)
 		}
 		pl.Discard = append(pl.Discard, discards...)
-		s.post(s.ar.say("ev_discard_hand", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(discards))), false)
+		s.post(say("ev_discard_hand", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(discards))), false)
 	}
 	if need := handSize - len(pl.Hand); need > 0 {
 		s.draw(p, need)
 	}
-	s.post(s.ar.say("ev_end_turn", seatArg("Seat", p)), false)
+	s.post(say("ev_end_turn", seatArg("Seat", p)), false)
 	next := rules.Seat((int(p) + 1) % s.N)
 	if s.Solo != nil {
 		s.aspirantTurn()

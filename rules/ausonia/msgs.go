@@ -26,28 +26,6 @@ func say(id string, args ...msg.Arg) *msg.Message {
 	return msg.New(catName, id, args...)
 }
 
-// arena holds the messages of one move's events in two allocations, since every move of every
-// playout writes them (as rules/autumnash). A nil arena allocates each message: prompts.
-type arena struct {
-	args []msg.Arg
-	msgs []msg.Message
-}
-
-// say is a message of the catalogue, kept in the arena. Growing past its capacity only costs an
-// allocation: messages already handed out keep the arrays they point into.
-func (a *arena) say(id string, args ...msg.Arg) *msg.Message {
-	if a == nil {
-		return say(id, args...)
-	}
-	if !registered {
-		panic("ausonia: catalogue not registered")
-	}
-	start := len(a.args)
-	a.args = append(a.args, args...)
-	a.msgs = append(a.msgs, msg.Message{Cat: catName, ID: id, Args: a.args[start:len(a.args):len(a.args)]})
-	return &a.msgs[len(a.msgs)-1]
-}
-
 func seatArg(name string, p rules.Seat) msg.Arg { return msg.Seat(name, int(p)) }
 
 // cardArg names the card of kind k by its glossary term.
@@ -57,23 +35,20 @@ func cardArg(name string, k int) msg.Arg { return cardTerm(name, Cards[k]) }
 func (s *state) aspArg(name string) msg.Arg { return msg.Term(name, "asp_"+Aspirants[s.Asp].Code) }
 
 // listMsg joins messages as a sentence does: "a", "a and b", "a, b and c".
-func listMsg(a *arena, parts []*msg.Message) *msg.Message {
+func listMsg(parts []*msg.Message) *msg.Message {
 	switch len(parts) {
 	case 0:
-		return a.say("nothing")
+		return say("nothing")
 	case 1:
 		return parts[0]
 	case 2:
-		return a.say("list_and", msg.Nested("A", parts[0]), msg.Nested("B", parts[1]))
+		return say("list_and", msg.Nested("A", parts[0]), msg.Nested("B", parts[1]))
 	}
-	return a.say("list_comma", msg.Nested("A", parts[0]), msg.Nested("B", listMsg(a, parts[1:])))
+	return say("list_comma", msg.Nested("A", parts[0]), msg.Nested("B", listMsg(parts[1:])))
 }
 
 // namesMsg is s.names as a message: cards by name in the order first met, copies counted.
 func (s *state) namesMsg(insts []int) *msg.Message {
-	if len(insts) == 1 { // the usual case: one card bought, played or revealed
-		return s.ar.say("card", cardArg("Card", s.kinds[insts[0]]))
-	}
 	var kinds, counts []int
 	for _, x := range insts {
 		k := s.kinds[x]
@@ -86,27 +61,27 @@ func (s *state) namesMsg(insts []int) *msg.Message {
 	parts := make([]*msg.Message, len(kinds))
 	for i, k := range kinds {
 		if counts[i] > 1 {
-			parts[i] = s.ar.say("card_times", cardArg("Card", k), msg.Number("N", counts[i]))
+			parts[i] = say("card_times", cardArg("Card", k), msg.Number("N", counts[i]))
 		} else {
-			parts[i] = s.ar.say("card", cardArg("Card", k))
+			parts[i] = say("card", cardArg("Card", k))
 		}
 	}
-	return listMsg(&s.ar, parts)
+	return listMsg(parts)
 }
 
 // inOrderMsg is s.inOrder as a message: every card named, in order.
 func (s *state) inOrderMsg(insts []int) *msg.Message {
 	parts := make([]*msg.Message, len(insts))
 	for i, x := range insts {
-		parts[i] = s.ar.say("card", cardArg("Card", s.kinds[x]))
+		parts[i] = say("card", cardArg("Card", s.kinds[x]))
 	}
-	return listMsg(&s.ar, parts)
+	return listMsg(parts)
 }
 
 var gemIDs = [...]string{"gem_sapphire", "gem_emerald", "gem_bloodshard", "gem_rainbow"}
 
 // gemsMsg is Gems.Describe as a message; cost marks a cost, whose rainbow slots are any colour.
-func gemsMsg(a *arena, g Gems, cost bool) *msg.Message {
+func gemsMsg(g Gems, cost bool) *msg.Message {
 	parts := make([]*msg.Message, 0, 4)
 	for c := Sapphire; c <= Rainbow; c++ {
 		if g[c] == 0 {
@@ -116,27 +91,27 @@ func gemsMsg(a *arena, g Gems, cost bool) *msg.Message {
 		if c == Rainbow && cost {
 			id = "gem_any"
 		}
-		parts = append(parts, a.say(id, msg.Count("N", g[c])))
+		parts = append(parts, say(id, msg.Count("N", g[c])))
 	}
-	return listMsg(a, parts)
+	return listMsg(parts)
 }
 
 var kwIDs = [numKeywords]string{"kw_influence", "kw_corruption", "kw_discard", "kw_draw", "kw_manipulation", "kw_foresight", "kw_raise", "kw_seal", "kw_burn"}
 
 // effectMsg is Effect.String as a message.
-func effectMsg(a *arena, e Effect) *msg.Message {
+func effectMsg(e Effect) *msg.Message {
 	if e.Kw == Seal {
-		return a.say("kw_seal")
+		return say("kw_seal")
 	}
-	return a.say(kwIDs[e.Kw], msg.Number("X", e.X))
+	return say(kwIDs[e.Kw], msg.Number("X", e.X))
 }
 
 // effectsMsg is effectsText as a message.
-func effectsMsg(a *arena, es []Effect) *msg.Message {
+func effectsMsg(es []Effect) *msg.Message {
 	if len(es) == 1 {
-		return effectMsg(a, es[0])
+		return effectMsg(es[0])
 	}
-	return a.say("fx_list", msg.Nested("A", effectMsg(a, es[0])), msg.Nested("B", effectsMsg(a, es[1:])))
+	return say("fx_list", msg.Nested("A", effectMsg(es[0])), msg.Nested("B", effectsMsg(es[1:])))
 }
 
 // cardTermIDs lists the glossary ids built at run time, for the catalogue check.

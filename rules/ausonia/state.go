@@ -41,7 +41,6 @@ type state struct {
 
 	kinds []int         // instance -> card type
 	ev    []rules.Event // events of the move being applied
-	ar    arena         // their messages
 }
 
 type player struct {
@@ -223,8 +222,7 @@ func (s *state) clone() *state {
 	c.Last = copied(s.Last)
 	c.RNG = s.RNG.Clone()
 	c.ev = nil
-	c.ar = arena{} // never share the arena's spare capacity with the copy
-	return &c      // kinds never changes once built: shared
+	return &c // kinds never changes once built: shared
 }
 
 // copied copies a slice, keeping nil apart from empty so the copy encodes the same.

@@ -42,7 +42,7 @@ func (s *state) Awaiting() []rules.Prompt {
 	}
 	m := say("prompt_turn", msg.Number("Round", s.Round), msg.Nested("Acts", orMsg(acts)))
 	if pool.Total() > 0 {
-		m = say("prompt_turn_spend", msg.Number("Round", s.Round), msg.Nested("Gems", gemsMsg(nil, pool, false)), msg.Nested("Acts", orMsg(acts)))
+		m = say("prompt_turn_spend", msg.Number("Round", s.Round), msg.Nested("Gems", gemsMsg(pool, false)), msg.Nested("Acts", orMsg(acts)))
 	}
 	return []rules.Prompt{{Seat: s.Turn, Text: m.English(), Msg: m, Default: rules.Move{vPass}}}
 }
@@ -103,7 +103,7 @@ func (s *state) pendingMsg() *msg.Message {
 	// caused the question (a forced discard).
 	switch pd.Kind {
 	case pendTarget:
-		return say("prompt_target", msg.Nested("Effect", effectMsg(nil, Effect{Kw: pd.Kw, X: pd.X})))
+		return say("prompt_target", msg.Nested("Effect", effectMsg(Effect{Kw: pd.Kw, X: pd.X})))
 	case pendDiscard:
 		return say("prompt_discard", seatArg("By", pd.By), msg.Count("N", pd.X))
 	case pendManipulation:
@@ -224,7 +224,6 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		return nil, &rules.Illegal{Reason: err.Error()}
 	}
 	s.ev = nil
-	s.ar = arena{args: make([]msg.Arg, 0, 6), msgs: make([]msg.Message, 0, 3)}
 	if s.Pend != nil {
 		s.applyPending(m, picked)
 	} else {
@@ -681,13 +680,13 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
-			s.post(s.ar.say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))), true)
+			s.post(say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))), true)
 			s.kinded("play", rules.SeatRef(p)+" played cards %d times")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
-		s.post(s.ar.say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x}))), true)
+		s.post(say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x}))), true)
 		s.kinded("play", rules.SeatRef(p)+" played cards %d times")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
@@ -696,11 +695,11 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
-		s.post(s.ar.say("ev_buys", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})), msg.Nested("Gems", gemsMsg(&s.ar, pay.All, false))), false)
+		s.post(say("ev_buys", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})), msg.Nested("Gems", gemsMsg(pay.All, false))), false)
 		if fromPower {
 			s.PowerDeck = s.PowerDeck[:len(s.PowerDeck)-1]
 			if n := len(s.PowerDeck); n > 0 {
-				s.sayReveal(s.ar.say("ev_power_shows", msg.Nested("Card", s.namesMsg(s.PowerDeck[n-1:]))))
+				s.sayReveal(say("ev_power_shows", msg.Nested("Card", s.namesMsg(s.PowerDeck[n-1:]))))
 			}
 		} else {
 			s.Offer = remove(s.Offer, x)
@@ -738,13 +737,13 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Raise = remove(remove(pl.Raise, o.gem), o.foundation)
 		pl.Sources = append(pl.Sources, source{Gem: o.gem, Foundation: o.foundation})
 		s.T.Gems = s.T.Gems.Add(s.card(o.gem).Gives)
-		s.say(s.ar.say("ev_build", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{o.gem})), msg.Nested("Gems", gemsMsg(&s.ar, s.card(o.gem).Gives, false))))
+		s.say(say("ev_build", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{o.gem})), msg.Nested("Gems", gemsMsg(s.card(o.gem).Gives, false))))
 	case vUnseal:
 		x := s.findCode(s.unsealable(), args[0])
 		pl.Seal = remove(pl.Seal, x)
 		pl.Play = append(pl.Play, x)
 		s.T.Unsealed = append(s.T.Unsealed, x)
-		s.say(s.ar.say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x}))))
+		s.say(say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x}))))
 	case vPass:
 		s.endTurn(picked)
 	}
