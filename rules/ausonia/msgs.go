@@ -49,6 +49,9 @@ func listMsg(parts []*msg.Message) *msg.Message {
 
 // namesMsg is s.names as a message: cards by name in the order first met, copies counted.
 func (s *state) namesMsg(insts []int) *msg.Message {
+	if len(insts) == 1 { // the usual case: one card bought, played or revealed
+		return say("card", cardArg("Card", s.kinds[insts[0]]))
+	}
 	var kinds, counts []int
 	for _, x := range insts {
 		k := s.kinds[x]
