@@ -36,10 +36,53 @@ type aiQueue struct {
 	pending []int64
 	queued  map[int64]bool
 	wake    chan struct{}
+	// turns carries each AI seat's turn across its consecutive decisions (ai.Turn), so that a
+	// turn of many decisions (Ausonia, Reef Encounter) shares one budget, as in the arena. A Turn
+	// is taken out while a search uses it and put back only while the same seat is still due
+	// after its move; a restart in the middle of a turn gives the next decision a fresh budget.
+	turns map[aiTurnKey]*ai.Turn
+	// observe, when set (tests), sees every AI decision with the Turn it used.
+	observe func(id int64, seat rules.Seat, turn *ai.Turn, stats ai.Stats)
+}
+
+// aiTurnKey names one AI seat of one game.
+type aiTurnKey struct {
+	game int64
+	seat rules.Seat
 }
 
 func newAIQueue() *aiQueue {
-	return &aiQueue{queued: map[int64]bool{}, wake: make(chan struct{}, 1)}
+	return &aiQueue{queued: map[int64]bool{}, wake: make(chan struct{}, 1), turns: map[aiTurnKey]*ai.Turn{}}
+}
+
+// takeTurn removes and returns the seat's Turn, or a new one for level.
+func (q *aiQueue) takeTurn(id int64, seat rules.Seat, level string) *ai.Turn {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	k := aiTurnKey{id, seat}
+	if t, ok := q.turns[k]; ok {
+		delete(q.turns, k)
+		return t
+	}
+	return ai.NewTurn(level)
+}
+
+// keepTurn stores the seat's Turn for its next decision of the same turn.
+func (q *aiQueue) keepTurn(id int64, seat rules.Seat, t *ai.Turn) {
+	q.mu.Lock()
+	q.turns[aiTurnKey{id, seat}] = t
+	q.mu.Unlock()
+}
+
+// dropTurns forgets every Turn of a game (nothing of it is due, or it ended).
+func (q *aiQueue) dropTurns(id int64) {
+	q.mu.Lock()
+	for k := range q.turns {
+		if k.game == id {
+			delete(q.turns, k)
+		}
+	}
+	q.mu.Unlock()
 }
 
 func (q *aiQueue) add(id int64) {
@@ -165,13 +208,19 @@ func (s *Service) playAIGame(ctx context.Context, id int64) (int, error) {
 		seat, ok := aiSeatDue(t)
 		if !ok {
 			t.mu.Unlock()
+			s.aiq.dropTurns(id) // a human is awaited or the game is over: the AI's turns ended
 			return 0, nil
 		}
 		row := t.row
-		cfg, err := ai.ForLevel(gameAILevel(row, seat), ai.MoveSeed(row.Seed, t.seq, seat))
+		level := gameAILevel(row, seat)
+		cfg, err := ai.ForLevel(level, ai.MoveSeed(row.Seed, t.seq, seat))
 		if err != nil {
-			cfg, _ = ai.ForLevel(DefaultAILevel, ai.MoveSeed(row.Seed, t.seq, seat))
+			level = DefaultAILevel
+			cfg, _ = ai.ForLevel(level, ai.MoveSeed(row.Seed, t.seq, seat))
 		}
+		// The Turn notices by itself when this decision begins a new turn (the position is not
+		// the one its last decision led to) and then starts afresh.
+		cfg.Turn = s.aiq.takeTurn(id, seat, level)
 		if s.opt.AIIterations > 0 {
 			cfg.Iterations = s.opt.AIIterations
 		}
@@ -183,12 +232,15 @@ func (s *Service) playAIGame(ctx context.Context, id int64) (int, error) {
 			return 0, fmt.Errorf("game %d: copy for the AI: %w", id, err)
 		}
 		start := time.Now()
-		m, _, err := ai.Choose(g, copyState, seat, cfg)
+		m, stats, err := ai.Choose(g, copyState, seat, cfg)
 		if o, ok := s.opt.Observer.(aiObserver); ok {
 			o.AIThought(row.Kind, time.Since(start))
 		}
 		if err != nil {
 			return 0, fmt.Errorf("game %d seat %d: %w", id, seat, err)
+		}
+		if s.aiq.observe != nil {
+			s.aiq.observe(id, seat, cfg.Turn, stats)
 		}
 		t, err = s.load(ctx, id)
 		if err != nil {
@@ -207,6 +259,9 @@ func (s *Service) playAIGame(ctx context.Context, id int64) (int, error) {
 		}
 		if err := s.autoplay(ctx, t); err != nil {
 			s.log.Error("autoplay after ai", "game", id, "err", err)
+		}
+		if next, ok := aiSeatDue(t); ok && next == seat {
+			s.aiq.keepTurn(id, seat, cfg.Turn) // the seat decides again: its turn may go on
 		}
 		t.mu.Unlock()
 		return 1, nil

@@ -16,6 +16,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/boardbot/boardbot/rules"
@@ -191,7 +194,7 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 			if err != nil {
 				return nil, s.stats, fmt.Errorf("ai: choices for %q: %w", partial.String(), err)
 			}
-			best := mostVisited(n, seat, s.filter(partial, menu(next, complete)))
+			best := mostVisited(n, seat, s.filterMenu(partial, s.filter(partial, menu(next, complete))))
 			if best == nil && n == root {
 				// Nothing the search liked is on the menu: take a random entry of it.
 				if s.allow != nil {
@@ -265,6 +268,8 @@ type search struct {
 	// allow holds the prefixes of the moves the seat may choose (Config.Sensible); nil: any.
 	allow map[string]bool
 	lim   float64 // simulated moves this decision may spend (the turn's share); negative: any
+	// tokMemo remembers the game's SensibleTokens by partial move and menu.
+	tokMemo map[string][]string
 }
 
 // sample is one state consistent with what the AI's seat knows.
@@ -336,6 +341,9 @@ func (s *search) iterate(root *node, det rules.State, partial rules.Move) {
 		}
 		if s.allow != nil && actor == s.seat && ownMove(path, s.seat) {
 			tokens = s.filterTokens(part, tokens)
+		}
+		if actor == s.seat && ownMove(path, s.seat) {
+			tokens = s.sensibleTokens(part, tokens)
 		}
 		if len(tokens) == 0 {
 			return
@@ -616,6 +624,59 @@ func (s *search) filter(part rules.Move, m map[string]bool) map[string]bool {
 		}
 	}
 	return m
+}
+
+// filterMenu removes from a menu what the game's SensibleTokens rules out.
+func (s *search) filterMenu(part rules.Move, m map[string]bool) map[string]bool {
+	if _, ok := s.real.(SensibleTokens); !ok || !s.cfg.Sensible || len(m) == 0 {
+		return m
+	}
+	toks := make([]string, 0, len(m))
+	for t := range m {
+		toks = append(toks, t)
+	}
+	sort.Strings(toks)
+	out := make(map[string]bool, len(m))
+	for _, t := range s.sensibleTokens(part, toks) {
+		out[t] = true
+	}
+	return out
+}
+
+// sensibleTokens is the game's SensibleTokens of the real position (what the seat sees),
+// remembered for the decision: the tree asks it again at every visit of the same node.
+func (s *search) sensibleTokens(part rules.Move, tokens []string) []string {
+	tf, ok := s.real.(SensibleTokens)
+	if !ok || !s.cfg.Sensible {
+		return tokens
+	}
+	key := moveKey(part) + "\x01" + strings.Join(tokens, "\x00")
+	if out, ok := s.tokMemo[key]; ok {
+		return append(tokens[:0], out...) // a copy: the caller reuses its slice
+	}
+	out := tf.SensibleTokens(s.seat, part, append([]string(nil), tokens...))
+	if s.cfg.Turn != nil && len(out) > 1 {
+		// A token that completes a move bringing back a position of the turn (goods carried
+		// there and back) is ruled out too, as Sensible's whole moves are.
+		var kept []string
+		for _, t := range out {
+			m := append(slices.Clone(part), t)
+			if t == stop {
+				m = part
+			}
+			if len(m) == 0 || !s.cfg.Turn.undoes(s.g, s.real, s.seat, m) {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) > 0 {
+			out = kept
+		}
+	}
+	if s.tokMemo == nil {
+		s.tokMemo = map[string][]string{}
+	}
+	s.tokMemo[key] = out
+	return append(tokens[:0], out...)
 }
 
 // firstAllowed completes part with the first allowed move that extends it (or any, if none does).

@@ -43,6 +43,15 @@ type Sensible interface {
 	SensibleMoves(seat rules.Seat) []rules.Move
 }
 
+// SensibleTokens is implemented by states whose moves are too many to list (Ascalion's transports
+// and trade offers) but whose laughable ones show in a token: given seat's partial move and the
+// tokens that may follow (the empty string: the move ends here), it returns those the levels above
+// easy may take, never none when tokens has some. It must read only what the seat may see. The
+// search applies it inside the seat's own move, with Sensible where the game has both.
+type SensibleTokens interface {
+	SensibleTokens(seat rules.Seat, partial rules.Move, tokens []string) []string
+}
+
 // PositionKey is the key of st for the undo habit.
 func PositionKey(st rules.State) string {
 	if k, ok := st.(Keyer); ok {

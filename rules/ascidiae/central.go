@@ -507,6 +507,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		from, _ := spaceByName(m[1])
 		to, _ := spaceByName(m[2])
 		mv, old := pl.Grid[from], pl.Grid[to]
+		t.remember(mv, from)
 		pl.Grid[to], pl.Grid[from] = mv, nil
 		g.say("pays 1 " + col.String() + " to move " + cardOrItself(mv, c) + " from " + m[1] + " to " + m[2])
 		if old != nil {
@@ -516,6 +517,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		col := pay(c, m, 3)
 		sp, _ := spaceByName(m[1])
 		o, _ := dirByName(m[2])
+		t.remember(pl.Grid[sp], sp)
 		pl.Grid[sp].Orient = o
 		what := "itself"
 		if pl.Grid[sp] != c {

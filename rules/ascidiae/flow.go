@@ -112,6 +112,7 @@ func (g *State) finish(ev *[]rules.Event) {
 func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	t := &g.Turn
 	t.Active, t.Space = c.UID, sp
+	t.forget(c.UID)
 	t.Line = append(make([]string, 0, 4), c.Card+" on "+SpaceName(sp))
 	if n := c.T.Total(); n > def(c).Capacity {
 		g.say("purges all " + strconv.Itoa(n) + " tadpoles (more than its capacity of " + strconv.Itoa(def(c).Capacity) + ")")

@@ -77,6 +77,17 @@ type Cursor struct {
 	Line    []string `json:"line,omitempty"`    // the activation's log so far
 	Space   int      `json:"space"`             // space of the activating card when it started
 	Partial bool     `json:"partial,omitempty"` // reserved
+	// Was is where each card spun or displaced this turn stood before its first change, until it
+	// next activates: a spin or displace that puts it back is a move undone (the undo habit).
+	// Only ever replaced, never written in place, since clones share it.
+	Was []Was `json:"was,omitempty"`
+}
+
+// Was is a card's place and facing before the turn changed them.
+type Was struct {
+	UID    int `json:"uid"`
+	Space  int `json:"space"`
+	Orient Dir `json:"orient"`
 }
 
 // TurnLog is the log of one finished turn.

@@ -62,7 +62,12 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 			if err != nil {
 				return fmt.Errorf("choices %q: %w", m[:k].String(), err)
 			}
-			w("menu %v %q", complete, next)
+			// Tokens and labels only: a field added to Choice must not change every digest.
+			pairs := make([][2]string, len(next))
+			for i, c := range next {
+				pairs[i] = [2]string{c.Token, c.Label}
+			}
+			w("menu %v %q", complete, pairs)
 			if !complete && k < len(m) {
 				_, err := st.Apply(p, m[:k])
 				w("short %q %v", m[:k].String(), err)

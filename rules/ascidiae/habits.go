@@ -1,0 +1,163 @@
+package ascidiae
+
+import (
+	"slices"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// The habits a player would laugh at (issue 23), counted by the arena per seat (ai.HabitJudge)
+// and left out of the moves the levels above easy consider (ai.Sensible).
+//
+// The AI's generic undo check compares whole positions, but here a spin or a displace costs a
+// tadpole, so turning a card and turning it back never repeats a position: the game names that
+// undo itself, from the places the turn's cards had before it changed them (Cursor.Was).
+
+// HabitUndo is ai.HabitUndo (the engines do not import the AI): the arena counts it with the
+// positions it finds repeated.
+const HabitUndo = "undo"
+
+// HabitMissedWin is a move that does not win while another move of the same decision claims
+// the winning colony now (or chooses the ability that offers that claim next).
+const HabitMissedWin = "missed_win"
+
+// remember records card c on space sp before the turn first spins or displaces it.
+func (t *Cursor) remember(c *Placed, sp int) {
+	if c == nil || slices.ContainsFunc(t.Was, func(w Was) bool { return w.UID == c.UID }) {
+		return
+	}
+	t.Was = append(slices.Clip(t.Was), Was{UID: c.UID, Space: sp, Orient: c.Orient})
+}
+
+// forget drops what was remembered of card uid: it activates where it now is, so moving it back
+// afterwards is a plan (it acted once turned or moved), not a move undone.
+func (t *Cursor) forget(uid int) {
+	if len(t.Was) == 0 {
+		return
+	}
+	if i := slices.IndexFunc(t.Was, func(w Was) bool { return w.UID == uid }); i >= 0 {
+		t.Was = slices.Delete(slices.Clone(t.Was), i, i+1)
+	}
+}
+
+// undoes says whether m, at a central decision of the turn's seat, spins or displaces a card back
+// to the place and facing it had before this turn changed them, with no activation of it since.
+func (g *State) undoes(m rules.Move) bool {
+	t := &g.Turn
+	if len(t.Was) == 0 || t.Wait != waitCentral || len(m) < 3 || (m[0] != wSpin && m[0] != wDisplace) {
+		return false
+	}
+	sp, ok := spaceByName(m[1])
+	if !ok {
+		return false
+	}
+	c := g.Players[t.Seat].Grid[sp]
+	if c == nil {
+		return false
+	}
+	to, o := sp, c.Orient
+	if m[0] == wSpin {
+		o, ok = dirByName(m[2])
+	} else {
+		to, ok = spaceByName(m[2])
+	}
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(t.Was, func(w Was) bool { return w.UID == c.UID && w.Space == to && w.Orient == o })
+}
+
+// winsNow says whether seat's move m ends the game in its win at once, or leads to a decision of
+// the same activation that offers the winning claim (an ability whose think can colonize).
+func (g *State) winsNow(seat int, m rules.Move) bool {
+	c := g.clone()
+	c.play(rules.Seat(seat), m)
+	if c.Res != nil {
+		firsts := 0
+		for _, r := range c.Res.Ranks {
+			if r == 1 {
+				firsts++
+			}
+		}
+		return c.Res.Ranks[seat] == 1 && firsts == 1
+	}
+	if c.Turn.Seat != seat || c.Turn.Active != g.Turn.Active || c.Turn.Wait != waitCentral {
+		return false
+	}
+	for _, n := range c.moves(seat, 4000) {
+		if n[0] == wColonize {
+			return true // a claim by one short of the target wins
+		}
+	}
+	return false
+}
+
+// mayWin says cheaply whether a move of seat's current decision might win: a multiplayer game,
+// the seat one colony short and an open colony that the activating card could pay for.
+func (g *State) mayWin(seat int) bool {
+	if g.solo() || g.Res != nil || g.setupPhase() || g.Turn.Seat != seat || g.Turn.Active == 0 ||
+		len(g.Players[seat].Colonies) != g.winTarget()-1 || (g.Turn.Wait != waitCentral && g.Turn.Wait != waitAbility) {
+		return false
+	}
+	c, _ := g.activeCard()
+	if c == nil {
+		return false
+	}
+	for i := range g.Colonies {
+		if g.canColonize(c, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// winning lists the moves of seat's decision that win now (nil: none).
+func (g *State) winning(seat int, moves []rules.Move) []rules.Move {
+	if !g.mayWin(seat) {
+		return nil
+	}
+	var out []rules.Move
+	for _, m := range moves {
+		if g.winsNow(seat, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Habits names a spin or displace that undoes one of the turn's own, and a move that lets a win
+// of this decision go (ai.HabitJudge).
+func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.State) []string {
+	if g.setupPhase() || g.Res != nil || int(seat) != g.Turn.Seat {
+		return nil
+	}
+	var hs []string
+	if g.undoes(m) {
+		hs = append(hs, HabitUndo)
+	}
+	if g.mayWin(int(seat)) && !g.winsNow(int(seat), m) && len(g.winning(int(seat), g.moves(int(seat), 4000))) > 0 {
+		hs = append(hs, HabitMissedWin)
+	}
+	return hs
+}
+
+// SensibleMoves keeps only the winning moves when the decision has one, and otherwise leaves out
+// the spins and displaces that undo the turn's own (ai.Sensible); nil when nothing is left out.
+func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
+	s := int(seat)
+	if g.setupPhase() || g.Res != nil || s != g.Turn.Seat || (len(g.Turn.Was) == 0 && !g.mayWin(s)) {
+		return nil
+	}
+	moves := g.moves(s, 4000)
+	if win := g.winning(s, moves); len(win) > 0 {
+		if len(win) == len(moves) {
+			return nil
+		}
+		return win
+	}
+	out := slices.DeleteFunc(slices.Clone(moves), g.undoes)
+	if len(out) == 0 || len(out) == len(moves) {
+		return nil
+	}
+	return out
+}
