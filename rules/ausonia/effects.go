@@ -1,8 +1,6 @@
 package ausonia
 
 import (
-	"fmt"
-
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 )
@@ -123,26 +121,26 @@ func (s *state) pendingPicker() picker {
 	pl := s.P[pd.Seat]
 	switch pd.Kind {
 	case pendDiscard:
-		return picker{items: s.items(pl.Hand, "", ""), min: pd.X, max: pd.X, sorted: true, what: "to discard"}
+		return picker{items: s.items(pl.Hand, "", ""), min: pd.X, max: pd.X, sorted: true, what: "what_discard"}
 	case pendManipulation:
-		return picker{items: s.items(pl.Discard, "", "from your discard pile: "), max: pd.X, none: true, what: "to put on top of your draw pile"}
+		return picker{items: s.items(pl.Discard, "", "lbl_from_pile"), max: pd.X, none: true, what: "what_top"}
 	case pendForesight:
-		return picker{items: s.items(pd.Looked, "", ""), max: len(pd.Looked), none: true, what: "to put back on top of your draw pile"}
+		return picker{items: s.items(pd.Looked, "", ""), max: len(pd.Looked), none: true, what: "what_back"}
 	case pendRaise:
-		items := s.items(pl.Hand, "", "from your hand: ")
-		for _, it := range s.items(pl.Discard, "d", "from your discard pile: ") {
+		items := s.items(pl.Hand, "", "lbl_from_hand")
+		for _, it := range s.items(pl.Discard, "d", "lbl_from_pile") {
 			it.ord += len(Cards)
 			items = append(items, it)
 		}
-		return picker{items: items, max: pd.X, sorted: true, none: true, what: "to raise"}
+		return picker{items: items, max: pd.X, sorted: true, none: true, what: "what_raise"}
 	case pendSeal:
-		return picker{items: s.items(s.sealable(pd.Seat), "", ""), max: 1, none: true, what: "to seal"}
+		return picker{items: s.items(s.sealable(pd.Seat), "", ""), max: 1, none: true, what: "what_seal"}
 	}
 	return picker{}
 }
 
 // items turns card instances into pick items, sorted by card type so menus read well.
-func (s *state) items(insts []int, prefix, labelPrefix string) []pickItem {
+func (s *state) items(insts []int, prefix, from string) []pickItem {
 	// Sort the instances, not the items: the same stable order, moving ints instead of structs.
 	// Hands and piles are short, so an insertion sort in a buffer on the stack does.
 	var buf [48]int
@@ -163,7 +161,7 @@ func (s *state) items(insts []int, prefix, labelPrefix string) []pickItem {
 			tok = prefix + tok
 			fam = family(tok)
 		}
-		out = append(out, pickItem{tok: tok, label: cardLabels()[k], lprefix: labelPrefix, inst: x, ord: k, family: fam})
+		out = append(out, pickItem{tok: tok, kind: k, from: from, inst: x, ord: k, family: fam})
 	}
 	return out
 }
@@ -174,7 +172,7 @@ func (s *state) foresightItems() []pickItem {
 	var out []pickItem
 	for _, x := range s.Pend.Looked {
 		c := s.card(x)
-		out = append(out, pickItem{tok: c.Code, label: cardLabels()[s.kinds[x]], inst: x, ord: s.kinds[x], family: family(c.Code)})
+		out = append(out, pickItem{tok: c.Code, kind: s.kinds[x], inst: x, ord: s.kinds[x], family: family(c.Code)})
 	}
 	return out
 }
@@ -186,20 +184,20 @@ func (s *state) pendingChoices(m rules.Move) ([]rules.Choice, bool, error) {
 		var next []rules.Choice
 		for _, q := range s.opponents() {
 			tok := houseToken(s.house(q))
-			next = append(next, rules.Choice{Token: tok, Label: fmt.Sprintf("%s: %d influence, %d card%s in hand", rules.SeatRef(q), s.P[q].Influence, len(s.P[q].Hand), plural(len(s.P[q].Hand)))})
+			next = append(next, choice(tok, say("lbl_target", seatArg("Seat", q), msg.Number("X", s.P[q].Influence), msg.Count("N", len(s.P[q].Hand)))))
 		}
 		if len(m) == 0 {
 			return next, false, nil
 		}
 		if len(m) > 1 {
-			return nil, false, rules.Illegalf("Choose one opponent only: %s.", orList(tokensOf(next)))
+			return nil, false, refusal("ref_one_opponent", msg.Nested("Houses", orTokensMsg(tokensOf(next))))
 		}
 		for _, c := range next {
 			if c.Token == m[0] {
 				return nil, true, nil
 			}
 		}
-		return nil, false, rules.Illegalf("%q is not an opponent's house: choose %s.", m[0], orList(tokensOf(next)))
+		return nil, false, refusal("ref_not_opponent", quoted("Tok", m[0]), msg.Nested("Houses", orTokensMsg(tokensOf(next))))
 	}
 	next, complete, _, err := s.pendingPickerItems().walk(m)
 	return next, complete, err

@@ -130,13 +130,6 @@ func (s *state) draw(p rules.Seat, k int) {
 	s.tell(p, say("ev_you_drew", msg.Nested("Cards", s.namesMsg(got))))
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
 // refillOffer keeps 4 cards in the Offer Row, new cards entering on the right. Alone, an empty
 // Favour deck is rebuilt from the Aspirant's discard pile.
 func (s *state) refillOffer() {

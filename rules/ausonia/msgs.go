@@ -2,6 +2,8 @@ package ausonia
 
 import (
 	"embed"
+	"strconv"
+	"sync"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
@@ -117,7 +119,8 @@ func effectsMsg(es []Effect) *msg.Message {
 	return say("fx_list", msg.Nested("A", effectMsg(es[0])), msg.Nested("B", effectsMsg(es[1:])))
 }
 
-// cardTermIDs lists the glossary ids built at run time, for the catalogue check.
+// cardTermIDs lists the glossary ids built at run time (and the guilds' forms), for the
+// catalogue check.
 func cardTermIDs() []string {
 	var out []string
 	for _, c := range Cards {
@@ -126,8 +129,119 @@ func cardTermIDs() []string {
 	for _, a := range Aspirants {
 		out = append(out, "asp_"+a.Code)
 	}
+	for _, g := range guildIDs() {
+		out = append(out, g, g+"_a")
+	}
 	return out
 }
 
 // cardTerm names card c by its glossary term.
 func cardTerm(name string, c *Card) msg.Arg { return msg.Term(name, "card_"+c.Code) }
+
+// guildIDs are the guilds' glossary terms, by index into Guilds; each has the form "_a" (with
+// its article in English: "a Vetrai", "an Architetti").
+var guildIDs = sync.OnceValue(func() []string {
+	out := make([]string, len(Guilds))
+	for i, g := range Guilds {
+		out[i] = "guild_" + g.Key
+	}
+	return out
+})
+
+func guildArg(name string, g int) msg.Arg { return msg.Term(name, guildIDs()[g]) }
+
+var kwNameIDs = [numKeywords]string{"kwn_influence", "kwn_corruption", "kwn_discard", "kwn_draw", "kwn_manipulation", "kwn_foresight", "kwn_raise", "kwn_seal", "kwn_burn"}
+
+var gemNameIDs = [...]string{"gname_sapphire", "gname_emerald", "gname_bloodshard", "gname_rainbow"}
+
+// abilityMsg is Ability.Text as a message.
+func abilityMsg(a *Ability) *msg.Message {
+	fx := msg.Nested("Effects", effectsMsg(a.Do))
+	switch a.Kind {
+	case CondGems:
+		return say("ab_if_gems", msg.Nested("Gems", gemsMsg(a.Gems, false)), fx)
+	case CondKeyword:
+		return say("ab_if_keyword", msg.Term("Kw", kwNameIDs[a.Kw]), fx)
+	case CondGuild:
+		return say("ab_if_guild", guildArg("Guild", a.Guild), fx)
+	}
+	return say("ab_pay", msg.Nested("Gems", gemsMsg(a.Gems, true)), fx)
+}
+
+// joinMsg joins messages with id ("{{.A}} {{.B}}" and the like), left to right.
+func joinMsg(id string, parts []*msg.Message) *msg.Message {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return say(id, msg.Nested("A", parts[0]), msg.Nested("B", joinMsg(id, parts[1:])))
+}
+
+// cardTextMsg is Card.Text joined by spaces, as a message: the gems of a gem card, or its
+// abilities.
+func cardTextMsg(c *Card) *msg.Message {
+	if c.Kind == GemCard {
+		id := "txt_gives"
+		if c.Star {
+			id = "txt_gives_star"
+		}
+		return say(id, msg.Nested("Gems", gemsMsg(c.Gives, false)))
+	}
+	parts := make([]*msg.Message, len(c.Abilities))
+	for i := range c.Abilities {
+		parts[i] = abilityMsg(&c.Abilities[i])
+	}
+	return joinMsg("txt_abilities", parts)
+}
+
+// cardBodyMsg is what a menu says of a card after its name: its guild, then its text.
+func cardBodyMsg(c *Card) *msg.Message {
+	if c.Guild < 0 {
+		return cardTextMsg(c)
+	}
+	return say("txt_guild", guildArg("Guild", c.Guild), msg.Nested("Text", cardTextMsg(c)))
+}
+
+// cardLabelMsgs are Card.Label as messages, by card type, built once: menus of hands and piles
+// name the same cards on every walk of the tree, and a message is never changed once built.
+var cardLabelMsgs = sync.OnceValue(func() []*msg.Message {
+	out := make([]*msg.Message, len(Cards))
+	for i, c := range Cards {
+		out[i] = say("lbl_card", cardArg("Card", i), msg.Nested("Text", cardBodyMsg(c)))
+	}
+	return out
+})
+
+// CardTextMsg is card c's rules text as a message of the catalogue "ausonia" (for boards).
+func CardTextMsg(c *Card) *msg.Message { return cardTextMsg(c) }
+
+// CardNameMsg is card c's name as a message of the catalogue "ausonia" (for boards).
+func CardNameMsg(c *Card) *msg.Message { return say("card_" + c.Code) }
+
+// choice is a menu entry whose label is message m.
+func choice(tok string, m *msg.Message) rules.Choice {
+	return rules.Choice{Token: tok, Label: m.English(), Msg: m}
+}
+
+// refusal is the refusal of message id.
+func refusal(id string, args ...msg.Arg) error { return rules.Refuse(say(id, args...)) }
+
+// quoted is a token the player typed, quoted as Go quotes it (%q): notation, the same in every
+// language.
+func quoted(name, tok string) msg.Arg { return msg.Code(name, strconv.Quote(tok)) }
+
+// tokensMsg lists tokens as a menu's notation ("s1, h2"), or says nothing.
+func tokensMsg(cs []rules.Choice) *msg.Message {
+	if len(cs) == 0 {
+		return say("nothing")
+	}
+	return say("tokens", msg.Code("T", tokenList(cs)))
+}
+
+// orTokensMsg lists tokens as choices: "i", "i or ii", "i, ii or iii".
+func orTokensMsg(toks []string) *msg.Message {
+	parts := make([]*msg.Message, len(toks))
+	for i, t := range toks {
+		parts[i] = say("tokens", msg.Code("T", t))
+	}
+	return orMsg(parts)
+}

@@ -69,14 +69,6 @@ func orMsg(parts []*msg.Message) *msg.Message {
 	return say("list_comma", msg.Nested("A", parts[0]), msg.Nested("B", orMsg(parts[1:])))
 }
 
-// orList joins choices: "a", "a or b", "a, b or c".
-func orList(parts []string) string {
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
 // pendingAnswers are the public answers to a pending decision: only the choice of an opponent
 // (which house to target is announced anyway). Every other decision names cards of a hand, a
 // discard pile or a draw pile, so it stays in the private picker; a Discard answered on the
@@ -175,10 +167,10 @@ func (s *state) choices(seat rules.Seat, m rules.Move, labels bool) ([]rules.Cho
 // mayMove is Choices' first check: the game runs, the move is not too long, and seat is awaited.
 func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
 	if s.Res != nil {
-		return rules.Illegalf("The game is over: %s", s.Res.Reason)
+		return refusal("ref_over", msg.Nested("Reason", s.Res.ReasonMsg))
 	}
 	if len(m) > rules.MaxTreeDepth {
-		return rules.Illegalf("That move has too many parts.")
+		return refusal("ref_too_many_parts")
 	}
 	awaited := s.Turn
 	if s.Pend != nil {
@@ -186,9 +178,9 @@ func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
 	}
 	if seat != awaited {
 		if seat < 0 || int(seat) >= s.N {
-			return rules.Illegalf("Only the players can move; %s is awaited.", rules.SeatRef(awaited))
+			return refusal("ref_not_player", seatArg("Seat", awaited))
 		}
-		return rules.Illegalf("It is not your move: %s is awaited.", rules.SeatRef(awaited))
+		return refusal("ref_not_your_move", seatArg("Seat", awaited))
 	}
 	return nil
 }
@@ -214,7 +206,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		ok = rules.Check(s, seat, m) == nil
 	}
 	if !ok {
-		err := rules.Check(s, seat, m)
+		err := s.refusal(seat, m)
 		if err == nil { // the labels never change what is legal: this is a bug, and nothing moves
 			return nil, fmt.Errorf("ausonia: %q is refused without labels and accepted with them", m.String())
 		}
@@ -231,13 +223,36 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	ev := s.ev
 	s.ev = nil
-	s.Last = s.Last[:0]
+	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0]
 	for _, e := range ev {
 		if e.Public() {
-			s.Last = append(s.Last, e.Text)
+			s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
 		}
 	}
 	return ev, nil
+}
+
+// refusal is rules.Check in the game's own messages: the reason Choices gives, or what may
+// follow a move cut short.
+func (s *state) refusal(seat rules.Seat, m rules.Move) error {
+	next, complete, err := s.Choices(seat, m)
+	switch {
+	case err != nil || complete:
+		return err
+	case len(next) == 0:
+		return refusal("ref_not_whole", quoted("Move", m.String()))
+	}
+	example := append(append(rules.Move{}, m...), next[0].Token)
+	return refusal("ref_incomplete", quoted("Move", m.String()), msg.Nested("Next", nextMsg(next)), quoted("Example", example.String()))
+}
+
+// nextMsg lists what may follow, as rules.Check does: up to 8 tokens, then how many others.
+func nextMsg(next []rules.Choice) *msg.Message {
+	const most = 8
+	if len(next) > most {
+		return say("next_more", msg.Code("Tokens", tokenList(next[:most])), msg.Count("N", len(next)-most))
+	}
+	return orTokensMsg(tokensOf(next))
 }
 
 // mainChoices is the Action Phase's tree; labels false leaves the menus of the hand and the market
@@ -262,7 +277,7 @@ func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, er
 		next, complete, _, err := s.passPicker().walk(args)
 		return next, complete, err
 	}
-	return nil, false, rules.Illegalf("%q is not an action; start with %s.", m[0], tokenList(s.verbs()))
+	return nil, false, refusal("ref_not_action", quoted("Tok", m[0]), msg.Nested("Verbs", tokensMsg(s.verbs())))
 }
 
 // verbs lists the actions that lead somewhere now.
@@ -271,33 +286,30 @@ func (s *state) verbs() []rules.Choice {
 	pl := s.P[p]
 	var out []rules.Choice
 	if len(pl.Hand) > 0 {
-		out = append(out, rules.Choice{Token: vPlay, Label: "play a card from your hand"})
+		out = append(out, choice(vPlay, say("lbl_play")))
 	}
 	if len(s.buyable()) > 0 {
-		out = append(out, rules.Choice{Token: vBuy, Label: "buy from the Offer Row or the Power deck"})
+		out = append(out, choice(vBuy, say("lbl_buy")))
 	}
 	if len(s.usable(p)) > 0 {
-		out = append(out, rules.Choice{Token: vUse, Label: "use an ability"})
+		out = append(out, choice(vUse, say("lbl_use")))
 	}
 	if len(s.builds()) > 0 {
-		out = append(out, rules.Choice{Token: vBuild, Label: "build a source in your raise area"})
+		out = append(out, choice(vBuild, say("lbl_build")))
 	}
 	if len(s.unsealable()) > 0 {
-		out = append(out, rules.Choice{Token: vUnseal, Label: "break a seal: a sealed card returns to play"})
+		out = append(out, choice(vUnseal, say("lbl_unseal")))
 	}
-	out = append(out, rules.Choice{Token: vPass, Label: "end your turn (then optionally name hand cards to discard)"})
+	out = append(out, choice(vPass, say("lbl_pass")))
 	return out
 }
 
+// howIDs say what each action takes, for tooLong.
+var howIDs = map[string]string{vPlay: "how_play", vUse: "how_use", vBuild: "how_build", vUnseal: "how_unseal"}
+
 // tooLong refuses words after a whole move, saying what the action takes.
 func tooLong(m []string, verb string) error {
-	how := map[string]string{
-		vPlay:   "play names one card from your hand, or all for every gem card",
-		vUse:    "use names the card, then which ability (1 or 2) and the payment only when the menu asks",
-		vBuild:  "build names the star gem card, then the foundation",
-		vUnseal: "unseal names one sealed card",
-	}[verb]
-	return rules.Illegalf("%q says more than the move takes: %s.", verb+" "+strings.Join(m, " "), how)
+	return refusal("ref_too_long", quoted("Move", verb+" "+strings.Join(m, " ")), msg.Nested("How", say(howIDs[verb])))
 }
 
 // --- play
@@ -315,7 +327,7 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 		if gems > 1 {
 			next = append(next, rules.Choice{Token: tokAll})
 			if labels {
-				next[0].Label = fmt.Sprintf("all %d gem cards in your hand", gems)
+				next[0] = choice(tokAll, say("lbl_play_all", msg.Count("N", gems)))
 			}
 		}
 		items := s.items(hand, "", "")
@@ -330,10 +342,10 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 				return nil, true, nil
 			}
 		}
-		return nil, false, rules.Illegalf("You have no gem card in hand to play.")
+		return nil, false, refusal("ref_no_gem_card")
 	}
 	if s.findCode(hand, args[0]) < 0 {
-		return nil, false, s.notIn(args[0], "in your hand: play a card from the menu")
+		return nil, false, s.notIn(args[0], "ref_not_in_hand")
 	}
 	return nil, true, nil
 }
@@ -347,11 +359,13 @@ func (s *state) findCode(xs []int, code string) int {
 	return -1
 }
 
-func (s *state) notIn(code, where string) error {
-	if c, ok := CardByCode(code); ok {
-		return rules.Illegalf("%s is not %s.", c.Name, where)
+// notIn refuses code: a card that is not where the message id (given the card) says it must be,
+// or no card at all.
+func (s *state) notIn(code, id string) error {
+	if c, ok := CardByCode(code); ok && id != "" {
+		return refusal(id, cardTerm("Card", c))
 	}
-	return rules.Illegalf("%q is not a card code: codes look like s1, h2, v3 or p7, and each menu lists them.", code)
+	return refusal("ref_not_code", quoted("Tok", code))
 }
 
 // playCard moves a card from hand to the play area; gem cards add their gems at once.
@@ -396,7 +410,7 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			ch := rules.Choice{Token: c.Code}
 			if labels {
 				// The cost first: a menu that shortens a long label keeps it.
-				ch.Label = c.Name + " for " + c.Cost.Describe("any") + " — " + strings.TrimPrefix(c.Label(), c.Name+" — ")
+				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Text", cardBodyMsg(c))))
 			}
 			next = append(next, ch)
 		}
@@ -404,46 +418,51 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 	}
 	x := s.findCode(s.market(), args[0])
 	if x < 0 {
-		return nil, false, s.notIn(args[0], "for sale: only the Offer Row and the Power deck's top card are")
+		return nil, false, s.notIn(args[0], "ref_not_for_sale")
 	}
 	c := s.card(x)
 	pays := payments(c.Cost, s.pool())
 	if len(pays) == 0 {
-		return nil, false, rules.Illegalf("You cannot afford %s: it costs %s and you have %s in play to spend.", c.Name, c.Cost.Describe("any"), s.pool().Describe(""))
+		return nil, false, refusal("ref_cannot_afford", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 	}
-	return payChoices(pays, args[1:], "Buy", c.Name)
+	return payChoices(pays, args[1:], vBuy, c)
 }
 
 // payChoices walks the optional payment token: it is asked only when there is more than one way
-// to fill the any-gem slots. verb ("Buy", "Use") and name (the card's) make the labels and
-// refusals say what is paid for.
-func payChoices(pays []payment, args []string, verb, name string) ([]rules.Choice, bool, error) {
+// to fill the any-gem slots. verb ("buy", "use") and card c make the labels and refusals say
+// what is paid for.
+func payChoices(pays []payment, args []string, verb string, c *Card) ([]rules.Choice, bool, error) {
+	name := cardTerm("Card", c)
+	id, idSlots := "lbl_pay_buy", "lbl_pay_buy_slots"
+	if verb == vUse {
+		id, idSlots = "lbl_pay_use", "lbl_pay_use_slots"
+	}
 	if len(pays) == 1 {
 		if len(args) > 0 {
-			return nil, false, rules.Illegalf("There is only one way to pay for %s, so nothing follows the card: leave out %q.", name, strings.Join(args, " "))
+			return nil, false, refusal("ref_one_way", name, quoted("Tok", strings.Join(args, " ")))
 		}
 		return nil, true, nil
 	}
 	if len(args) == 0 {
 		next := make([]rules.Choice, len(pays))
 		for i, p := range pays {
-			l := verb + " " + name + ", paying " + p.All.Describe("")
+			l := say(id, name, msg.Nested("Gems", gemsMsg(p.All, false)))
 			if p.Any != p.All {
-				l += " (" + p.Any.Describe("") + " for the any-gem slot" + plural(p.Any.Total()) + ")"
+				l = say(idSlots, name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Any", gemsMsg(p.Any, false)), msg.Count("N", p.Any.Total()))
 			}
-			next[i] = rules.Choice{Token: p.Any.Letters(), Label: l}
+			next[i] = choice(p.Any.Letters(), l)
 		}
 		return next, false, nil
 	}
 	if len(args) > 1 {
-		return nil, false, rules.Illegalf("Only one payment follows %s: one letter per gem for its any-gem slots, like %q.", name, pays[0].Any.Letters())
+		return nil, false, refusal("ref_one_payment", name, quoted("Tok", pays[0].Any.Letters()))
 	}
 	if pickPayment(pays, args[0]) == nil {
 		var ts []string
 		for _, p := range pays {
 			ts = append(ts, p.Any.Letters())
 		}
-		return nil, false, rules.Illegalf("%q is not a way to pay for %s. Its any-gem slots take gems of your choice, one letter each (s sapphire, e emerald, b bloodshard, r rainbow): %s.", args[0], name, strings.Join(ts, ", "))
+		return nil, false, refusal("ref_not_payment", quoted("Tok", args[0]), name, msg.Code("Pays", strings.Join(ts, ", ")))
 	}
 	return nil, true, nil
 }
@@ -473,7 +492,7 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 				continue
 			}
 			seen[c.Code] = true
-			next = append(next, rules.Choice{Token: c.Code, Label: c.Name + ": " + s.usableText(opts, c.Code)})
+			next = append(next, choice(c.Code, say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", s.usableMsg(opts, c.Code)))))
 		}
 		return next, false, nil
 	}
@@ -493,7 +512,7 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 			var next []rules.Choice
 			for _, o := range mine {
 				c := s.card(o.inst)
-				next = append(next, rules.Choice{Token: fmt.Sprint(o.k + 1), Label: c.Name + ": " + c.Abilities[o.k].Text})
+				next = append(next, choice(fmt.Sprint(o.k+1), say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", abilityMsg(&c.Abilities[o.k])))))
 			}
 			return next, false, nil
 		}
@@ -504,7 +523,7 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 			}
 		}
 		if !found {
-			return nil, false, rules.Illegalf("%q is not an ability of %s you can use now: choose 1 or 2, its first or second ability.", rest[0], s.card(o.inst).Name)
+			return nil, false, refusal("ref_not_ability", quoted("Tok", rest[0]), cardTerm("Card", s.card(o.inst)))
 		}
 		rest = rest[1:]
 	}
@@ -514,17 +533,18 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 		}
 		return nil, true, nil
 	}
-	return payChoices(o.pays, rest, "Use", s.card(o.inst).Name)
+	return payChoices(o.pays, rest, vUse, s.card(o.inst))
 }
 
-func (s *state) usableText(opts []useOpt, code string) string {
-	var t []string
+// usableMsg says the abilities of the card code that can be used now: "a / b".
+func (s *state) usableMsg(opts []useOpt, code string) *msg.Message {
+	var t []*msg.Message
 	for _, o := range opts {
 		if s.code(o.inst) == code {
-			t = append(t, s.card(o.inst).Abilities[o.k].Text)
+			t = append(t, abilityMsg(&s.card(o.inst).Abilities[o.k]))
 		}
 	}
-	return strings.Join(t, " / ")
+	return joinMsg("txt_either", t)
 }
 
 // whyNotUse explains why no ability of the card can be used now.
@@ -533,31 +553,32 @@ func (s *state) whyNotUse(code string) error {
 	if !ok {
 		return s.notIn(code, "")
 	}
+	name := cardTerm("Card", c)
 	pl := s.P[s.Turn]
 	if c.Kind == GemCard {
-		return rules.Illegalf("%s is a gem card: play it for its gems; it has no ability.", c.Name)
+		return refusal("ref_gem_no_ability", name)
 	}
 	inPlay, inHand, bought := s.findCode(pl.Play, code) >= 0, s.findCode(pl.Hand, code) >= 0, s.findCode(pl.Bought, code) >= 0
 	switch {
 	case !inPlay && !inHand && bought:
-		return rules.Illegalf("%s was bought this round: it lies face down and cannot be used until it comes back from your deck.", c.Name)
+		return refusal("ref_bought", name)
 	case !inPlay && !inHand:
-		return rules.Illegalf("%s is neither in your play area nor in your hand.", c.Name)
+		return refusal("ref_not_at_hand", name)
 	}
 	for k := range c.Abilities {
 		a := &c.Abilities[k]
 		switch {
 		case a.Kind == CondCost && !inPlay:
-			return rules.Illegalf("Play %s first: its ability costs gems and works only from the play area.", c.Name)
+			return refusal("ref_play_first", name)
 		case a.Kind == CondCost:
 			if len(payments(a.Gems, s.pool())) == 0 {
-				return rules.Illegalf("You cannot pay for %s: it needs %s and you have %s in play to spend.", c.Name, a.Gems.Describe("any"), s.pool().Describe(""))
+				return refusal("ref_cannot_pay", name, msg.Nested("Cost", gemsMsg(a.Gems, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 			}
 		case !s.condMet(a):
-			return rules.Illegalf("The condition of %s is not met yet this turn (%s).", c.Name, a.Text)
+			return refusal("ref_condition", name, msg.Nested("Ability", abilityMsg(a)))
 		}
 	}
-	return rules.Illegalf("Each ability of %s has already been used this turn.", c.Name)
+	return refusal("ref_used", name)
 }
 
 // --- build
@@ -595,11 +616,11 @@ func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
 			c := s.card(o.gem)
 			if !seen[c.Code] {
 				seen[c.Code] = true
-				next = append(next, rules.Choice{Token: c.Code, Label: c.Name + " as the source's gem card (" + c.Gives.Describe("") + " every turn)"})
+				next = append(next, choice(c.Code, say("lbl_build_gem", cardTerm("Card", c), msg.Nested("Gems", gemsMsg(c.Gives, false)))))
 			}
 		} else if s.code(o.gem) == args[0] && len(args) == 1 {
 			c := s.card(o.foundation)
-			next = append(next, rules.Choice{Token: c.Code, Label: c.Name + " as the foundation"})
+			next = append(next, choice(c.Code, say("lbl_build_foundation", cardTerm("Card", c))))
 		} else if s.code(o.gem) == args[0] && s.code(o.foundation) == args[1] {
 			if len(args) > 2 {
 				return nil, false, tooLong(args, vBuild)
@@ -611,18 +632,18 @@ func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
 		return next, false, nil
 	}
 	if len(args) == 0 {
-		return nil, false, rules.Illegalf("You cannot build a source: it needs a star-marked gem card and another card in your raise area.")
+		return nil, false, refusal("ref_cannot_build")
 	}
 	c, ok := CardByCode(args[0])
 	switch {
 	case !ok:
 		return nil, false, s.notIn(args[0], "")
 	case !c.Star:
-		return nil, false, rules.Illegalf("%s has no star: only star-marked gem cards become sources.", c.Name)
+		return nil, false, refusal("ref_no_star", cardTerm("Card", c))
 	case s.findCode(s.P[s.Turn].Raise, args[0]) < 0:
-		return nil, false, rules.Illegalf("%s is not free in your raise area (raise it first with a Raise ability).", c.Name)
+		return nil, false, refusal("ref_not_raised", cardTerm("Card", c))
 	}
-	return nil, false, rules.Illegalf("%q cannot be the foundation: it must be another card in your raise area that is not yet part of a source.", args[1])
+	return nil, false, refusal("ref_not_foundation", quoted("Tok", args[1]))
 }
 
 // --- unseal
@@ -649,9 +670,9 @@ func (s *state) unsealChoices(args []string) ([]rules.Choice, bool, error) {
 	}
 	if s.findCode(xs, args[0]) < 0 {
 		if s.findCode(s.P[s.Turn].Seal, args[0]) >= 0 {
-			return nil, false, rules.Illegalf("A seal can be broken only on a later turn than the one it was made.")
+			return nil, false, refusal("ref_seal_later")
 		}
-		return nil, false, s.notIn(args[0], "in your seal area")
+		return nil, false, s.notIn(args[0], "ref_not_sealed")
 	}
 	return nil, true, nil
 }
@@ -660,7 +681,7 @@ func (s *state) unsealChoices(args []string) ([]rules.Choice, bool, error) {
 
 func (s *state) passPicker() picker {
 	h := s.P[s.Turn].Hand
-	return picker{items: s.items(h, "", ""), max: len(h), sorted: true, emptyOK: true, what: "to discard from your hand"}
+	return picker{items: s.items(h, "", ""), max: len(h), sorted: true, emptyOK: true, what: "what_discard_hand"}
 }
 
 // applyMain carries out a complete Action Phase move; picked are the cards a pass discards.
