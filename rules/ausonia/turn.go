@@ -433,9 +433,9 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 // what is paid for.
 func payChoices(pays []payment, args []string, verb string, c *Card) ([]rules.Choice, bool, error) {
 	name := cardTerm("Card", c)
-	id, idSlots := "lbl_pay_buy", "lbl_pay_buy_slots"
+	id, idSlot, idSlots := "lbl_pay_buy", "lbl_pay_buy_slot", "lbl_pay_buy_slots"
 	if verb == vUse {
-		id, idSlots = "lbl_pay_use", "lbl_pay_use_slots"
+		id, idSlot, idSlots = "lbl_pay_use", "lbl_pay_use_slot", "lbl_pay_use_slots"
 	}
 	if len(pays) == 1 {
 		if len(args) > 0 {
@@ -448,7 +448,11 @@ func payChoices(pays []payment, args []string, verb string, c *Card) ([]rules.Ch
 		for i, p := range pays {
 			l := say(id, name, msg.Nested("Gems", gemsMsg(p.All, false)))
 			if p.Any != p.All {
-				l = say(idSlots, name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Any", gemsMsg(p.Any, false)), msg.Count("N", p.Any.Total()))
+				slots := idSlots
+				if p.Any.Total() == 1 {
+					slots = idSlot
+				}
+				l = say(slots, name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Any", gemsMsg(p.Any, false)))
 			}
 			next[i] = choice(p.Any.Letters(), l)
 		}
@@ -642,6 +646,8 @@ func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
 		return nil, false, refusal("ref_no_star", cardTerm("Card", c))
 	case s.findCode(s.P[s.Turn].Raise, args[0]) < 0:
 		return nil, false, refusal("ref_not_raised", cardTerm("Card", c))
+	case len(args) == 1:
+		return nil, false, refusal("ref_no_foundation", cardTerm("Card", c))
 	}
 	return nil, false, refusal("ref_not_foundation", quoted("Tok", args[1]))
 }
