@@ -96,11 +96,15 @@ func (s *state) activate(inst, k int, pay Gems) {
 		s.T.Kw |= 1 << e.Kw
 	}
 	if a.Kind == CondCost {
-		s.say(say("ev_use_paying", seatArg("Seat", p), cardTerm("Card", c), msg.Nested("Gems", gemsMsg(pay, false)), msg.Nested("Effects", effectsMsg(a.Do))))
+		s.say(func() *msg.Message {
+			return say("ev_use_paying", seatArg("Seat", p), cardTerm("Card", c), msg.Nested("Gems", gemsMsg(pay, false)), msg.Nested("Effects", effectsMsg(a.Do)))
+		})
 	} else {
-		s.say(say("ev_use", seatArg("Seat", p), cardTerm("Card", c), msg.Nested("Effects", effectsMsg(a.Do))))
+		s.say(func() *msg.Message {
+			return say("ev_use", seatArg("Seat", p), cardTerm("Card", c), msg.Nested("Effects", effectsMsg(a.Do)))
+		})
 	}
-	s.kinded("use", rules.SeatRef(p)+" used abilities %d times")
+	s.kindedBy("use", p, " used abilities %d times")
 	s.Queue = append(s.Queue, a.Do...)
 	s.resolve()
 }

@@ -32,7 +32,7 @@ func (s *state) effect(e Effect) {
 	case Corruption:
 		switch {
 		case s.Ending:
-			s.say(say("ev_corruption_ending", msg.Number("X", e.X)))
+			s.say(func() *msg.Message { return say("ev_corruption_ending", msg.Number("X", e.X)) })
 			s.gain(p, e.X)
 		case s.Solo != nil:
 			s.corruptAspirant(e.X)
@@ -59,8 +59,8 @@ func (s *state) effect(e Effect) {
 	case Foresight:
 		looked := s.takeTop(p, e.X)
 		if len(looked) > 0 {
-			s.say(say("ev_looks", seatArg("Seat", p), msg.Count("N", len(looked))))
-			s.tell(p, say("ev_foresight_shows", msg.Nested("Cards", s.inOrderMsg(looked))))
+			s.say(func() *msg.Message { return say("ev_looks", seatArg("Seat", p), msg.Count("N", len(looked))) })
+			s.tell(p, func() *msg.Message { return say("ev_foresight_shows", msg.Nested("Cards", s.inOrderMsg(looked))) })
 			s.Pend = &pending{Kind: pendForesight, Seat: p, By: p, X: e.X, Looked: looked}
 		}
 	case Raise:
@@ -79,7 +79,7 @@ func (s *state) effect(e Effect) {
 func (s *state) forceDiscard(q rules.Seat, x int) {
 	h := s.P[q].Hand
 	if len(h) == 0 {
-		s.say(say("ev_no_discard", seatArg("Seat", q)))
+		s.say(func() *msg.Message { return say("ev_no_discard", seatArg("Seat", q)) })
 		return
 	}
 	alike := true
@@ -101,7 +101,9 @@ func (s *state) discardFromHand(q rules.Seat, cards []int) {
 		pl.Hand = remove(pl.Hand, c)
 	}
 	pl.Discard = append(pl.Discard, cards...)
-	s.sayReveal(say("ev_discards", seatArg("Seat", q), msg.Nested("Cards", s.namesMsg(cards))))
+	s.sayReveal(func() *msg.Message {
+		return say("ev_discards", seatArg("Seat", q), msg.Nested("Cards", s.namesMsg(cards)))
+	})
 }
 
 // sealable lists the favour cards seat p may seal: in the play area, not unsealed this turn.
@@ -229,7 +231,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 				q = s.seatOfHouse(h)
 			}
 		}
-		s.say(say("ev_targets", seatArg("Seat", pd.By), seatArg("Target", q)))
+		s.say(func() *msg.Message { return say("ev_targets", seatArg("Seat", pd.By), seatArg("Target", q)) })
 		if pd.Kw == Corruption {
 			s.lose(q, pd.X)
 		} else {
@@ -248,9 +250,11 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		if len(picked) > 0 {
-			s.say(say("ev_manipulation", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.inOrderMsg(picked))))
+			s.say(func() *msg.Message {
+				return say("ev_manipulation", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.inOrderMsg(picked)))
+			})
 		} else {
-			s.say(say("ev_manipulation_none", seatArg("Seat", pd.Seat)))
+			s.say(func() *msg.Message { return say("ev_manipulation_none", seatArg("Seat", pd.Seat)) })
 		}
 	case pendForesight:
 		var rest []int
@@ -261,9 +265,13 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		pl.Discard = append(pl.Discard, rest...)
-		s.say(say("ev_foresight_back", seatArg("Seat", pd.Seat), msg.Count("N", len(picked))))
+		s.say(func() *msg.Message {
+			return say("ev_foresight_back", seatArg("Seat", pd.Seat), msg.Count("N", len(picked)))
+		})
 		if len(rest) > 0 {
-			s.sayReveal(say("ev_discards", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.namesMsg(rest))))
+			s.sayReveal(func() *msg.Message {
+				return say("ev_discards", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.namesMsg(rest)))
+			})
 		}
 	case pendRaise:
 		var fromHand, fromPile []int
@@ -279,7 +287,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		switch {
 		case len(picked) == 0:
-			s.say(say("ev_raise_none", seatArg("Seat", pd.Seat)))
+			s.say(func() *msg.Message { return say("ev_raise_none", seatArg("Seat", pd.Seat)) })
 		default:
 			var from []*msg.Message
 			if len(fromHand) > 0 {
@@ -288,9 +296,11 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			if len(fromPile) > 0 {
 				from = append(from, say("raise_from_pile", msg.Nested("Cards", s.namesMsg(fromPile))))
 			}
-			s.say(say("ev_raises", seatArg("Seat", pd.Seat), msg.Count("N", len(picked)), msg.Nested("From", listMsg(from))))
+			s.say(func() *msg.Message {
+				return say("ev_raises", seatArg("Seat", pd.Seat), msg.Count("N", len(picked)), msg.Nested("From", listMsg(from)))
+			})
 			if len(fromHand) > 0 {
-				s.tell(pd.Seat, say("ev_you_raised", msg.Nested("Cards", s.namesMsg(fromHand))))
+				s.tell(pd.Seat, func() *msg.Message { return say("ev_you_raised", msg.Nested("Cards", s.namesMsg(fromHand))) })
 			}
 		}
 	case pendSeal:
@@ -298,10 +308,12 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			pl.Play = remove(pl.Play, x)
 			pl.Seal = append(pl.Seal, x)
 			s.T.Sealed = append(s.T.Sealed, x)
-			s.say(say("ev_seals", seatArg("Seat", pd.Seat), msg.Nested("Card", s.namesMsg([]int{x}))))
+			s.say(func() *msg.Message {
+				return say("ev_seals", seatArg("Seat", pd.Seat), msg.Nested("Card", s.namesMsg([]int{x})))
+			})
 		}
 		if len(picked) == 0 {
-			s.say(say("ev_seal_none", seatArg("Seat", pd.Seat)))
+			s.say(func() *msg.Message { return say("ev_seal_none", seatArg("Seat", pd.Seat)) })
 		}
 	}
 	s.resolve()

@@ -7,37 +7,62 @@ import (
 	"github.com/boardbot/boardbot/rules/msg"
 )
 
+// The event writers below take a function that builds the event's message, and call it only
+// when events are written: not while s.quiet (ApplyQuiet: the search reads no event), where
+// building messages and their English would be most of a move's cost.
+
 // say records a public event.
-func (s *state) say(m *msg.Message) {
-	s.ev = append(s.ev, rules.Say(m))
+func (s *state) say(mk func() *msg.Message) {
+	if s.quiet {
+		return
+	}
+	s.ev = append(s.ev, rules.Say(mk()))
 }
 
 // sayReveal records a public event that made a random outcome or hidden card known.
-func (s *state) sayReveal(m *msg.Message) {
-	e := rules.Say(m)
+func (s *state) sayReveal(mk func() *msg.Message) {
+	if s.quiet {
+		return
+	}
+	e := rules.Say(mk())
 	e.Reveals = true
 	s.ev = append(s.ev, e)
 }
 
 // tell records an event only seat p sees.
-func (s *state) tell(p rules.Seat, m *msg.Message) {
-	e := rules.Say(m)
+func (s *state) tell(p rules.Seat, mk func() *msg.Message) {
+	if s.quiet {
+		return
+	}
+	e := rules.Say(mk())
 	e.To, e.Reveals = []rules.Seat{p}, true
 	s.ev = append(s.ev, e)
 }
 
-// post records a public event whose text is already written (the frequent events are joined
-// rather than formatted).
-func (s *state) post(m *msg.Message, reveals bool) {
-	e := rules.Say(m)
+// post records a public event that may reveal something.
+func (s *state) post(mk func() *msg.Message, reveals bool) {
+	if s.quiet {
+		return
+	}
+	e := rules.Say(mk())
 	e.Reveals = reveals
 	s.ev = append(s.ev, e)
 }
 
 // kinded marks the last event with a Kind and its condensed line, for digests of long turns.
 func (s *state) kinded(kind, many string) {
+	if s.quiet {
+		return
+	}
 	e := &s.ev[len(s.ev)-1]
 	e.Kind, e.Many = kind, many
+}
+
+// kindedBy is kinded for a line about seat p: its place-holder, then rest.
+func (s *state) kindedBy(kind string, p rules.Seat, rest string) {
+	if !s.quiet {
+		s.kinded(kind, rules.SeatRef(p)+rest)
+	}
 }
 
 func (s *state) names(insts []int) string {
@@ -103,7 +128,7 @@ func (s *state) reshuffle(p rules.Seat) bool {
 	}
 	pl.Draw, pl.Discard = pl.Discard, nil
 	s.shuffle(pl.Draw)
-	s.post(say("ev_shuffle", seatArg("Seat", p), msg.Count("N", len(pl.Draw))), true)
+	s.post(func() *msg.Message { return say("ev_shuffle", seatArg("Seat", p), msg.Count("N", len(pl.Draw))) }, true)
 	return true
 }
 
@@ -126,8 +151,8 @@ func (s *state) draw(p rules.Seat, k int) {
 		return
 	}
 	s.P[p].Hand = append(s.P[p].Hand, got...)
-	s.post(say("ev_draws", seatArg("Seat", p), msg.Count("N", len(got))), false)
-	s.tell(p, say("ev_you_drew", msg.Nested("Cards", s.namesMsg(got))))
+	s.post(func() *msg.Message { return say("ev_draws", seatArg("Seat", p), msg.Count("N", len(got))) }, false)
+	s.tell(p, func() *msg.Message { return say("ev_you_drew", msg.Nested("Cards", s.namesMsg(got))) })
 }
 
 // refillOffer keeps 4 cards in the Offer Row, new cards entering on the right. Alone, an empty
@@ -137,7 +162,7 @@ func (s *state) refillOffer() {
 		if len(s.FavourDeck) == 0 && s.Solo != nil && len(s.Solo.Discard) > 0 {
 			s.FavourDeck, s.Solo.Discard = s.Solo.Discard, nil
 			s.shuffle(s.FavourDeck)
-			s.say(say("ev_favour_empty"))
+			s.say(func() *msg.Message { return say("ev_favour_empty") })
 		}
 		if len(s.FavourDeck) == 0 {
 			return
@@ -145,7 +170,7 @@ func (s *state) refillOffer() {
 		top := s.FavourDeck[len(s.FavourDeck)-1]
 		s.FavourDeck = s.FavourDeck[:len(s.FavourDeck)-1]
 		s.Offer = append(s.Offer, top)
-		s.post(say("ev_offer", msg.Nested("Card", s.namesMsg([]int{top}))), true)
+		s.post(func() *msg.Message { return say("ev_offer", msg.Nested("Card", s.namesMsg([]int{top}))) }, true)
 		s.kinded("offer-row", "%d cards entered the Offer Row")
 	}
 }
@@ -154,15 +179,17 @@ func (s *state) refillOffer() {
 func (s *state) gain(p rules.Seat, x int) {
 	pl := s.P[p]
 	pl.Influence += x
-	s.post(say("ev_gain", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence)), false)
-	s.kinded("gain", rules.SeatRef(p)+" gained influence %d times")
+	s.post(func() *msg.Message {
+		return say("ev_gain", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
+	}, false)
+	s.kindedBy("gain", p, " gained influence %d times")
 	s.checkEnd(pl.Influence, seatArg("Who", p))
 }
 
 func (s *state) checkEnd(infl int, who msg.Arg) {
 	if infl >= endInfluence && !s.Ending {
 		s.Ending = true
-		s.say(say("ev_reached", who, msg.Number("X", endInfluence)))
+		s.say(func() *msg.Message { return say("ev_reached", who, msg.Number("X", endInfluence)) })
 	}
 }
 
@@ -171,7 +198,9 @@ func (s *state) lose(p rules.Seat, x int) {
 	pl := s.P[p]
 	x = min(x, pl.Influence)
 	pl.Influence -= x
-	s.say(say("ev_lose", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence)))
+	s.say(func() *msg.Message {
+		return say("ev_lose", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
+	})
 }
 
 // endTurn is the End Turn Phase: the play area to the discard pile, the chosen hand cards too, then
@@ -187,12 +216,14 @@ func (s *state) endTurn(discards []int) {
 			pl.Hand = remove(pl.Hand, x)
 		}
 		pl.Discard = append(pl.Discard, discards...)
-		s.post(say("ev_discard_hand", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(discards))), false)
+		s.post(func() *msg.Message {
+			return say("ev_discard_hand", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(discards)))
+		}, false)
 	}
 	if need := handSize - len(pl.Hand); need > 0 {
 		s.draw(p, need)
 	}
-	s.post(say("ev_end_turn", seatArg("Seat", p)), false)
+	s.post(func() *msg.Message { return say("ev_end_turn", seatArg("Seat", p)) }, false)
 	next := rules.Seat((int(p) + 1) % s.N)
 	if s.Solo != nil {
 		s.aspirantTurn()
@@ -257,7 +288,7 @@ func (s *state) finish() {
 	s.Res = res
 	res.ReasonMsg = s.resultMsg()
 	res.Reason = res.ReasonMsg.English()
-	s.say(res.ReasonMsg) // the bot's result line says "Game over"
+	s.say(func() *msg.Message { return res.ReasonMsg }) // the bot's result line says "Game over"
 }
 
 // resultMsg is the reason of the finished game s.Res: who won, by how much.

@@ -222,6 +222,15 @@ func choice(tok string, m *msg.Message) rules.Choice {
 	return rules.Choice{Token: tok, Label: m.English(), Msg: m}
 }
 
+// choiceIf is a menu entry labelled by the message mk builds when labels, bare otherwise (random
+// play and Apply's check read tokens only).
+func choiceIf(labels bool, tok string, mk func() *msg.Message) rules.Choice {
+	if !labels {
+		return rules.Choice{Token: tok}
+	}
+	return choice(tok, mk())
+}
+
 // refusal is the refusal of message id.
 func refusal(id string, args ...msg.Arg) error { return rules.Refuse(say(id, args...)) }
 

@@ -112,3 +112,51 @@ func BenchmarkChoices(b *testing.B) {
 		s.Choices(p, rules.Move{vUse})
 	}
 }
+
+// BenchmarkApplyQuiet is BenchmarkApply through ApplyQuiet, as the search applies moves.
+func BenchmarkApplyQuiet(b *testing.B) {
+	seats, moves := recorded(b, 3)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := newGame(b, 3, 7)
+		for k, m := range moves {
+			if err := s.ApplyQuiet(seats[k], m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
+}
+
+// BenchmarkQuietPlayout is random play as the search's playouts run it (RandomMoveFrom, then
+// ApplyQuiet), 1 to 4 players in turn; compare rules' BenchmarkRandomPlayout/ausonia (Apply).
+func BenchmarkQuietPlayout(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	game := 0
+	var s *state
+	start := func() {
+		b.StopTimer()
+		st, err := Game.New(rules.Setup{Seats: game%4 + 1, Seed: uint64(game), Options: map[string]string{OptAspirant: "1"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, game = st.(*state), game+1
+		b.StartTimer()
+	}
+	start()
+	b.ReportAllocs()
+	for b.Loop() {
+		if s.Res != nil {
+			start()
+		}
+		p := rules.AwaitedSeats(s)[0]
+		m, err := rules.RandomMoveFrom(s, p, nil, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := rules.ApplyQuiet(s, p, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}

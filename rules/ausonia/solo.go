@@ -11,14 +11,16 @@ func (s *state) aspirantTurn() {
 	so := s.Solo
 	so.Took = -1
 	if len(s.Offer) == 0 {
-		s.say(say("ev_asp_empty", s.aspArg("Asp")))
+		s.say(func() *msg.Message { return say("ev_asp_empty", s.aspArg("Asp")) })
 		return
 	}
 	took := s.Offer[0]
 	s.Offer = s.Offer[1:]
 	so.Took = took
 	c := s.card(took)
-	s.say(say("ev_asp_takes", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{took})), msg.Nested("Cost", gemsMsg(c.Cost, true))))
+	s.say(func() *msg.Message {
+		return say("ev_asp_takes", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{took})), msg.Nested("Cost", gemsMsg(c.Cost, true)))
+	})
 	s.refillOffer()
 	// Stage 1: each gem of the cost separately, then the bonus for kept cards.
 	for g := Sapphire; g <= Rainbow; g++ {
@@ -29,17 +31,19 @@ func (s *state) aspirantTurn() {
 		}
 	}
 	if k := len(so.Kept); k > 0 {
-		s.say(say("ev_asp_kept", s.aspArg("Asp"), msg.Count("N", k), msg.Number("X", 2*k)))
+		s.say(func() *msg.Message {
+			return say("ev_asp_kept", s.aspArg("Asp"), msg.Count("N", k), msg.Number("X", 2*k))
+		})
 		s.aspirantEffect(Effect{Kw: Influence, X: 2 * k})
 	}
 	// Stage 2: keep or discard.
 	if !aspirantKeeps(c) {
 		so.Discard = append(so.Discard, took)
-		s.say(say("ev_asp_discards", s.aspArg("Asp"), cardTerm("Card", c)))
+		s.say(func() *msg.Message { return say("ev_asp_discards", s.aspArg("Asp"), cardTerm("Card", c)) })
 		return
 	}
 	so.Kept = append(so.Kept, took)
-	s.say(say("ev_asp_keeps", s.aspArg("Asp"), cardTerm("Card", c)))
+	s.say(func() *msg.Message { return say("ev_asp_keeps", s.aspArg("Asp"), cardTerm("Card", c)) })
 	// Stage 3: the kept-card ability.
 	for _, e := range a.Kept {
 		s.aspirantEffect(e)
@@ -54,12 +58,16 @@ func (s *state) aspirantEffect(e Effect) {
 	switch e.Kw {
 	case Influence:
 		so.Influence += e.X
-		s.say(say("ev_asp_gains", s.aspArg("Asp"), msg.Number("X", e.X), msg.Number("Now", so.Influence)))
+		s.say(func() *msg.Message {
+			return say("ev_asp_gains", s.aspArg("Asp"), msg.Number("X", e.X), msg.Number("Now", so.Influence))
+		})
 		s.checkEnd(so.Influence, s.aspArg("Who"))
 	case Corruption:
 		if s.Ending {
 			so.Influence += e.X
-			s.say(say("ev_asp_corruption", s.aspArg("Asp"), msg.Number("X", e.X), msg.Number("Now", so.Influence)))
+			s.say(func() *msg.Message {
+				return say("ev_asp_corruption", s.aspArg("Asp"), msg.Number("X", e.X), msg.Number("Now", so.Influence))
+			})
 			return
 		}
 		s.lose(0, e.X)
@@ -77,10 +85,12 @@ func (s *state) burn(p int, x int) {
 	pl.Draw = pl.Draw[:len(pl.Draw)-n]
 	pl.Discard = append(pl.Discard, top...)
 	if n > 0 {
-		s.sayReveal(say("ev_burn", msg.Number("X", x), seatArg("Seat", 0), msg.Nested("Cards", s.namesMsg(top))))
+		s.sayReveal(func() *msg.Message {
+			return say("ev_burn", msg.Number("X", x), seatArg("Seat", 0), msg.Nested("Cards", s.namesMsg(top)))
+		})
 	}
 	if miss := x - n; miss > 0 {
-		s.say(say("ev_burn_short", msg.Number("X", x), msg.Number("Miss", miss)))
+		s.say(func() *msg.Message { return say("ev_burn_short", msg.Number("X", x), msg.Number("Miss", miss)) })
 		s.lose(0, miss)
 	}
 }
@@ -90,19 +100,23 @@ func (s *state) corruptAspirant(x int) {
 	so := s.Solo
 	x = min(x, so.Influence)
 	so.Influence -= x
-	s.say(say("ev_asp_loses", s.aspArg("Asp"), msg.Number("X", x), msg.Number("Now", so.Influence)))
+	s.say(func() *msg.Message {
+		return say("ev_asp_loses", s.aspArg("Asp"), msg.Number("X", x), msg.Number("Now", so.Influence))
+	})
 }
 
 // discardKept is your Discard against the Aspirant: a random kept card goes to its discard pile.
 func (s *state) discardKept() {
 	so := s.Solo
 	if len(so.Kept) == 0 {
-		s.say(say("ev_asp_no_kept", s.aspArg("Asp")))
+		s.say(func() *msg.Message { return say("ev_asp_no_kept", s.aspArg("Asp")) })
 		return
 	}
 	i := s.RNG.IntN(len(so.Kept))
 	x := so.Kept[i]
 	so.Kept = append(so.Kept[:i:i], so.Kept[i+1:]...)
 	so.Discard = append(so.Discard, x)
-	s.sayReveal(say("ev_asp_lose_kept", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{x}))))
+	s.sayReveal(func() *msg.Message {
+		return say("ev_asp_lose_kept", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{x})))
+	})
 }

@@ -43,6 +43,7 @@ type state struct {
 
 	kinds []int         // instance -> card type
 	ev    []rules.Event // events of the move being applied
+	quiet bool          // ApplyQuiet is applying a move: no event is written
 }
 
 type player struct {
@@ -224,7 +225,7 @@ func (s *state) clone() *state {
 	c.Last = copied(s.Last)
 	c.LastMsg = append([]*msg.Message(nil), s.LastMsg...) // messages are never changed: shared
 	c.RNG = s.RNG.Clone()
-	c.ev = nil
+	c.ev, c.quiet = nil, false
 	return &c // kinds never changes once built: shared
 }
 

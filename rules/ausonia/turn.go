@@ -21,6 +21,17 @@ const (
 
 func (s *state) Result() *rules.Result { return s.Res }
 
+// AwaitedSeats is the seat Awaiting asks, without its prompt (rules.SeatsAwaiter, for search).
+func (s *state) AwaitedSeats() []rules.Seat {
+	switch {
+	case s.Res != nil:
+		return nil
+	case s.Pend != nil:
+		return []rules.Seat{s.Pend.Seat}
+	}
+	return []rules.Seat{s.Turn}
+}
+
 func (s *state) Awaiting() []rules.Prompt {
 	if s.Res != nil {
 		return nil
@@ -33,7 +44,7 @@ func (s *state) Awaiting() []rules.Prompt {
 	// The actions open now, as verbs() finds them: a prompt offering "build" with no star card
 	// raised sends players looking for what is not there. The first is capitalised.
 	var acts []*msg.Message
-	for i, v := range s.verbs() {
+	for i, v := range s.verbs(false) {
 		id := verbWords[v.Token]
 		if i == 0 {
 			id = verbFirst[v.Token]
@@ -223,7 +234,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	ev := s.ev
 	s.ev = nil
-	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0]
+	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0] // after ApplyQuiet, the last move is not known
 	for _, e := range ev {
 		if e.Public() {
 			s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
@@ -255,11 +266,21 @@ func nextMsg(next []rules.Choice) *msg.Message {
 	return orTokensMsg(tokensOf(next))
 }
 
+// ApplyQuiet is Apply without events (rules.QuietApplier), for search: the same moves accepted
+// and refused, the same state after, except that the last move's lines are left empty. The
+// events' messages, their English and the lines kept for the board are most of an Apply's cost.
+func (s *state) ApplyQuiet(seat rules.Seat, m rules.Move) error {
+	s.quiet = true
+	_, err := s.Apply(seat, m)
+	s.quiet = false
+	return err
+}
+
 // mainChoices is the Action Phase's tree; labels false leaves the menus of the hand and the market
 // without labels (random play and Apply's check).
 func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, error) {
 	if len(m) == 0 {
-		return s.verbs(), false, nil
+		return s.verbs(labels), false, nil
 	}
 	args := m[1:]
 	switch m[0] {
@@ -268,39 +289,39 @@ func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, er
 	case vBuy:
 		return s.buyChoices(args, labels)
 	case vUse:
-		return s.useChoices(args)
+		return s.useChoices(args, labels)
 	case vBuild:
-		return s.buildChoices(args)
+		return s.buildChoices(args, labels)
 	case vUnseal:
-		return s.unsealChoices(args)
+		return s.unsealChoices(args, labels)
 	case vPass:
 		next, complete, _, err := s.passPicker().walk(args)
 		return next, complete, err
 	}
-	return nil, false, refusal("ref_not_action", quoted("Tok", m[0]), msg.Nested("Verbs", tokensMsg(s.verbs())))
+	return nil, false, refusal("ref_not_action", quoted("Tok", m[0]), msg.Nested("Verbs", tokensMsg(s.verbs(false))))
 }
 
-// verbs lists the actions that lead somewhere now.
-func (s *state) verbs() []rules.Choice {
+// verbs lists the actions that lead somewhere now, labelled when labels.
+func (s *state) verbs(labels bool) []rules.Choice {
 	p := s.Turn
 	pl := s.P[p]
 	var out []rules.Choice
 	if len(pl.Hand) > 0 {
-		out = append(out, choice(vPlay, say("lbl_play")))
+		out = append(out, choiceIf(labels, vPlay, func() *msg.Message { return say("lbl_play") }))
 	}
 	if len(s.buyable()) > 0 {
-		out = append(out, choice(vBuy, say("lbl_buy")))
+		out = append(out, choiceIf(labels, vBuy, func() *msg.Message { return say("lbl_buy") }))
 	}
 	if len(s.usable(p)) > 0 {
-		out = append(out, choice(vUse, say("lbl_use")))
+		out = append(out, choiceIf(labels, vUse, func() *msg.Message { return say("lbl_use") }))
 	}
 	if len(s.builds()) > 0 {
-		out = append(out, choice(vBuild, say("lbl_build")))
+		out = append(out, choiceIf(labels, vBuild, func() *msg.Message { return say("lbl_build") }))
 	}
 	if len(s.unsealable()) > 0 {
-		out = append(out, choice(vUnseal, say("lbl_unseal")))
+		out = append(out, choiceIf(labels, vUnseal, func() *msg.Message { return say("lbl_unseal") }))
 	}
-	out = append(out, choice(vPass, say("lbl_pass")))
+	out = append(out, choiceIf(labels, vPass, func() *msg.Message { return say("lbl_pass") }))
 	return out
 }
 
@@ -425,13 +446,13 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 	if len(pays) == 0 {
 		return nil, false, refusal("ref_cannot_afford", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 	}
-	return payChoices(pays, args[1:], vBuy, c)
+	return payChoices(pays, args[1:], vBuy, c, labels)
 }
 
 // payChoices walks the optional payment token: it is asked only when there is more than one way
 // to fill the any-gem slots. verb ("buy", "use") and card c make the labels and refusals say
 // what is paid for.
-func payChoices(pays []payment, args []string, verb string, c *Card) ([]rules.Choice, bool, error) {
+func payChoices(pays []payment, args []string, verb string, c *Card, labels bool) ([]rules.Choice, bool, error) {
 	name := cardTerm("Card", c)
 	id, idSlot, idSlots := "lbl_pay_buy", "lbl_pay_buy_slot", "lbl_pay_buy_slots"
 	if verb == vUse {
@@ -446,6 +467,10 @@ func payChoices(pays []payment, args []string, verb string, c *Card) ([]rules.Ch
 	if len(args) == 0 {
 		next := make([]rules.Choice, len(pays))
 		for i, p := range pays {
+			if !labels {
+				next[i] = rules.Choice{Token: p.Any.Letters()}
+				continue
+			}
 			l := say(id, name, msg.Nested("Gems", gemsMsg(p.All, false)))
 			if p.Any != p.All {
 				slots := idSlots
@@ -485,7 +510,7 @@ func pickPayment(pays []payment, tok string) *payment {
 
 // --- use
 
-func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) useChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	opts := s.usable(s.Turn)
 	if len(args) == 0 {
 		var next []rules.Choice
@@ -496,7 +521,9 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 				continue
 			}
 			seen[c.Code] = true
-			next = append(next, choice(c.Code, say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", s.usableMsg(opts, c.Code)))))
+			next = append(next, choiceIf(labels, c.Code, func() *msg.Message {
+				return say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", s.usableMsg(opts, c.Code)))
+			}))
 		}
 		return next, false, nil
 	}
@@ -516,7 +543,9 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 			var next []rules.Choice
 			for _, o := range mine {
 				c := s.card(o.inst)
-				next = append(next, choice(fmt.Sprint(o.k+1), say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", abilityMsg(&c.Abilities[o.k])))))
+				next = append(next, choiceIf(labels, fmt.Sprint(o.k+1), func() *msg.Message {
+					return say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", abilityMsg(&c.Abilities[o.k])))
+				}))
 			}
 			return next, false, nil
 		}
@@ -537,7 +566,7 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 		}
 		return nil, true, nil
 	}
-	return payChoices(o.pays, rest, vUse, s.card(o.inst))
+	return payChoices(o.pays, rest, vUse, s.card(o.inst), labels)
 }
 
 // usableMsg says the abilities of the card code that can be used now: "a / b".
@@ -611,7 +640,7 @@ func (s *state) builds() []buildOpt {
 	return out
 }
 
-func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) buildChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	opts := s.builds()
 	var next []rules.Choice
 	seen := map[string]bool{}
@@ -620,11 +649,13 @@ func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
 			c := s.card(o.gem)
 			if !seen[c.Code] {
 				seen[c.Code] = true
-				next = append(next, choice(c.Code, say("lbl_build_gem", cardTerm("Card", c), msg.Nested("Gems", gemsMsg(c.Gives, false)))))
+				next = append(next, choiceIf(labels, c.Code, func() *msg.Message {
+					return say("lbl_build_gem", cardTerm("Card", c), msg.Nested("Gems", gemsMsg(c.Gives, false)))
+				}))
 			}
 		} else if s.code(o.gem) == args[0] && len(args) == 1 {
 			c := s.card(o.foundation)
-			next = append(next, choice(c.Code, say("lbl_build_foundation", cardTerm("Card", c))))
+			next = append(next, choiceIf(labels, c.Code, func() *msg.Message { return say("lbl_build_foundation", cardTerm("Card", c)) }))
 		} else if s.code(o.gem) == args[0] && s.code(o.foundation) == args[1] {
 			if len(args) > 2 {
 				return nil, false, tooLong(args, vBuild)
@@ -665,11 +696,11 @@ func (s *state) unsealable() []int {
 	return out
 }
 
-func (s *state) unsealChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) unsealChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	xs := s.unsealable()
 	if len(args) == 0 {
 		it := s.items(xs, "", "")
-		return picker{}.menu(it, false), false, nil
+		return picker{quiet: !labels}.menu(it, false), false, nil
 	}
 	if len(args) > 1 {
 		return nil, false, tooLong(args, vUnseal)
@@ -707,14 +738,16 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
-			s.post(say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))), true)
-			s.kinded("play", rules.SeatRef(p)+" played cards %d times")
+			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, true)
+			s.kindedBy("play", p, " played cards %d times")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
-		s.post(say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x}))), true)
-		s.kinded("play", rules.SeatRef(p)+" played cards %d times")
+		s.post(func() *msg.Message {
+			return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x})))
+		}, true)
+		s.kindedBy("play", p, " played cards %d times")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)
@@ -722,11 +755,13 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
-		s.post(say("ev_buys", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})), msg.Nested("Gems", gemsMsg(pay.All, false))), false)
+		s.post(func() *msg.Message {
+			return say("ev_buys", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})), msg.Nested("Gems", gemsMsg(pay.All, false)))
+		}, false)
 		if fromPower {
 			s.PowerDeck = s.PowerDeck[:len(s.PowerDeck)-1]
 			if n := len(s.PowerDeck); n > 0 {
-				s.sayReveal(say("ev_power_shows", msg.Nested("Card", s.namesMsg(s.PowerDeck[n-1:]))))
+				s.sayReveal(func() *msg.Message { return say("ev_power_shows", msg.Nested("Card", s.namesMsg(s.PowerDeck[n-1:]))) })
 			}
 		} else {
 			s.Offer = remove(s.Offer, x)
@@ -764,13 +799,17 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Raise = remove(remove(pl.Raise, o.gem), o.foundation)
 		pl.Sources = append(pl.Sources, source{Gem: o.gem, Foundation: o.foundation})
 		s.T.Gems = s.T.Gems.Add(s.card(o.gem).Gives)
-		s.say(say("ev_build", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{o.gem})), msg.Nested("Gems", gemsMsg(s.card(o.gem).Gives, false))))
+		s.say(func() *msg.Message {
+			return say("ev_build", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{o.gem})), msg.Nested("Gems", gemsMsg(s.card(o.gem).Gives, false)))
+		})
 	case vUnseal:
 		x := s.findCode(s.unsealable(), args[0])
 		pl.Seal = remove(pl.Seal, x)
 		pl.Play = append(pl.Play, x)
 		s.T.Unsealed = append(s.T.Unsealed, x)
-		s.say(say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x}))))
+		s.say(func() *msg.Message {
+			return say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})))
+		})
 	case vPass:
 		s.endTurn(picked)
 	}
