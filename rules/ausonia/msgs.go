@@ -254,3 +254,21 @@ func orTokensMsg(toks []string) *msg.Message {
 	}
 	return orMsg(parts)
 }
+
+// AbilityMsg is ability a's text (Ability.Text) as a message of the catalogue "ausonia" (for
+// boards).
+func AbilityMsg(a *Ability) *msg.Message { return abilityMsg(a) }
+
+// GemNameMsg is gem g's name ("sapphire") as a message of the catalogue "ausonia".
+func GemNameMsg(g Gem) *msg.Message { return say(gemNameIDs[g]) }
+
+// AspirantNameMsg is the name of the Aspirant with code ("1") as a message of the catalogue
+// "ausonia", nil for no such Aspirant.
+func AspirantNameMsg(code string) *msg.Message {
+	for _, a := range Aspirants {
+		if a.Code == code {
+			return say("asp_" + a.Code)
+		}
+	}
+	return nil
+}
