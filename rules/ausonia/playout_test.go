@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // playout plays a game to the end with the given chooser and checks the snapshot after each move.
@@ -128,35 +129,31 @@ func BenchmarkApplyQuiet(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
 }
 
-// BenchmarkQuietPlayout is random play as the search's playouts run it (RandomMoveFrom, then
-// ApplyQuiet), 1 to 4 players in turn; compare rules' BenchmarkRandomPlayout/ausonia (Apply).
-func BenchmarkQuietPlayout(b *testing.B) {
-	r := rand.New(rand.NewPCG(1, 2))
-	game := 0
-	var s *state
-	start := func() {
-		b.StopTimer()
-		st, err := Game.New(rules.Setup{Seats: game%4 + 1, Seed: uint64(game), Options: map[string]string{OptAspirant: "1"}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		s, game = st.(*state), game+1
-		b.StartTimer()
+// BenchmarkQuietPlayout is rules' BenchmarkRandomPlayout/ausonia (same setups, same draws) as
+// the search's playouts run it: seats from AwaitedSeats, moves through ApplyQuiet.
+func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchPlayout(b, quietGame{}) }
+
+// quietGame is Ausonia whose states answer Awaiting with bare seats and Apply quietly.
+type quietGame struct{ game }
+
+func (quietGame) New(setup rules.Setup) (rules.State, error) {
+	st, err := Game.New(setup)
+	if err != nil {
+		return nil, err
 	}
-	start()
-	b.ReportAllocs()
-	for b.Loop() {
-		if s.Res != nil {
-			start()
-		}
-		p := rules.AwaitedSeats(s)[0]
-		m, err := rules.RandomMoveFrom(s, p, nil, r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := rules.ApplyQuiet(s, p, m); err != nil {
-			b.Fatal(err)
-		}
+	return quietState{st.(*state)}, nil
+}
+
+type quietState struct{ *state }
+
+func (q quietState) Awaiting() []rules.Prompt {
+	var ps []rules.Prompt
+	for _, s := range q.AwaitedSeats() {
+		ps = append(ps, rules.Prompt{Seat: s})
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	return ps
+}
+
+func (q quietState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	return nil, q.ApplyQuiet(seat, m)
 }
