@@ -123,7 +123,7 @@ func (s *Service) awaitedHumans(t *table) []Awaited {
 			continue
 		}
 		// A reminder replaces the turn post's buttons, answers included.
-		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(s.threadLang(t.row), p, seatNamer(t.row, t.state))})
+		out = append(out, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat), Answers: answersOf(s.threadLang(t.row), p, seatNamer(s.threadLang(t.row), t.row, t.state))})
 	}
 	return out
 }
@@ -304,7 +304,7 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 		for _, a := range late {
 			out = append(out, rules.Seat(a.Seat))
 		}
-		res := leaversLose(row, out, T(sl, "reason_out_of_time", "Names", joinNames(sl, who)))
+		res := leaversLose(row, out, outOfTimeMsg(out))
 		text := T(sl, "overdue_ended", "Name", name, "Result", resultTextIn(sl, row, t.state, res))
 		if err := s.endGame(ctx, t, res, text); err != nil {
 			return Reply{}, err

@@ -97,8 +97,8 @@ func subset(a, b []int) bool {
 // returns the new flow with the messages to queue (none while one seat's turn goes on).
 func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat) (flow, []storage.OutboxMessage) {
 	f := readFlow(t.row)
-	name := seatNamer(t.row, st)
 	lang := s.threadLang(t.row)
+	name := seatNamer(lang, t.row, st)
 	for _, e := range evs {
 		if e.Public() {
 			f.Pending = addPending(f.Pending, pendingOfIn(lang, e, name))
@@ -125,7 +125,7 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 	}
 	lead := ""
 	if len(f.Pending) == 0 {
-		lead = T(lang, "moved", "Name", seatLabel(t.row, st, mover))
+		lead = T(lang, "moved", "Name", seatLabel(lang, t.row, st, mover))
 	}
 	return s.post(t, st, seq, f, lead)
 }
@@ -197,14 +197,14 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice) 
 	var lines []string
 	var waiting []string
 	for _, p := range st.Awaiting() {
-		waiting = append(waiting, seatLabel(t.row, st, p.Seat))
+		waiting = append(waiting, seatLabel(lang, t.row, st, p.Seat))
 		if isRobot(t.row, p.Seat) {
 			continue // the AI is not spoken to: "Waiting for" names it
 		}
 		lines = append(lines, promptLine(lang, t.row, st, p))
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
-			Answers: answersOf(lang, p, seatNamer(t.row, t.state))})
+			Answers: answersOf(lang, p, seatNamer(lang, t.row, t.state))})
 	}
 	if len(waiting) > 1 || (len(lines) == 0 && len(waiting) > 0) {
 		lines = append(lines, T(lang, "waiting_for", "Names", joinNames(lang, waiting)))
@@ -224,15 +224,13 @@ func answersOf(lang string, p rules.Prompt, name func(rules.Seat) string) []Answ
 // promptLine is an awaited seat's prompt, naming its player once: a prompt that names the seat
 // itself ("{seat:0}, your turn") is not led by the name again.
 func promptLine(lang string, row *storage.Game, st rules.State, p rules.Prompt) string {
-	label := seatLabel(row, st, p.Seat)
-	text := promptText(lang, p, seatNamer(row, st))
+	label := seatLabel(lang, row, st, p.Seat)
+	text := promptText(lang, p, seatNamer(lang, row, st))
 	if strings.Contains(text, label) {
 		return upperFirst(text)
 	}
-	if sn, ok := st.(rules.SeatNamer); ok {
-		if own := sn.SeatName(p.Seat); own != "" && strings.HasPrefix(text, own+",") {
-			return label + text[len(own):] // the game's own "House I, your turn"
-		}
+	if own := rules.SeatNameIn(st, p.Seat, lang); own != "" && strings.HasPrefix(text, own+",") {
+		return label + text[len(own):] // the game's own "House I, your turn"
 	}
 	return label + ": " + text
 }

@@ -294,7 +294,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	row.Seats, row.Snapshot, row.Status = len(row.Players), snap, storage.StatusRunning
 	s.setClocks(row, st)
 	sl := s.threadLang(row)
-	begins := T(sl, "start_begins", "Game", gameTitle(t), "Players", joinNames(sl, seatLabels(row, st)))
+	begins := T(sl, "start_begins", "Game", gameTitle(t), "Players", joinNames(sl, seatLabels(sl, row, st)))
 	solo := ""
 	if len(row.Players) == 1 && t.kit.Usual.Solo != nil {
 		solo = fallback(t.kit.Usual.Solo(setup.Options))

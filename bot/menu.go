@@ -27,12 +27,8 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 	if err != nil {
 		return nil, err
 	}
-	return suggestIn(ul, t.state, seat, typed, limit, t.seatName), nil
+	return suggestIn(ul, t.state, seat, typed, limit, seatNamer(ul, t.row, t.state)), nil
 }
-
-// seatName names a seat in menu texts as everywhere else: the player and the game's own name for
-// the seat ("alice (Rainbow)").
-func (t *table) seatName(seat rules.Seat) string { return seatLabel(t.row, t.state, seat) }
 
 // MaxSuggestionLabel bounds a suggestion's label: Discord shows at most 100 characters, and a
 // group's count must survive the cut.
@@ -329,19 +325,20 @@ func (s *Service) Tree(ctx context.Context, req Request, partial rules.Move) (St
 	if err != nil {
 		return Step{}, err
 	}
+	name := seatNamer(ul, t.row, t.state)
 	m, err := rules.Forced(t.state, seat, partial)
 	if err != nil {
 		if reason, ok := illegalText(ul, err); ok {
-			return Step{}, refuse("%s", rules.RenderSeats(reason, t.seatName))
+			return Step{}, refuse("%s", rules.RenderSeats(reason, name))
 		}
 		return Step{}, err
 	}
 	p, _ := rules.PromptFor(t.state, seat)
-	step, err := treeStepIn(ul, t.state, seat, m, t.seatName)
+	step, err := treeStepIn(ul, t.state, seat, m, name)
 	if err != nil {
 		return Step{}, err
 	}
-	step.Seq, step.Prompt, step.Lang = t.seq, promptText(ul, p, t.seatName), ul
+	step.Seq, step.Prompt, step.Lang = t.seq, promptText(ul, p, name), ul
 	return step, nil
 }
 

@@ -117,7 +117,7 @@ func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Even
 			if on {
 				lang := s.userLang(ctx, uid, "")
 				out = append(out, s.notice(Notice{Kind: "dm", Game: t.row.ID, User: uid, Lang: lang,
-					Text: T(lang, "dm", "Game", gameTitle(t), "Text", eventText(lang, e, seatNamer(t.row, t.state)))}))
+					Text: T(lang, "dm", "Game", gameTitle(t), "Text", eventText(lang, e, seatNamer(lang, t.row, t.state)))}))
 			}
 		}
 	}
@@ -163,7 +163,7 @@ func resultTextIn(lang string, row *storage.Game, st rules.State, res *rules.Res
 	default:
 		head = T(lang, "result_share", "Names", joinNames(lang, ws))
 	}
-	reason := resultReason(lang, res, func(seat rules.Seat) string { return seatLabel(row, st, seat) })
+	reason := resultReason(lang, res, func(seat rules.Seat) string { return seatLabel(lang, row, st, seat) })
 	if r := strings.TrimRight(reason, ". "); r != "" {
 		head = T(lang, "result_with_reason", "Result", head, "Reason", r) // a reason is often a sentence; the full stop after it is ours
 	}
@@ -184,8 +184,8 @@ func winnerName(lang string, row *storage.Game, st rules.State, seat rules.Seat)
 	if !isAIUser(userOf(row, seat)) {
 		return playerName(row, seat)
 	}
-	if sn, ok := st.(rules.SeatNamer); ok && st != nil {
-		if own := sn.SeatName(seat); own != "" {
+	if st != nil {
+		if own := rules.SeatNameIn(st, seat, lang); own != "" {
 			return T(lang, "ai_playing", "Seat", own)
 		}
 	}

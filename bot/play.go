@@ -77,7 +77,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	}
 	if err != nil {
 		reason, _ := illegalText(ul, err)
-		reason = rules.RenderSeats(reason, seatNamer(t.row, t.state))
+		reason = rules.RenderSeats(reason, seatNamer(ul, t.row, t.state))
 		return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, reason)
 	}
 	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
@@ -91,7 +91,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	// since a step inside a turn is not posted to the thread.
 	var lines []string
 	lines = append(lines, T(ul, "you_played", "Move", canon.String()))
-	name := seatNamer(t.row, t.state)
+	name := seatNamer(ul, t.row, t.state)
 	for _, e := range evs {
 		if e.VisibleTo(seat) {
 			lines = append(lines, eventText(ul, e, name))
@@ -277,16 +277,15 @@ func (s *Service) finalResult(row *storage.Game, res *rules.Result) *rules.Resul
 		}
 		next += len(seats)
 	}
-	var left []string
+	var left []rules.Seat
 	for i := range res.Ranks {
 		if robots[i] {
-			left = append(left, playerName(row, rules.Seat(i)))
+			left = append(left, rules.Seat(i))
 		}
 	}
 	if !slices.Equal(out.Winners(), res.Winners()) {
 		// The rules' reason names their winner; the platform's result has another one.
-		lang := s.threadLang(row)
-		out.Reason = T(lang, "reason_left", "Names", joinNames(lang, left), "Count", len(left))
+		platformReason(&out, leftMsg(left))
 	}
 	return &out
 }

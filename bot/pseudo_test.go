@@ -21,12 +21,15 @@ var engineTextsInEnglish = map[string]bool{
 	"ascidiae":       true,
 	"ascalion":       true,
 	"reef-encounter": true,
-	"ausonia":        true,
 }
 
 // Games whose seats' own names are proper names, the same in every language (Autumn Ash's
 // sides Rainbow and Xeno), like the game's name.
 var properSeatNames = map[string]bool{"autumn-ash": true}
+
+// Marks that games print as they are in every language, like notation: Ausonia's houses are
+// numbered in Roman numerals ("Haus II", "[Ĥöûšé II]").
+var marksAsIs = map[string][]string{"ausonia": {"II", "III", "IV"}}
 
 // Engine texts shown in English are marked with these while the pseudo-locale suites run.
 const fbOpen, fbClose = "⟦", "⟧"
@@ -105,6 +108,7 @@ func pseudoGame(t *testing.T, kind string) {
 	c := &pseudoChecker{t: t, kind: kind, bad: map[string]string{}}
 	info := kit.Game.Info()
 	c.allow("ann", "bob", info.Name, "zz9") // zz9: the move typed below, quoted back as notation
+	c.allow(marksAsIs[kind]...)
 	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
 	c.allow(SettingKeys(ScopeGuild)...)
 	c.allow(SettingKeys(ScopeUser)...)

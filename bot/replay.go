@@ -16,6 +16,7 @@ import (
 	"github.com/boardbot/boardbot/render/anim"
 	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -459,7 +460,7 @@ func seatName(rec *record.Record, st rules.State, seat int) string {
 	if seat < len(rec.Players) && rec.Players[seat] != "" {
 		name = rec.Players[seat]
 	}
-	return withOwnName(name, st, rules.Seat(seat))
+	return withOwnName(msg.English, name, st, rules.Seat(seat))
 }
 
 // RecapPNG draws a stored game's recap, with the length and longest turn from its move times.

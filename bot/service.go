@@ -277,25 +277,28 @@ func playerName(row *storage.Game, seat rules.Seat) string {
 
 // seatLabel is a player's name with the name the game itself gives the seat, when it has one
 // ("alice (Rainbow)"), so captions match the board and the game's own texts.
-func seatLabel(row *storage.Game, st rules.State, seat rules.Seat) string {
-	return withOwnName(playerName(row, seat), st, seat)
+func seatLabel(lang string, row *storage.Game, st rules.State, seat rules.Seat) string {
+	return withOwnName(lang, playerName(row, seat), st, seat)
 }
 
 // withOwnName adds the game's own name for the seat to a player's name (see seatLabel).
-func withOwnName(name string, st rules.State, seat rules.Seat) string {
-	if sn, ok := st.(rules.SeatNamer); ok && st != nil {
-		if own := sn.SeatName(seat); own != "" && !strings.EqualFold(own, name) {
-			return name + " (" + own + ")"
-		}
+// The game's name for the seat is in lang where the game gives it as a message (a colour, a
+// house), so the label reads as the rest of the text.
+func withOwnName(lang, name string, st rules.State, seat rules.Seat) string {
+	if st == nil {
+		return name
+	}
+	if own := rules.SeatNameIn(st, seat, lang); own != "" && !strings.EqualFold(own, name) {
+		return name + " (" + own + ")"
 	}
 	return name
 }
 
 // seatLabels lists every player with seatLabel, in seat order.
-func seatLabels(row *storage.Game, st rules.State) []string {
+func seatLabels(lang string, row *storage.Game, st rules.State) []string {
 	out := make([]string, len(row.Players))
 	for i := range out {
-		out[i] = seatLabel(row, st, rules.Seat(i))
+		out[i] = seatLabel(lang, row, st, rules.Seat(i))
 	}
 	return out
 }
@@ -359,6 +362,6 @@ func instanceName() string {
 }
 
 // seatNamer renders seat placeholders (rules.SeatRef) as seatLabel does.
-func seatNamer(row *storage.Game, st rules.State) func(rules.Seat) string {
-	return func(seat rules.Seat) string { return seatLabel(row, st, seat) }
+func seatNamer(lang string, row *storage.Game, st rules.State) func(rules.Seat) string {
+	return func(seat rules.Seat) string { return seatLabel(lang, row, st, seat) }
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -58,7 +59,7 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 	}
 	text := T(ul, "view_yours", "Game", gameTitle(t))
 	if p, ok := rules.PromptFor(t.state, seat); ok {
-		text += "\n" + yourTurnIn(ul, promptText(ul, p, seatNamer(t.row, t.state)))
+		text += "\n" + yourTurnIn(ul, promptText(ul, p, seatNamer(ul, t.row, t.state)))
 	}
 	return Reply{Text: text, Image: img, Private: true, Game: t.row.ID}, nil
 }
@@ -310,7 +311,7 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 
 func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Seat, name string) (Reply, error) {
 	sl := s.threadLang(t.row)
-	res := leaversLose(t.row, out, T(sl, "reason_resigned", "Name", name))
+	res := leaversLose(t.row, out, resignedMsg(out))
 	text := resultTextIn(sl, t.row, t.state, res)
 	if err := s.endGame(ctx, t, res, text); err != nil {
 		return Reply{}, err
@@ -320,8 +321,8 @@ func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Se
 
 // leaversLose is the result of a game ended for the seats out (resigned, out of time): everyone
 // else wins, AI seats from /create included; seats left to the random player lose too.
-func leaversLose(row *storage.Game, out []rules.Seat, reason string) *rules.Result {
-	res := &rules.Result{Ranks: make([]int, len(row.Players)), Reason: reason}
+func leaversLose(row *storage.Game, out []rules.Seat, reason *msg.Message) *rules.Result {
+	res := platformReason(&rules.Result{Ranks: make([]int, len(row.Players))}, reason)
 	for i := range res.Ranks {
 		res.Ranks[i] = 1
 	}

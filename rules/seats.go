@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Engines never write a player's or a seat's name into a text: they write SeatRef(s), and the
@@ -63,6 +65,27 @@ func SeatTitle(st State, s Seat) string {
 		}
 	}
 	return "Player " + strconv.Itoa(int(s)+1)
+}
+
+// SeatNameMessager is a SeatNamer whose seat names are words of a language (colours, houses):
+// SeatNameMsg is SeatName as a message of the game's catalogue, so the platform can show the
+// seat in the reader's language. Games whose seat names are proper names need not have it.
+type SeatNameMessager interface {
+	SeatNameMsg(Seat) *msg.Message
+}
+
+// SeatNameIn is the game's own name for seat s in lang: SeatNameMsg where the game has it,
+// else SeatName; "" when the game names no seats.
+func SeatNameIn(st State, s Seat, lang string) string {
+	if sm, ok := st.(SeatNameMessager); ok {
+		if m := sm.SeatNameMsg(s); m != nil {
+			return msg.Render(m, lang, nil)
+		}
+	}
+	if sn, ok := st.(SeatNamer); ok {
+		return sn.SeatName(s)
+	}
+	return ""
 }
 
 // PlainSeats renders a text's seat placeholders with SeatTitle.

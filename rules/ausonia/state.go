@@ -287,3 +287,8 @@ func (s *state) check() error {
 
 // SeatName is the seat's house, which depends on who started: "House II".
 func (s *state) SeatName(p rules.Seat) string { return s.houseName(p) }
+
+// SeatNameMsg is SeatName in the reader's language ("Haus I"), rules.SeatNameMessager.
+func (s *state) SeatNameMsg(p rules.Seat) *msg.Message {
+	return msg.New(catName, "seat_house", msg.Code("Mark", Houses[s.house(p)].Mark))
+}
