@@ -150,12 +150,12 @@ func (s *state) View(seat rules.Seat) any {
 		v.PhaseName = st
 	}
 	if s.Res == nil && len(v.Waiting) > 0 {
-		v.Asked = plain(s.promptText(v.Waiting[0]))
+		v.Asked = plain(s.promptText(v.Waiting[0]).English())
 	}
 	if s.Res == nil {
 		for _, p := range v.Waiting {
 			if p == int(seat) {
-				v.Prompt = plain(s.promptText(p))
+				v.Prompt = plain(s.promptText(p).English())
 			}
 		}
 	}
@@ -206,7 +206,7 @@ func (s *state) View(seat rules.Seat) any {
 			Goods: w.Goods, Value: s.value(a), Follower: w.Follower, Book: w.Book, Stranded: w.Stranded})
 	}
 	if a := s.Atk; a != nil && a.Target >= 0 {
-		av := &AttackView{Attacker: a.Attacker, Defender: a.Defender, Target: s.areaToken(a.Target), Name: plain(s.areaName(a.Target)),
+		av := &AttackView{Attacker: a.Attacker, Defender: a.Defender, Target: s.areaToken(a.Target), Name: plain(s.areaName(a.Target).English()),
 			Sides: append([]int(nil), a.Sides...), Asked: a.Asked, Declared: a.Next, Won: a.Won}
 		switch s.Stage {
 		case stExtra:
