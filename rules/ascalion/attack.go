@@ -1,6 +1,10 @@
 package ascalion
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/boardbot/boardbot/rules/msg"
+)
 
 // Attack (§12): in turn order each player may attack a neighbouring foreign area, move one extra
 // transport, let the other neighbours declare, and on a win take the area, use the city bonus
@@ -245,11 +249,12 @@ func (s *state) attackLabel(p, t int) M {
 
 // Totals is the arithmetic of a conflict, for events and the view.
 type Totals struct {
-	Attacker int      `json:"attacker"`
-	Defender int      `json:"defender"`
-	AtkParts []string `json:"attacker_parts"`
-	DefParts []string `json:"defender_parts"`
-	atk, def []M      // the parts as messages, for the event
+	Attacker int            `json:"attacker"`
+	Defender int            `json:"defender"`
+	AtkParts []string       `json:"attacker_parts"`
+	DefParts []string       `json:"defender_parts"`
+	AtkMsgs  []*msg.Message `json:"attacker_msgs,omitempty"` // the parts as messages
+	DefMsgs  []*msg.Message `json:"defender_msgs,omitempty"`
 }
 
 // totals computes both sides (§12.7): the attacker's bonus point, every adjacent area of each
@@ -257,12 +262,12 @@ type Totals struct {
 // owner count nothing against him (§15.4).
 func (s *state) totals() Totals {
 	a := s.Atk
-	tt := Totals{Attacker: 1, AtkParts: []string{"attack bonus 1"}, atk: []M{fixed("part_bonus")}}
+	tt := Totals{Attacker: 1, AtkParts: []string{"attack bonus 1"}, AtkMsgs: []M{fixed("part_bonus")}}
 	if !s.convertedBy(a.Target, a.Attacker) {
 		v := s.value(a.Target)
 		tt.Defender += v
 		tt.DefParts = append(tt.DefParts, s.areaName(a.Target).English()+" "+strconv.Itoa(v))
-		tt.def = append(tt.def, say("part", nested("Area", s.areaName(a.Target)), num("N", v)))
+		tt.DefMsgs = append(tt.DefMsgs, say("part", nested("Area", s.areaName(a.Target)), num("N", v)))
 	}
 	for b := range s.adjs(a.Target) {
 		o := s.owner(b)
@@ -280,11 +285,11 @@ func (s *state) totals() Totals {
 		case side == 1 && !s.convertedBy(b, a.Defender):
 			tt.Attacker += v
 			tt.AtkParts = append(tt.AtkParts, s.areaName(b).English()+" "+strconv.Itoa(v))
-			tt.atk = append(tt.atk, say("part", nested("Area", s.areaName(b)), num("N", v)))
+			tt.AtkMsgs = append(tt.AtkMsgs, say("part", nested("Area", s.areaName(b)), num("N", v)))
 		case side == 2 && !s.convertedBy(b, a.Attacker):
 			tt.Defender += v
 			tt.DefParts = append(tt.DefParts, s.areaName(b).English()+" "+strconv.Itoa(v))
-			tt.def = append(tt.def, say("part", nested("Area", s.areaName(b)), num("N", v)))
+			tt.DefMsgs = append(tt.DefMsgs, say("part", nested("Area", s.areaName(b)), num("N", v)))
 		}
 	}
 	return tt
@@ -296,8 +301,8 @@ func (s *state) resolve() {
 	a.Resolved = true
 	s.Stage = stAttack
 	s.Turn = a.Attacker
-	s.emit("ev_totals", seatArg("Seat", a.Attacker), num("Att", tt.Attacker), nested("AtkParts", msgList(tt.atk)),
-		seatArg("Defender", a.Defender), num("Def", tt.Defender), nested("DefParts", msgList(tt.def)))
+	s.emit("ev_totals", seatArg("Seat", a.Attacker), num("Att", tt.Attacker), nested("AtkParts", msgList(tt.AtkMsgs)),
+		seatArg("Defender", a.Defender), num("Def", tt.Defender), nested("DefParts", msgList(tt.DefMsgs)))
 	if tt.Attacker <= tt.Defender {
 		s.emit("ev_attack_fails", nested("Area", s.areaName(a.Target)))
 		s.endAttackTurn()

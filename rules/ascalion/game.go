@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Game is the registered game.
@@ -90,7 +91,7 @@ func (g game) New(setup rules.Setup) (rules.State, error) {
 	s.UnivLost = make([]bool, s.N)
 	s.UnivLostRd = make([]int, s.N)
 	s.startSetup()
-	s.Log = eventTexts(s.events)
+	s.Log, s.LogMsg = eventTexts(s.events)
 	s.events = nil
 	return s, nil
 }
@@ -110,14 +111,16 @@ func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
 
 func (s *state) Result() *rules.Result { return s.Res }
 
-func eventTexts(ev []rules.Event) []string {
+func eventTexts(ev []rules.Event) ([]string, []*msg.Message) {
 	var out []string
+	var ms []*msg.Message
 	for _, e := range ev {
 		if e.To == nil {
 			out = append(out, e.Text)
+			ms = append(ms, e.Msg)
 		}
 	}
-	return out
+	return out, ms
 }
 
 // Choices runs the partial move on a copy and reports what may follow.
@@ -164,7 +167,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		c := &x.st
 		ev := slices.Clone(c.events) // the scratch's list is reused: the caller gets its own
 		c.events = nil
-		c.Log = eventTexts(ev)
+		c.Log, c.LogMsg = eventTexts(ev)
 		x.swap(s)
 		return ev, nil
 	}
@@ -186,7 +189,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	ev := c.events
 	c.events = nil
-	c.Log = eventTexts(ev)
+	c.Log, c.LogMsg = eventTexts(ev)
 	x.swap(s)
 	return ev, nil
 }

@@ -189,3 +189,20 @@ var bareIDs = []string{"w_land_no_source", "w_land_free", "w_weapon_area", "w_ci
 	"w_pay_area", "w_book_loss_area", "w_give_from", "w_pay_from", "w_your_area", "w_stranded",
 	"w_horse_land", "w_your_boat", "w_your_ship", "w_goods_land", "w_neighbour_land", "w_load_from",
 	"w_unload_into", "w_target"}
+
+// colourTerm names the seats' colours ("col_red"): the board's legend and seat names.
+var colourTerm = []string{"col_red", "col_blue", "col_yellow", "col_green", "col_purple", "col_black"}
+
+// ColourMsg is seat p's colour as a message of the game's catalogue ("Red", "Rot"), for boards
+// drawn in other languages.
+func ColourMsg(p int) *msg.Message {
+	if p < 0 || p >= len(colourTerm) {
+		return say("player_n", num("N", p+1))
+	}
+	return say(colourTerm[p])
+}
+
+// PhaseMsg is phase i's name ("production"), GoodMsg good k's ("wood"), as messages of the game's
+// catalogue, for boards.
+func PhaseMsg(i int) *msg.Message { return say(phaseTerm[i]) }
+func GoodMsg(k int) *msg.Message  { return say(goodTerm[k]) }

@@ -28,7 +28,7 @@ func builtIDs() []string {
 		out = append(out, id+"_of")
 	}
 	for _, id := range goodTerm {
-		out = append(out, id+"_none", id+"_mass")
+		out = append(out, id+"_none", id+"_mass", id+"_one", id+"_pl")
 	}
 	for _, id := range bareIDs {
 		out = append(out, id+"_bare")
@@ -224,5 +224,62 @@ func golden(t *testing.T, path, got string) {
 	}
 	if string(want) != got {
 		t.Errorf("%s differs (run with -update and read the difference)", path)
+	}
+}
+
+// The view carries its texts as messages too (for boards in other languages), each rendering as
+// the view's English text.
+func TestViewTextsHaveMessages(t *testing.T) {
+	st, err := Game.New(rules.Setup{Seats: 3, Seed: 4, Options: map[string]string{"expansion": "on"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state)
+	r := rand.New(rand.NewPCG(4, 4))
+	same := func(what string, m *msg.Message, text string) {
+		t.Helper()
+		if m == nil || plain(m.English()) != text {
+			t.Fatalf("%s: %q has no message or another", what, text)
+		}
+	}
+	seen := map[string]bool{}
+	for n := 0; n < 600 && s.Res == nil; n++ {
+		ps := s.Awaiting()
+		v := s.View(ps[0].Seat).(View)
+		if len(v.LogMsg) != len(v.Log) {
+			t.Fatalf("log %d lines, %d messages", len(v.Log), len(v.LogMsg))
+		}
+		for i := range v.Log {
+			same("log", v.LogMsg[i], v.Log[i])
+		}
+		same("asked", v.AskedMsg, v.Asked)
+		same("prompt", v.PromptMsg, v.Prompt)
+		for _, o := range v.Offers {
+			same("offer", o.TextMsg, o.Text)
+			seen["offer"] = true
+		}
+		if v.Attack != nil {
+			same("attack", v.Attack.NameMsg, v.Attack.Name)
+			seen["attack"] = true
+			if tt := v.Attack.Totals; tt != nil {
+				for i, p := range tt.AtkMsgs {
+					if p.English() != tt.AtkParts[i] {
+						t.Fatalf("attack part %q, message %q", tt.AtkParts[i], p.English())
+					}
+				}
+				seen["totals"] = true
+			}
+		}
+		p := ps[r.IntN(len(ps))]
+		m, err := rules.RandomMove(s, p.Seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Apply(p.Seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("the game showed only %v", seen)
 	}
 }
