@@ -283,3 +283,17 @@ func TestViewTextsHaveMessages(t *testing.T) {
 		t.Errorf("the game showed only %v", seen)
 	}
 }
+
+// A seat's own name (its colour) is a message too, the English one the same as SeatName.
+func TestSeatNameMsg(t *testing.T) {
+	st, _ := Game.New(rules.Setup{Seats: 6, Seed: 1})
+	s := st.(*state)
+	for p := 0; p < 6; p++ {
+		if got, want := s.SeatNameMsg(rules.Seat(p)).English(), s.SeatName(rules.Seat(p)); got != want {
+			t.Errorf("seat %d: message %q, SeatName %q", p, got, want)
+		}
+	}
+	if got := msg.Render(s.SeatNameMsg(0), msg.German, nil); got != "Rot" {
+		t.Errorf("seat 0 in German: %q", got)
+	}
+}
