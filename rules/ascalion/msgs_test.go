@@ -152,6 +152,11 @@ func TestEveryTextHasItsMessage(t *testing.T) {
 				t.Fatalf("%s in %s: %q", what, lang, got)
 			}
 		}
+		// In the pseudo-language nothing is left in plain English once notation (code
+		// arguments) and names are taken out: what the bot's pseudo-locale suite checks.
+		if w := plainEnglish(msg.Render(withoutCode(m), msg.Pseudo, func(int) string { return "" })); w != "" {
+			t.Fatalf("%s %q: %q is not pseudo-localized", what, english, w)
+		}
 	})
 	if len(ids) < 100 {
 		t.Errorf("the games met only %d messages", len(ids))
@@ -166,6 +171,10 @@ func TestInfoHasItsMessages(t *testing.T) {
 		t.Helper()
 		if m == nil || m.English() != text || msg.Verify(m) != nil {
 			t.Errorf("%q has no message, or another", text)
+			return
+		}
+		if w := plainEnglish(msg.Render(m, msg.Pseudo, nil)); w != "" {
+			t.Errorf("%q: %q is not pseudo-localized", text, w)
 		}
 	}
 	check(i.SummaryMsg, i.Summary)
@@ -296,4 +305,31 @@ func TestSeatNameMsg(t *testing.T) {
 	if got := msg.Render(s.SeatNameMsg(0), msg.German, nil); got != "Rot" {
 		t.Errorf("seat 0 in German: %q", got)
 	}
+}
+
+// withoutCode is a copy of m whose notation arguments (and those of its nested messages) are
+// empty.
+func withoutCode(m *msg.Message) *msg.Message {
+	c := *m
+	c.Args = make([]msg.Arg, len(m.Args))
+	for i, a := range m.Args {
+		switch {
+		case a.Kind == msg.KCode:
+			a.Str = ""
+		case a.Kind == msg.KMsg && a.Msg != nil:
+			a.Msg = withoutCode(a.Msg)
+		}
+		c.Args[i] = a
+	}
+	return &c
+}
+
+// plainEnglish is the first word of two or more plain ASCII letters in s, "" if none.
+func plainEnglish(s string) string {
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r < 'A' || r > 'z' || (r > 'Z' && r < 'a') }) {
+		if len(f) >= 2 {
+			return f
+		}
+	}
+	return ""
 }
