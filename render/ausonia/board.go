@@ -45,7 +45,7 @@ func PNG(v any, m render.Meta) ([]byte, error) {
 	}
 	c := paint(view, m, render.AcquireCanvas)
 	defer c.Release()
-	return render.EncodePNGFast(c.RGBA, pal)
+	return render.EncodePNG(c.RGBA, pal)
 }
 
 // withMeta is the view as the platform states it: its result over the engine's, and the seats in
@@ -75,6 +75,7 @@ func withMeta(v *game.View, m render.Meta) *game.View {
 func paint(view *game.View, m render.Meta, frame render.Frame) *render.Canvas {
 	view = withMeta(view, m)
 	c := frame(width, height(view), render.Paper)
+	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	y := 0.0
 	drawStatus(c, view, m)
 	y = statusH + gap

@@ -111,6 +111,7 @@ type tileKey struct {
 
 var tiles = render.NewSprites(func(k tileKey) image.Image {
 	sp := render.NewSprite(tileW, k.h)
+	sp.CrispText = true
 	paintTile(sp, 0, 0, float64(k.h), k.code, k.ready)
 	return sp.Image()
 })

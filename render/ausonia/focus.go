@@ -59,6 +59,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	h := int(math.Ceil(headH + lastH + marketH + gap + housesH + margin))
 	c := render.AcquireCanvas(focusW, h, render.Paper)
 	defer c.Release()
+	c.CrispText = true
 	y := 10.0
 	for _, l := range headLines {
 		c.Text(margin, y, l, head)
@@ -113,7 +114,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 		c.Text(x0+74, y+54, "Aspirant "+s.Aspirant, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 		c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))
 	}
-	return render.EncodePNGFast(c.RGBA, pal)
+	return render.EncodePNG(c.RGBA, pal)
 }
 
 // houseH is a house's height in the focus image: with its areas while it plays.
