@@ -16,6 +16,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ascalion"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Image draws the board for a view returned by the rules' View (value or pointer).
@@ -431,42 +432,31 @@ func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 	switch {
 	case m.Aborted:
 		st.Text = render.AbortedLine
-		st.Right = fmt.Sprintf("round %d", v.Round)
+		st.Right = tr(m.Lang, "status_round_right", msg.Number("N", v.Round))
 	case v.Result != nil:
-		var names []string
-		for _, w := range v.Result.Winners() {
-			names = append(names, who(v, m, int(w)))
-		}
-		verb := " wins"
-		if len(names) > 1 {
-			verb = " win"
-		}
-		st.Text = "Game over: " + strings.Join(names, " and ") + verb
+		st.Text = gameOver(v, m)
 		if w := v.Result.Winners(); len(w) > 0 {
 			st.Swatch, st.Letter = seatCol[w[0]], seatLetter[w[0]]
 		}
-		st.Right = fmt.Sprintf("round %d", v.Round)
+		st.Right = tr(m.Lang, "status_round_right", msg.Number("N", v.Round))
 	default:
-		phase := title(v.PhaseName)
-		if v.Step != "" && !strings.EqualFold(v.Step, v.PhaseName) && !strings.HasPrefix(v.Step, "setup") {
-			phase += ": " + v.Step
-		}
+		phase := phaseText(v, m.Lang)
 		if v.Die > 0 && v.Phase >= 3 && v.Phase <= 5 {
-			phase += fmt.Sprintf(" (die %d)", v.Die)
+			phase = tr(m.Lang, "phase_die", msg.Code("Phase", phase), msg.Number("N", v.Die))
 		}
 		var wait []string
 		for _, p := range v.Waiting {
 			wait = append(wait, who(v, m, p))
 		}
-		st.Text = fmt.Sprintf("Round %d · %s · waiting for %s", v.Round, phase, strings.Join(wait, ", "))
+		st.Text = tr(m.Lang, "status_round", msg.Number("N", v.Round), msg.Code("Phase", phase), msg.Code("Waiting", strings.Join(wait, ", ")))
 		if v.Round == 0 {
-			st.Text = fmt.Sprintf("%s · waiting for %s", title(v.Step), strings.Join(wait, ", "))
+			st.Text = tr(m.Lang, "status_waiting", msg.Code("Phase", titled(stepText(v.Step, m.Lang))), msg.Code("Waiting", strings.Join(wait, ", ")))
 		}
 		if len(v.Waiting) > 0 {
 			st.Swatch, st.Letter = seatCol[v.Waiting[0]], seatLetter[v.Waiting[0]]
 		}
 		if v.Round > 0 {
-			st.Right = "start player " + title(v.Players[v.SP].Colour)
+			st.Right = tr(m.Lang, "status_sp", msg.Code("Colour", colour(m.Lang, v.SP)))
 		}
 	}
 	c.StatusBar(image.Rect(0, 0, w, statusH), st)
@@ -477,11 +467,26 @@ func who(v game.View, m render.Meta, s int) string {
 	if s < 0 || s >= len(v.Players) {
 		return ""
 	}
-	col := title(v.Players[s].Colour)
+	col := colour(m.Lang, s)
 	if n := m.Player(rules.Seat(s), "", 12); n != "" {
 		return n + " (" + col + ")"
 	}
 	return col
+}
+
+// gameOver is the line of a finished game: "Game over: alice (Red) wins".
+func gameOver(v game.View, m render.Meta) string {
+	var ns []string
+	for _, w := range v.Result.Winners() {
+		ns = append(ns, who(v, m, int(w)))
+	}
+	switch len(ns) {
+	case 0:
+		return tr(m.Lang, "over")
+	case 1:
+		return tr(m.Lang, "over_one", msg.Code("Names", ns[0]))
+	}
+	return tr(m.Lang, "over_many", msg.Code("Names", names(m.Lang, ns)))
 }
 
 func title(s string) string {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	game "github.com/boardbot/boardbot/rules/ascalion"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The focus image is what a phone shows without zooming: 400 px wide, the part of the map where
@@ -57,7 +58,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	y0 += playersH
 	drawDecision(c, image.Rect(focusPad, y0, focusW-focusPad, y0+decisionH-8), view, m)
 	y0 += decisionH
-	drawEvents(c, image.Rect(focusPad, y0, focusW-focusPad, y0+eventsH-8), view)
+	drawEvents(c, image.Rect(focusPad, y0, focusW-focusPad, y0+eventsH-8), view, m.Lang)
 	return render.EncodePNG(c.RGBA, pal)
 }
 
@@ -67,31 +68,25 @@ func focusHeader(v game.View, m render.Meta) string {
 		return render.AbortedLine
 	}
 	if v.Result != nil {
-		var names []string
-		for _, w := range v.Result.Winners() {
-			names = append(names, who(v, m, int(w)))
-		}
-		if len(names) == 0 {
-			return "Game over"
-		}
-		if len(names) == 1 {
-			return "Game over: " + names[0] + " wins"
-		}
-		return "Game over: " + strings.Join(names, " and ") + " win"
+		return gameOver(v, m)
 	}
 	var wait []string
 	for _, p := range v.Waiting {
 		wait = append(wait, who(v, m, p))
 	}
-	phase := title(v.PhaseName)
-	if v.Round == 0 {
-		phase = title(v.Step)
+	var phase string
+	switch {
+	case v.Round == 0:
+		phase = titled(stepText(v.Step, m.Lang))
+	case v.Phase == 0 || v.Step == "game over":
+		phase = titled(stepText(v.Step, m.Lang))
+	default:
+		phase = titled(msg.Render(game.PhaseMsg(v.Phase), langOf(m.Lang), nil))
 	}
-	s := phase + " · waiting for " + strings.Join(wait, ", ")
 	if v.Round > 0 {
-		s = "Round " + itoa(v.Round) + " · " + s
+		return tr(m.Lang, "status_round", msg.Number("N", v.Round), msg.Code("Phase", phase), msg.Code("Waiting", strings.Join(wait, ", ")))
 	}
-	return s
+	return tr(m.Lang, "status_waiting", msg.Code("Phase", phase), msg.Code("Waiting", strings.Join(wait, ", ")))
 }
 
 func itoa(n int) string {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	game "github.com/boardbot/boardbot/rules/ascalion"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // drawPanel: players on the left, the decision on the table in the middle, the last events and a
@@ -20,12 +21,13 @@ func drawPanel(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) 
 	events := image.Rect(r.Min.X+2*colW+5, r.Min.Y+10, r.Max.X-10, r.Max.Y-8)
 	drawPlayers(c, players, v, m)
 	drawDecision(c, decision, v, m)
-	drawEvents(c, events, v)
+	drawEvents(c, events, v, m.Lang)
 }
 
 func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
 	y := float64(r.Min.Y)
-	c.Text(float64(r.Min.X), y, "Players", render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
+	lang := m.Lang
+	c.Text(float64(r.Min.X), y, tr(lang, "players"), render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
 	rowH := min(34, (float64(r.Max.Y)-y)/float64(max(1, len(v.Players))))
 	for _, p := range v.Players {
@@ -36,28 +38,29 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 		c.Text(x+11, cy, seatLetter[p.Seat%len(seatLetter)], render.Style{Size: 12, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
 		name := who(v, m, p.Seat)
 		if p.Seat == v.SP && v.Round > 0 {
-			name += " (start)"
+			name += tr(lang, "player_start")
 		}
 		if p.Out {
-			name += " — out"
+			name += tr(lang, "player_out")
 		}
 		st := render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle}
 		c.Text(x+28, cy-7, name, st)
-		detail := fmt.Sprintf("%s · %s (start %d)", count(p.Cities, "city", "cities"), count(p.Areas, "area", "areas"), p.Start)
+		detail := tr(lang, "player_detail", msg.Code("Cities", tr(lang, "n_cities", msg.Count("N", p.Cities))),
+			msg.Code("Areas", tr(lang, "n_areas", msg.Count("N", p.Areas))), msg.Number("Start", p.Start))
 		if p.Transports > 0 {
-			detail += fmt.Sprintf(" · %d transports", p.Transports)
+			detail += tr(lang, "player_transports", msg.Number("N", p.Transports))
 		}
 		if p.Done {
-			detail += " · done"
+			detail += tr(lang, "player_done")
 		}
 		if p.Vote >= 0 {
-			detail += " · votes " + map[int]string{0: "no", 1: "yes"}[p.Vote]
+			detail += tr(lang, map[int]string{0: "player_votes_no", 1: "player_votes_yes"}[p.Vote])
 		}
 		if p.Univ != "" {
-			detail += " · university"
+			detail += tr(lang, "player_univ")
 		}
 		if p.SetupLeft > 0 {
-			detail += fmt.Sprintf(" · %d sources to place", p.SetupLeft)
+			detail += tr(lang, "player_sources", msg.Number("N", p.SetupLeft))
 		}
 		dst := render.Style{Size: 11.5, Color: render.Muted, VAlign: render.Middle}
 		c.Text(x+28, cy+8, detail, render.FitText(detail, dst, float64(r.Dx())-30))
@@ -74,6 +77,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 }
 
 func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
+	lang := m.Lang
 	x, y := float64(r.Min.X), float64(r.Min.Y)
 	w := float64(r.Dx())
 	head := render.Style{Size: 15, Font: render.Bold, VAlign: render.Top}
@@ -89,109 +93,120 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Met
 	}
 	if v.Passage != nil {
 		ps := v.Passage
-		c.Text(x, y, "Boat waiting at the river", head)
+		c.Text(x, y, tr(lang, "boat_waiting"), head)
 		y += 24
-		line(fmt.Sprintf("%s's %s (strength %d) wants to go from %s to %s.", title(v.Players[ps.Owner].Colour), ps.Vessel, ps.Strength, ps.From, ps.To), body)
+		line(tr(lang, "boat_wants", msg.Code("Colour", colour(lang, ps.Owner)), msg.Code("Vessel", ps.Vessel), msg.Number("N", ps.Strength),
+			msg.Code("From", ps.From), msg.Code("To", ps.To)), body)
 		var parts []string
 		for i, q := range ps.Asked {
-			s := title(v.Players[q].Colour) + ": "
+			id := "answer_deciding"
 			switch ps.Answers[i] {
 			case 0:
-				s += "refuses"
+				id = "answer_refuses"
 			case 1:
-				s += "allows"
-			default:
-				s += "deciding"
+				id = "answer_allows"
 			}
-			parts = append(parts, s)
+			parts = append(parts, tr(lang, id, msg.Code("Colour", colour(lang, q))))
 		}
 		line(strings.Join(parts, " · "), body)
 		y += 8
 	}
 	switch {
 	case v.Result != nil:
-		c.Text(x, y, "Result", head)
+		c.Text(x, y, tr(lang, "result"), head)
 		y += 24
-		line(v.Result.Reason, body)
+		line(reasonText(v, m), body)
 		for rk := 1; rk <= len(v.Result.Ranks); rk++ {
 			for p, r := range v.Result.Ranks {
 				if r == rk {
-					line(fmt.Sprintf("%d. %s — %s", rk, who(v, m, p), count(v.Players[p].Cities, "city", "cities")), body)
+					line(tr(lang, "result_rank", msg.Number("Rank", rk), msg.Code("Name", who(v, m, p)),
+						msg.Code("Cities", tr(lang, "n_cities", msg.Count("N", v.Players[p].Cities)))), body)
 				}
 			}
 		}
 	case v.Attack != nil:
 		a := v.Attack
-		c.Text(x, y, "Attack on "+a.Name, head)
+		c.Text(x, y, tr(lang, "attack_on", msg.Code("Area", gameText(lang, a.NameMsg, a.Name))), head)
 		y += 24
 		if a.Totals != nil {
-			bar := func(who int, total int, parts []string) {
+			bar := func(who int, total int, parts []string, ms []*msg.Message) {
 				col := seatCol[who%len(seatCol)]
 				c.RoundRect(x, y, 64, 26, 6, col, render.Ink, 1.5)
 				c.Text(x+32, y+13, fmt.Sprintf("%s %d", seatLetter[who%len(seatLetter)], total), render.Style{Size: 15, Font: render.Bold,
 					Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
 				st := render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle}
+				if lang != "" && lang != msg.English && len(ms) == len(parts) {
+					parts = make([]string, len(ms))
+					for i, pm := range ms {
+						parts[i] = gameText(lang, pm, "")
+					}
+				}
 				txt := strings.Join(parts, ", ")
 				c.Text(x+70, y+13, txt, render.FitText(txt, st, w-72))
 				y += 32
 			}
-			bar(a.Attacker, a.Totals.Attacker, a.Totals.AtkParts)
-			bar(a.Defender, a.Totals.Defender, a.Totals.DefParts)
-			line("A tie is lost by the attacker.", render.Style{Size: 11, Color: render.Muted, VAlign: render.Top})
+			bar(a.Attacker, a.Totals.Attacker, a.Totals.AtkParts, a.Totals.AtkMsgs)
+			bar(a.Defender, a.Totals.Defender, a.Totals.DefParts, a.Totals.DefMsgs)
+			line(tr(lang, "tie_lost"), render.Style{Size: 11, Color: render.Muted, VAlign: render.Top})
 		} else {
-			line(fmt.Sprintf("%s against %s — %s.", title(v.Players[a.Attacker].Colour), title(v.Players[a.Defender].Colour), a.Step), body)
+			line(tr(lang, "attack_against", msg.Code("Attacker", colour(lang, a.Attacker)), msg.Code("Defender", colour(lang, a.Defender)),
+				msg.Code("Step", stepText(a.Step, lang))), body)
 		}
 		if len(a.Asked) > 0 {
 			var parts []string
 			for i, q := range a.Asked {
-				s := title(v.Players[q].Colour) + ": "
+				id := "side_neutral"
 				switch {
 				case i >= a.Declared:
-					s += "deciding"
+					id = "answer_deciding"
 				case a.Sides[q] == 1:
-					s += "attacker"
+					id = "side_attacker"
 				case a.Sides[q] == 2:
-					s += "defender"
-				default:
-					s += "neutral"
+					id = "side_defender"
 				}
-				parts = append(parts, s)
+				parts = append(parts, tr(lang, id, msg.Code("Colour", colour(lang, q))))
 			}
-			line("Neighbours: "+strings.Join(parts, " · "), body)
+			line(tr(lang, "neighbours", msg.Code("Sides", strings.Join(parts, " · "))), body)
 		}
 	case len(v.Offers) > 0:
-		c.Text(x, y, "Trade offers on the table", head)
+		c.Text(x, y, tr(lang, "offers"), head)
 		y += 24
 		for _, o := range v.Offers {
-			line(o.Text, body)
+			line(gameText(lang, o.TextMsg, o.Text), body)
 		}
 	case v.Passage != nil:
 	default:
-		c.Text(x, y, "Now", head)
+		c.Text(x, y, tr(lang, "now"), head)
 		y += 24
 		if v.Asked != "" && len(v.Waiting) > 0 {
-			line(title(v.Players[v.Waiting[0]].Colour)+": "+v.Asked, body)
+			line(tr(lang, "asked", msg.Code("Colour", colour(lang, v.Waiting[0])), msg.Code("Asked", gameText(lang, v.AskedMsg, v.Asked))), body)
 			y += 4
 		}
 		if v.Round == 0 {
 			return
 		}
-		line(fmt.Sprintf("Boats cost %d wood, ships %d wood or gold this development.", v.BoatCost, v.ShipCost), render.Style{Size: 11.5, Color: render.Muted, VAlign: render.Top})
+		line(tr(lang, "costs", msg.Number("Boat", v.BoatCost), msg.Number("Ship", v.ShipCost)), render.Style{Size: 11.5, Color: render.Muted, VAlign: render.Top})
 		var sup []string
 		for _, k := range []string{"wood", "horse", "gold", "coal", "iron", "weapon", "city", "boat", "ship"} {
-			sup = append(sup, fmt.Sprintf("%s %d", k, v.Supply[k]))
+			sup = append(sup, tr(lang, "supply_"+k, msg.Number("N", v.Supply[k])))
 		}
-		line("Supply: "+strings.Join(sup, ", "), render.Style{Size: 11.5, Color: render.Muted, VAlign: render.Top})
+		line(tr(lang, "supply", msg.Code("Items", strings.Join(sup, ", "))), render.Style{Size: 11.5, Color: render.Muted, VAlign: render.Top})
 	}
 }
 
-func drawEvents(c *render.Canvas, r image.Rectangle, v game.View) {
+func drawEvents(c *render.Canvas, r image.Rectangle, v game.View, lang string) {
 	x, y := float64(r.Min.X), float64(r.Min.Y)
-	c.Text(x, y, "Last move", render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
+	c.Text(x, y, tr(lang, "last_move"), render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
 	st := render.Style{Size: 11.5, VAlign: render.Top}
 	legendTop := float64(r.Max.Y) - 62
 	log := v.Log
+	if lang != "" && lang != msg.English && len(v.LogMsg) == len(v.Log) {
+		log = make([]string, len(v.Log))
+		for i, lm := range v.LogMsg {
+			log[i] = gameText(lang, lm, v.Log[i])
+		}
+	}
 	if len(log) > 8 {
 		log = log[len(log)-8:]
 	}
@@ -205,9 +220,9 @@ func drawEvents(c *render.Canvas, r image.Rectangle, v game.View) {
 		}
 	}
 	// Legend of the chips.
-	names := []string{"wood", "horse", "gold", "coal", "iron", "weapon"}
 	lx := x
-	for k, n := range names {
+	for k := 0; k < 6; k++ {
+		n := good(lang, k)
 		if k == 3 {
 			lx = x
 		}
@@ -216,19 +231,11 @@ func drawEvents(c *render.Canvas, r image.Rectangle, v game.View) {
 		c.Text(lx+14, ly, n, render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
 		lx += 74
 	}
-	c.Text(x, legendTop+50, "F H G C I sources · B7 = Blue, value 7", render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
+	c.Text(x, legendTop+50, tr(lang, "legend", msg.Code("Blue", colour(lang, 1))), render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
 }
 
 func oneGood(k int) game.Goods {
 	var g game.Goods
 	g[k] = 1
 	return g
-}
-
-// count writes n with its noun, singular for one.
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -1,7 +1,9 @@
 package ascalion
 
 import (
-	"fmt"
+	"strconv"
+
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Attack (§12): in turn order each player may attack a neighbouring foreign area, move one extra
@@ -78,35 +80,40 @@ func (s *state) playAttack(p int, r *rd) error {
 		return s.walk(p, r, s.Trip)
 	}
 	tg := s.targets(p)
-	m := menu{what: "attack, a bonus transport, or the end of your turn"}
+	m := menu{what: wAttackAction}
 	var lab []string
 	add := func(t, l string) { m.add(t); lab = append(lab, l) }
 	if s.Atk.Count == 0 {
-		add("attack", "Declare an attack")
-		add("pass", "Do not attack this round")
+		add("attack", "lb_attack")
+		add("pass", "lb_attack_pass")
 	} else {
 		if s.secondAttackAllowed() && len(tg) > 0 {
-			add("attack", "Declare a second attack")
+			add("attack", "lb_attack_second")
 		}
 		if s.bonusLeft(p) > 0 && s.canTransport(p) {
-			add("bonus", fmt.Sprintf("City bonus: a transport (%d left)", s.bonusLeft(p)))
+			add("bonus", "lb_bonus")
 		}
-		add("done", "End your attack turn")
+		add("done", "lb_attack_done")
 	}
-	m.label = func(i int) string { return lab[i] }
+	m.label = func(i int) M {
+		if lab[i] == "lb_bonus" {
+			return say("lb_bonus", num("N", s.bonusLeft(p)))
+		}
+		return fixed(lab[i])
+	}
 	k, err := r.need(m)
 	if err != nil {
 		return err
 	}
 	switch m.toks[k] {
 	case "pass", "done":
-		s.emit("%s ends the attack turn.", s.seatName(p))
+		s.emit("ev_attack_done", seatArg("Seat", p))
 		s.endAttackTurn()
 		return nil
 	case "bonus":
 		return s.startTrip(p, r, tripBonus, false, "", "")
 	}
-	t, err := s.readAreaWith(r, tg, "a foreign area next to one of yours", func(t int) string { return s.attackLabel(p, t) })
+	t, err := s.readAreaWith(r, tg, wTarget, func(t int) M { return s.attackLabel(p, t) })
 	if err != nil {
 		return err
 	}
@@ -115,7 +122,7 @@ func (s *state) playAttack(p int, r *rd) error {
 	a.Count++
 	a.Sides = make([]int, s.N)
 	a.Asked, a.Next = nil, 0
-	s.emit("%s declares an attack on %s (%s).", s.seatName(p), s.areaName(t), s.seatName(a.Defender))
+	s.emit("ev_attack", seatArg("Seat", p), nested("Area", s.areaName(t)), seatArg("Defender", a.Defender))
 	if !s.extraPossible(p) {
 		s.startAlliances()
 		return nil
@@ -135,7 +142,7 @@ func (s *state) playExtra(p int, r *rd) error {
 	if s.Trip != nil {
 		return s.walk(p, r, s.Trip)
 	}
-	err := s.startTrip(p, r, tripExtra, false, "skip", "No extra transport")
+	err := s.startTrip(p, r, tripExtra, false, "skip", "lb_no_extra")
 	if err == errClose {
 		s.startAlliances()
 		return nil
@@ -171,21 +178,29 @@ func (s *state) startAlliances() {
 }
 
 func (s *state) playAlly(q int, r *rd) error {
-	w, err := r.word("attacker, defender or neutral",
-		"attacker", fmt.Sprintf("Support %s, the attacker", s.seatName(s.Atk.Attacker)),
-		"defender", fmt.Sprintf("Support %s, the defender", s.seatName(s.Atk.Defender)),
-		"neutral", "Stay out of it")
+	m := menu{toks: []string{"attacker", "defender", "neutral"}, what: wSide}
+	m.label = func(i int) M {
+		switch i {
+		case 0:
+			return say("an_attacker", seatArg("Seat", s.Atk.Attacker))
+		case 1:
+			return say("an_defender", seatArg("Seat", s.Atk.Defender))
+		}
+		return fixed("lb_stay_out")
+	}
+	k, err := r.need(m)
 	if err != nil {
 		return err
 	}
+	w := m.toks[k]
 	s.Atk.Sides[q] = map[string]int{"neutral": 0, "attacker": 1, "defender": 2}[w]
 	switch w {
 	case "attacker":
-		s.emit("%s sides with the attacker, %s.", s.seatName(q), s.seatName(s.Atk.Attacker))
+		s.emit("ev_side_attacker", seatArg("Seat", q), seatArg("Other", s.Atk.Attacker))
 	case "defender":
-		s.emit("%s sides with the defender, %s.", s.seatName(q), s.seatName(s.Atk.Defender))
+		s.emit("ev_side_defender", seatArg("Seat", q), seatArg("Other", s.Atk.Defender))
 	default:
-		s.emit("%s stays neutral.", s.seatName(q))
+		s.emit("ev_neutral", seatArg("Seat", q))
 	}
 	s.Atk.Next++
 	if s.Atk.Next < len(s.Atk.Asked) {
@@ -198,7 +213,7 @@ func (s *state) playAlly(q int, r *rd) error {
 
 // attackLabel shows what the rules make certain before an attack on t: both sides' totals from
 // their own areas (§12.7), and who may still change them (the extra transport, the neighbours).
-func (s *state) attackLabel(p, t int) string {
+func (s *state) attackLabel(p, t int) M {
 	def := s.owner(t)
 	att, dtot := 1, 0
 	if !s.convertedBy(t, p) {
@@ -215,28 +230,31 @@ func (s *state) attackLabel(p, t int) string {
 			others[o] = true
 		}
 	}
-	text := fmt.Sprintf("%s (%s): you %d against %d", s.areaName(t), s.seatName(def), att, dtot)
 	var qs []int
 	for _, q := range s.order() {
 		if others[q] {
 			qs = append(qs, q)
 		}
 	}
+	before := empty("Before")
 	switch len(qs) {
 	case 0:
-		return text
 	case 1:
-		return text + " before " + s.seatList(qs) + " declares"
+		before = nested("Before", say("lb_before_one", nested("Seats", s.seatList(qs))))
+	default:
+		before = nested("Before", say("lb_before_many", nested("Seats", s.seatList(qs))))
 	}
-	return text + " before " + s.seatList(qs) + " declare"
+	return say("lb_target", nested("Area", s.areaName(t)), seatArg("Seat", def), num("Att", att), num("Def", dtot), before)
 }
 
 // Totals is the arithmetic of a conflict, for events and the view.
 type Totals struct {
-	Attacker int      `json:"attacker"`
-	Defender int      `json:"defender"`
-	AtkParts []string `json:"attacker_parts"`
-	DefParts []string `json:"defender_parts"`
+	Attacker int            `json:"attacker"`
+	Defender int            `json:"defender"`
+	AtkParts []string       `json:"attacker_parts"`
+	DefParts []string       `json:"defender_parts"`
+	AtkMsgs  []*msg.Message `json:"attacker_msgs,omitempty"` // the parts as messages
+	DefMsgs  []*msg.Message `json:"defender_msgs,omitempty"`
 }
 
 // totals computes both sides (§12.7): the attacker's bonus point, every adjacent area of each
@@ -244,11 +262,12 @@ type Totals struct {
 // owner count nothing against him (§15.4).
 func (s *state) totals() Totals {
 	a := s.Atk
-	tt := Totals{Attacker: 1, AtkParts: []string{"attack bonus 1"}}
+	tt := Totals{Attacker: 1, AtkParts: []string{"attack bonus 1"}, AtkMsgs: []M{fixed("part_bonus")}}
 	if !s.convertedBy(a.Target, a.Attacker) {
 		v := s.value(a.Target)
 		tt.Defender += v
-		tt.DefParts = append(tt.DefParts, fmt.Sprintf("%s %d", s.areaName(a.Target), v))
+		tt.DefParts = append(tt.DefParts, s.areaName(a.Target).English()+" "+strconv.Itoa(v))
+		tt.DefMsgs = append(tt.DefMsgs, say("part", nested("Area", s.areaName(a.Target)), num("N", v)))
 	}
 	for b := range s.adjs(a.Target) {
 		o := s.owner(b)
@@ -265,10 +284,12 @@ func (s *state) totals() Totals {
 		switch {
 		case side == 1 && !s.convertedBy(b, a.Defender):
 			tt.Attacker += v
-			tt.AtkParts = append(tt.AtkParts, fmt.Sprintf("%s %d", s.areaName(b), v))
+			tt.AtkParts = append(tt.AtkParts, s.areaName(b).English()+" "+strconv.Itoa(v))
+			tt.AtkMsgs = append(tt.AtkMsgs, say("part", nested("Area", s.areaName(b)), num("N", v)))
 		case side == 2 && !s.convertedBy(b, a.Attacker):
 			tt.Defender += v
-			tt.DefParts = append(tt.DefParts, fmt.Sprintf("%s %d", s.areaName(b), v))
+			tt.DefParts = append(tt.DefParts, s.areaName(b).English()+" "+strconv.Itoa(v))
+			tt.DefMsgs = append(tt.DefMsgs, say("part", nested("Area", s.areaName(b)), num("N", v)))
 		}
 	}
 	return tt
@@ -280,14 +301,14 @@ func (s *state) resolve() {
 	a.Resolved = true
 	s.Stage = stAttack
 	s.Turn = a.Attacker
-	s.emit("%s %d (%s) against %s %d (%s).", s.seatName(a.Attacker), tt.Attacker, joinList(tt.AtkParts),
-		s.seatName(a.Defender), tt.Defender, joinList(tt.DefParts))
+	s.emit("ev_totals", seatArg("Seat", a.Attacker), num("Att", tt.Attacker), nested("AtkParts", msgList(tt.AtkMsgs)),
+		seatArg("Defender", a.Defender), num("Def", tt.Defender), nested("DefParts", msgList(tt.DefMsgs)))
 	if tt.Attacker <= tt.Defender {
-		s.emit("The attack on %s fails.", s.areaName(a.Target))
+		s.emit("ev_attack_fails", nested("Area", s.areaName(a.Target)))
 		s.endAttackTurn()
 		return
 	}
-	s.emit("%s conquers %s.", s.seatName(a.Attacker), s.areaName(a.Target))
+	s.emit("ev_conquers", seatArg("Seat", a.Attacker), nested("Area", s.areaName(a.Target)))
 	s.conquer(a.Target, a.Attacker, a.Defender)
 	a.Won++
 	s.afterWin()
@@ -307,7 +328,7 @@ func (s *state) conquer(t, att, def int) {
 			s.UnivLost[def] = true
 			s.UnivLostRd[def] = s.Round
 			s.Sup[supUniv]++
-			s.emit("The university of %s is destroyed.", L2name(t))
+			s.emit("ev_univ_destroyed", landArg("Land", t))
 		}
 	} else {
 		s.vessel(t - vesselArea).Owner = att

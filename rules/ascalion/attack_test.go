@@ -37,7 +37,7 @@ func TestAttackTieLoses(t *testing.T) {
 	f.declare(0, "vagon")
 	v := f.s.Lands[f.land("Vagon")]
 	if v.Owner != 0 || v.Goods != parseGoods(t, "gold weapon") || v.Source != Gold {
-		t.Errorf("conquered Vagon: owner %d goods %s", v.Owner, goodsText(v.Goods))
+		t.Errorf("conquered Vagon: owner %d goods %s", v.Owner, goodsText(v.Goods).English())
 	}
 }
 

@@ -1,8 +1,6 @@
 package ascalion
 
 import (
-	"fmt"
-
 	"github.com/boardbot/boardbot/rules"
 )
 
@@ -134,8 +132,8 @@ func (s *state) canBuild(p int) bool {
 
 func (s *state) playBuild(p int, r *rd) error {
 	var m menu
-	var lab []string
-	add := func(tok, label string) { m.add(tok); lab = append(lab, label) }
+	var lab []func() M
+	add := func(tok string, label func() M) { m.add(tok); lab = append(lab, label) }
 	var wA, cA, bA, sA []int
 	for a := range s.areas(p) {
 		if len(s.weaponRecipes(a)) > 0 {
@@ -154,32 +152,32 @@ func (s *state) playBuild(p int, r *rd) error {
 		}
 	}
 	if len(wA) > 0 {
-		add("weapon", "Weapon: 1 iron + 1 coal, or 2 gold")
+		add("weapon", func() M { return fixed("lb_build_weapon") })
 	}
 	if len(cA) > 0 {
-		add("city", "City: wood + gold + iron + coal, or 4 gold")
+		add("city", func() M { return fixed("lb_build_city") })
 	}
 	if len(bA) > 0 {
-		add("boat", fmt.Sprintf("Boat: %d wood", s.boatCost()))
+		add("boat", func() M { return say("lb_build_boat", num("N", s.boatCost())) })
 	}
 	if len(sA) > 0 {
-		add("ship", fmt.Sprintf("Ship: %d wood or %d gold", s.shipCost(), s.shipCost()))
+		add("ship", func() M { return say("lb_build_ship", num("N", s.shipCost())) })
 	}
-	add("done", "End your development")
-	m.what = "a good to build, or done"
-	m.label = func(i int) string { return lab[i] }
+	add("done", func() M { return fixed("lb_build_done") })
+	m.what = wBuild
+	m.label = func(i int) M { return lab[i]() }
 	k, err := r.need(m)
 	if err != nil {
 		return err
 	}
 	switch m.toks[k] {
 	case "done":
-		s.emit("%s ends the development.", s.seatName(p))
+		s.emit("ev_build_done", seatArg("Seat", p))
 		s.Queue = s.Queue[1:]
 		s.nextBuilder()
 		return nil
 	case "weapon":
-		a, err := s.readArea(r, wA, "an area of yours with iron and coal or 2 gold")
+		a, err := s.readArea(r, wA, wWeaponArea)
 		if err != nil {
 			return err
 		}
@@ -196,9 +194,9 @@ func (s *state) playBuild(p int, r *rd) error {
 		}
 		g[Weapon]++
 		s.Sup[Weapon]--
-		s.emitKind("forge", "", s.seatName(p)+" forged %d weapons", "%s forges a weapon in %s.", s.seatName(p), s.areaName(a))
+		s.emitKind("forge", "", s.seatName(p)+" forged %d weapons", say("ev_forge", seatArg("Seat", p), nested("Area", s.areaName(a))))
 	case "city":
-		l, err := s.readArea(r, cA, "a land of yours with a city's resources and no city")
+		l, err := s.readArea(r, cA, wCityLand)
 		if err != nil {
 			return err
 		}
@@ -216,13 +214,13 @@ func (s *state) playBuild(p int, r *rd) error {
 		}
 		s.Lands[l].City = true
 		s.Sup[supCity]--
-		s.emit("%s builds a city in %s.", s.seatName(p), board.Lands[l].Name)
+		s.emit("ev_city", seatArg("Seat", p), landArg("Land", l))
 	case "boat":
-		l, err := s.readArea(r, bA, "a land of yours with wood on the river or a light-blue coast")
+		l, err := s.readArea(r, bA, wBoatLand)
 		if err != nil {
 			return err
 		}
-		pos, err := s.readPos(r, s.boatSpots(l), "the river stretch or light-blue field for the boat")
+		pos, err := s.readPos(r, s.boatSpots(l), wBoatPos)
 		if err != nil {
 			return err
 		}
@@ -232,9 +230,9 @@ func (s *state) playBuild(p int, r *rd) error {
 			s.BoatDisc = s.Round
 		}
 		v := s.launch(p, false, pos)
-		s.emit("%s builds boat %d for %d wood in %s.", s.seatName(p), v, cost, s.posName(pos))
+		s.emit("ev_boat", seatArg("Seat", p), num("N", v), nested("Cost", goodCount(Wood, cost)), nested("Pos", s.posAt(pos)))
 	case "ship":
-		l, err := s.readArea(r, sA, "a land of yours on the coast with wood or gold for a ship")
+		l, err := s.readArea(r, sA, wShipLand)
 		if err != nil {
 			return err
 		}
@@ -242,7 +240,7 @@ func (s *state) playBuild(p int, r *rd) error {
 		if err != nil {
 			return err
 		}
-		pos, err := s.readPos(r, s.shipSpots(l), "a sea field on that land's coast")
+		pos, err := s.readPos(r, s.shipSpots(l), wShipPos)
 		if err != nil {
 			return err
 		}
@@ -256,7 +254,7 @@ func (s *state) playBuild(p int, r *rd) error {
 			s.ShipDisc = s.Round
 		}
 		v := s.launch(p, true, pos)
-		s.emit("%s builds ship %d for %d %s in %s.", s.seatName(p), v, cost, goodName[kind], s.posName(pos))
+		s.emit("ev_ship", seatArg("Seat", p), num("N", v), nested("Cost", goodCount(kind, cost)), nested("Pos", s.posAt(pos)))
 	}
 	if !s.canBuild(p) {
 		s.Queue = s.Queue[1:]
@@ -270,16 +268,14 @@ func (s *state) recipe(r *rd, recs []string) (string, error) {
 	if len(recs) == 1 {
 		return recs[0], nil
 	}
-	m := menu{toks: recs, what: "the recipe"}
-	m.label = func(i int) string { return recipeLabel[recs[i]] }
+	m := menu{toks: recs, what: wRecipe}
+	m.label = func(i int) M { return fixed("recipe_" + recs[i]) }
 	k, err := r.need(m)
 	if err != nil {
 		return "", err
 	}
 	return recs[k], nil
 }
-
-var recipeLabel = map[string]string{"iron": "From iron and coal", "gold": "From gold", "mix": "From wood, gold, iron and coal", "wood": "From wood"}
 
 // spend returns resources to the supply.
 func (s *state) spend(g *Goods, k, n int) {
@@ -299,12 +295,12 @@ func (s *state) launch(p int, ship bool, pos int) int {
 	return s.NextV
 }
 
-func (s *state) readPos(r *rd, cands []int, what string) (int, error) {
+func (s *state) readPos(r *rd, cands []int, what M) (int, error) {
 	m := menu{what: what}
 	for _, c := range cands {
 		m.add(posToken(c))
 	}
-	m.label = func(i int) string { return s.posName(cands[i]) }
+	m.label = func(i int) M { return s.posName(cands[i]) }
 	k, err := r.need(m)
 	if err != nil {
 		return -1, err

@@ -1,5 +1,7 @@
 package ascalion
 
+import "github.com/boardbot/boardbot/rules/msg"
+
 // The expansion (§14-16): temples offered at the start of development, universities founded
 // instead of attacking and placed next development, books removed after losing a university.
 
@@ -33,12 +35,12 @@ func (s *state) templeSpots(p int) []int {
 }
 
 func (s *state) playTemple(p int, r *rd) error {
-	w, err := r.word("temple or no", "temple", "Found a temple (no resources for you this round)", "no", "Pass the offer on")
+	w, err := r.word(wTempleNo, "temple", "lb_temple", "no", "lb_temple_no")
 	if err != nil {
 		return err
 	}
 	if w == "no" {
-		s.emit("%s declines the temple.", s.seatName(p))
+		s.emit("ev_temple_declined", seatArg("Seat", p))
 		s.Queue = s.Queue[1:]
 		if len(s.Queue) > 0 {
 			s.Turn = s.Queue[0]
@@ -47,7 +49,7 @@ func (s *state) playTemple(p int, r *rd) error {
 		s.startUnivPlacement()
 		return nil
 	}
-	l, err := s.readArea(r, s.templeSpots(p), "a land of yours for the temple")
+	l, err := s.readArea(r, s.templeSpots(p), wTempleLand)
 	if err != nil {
 		return err
 	}
@@ -59,12 +61,10 @@ func (s *state) playTemple(p int, r *rd) error {
 	s.Lands[l].Temple = rel
 	s.TempleRnd = s.Round
 	s.Forfeit = p
-	s.emit("%s founds the temple of the %s in %s.", s.seatName(p), religionName[rel], board.Lands[l].Name)
+	s.emit("ev_temple", seatArg("Seat", p), msg.Term("Religion", religionTerm[rel]), landArg("Land", l))
 	s.startUnivPlacement()
 	return nil
 }
-
-var religionName = [2]string{"sisters", "brothers"}
 
 // dissolveTemple removes a conquered temple and all its followers (§15.4).
 func (s *state) dissolveTemple(rel int) {
@@ -83,7 +83,7 @@ func (s *state) dissolveTemple(rel int) {
 			s.Fol[rel]++
 		}
 	}
-	s.emit("The temple of the %s in %s is dissolved; its followers leave the land.", religionName[rel], board.Lands[l].Name)
+	s.emit("ev_temple_dissolved", msg.Term("Religion", religionTerm[rel]), landArg("Land", l))
 }
 
 func (s *state) startUnivPlacement() {
@@ -114,13 +114,13 @@ func (s *state) univSpots(p int) []int {
 }
 
 func (s *state) playUnivPlace(p int, r *rd) error {
-	l, err := s.readArea(r, s.univSpots(p), "a land of yours for the university")
+	l, err := s.readArea(r, s.univSpots(p), wUnivLand)
 	if err != nil {
 		return err
 	}
 	s.Lands[l].Univ = true
 	s.Univ[p] = l
-	s.emit("%s opens a university in %s.", s.seatName(p), board.Lands[l].Name)
+	s.emit("ev_univ_opens", seatArg("Seat", p), landArg("Land", l))
 	s.Queue = s.Queue[1:]
 	if len(s.Queue) > 0 {
 		s.Turn = s.Queue[0]
@@ -159,7 +159,7 @@ func (s *state) resourceCount(p int) int {
 }
 
 func (s *state) playUnivChoice(p int, r *rd) error {
-	w, err := r.word("univ or attack", "univ", "Found a university: pay 2 resources, no attacks this round", "attack", "Attack as usual")
+	w, err := r.word(wUnivAttack, "univ", "lb_univ", "attack", "lb_univ_attack")
 	if err != nil {
 		return err
 	}
@@ -180,11 +180,11 @@ func (s *state) playUnivChoice(p int, r *rd) error {
 				src = append(src, a)
 			}
 		}
-		a, err := s.readArea(r, src, "an area of yours to pay a resource from")
+		a, err := s.readArea(r, src, wPayArea)
 		if err != nil {
 			return err
 		}
-		k, _, err := r.kind(*s.goods(a), resOnly, "the resource to pay", false)
+		k, _, err := r.kind(*s.goods(a), resOnly, wPayResource, false)
 		if err != nil {
 			return err
 		}
@@ -196,7 +196,7 @@ func (s *state) playUnivChoice(p int, r *rd) error {
 	s.UnivLost[p] = false
 	s.Sup[supUniv]--
 	s.UnivFounder = p
-	s.emit("%s endows a university with %s and gives up attacking this round.", s.seatName(p), goodsText(paid))
+	s.emit("ev_univ_founded", seatArg("Seat", p), nested("Goods", goodsText(paid)))
 	s.startAttackTurns()
 	return nil
 }
@@ -218,7 +218,7 @@ func (s *state) startBookLoss() bool {
 				s.setBook(a, false)
 				s.Sup[supBook]++
 			}
-			s.emit("%s, without a university, loses %s.", s.seatName(p), count(len(books), "book", "books"))
+			s.emit("ev_books_lost", seatArg("Seat", p), nested("Books", count(len(books), "n_books")))
 			continue
 		}
 		s.Queue = append(s.Queue, p)
@@ -243,14 +243,14 @@ func (s *state) booksOf(p int) []int {
 
 func (s *state) playBookLoss(p int, r *rd) error {
 	for i := 0; i < 2; i++ {
-		a, err := s.readArea(r, s.booksOf(p), "one of your areas with a book")
+		a, err := s.readArea(r, s.booksOf(p), wBookLossArea)
 		if err != nil {
 			return err
 		}
 		s.setBook(a, false)
 		s.Sup[supBook]++
 	}
-	s.emit("%s, without a university, removes two books.", s.seatName(p))
+	s.emit("ev_books_removed", seatArg("Seat", p))
 	s.Queue = s.Queue[1:]
 	if len(s.Queue) > 0 {
 		s.Turn = s.Queue[0]

@@ -41,7 +41,7 @@ func TestFollowerPlacement(t *testing.T) {
 	f.s.Lands[f.land("Ys")].Temple = 0
 	spots := map[string]bool{}
 	for _, a := range f.s.followerSpots(0) {
-		spots[f.s.areaName(a)] = true
+		spots[f.s.areaName(a).English()] = true
 	}
 	if !spots["Comorium"] || spots["Doilan"] {
 		t.Errorf("spots %v: Comorium borders Ys, Doilan does not", spots)
@@ -49,7 +49,7 @@ func TestFollowerPlacement(t *testing.T) {
 	f.s.Lands[f.land("Comorium")].Follower = 0
 	spots = map[string]bool{}
 	for _, a := range f.s.followerSpots(0) {
-		spots[f.s.areaName(a)] = true
+		spots[f.s.areaName(a).English()] = true
 	}
 	if !spots["Doilan"] || spots["Comorium"] {
 		t.Errorf("spots %v: Doilan now borders a converted land; Comorium is taken", spots)

@@ -218,7 +218,7 @@ func (x *scratch) swap(s *state) {
 	x.give, x.rows = nil, nil
 	x.rng = old.RNG
 	x.st = old
-	x.st.Log, x.st.Res, x.st.Atk, x.st.Trip = nil, nil, nil, nil
+	x.st.Log, x.st.LogMsg, x.st.Res, x.st.Atk, x.st.Trip = nil, nil, nil, nil, nil
 	x.done()
 }
 

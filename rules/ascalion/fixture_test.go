@@ -208,7 +208,7 @@ func has(xs []string, x string) bool {
 func eqGoods(t *testing.T, what string, got Goods, spec string) {
 	t.Helper()
 	if want := parseGoods(t, spec); got != want {
-		t.Errorf("%s holds %s, want %s", what, goodsText(got), goodsText(want))
+		t.Errorf("%s holds %s, want %s", what, goodsText(got).English(), goodsText(want).English())
 	}
 }
 

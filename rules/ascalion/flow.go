@@ -5,20 +5,21 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // This file drives the round: the six phases in order (§5.0), the die (§6.0) and the start
 // player's rotation (§7.0). Each function either waits for a player (sets Stage and Turn) or
 // calls the next step.
 
-func (s *state) emit(format string, a ...any) {
-	t := fmt.Sprintf(format, a...)
-	s.events = append(s.events, rules.Event{Text: t})
+func (s *state) emit(id string, args ...msg.Arg) {
+	s.events = append(s.events, rules.Say(say(id, args...)))
 }
 
-func (s *state) reveal(format string, a ...any) {
-	t := fmt.Sprintf(format, a...)
-	s.events = append(s.events, rules.Event{Text: t, Reveals: true})
+func (s *state) reveal(id string, args ...msg.Arg) {
+	e := rules.Say(say(id, args...))
+	e.Reveals = true
+	s.events = append(s.events, e)
 }
 
 func (s *state) seatName(p int) string { return seatName(p) }
@@ -45,13 +46,7 @@ func plain(t string) string {
 var colourNames = []string{"red", "blue", "yellow", "green", "purple", "black"}
 
 // seatList names seats in a sentence: "{seat:0}, {seat:2} and {seat:3}".
-func (s *state) seatList(ps []int) string {
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		names[i] = s.seatName(p)
-	}
-	return joinList(names)
-}
+func (s *state) seatList(ps []int) M { return seatMsgs(ps) }
 
 func (s *state) next(p int) int { return (p + 1) % s.N }
 
@@ -71,23 +66,23 @@ func (s *state) startRound() {
 	}
 	s.Phase = 1
 	s.Die = 0
-	s.emit("Round %d: %s is the start player and holds the die.", s.Round, s.seatName(s.SP))
+	s.emit("ev_round", num("N", s.Round), seatArg("Seat", s.SP))
 	s.startDevelopment()
 }
 
 // dieCheck rolls for phases 3-5: 1-4 the phase runs, 5 it is cancelled, 6 the players vote.
 func (s *state) dieCheck(phase int) {
 	s.Die = s.RNG.IntN(6) + 1
-	name := phaseNames[phase]
+	name := msg.Term("Phase", phaseTerm[phase])
 	switch {
 	case s.Die <= 4:
-		s.reveal("%s rolls %d: the %s phase takes place.", s.seatName(s.SP), s.Die, name)
+		s.reveal("ev_die_runs", seatArg("Seat", s.SP), num("N", s.Die), name)
 		s.phaseRuns(phase)
 	case s.Die == 5:
-		s.reveal("%s rolls 5: the %s phase is cancelled.", s.seatName(s.SP), name)
+		s.reveal("ev_die_cancel", seatArg("Seat", s.SP), name)
 		s.phaseSkipped(phase)
 	default:
-		s.reveal("%s rolls 6: the players vote on holding the %s phase.", s.seatName(s.SP), name)
+		s.reveal("ev_die_vote", seatArg("Seat", s.SP), name)
 		s.VotePhase = phase
 		s.Votes = make([]int, s.N)
 		for i := range s.Votes {
@@ -124,12 +119,12 @@ func (s *state) phaseSkipped(phase int) {
 }
 
 func (s *state) playVote(p int, r *rd) error {
-	w, err := r.word("yes or no", "yes", "Hold the phase", "no", "Cancel the phase")
+	w, err := r.word(wYesNo, "yes", "lb_hold_phase", "no", "lb_cancel_phase")
 	if err != nil {
 		return err
 	}
 	if s.Stage == stTieBreak {
-		s.emit("%s decides the tie: %s.", s.seatName(p), w)
+		s.emit("ev_tie_"+w, seatArg("Seat", p))
 		if w == "yes" {
 			s.phaseRuns(s.VotePhase)
 		} else {
@@ -141,7 +136,7 @@ func (s *state) playVote(p int, r *rd) error {
 	if w == "yes" {
 		s.Votes[p] = 1
 	}
-	s.emit("%s votes %s.", s.seatName(p), w)
+	s.emit("ev_vote_"+w, seatArg("Seat", p))
 	s.Queue = s.Queue[1:]
 	if len(s.Queue) > 0 {
 		s.Turn = s.Queue[0]
@@ -158,13 +153,13 @@ func (s *state) playVote(p int, r *rd) error {
 	}
 	switch {
 	case yes > no:
-		s.emit("The vote is %d to %d: the phase takes place.", yes, no)
+		s.emit("ev_vote_runs", num("Yes", yes), num("No", no))
 		s.phaseRuns(s.VotePhase)
 	case no > yes:
-		s.emit("The vote is %d to %d against: the phase is cancelled.", yes, no)
+		s.emit("ev_vote_cancel", num("Yes", yes), num("No", no))
 		s.phaseSkipped(s.VotePhase)
 	default:
-		s.emit("The vote is tied %d to %d: %s decides.", yes, no, s.seatName(s.SP))
+		s.emit("ev_vote_tied", num("Yes", yes), num("No", no), seatArg("Seat", s.SP))
 		s.Stage = stTieBreak
 		s.Turn = s.SP
 	}
@@ -211,11 +206,11 @@ func (s *state) checkVictory() {
 		}
 	}
 	var winners []int
-	reason := ""
+	var reason M
 	switch {
 	case alive == 1:
 		winners = []int{last}
-		reason = fmt.Sprintf("%s wins: nobody else holds any land.", s.seatName(last))
+		reason = say("res_last", seatArg("Seat", last))
 	case len(with3) == 0:
 	case s.Opt.Victory == "single":
 		if nBest == 1 {
@@ -224,19 +219,19 @@ func (s *state) checkVictory() {
 					winners = []int{p}
 				}
 			}
-			reason = fmt.Sprintf("%s wins, alone with the most cities (%d).", s.seatName(winners[0]), best)
+			reason = say("res_single", seatArg("Seat", winners[0]), num("N", best))
 		}
 	case s.Opt.Victory == "strict":
 		if len(with3) == 1 {
 			winners = with3
-			reason = fmt.Sprintf("%s wins, alone with 3 or more cities.", s.seatName(with3[0]))
+			reason = say("res_strict", seatArg("Seat", with3[0]))
 		}
 	default:
 		winners = with3
 		if len(with3) == 1 {
-			reason = fmt.Sprintf("%s wins with %s.", s.seatName(with3[0]), count(cities[with3[0]], "city", "cities"))
+			reason = say("res_shared_one", seatArg("Seat", with3[0]), nested("Cities", count(cities[with3[0]], "n_cities")))
 		} else {
-			reason = s.seatList(with3) + " win together, each with 3 or more cities."
+			reason = say("res_shared", nested("Seats", s.seatList(with3)))
 		}
 	}
 	if winners == nil && s.Opt.Rounds > 0 && s.Round >= s.Opt.Rounds {
@@ -245,11 +240,11 @@ func (s *state) checkVictory() {
 				winners = append(winners, p)
 			}
 		}
-		verb := "wins"
+		id := "res_limit_one"
 		if len(winners) > 1 {
-			verb = "win"
+			id = "res_limit_many"
 		}
-		reason = fmt.Sprintf("The round limit (%d) is reached: %s %s with the most cities (%d).", s.Opt.Rounds, s.seatList(winners), verb, best)
+		reason = say(id, num("Rounds", s.Opt.Rounds), nested("Seats", s.seatList(winners)), num("N", best))
 	}
 	if winners == nil {
 		return
@@ -272,11 +267,15 @@ func (s *state) checkVictory() {
 		}
 		ranks[p] = r
 	}
-	s.Res = &rules.Result{Ranks: ranks, Scores: cities, Reason: reason}
+	s.Res = &rules.Result{Ranks: ranks, Scores: cities, Reason: reason.English(), ReasonMsg: reason}
 	s.Stage = stOver
 	s.Queue = nil
-	s.emit("%s", reason) // the bot's result line says "Game over"
+	s.events = append(s.events, rules.Say(reason)) // the bot's result line says "Game over"
 }
 
 // SeatName is the seat's colour, as texts and the map name it: "Red".
 func (s *state) SeatName(p rules.Seat) string { return colourName(int(p)) }
+
+// SeatNameMsg is SeatName as a message of the game's catalogue ("Red", "Rot", "Rojo", "Rouge"),
+// for a platform that names seats in the reader's language.
+func (s *state) SeatNameMsg(p rules.Seat) *msg.Message { return ColourMsg(int(p)) }

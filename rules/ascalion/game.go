@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Game is the registered game.
@@ -18,39 +19,46 @@ var Game rules.Game = game{}
 type game struct{}
 
 func (game) Info() rules.Info {
-	return rules.Info{
+	info := rules.Info{
 		ID:       "ascalion",
 		Name:     "Ascalion",
 		MinSeats: 2,
 		MaxSeats: 6,
 		Options: []rules.Option{
-			{Key: "setup", Name: "Setup", Help: "Draft sources and lands in turn (the rulebook), or deal them at random. By default 2-3 players start quickly (a draft there is 20-30 placements each) and 4-6 draft.", Default: "auto",
-				Choices: []rules.OptionChoice{{Value: "auto", Label: "Quick start with 2-3 players, draft with 4-6"}, {Value: "draft", Label: "Draft (rulebook)"}, {Value: "quick", Label: "Quick start: random deal"}}},
-			{Key: "victory", Name: "Victory", Help: "Shared: everyone with 3 cities at the end of an attack phase wins (§3.1). Single: one winner, the player alone with the most cities, at least 3 (§3.2). Strict: only a player who alone owns 3 or more.", Default: "shared",
-				Choices: []rules.OptionChoice{{Value: "shared", Label: "Shared victory"}, {Value: "single", Label: "Single winner (most cities)"}, {Value: "strict", Label: "Single winner (alone with 3)"}}},
-			{Key: "trade", Name: "Trade partners", Help: "Border: neighbours trade (§10.1). Reach: whoever one transport could reach (§10.3).", Default: "border",
-				Choices: []rules.OptionChoice{{Value: "border", Label: "Shared border"}, {Value: "reach", Label: "Reach by transport (§10.3)"}}},
-			{Key: "expansion", Name: "Expansion", Help: "Temples, followers, universities and books (§14-16).", Default: "off",
-				Choices: []rules.OptionChoice{{Value: "off", Label: "Base game"}, {Value: "on", Label: "With the expansion"}}},
-			{Key: "islands", Name: "Islands", Help: "The islands join with 5 and 6 players (§4.0); experienced groups may choose.", Default: "auto",
-				Choices: []rules.OptionChoice{{Value: "auto", Label: "With 5-6 players"}, {Value: "on", Label: "Always"}, {Value: "off", Label: "Never"}}},
-			{Key: "rounds", Name: "Round limit", Help: "The rulebook has none; with a limit, the most cities win when it is reached.", Default: "none",
-				Choices: []rules.OptionChoice{{Value: "none", Label: "No limit"}, {Value: "15", Label: "15 rounds"}, {Value: "25", Label: "25 rounds"}, {Value: "40", Label: "40 rounds"}}},
+			{Key: "setup", Default: "auto", Choices: []rules.OptionChoice{{Value: "auto"}, {Value: "draft"}, {Value: "quick"}}},
+			{Key: "victory", Default: "shared", Choices: []rules.OptionChoice{{Value: "shared"}, {Value: "single"}, {Value: "strict"}}},
+			{Key: "trade", Default: "border", Choices: []rules.OptionChoice{{Value: "border"}, {Value: "reach"}}},
+			{Key: "expansion", Default: "off", Choices: []rules.OptionChoice{{Value: "off"}, {Value: "on"}}},
+			{Key: "islands", Default: "auto", Choices: []rules.OptionChoice{{Value: "auto"}, {Value: "on"}, {Value: "off"}}},
+			{Key: "rounds", Default: "none", Choices: []rules.OptionChoice{{Value: "none"}, {Value: "15"}, {Value: "25"}, {Value: "40"}}},
 		},
-		Summary: "Ascalion: 2-6 barbarian peoples share a continent with one long river and three islands. " +
-			"Each round: the start player passes on, players turn resources into weapons, cities, boats and ships, " +
-			"sources produce, neighbours trade, goods travel on foot, by horse, horse chain, boat and ship, " +
-			"and everyone may attack a neighbour, with the other neighbours declaring for a side. " +
-			"A die may cancel production, trade or transport. Own 3 cities at the end of an attack phase to win.",
-		Notation: "Moves are words and names, typed or picked: lands by name without spaces (ys, hippos, " +
-			"parthenion), sea fields s1..s306, river stretches r0 (mouth)..r8, vessels boat3 / ship1, goods " +
-			"wood horse gold coal iron weapon, players by colour. Examples: `weapon ys iron` (iron+coal), " +
-			"`city revena mix`, `boat hippos r1`, `foot ys comorium gold gold`, " +
-			"`horse ys gold gold coal weapon comorium -gold -coal +wood +iron doilan end`, " +
-			"`boat boat3 s236 r0 r1 end`, `offer blue wood for gold`, `accept 4 minda`, " +
-			"`attack albur`, `attacker` / `defender` / `neutral`, `yes` / `no`, `done`. " +
-			"A land may follow its region (nw ne sw se isles): `nw ys` and `ys` are the same; pickers with more than 25 lands start with the region.",
+		SummaryMsg:  fixed("info_summary"),
+		NotationMsg: fixed("info_notation"),
 	}
+	// Every option's name, help and choice labels are messages "opt_<key>", "opt_<key>_help" and
+	// "opt_<key>_<value>"; the English texts are their renderings.
+	for i := range info.Options {
+		o := &info.Options[i]
+		o.NameMsg, o.HelpMsg = say(optionIDs[o.Key][0]), say(optionIDs[o.Key][1])
+		o.Name, o.Help = o.NameMsg.English(), o.HelpMsg.English()
+		for j := range o.Choices {
+			c := &o.Choices[j]
+			c.LabelMsg = say(optionIDs[o.Key][2+j])
+			c.Label = c.LabelMsg.English()
+		}
+	}
+	info.Summary, info.Notation = info.SummaryMsg.English(), info.NotationMsg.English()
+	return info
+}
+
+// optionIDs are the messages of each option: name, help, then its choices in order.
+var optionIDs = map[string][]string{
+	"setup":     {"opt_setup", "opt_setup_help", "opt_setup_auto", "opt_setup_draft", "opt_setup_quick"},
+	"victory":   {"opt_victory", "opt_victory_help", "opt_victory_shared", "opt_victory_single", "opt_victory_strict"},
+	"trade":     {"opt_trade", "opt_trade_help", "opt_trade_border", "opt_trade_reach"},
+	"expansion": {"opt_expansion", "opt_expansion_help", "opt_expansion_off", "opt_expansion_on"},
+	"islands":   {"opt_islands", "opt_islands_help", "opt_islands_auto", "opt_islands_on", "opt_islands_off"},
+	"rounds":    {"opt_rounds", "opt_rounds_help", "opt_rounds_none", "opt_rounds_15", "opt_rounds_25", "opt_rounds_40"},
 }
 
 func (g game) New(setup rules.Setup) (rules.State, error) {
@@ -83,7 +91,7 @@ func (g game) New(setup rules.Setup) (rules.State, error) {
 	s.UnivLost = make([]bool, s.N)
 	s.UnivLostRd = make([]int, s.N)
 	s.startSetup()
-	s.Log = eventTexts(s.events)
+	s.Log, s.LogMsg = eventTexts(s.events)
 	s.events = nil
 	return s, nil
 }
@@ -103,14 +111,16 @@ func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
 
 func (s *state) Result() *rules.Result { return s.Res }
 
-func eventTexts(ev []rules.Event) []string {
+func eventTexts(ev []rules.Event) ([]string, []*msg.Message) {
 	var out []string
+	var ms []*msg.Message
 	for _, e := range ev {
 		if e.To == nil {
 			out = append(out, e.Text)
+			ms = append(ms, e.Msg)
 		}
 	}
-	return out
+	return out, ms
 }
 
 // Choices runs the partial move on a copy and reports what may follow.
@@ -133,7 +143,7 @@ func (s *state) choices(seat rules.Seat, partial rules.Move, quiet bool) ([]rule
 		return nil, false, err
 	}
 	if r.more() {
-		return nil, false, rules.Illegalf("%q is already a whole move; %q cannot follow.", partial[:r.i].String(), r.toks[r.i])
+		return nil, false, refuse("bad_whole", quoted("Move", partial[:r.i].String()), quoted("Token", r.toks[r.i]))
 	}
 	if r.tail != nil {
 		return r.tail.next, true, nil
@@ -148,16 +158,16 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		return nil, err
 	}
 	if len(m) == 0 {
-		return nil, rules.Illegalf("The move is empty.")
+		return nil, refuse("bad_empty")
 	}
 	if len(m) > rules.MaxTreeDepth {
-		return nil, rules.Illegalf("That move has too many parts (%d).", len(m))
+		return nil, refuse("bad_too_long", num("N", len(m)))
 	}
 	if x := s.takeDrawn(int(seat), m); x != nil {
 		c := &x.st
 		ev := slices.Clone(c.events) // the scratch's list is reused: the caller gets its own
 		c.events = nil
-		c.Log = eventTexts(ev)
+		c.Log, c.LogMsg = eventTexts(ev)
 		x.swap(s)
 		return ev, nil
 	}
@@ -168,10 +178,10 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	err := c.play(int(seat), r)
 	if st, ok := err.(*stop); ok {
 		x.done()
-		return nil, rules.Illegalf("%q is not a whole move yet: add %s.", m.String(), short(choiceToks(st.next), 8))
+		return nil, refuse("bad_incomplete", quoted("Move", m.String()), nested("Next", short(choiceToks(st.next), 8)))
 	}
 	if err == nil && r.more() {
-		err = rules.Illegalf("%q is already a whole move; %q cannot follow.", m[:r.i].String(), r.toks[r.i])
+		err = refuse("bad_whole", quoted("Move", m[:r.i].String()), quoted("Token", r.toks[r.i]))
 	}
 	if err != nil {
 		x.done()
@@ -179,7 +189,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	ev := c.events
 	c.events = nil
-	c.Log = eventTexts(ev)
+	c.Log, c.LogMsg = eventTexts(ev)
 	x.swap(s)
 	return ev, nil
 }
@@ -194,17 +204,17 @@ func choiceToks(cs []rules.Choice) []string {
 
 func (s *state) mayMove(p int) error {
 	if s.Res != nil {
-		return rules.Illegalf("The game is over.")
+		return refuse("bad_over")
 	}
 	if p < 0 || p >= s.N {
-		return rules.Illegalf("Only the players at the table can move.")
+		return refuse("bad_spectator")
 	}
 	for _, q := range s.awaited() {
 		if q == p {
 			return nil
 		}
 	}
-	return rules.Illegalf("It is not your turn: the game waits for %s.", s.waitingFor())
+	return refuse("bad_turn", nested("Seats", s.waitingFor()))
 }
 
 // play dispatches a move by stage.
@@ -241,5 +251,5 @@ func (s *state) play(p int, r *rd) error {
 	case stBookLoss:
 		return s.playBookLoss(p, r)
 	}
-	return rules.Illegalf("The game is over.")
+	return refuse("bad_over")
 }

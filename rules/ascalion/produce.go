@@ -12,7 +12,7 @@ func (s *state) runProduction() {
 	s.Place = nil
 	for _, p := range s.order() {
 		if s.Opt.Expansion && s.Forfeit == p && s.TempleRnd == s.Round {
-			s.emit("%s spends the year in poverty and prayer: no resources this round.", s.seatName(p))
+			s.emit("ev_poverty", seatArg("Seat", p))
 			continue
 		}
 		var got Goods
@@ -22,7 +22,7 @@ func (s *state) runProduction() {
 			}
 		}
 		if got.total() > 0 {
-			s.emitKind("produce", "", "%d players produced resources", "%s produces %s.", s.seatName(p), goodsText(got))
+			s.emitKind("produce", "", "%d players produced resources", say("ev_produce", seatArg("Seat", p), nested("Goods", goodsText(got))))
 		}
 	}
 	if s.Opt.Expansion {
@@ -193,7 +193,7 @@ func (s *state) nextPlacement() {
 		case len(spots) == 0:
 			if pl.Kind == placeHorse {
 				s.Sup[Horse]++
-				s.emit("%s's foal from %s finds no free land and is lost.", s.seatName(pl.Seat), board.Lands[pl.Source].Name)
+				s.emit("ev_foal_lost", seatArg("Seat", pl.Seat), landArg("Land", pl.Source))
 			}
 			s.Place = s.Place[1:]
 		case len(spots) == 1 && pl.Kind != placeFollower:
@@ -211,19 +211,19 @@ func (s *state) doPlace(pl pending, a int) {
 	switch pl.Kind {
 	case placeHorse:
 		s.Lands[a].Goods[Horse]++
-		s.emit("%s's foal goes to %s.", s.seatName(pl.Seat), board.Lands[a].Name)
+		s.emit("ev_foal", seatArg("Seat", pl.Seat), landArg("Land", a))
 	case placeFollower:
 		s.setFollower(a, pl.Rel)
 		s.Fol[pl.Rel]--
-		s.emit("%s's follower converts %s.", s.seatName(pl.Seat), s.areaName(a))
+		s.emit("ev_convert", seatArg("Seat", pl.Seat), nested("Area", s.areaName(a)))
 	default:
 		s.setBook(a, true)
 		s.Sup[supBook]--
-		s.emit("%s places a book in %s.", s.seatName(pl.Seat), s.areaName(a))
+		s.emit("ev_book", seatArg("Seat", pl.Seat), nested("Area", s.areaName(a)))
 		if f := s.follower(a); f >= 0 {
 			s.setFollower(a, -1)
 			s.Fol[f]++
-			s.emit("The book drives the follower out of %s.", s.areaName(a))
+			s.emit("ev_book_drives", nested("Area", s.areaName(a)))
 		}
 	}
 }
@@ -232,22 +232,22 @@ func (s *state) playPlace(p int, r *rd) error {
 	pl := s.Place[0]
 	spots := s.placeSpots(pl)
 	if pl.Kind == placeFollower {
-		m := menu{toks: []string{"place", "skip"}, what: "place or skip"}
-		m.label = func(i int) string {
-			return []string{"Place the follower", "Give this follower up"}[i]
+		m := menu{toks: []string{"place", "skip"}, what: fixed("w_place_skip")}
+		m.label = func(i int) M {
+			return fixed([]string{"lb_follower_place", "lb_follower_skip"}[i])
 		}
 		k, err := r.need(m)
 		if err != nil {
 			return err
 		}
 		if k == 1 {
-			s.emit("%s gives up a follower.", s.seatName(p))
+			s.emit("ev_follower_given_up", seatArg("Seat", p))
 			s.Place = s.Place[1:]
 			s.nextPlacement()
 			return nil
 		}
 	}
-	what := map[int]string{placeHorse: "a free land of yours for the foal", placeFollower: "a foreign area to convert", placeBook: "one of your areas without a book"}[pl.Kind]
+	what := map[int]M{placeHorse: wFoalLand, placeFollower: wConvertArea, placeBook: wBookArea}[pl.Kind]
 	a, err := s.readArea(r, spots, what)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // awaited lists the seats that may move now.
@@ -44,7 +45,8 @@ func (s *state) awaited() []int {
 func (s *state) Awaiting() []rules.Prompt {
 	var out []rules.Prompt
 	for _, p := range s.awaited() {
-		pr := rules.Prompt{Seat: rules.Seat(p), Text: s.promptText(p)}
+		m := s.promptText(p)
+		pr := rules.Prompt{Seat: rules.Seat(p), Text: m.English(), Msg: m}
 		pr.Default = s.defaultMove(p)
 		pr.Answers = s.answers(p)
 		// Votes and alliance declarations are said aloud in turn order (§6.0, §12.6) and trade
@@ -55,68 +57,64 @@ func (s *state) Awaiting() []rules.Prompt {
 	return out
 }
 
-func (s *state) waitingFor() string {
-	var names []string
-	for _, p := range s.awaited() {
-		names = append(names, s.seatName(p))
+func (s *state) waitingFor() M {
+	ps := s.awaited()
+	if len(ps) == 0 {
+		return fixed("nobody")
 	}
-	if len(names) == 0 {
-		return "nobody"
-	}
-	return joinList(names)
+	return seatMsgs(ps)
 }
 
-func (s *state) promptText(p int) string {
+func (s *state) promptText(p int) M {
 	switch s.Stage {
 	case stSources:
-		return fmt.Sprintf("Setup: place one of your face-down sources (%d left) in a land without one.", s.SrcLeft[p])
+		return say("pr_sources", num("N", s.SrcLeft[p]))
 	case stWarriors:
-		return fmt.Sprintf("Setup: settle a free land with a warrior (%s left).", count(len(s.freeLands()), "land", "lands"))
+		return say("pr_warriors", nested("Lands", count(len(s.freeLands()), "n_lands")))
 	case stVote:
-		return fmt.Sprintf("A 6 was rolled: vote yes to hold the %s phase, no to cancel it.", phaseNames[s.VotePhase])
+		return say("pr_vote", msg.Term("Phase", phaseTerm[s.VotePhase]))
 	case stTieBreak:
-		return fmt.Sprintf("The vote on the %s phase is tied. As start player you have the final say, and may change your vote (%s): yes to hold the phase, no to cancel it.", phaseNames[s.VotePhase], s.ownVote(p))
+		return say("pr_tie", msg.Term("Phase", phaseTerm[s.VotePhase]), nested("Vote", s.ownVote(p)))
 	case stTemple:
-		return "Found a temple in one of your lands? You would produce no resources this round (say no to pass the offer on)."
+		return fixed("pr_temple")
 	case stUnivPlace:
-		return "Place the university you founded in one of your lands."
+		return fixed("pr_univ_place")
 	case stBuild:
-		return "Development: build weapons, cities, boats and ships from resources lying together, then done."
+		return fixed("pr_build")
 	case stPlace:
 		switch s.Place[0].Kind {
 		case placeHorse:
-			return fmt.Sprintf("Your horse breeding in %s has a foal: choose a land for it.", board.Lands[s.Place[0].Source].Name)
+			return say("pr_foal", landArg("Land", s.Place[0].Source))
 		case placeFollower:
-			return "Place a follower of your temple in a foreign area to convert it (or skip)."
+			return fixed("pr_follower")
 		default:
-			return "Your university gives a book: place it in one of your areas."
+			return fixed("pr_book")
 		}
 	case stTrade:
 		return s.tradePrompt(p)
 	case stTransport:
 		if s.Trip != nil {
-			return "Your boat's passage was answered: continue the transport or end it."
+			return fixed("pr_passage_answered")
 		}
-		return fmt.Sprintf("Transport: %s left (foot, horse, chain, boat, ship), or done.", count(s.Left[p], "transport", "transports"))
+		return say("pr_transport", nested("Left", count(s.Left[p], "n_transports")))
 	case stPassage:
 		v := s.vessel(s.Trip.Vessel)
-		return fmt.Sprintf("%s's boat (strength %d) wants to pass your bank: allow or refuse?", s.seatName(v.Owner), s.value(vesselArea+v.ID))
+		return say("pr_passage", seatArg("Seat", v.Owner), num("N", s.value(vesselArea+v.ID)))
 	case stUnivChoice:
-		return "Attack phase: found a university (pay 2 resources, no attacks this round) or attack as usual."
+		return fixed("pr_univ_choice")
 	case stAttack:
 		if s.Atk.Won > 0 {
-			return "You won: take city-bonus transports, a second attack, or done."
+			return fixed("pr_attack_won")
 		}
-		return "Attack a neighbouring area, or pass."
+		return fixed("pr_attack")
 	case stExtra:
-		return "Extra transport for this attack (horses, weapons, boats, ships next to the target), or skip."
+		return fixed("pr_extra")
 	case stAlly:
-		return fmt.Sprintf("%s attacks %s (%s): lend your neighbouring areas to the attacker, the defender, or stay neutral.",
-			s.seatName(s.Atk.Attacker), s.areaName(s.Atk.Target), s.seatName(s.Atk.Defender))
+		return say("pr_ally", seatArg("Attacker", s.Atk.Attacker), nested("Area", s.areaName(s.Atk.Target)), seatArg("Defender", s.Atk.Defender))
 	case stBookLoss:
-		return "You lost your university: remove two of your books."
+		return fixed("pr_book_loss")
 	}
-	return "Your move."
+	return fixed("pr_move")
 }
 
 // answers are the public one-tap answers of a seat asked a question: a vote, a temple offer, a
@@ -126,40 +124,41 @@ func (s *state) promptText(p int) string {
 // an acceptance that still needs choices goes through the picker.
 func (s *state) answers(p int) []rules.Answer {
 	var cands []rules.Answer
-	add := func(label string, toks ...string) {
-		cands = append(cands, rules.Answer{Move: rules.Move(toks), Label: label})
+	add := func(label M, toks ...string) {
+		cands = append(cands, rules.Answer{Move: rules.Move(toks), Label: label.English(), Msg: label})
 	}
+	phase := msg.Term("Phase", phaseTerm[s.VotePhase])
 	switch s.Stage {
 	case stVote:
-		add("Yes: hold the "+phaseNames[s.VotePhase]+" phase", "yes")
-		add("No: cancel it", "no")
+		add(say("an_yes", phase, empty("Mine")), "yes")
+		add(say("an_no", empty("Mine")), "no")
 	case stTieBreak:
-		yes, no := "Yes: hold the "+phaseNames[s.VotePhase]+" phase", "No: cancel it"
+		yes, no := empty("Mine"), empty("Mine")
 		if s.Votes[p] == 1 {
-			yes += " (your vote)"
+			yes = nested("Mine", fixed("an_your_vote"))
 		} else if s.Votes[p] == 0 {
-			no += " (your vote)"
+			no = nested("Mine", fixed("an_your_vote"))
 		}
-		add(yes, "yes")
-		add(no, "no")
+		add(say("an_yes", phase, yes), "yes")
+		add(say("an_no", no), "no")
 	case stTemple:
-		add("Found a temple", "temple")
-		add("Pass the offer on", "no")
+		add(fixed("an_temple"), "temple")
+		add(fixed("an_temple_no"), "no")
 	case stPassage:
-		add("Allow passage", "allow")
-		add("Refuse passage", "refuse")
+		add(fixed("an_allow"), "allow")
+		add(fixed("an_refuse"), "refuse")
 	case stAlly:
-		add("Support "+s.seatName(s.Atk.Attacker)+", the attacker", "attacker")
-		add("Support "+s.seatName(s.Atk.Defender)+", the defender", "defender")
-		add("Stay neutral", "neutral")
+		add(say("an_attacker", seatArg("Seat", s.Atk.Attacker)), "attacker")
+		add(say("an_defender", seatArg("Seat", s.Atk.Defender)), "defender")
+		add(fixed("an_neutral"), "neutral")
 	case stTrade:
 		if s.Receipts[p].total() > 0 {
 			return nil
 		}
 		for _, o := range s.Offers {
 			if o.To == p {
-				add("Accept "+s.offerFor(o), "accept", fmt.Sprint(o.ID))
-				add(fmt.Sprintf("Reject #%d", o.ID), "reject", fmt.Sprint(o.ID))
+				add(say("an_accept", nested("Offer", s.offerFor(o))), "accept", fmt.Sprint(o.ID))
+				add(say("an_reject", num("N", o.ID)), "reject", fmt.Sprint(o.ID))
 			}
 		}
 	}
@@ -309,12 +308,12 @@ func atoi(t string) int {
 }
 
 // ownVote is what seat p voted, for the tie-break prompt.
-func (s *state) ownVote(p int) string {
+func (s *state) ownVote(p int) M {
 	switch s.Votes[p] {
 	case 1:
-		return "you voted yes"
+		return fixed("voted_yes")
 	case 0:
-		return "you voted no"
+		return fixed("voted_no")
 	}
-	return "you did not vote"
+	return fixed("voted_none")
 }

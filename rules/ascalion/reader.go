@@ -3,9 +3,11 @@ package ascalion
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // maxMenu is the most options a Discord select menu holds; larger pickers split by region.
@@ -44,10 +46,10 @@ var checkOptional = false
 // menu is a set of tokens with lazily built labels.
 type menu struct {
 	toks  []string
-	label func(i int) string
-	what  string // names the expected thing in refusals, e.g. "a land you own"
-	// explain, when set, may give a specific reason for a token that does not fit.
-	explain func(tok string) string
+	label func(i int) M
+	what  M // names the expected thing in refusals, e.g. "a land you own"
+	// explain, when set, may give a specific reason for a token that does not fit (nil: none).
+	explain func(tok string) M
 }
 
 func (m *menu) add(tok string) { m.toks = append(m.toks, tok) }
@@ -57,7 +59,8 @@ func (m menu) choices(quiet bool) []rules.Choice {
 	for i, t := range m.toks {
 		out[i] = rules.Choice{Token: t}
 		if m.label != nil && !quiet {
-			out[i].Label = m.label(i)
+			l := m.label(i)
+			out[i].Label, out[i].Msg = l.English(), l
 		}
 	}
 	return out
@@ -79,26 +82,22 @@ func (m menu) find(tok string) int {
 
 func (m menu) refuse(tok string) error {
 	if m.explain != nil {
-		if why := m.explain(tok); why != "" {
-			return rules.Illegalf("%s", why)
+		if why := m.explain(tok); why != nil {
+			return rules.Refuse(why)
 		}
 	}
 	if len(m.toks) == 0 {
-		return rules.Illegalf("%q cannot come here: there is nothing to choose at this point.", tok)
+		return refuse("bad_nothing_here", quoted("Token", tok))
 	}
 	what := m.what
-	if what == "" {
-		what = "one of the offered choices"
+	if what == nil {
+		what = wOffered
 	}
-	return rules.Illegalf("%q is not possible here. Write %s: %s.", tok, what, short(m.toks, 6))
+	return refuse("bad_token", quoted("Token", tok), nested("What", what), nested("Choices", short(m.toks, 6)))
 }
 
-func short(toks []string, n int) string {
-	if len(toks) <= n {
-		return strings.Join(toks, ", ")
-	}
-	return strings.Join(toks[:n], ", ") + fmt.Sprintf(", … %d in all", len(toks))
-}
+// quoted is a token as a refusal quotes it ("r3").
+func quoted(name, tok string) msg.Arg { return code(name, strconv.Quote(tok)) }
 
 func (r *rd) more() bool { return r.i < len(r.toks) }
 
@@ -169,13 +168,14 @@ func (r *rd) checkOpt(m menu) error {
 	return nil
 }
 
-// word reads one fixed-choice token among words with labels given as pairs.
-func (r *rd) word(what string, pairs ...string) (string, error) {
+// word reads one fixed-choice token among words with labels given as pairs of a token and the id
+// of a label without arguments.
+func (r *rd) word(what M, pairs ...string) (string, error) {
 	m := menu{what: what}
 	for i := 0; i < len(pairs); i += 2 {
 		m.add(pairs[i])
 	}
-	m.label = func(i int) string { return pairs[2*i+1] }
+	m.label = func(i int) M { return fixed(pairs[2*i+1]) }
 	k, err := r.need(m)
 	if err != nil {
 		return "", err
@@ -184,14 +184,14 @@ func (r *rd) word(what string, pairs ...string) (string, error) {
 }
 
 // area reads an area among candidates, through a region menu first when there are too many.
-func (s *state) readArea(r *rd, cands []int, what string) (int, error) {
+func (s *state) readArea(r *rd, cands []int, what M) (int, error) {
 	return s.readAreaWith(r, cands, what, s.areaLabel)
 }
 
 // readAreaWith is readArea with its own labels for the areas.
-func (s *state) readAreaWith(r *rd, cands []int, what string, label func(a int) string) (int, error) {
+func (s *state) readAreaWith(r *rd, cands []int, what M, label func(a int) M) (int, error) {
 	if len(cands) == 0 {
-		return -1, rules.Illegalf("Nothing fits here: there is no %s to choose.", strings.TrimPrefix(strings.TrimPrefix(what, "a "), "an "))
+		return -1, refuse("bad_none_to_choose", nested("What", bare(what)))
 	}
 	// A region is a picker's first step; a typed move may name the land (or vessel) at once,
 	// or name its region where no region step is needed.
@@ -215,7 +215,7 @@ func (s *state) readAreaWith(r *rd, cands []int, what string, label func(a int) 
 						others = append(others, g)
 					}
 				}
-				return -1, rules.Illegalf("Nothing in %s fits here: choose %s, in %s.", regionName(tok), what, joinOr(others))
+				return -1, refuse("bad_region_empty", nested("Region", regionName(tok)), nested("What", what), nested("Regions", codeOr(others)))
 			}
 			r.i++ // the lands of that region follow (and are offered if the move ends here)
 			cands = in
@@ -234,19 +234,13 @@ func (s *state) readAreaWith(r *rd, cands []int, what string, label func(a int) 
 			}
 			groups[g] = append(groups[g], a)
 		}
-		m := menu{what: what + ", or its region"}
+		m := menu{what: say("what_or_region", nested("What", what))}
 		for _, g := range order {
 			m.add(g)
 		}
-		m.label = func(i int) string {
+		m.label = func(i int) M {
 			g := order[i]
-			name := "Boats and ships"
-			for _, rg := range board.Regions {
-				if rg.Token == g {
-					name = rg.Name
-				}
-			}
-			return fmt.Sprintf("%s (%d)", name, len(groups[g]))
+			return say("lb_region", msg.Term("Region", regionTerm(g)), num("N", len(groups[g])))
 		}
 		k, err := r.need(m)
 		if err != nil {
@@ -258,13 +252,13 @@ func (s *state) readAreaWith(r *rd, cands []int, what string, label func(a int) 
 }
 
 // pickArea reads one area among cands by its token.
-func (s *state) pickArea(r *rd, cands []int, what string, label func(a int) string) (int, error) {
+func (s *state) pickArea(r *rd, cands []int, what M, label func(a int) M) (int, error) {
 	m := menu{what: what}
 	for _, a := range cands {
 		m.add(s.areaToken(a))
 	}
-	m.label = func(i int) string { return label(cands[i]) }
-	m.explain = func(tok string) string { return s.whyNot(tok, what) }
+	m.label = func(i int) M { return label(cands[i]) }
+	m.explain = func(tok string) M { return s.whyNot(tok, what) }
 	k, err := r.need(m)
 	if err != nil {
 		return -1, err
@@ -280,22 +274,12 @@ func regionOf(a int) string {
 	return board.Regions[board.Lands[a].Region].Token
 }
 
-// joinOr lists alternatives: "nw, ne or sw".
-func joinOr(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
+// regionName is a region's name in a sentence: "the north-west".
+func regionName(tok string) M {
+	if !isRegion(tok) {
+		tok = "boats"
 	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
-}
-
-// regionName is a region's name for texts.
-func regionName(tok string) string {
-	for _, rg := range board.Regions {
-		if rg.Token == tok {
-			return "the " + strings.TrimPrefix(strings.ToLower(rg.Name), "the ")
-		}
-	}
-	return "the boats and ships"
+	return say("region_in", msg.Term("Region", regionTerm(tok)))
 }
 
 func isRegion(tok string) bool {
@@ -332,17 +316,17 @@ func (s *state) areaByToken(tok string) int {
 }
 
 // kinds reads one goods kind among those with a positive count in avail.
-func (r *rd) kind(avail Goods, allowed int, what string, optional bool) (int, bool, error) {
+func (r *rd) kind(avail Goods, allowed int, what M, optional bool) (int, bool, error) {
 	return r.kindExplained(avail, allowed, what, optional, nil)
 }
 
 // kindExplained is kind with a specific reason for a token that does not fit.
-func (r *rd) kindExplained(avail Goods, allowed int, what string, optional bool, explain func(string) string) (int, bool, error) {
+func (r *rd) kindExplained(avail Goods, allowed int, what M, optional bool, explain func(string) M) (int, bool, error) {
 	return r.kindNoted(avail, allowed, what, optional, explain, nil)
 }
 
 // kindNoted is kindExplained with a note after a kind's label (goods that would be lost).
-func (r *rd) kindNoted(avail Goods, allowed int, what string, optional bool, explain func(string) string, note func(k int) string) (int, bool, error) {
+func (r *rd) kindNoted(avail Goods, allowed int, what M, optional bool, explain func(string) M, note func(k int) M) (int, bool, error) {
 	m := menu{what: what, explain: explain}
 	var ks []int
 	for k := 0; k < nGoods; k++ {
@@ -351,12 +335,14 @@ func (r *rd) kindNoted(avail Goods, allowed int, what string, optional bool, exp
 			m.add(goodTok[k])
 		}
 	}
-	m.label = func(i int) string {
-		l := fmt.Sprintf("%s (%d)", goodName[ks[i]], avail[ks[i]])
+	m.label = func(i int) M {
+		n := empty("Note")
 		if note != nil {
-			l += note(ks[i])
+			if x := note(ks[i]); x != nil {
+				n = nested("Note", x)
+			}
 		}
-		return l
+		return say("lb_kind", goodArg("Good", ks[i]), num("N", avail[ks[i]]), n)
 	}
 	if optional {
 		i, ok, err := r.opt(m)
@@ -379,16 +365,16 @@ const horseWeapon = 1<<Horse | 1<<Weapon
 var goodName = [nGoods]string{"wood", "horse", "gold", "coal", "iron", "weapon"}
 
 // whyNot names a known area that is not among the choices.
-func (s *state) whyNot(tok, what string) string {
+func (s *state) whyNot(tok string, what M) M {
 	a := s.areaByToken(tok)
 	if a < 0 {
-		return ""
+		return nil
 	}
 	if a < vesselArea && !s.inPlay(a) {
-		return fmt.Sprintf("%s is on an island that is not in this game.", s.areaName(a))
+		return say("bad_island_out", nested("Area", s.areaName(a)))
 	}
 	if o := s.owner(a); o >= 0 {
-		return fmt.Sprintf("%s (%s's) is not %s.", s.areaName(a), seatName(o), what)
+		return say("bad_not_what_owned", nested("Area", s.areaName(a)), seatArg("Seat", o), nested("What", what))
 	}
-	return fmt.Sprintf("%s is not %s.", s.areaName(a), what)
+	return say("bad_not_what", nested("Area", s.areaName(a)), nested("What", what))
 }

@@ -1,8 +1,6 @@
 package ascalion
 
-import (
-	"fmt"
-)
+import "github.com/boardbot/boardbot/rules/msg"
 
 // Setup (§4.0, §4.1): hidden sources, then warriors one at a time, or the quick deal.
 
@@ -19,7 +17,7 @@ func (s *state) setupNext(p int) int { return (p - 1 + s.N) % s.N }
 
 func (s *state) startSetup() {
 	s.SetupFirst = s.RNG.IntN(s.N)
-	s.reveal("The die picks %s to begin the setup.", s.seatName(s.SetupFirst))
+	s.reveal("ev_setup_first", seatArg("Seat", s.SetupFirst))
 	set := sourceSet(s.N)
 	s.SrcPool = set
 	total := 0
@@ -52,13 +50,13 @@ func (s *state) freeSourceLands() []int {
 }
 
 func (s *state) playSource(p int, r *rd) error {
-	l, err := s.readArea(r, s.freeSourceLands(), "a land without a source")
+	l, err := s.readArea(r, s.freeSourceLands(), wLandNoSource)
 	if err != nil {
 		return err
 	}
 	s.Lands[l].Source = -2
 	s.SrcLeft[p]--
-	s.emit("%s places a face-down source in %s.", s.seatName(p), board.Lands[l].Name)
+	s.emit("ev_source_placed", seatArg("Seat", p), landArg("Land", l))
 	q := s.setupNext(p)
 	for i := 0; i < s.N && s.SrcLeft[q] == 0; i++ {
 		q = s.setupNext(q)
@@ -83,20 +81,18 @@ func (s *state) revealSources() {
 		}
 	}
 	s.RNG.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	var names []string
+	var names []M
 	for l := range s.Lands {
 		if s.Lands[l].Source == -2 {
 			s.Lands[l].Source = pool[0]
 			pool = pool[1:]
-			names = append(names, fmt.Sprintf("%s %s", board.Lands[l].Name, sourceName[s.Lands[l].Source]))
+			names = append(names, say("land_source", landArg("Land", l), msg.Term("Source", sourceTerm[s.Lands[l].Source])))
 		}
 	}
 	s.SrcPool = [5]int{}
 	s.SrcLeft = nil
-	s.reveal("The sources are turned over: %s.", joinList(names))
+	s.reveal("ev_sources_revealed", nested("Sources", msgList(names)))
 }
-
-var sourceName = [5]string{"forest", "horse breeding", "gold", "coal", "iron"}
 
 func (s *state) freeLands() []int {
 	var out []int
@@ -109,12 +105,12 @@ func (s *state) freeLands() []int {
 }
 
 func (s *state) playWarrior(p int, r *rd) error {
-	l, err := s.readArea(r, s.freeLands(), "a land nobody holds yet")
+	l, err := s.readArea(r, s.freeLands(), wLandFree)
 	if err != nil {
 		return err
 	}
 	s.Lands[l].Owner = p
-	s.emit("%s settles %s.", s.seatName(p), board.Lands[l].Name)
+	s.emit("ev_settles", seatArg("Seat", p), landArg("Land", l))
 	if len(s.freeLands()) > 0 {
 		s.Turn = s.setupNext(p)
 		return nil
@@ -163,6 +159,6 @@ func (s *state) quickDeal() {
 	}
 	s.SrcPool = [5]int{}
 	s.SrcLeft = nil
-	s.reveal("Quick start: lands and sources are dealt at random.")
+	s.reveal("ev_quick_start")
 	s.finishSetup(last)
 }

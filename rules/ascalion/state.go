@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Goods kinds. The first five are resources (tradable, produced by sources); a weapon is a
@@ -263,8 +264,10 @@ type state struct {
 
 	UnivFounder int `json:"univ_founder"`
 
-	Log []string      `json:"log,omitempty"` // the last move's public summary
-	Res *rules.Result `json:"result,omitempty"`
+	Log []string `json:"log,omitempty"` // the last move's public summary
+	// LogMsg is Log as messages, for boards drawn in other languages (absent in older snapshots).
+	LogMsg []*msg.Message `json:"log_msg,omitempty"`
+	Res    *rules.Result  `json:"result,omitempty"`
 
 	events []rules.Event // produced by the move being applied
 	drawn  *drawnBox     // the move last drawn at random and the state it leads to (fast.go)
@@ -301,6 +304,7 @@ func (s *state) clone() *state {
 	c.UnivLost = append([]bool(nil), s.UnivLost...)
 	c.UnivLostRd = append([]int(nil), s.UnivLostRd...)
 	c.Log = append([]string(nil), s.Log...)
+	c.LogMsg = append([]*msg.Message(nil), s.LogMsg...)
 	c.events = nil
 	c.drawn = &drawnBox{} // a copy has drawn nothing yet
 	if s.Res != nil {

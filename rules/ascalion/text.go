@@ -1,100 +1,93 @@
 package ascalion
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
-// Names and labels for menus and events.
+// Names and labels for menus and events, as messages of the catalogue.
 
-func (s *state) areaName(a int) string {
+func (s *state) areaName(a int) M {
 	if a < vesselArea {
-		return board.Lands[a].Name
+		return landMsg[a]
 	}
 	v := s.vessel(a - vesselArea)
 	if v == nil {
-		return "a lost vessel"
+		return say("vessel_lost")
 	}
-	kind := "boat"
 	if v.Ship {
-		kind = "ship"
+		return say("vessel_ship", seatArg("Seat", v.Owner), num("N", v.ID))
 	}
-	return fmt.Sprintf("%s's %s %d", seatName(v.Owner), kind, v.ID)
+	return say("vessel_boat", seatArg("Seat", v.Owner), num("N", v.ID))
 }
 
 // areaLabel is a menu label: name, owner, value and contents.
-func (s *state) areaLabel(a int) string {
-	var b strings.Builder
-	b.WriteString(s.areaName(a))
+func (s *state) areaLabel(a int) M {
+	owner, source, goods := empty("Owner"), empty("Source"), empty("Goods")
 	if o := s.owner(a); o >= 0 && a >= vesselArea {
-		fmt.Fprintf(&b, " (value %d)", s.value(a)) // the vessel's name says whose it is
+		owner = nested("Owner", say("lb_area_value", num("N", s.value(a)))) // the vessel's name says whose it is
 	} else if o >= 0 {
-		fmt.Fprintf(&b, " (%s, value %d)", seatName(o), s.value(a))
+		owner = nested("Owner", say("lb_area_owner", seatArg("Seat", o), num("N", s.value(a))))
 	} else if a < vesselArea && s.Lands[a].Source == -2 {
-		b.WriteString(" (face-down source)")
+		owner = nested("Owner", fixed("lb_area_hidden"))
 	}
 	if a < vesselArea && s.Lands[a].Source >= 0 {
-		fmt.Fprintf(&b, " · %s", sourceName[s.Lands[a].Source])
+		source = nested("Source", say("lb_area_source", msg.Term("Source", sourceTerm[s.Lands[a].Source])))
 	}
 	if g := s.goods(a); g.total() > 0 {
-		b.WriteString(" · " + goodsText(*g))
+		goods = nested("Goods", say("lb_area_goods", nested("Goods", goodsText(*g))))
 	}
-	return b.String()
+	return say("lb_area", nested("Name", s.areaName(a)), owner, source, goods)
 }
 
-func goodsText(g Goods) string {
-	var parts []string
+func goodsText(g Goods) M {
+	var parts []M
 	for k := 0; k < nGoods; k++ {
 		if g[k] > 0 {
 			parts = append(parts, goodCount(k, g[k]))
 		}
 	}
-	return joinList(parts)
+	return msgList(parts)
 }
 
-func (s *state) posName(pos int) string {
+func (s *state) posName(pos int) M { return s.posMsg(pos, "pos_") }
+
+// posAt is where a vessel is, after a verb: "in the river (r1) between ...".
+func (s *state) posAt(pos int) M { return s.posMsg(pos, "at_") }
+
+func (s *state) posMsg(pos int, prefix string) M {
 	if pos >= riverBase {
 		sec := board.Sections[pos-riverBase]
-		return fmt.Sprintf("the river (%s) between %s and %s", sec.Token, board.Lands[sec.Left].Name, board.Lands[sec.Right].Name)
+		return say(prefix+"river", code("Token", sec.Token), landArg("A", sec.Left), landArg("B", sec.Right))
 	}
 	f := board.Seas[pos]
-	colour := "light-blue"
-	if f.Deep {
-		colour = "dark-blue"
-	}
-	var names []string
+	var names []M
 	for _, l := range s.posLands(pos) {
-		names = append(names, board.Lands[l].Name)
+		names = append(names, landMsg[l])
+	}
+	id := prefix + "light"
+	if f.Deep {
+		id = prefix + "dark"
 	}
 	if len(names) == 0 {
-		return fmt.Sprintf("%s field %s on the high sea", colour, f.Token)
+		return say(id+"_high", code("Token", f.Token))
 	}
-	return fmt.Sprintf("%s field %s off %s", colour, f.Token, joinList(names))
+	return say(id+"_off", code("Token", f.Token), nested("Lands", msgList(names)))
 }
 
-func joinList(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return "nothing"
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-// count writes a number with its noun in the right number: "1 city", "2 cities".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+// count writes a number with its noun in the right number: "1 city", "2 cities" (the message id
+// is a plural message with the count N).
+func count(n int, id string) M { return say(id, msg.Count("N", n)) }
 
 // goodCount writes a number of goods: wood, gold, coal and iron are mass nouns ("3 iron"), horses
 // and weapons are counted ("1 horse", "2 horses").
-func goodCount(k, n int) string {
-	if (k == Horse || k == Weapon) && n != 1 {
-		return fmt.Sprintf("%d %ss", n, goodName[k])
+func goodCount(k, n int) M { return say(goodCountID[k], msg.Count("N", n)) }
+
+// short lists tokens, cut after n: "a, b, c, … 9 in all".
+func short(toks []string, n int) M {
+	if len(toks) <= n {
+		return say("code", code("Code", strings.Join(toks, ", ")))
 	}
-	return fmt.Sprintf("%d %s", n, goodName[k])
+	return say("tokens_more", code("Tokens", strings.Join(toks[:n], ", ")), num("N", len(toks)))
 }

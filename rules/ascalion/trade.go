@@ -1,7 +1,6 @@
 package ascalion
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -62,7 +61,7 @@ func (s *state) checkTradeEnd() {
 		}
 	}
 	s.Offers, s.Done, s.Receipts, s.Permits, s.Asks = nil, nil, nil, nil, nil
-	s.emit("The trade phase closes.")
+	s.emit("ev_trade_closes")
 	s.startTransport()
 }
 
@@ -174,20 +173,24 @@ func (s *state) reachWithPermits(p int, v *Vessel, goal func(int) bool) bool {
 	return false
 }
 
-func (s *state) tradePrompt(p int) string {
+func (s *state) tradePrompt(p int) M {
 	if s.Receipts[p].total() > 0 {
-		return fmt.Sprintf("Place what you received (%s) in your areas.", goodsText(s.Receipts[p]))
+		return say("pr_put", nested("Goods", goodsText(s.Receipts[p])))
 	}
-	var in []string
+	var in M
 	for _, o := range s.Offers {
 		if o.To == p {
-			in = append(in, s.offerFor(o))
+			if in == nil {
+				in = s.offerFor(o)
+			} else {
+				in = say("list_semicolon", nested("A", in), nested("B", s.offerFor(o)))
+			}
 		}
 	}
-	if len(in) > 0 {
-		return "Trade offers for you: " + strings.Join(in, "; ") + ". Accept, reject, make your own, or done."
+	if in != nil {
+		return say("pr_offers", nested("Offers", in))
 	}
-	return "Trade window: offer resources to a neighbour, answer offers, or say done."
+	return fixed("pr_trade")
 }
 
 func (o offer) given() Goods {
@@ -198,19 +201,14 @@ func (o offer) given() Goods {
 	return give
 }
 
-// offerText is an offer as everyone reads it: "#3: {seat:0} gives 1 wood to {seat:1} for 1 gold".
-func (s *state) offerText(o offer) string {
-	return fmt.Sprintf("#%d: %s gives %s to %s for %s", o.ID, s.seatName(o.From), goodsText(o.given()), s.seatName(o.To), goodsText(o.Get))
-}
-
 // offerFor is an offer as the seat it is made to reads it.
-func (s *state) offerFor(o offer) string {
-	return fmt.Sprintf("#%d from %s: %s for your %s", o.ID, s.seatName(o.From), goodsText(o.given()), goodsText(o.Get))
+func (s *state) offerFor(o offer) M {
+	return say("offer_for", num("N", o.ID), seatArg("Seat", o.From), nested("Give", goodsText(o.given())), nested("Get", goodsText(o.Get)))
 }
 
 // offerBy is an offer as its maker reads it.
-func (s *state) offerBy(o offer) string {
-	return fmt.Sprintf("#%d to %s: your %s for %s", o.ID, s.seatName(o.To), goodsText(o.given()), goodsText(o.Get))
+func (s *state) offerBy(o offer) M {
+	return say("offer_by", num("N", o.ID), seatArg("Seat", o.To), nested("Give", goodsText(o.given())), nested("Get", goodsText(o.Get)))
 }
 
 // offerRef names an offer for the platform's digests: a withdrawal (or lapse) takes back an offer
@@ -218,8 +216,8 @@ func (s *state) offerBy(o offer) string {
 func offerRef(id int) string { return "offer-" + strconv.Itoa(id) }
 
 // emitKind records a public event of a Kind that may repeat within one turn.
-func (s *state) emitKind(kind, ref, many, format string, a ...any) {
-	s.events = append(s.events, rules.Event{Text: fmt.Sprintf(format, a...), Kind: kind, Ref: ref, Many: many})
+func (s *state) emitKind(kind, ref, many string, m M) {
+	s.events = append(s.events, rules.Event{Text: m.English(), Msg: m, Kind: kind, Ref: ref, Many: many})
 }
 
 func (s *state) offerByID(id int) int {
@@ -249,14 +247,14 @@ func (s *state) playTrade(p int, r *rd) error {
 		}
 	}
 	if len(partners) > 0 && s.resourceCount(p) > 0 && len(out) < 3 {
-		add("offer", "Offer a trade")
+		add("offer", "lb_trade_offer")
 	}
 	if len(in) > 0 {
-		add("accept", "Accept an offer made to you")
-		add("reject", "Reject an offer made to you")
+		add("accept", "lb_trade_accept")
+		add("reject", "lb_trade_reject")
 	}
 	if len(out) > 0 {
-		add("withdraw", "Take back one of your offers")
+		add("withdraw", "lb_trade_withdraw")
 	}
 	var askable, pending []int
 	if s.Opt.Reach {
@@ -269,18 +267,18 @@ func (s *state) playTrade(p int, r *rd) error {
 			}
 		}
 		if len(askable) > 0 {
-			add("ask", "Ask a player for river passage during this trade phase")
+			add("ask", "lb_trade_ask")
 		}
 		if len(pending) > 0 {
-			add("grant", "Grant river passage for this trade phase")
-			add("deny", "Deny river passage")
+			add("grant", "lb_trade_grant")
+			add("deny", "lb_trade_deny")
 		}
 	}
 	if !s.Done[p] {
-		add("done", "Stop trading this phase (rejects offers made to you)")
+		add("done", "lb_trade_done")
 	}
-	m.what = "a trade action"
-	m.label = func(i int) string { return lab[i] }
+	m.what = wTradeAction
+	m.label = func(i int) M { return fixed(lab[i]) }
 	k, err := r.need(m)
 	if err != nil {
 		return err
@@ -295,7 +293,7 @@ func (s *state) playTrade(p int, r *rd) error {
 			}
 		}
 		s.Offers = kept
-		s.emit("%s is done trading.", s.seatName(p))
+		s.emit("ev_trade_done", seatArg("Seat", p))
 	case "offer":
 		if err := s.playOffer(p, r, partners); err != nil {
 			return err
@@ -305,11 +303,11 @@ func (s *state) playTrade(p int, r *rd) error {
 		if m.toks[k] == "withdraw" {
 			list = out
 		}
-		om := menu{what: "an offer number"}
+		om := menu{what: wOfferNumber}
 		for _, o := range list {
 			om.add(strconv.Itoa(o.ID))
 		}
-		om.label = func(i int) string {
+		om.label = func(i int) M {
 			if m.toks[k] == "withdraw" {
 				return s.offerBy(list[i])
 			}
@@ -327,9 +325,9 @@ func (s *state) playTrade(p int, r *rd) error {
 		} else {
 			s.Offers = append(s.Offers[:s.offerByID(o.ID)], s.Offers[s.offerByID(o.ID)+1:]...)
 			if m.toks[k] == "withdraw" {
-				s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(p)+" were withdrawn or lapsed", "%s withdraws offer #%d.", s.seatName(p), o.ID)
+				s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(p)+" were withdrawn or lapsed", say("ev_withdraw", seatArg("Seat", p), num("N", o.ID)))
 			} else {
-				s.emitKind("reject", offerRef(o.ID), s.seatName(p)+" rejected %d trade offers", "%s rejects offer #%d.", s.seatName(p), o.ID)
+				s.emitKind("reject", offerRef(o.ID), s.seatName(p)+" rejected %d trade offers", say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
 			}
 		}
 	case "ask", "grant", "deny":
@@ -345,14 +343,14 @@ func (s *state) playTrade(p int, r *rd) error {
 		case "ask":
 			s.Asks[q][p] = true
 			s.Done[q] = false
-			s.emit("%s asks %s for river passage during this trade phase.", s.seatName(p), s.seatName(q))
+			s.emit("ev_ask_passage", seatArg("Seat", p), seatArg("Other", q))
 		case "grant":
 			s.Asks[p][q] = false
 			s.Permits[p][q] = true
-			s.emit("%s grants %s river passage for this trade phase.", s.seatName(p), s.seatName(q))
+			s.emit("ev_grant_passage", seatArg("Seat", p), seatArg("Other", q))
 		default:
 			s.Asks[p][q] = false
-			s.emit("%s denies %s river passage.", s.seatName(p), s.seatName(q))
+			s.emit("ev_deny_passage", seatArg("Seat", p), seatArg("Other", q))
 		}
 	}
 	s.checkTradeEnd()
@@ -369,8 +367,8 @@ func (s *state) ownsBank(q int) bool {
 }
 
 func (s *state) readSeat(r *rd, seats []int) (int, error) {
-	m := menu{what: "a player's colour"}
-	m.label = func(i int) string { return seatName(seats[i]) }
+	m := menu{what: wColour}
+	m.label = func(i int) M { return say("seat", seatArg("Seat", seats[i])) }
 	for _, q := range seats {
 		m.add(colourNames[q])
 	}
@@ -404,7 +402,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 				tot[k] += g[k]
 			}
 		}
-		m := menu{what: "a resource to give, or for", explain: s.offerSlip(lowest, tot, true)}
+		m := menu{what: wGiveOrFor, explain: s.offerSlip(lowest, tot, true)}
 		var ks []int
 		for k := lowest; k < Weapon && !(r.late() && len(give) > 0); k++ {
 			if tot[k] > 0 {
@@ -415,11 +413,11 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		if len(give) > 0 {
 			m.add("for")
 		}
-		m.label = func(i int) string {
+		m.label = func(i int) M {
 			if i == len(ks) {
-				return "Now say what you want in return"
+				return fixed("lb_offer_for")
 			}
-			return fmt.Sprintf("Give %s (%d)", goodName[ks[i]], tot[ks[i]])
+			return say("lb_offer_give", goodArg("Good", ks[i]), num("N", tot[ks[i]]))
 		}
 		i, err := r.need(m)
 		if err != nil {
@@ -437,7 +435,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		}
 		a := src[0]
 		if len(src) > 1 {
-			if a, err = s.readArea(r, src, "the area to give it from"); err != nil {
+			if a, err = s.readArea(r, src, wGiveFrom); err != nil {
 				return err
 			}
 		}
@@ -461,7 +459,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
-		k, ok, err := r.kindExplained(avail, resOnly, "a resource you want", get.total() > 0, s.offerSlip(lowest, avail, false))
+		k, ok, err := r.kindExplained(avail, resOnly, wWant, get.total() > 0, s.offerSlip(lowest, avail, false))
 		if err != nil {
 			return err
 		}
@@ -476,17 +474,14 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	s.Offers = append(s.Offers, o)
 	s.Done[q] = false
 	s.emitKind("offer", offerRef(o.ID), s.seatName(p)+" made %d trade offers",
-		"%s offers %s %s for %s (offer #%d).", s.seatName(p), s.seatName(q), goodsText(o.given()), goodsText(get), o.ID)
+		say("ev_offer", seatArg("Seat", p), seatArg("Other", q), nested("Give", goodsText(o.given())), nested("Get", goodsText(get)), num("N", o.ID)))
 	return nil
 }
 
-// offerOrder is how an offer is written, for refusals.
-const offerOrder = "an offer is written `offer <colour> <what you give> for <what you want>`, each list in the order wood, horse, gold, coal, iron, one word per unit: `offer blue wood wood iron for gold`"
-
 // offerSlip explains a goods word that does not fit an offer: out of order, not there, or not
 // tradable.
-func (s *state) offerSlip(lowest int, have Goods, giving bool) func(string) string {
-	return func(tok string) string {
+func (s *state) offerSlip(lowest int, have Goods, giving bool) func(string) M {
+	return func(tok string) M {
 		k := -1
 		for i, g := range goodTok {
 			if strings.EqualFold(g, tok) {
@@ -495,19 +490,19 @@ func (s *state) offerSlip(lowest int, have Goods, giving bool) func(string) stri
 		}
 		switch {
 		case k == Weapon:
-			return "Weapons cannot be traded (§10.0): " + offerOrder + "."
+			return say("bad_offer_weapon", nested("Order", fixed("offer_order")))
 		case k >= 0 && k < lowest:
-			return fmt.Sprintf("%s comes too late: %s.", goodName[k], offerOrder)
+			return say("bad_offer_late", goodArg("Good", k), nested("Order", fixed("offer_order")))
 		case k >= 0 && giving && have[k] == 0:
-			return fmt.Sprintf("You have no %s left to give.", goodName[k])
+			return say("bad_offer_none_left", goodArg("Good", k))
 		case k >= 0 && have[k] == 0:
-			return fmt.Sprintf("Your partner holds no more %s than you asked for.", goodName[k])
+			return say("bad_offer_partner", goodArg("Good", k))
 		case giving && strings.EqualFold(tok, "for"):
-			return "Name what you give before `for`: " + offerOrder + "."
+			return say("bad_offer_for_first", nested("Order", fixed("offer_order")))
 		case k < 0 && !strings.EqualFold(tok, "for"):
-			return fmt.Sprintf("%q is not a resource: %s.", tok, offerOrder)
+			return say("bad_offer_not_resource", quoted("Token", tok), nested("Order", fixed("offer_order")))
 		}
-		return ""
+		return nil
 	}
 }
 
@@ -526,7 +521,7 @@ func (s *state) acceptOffer(p int, r *rd, o offer) error {
 			a := src[0]
 			if len(src) > 1 {
 				var err error
-				if a, err = s.readArea(r, src, "the area to pay "+goodName[k]+" from"); err != nil {
+				if a, err = s.readArea(r, src, say("w_pay_from", goodArg("Good", k))); err != nil {
 					return err
 				}
 			}
@@ -550,7 +545,7 @@ func (s *state) acceptOffer(p int, r *rd, o offer) error {
 	}
 	s.Offers = append(s.Offers[:s.offerByID(o.ID)], s.Offers[s.offerByID(o.ID)+1:]...)
 	s.emitKind("trade", offerRef(o.ID), s.seatName(p)+" accepted %d trade offers",
-		"%s accepts offer #%d: %s gives %s for %s.", s.seatName(p), o.ID, s.seatName(o.From), goodsText(given), goodsText(o.Get))
+		say("ev_accept", seatArg("Seat", p), num("N", o.ID), seatArg("Other", o.From), nested("Give", goodsText(given)), nested("Get", goodsText(o.Get))))
 	s.pruneOffers()
 	return nil
 }
@@ -583,7 +578,7 @@ func (s *state) pruneOffers() {
 		if ok {
 			kept = append(kept, o)
 		} else {
-			s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(o.From)+" were withdrawn or lapsed", "Offer #%d lapses: the goods it names are gone.", o.ID)
+			s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(o.From)+" were withdrawn or lapsed", say("ev_lapse", num("N", o.ID)))
 		}
 	}
 	s.Offers = kept
@@ -591,10 +586,10 @@ func (s *state) pruneOffers() {
 
 // playPut places received goods into one area: "put <area> <kind>...". Repeat until all are placed.
 func (s *state) playPut(p int, r *rd) error {
-	if _, err := r.word("the word put, then one of your areas and the goods to place there", "put", "Place the goods you received"); err != nil {
+	if _, err := r.word(wPut, "put", "lb_put"); err != nil {
 		return err
 	}
-	cur, err := s.readArea(r, s.areasOf(p), "one of your areas")
+	cur, err := s.readArea(r, s.areasOf(p), wYourArea)
 	if err != nil {
 		return err
 	}
@@ -605,8 +600,8 @@ func (s *state) playPut(p int, r *rd) error {
 		for k := lowest; k < Weapon && !(r.late() && put.total() > 0); k++ {
 			avail[k] = s.Receipts[p][k]
 		}
-		k, ok, err := r.kindNoted(avail, resOnly, "a received resource to put here", put.total() > 0, nil,
-			func(k int) string { return s.surplusNote(cur, k, 1, false) })
+		k, ok, err := r.kindNoted(avail, resOnly, wPutResource, put.total() > 0, nil,
+			func(k int) M { return s.surplusNote(cur, k, 1, false) })
 		if err != nil {
 			return err
 		}
@@ -618,7 +613,7 @@ func (s *state) playPut(p int, r *rd) error {
 		put[k]++
 		lowest = k
 	}
-	s.emitKind("put", "", s.seatName(p)+" placed received goods in %d areas", "%s puts %s in %s.", s.seatName(p), goodsText(put), s.areaName(cur))
+	s.emitKind("put", "", s.seatName(p)+" placed received goods in %d areas", say("ev_put", seatArg("Seat", p), nested("Goods", goodsText(put)), nested("Area", s.areaName(cur))))
 	s.capArea(cur)
 	s.checkTradeEnd()
 	return nil

@@ -1,10 +1,10 @@
 package ascalion
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Transport (§11): on foot, by horse, by horse chain, by boat (with the passage rule) and by
@@ -60,7 +60,7 @@ func (s *state) endTransport() {
 	kept := s.Ships[:0]
 	for _, v := range s.Ships {
 		if v.Stranded && !s.coast(v.Pos) {
-			s.emit("%s sinks on the high sea with everything aboard.", s.areaName(vesselArea+v.ID))
+			s.emit("ev_sinks", nested("Vessel", s.areaName(vesselArea+v.ID)))
 			s.returnVesselPieces(v)
 			continue
 		}
@@ -92,7 +92,7 @@ func (s *state) capArea(a int) {
 	g := s.goods(a)
 	for _, k := range []int{Horse, Weapon} {
 		if g[k] > 1 {
-			s.emitKind("surplus", "", "%d areas gave surplus horses or weapons back to the supply", "%s holds %d %ss: %s back to the supply.", s.areaName(a), g[k], goodName[k], goBack(g[k]-1))
+			s.emitKind("surplus", "", "%d areas gave surplus horses or weapons back to the supply", say("ev_surplus_"+goodTok[k], nested("Area", s.areaName(a)), num("N", g[k]), msg.Count("Back", g[k]-1)))
 			s.Sup[k] += g[k] - 1
 			g[k] = 1
 		}
@@ -102,27 +102,19 @@ func (s *state) capArea(a int) {
 // surplusNote warns in a label that adding n of kind k to area a leaves more than one horse or
 // weapon there (§11.8): the surplus goes back to the supply, at once or, in the transport phase,
 // at its end unless moved on. Empty when nothing would be lost.
-func (s *state) surplusNote(a, k, n int, phase bool) string {
+func (s *state) surplusNote(a, k, n int, phase bool) M {
 	if k != Horse && k != Weapon {
-		return ""
+		return nil
 	}
 	have := s.goods(a)[k] + n
 	if have <= 1 {
-		return ""
+		return nil
 	}
-	lost := count(have-1, goodName[k], goodName[k]+"s")
+	id := "note_surplus_" + goodTok[k]
 	if phase {
-		return fmt.Sprintf(" · %s then holds %d: %s back to the supply at the end of the phase unless moved on", s.areaName(a), have, lost)
+		id += "_phase"
 	}
-	return fmt.Sprintf(" · %s then holds %d: %s back to the supply", s.areaName(a), have, lost)
-}
-
-// goBack says how many pieces return: "1 goes", "2 go".
-func goBack(n int) string {
-	if n == 1 {
-		return "1 goes"
-	}
-	return fmt.Sprintf("%d go", n)
+	return say(id, nested("Area", s.areaName(a)), num("N", have), msg.Count("Lost", have-1))
 }
 
 func (s *state) capAll() {
@@ -166,18 +158,18 @@ func (s *state) playTransport(p int, r *rd) error {
 	}
 	stranded := s.strandedOf(p)
 	if len(stranded) > 0 {
-		if _, err := r.word("your boat on the high sea", "boat", "Bring your boat back to a coast first"); err != nil {
+		if _, err := r.word(wStranded, "boat", "lb_stranded"); err != nil {
 			return err
 		}
-		a, err := s.readArea(r, stranded, "your boat on the high sea")
+		a, err := s.readArea(r, stranded, wStranded)
 		if err != nil {
 			return err
 		}
 		return s.beginVessel(p, r, a, tripPhase)
 	}
-	err := s.startTrip(p, r, tripPhase, true, "done", "End your transports")
+	err := s.startTrip(p, r, tripPhase, true, "done", "lb_transport_done")
 	if err == errClose {
-		s.emit("%s ends the transports.", s.seatName(p))
+		s.emit("ev_transport_done", seatArg("Seat", p))
 		s.Queue = s.Queue[1:]
 		s.nextTransporter()
 		return nil
@@ -186,7 +178,7 @@ func (s *state) playTransport(p int, r *rd) error {
 }
 
 // startTrip reads the means of transport and runs it. closeTok, when not empty, is the word that
-// ends the player's turn instead.
+// ends the player's turn instead (its label the message closeLabel).
 func (s *state) startTrip(p int, r *rd, mode int, _ bool, closeTok, closeLabel string) error {
 	allowed := allGoods
 	if mode == tripExtra {
@@ -200,40 +192,36 @@ func (s *state) startTrip(p int, r *rd, mode int, _ bool, closeTok, closeLabel s
 	chains := s.chainOrigins(p, mode, allowed)
 	boats, ships := s.vesselOrigins(p, mode)
 	if len(foot) > 0 {
-		add("foot", "On foot: goods to a neighbouring land of yours")
+		add("foot", "lb_foot")
 	}
 	if len(horses) > 0 {
-		add("horse", "By horse: a horse carries goods over up to two borders")
+		add("horse", "lb_horse")
 	}
 	if len(chains) > 0 {
-		add("chain", "Horse chain: along your lands that each hold a horse")
+		add("chain", "lb_chain")
 	}
 	if len(boats) > 0 {
-		add("boat", "Boat: 8 movement points on the river and light-blue sea")
+		add("boat", "lb_boat")
 	}
 	if len(ships) > 0 {
-		add("ship", "Ship: 8 movement points at sea")
+		add("ship", "lb_ship")
 	}
 	if closeTok != "" {
 		add(closeTok, closeLabel)
 	}
-	m.what = "a means of transport"
-	m.label = func(i int) string { return lab[i] }
-	m.explain = func(tok string) string {
-		why := map[string]string{
-			"foot":  "No land of yours holds goods that can go on foot to a neighbouring land of yours.",
-			"horse": "No horse of yours can ride now: a horse rides only through your own lands, so it needs one beside it.",
-			"chain": "No horse chain is possible now: it runs through your own neighbouring lands that each hold a horse.",
-			"boat":  "You have no boat that can move now.",
-			"ship":  "You have no ship that can move now.",
-		}[tok]
-		if why == "" {
-			return ""
+	m.what = wMeans
+	m.label = func(i int) M { return fixed(lab[i]) }
+	m.explain = func(tok string) M {
+		switch tok {
+		case "foot", "horse", "chain", "boat", "ship":
+		default:
+			return nil
 		}
+		extra := empty("Extra")
 		if mode == tripExtra {
-			why += " In this extra transport only horses and weapons travel, and they must end next to the target."
+			extra = nested("Extra", fixed("why_extra"))
 		}
-		return why + " " + fmt.Sprintf("Choose %s.", short(m.toks, 6))
+		return say("why_means", nested("Why", fixed("why_"+tok)), extra, nested("Choices", short(m.toks, 6)))
 	}
 	k, err := r.need(m)
 	if err != nil {
@@ -249,7 +237,7 @@ func (s *state) startTrip(p int, r *rd, mode int, _ bool, closeTok, closeLabel s
 		if m.toks[k] == "chain" {
 			origins = chains
 		}
-		l, err := s.readArea(r, origins, "a land of yours with a horse")
+		l, err := s.readArea(r, origins, wHorseLand)
 		if err != nil {
 			return err
 		}
@@ -264,7 +252,11 @@ func (s *state) startTrip(p int, r *rd, mode int, _ bool, closeTok, closeLabel s
 		if m.toks[k] == "ship" {
 			cands = ships
 		}
-		a, err := s.readArea(r, cands, "one of your "+m.toks[k]+"s")
+		what := wYourBoat
+		if m.toks[k] == "ship" {
+			what = wYourShip
+		}
+		a, err := s.readArea(r, cands, what)
 		if err != nil {
 			return err
 		}
@@ -329,11 +321,11 @@ func (s *state) kindsIn(g Goods, allowed int) int {
 }
 
 func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) error {
-	from, err := s.readArea(r, origins, "a land of yours with goods")
+	from, err := s.readArea(r, origins, wGoodsLand)
 	if err != nil {
 		return err
 	}
-	to, err := s.readArea(r, s.footTargets(p, from, mode), "a neighbouring land of yours")
+	to, err := s.readArea(r, s.footTargets(p, from, mode), wNeighbourLand)
 	if err != nil {
 		return err
 	}
@@ -346,8 +338,8 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 		for k := lowest; k < nGoods && !(r.late() && moved.total() > 0); k++ {
 			avail[k] = src[k]
 		}
-		k, ok, err := r.kindNoted(avail, allowed, "a kind of goods to carry", moved.total() > 0, nil,
-			func(k int) string { return s.surplusNote(to, k, moved[k]+1, mode == tripPhase) })
+		k, ok, err := r.kindNoted(avail, allowed, wCarry, moved.total() > 0, nil,
+			func(k int) M { return s.surplusNote(to, k, moved[k]+1, mode == tripPhase) })
 		if err != nil {
 			return err
 		}
@@ -361,7 +353,7 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 	for k := range moved {
 		s.Lands[to].Goods[k] += moved[k]
 	}
-	s.emitKind("transport", "", s.seatName(p)+" made %d transports", "%s carries %s on foot from %s to %s.", s.seatName(p), goodsText(moved), board.Lands[from].Name, board.Lands[to].Name)
+	s.emitKind("transport", "", s.seatName(p)+" made %d transports", say("ev_foot", seatArg("Seat", p), nested("Goods", goodsText(moved)), landArg("From", from), landArg("To", to)))
 	return s.finishTrip(p, mode, []int{to})
 }
 
@@ -593,9 +585,9 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			cargo = &t.Cargo
 		}
 		lands := s.tripLands(p, t)
-		m := menu{what: "a step of the transport"}
-		var lab []string
-		add := func(tok, l string) { m.add(tok); lab = append(lab, l) }
+		m := menu{what: wStep}
+		var lab []func() M
+		add := func(tok string, l func() M) { m.add(tok); lab = append(lab, l) }
 		type act struct {
 			kind int // 0 end, 1 load, 2 unload, 3 move
 			good int
@@ -604,7 +596,7 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 		}
 		var acts []act
 		if s.tripCanEnd(p, t) {
-			end := "End this transport here"
+			var notes []M
 			if !r.quiet && (t.Kind == "horse" || t.Kind == "chain") {
 				// The cargo (and a ride's horse) stays in this land.
 				for _, k := range []int{Horse, Weapon} {
@@ -613,11 +605,13 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 						n++
 					}
 					if n > 0 {
-						end += s.surplusNote(t.Pos, k, n, t.Mode == tripPhase)
+						if x := s.surplusNote(t.Pos, k, n, t.Mode == tripPhase); x != nil {
+							notes = append(notes, x)
+						}
 					}
 				}
 			}
-			add("end", end)
+			add("end", func() M { return say("lb_end_here", nested("Notes", notesMsg(notes))) })
 			acts = append(acts, act{kind: 0})
 		}
 		// Loads.
@@ -633,17 +627,21 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 			for k := 0; k < nGoods; k++ {
 				if avail[k] > 0 && allowed&(1<<k) != 0 && t.StopOut&(1<<k) == 0 && s.loadKeepsFinish(p, t) {
-					add("+"+goodTok[k], fmt.Sprintf("Load %s (%d here)", goodName[k], avail[k]))
+					k, n := k, avail[k]
+					add("+"+goodTok[k], func() M { return say("lb_load", goodArg("Good", k), num("N", n)) })
 					acts = append(acts, act{kind: 1, good: k})
 				}
 			}
 			for k := 0; k < nGoods; k++ {
 				if spots := s.unloadSpots(p, t, lands); cargo[k] > 0 && t.StopIn&(1<<k) == 0 && len(spots) > 0 {
-					note := ""
+					var note []M
 					if len(spots) == 1 && !r.quiet {
-						note = s.surplusNote(spots[0], k, 1, t.Mode == tripPhase)
+						if x := s.surplusNote(spots[0], k, 1, t.Mode == tripPhase); x != nil {
+							note = append(note, x)
+						}
 					}
-					add("-"+goodTok[k], fmt.Sprintf("Unload %s (%d aboard)%s", goodName[k], cargo[k], note))
+					k, n := k, cargo[k]
+					add("-"+goodTok[k], func() M { return say("lb_unload", goodArg("Good", k), num("N", n), nested("Note", notesMsg(note))) })
 					acts = append(acts, act{kind: 2, good: k})
 				}
 			}
@@ -654,8 +652,8 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 				acts = append(acts, act{kind: 3, to: mv.to, cost: mv.cost})
 			}
 		}
-		m.label = func(i int) string { return lab[i] }
-		m.explain = func(tok string) string { return s.whyNotStep(p, t, tok) }
+		m.label = func(i int) M { return lab[i]() }
+		m.explain = func(tok string) M { return s.whyNotStep(p, t, tok) }
 		k, err := r.need(m)
 		if err != nil {
 			return err
@@ -674,7 +672,7 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 			if len(srcs) == 1 {
 				from = srcs[0]
-			} else if from, err = s.readArea(r, srcs, "the land to load from"); err != nil {
+			} else if from, err = s.readArea(r, srcs, wLoadFrom); err != nil {
 				return err
 			}
 			s.Lands[from].Goods[a.good]--
@@ -685,7 +683,7 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			spots := s.unloadSpots(p, t, lands)
 			to := spots[0]
 			if len(spots) > 1 {
-				if to, err = s.readArea(r, spots, "the land to unload into"); err != nil {
+				if to, err = s.readArea(r, spots, wUnloadInto); err != nil {
 					return err
 				}
 			}
@@ -701,50 +699,52 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 }
 
 // whyNotStep explains a refused step of a transport.
-func (s *state) whyNotStep(p int, t *trip, tok string) string {
+func (s *state) whyNotStep(p int, t *trip, tok string) M {
 	if tok == "end" {
 		switch {
 		case t.Kind == "horse" || t.Kind == "chain":
 			if t.Steps == 0 {
-				return "The transport has not moved yet: name the next land first."
+				return fixed("why_end_unmoved")
 			}
-			return "The goods moved in an extra transport must end next to the attacked area."
+			return fixed("why_end_extra")
 		case t.Cross != nil:
-			return "The boat waits for passage."
+			return fixed("why_end_waits")
 		}
-		return "This transport cannot end here: it must reach the coast, or the attacked area, first."
+		return fixed("why_end_vessel")
 	}
 	l := board.Land(tok)
 	if l >= 0 && (t.Kind == "horse" || t.Kind == "chain") {
 		switch {
 		case l == t.Pos && t.Steps == 0:
-			return fmt.Sprintf("The %s starts in %s: name the next land, one of yours beside it.", t.Kind, board.Lands[l].Name)
+			return say("why_starts_"+t.Kind, landArg("Land", l))
 		case l == t.Pos:
-			return fmt.Sprintf("The %s is already in %s: name the next land, or end.", t.Kind, board.Lands[l].Name)
+			return say("why_already_"+t.Kind, landArg("Land", l))
 		case !contains(board.Lands[t.Pos].Adj, l):
-			return fmt.Sprintf("%s does not border %s.", board.Lands[l].Name, board.Lands[t.Pos].Name)
+			return say("why_no_border", landArg("Land", l), landArg("Other", t.Pos))
 		case s.Lands[l].Owner != p:
-			return fmt.Sprintf("%s belongs to %s: horses travel only through your own lands.", board.Lands[l].Name, seatName(s.Lands[l].Owner))
+			if s.Lands[l].Owner < 0 {
+				return say("why_nobodys", landArg("Land", l))
+			}
+			return say("why_foreign", landArg("Land", l), seatArg("Seat", s.Lands[l].Owner))
 		case t.Kind == "horse" && t.Steps >= 2:
-			return "A horse crosses at most two borders in one transport."
+			return fixed("why_two_borders")
 		case t.Kind == "chain" && s.Lands[l].Goods[Horse] == 0:
-			return fmt.Sprintf("%s has no horse, so the chain cannot run through it.", board.Lands[l].Name)
+			return say("why_chain_no_horse", landArg("Land", l))
 		case t.Kind == "chain":
-			return "A horse chain runs one way and never returns to a land."
+			return fixed("why_chain_back")
 		}
 	}
 	if strings.HasPrefix(tok, "+") || strings.HasPrefix(tok, "-") {
-		return fmt.Sprintf("%q is not possible here: there is no such load to take or cargo to leave.", tok)
+		return say("why_no_load", quoted("Token", tok))
 	}
 	if tok == "r0" || (len(tok) > 1 && (tok[0] == 's' || tok[0] == 'r')) {
 		if t.Kind == "ship" && tok[0] == 'r' {
-			return "Ships never enter the river."
+			return fixed("why_ship_river")
 		}
 		if t.Back {
-			why := "Passage was refused in this transport, so the boat may only stop or go back the way it came"
 			b := t.back()
 			if b < 0 || t.barred(t.Pos, b) {
-				return why + "; the way back is closed too, so it can only stop here: a refused crossing is not asked again."
+				return fixed("why_back_closed")
 			}
 			cost := 0
 			for _, st := range s.vesselSteps(s.vessel(t.Vessel), t.Pos) {
@@ -753,13 +753,13 @@ func (s *state) whyNotStep(p int, t *trip, tok string) string {
 				}
 			}
 			if cost > t.MP {
-				return fmt.Sprintf("%s; going back to %s costs %s and %d are left, so it can only stop here.", why, posToken(b), count(cost, "point", "points"), t.MP)
+				return say("why_back_too_far", code("Token", posToken(b)), nested("Cost", count(cost, "n_points")), num("Left", t.MP))
 			}
-			return fmt.Sprintf("%s (next: %s, %s, for %s of the %d left); a refused crossing is not asked again.", why, posToken(b), s.posName(b), count(cost, "point", "points"), t.MP)
+			return say("why_back_only", code("Token", posToken(b)), nested("Pos", s.posName(b)), nested("Cost", count(cost, "n_points")), num("Left", t.MP))
 		}
-		return fmt.Sprintf("%s cannot reach %s now: boats take light-blue fields (2 points) and river stretches; ships sea fields (dark 1, light 2), within 8 points.", s.areaName(vesselArea+t.Vessel), tok)
+		return say("why_unreachable", nested("Vessel", s.areaName(vesselArea+t.Vessel)), code("Token", tok))
 	}
-	return ""
+	return nil
 }
 
 // unloadSpots: own lands here that may receive goods (next to the target in an extra transport).
@@ -795,8 +795,9 @@ func (s *state) loadKeepsFinish(p int, t *trip) bool {
 }
 
 type tripMv struct {
-	tok, label string
-	to, cost   int
+	tok      string
+	label    func() M
+	to, cost int
 }
 
 func (s *state) tripMoves(p int, t *trip) []tripMv {
@@ -808,7 +809,8 @@ func (s *state) tripMoves(p int, t *trip) []tripMv {
 		}
 		for _, n := range board.Lands[t.Pos].Adj {
 			if s.Lands[n].Owner == p && s.passable(n, p, t.Mode) && s.horseCanFinish(p, n, t.Steps+1, t.Mode) {
-				out = append(out, tripMv{board.Lands[n].Token, "Ride to " + s.areaLabel(n), n, 1})
+				n := n
+				out = append(out, tripMv{board.Lands[n].Token, func() M { return say("lb_ride_to", nested("Area", s.areaLabel(n))) }, n, 1})
 			}
 		}
 	case "chain":
@@ -817,7 +819,8 @@ func (s *state) tripMoves(p int, t *trip) []tripMv {
 			if t.Mode == tripExtra && t.Cargo.total() > 0 && !s.chainCanFinish(p, n, vis, t.Mode, false) {
 				continue
 			}
-			out = append(out, tripMv{board.Lands[n].Token, "On to " + s.areaLabel(n), n, 1})
+			n := n
+			out = append(out, tripMv{board.Lands[n].Token, func() M { return say("lb_on_to", nested("Area", s.areaLabel(n))) }, n, 1})
 		}
 	default:
 		v := s.vessel(t.Vessel)
@@ -834,7 +837,10 @@ func (s *state) tripMoves(p int, t *trip) []tripMv {
 			if s.mustReturn(t) && !s.vesselReach(v, st.to, left, s.coast) {
 				continue
 			}
-			out = append(out, tripMv{posToken(st.to), fmt.Sprintf("To %s (%d of %d points left after)", s.posName(st.to), left, vesselMP), st.to, st.cost})
+			to := st.to
+			out = append(out, tripMv{posToken(st.to), func() M {
+				return say("lb_sail_to", nested("Pos", s.posName(to)), num("Left", left), num("Of", vesselMP))
+			}, st.to, st.cost})
 		}
 	}
 	return out
@@ -896,7 +902,7 @@ func (s *state) tripMove(p int, t *trip, v *Vessel, to, cost int) (bool, error) 
 			}
 			t.Cross = &crossing{To: to, Cost: cost, Ask: ask, Answers: answers}
 			s.Stage = stPassage
-			s.emit("%s asks %s for passage out of %s.", s.areaName(vesselArea+v.ID), joinList(s.names(ask)), s.posName(v.Pos))
+			s.emit("ev_passage_asked", nested("Vessel", s.areaName(vesselArea+v.ID)), nested("Seats", seatMsgs(ask)), nested("Pos", s.posName(v.Pos)))
 			return true, nil
 		}
 	}
@@ -915,14 +921,6 @@ func (s *state) moveVessel(t *trip, v *Vessel, to, cost int) {
 	t.MP -= cost
 	t.StopIn, t.StopOut = 0, 0
 	t.Refused = false
-}
-
-func (s *state) names(seats []int) []string {
-	out := make([]string, len(seats))
-	for i, q := range seats {
-		out[i] = s.seatName(q)
-	}
-	return out
 }
 
 // passageNeed: the owners to ask before a boat may leave its river stretch (§11.6, A27). None
@@ -960,7 +958,7 @@ func (s *state) passageNeed(p int, v *Vessel, to int, t *trip) ([]int, bool) {
 }
 
 func (s *state) playPassage(q int, r *rd) error {
-	w, err := r.word("allow or refuse", "allow", "Let the boat pass your bank", "refuse", "Refuse passage")
+	w, err := r.word(wAllowRefuse, "allow", "lb_allow", "refuse", "lb_refuse")
 	if err != nil {
 		return err
 	}
@@ -975,18 +973,20 @@ func (s *state) playPassage(q int, r *rd) error {
 		}
 	}
 	// Several banks answer at once: an answer stays with its giver until every bank has answered.
-	s.events = append(s.events, rules.Event{Text: fmt.Sprintf("%s %ss passage (the others see it once every bank has answered).", s.seatName(q), w), To: []rules.Seat{rules.Seat(q)}})
+	e := rules.Say(say("ev_passage_own_"+w, seatArg("Seat", q)))
+	e.To = []rules.Seat{rules.Seat(q)}
+	s.events = append(s.events, e)
 	for _, a := range x.Answers {
 		if a < 0 {
 			return nil
 		}
 	}
 	for i, a := range x.Ask {
-		w := "refuses"
+		id := "ev_passage_refused_by"
 		if x.Answers[i] == 1 {
-			w = "allows"
+			id = "ev_passage_allowed_by"
 		}
-		s.emit("%s %s passage.", s.seatName(a), w)
+		s.emit(id, seatArg("Seat", a))
 	}
 	v := s.vessel(t.Vessel)
 	sec := board.Sections[v.Pos-riverBase]
@@ -1003,11 +1003,11 @@ func (s *state) playPassage(q int, r *rd) error {
 	t.Cross = nil
 	if refusing < str {
 		if refusing > 0 {
-			s.emit("The boat (strength %d) forces its way past the refusing bank (value %d).", str, refusing)
+			s.emit("ev_passage_forced", num("N", str), num("Bank", refusing))
 		}
 		s.moveVessel(t, v, x.To, x.Cost)
 	} else {
-		s.emit("Passage refused: the boat (strength %d) is not stronger than the refusing banks (value %d).", str, refusing)
+		s.emit("ev_passage_refused", num("N", str), num("Bank", refusing))
 		t.Refused, t.Back = true, true
 		t.Barred = append(t.Barred, [2]int{v.Pos, x.To})
 	}
@@ -1040,22 +1040,33 @@ func (s *state) endTrip(p int, t *trip) error {
 				dest = append(dest, l)
 			}
 		}
-		s.emitKind("transport", "", s.seatName(p)+" made %d transports", "%s's %s transport runs %s.", s.seatName(p), t.Kind, s.landPath(t.Visited))
+		s.emitKind("transport", "", s.seatName(p)+" made %d transports", say("ev_"+t.Kind+"_transport", seatArg("Seat", p), nested("Path", s.landPath(t.Visited))))
 	default:
 		v := s.vessel(t.Vessel)
 		dest = append(s.tripLands(p, t), vesselArea+v.ID)
-		s.emit("%s ends in %s.", s.areaName(vesselArea+v.ID), s.posName(v.Pos))
+		s.emit("ev_vessel_ends", nested("Vessel", s.areaName(vesselArea+v.ID)), nested("Pos", s.posAt(v.Pos)))
 	}
 	s.Trip = nil
 	return s.finishTrip(p, t.Mode, dest)
 }
 
-func (s *state) landPath(ls []int) string {
-	names := make([]string, len(ls))
-	for i, l := range ls {
-		names[i] = board.Lands[l].Name
+func (s *state) landPath(ls []int) M {
+	m := landMsg[ls[0]]
+	for _, l := range ls[1:] {
+		m = say("path", nested("A", m), nested("B", landMsg[l]))
 	}
-	return strings.Join(names, " → ")
+	return m
+}
+
+// notesMsg joins a label's surplus notes (empty for none).
+func notesMsg(ns []M) M {
+	switch len(ns) {
+	case 0:
+		return say("code", code("Code", ""))
+	case 1:
+		return ns[0]
+	}
+	return say("notes2", nested("A", ns[0]), nested("B", ns[1]))
 }
 
 // finishTrip counts the transport and hands back to the phase it belongs to.

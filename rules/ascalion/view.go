@@ -1,27 +1,30 @@
 package ascalion
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // View is what a seat sees. Everything in Ascalion is open once the sources are turned over;
 // before that nobody, the placer included, knows a face-down source, so every view is the
 // public one plus the viewer's own prompt and its own answer to a passage request.
 type View struct {
-	Seat      int            `json:"seat"` // the viewer, -1 for a spectator
-	Players   []PlayerView   `json:"players"`
-	Round     int            `json:"round"`
-	Phase     int            `json:"phase"`
-	PhaseName string         `json:"phase_name"`
-	Step      string         `json:"step"` // what is being decided: "vote", "passage", "alliances"...
-	SP        int            `json:"start_player"`
-	Die       int            `json:"die,omitempty"`
-	Waiting   []int          `json:"waiting"`
-	Prompt    string         `json:"prompt,omitempty"` // for the viewer, when awaited
-	Asked     string         `json:"asked,omitempty"`  // what the first awaited seat is asked (public)
+	Seat      int          `json:"seat"` // the viewer, -1 for a spectator
+	Players   []PlayerView `json:"players"`
+	Round     int          `json:"round"`
+	Phase     int          `json:"phase"`
+	PhaseName string       `json:"phase_name"`
+	Step      string       `json:"step"` // what is being decided: "vote", "passage", "alliances"...
+	SP        int          `json:"start_player"`
+	Die       int          `json:"die,omitempty"`
+	Waiting   []int        `json:"waiting"`
+	Prompt    string       `json:"prompt,omitempty"` // for the viewer, when awaited
+	Asked     string       `json:"asked,omitempty"`  // what the first awaited seat is asked (public)
+	// PromptMsg, AskedMsg and LogMsg are Prompt, Asked and Log as messages (seats as
+	// placeholders), for boards drawn in other languages.
+	PromptMsg *msg.Message   `json:"prompt_msg,omitempty"`
+	AskedMsg  *msg.Message   `json:"asked_msg,omitempty"`
+	LogMsg    []*msg.Message `json:"log_msg,omitempty"`
 	Lands     []LandView     `json:"lands"`
 	Vessels   []VesselView   `json:"vessels,omitempty"`
 	Attack    *AttackView    `json:"attack,omitempty"`
@@ -84,17 +87,18 @@ type VesselView struct {
 
 // AttackView is the conflict being decided.
 type AttackView struct {
-	Attacker int      `json:"attacker"`
-	Defender int      `json:"defender"`
-	Target   string   `json:"target,omitempty"`
-	Name     string   `json:"name,omitempty"`
-	Sides    []int    `json:"sides"` // per seat: 0 neutral/undecided, 1 attacker, 2 defender
-	Asked    []int    `json:"asked,omitempty"`
-	Declared int      `json:"declared"` // how many of Asked have declared
-	Totals   *Totals  `json:"totals,omitempty"`
-	Won      int      `json:"won"`
-	Step     string   `json:"step"`
-	Parts    []string `json:"-"`
+	Attacker int          `json:"attacker"`
+	Defender int          `json:"defender"`
+	Target   string       `json:"target,omitempty"`
+	Name     string       `json:"name,omitempty"`
+	Sides    []int        `json:"sides"` // per seat: 0 neutral/undecided, 1 attacker, 2 defender
+	Asked    []int        `json:"asked,omitempty"`
+	Declared int          `json:"declared"` // how many of Asked have declared
+	Totals   *Totals      `json:"totals,omitempty"`
+	Won      int          `json:"won"`
+	Step     string       `json:"step"`
+	Parts    []string     `json:"-"`
+	NameMsg  *msg.Message `json:"name_msg,omitempty"` // Name as a message
 }
 
 // OfferView is a trade offer on the table.
@@ -105,6 +109,8 @@ type OfferView struct {
 	Give Goods  `json:"give"`
 	Get  Goods  `json:"get"`
 	Text string `json:"text"`
+	// TextMsg is Text as a message (seats as placeholders).
+	TextMsg *msg.Message `json:"text_msg,omitempty"`
 }
 
 // PassageView is a boat waiting at a river border.
@@ -149,13 +155,16 @@ func (s *state) View(seat rules.Seat) any {
 	if st, ok := stageNames[s.Stage]; ok && s.Phase == 0 || s.Stage == stOver {
 		v.PhaseName = st
 	}
+	v.LogMsg = s.LogMsg
 	if s.Res == nil && len(v.Waiting) > 0 {
-		v.Asked = plain(s.promptText(v.Waiting[0]))
+		v.AskedMsg = s.promptText(v.Waiting[0])
+		v.Asked = plain(v.AskedMsg.English())
 	}
 	if s.Res == nil {
 		for _, p := range v.Waiting {
 			if p == int(seat) {
-				v.Prompt = plain(s.promptText(p))
+				v.PromptMsg = s.promptText(p)
+				v.Prompt = plain(v.PromptMsg.English())
 			}
 		}
 	}
@@ -206,7 +215,8 @@ func (s *state) View(seat rules.Seat) any {
 			Goods: w.Goods, Value: s.value(a), Follower: w.Follower, Book: w.Book, Stranded: w.Stranded})
 	}
 	if a := s.Atk; a != nil && a.Target >= 0 {
-		av := &AttackView{Attacker: a.Attacker, Defender: a.Defender, Target: s.areaToken(a.Target), Name: plain(s.areaName(a.Target)),
+		name := s.areaName(a.Target)
+		av := &AttackView{Attacker: a.Attacker, Defender: a.Defender, Target: s.areaToken(a.Target), Name: plain(name.English()), NameMsg: name,
 			Sides: append([]int(nil), a.Sides...), Asked: a.Asked, Declared: a.Next, Won: a.Won}
 		switch s.Stage {
 		case stExtra:
@@ -227,7 +237,8 @@ func (s *state) View(seat rules.Seat) any {
 		for i := 0; i+1 < len(o.Give); i += 2 {
 			give[o.Give[i+1]]++
 		}
-		v.Offers = append(v.Offers, OfferView{ID: o.ID, From: o.From, To: o.To, Give: give, Get: o.Get, Text: plain(s.offerLine(o))})
+		line := s.offerLine(o)
+		v.Offers = append(v.Offers, OfferView{ID: o.ID, From: o.From, To: o.To, Give: give, Get: o.Get, Text: plain(line.English()), TextMsg: line})
 	}
 	if t := s.Trip; t != nil {
 		tv := &TripView{Kind: t.Kind, MP: t.MP}
@@ -283,15 +294,23 @@ func ownAnswers(x *crossing, seat rules.Seat) []int {
 }
 
 // offerLine is an offer as the board's panel lists it (its own layout, goods by commas).
-func (s *state) offerLine(o offer) string {
-	comma := func(g Goods) string {
-		var parts []string
+func (s *state) offerLine(o offer) M {
+	comma := func(g Goods) M {
+		var m M
 		for k := 0; k < nGoods; k++ {
 			if g[k] > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", g[k], goodName[k]))
+				part := say("panel_goods", msg.Count("N", g[k]), goodArg("Good", k))
+				if m == nil {
+					m = part
+				} else {
+					m = say("list_comma", nested("A", m), nested("B", part))
+				}
 			}
 		}
-		return strings.Join(parts, ", ")
+		if m == nil {
+			return say("code", code("Code", ""))
+		}
+		return m
 	}
-	return fmt.Sprintf("#%d %s gives %s to %s for %s", o.ID, s.seatName(o.From), comma(o.given()), s.seatName(o.To), comma(o.Get))
+	return say("offer_line", num("N", o.ID), seatArg("From", o.From), nested("Give", comma(o.given())), seatArg("To", o.To), nested("Get", comma(o.Get)))
 }

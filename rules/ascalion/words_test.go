@@ -1,7 +1,7 @@
 package ascalion
 
 import (
-	"fmt"
+	"encoding/json"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -162,11 +162,11 @@ func TestChoicesSameUnderRedeal(t *testing.T) {
 			for i := 0; i <= len(m); i++ {
 				a, ca, ea := s.Choices(p.Seat, m[:i])
 				b, cb, eb := sc.Choices(p.Seat, m[:i])
-				if fmt.Sprint(a, ca, ea) != fmt.Sprint(b, cb, eb) {
+				if asJSON(a, ca, ea) != asJSON(b, cb, eb) {
 					t.Fatalf("move %d: the menu after %q changes under a re-deal:\n%v\n%v", n, m[:i], a, b)
 				}
 			}
-			pa, pb := fmt.Sprint(s.Awaiting()), fmt.Sprint(sc.Awaiting())
+			pa, pb := asJSON(s.Awaiting()), asJSON(sc.Awaiting())
 			if pa != pb {
 				t.Fatalf("move %d: prompts change under a re-deal:\n%s\n%s", n, pa, pb)
 			}
@@ -177,4 +177,17 @@ func TestChoicesSameUnderRedeal(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions checked", checked)
+}
+
+// asJSON writes values for comparison, messages by their content (not their addresses).
+func asJSON(vs ...any) string {
+	var b strings.Builder
+	for _, v := range vs {
+		if err, ok := v.(error); ok && err != nil {
+			v = err.Error()
+		}
+		j, _ := json.Marshal(v)
+		b.Write(j)
+	}
+	return b.String()
 }
