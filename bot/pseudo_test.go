@@ -19,7 +19,6 @@ import (
 // check (and only theirs). A game leaves this list once its package speaks through rules/msg.
 var engineTextsInEnglish = map[string]bool{
 	"ascidiae":       true,
-	"ascalion":       true,
 	"reef-encounter": true,
 }
 
