@@ -12,6 +12,7 @@ import (
 	"github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/reef"
 )
 
@@ -161,5 +162,23 @@ func TestOldFlowReads(t *testing.T) {
 	}
 	if len(f.Pending) != 2 || f.Pending[1].Text != "bob moved." {
 		t.Fatalf("%+v", f.Pending)
+	}
+}
+
+// A condensed line with a message reads in the post's language, its count in the right place
+// and form (Ascalion's trade offers, condensed in German).
+func TestCondensedLineInTheReadersLanguage(t *testing.T) {
+	ev := rules.Event{Text: "{seat:1} offers.", Kind: "offer", Many: "{seat:1} made %d trade offers",
+		ManyMsg: msg.New("ascalion", "many_offer", msg.Count("Count", 0), msg.Seat("Seat", 1))}
+	name := func(s rules.Seat) string { return []string{"ann (Rot)", "bob (Blau)"}[s] }
+	for _, c := range []struct{ lang, want string }{
+		{"de", "bob (Blau) macht 5 Handelsangebote"},
+		{"en", "bob (Blau) made 5 trade offers"},
+		{"fr", "bob (Blau) a fait 5 offres d’échange"},
+	} {
+		p := pendingOfIn(c.lang, ev, name)
+		if got := manyText(c.lang, p.Many, 5); got != c.want {
+			t.Errorf("%s: %q, want %q", c.lang, got, c.want)
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 )
@@ -40,9 +43,27 @@ func eventText(lang string, e rules.Event, name func(rules.Seat) string) string 
 	return engineText(lang, e.Msg, e.Text, name)
 }
 
+// eventMany is an event's condensed line in lang, with %d where its count goes (manyText puts
+// it in). The count is not known yet, so the message is rendered with manyCount and the number
+// turned back into %d: a condensed line counts 2 or more, and in each language of the
+// catalogues every such count takes one plural form, the form manyCount takes.
 func eventMany(lang string, e rules.Event, name func(rules.Seat) string) string {
-	return fallback(rules.RenderSeats(e.Many, name))
+	if e.ManyMsg == nil || e.Many == "" {
+		return fallback(rules.RenderSeats(e.Many, name))
+	}
+	m := *e.ManyMsg
+	m.Args = append([]msg.Arg(nil), m.Args...)
+	for i := range m.Args {
+		if m.Args[i].Kind == msg.KCount {
+			m.Args[i].Int = manyCount
+		}
+	}
+	return strings.Replace(engineText(lang, &m, "", name), strconv.Itoa(manyCount), "%d", 1)
 }
+
+// manyCount stands for a condensed line's count while it is rendered: unlike any number a game
+// prints, and in the plural form of 2 in English, German, Spanish and French.
+const manyCount = 7000003
 
 func promptText(lang string, p rules.Prompt, name func(rules.Seat) string) string {
 	return engineText(lang, p.Msg, p.Text, name)

@@ -142,6 +142,9 @@ type Event struct {
 	// Many is the condensed line for a run of this Kind, with %d for how many events it stands
 	// for: "{seat:1} moved shrimps %d times". Empty: the platform writes a generic line.
 	Many string `json:"many,omitempty"`
+	// ManyMsg is Many as a message, its count the argument "Count" (a msg.Count the engine
+	// leaves at 0: the platform sets it).
+	ManyMsg *msg.Message `json:"many_msg,omitempty"`
 	// Ref names the thing an event is about (a trade offer's id), so that a later event can take
 	// it back: an event of Kind "withdraw" removes from a digest not yet posted the earlier events
 	// with the same Ref, and itself (an offer made and withdrawn between two posts never shows).

@@ -118,6 +118,21 @@ func engineTexts(t *testing.T, games, moves int, f func(what string, m *msg.Mess
 			}
 			for _, e := range evs {
 				f("event", e.Msg, e.Text)
+				if e.Many != "" {
+					// The condensed line's message, with the count the platform gives it.
+					if e.ManyMsg == nil {
+						t.Errorf("condensed line %q without its message", e.Many)
+						continue
+					}
+					m := *e.ManyMsg
+					m.Args = append([]msg.Arg(nil), m.Args...)
+					for i := range m.Args {
+						if m.Args[i].Name == "Count" {
+							m.Args[i].Int = 3
+						}
+					}
+					f("condensed", &m, strings.Replace(e.Many, "%d", "3", 1))
+				}
 			}
 		}
 		if s.Res != nil {

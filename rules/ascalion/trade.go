@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Trade (§10): an open window (A18). Any player offers resources to an eligible partner, the
@@ -216,9 +217,23 @@ func (s *state) offerBy(o offer) M {
 func offerRef(id int) string { return "offer-" + strconv.Itoa(id) }
 
 // emitKind records a public event of a Kind that may repeat within one turn.
+// many is the condensed line in English, with %d for the count and at most one seat; its message
+// is many_<kind> of the catalogue, with the same seat.
 func (s *state) emitKind(kind, ref, many string, m M) {
-	s.events = append(s.events, rules.Event{Text: m.English(), Msg: m, Kind: kind, Ref: ref, Many: many})
+	args := []msg.Arg{msg.Count("Count", 0)}
+	if i := strings.Index(many, "{seat:"); i >= 0 {
+		if n, err := strconv.Atoi(many[i+len("{seat:") : i+strings.Index(many[i:], "}")]); err == nil {
+			args = append(args, seatArg("Seat", n))
+		}
+	}
+	s.events = append(s.events, rules.Event{Text: m.English(), Msg: m, Kind: kind, Ref: ref, Many: many,
+		ManyMsg: say(manyIDs[kind], args...)})
 }
+
+// manyIDs are the condensed lines' messages by Kind.
+var manyIDs = map[string]string{"forge": "many_forge", "produce": "many_produce", "withdraw": "many_withdraw",
+	"reject": "many_reject", "offer": "many_offer", "trade": "many_trade", "put": "many_put",
+	"surplus": "many_surplus", "transport": "many_transport"}
 
 func (s *state) offerByID(id int) int {
 	for i, o := range s.Offers {
