@@ -68,17 +68,26 @@ func greedyFrom(s *state, seat rules.Seat, r *rand.Rand, force bool) rules.Move 
 		bestG = math.Inf(-1)
 	}
 	var takes []rules.Move
+	layBefore := 0
+	if force {
+		layBefore = s.layable(int(seat))
+	}
 	for _, m := range candidates(s, seat) {
-		if force && !s.keepsLaying(seat, m) {
+		if force && stalls(m) {
 			continue
 		}
 		switch m[0] {
 		case vTake, vPass, vDone:
-			takes = append(takes, m)
+			if !force || s.keepsLaying(seat, m) {
+				takes = append(takes, m)
+			}
 			continue
 		}
 		g, after, ok := gain(s, seat, m)
 		if !ok {
+			continue
+		}
+		if force && m[0] != vEat && s.givesUp(int(seat), m, after, layBefore) > 0 {
 			continue
 		}
 		switch {

@@ -66,6 +66,12 @@ func (s *state) LastTurnHabits(seat rules.Seat, m rules.Move, after rules.State)
 	if m[0] == vEat && a.Phase != phasePlay {
 		return nil
 	}
+	return map[string]int{HabitPolypsLeft: s.givesUp(me, m, a, s.layable(me))}
+}
+
+// givesUp is how many polyps seat me's move m, which led to a, gave up laying this turn, where
+// layBefore is s.layable(me).
+func (s *state) givesUp(me int, m rules.Move, a *state, layBefore int) int {
 	rest := 0
 	if a.Phase == phasePlay && a.Turn == me {
 		rest = a.layable(me)
@@ -74,7 +80,7 @@ func (s *state) LastTurnHabits(seat rules.Seat, m rules.Move, after rules.State)
 	if m[0] == vTake {
 		laid = 0 // the take adds to the screen and lays nothing
 	}
-	return map[string]int{HabitPolypsLeft: max(0, s.layable(me)-rest-laid)}
+	return max(0, layBefore-rest-laid)
 }
 
 // layable is how many polyps from behind seat's screen it could still lay in this turn: the rest
@@ -174,18 +180,26 @@ func (s *state) laysOut(me int) bool {
 // polyp laid from behind the screen, or a done that loses nothing. Shrimp moves, shrimps
 // introduced, alga cylinders and consumed polyps wait until the screen is laid out.
 func (s *state) keepsLaying(seat rules.Seat, m rules.Move) bool {
-	switch m[0] {
-	case vEat:
+	switch {
+	case m[0] == vEat:
 		return true
-	case vShrimp, vAdd, vAlga, vCP, vTake, vPass:
+	case stalls(m):
 		return false
 	}
 	c := s.clone()
 	if _, err := c.Apply(seat, m); err != nil {
 		return false
 	}
-	h := s.LastTurnHabits(seat, m, c)
-	return h != nil && h[HabitPolypsLeft] == 0
+	return s.givesUp(int(seat), m, c, s.layable(int(seat))) == 0
+}
+
+// stalls says whether m is a move that lays nothing and can wait while the seat lays out.
+func stalls(m rules.Move) bool {
+	switch m[0] {
+	case vShrimp, vAdd, vAlga, vCP, vTake, vPass:
+		return true
+	}
+	return false
 }
 
 // SensibleMoves (ai.Sensible) leaves out, where the end may come before the seat's next turn
