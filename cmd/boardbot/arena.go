@@ -323,9 +323,7 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		if res == nil {
 			continue
 		}
-		end := ai.NewHabitWatch()
-		end.End(st, seats)
-		for s, hs := range end.Counts {
+		for s, hs := range watch.End(st, seats) {
 			for h, c := range hs {
 				byKind[at(s).kind].habits[h] += c
 			}

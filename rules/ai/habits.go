@@ -52,6 +52,14 @@ type SensibleTokens interface {
 	SensibleTokens(seat rules.Seat, partial rules.Move, tokens []string) []string
 }
 
+// LastTurnJudge is implemented by states whose game counts something that matters only in a
+// seat's last turn (Reef Encounter: polyps it could have laid then and kept). Like Habits it
+// judges one move; the watch sums a seat's counts over each of its turns and, at End, adds those
+// of the seat's latest turn that counted anything (a move returns nil to count nothing).
+type LastTurnJudge interface {
+	LastTurnHabits(seat rules.Seat, m rules.Move, after rules.State) map[string]int
+}
+
 // PositionKey is the key of st for the undo habit.
 func PositionKey(st rules.State) string {
 	if k, ok := st.(Keyer); ok {
@@ -70,11 +78,15 @@ type HabitWatch struct {
 	seat   rules.Seat
 	seen   map[string]bool // positions before each decision of seat's current turn
 	Counts map[rules.Seat]map[string]int
+	// turn sums the LastTurnJudge counts of seat's current turn; last holds each seat's latest
+	// turn that counted anything.
+	turn map[string]int
+	last map[rules.Seat]map[string]int
 }
 
 // NewHabitWatch starts counting.
 func NewHabitWatch() *HabitWatch {
-	return &HabitWatch{seat: rules.Spectator, Counts: map[rules.Seat]map[string]int{}}
+	return &HabitWatch{seat: rules.Spectator, Counts: map[rules.Seat]map[string]int{}, last: map[rules.Seat]map[string]int{}}
 }
 
 // Move records that seat played m from before (an unchanged copy) to after, with events, and
@@ -82,7 +94,18 @@ func NewHabitWatch() *HabitWatch {
 func (w *HabitWatch) Move(before rules.State, seat rules.Seat, m rules.Move, events []rules.Event, after rules.State) []string {
 	var hs []string
 	if seat != w.seat {
+		w.endTurn()
 		w.seat, w.seen = seat, map[string]bool{}
+	}
+	if j, ok := before.(LastTurnJudge); ok {
+		if c := j.LastTurnHabits(seat, m, after); c != nil {
+			if w.turn == nil {
+				w.turn = map[string]int{}
+			}
+			for h, n := range c {
+				w.turn[h] += n
+			}
+		}
 	}
 	// Only positions before earlier decisions count: a move that changes nothing is no undo.
 	if w.seen[PositionKey(after)] {
@@ -98,17 +121,37 @@ func (w *HabitWatch) Move(before rules.State, seat rules.Seat, m rules.Move, eve
 	return hs
 }
 
-// End adds what a finished game's EndJudge counts for each seat.
-func (w *HabitWatch) End(st rules.State, seats int) {
-	j, ok := st.(EndJudge)
-	if !ok {
-		return
+func (w *HabitWatch) endTurn() {
+	if w.turn != nil {
+		w.last[w.seat], w.turn = w.turn, nil
 	}
-	for s := 0; s < seats; s++ {
-		for h, n := range j.EndHabits(rules.Seat(s)) {
-			w.add(rules.Seat(s), h, n)
+}
+
+// End adds what a finished game's EndJudge counts for each seat, and the LastTurnJudge counts of
+// each seat's last turn, and returns what it added.
+func (w *HabitWatch) End(st rules.State, seats int) map[rules.Seat]map[string]int {
+	w.endTurn()
+	added := map[rules.Seat]map[string]int{}
+	add := func(s rules.Seat, h string, n int) {
+		w.add(s, h, n)
+		if added[s] == nil {
+			added[s] = map[string]int{}
+		}
+		added[s][h] += n
+	}
+	for s, c := range w.last {
+		for h, n := range c {
+			add(s, h, n)
 		}
 	}
+	if j, ok := st.(EndJudge); ok {
+		for s := 0; s < seats; s++ {
+			for h, n := range j.EndHabits(rules.Seat(s)) {
+				add(rules.Seat(s), h, n)
+			}
+		}
+	}
+	return added
 }
 
 func (w *HabitWatch) add(seat rules.Seat, h string, n int) {

@@ -22,13 +22,18 @@ func gain(s *state, seat rules.Seat, m rules.Move) (float64, *state, bool) {
 	return c.worth(int(seat)) - before, c, true
 }
 
-// playOut lays polyps greedily in the open larva play while each one gains, and reports the total.
+// playOut lays polyps greedily in the open larva play while each one gains (while any can be
+// laid, when the seat lays out before the end), and reports the total.
 func playOut(s *state, seat rules.Seat) float64 {
 	total := 0.0
 	for s.T.Grow != NoColour && s.Turn == int(seat) && s.Phase == phasePlay {
+		force := s.laysOut(int(seat))
 		best, bestG := rules.Move(nil), 0.05
+		if force {
+			bestG = math.Inf(-1)
+		}
 		for _, m := range candidates(s, seat) {
-			if m[0] == vShrimp || m[0] == vDone {
+			if m[0] == vShrimp || m[0] == vDone || (force && m[0] == vCP) {
 				continue
 			}
 			if g, _, ok := gain(s, seat, m); ok && g > bestG {
@@ -45,17 +50,44 @@ func playOut(s *state, seat rules.Seat) float64 {
 }
 
 func greedyMove(s *state, seat rules.Seat, r *rand.Rand) rules.Move {
+	// Before the end, lay all that can be laid (the moves SensibleMoves keeps), gain or not.
+	if s.laysOut(int(seat)) {
+		if m := greedyFrom(s, seat, r, true); m != nil {
+			return m
+		}
+	}
+	return greedyFrom(s, seat, r, false)
+}
+
+// greedyFrom is the greedy move; with force, only among the moves that keep laying out, and
+// nil when there is none.
+func greedyFrom(s *state, seat rules.Seat, r *rand.Rand, force bool) rules.Move {
 	var best rules.Move
 	bestG := 0.05
+	if force {
+		bestG = math.Inf(-1)
+	}
 	var takes []rules.Move
+	layBefore := 0
+	if force {
+		layBefore = s.layable(int(seat))
+	}
 	for _, m := range candidates(s, seat) {
+		if force && stalls(m) {
+			continue
+		}
 		switch m[0] {
 		case vTake, vPass, vDone:
-			takes = append(takes, m)
+			if !force || s.keepsLaying(seat, m) {
+				takes = append(takes, m)
+			}
 			continue
 		}
 		g, after, ok := gain(s, seat, m)
 		if !ok {
+			continue
+		}
+		if force && m[0] != vEat && s.givesUp(int(seat), m, after, layBefore) > 0 {
 			continue
 		}
 		switch {
@@ -65,12 +97,18 @@ func greedyMove(s *state, seat rules.Seat, r *rand.Rand) rules.Move {
 			g -= 0.5 // only worth it when it clearly gains
 		}
 		g += r.Float64() * 0.01
+		if force && m[0] == vEat && g <= 0.05 {
+			continue // an eat must gain, as ever
+		}
 		if g > bestG {
 			best, bestG = m, g
 		}
 	}
 	if best != nil {
 		return best
+	}
+	if force && len(takes) == 0 {
+		return nil
 	}
 	// Nothing gains: end the larva play, or pass, or take the best space.
 	bestV := math.Inf(-1)

@@ -50,22 +50,173 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 	return nil
 }
 
-// EndHabits counts the polyps left behind seat's screen at the end (ai.EndJudge).
-func (s *state) EndHabits(seat rules.Seat) map[string]int {
-	if s.Res == nil || int(seat) >= len(s.Players) {
+// LastTurnHabits counts, move by move, the polyps from behind seat's screen that the move gave
+// up laying in this turn (ai.LastTurnJudge): the watch keeps the sum of the seat's last turn.
+// A move gives up what it lowers layable by beyond the polyps it lays: a take or a move that ends
+// the game gives up all that was still layable, a done the rest of its play, a larva play of a
+// colour with fewer polyps behind the screen the difference to the best play, a polyp bought with
+// a cube the cube's play. An eat that ends the game at the start of a turn is no laying turn: the
+// seat's turn before stays its last.
+func (s *state) LastTurnHabits(seat rules.Seat, m rules.Move, after rules.State) map[string]int {
+	a, ok := after.(*state)
+	me := int(seat)
+	if !ok || len(m) == 0 || s.Phase != phasePlay || s.Turn != me {
 		return nil
 	}
-	return map[string]int{HabitPolypsLeft: sum(s.Players[seat].Screen[:])}
+	if m[0] == vEat && a.Phase != phasePlay {
+		return nil
+	}
+	return map[string]int{HabitPolypsLeft: s.givesUp(me, m, a, s.layable(me))}
 }
 
-// SensibleMoves leaves out an eat that feeds the seat's last shrimp to its parrotfish, ending
-// the game, unless the seat then expects to lead (ai.Sensible); nil when no such eat is on the
-// menu, which is nearly always. The others' parrotfish are secret: each is estimated from its
-// public count at the mean value of a polyp, so the choice reads nothing hidden.
+// givesUp is how many polyps seat me's move m, which led to a, gave up laying this turn, where
+// layBefore is s.layable(me).
+func (s *state) givesUp(me int, m rules.Move, a *state, layBefore int) int {
+	rest := 0
+	if a.Phase == phasePlay && a.Turn == me {
+		rest = a.layable(me)
+	}
+	laid := max(0, sum(s.Players[me].Screen[:])-sum(a.Players[me].Screen[:]))
+	if m[0] == vTake {
+		laid = 0 // the take adds to the screen and lays nothing
+	}
+	return max(0, layBefore-rest-laid)
+}
+
+// layable is how many polyps from behind seat's screen it could still lay in this turn: the rest
+// of the open larva play, then the best larva plays it has left (its cubes, and a consumed
+// polyp traded for a cube), up to 4 polyps each, and never into the reef's last free space
+// (that ends the game). Only what seat may know is read.
+func (s *state) layable(me int) int {
+	p := &s.Players[me]
+	room := s.emptyRock() - 1
+	if room <= 0 || s.Phase != phasePlay {
+		return 0
+	}
+	screen := p.Screen
+	n := 0
+	if x := s.T.Grow; x != NoColour {
+		k := 0
+		if s.T.FromScreen < data.MaxPerCube {
+			k = min(data.MaxPerCube-s.T.FromScreen, screen[x])
+		}
+		n += k
+		screen[x] -= k
+	}
+	plays := 2 - s.T.Larva
+	if s.T.Grow != NoColour {
+		plays = min(plays, 1) // the open play is one of the two
+	}
+	if plays > 0 {
+		// The plays open to the seat, by colour: a cube each (two are as many as can be used),
+		// and one traded for a consumed polyp.
+		var avail [NumColours]int
+		for c := range avail {
+			avail[c] = min(p.Cubes[c], 2)
+			if !s.T.Traded && p.Consumed[c] > 0 && s.CubeSupply[c] > 0 && avail[c] < 2 {
+				avail[c]++
+			}
+		}
+		gain := func(c, k int) int { return min(k*data.MaxPerCube, screen[c]) }
+		best := 0
+		for a := range avail {
+			if avail[a] == 0 {
+				continue
+			}
+			best = max(best, gain(a, 1))
+			if plays < 2 {
+				continue
+			}
+			if avail[a] >= 2 {
+				best = max(best, gain(a, 2))
+			}
+			for b := a + 1; b < len(avail); b++ {
+				if avail[b] > 0 && !(s.T.Traded || p.Cubes[a] > 0 || p.Cubes[b] > 0) {
+					continue // two plays both from trades: only one trade a turn
+				}
+				if avail[b] > 0 {
+					best = max(best, gain(a, 1)+gain(b, 1))
+				}
+			}
+		}
+		n += best
+	}
+	return min(n, room)
+}
+
+// endNear says, from public information only, whether the game may end before seat's next
+// laying turn: a parrotfish one shrimp from the end (another's eats at its turn's start, seat's
+// own would end its next turn at once), few uncovered coral tiles (one can be covered each
+// turn), little free rock, a nearly empty bag, or a larva cube colour nearly gone from the
+// supply (a take of it that finds none left ends the game).
+func (s *state) endNear() bool {
+	if s.Phase != phasePlay {
+		return true
+	}
+	for _, p := range s.Players {
+		if p.ShrimpsEaten >= data.ShrimpsPerPlayer-1 {
+			return true
+		}
+	}
+	if s.uncovered() <= s.Seats || s.emptyRock() <= 12*s.Seats || sum(s.Bag[:]) <= 6*s.Seats {
+		return true
+	}
+	for _, n := range s.CubeSupply {
+		if n <= s.Seats {
+			return true
+		}
+	}
+	return false
+}
+
+// laysOut says whether seat, in its own turn, should lay all it can before anything else: the end
+// may come before its next turn and polyps behind the screen score nothing.
+func (s *state) laysOut(me int) bool {
+	return s.Phase == phasePlay && s.Turn == me && s.endNear() && s.layable(me) > 0
+}
+
+// keepsLaying says whether m, played by seat in a turn where it lays out, gives up no polyp it
+// could lay and moves the laying on: an eat (only the turn's first action), a larva play, a
+// polyp laid from behind the screen, or a done that loses nothing. Shrimp moves, shrimps
+// introduced, alga cylinders and consumed polyps wait until the screen is laid out.
+func (s *state) keepsLaying(seat rules.Seat, m rules.Move) bool {
+	switch {
+	case m[0] == vEat:
+		return true
+	case stalls(m):
+		return false
+	}
+	c := s.clone()
+	if _, err := c.Apply(seat, m); err != nil {
+		return false
+	}
+	return s.givesUp(int(seat), m, c, s.layable(int(seat))) == 0
+}
+
+// stalls says whether m is a move that lays nothing and can wait while the seat lays out.
+func stalls(m rules.Move) bool {
+	switch m[0] {
+	case vShrimp, vAdd, vAlga, vCP, vTake, vPass:
+		return true
+	}
+	return false
+}
+
+// SensibleMoves (ai.Sensible) leaves out, where the end may come before the seat's next turn
+// (endNear, from public information), every move that gives up laying a polyp it could still lay
+// this turn (so what stays behind its screen at the end is what it could not lay), and an eat
+// that feeds the seat's last shrimp to its parrotfish, ending the game, unless the seat then
+// expects to lead. nil when nothing is left out, which is most of the game. The others'
+// parrotfish are secret: each is estimated from public counts (eatLeads), so the choice reads
+// nothing hidden.
 func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	me := int(seat)
-	if s.Phase != phasePlay || s.Turn != me || s.T.Started || s.Res != nil ||
-		s.Players[me].ShrimpsEaten != data.ShrimpsPerPlayer-1 || !s.canEat(s.corals(), me) {
+	if s.Phase != phasePlay || s.Turn != me || s.Res != nil {
+		return nil
+	}
+	lastEat := !s.T.Started && s.Players[me].ShrimpsEaten == data.ShrimpsPerPlayer-1 && s.canEat(s.corals(), me)
+	layOut := s.laysOut(me)
+	if !lastEat && !layOut {
 		return nil
 	}
 	moves, _, err := rules.Enumerate(s, seat, 5000)
@@ -74,7 +225,10 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	}
 	var out []rules.Move
 	for _, m := range moves {
-		if m[0] == vEat && !s.eatLeads(seat, m) {
+		if lastEat && m[0] == vEat && !s.eatLeads(seat, m) {
+			continue
+		}
+		if layOut && !s.keepsLaying(seat, m) {
 			continue
 		}
 		out = append(out, m)
@@ -85,20 +239,33 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	return out
 }
 
-// eatLeads says whether seat, after eating with m, scores at least what each other seat's
-// parrotfish is expected to hold.
+// eatLeads says whether seat, after eating with m, scores at least the most each other seat can
+// score: every polyp of its parrotfish at the best colour value (their colours are secret; only
+// the count is public), plus what its last turn's eat could feed it. The mean colour value was
+// not enough: a parrotfish full of a strong colour outscored the estimate and the AI fed its last
+// shrimp behind (arena, 26 Nov).
 func (s *state) eatLeads(seat rules.Seat, m rules.Move) bool {
 	c := s.clone()
 	if _, err := c.Apply(seat, m); err != nil {
 		return false
 	}
-	mean := 0.0
+	best := 0
 	for col := Colour(0); col < NumColours; col++ {
-		mean += float64(c.colourValue(col)) / float64(NumColours)
+		best = max(best, c.colourValue(col))
 	}
-	mine := float64(c.score(int(seat)))
+	mine := c.score(int(seat))
+	cm := c.corals()
 	for o := range c.Players {
-		if o != int(seat) && float64(sum(c.Players[o].Fish[:]))*mean > mine {
+		if o == int(seat) {
+			continue
+		}
+		last := 0
+		for id, size := range cm.size {
+			if int(cm.shrimp[id]) == o && size >= data.MinEat {
+				last = max(last, max(0, size-c.eatReturn())*c.colourValue(cm.colour[id]))
+			}
+		}
+		if sum(c.Players[o].Fish[:])*best+last > mine {
 			return false
 		}
 	}

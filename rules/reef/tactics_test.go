@@ -132,19 +132,30 @@ func TestHabitLastShrimpLosing(t *testing.T) {
 	}
 }
 
-// Over a seeded game, normal plays no shrimp to and fro and never feeds its last shrimp behind.
+// Over seeded games, normal and hard show no habit: no shrimp to and fro, no last shrimp fed
+// behind, and no polyp left behind the screen that their last turn could have laid.
 func TestAIHabits(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a whole game at normal")
+		t.Skip("whole games at normal and hard")
 	}
-	counts, n, err := aitest.Habits(Game, rules.Setup{Seats: 2, Seed: 1}, []string{"normal", "easy"}, 3000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d moves: normal %v, easy %v", n, counts[0], counts[1])
-	for h, k := range counts[0] {
-		if h != HabitPolypsLeft && k != 0 {
-			t.Errorf("normal: %s %d", h, k)
+	for _, c := range []struct {
+		seed   uint64
+		levels []string
+	}{{1, []string{"normal", "easy"}}, {2, []string{"hard", "normal"}}} {
+		counts, n, err := aitest.Habits(Game, rules.Setup{Seats: 2, Seed: c.seed}, c.levels, 3000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("seed %d, %d moves: %s %v, %s %v", c.seed, n, c.levels[0], counts[0], c.levels[1], counts[1])
+		for seat, level := range c.levels {
+			if level == "easy" {
+				continue
+			}
+			for h, k := range counts[rules.Seat(seat)] {
+				if k != 0 {
+					t.Errorf("seed %d: %s: %s %d", c.seed, level, h, k)
+				}
+			}
 		}
 	}
 }
