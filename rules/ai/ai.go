@@ -150,6 +150,9 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		case budgeted:
 			sims, h := b.RolloutBudget()
 			cfg.Iterations, cfg.Horizon = max(1, int(cfg.GameBudget*float64(sims))), h
+			if lb, ok := st.(LevelBudgeter); ok {
+				cfg.Iterations, cfg.Horizon = lb.LevelBudget(cfg.GameBudget)
+			}
 			return improve(g, st, seat, gr, cfg)
 		}
 		// A level in a game with a greedy player that sizes no rollouts: the tree search with the
