@@ -179,7 +179,7 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			ps[i].level = ""
 		}
 	}
-	arenaDump = *habitDump
+	arenaDump, arenaProgress = *habitDump, nil
 	if *progress {
 		arenaProgress = stderr
 	}
