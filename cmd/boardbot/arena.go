@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -141,6 +143,8 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	wall := fs.Duration("time", 0, "start no new game after this much time (0: play them all); keeps runs bounded on a shared machine")
 	perDecision := fs.Bool("per-decision", false, "give every AI decision its full budget (no turn budget, no memory of the turn), as before issue 23")
+	progress := fs.Bool("progress", false, "print a line per finished game to stderr")
+	habitDump := fs.String("habit-dump", "", "a directory: for every habit, write the position where the seat's turn began (JSON), to reproduce it")
 	opts := optionFlag{}
 	fs.Var(opts, "option", "key=value, repeatable")
 	if err := fs.Parse(args); err != nil {
@@ -174,6 +178,10 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		for i := range ps {
 			ps[i].level = ""
 		}
+	}
+	arenaDump, arenaProgress = *habitDump, nil
+	if *progress {
+		arenaProgress = stderr
 	}
 	st := arena(ctx, kit.Game, ps, *seats, *games, *seed, map[string]string(opts), *maxMoves)
 	if *asJSON {
@@ -210,6 +218,26 @@ func printArena(w io.Writer, st arenaStats) {
 		fmt.Fprintf(w, "               %-12s %6d %9.1f %9.1f %9.1f %9.1f %9.1f  %s\n", k.Player, k.Turns, k.TurnP50, k.TurnP99, k.TurnCPUP50, k.TurnCPUP99,
 			k.TurnCPUMax, strings.Join(hs, ", "))
 	}
+}
+
+// arenaDump is the directory --habit-dump names ("" for none).
+var arenaDump string
+
+// arenaProgress, with --progress, receives a line per finished game.
+var arenaProgress io.Writer
+
+// habitCase is what --habit-dump writes: the turn in which a habit showed, from its start, so a
+// test can replay the seat's decisions with the same seeds (ai.MoveSeed(Seed, Move+i, Seat)).
+type habitCase struct {
+	Game   string   `json:"game"`
+	Seed   uint64   `json:"seed"`
+	Seat   int      `json:"seat"`
+	Player string   `json:"player"`
+	Move   int      `json:"move"` // the move number at which the turn began
+	At     int      `json:"at"`   // the move number of the habit
+	Habit  []string `json:"habits"`
+	Played string   `json:"played"`
+	State  []byte   `json:"state"` // the encoding where the turn began
 }
 
 // arena plays games between the players, rotating who sits where, and sums up per kind.
@@ -253,6 +281,8 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		turns := map[rules.Seat]*ai.Turn{}
 		// the turn in progress: its seat and what it has cost so far
 		turnSeat, turnWall, turnCPU := rules.Spectator, 0.0, 0.0
+		var turnStart []byte // the encoding where the turn began (--habit-dump)
+		turnN := 0
 		endTurn := func() {
 			if turnSeat != rules.Spectator {
 				a := byKind[at(turnSeat).kind]
@@ -272,6 +302,12 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 			if seat != turnSeat {
 				endTurn()
 				turnSeat = seat
+				if arenaDump != "" {
+					turnStart, turnN = nil, n
+					if b, err := st.Encode(); err == nil {
+						turnStart = b
+					}
+				}
 			}
 			if turns[seat] == nil && p.level != "" {
 				turns[seat] = ai.NewTurn(p.level)
@@ -300,8 +336,14 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 				turnCPU += float64((c1 - c0).Microseconds()) / 1000
 			}
 			a := byKind[p.kind]
-			for _, h := range watch.Move(before, seat, m, evs, st) {
+			hs := watch.Move(before, seat, m, evs, st)
+			for _, h := range hs {
 				a.habits[h]++
+			}
+			if len(hs) > 0 && arenaDump != "" && p.level != "" && p.level != "easy" {
+				b, _ := json.MarshalIndent(habitCase{Game: g.Info().ID, Seed: setup.Seed, Seat: int(seat), Player: p.kind, Move: turnN, At: n,
+					Habit: hs, Played: m.String(), State: turnStart}, "", " ")
+				_ = os.WriteFile(filepath.Join(arenaDump, fmt.Sprintf("%s-%d-%d.json", g.Info().ID, setup.Seed, n)), b, 0o644)
 			}
 			a.moves++
 			a.sim += stats.Simulated
@@ -338,6 +380,13 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 					a.wins += 1 / float64(len(winners))
 				}
 			}
+		}
+		if arenaProgress != nil {
+			var ws []string
+			for _, w := range winners {
+				ws = append(ws, at(w).kind)
+			}
+			fmt.Fprintf(arenaProgress, "game %d (seed %d): %d moves, won by %s\n", i+1, setup.Seed, n, strings.Join(ws, " and "))
 		}
 	}
 	if el := time.Since(start); el > 0 {

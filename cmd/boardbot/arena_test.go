@@ -80,6 +80,12 @@ func TestArenaCounts(t *testing.T) {
 	if code != 0 || !strings.Contains(out.String(), "per turn") {
 		t.Fatalf("--per-decision: exit %d: %s%s", code, out.String(), errb.String())
 	}
+	errb.Reset()
+	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "2",
+		"--players", "ai:4,random", "--progress", "--habit-dump", t.TempDir()}, &out, &errb)
+	if code != 0 || strings.Count(errb.String(), "won by") != 2 || !strings.Contains(errb.String(), "game 2 (seed 2):") {
+		t.Fatalf("--progress: exit %d: %s", code, errb.String())
+	}
 	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--players", "random"}, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "one per seat") {
 		t.Fatalf("a player per seat: exit %d, %s", code, errb.String())

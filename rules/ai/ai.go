@@ -150,6 +150,9 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		case budgeted:
 			sims, h := b.RolloutBudget()
 			cfg.Iterations, cfg.Horizon = max(1, int(cfg.GameBudget*float64(sims))), h
+			if lb, ok := st.(LevelBudgeter); ok {
+				cfg.Iterations, cfg.Horizon = lb.LevelBudget(cfg.GameBudget)
+			}
 			return improve(g, st, seat, gr, cfg)
 		}
 		// A level in a game with a greedy player that sizes no rollouts: the tree search with the
@@ -166,6 +169,7 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 	}
 	partial := rules.Move{}
 	budget := cfg.Iterations
+	var firstPart rules.Move // where the first tree (s.first) starts
 	for len(partial) < rules.MaxTreeDepth {
 		// A forced token needs no search.
 		det, err := s.sample()
@@ -177,7 +181,7 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 			return nil, s.stats, fmt.Errorf("ai: choices for %q: %w", partial.String(), err)
 		}
 		if len(next) == 0 && complete {
-			return partial, s.stats, nil
+			break
 		}
 		if len(next) == 1 && !complete {
 			partial = append(partial, next[0].Token)
@@ -186,6 +190,9 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		root := &node{seat: seat}
 		s.seedGreedy(root, partial, budget)
 		s.run(root, partial, budget)
+		if s.first == nil {
+			s.first, firstPart = root, slices.Clone(partial)
+		}
 		n, done := root, false
 		for {
 			// Only tokens the seat's own menu offers: a sample may allow what the real position
@@ -228,7 +235,109 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 	if err := rules.Check(st, seat, partial); err != nil {
 		return nil, s.stats, fmt.Errorf("ai: chose %q, which the rules refuse: %w", partial.String(), err)
 	}
+	if s.laughable(partial) {
+		budget := rescueMenus
+		if m := s.rescue(rules.Move{}, nil, firstPart, &budget, true); m != nil {
+			partial = m
+		}
+	}
 	return partial, s.stats, nil
+}
+
+// rescueMenus bounds the menus rescue reads for one decision.
+const rescueMenus = 240
+
+// laughable says whether the complete move m is one a player would laugh at, where the game
+// judges moves token by token (SensibleTokens) and so cannot always steer the tree away from a
+// bad end: a move that changes nothing of the position (a ride there and back), one that brings
+// back a position of the turn, or one the game's HabitJudge names a habit. Such a game's
+// HabitJudge must read only what the seat may see.
+func (s *search) laughable(m rules.Move) bool {
+	if _, ok := s.real.(SensibleTokens); !ok || !s.cfg.Sensible || len(m) == 0 {
+		return false
+	}
+	after, err := Clone(s.g, s.real)
+	if err != nil {
+		return false
+	}
+	evs, err := after.Apply(s.seat, m)
+	if err != nil || after.Result() != nil {
+		return false
+	}
+	if PositionKey(after) == PositionKey(s.real) || s.cfg.Turn.undoes(s.g, s.real, s.seat, m) {
+		return true
+	}
+	if j, ok := s.real.(HabitJudge); ok && len(j.Habits(s.seat, m, evs, after)) > 0 {
+		return true
+	}
+	return false
+}
+
+// rescue looks for a complete move that is not laughable, depth first over the real menus with
+// the sensible tokens, the tree's most visited first (n is the tree node at part, or nil), so the
+// move the search preferred is changed as little as it can be. Each token of the first menu gets
+// an equal share of the budget, so a long transport cannot crowd out ending the transports.
+// nil when none is found within budget menus.
+func (s *search) rescue(part rules.Move, n *node, at rules.Move, budget *int, top bool) rules.Move {
+	if *budget <= 0 {
+		return nil
+	}
+	*budget--
+	next, complete, err := s.real.Choices(s.seat, part)
+	if err != nil {
+		return nil
+	}
+	toks := make([]string, 0, len(next)+1)
+	for _, c := range next {
+		toks = append(toks, c.Token)
+	}
+	if complete {
+		toks = append(toks, stop)
+	}
+	if s.allow != nil {
+		toks = s.filterTokens(part, toks)
+	}
+	toks = s.sensibleTokens(part, toks)
+	if n == nil && len(part) == len(at) && part.Equal(at) {
+		n = s.first
+	}
+	visits := func(t string) float64 {
+		if n == nil {
+			return 0
+		}
+		if c := n.child(s.seat, t); c != nil {
+			return c.visits
+		}
+		return 0
+	}
+	sort.SliceStable(toks, func(i, j int) bool { return visits(toks[i]) > visits(toks[j]) })
+	for i, t := range toks {
+		if t == stop {
+			if !s.laughable(part) {
+				return part
+			}
+			continue
+		}
+		var c *node
+		if n != nil {
+			c = n.child(s.seat, t)
+		}
+		share := budget
+		var own int
+		if top {
+			own = *budget / (len(toks) - i)
+			share = &own
+			*budget -= own
+		}
+		m := s.rescue(append(slices.Clone(part), t), c, at, share, false)
+		if top {
+			*budget += own
+		}
+		if m != nil {
+			return m
+		}
+	}
+	return nil
 }
 
 const (
@@ -270,6 +379,7 @@ type search struct {
 	lim   float64 // simulated moves this decision may spend (the turn's share); negative: any
 	// tokMemo remembers the game's SensibleTokens by partial move and menu.
 	tokMemo map[string][]string
+	first   *node // the decision's first tree, which rescue follows
 }
 
 // sample is one state consistent with what the AI's seat knows.

@@ -495,3 +495,30 @@ func TestImproveHorizonAlone(t *testing.T) {
 		t.Errorf("simulated %d moves (%v), want %d", stats.Simulated, err, want)
 	}
 }
+
+// levelNim sizes its levels itself (ai.LevelBudgeter): one simulation by RolloutBudget, but three
+// from LevelBudget, which also records the scale it was asked for.
+type levelNim struct {
+	sureNim
+	asked *float64
+}
+
+func (g *levelNim) RolloutBudget() (int, int) { return 1, 30 }
+func (g *levelNim) LevelBudget(scale float64) (int, int) {
+	*g.asked = scale
+	return 3, 30
+}
+func (g *levelNim) Clone() rules.State { c := *g; return &c }
+
+// A LevelBudgeter's own budget replaces the multiplied one: with its three simulations every move
+// from 10 is tried and take 2 found, where RolloutBudget's one would keep the greedy take 1.
+func TestLevelBudgetFromGame(t *testing.T) {
+	for _, scale := range []float64{1, 3} {
+		var asked float64
+		st := &levelNim{sureNim{greedyNim{nim{Pile: 10}}}, &asked}
+		m, _, err := Choose(nimGame{}, st, 0, Config{Candidates: 1, GameBudget: scale, Seed: 3})
+		if err != nil || m.String() != "take 2" || asked != scale {
+			t.Errorf("scale %v: %q (%v), asked for scale %v", scale, m, err, asked)
+		}
+	}
+}

@@ -20,6 +20,15 @@ type Budgeter interface {
 	RolloutBudget() (simulations, horizon int)
 }
 
+// LevelBudgeter is implemented by Budgeters whose game sizes a stronger level's budget itself
+// (scale is Config.GameBudget: 1 at normal, 3 at hard) instead of multiplying the simulations:
+// where rollouts are deterministic, more candidates at the same horizon buy little (Ascidiae's
+// hard tried three times normal's candidates and won 12 of 26 against normal), a longer look
+// buys more.
+type LevelBudgeter interface {
+	LevelBudget(scale float64) (simulations, horizon int)
+}
+
 // Deterministic is implemented by states in which a simulation of the rollout improvement has
 // one outcome only: no chance from here on (no draw, nothing hidden to sample) and a greedy player
 // that ignores its seed, as in Ascidiae after its set-up. A second simulation of a candidate would

@@ -236,3 +236,83 @@ func TestTurnShareFromGame(t *testing.T) {
 		t.Errorf("share %v: spent %d, one decision %d", turn.Share, spent, one.Simulated)
 	}
 }
+
+// lure: seat 0 plays x 1, x 2 or y 1, then seat 1 ends the game (a third seat looks on). x 1
+// wins for seat 0, x 2 makes it second, y 1 last; but x 1 is a habit (the game's HabitJudge names it), which the game's token
+// filter cannot see coming.
+type lure struct {
+	Pick string
+	Res  *rules.Result
+}
+
+var lureGame = toyGame[lure, *lure]{"lure"}
+
+func (g *lure) Awaiting() []rules.Prompt {
+	switch {
+	case g.Res != nil:
+		return nil
+	case g.Pick == "":
+		return []rules.Prompt{{Seat: 0, Text: "pick"}}
+	}
+	return []rules.Prompt{{Seat: 1, Text: "end"}}
+}
+func (g *lure) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	switch {
+	case g.Res != nil || (s == 0) != (g.Pick == ""):
+		return nil, false, rules.Illegalf("not your turn")
+	case s == 1 && len(m) == 0:
+		return []rules.Choice{{Token: "end"}}, false, nil
+	case s == 1 && len(m) == 1 && m[0] == "end":
+		return nil, true, nil
+	case len(m) == 0:
+		return []rules.Choice{{Token: "x"}, {Token: "y"}}, false, nil
+	case len(m) == 1 && m[0] == "x":
+		return []rules.Choice{{Token: "1"}, {Token: "2"}}, false, nil
+	case len(m) == 1 && m[0] == "y":
+		return []rules.Choice{{Token: "1"}}, false, nil
+	case len(m) == 2 && (m[0] == "x" && (m[1] == "1" || m[1] == "2") || m.String() == "y 1"):
+		return nil, true, nil
+	}
+	return nil, false, rules.Illegalf("say x 1, x 2 or y 1")
+}
+func (g *lure) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
+	if err := rules.Check(g, s, m); err != nil {
+		return nil, err
+	}
+	if s == 0 {
+		g.Pick = m.String()
+		return nil, nil
+	}
+	g.Res = map[string]*rules.Result{"x 1": {Ranks: []int{1, 2, 3}}, "x 2": {Ranks: []int{2, 1, 3}}, "y 1": {Ranks: []int{3, 1, 2}}}[g.Pick]
+	return nil, nil
+}
+func (g *lure) View(rules.Seat) any     { return g }
+func (g *lure) Result() *rules.Result   { return g.Res }
+func (g *lure) Encode() ([]byte, error) { return json.Marshal(g) }
+func (g *lure) Clone() rules.State      { c := *g; return &c }
+func (g *lure) SensibleTokens(_ rules.Seat, _ rules.Move, tokens []string) []string {
+	return tokens
+}
+func (g *lure) Habits(_ rules.Seat, m rules.Move, _ []rules.Event, _ rules.State) []string {
+	if m.String() == "x 1" {
+		return []string{"lure"}
+	}
+	return nil
+}
+
+// Where the game filters tokens (SensibleTokens), the whole move the tree chose is checked: a
+// habit is replaced by the nearest move that is none (x 2, not y 1); easy keeps it.
+func TestRescueLaughableMove(t *testing.T) {
+	for _, c := range []struct {
+		sensible bool
+		want     string
+	}{{false, "x 1"}, {true, "x 2"}} {
+		m, _, err := Choose(lureGame, &lure{}, 0, Config{Iterations: 200, Sensible: c.sensible, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.String() != c.want {
+			t.Errorf("sensible %v: %q, want %q", c.sensible, m, c.want)
+		}
+	}
+}

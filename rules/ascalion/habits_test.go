@@ -125,19 +125,33 @@ func TestHabits(t *testing.T) {
 	}
 }
 
-// A seeded game of normal against easy: normal shows no habit (easy is the control, and shows
-// some).
+// Seeded games at 2 and 3 seats: normal and hard show no habit (easy is the control, and shows
+// some). Games end after 15 rounds (an option) to keep them short; every phase is that of a
+// whole game.
 func TestHabitsInPlay(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a whole game")
+		t.Skip("whole games")
 	}
-	setup := rules.Setup{Seats: 2, Seed: 3, Options: map[string]string{"rounds": "15"}}
-	counts, n, err := aitest.Habits(Game, setup, []string{"normal", "easy"}, 3000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d moves: normal %v, easy %v", n, counts[0], counts[1])
-	if len(counts[0]) > 0 {
-		t.Errorf("normal showed habits %v", counts[0])
+	for _, c := range []struct {
+		seats  int
+		seed   uint64
+		levels []string
+	}{
+		{2, 3, []string{"normal", "easy"}},
+		{2, 5, []string{"hard", "normal"}},
+		{3, 1, []string{"hard", "normal", "easy"}},
+		{3, 2, []string{"easy", "hard", "normal"}},
+	} {
+		setup := rules.Setup{Seats: c.seats, Seed: c.seed, Options: map[string]string{"rounds": "15"}}
+		counts, n, err := aitest.Habits(Game, setup, c.levels, 4000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s, level := range c.levels {
+			t.Logf("%d seats, seed %d: %d moves: %s %v", c.seats, c.seed, n, level, counts[rules.Seat(s)])
+			if level != "easy" && len(counts[rules.Seat(s)]) > 0 {
+				t.Errorf("%d seats, seed %d: %s showed habits %v", c.seats, c.seed, level, counts[rules.Seat(s)])
+			}
+		}
 	}
 }

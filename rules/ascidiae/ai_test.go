@@ -9,7 +9,8 @@ import (
 
 // Normal and hard play Ascidiae by rollout improvement over the greedy player, each candidate
 // simulated once (the rollouts are deterministic): no tree, one round of simulations, hard
-// trying more candidates than normal, and the same move again from the same seed.
+// following the candidates further than normal (more simulated moves), and the same move again
+// from the same seed.
 func TestAILevelsImproveOnGreedy(t *testing.T) {
 	s, err := Game.Info().ValidateSetup(rules.Setup{Seats: 2, Seed: 2, Options: map[string]string{"rearrange": "0"}})
 	if err != nil {
