@@ -478,7 +478,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		g.say("pays " + col.Needs.String() + " to claim colony " + m[1] + " (its " + ordinal(len(pl.Colonies)) + ")")
 		if !g.solo() && len(pl.Colonies) >= g.winTarget() {
 			g.finish(ev)
-			g.end(ev, rules.RanksByScore(g.scores()), rules.SeatRef(rules.Seat(seat))+" claims a "+ordinal(len(pl.Colonies))+" colony and wins.")
+			g.end(ev, rules.RanksByScore(g.scores()), winMsg(seat, len(pl.Colonies)))
 		}
 	case wRoot:
 		p := &g.Piles[g.pileByCard(m[1])]

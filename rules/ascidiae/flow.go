@@ -1,13 +1,13 @@
 package ascidiae
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The decisions a turn can wait on.
@@ -413,13 +413,13 @@ func (g *State) endTurn(ev *[]rules.Event) {
 	if g.solo() {
 		switch {
 		case t.Claims >= 3:
-			g.end(ev, []int{1}, "Major victory: all three colonies claimed in one turn.")
+			g.end(ev, []int{1}, say("res_major"))
 		case t.Claims == 2:
-			g.end(ev, []int{1}, "Minor victory: two colonies claimed in one turn.")
+			g.end(ev, []int{1}, say("res_minor"))
 		case g.unclaimed() < 2:
-			g.end(ev, []int{2}, "Defeat: fewer than two colonies are left, so none can be claimed two in a turn.")
+			g.end(ev, []int{2}, say("res_too_few"))
 		case g.Players[0].Turns >= data.Rules.SoloTurns:
-			g.end(ev, []int{2}, fmt.Sprintf("Defeat: %d turns passed without claiming two colonies in one turn.", data.Rules.SoloTurns))
+			g.end(ev, []int{2}, say("res_solo_turns", msg.Number("Turns", data.Rules.SoloTurns)))
 		default:
 			g.startTurn(0)
 		}
@@ -429,7 +429,7 @@ func (g *State) endTurn(ev *[]rules.Event) {
 	if next == 0 {
 		g.Round++
 		if g.Round >= data.Rules.TurnLimit {
-			g.end(ev, rules.RanksByScore(g.scores()), fmt.Sprintf("The turn limit of %d rounds is reached: players are ranked by colonies claimed.", data.Rules.TurnLimit))
+			g.end(ev, rules.RanksByScore(g.scores()), say("res_turn_limit", msg.Number("Rounds", data.Rules.TurnLimit)))
 			return
 		}
 	}
@@ -444,10 +444,11 @@ func (g *State) scores() []int {
 	return s
 }
 
-func (g *State) end(ev *[]rules.Event, ranks []int, reason string) {
-	g.Res = &rules.Result{Ranks: ranks, Scores: g.scores(), Reason: reason}
+// end closes the game. The snapshot keeps the reason's English only; Result adds its message.
+func (g *State) end(ev *[]rules.Event, ranks []int, reason *msg.Message) {
+	g.Res = &rules.Result{Ranks: ranks, Scores: g.scores(), Reason: reason.English()}
 	g.Turn.Wait = ""
-	*ev = append(*ev, rules.Event{Text: reason})
+	*ev = append(*ev, rules.Say(reason))
 }
 
 // canRearrange reports whether the seat to move may still move an initial ascidia this turn.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Awaiting: every unplaced seat during setup; then the seat whose turn it is.
@@ -125,19 +126,19 @@ func hasToken(cs []rules.Choice, tok string) bool {
 // treeFor returns the choice tree of the decision seat s is asked, or why it may not move.
 func (g *State) treeFor(s int) (func(rules.Move) ([]rules.Choice, bool), error) {
 	if g.Res != nil {
-		return nil, rules.Illegalf("The game is over: %s", g.Res.Reason)
+		return nil, g.overRefusal()
 	}
 	if s < 0 || s >= g.Seats {
-		return nil, rules.Illegalf("Only the players of this game can move.")
+		return nil, refuseMsg("bad_spectator")
 	}
 	if g.setupPhase() {
 		if g.Players[s].Placed {
-			return nil, rules.Illegalf("You have placed your initial ascidiae; the others are still placing theirs.")
+			return nil, refuseMsg("bad_placed")
 		}
 		return g.treePlace, nil
 	}
 	if s != g.Turn.Seat {
-		return nil, rules.Illegalf("It is not your turn: %s is playing.", rules.SeatRef(rules.Seat(g.Turn.Seat)))
+		return nil, refuseMsg("bad_turn", msg.Seat("Seat", g.Turn.Seat))
 	}
 	switch g.Turn.Wait {
 	case waitStart:
@@ -155,7 +156,7 @@ func (g *State) treeFor(s int) (func(rules.Move) ([]rules.Choice, bool), error) 
 // Apply plays one decision.
 func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if len(m) > rules.MaxTreeDepth {
-		return nil, rules.Illegalf("That move has too many parts.")
+		return nil, refuseMsg("bad_too_long")
 	}
 	next, complete, err := g.walk(int(s), m)
 	if err != nil {
@@ -395,8 +396,8 @@ func (g *State) pickTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 // refuse explains why the token m[i] cannot follow the tokens before it.
 func (g *State) refuse(seat int, m rules.Move, i int, next []rules.Choice, complete bool) error {
 	prefix, tok := m[:i], m[i]
-	if r := g.explain(seat, prefix, tok, m[i+1:]); r != "" {
-		return rules.Illegalf("%s", r)
+	if err := g.explain(seat, prefix, tok, m[i+1:]); err != nil {
+		return err
 	}
 	if len(next) == 0 && complete {
 		return rules.Illegalf("%q is a whole move already: leave out %q.", prefix.String(), strings.Join(m[i:], " "))
@@ -404,34 +405,34 @@ func (g *State) refuse(seat int, m rules.Move, i int, next []rules.Choice, compl
 	return rules.Illegalf("%q is not possible as %s. Choose %s.", tok, g.nextWhat(seat, prefix), orList(next))
 }
 
-// explain gives the specific reason for the refusals players are likely to meet; rest is what
-// the player typed after tok.
-func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move) string {
+// explain gives the specific refusal players are likely to meet, or nil; rest is what the player
+// typed after tok.
+func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move) error {
 	if g.setupPhase() {
 		if (len(prefix) == 0 || len(prefix) == 2) && !validSpace(tok) {
-			return fmt.Sprintf("%q is not a space: spaces are a1 to d3 (columns a to d, rows 1 to 3).", tok)
+			return refuseMsg("bad_space", msg.Code("Token", strconv.Quote(tok)))
 		}
 		if len(prefix) == 2 && prefix[0] == tok {
-			return fmt.Sprintf("Basica is already on %s: put habilis on another space.", tok)
+			return refuseMsg("bad_basica_there", msg.Code("Space", tok))
 		}
 		if len(prefix)%2 == 1 {
-			return fmt.Sprintf("%q is not a facing: write up, right, down or left.", tok)
+			return refuseMsg("bad_facing", msg.Code("Token", strconv.Quote(tok)))
 		}
-		return ""
+		return nil
 	}
 	if g.Turn.Wait == waitPick && len(prefix) == 0 {
 		var typed Pool
 		for _, part := range strings.Split(tok, "+") {
 			col, ok := colourByName(part)
 			if !ok {
-				return ""
+				return nil
 			}
 			typed[col]++
 		}
 		if typed.Token() != tok {
-			return fmt.Sprintf("Write the colours in the order black, white, red, blue: %q.", typed.Token())
+			return refuseMsg("bad_colour_order", msg.Code("Token", strconv.Quote(typed.Token())))
 		}
-		return ""
+		return nil
 	}
 	if g.Turn.Wait != waitCentral || len(prefix) == 0 {
 		if g.Turn.Wait == waitCentral {
@@ -440,16 +441,16 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			case wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff:
 				if tok == wColonize && len(rest) > 0 && slices.Contains(actionVerbs(g.currentAction()), wColonize) {
 					// The colony named next usually says best what is wrong.
-					if why := g.explain(seat, rules.Move{wColonize}, rest[0], rest[1:]); why != "" {
+					if why := g.explain(seat, rules.Move{wColonize}, rest[0], rest[1:]); why != nil {
 						return why
 					}
 				}
 				if why := g.verbReason(c, g.currentAction(), tok); why != "" {
-					return why + " Choose rest or another action."
+					return rules.Illegalf("%s Choose rest or another action.", why)
 				}
 			}
 		}
-		return ""
+		return nil
 	}
 	c, _ := g.activeCard()
 	switch prefix[0] {
@@ -457,14 +458,14 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 		if len(prefix) == 1 {
 			i := slotByToken(tok)
 			if i < 0 || i >= len(g.Colonies) {
-				return fmt.Sprintf("%q is not a colony: the colonies are g1 to g%d.", tok, len(g.Colonies))
+				return refuseMsg("bad_colony", msg.Code("Token", strconv.Quote(tok)), msg.Number("Last", len(g.Colonies)))
 			}
 			s := g.Colonies[i]
 			if s.By >= 0 {
-				return fmt.Sprintf("Colony %s is already claimed by %s.", tok, rules.SeatRef(rules.Seat(s.By)))
+				return refuseMsg("bad_claimed", msg.Code("Colony", tok), msg.Seat("Seat", s.By))
 			}
 			col, _ := Colony(s.ID)
-			return fmt.Sprintf("Colony %s needs %s; %s holds %s.", tok, col.Needs, mustCard(c.Card).Name, holding(c.T))
+			return rules.Illegalf("Colony %s needs %s; %s holds %s.", tok, col.Needs, mustCard(c.Card).Name, holding(c.T))
 		}
 	case wRoot, wBlock:
 		if len(prefix) == 1 {
@@ -474,26 +475,34 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 				for _, p := range g.Piles {
 					piles = append(piles, rules.Choice{Token: p.Card})
 				}
-				return fmt.Sprintf("%q is not a pile on the central board: the piles are %s.", tok, strings.Replace(orList(piles), " or ", " and ", 1))
+				return rules.Illegalf("%q is not a pile on the central board: the piles are %s.", tok, strings.Replace(orList(piles), " or ", " and ", 1))
 			}
 			p := g.Piles[i]
 			switch {
 			case prefix[0] == wBlock && p.Locked:
-				return fmt.Sprintf("The %s pile is already locked.", p.Card)
+				return refuseMsg("bad_locked", msg.Code("Pile", p.Card))
 			case prefix[0] == wBlock && g.Blocks == 0:
-				return "No lock token is left: every one is on a pile."
+				return refuseMsg("bad_no_lock")
 			case p.Count == 0 && !p.Locked:
-				return fmt.Sprintf("The %s pile is empty.", p.Card)
+				return refuseMsg("bad_pile_empty", msg.Code("Pile", p.Card))
 			case !c.T.Covers(p.Cost):
-				return fmt.Sprintf("The %s pile costs %s; %s holds %s.", p.Card, p.Cost, mustCard(c.Card).Name, holding(c.T))
+				return rules.Illegalf("The %s pile costs %s; %s holds %s.", p.Card, p.Cost, mustCard(c.Card).Name, holding(c.T))
 			}
-			return fmt.Sprintf("The %s pile is on a %s space; this action takes root in %s only.", p.Card, p.Zone, map[string]string{"blue": "red", "red": "blue"}[p.Zone])
+			return rules.Illegalf("The %s pile is on a %s space; this action takes root in %s only.", p.Card, p.Zone, map[string]string{"blue": "red", "red": "blue"}[p.Zone])
 		}
 	}
-	return ""
+	return nil
 }
 
 func validSpace(s string) bool { _, ok := spaceByName(s); return ok && strings.ToLower(s) == s }
+
+// overRefusal refuses a move after the end, with the end's reason.
+func (g *State) overRefusal() error {
+	if m := reasonMsg(g.Res.Reason, g.Seats); m != nil {
+		return refuseMsg("bad_over", msg.Nested("Reason", m))
+	}
+	return refuseMsg("bad_over", msg.Code("Reason", g.Res.Reason))
+}
 
 // SeatName is how the board names a seat: "Seat 2" (rules.SeatNamer). Texts write
 // rules.SeatRef instead, which the platform renders as the player.

@@ -131,7 +131,14 @@ var _ rules.State = (*State)(nil)
 func (g *State) Encode() ([]byte, error) { return json.Marshal(g) }
 
 // Result is nil while the game runs.
-func (g *State) Result() *rules.Result { return g.Res }
+func (g *State) Result() *rules.Result {
+	if g.Res == nil || g.Res.ReasonMsg != nil {
+		return g.Res
+	}
+	r := *g.Res
+	r.ReasonMsg = reasonMsg(r.Reason, g.Seats)
+	return &r
+}
 
 func decode(b []byte) (*State, error) {
 	var g State

@@ -114,7 +114,14 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 		return err
 	}
 	h.Write(data)
-	w("result %+v", st.Result())
+	// The result as it was before messages: its ReasonMsg (a pointer) must not change digests.
+	if res := st.Result(); res != nil {
+		r := *res
+		r.ReasonMsg = nil
+		w("result %+v", &r)
+	} else {
+		w("result %+v", res)
+	}
 	return nil
 }
 
