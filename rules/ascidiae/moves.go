@@ -19,12 +19,12 @@ func (g *State) Awaiting() []rules.Prompt {
 		var out []rules.Prompt
 		for i, p := range g.Players {
 			if !p.Placed {
-				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: placePrompt})
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: placePrompt, Msg: say("prompt_place")})
 			}
 		}
 		return out
 	}
-	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Text: g.promptText(), Default: g.defaultMove()}}
+	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Text: g.promptText(), Msg: g.promptMsg(), Default: g.defaultMove()}}
 }
 
 func (g *State) setupPhase() bool {
@@ -39,6 +39,19 @@ func (g *State) setupPhase() bool {
 // placePrompt asks every seat for its initial placement, the same words whatever the others chose.
 const placePrompt = "Place Ascidia basica and Ascidia habilis on your grid: a space and a facing for each " +
 	"(for example b2 up c2 up). Everyone places at the same time; the others see your placement once all have placed."
+
+// promptMsg is promptText's message where the catalogue has it yet (the learning turn), or nil.
+func (g *State) promptMsg() *msg.Message {
+	t := &g.Turn
+	if t.Wait != waitStart {
+		return nil
+	}
+	what := say("learn_one", msg.Code("Card", g.rearrangeable()[0]))
+	if len(g.rearrangeable()) == 2 {
+		what = say("learn_both")
+	}
+	return say("prompt_learning", msg.Number("Turn", g.Players[t.Seat].Turns), msg.Number("Of", g.Opt.Rearrange), msg.Nested("What", what))
+}
 
 func (g *State) promptText() string {
 	t := &g.Turn
@@ -465,17 +478,17 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 				return refuseMsg("bad_claimed", msg.Code("Colony", tok), msg.Seat("Seat", s.By))
 			}
 			col, _ := Colony(s.ID)
-			return rules.Illegalf("Colony %s needs %s; %s holds %s.", tok, col.Needs, mustCard(c.Card).Name, holding(c.T))
+			return refuseMsg("bad_colony_needs", msg.Code("Colony", tok), msg.Nested("Needs", poolMsg(col.Needs)), msg.Code("Card", mustCard(c.Card).Name), msg.Nested("Holds", holdingMsg(c.T)))
 		}
 	case wRoot, wBlock:
 		if len(prefix) == 1 {
 			i := g.pileByCard(tok)
 			if i < 0 {
-				var piles []rules.Choice
+				var piles []*msg.Message
 				for _, p := range g.Piles {
-					piles = append(piles, rules.Choice{Token: p.Card})
+					piles = append(piles, codeMsg(p.Card))
 				}
-				return rules.Illegalf("%q is not a pile on the central board: the piles are %s.", tok, strings.Replace(orList(piles), " or ", " and ", 1))
+				return refuseMsg("bad_pile", msg.Code("Token", strconv.Quote(tok)), msg.Nested("Piles", listMsg(piles, "list_and")))
 			}
 			p := g.Piles[i]
 			switch {
@@ -486,9 +499,12 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			case p.Count == 0 && !p.Locked:
 				return refuseMsg("bad_pile_empty", msg.Code("Pile", p.Card))
 			case !c.T.Covers(p.Cost):
-				return rules.Illegalf("The %s pile costs %s; %s holds %s.", p.Card, p.Cost, mustCard(c.Card).Name, holding(c.T))
+				return refuseMsg("bad_pile_cost", msg.Code("Pile", p.Card), msg.Nested("Cost", poolMsg(p.Cost)), msg.Code("Card", mustCard(c.Card).Name), msg.Nested("Holds", holdingMsg(c.T)))
 			}
-			return rules.Illegalf("The %s pile is on a %s space; this action takes root in %s only.", p.Card, p.Zone, map[string]string{"blue": "red", "red": "blue"}[p.Zone])
+			if p.Zone == "blue" {
+				return refuseMsg("bad_zone_blue", msg.Code("Pile", p.Card))
+			}
+			return refuseMsg("bad_zone_red", msg.Code("Pile", p.Card))
 		}
 	}
 	return nil

@@ -60,3 +60,42 @@ func winMsg(seat, n int) *msg.Message {
 	}
 	return say("res_wins_second", msg.Seat("Seat", seat))
 }
+
+// poolMsg writes a pool for players as Pool.String does: "2 black, 1 red", or "nothing".
+func poolMsg(p Pool) *msg.Message { return poolOr(p, "pool_nothing") }
+
+// holdingMsg writes what a card holds as holding does: "2 black, 1 red", or "no tadpoles".
+func holdingMsg(p Pool) *msg.Message { return poolOr(p, "pool_none") }
+
+// poolIDs are the messages of n tadpoles of each colour, in the order Pool lists them.
+var poolIDs = [NumColours]string{"pool_black", "pool_white", "pool_red", "pool_blue"}
+
+func poolOr(p Pool, empty string) *msg.Message {
+	var parts []*msg.Message
+	for c := Colour(0); c < NumColours; c++ {
+		if p[c] > 0 {
+			parts = append(parts, say(poolIDs[c], msg.Count("N", p[c])))
+		}
+	}
+	if len(parts) == 0 {
+		return say(empty)
+	}
+	return listMsg(parts, "list_comma")
+}
+
+// listMsg joins parts with the list message last ("list_comma": "a, b"; "list_and": "a and b"),
+// the ones before it always with commas.
+func listMsg(parts []*msg.Message, last string) *msg.Message {
+	out := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		id := "list_comma"
+		if i == len(parts)-2 {
+			id = last
+		}
+		out = say(id, msg.Nested("First", parts[i]), msg.Nested("Rest", out))
+	}
+	return out
+}
+
+// codeMsg is notation as a message, for a list of tokens.
+func codeMsg(s string) *msg.Message { return say("code", msg.Code("Code", s)) }

@@ -86,6 +86,27 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 		f("event", evs[len(evs)-1].Msg, evs[len(evs)-1].Text)
 	}
 
+	// A pile the card cannot pay for (as in TestNotYourTurn).
+	poor := scenario(t, 2, nil)
+	poor.put(0, "b2", "sverk", Up, "KK")
+	poor.begin(0)
+	refused(poor, 0, "root trinea")
+
+	// The prompts converted so far: the placement and the learning turns.
+	prompts := func(g *State) {
+		for _, p := range g.Awaiting() {
+			if g.setupPhase() || g.Turn.Wait == waitStart {
+				f("prompt", p.Msg, p.Text)
+			}
+		}
+	}
+	learning := newTestGame(t, 2, map[string]string{"current": "1a"})
+	prompts(learning)
+	placeAll(t, learning, []string{"b2 up c2 up", "b2 up c2 up"})
+	prompts(learning)
+	play(t, learning, "basica c1 up")
+	prompts(learning)
+
 	placing := newTestGame(t, 2, nil)
 	refused(placing, 0, "b2 up b2 up")
 	refused(placing, 0, "b2 north")
@@ -103,10 +124,15 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 	refused(g, 1, "rest")
 	refused(g, 0, "colonize g1")
 	refused(g, 0, "colonize g7")
+	refused(g, 0, "colonize g2")
+	refused(g, 0, "root zz")
+
 	g.Piles[0].Locked = true
 	refused(g, 0, "block "+g.Piles[0].Card)
 	g.Piles[1].Count = 0
 	refused(g, 0, "root "+g.Piles[1].Card)
+	g.at(0, "b2").T = Pool{}
+	refused(g, 0, "colonize g2")
 }
 
 // Every converted text carries its message, given exactly its arguments; its English rendering
