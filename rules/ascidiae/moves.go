@@ -176,7 +176,7 @@ func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 		return nil, err
 	}
 	if !complete {
-		return nil, rules.Illegalf("Almost: add %s (%s), as in %q.", g.nextWhat(int(s), m), orList(next), g.example(int(s), m).String())
+		return nil, refuseMsg("bad_almost", msg.Nested("What", g.nextWhat(int(s), m)), msg.Nested("Choices", orListMsg(next)), msg.Code("Example", strconv.Quote(g.example(int(s), m).String())))
 	}
 	return g.play(s, m), nil
 }
@@ -413,9 +413,9 @@ func (g *State) refuse(seat int, m rules.Move, i int, next []rules.Choice, compl
 		return err
 	}
 	if len(next) == 0 && complete {
-		return rules.Illegalf("%q is a whole move already: leave out %q.", prefix.String(), strings.Join(m[i:], " "))
+		return refuseMsg("bad_whole", msg.Code("Move", strconv.Quote(prefix.String())), msg.Code("Rest", strconv.Quote(strings.Join(m[i:], " "))))
 	}
-	return rules.Illegalf("%q is not possible as %s. Choose %s.", tok, g.nextWhat(seat, prefix), orList(next))
+	return refuseMsg("bad_not_possible", msg.Code("Token", strconv.Quote(tok)), msg.Nested("What", g.nextWhat(seat, prefix)), msg.Nested("Choices", orListMsg(next)))
 }
 
 // explain gives the specific refusal players are likely to meet, or nil; rest is what the player

@@ -52,6 +52,15 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 				if err != nil {
 					t.Fatal(err)
 				}
+				// Refusals of the usual slips; verbReason's ("... Choose rest or another action.")
+				// are not in the catalogue yet.
+				for _, bad := range []rules.Move{append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), m[:len(m)-1]} {
+					if _, err := g.Apply(p, bad); err != nil {
+						if reason, ok := rules.IsIllegal(err); ok && (rules.IllegalMsg(err) != nil || !strings.HasSuffix(reason, "Choose rest or another action.")) {
+							f("refusal", rules.IllegalMsg(err), reason)
+						}
+					}
+				}
 				evs, err := g.Apply(p, m)
 				if err != nil {
 					t.Fatal(err)

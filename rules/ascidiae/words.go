@@ -1,11 +1,11 @@
 package ascidiae
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // ownerPrefixes are "{seat:N}'s ", written once: every activation's event starts with its owner.
@@ -73,29 +73,6 @@ func ordinal(n int) string {
 	return strconv.Itoa(n) + "th"
 }
 
-// orList joins tokens for a refusal: "up, right, down or left"; a long list ends "and 7 more".
-func orList(cs []rules.Choice) string {
-	if len(cs) == 0 {
-		return "nothing"
-	}
-	const most = 12
-	var toks []string
-	for i, c := range cs {
-		if i == most {
-			return strings.Join(toks, ", ") + fmt.Sprintf(" and %d more", len(cs)-most)
-		}
-		if strings.Contains(c.Token, "+") {
-			toks = append(toks, strconv.Quote(c.Token)) // several colours: to be typed as it is
-		} else {
-			toks = append(toks, c.Token)
-		}
-	}
-	if len(toks) == 1 {
-		return toks[0]
-	}
-	return strings.Join(toks[:len(toks)-1], ", ") + " or " + toks[len(toks)-1]
-}
-
 // verbWords is a central board move's first token in words, for refusals.
 func verbWords(v string) string {
 	if v == wRoot {
@@ -106,70 +83,93 @@ func verbWords(v string) string {
 
 // nextWhat says in words what the token after prefix stands for in seat's decision: "a facing
 // for habilis", "the space to move rubra to". Refusals name it instead of parser words.
-func (g *State) nextWhat(seat int, prefix rules.Move) string {
+func (g *State) nextWhat(seat int, prefix rules.Move) *msg.Message {
 	if g.setupPhase() {
 		card := initials[min(len(prefix)/2, 1)]
 		if len(prefix)%2 == 0 {
-			return "a space for " + card
+			return say("next_space_for", msg.Code("Card", card))
 		}
-		return "a facing for " + card
+		return say("next_facing_for", msg.Code("Card", card))
 	}
 	n := len(prefix)
 	switch g.Turn.Wait {
 	case waitStart:
 		switch n {
 		case 0:
-			return "a choice of this learning turn"
+			return say("next_learning")
 		case 1:
-			return "the space to move " + prefix[0] + " to"
+			return say("next_learn_space", msg.Code("Card", prefix[0]))
 		}
-		return "a facing for " + prefix[0]
+		return say("next_facing_for", msg.Code("Card", prefix[0]))
 	case waitAbility:
-		return "the number of an ability"
+		return say("next_ability")
 	case waitPick:
 		if a := g.currentAction(); a.Verb == Coop {
-			return "the tadpoles to cooperate with"
+			return say("next_pick_coop")
 		} else {
-			return "the tadpoles to " + a.Verb.String()
+			return say(pickIDs[a.Verb])
 		}
 	case waitCentral:
 		if n == 0 {
-			return "an action"
+			return say("next_action")
 		}
 		switch prefix[0] {
 		case wColonize:
-			return "a colony to claim"
+			return say("next_colony")
 		case wRoot:
 			switch n {
 			case 1:
-				return "a pile to take root from"
+				return say("next_root_pile")
 			case 2:
-				return "the space where " + prefix[1] + " takes root"
+				return say("next_root_space", msg.Code("Card", prefix[1]))
 			}
-			return "a facing for " + prefix[1]
+			return say("next_facing_for", msg.Code("Card", prefix[1]))
 		case wDisplace:
 			switch n {
 			case 1:
-				return "the space of the ascidia to move"
+				return say("next_displace_from")
 			case 2:
-				return "the space to move it to"
+				return say("next_displace_to")
 			}
-			return "the colour of the tadpole you pay"
+			return say("next_pay")
 		case wSpin:
 			switch n {
 			case 1:
-				return "the space of the ascidia to turn"
+				return say("next_spin_from")
 			case 2:
-				return "its new facing"
+				return say("next_spin_facing")
 			}
-			return "the colour of the tadpole you pay"
+			return say("next_pay")
 		case wBlock:
-			return "a pile to lock"
+			return say("next_block_pile")
 		case wPuff:
-			return "the colour of the tadpole you puff away"
+			return say("next_puff")
 		}
 	}
-	return "the next part of the move"
+	return say("next_part")
+}
+
+// pickIDs name, by verb, the tadpoles an any-colour icon of that action asks for.
+var pickIDs = [numVerbs]string{Spawn: "next_pick_spawn", Consume: "next_pick_consume", Push: "next_pick_push", Catch: "next_pick_catch", Coop: "next_pick_coop"}
+
+// orListMsg is orList as a message.
+func orListMsg(cs []rules.Choice) *msg.Message {
+	if len(cs) == 0 {
+		return say("or_nothing")
+	}
+	const most = 12
+	var toks []*msg.Message
+	for i, c := range cs {
+		if i == most {
+			return say("list_more", msg.Nested("First", listMsg(toks, "list_comma")), msg.Count("More", len(cs)-most))
+		}
+		if strings.Contains(c.Token, "+") {
+			toks = append(toks, codeMsg(strconv.Quote(c.Token))) // several colours: to be typed as it is
+		} else {
+			toks = append(toks, codeMsg(c.Token))
+		}
+	}
+	return listMsg(toks, "list_or")
 }
 
 // example completes prefix with the first choice at each step: a whole move to show as a model.
