@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The first word of a central board move.
@@ -88,14 +89,14 @@ func actionVerbs(a Action) []string {
 // thinkVerbs is every central move, in the order menus list them.
 var thinkVerbs = []string{wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff}
 
-// verbReason says why card c cannot make central move v under action a now, or "" when it can.
-func (g *State) verbReason(c *Placed, a Action, v string) string {
-	name := mustCard(c.Card).Name
+// verbReason says why card c cannot make central move v under action a now, or nil when it can.
+func (g *State) verbReason(c *Placed, a Action, v string) *msg.Message {
+	name := msg.Code("Card", mustCard(c.Card).Name)
 	if !slices.Contains(actionVerbs(a), v) {
-		return fmt.Sprintf("%s may now %s, not %s.", name, ActionText(a, nil), verbWords(v))
+		return say("why_not_now", name, msg.Nested("Action", centralActionMsg(a)), msg.Nested("Verb", verbMsg(v)))
 	}
 	if g.verbPays(c, a, v) {
-		return ""
+		return nil
 	}
 	switch v {
 	case wColonize:
@@ -114,18 +115,18 @@ func (g *State) verbReason(c *Placed, a Action, v string) string {
 			}
 		}
 		if near < 0 {
-			return "Every colony has been claimed: none is left to colonize."
+			return say("why_all_claimed")
 		}
-		return fmt.Sprintf("%s holds %s, which pays for no open colony; the nearest, %s, needs %s.", name, holding(c.T), slotToken(near), g.Colonies[near].colony().Needs)
+		return say("why_no_colony", name, msg.Nested("Holds", holdingMsg(c.T)), msg.Code("Colony", slotToken(near)), msg.Nested("Needs", poolMsg(g.Colonies[near].colony().Needs)))
 	case wRoot:
-		return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, holding(c.T))
+		return say("why_no_root", name, msg.Nested("Holds", holdingMsg(c.T)))
 	case wBlock:
 		if g.Blocks <= 0 {
-			return "No lock token is left: every one is on a pile."
+			return say("bad_no_lock")
 		}
-		return fmt.Sprintf("%s holds %s, which pays for no pile that can still be locked.", name, holding(c.T))
+		return say("why_no_block", name, msg.Nested("Holds", holdingMsg(c.T)))
 	default:
-		return fmt.Sprintf("%s holds no tadpole to pay for %s.", name, v)
+		return say("why_no_pay", name, msg.Nested("Verb", verbMsg(v)))
 	}
 }
 

@@ -458,8 +458,8 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 						return why
 					}
 				}
-				if why := g.verbReason(c, g.currentAction(), tok); why != "" {
-					return rules.Illegalf("%s Choose rest or another action.", why)
+				if why := g.verbReason(c, g.currentAction(), tok); why != nil {
+					return refuseMsg("bad_verb", msg.Nested("Why", why))
 				}
 			}
 		}

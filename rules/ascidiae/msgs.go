@@ -99,3 +99,43 @@ func listMsg(parts []*msg.Message, last string) *msg.Message {
 
 // codeMsg is notation as a message, for a list of tokens.
 func codeMsg(s string) *msg.Message { return say("code", msg.Code("Code", s)) }
+
+// centralActionMsg writes a central board action as ActionText does.
+func centralActionMsg(a Action) *msg.Message {
+	switch a.Verb {
+	case Think:
+		return say("act_think")
+	case Colonize:
+		return say("act_colonize")
+	case Root:
+		switch a.Zone {
+		case ZoneBlue:
+			return say("act_root_blue")
+		case ZoneRed:
+			return say("act_root_red")
+		}
+		return say("act_root")
+	case Order:
+		return say("act_order")
+	}
+	return verbMsg(a.Verb.String())
+}
+
+// verbMsg is a central move's first token in words, as verbWords writes it.
+func verbMsg(v string) *msg.Message {
+	switch v {
+	case wColonize:
+		return say("verb_colonize")
+	case wRoot:
+		return say("verb_root")
+	case wDisplace:
+		return say("verb_displace")
+	case wSpin:
+		return say("verb_spin")
+	case wBlock:
+		return say("verb_block")
+	case wPuff:
+		return say("verb_puff")
+	}
+	return codeMsg(v)
+}

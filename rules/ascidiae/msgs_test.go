@@ -52,11 +52,16 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 				if err != nil {
 					t.Fatal(err)
 				}
-				// Refusals of the usual slips; verbReason's ("... Choose rest or another action.")
-				// are not in the catalogue yet.
-				for _, bad := range []rules.Move{append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), m[:len(m)-1]} {
+				// Refusals of the usual slips, and of every central move tried in their place.
+				bads := []rules.Move{append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), m[:len(m)-1]}
+				if g.Turn.Wait == waitCentral {
+					for _, v := range thinkVerbs {
+						bads = append(bads, rules.Move{v, "zz9"})
+					}
+				}
+				for _, bad := range bads {
 					if _, err := g.Apply(p, bad); err != nil {
-						if reason, ok := rules.IsIllegal(err); ok && (rules.IllegalMsg(err) != nil || !strings.HasSuffix(reason, "Choose rest or another action.")) {
+						if reason, ok := rules.IsIllegal(err); ok {
 							f("refusal", rules.IllegalMsg(err), reason)
 						}
 					}
@@ -140,8 +145,20 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 	refused(g, 0, "block "+g.Piles[0].Card)
 	g.Piles[1].Count = 0
 	refused(g, 0, "root "+g.Piles[1].Card)
+	refused(g, 0, "colonize")
 	g.at(0, "b2").T = Pool{}
 	refused(g, 0, "colonize g2")
+	refused(g, 0, "root")
+	refused(g, 0, "puff")
+	g.Colonies[1].By, g.Colonies[2].By = 1, 1
+	refused(g, 0, "colonize")
+
+	// An action that allows other central moves (TestRefusalWording's probe).
+	testCard(t, "probe", "order")
+	probe := scenario(t, 2, nil)
+	probe.put(0, "b2", "probe", Up, "KKKKK")
+	probe.begin(0)
+	refused(probe, 0, "colonize g1")
 }
 
 // Every converted text carries its message, given exactly its arguments; its English rendering

@@ -73,14 +73,6 @@ func ordinal(n int) string {
 	return strconv.Itoa(n) + "th"
 }
 
-// verbWords is a central board move's first token in words, for refusals.
-func verbWords(v string) string {
-	if v == wRoot {
-		return "take root"
-	}
-	return v
-}
-
 // nextWhat says in words what the token after prefix stands for in seat's decision: "a facing
 // for habilis", "the space to move rubra to". Refusals name it instead of parser words.
 func (g *State) nextWhat(seat int, prefix rules.Move) *msg.Message {
