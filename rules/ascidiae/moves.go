@@ -40,11 +40,21 @@ func (g *State) setupPhase() bool {
 const placePrompt = "Place Ascidia basica and Ascidia habilis on your grid: a space and a facing for each " +
 	"(for example b2 up c2 up). Everyone places at the same time; the others see your placement once all have placed."
 
-// promptMsg is promptText's message where the catalogue has it yet (the learning turn), or nil.
+// promptMsg is promptText's message, or nil for a pick (its action is not in the catalogue yet).
 func (g *State) promptMsg() *msg.Message {
 	t := &g.Turn
-	if t.Wait != waitStart {
+	switch t.Wait {
+	case waitStart:
+	case waitAbility:
+		c, sp := g.activeCard()
+		return say("prompt_ability", msg.Code("Card", def(c).Name), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)))
+	case waitCentral:
+		c, sp := g.activeCard()
+		return say("prompt_central", msg.Code("Card", def(c).Name), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)), msg.Nested("Action", centralActionMsg(g.currentAction())))
+	case waitPick:
 		return nil
+	default:
+		return say("prompt_turn")
 	}
 	what := say("learn_one", msg.Code("Card", g.rearrangeable()[0]))
 	if len(g.rearrangeable()) == 2 {

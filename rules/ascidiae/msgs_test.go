@@ -47,6 +47,11 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 					t.Fatal("the game does not end")
 				}
 				ps := g.Awaiting()
+				for _, pr := range ps {
+					if g.setupPhase() || g.Turn.Wait != waitPick {
+						f("prompt", pr.Msg, pr.Text)
+					}
+				}
 				p := ps[r.IntN(len(ps))].Seat
 				m, err := rules.RandomMove(g, p, r)
 				if err != nil {
