@@ -208,8 +208,6 @@ func pseudoGame(t *testing.T, kind string) {
 		c.allow(m...)
 		if !seen[who] {
 			seen[who] = true
-			_, err := e.svc.Move(ctx, in(who), "zz9 zz9")
-			refused("a move that is no move", err)
 			sg, err := e.svc.Suggest(ctx, in(who), "", 25)
 			refused("autocomplete", err)
 			for _, s := range sg {
@@ -223,6 +221,9 @@ func pseudoGame(t *testing.T, kind string) {
 				c.allow(ch.Token)
 				c.check("the picker's choice", ch.Label)
 			}
+			// After the picker, whose tokens (notation) a refusal may list.
+			_, err = e.svc.Move(ctx, in(who), "zz9 zz9")
+			refused("a move that is no move", err)
 			for _, w := range step.Counts {
 				c.check("the picker's count", w.MovesIn(step.Lang))
 			}

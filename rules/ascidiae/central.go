@@ -91,7 +91,7 @@ var thinkVerbs = []string{wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff}
 
 // verbReason says why card c cannot make central move v under action a now, or nil when it can.
 func (g *State) verbReason(c *Placed, a Action, v string) *msg.Message {
-	name := msg.Code("Card", mustCard(c.Card).Name)
+	name := cardArg("Card", c.Card)
 	if !slices.Contains(actionVerbs(a), v) {
 		return say("why_not_now", name, msg.Nested("Action", centralActionMsg(a)), msg.Nested("Verb", verbMsg(v)))
 	}

@@ -47,10 +47,10 @@ func (g *State) promptMsg() *msg.Message {
 	case waitStart:
 	case waitAbility:
 		c, sp := g.activeCard()
-		return say("prompt_ability", msg.Code("Card", def(c).Name), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)))
+		return say("prompt_ability", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)))
 	case waitCentral:
 		c, sp := g.activeCard()
-		return say("prompt_central", msg.Code("Card", def(c).Name), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)), msg.Nested("Action", centralActionMsg(g.currentAction())))
+		return say("prompt_central", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)), msg.Nested("Action", centralActionMsg(g.currentAction())))
 	case waitPick:
 		return nil
 	default:
@@ -488,7 +488,7 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 				return refuseMsg("bad_claimed", msg.Code("Colony", tok), msg.Seat("Seat", s.By))
 			}
 			col, _ := Colony(s.ID)
-			return refuseMsg("bad_colony_needs", msg.Code("Colony", tok), msg.Nested("Needs", poolMsg(col.Needs)), msg.Code("Card", mustCard(c.Card).Name), msg.Nested("Holds", holdingMsg(c.T)))
+			return refuseMsg("bad_colony_needs", msg.Code("Colony", tok), msg.Nested("Needs", poolMsg(col.Needs)), cardArg("Card", c.Card), msg.Nested("Holds", holdingMsg(c.T)))
 		}
 	case wRoot, wBlock:
 		if len(prefix) == 1 {
@@ -509,7 +509,7 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			case p.Count == 0 && !p.Locked:
 				return refuseMsg("bad_pile_empty", msg.Code("Pile", p.Card))
 			case !c.T.Covers(p.Cost):
-				return refuseMsg("bad_pile_cost", msg.Code("Pile", p.Card), msg.Nested("Cost", poolMsg(p.Cost)), msg.Code("Card", mustCard(c.Card).Name), msg.Nested("Holds", holdingMsg(c.T)))
+				return refuseMsg("bad_pile_cost", msg.Code("Pile", p.Card), msg.Nested("Cost", poolMsg(p.Cost)), cardArg("Card", c.Card), msg.Nested("Holds", holdingMsg(c.T)))
 			}
 			if p.Zone == "blue" {
 				return refuseMsg("bad_zone_blue", msg.Code("Pile", p.Card))

@@ -139,3 +139,30 @@ func verbMsg(v string) *msg.Message {
 	}
 	return codeMsg(v)
 }
+
+// cardArg names a species by its glossary term ("card_rubra": "Ascidia rubra"), so the name is
+// the catalogue's (the same Latin in every language, pseudo-localized in tests).
+func cardArg(name, id string) msg.Arg {
+	if t, ok := cardTerms[id]; ok {
+		return msg.Term(name, t)
+	}
+	return msg.Code(name, mustCard(id).Name) // a card made up by a test
+}
+
+// cardTerms are the glossary ids of the species of the data file, as loaded.
+var cardTerms = func() map[string]string {
+	out := map[string]string{}
+	for _, d := range data.Cards {
+		out[d.ID] = "card_" + d.ID
+	}
+	return out
+}()
+
+// cardTermIDs are the card terms, built at run time, for the catalogue check.
+func cardTermIDs() []string {
+	var out []string
+	for _, t := range cardTerms {
+		out = append(out, t)
+	}
+	return out
+}

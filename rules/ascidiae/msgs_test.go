@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite testdata/texts.<lang>.txt")
 
 // The catalogue is complete in every language, fully used and argument-for-argument the same as
 // English.
-func TestCatalogue(t *testing.T) { msgtest.Check(t, catName, ".") }
+func TestCatalogue(t *testing.T) { msgtest.Check(t, catName, ".", cardTermIDs()...) }
 
 // convertedTexts hands f the texts converted to messages so far: the end of seeded random games
 // of every size (result, last event, the refusal after the end) and the refusals a player meets
