@@ -48,13 +48,14 @@ func (s *Service) ThreadRefusal(ctx context.Context, thread string) string {
 }
 
 // refusedAndOver reports whether game has ended while its thread refused its posts.
+// The refusal is read first: it is almost always absent, so a post costs one read here.
 func (s *Service) refusedAndOver(ctx context.Context, game int64) bool {
-	row, err := s.store.Game(ctx, game)
-	if err != nil || row.Status == storage.StatusRunning || row.Status == storage.StatusLobby {
+	v, ok, err := s.store.Setting(ctx, scopeGame, strconv.FormatInt(game, 10), keyRefused)
+	if err != nil || !ok || v == "" {
 		return false
 	}
-	v, ok, err := s.store.Setting(ctx, scopeGame, strconv.FormatInt(game, 10), keyRefused)
-	return err == nil && ok && v != ""
+	row, err := s.store.Game(ctx, game)
+	return err == nil && row.Status != storage.StatusRunning && row.Status != storage.StatusLobby
 }
 
 // threadRefused handles a game's message that its thread refused: the game's posts stop (the

@@ -43,3 +43,6 @@ func (f *fakeDiscord) messagesIn(channel string) []string {
 	}
 	return out
 }
+
+// customIDs lists the custom ids of a message's components, in order.
+var customIDs = discordtest.CustomIDs

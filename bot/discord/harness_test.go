@@ -288,27 +288,6 @@ func ephemeral(m map[string]any) bool {
 	return int(f)&64 != 0
 }
 
-// customIDs lists the custom ids of a message's components, in order.
-func customIDs(m map[string]any) []string {
-	var out []string
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case []any:
-			for _, y := range x {
-				walk(y)
-			}
-		case map[string]any:
-			if id, ok := x["custom_id"].(string); ok {
-				out = append(out, id)
-			}
-			walk(x["components"])
-		}
-	}
-	walk(m["components"])
-	return out
-}
-
 // options lists a select menu's option values.
 func options(m map[string]any) []string {
 	var out []string

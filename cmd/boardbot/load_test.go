@@ -305,7 +305,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		// while the game runs (a finished game's result post has none).
 		p, ok := lastPost[threads[id]]
 		shows := ok && len(p.Files) > 0 && (g.Status != storage.StatusRunning ||
-			strings.Contains(strings.Join(componentIDs(p.JSON), " "), fmt.Sprintf("/turn/%d/", g.MoveCount)))
+			strings.Contains(strings.Join(discordtest.CustomIDs(p.JSON), " "), fmt.Sprintf("/turn/%d/", g.MoveCount)))
 		if !shows {
 			res.missing++
 			continue
@@ -313,27 +313,6 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		res.lastBoard = append(res.lastBoard, max(0, p.At.Sub(acked)))
 	}
 	return res
-}
-
-// componentIDs lists the custom ids of a message body's components.
-func componentIDs(m map[string]any) []string {
-	var out []string
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case []any:
-			for _, y := range x {
-				walk(y)
-			}
-		case map[string]any:
-			if id, ok := x["custom_id"].(string); ok {
-				out = append(out, id)
-			}
-			walk(x["components"])
-		}
-	}
-	walk(m["components"])
-	return out
 }
 
 // botCounted: a request Discord counts against the bot token's global limit.

@@ -3,11 +3,10 @@ package ascalion
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/ai"
+	"github.com/boardbot/boardbot/rules/ai/aitest"
 )
 
 // Tactics (issue 23): positions where the rules make one move clearly best. Three cities win at
@@ -115,31 +114,9 @@ func TestTacticPremises(t *testing.T) {
 
 // normal finds at least 90% of the tactics, hard all; easy is only reported.
 func TestAITactics(t *testing.T) {
-	cases := ascalionTactics(t)
-	if len(cases) < 10 {
-		t.Fatalf("%d positions", len(cases))
+	var cases []aitest.Tactic
+	for _, c := range ascalionTactics(t) {
+		cases = append(cases, aitest.Tactic{Name: c.name, State: func() rules.State { return c.s.clone() }, Good: c.want})
 	}
-	levels := []string{"easy", "normal", "hard"}
-	if testing.Short() {
-		levels = levels[:2]
-	}
-	for _, level := range levels {
-		found := 0
-		for i, c := range cases {
-			cfg, _ := ai.ForLevel(level, uint64(i+1))
-			m, _, err := ai.Choose(Game, c.s.clone(), 0, cfg)
-			if err != nil {
-				t.Fatalf("%s %s: %v", level, c.name, err)
-			}
-			if c.want(m) {
-				found++
-			} else if level != "easy" {
-				t.Logf("%s played %q in %s", level, strings.Join(m, " "), c.name)
-			}
-		}
-		t.Logf("%s: %d of %d", level, found, len(cases))
-		if level == "normal" && found*10 < 9*len(cases) || level == "hard" && found < len(cases) {
-			t.Errorf("%s found %d of %d tactics", level, found, len(cases))
-		}
-	}
+	aitest.Tactics(t, Game, cases)
 }

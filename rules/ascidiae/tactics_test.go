@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/ai"
+	"github.com/boardbot/boardbot/rules/ai/aitest"
 )
 
 // Tactics (issue 23): positions where the rules make one kind of move clearly best, written from
@@ -208,30 +208,9 @@ func TestAITacticsPremises(t *testing.T) {
 // Normal finds at least 90% of the tactics, hard all of them (not with -short); easy is only
 // reported.
 func TestAITactics(t *testing.T) {
-	cases := ascTactics(t)
-	levels := []string{"easy", "normal", "hard"}
-	if testing.Short() {
-		levels = levels[:2]
+	var cases []aitest.Tactic
+	for _, c := range ascTactics(t) {
+		cases = append(cases, aitest.Tactic{Name: c.name, State: func() rules.State { return c.g.clone() }, Good: c.good})
 	}
-	for _, level := range levels {
-		found := 0
-		for i, c := range cases {
-			cfg, _ := ai.ForLevel(level, uint64(i+1))
-			m, _, err := ai.Choose(Game, c.g.clone(), 0, cfg)
-			if err != nil {
-				t.Fatalf("%s %s: %v", level, c.name, err)
-			}
-			if c.good(m) {
-				found++
-			} else if level != "easy" {
-				t.Logf("%s played %q in %s", level, m, c.name)
-			}
-		}
-		t.Logf("%s: %d of %d", level, found, len(cases))
-		switch need := map[string]int{"normal": (len(cases)*9 + 9) / 10, "hard": len(cases)}[level]; {
-		case level == "easy":
-		case found < need:
-			t.Errorf("%s found %d of %d tactics, want at least %d", level, found, len(cases), need)
-		}
-	}
+	aitest.Tactics(t, Game, cases)
 }

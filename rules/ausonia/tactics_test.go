@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/ai"
+	"github.com/boardbot/boardbot/rules/ai/aitest"
 )
 
 // Tactics (issue 23): positions where the rules make one kind of move clearly best. A condition
@@ -56,33 +56,12 @@ func freeInfluence(s *state, seat rules.Seat) (ausoniaTactic, bool) {
 // The AI never passes with a free influence ability open: normal at least 90% of the positions,
 // hard all of them; easy is only reported.
 func TestAITactics(t *testing.T) {
-	cases := findTactics(t, 10)
-	if len(cases) < 10 {
-		t.Fatalf("found %d positions", len(cases))
+	var cases []aitest.Tactic
+	for _, c := range findTactics(t, 10) {
+		cases = append(cases, aitest.Tactic{Name: c.name, State: c.s.Clone, Seat: c.seat,
+			Good: func(m rules.Move) bool { return m[0] != vPass }})
 	}
-	levels := []string{"easy", "normal", "hard"}
-	if testing.Short() {
-		levels = levels[:2]
-	}
-	for _, level := range levels {
-		found := 0
-		for i, c := range cases {
-			cfg, _ := ai.ForLevel(level, uint64(i+1))
-			m, _, err := ai.Choose(Game, c.s.Clone(), c.seat, cfg)
-			if err != nil {
-				t.Fatalf("%s %s: %v", level, c.name, err)
-			}
-			if m[0] != vPass {
-				found++
-			} else if level != "easy" {
-				t.Logf("%s passed in %s", level, c.name)
-			}
-		}
-		t.Logf("%s: %d of %d", level, found, len(cases))
-		if level == "normal" && found*10 < 9*len(cases) || level == "hard" && found < len(cases) {
-			t.Errorf("%s found %d of %d tactics", level, found, len(cases))
-		}
-	}
+	aitest.Tactics(t, Game, cases)
 }
 
 // Passing with a free influence ability open is a habit, and the sensible moves leave pass out

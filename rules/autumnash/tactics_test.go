@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/ai"
 	"github.com/boardbot/boardbot/rules/ai/aitest"
 )
 
@@ -144,36 +143,17 @@ func TestBestBagAgrees(t *testing.T) {
 // The AI finds the tactic: normal at least 90% of the positions, hard all of them; easy, which
 // has no tactical filter, is only reported.
 func TestAITactics(t *testing.T) {
-	cases := loadTactics(t)
-	levels := []string{"easy", "normal", "hard"}
-	if testing.Short() {
-		levels = levels[:2]
-	}
-	for _, level := range levels {
-		found := 0
-		for i, c := range cases {
-			cfg, _ := ai.ForLevel(level, uint64(i+1))
-			m, _, err := ai.Choose(Game, c.s.Clone(), c.s.turn, cfg)
-			if err != nil {
-				t.Fatalf("%s %s: %v", level, c.name, err)
-			}
+	var cases []aitest.Tactic
+	for _, c := range loadTactics(t) {
+		cases = append(cases, aitest.Tactic{Name: c.name, State: c.s.Clone, Seat: c.s.turn, Good: func(m rules.Move) bool {
 			after := c.s.Clone().(*state)
 			if _, err := after.Apply(c.s.turn, m); err != nil {
 				t.Fatal(err)
 			}
-			x := tactic{m: m, own: gained(c.s, after, c.s.turn), answer: bestReply(after, c.s.turn)}
-			if c.meets(x) {
-				found++
-			} else if level != "easy" {
-				t.Logf("%s missed %s: played %s", level, c.name, m)
-			}
-		}
-		t.Logf("%s: %d of %d", level, found, len(cases))
-		switch {
-		case level == "normal" && found*10 < 9*len(cases), level == "hard" && found < len(cases):
-			t.Errorf("%s found %d of %d tactics", level, found, len(cases))
-		}
+			return c.meets(tactic{m: m, own: gained(c.s, after, c.s.turn), answer: bestReply(after, c.s.turn)})
+		}})
 	}
+	aitest.Tactics(t, Game, cases)
 }
 
 // Over seeded games against easy, normal never leaves points or a win on the table and never

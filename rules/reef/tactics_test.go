@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/ai"
 	"github.com/boardbot/boardbot/rules/ai/aitest"
 )
 
@@ -101,37 +100,17 @@ func (c reefTactic) meets(s *state, m rules.Move) bool {
 }
 
 func TestAITactics(t *testing.T) {
-	levels := []string{"easy", "normal", "hard"}
-	if testing.Short() {
-		levels = levels[:2]
-	}
-	if len(reefTactics) < 10 {
-		t.Fatalf("%d positions", len(reefTactics))
-	}
-	for _, level := range levels {
-		found := 0
-		for i, c := range reefTactics {
-			s := fixture(t, c.seats)
-			c.build(t, s)
-			if _, _, err := s.Choices(0, rules.Move{vEat}); err != nil {
-				t.Fatalf("%s: eating is not on the menu: %v", c.name, err)
-			}
-			cfg, _ := ai.ForLevel(level, uint64(i+1))
-			m, _, err := ai.Choose(Game, s.clone(), 0, cfg)
-			if err != nil {
-				t.Fatalf("%s %s: %v", level, c.name, err)
-			}
-			if c.meets(s, m) {
-				found++
-			} else if level != "easy" {
-				t.Logf("%s missed %q: played %s", level, c.name, m)
-			}
+	var cases []aitest.Tactic
+	for _, c := range reefTactics {
+		s := fixture(t, c.seats)
+		c.build(t, s)
+		if _, _, err := s.Choices(0, rules.Move{vEat}); err != nil {
+			t.Fatalf("%s: eating is not on the menu: %v", c.name, err)
 		}
-		t.Logf("%s: %d of %d", level, found, len(reefTactics))
-		if level == "normal" && found*10 < 9*len(reefTactics) || level == "hard" && found < len(reefTactics) {
-			t.Errorf("%s found %d of %d tactics", level, found, len(reefTactics))
-		}
+		cases = append(cases, aitest.Tactic{Name: c.name, State: func() rules.State { return s.clone() },
+			Good: func(m rules.Move) bool { return c.meets(s, m) }})
 	}
+	aitest.Tactics(t, Game, cases)
 }
 
 // The feeding habit is found, and the AI above easy leaves such an eat out.

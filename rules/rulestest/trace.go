@@ -114,14 +114,14 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 		return err
 	}
 	h.Write(data)
-	// The result as it was before messages: its ReasonMsg (a pointer) must not change digests.
-	if res := st.Result(); res != nil {
+	res := st.Result()
+	if res != nil && res.ReasonMsg != nil {
+		// The message is the reason's text again, and %+v would print its address.
 		r := *res
 		r.ReasonMsg = nil
-		w("result %+v", &r)
-	} else {
-		w("result %+v", res)
+		res = &r
 	}
+	w("result %+v", res)
 	return nil
 }
 

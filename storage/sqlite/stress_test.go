@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/storagetest"
 )
 
 // fakeSys puts a file system of the test's making in place of the operating system's, for the
@@ -289,16 +290,7 @@ func TestReadyHungDisk(t *testing.T) {
 			t.Errorf("Ready once the disk answers again = %v", err)
 		}
 	})
-	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
-	defer cancel()
-	t0 := time.Now()
-	err := s.Ready(ctx)
-	if took := time.Since(t0); took > time.Second {
-		t.Errorf("Ready on a hung disk took %s", took)
-	}
-	if u, ok := storage.AsUnavailable(err); !ok || u.Part != storage.PartTimeout {
-		t.Errorf("Ready on a hung disk = %v, want a timeout", err)
-	}
+	storagetest.ReadyTimesOut(t, s, "disk")
 }
 
 // TestReadyWritesNothing: probes leave the database file and its WAL as they were.
