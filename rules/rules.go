@@ -39,6 +39,10 @@ type Info struct {
 	Options  []Option `json:"options,omitempty"`
 	Summary  string   `json:"summary"`  // one paragraph for /rules
 	Notation string   `json:"notation"` // how moves are written, with examples
+	// SummaryMsg and NotationMsg are Summary and Notation as messages, rendered in the reader's
+	// language (as Prompt.Msg); nil where a game has none yet.
+	SummaryMsg  *msg.Message `json:"-"`
+	NotationMsg *msg.Message `json:"-"`
 }
 
 // Option is a game option with a closed set of values.
@@ -48,12 +52,15 @@ type Option struct {
 	Help    string         `json:"help,omitempty"`
 	Default string         `json:"default"`
 	Choices []OptionChoice `json:"choices"`
+	NameMsg *msg.Message   `json:"-"` // Name as a message, as Prompt.Msg
+	HelpMsg *msg.Message   `json:"-"` // Help as a message
 }
 
 // OptionChoice is one allowed value of an Option.
 type OptionChoice struct {
-	Value string `json:"value"`
-	Label string `json:"label"`
+	Value    string       `json:"value"`
+	Label    string       `json:"label"`
+	LabelMsg *msg.Message `json:"-"` // Label as a message, as Prompt.Msg
 }
 
 // Game is a registered game: its description and its two constructors.
