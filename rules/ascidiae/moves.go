@@ -19,12 +19,13 @@ func (g *State) Awaiting() []rules.Prompt {
 		var out []rules.Prompt
 		for i, p := range g.Players {
 			if !p.Placed {
-				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: placePrompt, Msg: say("prompt_place")})
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: placePrompt, Msg: placePromptMsg})
 			}
 		}
 		return out
 	}
-	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Text: g.promptText(), Msg: g.promptMsg(), Default: g.defaultMove()}}
+	m := g.promptMsg()
+	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Text: m.English(), Msg: m, Default: g.defaultMove()}}
 }
 
 func (g *State) setupPhase() bool {
@@ -36,11 +37,14 @@ func (g *State) setupPhase() bool {
 	return false
 }
 
-// placePrompt asks every seat for its initial placement, the same words whatever the others chose.
-const placePrompt = "Place Ascidia basica and Ascidia habilis on your grid: a space and a facing for each " +
-	"(for example b2 up c2 up). Everyone places at the same time; the others see your placement once all have placed."
+// placePromptMsg asks every seat for its initial placement, the same words whatever the others
+// chose; placePrompt is its English.
+var (
+	placePromptMsg = say("prompt_place")
+	placePrompt    = placePromptMsg.English()
+)
 
-// promptMsg is promptText's message, or nil for a pick (its action is not in the catalogue yet).
+// promptMsg is the question the seat to move is asked, once setup is over.
 func (g *State) promptMsg() *msg.Message {
 	t := &g.Turn
 	switch t.Wait {
@@ -52,7 +56,8 @@ func (g *State) promptMsg() *msg.Message {
 		c, sp := g.activeCard()
 		return say("prompt_central", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)), msg.Nested("Action", centralActionMsg(g.currentAction())))
 	case waitPick:
-		return nil
+		c, sp := g.activeCard()
+		return say("prompt_pick", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Action", actionMsg(g.currentAction(), &gridDir{sp: sp, o: c.Orient}, false, false)))
 	default:
 		return say("prompt_turn")
 	}
@@ -63,28 +68,8 @@ func (g *State) promptMsg() *msg.Message {
 	return say("prompt_learning", msg.Number("Turn", g.Players[t.Seat].Turns), msg.Number("Of", g.Opt.Rearrange), msg.Nested("What", what))
 }
 
-func (g *State) promptText() string {
-	t := &g.Turn
-	c, sp := g.activeCard()
-	switch t.Wait {
-	case waitStart:
-		cards := g.rearrangeable()
-		what := "move or turn " + cards[0] + " once"
-		if len(cards) == 2 {
-			what = "move or turn basica and habilis, once each"
-		}
-		return fmt.Sprintf("Learning turn %d of %d: before the current flows you may %s; or start the current.", g.Players[t.Seat].Turns, g.Opt.Rearrange, what)
-	case waitAbility:
-		return def(c).Name + " on " + SpaceName(sp) + " activates with " + holding(c.T) + ": choose an ability."
-	case waitPick:
-		a := g.currentAction()
-		return def(c).Name + " on " + SpaceName(sp) + " will " + ActionText(a, gridDirText(sp, c.Orient)) + ": which tadpoles?"
-	case waitCentral:
-		a := g.currentAction()
-		return def(c).Name + " on " + SpaceName(sp) + " holds " + holding(c.T) + ": " + ActionText(a, nil) + ", or rest."
-	}
-	return "Your turn."
-}
+// promptText is promptMsg's English.
+func (g *State) promptText() string { return g.promptMsg().English() }
 
 func (g *State) defaultMove() rules.Move {
 	switch g.Turn.Wait {
@@ -221,7 +206,7 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		// The actions that follow say what the chosen ability does; only a borrowed one needs
 		// saying where it came from.
 		if t.Ab.Lend >= 0 {
-			g.say("borrows an ability from " + t.Ab.Card + " on " + SpaceName(t.Ab.From))
+			g.say(say("part_borrow", shortArg("Card", t.Ab.Card), msg.Code("Space", SpaceName(t.Ab.From))))
 		}
 	case waitPick:
 		t.Wait = ""
@@ -253,24 +238,28 @@ func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {
 	}
 	g.Players[seat].Placed = true
 	if g.setupPhase() {
-		*ev = append(*ev, rules.Event{Text: g.placedText(seat) + " The others see it once everyone has placed.", To: []rules.Seat{rules.Seat(seat)}})
+		e := rules.Say(say("ev_placed_own", msg.Nested("Placed", g.placedMsg(seat))))
+		e.To = []rules.Seat{rules.Seat(seat)}
+		*ev = append(*ev, e)
 		return
 	}
 	for s := range g.Players {
-		*ev = append(*ev, rules.Event{Text: g.placedText(s), Reveals: g.Seats > 1})
+		e := rules.Say(g.placedMsg(s))
+		e.Reveals = g.Seats > 1
+		*ev = append(*ev, e)
 	}
 	g.startTurn(0)
 	g.run(ev)
 }
 
-// placedText says where seat placed its initial ascidiae.
-func (g *State) placedText(seat int) string {
-	var parts [2]string
+// placedMsg says where seat placed its initial ascidiae.
+func (g *State) placedMsg(seat int) *msg.Message {
+	var parts [2]*msg.Message
 	for i, id := range initials {
 		sp := g.spaceOf(seat, id)
-		parts[i] = id + " on " + SpaceName(sp) + " facing " + g.Players[seat].Grid[sp].Orient.String()
+		parts[i] = say("place_one", shortArg("Card", id), msg.Code("Space", SpaceName(sp)), dirArg("Dir", g.Players[seat].Grid[sp].Orient))
 	}
-	return rules.SeatRef(rules.Seat(seat)) + " places " + parts[0] + " and " + parts[1] + "."
+	return say("ev_placed", msg.Seat("Seat", seat), msg.Nested("First", parts[0]), msg.Nested("Second", parts[1]))
 }
 
 func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
@@ -284,16 +273,16 @@ func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
 	c := grid[from]
 	grid[from], grid[to] = grid[to], c
 	c.Orient = o
-	line := fmt.Sprintf("%s on %s moves to %s, facing %s", m[0], SpaceName(from), m[1], o)
+	var line *msg.Message
 	switch {
 	case from == to:
-		line = fmt.Sprintf("%s on %s turns to face %s", m[0], m[1], o)
+		line = say("re_turn", shortArg("Card", m[0]), msg.Code("Space", m[1]), dirArg("Dir", o))
 	case grid[from] != nil:
-		line += fmt.Sprintf(" (%s goes to %s)", grid[from].Card, SpaceName(from))
+		line = say("re_swap", shortArg("Card", m[0]), msg.Code("From", SpaceName(from)), msg.Code("To", m[1]), dirArg("Dir", o), shortArg("Other", grid[from].Card))
+	default:
+		line = say("re_move", shortArg("Card", m[0]), msg.Code("From", SpaceName(from)), msg.Code("To", m[1]), dirArg("Dir", o))
 	}
-	text := ownerPrefix(t.Seat) + line + "."
-	g.Log = append(g.Log, text[len(ownerPrefix(t.Seat)):])
-	*ev = append(*ev, rules.Event{Text: text})
+	*ev = append(*ev, g.logLine(t.Seat, line))
 }
 
 func (g *State) treePlace(m rules.Move) ([]rules.Choice, bool) { return g.placeTree(m, true) }
@@ -313,7 +302,7 @@ func (g *State) placeTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 			ch := rules.Choice{Token: SpaceName(sp)}
 			if labels {
-				ch.Label = mustCard(id).Name + " on " + SpaceName(sp)
+				ch = labelled(ch, say("lbl_place", cardArg("Card", id), msg.Code("Space", SpaceName(sp))))
 			}
 			out = append(out, ch)
 		}
@@ -332,11 +321,14 @@ func (g *State) startTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	grid := &g.Players[t.Seat].Grid
 	switch len(m) {
 	case 0:
-		out := []rules.Choice{{Token: "flow", Label: "Start the current"}}
+		out := []rules.Choice{{Token: "flow", Label: flowLabel}}
+		if labels {
+			out[0].Msg = flowLabelMsg
+		}
 		for _, id := range g.rearrangeable() {
 			ch := rules.Choice{Token: id}
 			if labels {
-				ch.Label = fmt.Sprintf("Move or turn %s (on %s)", mustCard(id).Name, SpaceName(g.spaceOf(t.Seat, id)))
+				ch = labelled(ch, say("lbl_learn", cardArg("Card", id), msg.Code("Space", SpaceName(g.spaceOf(t.Seat, id)))))
 			}
 			out = append(out, ch)
 		}
@@ -355,11 +347,11 @@ func (g *State) startTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			if labels {
 				switch {
 				case c == nil:
-					ch.Label = "Empty " + SpaceName(sp)
+					ch = labelled(ch, say("lbl_empty", msg.Code("Space", SpaceName(sp))))
 				case c.Card == m[0]:
-					ch.Label = "Stay on " + SpaceName(sp)
+					ch = labelled(ch, say("lbl_stay", msg.Code("Space", SpaceName(sp))))
 				default:
-					ch.Label = "Swap with " + c.Card + " on " + SpaceName(sp)
+					ch = labelled(ch, say("lbl_swap", shortArg("Card", c.Card), msg.Code("Space", SpaceName(sp))))
 				}
 			}
 			out = append(out, ch)
@@ -384,10 +376,11 @@ func (g *State) abilityTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 		ch := rules.Choice{Token: r.Label}
 		if labels {
 			ab, o := g.ability(&r, c)
-			ch.Label = AbilityText(ab, gridDirText(sp, o))
+			m := abilityMsg(ab, &gridDir{sp: sp, o: o})
 			if r.Lend >= 0 {
-				ch.Label = fmt.Sprintf("Borrowed from %s on %s: %s", r.Card, SpaceName(r.From), ch.Label)
+				m = say("lbl_borrowed", shortArg("Card", r.Card), msg.Code("Space", SpaceName(r.From)), msg.Nested("Ability", m))
 			}
+			ch = labelled(ch, m)
 		}
 		out = append(out, ch)
 		return true
@@ -409,7 +402,7 @@ func (g *State) pickTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	for _, p := range g.tadOptions(g.Turn.Seat, sp, c, a, o) {
 		ch := rules.Choice{Token: p.Token()}
 		if labels {
-			ch.Label = strings.ToUpper(a.Verb.String()[:1]) + a.Verb.String()[1:] + " " + p.String()
+			ch = labelled(ch, pickLabel(a.Verb, p))
 		}
 		out = append(out, ch)
 	}
@@ -530,9 +523,8 @@ func (g *State) overRefusal() error {
 	return refuseMsg("bad_over", msg.Code("Reason", g.Res.Reason))
 }
 
-// SeatName is how the board names a seat: "Seat 2" (rules.SeatNamer). Texts write
-// rules.SeatRef instead, which the platform renders as the player.
-func (g *State) SeatName(p rules.Seat) string { return "Seat " + strconv.Itoa(int(p)+1) }
+// Seats have no names of their own (no rules.SeatNamer): "Seat 2" was English in every
+// language, and the platform names each seat by its player.
 
 // TurnCount is the number of turns begun so far (rules.TurnCounter).
 func (g *State) TurnCount() int {

@@ -158,11 +158,65 @@ var cardTerms = func() map[string]string {
 	return out
 }()
 
-// cardTermIDs are the card terms, built at run time, for the catalogue check.
-func cardTermIDs() []string {
+// shortArg names a species by its epithet, as events and menus write it ("basica"): the glossary
+// term short_<id>, or the id itself for a card made up by a test.
+func shortArg(name, id string) msg.Arg {
+	if t, ok := shortTerms[id]; ok {
+		return msg.Term(name, t)
+	}
+	return msg.Code(name, id)
+}
+
+// shortTerms are the glossary ids of the species' epithets, as loaded.
+var shortTerms = func() map[string]string {
+	out := map[string]string{}
+	for _, d := range data.Cards {
+		out[d.ID] = "short_" + d.ID
+	}
+	return out
+}()
+
+// runtimeIDs are the messages whose ids are built at run time, for the catalogue check.
+func runtimeIDs() []string {
 	var out []string
 	for _, t := range cardTerms {
 		out = append(out, t)
 	}
+	for _, t := range shortTerms {
+		out = append(out, t)
+	}
+	for _, p := range data.Presets {
+		out = append(out, "preset_"+p.ID)
+	}
+	for _, l := range data.Layouts {
+		out = append(out, "current_"+l.ID)
+	}
+	for _, v := range thinkVerbs {
+		out = append(out, "lbl_"+v)
+	}
 	return out
 }
+
+// labelled gives a choice its label: the message and its English.
+func labelled(ch rules.Choice, m *msg.Message) rules.Choice {
+	ch.Msg, ch.Label = m, m.English()
+	return ch
+}
+
+// flowLabel is the learning turn's choice to let the current flow.
+var (
+	flowLabelMsg = say("lbl_flow")
+	flowLabel    = flowLabelMsg.English()
+)
+
+// pickLabel names the tadpoles p an action of verb v would use: "Push 1 black".
+func pickLabel(v Verb, p Pool) *msg.Message {
+	id := [...]string{Spawn: "pick_spawn", Consume: "pick_consume", Push: "pick_push", Coop: "pick_coop", Catch: "pick_catch"}
+	if int(v) < len(id) {
+		return say(id[v], msg.Nested("Pool", poolMsg(p)))
+	}
+	return codeMsg(v.String() + " " + p.String())
+}
+
+// oneMsg is one tadpole of colour c: "1 red".
+func oneMsg(c Colour) *msg.Message { return say(poolIDs[c], msg.Count("N", 1)) }

@@ -17,12 +17,118 @@ var update = flag.Bool("update", false, "rewrite testdata/texts.<lang>.txt")
 
 // The catalogue is complete in every language, fully used and argument-for-argument the same as
 // English.
-func TestCatalogue(t *testing.T) { msgtest.Check(t, catName, ".", cardTermIDs()...) }
+func TestCatalogue(t *testing.T) { msgtest.Check(t, catName, ".", runtimeIDs()...) }
 
-// convertedTexts hands f the texts converted to messages so far: the end of seeded random games
-// of every size (result, last event, the refusal after the end) and the refusals a player meets
-// by slips of every kind the catalogue covers.
-func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english string)) {
+// engineTexts plays seeded random games (every seat count, short and long; games of them) and
+// hands f every text a player can meet on the way: prompts, the choice labels at every step of
+// the move played, events, the views' prompt, log and card texts, the result, and refusals of
+// moves broken in the usual ways (and of every central move tried in place of the one played).
+func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, english string)) {
+	refusal := func(err error) {
+		if reason, ok := rules.IsIllegal(err); ok {
+			f("refusal", rules.IllegalMsg(err), reason)
+		}
+	}
+	for n := 0; n < games; n++ {
+		seats := 2
+		if games > 1 {
+			seats = 1 + n%4
+		}
+		long := []string{"no", "yes"}[n/4%2]
+		preset := []string{"first", "second", "third", "fourth", "random"}[n%5]
+		st, err := Game.New(rules.Setup{Seats: seats, Seed: uint64(n + 2), Options: map[string]string{"long": long, "preset": preset}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := st.(*State)
+		r := rand.New(rand.NewPCG(uint64(n+2), 7))
+		for k := 0; g.Result() == nil; k++ {
+			if k > 20000 {
+				t.Fatal("the game does not end")
+			}
+			ps := g.Awaiting()
+			for _, pr := range ps {
+				f("prompt", pr.Msg, pr.Text)
+			}
+			p := ps[r.IntN(len(ps))].Seat
+			m, err := rules.RandomMove(g, p, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i <= len(m); i++ {
+				cs, _, err := g.Choices(p, m[:i])
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range cs {
+					f("label", c.Msg, c.Label)
+				}
+			}
+			bads := []rules.Move{append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), m[:len(m)-1], {"b2", "b2"}, {"up"}}
+			if g.Turn.Wait == waitCentral {
+				for _, v := range thinkVerbs {
+					bads = append(bads, rules.Move{v, "zz9"})
+				}
+			}
+			for _, bad := range bads {
+				_, err := g.Apply(p, bad)
+				refusal(err)
+			}
+			_, err = g.Apply((p+1)%rules.Seat(max(seats, 2)), m)
+			refusal(err)
+			evs, err := g.Apply(p, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				f("event", e.Msg, e.Text)
+			}
+			v := g.PublicView()
+			if v.Prompt != "" {
+				f("view prompt", v.PromptMsg, v.Prompt)
+			}
+			for i, l := range v.Log {
+				f("log", v.LogMsgs[i], l)
+			}
+			for _, tl := range v.Recent {
+				for i, l := range tl.Lines {
+					f("log", tl.Msgs[i], l)
+				}
+			}
+			for _, kv := range v.Kinds {
+				f("card", kv.TextMsg, kv.Text)
+				for _, a := range kv.Abilities {
+					f("ability", a.TextMsg, a.Text)
+				}
+				for _, l := range kv.Lends {
+					f("ability", l.Ability.TextMsg, l.Ability.Text)
+				}
+			}
+		}
+		res := g.Result()
+		f("result", res.ReasonMsg, res.Reason)
+		_, err = g.Apply(0, rules.Move{"rest"})
+		refusal(err)
+	}
+}
+
+// infoTexts hands f the game's description, option names, helps and choice labels.
+func infoTexts(f func(what string, m *msg.Message, english string)) {
+	i := Game.Info()
+	f("summary", i.SummaryMsg, i.Summary)
+	f("notation", i.NotationMsg, i.Notation)
+	for _, o := range i.Options {
+		f("option", o.NameMsg, o.Name)
+		f("option help", o.HelpMsg, o.Help)
+		for _, c := range o.Choices {
+			f("option choice", c.LabelMsg, c.Label)
+		}
+	}
+}
+
+// scenarioTexts hands f the texts of positions set up for them: the refusals a player meets by
+// slips of every kind the catalogue covers, and the wins by a second and a third colony.
+func scenarioTexts(t *testing.T, f func(what string, m *msg.Message, english string)) {
 	refused := func(g *State, seat int, move string) {
 		t.Helper()
 		m, _ := rules.ParseMove(move)
@@ -32,58 +138,6 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 			t.Fatalf("%q: %v, want a refusal", move, err)
 		}
 		f("refusal", rules.IllegalMsg(err), reason)
-	}
-	for seats := 1; seats <= 4; seats++ {
-		for _, long := range []string{"no", "yes"} {
-			st, err := Game.New(rules.Setup{Seats: seats, Seed: uint64(seats), Options: map[string]string{"long": long}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := st.(*State)
-			r := rand.New(rand.NewPCG(uint64(seats), 7))
-			var last rules.Event
-			for n := 0; g.Result() == nil; n++ {
-				if n > 20000 {
-					t.Fatal("the game does not end")
-				}
-				ps := g.Awaiting()
-				for _, pr := range ps {
-					if g.setupPhase() || g.Turn.Wait != waitPick {
-						f("prompt", pr.Msg, pr.Text)
-					}
-				}
-				p := ps[r.IntN(len(ps))].Seat
-				m, err := rules.RandomMove(g, p, r)
-				if err != nil {
-					t.Fatal(err)
-				}
-				// Refusals of the usual slips, and of every central move tried in their place.
-				bads := []rules.Move{append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), m[:len(m)-1]}
-				if g.Turn.Wait == waitCentral {
-					for _, v := range thinkVerbs {
-						bads = append(bads, rules.Move{v, "zz9"})
-					}
-				}
-				for _, bad := range bads {
-					if _, err := g.Apply(p, bad); err != nil {
-						if reason, ok := rules.IsIllegal(err); ok {
-							f("refusal", rules.IllegalMsg(err), reason)
-						}
-					}
-				}
-				evs, err := g.Apply(p, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(evs) > 0 {
-					last = evs[len(evs)-1]
-				}
-			}
-			res := g.Result()
-			f("result", res.ReasonMsg, res.Reason)
-			f("event", last.Msg, last.Text)
-			refused(g, 0, "rest")
-		}
 	}
 
 	// A second colony wins, a third in the long game.
@@ -111,7 +165,7 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 	poor.begin(0)
 	refused(poor, 0, "root trinea")
 
-	// The prompts converted so far: the placement and the learning turns.
+	// The prompts of the placement and the learning turns.
 	prompts := func(g *State) {
 		for _, p := range g.Awaiting() {
 			if g.setupPhase() || g.Turn.Wait == waitStart {
@@ -166,12 +220,13 @@ func convertedTexts(t *testing.T, f func(what string, m *msg.Message, english st
 	refused(probe, 0, "colonize g1")
 }
 
-// Every converted text carries its message, given exactly its arguments; its English rendering
-// is the text, and every other language renders it with nothing left unfilled.
-func TestConvertedTextsHaveMessages(t *testing.T) {
+// Every text carries its message, given exactly its arguments, and the English rendering of the
+// message is the text; in every other language and the pseudo-language it renders with no
+// placeholder or missing message left.
+func TestEveryTextHasItsMessage(t *testing.T) {
 	ids := map[string]bool{}
 	names := func(s int) string { return []string{"Ann", "Bob", "Cy", "Di"}[s] }
-	convertedTexts(t, func(what string, m *msg.Message, english string) {
+	check := func(what string, m *msg.Message, english string) {
 		if m == nil {
 			t.Fatalf("%s without a message: %q", what, english)
 		}
@@ -188,8 +243,11 @@ func TestConvertedTextsHaveMessages(t *testing.T) {
 				t.Fatalf("%s in %s: %q", what, lang, got)
 			}
 		}
-	})
-	if len(ids) < 14 {
+	}
+	engineTexts(t, 12, check)
+	scenarioTexts(t, check)
+	infoTexts(check)
+	if len(ids) < 95 {
 		t.Errorf("only %d messages met: %v", len(ids), ids)
 	}
 }
@@ -220,14 +278,14 @@ func TestResultMessageSurvivesDecode(t *testing.T) {
 	}
 }
 
-// testdata/texts.<lang>.txt are the converted texts as a player reads them in that language,
+// testdata/texts.<lang>.txt are the scenarios' texts as a player reads them in that language,
 // written by -update and read before committing.
 func TestTextsInEveryLanguage(t *testing.T) {
 	for _, lang := range msg.Languages[1:] {
-		names := func(s int) string { return []string{"Ann (Seat 1)", "Bob (Seat 2)", "Cy (Seat 3)", "Di (Seat 4)"}[s] }
+		names := func(s int) string { return []string{"Ann", "Bob", "Cy", "Di"}[s] }
 		seen := map[string]bool{}
 		var out []string
-		convertedTexts(t, func(what string, m *msg.Message, english string) {
+		scenarioTexts(t, func(what string, m *msg.Message, english string) {
 			l := what + ": " + msg.Render(m, lang, names)
 			if !seen[l] {
 				seen[l] = true
@@ -235,6 +293,46 @@ func TestTextsInEveryLanguage(t *testing.T) {
 			}
 		})
 		path := filepath.Join("testdata", "texts."+lang+".txt")
+		got := strings.Join(out, "\n") + "\n"
+		if *update {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(want) != got {
+			t.Errorf("%s differs (run with -update and read the difference)", path)
+		}
+	}
+}
+
+// testdata/game.<lang>.txt is one seeded game of two as a player reads it in that language:
+// every prompt, the labels of each step of the move played, the events, the result, refusals of
+// moves broken in the usual ways, and the game's description. Written by -update and read by a
+// speaker; the test keeps it from changing unseen.
+func TestGameInEveryLanguage(t *testing.T) {
+	for _, lang := range msg.Languages[1:] {
+		names := func(s int) string { return []string{"Ann", "Bob"}[s] }
+		seen := map[string]bool{}
+		var out []string
+		add := func(what string, m *msg.Message, english string) {
+			switch what {
+			case "log", "card", "ability", "view prompt":
+				return // the same texts as the events and labels, or the board's
+			}
+			l := what + ": " + msg.Render(m, lang, names)
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+		infoTexts(add)
+		engineTexts(t, 1, add)
+		path := filepath.Join("testdata", "game."+lang+".txt")
 		got := strings.Join(out, "\n") + "\n"
 		if *update {
 			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
