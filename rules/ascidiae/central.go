@@ -496,7 +496,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 	t.Act++
 	switch m[0] {
 	case wRest:
-		g.say(say("part_rest"))
+		g.part("part_rest")
 	case wColonize:
 		i := slotByToken(m[1])
 		col, _ := Colony(g.Colonies[i].ID)
@@ -504,7 +504,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		g.Colonies[i].By = seat
 		pl.Colonies = append(pl.Colonies, col.ID)
 		t.Claims++
-		g.say(say("part_claim", msg.Nested("Pool", poolMsg(col.Needs)), msg.Code("Colony", m[1]), msg.Nested("Nth", ordinalMsg(len(pl.Colonies)))))
+		g.part("part_claim", msg.Nested("Pool", g.pool(col.Needs)), msg.Code("Colony", m[1]), msg.Nested("Nth", ordinalMsg(len(pl.Colonies))))
 		if !g.solo() && len(pl.Colonies) >= g.winTarget() {
 			g.finish(ev)
 			g.end(ev, rules.RanksByScore(g.scores()), winMsg(seat, len(pl.Colonies)))
@@ -515,7 +515,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		if p.Locked {
 			p.Locked = false
 			g.Blocks++
-			g.say(say("part_unlock", msg.Nested("Pool", poolMsg(p.Cost)), shortArg("Pile", p.Card)))
+			g.part("part_unlock", msg.Nested("Pool", g.pool(p.Cost)), shortArg("Pile", p.Card))
 			return
 		}
 		p.Count--
@@ -524,12 +524,12 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		old := pl.Grid[sp]
 		n := g.place(seat, sp, p.Card, o)
 		n.T = mustCard(p.Card).OnRoot
-		g.say(say("part_root", msg.Nested("Pool", poolMsg(p.Cost)), shortArg("Card", p.Card), msg.Code("Space", m[2]), dirArg("Dir", o)))
+		g.part("part_root", msg.Nested("Pool", g.pool(p.Cost)), shortArg("Card", p.Card), msg.Code("Space", m[2]), dirArg("Dir", o))
 		if old != nil {
 			g.say(lostMsgOf(old, c))
 		}
 		if n.T.Total() > 0 {
-			g.say(say("part_enters", msg.Nested("Pool", poolMsg(n.T))))
+			g.part("part_enters", msg.Nested("Pool", g.pool(n.T)))
 		}
 	case wDisplace:
 		col := pay(c, m, 3)
@@ -539,9 +539,9 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		t.remember(mv, from)
 		pl.Grid[to], pl.Grid[from] = mv, nil
 		if mv == c {
-			g.say(say("part_move_self", msg.Nested("Pool", oneMsg(col)), msg.Code("From", m[1]), msg.Code("To", m[2])))
+			g.part("part_move_self", msg.Nested("Pool", oneMsg(col)), msg.Code("From", m[1]), msg.Code("To", m[2]))
 		} else {
-			g.say(say("part_move", msg.Nested("Pool", oneMsg(col)), shortArg("Card", mv.Card), msg.Code("From", m[1]), msg.Code("To", m[2])))
+			g.part("part_move", msg.Nested("Pool", oneMsg(col)), shortArg("Card", mv.Card), msg.Code("From", m[1]), msg.Code("To", m[2]))
 		}
 		if old != nil {
 			g.say(lostMsgOf(old, c))
@@ -553,18 +553,18 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		t.remember(pl.Grid[sp], sp)
 		pl.Grid[sp].Orient = o
 		if pl.Grid[sp] == c {
-			g.say(say("part_turn_self", msg.Nested("Pool", oneMsg(col)), dirArg("Dir", o)))
+			g.part("part_turn_self", msg.Nested("Pool", oneMsg(col)), dirArg("Dir", o))
 		} else {
-			g.say(say("part_turn", msg.Nested("Pool", oneMsg(col)), shortArg("Card", pl.Grid[sp].Card), msg.Code("Space", m[1]), dirArg("Dir", o)))
+			g.part("part_turn", msg.Nested("Pool", oneMsg(col)), shortArg("Card", pl.Grid[sp].Card), msg.Code("Space", m[1]), dirArg("Dir", o))
 		}
 	case wBlock:
 		p := &g.Piles[g.pileByCard(m[1])]
 		c.T = c.T.Minus(p.Cost)
 		p.Locked = true
 		g.Blocks--
-		g.say(say("part_lock", msg.Nested("Pool", poolMsg(p.Cost)), shortArg("Pile", p.Card)))
+		g.part("part_lock", msg.Nested("Pool", g.pool(p.Cost)), shortArg("Pile", p.Card))
 	case wPuff:
 		col := pay(c, m, 1)
-		g.say(say("part_puff", msg.Nested("Pool", oneMsg(col))))
+		g.part("part_puff", msg.Nested("Pool", oneMsg(col)))
 	}
 }

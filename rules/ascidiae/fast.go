@@ -11,7 +11,11 @@ import (
 // agree with Choices, RandomMove's walk and Decode.
 
 // Clone is an independent copy (the search's rules.Cloner).
-func (g *State) Clone() rules.State { return g.clone() }
+func (g *State) Clone() rules.State {
+	c := g.clone()
+	c.quiet = g.quiet
+	return c
+}
 
 // RandomMoveFrom asks the decision's tree directly for each token, where going through Choices
 // re-reads every earlier token first: the same draws as rules.RandomMove, so the same move.

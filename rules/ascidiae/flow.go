@@ -58,6 +58,9 @@ func (g *State) run(ev *[]rules.Event) {
 // say adds a part to the activation's log line. Nothing is rendered until the line is done
 // (finish): the greedy player plays hundreds of moves per decision.
 func (g *State) say(m *msg.Message) {
+	if g.quiet {
+		return
+	}
 	g.Turn.Parts = append(g.Turn.Parts, m)
 }
 
@@ -65,6 +68,9 @@ func (g *State) say(m *msg.Message) {
 // nothing. A run of them (gemmata pushes four colours) makes one clause: "cannot push 1 black
 // right (d3), nor 1 white down (off the grid)".
 func (g *State) sayCannot(a Action, gd *gridDir) {
+	if g.quiet {
+		return
+	}
 	t := &g.Turn
 	if n := len(t.Parts); n > 1 && cannotVerb(t.Parts[n-1]) == a.Verb {
 		obj := "obj_push"
@@ -76,7 +82,7 @@ func (g *State) sayCannot(a Action, gd *gridDir) {
 		t.Parts = append(t.Parts[:n-1:n-1], m)
 		return
 	}
-	g.say(say("part_cannot", msg.Nested("Action", actionMsg(a, gd, false, false))))
+	g.part("part_cannot", msg.Nested("Action", actionMsg(a, gd, false, false)))
 }
 
 // cannotVerb is the verb of a part saying a push or catch moved nothing (part_cannot, or a run
@@ -107,9 +113,15 @@ func cannotVerb(m *msg.Message) Verb {
 func (g *State) finish(ev *[]rules.Event) {
 	t := &g.Turn
 	if len(t.Parts) > 0 {
-		line := say("line_bare", msg.Nested("Head", t.Parts[0]))
+		var line *msg.Message
 		if len(t.Parts) > 1 {
-			line = say("line", msg.Nested("Head", t.Parts[0]), msg.Nested("Parts", joinMsg(t.Parts[1:], "list_semi")))
+			parts := t.Parts[len(t.Parts)-1]
+			for i := len(t.Parts) - 2; i >= 1; i-- {
+				parts = g.ar.say("list_semi", msg.Nested("First", t.Parts[i]), msg.Nested("Rest", parts))
+			}
+			line = g.ar.say("line", msg.Nested("Head", t.Parts[0]), msg.Nested("Parts", parts))
+		} else {
+			line = g.ar.say("line_bare", msg.Nested("Head", t.Parts[0]))
 		}
 		*ev = append(*ev, activationEvent(t.Seat, g.logLine(t.Seat, line)))
 	}
@@ -122,10 +134,12 @@ func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	t := &g.Turn
 	t.Active, t.Space = c.UID, sp
 	t.forget(c.UID)
-	t.Parts = make([]*msg.Message, 0, 4)
-	g.say(say("line_head", shortArg("Card", c.Card), msg.Code("Space", SpaceName(sp))))
+	if !g.quiet {
+		t.Parts = make([]*msg.Message, 0, 4)
+	}
+	g.part("line_head", shortArg("Card", c.Card), msg.Code("Space", SpaceName(sp)))
 	if n := c.T.Total(); n > def(c).Capacity {
-		g.say(say("part_purge", msg.Number("N", n), msg.Number("Cap", def(c).Capacity)))
+		g.part("part_purge", msg.Number("N", n), msg.Number("Cap", def(c).Capacity))
 		if g.watch != nil {
 			g.watch.purges = append(g.watch.purges, purge{seat: t.Seat, card: c.Card, space: sp, n: n})
 		}
@@ -144,7 +158,7 @@ func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	})
 	switch n {
 	case 0:
-		g.say(say("part_none"))
+		g.part("part_none")
 		g.finish(ev)
 	case 1:
 		t.Ab = &first
@@ -278,7 +292,7 @@ func (g *State) step(ev *[]rules.Event) {
 	t := &g.Turn
 	sp := g.find(t.Seat, t.Active)
 	if sp < 0 {
-		g.say(say("part_ends"))
+		g.part("part_ends")
 		g.finish(ev)
 		return
 	}
@@ -291,7 +305,7 @@ func (g *State) step(ev *[]rules.Event) {
 	a := ab.Actions[t.Act]
 	if a.Verb.Central() {
 		if !g.canCentral(c, a) {
-			g.say(say("part_afford", msg.Nested("Action", actionMsg(a, nil, true, false))))
+			g.part("part_afford", msg.Nested("Action", actionMsg(a, nil, true, false)))
 			t.Act++
 			return
 		}
@@ -301,13 +315,13 @@ func (g *State) step(ev *[]rules.Event) {
 	opts := g.tadOptions(t.Seat, sp, c, a, o)
 	switch {
 	case len(opts) == 0 && (a.Verb == Consume || a.Verb == Coop):
-		g.say(say("part_stops", msg.Nested("Action", actionMsg(a, nil, false, false))))
+		g.part("part_stops", msg.Nested("Action", actionMsg(a, nil, false, false)))
 		g.finish(ev)
 	case len(opts) == 0:
 		g.sayCannot(a, &gridDir{sp: sp, o: o})
 		t.Act++
 	case a.Verb == Coop:
-		g.say(say("part_coop", msg.Nested("Pool", poolMsg(opts[0]))))
+		g.part("part_coop", msg.Nested("Pool", g.pool(opts[0])))
 		t.Act++
 	case len(opts) == 1:
 		g.doTadpoles(sp, c, a, o, opts[0])
@@ -388,27 +402,27 @@ func (g *State) doTadpoles(sp int, c *Placed, a Action, o Dir, p Pool) {
 	switch a.Verb {
 	case Spawn:
 		c.T = c.T.Plus(p)
-		g.say(say("part_spawn", msg.Nested("Pool", poolMsg(p))))
+		g.part("part_spawn", msg.Nested("Pool", g.pool(p)))
 	case Consume:
 		c.T = c.T.Minus(p)
-		g.say(say("part_consume", msg.Nested("Pool", poolMsg(p))))
+		g.part("part_consume", msg.Nested("Pool", g.pool(p)))
 	case Push:
 		c.T = c.T.Minus(p)
 		n := step(sp, a.Dir.Turn(o))
 		switch {
 		case n < 0:
-			g.say(say("part_push_off", msg.Nested("Pool", poolMsg(p))))
+			g.part("part_push_off", msg.Nested("Pool", g.pool(p)))
 		case grid[n] == nil:
-			g.say(say("part_push_empty", msg.Nested("Pool", poolMsg(p)), msg.Code("Space", SpaceName(n))))
+			g.part("part_push_empty", msg.Nested("Pool", g.pool(p)), msg.Code("Space", SpaceName(n)))
 		default:
 			grid[n].T = grid[n].T.Plus(p)
-			g.say(say("part_push", msg.Nested("Pool", poolMsg(p)), msg.Code("Space", SpaceName(n))))
+			g.part("part_push", msg.Nested("Pool", g.pool(p)), msg.Code("Space", SpaceName(n)))
 		}
 	case Catch:
 		n := step(sp, a.Dir.Turn(o))
 		grid[n].T = grid[n].T.Minus(p)
 		c.T = c.T.Plus(p)
-		g.say(say("part_catch", msg.Nested("Pool", poolMsg(p)), msg.Code("Space", SpaceName(n))))
+		g.part("part_catch", msg.Nested("Pool", g.pool(p)), msg.Code("Space", SpaceName(n)))
 	}
 }
 
@@ -458,7 +472,9 @@ func (g *State) scores() []int {
 func (g *State) end(ev *[]rules.Event, ranks []int, reason *msg.Message) {
 	g.Res = &rules.Result{Ranks: ranks, Scores: g.scores(), Reason: reason.English()}
 	g.Turn.Wait = ""
-	*ev = append(*ev, rules.Say(reason))
+	if !g.quiet {
+		*ev = append(*ev, rules.Say(reason))
+	}
 }
 
 // canRearrange reports whether the seat to move may still move an initial ascidia this turn.

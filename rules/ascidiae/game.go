@@ -13,9 +13,20 @@ type game struct{}
 // Game is Ascidiae for the platform.
 var Game rules.Game = game{}
 
-// Info is the game's description, its texts messages of the catalogue with their English (built
-// anew for each caller, who may change it).
+// Info is the game's description, its texts messages of the catalogue with their English: a copy
+// for each caller, who may change it (New asks for it, and self-play starts many games).
 func (game) Info() rules.Info {
+	i := info
+	i.Options = append([]rules.Option(nil), info.Options...)
+	for k := range i.Options {
+		i.Options[k].Choices = append([]rules.OptionChoice(nil), i.Options[k].Choices...)
+	}
+	return i
+}
+
+var info = newInfo()
+
+func newInfo() rules.Info {
 	choice := func(value, id string, args ...msg.Arg) rules.OptionChoice {
 		m := say(id, args...)
 		return rules.OptionChoice{Value: value, Label: m.English(), LabelMsg: m}

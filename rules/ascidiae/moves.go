@@ -237,6 +237,13 @@ func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {
 		g.place(seat, sp, id, o)
 	}
 	g.Players[seat].Placed = true
+	if g.quiet {
+		if !g.setupPhase() {
+			g.startTurn(0)
+			g.run(ev)
+		}
+		return
+	}
 	if g.setupPhase() {
 		e := rules.Say(say("ev_placed_own", msg.Nested("Placed", g.placedMsg(seat))))
 		e.To = []rules.Seat{rules.Seat(seat)}
@@ -273,6 +280,9 @@ func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
 	c := grid[from]
 	grid[from], grid[to] = grid[to], c
 	c.Orient = o
+	if g.quiet {
+		return
+	}
 	var line *msg.Message
 	switch {
 	case from == to:

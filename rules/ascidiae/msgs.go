@@ -220,3 +220,53 @@ func pickLabel(v Verb, p Pool) *msg.Message {
 
 // oneMsg is one tadpole of colour c: "1 red".
 func oneMsg(c Colour) *msg.Message { return say(poolIDs[c], msg.Count("N", 1)) }
+
+// arena holds the messages of the events a state writes, a few arrays for many messages: random
+// playouts and the greedy player's look-ahead write an activation's line on every move. Messages
+// handed out are never written again, so a full array is left to them and a new one begun (no
+// copy). A clone starts an arena of its own: two states appending into one array would overwrite
+// each other's messages.
+type arena struct {
+	msgs []msg.Message
+	args []msg.Arg
+}
+
+func (a *arena) say(id string, args ...msg.Arg) *msg.Message {
+	if !registered {
+		panic("ascidiae: catalogue not registered")
+	}
+	if len(a.msgs) == cap(a.msgs) {
+		a.msgs = make([]msg.Message, 0, min(64, max(8, 2*cap(a.msgs))))
+	}
+	if cap(a.args)-len(a.args) < len(args) {
+		a.args = make([]msg.Arg, 0, max(len(args), min(128, max(16, 2*cap(a.args)))))
+	}
+	start := len(a.args)
+	a.args = append(a.args, args...)
+	a.msgs = append(a.msgs, msg.Message{Cat: catName, ID: id, Args: a.args[start:len(a.args):len(a.args)]})
+	return &a.msgs[len(a.msgs)-1]
+}
+
+// part adds a part to the activation's line, its message in the state's arena.
+func (g *State) part(id string, args ...msg.Arg) {
+	if !g.quiet {
+		g.say(g.ar.say(id, args...))
+	}
+}
+
+// pool is poolMsg in the state's arena.
+func (g *State) pool(p Pool) *msg.Message {
+	if g.quiet {
+		return nil // not written
+	}
+	n, last := 0, Colour(0)
+	for c := Colour(0); c < NumColours; c++ {
+		if p[c] > 0 {
+			n, last = n+1, c
+		}
+	}
+	if n == 1 { // the usual case: one colour
+		return g.ar.say(poolIDs[last], msg.Count("N", p[last]))
+	}
+	return poolMsg(p)
+}

@@ -130,6 +130,10 @@ type State struct {
 	RNG      *rules.RNG     `json:"rng"`
 
 	watch *watch // set only on a copy that plays a move to see what it causes (menu labels)
+	ar    arena  // the messages of its events (not shared with clones)
+	// quiet is set on the copies the rules play to look ahead (the greedy player, what a menu's
+	// move makes certain): they write no events and no log, which no one reads.
+	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
@@ -251,7 +255,8 @@ func (g *State) unclaimed() int {
 	return n
 }
 
-// clone is a deep copy, for players that look ahead.
+// clone is a deep copy, for players that look ahead: quiet (see State.quiet); Clone is the
+// copy that writes its events.
 func (g *State) clone() *State {
 	c := *g
 	c.Piles = append([]Pile(nil), g.Piles...)
@@ -295,6 +300,8 @@ func (g *State) clone() *State {
 	}
 	c.RNG = g.RNG.Clone()
 	c.watch = nil
+	c.ar = arena{}
+	c.quiet = true
 	return &c
 }
 

@@ -29,7 +29,7 @@ var manyActivations = func() (out [4]string) {
 // spawns 1 black."), into the turn's log, and returns the event naming the owner ("{seat:0}'s
 // basica on c2 spawns 1 black.").
 func (g *State) logLine(seat int, line *msg.Message) rules.Event {
-	m := say("ev_owned", msg.Seat("Seat", seat), msg.Nested("Line", line))
+	m := g.ar.say("ev_owned", msg.Seat("Seat", seat), msg.Nested("Line", line))
 	text := m.English()
 	g.Log = append(g.Log, text[len(ownerPrefix(seat)):]) // the line's English, no copy
 	g.LogMsgs = append(g.LogMsgs, line)
