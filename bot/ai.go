@@ -283,19 +283,19 @@ func aiSeatDue(t *table) (rules.Seat, bool) {
 	return 0, false
 }
 
-// checkBots validates /create's bots and level against the seats.
-func checkBots(bots, seats int, level string) error {
+// checkBots validates /create's bots and level against the seats, refusing in lang.
+func checkBots(lang string, bots, seats int, level string) error {
 	if bots == 0 {
 		return nil
 	}
 	if bots < 0 || bots > seats-1 {
 		if seats == 2 {
-			return refuse("A game of 2 has 1 AI seat (bots=1): the other seat is yours.")
+			return refuseT(lang, "bots_two")
 		}
-		return refuse("A game of %d has 1 to %d AI seats (bots=1 to bots=%d): at least one seat is yours.", seats, seats-1, seats-1)
+		return refuseT(lang, "bots_range", "Seats", seats, "Max", seats-1)
 	}
 	if _, err := ai.ForLevel(level, 0); err != nil {
-		return refuse("There is no AI level %q; choose %s.", level, strings.Join(ai.Levels, ", "))
+		return refuseT(lang, "bots_no_level", "Level", level, "Levels", strings.Join(ai.Levels, ", "))
 	}
 	return nil
 }
@@ -318,14 +318,6 @@ func firstHuman(ps []storage.Player) string {
 		}
 	}
 	return ""
-}
-
-// standIn names who plays a seat its player left, for texts.
-func (s *Service) standIn() string {
-	if s.opt.NoAI {
-		return "the random player"
-	}
-	return "the AI"
 }
 
 // requeueAI queues every running game with a robot seat, so moves the AI owed when the process

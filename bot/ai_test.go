@@ -205,7 +205,7 @@ func TestCreateBotsRefusals(t *testing.T) {
 	ctx := context.Background()
 	_, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Bots: 2})
 	wantRefusal(t, err, "A 2-player game has room for 1 AI player: one seat is yours.")
-	if err := checkBots(3, 3, "easy"); err == nil || !strings.Contains(err.Error(), "A game of 3 has 1 to 2 AI seats") {
+	if err := checkBots(LangEnglish, 3, 3, "easy"); err == nil || !strings.Contains(err.Error(), "A game of 3 has 1 to 2 AI seats") {
 		t.Fatalf("3 bots at 3 seats: %v", err)
 	}
 	_, err = e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Bots: 1, Level: "godlike"})

@@ -140,6 +140,7 @@ func (s *Service) reminderNotice(t *table) (Notice, bool) {
 		n.Mentions = appendOnce(n.Mentions, a.User)
 	}
 	lang := s.threadLang(t.row)
+	n.Lang = lang // its buttons speak the thread's language too
 	n.Text = T(lang, "reminder", "Game", gameTitle(t), "Names", joinNames(lang, who))
 	return n, true
 }
@@ -166,6 +167,7 @@ func (s *Service) lateNotice(t *table) (Notice, bool) {
 	}
 	n.Actions = append(n.Actions, ActReplace, ActEnd)
 	lang := s.threadLang(t.row)
+	n.Lang = lang
 	var can []string
 	for _, a := range n.Actions {
 		can = append(can, actionText(lang, a, who))

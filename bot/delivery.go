@@ -14,15 +14,29 @@ import (
 
 // ThreadRefused is a Sender's error for a post or edit that the game's thread refuses until
 // someone fixes it: the thread was deleted or locked, or the bot lost a permission there.
-// Reason says so in words for the players ("I may not attach files there").
+// Reason says so for the players ("I may not attach files there"): a message id of the
+// platform's catalogue, so each reader gets it in their language (text that is no id is shown
+// as it is: a refusal stored by an older version).
 type ThreadRefused struct {
 	Reason string
-	// Where says in words where the players can still follow the game meanwhile, or "" when
-	// nowhere (a deleted thread); it goes in the direct message each of them gets.
+	// Where says where the players can still follow the game meanwhile (a message id, as
+	// Reason), or "" when nowhere (a deleted thread); it goes in the direct message each of
+	// them gets.
 	Where string
 }
 
-func (e *ThreadRefused) Error() string { return "the game's thread refuses posts: " + e.Reason }
+func (e *ThreadRefused) Error() string {
+	return "the game's thread refuses posts: " + textOrID(LangEnglish, e.Reason)
+}
+
+// textOrID is message id in lang, or s itself when it is no message (words stored before the
+// catalogue).
+func textOrID(lang, s string) string {
+	if HasText(s) {
+		return T(lang, s)
+	}
+	return s
+}
 
 // refusedProbe is how often a refused thread is tried again: each try costs Discord one request
 // it counts as invalid, so it is rare, yet an admin's fix shows within minutes.
@@ -34,17 +48,17 @@ const (
 	keyRefused = "thread_refused"
 )
 
-// ThreadRefusal says why the game in thread cannot be posted to, or "" while it can.
-func (s *Service) ThreadRefusal(ctx context.Context, thread string) string {
+// ThreadRefusal says why the game in thread cannot be posted to, in lang, or "" while it can.
+func (s *Service) ThreadRefusal(ctx context.Context, lang, thread string) string {
 	row, err := s.store.GameByThread(ctx, thread)
 	if err != nil || row == nil {
 		return ""
 	}
 	v, ok, err := s.store.Setting(ctx, scopeGame, strconv.FormatInt(row.ID, 10), keyRefused)
-	if err != nil || !ok {
+	if err != nil || !ok || v == "" {
 		return ""
 	}
-	return v
+	return textOrID(lang, v)
 }
 
 // refusedAndOver reports whether game has ended while its thread refused its posts.
@@ -81,7 +95,7 @@ func (s *Service) threadRefused(ctx context.Context, game int64, r *ThreadRefuse
 	if known && prev != "" {
 		return next, nil
 	}
-	s.log.Error("outbox: the game's thread refuses its posts; the game is paused until it is fixed", "game", game, "thread", t.row.Thread, "reason", reason)
+	s.log.Error("outbox: the game's thread refuses its posts; the game is paused until it is fixed", "game", game, "thread", t.row.Thread, "reason", textOrID(LangEnglish, reason))
 	if o, ok := s.opt.Observer.(interface{ ThreadRefused(kind string) }); ok {
 		o.ThreadRefused(t.row.Kind)
 	}
@@ -93,7 +107,7 @@ func (s *Service) threadRefused(ctx context.Context, game int64, r *ThreadRefuse
 		name = t.kit.Game.Info().Name
 	}
 	lang := s.threadLang(t.row)
-	text := T(lang, "thread_refused", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", reason)
+	text := T(lang, "thread_refused", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", textOrID(lang, reason))
 	t.row.Deadline, t.row.RemindAt = nil, nil
 	if err := s.store.UpdateGame(ctx, t.row); err != nil {
 		_ = s.reload(ctx, t)
@@ -116,9 +130,9 @@ func (s *Service) threadRefused(ctx context.Context, game int64, r *ThreadRefuse
 		told[p.UserID] = true
 		// A DM reads the player's own language, as their last interaction told it.
 		ul := s.userLang(ctx, p.UserID, "")
-		dm := T(ul, "dm_thread_gone", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", reason)
+		dm := T(ul, "dm_thread_gone", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", textOrID(ul, reason))
 		if r.Where != "" {
-			dm = T(ul, "dm_thread_refused", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", reason, "Where", r.Where)
+			dm = T(ul, "dm_thread_refused", "Game", name, "ID", game, "Thread", t.row.Thread, "Reason", textOrID(ul, reason), "Where", textOrID(ul, r.Where))
 		}
 		if err := s.store.Enqueue(ctx, s.notice(Notice{Kind: "dm", User: p.UserID, Text: dm, Lang: ul})); err != nil {
 			return time.Time{}, err

@@ -113,7 +113,7 @@ func checkSummary(t *testing.T, evs []pendingEvent, budget int) {
 		}
 		j++
 	}
-	if linesLen(ls) > len(text)+1 && !strings.Contains(text, fullList) {
+	if linesLen(ls) > len(text)+1 && !strings.Contains(text, T(LangEnglish, "full_list")) {
 		t.Fatalf("a condensed summary does not point to the full list: %q", text)
 	}
 }

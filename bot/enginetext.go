@@ -61,9 +61,34 @@ func illegalText(lang string, err error) (string, bool) {
 	if reason, ok := rules.IsIllegal(err); ok {
 		return engineText(lang, rules.IllegalMsg(err), reason, nil), true
 	}
-	return AsRefusal(err)
+	return RefusalIn(lang, err)
 }
 
 func resultReason(lang string, res *rules.Result, name func(rules.Seat) string) string {
 	return engineText(lang, res.ReasonMsg, res.Reason, name)
+}
+
+// A game's description in lang: its summary, notation, option names, helps and choice labels
+// from their messages, else (a game whose Info has none yet) the English text, marked by tests
+// as an engine text without a message.
+
+// InfoSummary is info's summary in lang.
+func InfoSummary(lang string, info rules.Info) string {
+	return engineText(lang, info.SummaryMsg, info.Summary, nil)
+}
+
+// InfoNotation is info's notation in lang.
+func InfoNotation(lang string, info rules.Info) string {
+	return engineText(lang, info.NotationMsg, info.Notation, nil)
+}
+
+// OptionName is an option's name in lang.
+func OptionName(lang string, o rules.Option) string { return engineText(lang, o.NameMsg, o.Name, nil) }
+
+// OptionHelp is an option's help in lang.
+func OptionHelp(lang string, o rules.Option) string { return engineText(lang, o.HelpMsg, o.Help, nil) }
+
+// OptionLabel is an option choice's label in lang.
+func OptionLabel(lang string, c rules.OptionChoice) string {
+	return engineText(lang, c.LabelMsg, c.Label, nil)
 }

@@ -8,8 +8,6 @@ import (
 // English forms of the texts that take a language, as the tests (and anything written before
 // languages) call them.
 
-const fullList = "full list: /history"
-
 func condense(evs []pendingEvent, budget int) []digestLine {
 	return condenseIn(LangEnglish, evs, budget)
 }

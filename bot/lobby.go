@@ -70,7 +70,7 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	if spec.Bots != 0 && (spec.Bots < 0 || spec.Bots >= seats) {
 		return Reply{}, refuse("%s", botsRefusal(ul, info, seats, spec.Bots))
 	}
-	if err := checkBots(spec.Bots, seats, spec.Level); err != nil {
+	if err := checkBots(ul, spec.Bots, seats, spec.Level); err != nil {
 		return Reply{}, err
 	}
 	seed := spec.Seed

@@ -207,7 +207,7 @@ func languageValue(v string) (string, error) {
 	return "", errLanguage
 }
 
-var errLanguage = valueErr{"value_one_of", []any{"Values", "en, de, es, fr, auto"}}
+var errLanguage = valueErr{"value_one_of", []any{"Values", strings.Join(append(slices.Clone(Languages), langAuto), ", ")}}
 
 func knownLanguage(v string) bool { return slices.Contains(Languages, v) || v == LangPseudo }
 

@@ -257,7 +257,7 @@ func TestMoveHelpOnlyOnFirstRefusal(t *testing.T) {
 	for i, c := range cases {
 		_, err := e.move(th, c.who, c.move)
 		msg, ok := AsRefusal(err)
-		if !ok || strings.Contains(msg, moveHelp) != c.help {
+		if !ok || strings.Contains(msg, T(LangEnglish, "move_help")) != c.help {
 			t.Errorf("%d: %s %q: %q; help expected: %v", i, c.who, c.move, msg, c.help)
 		}
 		if strings.Count(msg, ".") < 1 || strings.Contains(msg, "{seat:") {
@@ -266,14 +266,14 @@ func TestMoveHelpOnlyOnFirstRefusal(t *testing.T) {
 	}
 	// Another instance on the same database knows ann was told.
 	_, err := e.otherInstance().Move(context.Background(), e.in(th, user("ann")), "dance")
-	if msg, _ := AsRefusal(err); strings.Contains(msg, moveHelp) {
+	if msg, _ := AsRefusal(err); strings.Contains(msg, T(LangEnglish, "move_help")) {
 		t.Errorf("a second instance repeats the help: %q", msg)
 	}
 	// In another game, the first refusal helps again.
 	th2 := e.game("ann", "cat")
 	if _, err := e.move(th2, "ann", "dance"); err == nil {
 		t.Fatal("dance was accepted")
-	} else if msg, _ := AsRefusal(err); !strings.Contains(msg, moveHelp) {
+	} else if msg, _ := AsRefusal(err); !strings.Contains(msg, T(LangEnglish, "move_help")) {
 		t.Errorf("a new game's first refusal: %q", msg)
 	}
 }

@@ -94,7 +94,7 @@ func postChannel(row *storage.Game) string {
 }
 
 func (s *Service) plainNotice(row *storage.Game, text string) storage.OutboxMessage {
-	return s.notice(Notice{Kind: "text", Game: row.ID, Channel: postChannel(row), Text: text})
+	return s.notice(Notice{Kind: "text", Game: row.ID, Channel: postChannel(row), Text: text, Lang: s.threadLang(row)})
 }
 
 // privateNotices sends events addressed to some seats to those players by direct message, when

@@ -7,15 +7,13 @@ import (
 	"github.com/boardbot/boardbot/rules"
 )
 
-// moveHelp says where moves are found. It follows the first refused move a player makes in a
-// game, not every one: after that they know, and /rules says it again on request.
-const moveHelp = "To find a move, type /move and pick from its suggestions, or press Take your turn under the board; /rules shows how moves are written."
-
 // scopeSeen keeps, in the settings store (so no table of its own, and the same on every
-// instance and after a restart), which players were already told moveHelp in which game.
+// instance and after a restart), which players were already told where moves are found
+// (message move_help) in which game: it follows the first refused move a player makes in a
+// game, not every one; after that they know, and /rules says it again on request.
 const scopeSeen = "seen"
 
-// refusedMove is the refusal of a move: the reason, with players named, and moveHelp the first
+// refusedMove is the refusal of a move: the reason, with players named, and move_help the first
 // time this player is refused in this game.
 func (s *Service) refusedMove(ctx context.Context, lang string, t *table, u User, reason string) error {
 	text := ensureStop(rules.RenderSeats(reason, t.seatName))

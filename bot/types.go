@@ -107,6 +107,23 @@ func AsRefusal(err error) (string, bool) {
 	return "", false
 }
 
+// RefusalIn is AsRefusal with the store's own answer (nothing could be saved) in lang: the
+// other refusals are in the asker's language already.
+func RefusalIn(lang string, err error) (string, bool) {
+	var r *Refusal
+	if !errors.As(err, &r) {
+		if _, illegal := rules.IsIllegal(err); !illegal {
+			if u, ok := storage.AsUnavailable(err); ok {
+				if u.Part == storage.PartDisk {
+					return T(lang, "unavailable_disk"), true
+				}
+				return T(lang, "unavailable_busy"), true
+			}
+		}
+	}
+	return AsRefusal(err)
+}
+
 // Suggestion is one autocomplete entry: a move (complete or a prefix) and its label.
 type Suggestion struct {
 	Value    string

@@ -94,7 +94,11 @@ func (c *Canvas) Text(x, y float64, s string, st Style) image.Rectangle {
 
 // Rect fills an axis-aligned rectangle without antialiasing, the fastest fill there is.
 func (c *Canvas) Rect(r image.Rectangle, fill color.Color) {
-	draw.Draw(c.RGBA, r, image.NewUniform(fill), image.Point{}, draw.Over)
+	op := draw.Over
+	if _, _, _, a := fill.RGBA(); a == 0xffff {
+		op = draw.Src // the same pixels, copied instead of blended one by one
+	}
+	draw.Draw(c.RGBA, r, image.NewUniform(fill), image.Point{}, op)
 }
 
 // RoundRect fills and/or strokes a rounded rectangle; a nil colour skips that part. The stroke is

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 )
 
 var _ = flag.Bool("update", false, "rewrite golden images")
@@ -569,6 +570,107 @@ func TestAcquireCanvasReusesLargerBuffers(t *testing.T) {
 			if r != pr || g != pg || b != pb {
 				t.Fatalf("pixel %d,%d left over from the larger board", x, y)
 			}
+		}
+	}
+}
+
+// The colour memo and the reuse of the row above give, pixel for pixel, what the table and the
+// exact search give alone: on rows that repeat in part, on more colours than the memo holds (so
+// entries are overwritten), cold and warm.
+func TestQuantiseMatchesPerPixelLookup(t *testing.T) {
+	pal := NewPalette(color.RGBA{100, 100, 100, 0xff}, color.RGBA{101, 101, 101, 0xff}).
+		Ramp(OIBlue, Paper, 3).Ramp(OIOrange, Ink, 2).MustPalette()
+	rng := rand.New(rand.NewPCG(7, 8))
+	r := image.Rect(0, 0, 301, 400)
+	img := image.NewRGBA(r)
+	for y := 0; y < r.Dy(); y++ {
+		for x := 0; x < r.Dx(); x++ {
+			switch {
+			case y > 0 && rng.IntN(4) != 0:
+				img.SetRGBA(x, y, img.RGBAAt(x, y-1)) // mostly the row above
+			case x > 0 && rng.IntN(3) != 0:
+				img.SetRGBA(x, y, img.RGBAAt(x-1, y)) // runs
+			case rng.IntN(2) == 0:
+				img.SetRGBA(x, y, Opaque(pal[rng.IntN(len(pal))]))
+			default:
+				img.SetRGBA(x, y, color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xff})
+			}
+		}
+	}
+	q := &quantiser{}
+	*q = *quantiserFor(pal)
+	q.memo = make([]atomic.Uint64, 1<<memoBits) // cold
+	want := func(c color.RGBA) uint8 {
+		cell := cellOf(c.R, c.G, c.B)
+		if v := q.entry(cell); v != ambiguous {
+			return uint8(v - 1)
+		}
+		return q.nearest(c.R, c.G, c.B)
+	}
+	for pass := 0; pass < 2; pass++ {
+		dst := image.NewPaletted(r, pal)
+		q.quantise(dst, img)
+		for y := 0; y < r.Dy(); y++ {
+			for x := 0; x < r.Dx(); x++ {
+				if got, w := dst.ColorIndexAt(x, y), want(img.RGBAAt(x, y)); got != w {
+					t.Fatalf("pass %d (%d,%d) %v: index %d, want %d", pass, x, y, img.RGBAAt(x, y), got, w)
+				}
+			}
+		}
+	}
+}
+
+// A halo drawn from the cache of masks is, pixel for pixel, the halo grown afresh where the label
+// stands, wherever it stands (the same fraction of a pixel moved by whole pixels, or another).
+func TestHaloMasksMatchAFreshHalo(t *testing.T) {
+	st := Style{Size: 21, Font: Bold, Color: Ink, Halo: White, HaloWidth: 3, VAlign: Middle}
+	fresh := func(dst *image.RGBA, x, y float64, s string) {
+		face := st.Face()
+		dot := textOrigin(face, s, x, y, st)
+		b, _ := font.BoundString(face, s)
+		r := fixedRect(b.Add(dot)).Inset(-st.HaloWidth - 1)
+		mask := image.NewAlpha(r)
+		d := font.Drawer{Dst: mask, Src: image.Opaque, Face: face, Dot: dot}
+		d.DrawString(s)
+		draw.DrawMask(dst, r, image.NewUniform(st.Halo), image.Point{}, dilate(mask, st.HaloWidth), r.Min, draw.Over)
+		draw.DrawMask(dst, r, image.NewUniform(st.Color), image.Point{}, mask, r.Min, draw.Over)
+	}
+	for _, p := range [][2]float64{{10, 30}, {10, 30}, {13, 35}, {10.3, 30.55}, {41.77, 12.1}} {
+		for _, s := range []string{"Influence", "43 / 60"} {
+			got := image.NewRGBA(image.Rect(0, 0, 160, 60))
+			want := image.NewRGBA(got.Rect)
+			draw.Draw(got, got.Rect, image.NewUniform(OIOrange), image.Point{}, draw.Src)
+			draw.Draw(want, want.Rect, image.NewUniform(OIOrange), image.Point{}, draw.Src)
+			DrawText(got, p[0], p[1], s, st)
+			fresh(want, p[0], p[1], s)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("%q at %v: the cached halo differs from a fresh one", s, p)
+			}
+		}
+	}
+}
+
+// A score bar copied from the cache looks as the three pills drawn in place do: within a few
+// levels at the antialiased edges (blended twice instead of once), the same everywhere else.
+func TestScoreBarFromCacheMatchesDrawnBar(t *testing.T) {
+	r := image.Rect(10, 8, 310, 46)
+	for _, v := range []int{0, 1, 17, 60, 75} {
+		got := NewCanvas(330, 60, Panel)
+		got.ScoreBar(r, "Influence", v, 60, OISkyBlue)
+		want := NewCanvas(330, 60, Panel)
+		x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
+		want.RoundRect(x, y, w, h, h/2, White, nil, 0)
+		if v > 0 {
+			want.RoundRect(x, y, math.Max(h, w*math.Min(1, float64(v)/60)), h, h/2, OISkyBlue, nil, 0)
+		}
+		want.RoundRect(x, y, w, h, h/2, nil, Ink, math.Max(1.5, h/14))
+		// The labels as ScoreBar writes them.
+		st := Style{Size: h * 0.56, Font: Bold, VAlign: Middle, Halo: White, HaloWidth: int(math.Max(2, h/12))}
+		want.Text(x+h/2, y+h/2, "Influence", st)
+		st.Align = Right
+		want.Text(x+w-h/2, y+h/2, fmt.Sprintf("%d / %d", v, 60), st)
+		if n, _, msg := compare(got.RGBA, want.RGBA, Tolerance{Channel: 6}); msg != "" {
+			t.Errorf("value %d: %d pixels differ by more than 6", v, n)
 		}
 	}
 }

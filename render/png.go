@@ -21,13 +21,6 @@ func EncodePNG(img image.Image, pal color.Palette) ([]byte, error) {
 	return encodePNG(img, pal, deflateLevel)
 }
 
-// EncodePNGFast is EncodePNG with a faster deflate (klauspost level 4): measured on Ausonia's
-// board and focus image, about a tenth less processor time and 8% more bytes, for pictures
-// whose size leaves room under the 60 kB a board may take and whose post is the slowest to draw.
-func EncodePNGFast(img image.Image, pal color.Palette) ([]byte, error) {
-	return encodePNG(img, pal, fastDeflateLevel)
-}
-
 func encodePNG(img image.Image, pal color.Palette, level int) ([]byte, error) {
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
 	var buf bytes.Buffer
@@ -38,11 +31,19 @@ func encodePNG(img image.Image, pal color.Palette, level int) ([]byte, error) {
 		return buf.Bytes(), nil
 	}
 	b := img.Bounds()
-	pm := getPaletted(b, pal)
-	defer putPaletted(pm)
+	// Quantised straight into the PNG's raw rows: each row is a filter byte then the indices, so a
+	// paletted image whose rows start one byte into the buffer, a byte apart, fills it in place.
+	w, h := b.Dx(), b.Dy()
+	rp := rawBuffer(h * (w + 1))
+	raw := *rp
+	pm := &image.Paletted{Pix: raw[1:], Stride: w + 1, Rect: b, Palette: pal}
 	quantiseParallel(quantiserFor(pal), pm, img)
-	buf.Grow(b.Dx() * b.Dy() / 16)
-	writePalettedLevel(&buf, pm, level)
+	for y := 0; y < h; y++ {
+		raw[y*(w+1)] = 0 // filter: none
+	}
+	buf.Grow(w * h / 16)
+	writeRaw(&buf, raw, w, h, pal, level)
+	rawBuffers.Put(rp)
 	return buf.Bytes(), nil
 }
 
@@ -73,26 +74,6 @@ func (b *bufferPool) Put(v *png.EncoderBuffer) { b.p.Put(v) }
 
 var encoderBuffers = &bufferPool{}
 
-// palettedPool recycles the index buffers: a 1200x1000 board is over a megabyte per frame.
-var palettedPool sync.Pool
-
-func getPaletted(r image.Rectangle, pal color.Palette) *image.Paletted {
-	n := r.Dx() * r.Dy()
-	if v, ok := palettedPool.Get().(*image.Paletted); ok && cap(v.Pix) >= n {
-		v.Pix = v.Pix[:n]
-		v.Stride = r.Dx()
-		v.Rect = r
-		v.Palette = pal
-		return v
-	}
-	return image.NewPaletted(r, pal)
-}
-
-func putPaletted(p *image.Paletted) {
-	p.Palette = nil
-	palettedPool.Put(p)
-}
-
 // The lookup table has 64 levels per channel. An entry holds the palette index plus one, 0 while
 // not yet computed, or ambiguous when two palette colours share the cell and the pixel needs an
 // exact search.
@@ -107,6 +88,7 @@ type quantiser struct {
 	pal    []color.RGBA
 	inCell map[uint32][]uint8 // palette indices whose colour lies in each cell
 	lut    []atomic.Uint32
+	memo   []atomic.Uint64 // colours met, by hash: (colour | 1<<24) << 8 | index
 }
 
 var quantisers sync.Map // palette key -> *quantiser
@@ -125,7 +107,7 @@ func quantiserFor(pal color.Palette) *quantiser {
 	if q, ok := quantisers.Load(k); ok {
 		return q.(*quantiser)
 	}
-	q := &quantiser{inCell: make(map[uint32][]uint8), lut: make([]atomic.Uint32, lutSize)}
+	q := &quantiser{inCell: make(map[uint32][]uint8), lut: make([]atomic.Uint32, lutSize), memo: make([]atomic.Uint64, 1<<memoBits)}
 	for i, c := range pal {
 		r, g, b, _ := c.RGBA()
 		rgba := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff}
@@ -196,43 +178,79 @@ func (q *quantiser) quantise(dst *image.Paletted, img image.Image) {
 	}
 	w := b.Dx()
 	lastKey, lastIdx := uint32(1<<31), uint8(0) // the sentinel never equals a 24-bit key
-	lookup := func(key uint32) uint8 {
-		if key != lastKey {
-			lastKey = key
-			r, g, bl := uint8(key), uint8(key>>8), uint8(key>>16)
-			cell := cellOf(r, g, bl)
-			v := q.lut[cell].Load()
-			if v == 0 {
-				v = q.entry(cell)
-			}
-			if v == ambiguous {
-				lastIdx = q.nearest(r, g, bl)
-			} else {
-				lastIdx = uint8(v - 1)
-			}
-		}
-		return lastIdx
-	}
+	var above, aboveOut []byte
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := src.Pix[src.PixOffset(b.Min.X, y):][: 4*w : 4*w]
 		out := dst.Pix[(y-b.Min.Y)*dst.Stride:][:w:w]
-		x := 0
-		// Two pixels per load: most pairs repeat the colour before them and stop at the test.
-		for ; x+1 < w; x += 2 {
-			two := binary.LittleEndian.Uint64(row[4*x:])
-			k0, k1 := uint32(two)&0xffffff, uint32(two>>32)&0xffffff
-			if k0 == lastKey && k1 == lastKey {
-				out[x], out[x+1] = lastIdx, lastIdx
+		for x0 := 0; x0 < w; x0 += segment {
+			x1 := min(x0+segment, w)
+			// A board is mostly shapes taller than a pixel: a stretch of row that repeats the
+			// row above (one fast compare) takes the indices found there.
+			if above != nil && bytes.Equal(row[4*x0:4*x1], above[4*x0:4*x1]) {
+				copy(out[x0:x1], aboveOut[x0:x1])
 				continue
 			}
-			out[x] = lookup(k0)
-			out[x+1] = lookup(k1)
+			x := x0
+			// Two pixels per load: most pairs repeat the colour before them and stop at the test.
+			for ; x+1 < x1; x += 2 {
+				two := binary.LittleEndian.Uint64(row[4*x:])
+				k0, k1 := uint32(two)&0xffffff, uint32(two>>32)&0xffffff
+				if k0 == lastKey && k1 == lastKey {
+					out[x], out[x+1] = lastIdx, lastIdx
+					continue
+				}
+				if k0 != lastKey {
+					lastKey, lastIdx = k0, q.index(k0)
+				}
+				out[x] = lastIdx
+				if k1 != lastKey {
+					lastKey, lastIdx = k1, q.index(k1)
+				}
+				out[x+1] = lastIdx
+			}
+			for ; x < x1; x++ {
+				if k := binary.LittleEndian.Uint32(row[4*x:]) & 0xffffff; k != lastKey {
+					lastKey, lastIdx = k, q.index(k)
+				}
+				out[x] = lastIdx
+			}
 		}
-		for ; x < w; x++ {
-			out[x] = lookup(binary.LittleEndian.Uint32(row[4*x:]) & 0xffffff)
-		}
+		above, aboveOut = row, out
 	}
 }
+
+// segment is the stretch of a row compared with the row above at once: short enough that text
+// spoils few of them, long enough that the compare is cheap beside mapping the pixels.
+const segment = 32
+
+// index maps an opaque colour (0xBBGGRR) to its palette index. Colours met before come from a
+// small memo, so the colours of a board (its palette's and its antialiased shades) are looked up
+// in one probe instead of through the table and, where a cell holds several palette colours,
+// a search of the palette.
+func (q *quantiser) index(key uint32) uint8 {
+	h := (key * 0x9e3779b1) >> (32 - memoBits)
+	tag := uint64(key|1<<24) << 8
+	if e := q.memo[h].Load(); e&^0xff == tag {
+		return uint8(e)
+	}
+	r, g, bl := uint8(key), uint8(key>>8), uint8(key>>16)
+	cell := cellOf(r, g, bl)
+	v := q.lut[cell].Load()
+	if v == 0 {
+		v = q.entry(cell)
+	}
+	var idx uint8
+	if v == ambiguous {
+		idx = q.nearest(r, g, bl)
+	} else {
+		idx = uint8(v - 1)
+	}
+	q.memo[h].Store(tag | uint64(idx))
+	return idx
+}
+
+// memoBits sizes the memo of colours: 16K entries, 128 KB per palette.
+const memoBits = 14
 
 // quantiseParallel splits a large image into horizontal stripes quantised at once, one per
 // processor: a board is posted right after a move, so its latency is what players feel. The

@@ -6,19 +6,21 @@ import (
 	"hash/adler32"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"sync"
 
 	"github.com/klauspost/compress/flate"
 )
 
-// deflateLevel is klauspost/compress's level 6: on real boards it costs what the standard
-// library's BestSpeed did and makes files 10-15% smaller (measured on all five games). Row
-// filters were tried too and lost on every game: a paletted board's indices are labels, not
-// intensities, so differences between neighbours only add symbols.
-const deflateLevel = 6
+// deflateLevel is what EncodePNG deflates with: deflateRows, written for boards (see there). It
+// replaced klauspost/compress's level 6, which on every game's boards made files of the same size
+// or larger at about twice the processor time; levels 1-5 of it are faster than level 6 but 5-17%
+// larger. Row filters were tried too and lost on every game: a paletted board's indices are
+// labels, not intensities, so differences between neighbours only add symbols.
+const deflateLevel = boardDeflate
 
-// fastDeflateLevel is EncodePNGFast's.
-const fastDeflateLevel = 4
+// boardDeflate selects deflateRows; levels 1-9 are klauspost/compress's.
+const boardDeflate = 0
 
 // writePaletted writes pm as an 8-bit paletted PNG (rows unfiltered, as image/png does for
 // paletted images; see deflateLevel), deflated as one stream. Deflating stripes on every core at
@@ -29,6 +31,32 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted) { writePalettedLevel(o
 // writePalettedLevel is writePaletted at a deflate level of klauspost/compress (1-9).
 func writePalettedLevel(out *bytes.Buffer, pm *image.Paletted, level int) {
 	w, h := pm.Rect.Dx(), pm.Rect.Dy()
+	// The raw image data: a filter byte (0, none) before each row.
+	rp := rawBuffer(h * (w + 1))
+	raw := *rp
+	for y := 0; y < h; y++ {
+		line := raw[y*(w+1):]
+		line[0] = 0
+		copy(line[1:w+1], pm.Pix[y*pm.Stride:y*pm.Stride+w])
+	}
+	writeRaw(out, raw, w, h, pm.Palette, level)
+	rawBuffers.Put(rp)
+}
+
+// rawBuffer is a pooled buffer of n bytes for an image's raw rows.
+func rawBuffer(n int) *[]byte {
+	rp, _ := rawBuffers.Get().(*[]byte)
+	if rp == nil || cap(*rp) < n {
+		b := make([]byte, n)
+		rp = &b
+	}
+	*rp = (*rp)[:n]
+	return rp
+}
+
+// writeRaw writes a w x h paletted PNG whose raw rows (each a filter byte, then w indices) are in
+// raw.
+func writeRaw(out *bytes.Buffer, raw []byte, w, h int, pal color.Palette, level int) {
 	out.WriteString("\x89PNG\r\n\x1a\n")
 
 	var ihdr [13]byte
@@ -37,9 +65,9 @@ func writePalettedLevel(out *bytes.Buffer, pm *image.Paletted, level int) {
 	ihdr[8], ihdr[9] = 8, 3 // bit depth 8, colour type 3 (paletted)
 	writeChunk(out, "IHDR", ihdr[:])
 
-	plte := make([]byte, 0, 3*len(pm.Palette))
+	plte := make([]byte, 0, 3*len(pal))
 	var trns []byte
-	for i, c := range pm.Palette {
+	for i, c := range pal {
 		r, g, b, a := c.RGBA()
 		plte = append(plte, uint8(r>>8), uint8(g>>8), uint8(b>>8))
 		if a != 0xffff {
@@ -54,35 +82,24 @@ func writePalettedLevel(out *bytes.Buffer, pm *image.Paletted, level int) {
 		writeChunk(out, "tRNS", trns)
 	}
 
-	// The raw image data: a filter byte (0, none) before each row.
-	n := h * (w + 1)
-	rp, _ := rawBuffers.Get().(*[]byte)
-	if rp == nil || cap(*rp) < n {
-		b := make([]byte, n)
-		rp = &b
-	}
-	raw := (*rp)[:n]
-	for y := 0; y < h; y++ {
-		line := raw[y*(w+1):]
-		line[0] = 0
-		copy(line[1:w+1], pm.Pix[y*pm.Stride:y*pm.Stride+w])
-	}
-
 	idat := idatBuffers.Get().(*bytes.Buffer)
 	idat.Reset()
 	idat.Write([]byte{0x78, 0x5e}) // zlib header: deflate, 32K window, a fast level
-	fw, _ := flateWriters[level].Get().(*flate.Writer)
-	if fw == nil {
-		fw, _ = flate.NewWriter(idat, level)
+	if level == boardDeflate {
+		deflateRows(idat, raw, w+1)
 	} else {
-		fw.Reset(idat)
+		fw, _ := flateWriters[level].Get().(*flate.Writer)
+		if fw == nil {
+			fw, _ = flate.NewWriter(idat, level)
+		} else {
+			fw.Reset(idat)
+		}
+		_, _ = fw.Write(raw) // writes to a bytes.Buffer cannot fail
+		_ = fw.Close()
+		flateWriters[level].Put(fw)
 	}
-	_, _ = fw.Write(raw) // writes to a bytes.Buffer cannot fail
-	_ = fw.Close()
-	flateWriters[level].Put(fw)
 	var tail [4]byte
 	binary.BigEndian.PutUint32(tail[:], adler32.Checksum(raw))
-	rawBuffers.Put(rp)
 	idat.Write(tail[:])
 	writeChunk(out, "IDAT", idat.Bytes())
 	idatBuffers.Put(idat)

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"strings"
+	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -141,15 +142,59 @@ func DrawUnheard(dst draw.Image, x, y float64, s string, st Style) image.Rectang
 	if hw <= 0 {
 		hw = 2
 	}
-	b, _ := font.BoundString(face, s)
-	r := fixedRect(b.Add(dot)).Inset(-hw - 1)
-	mask := image.NewAlpha(r)
-	d := font.Drawer{Dst: mask, Src: image.Opaque, Face: face, Dot: dot}
-	d.DrawString(s)
-	halo := dilate(mask, hw)
-	draw.DrawMask(dst, r, image.NewUniform(st.Halo), image.Point{}, halo, r.Min, draw.Over)
-	draw.DrawMask(dst, r, image.NewUniform(col), image.Point{}, mask, r.Min, draw.Over)
+	// The masks are made for the pen's fraction of a pixel and moved by its whole pixels, so a
+	// label met again (a score bar's title, a count) reuses them: growing the halo is the dear
+	// part.
+	whole := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	frac := fixed.Point26_6{X: dot.X - fixed.I(whole.X), Y: dot.Y - fixed.I(whole.Y)}
+	hm := haloMasks(haloKey{s: s, font: st.Font, size: st.size(), crisp: st.Crisp, width: hw, fx: frac.X, fy: frac.Y}, face)
+	r := hm.mask.Rect.Add(whole)
+	draw.DrawMask(dst, r, image.NewUniform(st.Halo), image.Point{}, hm.halo, hm.halo.Rect.Min, draw.Over)
+	draw.DrawMask(dst, r, image.NewUniform(col), image.Point{}, hm.mask, hm.mask.Rect.Min, draw.Over)
 	return r
+}
+
+type haloKey struct {
+	s      string
+	font   Font
+	size   float64
+	crisp  bool
+	width  int
+	fx, fy fixed.Int26_6
+}
+
+// haloMask is a label's glyph mask and its halo, for a pen at the key's fraction of a pixel.
+type haloMask struct{ mask, halo *image.Alpha }
+
+var halos = struct {
+	sync.Mutex
+	m map[haloKey]haloMask
+}{m: make(map[haloKey]haloMask)}
+
+// maxHalos bounds the cache of halo masks (labels come from data: names, counts); it starts
+// afresh when full.
+const maxHalos = 1024
+
+func haloMasks(k haloKey, face font.Face) haloMask {
+	halos.Lock()
+	hm, ok := halos.m[k]
+	halos.Unlock()
+	if ok {
+		return hm
+	}
+	dot := fixed.Point26_6{X: k.fx, Y: k.fy}
+	b, _ := font.BoundString(face, k.s)
+	mask := image.NewAlpha(fixedRect(b.Add(dot)).Inset(-k.width - 1))
+	d := font.Drawer{Dst: mask, Src: image.Opaque, Face: face, Dot: dot}
+	d.DrawString(k.s)
+	hm = haloMask{mask, dilate(mask, k.width)}
+	halos.Lock()
+	if len(halos.m) >= maxHalos {
+		clear(halos.m)
+	}
+	halos.m[k] = hm
+	halos.Unlock()
+	return hm
 }
 
 // textOrigin is the pen position for s aligned at (x, y).

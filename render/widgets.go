@@ -51,13 +51,13 @@ func (c *Canvas) StatusBar(r image.Rectangle, s Status) {
 func (c *Canvas) ScoreBar(r image.Rectangle, label string, value, target int, fill color.Color) {
 	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
 	rad := h / 2
-	c.RoundRect(x, y, w, h, rad, White, nil, 0)
+	k := barKey{w: r.Dx(), h: r.Dy(), fill: color.RGBAModel.Convert(fill).(color.RGBA)}
 	if target > 0 && value > 0 {
 		f := math.Min(1, float64(value)/float64(target))
-		fw := math.Max(h, w*f)
-		c.RoundRect(x, y, fw, h, rad, fill, nil, 0)
+		k.fw = math.Max(h, w*f)
 	}
-	c.RoundRect(x, y, w, h, rad, nil, Ink, math.Max(1.5, h/14))
+	// The bar itself (three antialiased pills) is drawn once per length of fill and copied.
+	c.Blit(scoreBars.Get(k), r.Min.X, r.Min.Y)
 	st := Style{Size: h * 0.56, Font: Bold, VAlign: Middle, Halo: White, HaloWidth: int(math.Max(2, h/12))}
 	num := fmt.Sprintf("%d / %d", value, target)
 	// The label gives way to the number: a long name is shortened, then drawn smaller.
@@ -69,6 +69,24 @@ func (c *Canvas) ScoreBar(r image.Rectangle, label string, value, target int, fi
 	st.Align = Right
 	c.Text(x+w-rad, y+h/2, num, st)
 }
+
+type barKey struct {
+	w, h int
+	fw   float64 // the filled length; 0 for none
+	fill color.RGBA
+}
+
+var scoreBars = NewSprites(func(k barKey) image.Image {
+	c := NewSprite(k.w, k.h)
+	w, h := float64(k.w), float64(k.h)
+	rad := h / 2
+	c.RoundRect(0, 0, w, h, rad, White, nil, 0)
+	if k.fw > 0 {
+		c.RoundRect(0, 0, k.fw, h, rad, k.fill, nil, 0)
+	}
+	c.RoundRect(0, 0, w, h, rad, nil, Ink, math.Max(1.5, h/14))
+	return c.Image()
+})
 
 // Panel draws a rounded panel with an optional title and returns the y where its content starts.
 func (c *Canvas) Panel(r image.Rectangle, title string, titleSize float64) float64 {

@@ -28,6 +28,9 @@ type Console struct {
 	user   bot.User
 	where  string // current channel
 	quit   bool
+	// langSafe is the user's language read before a command runs: what an apology for a
+	// panic is written in, without touching the store again.
+	langSafe string
 }
 
 // New makes a console writing to out and saving images under dir.
@@ -42,7 +45,7 @@ const MaxLine = 64 << 10
 func (c *Console) Run(ctx context.Context, in io.Reader, interactive bool) error {
 	rd := bufio.NewReaderSize(in, 4096)
 	if interactive {
-		fmt.Fprintln(c.out, "boardbot console — type help for the commands, quit to leave.")
+		fmt.Fprintln(c.out, c.t(ctx, "con_welcome"))
 	}
 	for !c.quit {
 		if interactive {
@@ -56,7 +59,7 @@ func (c *Console) Run(ctx context.Context, in io.Reader, interactive bool) error
 			return err
 		}
 		if size > MaxLine {
-			fmt.Fprintf(c.out, "  ✗ That line is %d KiB long; a command fits in %d KiB, so it was skipped. Type the command again, shorter.\n", size>>10, MaxLine>>10)
+			fmt.Fprintln(c.out, "  ✗ "+c.t(ctx, "con_line_too_long", "Size", size>>10, "Max", MaxLine>>10))
 			continue
 		}
 		line := strings.TrimSpace(raw)
@@ -102,30 +105,46 @@ func readLine(rd *bufio.Reader, max int) (string, int, error) {
 func (c *Console) Exec(ctx context.Context, line string) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			fmt.Fprintf(c.out, "  ! Sorry, something went wrong inside boardbot (%v); the game is unchanged.\n", p)
+			fmt.Fprintln(c.out, "  ! "+bot.T(c.langSafe, "con_panic", "Err", fmt.Sprint(p)))
 			err = nil
 		}
 	}()
 	cmd, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 	rest = strings.TrimSpace(rest)
+	c.langSafe = c.lang(ctx)
 	err = c.dispatch(ctx, strings.ToLower(cmd), rest)
-	if msg, ok := bot.AsRefusal(err); ok {
+	lang := c.lang(ctx) // the command may have changed it (set me language)
+	if msg, ok := bot.RefusalIn(lang, err); ok {
 		fmt.Fprintln(c.out, "  ✗ "+msg)
 	} else if err != nil {
-		fmt.Fprintf(c.out, "  ! Sorry, something went wrong inside boardbot: %v\n", err)
+		fmt.Fprintln(c.out, "  ! "+bot.T(lang, "con_failed", "Err", err.Error()))
 	}
 	if err := c.flush(ctx); err != nil {
-		fmt.Fprintf(c.out, "  ! Could not deliver messages: %v\n", err)
+		fmt.Fprintln(c.out, "  ! "+bot.T(lang, "con_deliver_failed", "Err", err.Error()))
 	}
 	// The AI answers after the command's own reply, as the worker does on Discord.
 	if n, err := c.svc.PlayAI(ctx); err != nil {
-		fmt.Fprintf(c.out, "  ! The AI could not move: %v\n", err)
+		fmt.Fprintln(c.out, "  ! "+bot.T(lang, "con_ai_failed", "Err", err.Error()))
 	} else if n > 0 {
 		if err := c.flush(ctx); err != nil {
-			fmt.Fprintf(c.out, "  ! Could not deliver messages: %v\n", err)
+			fmt.Fprintln(c.out, "  ! "+bot.T(lang, "con_deliver_failed", "Err", err.Error()))
 		}
 	}
 	return nil
+}
+
+// lang is the language of what the console's user reads: their /settings me language (the
+// terminal has no locale).
+func (c *Console) lang(ctx context.Context) string { return c.svc.UserLanguage(ctx, c.req()) }
+
+// t is message id in the user's language.
+func (c *Console) t(ctx context.Context, id string, args ...any) string {
+	return bot.T(c.lang(ctx), id, args...)
+}
+
+// refusal is a refusal in the user's language.
+func (c *Console) refusal(ctx context.Context, id string, args ...any) error {
+	return &bot.Refusal{Msg: c.t(ctx, id, args...)}
 }
 
 func (c *Console) req() bot.Request {
@@ -144,26 +163,26 @@ func (c *Console) reqFor(arg string) bot.Request {
 func (c *Console) dispatch(ctx context.Context, cmd, rest string) error {
 	switch cmd {
 	case "help", "?":
-		c.help(rest)
+		fmt.Fprintln(c.out, c.t(ctx, "con_help"))
 	case "quit", "exit":
 		c.quit = true
 	case "as":
 		if rest == "" {
-			return &bot.Refusal{Msg: "Say who you are: as <name>."}
+			return c.refusal(ctx, "con_as_who")
 		}
 		c.user = bot.User{ID: rest, Name: rest, Admin: true}
-		fmt.Fprintf(c.out, "  You are now %s.\n", rest)
+		fmt.Fprintln(c.out, "  "+c.t(ctx, "con_now", "Name", rest))
 	case "go":
 		if rest == "" {
-			return &bot.Refusal{Msg: "Say where to go: go lobby, or go game-<id>."}
+			return c.refusal(ctx, "con_go_where")
 		}
 		c.where = strings.TrimPrefix(rest, "#")
 	case "where":
-		fmt.Fprintf(c.out, "  You are %s in #%s.\n", c.user.Name, c.where)
+		fmt.Fprintln(c.out, "  "+c.t(ctx, "con_where", "Name", c.user.Name, "Channel", c.where))
 	case "games":
-		c.listGames()
+		c.listGames(c.lang(ctx))
 	case "rules":
-		return c.rules(rest)
+		return c.rules(c.lang(ctx), rest)
 	case "create":
 		return c.create(ctx, rest)
 	case "join":
@@ -198,39 +217,16 @@ func (c *Console) dispatch(ctx context.Context, cmd, rest string) error {
 	case "export":
 		return c.export(ctx, rest)
 	default:
-		return &bot.Refusal{Msg: fmt.Sprintf("Unknown command %q. Type help for the list.", cmd)}
+		return c.refusal(ctx, "con_unknown", "Command", cmd)
 	}
 	return nil
 }
 
-const helpText = `Commands (the same as on Discord):
-  as <name>                 act as this user (everyone is an admin here)
-  games                     the games on offer, with their options
-  rules <game>              a game's summary and move notation
-  create <game> [players=N] [bots=N] [level=easy|normal|hard] [option=value ...]
-                            open a lobby here; you take the first seat and enter its thread;
-                            bots=N gives N seats to the AI (bots=1 players=2: you against it)
-  join [id] | leave [id] | start [id]
-                            lobby actions (id needed only outside the game's thread)
-  move <notation>  (m)      play a move, e.g. "move b1 b2"; a unique prefix is enough
-  choices [partial] (c)     what may come next (what Discord's autocomplete shows)
-  board (b) | view (v)      the public board | your private view (images go to a file)
-  history [n] (h)           the moves so far
-  undo [no]                 ask to take back your last move, agree (undo) or refuse (undo no)
-  resign | abort            give up | end the game without a result (creator or admin)
-  mine                      your games and whose turn it is
-  settings                  show settings;  set server <key> <value> | set me <key> <value>
-  export [file]             the game record (prints it, or writes the file)
-  go <channel> | where      move between #lobby and game threads (#game-<id>)
-  quit`
-
-func (c *Console) help(string) { fmt.Fprintln(c.out, helpText) }
-
-func (c *Console) listGames() {
+func (c *Console) listGames(lang string) {
 	for _, info := range c.svc.Games() {
-		seats := fmt.Sprintf("%d-%d players", info.MinSeats, info.MaxSeats)
+		seats := bot.T(lang, "seats_range", "Min", info.MinSeats, "Max", info.MaxSeats)
 		if info.MinSeats == info.MaxSeats {
-			seats = fmt.Sprintf("%d players", info.MinSeats)
+			seats = bot.T(lang, "seats_exact", "Count", info.MinSeats)
 		}
 		fmt.Fprintf(c.out, "  %-16s %s (%s)\n", info.ID, info.Name, seats)
 		for _, o := range info.Options {
@@ -238,43 +234,43 @@ func (c *Console) listGames() {
 			for _, ch := range o.Choices {
 				vals = append(vals, ch.Value)
 			}
-			fmt.Fprintf(c.out, "      %s=%s  (default %s)\n", o.Key, strings.Join(vals, "|"), o.Default)
+			fmt.Fprintln(c.out, "      "+bot.T(lang, "con_option", "Key", o.Key, "Values", strings.Join(vals, "|"), "Default", o.Default))
 		}
 	}
 }
 
-func (c *Console) rules(id string) error {
+func (c *Console) rules(lang, id string) error {
 	k, ok := c.svc.Kit(id)
 	if !ok {
-		return &bot.Refusal{Msg: "Name a game: rules <game>; see games for the list."}
+		return &bot.Refusal{Msg: bot.T(lang, "con_rules_name")}
 	}
 	info := k.Game.Info()
-	fmt.Fprintf(c.out, "%s\n\n%s\n\nNotation: %s\n", info.Name, info.Summary, info.Notation)
+	fmt.Fprintln(c.out, bot.T(lang, "con_rules", "Game", info.Name, "Summary", bot.InfoSummary(lang, info), "Notation", bot.InfoNotation(lang, info)))
 	return nil
 }
 
 func (c *Console) create(ctx context.Context, rest string) error {
 	f := strings.Fields(rest)
 	if len(f) == 0 {
-		return &bot.Refusal{Msg: "Name the game: create <game> [players=N] [option=value ...]; see games."}
+		return c.refusal(ctx, "con_create_name")
 	}
 	spec := bot.CreateSpec{Kind: f[0], Options: map[string]string{}}
 	for _, kv := range f[1:] {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
-			return &bot.Refusal{Msg: fmt.Sprintf("%q should be option=value.", kv)}
+			return c.refusal(ctx, "con_option_form", "Text", kv)
 		}
 		switch k {
 		case "players", "seats":
 			n, err := strconv.Atoi(v)
 			if err != nil {
-				return &bot.Refusal{Msg: "players must be a number."}
+				return c.refusal(ctx, "con_players_number")
 			}
 			spec.Seats = n
 		case "seed":
 			n, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
-				return &bot.Refusal{Msg: "seed must be a whole number."}
+				return c.refusal(ctx, "con_seed_number")
 			}
 			spec.Seed = n
 		case "invite":
@@ -282,7 +278,7 @@ func (c *Console) create(ctx context.Context, rest string) error {
 		case "bots":
 			n, err := strconv.Atoi(v)
 			if err != nil {
-				return &bot.Refusal{Msg: "bots must be a number: how many seats the AI takes, e.g. bots=1."}
+				return c.refusal(ctx, "con_bots_number")
 			}
 			spec.Bots = n
 		case "level":
@@ -303,7 +299,7 @@ func (c *Console) create(ctx context.Context, rest string) error {
 		return err
 	}
 	c.where = thread
-	fmt.Fprintf(c.out, "  You are now in #%s, the game's thread.\n", thread)
+	fmt.Fprintln(c.out, "  "+c.t(ctx, "con_in_thread", "Thread", thread))
 	return nil
 }
 
@@ -313,7 +309,7 @@ func (c *Console) choices(ctx context.Context, typed string) error {
 		return err
 	}
 	if len(sg) == 0 {
-		fmt.Fprintln(c.out, "  Nothing fits what you typed.")
+		fmt.Fprintln(c.out, "  "+c.t(ctx, "con_nothing_fits"))
 	}
 	for _, s := range sg {
 		mark := "…"
@@ -335,29 +331,38 @@ func (c *Console) mine(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	lang := c.lang(ctx)
 	if len(gs) == 0 {
-		fmt.Fprintln(c.out, "  You have no games. create <game> opens one.")
+		fmt.Fprintln(c.out, "  "+bot.T(lang, "con_no_games"))
 	}
 	for _, g := range gs {
 		turn := ""
 		if g.YourTurn {
-			turn = " — your turn"
+			turn = " — " + bot.T(lang, "con_your_turn")
 		} else if len(g.Awaiting) > 0 {
-			turn = " — waiting for " + strings.Join(g.Awaiting, ", ")
+			turn = " — " + bot.T(lang, "dc_games_waiting", "Names", strings.Join(g.Awaiting, ", "))
 		}
-		fmt.Fprintf(c.out, "  #%d %s (%s) in #%s%s\n", g.ID, g.Name, g.Status, g.Thread, turn)
+		status := string(g.Status)
+		if id, ok := statusMsgs[status]; ok {
+			status = bot.T(lang, id)
+		}
+		fmt.Fprintln(c.out, "  "+bot.T(lang, "con_game_line", "ID", g.ID, "Game", g.Name, "Status", status, "Thread", g.Thread, "Turn", turn))
 	}
 	return nil
 }
 
+// statusMsgs name a game's status in words.
+var statusMsgs = map[string]string{"lobby": "con_status_lobby", "running": "con_status_running",
+	"finished": "con_status_finished", "aborted": "con_status_aborted"}
+
 func (c *Console) set(ctx context.Context, rest string) error {
 	f := strings.Fields(rest)
 	if len(f) < 3 {
-		return &bot.Refusal{Msg: "Use: set server <key> <value>, or set me <key> <value>."}
+		return c.refusal(ctx, "con_set_use")
 	}
 	scope := map[string]string{"server": bot.ScopeGuild, "me": bot.ScopeUser}[f[0]]
 	if scope == "" {
-		return &bot.Refusal{Msg: "Say server or me: set server <key> <value>."}
+		return c.refusal(ctx, "con_set_scope")
 	}
 	return c.show(c.svc.SetSetting(ctx, c.req(), scope, f[1], strings.Join(f[2:], " ")))
 }
@@ -372,9 +377,9 @@ func (c *Console) export(ctx context.Context, file string) error {
 		return nil
 	}
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-		return &bot.Refusal{Msg: "Could not write " + file + ": " + err.Error()}
+		return c.refusal(ctx, "con_write_failed", "File", file, "Err", err.Error())
 	}
-	fmt.Fprintf(c.out, "  Record written to %s.\n", file)
+	fmt.Fprintln(c.out, "  "+c.t(ctx, "con_written", "File", file))
 	return nil
 }
 
@@ -383,18 +388,19 @@ func (c *Console) show(rep bot.Reply, err error) error {
 	if err != nil {
 		return err
 	}
+	lang := c.lang(context.Background())
 	prefix := "  "
 	if rep.Private {
-		prefix = "  (only you) "
+		prefix = "  " + bot.T(lang, "con_only_you") + " "
 	}
 	if rep.Text != "" {
 		fmt.Fprintln(c.out, indent(prefix, rep.Text))
 	}
 	if rep.Lobby != nil && !rep.Lobby.Started {
-		fmt.Fprintf(c.out, "  Seats: %s (%d of %d)\n", strings.Join(rep.Lobby.Players, ", "), len(rep.Lobby.Players), rep.Lobby.Seats)
+		fmt.Fprintln(c.out, "  "+bot.T(lang, "con_seats", "Players", strings.Join(rep.Lobby.Players, ", "), "Taken", len(rep.Lobby.Players), "Count", rep.Lobby.Seats))
 	}
 	if rep.Image != nil {
-		return c.saveImage(rep.Image)
+		return c.saveImage(lang, rep.Image)
 	}
 	return nil
 }
@@ -411,7 +417,7 @@ func indent(prefix, text string) string {
 	return strings.Join(lines, "\n")
 }
 
-func (c *Console) saveImage(img *bot.Image) error {
+func (c *Console) saveImage(lang string, img *bot.Image) error {
 	if err := os.MkdirAll(c.images, 0o755); err != nil {
 		return err
 	}
@@ -419,7 +425,7 @@ func (c *Console) saveImage(img *bot.Image) error {
 	if err := os.WriteFile(p, img.PNG, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.out, "  [image] %s (%d KB)\n", p, (len(img.PNG)+1023)/1024)
+	fmt.Fprintln(c.out, "  "+bot.T(lang, "con_image", "Path", p, "KB", (len(img.PNG)+1023)/1024))
 	return nil
 }
 
@@ -440,12 +446,12 @@ func (s sender) Send(_ context.Context, o bot.Outgoing) error {
 	where := "#" + o.Channel
 	switch o.Kind {
 	case "dm":
-		where = "DM to " + o.User
+		where = bot.T(o.Lang, "con_dm_to", "User", o.User)
 	case "status":
 		if o.Stale {
 			return nil // a later edit or post says it better
 		}
-		where += ", the last post now says" // the terminal cannot edit what it printed
+		where = bot.T(o.Lang, "con_status_edit", "Where", where) // the terminal cannot edit what it printed
 	}
 	text := o.Text
 	if len(o.Mentions) > 0 {
@@ -458,7 +464,7 @@ func (s sender) Send(_ context.Context, o bot.Outgoing) error {
 		if img == nil {
 			continue
 		}
-		if err := c.saveImage(img); err != nil {
+		if err := c.saveImage(o.Lang, img); err != nil {
 			return err
 		}
 	}

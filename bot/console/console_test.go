@@ -170,3 +170,39 @@ func TestReadLine(t *testing.T) {
 		}
 	}
 }
+
+// The console speaks its user's language: after `set me language en-XA`, what it writes itself
+// (help, the games' list, refusals, its frames around posts) is pseudo-localized; left are
+// commands, names, notation and numbers.
+func TestConsoleInTheUsersLanguage(t *testing.T) {
+	var out bytes.Buffer
+	c, _, _ := newConsole(t, &out)
+	ctx := context.Background()
+	if err := c.Exec(ctx, "set me language "+bot.LangPseudo); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	for _, line := range []string{"help", "games", "rules bids", "rules", "frobnicate", "as", "go", "where", "mine",
+		"create", "create bids x", "create bids players=x", "create bids seed=x", "create bids bots=x", "set me",
+		"set us language en", "choices"} {
+		if err := c.Exec(ctx, line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Commands and their arguments, the user, the game (a test game whose texts are English),
+	// and the channel are no translation's business.
+	keep := regexp.MustCompile(`<[^>]*>|\[[a-z0-9=|. ]+\]|#[a-z0-9-]+|\b(as|games|rules|create|players|bots|level|easy|normal|hard|option|value|join|leave|start|id|move|notation|choices|partial|board|view|history|undo|no|resign|abort|mine|settings|set|server|me|key|export|file|go|channel|where|quit|help|lobby|game|seed|alice|frobnicate|bids|Bids|us|[mcbvh])\b|"move b1 b2"|x\b`)
+	bids := regexp.MustCompile(`\n  bids [^\n]*\n( {6}[^\n]*\n)*`)
+	text := bids.ReplaceAllString(out.String(), "\n") // the test game's own line and options
+	info := rulestest.Bids.Info()                     // a game without messages: English texts
+	text = strings.NewReplacer(info.Summary, "", info.Notation, "").Replace(text)
+	for _, l := range strings.Split(text, "\n") {
+		rest := keep.ReplaceAllString(l, " ")
+		if w := regexp.MustCompile(`[A-Za-z]{2,}`).FindString(rest); w != "" {
+			t.Errorf("not pseudo-localized (%q): %s", w, l)
+		}
+	}
+	if !strings.Contains(out.String(), "[") {
+		t.Fatalf("nothing written:\n%s", out.String())
+	}
+}

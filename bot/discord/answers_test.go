@@ -253,7 +253,7 @@ func TestOneTapAnswersFallBackWhenTheyDoNotFit(t *testing.T) {
 	if !strings.HasPrefix(c.arg(2), "~") {
 		t.Fatalf("a long answer is stashed: %s", rows[0][2])
 	}
-	if path, err := pathOf(context.Background(), e.svc, c, 2); err != nil || path.String() != long {
+	if path, err := pathOf(context.Background(), bot.LangEnglish, e.svc, c, 2); err != nil || path.String() != long {
 		t.Fatalf("stashed answer reads back as %q, %v", path, err)
 	}
 }

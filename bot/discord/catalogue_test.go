@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -204,7 +205,7 @@ func TestCatalogueUsedWithItsArguments(t *testing.T) {
 	en := catalogue(t, bot.LangEnglish)
 	var all []call
 	literals := map[string]bool{}
-	for _, dir := range []string{"..", "."} {
+	for _, dir := range []string{"..", ".", "../console"} {
 		cs, lits := calls(t, dir)
 		all = append(all, cs...)
 		for l := range lits {
@@ -279,5 +280,103 @@ func TestCatalogueUsedWithItsArguments(t *testing.T) {
 		if !used[id] {
 			t.Errorf("message %s is never used", id)
 		}
+	}
+}
+
+// proseRE finds what reads as English words in a string literal: two words in a row, or a
+// capitalized word (a button label such as "Back").
+var proseRE = regexp.MustCompile(`[A-Za-z]{2,}[,.;:!?']? [A-Za-z]{2,}|^[A-Z][a-z]{2,}\b`)
+
+// Literals of the platform's code that read as English and are no player's text, with why.
+var englishAllowed = map[string]string{
+	"the game's thread refuses posts: ": "an error's text, for the logs",
+	"(%d earlier events not shown.)":    "parses digests queued by older versions",
+	"your turn":                         "recognizes an engine's English prompt that already says so",
+	"Seat %d":                           "a record file's seat without a player's name (boardbot replay)",
+	"Values":                            "a message's argument name",
+	"Count":                             "a message's argument name",
+	"Content-Type":                      "an HTTP header",
+	"Retry-After":                       "an HTTP header",
+	"Authorization":                     "an HTTP header",
+	"Bot ":                              "the bot token's HTTP scheme",
+	"text/plain; charset=utf-8":         "a content type",
+}
+
+// Files whose English is for the bot's admin (logs, errors, the fsck report), not for players.
+var adminFiles = map[string]bool{"fsck.go": true, "gateway.go": true, "ratelimit.go": true}
+
+// Every player-facing text of the platform (bot, bot/discord, bot/console) comes from the
+// catalogue: no string literal outside it reads as English words, apart from log lines, errors
+// and the literals listed above. A button label, an apology or a console prompt written in
+// English in the code fails here.
+func TestNoEnglishOutsideTheCatalogue(t *testing.T) {
+	// The calls whose text is for logs and errors, and those that take message ids and
+	// argument names.
+	logs := map[string]bool{"Warn": true, "Error": true, "Info": true, "Debug": true, "Errorf": true,
+		"errors.New": true, "panic": true}
+	ids := map[string]bool{"T": true, "refuseT": true, "t": true, "refusal": true, "text": true}
+	var found []string
+	for _, dir := range []string{"..", ".", "../console"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") || adminFiles[filepath.Base(f)] {
+				continue
+			}
+			fset := token.NewFileSet()
+			file, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stack []ast.Node
+			ast.Inspect(file, func(n ast.Node) bool {
+				if n == nil {
+					stack = stack[:len(stack)-1]
+					return true
+				}
+				stack = append(stack, n)
+				lit, ok := n.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				s, err := strconv.Unquote(lit.Value)
+				if err != nil || !proseRE.MatchString(s) || englishAllowed[s] != "" {
+					return true
+				}
+				for i := len(stack) - 2; i >= 0; i-- {
+					switch p := stack[i].(type) {
+					case *ast.Field: // a struct tag
+						return true
+					case *ast.CompositeLit: // a message's arguments: valueErr{"id", []any{"Name", v}}
+						if at, ok := p.Type.(*ast.ArrayType); ok {
+							if id, ok := at.Elt.(*ast.Ident); ok && id.Name == "any" {
+								return true
+							}
+						}
+					case *ast.CallExpr:
+						name, full := "", ""
+						switch fn := p.Fun.(type) {
+						case *ast.Ident:
+							name, full = fn.Name, fn.Name
+						case *ast.SelectorExpr:
+							name = fn.Sel.Name
+							if x, ok := fn.X.(*ast.Ident); ok {
+								full = x.Name + "." + name
+							}
+						}
+						if logs[name] || logs[full] || (ids[name] && i == len(stack)-2) {
+							return true
+						}
+					}
+				}
+				found = append(found, fmt.Sprintf("%s: %q", fset.Position(lit.Pos()), s))
+				return true
+			})
+		}
+	}
+	for _, f := range found {
+		t.Errorf("English outside the catalogue: %s", f)
 	}
 }

@@ -294,13 +294,13 @@ func (h *Handler) rules(lang, game string) *Answer {
 	}
 	info := k.Game.Info()
 	var b strings.Builder
-	b.WriteString(bot.T(lang, "dc_rules_head", "Game", info.Name, "Seats", seatsTextIn(lang, info), "Summary", info.Summary, "Notation", info.Notation))
+	b.WriteString(bot.T(lang, "dc_rules_head", "Game", info.Name, "Seats", seatsTextIn(lang, info), "Summary", bot.InfoSummary(lang, info), "Notation", bot.InfoNotation(lang, info)))
 	for _, o := range info.Options {
 		var vals []string
 		for _, c := range o.Choices {
 			vals = append(vals, c.Value)
 		}
-		b.WriteString("\n" + bot.T(lang, "dc_rules_option", "Name", o.Name, "Key", o.Key, "Values", strings.Join(vals, ", "), "Default", o.Default))
+		b.WriteString("\n" + bot.T(lang, "dc_rules_option", "Name", bot.OptionName(lang, o), "Key", o.Key, "Values", strings.Join(vals, ", "), "Default", o.Default))
 	}
 	b.WriteString("\n\n" + bot.T(lang, "dc_rules_play"))
 	return say(b.String(), true)
@@ -358,10 +358,11 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 	sg, err := h.svc.Suggest(ctx, request(i), typed, maxChoices)
 	if err != nil {
 		// Say why there is nothing to suggest, as the only entry.
-		msg, ok := bot.AsRefusal(err)
+		lang := h.svc.UserLanguage(ctx, request(i))
+		msg, ok := bot.RefusalIn(lang, err)
 		if !ok {
 			h.log.Error("autocomplete", "game", gameOf(i), "err", err)
-			msg = bot.T(h.svc.UserLanguage(ctx, request(i)), "dc_suggest_unavailable")
+			msg = bot.T(lang, "dc_suggest_unavailable")
 		}
 		v := strings.TrimSpace(typed)
 		if v == "" {

@@ -15,13 +15,14 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 	d := i.MessageComponentData()
 	c, ok := parseCID(d.CustomID)
 	if !ok {
-		return say("This button belongs to an older version of the bot; use the slash commands instead.", true)
+		return say(bot.T(h.lang(ctx, i), "dc_button_outdated"), true)
 	}
 	req := request(i)
 	if req.User.ID == "" {
-		return say("Discord did not say who you are; please try again.", true)
+		return say(bot.T(bot.LanguageOf(string(i.Locale)), "dc_who"), true)
 	}
 	req.Game = c.Game
+	ul := h.svc.UserLanguage(ctx, req)
 	switch c.Action {
 	case actJoin, actLeave, actStart:
 		var done *Answer
@@ -47,14 +48,14 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 		return updateWith(lobbyMessage(*rep.Lobby))
 	case actTurn:
 		if u := c.arg(1); u != "" && u != req.User.ID {
-			return say(fmt.Sprintf("This button is for %s's turn, not yours. If you play in this game, use your own button or /move.", mention(u)), true)
+			return say(bot.T(ul, "dc_turn_not_yours", "User", mention(u)), true)
 		}
 		return h.picker(ctx, i, req)
 	case actAns:
 		if u := c.arg(1); u != req.User.ID {
-			return say(fmt.Sprintf("This button is for %s, not you. If you play in this game, use your own buttons or /move.", mention(u)), true)
+			return say(bot.T(ul, "dc_answer_not_yours", "User", mention(u)), true)
 		}
-		path, err := pathOf(ctx, h.svc, c, 2)
+		path, err := pathOf(ctx, ul, h.svc, c, 2)
 		if err != nil {
 			return h.fail(i, err)
 		}
@@ -66,7 +67,7 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 		rep, err := h.svc.View(ctx, req)
 		return h.reply(i, rep, err)
 	case actPick, actPage, actBack, actPlay:
-		return h.pickerStep(ctx, i, req, c, d.Values)
+		return h.pickerStep(ctx, i, req, ul, c, d.Values)
 	case actLate:
 		var done *Answer
 		if ctx, done = h.once(ctx, i); done != nil {
@@ -86,7 +87,7 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 		rep, err := h.svc.Undo(ctx, req, answer)
 		return h.settled(i, rep, err)
 	}
-	return say("This button is not known; use the slash commands instead.", true)
+	return say(bot.T(ul, "dc_button_unknown"), true)
 }
 
 // settled closes a question asked in the thread (late seats, an undo request): the message keeps
@@ -108,7 +109,7 @@ func (h *Handler) settled(i *discordgo.Interaction, rep bot.Reply, err error) *A
 // Picker pages hold at most 25 options (a select menu's limit).
 const pageSize = 25
 
-func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req bot.Request, c cid, values []string) *Answer {
+func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req bot.Request, ul string, c cid, values []string) *Answer {
 	seq := c.int(0)
 	from := 1
 	page := 0
@@ -116,14 +117,14 @@ func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req 
 		page = int(max(0, min(c.int(1), 1000))) // a forged page (negative, huge) is clamped
 		from = 2
 	}
-	path, err := pathOf(ctx, h.svc, c, from)
+	path, err := pathOf(ctx, ul, h.svc, c, from)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	switch c.Action {
 	case actPick:
 		if len(values) != 1 || len(values[0]) > maxOption {
-			return say("Choose one option from the menu.", true)
+			return say(bot.T(ul, "dc_pick_one"), true)
 		}
 		// An option is the next token, or (on a page with room) the rest of a whole move.
 		path = append(path, strings.Fields(values[0])...)
@@ -135,7 +136,7 @@ func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req 
 			return h.pickerFail(i, err, seq)
 		}
 		if step.Seq != seq {
-			return h.outdated(i)
+			return h.outdated(step.Lang)
 		}
 		rep, err := h.svc.MoveTokens(ctx, req, path)
 		if err != nil {
@@ -165,25 +166,26 @@ func (h *Handler) played(ctx context.Context, i *discordgo.Interaction, req bot.
 }
 
 // nextOrPrevious names the button that leads to the other pages.
-func nextOrPrevious(page, pages int) string {
+func nextOrPrevious(lang string, page, pages int) string {
 	switch {
 	case page == 0:
-		return "Next ▶"
+		return bot.T(lang, "dc_button_next")
 	case page+1 == pages:
-		return "◀ Previous"
+		return bot.T(lang, "dc_button_previous")
 	}
-	return "◀ Previous and Next ▶"
+	return bot.T(lang, "dc_button_previous_next")
 }
 
-func (h *Handler) outdated(i *discordgo.Interaction) *Answer {
-	return updateWith(Message{Content: "The game has moved on since this menu opened. Press Take your turn on the latest message, or use /move.", Clear: true})
+func (h *Handler) outdated(lang string) *Answer {
+	return updateWith(Message{Content: bot.T(lang, "dc_menu_outdated"), Clear: true})
 }
 
 // pickerFail shows a refusal in the picker itself, with a way to start again.
 func (h *Handler) pickerFail(i *discordgo.Interaction, err error, seq int64) *Answer {
 	a := h.fail(i, err)
 	again := cid{Game: mustGame(i), Action: actPage, Args: []string{fmt.Sprint(seq), "0"}}.String()
-	return updateWith(Message{Content: a.Msg.Content, Components: []discordgo.MessageComponent{row(button("Start again", discordgo.SecondaryButton, again))}})
+	lang := h.lang(context.Background(), i)
+	return updateWith(Message{Content: a.Msg.Content, Components: []discordgo.MessageComponent{row(button(bot.T(lang, "dc_button_again"), discordgo.SecondaryButton, again))}})
 }
 
 func mustGame(i *discordgo.Interaction) int64 {
@@ -226,7 +228,7 @@ func (h *Handler) pickerAt(ctx context.Context, i *discordgo.Interaction, req bo
 		return h.pickerFail(i, err, seq)
 	}
 	if step.Seq != seq {
-		return h.outdated(i)
+		return h.outdated(step.Lang)
 	}
 	m, err := h.pickerMessage(ctx, req.Game, step, page)
 	if err != nil {
@@ -239,13 +241,15 @@ func (h *Handler) pickerAt(ctx context.Context, i *discordgo.Interaction, req bo
 // page), and buttons Back, previous/next page, and Play once the move is complete.
 func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, page int) (Message, error) {
 	seq := fmt.Sprint(step.Seq)
+	T := func(id string, args ...any) string { return bot.T(step.Lang, id, args...) }
 	var b strings.Builder
-	b.WriteString("**Your move**")
 	if step.Prompt != "" {
-		b.WriteString(": " + step.Prompt)
+		b.WriteString(T("dc_pick_head_prompt", "Prompt", step.Prompt))
+	} else {
+		b.WriteString(T("dc_pick_head"))
 	}
 	if len(step.Partial) > 0 {
-		fmt.Fprintf(&b, "\nSo far: `%s`", step.Partial.String())
+		b.WriteString("\n" + T("dc_pick_so_far", "Move", step.Partial.String()))
 	}
 	pages := (len(step.Next) + pageSize - 1) / pageSize
 	if page >= pages {
@@ -253,22 +257,22 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 	}
 	if len(step.Next) > 0 && (step.Total.N > 1 || step.Total.AtLeast) {
 		if len(step.Partial) == 0 {
-			fmt.Fprintf(&b, "\n%s are possible", step.Total.Moves())
+			b.WriteString("\n" + T("dc_pick_possible", "Moves", step.Total.MovesIn(step.Lang)))
 		} else {
-			fmt.Fprintf(&b, "\n%s start this way", step.Total.Moves())
+			b.WriteString("\n" + T("dc_pick_this_way", "Moves", step.Total.MovesIn(step.Lang)))
 		}
 		if len(step.Next) > pageSize {
-			fmt.Fprintf(&b, "; this page shows %d of the %d ways to go on, %s shows the rest", min(pageSize, len(step.Next)-page*pageSize), len(step.Next), nextOrPrevious(page, pages))
+			b.WriteString(T("dc_pick_pages", "Shown", min(pageSize, len(step.Next)-page*pageSize), "Ways", len(step.Next), "Button", nextOrPrevious(step.Lang, page, pages)))
 		}
 		b.WriteString(".")
 	}
 	switch {
 	case step.Complete && len(step.Next) == 0:
-		b.WriteString("\nPress Play to make this move, or Back to change it.")
+		b.WriteString("\n" + T("dc_pick_play_or_back"))
 	case step.Complete:
-		b.WriteString("\nPress Play to make this move as it is, or choose more from the menu.")
+		b.WriteString("\n" + T("dc_pick_play_or_more"))
 	default:
-		b.WriteString("\nChoose what comes next.")
+		b.WriteString("\n" + T("dc_pick_next"))
 	}
 	var comps []discordgo.MessageComponent
 	if len(step.Next) > 0 {
@@ -277,9 +281,9 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 			return Message{}, err
 		}
 		lo, hi := page*pageSize, min(len(step.Next), (page+1)*pageSize)
-		menu := selectMenu{CustomID: id, Placeholder: "Choose what comes next"}
+		menu := selectMenu{CustomID: id, Placeholder: T("dc_pick_placeholder")}
 		if pages > 1 {
-			menu.Placeholder = fmt.Sprintf("Choose what comes next (page %d of %d)", page+1, pages)
+			menu.Placeholder = T("dc_pick_placeholder_page", "Page", page+1, "Pages", pages)
 		}
 		for k, ch := range step.Next[lo:hi] {
 			label := ch.Token
@@ -289,7 +293,7 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 			}
 			if k+lo < len(step.Counts) {
 				if c := step.Counts[k+lo]; c.N > 1 || c.AtLeast {
-					desc = append(desc, c.Moves())
+					desc = append(desc, c.MovesIn(step.Lang))
 				}
 			}
 			menu.Options = append(menu.Options, selectOption{Label: clip(label, maxOption), Value: ch.Token, Description: clip(strings.Join(desc, " · "), maxOption)})
@@ -301,9 +305,9 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 				if len(menu.Options) == pageSize || rest == "" || len(rest) > maxOption {
 					continue
 				}
-				desc := "whole move"
+				desc := T("dc_pick_whole")
 				if _, l, ok := strings.Cut(w.Label, " — "); ok {
-					desc += ": " + l
+					desc = T("dc_pick_whole_label", "Label", l)
 				}
 				menu.Options = append(menu.Options, selectOption{Label: clip(rest, maxOption), Value: rest, Description: clip(desc, maxOption)})
 			}
@@ -316,28 +320,28 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 		if err != nil {
 			return Message{}, err
 		}
-		buttons = append(buttons, button("Back", discordgo.SecondaryButton, id))
+		buttons = append(buttons, button(T("dc_button_back"), discordgo.SecondaryButton, id))
 	}
 	if page > 0 {
 		id, err := pathID(ctx, h.svc, cid{Game: game, Action: actPage, Args: []string{seq, fmt.Sprint(page - 1)}}, step.Partial)
 		if err != nil {
 			return Message{}, err
 		}
-		buttons = append(buttons, button("◀ Previous", discordgo.SecondaryButton, id))
+		buttons = append(buttons, button(T("dc_button_previous"), discordgo.SecondaryButton, id))
 	}
 	if page+1 < pages {
 		id, err := pathID(ctx, h.svc, cid{Game: game, Action: actPage, Args: []string{seq, fmt.Sprint(page + 1)}}, step.Partial)
 		if err != nil {
 			return Message{}, err
 		}
-		buttons = append(buttons, button("Next ▶", discordgo.SecondaryButton, id))
+		buttons = append(buttons, button(T("dc_button_next"), discordgo.SecondaryButton, id))
 	}
 	if step.Complete {
 		id, err := pathID(ctx, h.svc, cid{Game: game, Action: actPlay, Args: []string{seq}}, step.Partial)
 		if err != nil {
 			return Message{}, err
 		}
-		buttons = append(buttons, button("Play "+step.Partial.String(), discordgo.SuccessButton, id))
+		buttons = append(buttons, button(T("dc_button_play", "Move", step.Partial.String()), discordgo.SuccessButton, id))
 	}
 	if len(buttons) > 0 {
 		comps = append(comps, row(buttons...))

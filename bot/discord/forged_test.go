@@ -3,6 +3,8 @@ package discord
 import (
 	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/bot"
 )
 
 // Finding 8 and Deliver 9: no forged button id makes the handler panic; each is answered with a
@@ -21,7 +23,7 @@ func TestForgedButtonIDsNeverPanic(t *testing.T) {
 	for _, id := range forged {
 		rs := e.do(e.click(user, thread, id, nil))
 		for _, r := range rs {
-			if c := content(r.JSON) + content(data(r)); strings.Contains(c, sorry) {
+			if c := content(r.JSON) + content(data(r)); strings.Contains(c, bot.T(bot.LangEnglish, "dc_sorry")) {
 				t.Errorf("%s: answered with the apology for a crash", id)
 			}
 		}

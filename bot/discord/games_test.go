@@ -763,7 +763,7 @@ func (d *driver) checkAnswer(c cid, id string) {
 	if !rules.IsAwaited(d.mirror, rules.Seat(seat)) {
 		t.Fatalf("answer button %s: not for an awaited player at move %d", id, d.live.seq)
 	}
-	m, err := pathOf(context.Background(), d.e.svc, c, 2)
+	m, err := pathOf(context.Background(), bot.LangEnglish, d.e.svc, c, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

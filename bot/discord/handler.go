@@ -68,7 +68,11 @@ func NewHandler(svc *bot.Service, api API, opt Options) *Handler {
 // Wait blocks until the work of every interaction served so far has finished.
 func (h *Handler) Wait() { h.wg.Wait() }
 
-const sorry = "Sorry, something went wrong on our side, and I can't tell whether it was done. Check with /board before you try again."
+// lang is the language of what only the interaction's user reads: their setting, else their
+// Discord locale.
+func (h *Handler) lang(ctx context.Context, i *discordgo.Interaction) string {
+	return h.svc.UserLanguage(ctx, request(i))
+}
 
 // Handle answers one interaction. It never panics: a panic is logged with the game it concerned
 // and answered with an apology; the game is untouched because nothing is written before a
@@ -77,7 +81,8 @@ func (h *Handler) Handle(ctx context.Context, i *discordgo.Interaction) (a *Answ
 	defer func() {
 		if p := recover(); p != nil {
 			h.log.Error("panic in interaction", "game", gameOf(i), "interaction", i.ID, "panic", p, "stack", string(debug.Stack()))
-			a = say(sorry, true)
+			// The store may be what failed: the locale alone says the language.
+			a = say(bot.T(bot.LanguageOf(string(i.Locale)), "dc_sorry"), true)
 		}
 	}()
 	switch i.Type {
@@ -90,7 +95,7 @@ func (h *Handler) Handle(ctx context.Context, i *discordgo.Interaction) (a *Answ
 	case discordgo.InteractionMessageComponent:
 		return h.refusedNote(ctx, i, h.component(ctx, i))
 	}
-	return say("This kind of interaction is not supported.", true)
+	return say(bot.T(h.lang(ctx, i), "dc_unsupported"), true)
 }
 
 // gameOf names the game an interaction is about, for logs.
@@ -138,14 +143,17 @@ func request(i *discordgo.Interaction) bot.Request {
 
 // fail turns an error into an answer: a refusal the user can act on, or an apology.
 func (h *Handler) fail(i *discordgo.Interaction, err error) *Answer {
-	if msg, ok := bot.AsRefusal(err); ok {
+	// Reading the user's language needs the store, which may be what failed: the locale then
+	// says it (UserLanguage falls back to it).
+	lang := h.lang(context.Background(), i)
+	if msg, ok := bot.RefusalIn(lang, err); ok {
 		return say(msg, true)
 	}
 	if errors.Is(err, storage.ErrDuplicate) {
-		return say("That was already done.", true)
+		return say(bot.T(lang, "dc_already_done"), true)
 	}
 	h.log.Error("interaction failed", "game", gameOf(i), "interaction", i.ID, "err", err)
-	return say(sorry, true)
+	return say(bot.T(lang, "dc_sorry"), true)
 }
 
 // once makes an action that is not a move apply once when Discord delivers it twice: the
@@ -160,7 +168,7 @@ func (h *Handler) once(ctx context.Context, i *discordgo.Interaction) (context.C
 		return ctx, h.fail(i, err)
 	}
 	if done {
-		return ctx, say("That was already done.", true)
+		return ctx, say(bot.T(h.lang(ctx, i), "dc_already_done"), true)
 	}
 	return storage.WithDoneKey(ctx, key), nil
 }
@@ -217,7 +225,7 @@ func (h *Handler) title(id int64, kind string) string {
 	if k, ok := h.svc.Kit(kind); ok {
 		return fmt.Sprintf("%s #%d", k.Game.Info().Name, id)
 	}
-	return fmt.Sprintf("game #%d", id)
+	return fmt.Sprintf("%s #%d", kind, id)
 }
 
 // refusedNote adds to an ephemeral answer in a game's thread that Discord refuses the bot's
@@ -226,10 +234,11 @@ func (h *Handler) refusedNote(ctx context.Context, i *discordgo.Interaction, a *
 	if a == nil || !a.Msg.Ephemeral || a.Type != discordgo.InteractionResponseChannelMessageWithSource {
 		return a
 	}
-	why := h.svc.ThreadRefusal(ctx, i.ChannelID)
+	lang := h.lang(ctx, i)
+	why := h.svc.ThreadRefusal(ctx, lang, i.ChannelID)
 	if why == "" {
 		return a
 	}
-	a.Msg.Content = clip(a.Msg.Content+"\n\nNote: I can't post in this thread ("+why+"), so the game is paused and no board is posted; a server admin can fix it, or /abort ends the game.", maxContent)
+	a.Msg.Content = clip(a.Msg.Content+"\n\n"+bot.T(lang, "dc_thread_note", "Why", why), maxContent)
 	return a
 }

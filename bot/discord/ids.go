@@ -88,7 +88,7 @@ func pathID(ctx context.Context, svc *bot.Service, c cid, path rules.Move) (stri
 }
 
 // pathOf reads the move path from a custom id's arguments starting at from.
-func pathOf(ctx context.Context, svc *bot.Service, c cid, from int) (rules.Move, error) {
+func pathOf(ctx context.Context, lang string, svc *bot.Service, c cid, from int) (rules.Move, error) {
 	if from >= len(c.Args) {
 		return rules.Move{}, nil
 	}
@@ -99,7 +99,7 @@ func pathOf(ctx context.Context, svc *bot.Service, c cid, from int) (rules.Move,
 			return nil, err
 		}
 		if !ok {
-			return nil, &bot.Refusal{Msg: "This menu has expired; press Take your turn again."}
+			return nil, &bot.Refusal{Msg: bot.T(lang, "dc_menu_expired")}
 		}
 		return rules.Move(strings.Fields(v)), nil
 	}
@@ -110,7 +110,7 @@ func pathOf(ctx context.Context, svc *bot.Service, c cid, from int) (rules.Move,
 		}
 		t, err := url.PathUnescape(a)
 		if err != nil {
-			return nil, &bot.Refusal{Msg: "This menu is damaged; press Take your turn again."}
+			return nil, &bot.Refusal{Msg: bot.T(lang, "dc_menu_damaged")}
 		}
 		out = append(out, t)
 	}

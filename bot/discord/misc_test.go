@@ -73,7 +73,7 @@ func TestCustomIDsAndStash(t *testing.T) {
 		t.Fatalf("%q %v", id, err)
 	}
 	c, ok := parseCID(id)
-	back, err := pathOf(ctx, e.svc, c, 1)
+	back, err := pathOf(ctx, bot.LangEnglish, e.svc, c, 1)
 	if !ok || err != nil || !back.Equal(short) {
 		t.Fatalf("%v %v", back, err)
 	}
@@ -86,7 +86,7 @@ func TestCustomIDsAndStash(t *testing.T) {
 		t.Fatalf("a long path is stashed: %q %v", id, err)
 	}
 	c, _ = parseCID(id)
-	back, err = pathOf(ctx, e.svc, c, 1)
+	back, err = pathOf(ctx, bot.LangEnglish, e.svc, c, 1)
 	if err != nil || !back.Equal(long) {
 		t.Fatalf("%v %v", back, err)
 	}

@@ -161,7 +161,7 @@ func TestRefusedThreadPausesTheGameUntilFixed(t *testing.T) {
 			if g, _ := e.store.GameByThread(ctx, thread); g.RemindAt == nil {
 				t.Fatal("the clocks start again")
 			}
-			if e.svc.ThreadRefusal(ctx, thread) != "" {
+			if e.svc.ThreadRefusal(ctx, bot.LangEnglish, thread) != "" {
 				t.Fatal("the refusal is lifted")
 			}
 		})

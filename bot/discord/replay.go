@@ -10,13 +10,12 @@ import (
 )
 
 // replayCommand is /replay's schema: the game of the thread it is used in, or a finished game of
-// the server by its number.
+// the server by its number. Its descriptions come from the catalogue (localizeCommand).
 func replayCommand(intg discordgo.ApplicationCommandOptionType) *discordgo.ApplicationCommand {
 	return &discordgo.ApplicationCommand{Name: "replay", Type: discordgo.ChatApplicationCommand,
-		Description: "An animated replay of this thread's game, or of a finished game by its number",
-		Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
+		Contexts: &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 		Options: []*discordgo.ApplicationCommandOption{{Type: intg, Name: "game",
-			Description: "A finished game's number (#12 is 12); leave empty in a game's thread", MinValue: floatPtr(1)}}}
+			MinValue: floatPtr(1)}}}
 }
 
 // replay posts the animated GIF in the channel, for everyone: it shows only public views.

@@ -28,8 +28,9 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 	for _, g := range games {
 		gameChoices = append(gameChoices, &discordgo.ApplicationCommandOptionChoice{Name: g.Name, Value: g.ID})
 	}
-	cmd := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
-		return &discordgo.ApplicationCommand{Name: name, Description: desc, Type: discordgo.ChatApplicationCommand,
+	// Descriptions come from the catalogue (localizeCommand): cmd_<command>[_<option>].
+	cmd := func(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+		return &discordgo.ApplicationCommand{Name: name, Type: discordgo.ChatApplicationCommand,
 			Contexts: guildOnly, Options: opts}
 	}
 	var create []*discordgo.ApplicationCommandOption
@@ -37,42 +38,42 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 		create = append(create, createSub(g))
 	}
 	cmds := []*discordgo.ApplicationCommand{
-		cmd("create", "Open a game here: a lobby message with Join and Start, and a thread to play in", create...),
-		cmd("move", "Play a move in this game's thread (suggestions appear as you type)",
-			&discordgo.ApplicationCommandOption{Type: str, Name: "move", Description: "The move's tokens, e.g. c2 d3", Required: true,
+		cmd("create", create...),
+		cmd("move",
+			&discordgo.ApplicationCommandOption{Type: str, Name: "move", Required: true,
 				Autocomplete: true, MaxLength: rules.MaxMoveLen}),
-		cmd("board", "Show this game's board (only you see the reply)"),
-		cmd("view", "Your private view of this game: your hand, your screen (only you see it)"),
-		cmd("history", "The moves played so far in this game",
-			&discordgo.ApplicationCommandOption{Type: intg, Name: "last", Description: "Only the last N moves", MinValue: floatPtr(1), MaxValue: 500}),
-		cmd("undo", "Ask to take back your last move, or answer a request",
-			&discordgo.ApplicationCommandOption{Type: str, Name: "answer", Description: "Agree (yes) or refuse (no) a request; leave empty to ask",
+		cmd("board"),
+		cmd("view"),
+		cmd("history",
+			&discordgo.ApplicationCommandOption{Type: intg, Name: "last", MinValue: floatPtr(1), MaxValue: 500}),
+		cmd("undo",
+			&discordgo.ApplicationCommandOption{Type: str, Name: "answer",
 				Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "yes", Value: "yes"}, {Name: "no", Value: "no"}}}),
-		cmd("resign", "Give up this game"),
-		cmd("abort", "End this game without a result (its creator or a server admin)",
-			&discordgo.ApplicationCommandOption{Type: intg, Name: "game", Description: "The game's number, to end it from the channel it was opened in", MinValue: floatPtr(1)}),
-		cmd("join", "Take a seat in this game's lobby"),
-		cmd("leave", "Leave this game's lobby"),
-		cmd("start", "Start this lobby's game with the players seated so far (its creator)"),
-		cmd("export", "The record of an ended game, to replay it with boardbot replay (only you get it)"),
-		cmd("rules", "A game's summary and how to write its moves",
-			&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: "Which game", Required: true, Choices: gameChoices}),
-		cmd("leaderboard", "This server's best players of a game: wins, games and an Elo rating",
-			&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: "Which game", Required: true, Choices: gameChoices}),
-		cmd("settings", "Show or change settings",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "show", Description: "Show this server's settings and yours"},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "server", Description: "Change a server setting (admins)",
+		cmd("resign"),
+		cmd("abort",
+			&discordgo.ApplicationCommandOption{Type: intg, Name: "game", MinValue: floatPtr(1)}),
+		cmd("join"),
+		cmd("leave"),
+		cmd("start"),
+		cmd("export"),
+		cmd("rules",
+			&discordgo.ApplicationCommandOption{Type: str, Name: "game", Required: true, Choices: gameChoices}),
+		cmd("leaderboard",
+			&discordgo.ApplicationCommandOption{Type: str, Name: "game", Required: true, Choices: gameChoices}),
+		cmd("settings",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "show"},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "server",
 				Options: []*discordgo.ApplicationCommandOption{
-					{Type: str, Name: "key", Description: "The setting", Required: true, Choices: keyChoices(bot.ScopeGuild)},
-					{Type: str, Name: "value", Description: "Its new value", Required: true, MaxLength: 400},
+					{Type: str, Name: "key", Required: true, Choices: keyChoices(bot.ScopeGuild)},
+					{Type: str, Name: "value", Required: true, MaxLength: 400},
 				}},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "me", Description: "Change one of your own settings",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "me",
 				Options: []*discordgo.ApplicationCommandOption{
-					{Type: str, Name: "key", Description: "The setting", Required: true, Choices: keyChoices(bot.ScopeUser)},
-					{Type: str, Name: "value", Description: "Its new value", Required: true, MaxLength: 400},
+					{Type: str, Name: "key", Required: true, Choices: keyChoices(bot.ScopeUser)},
+					{Type: str, Name: "value", Required: true, MaxLength: 400},
 				}}),
 	}
-	games2 := &discordgo.ApplicationCommand{Name: "games", Description: "Your games on every server: whose turn, and a link to each",
+	games2 := &discordgo.ApplicationCommand{Name: "games",
 		Type: discordgo.ChatApplicationCommand, Contexts: anywhere}
 	cmds = append(cmds, games2, replayCommand(intg))
 	for _, c := range cmds {
@@ -152,13 +153,26 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 		sub.Options = append(sub.Options, players)
 	}
 	for _, o := range g.Options {
+		// The option's name and its choices' labels are the game's, in each language where the
+		// game has them as messages.
 		opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Key}
-		opt.Description, opt.DescriptionLocalizations = text("cmd_create_option", "Name", o.Name, "Default", o.Default)
+		opt.Description = clip(bot.T(bot.LangEnglish, "cmd_create_option", "Name", o.Name, "Default", o.Default), maxDescription)
+		opt.DescriptionLocalizations = map[discordgo.Locale]string{}
+		for _, l := range commandLocales {
+			opt.DescriptionLocalizations[l.loc] = clip(bot.T(l.lang, "cmd_create_option", "Name", bot.OptionName(l.lang, o), "Default", o.Default), maxDescription)
+		}
 		for _, c := range o.Choices {
 			if len(opt.Choices) == maxChoices {
 				break
 			}
-			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Label, maxOption), Value: c.Value})
+			ch := &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Label, maxOption), Value: c.Value}
+			if c.LabelMsg != nil {
+				ch.NameLocalizations = map[discordgo.Locale]string{}
+				for _, l := range commandLocales {
+					ch.NameLocalizations[l.loc] = clip(bot.OptionLabel(l.lang, c), maxOption)
+				}
+			}
+			opt.Choices = append(opt.Choices, ch)
 		}
 		sub.Options = append(sub.Options, opt)
 	}

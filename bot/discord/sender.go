@@ -206,7 +206,7 @@ func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 		m.Users = append([]string{}, o.Mentions...)
 	}
 	if o.Stale && o.Prompt {
-		text += "\n(An earlier position: the game has moved on since.)"
+		text += "\n" + bot.T(o.Lang, "dc_earlier_position")
 	}
 	m.Content = clip(text, maxContent)
 	for _, img := range []*bot.Image{o.Image, o.Focus, o.Recap} {
@@ -223,19 +223,19 @@ func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 	}
 	var acts []discordgo.MessageComponent
 	for _, a := range o.Actions {
-		label, style := "End the game", discordgo.DangerButton
+		label, style := bot.T(o.Lang, "dc_button_end"), discordgo.DangerButton
 		switch a {
 		case bot.ActSkip:
-			label, style = "Skip them", discordgo.SecondaryButton
+			label, style = bot.T(o.Lang, "dc_button_skip"), discordgo.SecondaryButton
 		case bot.ActReplace:
-			label, style = "Random player takes over", discordgo.SecondaryButton
+			label, style = bot.T(o.Lang, "dc_button_replace"), discordgo.SecondaryButton
 		}
 		acts = append(acts, button(label, style, cid{Game: o.Game, Action: actLate, Args: []string{fmt.Sprint(o.Seq), a}}.String()))
 	}
 	if o.Undo {
 		acts = append(acts,
-			button("Agree to undo", discordgo.SuccessButton, cid{Game: o.Game, Action: actUndo, Args: []string{fmt.Sprint(o.Seq), "yes"}}.String()),
-			button("Refuse", discordgo.DangerButton, cid{Game: o.Game, Action: actUndo, Args: []string{fmt.Sprint(o.Seq), "no"}}.String()))
+			button(bot.T(o.Lang, "dc_button_undo_yes"), discordgo.SuccessButton, cid{Game: o.Game, Action: actUndo, Args: []string{fmt.Sprint(o.Seq), "yes"}}.String()),
+			button(bot.T(o.Lang, "dc_button_undo_no"), discordgo.DangerButton, cid{Game: o.Game, Action: actUndo, Args: []string{fmt.Sprint(o.Seq), "no"}}.String()))
 	}
 	if len(acts) > 0 && len(comps) < 5 {
 		comps = append(comps, row(acts...))
@@ -250,9 +250,9 @@ func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 func (s *Sender) promptButtons(ctx context.Context, o bot.Outgoing) []discordgo.MessageComponent {
 	seq := fmt.Sprint(o.Seq)
 	turn := func(a bot.Awaited) discordgo.MessageComponent {
-		return button("Take your turn — "+a.Name, discordgo.PrimaryButton, cid{Game: o.Game, Action: actTurn, Args: []string{seq, a.User}}.String())
+		return button(bot.T(o.Lang, "dc_button_turn", "Name", a.Name), discordgo.PrimaryButton, cid{Game: o.Game, Action: actTurn, Args: []string{seq, a.User}}.String())
 	}
-	view := button("My view", discordgo.SecondaryButton, cid{Game: o.Game, Action: actView}.String())
+	view := button(bot.T(o.Lang, "dc_button_view"), discordgo.SecondaryButton, cid{Game: o.Game, Action: actView}.String())
 	plain := func() []discordgo.MessageComponent {
 		var bs []discordgo.MessageComponent
 		for _, a := range o.Awaited {
@@ -350,7 +350,7 @@ func (s *Sender) dm(o bot.Outgoing) error {
 	return err
 }
 
-// threadWhere says where the players of a game whose thread refuses the bot can still follow it,
+// threadWhere says (a message id) where the players of a game whose thread refuses the bot can still follow it,
 // after the refusal err: the thread itself unless it is gone, and its commands where players may
 // still use them (an interaction's answer needs none of the bot's permissions in the channel).
 func threadWhere(err error) string {
@@ -358,28 +358,29 @@ func threadWhere(err error) string {
 	case 10003:
 		return ""
 	case 160005:
-		return "Its earlier posts can still be read in the thread."
+		return "dc_where_read"
 	}
-	return "You can still read and play it in the thread: /board shows the position, /move plays."
+	return "dc_where_play"
 }
 
-// threadRefusal says in words why a game's thread refuses a request until someone fixes it, or
-// "" for any other error (which is retried, or dropped as a bad request).
+// threadRefusal says why a game's thread refuses a request until someone fixes it (a message id
+// of the platform's catalogue, see bot.ThreadRefused), or "" for any other error (which is
+// retried, or dropped as a bad request).
 func threadRefusal(err error, files bool) string {
 	switch errorCode(err) {
 	case 10003:
-		return "the thread was deleted"
+		return "dc_why_deleted"
 	case 50001:
-		return "I can no longer see it (I lack the View Channel permission there)"
+		return "dc_why_hidden"
 	case 50013:
 		if files {
-			return "I lack the Send Messages in Threads or the Attach Files permission there"
+			return "dc_why_no_files"
 		}
-		return "I lack the Send Messages in Threads permission there"
+		return "dc_why_no_send"
 	case 160005:
-		return "the thread is locked"
+		return "dc_why_locked"
 	case 50083:
-		return "the thread is archived"
+		return "dc_why_archived"
 	}
 	return ""
 }

@@ -29,12 +29,17 @@ type selfplayStats struct {
 	PNGBytesP50 int     `json:"png_bytes_p50"` // per image
 	PNGBytesMax int     `json:"png_bytes_max"`
 	// The board and the focus image apart: render + PNG per image, and the PNG sizes.
-	BoardMsP50    float64  `json:"board_ms_p50"`
-	BoardBytesP50 int      `json:"board_bytes_p50"`
-	FocusMsP50    float64  `json:"focus_ms_p50,omitempty"`
-	FocusBytesP50 int      `json:"focus_bytes_p50,omitempty"`
-	BySeats       []int    `json:"games_by_seats"` // index = seat count
-	Failures      []string `json:"failures,omitempty"`
+	BoardMsP50    float64 `json:"board_ms_p50"`
+	BoardBytesP50 int     `json:"board_bytes_p50"`
+	FocusMsP50    float64 `json:"focus_ms_p50,omitempty"`
+	FocusBytesP50 int     `json:"focus_bytes_p50,omitempty"`
+	// The same in processor time (the process's, so the collector's share counts): it moves
+	// far less than the wall clock on a shared machine.
+	RenderCPUMsP50 float64  `json:"render_cpu_ms_p50,omitempty"`
+	BoardCPUMsP50  float64  `json:"board_cpu_ms_p50,omitempty"`
+	FocusCPUMsP50  float64  `json:"focus_cpu_ms_p50,omitempty"`
+	BySeats        []int    `json:"games_by_seats"` // index = seat count
+	Failures       []string `json:"failures,omitempty"`
 }
 
 type selfplayConfig struct {
@@ -129,14 +134,16 @@ func selfplay(ctx context.Context, kit bot.Kit, cfg selfplayConfig) selfplayStat
 		out.PNGBytesMax = sizes[len(sizes)-1]
 		out.BoardMsP50, out.BoardBytesP50 = p50ms(parts.boardNs), p50(parts.boardSizes)
 		out.FocusMsP50, out.FocusBytesP50 = p50ms(parts.focusNs), p50(parts.focusSizes)
+		out.RenderCPUMsP50, out.BoardCPUMsP50, out.FocusCPUMsP50 = p50ms(parts.postCPU), p50ms(parts.boardCPU), p50ms(parts.focusCPU)
 	}
 	return out
 }
 
 // renderParts times and sizes the board and the focus image apart.
 type renderParts struct {
-	boardNs, focusNs       []int64
-	boardSizes, focusSizes []int
+	boardNs, focusNs            []int64
+	boardSizes, focusSizes      []int
+	boardCPU, focusCPU, postCPU []int64
 }
 
 func p50(xs []int) int {
@@ -188,6 +195,7 @@ func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.
 			return nil
 		}
 		t0 := time.Now()
+		c0, _ := render.ProcessCPU()
 		v := st.View(seat)
 		b, err := kit.PNG(v, meta)
 		if err != nil {
@@ -195,7 +203,9 @@ func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.
 		}
 		*sizes = append(*sizes, len(b))
 		t1 := time.Now()
+		c1, _ := render.ProcessCPU()
 		parts.boardNs, parts.boardSizes = append(parts.boardNs, t1.Sub(t0).Nanoseconds()), append(parts.boardSizes, len(b))
+		parts.boardCPU = append(parts.boardCPU, int64(c1-c0))
 		if kit.Focus != nil && seat == rules.Spectator {
 			// A public turn post carries the focus image too: timed as one post.
 			f, err := kit.Focus(v, meta)
@@ -204,8 +214,12 @@ func playOne(kit bot.Kit, setup rules.Setup, cfg selfplayConfig, moveTime *time.
 			}
 			*sizes = append(*sizes, len(f))
 			parts.focusNs, parts.focusSizes = append(parts.focusNs, time.Since(t1).Nanoseconds()), append(parts.focusSizes, len(f))
+			c2, _ := render.ProcessCPU()
+			parts.focusCPU = append(parts.focusCPU, int64(c2-c1))
 		}
 		*renderNs = append(*renderNs, time.Since(t0).Nanoseconds())
+		c3, _ := render.ProcessCPU()
+		parts.postCPU = append(parts.postCPU, int64(c3-c0))
 		return nil
 	}
 	for st.Result() == nil {

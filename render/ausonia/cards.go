@@ -111,6 +111,7 @@ type tileKey struct {
 
 var tiles = render.NewSprites(func(k tileKey) image.Image {
 	sp := render.NewSprite(tileW, k.h)
+	sp.CrispText = true
 	paintTile(sp, 0, 0, float64(k.h), k.code, k.ready)
 	return sp.Image()
 })
@@ -233,7 +234,24 @@ const (
 	chipDown           // face down: bought this turn
 )
 
+// chip draws a card's chip at (x, y), rounded to whole pixels: a chip never changes, so it is
+// drawn once per card and style and kept (the houses' areas hold dozens of them).
 func chip(c *render.Canvas, x, y float64, code string, st chipStyle) {
+	c.Blit(chips.Get(chipKey{code, st}), int(math.Round(x)), int(math.Round(y)))
+}
+
+type chipKey struct {
+	code string
+	st   chipStyle
+}
+
+var chips = render.NewSprites(func(k chipKey) image.Image {
+	sp := render.NewSprite(chipW, chipH)
+	paintChip(sp, 0, 0, k.code, k.st)
+	return sp.Image()
+})
+
+func paintChip(c *render.Canvas, x, y float64, code string, st chipStyle) {
 	cd, ok := game.CardByCode(code)
 	col := render.Edge
 	if ok {

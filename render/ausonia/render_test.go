@@ -75,7 +75,7 @@ func TestPNGOnPooledCanvasMatchesImage(t *testing.T) {
 			t.Fatal(err)
 		}
 		img, _ := Image(v, render.Meta{})
-		want, _ := render.EncodePNGFast(img, pal)
+		want, _ := render.EncodePNG(img, pal)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: PNG on a pooled canvas differs from a fresh Image", f.name)
 		}

@@ -24,25 +24,31 @@ var Game rules.Game = game{}
 
 type game struct{}
 
-const summary = "Two players, Rainbow and Xeno, move pyramid leaves on a 5x6 board. A leaf that moves changes " +
-	"to the next colour of its owner's autumn (green, yellow, red, blue, black; clear, white, orange, cyan, purple) " +
-	"and may change size. Three or more leaves of one colour in a line, or in one stack, through the moved leaf are " +
-	"bagged for their pips plus a colour bonus. Pawns and drones block, leaves cap each other, burnt leaves never move. " +
-	"First to 21 points wins."
+// variantLabels are the messages of the variants' choice labels ("Standard: ..."), whose English
+// is the data file's label and help.
+var variantLabels = map[string]string{
+	VariantStandard:  "info_variant_standard",
+	VariantBeginner:  "info_variant_beginner",
+	VariantUnsettled: "info_variant_unsettled",
+}
 
-const notation = "A move is [corner [size]] from to [size]. Start with a free corner to enter a green (or clear) leaf " +
-	"there first, naming its size when more than one can enter; then the square of the leaf to move, its destination " +
-	"one or two steps away, and what it becomes when more than one size is possible. " +
-	"Examples: \"c2 d3 drone\", \"b1 c2\" (capping: always a pawn, so no size), \"a6 queen a6 b5 pawn\" (enter a queen at A6, move it)."
-
+// Info describes the game; its texts are messages of the catalogue (each reader's language on
+// /rules and /create), their English the plain fields.
 func (game) Info() rules.Info {
-	opt := rules.Option{Key: OptVariant, Name: "Variant", Default: VariantStandard,
-		Help: "Standard rules, the Beginner rules (no blocking, gentler capping) or Unsettled (a shifting field on a chessboard)."}
+	name, help := say("info_variant"), say("info_variant_help")
+	opt := rules.Option{Key: OptVariant, Name: name.English(), NameMsg: name, Default: VariantStandard,
+		Help: help.English(), HelpMsg: help}
 	for _, v := range data.variants {
-		opt.Choices = append(opt.Choices, rules.OptionChoice{Value: v.name, Label: v.title + ": " + v.help})
+		c := rules.OptionChoice{Value: v.name, Label: v.title + ": " + v.help}
+		if id, ok := variantLabels[v.name]; ok {
+			c.LabelMsg = say(id)
+		}
+		opt.Choices = append(opt.Choices, c)
 	}
+	summary, notation := say("info_summary"), say("info_notation")
 	return rules.Info{ID: "autumn-ash", Name: "Autumn Ash", MinSeats: 2, MaxSeats: 2,
-		Options: []rules.Option{opt}, Summary: summary, Notation: notation}
+		Options: []rules.Option{opt}, Summary: summary.English(), Notation: notation.English(),
+		SummaryMsg: summary, NotationMsg: notation}
 }
 
 func (g game) New(setup rules.Setup) (rules.State, error) {

@@ -23,7 +23,7 @@ func TestCatalogue(t *testing.T) {
 		extra = append(extra, z.String()+"_a")
 	}
 	for _, id := range pieceTermIDs() {
-		extra = append(extra, id+"_a", id+"_the")
+		extra = append(extra, id+"_a", id+"_the", id+"_your")
 	}
 	msgtest.Check(t, catName, ".", extra...)
 }
@@ -147,5 +147,54 @@ func golden(t *testing.T, path, got string) {
 	}
 	if string(want) != got {
 		t.Errorf("%s differs (run with -update and read the difference)", path)
+	}
+}
+
+// The game's description has its messages: summary, notation, the option's name and help, and
+// each variant's label, whose English is the text the Info carries (for the labels, the data
+// file's label and help), and which every language renders.
+func TestInfoHasItsMessages(t *testing.T) {
+	info := Game.Info()
+	o := info.Options[0]
+	texts := []struct {
+		what    string
+		m       *msg.Message
+		english string
+	}{
+		{"summary", info.SummaryMsg, info.Summary},
+		{"notation", info.NotationMsg, info.Notation},
+		{"option name", o.NameMsg, o.Name},
+		{"option help", o.HelpMsg, o.Help},
+	}
+	for _, v := range data.variants {
+		for _, c := range o.Choices {
+			if c.Value == v.name {
+				texts = append(texts, struct {
+					what    string
+					m       *msg.Message
+					english string
+				}{"variant " + v.name, c.LabelMsg, v.title + ": " + v.help})
+			}
+		}
+	}
+	if len(texts) != 4+len(data.variants) {
+		t.Fatalf("%d texts for %d variants", len(texts), len(data.variants))
+	}
+	for _, x := range texts {
+		if x.m == nil {
+			t.Errorf("%s: no message", x.what)
+			continue
+		}
+		if got := x.m.English(); got != x.english {
+			t.Errorf("%s: English message %q, text %q", x.what, got, x.english)
+		}
+		for _, lang := range msg.Languages {
+			if got := msg.Render(x.m, lang, nil); got == "" || strings.HasPrefix(got, "[") {
+				t.Errorf("%s in %s: %q", x.what, lang, got)
+			}
+		}
+	}
+	if got := msg.Render(info.SummaryMsg, "de", nil); !strings.Contains(got, "Wer zuerst 21 Punkte hat, gewinnt.") {
+		t.Errorf("German summary: %q", got)
 	}
 }
