@@ -122,7 +122,7 @@ func (g *State) view(viewer rules.Seat) *View {
 		Seats: g.Seats, Solo: g.solo(), Preset: pr.ID, PresetName: pr.Name, Difficulty: g.Opt.Difficulty,
 		Long: g.Opt.Long, WinTarget: g.winTarget(), Current: l.ID, CurrentName: l.Name,
 		Round: g.Round, TurnLimit: data.Rules.TurnLimit, Setup: g.setupPhase(), Seat: g.Turn.Seat,
-		Pos: g.Turn.Pos, Blocks: g.Blocks, Result: g.Res,
+		Pos: g.Turn.Pos, Blocks: g.Blocks, Result: g.Result(),
 		Log: append([]string(nil), g.Log...), LogMsgs: append([]*msg.Message(nil), g.LogMsgs...),
 		Recent: append([]TurnLog(nil), g.Recent...),
 	}
