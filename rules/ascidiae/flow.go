@@ -137,7 +137,9 @@ func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	if !g.quiet {
 		t.Parts = make([]*msg.Message, 0, 4)
 	}
-	g.part("line_head", shortArg("Card", c.Card), msg.Code("Space", SpaceName(sp)))
+	if !g.quiet {
+		g.say(g.head(c.Card, sp))
+	}
 	if n := c.T.Total(); n > def(c).Capacity {
 		g.part("part_purge", msg.Number("N", n), msg.Number("Cap", def(c).Capacity))
 		if g.watch != nil {

@@ -265,8 +265,44 @@ func (g *State) pool(p Pool) *msg.Message {
 			n, last = n+1, c
 		}
 	}
-	if n == 1 { // the usual case: one colour
+	if n == 1 { // the usual case: one colour, a shared message
+		if p[last] < len(onePools[last]) {
+			return onePools[last][p[last]]
+		}
 		return g.ar.say(poolIDs[last], msg.Count("N", p[last]))
 	}
 	return poolMsg(p)
+}
+
+// onePools are the messages of 0 to 15 tadpoles of one colour, made once and shared (messages
+// are never written once made).
+var onePools = func() (out [NumColours][16]*msg.Message) {
+	for c := range out {
+		for n := range out[c] {
+			out[c][n] = say(poolIDs[c], msg.Count("N", n))
+		}
+	}
+	return out
+}()
+
+// heads are the heads of activation lines ("basica on c2"), by species and space, made once and
+// shared.
+var heads = func() map[string]*[Spaces]*msg.Message {
+	out := map[string]*[Spaces]*msg.Message{}
+	for _, d := range data.Cards {
+		var h [Spaces]*msg.Message
+		for sp := range h {
+			h[sp] = say("line_head", shortArg("Card", d.ID), msg.Code("Space", SpaceName(sp)))
+		}
+		out[d.ID] = &h
+	}
+	return out
+}()
+
+// head is the head of an activation line of card on space sp.
+func (g *State) head(card string, sp int) *msg.Message {
+	if h, ok := heads[card]; ok && sp >= 0 && sp < Spaces {
+		return h[sp]
+	}
+	return g.ar.say("line_head", shortArg("Card", card), msg.Code("Space", SpaceName(sp)))
 }
