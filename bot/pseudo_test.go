@@ -205,6 +205,15 @@ func pseudoGame(t *testing.T, kind string) {
 			t.Fatal(err)
 		}
 		c.allow(m...)
+		// The tokens a refusal may list (the actions open now) are notation too; short ones
+		// would take letters out of every word.
+		if next, _, err := rules.ChoiceTokens(st, seat, nil); err == nil {
+			for _, ch := range next {
+				if len(ch.Token) >= 3 {
+					c.allow(ch.Token)
+				}
+			}
+		}
 		if !seen[who] {
 			seen[who] = true
 			sg, err := e.svc.Suggest(ctx, in(who), "", 25)

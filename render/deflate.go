@@ -61,10 +61,19 @@ func (e *deflater) longest(raw []byte, i, above, lastD int) (best, bestD int) {
 	if i >= 1 {
 		best, bestD = matchLen(cur, raw[i-1:]), 1
 	}
+	if best == limit {
+		// The run goes on past the longest match: nothing can do better.
+		e.table[hashAt(cur)] = int32(i + 1)
+		return best, bestD
+	}
 	if above > 0 && i >= above {
 		if l := matchLen(cur, raw[i-above:]); l > best {
 			best, bestD = l, above
 		}
+	}
+	if best == limit {
+		e.table[hashAt(cur)] = int32(i + 1)
+		return best, bestD
 	}
 	if lastD > 1 && lastD != above && i >= lastD {
 		if l := matchLen(cur, raw[i-lastD:]); l > best {
@@ -95,6 +104,15 @@ const (
 )
 
 func hash4(v uint32) uint32 { return (v * 0x9e3779b1) >> (32 - hashBits) }
+
+// hashAt is the hash of the four bytes at the start of b, or of a short tail's first byte
+// repeated (such a position is never looked up).
+func hashAt(b []byte) uint32 {
+	if len(b) >= 4 {
+		return hash4(binary.LittleEndian.Uint32(b))
+	}
+	return hash4(uint32(b[0]) * 0x01010101)
+}
 
 // matchLen is how many leading bytes a and b share (a is the shorter).
 func matchLen(a, b []byte) int {

@@ -13,6 +13,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ausonia"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 const (
@@ -55,11 +56,15 @@ func withMeta(v *game.View, m render.Meta) *game.View {
 	cp.Result = m.Final(v.Result)
 	own := func(s rules.Seat) string {
 		if int(s) >= 0 && int(s) < len(v.Players) {
-			return houseLabel(v.Players[s])
+			return houseLabel(v.Players[s], m.Lang)
 		}
 		return ""
 	}
-	cp.Waiting = m.Text(v.Waiting, own)
+	if v.WaitingMsg != nil { // houses only, as the engine's plain text: statusOf adds the player
+		cp.Waiting = inLang(m.Lang, v.WaitingMsg, func(s int) string { return own(rules.Seat(s)) })
+	} else {
+		cp.Waiting = m.Text(v.Waiting, own)
+	}
 	if cp.Result != nil && rules.HasSeatRefs(cp.Result.Reason) {
 		r := *cp.Result
 		r.Reason = m.Text(r.Reason, own)
@@ -67,19 +72,30 @@ func withMeta(v *game.View, m render.Meta) *game.View {
 	}
 	cp.Last = make([]string, len(v.Last))
 	for i, l := range v.Last {
-		cp.Last[i] = m.Text(l, own)
+		if len(v.LastMsg) == len(v.Last) && v.LastMsg[i] != nil {
+			cp.Last[i] = inLang(m.Lang, v.LastMsg[i], func(s int) string { return m.Text(rules.SeatRef(rules.Seat(s)), own) })
+		} else {
+			cp.Last[i] = m.Text(l, own)
+		}
+	}
+	if v.Solo != nil {
+		so := *v.Solo
+		if n := game.AspirantNameMsg(so.Aspirant); n != nil {
+			so.Name = inLang(m.Lang, n, nil)
+		}
+		cp.Solo = &so
 	}
 	return &cp
 }
 
 func paint(view *game.View, m render.Meta, frame render.Frame) *render.Canvas {
 	view = withMeta(view, m)
-	c := frame(width, height(view), render.Paper)
+	c := frame(width, height(view, m.Lang), render.Paper)
 	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	y := 0.0
 	drawStatus(c, view, m)
 	y = statusH + gap
-	y = drawMarket(c, view, y)
+	y = drawMarket(c, view, y, m.Lang)
 	// Houses in turn order, House I first.
 	for h := 0; h < len(view.Players); h++ {
 		for i, p := range view.Players {
@@ -89,13 +105,13 @@ func paint(view *game.View, m render.Meta, frame render.Frame) *render.Canvas {
 		}
 	}
 	if view.Solo != nil {
-		y = drawSolo(c, view, y)
+		y = drawSolo(c, view, y, m.Lang)
 	}
 	if view.Me != nil {
-		y = drawHand(c, view, y)
+		y = drawHand(c, view, y, m.Lang)
 	}
-	y = drawLast(c, view, y)
-	drawLegend(c, y)
+	y = drawLast(c, view, y, m.Lang)
+	drawLegend(c, y, m.Lang)
 	return c
 }
 
@@ -132,10 +148,10 @@ func handRows(v *game.View) [][]string {
 	return rows
 }
 
-func handHeight(v *game.View) float64 {
+func handHeight(v *game.View, lang string) float64 {
 	h := 52 + 50.0
 	for _, r := range handRows(v) {
-		h += rowNeed(r) + 12
+		h += rowNeed(r, lang) + 12
 	}
 	return h
 }
@@ -148,19 +164,21 @@ func marketCards(v *game.View) []string {
 	return cs
 }
 
-func marketTileH(v *game.View) float64 { return max(160, rowNeed(marketCards(v))) }
+func marketTileH(v *game.View, lang string) float64 {
+	return max(160, rowNeed(marketCards(v), lang))
+}
 
 func lastLines(v *game.View) int { return min(len(v.Last), maxLast) }
 
-func height(v *game.View) int {
+func height(v *game.View, lang string) int {
 	h := float64(statusH + gap)
-	h += 52 + marketTileH(v) + 20 + gap // market
+	h += 52 + marketTileH(v, lang) + 20 + gap // market
 	h += float64(len(v.Players) * (rowH + gap))
 	if v.Solo != nil {
 		h += soloH + gap
 	}
 	if v.Me != nil {
-		h += handHeight(v) + gap
+		h += handHeight(v, lang) + gap
 	}
 	if n := lastLines(v); n > 0 {
 		h += 46 + float64(n*lineH) + gap
@@ -168,7 +186,9 @@ func height(v *game.View) int {
 	return int(h) + 44
 }
 
-func houseLabel(p game.PlayerView) string { return "House " + p.House }
+func houseLabel(p game.PlayerView, lang string) string {
+	return tr(lang, "house", msg.Code("Mark", p.House))
+}
 
 func drawStatus(c *render.Canvas, v *game.View, m render.Meta) {
 	c.StatusBar(image.Rect(0, 0, width, statusH), statusOf(v, m))
@@ -176,7 +196,7 @@ func drawStatus(c *render.Canvas, v *game.View, m render.Meta) {
 
 // statusOf says whose move it is and what is asked, or the result.
 func statusOf(v *game.View, m render.Meta) render.Status {
-	st := render.Status{Right: fmt.Sprintf("Round %d", v.Round)}
+	st := render.Status{Right: tr(m.Lang, "round", msg.Number("N", v.Round))}
 	switch {
 	case m.Aborted:
 		st.Text = render.AbortedLine
@@ -184,9 +204,9 @@ func statusOf(v *game.View, m render.Meta) render.Status {
 		st.Text = render.ResultLine(v.Result, func(s rules.Seat) string {
 			if int(s) < len(v.Players) {
 				if n := m.Player(s, "", 18); n != "" {
-					return n + " (" + houseLabel(v.Players[s]) + ")"
+					return n + " (" + houseLabel(v.Players[s], m.Lang) + ")"
 				}
-				return houseLabel(v.Players[s])
+				return houseLabel(v.Players[s], m.Lang)
 			}
 			return ""
 		})
@@ -197,22 +217,30 @@ func statusOf(v *game.View, m render.Meta) render.Status {
 		st.Text = v.Waiting
 		// The engine names the awaited house ("House I is playing a turn."); the header names
 		// its player too, as every board names players beside their seats.
-		if h := houseLabel(p) + " "; strings.HasPrefix(st.Text, h) {
+		if h := houseLabel(p, m.Lang) + " "; strings.HasPrefix(st.Text, h) {
 			if n := m.Player(rules.Seat(v.Awaited), "", 18); n != "" {
-				st.Text = n + " (" + houseLabel(p) + ") " + strings.TrimPrefix(st.Text, h)
+				st.Text = n + " (" + houseLabel(p, m.Lang) + ") " + strings.TrimPrefix(st.Text, h)
 			}
 		}
 		if v.Viewer == v.Awaited {
-			st.Text = "Your move: " + v.Waiting
-			if v.Turn == v.Awaited && strings.HasSuffix(v.Waiting, "is playing a turn.") {
-				st.Text = "Your turn, " + houseLabel(p) + ": play, buy, use, or pass"
+			st.Text = tr(m.Lang, "your_move", msg.Code("Text", v.Waiting))
+			if v.Turn == v.Awaited && playingTurn(v) {
+				st.Text = tr(m.Lang, "your_turn", msg.Code("House", houseLabel(p, m.Lang)))
 			}
 		}
 		if v.Ending {
-			st.Right = fmt.Sprintf("Round %d · last round", v.Round)
+			st.Right = tr(m.Lang, "round_last", msg.Number("N", v.Round))
 		}
 	}
 	return st
+}
+
+// playingTurn says whether the awaited seat is playing its turn (not answering a keyword).
+func playingTurn(v *game.View) bool {
+	if v.WaitingMsg != nil {
+		return v.WaitingMsg.ID == "wait_turn"
+	}
+	return strings.HasSuffix(v.Waiting, "is playing a turn.") // a view saved before messages
 }
 
 func houseIndex(p game.PlayerView) int {
@@ -224,25 +252,26 @@ func houseIndex(p game.PlayerView) int {
 	return 0
 }
 
-func drawMarket(c *render.Canvas, v *game.View, y float64) float64 {
-	th := marketTileH(v)
+func drawMarket(c *render.Canvas, v *game.View, y float64, lang string) float64 {
+	th := marketTileH(v, lang)
 	h := 52 + th + 20
 	box(c, margin, y, width-2*margin, h, 12, render.Panel, render.Edge, 2)
 	tst := render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}
-	c.Text(margin+16, y+26, "Offer Row", tst)
+	offer, power := tr(lang, "offer_row"), tr(lang, "power")
+	c.Text(margin+16, y+26, offer, tst)
 	sub := render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle}
-	c.Text(margin+16+render.TextWidth("Offer Row", tst)+14, y+26, fmt.Sprintf("Favour deck: %d left", v.FavourLeft), sub)
+	c.Text(margin+16+render.TextWidth(offer, tst)+14, y+26, tr(lang, "favour_left", msg.Number("N", v.FavourLeft)), sub)
 	px := margin + 16 + 4*(tileW+12) + 12.0
-	c.Text(px, y+26, "Power", tst)
-	c.Text(px+render.TextWidth("Power", tst)+10, y+26, fmt.Sprintf("%d left", v.PowerLeft), sub)
+	c.Text(px, y+26, power, tst)
+	c.Text(px+render.TextWidth(power, tst)+10, y+26, tr(lang, "power_left", msg.Number("N", v.PowerLeft)), sub)
 	x := margin + 16.0
 	ty := y + 52
 	for i := 0; i < 4; i++ {
 		if i < len(v.Offer) {
-			tile(c, x, ty, th, v.Offer[i], false)
+			tile(c, x, ty, th, v.Offer[i], false, lang)
 		} else {
 			c.RoundRect(x, ty, tileW, th, 12, nil, render.Edge, 2)
-			c.Text(x+tileW/2, ty+th/2, "empty", render.Style{Size: 20, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+			c.Text(x+tileW/2, ty+th/2, tr(lang, "empty"), render.Style{Size: 20, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
 		}
 		x += tileW + 12
 	}
@@ -250,10 +279,10 @@ func drawMarket(c *render.Canvas, v *game.View, y float64) float64 {
 	x += 12
 	c.Rect(rect(x-14, ty, 3, th), render.Edge)
 	if v.PowerTop != "" {
-		tile(c, x, ty, th, v.PowerTop, false)
+		tile(c, x, ty, th, v.PowerTop, false, lang)
 	} else {
 		c.RoundRect(x, ty, tileW, th, 12, nil, render.Edge, 2)
-		c.Text(x+tileW/2, ty+th/2, "empty", render.Style{Size: 20, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		c.Text(x+tileW/2, ty+th/2, tr(lang, "empty"), render.Style{Size: 20, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
 	}
 	return y + h + gap
 }
@@ -264,7 +293,7 @@ func drawHouse(c *render.Canvas, v *game.View, m render.Meta, i int, y float64) 
 	rx := x0 + 340
 	houseFrame(c, v, i, x0, y, w, rowH, rx-x0)
 	houseBlock(c, v, m, i, x0, y)
-	houseAreas(c, v.Players[i], rx, y+14, x0+w-16)
+	houseAreas(c, v.Players[i], rx, y+14, x0+w-16, m.Lang)
 	return y + rowH + gap
 }
 
@@ -307,24 +336,25 @@ func houseBlock(c *render.Canvas, v *game.View, m render.Meta, i int, x0, y floa
 	active := v.Result == nil && v.Turn == i
 	// Left block: the house and its influence.
 	c.BlitCentered(badges.Get(badgeKey{p.House, seat}), x0+40, y+38)
-	name := houseLabel(p)
+	name := houseLabel(p, m.Lang)
 	if n := m.Player(rules.Seat(i), "", 12); n != "" {
 		name = n + " · " + name
 	}
 	if v.Viewer == i {
-		name += " (you)"
+		name = tr(m.Lang, "you", msg.Code("Name", name))
 	}
 	c.Text(x0+74, y+28, name, render.FitText(name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}, 250))
 	c.Text(x0+74, y+54, p.HouseName, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
-	c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", p.Influence, 60, tint(seat))
-	counts := fmt.Sprintf("hand %d · draw %d · discard %d", p.Hand, p.Draw, len(p.Discard))
+	c.ScoreBar(rect(x0+16, y+78, 300, 38), tr(m.Lang, "influence"), p.Influence, 60, tint(seat))
+	counts := tr(m.Lang, "counts", msg.Number("Hand", p.Hand), msg.Number("Draw", p.Draw), msg.Number("Discard", len(p.Discard)))
 	c.Text(x0+16, y+134, counts, render.FitText(counts, render.Style{Size: 19, VAlign: render.Middle}, 300))
 	if active {
 		gst := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
-		c.Text(x0+16, y+160, "gems", gst)
-		gx := x0 + 16 + render.TextWidth("gems", gst) + 8
+		gems := tr(m.Lang, "gems")
+		c.Text(x0+16, y+160, gems, gst)
+		gx := x0 + 16 + render.TextWidth(gems, gst) + 8
 		if v.Pool.Total() == 0 {
-			c.Text(gx, y+160, "none to spend", render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
+			c.Text(gx, y+160, tr(m.Lang, "none_to_spend"), render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
 		} else {
 			gemRow(c, gx, y+160, 12, v.Pool)
 		}
@@ -332,97 +362,97 @@ func houseBlock(c *render.Canvas, v *game.View, m render.Meta, i int, x0, y floa
 }
 
 // houseAreas is a house's areas, one line each, from (rx, ly) to maxX.
-func houseAreas(c *render.Canvas, p game.PlayerView, rx, ly, maxX float64) {
-	end := chipRow(c, rx, ly, maxX, "Play", p.Play, chipFace)
+func houseAreas(c *render.Canvas, p game.PlayerView, rx, ly, maxX float64, lang string) {
+	end := chipRow(c, rx, ly, maxX, tr(lang, "area_play"), p.Play, chipFace)
 	if len(p.Play) == 0 {
 		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
 		end += 24
 	}
 	if len(p.Bought) > 0 {
-		chipRow(c, end, ly, maxX, "Bought", p.Bought, chipDown)
+		chipRow(c, end, ly, maxX, tr(lang, "area_bought"), p.Bought, chipDown)
 	}
 	ly += chipH + 20
-	end = chipRow(c, rx, ly, maxX, "Sources", p.Sources, chipFace)
+	end = chipRow(c, rx, ly, maxX, tr(lang, "area_sources"), p.Sources, chipFace)
 	if len(p.Sources) == 0 {
 		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
 		end += 24
 	}
 	rst := render.Style{Size: 18, Font: render.Bold, Color: render.Muted, VAlign: render.Middle}
-	rt := fmt.Sprintf("Raise area: %d face down", p.Raised)
+	rt := tr(lang, "area_raise", msg.Number("N", p.Raised))
 	c.Text(end, ly+chipH/2, rt, rst)
 	ly += chipH + 20
-	end = chipRow(c, rx, ly, maxX-260, "Seal", p.Seal, chipFace)
+	end = chipRow(c, rx, ly, maxX-260, tr(lang, "area_seal"), p.Seal, chipFace)
 	if len(p.Seal) == 0 {
 		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
 	}
 	// The discard pile's top card, since it is face up.
 	if n := len(p.Discard); n > 0 {
-		chipRow(c, maxX-170, ly, maxX, "Discard top", p.Discard[n-1:], chipFace)
+		chipRow(c, maxX-170, ly, maxX, tr(lang, "area_discard_top"), p.Discard[n-1:], chipFace)
 	}
 }
 
-func drawSolo(c *render.Canvas, v *game.View, y float64) float64 {
+func drawSolo(c *render.Canvas, v *game.View, y float64, lang string) float64 {
 	s := v.Solo
 	x0, w := float64(margin), float64(width-2*margin)
 	box(c, x0, y, w, soloH, 12, render.Panel, render.Edge, 2)
 	c.BlitCentered(badges.Get(badgeKey{"A", render.Ink}), x0+40, y+38)
 	c.Text(x0+74, y+28, s.Name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
-	c.Text(x0+74, y+54, "Aspirant "+s.Aspirant, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
-	c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))
+	c.Text(x0+74, y+54, tr(lang, "aspirant", msg.Code("Code", s.Aspirant)), render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
+	c.ScoreBar(rect(x0+16, y+78, 300, 38), tr(lang, "influence"), s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))
 	rx, maxX := x0+340, x0+w-16
 	c.Rect(rect(rx-14, y+14, 2, soloH-28), render.Edge)
 	ly := y + 14
-	end := chipRow(c, rx, ly, maxX, "Kept", s.Kept, chipFace)
+	end := chipRow(c, rx, ly, maxX, tr(lang, "area_kept"), s.Kept, chipFace)
 	if len(s.Kept) == 0 {
 		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
 	}
 	ly += chipH + 20
 	if s.Took != "" {
-		end = chipRow(c, rx, ly, maxX, "Took last", []string{s.Took}, chipFace)
+		end = chipRow(c, rx, ly, maxX, tr(lang, "area_took"), []string{s.Took}, chipFace)
 	} else {
 		end = rx
 	}
-	c.Text(end, ly+chipH/2, fmt.Sprintf("discard pile: %d · +%d influence per turn from kept cards", len(s.Discard), 2*len(s.Kept)),
+	c.Text(end, ly+chipH/2, tr(lang, "solo_line", msg.Number("N", len(s.Discard)), msg.Number("X", 2*len(s.Kept))),
 		render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
 	return y + soloH + gap
 }
 
-func drawHand(c *render.Canvas, v *game.View, y float64) float64 {
+func drawHand(c *render.Canvas, v *game.View, y float64, lang string) float64 {
 	me := v.Me
 	x0, w := float64(margin), float64(width-2*margin)
-	h := handHeight(v)
+	h := handHeight(v, lang)
 	box(c, x0, y, w, h, 12, render.White, render.SeatColour(houseIndex(v.Players[v.Viewer])), 4)
 	tst := render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}
-	title := fmt.Sprintf("Your hand (%d)", len(me.Hand))
+	title := tr(lang, "your_hand", msg.Number("N", len(me.Hand)))
 	c.Text(x0+16, y+26, title, tst)
-	c.Text(x0+16+render.TextWidth(title, tst)+14, y+26, "private: only you see this", render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
+	c.Text(x0+16+render.TextWidth(title, tst)+14, y+26, tr(lang, "private"), render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
 	ready := map[string]bool{}
 	for _, r := range me.Ready {
 		ready[r] = true
 	}
 	ty := y + 52
 	for _, row := range handRows(v) {
-		rh := rowNeed(row)
+		rh := rowNeed(row, lang)
 		for i, code := range row {
-			tile(c, x0+16+float64(i)*(tileW+12), ty, rh, code, ready[code])
+			tile(c, x0+16+float64(i)*(tileW+12), ty, rh, code, ready[code], lang)
 		}
 		ty += rh + 12
 	}
 	if len(me.Hand) == 0 {
-		c.Text(x0+16+render.TextWidth(title, tst)+280, y+26, "· no cards", render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
+		c.Text(x0+16+render.TextWidth(title, tst)+280, y+26, tr(lang, "no_cards"), render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
 	}
 	ly := y + h - 46
-	end := chipRow(c, x0+16, ly, x0+w/2, "Raised", me.Raised, chipFace)
+	end := chipRow(c, x0+16, ly, x0+w/2, tr(lang, "area_raised"), me.Raised, chipFace)
 	if len(me.Raised) == 0 {
 		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
 	}
 	if len(me.Foundations) > 0 {
-		chipRow(c, x0+w/2, ly, x0+w-16, "Foundations", me.Foundations, chipFace)
+		chipRow(c, x0+w/2, ly, x0+w-16, tr(lang, "area_foundations"), me.Foundations, chipFace)
 	}
 	return y + h + gap
 }
 
-func drawLast(c *render.Canvas, v *game.View, y float64) float64 {
+func drawLast(c *render.Canvas, v *game.View, y float64, lang string) float64 {
 	n := lastLines(v)
 	if n == 0 {
 		return y
@@ -430,11 +460,8 @@ func drawLast(c *render.Canvas, v *game.View, y float64) float64 {
 	x0, w := float64(margin), float64(width-2*margin)
 	h := 46 + float64(n)*lineH
 	box(c, x0, y, w, h, 12, render.Panel, render.Edge, 2)
-	c.Text(x0+16, y+24, "Last move", render.Style{Size: 20, Font: render.Bold, VAlign: render.Middle})
-	lines := v.Last
-	if len(lines) > maxLast {
-		lines = append([]string{fmt.Sprintf("… %d earlier lines", len(lines)-maxLast+1)}, lines[len(lines)-maxLast+1:]...)
-	}
+	c.Text(x0+16, y+24, tr(lang, "last_move"), render.Style{Size: 20, Font: render.Bold, VAlign: render.Middle})
+	lines := lastOf(v, lang)
 	st := render.Style{Size: 19, VAlign: render.Middle}
 	for i, l := range lines {
 		c.Text(x0+16, y+50+float64(i)*lineH, l, render.FitText(l, st, w-32))
@@ -442,18 +469,18 @@ func drawLast(c *render.Canvas, v *game.View, y float64) float64 {
 	return y + h + gap
 }
 
-func drawLegend(c *render.Canvas, y float64) {
+func drawLegend(c *render.Canvas, y float64, lang string) {
 	x := float64(margin)
 	cy := y + 16
 	for g := game.Sapphire; g <= game.Rainbow; g++ {
 		gemDot(c, x+12, cy, 12, g)
-		name := g.String()
+		name := inLang(lang, game.GemNameMsg(g), nil)
 		if g == game.Rainbow {
-			name = "rainbow (wild; in a cost: any gem)"
+			name = tr(lang, "legend_rainbow", msg.Nested("Gem", game.GemNameMsg(g)))
 		}
 		c.Text(x+30, cy, name, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 		x += 30 + render.TextWidth(name, render.Style{Size: 17}) + 22
 	}
 	c.RoundRect(x, cy-11, 40, 22, 6, condTint, nil, 0)
-	c.Text(x+48, cy, "condition ability", render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
+	c.Text(x+48, cy, tr(lang, "legend_condition"), render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 }

@@ -73,50 +73,51 @@ var (
 )
 
 // tileNeed is the height a card's tile needs to show everything, at most tileH.
-func tileNeed(code string) float64 {
+func tileNeed(code, lang string) float64 {
 	cd, ok := game.CardByCode(code)
 	if !ok {
 		return 120
 	}
-	h := 64 + 25*float64(min(2, len(render.Wrap(cd.Name, nameStyle, tileW-20)))) + 6 + 40
-	for _, a := range cd.Abilities {
-		h += float64(len(render.Wrap(a.Text, abilityStyle, tileW-28)))*21 + 16
+	h := 64 + 25*float64(min(2, len(render.Wrap(cardName(lang, cd), nameStyle, tileW-20)))) + 6 + 40
+	for k := range cd.Abilities {
+		h += float64(len(render.Wrap(abilityText(lang, &cd.Abilities[k]), abilityStyle, tileW-28)))*21 + 16
 	}
 	h += 34 // room for the POWER and READY tags
 	return min(tileH, h)
 }
 
 // rowNeed is the height of a row of tiles.
-func rowNeed(codes []string) float64 {
+func rowNeed(codes []string, lang string) float64 {
 	h := 0.0
 	for _, c := range codes {
-		h = max(h, tileNeed(c))
+		h = max(h, tileNeed(c, lang))
 	}
 	return h
 }
 
 // tile draws a whole card at (x, y), h high: code and guild on a coloured band, name, cost,
 // abilities.
-func tile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
+func tile(c *render.Canvas, x, y, tileH float64, code string, ready bool, lang string) {
 	// A card's face never changes: drawn once per size and kept (a tenth of a board's time), at
 	// whole pixels.
-	c.Blit(tiles.Get(tileKey{code, int(math.Round(tileH)), ready}), int(math.Round(x)), int(math.Round(y)))
+	c.Blit(tiles.Get(tileKey{code, int(math.Round(tileH)), ready, langOf(lang)}), int(math.Round(x)), int(math.Round(y)))
 }
 
 type tileKey struct {
 	code  string
 	h     int
 	ready bool
+	lang  string
 }
 
 var tiles = render.NewSprites(func(k tileKey) image.Image {
 	sp := render.NewSprite(tileW, k.h)
 	sp.CrispText = true
-	paintTile(sp, 0, 0, float64(k.h), k.code, k.ready)
+	paintTile(sp, 0, 0, float64(k.h), k.code, k.ready, k.lang)
 	return sp.Image()
 })
 
-func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
+func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool, lang string) {
 	cd, ok := game.CardByCode(code)
 	if !ok {
 		box(c, x, y, tileW, tileH, 12, render.White, render.Edge, 2)
@@ -137,9 +138,9 @@ func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
 	kind := cd.GuildName()
 	switch cd.Kind {
 	case game.GemCard:
-		kind = "gem card"
+		kind = tr(lang, "kind_gem")
 	case game.HouseCard:
-		kind = "house card"
+		kind = tr(lang, "kind_house")
 	}
 	kst := render.Style{Size: 17, Font: render.Bold, Color: ink, Align: render.Right, VAlign: render.Middle}
 	c.Text(x+tileW-10, y+28, kind, render.FitText(kind, kst, tileW-100))
@@ -147,7 +148,7 @@ func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
 	// Name.
 	yy := y + 64
 	nst := nameStyle
-	for i, line := range render.Wrap(cd.Name, nst, tileW-20) {
+	for i, line := range render.Wrap(cardName(lang, cd), nst, tileW-20) {
 		if i == 2 {
 			break
 		}
@@ -159,25 +160,29 @@ func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
 	lst := render.Style{Size: 16, Color: render.Muted, VAlign: render.Middle}
 	switch {
 	case cd.Kind == game.GemCard:
-		c.Text(x+10, yy+15, "gives", lst)
-		ex := gemRow(c, x+58, yy+15, 15, cd.Gives)
+		gives := tr(lang, "tile_gives")
+		c.Text(x+10, yy+15, gives, lst)
+		ex := gemRow(c, max(x+58, x+10+render.TextWidth(gives, lst)+8), yy+15, 15, cd.Gives)
 		if cd.Star {
 			star(c, ex+16, yy+15, 15)
-			c.Text(ex+36, yy+15, "source", lst)
+			c.Text(ex+36, yy+15, tr(lang, "tile_source"), lst)
 		}
 	case cd.Cost.Total() > 0:
-		c.Text(x+10, yy+15, "cost", lst)
+		cost := tr(lang, "tile_cost")
+		c.Text(x+10, yy+15, cost, lst)
 		// Up to six gems fit the tile's width.
-		r := min(15, (float64(tileW-60)/float64(cd.Cost.Total())-4)/2)
-		gemRow(c, x+50, yy+15, r, cd.Cost)
+		gx := max(x+50, x+10+render.TextWidth(cost, lst)+6)
+		r := min(15, ((x+float64(tileW)-10-gx)/float64(cd.Cost.Total())-4)/2)
+		gemRow(c, gx, yy+15, r, cd.Cost)
 	default:
-		c.Text(x+10, yy+15, "starter card", lst)
+		c.Text(x+10, yy+15, tr(lang, "tile_starter"), lst)
 	}
 	yy += 40
 	// Abilities: a condition ability sits on the rulebook's red background.
 	ast := abilityStyle
-	for _, a := range cd.Abilities {
-		lines := render.Wrap(a.Text, ast, tileW-28)
+	for k := range cd.Abilities {
+		a := &cd.Abilities[k]
+		lines := render.Wrap(abilityText(lang, a), ast, tileW-28)
 		h := float64(len(lines))*21 + 10
 		bg := render.Panel
 		if a.Condition() {
@@ -199,11 +204,11 @@ func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool) {
 	}
 	if cd.Kind == game.PowerCard {
 		c.RoundRect(x+tileW-78, y+tileH-30, 70, 22, 11, powerBand, nil, 0)
-		c.Text(x+tileW-43, y+tileH-19, "POWER", render.Style{Size: 14, Font: render.Bold, Color: gold, Align: render.Center, VAlign: render.Middle})
+		c.Text(x+tileW-43, y+tileH-19, tr(lang, "tag_power"), render.Style{Size: 14, Font: render.Bold, Color: gold, Align: render.Center, VAlign: render.Middle})
 	}
 	if ready {
 		c.RoundRect(x+8, y+tileH-30, 78, 22, 11, render.OIBluishGreen, nil, 0)
-		c.Text(x+47, y+tileH-19, "READY", render.Style{Size: 14, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+		c.Text(x+47, y+tileH-19, tr(lang, "tag_ready"), render.Style{Size: 14, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
 	}
 }
 

@@ -1,11 +1,11 @@
 package ausonia
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/boardbot/boardbot/render"
 	game "github.com/boardbot/boardbot/rules/ausonia"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The focus image is what a phone shows without zooming: two cards wide (512 px), whose move it
@@ -36,7 +36,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	// drawn.
 	headH := math.Ceil(12 + float64(len(headLines))*render.LineHeight(head) + render.LineHeight(body) + 8)
 	var last []string
-	for _, l := range lastOf(view) {
+	for _, l := range lastOf(view, m.Lang) {
 		last = append(last, render.Wrap(l, body, inner)...)
 	}
 	lastH := 0.0
@@ -46,7 +46,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	cards := marketCards(view)
 	marketH := 52.0
 	for i := 0; i < len(cards); i += 2 {
-		marketH += rowNeed(cards[i:min(i+2, len(cards))]) + 12
+		marketH += rowNeed(cards[i:min(i+2, len(cards))], m.Lang) + 12
 	}
 	marketH += 8
 	housesH := 0.0
@@ -70,7 +70,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	x0, w := float64(margin), float64(focusW-2*margin)
 	if len(last) > 0 {
 		box(c, x0, y, w, lastH-gap, 12, render.Panel, render.Edge, 2)
-		c.Text(x0+focusPad, y+24, "Last move", render.Style{Size: 20, Font: render.Bold, VAlign: render.Middle})
+		c.Text(x0+focusPad, y+24, tr(m.Lang, "last_move"), render.Style{Size: 20, Font: render.Bold, VAlign: render.Middle})
 		ly := y + 42
 		for _, l := range last {
 			c.Text(x0+focusPad, ly, l, body)
@@ -80,15 +80,16 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	}
 	box(c, x0, y, w, marketH, 12, render.Panel, render.Edge, 2)
 	tst := render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle}
-	c.Text(x0+focusPad, y+26, "Offer Row", tst)
-	sub := fmt.Sprintf("favour deck %d · power deck %d", view.FavourLeft, view.PowerLeft)
-	c.Text(x0+focusPad+render.TextWidth("Offer Row", tst)+12, y+26, sub, render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
+	offer := tr(m.Lang, "offer_row")
+	c.Text(x0+focusPad, y+26, offer, tst)
+	sub := tr(m.Lang, "focus_decks", msg.Number("Favour", view.FavourLeft), msg.Number("Power", view.PowerLeft))
+	c.Text(x0+focusPad+render.TextWidth(offer, tst)+12, y+26, sub, render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
 	ty := y + 52
 	for i := 0; i < len(cards); i += 2 {
 		row := cards[i:min(i+2, len(cards))]
-		rh := rowNeed(row)
+		rh := rowNeed(row, m.Lang)
 		for k, code := range row {
-			tile(c, x0+focusPad+float64(k)*(tileW+12), ty, rh, code, false)
+			tile(c, x0+focusPad+float64(k)*(tileW+12), ty, rh, code, false, m.Lang)
 		}
 		ty += rh + 12
 	}
@@ -102,7 +103,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 			houseFrame(c, view, i, x0, y, w, hh, 0)
 			houseBlock(c, view, m, i, x0, y)
 			if hh > blockH {
-				houseAreas(c, p, x0+focusPad, y+blockH, x0+w-focusPad)
+				houseAreas(c, p, x0+focusPad, y+blockH, x0+w-focusPad, m.Lang)
 			}
 			y += hh + gap
 		}
@@ -111,8 +112,8 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 		box(c, x0, y, w, focusSolo, 12, render.Panel, render.Edge, 2)
 		c.BlitCentered(badges.Get(badgeKey{"A", render.Ink}), x0+40, y+38)
 		c.Text(x0+74, y+28, s.Name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
-		c.Text(x0+74, y+54, "Aspirant "+s.Aspirant, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
-		c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))
+		c.Text(x0+74, y+54, tr(m.Lang, "aspirant", msg.Code("Code", s.Aspirant)), render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
+		c.ScoreBar(rect(x0+16, y+78, 300, 38), tr(m.Lang, "influence"), s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))
 	}
 	return render.EncodePNG(c.RGBA, pal)
 }
@@ -126,10 +127,10 @@ func houseH(v *game.View, i int) float64 {
 }
 
 // lastOf is the last move's lines, the earliest dropped past maxLast.
-func lastOf(v *game.View) []string {
+func lastOf(v *game.View, lang string) []string {
 	lines := v.Last
 	if len(lines) > maxLast {
-		lines = append([]string{fmt.Sprintf("… %d earlier lines", len(lines)-maxLast+1)}, lines[len(lines)-maxLast+1:]...)
+		lines = append([]string{tr(lang, "earlier", msg.Count("N", len(lines)-maxLast+1))}, lines[len(lines)-maxLast+1:]...)
 	}
 	return lines
 }

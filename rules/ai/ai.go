@@ -369,7 +369,7 @@ func (s *search) iterate(root *node, det rules.State, partial rules.Move) {
 		}
 		path = append(path, c)
 		if c.tok == stop {
-			if _, err := det.Apply(actor, part); err != nil {
+			if err := rules.ApplyQuiet(det, actor, part); err != nil {
 				return
 			}
 			s.stats.Simulated++
@@ -409,11 +409,11 @@ func (s *search) ucb(n *node, actor rules.Seat, tokens []string) *node {
 // pickSeat chooses who acts next in a sample: when several seats are awaited at once, any order is
 // a possible history, so one is drawn.
 func (s *search) pickSeat(st rules.State) rules.Seat {
-	ps := st.Awaiting()
+	ps := rules.AwaitedSeats(st)
 	if len(ps) == 0 {
 		return rules.Spectator
 	}
-	return ps[s.r.IntN(len(ps))].Seat
+	return ps[s.r.IntN(len(ps))]
 }
 
 // playout finishes actor's partial move and plays at random to the end or the cut-off, returning
@@ -424,7 +424,7 @@ func (s *search) playout(det rules.State, actor rules.Seat, part rules.Move) []f
 		if err != nil {
 			return nil
 		}
-		if _, err := det.Apply(actor, m); err != nil {
+		if err := rules.ApplyQuiet(det, actor, m); err != nil {
 			return nil
 		}
 		s.stats.Simulated++
@@ -446,7 +446,7 @@ func (s *search) playout(det rules.State, actor rules.Seat, part rules.Move) []f
 		if err != nil || m == nil {
 			return nil
 		}
-		if _, err := det.Apply(seat, m); err != nil {
+		if err := rules.ApplyQuiet(det, seat, m); err != nil {
 			return nil
 		}
 		s.stats.Simulated++
@@ -527,7 +527,7 @@ func (s *search) greedyPrior() (rules.Move, float64) {
 	if err != nil || m == nil {
 		return nil, 0
 	}
-	if _, err := det.Apply(s.seat, m); err != nil {
+	if err := rules.ApplyQuiet(det, s.seat, m); err != nil {
 		return nil, 0
 	}
 	if res := det.Result(); res != nil {

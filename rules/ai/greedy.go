@@ -59,7 +59,7 @@ func Greedy(g rules.Game) func(st rules.State, seat rules.Seat, seed uint64) (ru
 			if err != nil {
 				return nil, err
 			}
-			if _, err := c.Apply(seat, m); err != nil {
+			if err := rules.ApplyQuiet(c, seat, m); err != nil {
 				continue
 			}
 			var v float64

@@ -170,7 +170,7 @@ func (s *search) candidates(moves []rules.Move, base rules.Move) ([]*candidate, 
 			return nil, err
 		}
 		v := -1.0 // refused in this sample: kept last
-		if _, err := c.Apply(s.seat, m); err == nil {
+		if err := rules.ApplyQuiet(c, s.seat, m); err == nil {
 			v = value(c, s.seat)
 			s.stats.Simulated++
 		}
@@ -208,17 +208,17 @@ func (s *search) simulate(det rules.State, m rules.Move, seed uint64) float64 {
 	if err != nil {
 		return 0
 	}
-	if _, err := x.Apply(s.seat, m); err != nil {
+	if err := rules.ApplyQuiet(x, s.seat, m); err != nil {
 		return 0
 	}
 	s.stats.Simulated++
 	r := rand.New(rand.NewPCG(seed, 0x5117))
 	for h, steps := 0, 0; h < s.cfg.Horizon && steps < s.cfg.Horizon+maxOwnMoves && x.Result() == nil; steps++ {
-		ps := x.Awaiting()
+		ps := rules.AwaitedSeats(x)
 		if len(ps) == 0 {
 			break
 		}
-		seat := ps[r.IntN(len(ps))].Seat
+		seat := ps[r.IntN(len(ps))]
 		if seat != s.seat || s.alone {
 			h++
 		}
@@ -262,8 +262,7 @@ func outcome(x rules.State, seat rules.Seat) float64 {
 const maxOwnMoves = 64
 
 func applies(st rules.State, seat rules.Seat, m rules.Move) bool {
-	_, err := st.Apply(seat, m)
-	return err == nil
+	return rules.ApplyQuiet(st, seat, m) == nil
 }
 
 // noUndo drops the candidates that bring back a position of the turn; when the greedy move is

@@ -1,6 +1,9 @@
 package ausonia
 
-import "github.com/boardbot/boardbot/rules"
+import (
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
+)
 
 // pool is what the active player can still spend this turn.
 func (s *state) pool() Gems {
@@ -92,12 +95,16 @@ func (s *state) activate(inst, k int, pay Gems) {
 	for _, e := range a.Do {
 		s.T.Kw |= 1 << e.Kw
 	}
-	how := ""
 	if a.Kind == CondCost {
-		how = ", paying " + pay.Describe("")
+		s.say(func() *msg.Message {
+			return say("ev_use_paying", seatArg("Seat", p), cardTerm("Card", c), msg.Nested("Gems", gemsMsg(pay, false)), msg.Nested("Effects", effectsMsg(a.Do)))
+		})
+	} else {
+		s.say(func() *msg.Message {
+			return say("ev_use", seatArg("Seat", p), cardTerm("Card", c), msg.Nested("Effects", effectsMsg(a.Do)))
+		})
 	}
-	s.say("%s uses %s%s: %s.", rules.SeatRef(p), c.Name, how, effectsText(a.Do))
-	s.kinded("use", rules.SeatRef(p)+" used abilities %d times")
+	s.kindedBy("use", p, " used abilities %d times")
 	s.Queue = append(s.Queue, a.Do...)
 	s.resolve()
 }

@@ -1,9 +1,8 @@
 package ausonia
 
 import (
-	"fmt"
-
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // resolve works through the queued keywords of the ability in hand until one needs a decision.
@@ -33,7 +32,7 @@ func (s *state) effect(e Effect) {
 	case Corruption:
 		switch {
 		case s.Ending:
-			s.say("The game is ending, so Corruption %d counts as Influence.", e.X)
+			s.say(func() *msg.Message { return say("ev_corruption_ending", msg.Number("X", e.X)) })
 			s.gain(p, e.X)
 		case s.Solo != nil:
 			s.corruptAspirant(e.X)
@@ -60,8 +59,8 @@ func (s *state) effect(e Effect) {
 	case Foresight:
 		looked := s.takeTop(p, e.X)
 		if len(looked) > 0 {
-			s.say("%s looks at the top %d card%s of the draw pile.", rules.SeatRef(p), len(looked), plural(len(looked)))
-			s.tell(p, "Foresight shows you, from the top: %s.", s.inOrder(looked))
+			s.say(func() *msg.Message { return say("ev_looks", seatArg("Seat", p), msg.Count("N", len(looked))) })
+			s.tell(p, func() *msg.Message { return say("ev_foresight_shows", msg.Nested("Cards", s.inOrderMsg(looked))) })
 			s.Pend = &pending{Kind: pendForesight, Seat: p, By: p, X: e.X, Looked: looked}
 		}
 	case Raise:
@@ -80,7 +79,7 @@ func (s *state) effect(e Effect) {
 func (s *state) forceDiscard(q rules.Seat, x int) {
 	h := s.P[q].Hand
 	if len(h) == 0 {
-		s.say("%s has no cards in hand to discard.", rules.SeatRef(q))
+		s.say(func() *msg.Message { return say("ev_no_discard", seatArg("Seat", q)) })
 		return
 	}
 	alike := true
@@ -102,7 +101,9 @@ func (s *state) discardFromHand(q rules.Seat, cards []int) {
 		pl.Hand = remove(pl.Hand, c)
 	}
 	pl.Discard = append(pl.Discard, cards...)
-	s.sayReveal("%s discards %s.", rules.SeatRef(q), s.names(cards))
+	s.sayReveal(func() *msg.Message {
+		return say("ev_discards", seatArg("Seat", q), msg.Nested("Cards", s.namesMsg(cards)))
+	})
 }
 
 // sealable lists the favour cards seat p may seal: in the play area, not unsealed this turn.
@@ -122,26 +123,26 @@ func (s *state) pendingPicker() picker {
 	pl := s.P[pd.Seat]
 	switch pd.Kind {
 	case pendDiscard:
-		return picker{items: s.items(pl.Hand, "", ""), min: pd.X, max: pd.X, sorted: true, what: "to discard"}
+		return picker{items: s.items(pl.Hand, "", ""), min: pd.X, max: pd.X, sorted: true, what: "what_discard"}
 	case pendManipulation:
-		return picker{items: s.items(pl.Discard, "", "from your discard pile: "), max: pd.X, none: true, what: "to put on top of your draw pile"}
+		return picker{items: s.items(pl.Discard, "", "lbl_from_pile"), max: pd.X, none: true, what: "what_top"}
 	case pendForesight:
-		return picker{items: s.items(pd.Looked, "", ""), max: len(pd.Looked), none: true, what: "to put back on top of your draw pile"}
+		return picker{items: s.items(pd.Looked, "", ""), max: len(pd.Looked), none: true, what: "what_back"}
 	case pendRaise:
-		items := s.items(pl.Hand, "", "from your hand: ")
-		for _, it := range s.items(pl.Discard, "d", "from your discard pile: ") {
+		items := s.items(pl.Hand, "", "lbl_from_hand")
+		for _, it := range s.items(pl.Discard, "d", "lbl_from_pile") {
 			it.ord += len(Cards)
 			items = append(items, it)
 		}
-		return picker{items: items, max: pd.X, sorted: true, none: true, what: "to raise"}
+		return picker{items: items, max: pd.X, sorted: true, none: true, what: "what_raise"}
 	case pendSeal:
-		return picker{items: s.items(s.sealable(pd.Seat), "", ""), max: 1, none: true, what: "to seal"}
+		return picker{items: s.items(s.sealable(pd.Seat), "", ""), max: 1, none: true, what: "what_seal"}
 	}
 	return picker{}
 }
 
 // items turns card instances into pick items, sorted by card type so menus read well.
-func (s *state) items(insts []int, prefix, labelPrefix string) []pickItem {
+func (s *state) items(insts []int, prefix, from string) []pickItem {
 	// Sort the instances, not the items: the same stable order, moving ints instead of structs.
 	// Hands and piles are short, so an insertion sort in a buffer on the stack does.
 	var buf [48]int
@@ -162,7 +163,7 @@ func (s *state) items(insts []int, prefix, labelPrefix string) []pickItem {
 			tok = prefix + tok
 			fam = family(tok)
 		}
-		out = append(out, pickItem{tok: tok, label: cardLabels()[k], lprefix: labelPrefix, inst: x, ord: k, family: fam})
+		out = append(out, pickItem{tok: tok, kind: k, from: from, inst: x, ord: k, family: fam})
 	}
 	return out
 }
@@ -173,7 +174,7 @@ func (s *state) foresightItems() []pickItem {
 	var out []pickItem
 	for _, x := range s.Pend.Looked {
 		c := s.card(x)
-		out = append(out, pickItem{tok: c.Code, label: cardLabels()[s.kinds[x]], inst: x, ord: s.kinds[x], family: family(c.Code)})
+		out = append(out, pickItem{tok: c.Code, kind: s.kinds[x], inst: x, ord: s.kinds[x], family: family(c.Code)})
 	}
 	return out
 }
@@ -185,20 +186,20 @@ func (s *state) pendingChoices(m rules.Move) ([]rules.Choice, bool, error) {
 		var next []rules.Choice
 		for _, q := range s.opponents() {
 			tok := houseToken(s.house(q))
-			next = append(next, rules.Choice{Token: tok, Label: fmt.Sprintf("%s: %d influence, %d card%s in hand", rules.SeatRef(q), s.P[q].Influence, len(s.P[q].Hand), plural(len(s.P[q].Hand)))})
+			next = append(next, choice(tok, say("lbl_target", seatArg("Seat", q), msg.Number("X", s.P[q].Influence), msg.Count("N", len(s.P[q].Hand)))))
 		}
 		if len(m) == 0 {
 			return next, false, nil
 		}
 		if len(m) > 1 {
-			return nil, false, rules.Illegalf("Choose one opponent only: %s.", orList(tokensOf(next)))
+			return nil, false, refusal("ref_one_opponent", msg.Nested("Houses", orTokensMsg(tokensOf(next))))
 		}
 		for _, c := range next {
 			if c.Token == m[0] {
 				return nil, true, nil
 			}
 		}
-		return nil, false, rules.Illegalf("%q is not an opponent's house: choose %s.", m[0], orList(tokensOf(next)))
+		return nil, false, refusal("ref_not_opponent", quoted("Tok", m[0]), msg.Nested("Houses", orTokensMsg(tokensOf(next))))
 	}
 	next, complete, _, err := s.pendingPickerItems().walk(m)
 	return next, complete, err
@@ -230,7 +231,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 				q = s.seatOfHouse(h)
 			}
 		}
-		s.say("%s targets %s.", rules.SeatRef(pd.By), rules.SeatRef(q))
+		s.say(func() *msg.Message { return say("ev_targets", seatArg("Seat", pd.By), seatArg("Target", q)) })
 		if pd.Kw == Corruption {
 			s.lose(q, pd.X)
 		} else {
@@ -249,9 +250,11 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		if len(picked) > 0 {
-			s.say("%s puts %s on top of the draw pile, the first named on top.", rules.SeatRef(pd.Seat), s.inOrder(picked))
+			s.say(func() *msg.Message {
+				return say("ev_manipulation", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.inOrderMsg(picked)))
+			})
 		} else {
-			s.say("%s puts no card back on the draw pile.", rules.SeatRef(pd.Seat))
+			s.say(func() *msg.Message { return say("ev_manipulation_none", seatArg("Seat", pd.Seat)) })
 		}
 	case pendForesight:
 		var rest []int
@@ -262,9 +265,13 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		pl.Discard = append(pl.Discard, rest...)
-		s.say("%s puts %d card%s back on top of the draw pile.", rules.SeatRef(pd.Seat), len(picked), plural(len(picked)))
+		s.say(func() *msg.Message {
+			return say("ev_foresight_back", seatArg("Seat", pd.Seat), msg.Count("N", len(picked)))
+		})
 		if len(rest) > 0 {
-			s.sayReveal("%s discards %s.", rules.SeatRef(pd.Seat), s.names(rest))
+			s.sayReveal(func() *msg.Message {
+				return say("ev_discards", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.namesMsg(rest)))
+			})
 		}
 	case pendRaise:
 		var fromHand, fromPile []int
@@ -280,18 +287,20 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		switch {
 		case len(picked) == 0:
-			s.say("%s raises nothing.", rules.SeatRef(pd.Seat))
+			s.say(func() *msg.Message { return say("ev_raise_none", seatArg("Seat", pd.Seat)) })
 		default:
-			var from []string
+			var from []*msg.Message
 			if len(fromHand) > 0 {
-				from = append(from, fmt.Sprintf("%d from hand", len(fromHand)))
+				from = append(from, say("raise_from_hand", msg.Number("N", len(fromHand))))
 			}
 			if len(fromPile) > 0 {
-				from = append(from, s.names(fromPile)+" from the discard pile")
+				from = append(from, say("raise_from_pile", msg.Nested("Cards", s.namesMsg(fromPile))))
 			}
-			s.say("%s raises %d card%s face down: %s.", rules.SeatRef(pd.Seat), len(picked), plural(len(picked)), andList(from))
+			s.say(func() *msg.Message {
+				return say("ev_raises", seatArg("Seat", pd.Seat), msg.Count("N", len(picked)), msg.Nested("From", listMsg(from)))
+			})
 			if len(fromHand) > 0 {
-				s.tell(pd.Seat, "You raised %s from your hand.", s.names(fromHand))
+				s.tell(pd.Seat, func() *msg.Message { return say("ev_you_raised", msg.Nested("Cards", s.namesMsg(fromHand))) })
 			}
 		}
 	case pendSeal:
@@ -299,10 +308,12 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			pl.Play = remove(pl.Play, x)
 			pl.Seal = append(pl.Seal, x)
 			s.T.Sealed = append(s.T.Sealed, x)
-			s.say("%s seals %s.", rules.SeatRef(pd.Seat), s.names([]int{x}))
+			s.say(func() *msg.Message {
+				return say("ev_seals", seatArg("Seat", pd.Seat), msg.Nested("Card", s.namesMsg([]int{x})))
+			})
 		}
 		if len(picked) == 0 {
-			s.say("%s seals nothing.", rules.SeatRef(pd.Seat))
+			s.say(func() *msg.Message { return say("ev_seal_none", seatArg("Seat", pd.Seat)) })
 		}
 	}
 	s.resolve()

@@ -11,16 +11,6 @@ import (
 // The fast paths for search and random play (see rules/fast.go); rulestest.CheckFast proves they
 // agree with Choices, RandomMove's walk and Decode.
 
-// cardLabels holds each card type's Label, built once: the catalogue never changes, and menus of
-// hands and rows asked for it on every walk of the choice tree.
-var cardLabels = sync.OnceValue(func() []string {
-	out := make([]string, len(Cards))
-	for i, c := range Cards {
-		out[i] = c.Label()
-	}
-	return out
-})
-
 // cardFamilies holds each card code's family, for the same reason.
 var cardFamilies = sync.OnceValue(func() []string {
 	out := make([]string, len(Cards))

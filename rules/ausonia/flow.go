@@ -1,37 +1,68 @@
 package ausonia
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
+// The event writers below take a function that builds the event's message, and call it only
+// when events are written: not while s.quiet (ApplyQuiet: the search reads no event), where
+// building messages and their English would be most of a move's cost.
+
 // say records a public event.
-func (s *state) say(format string, a ...any) {
-	s.ev = append(s.ev, rules.Event{Text: fmt.Sprintf(format, a...)})
+func (s *state) say(mk func() *msg.Message) {
+	if s.quiet {
+		return
+	}
+	s.ev = append(s.ev, rules.Say(mk()))
 }
 
 // sayReveal records a public event that made a random outcome or hidden card known.
-func (s *state) sayReveal(format string, a ...any) {
-	s.ev = append(s.ev, rules.Event{Text: fmt.Sprintf(format, a...), Reveals: true})
+func (s *state) sayReveal(mk func() *msg.Message) {
+	if s.quiet {
+		return
+	}
+	e := rules.Say(mk())
+	e.Reveals = true
+	s.ev = append(s.ev, e)
 }
 
 // tell records an event only seat p sees.
-func (s *state) tell(p rules.Seat, format string, a ...any) {
-	s.ev = append(s.ev, rules.Event{Text: fmt.Sprintf(format, a...), To: []rules.Seat{p}, Reveals: true})
+func (s *state) tell(p rules.Seat, mk func() *msg.Message) {
+	if s.quiet {
+		return
+	}
+	e := rules.Say(mk())
+	e.To, e.Reveals = []rules.Seat{p}, true
+	s.ev = append(s.ev, e)
 }
 
-// post records a public event whose text is already written (the frequent events are joined
-// rather than formatted).
-func (s *state) post(text string, reveals bool) {
-	s.ev = append(s.ev, rules.Event{Text: text, Reveals: reveals})
+// post records a public event that may reveal something.
+func (s *state) post(mk func() *msg.Message, reveals bool) {
+	if s.quiet {
+		return
+	}
+	e := rules.Say(mk())
+	e.Reveals = reveals
+	s.ev = append(s.ev, e)
 }
 
 // kinded marks the last event with a Kind and its condensed line, for digests of long turns.
 func (s *state) kinded(kind, many string) {
+	if s.quiet {
+		return
+	}
 	e := &s.ev[len(s.ev)-1]
 	e.Kind, e.Many = kind, many
+}
+
+// kindedBy is kinded for a line about seat p: its place-holder, then rest.
+func (s *state) kindedBy(kind string, p rules.Seat, rest string) {
+	if !s.quiet {
+		s.kinded(kind, rules.SeatRef(p)+rest)
+	}
 }
 
 func (s *state) names(insts []int) string {
@@ -97,7 +128,7 @@ func (s *state) reshuffle(p rules.Seat) bool {
 	}
 	pl.Draw, pl.Discard = pl.Discard, nil
 	s.shuffle(pl.Draw)
-	s.post(rules.SeatRef(p)+" shuffles the discard pile ("+strconv.Itoa(len(pl.Draw))+" card"+plural(len(pl.Draw))+") into a new draw pile.", true)
+	s.post(func() *msg.Message { return say("ev_shuffle", seatArg("Seat", p), msg.Count("N", len(pl.Draw))) }, true)
 	return true
 }
 
@@ -120,15 +151,8 @@ func (s *state) draw(p rules.Seat, k int) {
 		return
 	}
 	s.P[p].Hand = append(s.P[p].Hand, got...)
-	s.post(rules.SeatRef(p)+" draws "+strconv.Itoa(len(got))+" card"+plural(len(got))+".", false)
-	s.ev = append(s.ev, rules.Event{Text: "You drew " + s.names(got) + ".", To: []rules.Seat{p}, Reveals: true})
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
+	s.post(func() *msg.Message { return say("ev_draws", seatArg("Seat", p), msg.Count("N", len(got))) }, false)
+	s.tell(p, func() *msg.Message { return say("ev_you_drew", msg.Nested("Cards", s.namesMsg(got))) })
 }
 
 // refillOffer keeps 4 cards in the Offer Row, new cards entering on the right. Alone, an empty
@@ -138,7 +162,7 @@ func (s *state) refillOffer() {
 		if len(s.FavourDeck) == 0 && s.Solo != nil && len(s.Solo.Discard) > 0 {
 			s.FavourDeck, s.Solo.Discard = s.Solo.Discard, nil
 			s.shuffle(s.FavourDeck)
-			s.say("The Favour deck is empty: the Aspirant's discard pile is shuffled into a new one.")
+			s.say(func() *msg.Message { return say("ev_favour_empty") })
 		}
 		if len(s.FavourDeck) == 0 {
 			return
@@ -146,7 +170,7 @@ func (s *state) refillOffer() {
 		top := s.FavourDeck[len(s.FavourDeck)-1]
 		s.FavourDeck = s.FavourDeck[:len(s.FavourDeck)-1]
 		s.Offer = append(s.Offer, top)
-		s.post(s.names([]int{top})+" enters the Offer Row.", true)
+		s.post(func() *msg.Message { return say("ev_offer", msg.Nested("Card", s.namesMsg([]int{top}))) }, true)
 		s.kinded("offer-row", "%d cards entered the Offer Row")
 	}
 }
@@ -155,15 +179,17 @@ func (s *state) refillOffer() {
 func (s *state) gain(p rules.Seat, x int) {
 	pl := s.P[p]
 	pl.Influence += x
-	s.post(rules.SeatRef(p)+" gains "+strconv.Itoa(x)+" influence (now "+strconv.Itoa(pl.Influence)+").", false)
-	s.kinded("gain", rules.SeatRef(p)+" gained influence %d times")
-	s.checkEnd(pl.Influence, rules.SeatRef(p))
+	s.post(func() *msg.Message {
+		return say("ev_gain", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
+	}, false)
+	s.kindedBy("gain", p, " gained influence %d times")
+	s.checkEnd(pl.Influence, seatArg("Who", p))
 }
 
-func (s *state) checkEnd(infl int, who string) {
+func (s *state) checkEnd(infl int, who msg.Arg) {
 	if infl >= endInfluence && !s.Ending {
 		s.Ending = true
-		s.say("%s has reached %d influence: the game ends when this round is finished, and from now on Corruption counts as Influence.", who, endInfluence)
+		s.say(func() *msg.Message { return say("ev_reached", who, msg.Number("X", endInfluence)) })
 	}
 }
 
@@ -172,7 +198,9 @@ func (s *state) lose(p rules.Seat, x int) {
 	pl := s.P[p]
 	x = min(x, pl.Influence)
 	pl.Influence -= x
-	s.say("%s loses %d influence (now %d).", rules.SeatRef(p), x, pl.Influence)
+	s.say(func() *msg.Message {
+		return say("ev_lose", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
+	})
 }
 
 // endTurn is the End Turn Phase: the play area to the discard pile, the chosen hand cards too, then
@@ -188,12 +216,14 @@ func (s *state) endTurn(discards []int) {
 			pl.Hand = remove(pl.Hand, x)
 		}
 		pl.Discard = append(pl.Discard, discards...)
-		s.post(rules.SeatRef(p)+" discards "+s.names(discards)+" from hand.", false)
+		s.post(func() *msg.Message {
+			return say("ev_discard_hand", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(discards)))
+		}, false)
 	}
 	if need := handSize - len(pl.Hand); need > 0 {
 		s.draw(p, need)
 	}
-	s.post(rules.SeatRef(p)+" ends the turn.", false)
+	s.post(func() *msg.Message { return say("ev_end_turn", seatArg("Seat", p)) }, false)
 	next := rules.Seat((int(p) + 1) % s.N)
 	if s.Solo != nil {
 		s.aspirantTurn()
@@ -237,16 +267,12 @@ func (s *state) finish() {
 		res.Scores[i] = pl.Influence
 	}
 	if s.Solo != nil {
-		a := Aspirants[s.Asp]
 		if s.P[0].Influence >= s.Solo.Influence {
 			res.Ranks[0] = 1
-			res.Reason = fmt.Sprintf("%s beats %s, %d influence to %d.", rules.SeatRef(0), a.Name, s.P[0].Influence, s.Solo.Influence)
 		} else {
 			res.Ranks[0] = 2
-			res.Reason = fmt.Sprintf("%s wins, %d influence to %s's %d.", a.Name, s.Solo.Influence, rules.SeatRef(0), s.P[0].Influence)
 		}
 	} else {
-		best := rules.Seat(-1)
 		for i := range s.P {
 			p := rules.Seat(i)
 			r := 1
@@ -257,14 +283,29 @@ func (s *state) finish() {
 				}
 			}
 			res.Ranks[i] = r
-			if r == 1 {
-				best = p
-			}
 		}
-		res.Reason = fmt.Sprintf("%s wins with %d influence after %d round%s.", rules.SeatRef(best), s.P[best].Influence, s.Round, plural(s.Round))
 	}
 	s.Res = res
-	s.say("%s", res.Reason) // the bot's result line says "Game over"
+	res.ReasonMsg = s.resultMsg()
+	res.Reason = res.ReasonMsg.English()
+	s.say(func() *msg.Message { return res.ReasonMsg }) // the bot's result line says "Game over"
+}
+
+// resultMsg is the reason of the finished game s.Res: who won, by how much.
+func (s *state) resultMsg() *msg.Message {
+	if s.Solo != nil {
+		if s.Res.Ranks[0] == 1 {
+			return say("res_solo_win", seatArg("Seat", 0), s.aspArg("Asp"), msg.Number("X", s.P[0].Influence), msg.Number("Y", s.Solo.Influence))
+		}
+		return say("res_solo_lose", s.aspArg("Asp"), msg.Number("X", s.Solo.Influence), seatArg("Seat", 0), msg.Number("Y", s.P[0].Influence))
+	}
+	best := 0
+	for i, r := range s.Res.Ranks {
+		if r == 1 {
+			best = i
+		}
+	}
+	return say("res_win", seatArg("Seat", rules.Seat(best)), msg.Number("X", s.P[best].Influence), msg.Count("N", s.Round))
 }
 
 // beats reports whether seat q finishes ahead of seat p.

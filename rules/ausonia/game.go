@@ -22,7 +22,7 @@ const OptAspirant = "aspirant"
 func (game) Info() rules.Info {
 	var asp []rules.OptionChoice
 	for _, a := range Aspirants {
-		asp = append(asp, rules.OptionChoice{Value: a.Code, Label: a.Name})
+		asp = append(asp, rules.OptionChoice{Value: a.Code, Label: a.Name, LabelMsg: say("asp_" + a.Code)})
 	}
 	return rules.Info{
 		ID:       "ausonia",
@@ -34,6 +34,8 @@ func (game) Info() rules.Info {
 			Name:    "Aspirant (solo)",
 			Help:    "The automaton you race in a solo game, 1 easiest to 3 hardest; ignored with 2-4 players.",
 			Default: "1",
+			NameMsg: say("opt_aspirant"),
+			HelpMsg: say("opt_aspirant_help"),
 			Choices: asp,
 		}},
 		Summary: "Lead a noble house of Ausonia, the Italy that survived the Witchplague. Play gem cards for " +
@@ -50,6 +52,8 @@ func (game) Info() rules.Info {
 			"  build s1 h2 (source: star gem card s1 on foundation h2, both in your raise area)\n" +
 			"  unseal n4 · pass · pass h1 s2 (end the turn, discarding h1 and s2 from hand)\n" +
 			"Answers to keywords: ii (choose House II as target) · v3 s1 (cards, in order) · dv3 (v3 from your discard pile, for Raise) · none.",
+		SummaryMsg:  say("info_summary"),
+		NotationMsg: say("info_notation"),
 	}
 }
 
@@ -68,6 +72,9 @@ func (game) Decode(b []byte) (rules.State, error) {
 	}
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("ausonia: decode: %w", err)
+	}
+	if s.Res != nil {
+		s.Res.ReasonMsg = s.resultMsg()
 	}
 	return s, nil
 }

@@ -24,7 +24,7 @@ func (s *state) freeGain(seat rules.Seat) int {
 			continue
 		}
 		c := s.Clone().(*state)
-		if _, err := c.Apply(seat, m); err != nil || c.T.Spent != s.T.Spent {
+		if err := c.ApplyQuiet(seat, m); err != nil || c.T.Spent != s.T.Spent {
 			continue
 		}
 		best = max(best, c.P[seat].Influence-s.P[seat].Influence)

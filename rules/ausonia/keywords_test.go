@@ -241,6 +241,10 @@ func TestSourcesGiveGemsEveryTurn(t *testing.T) {
 	}
 	refuse(t, s, 0, "build s2 h1", "no star")
 	refuse(t, s, 0, "build s1 s1", "cannot be the foundation")
+	// A star card raised alone has no foundation yet: refused, not a crash.
+	alone := twoPlayer(t)
+	set(t, alone, 0, "raise", "s1")
+	refuse(t, alone, 0, "build s1", "needs a foundation")
 	do(t, s, 0, "build s1 h1")
 	if s.pool() != g("s") || len(s.P[0].Sources) != 1 || codesOf(s, s.P[0].Raise) != "s2" {
 		t.Fatalf("pool %v sources %v", s.pool(), s.P[0].Sources)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // maxMenu is the most options one menu may show (Discord's select menus hold 25).
@@ -14,24 +15,24 @@ const maxMenu = 25
 
 // pickItem is one physical card a player may pick, spelled by tok.
 type pickItem struct {
-	tok     string
-	label   string // after lprefix: the two are joined only for a menu that is shown
-	lprefix string
-	inst    int
-	ord     int    // sort key for unordered picks (card type, then zone)
-	family  string // group token when a menu would be too long
+	tok    string
+	kind   int    // the card type, whose label a shown menu gives
+	from   string // "" or the message that says where the card lies ("lbl_from_hand")
+	inst   int
+	ord    int    // sort key for unordered picks (card type, then zone)
+	family string // group token when a menu would be too long
 }
 
 // picker walks a sequence of card picks: which cards to discard, raise, put back on top...
 type picker struct {
 	items   []pickItem
-	max     int  // most picks
-	min     int  // fewest picks that make a whole move (besides "none")
-	sorted  bool // the picks are a set: tokens must come in menu order, so each set has one spelling
-	none    bool // "none" at the start picks nothing
-	emptyOK bool // the move is whole with no pick at all (no "none" token)
-	what    string
-	quiet   bool // menus without labels: random play and Apply's check never read them
+	max     int    // most picks
+	min     int    // fewest picks that make a whole move (besides "none")
+	sorted  bool   // the picks are a set: tokens must come in menu order, so each set has one spelling
+	none    bool   // "none" at the start picks nothing
+	emptyOK bool   // the move is whole with no pick at all (no "none" token)
+	what    string // message id: what the cards are chosen for ("what_raise")
+	quiet   bool   // menus without labels: random play and Apply's check never read them
 }
 
 // walk checks toks against the picker and returns what may follow, whether the picks so far make
@@ -41,7 +42,7 @@ func (pk picker) walk(toks []string) (next []rules.Choice, complete bool, picked
 	i := 0
 	if len(toks) > 0 && pk.none && toks[0] == "none" {
 		if len(toks) > 1 {
-			return nil, false, nil, rules.Illegalf("Nothing can follow \"none\".")
+			return nil, false, nil, refusal("ref_none_alone")
 		}
 		return nil, true, nil, nil
 	}
@@ -64,14 +65,14 @@ func (pk picker) walk(toks []string) (next []rules.Choice, complete bool, picked
 			return next, complete, c.picked, nil
 		}
 		if len(c.picked) >= pk.max {
-			return nil, false, nil, rules.Illegalf("At most %d card%s may be chosen %s; %q is one too many.", pk.max, plural(pk.max), pk.what, toks[i])
+			return nil, false, nil, refusal("ref_at_most", msg.Count("N", pk.max), pk.whatArg(), quoted("Tok", toks[i]))
 		}
 		tok, group := toks[i], ""
 		if grouped {
 			group = tok
 			sub := inFamily(avail, tok)
 			if len(sub) == 0 {
-				return nil, false, nil, rules.Illegalf("%q is not a group of cards you can choose %s; the groups are: %s.", tok, pk.what, tokenList(pk.menu(avail, true)))
+				return nil, false, nil, refusal("ref_not_group", quoted("Tok", tok), pk.whatArg(), msg.Nested("Groups", tokensMsg(pk.menu(avail, true))))
 			}
 			i++
 			if i == len(toks) {
@@ -115,7 +116,7 @@ func (c *pickCursor) here(avail []pickItem, grouped, first bool) (next []rules.C
 		next = c.pk.menu(avail, grouped)
 	}
 	if first && c.pk.none {
-		next = append(next, rules.Choice{Token: "none", Label: "choose no card"})
+		next = append(next, choice("none", say("lbl_none")))
 	}
 	return next, complete
 }
@@ -254,17 +255,17 @@ func (pk picker) refuse(tok string, used []bool, last int) error {
 	for j, it := range pk.items {
 		if it.tok == tok && !used[j] {
 			if pk.sorted {
-				return rules.Illegalf("%q cannot come here: name the cards %s in menu order, and only as many as asked.", tok, pk.what)
+				return refusal("ref_not_here_order", quoted("Tok", tok), pk.whatArg())
 			}
-			return rules.Illegalf("%q cannot come here.", tok)
+			return refusal("ref_not_here", quoted("Tok", tok))
 		}
 	}
 	for _, it := range pk.items {
 		if it.tok == tok {
-			return rules.Illegalf("There are no more %q cards to choose %s.", tok, pk.what)
+			return refusal("ref_no_more", quoted("Tok", tok), pk.whatArg())
 		}
 	}
-	return rules.Illegalf("%q is not a card you can choose %s; you can choose: %s.", tok, pk.what, tokenList(pk.menu(pk.available(used, last), false)))
+	return refusal("ref_not_card", quoted("Tok", tok), pk.whatArg(), msg.Nested("Cards", tokensMsg(pk.menu(pk.available(used, last), false))))
 }
 
 // reachable drops, from a sorted picker's options, the cards after which too few cards remain to
@@ -303,43 +304,51 @@ func (pk picker) appendAvailable(out []pickItem, used []bool, last int) []pickIt
 	return out
 }
 
-// menu lists distinct tokens (or their groups) in item order.
+// menu lists distinct tokens (or their groups) in item order; a shown menu labels each with its
+// card (counted when copies share a token) or its group.
 func (pk picker) menu(avail []pickItem, grouped bool) []rules.Choice {
 	var out []rules.Choice
-	for _, it := range avail {
+	var firsts, counts []int // for the labels: the item each entry shows, and its copies
+	for i, it := range avail {
 		tok := it.tok
 		if grouped {
 			tok = it.family
 		}
 		if k := slices.IndexFunc(out, func(c rules.Choice) bool { return c.Token == tok }); k >= 0 {
-			if !grouped && !pk.quiet {
-				out[k].Label = bumpCount(out[k].Label)
+			if !pk.quiet {
+				counts[k]++
 			}
 			continue
 		}
-		label := ""
-		switch {
-		case pk.quiet:
-		case grouped:
-			label = familyLabel(it.family)
-		default:
-			label = it.lprefix + it.label
+		out = append(out, rules.Choice{Token: tok})
+		if !pk.quiet {
+			firsts, counts = append(firsts, i), append(counts, 1)
 		}
-		out = append(out, rules.Choice{Token: tok, Label: label})
+	}
+	if pk.quiet {
+		return out
+	}
+	for k := range out {
+		it := avail[firsts[k]]
+		var m *msg.Message
+		if grouped {
+			m = familyMsg(it.family)
+		} else {
+			m = cardLabelMsgs()[it.kind]
+			if it.from != "" {
+				m = say(it.from, msg.Nested("Card", m))
+			}
+			if counts[k] > 1 {
+				m = say("lbl_times", msg.Nested("Label", m), msg.Number("N", counts[k]))
+			}
+		}
+		out[k].Label, out[k].Msg = m.English(), m
 	}
 	return out
 }
 
-// bumpCount turns "X" into "X (×2)", "X (×2)" into "X (×3)".
-func bumpCount(l string) string {
-	if i := strings.LastIndex(l, " (×"); i >= 0 && strings.HasSuffix(l, ")") {
-		var n int
-		if _, err := fmt.Sscanf(l[i:], " (×%d)", &n); err == nil {
-			return fmt.Sprintf("%s (×%d)", l[:i], n+1)
-		}
-	}
-	return l + " (×2)"
-}
+// whatArg says what the cards are chosen for.
+func (pk picker) whatArg() msg.Arg { return msg.Nested("What", say(pk.what)) }
 
 func countTokens(items []pickItem) int {
 	n := 0
@@ -384,25 +393,30 @@ func tokenList(cs []rules.Choice) string {
 // family groups card codes for long menus: the code's letters ("v" for v3, "dv" for dv3).
 func family(tok string) string { return strings.TrimRight(tok, "0123456789") }
 
-func familyLabel(f string) string {
-	prefix := ""
-	if len(f) == 2 && f[0] == 'd' {
-		prefix, f = "discard pile: ", f[1:]
+// familyMsg names a group of cards in a long menu: "discard pile: Vetrai cards".
+func familyMsg(f string) *msg.Message {
+	pile := len(f) == 2 && f[0] == 'd'
+	if pile {
+		f = f[1:]
 	}
-	name := f
+	var m *msg.Message
 	switch f {
 	case "s", "e", "b":
-		name = "gem cards (" + Gem(strings.IndexByte(gemLetters, f[0])).String() + ")"
+		m = say("fam_gems", msg.Term("Gem", gemNameIDs[strings.IndexByte(gemLetters, f[0])]))
 	case "h":
-		name = "house cards"
+		m = say("fam_house")
 	case "p":
-		name = "power cards"
+		m = say("fam_power")
 	default:
-		for _, g := range Guilds {
+		m = say("fam_other", msg.Code("F", f))
+		for i, g := range Guilds {
 			if g.Letter == f {
-				name = g.Name + " cards"
+				m = say("fam_guild", guildArg("Guild", i))
 			}
 		}
 	}
-	return prefix + name
+	if pile {
+		m = say("fam_pile", msg.Nested("Family", m))
+	}
+	return m
 }

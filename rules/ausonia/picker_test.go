@@ -39,9 +39,10 @@ func TestIdenticalCardsShowOnceWithACount(t *testing.T) {
 	var p rules.Seat = s.Turn
 	set(t, s, p, "hand", "s2", "h1")
 	// Two sapphire purses from two seats cannot be in one hand; use the picker directly.
-	pk := picker{items: []pickItem{{tok: "s2", label: "Purse"}, {tok: "s2", label: "Purse"}, {tok: "h1", label: "Steward"}}, max: 3}
+	s2, h1 := byCode["s2"], byCode["h1"]
+	pk := picker{items: []pickItem{{tok: "s2", kind: s2}, {tok: "s2", kind: s2}, {tok: "h1", kind: h1}}, max: 3}
 	cs := pk.menu(pk.items, false)
-	if len(cs) != 2 || cs[0].Label != "Purse (×2)" {
+	if len(cs) != 2 || cs[0].Label != Cards[s2].Label()+" (×2)" || cs[1].Label != Cards[h1].Label() {
 		t.Fatalf("menu %+v", cs)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // playout plays a game to the end with the given chooser and checks the snapshot after each move.
@@ -111,4 +112,48 @@ func BenchmarkChoices(b *testing.B) {
 		s.Choices(p, nil)
 		s.Choices(p, rules.Move{vUse})
 	}
+}
+
+// BenchmarkApplyQuiet is BenchmarkApply through ApplyQuiet, as the search applies moves.
+func BenchmarkApplyQuiet(b *testing.B) {
+	seats, moves := recorded(b, 3)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := newGame(b, 3, 7)
+		for k, m := range moves {
+			if err := s.ApplyQuiet(seats[k], m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
+}
+
+// BenchmarkQuietPlayout is rules' BenchmarkRandomPlayout/ausonia (same setups, same draws) as
+// the search's playouts run it: seats from AwaitedSeats, moves through ApplyQuiet.
+func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchPlayout(b, quietGame{}) }
+
+// quietGame is Ausonia whose states answer Awaiting with bare seats and Apply quietly.
+type quietGame struct{ game }
+
+func (quietGame) New(setup rules.Setup) (rules.State, error) {
+	st, err := Game.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	return quietState{st.(*state)}, nil
+}
+
+type quietState struct{ *state }
+
+func (q quietState) Awaiting() []rules.Prompt {
+	var ps []rules.Prompt
+	for _, s := range q.AwaitedSeats() {
+		ps = append(ps, rules.Prompt{Seat: s})
+	}
+	return ps
+}
+
+func (q quietState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	return nil, q.ApplyQuiet(seat, m)
 }

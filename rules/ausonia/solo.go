@@ -1,6 +1,6 @@
 package ausonia
 
-import "github.com/boardbot/boardbot/rules"
+import "github.com/boardbot/boardbot/rules/msg"
 
 // The solo Aspirant plays after you, in three stages: it takes the leftmost Offer Row card and
 // resolves its Aspirant ability once for every gem in that card's cost (plus Influence 2 for each
@@ -11,14 +11,16 @@ func (s *state) aspirantTurn() {
 	so := s.Solo
 	so.Took = -1
 	if len(s.Offer) == 0 {
-		s.say("%s finds the Offer Row empty and does nothing.", a.Name)
+		s.say(func() *msg.Message { return say("ev_asp_empty", s.aspArg("Asp")) })
 		return
 	}
 	took := s.Offer[0]
 	s.Offer = s.Offer[1:]
 	so.Took = took
 	c := s.card(took)
-	s.say("%s takes %s (cost: %s).", a.Name, s.names([]int{took}), c.Cost.Describe("any"))
+	s.say(func() *msg.Message {
+		return say("ev_asp_takes", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{took})), msg.Nested("Cost", gemsMsg(c.Cost, true)))
+	})
 	s.refillOffer()
 	// Stage 1: each gem of the cost separately, then the bonus for kept cards.
 	for g := Sapphire; g <= Rainbow; g++ {
@@ -29,17 +31,19 @@ func (s *state) aspirantTurn() {
 		}
 	}
 	if k := len(so.Kept); k > 0 {
-		s.say("%s has %d kept card%s: Influence %d more.", a.Name, k, plural(k), 2*k)
+		s.say(func() *msg.Message {
+			return say("ev_asp_kept", s.aspArg("Asp"), msg.Count("N", k), msg.Number("X", 2*k))
+		})
 		s.aspirantEffect(Effect{Kw: Influence, X: 2 * k})
 	}
 	// Stage 2: keep or discard.
 	if !aspirantKeeps(c) {
 		so.Discard = append(so.Discard, took)
-		s.say("%s discards %s: its cost does not show 3 different gems.", a.Name, c.Name)
+		s.say(func() *msg.Message { return say("ev_asp_discards", s.aspArg("Asp"), cardTerm("Card", c)) })
 		return
 	}
 	so.Kept = append(so.Kept, took)
-	s.say("%s keeps %s.", a.Name, c.Name)
+	s.say(func() *msg.Message { return say("ev_asp_keeps", s.aspArg("Asp"), cardTerm("Card", c)) })
 	// Stage 3: the kept-card ability.
 	for _, e := range a.Kept {
 		s.aspirantEffect(e)
@@ -50,17 +54,20 @@ func (s *state) aspirantTurn() {
 func aspirantKeeps(c *Card) bool { return c.Cost.Kinds() >= 3 }
 
 func (s *state) aspirantEffect(e Effect) {
-	a := Aspirants[s.Asp]
 	so := s.Solo
 	switch e.Kw {
 	case Influence:
 		so.Influence += e.X
-		s.say("%s gains %d influence (now %d).", a.Name, e.X, so.Influence)
-		s.checkEnd(so.Influence, a.Name)
+		s.say(func() *msg.Message {
+			return say("ev_asp_gains", s.aspArg("Asp"), msg.Number("X", e.X), msg.Number("Now", so.Influence))
+		})
+		s.checkEnd(so.Influence, s.aspArg("Who"))
 	case Corruption:
 		if s.Ending {
 			so.Influence += e.X
-			s.say("%s's Corruption %d counts as Influence now (%d influence).", a.Name, e.X, so.Influence)
+			s.say(func() *msg.Message {
+				return say("ev_asp_corruption", s.aspArg("Asp"), msg.Number("X", e.X), msg.Number("Now", so.Influence))
+			})
 			return
 		}
 		s.lose(0, e.X)
@@ -78,10 +85,12 @@ func (s *state) burn(p int, x int) {
 	pl.Draw = pl.Draw[:len(pl.Draw)-n]
 	pl.Discard = append(pl.Discard, top...)
 	if n > 0 {
-		s.sayReveal("Burn %d: %s puts %s from the draw pile into the discard pile.", x, rules.SeatRef(0), s.names(top))
+		s.sayReveal(func() *msg.Message {
+			return say("ev_burn", msg.Number("X", x), seatArg("Seat", 0), msg.Nested("Cards", s.namesMsg(top)))
+		})
 	}
 	if miss := x - n; miss > 0 {
-		s.say("Burn %d: the draw pile is short by %d.", x, miss)
+		s.say(func() *msg.Message { return say("ev_burn_short", msg.Number("X", x), msg.Number("Miss", miss)) })
 		s.lose(0, miss)
 	}
 }
@@ -91,20 +100,23 @@ func (s *state) corruptAspirant(x int) {
 	so := s.Solo
 	x = min(x, so.Influence)
 	so.Influence -= x
-	s.say("%s loses %d influence (now %d).", Aspirants[s.Asp].Name, x, so.Influence)
+	s.say(func() *msg.Message {
+		return say("ev_asp_loses", s.aspArg("Asp"), msg.Number("X", x), msg.Number("Now", so.Influence))
+	})
 }
 
 // discardKept is your Discard against the Aspirant: a random kept card goes to its discard pile.
 func (s *state) discardKept() {
 	so := s.Solo
-	a := Aspirants[s.Asp]
 	if len(so.Kept) == 0 {
-		s.say("%s has no kept card to discard.", a.Name)
+		s.say(func() *msg.Message { return say("ev_asp_no_kept", s.aspArg("Asp")) })
 		return
 	}
 	i := s.RNG.IntN(len(so.Kept))
 	x := so.Kept[i]
 	so.Kept = append(so.Kept[:i:i], so.Kept[i+1:]...)
 	so.Discard = append(so.Discard, x)
-	s.sayReveal("Discard: %s loses the kept card %s, chosen at random.", a.Name, s.names([]int{x}))
+	s.sayReveal(func() *msg.Message {
+		return say("ev_asp_lose_kept", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{x})))
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Numbers the rulebook fixes.
@@ -21,26 +22,28 @@ const (
 // the 45 favour cards, then the 15 power cards; piles hold instance numbers, so every card can be
 // followed exactly. The instance-to-type table is derived from the seat count, not stored.
 type state struct {
-	N          int           `json:"n"`
-	Asp        int           `json:"asp"` // solo: index into Aspirants
-	First      rules.Seat    `json:"first"`
-	Turn       rules.Seat    `json:"turn"`
-	Round      int           `json:"round"`
-	P          []*player     `json:"players"`
-	FavourDeck []int         `json:"favour_deck"` // face down, top is last
-	Offer      []int         `json:"offer"`       // left to right
-	PowerDeck  []int         `json:"power_deck"`  // face up, top (the only visible card) is last
-	Solo       *solo         `json:"solo,omitempty"`
-	Ending     bool          `json:"ending,omitempty"` // someone reached 60: this round is the last
-	T          turnState     `json:"t"`
-	Queue      []Effect      `json:"queue,omitempty"` // keywords of the ability being resolved
-	Pend       *pending      `json:"pend,omitempty"`  // the decision the game waits for inside an ability
-	Res        *rules.Result `json:"result,omitempty"`
-	Last       []string      `json:"last,omitempty"` // public events of the latest move, for the picture
-	RNG        *rules.RNG    `json:"rng"`
+	N          int            `json:"n"`
+	Asp        int            `json:"asp"` // solo: index into Aspirants
+	First      rules.Seat     `json:"first"`
+	Turn       rules.Seat     `json:"turn"`
+	Round      int            `json:"round"`
+	P          []*player      `json:"players"`
+	FavourDeck []int          `json:"favour_deck"` // face down, top is last
+	Offer      []int          `json:"offer"`       // left to right
+	PowerDeck  []int          `json:"power_deck"`  // face up, top (the only visible card) is last
+	Solo       *solo          `json:"solo,omitempty"`
+	Ending     bool           `json:"ending,omitempty"` // someone reached 60: this round is the last
+	T          turnState      `json:"t"`
+	Queue      []Effect       `json:"queue,omitempty"` // keywords of the ability being resolved
+	Pend       *pending       `json:"pend,omitempty"`  // the decision the game waits for inside an ability
+	Res        *rules.Result  `json:"result,omitempty"`
+	Last       []string       `json:"last,omitempty"`     // public events of the latest move, for the picture
+	LastMsg    []*msg.Message `json:"last_msg,omitempty"` // Last as messages, for the picture in every language
+	RNG        *rules.RNG     `json:"rng"`
 
 	kinds []int         // instance -> card type
 	ev    []rules.Event // events of the move being applied
+	quiet bool          // ApplyQuiet is applying a move: no event is written
 }
 
 type player struct {
@@ -179,7 +182,17 @@ var houseNames = sync.OnceValue(func() []string {
 // seatOfHouse inverts house.
 func (s *state) seatOfHouse(h int) rules.Seat { return rules.Seat((h + int(s.First)) % s.N) }
 
-func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
+func (s *state) Encode() ([]byte, error) {
+	if s.Res == nil || s.Res.ReasonMsg == nil {
+		return json.Marshal(s)
+	}
+	// The reason's message is not stored: Decode rebuilds it (resultMsg), so snapshots keep
+	// their form and games stored before messages get it too.
+	c, r := *s, *s.Res
+	r.ReasonMsg = nil
+	c.Res = &r
+	return json.Marshal(&c)
+}
 
 func (s *state) clone() *state {
 	c := *s
@@ -210,8 +223,9 @@ func (s *state) clone() *state {
 		c.Res = &r
 	}
 	c.Last = copied(s.Last)
+	c.LastMsg = append([]*msg.Message(nil), s.LastMsg...) // messages are never changed: shared
 	c.RNG = s.RNG.Clone()
-	c.ev = nil
+	c.ev, c.quiet = nil, false
 	return &c // kinds never changes once built: shared
 }
 

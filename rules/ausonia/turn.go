@@ -2,10 +2,10 @@ package ausonia
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Verbs of the Action Phase.
@@ -21,41 +21,63 @@ const (
 
 func (s *state) Result() *rules.Result { return s.Res }
 
+// AwaitedSeats is the seat Awaiting asks, without its prompt (rules.SeatsAwaiter, for search).
+func (s *state) AwaitedSeats() []rules.Seat {
+	switch {
+	case s.Res != nil:
+		return nil
+	case s.Pend != nil:
+		return []rules.Seat{s.Pend.Seat}
+	}
+	return []rules.Seat{s.Turn}
+}
+
 func (s *state) Awaiting() []rules.Prompt {
 	if s.Res != nil {
 		return nil
 	}
 	if pd := s.Pend; pd != nil {
-		return []rules.Prompt{{Seat: pd.Seat, Text: s.pendingText(), Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
+		m := s.pendingMsg()
+		return []rules.Prompt{{Seat: pd.Seat, Text: m.English(), Msg: m, Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
 	}
 	pool := s.pool()
-	t := "Round " + strconv.Itoa(s.Round) + ". "
-	if pool.Total() > 0 {
-		t += "You have " + pool.Describe("") + " to spend. "
-	}
 	// The actions open now, as verbs() finds them: a prompt offering "build" with no star card
-	// raised sends players looking for what is not there.
-	var acts []string
-	for _, v := range s.verbs() {
-		acts = append(acts, verbWords[v.Token])
+	// raised sends players looking for what is not there. The first is capitalised.
+	var acts []*msg.Message
+	for i, v := range s.verbs(false) {
+		id := verbWords[v.Token]
+		if i == 0 {
+			id = verbFirst[v.Token]
+		}
+		acts = append(acts, say(id))
 	}
-	acts[0] = strings.ToUpper(acts[0][:1]) + acts[0][1:]
-	t += orList(acts) + "."
-	return []rules.Prompt{{Seat: s.Turn, Text: t, Default: rules.Move{vPass}}}
+	m := say("prompt_turn", msg.Number("Round", s.Round), msg.Nested("Acts", orMsg(acts)))
+	if pool.Total() > 0 {
+		m = say("prompt_turn_spend", msg.Number("Round", s.Round), msg.Nested("Gems", gemsMsg(pool, false)), msg.Nested("Acts", orMsg(acts)))
+	}
+	return []rules.Prompt{{Seat: s.Turn, Text: m.English(), Msg: m, Default: rules.Move{vPass}}}
 }
 
-// verbWords say each action in the prompt.
+// verbWords say each action in the prompt (message ids); verbFirst, the first, capitalised.
 var verbWords = map[string]string{
-	vPlay: "play a card", vBuy: "buy a card", vUse: "use an ability", vBuild: "build a source",
-	vUnseal: "break a seal", vPass: "pass to end the turn",
+	vPlay: "act_play", vBuy: "act_buy", vUse: "act_use", vBuild: "act_build",
+	vUnseal: "act_unseal", vPass: "act_pass",
 }
 
-// orList joins choices: "a", "a or b", "a, b or c".
-func orList(parts []string) string {
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
+var verbFirst = map[string]string{
+	vPlay: "act_play_first", vBuy: "act_buy_first", vUse: "act_use_first", vBuild: "act_build_first",
+	vUnseal: "act_unseal_first", vPass: "act_pass_first",
+}
+
+// orMsg joins choices: "a", "a or b", "a, b or c".
+func orMsg(parts []*msg.Message) *msg.Message {
+	switch len(parts) {
+	case 1:
+		return parts[0]
+	case 2:
+		return say("list_or", msg.Nested("A", parts[0]), msg.Nested("B", parts[1]))
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+	return say("list_comma", msg.Nested("A", parts[0]), msg.Nested("B", orMsg(parts[1:])))
 }
 
 // pendingAnswers are the public answers to a pending decision: only the choice of an opponent
@@ -71,39 +93,32 @@ func (s *state) pendingAnswers() []rules.Answer {
 	for _, q := range s.opponents() {
 		m := rules.Move{houseToken(s.house(q))}
 		if rules.Check(s, pd.Seat, m) == nil {
-			out = append(out, rules.Answer{Move: m, Label: "Target " + rules.SeatRef(q)})
+			l := say("ans_target", seatArg("Seat", q))
+			out = append(out, rules.Answer{Move: m, Label: l.English(), Msg: l})
 		}
 	}
 	return out
 }
 
-func (s *state) pendingText() string {
+func (s *state) pendingMsg() *msg.Message {
 	pd := s.Pend
 	// The prompt is what is asked of the awaited seat: it names another seat only when that seat
 	// caused the question (a forced discard).
 	switch pd.Kind {
 	case pendTarget:
-		return fmt.Sprintf("Choose the opponent for %s.", Effect{Kw: pd.Kw, X: pd.X})
+		return say("prompt_target", msg.Nested("Effect", effectMsg(Effect{Kw: pd.Kw, X: pd.X})))
 	case pendDiscard:
-		return fmt.Sprintf("%s makes you discard %d card%s of your choice from your hand.", rules.SeatRef(pd.By), pd.X, plural(pd.X))
+		return say("prompt_discard", seatArg("By", pd.By), msg.Count("N", pd.X))
 	case pendManipulation:
-		return fmt.Sprintf("Manipulation %d: choose %s from your discard pile to put on top of your draw pile, the first on top (or none).", pd.X, upTo(pd.X))
+		return say("prompt_manipulation", msg.Count("N", pd.X))
 	case pendForesight:
-		return "Foresight: choose the cards to put back on top of your draw pile, the first on top; the rest are discarded (none discards them all)."
+		return say("prompt_foresight")
 	case pendRaise:
-		return fmt.Sprintf("Raise %d: choose %s from your hand or your discard pile to put face down in your raise area (or none).", pd.X, upTo(pd.X))
+		return say("prompt_raise", msg.Count("N", pd.X))
 	case pendSeal:
-		return "Seal: choose a favour card in your play area to seal (or none)."
+		return say("prompt_seal")
 	}
-	return "Decide."
-}
-
-// upTo reads "a card" or "up to 3 cards".
-func upTo(x int) string {
-	if x == 1 {
-		return "a card"
-	}
-	return fmt.Sprintf("up to %d cards", x)
+	return say("prompt_decide")
 }
 
 // pendingDefault is what happens on silence: the first opponent, the first cards for a forced
@@ -163,10 +178,10 @@ func (s *state) choices(seat rules.Seat, m rules.Move, labels bool) ([]rules.Cho
 // mayMove is Choices' first check: the game runs, the move is not too long, and seat is awaited.
 func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
 	if s.Res != nil {
-		return rules.Illegalf("The game is over: %s", s.Res.Reason)
+		return refusal("ref_over", msg.Nested("Reason", s.Res.ReasonMsg))
 	}
 	if len(m) > rules.MaxTreeDepth {
-		return rules.Illegalf("That move has too many parts.")
+		return refusal("ref_too_many_parts")
 	}
 	awaited := s.Turn
 	if s.Pend != nil {
@@ -174,9 +189,9 @@ func (s *state) mayMove(seat rules.Seat, m rules.Move) error {
 	}
 	if seat != awaited {
 		if seat < 0 || int(seat) >= s.N {
-			return rules.Illegalf("Only the players can move; %s is awaited.", rules.SeatRef(awaited))
+			return refusal("ref_not_player", seatArg("Seat", awaited))
 		}
-		return rules.Illegalf("It is not your move: %s is awaited.", rules.SeatRef(awaited))
+		return refusal("ref_not_your_move", seatArg("Seat", awaited))
 	}
 	return nil
 }
@@ -202,7 +217,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		ok = rules.Check(s, seat, m) == nil
 	}
 	if !ok {
-		err := rules.Check(s, seat, m)
+		err := s.refusal(seat, m)
 		if err == nil { // the labels never change what is legal: this is a bug, and nothing moves
 			return nil, fmt.Errorf("ausonia: %q is refused without labels and accepted with them", m.String())
 		}
@@ -219,20 +234,53 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	ev := s.ev
 	s.ev = nil
-	s.Last = s.Last[:0]
+	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0] // after ApplyQuiet, the last move is not known
 	for _, e := range ev {
 		if e.Public() {
-			s.Last = append(s.Last, e.Text)
+			s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
 		}
 	}
 	return ev, nil
+}
+
+// refusal is rules.Check in the game's own messages: the reason Choices gives, or what may
+// follow a move cut short.
+func (s *state) refusal(seat rules.Seat, m rules.Move) error {
+	next, complete, err := s.Choices(seat, m)
+	switch {
+	case err != nil || complete:
+		return err
+	case len(next) == 0:
+		return refusal("ref_not_whole", quoted("Move", m.String()))
+	}
+	example := append(append(rules.Move{}, m...), next[0].Token)
+	return refusal("ref_incomplete", quoted("Move", m.String()), msg.Nested("Next", nextMsg(next)), quoted("Example", example.String()))
+}
+
+// nextMsg lists what may follow, as rules.Check does: up to 8 tokens, then how many others.
+func nextMsg(next []rules.Choice) *msg.Message {
+	const most = 8
+	if len(next) > most {
+		return say("next_more", msg.Code("Tokens", tokenList(next[:most])), msg.Count("N", len(next)-most))
+	}
+	return orTokensMsg(tokensOf(next))
+}
+
+// ApplyQuiet is Apply without events (rules.QuietApplier), for search: the same moves accepted
+// and refused, the same state after, except that the last move's lines are left empty. The
+// events' messages, their English and the lines kept for the board are most of an Apply's cost.
+func (s *state) ApplyQuiet(seat rules.Seat, m rules.Move) error {
+	s.quiet = true
+	_, err := s.Apply(seat, m)
+	s.quiet = false
+	return err
 }
 
 // mainChoices is the Action Phase's tree; labels false leaves the menus of the hand and the market
 // without labels (random play and Apply's check).
 func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, error) {
 	if len(m) == 0 {
-		return s.verbs(), false, nil
+		return s.verbs(labels), false, nil
 	}
 	args := m[1:]
 	switch m[0] {
@@ -241,51 +289,48 @@ func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, er
 	case vBuy:
 		return s.buyChoices(args, labels)
 	case vUse:
-		return s.useChoices(args)
+		return s.useChoices(args, labels)
 	case vBuild:
-		return s.buildChoices(args)
+		return s.buildChoices(args, labels)
 	case vUnseal:
-		return s.unsealChoices(args)
+		return s.unsealChoices(args, labels)
 	case vPass:
 		next, complete, _, err := s.passPicker().walk(args)
 		return next, complete, err
 	}
-	return nil, false, rules.Illegalf("%q is not an action; start with %s.", m[0], tokenList(s.verbs()))
+	return nil, false, refusal("ref_not_action", quoted("Tok", m[0]), msg.Nested("Verbs", tokensMsg(s.verbs(false))))
 }
 
-// verbs lists the actions that lead somewhere now.
-func (s *state) verbs() []rules.Choice {
+// verbs lists the actions that lead somewhere now, labelled when labels.
+func (s *state) verbs(labels bool) []rules.Choice {
 	p := s.Turn
 	pl := s.P[p]
 	var out []rules.Choice
 	if len(pl.Hand) > 0 {
-		out = append(out, rules.Choice{Token: vPlay, Label: "play a card from your hand"})
+		out = append(out, choiceIf(labels, vPlay, func() *msg.Message { return say("lbl_play") }))
 	}
 	if len(s.buyable()) > 0 {
-		out = append(out, rules.Choice{Token: vBuy, Label: "buy from the Offer Row or the Power deck"})
+		out = append(out, choiceIf(labels, vBuy, func() *msg.Message { return say("lbl_buy") }))
 	}
 	if len(s.usable(p)) > 0 {
-		out = append(out, rules.Choice{Token: vUse, Label: "use an ability"})
+		out = append(out, choiceIf(labels, vUse, func() *msg.Message { return say("lbl_use") }))
 	}
 	if len(s.builds()) > 0 {
-		out = append(out, rules.Choice{Token: vBuild, Label: "build a source in your raise area"})
+		out = append(out, choiceIf(labels, vBuild, func() *msg.Message { return say("lbl_build") }))
 	}
 	if len(s.unsealable()) > 0 {
-		out = append(out, rules.Choice{Token: vUnseal, Label: "break a seal: a sealed card returns to play"})
+		out = append(out, choiceIf(labels, vUnseal, func() *msg.Message { return say("lbl_unseal") }))
 	}
-	out = append(out, rules.Choice{Token: vPass, Label: "end your turn (then optionally name hand cards to discard)"})
+	out = append(out, choiceIf(labels, vPass, func() *msg.Message { return say("lbl_pass") }))
 	return out
 }
 
+// howIDs say what each action takes, for tooLong.
+var howIDs = map[string]string{vPlay: "how_play", vUse: "how_use", vBuild: "how_build", vUnseal: "how_unseal"}
+
 // tooLong refuses words after a whole move, saying what the action takes.
 func tooLong(m []string, verb string) error {
-	how := map[string]string{
-		vPlay:   "play names one card from your hand, or all for every gem card",
-		vUse:    "use names the card, then which ability (1 or 2) and the payment only when the menu asks",
-		vBuild:  "build names the star gem card, then the foundation",
-		vUnseal: "unseal names one sealed card",
-	}[verb]
-	return rules.Illegalf("%q says more than the move takes: %s.", verb+" "+strings.Join(m, " "), how)
+	return refusal("ref_too_long", quoted("Move", verb+" "+strings.Join(m, " ")), msg.Nested("How", say(howIDs[verb])))
 }
 
 // --- play
@@ -303,7 +348,7 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 		if gems > 1 {
 			next = append(next, rules.Choice{Token: tokAll})
 			if labels {
-				next[0].Label = fmt.Sprintf("all %d gem cards in your hand", gems)
+				next[0] = choice(tokAll, say("lbl_play_all", msg.Count("N", gems)))
 			}
 		}
 		items := s.items(hand, "", "")
@@ -318,10 +363,10 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 				return nil, true, nil
 			}
 		}
-		return nil, false, rules.Illegalf("You have no gem card in hand to play.")
+		return nil, false, refusal("ref_no_gem_card")
 	}
 	if s.findCode(hand, args[0]) < 0 {
-		return nil, false, s.notIn(args[0], "in your hand: play a card from the menu")
+		return nil, false, s.notIn(args[0], "ref_not_in_hand")
 	}
 	return nil, true, nil
 }
@@ -335,11 +380,13 @@ func (s *state) findCode(xs []int, code string) int {
 	return -1
 }
 
-func (s *state) notIn(code, where string) error {
-	if c, ok := CardByCode(code); ok {
-		return rules.Illegalf("%s is not %s.", c.Name, where)
+// notIn refuses code: a card that is not where the message id (given the card) says it must be,
+// or no card at all.
+func (s *state) notIn(code, id string) error {
+	if c, ok := CardByCode(code); ok && id != "" {
+		return refusal(id, cardTerm("Card", c))
 	}
-	return rules.Illegalf("%q is not a card code: codes look like s1, h2, v3 or p7, and each menu lists them.", code)
+	return refusal("ref_not_code", quoted("Tok", code))
 }
 
 // playCard moves a card from hand to the play area; gem cards add their gems at once.
@@ -384,7 +431,7 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			ch := rules.Choice{Token: c.Code}
 			if labels {
 				// The cost first: a menu that shortens a long label keeps it.
-				ch.Label = c.Name + " for " + c.Cost.Describe("any") + " — " + strings.TrimPrefix(c.Label(), c.Name+" — ")
+				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Text", cardBodyMsg(c))))
 			}
 			next = append(next, ch)
 		}
@@ -392,46 +439,59 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 	}
 	x := s.findCode(s.market(), args[0])
 	if x < 0 {
-		return nil, false, s.notIn(args[0], "for sale: only the Offer Row and the Power deck's top card are")
+		return nil, false, s.notIn(args[0], "ref_not_for_sale")
 	}
 	c := s.card(x)
 	pays := payments(c.Cost, s.pool())
 	if len(pays) == 0 {
-		return nil, false, rules.Illegalf("You cannot afford %s: it costs %s and you have %s in play to spend.", c.Name, c.Cost.Describe("any"), s.pool().Describe(""))
+		return nil, false, refusal("ref_cannot_afford", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 	}
-	return payChoices(pays, args[1:], "Buy", c.Name)
+	return payChoices(pays, args[1:], vBuy, c, labels)
 }
 
 // payChoices walks the optional payment token: it is asked only when there is more than one way
-// to fill the any-gem slots. verb ("Buy", "Use") and name (the card's) make the labels and
-// refusals say what is paid for.
-func payChoices(pays []payment, args []string, verb, name string) ([]rules.Choice, bool, error) {
+// to fill the any-gem slots. verb ("buy", "use") and card c make the labels and refusals say
+// what is paid for.
+func payChoices(pays []payment, args []string, verb string, c *Card, labels bool) ([]rules.Choice, bool, error) {
+	name := cardTerm("Card", c)
+	id, idSlot, idSlots := "lbl_pay_buy", "lbl_pay_buy_slot", "lbl_pay_buy_slots"
+	if verb == vUse {
+		id, idSlot, idSlots = "lbl_pay_use", "lbl_pay_use_slot", "lbl_pay_use_slots"
+	}
 	if len(pays) == 1 {
 		if len(args) > 0 {
-			return nil, false, rules.Illegalf("There is only one way to pay for %s, so nothing follows the card: leave out %q.", name, strings.Join(args, " "))
+			return nil, false, refusal("ref_one_way", name, quoted("Tok", strings.Join(args, " ")))
 		}
 		return nil, true, nil
 	}
 	if len(args) == 0 {
 		next := make([]rules.Choice, len(pays))
 		for i, p := range pays {
-			l := verb + " " + name + ", paying " + p.All.Describe("")
-			if p.Any != p.All {
-				l += " (" + p.Any.Describe("") + " for the any-gem slot" + plural(p.Any.Total()) + ")"
+			if !labels {
+				next[i] = rules.Choice{Token: p.Any.Letters()}
+				continue
 			}
-			next[i] = rules.Choice{Token: p.Any.Letters(), Label: l}
+			l := say(id, name, msg.Nested("Gems", gemsMsg(p.All, false)))
+			if p.Any != p.All {
+				slots := idSlots
+				if p.Any.Total() == 1 {
+					slots = idSlot
+				}
+				l = say(slots, name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Any", gemsMsg(p.Any, false)))
+			}
+			next[i] = choice(p.Any.Letters(), l)
 		}
 		return next, false, nil
 	}
 	if len(args) > 1 {
-		return nil, false, rules.Illegalf("Only one payment follows %s: one letter per gem for its any-gem slots, like %q.", name, pays[0].Any.Letters())
+		return nil, false, refusal("ref_one_payment", name, quoted("Tok", pays[0].Any.Letters()))
 	}
 	if pickPayment(pays, args[0]) == nil {
 		var ts []string
 		for _, p := range pays {
 			ts = append(ts, p.Any.Letters())
 		}
-		return nil, false, rules.Illegalf("%q is not a way to pay for %s. Its any-gem slots take gems of your choice, one letter each (s sapphire, e emerald, b bloodshard, r rainbow): %s.", args[0], name, strings.Join(ts, ", "))
+		return nil, false, refusal("ref_not_payment", quoted("Tok", args[0]), name, msg.Code("Pays", strings.Join(ts, ", ")))
 	}
 	return nil, true, nil
 }
@@ -450,7 +510,7 @@ func pickPayment(pays []payment, tok string) *payment {
 
 // --- use
 
-func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) useChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	opts := s.usable(s.Turn)
 	if len(args) == 0 {
 		var next []rules.Choice
@@ -461,7 +521,9 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 				continue
 			}
 			seen[c.Code] = true
-			next = append(next, rules.Choice{Token: c.Code, Label: c.Name + ": " + s.usableText(opts, c.Code)})
+			next = append(next, choiceIf(labels, c.Code, func() *msg.Message {
+				return say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", s.usableMsg(opts, c.Code)))
+			}))
 		}
 		return next, false, nil
 	}
@@ -481,7 +543,9 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 			var next []rules.Choice
 			for _, o := range mine {
 				c := s.card(o.inst)
-				next = append(next, rules.Choice{Token: fmt.Sprint(o.k + 1), Label: c.Name + ": " + c.Abilities[o.k].Text})
+				next = append(next, choiceIf(labels, fmt.Sprint(o.k+1), func() *msg.Message {
+					return say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", abilityMsg(&c.Abilities[o.k])))
+				}))
 			}
 			return next, false, nil
 		}
@@ -492,7 +556,7 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 			}
 		}
 		if !found {
-			return nil, false, rules.Illegalf("%q is not an ability of %s you can use now: choose 1 or 2, its first or second ability.", rest[0], s.card(o.inst).Name)
+			return nil, false, refusal("ref_not_ability", quoted("Tok", rest[0]), cardTerm("Card", s.card(o.inst)))
 		}
 		rest = rest[1:]
 	}
@@ -502,17 +566,18 @@ func (s *state) useChoices(args []string) ([]rules.Choice, bool, error) {
 		}
 		return nil, true, nil
 	}
-	return payChoices(o.pays, rest, "Use", s.card(o.inst).Name)
+	return payChoices(o.pays, rest, vUse, s.card(o.inst), labels)
 }
 
-func (s *state) usableText(opts []useOpt, code string) string {
-	var t []string
+// usableMsg says the abilities of the card code that can be used now: "a / b".
+func (s *state) usableMsg(opts []useOpt, code string) *msg.Message {
+	var t []*msg.Message
 	for _, o := range opts {
 		if s.code(o.inst) == code {
-			t = append(t, s.card(o.inst).Abilities[o.k].Text)
+			t = append(t, abilityMsg(&s.card(o.inst).Abilities[o.k]))
 		}
 	}
-	return strings.Join(t, " / ")
+	return joinMsg("txt_either", t)
 }
 
 // whyNotUse explains why no ability of the card can be used now.
@@ -521,31 +586,32 @@ func (s *state) whyNotUse(code string) error {
 	if !ok {
 		return s.notIn(code, "")
 	}
+	name := cardTerm("Card", c)
 	pl := s.P[s.Turn]
 	if c.Kind == GemCard {
-		return rules.Illegalf("%s is a gem card: play it for its gems; it has no ability.", c.Name)
+		return refusal("ref_gem_no_ability", name)
 	}
 	inPlay, inHand, bought := s.findCode(pl.Play, code) >= 0, s.findCode(pl.Hand, code) >= 0, s.findCode(pl.Bought, code) >= 0
 	switch {
 	case !inPlay && !inHand && bought:
-		return rules.Illegalf("%s was bought this round: it lies face down and cannot be used until it comes back from your deck.", c.Name)
+		return refusal("ref_bought", name)
 	case !inPlay && !inHand:
-		return rules.Illegalf("%s is neither in your play area nor in your hand.", c.Name)
+		return refusal("ref_not_at_hand", name)
 	}
 	for k := range c.Abilities {
 		a := &c.Abilities[k]
 		switch {
 		case a.Kind == CondCost && !inPlay:
-			return rules.Illegalf("Play %s first: its ability costs gems and works only from the play area.", c.Name)
+			return refusal("ref_play_first", name)
 		case a.Kind == CondCost:
 			if len(payments(a.Gems, s.pool())) == 0 {
-				return rules.Illegalf("You cannot pay for %s: it needs %s and you have %s in play to spend.", c.Name, a.Gems.Describe("any"), s.pool().Describe(""))
+				return refusal("ref_cannot_pay", name, msg.Nested("Cost", gemsMsg(a.Gems, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 			}
 		case !s.condMet(a):
-			return rules.Illegalf("The condition of %s is not met yet this turn (%s).", c.Name, a.Text)
+			return refusal("ref_condition", name, msg.Nested("Ability", abilityMsg(a)))
 		}
 	}
-	return rules.Illegalf("Each ability of %s has already been used this turn.", c.Name)
+	return refusal("ref_used", name)
 }
 
 // --- build
@@ -574,7 +640,7 @@ func (s *state) builds() []buildOpt {
 	return out
 }
 
-func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) buildChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	opts := s.builds()
 	var next []rules.Choice
 	seen := map[string]bool{}
@@ -583,11 +649,13 @@ func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
 			c := s.card(o.gem)
 			if !seen[c.Code] {
 				seen[c.Code] = true
-				next = append(next, rules.Choice{Token: c.Code, Label: c.Name + " as the source's gem card (" + c.Gives.Describe("") + " every turn)"})
+				next = append(next, choiceIf(labels, c.Code, func() *msg.Message {
+					return say("lbl_build_gem", cardTerm("Card", c), msg.Nested("Gems", gemsMsg(c.Gives, false)))
+				}))
 			}
 		} else if s.code(o.gem) == args[0] && len(args) == 1 {
 			c := s.card(o.foundation)
-			next = append(next, rules.Choice{Token: c.Code, Label: c.Name + " as the foundation"})
+			next = append(next, choiceIf(labels, c.Code, func() *msg.Message { return say("lbl_build_foundation", cardTerm("Card", c)) }))
 		} else if s.code(o.gem) == args[0] && s.code(o.foundation) == args[1] {
 			if len(args) > 2 {
 				return nil, false, tooLong(args, vBuild)
@@ -599,18 +667,20 @@ func (s *state) buildChoices(args []string) ([]rules.Choice, bool, error) {
 		return next, false, nil
 	}
 	if len(args) == 0 {
-		return nil, false, rules.Illegalf("You cannot build a source: it needs a star-marked gem card and another card in your raise area.")
+		return nil, false, refusal("ref_cannot_build")
 	}
 	c, ok := CardByCode(args[0])
 	switch {
 	case !ok:
 		return nil, false, s.notIn(args[0], "")
 	case !c.Star:
-		return nil, false, rules.Illegalf("%s has no star: only star-marked gem cards become sources.", c.Name)
+		return nil, false, refusal("ref_no_star", cardTerm("Card", c))
 	case s.findCode(s.P[s.Turn].Raise, args[0]) < 0:
-		return nil, false, rules.Illegalf("%s is not free in your raise area (raise it first with a Raise ability).", c.Name)
+		return nil, false, refusal("ref_not_raised", cardTerm("Card", c))
+	case len(args) == 1:
+		return nil, false, refusal("ref_no_foundation", cardTerm("Card", c))
 	}
-	return nil, false, rules.Illegalf("%q cannot be the foundation: it must be another card in your raise area that is not yet part of a source.", args[1])
+	return nil, false, refusal("ref_not_foundation", quoted("Tok", args[1]))
 }
 
 // --- unseal
@@ -626,20 +696,20 @@ func (s *state) unsealable() []int {
 	return out
 }
 
-func (s *state) unsealChoices(args []string) ([]rules.Choice, bool, error) {
+func (s *state) unsealChoices(args []string, labels bool) ([]rules.Choice, bool, error) {
 	xs := s.unsealable()
 	if len(args) == 0 {
 		it := s.items(xs, "", "")
-		return picker{}.menu(it, false), false, nil
+		return picker{quiet: !labels}.menu(it, false), false, nil
 	}
 	if len(args) > 1 {
 		return nil, false, tooLong(args, vUnseal)
 	}
 	if s.findCode(xs, args[0]) < 0 {
 		if s.findCode(s.P[s.Turn].Seal, args[0]) >= 0 {
-			return nil, false, rules.Illegalf("A seal can be broken only on a later turn than the one it was made.")
+			return nil, false, refusal("ref_seal_later")
 		}
-		return nil, false, s.notIn(args[0], "in your seal area")
+		return nil, false, s.notIn(args[0], "ref_not_sealed")
 	}
 	return nil, true, nil
 }
@@ -648,7 +718,7 @@ func (s *state) unsealChoices(args []string) ([]rules.Choice, bool, error) {
 
 func (s *state) passPicker() picker {
 	h := s.P[s.Turn].Hand
-	return picker{items: s.items(h, "", ""), max: len(h), sorted: true, emptyOK: true, what: "to discard from your hand"}
+	return picker{items: s.items(h, "", ""), max: len(h), sorted: true, emptyOK: true, what: "what_discard_hand"}
 }
 
 // applyMain carries out a complete Action Phase move; picked are the cards a pass discards.
@@ -668,14 +738,16 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
-			s.post(rules.SeatRef(p)+" plays "+s.names(gems)+".", true)
-			s.kinded("play", rules.SeatRef(p)+" played cards %d times")
+			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, true)
+			s.kindedBy("play", p, " played cards %d times")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
-		s.post(rules.SeatRef(p)+" plays "+s.names([]int{x})+".", true)
-		s.kinded("play", rules.SeatRef(p)+" played cards %d times")
+		s.post(func() *msg.Message {
+			return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x})))
+		}, true)
+		s.kindedBy("play", p, " played cards %d times")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)
@@ -683,11 +755,13 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
-		s.post(rules.SeatRef(p)+" buys "+s.names([]int{x})+" for "+pay.All.Describe("")+".", false)
+		s.post(func() *msg.Message {
+			return say("ev_buys", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})), msg.Nested("Gems", gemsMsg(pay.All, false)))
+		}, false)
 		if fromPower {
 			s.PowerDeck = s.PowerDeck[:len(s.PowerDeck)-1]
 			if n := len(s.PowerDeck); n > 0 {
-				s.sayReveal("The Power deck now shows %s.", s.names(s.PowerDeck[n-1:]))
+				s.sayReveal(func() *msg.Message { return say("ev_power_shows", msg.Nested("Card", s.namesMsg(s.PowerDeck[n-1:]))) })
 			}
 		} else {
 			s.Offer = remove(s.Offer, x)
@@ -725,13 +799,17 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Raise = remove(remove(pl.Raise, o.gem), o.foundation)
 		pl.Sources = append(pl.Sources, source{Gem: o.gem, Foundation: o.foundation})
 		s.T.Gems = s.T.Gems.Add(s.card(o.gem).Gives)
-		s.say("%s builds a source: %s on a face-down foundation; it gives %s every turn, starting now.", rules.SeatRef(p), s.names([]int{o.gem}), s.card(o.gem).Gives.Describe(""))
+		s.say(func() *msg.Message {
+			return say("ev_build", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{o.gem})), msg.Nested("Gems", gemsMsg(s.card(o.gem).Gives, false)))
+		})
 	case vUnseal:
 		x := s.findCode(s.unsealable(), args[0])
 		pl.Seal = remove(pl.Seal, x)
 		pl.Play = append(pl.Play, x)
 		s.T.Unsealed = append(s.T.Unsealed, x)
-		s.say("%s breaks the seal on %s: it returns to the play area.", rules.SeatRef(p), s.names([]int{x}))
+		s.say(func() *msg.Message {
+			return say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})))
+		})
 	case vPass:
 		s.endTurn(picked)
 	}

@@ -1,32 +1,34 @@
 package ausonia
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // View is what one seat (or a spectator) sees. Cards are given by code; CardByCode has the rest.
 type View struct {
-	Viewer     int           `json:"viewer"` // -1 for the public view
-	Round      int           `json:"round"`
-	Turn       int           `json:"turn"`  // the active seat
-	First      int           `json:"first"` // the starting player (House I)
-	Awaited    int           `json:"awaited"`
-	Waiting    string        `json:"waiting"` // what the awaited seat is asked, publicly
-	Ending     bool          `json:"ending"`
-	Players    []PlayerView  `json:"players"`
-	Offer      []string      `json:"offer"`
-	PowerTop   string        `json:"power_top,omitempty"`
-	PowerLeft  int           `json:"power_left"`
-	FavourLeft int           `json:"favour_left"`
-	Pool       Gems          `json:"pool"`  // gems the active player can still spend
-	Spent      Gems          `json:"spent"` // gems the active player spent this turn
-	Solo       *SoloView     `json:"solo,omitempty"`
-	Last       []string      `json:"last,omitempty"` // public events of the latest move
-	Result     *rules.Result `json:"result,omitempty"`
-	Me         *MyView       `json:"me,omitempty"` // the viewer's private side
+	Viewer     int            `json:"viewer"` // -1 for the public view
+	Round      int            `json:"round"`
+	Turn       int            `json:"turn"`  // the active seat
+	First      int            `json:"first"` // the starting player (House I)
+	Awaited    int            `json:"awaited"`
+	Waiting    string         `json:"waiting"`               // what the awaited seat is asked, publicly
+	WaitingMsg *msg.Message   `json:"waiting_msg,omitempty"` // Waiting as a message, its seats not yet named
+	Ending     bool           `json:"ending"`
+	Players    []PlayerView   `json:"players"`
+	Offer      []string       `json:"offer"`
+	PowerTop   string         `json:"power_top,omitempty"`
+	PowerLeft  int            `json:"power_left"`
+	FavourLeft int            `json:"favour_left"`
+	Pool       Gems           `json:"pool"`  // gems the active player can still spend
+	Spent      Gems           `json:"spent"` // gems the active player spent this turn
+	Solo       *SoloView      `json:"solo,omitempty"`
+	Last       []string       `json:"last,omitempty"`     // public events of the latest move
+	LastMsg    []*msg.Message `json:"last_msg,omitempty"` // Last as messages (absent in games saved before them)
+	Result     *rules.Result  `json:"result,omitempty"`
+	Me         *MyView        `json:"me,omitempty"` // the viewer's private side
 }
 
 // PlayerView is one seat as everyone sees it.
@@ -83,7 +85,7 @@ func (s *state) View(seat rules.Seat) any {
 	v := &View{
 		Viewer: int(seat), Round: s.Round, Turn: int(s.Turn), First: int(s.First), Ending: s.Ending,
 		Offer: s.codes(s.Offer), PowerLeft: len(s.PowerDeck), FavourLeft: len(s.FavourDeck),
-		Last: copied(s.Last), Result: s.Res, Awaited: int(s.Turn), Pool: s.pool(), Spent: s.T.Spent,
+		Last: copied(s.Last), LastMsg: s.lastMsgs(), Result: s.Res, Awaited: int(s.Turn), Pool: s.pool(), Spent: s.T.Spent,
 	}
 	if seat < 0 || int(seat) >= s.N {
 		v.Viewer = -1
@@ -95,11 +97,13 @@ func (s *state) View(seat rules.Seat) any {
 		v.Awaited = int(s.Pend.Seat)
 	}
 	if s.Res == nil {
-		v.Waiting = rules.PlainSeats(s, s.publicWaiting())
+		v.WaitingMsg = s.waitingMsg()
+		v.Waiting = rules.PlainSeats(s, v.WaitingMsg.English())
 	}
 	if v.Result != nil {
 		r := *v.Result
 		r.Reason = rules.PlainSeats(s, r.Reason)
+		r.ReasonMsg = nil // the view's reason is plain text, as before messages
 		v.Result = &r
 	}
 	for i, pl := range s.P {
@@ -146,20 +150,29 @@ func (s *state) View(seat rules.Seat) any {
 	return v
 }
 
-// publicWaiting says who is awaited and for what, without secrets.
-func (s *state) publicWaiting() string {
+// waitingMsg says who is awaited and for what, without secrets.
+func (s *state) waitingMsg() *msg.Message {
 	if pd := s.Pend; pd != nil {
-		who := rules.SeatRef(pd.Seat)
+		who := seatArg("Seat", pd.Seat)
 		switch pd.Kind {
 		case pendTarget:
-			return who + " chooses an opponent for " + Effect{Kw: pd.Kw, X: pd.X}.String() + "."
+			return say("wait_target", who, msg.Nested("Effect", effectMsg(Effect{Kw: pd.Kw, X: pd.X})))
 		case pendDiscard:
-			return fmt.Sprintf("%s must discard %d card%s.", who, pd.X, plural(pd.X))
+			return say("wait_discard", who, msg.Count("N", pd.X))
 		default:
-			return who + " resolves " + Effect{Kw: keywordOf(pd.Kind), X: pd.X}.String() + "."
+			return say("wait_resolve", who, msg.Nested("Effect", effectMsg(Effect{Kw: keywordOf(pd.Kind), X: pd.X})))
 		}
 	}
-	return rules.SeatRef(s.Turn) + " is playing a turn."
+	return say("wait_turn", seatArg("Seat", s.Turn))
+}
+
+// lastMsgs are the messages of Last when the state has one for every line (a game saved before
+// messages has none).
+func (s *state) lastMsgs() []*msg.Message {
+	if len(s.LastMsg) != len(s.Last) || len(s.Last) == 0 {
+		return nil
+	}
+	return append([]*msg.Message(nil), s.LastMsg...)
 }
 
 // keywordOf is the keyword behind a pending decision's kind.

@@ -1,0 +1,216 @@
+package ausonia
+
+import (
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
+	"github.com/boardbot/boardbot/rules/msg/msgtest"
+)
+
+// The catalogue is complete in every language, fully used and argument-for-argument the same as
+// English. Card and Aspirant terms are built from their codes at run time.
+func TestCatalogue(t *testing.T) {
+	msgtest.Check(t, catName, ".", cardTermIDs()...)
+}
+
+// engineTexts plays seeded random games (solo against each Aspirant, and 2 to 4 players) and
+// hands every text a player can meet to f: prompts and answers, the labels of each step of the
+// move played, refusals of moves broken in the usual ways, the board's waiting line, events and
+// the result.
+func engineTexts(t *testing.T, setups []rules.Setup, f func(what string, m *msg.Message, english string)) {
+	refused := func(err error) {
+		if err != nil {
+			f("refusal", rules.IllegalMsg(err), err.Error())
+		}
+	}
+	for _, setup := range setups {
+		st, err := Game.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		r := rand.New(rand.NewPCG(setup.Seed, 5))
+		for n := 0; s.Res == nil; n++ {
+			if n > 5000 {
+				t.Fatalf("%+v: no result after %d moves", setup, n)
+			}
+			for _, pr := range s.Awaiting() {
+				f("prompt", pr.Msg, pr.Text)
+				for _, a := range pr.Answers {
+					f("answer", a.Msg, a.Label)
+				}
+			}
+			v := s.View(-1).(*View)
+			if v.WaitingMsg == nil {
+				t.Fatalf("waiting %q without its message", v.Waiting)
+			}
+			f("waiting", v.WaitingMsg, v.WaitingMsg.English())
+			if v.Waiting != rules.PlainSeats(s, v.WaitingMsg.English()) {
+				t.Fatalf("waiting %q, its message %q", v.Waiting, v.WaitingMsg.English())
+			}
+			p := s.Awaiting()[0].Seat
+			m, err := rules.RandomMove(s, p, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i <= len(m); i++ {
+				cs, _, err := s.Choices(p, m[:i])
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range cs {
+					f("label", c.Msg, c.Label)
+				}
+			}
+			bad := []rules.Move{{"zz9"}, m[:len(m)-1], append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), {"none", "s1"}, {"i", "ii"}}
+			if s.Pend == nil && n%4 == 0 { // every action's usual mistakes, now and then
+				for _, verb := range []string{vPlay, vBuy, vUse, vBuild, vUnseal, vPass} {
+					for _, tok := range []string{"zz9", "s1", "h1", "h3", "v1", "p15", "all", "s1 s1 s1 s1 s1 s1 s1"} {
+						bad = append(bad, append(rules.Move{verb}, strings.Fields(tok)...))
+					}
+				}
+				bad = append(bad, rules.Move{vPlay, "all", "s1"}, rules.Move{vBuild, "s1", "h1", "h2"}, rules.Move{vUnseal, "h1", "h2"})
+			}
+			if len(m) > 1 {
+				bad = append(bad, append(m[:2:2], "zz9", "zz9"), append(m[:1:1], m[1], "9"))
+			}
+			for _, b := range bad {
+				if rules.Check(s, p, b) == nil {
+					continue // legal after all
+				}
+				_, err := s.Apply(p, b)
+				refused(err)
+			}
+			_, err = s.Apply(rules.Seat((int(p)+1)%(s.N+1)), m)
+			refused(err)
+			evs, err := s.Apply(p, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				f("event", e.Msg, e.Text)
+			}
+			v = s.View(-1).(*View)
+			for i, l := range v.Last {
+				if v.LastMsg == nil || v.LastMsg[i].English() != l {
+					t.Fatalf("last move line %q without its message", l)
+				}
+			}
+		}
+		f("result", s.Res.ReasonMsg, s.Res.Reason)
+		_, err = s.Apply(0, rules.Move{vPass})
+		refused(err)
+	}
+	info := Game.Info()
+	f("info", info.SummaryMsg, info.Summary)
+	f("info", info.NotationMsg, info.Notation)
+	for _, o := range info.Options {
+		f("option", o.NameMsg, o.Name)
+		f("option", o.HelpMsg, o.Help)
+		for _, c := range o.Choices {
+			f("option", c.LabelMsg, c.Label)
+		}
+	}
+}
+
+// Every text a player meets carries its message, the message is well formed, and its English is
+// the text.
+func TestEveryTextHasItsMessage(t *testing.T) {
+	seen := map[string]bool{}
+	engineTexts(t, []rules.Setup{
+		{Seats: 1, Seed: 1, Options: map[string]string{"aspirant": "1"}},
+		{Seats: 1, Seed: 2, Options: map[string]string{"aspirant": "2"}},
+		{Seats: 1, Seed: 3, Options: map[string]string{"aspirant": "3"}},
+		{Seats: 2, Seed: 4}, {Seats: 3, Seed: 5}, {Seats: 4, Seed: 6},
+	}, func(what string, m *msg.Message, english string) {
+		if m == nil {
+			t.Errorf("%s without a message: %q", what, english)
+			return
+		}
+		if err := msg.Verify(m); err != nil {
+			t.Errorf("%s %q: %v", what, english, err)
+		}
+		if got := m.English(); got != english {
+			t.Errorf("%s: message renders %q, text is %q", what, got, english)
+		}
+		for _, lang := range append(msg.Languages[1:], msg.Pseudo) {
+			got := msg.Render(m, lang, func(s int) string { return "Ann" })
+			if strings.Contains(got, "{{") || strings.Contains(got, "["+catName) || strings.Contains(got, "{seat:") {
+				t.Errorf("%s in %s: %q", what, lang, got)
+			}
+		}
+		seen[m.ID] = true
+	})
+	if len(seen) < 100 {
+		t.Errorf("only %d messages met: %v", len(seen), seen)
+	}
+}
+
+// A finished game decoded from its snapshot has its reason's message again.
+func TestDecodedResultHasItsMessage(t *testing.T) {
+	for _, setup := range []rules.Setup{{Seats: 1, Seed: 1}, {Seats: 3, Seed: 5}} {
+		st, _ := Game.New(setup)
+		s := st.(*state)
+		playout(t, s, randomChooser(setup.Seed), 5000)
+		b, err := s.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := Game.Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := d.Result()
+		if r.ReasonMsg == nil || r.ReasonMsg.English() != s.Res.Reason || r.Reason != s.Res.Reason {
+			t.Errorf("%+v: decoded reason %q with message %v, want %q", setup, r.Reason, r.ReasonMsg, s.Res.Reason)
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite testdata/game.<lang>.txt")
+
+// One whole game of two players and one solo game, each distinct line once in order of first
+// appearance (a refusal or label of one message three times at most), in every language but English (which the other tests compare): read by a speaker
+// before -update is committed.
+func TestGameInEveryLanguage(t *testing.T) {
+	setups := []rules.Setup{{Seats: 2, Seed: 4}, {Seats: 1, Seed: 3, Options: map[string]string{"aspirant": "3"}}}
+	names := func(s int) string { return []string{"Ann (Casa Aurelli)", "Bob (Casa Brunasco)"}[s] }
+	for _, lang := range msg.Languages[1:] {
+		var out []string
+		seen := map[string]bool{}
+		perID := map[string]int{} // a refusal or label of one message thrice at most: a readable file
+		engineTexts(t, setups, func(what string, m *msg.Message, english string) {
+			l := what + ": " + msg.Render(m, lang, names)
+			if seen[l] || ((what == "refusal" || what == "label") && perID[m.ID] >= 3) {
+				return
+			}
+			seen[l] = true
+			perID[m.ID]++
+			out = append(out, l)
+		})
+		golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n")
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (run with -update and read the difference)", path)
+	}
+}
