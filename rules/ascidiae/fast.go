@@ -83,3 +83,31 @@ func (g *State) moves(s, limit int) []rules.Move {
 	walk(make(rules.Move, 0, rules.MaxTreeDepth))
 	return out
 }
+
+// ApplyQuiet is Apply without events (rules.QuietApplier), for search: the same moves accepted
+// and refused, the same state after, except that the log of the turn (the board's) is left
+// empty. The events' messages and their English are most of an Apply's cost.
+func (g *State) ApplyQuiet(s rules.Seat, m rules.Move) error {
+	q := g.quiet
+	g.quiet = true
+	_, err := g.Apply(s, m)
+	g.quiet = q
+	return err
+}
+
+// AwaitedSeats names the seats Awaiting would, without their prompts (rules.SeatsAwaiter).
+func (g *State) AwaitedSeats() []rules.Seat {
+	if g.Res != nil {
+		return nil
+	}
+	if g.setupPhase() {
+		var out []rules.Seat
+		for i, p := range g.Players {
+			if !p.Placed {
+				out = append(out, rules.Seat(i))
+			}
+		}
+		return out
+	}
+	return []rules.Seat{rules.Seat(g.Turn.Seat)}
+}

@@ -112,7 +112,8 @@ func cannotVerb(m *msg.Message) Verb {
 // a header naming the seat, keeps the line without the owner (the same string, no copy).
 func (g *State) finish(ev *[]rules.Event) {
 	t := &g.Turn
-	if len(t.Parts) > 0 {
+	// An activation begun quietly (ApplyQuiet) has no head: its line is not written.
+	if len(t.Parts) > 0 && t.Parts[0].ID == "line_head" {
 		var line *msg.Message
 		if len(t.Parts) > 1 {
 			parts := t.Parts[len(t.Parts)-1]
