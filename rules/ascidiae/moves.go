@@ -533,8 +533,10 @@ func (g *State) overRefusal() error {
 	return refuseMsg("bad_over", msg.Code("Reason", g.Res.Reason))
 }
 
-// Seats have no names of their own (no rules.SeatNamer): "Seat 2" was English in every
-// language, and the platform names each seat by its player.
+// SeatName is how the board's badges name a seat: "#2" (rules.SeatNamer), the same in every
+// language ("Seat 2" was English in all of them). Texts write rules.SeatRef instead, which the
+// platform renders as the player.
+func (g *State) SeatName(p rules.Seat) string { return "#" + strconv.Itoa(int(p)+1) }
 
 // TurnCount is the number of turns begun so far (rules.TurnCounter).
 func (g *State) TurnCount() int {
