@@ -18,7 +18,6 @@ import (
 // refusals have no messages in a catalogue yet. Their texts are exempt from the pseudo-locale
 // check (and only theirs). A game leaves this list once its package speaks through rules/msg.
 var engineTextsInEnglish = map[string]bool{
-	"ascidiae":       true,
 	"reef-encounter": true,
 }
 

@@ -3,7 +3,6 @@
 package ascidiae
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -13,6 +12,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	asc "github.com/boardbot/boardbot/rules/ascidiae"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Layout constants (pixels).
@@ -66,6 +66,7 @@ type board struct {
 	// drawing does.
 	wrapped, prompt []string
 	wrappedW        float64
+	heads           map[string]bool // the log's lines that head a turn (drawn bold)
 }
 
 func newBoard(v *asc.View, m render.Meta) *board {
@@ -105,14 +106,28 @@ func (b *board) centralH() float64 { return 36 + pileH + 40 + colH + 16 }
 func (b *board) logLines() []string {
 	var lines []string
 	v := b.v
+	add := func(msgs []*msg.Message, english []string) {
+		for i, l := range english {
+			var m *msg.Message
+			if len(msgs) == len(english) {
+				m = msgs[i]
+			}
+			lines = append(lines, b.text(m, l))
+		}
+	}
+	b.heads = map[string]bool{}
 	if n := len(v.Recent); n > 0 {
 		last := v.Recent[n-1]
-		lines = append(lines, fmt.Sprintf("%s, turn %d:", b.who(last.Seat), last.Turn))
-		lines = append(lines, last.Lines...)
+		h := b.tr("log_turn", msg.Code("Who", b.who(last.Seat)), msg.Number("N", last.Turn))
+		b.heads[h] = true
+		lines = append(lines, h)
+		add(last.Msgs, last.Lines)
 	}
 	if len(v.Log) > 0 && v.Result == nil {
-		lines = append(lines, b.who(v.Seat)+", this turn:")
-		lines = append(lines, v.Log...)
+		h := b.tr("log_this_turn", msg.Code("Who", b.who(v.Seat)))
+		b.heads[h] = true
+		lines = append(lines, h)
+		add(v.LogMsgs, v.Log)
 	}
 	if len(lines) > 16 {
 		lines = append([]string{"…"}, lines[len(lines)-15:]...)
@@ -126,15 +141,33 @@ func (b *board) logH() float64 {
 		n += 1 + len(b.promptLines())
 	}
 	if b.legendBelow() {
-		n++
+		n += len(b.legendRows())
 	}
 	return 50 + float64(n)*logLine
+}
+
+// legendRows is the legend on lines of its own: one, or two split between two entries where
+// one would shrink too much (German in the narrow focus image).
+func (b *board) legendRows() [][]glyph {
+	gs := legendGlyphs(b.meta.Lang)
+	if rowWidth(gs, 1.05) <= 1.12*(b.width-2*margin-28) { // drawRow shrinks it a little to fit
+		return [][]glyph{gs}
+	}
+	half, best := rowWidth(gs, 1.05)/2, 0
+	acc, bestD := 0.0, 1e9
+	for i, g := range gs {
+		acc += g.width(1.05)
+		if g.kind == 4 && math.Abs(acc-half) < bestD {
+			best, bestD = i, math.Abs(acc-half)
+		}
+	}
+	return [][]glyph{gs[:best], gs[best+1:]}
 }
 
 // legendBelow says the legend does not fit beside the log's title (a narrow image): it then
 // gets a line of its own.
 func (b *board) legendBelow() bool {
-	return rowWidth(legendGlyphs, 1.05)+120 > b.width-2*margin
+	return rowWidth(legendGlyphs(b.meta.Lang), 1.05)+120 > b.width-2*margin
 }
 
 var promptStyle = render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle, Color: render.Ink}
@@ -153,7 +186,7 @@ func (b *board) wrap() {
 	b.wrappedW = b.width
 	b.prompt = nil
 	if b.v.Prompt != "" {
-		b.prompt = render.Wrap("Now: "+b.v.Prompt, promptStyle, b.width-2*margin-36)
+		b.prompt = render.Wrap(b.tr("now", msg.Code("Prompt", b.text(b.v.PromptMsg, b.v.Prompt))), promptStyle, b.width-2*margin-36)
 	}
 	b.wrapped = []string{}
 	st := render.Style{Size: 16}
@@ -200,7 +233,7 @@ func (b *board) status() {
 	s := render.Status{Swatch: render.SeatColour(v.Seat), Letter: itoa(v.Seat + 1)}
 	switch {
 	case b.meta.Aborted:
-		s.Text, s.Swatch = render.AbortedLine, nil
+		s.Text, s.Swatch = b.tr("status_aborted"), nil
 	case v.Result != nil:
 		s.Text = b.resultLine()
 		if w := winners(v); len(w) == 1 && !v.Solo {
@@ -209,19 +242,14 @@ func (b *board) status() {
 			s.Swatch = nil
 		}
 	case v.Setup:
-		s.Text = "Setup: every player places A. basica and A. habilis"
+		s.Text = b.tr("status_setup")
 		s.Swatch = nil
 	default:
-		s.Text = b.who(v.Seat) + " to play"
-		if v.Active != "" {
-			s.Text += " · " + v.Active + " activates"
-		}
+		s.Text = b.toPlay()
 	}
-	goal := fmt.Sprintf("%s colonies · %d to win", v.Difficulty, v.WinTarget)
+	goal := b.tr("goal", msg.Code("Difficulty", b.difficulty()), msg.Number("N", v.WinTarget), msg.Number("Round", min(v.Round+1, v.TurnLimit)), msg.Number("Of", v.TurnLimit))
 	if v.Solo {
-		goal = fmt.Sprintf("%s colonies · solo: 2 in one turn · turn %d/%d", v.Difficulty, max(1, v.Players[0].Turns), v.SoloTurns)
-	} else {
-		goal += fmt.Sprintf(" · round %d/%d", min(v.Round+1, v.TurnLimit), v.TurnLimit)
+		goal = b.tr("goal_solo", msg.Code("Difficulty", b.difficulty()), msg.Number("Turn", max(1, v.Players[0].Turns)), msg.Number("Of", v.SoloTurns))
 	}
 	if v.Result == nil && !b.meta.Aborted {
 		s.Right = goal // once over, the result needs the whole line
@@ -229,22 +257,50 @@ func (b *board) status() {
 	b.c.StatusBar(image.Rect(0, 0, int(b.width), statusH), s)
 }
 
+// toPlay is whose turn it is, and the space that activates.
+func (b *board) toPlay() string {
+	if b.v.Active != "" {
+		return b.tr("status_activates", msg.Code("Who", b.who(b.v.Seat)), msg.Code("Space", b.v.Active))
+	}
+	return b.tr("status_to_play", msg.Code("Who", b.who(b.v.Seat)))
+}
+
 // resultLine states the result, its winner named and its seats rendered.
 func (b *board) resultLine() string {
-	own := func(s rules.Seat) string { return "Seat " + itoa(int(s)+1) }
-	r := *b.v.Result
-	r.Reason = b.meta.Text(r.Reason, func(s rules.Seat) string {
-		if b.meta.Name(s) != "" {
-			return ""
+	r := b.v.Result
+	reason := b.text(r.ReasonMsg, r.Reason)
+	if r.ReasonMsg == nil {
+		reason = b.meta.Text(r.Reason, func(s rules.Seat) string {
+			if b.meta.Name(s) != "" {
+				return ""
+			}
+			return b.who(int(s))
+		})
+	}
+	w := r.Winners()
+	switch {
+	case len(r.Ranks) < 2 || len(w) == 0:
+		return reason
+	case len(w) == 1:
+		return b.tr("status_wins", msg.Code("Who", b.who(int(w[0]))), msg.Code("Reason", reason))
+	}
+	names := b.who(int(w[len(w)-1]))
+	for i := len(w) - 2; i >= 0; i-- {
+		id := "names_comma"
+		if i == len(w)-2 {
+			id = "names_and"
 		}
-		return own(s)
-	})
-	return render.ResultLine(&r, func(s rules.Seat) string { return b.who(int(s)) })
+		names = b.tr(id, msg.Code("First", b.who(int(w[i]))), msg.Code("Rest", names))
+	}
+	return b.tr("status_share", msg.Code("Who", names), msg.Code("Reason", reason))
 }
 
 // who names seat s by its player, shortened to fit a grid's title, or "Seat N" without players.
 func (b *board) who(s int) string {
-	return b.meta.Player(rules.Seat(s), "Seat "+itoa(s+1), 16)
+	if n := b.meta.Player(rules.Seat(s), "", 16); n != "" {
+		return n
+	}
+	return b.tr("seat_n", msg.Number("N", s+1))
 }
 
 func winners(v *asc.View) []int {
@@ -263,8 +319,8 @@ func (b *board) central(y float64) {
 	x0 := float64(margin)
 	box(c, x0, y, b.width-2*margin, b.centralH(), 12, render.Panel, render.Edge, 2)
 	title := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
-	c.Text(x0+14, y+18, "Central board", title)
-	c.Text(b.width-margin-14, y+18, fmt.Sprintf("blue: specials · red: commons · lock tokens left %d", b.v.Blocks),
+	c.Text(x0+14, y+18, b.tr("central"), title)
+	c.Text(b.width-margin-14, y+18, b.tr("central_hint", msg.Number("N", b.v.Blocks)),
 		render.Style{Size: 15, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	py := y + 36
 	gap := (b.width - 2*margin - 20 - 10*pileW) / 9
@@ -272,8 +328,8 @@ func (b *board) central(y float64) {
 		b.pile(p, x0+10+float64(i)*(pileW+gap), py)
 	}
 	cy := py + pileH + 12
-	c.Text(x0+14, cy+14, "Colonies", title)
-	c.Text(x0+14+render.TextWidth("Colonies", title)+10, cy+14, "colonize gN with exactly these tadpoles on one card",
+	c.Text(x0+14, cy+14, b.tr("colonies"), title)
+	c.Text(x0+14+render.TextWidth(b.tr("colonies"), title)+10, cy+14, b.tr("colonies_hint"),
 		render.Style{Size: 14, Color: render.Muted, VAlign: render.Middle})
 	cy += 28
 	for i, col := range b.v.Colonies {
@@ -306,12 +362,12 @@ func (b *board) pile(p asc.PileView, x, y float64) {
 	c.Text(x+pileW-7, y+12, "×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Right, VAlign: render.Middle})
 	if p.Count == 0 {
 		box(c, x, y, pileW, pileH, 8, render.Alpha(render.Paper, 0.7), nil, 0)
-		c.Text(x+pileW/2, y+pileH/2, "EMPTY", render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		c.Text(x+pileW/2, y+pileH/2, b.tr("empty"), render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
 	}
 	if p.Locked {
 		// Over the header band, so cost and abilities stay readable.
 		box(c, x+2, y+1, pileW-4, 24, 6, warn, render.Ink, 1.5)
-		c.Text(x+pileW/2, y+13, "LOCKED ×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+		c.Text(x+pileW/2, y+13, b.tr("locked", msg.Number("N", p.Count)), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
 	}
 }
 
@@ -325,8 +381,10 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 	name := fitMin(p.Card, render.Style{Size: 16, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, pileW-8)
 	c.Text(pileW/2, 38, p.Card, name)
 	// Cost.
-	c.Text(6, 60, "cost", render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle})
-	drawRow(c, 36, 60, pileW-40, poolShapes(p.Cost), 1)
+	cost := render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle}
+	c.Text(6, 60, b.tr("cost"), cost)
+	cx := math.Max(36, 10+render.TextWidth(b.tr("cost"), cost)) // a longer word pushes the icons right
+	drawRow(c, cx, 60, pileW-4-cx, poolShapes(p.Cost), 1)
 	// What the card does, in the card's own frame (facing up).
 	if k != nil {
 		b.abilities(k, asc.Up, 5, 76, pileW-10, pileH-80)
@@ -338,22 +396,22 @@ func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
 	var rows [][]glyph
 	for i, ab := range k.Abilities {
 		gs := []glyph{{text: itoa(i+1) + ":", bold: true}}
-		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: ab.Actions}, o)...))
+		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: ab.Actions}, o, b.meta.Lang)...))
 	}
 	for _, l := range k.Lends {
-		gs := []glyph{{text: "lend", bold: true}, {kind: 2, dir: l.To.Turn(o)}}
-		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: l.Ability.Actions}, o)...))
+		gs := []glyph{{text: b.tr("lend"), bold: true}, {kind: 2, dir: l.To.Turn(o)}}
+		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: l.Ability.Actions}, o, b.meta.Lang)...))
 	}
 	var extra []glyph
 	if k.OnRoot.Total() > 0 {
-		extra = append(extra, glyph{text: "enters", bold: true})
+		extra = append(extra, glyph{text: b.tr("enters"), bold: true})
 		extra = append(extra, poolGlyphs(k.OnRoot)...)
 	}
 	if k.Capacity != 6 {
 		if len(extra) > 0 {
 			extra = append(extra, glyph{kind: 4})
 		}
-		extra = append(extra, glyph{text: "cap " + itoa(k.Capacity), bold: true})
+		extra = append(extra, glyph{text: b.tr("capacity", msg.Number("N", k.Capacity)), bold: true})
 	}
 	if len(extra) > 0 {
 		rows = append(rows, extra)
@@ -401,7 +459,7 @@ func (b *board) colony(col asc.ColonyView, x, y float64) {
 	c.Text(x+8, y+16, col.Slot, render.Style{Size: 17, Font: render.Bold, VAlign: render.Middle})
 	if col.By >= 0 {
 		c.Badge(x+colW-16, y+16, 12, itoa(col.By+1), render.SeatColour(col.By), render.ContrastInk(render.SeatColour(col.By)))
-		c.Text(x+colW-32, y+16, "claimed", render.Style{Size: minText, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		c.Text(x+colW-32, y+16, b.tr("claimed"), render.Style{Size: minText, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
 	drawRow(c, x+8, y+43, colW-14, poolShapes(col.Needs), 1.15)
 }
@@ -418,13 +476,13 @@ func (b *board) player(i int, x, y float64) {
 	}
 	box(c, x, y, b.gridW, b.gridH, 12, render.Panel, edge, lw)
 	c.Badge(x+24, y+22, 14, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
-	title := fmt.Sprintf("%s · colonies %d/%d", b.who(i), len(p.Colonies), v.WinTarget)
+	title := b.tr("player_title", msg.Code("Who", b.who(i)), msg.Number("N", len(p.Colonies)), msg.Number("Of", v.WinTarget))
 	if v.Solo {
-		title = fmt.Sprintf("%s · solo · colonies claimed %d", b.who(i), len(p.Colonies))
+		title = b.tr("player_title_solo", msg.Code("Who", b.who(i)), msg.Number("N", len(p.Colonies)))
 	}
 	c.Text(x+46, y+22, title, render.Style{Size: 19, Font: render.Bold, VAlign: render.Middle})
 	if v.Setup && !p.Placed {
-		c.Text(x+b.gridW-14, y+22, "placing…", render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		c.Text(x+b.gridW-14, y+22, b.tr("placing"), render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
 	gx := x + gutter + coordW
 	gy := y + 44 + coordW
@@ -570,7 +628,7 @@ func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next 
 	if n > 0 {
 		drawRow(c, x+9, ty, b.cell-18, poolGlyphs(cv.Tadpoles), 1.25)
 	} else {
-		c.Text(x+9, ty, "no tadpoles", render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle})
+		c.Text(x+9, ty, b.tr("no_tadpoles"), render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle})
 	}
 }
 
@@ -625,20 +683,20 @@ func (b *board) log(y float64) {
 	c := b.c
 	h := b.logH()
 	box(c, margin, y, b.width-2*margin, h-margin, 12, render.White, render.Edge, 2)
-	c.Text(margin+14, y+20, "Log", render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle})
-	legend := "+ spawn  − consume  = cooperate  ▶ push  ▷ catch  ● black  ○ white  ▲ red  ■ blue"
-	_ = legend
+	c.Text(margin+14, y+20, b.tr("log"), render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle})
 	ly := y + 46
 	if b.legendBelow() {
-		drawRow(b.c, margin+14, ly, b.width-2*margin-28, legendGlyphs, 1.05)
-		ly += logLine
+		for _, r := range b.legendRows() {
+			drawRow(b.c, margin+14, ly, b.width-2*margin-28, r, 1.05)
+			ly += logLine
+		}
 	} else {
 		b.legend(b.width-margin-14, y+20)
 	}
 	st := render.Style{Size: 16, VAlign: render.Middle}
 	for _, l := range b.wrappedLog() {
 		s := st
-		if strings.HasSuffix(l, ", this turn:") || (strings.HasSuffix(l, ":") && strings.Contains(l, ", turn ")) {
+		if b.heads[l] {
 			s.Font = render.Bold
 		}
 		c.Text(margin+18, ly, l, s)
@@ -655,19 +713,7 @@ func (b *board) log(y float64) {
 
 // legend explains the icons, right-aligned ending at x.
 func (b *board) legend(x, y float64) {
-	w := rowWidth(legendGlyphs, 1.05)
-	drawRow(b.c, x-w, y, w+1, legendGlyphs, 1.05)
-}
-
-var legendGlyphs = []glyph{
-	{kind: 1, colour: asc.Black}, {text: "black"}, {kind: 4},
-	{kind: 1, colour: asc.White}, {text: "white"}, {kind: 4},
-	{kind: 1, colour: asc.Red}, {text: "red"}, {kind: 4},
-	{kind: 1, colour: asc.Blue}, {text: "blue"}, {kind: 4}, {kind: 4},
-	{text: "+", bold: true}, {text: "spawn"}, {kind: 4},
-	{text: "−", bold: true}, {text: "consume"}, {kind: 4},
-	{text: "=", bold: true}, {text: "cooperate"}, {kind: 4},
-	{kind: 2, dir: asc.Right}, {text: "push"}, {kind: 4},
-	{kind: 3, dir: asc.Left}, {text: "catch"}, {kind: 4},
-	{text: "*", bold: true}, {text: "all"},
+	gs := legendGlyphs(b.meta.Lang)
+	w := rowWidth(gs, 1.05)
+	drawRow(b.c, x-w, y, w+1, gs, 1.05)
 }

@@ -1,10 +1,10 @@
 package ascidiae
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The focus image is what a phone shows without zooming: the awaited player's grid and the
@@ -61,21 +61,18 @@ func (b *board) focusHeader() string {
 	s := ""
 	switch {
 	case b.meta.Aborted:
-		s = render.AbortedLine
+		s = b.tr("status_aborted")
 	case v.Result != nil:
 		s = b.resultLine()
 	case v.Setup:
-		s = "Setup: every player places A. basica and A. habilis"
+		s = b.tr("status_setup")
 	default:
-		s = b.who(v.Seat) + " to play"
-		if v.Active != "" {
-			s += " · " + v.Active + " activates"
-		}
+		s = b.toPlay()
 	}
 	if v.Solo {
-		return s + fmt.Sprintf(" · solo, turn %d/%d", max(1, v.Players[0].Turns), v.SoloTurns)
+		return b.tr("focus_solo", msg.Code("Status", s), msg.Number("N", max(1, v.Players[0].Turns)), msg.Number("Of", v.SoloTurns))
 	}
-	return s + fmt.Sprintf(" · round %d/%d", min(v.Round+1, v.TurnLimit), v.TurnLimit)
+	return b.tr("focus_round", msg.Code("Status", s), msg.Number("N", min(v.Round+1, v.TurnLimit)), msg.Number("Of", v.TurnLimit))
 }
 
 // focusRow is a line of the players' strip.
@@ -104,11 +101,11 @@ func (b *board) focusPlayers(y float64) {
 	for i, p := range v.Players {
 		cy := y + 6 + focusRow*float64(i) + focusRow/2
 		c.Badge(margin+22, cy, 12, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
-		detail := fmt.Sprintf("colonies %d/%d · turn %d", len(p.Colonies), v.WinTarget, p.Turns)
+		detail := b.tr("focus_detail", msg.Number("N", len(p.Colonies)), msg.Number("Of", v.WinTarget), msg.Number("Turn", p.Turns))
 		c.Text(margin+w-14, cy, detail, right)
 		who := b.who(i)
 		if v.Result == nil && !v.Setup && v.Seat == i {
-			who += " (to play)"
+			who = b.tr("focus_to_play", msg.Code("Who", who))
 		}
 		c.Text(margin+42, cy, who, render.FitText(who, name, w-56-render.TextWidth(detail, right)-14))
 	}
@@ -121,8 +118,8 @@ func (b *board) focusCentral(y, h float64) {
 	w := b.width - 2*margin
 	box(c, x0, y, w, h, 12, render.Panel, render.Edge, 2)
 	title := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
-	c.Text(x0+14, y+18, "Central board", title)
-	c.Text(x0+w-14, y+18, fmt.Sprintf("lock tokens left %d", b.v.Blocks),
+	c.Text(x0+14, y+18, b.tr("central"), title)
+	c.Text(x0+w-14, y+18, b.tr("locks_left", msg.Number("N", b.v.Blocks)),
 		render.Style{Size: 15, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	py := y + 36
 	const perRow = 5
@@ -131,7 +128,7 @@ func (b *board) focusCentral(y, h float64) {
 		b.pile(p, x0+10+float64(i%perRow)*(pileW+gap), py+float64(i/perRow)*(pileH+10))
 	}
 	cy := py + 2*(pileH+10)
-	c.Text(x0+14, cy+14, "Colonies", title)
+	c.Text(x0+14, cy+14, b.tr("colonies"), title)
 	cy += 28
 	per := b.focusColsPerRow()
 	for i, col := range b.v.Colonies {

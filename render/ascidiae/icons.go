@@ -132,7 +132,7 @@ func drawRow(c *render.Canvas, x, y, maxW float64, gs []glyph, scale float64) fl
 }
 
 // abilityGlyphs writes an ability as icons; directions are turned to the grid by orientation o.
-func abilityGlyphs(ab asc.Ability, o asc.Dir) []glyph {
+func abilityGlyphs(ab asc.Ability, o asc.Dir, lang string) []glyph {
 	var gs []glyph
 	for i, a := range ab.Actions {
 		if i > 0 {
@@ -141,53 +141,32 @@ func abilityGlyphs(ab asc.Ability, o asc.Dir) []glyph {
 		switch a.Verb {
 		case asc.Spawn:
 			gs = append(gs, glyph{text: "+", bold: true})
-			gs = append(gs, iconGlyphs(a.Icons)...)
+			gs = append(gs, iconGlyphs(a.Icons, lang)...)
 		case asc.Consume:
 			gs = append(gs, glyph{text: "−", bold: true})
-			gs = append(gs, iconGlyphs(a.Icons)...)
+			gs = append(gs, iconGlyphs(a.Icons, lang)...)
 		case asc.Coop:
 			gs = append(gs, glyph{text: "=", bold: true})
-			gs = append(gs, iconGlyphs(a.Icons)...)
+			gs = append(gs, iconGlyphs(a.Icons, lang)...)
 		case asc.Push:
-			gs = append(gs, iconGlyphs(a.Icons)...)
+			gs = append(gs, iconGlyphs(a.Icons, lang)...)
 			gs = append(gs, glyph{kind: 2, dir: a.Dir.Turn(o)})
 		case asc.Catch:
-			gs = append(gs, iconGlyphs(a.Icons)...)
+			gs = append(gs, iconGlyphs(a.Icons, lang)...)
 			gs = append(gs, glyph{kind: 3, dir: (a.Dir + 2).Turn(o)})
 		default:
-			gs = append(gs, glyph{text: centralWord(a), bold: true})
+			gs = append(gs, glyph{text: centralWord(a, lang), bold: true})
 		}
 	}
 	return gs
 }
 
-func centralWord(a asc.Action) string {
-	switch a.Verb {
-	case asc.Think:
-		return "THINK"
-	case asc.Colonize:
-		return "COLONY"
-	case asc.Root:
-		switch a.Zone {
-		case asc.ZoneBlue:
-			return "ROOT(B)"
-		case asc.ZoneRed:
-			return "ROOT(R)"
-		}
-		return "ROOT"
-	case asc.Order:
-		return "ORDER"
-	}
-	s := a.Verb.String()
-	return string(s[0]-32) + s[1:]
-}
-
-func iconGlyphs(icons []asc.Icon) []glyph {
+func iconGlyphs(icons []asc.Icon, lang string) []glyph {
 	var gs []glyph
 	for _, ic := range icons {
 		cols := colours(ic)
 		if ic.All && len(cols) == 4 {
-			gs = append(gs, glyph{text: "ALL", bold: true})
+			gs = append(gs, glyph{text: tr(lang, "icon_all"), bold: true})
 			continue
 		}
 		for j, col := range cols {

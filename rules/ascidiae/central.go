@@ -1,11 +1,11 @@
 package ascidiae
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The first word of a central board move.
@@ -88,14 +88,14 @@ func actionVerbs(a Action) []string {
 // thinkVerbs is every central move, in the order menus list them.
 var thinkVerbs = []string{wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff}
 
-// verbReason says why card c cannot make central move v under action a now, or "" when it can.
-func (g *State) verbReason(c *Placed, a Action, v string) string {
-	name := mustCard(c.Card).Name
+// verbReason says why card c cannot make central move v under action a now, or nil when it can.
+func (g *State) verbReason(c *Placed, a Action, v string) *msg.Message {
+	name := cardArg("Card", c.Card)
 	if !slices.Contains(actionVerbs(a), v) {
-		return fmt.Sprintf("%s may now %s, not %s.", name, ActionText(a, nil), verbWords(v))
+		return say("why_not_now", name, msg.Nested("Action", centralActionMsg(a)), msg.Nested("Verb", verbMsg(v)))
 	}
 	if g.verbPays(c, a, v) {
-		return ""
+		return nil
 	}
 	switch v {
 	case wColonize:
@@ -114,18 +114,18 @@ func (g *State) verbReason(c *Placed, a Action, v string) string {
 			}
 		}
 		if near < 0 {
-			return "Every colony has been claimed: none is left to colonize."
+			return say("why_all_claimed")
 		}
-		return fmt.Sprintf("%s holds %s, which pays for no open colony; the nearest, %s, needs %s.", name, holding(c.T), slotToken(near), g.Colonies[near].colony().Needs)
+		return say("why_no_colony", name, msg.Nested("Holds", holdingMsg(c.T)), msg.Code("Colony", slotToken(near)), msg.Nested("Needs", poolMsg(g.Colonies[near].colony().Needs)))
 	case wRoot:
-		return fmt.Sprintf("%s holds %s, which pays for no pile it may take root from.", name, holding(c.T))
+		return say("why_no_root", name, msg.Nested("Holds", holdingMsg(c.T)))
 	case wBlock:
 		if g.Blocks <= 0 {
-			return "No lock token is left: every one is on a pile."
+			return say("bad_no_lock")
 		}
-		return fmt.Sprintf("%s holds %s, which pays for no pile that can still be locked.", name, holding(c.T))
+		return say("why_no_block", name, msg.Nested("Holds", holdingMsg(c.T)))
 	default:
-		return fmt.Sprintf("%s holds no tadpole to pay for %s.", name, v)
+		return say("why_no_pay", name, msg.Nested("Verb", verbMsg(v)))
 	}
 }
 
@@ -233,10 +233,18 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 		var out []rules.Choice
 		for _, v := range actionVerbs(a) {
 			if g.verbPays(c, a, v) {
-				out = append(out, rules.Choice{Token: v, Label: verbLabel(v)})
+				ch := rules.Choice{Token: v, Label: verbLabel(v)}
+				if labels {
+					ch.Msg = verbLabelMsg(v)
+				}
+				out = append(out, ch)
 			}
 		}
-		return append(out, rules.Choice{Token: wRest, Label: restLabel}), false
+		rest := rules.Choice{Token: wRest, Label: restLabel}
+		if labels {
+			rest.Msg = restLabelMsg
+		}
+		return append(out, rest), false
 	}
 	payNext := func(k int) ([]rules.Choice, bool) {
 		cols := payColours(c)
@@ -248,7 +256,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			for _, col := range cols {
 				ch := rules.Choice{Token: col.String()}
 				if labels {
-					ch.Label = "Pay with a " + col.String() + " tadpole"
+					ch = labelled(ch, say(payIDs[col]))
 				}
 				out = append(out, ch)
 			}
@@ -266,7 +274,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				ch := rules.Choice{Token: slotToken(i)}
 				if labels {
 					col, _ := Colony(g.Colonies[i].ID)
-					ch.Label = fmt.Sprintf("Claim colony %s: %s", slotToken(i), col.Needs)
+					ch = labelled(ch, say("lbl_claim", msg.Code("Colony", slotToken(i)), msg.Nested("Needs", poolMsg(col.Needs))))
 				}
 				out = append(out, ch)
 			}
@@ -281,12 +289,14 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				p := g.Piles[i]
 				ch := rules.Choice{Token: p.Card}
 				if labels {
-					ch.Label = fmt.Sprintf("%s for %s (%d left)", mustCard(p.Card).Name, p.Cost, p.Count)
-					if on := mustCard(p.Card).OnRoot; on.Total() > 0 {
-						ch.Label = fmt.Sprintf("%s for %s: enters with %s (%d left)", mustCard(p.Card).Name, p.Cost, on, p.Count)
-					}
-					if p.Locked {
-						ch.Label = fmt.Sprintf("Unlock the %s pile for %s (no card taken)", p.Card, p.Cost)
+					on := mustCard(p.Card).OnRoot
+					switch {
+					case p.Locked:
+						ch = labelled(ch, say("lbl_unlock", shortArg("Pile", p.Card), msg.Nested("Cost", poolMsg(p.Cost))))
+					case on.Total() > 0:
+						ch = labelled(ch, say("lbl_pile_enters", cardArg("Card", p.Card), msg.Nested("Cost", poolMsg(p.Cost)), msg.Nested("On", poolMsg(on)), msg.Number("Left", p.Count)))
+					default:
+						ch = labelled(ch, say("lbl_pile", cardArg("Card", p.Card), msg.Nested("Cost", poolMsg(p.Cost)), msg.Number("Left", p.Count)))
 					}
 				}
 				out = append(out, ch)
@@ -301,11 +311,11 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 			var out []rules.Choice
 			for sp := 0; sp < Spaces; sp++ {
-				lbl := "Empty " + SpaceName(sp)
+				lbl := say("lbl_empty", msg.Code("Space", SpaceName(sp)))
 				if o := grid[sp]; o != nil {
-					lbl = fmt.Sprintf("%s: replaces %s, which %s", SpaceName(sp), o.Card, lostWith(o.T))
+					lbl = say("lbl_replaces", msg.Code("Space", SpaceName(sp)), shortArg("Card", o.Card), msg.Nested("Lost", lostMsg(o.T, true)))
 				}
-				out = append(out, rules.Choice{Token: SpaceName(sp), Label: lbl})
+				out = append(out, labelled(rules.Choice{Token: SpaceName(sp)}, lbl))
 			}
 			return out, false
 		case 3:
@@ -320,7 +330,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				if o := grid[sp]; o != nil {
 					ch := rules.Choice{Token: SpaceName(sp)}
 					if labels {
-						ch.Label = fmt.Sprintf("Move %s from %s", o.Card, SpaceName(sp))
+						ch = labelled(ch, say("lbl_move_from", shortArg("Card", o.Card), msg.Code("Space", SpaceName(sp))))
 					}
 					out = append(out, ch)
 				}
@@ -333,9 +343,10 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				if n := step(from, d); n >= 0 {
 					ch := rules.Choice{Token: SpaceName(n)}
 					if labels {
-						ch.Label = fmt.Sprintf("To empty %s (%s)", SpaceName(n), d)
 						if o := grid[n]; o != nil {
-							ch.Label = fmt.Sprintf("To %s (%s): %s there %s", SpaceName(n), d, o.Card, lostWith(o.T))
+							ch = labelled(ch, say("lbl_to", msg.Code("Space", SpaceName(n)), dirArg("Dir", d), shortArg("Card", o.Card), msg.Nested("Lost", lostMsg(o.T, false))))
+						} else {
+							ch = labelled(ch, say("lbl_to_empty", msg.Code("Space", SpaceName(n)), dirArg("Dir", d)))
 						}
 					}
 					out = append(out, ch)
@@ -352,7 +363,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				if o := grid[sp]; o != nil {
 					ch := rules.Choice{Token: SpaceName(sp)}
 					if labels {
-						ch.Label = fmt.Sprintf("Turn %s on %s (faces %s)", o.Card, SpaceName(sp), o.Orient)
+						ch = labelled(ch, say("lbl_turn", shortArg("Card", o.Card), msg.Code("Space", SpaceName(sp)), dirArg("Dir", o.Orient)))
 					}
 					out = append(out, ch)
 				}
@@ -369,7 +380,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 				p := g.Piles[i]
 				ch := rules.Choice{Token: p.Card}
 				if labels {
-					ch.Label = fmt.Sprintf("Lock the %s pile for %s", p.Card, p.Cost)
+					ch = labelled(ch, say("lbl_lock", shortArg("Pile", p.Card), msg.Nested("Cost", poolMsg(p.Cost))))
 				}
 				out = append(out, ch)
 			}
@@ -382,7 +393,14 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	return nil, false
 }
 
-const restLabel = "Rest: do nothing on the central board"
+// restLabel is the choice to do nothing on the central board.
+var (
+	restLabelMsg = say("lbl_rest")
+	restLabel    = restLabelMsg.English()
+)
+
+// payIDs are the choices of the colour of the tadpole paid.
+var payIDs = [NumColours]string{"pay_black", "pay_white", "pay_red", "pay_blue"}
 
 // spaceChoices are the grid's spaces without labels, shared by the quiet trees (read only).
 var spaceChoices = func() (out [Spaces]rules.Choice) {
@@ -394,11 +412,17 @@ var spaceChoices = func() (out [Spaces]rules.Choice) {
 
 func facingChoices() []rules.Choice {
 	out := make([]rules.Choice, 4)
-	for d := Up; d <= Left; d++ {
-		out[d] = rules.Choice{Token: d.String(), Label: "Facing " + d.String()}
-	}
+	copy(out, labelledFacings[:])
 	return out
 }
+
+// labelledFacings are the four facings with their labels, copied for each menu.
+var labelledFacings = func() (out [4]rules.Choice) {
+	for d := Up; d <= Left; d++ {
+		out[d] = labelled(rules.Choice{Token: d.String()}, say("lbl_facing", dirArg("Dir", d)))
+	}
+	return out
+}()
 
 // quietFacings are the four facings without labels, shared by the quiet trees (read only).
 var quietFacings = [4]rules.Choice{{Token: "up"}, {Token: "right"}, {Token: "down"}, {Token: "left"}}
@@ -411,39 +435,44 @@ func facings(labels bool) []rules.Choice {
 	return quietFacings[:]
 }
 
+// verbLabels are the central moves' choices, their messages and English, by first token.
+var verbLabels = func() map[string]*msg.Message {
+	out := map[string]*msg.Message{}
+	for _, v := range thinkVerbs {
+		out[v] = say("lbl_" + v)
+	}
+	return out
+}()
+
+func verbLabelMsg(v string) *msg.Message {
+	if m, ok := verbLabels[v]; ok {
+		return m
+	}
+	return codeMsg(v)
+}
+
+var verbLabelTexts = func() map[string]string {
+	out := map[string]string{}
+	for v, m := range verbLabels {
+		out[v] = m.English()
+	}
+	return out
+}()
+
 func verbLabel(v string) string {
-	switch v {
-	case wColonize:
-		return "Colonize: claim a colony"
-	case wRoot:
-		return "Take root: a new ascidia on your grid"
-	case wDisplace:
-		return "Displace one of your ascidiae (1 tadpole)"
-	case wSpin:
-		return "Spin one of your ascidiae (1 tadpole)"
-	case wBlock:
-		return "Block: lock a pile on the central board"
-	case wPuff:
-		return "Puff: return 1 tadpole"
+	if s, ok := verbLabelTexts[v]; ok {
+		return s
 	}
 	return v
 }
 
-// cardOrItself names card x in the line of the activating card c.
-func cardOrItself(x, c *Placed) string {
-	if x == c {
-		return "itself"
-	}
-	return x.Card
-}
-
-// lostText says that card old, where a card took root or was moved, is lost; c is the
+// lostMsgOf says that card old, where a card took root or was moved, is lost; c is the
 // activating card, which may be the one lost.
-func lostText(old, c *Placed) string {
+func lostMsgOf(old, c *Placed) *msg.Message {
 	if old == c {
-		return old.Card + " itself " + lostWith(old.T)
+		return say("part_lost_self", shortArg("Card", old.Card), msg.Nested("Lost", lostMsg(old.T, false)))
 	}
-	return old.Card + ", which was there, " + lostWith(old.T)
+	return say("part_lost_other", shortArg("Card", old.Card), msg.Nested("Lost", lostMsg(old.T, false)))
 }
 
 // pay returns one tadpole from c: the named colour, or the only colour it holds.
@@ -467,7 +496,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 	t.Act++
 	switch m[0] {
 	case wRest:
-		g.say("rests")
+		g.part("part_rest")
 	case wColonize:
 		i := slotByToken(m[1])
 		col, _ := Colony(g.Colonies[i].ID)
@@ -475,10 +504,10 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		g.Colonies[i].By = seat
 		pl.Colonies = append(pl.Colonies, col.ID)
 		t.Claims++
-		g.say("pays " + col.Needs.String() + " to claim colony " + m[1] + " (its " + ordinal(len(pl.Colonies)) + ")")
+		g.part("part_claim", msg.Nested("Pool", g.pool(col.Needs)), msg.Code("Colony", m[1]), msg.Nested("Nth", ordinalMsg(len(pl.Colonies))))
 		if !g.solo() && len(pl.Colonies) >= g.winTarget() {
 			g.finish(ev)
-			g.end(ev, rules.RanksByScore(g.scores()), rules.SeatRef(rules.Seat(seat))+" claims a "+ordinal(len(pl.Colonies))+" colony and wins.")
+			g.end(ev, rules.RanksByScore(g.scores()), winMsg(seat, len(pl.Colonies)))
 		}
 	case wRoot:
 		p := &g.Piles[g.pileByCard(m[1])]
@@ -486,7 +515,7 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		if p.Locked {
 			p.Locked = false
 			g.Blocks++
-			g.say("pays " + p.Cost.String() + " to unlock the " + p.Card + " pile")
+			g.part("part_unlock", msg.Nested("Pool", g.pool(p.Cost)), shortArg("Pile", p.Card))
 			return
 		}
 		p.Count--
@@ -495,12 +524,12 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		old := pl.Grid[sp]
 		n := g.place(seat, sp, p.Card, o)
 		n.T = mustCard(p.Card).OnRoot
-		g.say("pays " + p.Cost.String() + ": " + p.Card + " takes root on " + m[2] + " facing " + o.String())
+		g.part("part_root", msg.Nested("Pool", g.pool(p.Cost)), shortArg("Card", p.Card), msg.Code("Space", m[2]), dirArg("Dir", o))
 		if old != nil {
-			g.say(lostText(old, c))
+			g.say(lostMsgOf(old, c))
 		}
 		if n.T.Total() > 0 {
-			g.say("it enters with " + n.T.String())
+			g.part("part_enters", msg.Nested("Pool", g.pool(n.T)))
 		}
 	case wDisplace:
 		col := pay(c, m, 3)
@@ -509,9 +538,13 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		mv, old := pl.Grid[from], pl.Grid[to]
 		t.remember(mv, from)
 		pl.Grid[to], pl.Grid[from] = mv, nil
-		g.say("pays 1 " + col.String() + " to move " + cardOrItself(mv, c) + " from " + m[1] + " to " + m[2])
+		if mv == c {
+			g.part("part_move_self", msg.Nested("Pool", oneMsg(col)), msg.Code("From", m[1]), msg.Code("To", m[2]))
+		} else {
+			g.part("part_move", msg.Nested("Pool", oneMsg(col)), shortArg("Card", mv.Card), msg.Code("From", m[1]), msg.Code("To", m[2]))
+		}
 		if old != nil {
-			g.say(lostText(old, c))
+			g.say(lostMsgOf(old, c))
 		}
 	case wSpin:
 		col := pay(c, m, 3)
@@ -519,19 +552,19 @@ func (g *State) doCentral(m rules.Move, ev *[]rules.Event) {
 		o, _ := dirByName(m[2])
 		t.remember(pl.Grid[sp], sp)
 		pl.Grid[sp].Orient = o
-		what := "itself"
-		if pl.Grid[sp] != c {
-			what = pl.Grid[sp].Card + " on " + m[1]
+		if pl.Grid[sp] == c {
+			g.part("part_turn_self", msg.Nested("Pool", oneMsg(col)), dirArg("Dir", o))
+		} else {
+			g.part("part_turn", msg.Nested("Pool", oneMsg(col)), shortArg("Card", pl.Grid[sp].Card), msg.Code("Space", m[1]), dirArg("Dir", o))
 		}
-		g.say("pays 1 " + col.String() + " to turn " + what + " to face " + o.String())
 	case wBlock:
 		p := &g.Piles[g.pileByCard(m[1])]
 		c.T = c.T.Minus(p.Cost)
 		p.Locked = true
 		g.Blocks--
-		g.say("pays " + p.Cost.String() + " to lock the " + p.Card + " pile")
+		g.part("part_lock", msg.Nested("Pool", g.pool(p.Cost)), shortArg("Pile", p.Card))
 	case wPuff:
 		col := pay(c, m, 1)
-		g.say("puffs away 1 " + col.String())
+		g.part("part_puff", msg.Nested("Pool", oneMsg(col)))
 	}
 }

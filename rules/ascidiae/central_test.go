@@ -75,7 +75,7 @@ func TestColonizeAndWin(t *testing.T) {
 	if g.Res == nil || g.Res.Ranks[0] != 1 || g.Res.Ranks[1] != 2 {
 		t.Fatalf("second colony should win at once: %+v", g.Res)
 	}
-	if got, want := rules.PlainSeats(g, g.Res.Reason), "Seat 1 claims a second colony and wins."; got != want {
+	if got, want := rules.PlainSeats(g, g.Res.Reason), "#1 claims a second colony and wins."; got != want {
 		t.Errorf("result %q, want %q", got, want)
 	}
 	if len(g.Awaiting()) != 0 {
@@ -129,7 +129,7 @@ func TestTakeRoot(t *testing.T) {
 	if p := g.Piles[g.pileByCard("vikenti")]; p.Count != 3 {
 		t.Errorf("vikenti pile %d, want 3 of 4", p.Count)
 	}
-	if !strings.Contains(logText(g)+strings.Join(g.Turn.Line, ";"), "rubra, which was there, is lost with 2 red") {
+	if !strings.Contains(logText(g)+strings.Join(lineParts(g), ";"), "rubra, which was there, is lost with 2 red") {
 		t.Errorf("log should say the rubra is lost: %s", logText(g))
 	}
 }
@@ -211,8 +211,8 @@ func TestDisplace(t *testing.T) {
 	if g.at(0, "b3").Card != "rubra" || g.at(0, "b2") != nil || g.at(0, "a1").T != pool("K") {
 		t.Errorf("after displace: b3=%v b2=%v a1=%v", g.at(0, "b3"), g.at(0, "b2"), g.at(0, "a1").T)
 	}
-	if !strings.Contains(strings.Join(g.Turn.Line, ";"), "caerulea, which was there, is lost with 2 blue") {
-		t.Errorf("line: %v", g.Turn.Line)
+	if !strings.Contains(strings.Join(lineParts(g), ";"), "caerulea, which was there, is lost with 2 blue") {
+		t.Errorf("line: %v", lineParts(g))
 	}
 }
 

@@ -141,7 +141,7 @@ func TestParseAbility(t *testing.T) {
 			t.Errorf("%q: %v", c.in, err)
 			continue
 		}
-		if got := AbilityText(ab, nil); got != c.text {
+		if got := AbilityText(ab); got != c.text {
 			t.Errorf("%q reads %q, want %q", c.in, got, c.text)
 		}
 	}
@@ -174,7 +174,7 @@ func FuzzParseAbility(f *testing.F) {
 					t.Fatalf("%q: icon set %b", s, ic.Set)
 				}
 			}
-			_ = AbilityText(ab, nil)
+			_ = AbilityText(ab)
 		}
 	})
 }

@@ -11,7 +11,11 @@ import (
 // agree with Choices, RandomMove's walk and Decode.
 
 // Clone is an independent copy (the search's rules.Cloner).
-func (g *State) Clone() rules.State { return g.clone() }
+func (g *State) Clone() rules.State {
+	c := g.clone()
+	c.quiet = g.quiet
+	return c
+}
 
 // RandomMoveFrom asks the decision's tree directly for each token, where going through Choices
 // re-reads every earlier token first: the same draws as rules.RandomMove, so the same move.
@@ -78,4 +82,32 @@ func (g *State) moves(s, limit int) []rules.Move {
 	}
 	walk(make(rules.Move, 0, rules.MaxTreeDepth))
 	return out
+}
+
+// ApplyQuiet is Apply without events (rules.QuietApplier), for search: the same moves accepted
+// and refused, the same state after, except that the log of the turn (the board's) is left
+// empty. The events' messages and their English are most of an Apply's cost.
+func (g *State) ApplyQuiet(s rules.Seat, m rules.Move) error {
+	q := g.quiet
+	g.quiet = true
+	_, err := g.Apply(s, m)
+	g.quiet = q
+	return err
+}
+
+// AwaitedSeats names the seats Awaiting would, without their prompts (rules.SeatsAwaiter).
+func (g *State) AwaitedSeats() []rules.Seat {
+	if g.Res != nil {
+		return nil
+	}
+	if g.setupPhase() {
+		var out []rules.Seat
+		for i, p := range g.Players {
+			if !p.Placed {
+				out = append(out, rules.Seat(i))
+			}
+		}
+		return out
+	}
+	return []rules.Seat{rules.Seat(g.Turn.Seat)}
 }

@@ -1,13 +1,12 @@
 package ascidiae
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The decisions a turn can wait on.
@@ -22,7 +21,7 @@ const (
 func (g *State) startTurn(seat int) {
 	g.Turn = Cursor{Seat: seat}
 	g.Players[seat].Turns++
-	g.Log = nil
+	g.Log, g.LogMsgs = nil, nil
 }
 
 // run moves the game on until a seat must decide something or the game ends.
@@ -56,23 +55,56 @@ func (g *State) run(ev *[]rules.Event) {
 	}
 }
 
-// say adds a part to the activation's log line. Every activation writes several, so callers join
-// strings instead of formatting.
-func (g *State) say(s string) {
-	g.Turn.Line = append(g.Turn.Line, s)
-}
-
-// sayCannot logs a push or catch that moves nothing. A run of them (gemmata pushes four colours)
-// makes one clause: "cannot push 1 black right (d3), nor 1 white down (off the grid)".
-func (g *State) sayCannot(action string) {
-	t := &g.Turn
-	verb, rest, _ := strings.Cut(action, " ")
-	if n := len(t.Line); n > 1 && strings.HasPrefix(t.Line[n-1], "cannot "+verb+" ") {
-		// A copy: clones share the line's array up to its length (see clone).
-		t.Line = append(t.Line[:n-1:n-1], t.Line[n-1]+", nor "+rest)
+// say adds a part to the activation's log line. Nothing is rendered until the line is done
+// (finish): the greedy player plays hundreds of moves per decision.
+func (g *State) say(m *msg.Message) {
+	if g.quiet {
 		return
 	}
-	g.say("cannot " + action)
+	g.Turn.Parts = append(g.Turn.Parts, m)
+}
+
+// sayCannot logs a push or catch (action a, its directions read on the grid by gd) that moves
+// nothing. A run of them (gemmata pushes four colours) makes one clause: "cannot push 1 black
+// right (d3), nor 1 white down (off the grid)".
+func (g *State) sayCannot(a Action, gd *gridDir) {
+	if g.quiet {
+		return
+	}
+	t := &g.Turn
+	if n := len(t.Parts); n > 1 && cannotVerb(t.Parts[n-1]) == a.Verb {
+		obj := "obj_push"
+		if a.Verb == Catch {
+			obj = "obj_catch"
+		}
+		m := say("part_nor", msg.Nested("First", t.Parts[n-1]), msg.Nested("Rest", say(obj, msg.Nested("Icons", iconsMsg(a.Icons)), dirMsg(a.Dir, gd))))
+		// A copy: clones share the line's array up to its length (see clone).
+		t.Parts = append(t.Parts[:n-1:n-1], m)
+		return
+	}
+	g.part("part_cannot", msg.Nested("Action", actionMsg(a, gd, false, false)))
+}
+
+// cannotVerb is the verb of a part saying a push or catch moved nothing (part_cannot, or a run
+// of them), or Spawn (no such verb) for any other part.
+func cannotVerb(m *msg.Message) Verb {
+	for m != nil {
+		switch m.ID {
+		case "part_nor":
+			m = m.Args[0].Msg
+		case "part_cannot":
+			switch m.Args[0].Msg.ID {
+			case "act_push":
+				return Push
+			case "act_catch":
+				return Catch
+			}
+			return Spawn
+		default:
+			return Spawn
+		}
+	}
+	return Spawn
 }
 
 // finish closes the activation and logs it. The event names the card's owner ("{seat:0}'s basica
@@ -80,31 +112,21 @@ func (g *State) sayCannot(action string) {
 // a header naming the seat, keeps the line without the owner (the same string, no copy).
 func (g *State) finish(ev *[]rules.Event) {
 	t := &g.Turn
-	if len(t.Line) > 0 {
-		var b strings.Builder
-		owner := ownerPrefix(t.Seat)
-		n := len(owner) + len(t.Line) + 1
-		for _, part := range t.Line {
-			n += len(part) + 1
-		}
-		b.Grow(n)
-		b.WriteString(owner)
-		for i, part := range t.Line {
-			switch i {
-			case 0:
-			case 1:
-				b.WriteByte(' ')
-			default:
-				b.WriteString("; ")
+	// An activation begun quietly (ApplyQuiet) has no head: its line is not written.
+	if len(t.Parts) > 0 && t.Parts[0].ID == "line_head" {
+		var line *msg.Message
+		if len(t.Parts) > 1 {
+			parts := t.Parts[len(t.Parts)-1]
+			for i := len(t.Parts) - 2; i >= 1; i-- {
+				parts = g.ar.say("list_semi", msg.Nested("First", t.Parts[i]), msg.Nested("Rest", parts))
 			}
-			b.WriteString(part)
+			line = g.ar.say("line", msg.Nested("Head", t.Parts[0]), msg.Nested("Parts", parts))
+		} else {
+			line = g.ar.say("line_bare", msg.Nested("Head", t.Parts[0]))
 		}
-		b.WriteByte('.')
-		text := b.String()
-		g.Log = append(g.Log, text[len(owner):])
-		*ev = append(*ev, activationEvent(t.Seat, text))
+		*ev = append(*ev, activationEvent(t.Seat, g.logLine(t.Seat, line)))
 	}
-	t.Active, t.Ab, t.Act, t.Line = 0, nil, 0, nil
+	t.Active, t.Ab, t.Act, t.Parts = 0, nil, 0, nil
 	t.Pos++
 }
 
@@ -113,9 +135,14 @@ func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	t := &g.Turn
 	t.Active, t.Space = c.UID, sp
 	t.forget(c.UID)
-	t.Line = append(make([]string, 0, 4), c.Card+" on "+SpaceName(sp))
+	if !g.quiet {
+		t.Parts = make([]*msg.Message, 0, 4)
+	}
+	if !g.quiet {
+		g.say(g.head(c.Card, sp))
+	}
 	if n := c.T.Total(); n > def(c).Capacity {
-		g.say("purges all " + strconv.Itoa(n) + " tadpoles (more than its capacity of " + strconv.Itoa(def(c).Capacity) + ")")
+		g.part("part_purge", msg.Number("N", n), msg.Number("Cap", def(c).Capacity))
 		if g.watch != nil {
 			g.watch.purges = append(g.watch.purges, purge{seat: t.Seat, card: c.Card, space: sp, n: n})
 		}
@@ -134,7 +161,7 @@ func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 	})
 	switch n {
 	case 0:
-		g.say("can do none of its abilities")
+		g.part("part_none")
 		g.finish(ev)
 	case 1:
 		t.Ab = &first
@@ -268,7 +295,7 @@ func (g *State) step(ev *[]rules.Event) {
 	t := &g.Turn
 	sp := g.find(t.Seat, t.Active)
 	if sp < 0 {
-		g.say("its ability ends there")
+		g.part("part_ends")
 		g.finish(ev)
 		return
 	}
@@ -281,7 +308,7 @@ func (g *State) step(ev *[]rules.Event) {
 	a := ab.Actions[t.Act]
 	if a.Verb.Central() {
 		if !g.canCentral(c, a) {
-			g.say("cannot " + actionText(a, nil, true) + ": it can afford nothing")
+			g.part("part_afford", msg.Nested("Action", actionMsg(a, nil, true, false)))
 			t.Act++
 			return
 		}
@@ -291,13 +318,13 @@ func (g *State) step(ev *[]rules.Event) {
 	opts := g.tadOptions(t.Seat, sp, c, a, o)
 	switch {
 	case len(opts) == 0 && (a.Verb == Consume || a.Verb == Coop):
-		g.say("cannot " + ActionText(a, nil) + ", so its ability stops")
+		g.part("part_stops", msg.Nested("Action", actionMsg(a, nil, false, false)))
 		g.finish(ev)
 	case len(opts) == 0:
-		g.sayCannot(ActionText(a, gridDirText(sp, o)))
+		g.sayCannot(a, &gridDir{sp: sp, o: o})
 		t.Act++
 	case a.Verb == Coop:
-		g.say("cooperates with " + opts[0].String())
+		g.part("part_coop", msg.Nested("Pool", g.pool(opts[0])))
 		t.Act++
 	case len(opts) == 1:
 		g.doTadpoles(sp, c, a, o, opts[0])
@@ -378,48 +405,48 @@ func (g *State) doTadpoles(sp int, c *Placed, a Action, o Dir, p Pool) {
 	switch a.Verb {
 	case Spawn:
 		c.T = c.T.Plus(p)
-		g.say("spawns " + p.String())
+		g.part("part_spawn", msg.Nested("Pool", g.pool(p)))
 	case Consume:
 		c.T = c.T.Minus(p)
-		g.say("consumes " + p.String())
+		g.part("part_consume", msg.Nested("Pool", g.pool(p)))
 	case Push:
 		c.T = c.T.Minus(p)
 		n := step(sp, a.Dir.Turn(o))
 		switch {
 		case n < 0:
-			g.say("pushes " + p.String() + " off the grid (lost)")
+			g.part("part_push_off", msg.Nested("Pool", g.pool(p)))
 		case grid[n] == nil:
-			g.say("pushes " + p.String() + " to empty " + SpaceName(n) + " (lost)")
+			g.part("part_push_empty", msg.Nested("Pool", g.pool(p)), msg.Code("Space", SpaceName(n)))
 		default:
 			grid[n].T = grid[n].T.Plus(p)
-			g.say("pushes " + p.String() + " to " + SpaceName(n))
+			g.part("part_push", msg.Nested("Pool", g.pool(p)), msg.Code("Space", SpaceName(n)))
 		}
 	case Catch:
 		n := step(sp, a.Dir.Turn(o))
 		grid[n].T = grid[n].T.Minus(p)
 		c.T = c.T.Plus(p)
-		g.say("catches " + p.String() + " from " + SpaceName(n))
+		g.part("part_catch", msg.Nested("Pool", g.pool(p)), msg.Code("Space", SpaceName(n)))
 	}
 }
 
 // endTurn closes the turn, checks solo victory or failure and the turn limit, and starts the next.
 func (g *State) endTurn(ev *[]rules.Event) {
 	t := g.Turn
-	g.Recent = append(g.Recent, TurnLog{Seat: t.Seat, Turn: g.Players[t.Seat].Turns, Lines: g.Log})
+	g.Recent = append(g.Recent, TurnLog{Seat: t.Seat, Turn: g.Players[t.Seat].Turns, Lines: g.Log, Msgs: g.LogMsgs})
 	if len(g.Recent) > 4 {
 		g.Recent = g.Recent[len(g.Recent)-4:]
 	}
-	g.Log = nil
+	g.Log, g.LogMsgs = nil, nil
 	if g.solo() {
 		switch {
 		case t.Claims >= 3:
-			g.end(ev, []int{1}, "Major victory: all three colonies claimed in one turn.")
+			g.end(ev, []int{1}, say("res_major"))
 		case t.Claims == 2:
-			g.end(ev, []int{1}, "Minor victory: two colonies claimed in one turn.")
+			g.end(ev, []int{1}, say("res_minor"))
 		case g.unclaimed() < 2:
-			g.end(ev, []int{2}, "Defeat: fewer than two colonies are left, so none can be claimed two in a turn.")
+			g.end(ev, []int{2}, say("res_too_few"))
 		case g.Players[0].Turns >= data.Rules.SoloTurns:
-			g.end(ev, []int{2}, fmt.Sprintf("Defeat: %d turns passed without claiming two colonies in one turn.", data.Rules.SoloTurns))
+			g.end(ev, []int{2}, say("res_solo_turns", msg.Number("Turns", data.Rules.SoloTurns)))
 		default:
 			g.startTurn(0)
 		}
@@ -429,7 +456,7 @@ func (g *State) endTurn(ev *[]rules.Event) {
 	if next == 0 {
 		g.Round++
 		if g.Round >= data.Rules.TurnLimit {
-			g.end(ev, rules.RanksByScore(g.scores()), fmt.Sprintf("The turn limit of %d rounds is reached: players are ranked by colonies claimed.", data.Rules.TurnLimit))
+			g.end(ev, rules.RanksByScore(g.scores()), say("res_turn_limit", msg.Number("Rounds", data.Rules.TurnLimit)))
 			return
 		}
 	}
@@ -444,10 +471,13 @@ func (g *State) scores() []int {
 	return s
 }
 
-func (g *State) end(ev *[]rules.Event, ranks []int, reason string) {
-	g.Res = &rules.Result{Ranks: ranks, Scores: g.scores(), Reason: reason}
+// end closes the game. The snapshot keeps the reason's English only; Result adds its message.
+func (g *State) end(ev *[]rules.Event, ranks []int, reason *msg.Message) {
+	g.Res = &rules.Result{Ranks: ranks, Scores: g.scores(), Reason: reason.English()}
 	g.Turn.Wait = ""
-	*ev = append(*ev, rules.Event{Text: reason})
+	if !g.quiet {
+		*ev = append(*ev, rules.Say(reason))
+	}
 }
 
 // canRearrange reports whether the seat to move may still move an initial ascidia this turn.

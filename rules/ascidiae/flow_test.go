@@ -81,7 +81,7 @@ func TestCapacityCharacteristic(t *testing.T) {
 	if g.Turn.Wait == "" {
 		t.Fatalf("mater with 10 should activate, log: %s", logText(g))
 	}
-	if strings.Contains(logText(g)+strings.Join(g.Turn.Line, " "), "purges") {
+	if strings.Contains(logText(g)+strings.Join(lineParts(g), " "), "purges") {
 		t.Errorf("mater purged at 10")
 	}
 	play(t, g, "1", "black")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 type game struct{}
@@ -12,47 +13,62 @@ type game struct{}
 // Game is Ascidiae for the platform.
 var Game rules.Game = game{}
 
+// Info is the game's description, its texts messages of the catalogue with their English: a copy
+// for each caller, who may change it (New asks for it, and self-play starts many games).
 func (game) Info() rules.Info {
+	i := info
+	i.Options = append([]rules.Option(nil), info.Options...)
+	for k := range i.Options {
+		i.Options[k].Choices = append([]rules.OptionChoice(nil), i.Options[k].Choices...)
+	}
+	return i
+}
+
+var info = newInfo()
+
+func newInfo() rules.Info {
+	choice := func(value, id string, args ...msg.Arg) rules.OptionChoice {
+		m := say(id, args...)
+		return rules.OptionChoice{Value: value, Label: m.English(), LabelMsg: m}
+	}
+	option := func(key, name, help, def string, choices []rules.OptionChoice) rules.Option {
+		n, h := say(name), say(help)
+		return rules.Option{Key: key, Name: n.English(), NameMsg: n, Help: h.English(), HelpMsg: h, Default: def, Choices: choices}
+	}
 	presets := make([]rules.OptionChoice, 0, len(data.Presets))
 	for _, p := range data.Presets {
-		presets = append(presets, rules.OptionChoice{Value: p.ID, Label: p.Name})
+		presets = append(presets, choice(p.ID, "preset_"+p.ID))
 	}
-	layouts := []rules.OptionChoice{{Value: "random", Label: "Random current"}}
+	layouts := []rules.OptionChoice{choice("random", "opt_current_random")}
 	for _, l := range data.Layouts {
-		layouts = append(layouts, rules.OptionChoice{Value: l.ID, Label: l.ID + ": " + l.Name})
+		layouts = append(layouts, choice(l.ID, "opt_current", msg.Code("ID", l.ID), msg.Nested("Name", say("current_"+l.ID))))
 	}
+	summary, notation := say("info_summary"), say("info_notation")
 	return rules.Info{
 		ID:       "ascidiae",
 		Name:     "Ascidiae",
 		MinSeats: 1,
 		MaxSeats: 4,
 		Options: []rules.Option{
-			{Key: "preset", Name: "Special ascidiae", Help: "The six specials on the central board: a recommended group or six at random.", Default: "first", Choices: presets},
-			{Key: "difficulty", Name: "Colonies", Help: "Black colonies need 4 tadpoles (relaxed), orange 5 (standard), white 6 (maddening).", Default: "orange", Choices: []rules.OptionChoice{
-				{Value: "black", Label: "Black: 4 tadpoles, relaxed"},
-				{Value: "orange", Label: "Orange: 5 tadpoles, standard"},
-				{Value: "white", Label: "White: 6 tadpoles, maddening"},
-			}},
-			{Key: "long", Name: "Long game", Help: "One more colony per player on the board; the third colony wins.", Default: "no", Choices: []rules.OptionChoice{
-				{Value: "no", Label: "No: the second colony wins"},
-				{Value: "yes", Label: "Yes: the third colony wins"},
-			}},
-			{Key: "current", Name: "Current", Help: "The current layout every player's grid uses.", Default: "random", Choices: layouts},
-			{Key: "rearrange", Name: "Learning turns", Help: "For this many first turns a player may move and turn their initial ascidiae before the current flows.", Default: "3", Choices: []rules.OptionChoice{
-				{Value: "0", Label: "None"}, {Value: "1", Label: "First turn"}, {Value: "2", Label: "First 2 turns"}, {Value: "3", Label: "First 3 turns"},
-			}},
+			option("preset", "opt_preset", "opt_preset_help", "first", presets),
+			option("difficulty", "opt_difficulty", "opt_difficulty_help", "orange", []rules.OptionChoice{
+				choice("black", "opt_difficulty_black"),
+				choice("orange", "opt_difficulty_orange"),
+				choice("white", "opt_difficulty_white"),
+			}),
+			option("long", "opt_long", "opt_long_help", "no", []rules.OptionChoice{
+				choice("no", "opt_long_no"),
+				choice("yes", "opt_long_yes"),
+			}),
+			option("current", "opt_current_name", "opt_current_help", "random", layouts),
+			option("rearrange", "opt_rearrange", "opt_rearrange_help", "3", []rules.OptionChoice{
+				choice("0", "opt_rearrange_0"), choice("1", "opt_rearrange_1"), choice("2", "opt_rearrange_2"), choice("3", "opt_rearrange_3"),
+			}),
 		},
-		Summary: "Grow a colony of sea squirts on a 3x4 grid. Each turn the current flows through your grid " +
-			"in a zig-zag and every ascidia activates in turn: it spawns, consumes, pushes and catches " +
-			"coloured tadpoles, and uses them on the central board to take root with new ascidiae or to " +
-			"claim colonies. The first to claim two colonies (three in a long game) wins; solo, claim two " +
-			"colonies in one turn.",
-		Notation: "Each decision of your turn is a short move. Spaces are a1-d3 (columns a-d, rows 1-3 from the top); " +
-			"facings are up, right, down, left. Setup: \"b2 up c2 right\" puts A. basica on b2 facing up and " +
-			"A. habilis on c2 facing right. Before the current flows in learning turns: \"flow\", or " +
-			"\"habilis a1 down\". Abilities: \"1\", \"2\"... Colours: \"black\", \"white\", \"red\", \"blue\" " +
-			"(several: \"black+red\"). Central board: \"colonize g2\", \"root vikenti c3 left\" (a locked pile: " +
-			"\"root vikenti\"), \"displace b2 b3\", \"spin b2 left\", \"block trinea\", \"puff red\", \"rest\".",
+		Summary:     summary.English(),
+		SummaryMsg:  summary,
+		Notation:    notation.English(),
+		NotationMsg: notation,
 	}
 }
 

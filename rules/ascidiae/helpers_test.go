@@ -167,3 +167,12 @@ func testCard(t testing.TB, id string, abilities ...string) {
 	data.byID[id] = c
 	t.Cleanup(func() { delete(data.byID, id) })
 }
+
+// lineParts are the parts of the activation under way, in English.
+func lineParts(g *State) []string {
+	var out []string
+	for _, m := range g.Turn.Parts {
+		out = append(out, m.English())
+	}
+	return out
+}

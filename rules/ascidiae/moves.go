@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Awaiting: every unplaced seat during setup; then the seat whose turn it is.
@@ -18,12 +19,13 @@ func (g *State) Awaiting() []rules.Prompt {
 		var out []rules.Prompt
 		for i, p := range g.Players {
 			if !p.Placed {
-				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: placePrompt})
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: placePrompt, Msg: placePromptMsg})
 			}
 		}
 		return out
 	}
-	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Text: g.promptText(), Default: g.defaultMove()}}
+	m := g.promptMsg()
+	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Text: m.English(), Msg: m, Default: g.defaultMove()}}
 }
 
 func (g *State) setupPhase() bool {
@@ -35,32 +37,39 @@ func (g *State) setupPhase() bool {
 	return false
 }
 
-// placePrompt asks every seat for its initial placement, the same words whatever the others chose.
-const placePrompt = "Place Ascidia basica and Ascidia habilis on your grid: a space and a facing for each " +
-	"(for example b2 up c2 up). Everyone places at the same time; the others see your placement once all have placed."
+// placePromptMsg asks every seat for its initial placement, the same words whatever the others
+// chose; placePrompt is its English.
+var (
+	placePromptMsg = say("prompt_place")
+	placePrompt    = placePromptMsg.English()
+)
 
-func (g *State) promptText() string {
+// promptMsg is the question the seat to move is asked, once setup is over.
+func (g *State) promptMsg() *msg.Message {
 	t := &g.Turn
-	c, sp := g.activeCard()
 	switch t.Wait {
 	case waitStart:
-		cards := g.rearrangeable()
-		what := "move or turn " + cards[0] + " once"
-		if len(cards) == 2 {
-			what = "move or turn basica and habilis, once each"
-		}
-		return fmt.Sprintf("Learning turn %d of %d: before the current flows you may %s; or start the current.", g.Players[t.Seat].Turns, g.Opt.Rearrange, what)
 	case waitAbility:
-		return def(c).Name + " on " + SpaceName(sp) + " activates with " + holding(c.T) + ": choose an ability."
-	case waitPick:
-		a := g.currentAction()
-		return def(c).Name + " on " + SpaceName(sp) + " will " + ActionText(a, gridDirText(sp, c.Orient)) + ": which tadpoles?"
+		c, sp := g.activeCard()
+		return say("prompt_ability", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)))
 	case waitCentral:
-		a := g.currentAction()
-		return def(c).Name + " on " + SpaceName(sp) + " holds " + holding(c.T) + ": " + ActionText(a, nil) + ", or rest."
+		c, sp := g.activeCard()
+		return say("prompt_central", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)), msg.Nested("Action", centralActionMsg(g.currentAction())))
+	case waitPick:
+		c, sp := g.activeCard()
+		return say("prompt_pick", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Action", actionMsg(g.currentAction(), &gridDir{sp: sp, o: c.Orient}, false, false)))
+	default:
+		return say("prompt_turn")
 	}
-	return "Your turn."
+	what := say("learn_one", msg.Code("Card", g.rearrangeable()[0]))
+	if len(g.rearrangeable()) == 2 {
+		what = say("learn_both")
+	}
+	return say("prompt_learning", msg.Number("Turn", g.Players[t.Seat].Turns), msg.Number("Of", g.Opt.Rearrange), msg.Nested("What", what))
 }
+
+// promptText is promptMsg's English.
+func (g *State) promptText() string { return g.promptMsg().English() }
 
 func (g *State) defaultMove() rules.Move {
 	switch g.Turn.Wait {
@@ -125,19 +134,19 @@ func hasToken(cs []rules.Choice, tok string) bool {
 // treeFor returns the choice tree of the decision seat s is asked, or why it may not move.
 func (g *State) treeFor(s int) (func(rules.Move) ([]rules.Choice, bool), error) {
 	if g.Res != nil {
-		return nil, rules.Illegalf("The game is over: %s", g.Res.Reason)
+		return nil, g.overRefusal()
 	}
 	if s < 0 || s >= g.Seats {
-		return nil, rules.Illegalf("Only the players of this game can move.")
+		return nil, refuseMsg("bad_spectator")
 	}
 	if g.setupPhase() {
 		if g.Players[s].Placed {
-			return nil, rules.Illegalf("You have placed your initial ascidiae; the others are still placing theirs.")
+			return nil, refuseMsg("bad_placed")
 		}
 		return g.treePlace, nil
 	}
 	if s != g.Turn.Seat {
-		return nil, rules.Illegalf("It is not your turn: %s is playing.", rules.SeatRef(rules.Seat(g.Turn.Seat)))
+		return nil, refuseMsg("bad_turn", msg.Seat("Seat", g.Turn.Seat))
 	}
 	switch g.Turn.Wait {
 	case waitStart:
@@ -155,14 +164,14 @@ func (g *State) treeFor(s int) (func(rules.Move) ([]rules.Choice, bool), error) 
 // Apply plays one decision.
 func (g *State) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if len(m) > rules.MaxTreeDepth {
-		return nil, rules.Illegalf("That move has too many parts.")
+		return nil, refuseMsg("bad_too_long")
 	}
 	next, complete, err := g.walk(int(s), m)
 	if err != nil {
 		return nil, err
 	}
 	if !complete {
-		return nil, rules.Illegalf("Almost: add %s (%s), as in %q.", g.nextWhat(int(s), m), orList(next), g.example(int(s), m).String())
+		return nil, refuseMsg("bad_almost", msg.Nested("What", g.nextWhat(int(s), m)), msg.Nested("Choices", orListMsg(next)), msg.Code("Example", strconv.Quote(g.example(int(s), m).String())))
 	}
 	return g.play(s, m), nil
 }
@@ -197,7 +206,7 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		// The actions that follow say what the chosen ability does; only a borrowed one needs
 		// saying where it came from.
 		if t.Ab.Lend >= 0 {
-			g.say("borrows an ability from " + t.Ab.Card + " on " + SpaceName(t.Ab.From))
+			g.say(say("part_borrow", shortArg("Card", t.Ab.Card), msg.Code("Space", SpaceName(t.Ab.From))))
 		}
 	case waitPick:
 		t.Wait = ""
@@ -228,25 +237,36 @@ func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {
 		g.place(seat, sp, id, o)
 	}
 	g.Players[seat].Placed = true
+	if g.quiet {
+		if !g.setupPhase() {
+			g.startTurn(0)
+			g.run(ev)
+		}
+		return
+	}
 	if g.setupPhase() {
-		*ev = append(*ev, rules.Event{Text: g.placedText(seat) + " The others see it once everyone has placed.", To: []rules.Seat{rules.Seat(seat)}})
+		e := rules.Say(say("ev_placed_own", msg.Nested("Placed", g.placedMsg(seat))))
+		e.To = []rules.Seat{rules.Seat(seat)}
+		*ev = append(*ev, e)
 		return
 	}
 	for s := range g.Players {
-		*ev = append(*ev, rules.Event{Text: g.placedText(s), Reveals: g.Seats > 1})
+		e := rules.Say(g.placedMsg(s))
+		e.Reveals = g.Seats > 1
+		*ev = append(*ev, e)
 	}
 	g.startTurn(0)
 	g.run(ev)
 }
 
-// placedText says where seat placed its initial ascidiae.
-func (g *State) placedText(seat int) string {
-	var parts [2]string
+// placedMsg says where seat placed its initial ascidiae.
+func (g *State) placedMsg(seat int) *msg.Message {
+	var parts [2]*msg.Message
 	for i, id := range initials {
 		sp := g.spaceOf(seat, id)
-		parts[i] = id + " on " + SpaceName(sp) + " facing " + g.Players[seat].Grid[sp].Orient.String()
+		parts[i] = say("place_one", shortArg("Card", id), msg.Code("Space", SpaceName(sp)), dirArg("Dir", g.Players[seat].Grid[sp].Orient))
 	}
-	return rules.SeatRef(rules.Seat(seat)) + " places " + parts[0] + " and " + parts[1] + "."
+	return say("ev_placed", msg.Seat("Seat", seat), msg.Nested("First", parts[0]), msg.Nested("Second", parts[1]))
 }
 
 func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
@@ -260,16 +280,19 @@ func (g *State) doRearrange(m rules.Move, ev *[]rules.Event) {
 	c := grid[from]
 	grid[from], grid[to] = grid[to], c
 	c.Orient = o
-	line := fmt.Sprintf("%s on %s moves to %s, facing %s", m[0], SpaceName(from), m[1], o)
+	if g.quiet {
+		return
+	}
+	var line *msg.Message
 	switch {
 	case from == to:
-		line = fmt.Sprintf("%s on %s turns to face %s", m[0], m[1], o)
+		line = say("re_turn", shortArg("Card", m[0]), msg.Code("Space", m[1]), dirArg("Dir", o))
 	case grid[from] != nil:
-		line += fmt.Sprintf(" (%s goes to %s)", grid[from].Card, SpaceName(from))
+		line = say("re_swap", shortArg("Card", m[0]), msg.Code("From", SpaceName(from)), msg.Code("To", m[1]), dirArg("Dir", o), shortArg("Other", grid[from].Card))
+	default:
+		line = say("re_move", shortArg("Card", m[0]), msg.Code("From", SpaceName(from)), msg.Code("To", m[1]), dirArg("Dir", o))
 	}
-	text := ownerPrefix(t.Seat) + line + "."
-	g.Log = append(g.Log, text[len(ownerPrefix(t.Seat)):])
-	*ev = append(*ev, rules.Event{Text: text})
+	*ev = append(*ev, g.logLine(t.Seat, line))
 }
 
 func (g *State) treePlace(m rules.Move) ([]rules.Choice, bool) { return g.placeTree(m, true) }
@@ -289,7 +312,7 @@ func (g *State) placeTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 			ch := rules.Choice{Token: SpaceName(sp)}
 			if labels {
-				ch.Label = mustCard(id).Name + " on " + SpaceName(sp)
+				ch = labelled(ch, say("lbl_place", cardArg("Card", id), msg.Code("Space", SpaceName(sp))))
 			}
 			out = append(out, ch)
 		}
@@ -308,11 +331,14 @@ func (g *State) startTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	grid := &g.Players[t.Seat].Grid
 	switch len(m) {
 	case 0:
-		out := []rules.Choice{{Token: "flow", Label: "Start the current"}}
+		out := []rules.Choice{{Token: "flow", Label: flowLabel}}
+		if labels {
+			out[0].Msg = flowLabelMsg
+		}
 		for _, id := range g.rearrangeable() {
 			ch := rules.Choice{Token: id}
 			if labels {
-				ch.Label = fmt.Sprintf("Move or turn %s (on %s)", mustCard(id).Name, SpaceName(g.spaceOf(t.Seat, id)))
+				ch = labelled(ch, say("lbl_learn", cardArg("Card", id), msg.Code("Space", SpaceName(g.spaceOf(t.Seat, id)))))
 			}
 			out = append(out, ch)
 		}
@@ -331,11 +357,11 @@ func (g *State) startTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			if labels {
 				switch {
 				case c == nil:
-					ch.Label = "Empty " + SpaceName(sp)
+					ch = labelled(ch, say("lbl_empty", msg.Code("Space", SpaceName(sp))))
 				case c.Card == m[0]:
-					ch.Label = "Stay on " + SpaceName(sp)
+					ch = labelled(ch, say("lbl_stay", msg.Code("Space", SpaceName(sp))))
 				default:
-					ch.Label = "Swap with " + c.Card + " on " + SpaceName(sp)
+					ch = labelled(ch, say("lbl_swap", shortArg("Card", c.Card), msg.Code("Space", SpaceName(sp))))
 				}
 			}
 			out = append(out, ch)
@@ -360,10 +386,11 @@ func (g *State) abilityTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 		ch := rules.Choice{Token: r.Label}
 		if labels {
 			ab, o := g.ability(&r, c)
-			ch.Label = AbilityText(ab, gridDirText(sp, o))
+			m := abilityMsg(ab, &gridDir{sp: sp, o: o})
 			if r.Lend >= 0 {
-				ch.Label = fmt.Sprintf("Borrowed from %s on %s: %s", r.Card, SpaceName(r.From), ch.Label)
+				m = say("lbl_borrowed", shortArg("Card", r.Card), msg.Code("Space", SpaceName(r.From)), msg.Nested("Ability", m))
 			}
+			ch = labelled(ch, m)
 		}
 		out = append(out, ch)
 		return true
@@ -385,7 +412,7 @@ func (g *State) pickTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	for _, p := range g.tadOptions(g.Turn.Seat, sp, c, a, o) {
 		ch := rules.Choice{Token: p.Token()}
 		if labels {
-			ch.Label = strings.ToUpper(a.Verb.String()[:1]) + a.Verb.String()[1:] + " " + p.String()
+			ch = labelled(ch, pickLabel(a.Verb, p))
 		}
 		out = append(out, ch)
 	}
@@ -395,43 +422,43 @@ func (g *State) pickTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 // refuse explains why the token m[i] cannot follow the tokens before it.
 func (g *State) refuse(seat int, m rules.Move, i int, next []rules.Choice, complete bool) error {
 	prefix, tok := m[:i], m[i]
-	if r := g.explain(seat, prefix, tok, m[i+1:]); r != "" {
-		return rules.Illegalf("%s", r)
+	if err := g.explain(seat, prefix, tok, m[i+1:]); err != nil {
+		return err
 	}
 	if len(next) == 0 && complete {
-		return rules.Illegalf("%q is a whole move already: leave out %q.", prefix.String(), strings.Join(m[i:], " "))
+		return refuseMsg("bad_whole", msg.Code("Move", strconv.Quote(prefix.String())), msg.Code("Rest", strconv.Quote(strings.Join(m[i:], " "))))
 	}
-	return rules.Illegalf("%q is not possible as %s. Choose %s.", tok, g.nextWhat(seat, prefix), orList(next))
+	return refuseMsg("bad_not_possible", msg.Code("Token", strconv.Quote(tok)), msg.Nested("What", g.nextWhat(seat, prefix)), msg.Nested("Choices", orListMsg(next)))
 }
 
-// explain gives the specific reason for the refusals players are likely to meet; rest is what
-// the player typed after tok.
-func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move) string {
+// explain gives the specific refusal players are likely to meet, or nil; rest is what the player
+// typed after tok.
+func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move) error {
 	if g.setupPhase() {
 		if (len(prefix) == 0 || len(prefix) == 2) && !validSpace(tok) {
-			return fmt.Sprintf("%q is not a space: spaces are a1 to d3 (columns a to d, rows 1 to 3).", tok)
+			return refuseMsg("bad_space", msg.Code("Token", strconv.Quote(tok)))
 		}
 		if len(prefix) == 2 && prefix[0] == tok {
-			return fmt.Sprintf("Basica is already on %s: put habilis on another space.", tok)
+			return refuseMsg("bad_basica_there", msg.Code("Space", tok))
 		}
 		if len(prefix)%2 == 1 {
-			return fmt.Sprintf("%q is not a facing: write up, right, down or left.", tok)
+			return refuseMsg("bad_facing", msg.Code("Token", strconv.Quote(tok)))
 		}
-		return ""
+		return nil
 	}
 	if g.Turn.Wait == waitPick && len(prefix) == 0 {
 		var typed Pool
 		for _, part := range strings.Split(tok, "+") {
 			col, ok := colourByName(part)
 			if !ok {
-				return ""
+				return nil
 			}
 			typed[col]++
 		}
 		if typed.Token() != tok {
-			return fmt.Sprintf("Write the colours in the order black, white, red, blue: %q.", typed.Token())
+			return refuseMsg("bad_colour_order", msg.Code("Token", strconv.Quote(typed.Token())))
 		}
-		return ""
+		return nil
 	}
 	if g.Turn.Wait != waitCentral || len(prefix) == 0 {
 		if g.Turn.Wait == waitCentral {
@@ -440,16 +467,16 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 			case wColonize, wRoot, wDisplace, wSpin, wBlock, wPuff:
 				if tok == wColonize && len(rest) > 0 && slices.Contains(actionVerbs(g.currentAction()), wColonize) {
 					// The colony named next usually says best what is wrong.
-					if why := g.explain(seat, rules.Move{wColonize}, rest[0], rest[1:]); why != "" {
+					if why := g.explain(seat, rules.Move{wColonize}, rest[0], rest[1:]); why != nil {
 						return why
 					}
 				}
-				if why := g.verbReason(c, g.currentAction(), tok); why != "" {
-					return why + " Choose rest or another action."
+				if why := g.verbReason(c, g.currentAction(), tok); why != nil {
+					return refuseMsg("bad_verb", msg.Nested("Why", why))
 				}
 			}
 		}
-		return ""
+		return nil
 	}
 	c, _ := g.activeCard()
 	switch prefix[0] {
@@ -457,47 +484,59 @@ func (g *State) explain(seat int, prefix rules.Move, tok string, rest rules.Move
 		if len(prefix) == 1 {
 			i := slotByToken(tok)
 			if i < 0 || i >= len(g.Colonies) {
-				return fmt.Sprintf("%q is not a colony: the colonies are g1 to g%d.", tok, len(g.Colonies))
+				return refuseMsg("bad_colony", msg.Code("Token", strconv.Quote(tok)), msg.Number("Last", len(g.Colonies)))
 			}
 			s := g.Colonies[i]
 			if s.By >= 0 {
-				return fmt.Sprintf("Colony %s is already claimed by %s.", tok, rules.SeatRef(rules.Seat(s.By)))
+				return refuseMsg("bad_claimed", msg.Code("Colony", tok), msg.Seat("Seat", s.By))
 			}
 			col, _ := Colony(s.ID)
-			return fmt.Sprintf("Colony %s needs %s; %s holds %s.", tok, col.Needs, mustCard(c.Card).Name, holding(c.T))
+			return refuseMsg("bad_colony_needs", msg.Code("Colony", tok), msg.Nested("Needs", poolMsg(col.Needs)), cardArg("Card", c.Card), msg.Nested("Holds", holdingMsg(c.T)))
 		}
 	case wRoot, wBlock:
 		if len(prefix) == 1 {
 			i := g.pileByCard(tok)
 			if i < 0 {
-				var piles []rules.Choice
+				var piles []*msg.Message
 				for _, p := range g.Piles {
-					piles = append(piles, rules.Choice{Token: p.Card})
+					piles = append(piles, codeMsg(p.Card))
 				}
-				return fmt.Sprintf("%q is not a pile on the central board: the piles are %s.", tok, strings.Replace(orList(piles), " or ", " and ", 1))
+				return refuseMsg("bad_pile", msg.Code("Token", strconv.Quote(tok)), msg.Nested("Piles", listMsg(piles, "list_and")))
 			}
 			p := g.Piles[i]
 			switch {
 			case prefix[0] == wBlock && p.Locked:
-				return fmt.Sprintf("The %s pile is already locked.", p.Card)
+				return refuseMsg("bad_locked", msg.Code("Pile", p.Card))
 			case prefix[0] == wBlock && g.Blocks == 0:
-				return "No lock token is left: every one is on a pile."
+				return refuseMsg("bad_no_lock")
 			case p.Count == 0 && !p.Locked:
-				return fmt.Sprintf("The %s pile is empty.", p.Card)
+				return refuseMsg("bad_pile_empty", msg.Code("Pile", p.Card))
 			case !c.T.Covers(p.Cost):
-				return fmt.Sprintf("The %s pile costs %s; %s holds %s.", p.Card, p.Cost, mustCard(c.Card).Name, holding(c.T))
+				return refuseMsg("bad_pile_cost", msg.Code("Pile", p.Card), msg.Nested("Cost", poolMsg(p.Cost)), cardArg("Card", c.Card), msg.Nested("Holds", holdingMsg(c.T)))
 			}
-			return fmt.Sprintf("The %s pile is on a %s space; this action takes root in %s only.", p.Card, p.Zone, map[string]string{"blue": "red", "red": "blue"}[p.Zone])
+			if p.Zone == "blue" {
+				return refuseMsg("bad_zone_blue", msg.Code("Pile", p.Card))
+			}
+			return refuseMsg("bad_zone_red", msg.Code("Pile", p.Card))
 		}
 	}
-	return ""
+	return nil
 }
 
 func validSpace(s string) bool { _, ok := spaceByName(s); return ok && strings.ToLower(s) == s }
 
-// SeatName is how the board names a seat: "Seat 2" (rules.SeatNamer). Texts write
-// rules.SeatRef instead, which the platform renders as the player.
-func (g *State) SeatName(p rules.Seat) string { return "Seat " + strconv.Itoa(int(p)+1) }
+// overRefusal refuses a move after the end, with the end's reason.
+func (g *State) overRefusal() error {
+	if m := reasonMsg(g.Res.Reason, g.Seats); m != nil {
+		return refuseMsg("bad_over", msg.Nested("Reason", m))
+	}
+	return refuseMsg("bad_over", msg.Code("Reason", g.Res.Reason))
+}
+
+// SeatName is how the board's badges name a seat: "#2" (rules.SeatNamer), the same in every
+// language ("Seat 2" was English in all of them). Texts write rules.SeatRef instead, which the
+// platform renders as the player.
+func (g *State) SeatName(p rules.Seat) string { return "#" + strconv.Itoa(int(p)+1) }
 
 // TurnCount is the number of turns begun so far (rules.TurnCounter).
 func (g *State) TurnCount() int {

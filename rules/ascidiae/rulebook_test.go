@@ -48,7 +48,7 @@ func TestRulebookMaterHoldsMoreBeforePurging(t *testing.T) {
 		g := scenario(t, 2, map[string]string{"preset": "fourth"})
 		g.put(0, "a1", tc.card, Up, strings.Repeat("K", tc.n))
 		g.begin(0)
-		text := logText(g) + strings.Join(g.Turn.Line, " ")
+		text := logText(g) + strings.Join(lineParts(g), " ")
 		want := fmt.Sprintf("%s on a1 purges all %d", tc.card, tc.n)
 		if got := strings.Contains(text, want); got != tc.purge {
 			t.Errorf("%s with %d: purge %v, want %v\n%s", tc.card, tc.n, got, tc.purge, text)
@@ -133,7 +133,7 @@ func TestRulebookDestroyedCardGoesWithItsTadpoles(t *testing.T) {
 		if g.at(0, "c1") != nil || copies(g, "rubra") != rubras-1 {
 			t.Errorf("c1 %v, rubra copies %d (was %d)", g.at(0, "c1"), copies(g, "rubra"), rubras)
 		}
-		if text := logText(g) + strings.Join(g.Turn.Line, " "); strings.Contains(text, "rubra on b1") {
+		if text := logText(g) + strings.Join(lineParts(g), " "); strings.Contains(text, "rubra on b1") {
 			t.Errorf("the lost rubra activated:\n%s", text)
 		}
 	})

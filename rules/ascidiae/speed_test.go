@@ -1,6 +1,7 @@
 package ascidiae
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -86,4 +87,83 @@ func TestTadOptionsFixedIsCombos(t *testing.T) {
 			t.Errorf("%s %s with %v: tadOptions %v, combos %v", c.Card, ab.Code, c.T, got, want)
 		}
 	})
+}
+
+// ApplyQuiet accepts and refuses what Apply does and leaves the same state, apart from the turn's
+// log (left empty), and AwaitedSeats names Awaiting's seats, over random games at every seat
+// count, with broken moves between.
+func TestApplyQuietAgrees(t *testing.T) {
+	for _, setup := range []rules.Setup{
+		{Seats: 1, Seed: 1}, {Seats: 2, Seed: 2}, {Seats: 3, Seed: 3}, {Seats: 4, Seed: 4},
+		{Seats: 2, Seed: 5, Options: map[string]string{"long": "yes", "preset": "fourth"}},
+	} {
+		st, err := Game.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loud := st.(*State)
+		r := rand.New(rand.NewPCG(setup.Seed, 9))
+		for n := 0; loud.Res == nil && n < 3000; n++ {
+			ps, seats := loud.Awaiting(), loud.AwaitedSeats()
+			if len(ps) != len(seats) {
+				t.Fatalf("%+v: awaited seats %v, prompts %+v", setup, seats, ps)
+			}
+			for i := range ps {
+				if ps[i].Seat != seats[i] {
+					t.Fatalf("%+v: awaited seats %v, prompts %+v", setup, seats, ps)
+				}
+			}
+			p := ps[r.IntN(len(ps))].Seat
+			m, err := rules.RandomMove(loud, p, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mv := range []rules.Move{append(m[:len(m):len(m)], "zz9"), m[:len(m)-1], m} {
+				quiet := loud.Clone().(*State)
+				_, errL := loud.Apply(p, mv)
+				errQ := quiet.ApplyQuiet(p, mv)
+				if (errL == nil) != (errQ == nil) || (errL != nil && errL.Error() != errQ.Error()) {
+					t.Fatalf("%+v %q: Apply %v, ApplyQuiet %v", setup, mv.String(), errL, errQ)
+				}
+				if quiet.quiet {
+					t.Fatal("ApplyQuiet left the state quiet")
+				}
+				quiet.Log, quiet.LogMsgs, quiet.Turn.Parts, quiet.Recent = loud.Log, loud.LogMsgs, loud.Turn.Parts, loud.Recent
+				a, _ := loud.Encode()
+				b, _ := quiet.Encode()
+				if string(a) != string(b) {
+					t.Fatalf("%+v %q: the states differ after Apply and ApplyQuiet", setup, mv.String())
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkQuietPlayout is rules' BenchmarkRandomPlayout/ascidiae (same setups, same draws) as
+// the search's playouts run it: seats from AwaitedSeats, moves through ApplyQuiet.
+func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchPlayout(b, quietGame{}) }
+
+// quietGame is Ascidiae whose states answer Awaiting with bare seats and Apply quietly.
+type quietGame struct{ game }
+
+func (quietGame) New(setup rules.Setup) (rules.State, error) {
+	st, err := Game.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	return quietState{st.(*State)}, nil
+}
+
+type quietState struct{ *State }
+
+func (q quietState) Awaiting() []rules.Prompt {
+	var ps []rules.Prompt
+	for _, s := range q.AwaitedSeats() {
+		ps = append(ps, rules.Prompt{Seat: s})
+	}
+	return ps
+}
+
+func (q quietState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	return nil, q.ApplyQuiet(seat, m)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Placed is a card on a player's grid.
@@ -65,16 +66,19 @@ type AbRef struct {
 
 // Cursor is where the current is in the turn.
 type Cursor struct {
-	Seat    int      `json:"seat"`
-	Started bool     `json:"started"`           // the current flows (no more rearranging)
-	Moved   [2]bool  `json:"moved"`             // basica, habilis rearranged this turn
-	Pos     int      `json:"pos"`               // index along the current path
-	Active  int      `json:"active"`            // uid of the activating card, 0 none
-	Ab      *AbRef   `json:"ab,omitempty"`      // ability under way
-	Act     int      `json:"act"`               // next action of Ab
-	Wait    string   `json:"wait,omitempty"`    // decision awaited: start, ability, pick, central
-	Claims  int      `json:"claims"`            // colonies claimed this turn
-	Line    []string `json:"line,omitempty"`    // the activation's log so far
+	Seat    int     `json:"seat"`
+	Started bool    `json:"started"`        // the current flows (no more rearranging)
+	Moved   [2]bool `json:"moved"`          // basica, habilis rearranged this turn
+	Pos     int     `json:"pos"`            // index along the current path
+	Active  int     `json:"active"`         // uid of the activating card, 0 none
+	Ab      *AbRef  `json:"ab,omitempty"`   // ability under way
+	Act     int     `json:"act"`            // next action of Ab
+	Wait    string  `json:"wait,omitempty"` // decision awaited: start, ability, pick, central
+	Claims  int     `json:"claims"`         // colonies claimed this turn
+	// Parts are the activation's log so far (its event is written when it ends).
+	Parts []*msg.Message `json:"parts,omitempty"`
+	// Line is Parts in English, as snapshots of earlier versions have it: decode reads it.
+	Line    []string `json:"line,omitempty"`
 	Space   int      `json:"space"`             // space of the activating card when it started
 	Partial bool     `json:"partial,omitempty"` // reserved
 	// Was is where each card spun or displaced this turn stood before its first change, until it
@@ -95,6 +99,8 @@ type TurnLog struct {
 	Seat  int      `json:"seat"`
 	Turn  int      `json:"turn"`
 	Lines []string `json:"lines"`
+	// Msgs are Lines' messages, for the board in other languages (see decode).
+	Msgs []*msg.Message `json:"msgs,omitempty"`
 }
 
 // Options are the validated game options.
@@ -108,21 +114,26 @@ type Options struct {
 
 // State is an Ascidiae game.
 type State struct {
-	Seats    int           `json:"seats"`
-	Opt      Options       `json:"opt"`
-	Piles    []Pile        `json:"piles"`
-	Blocks   int           `json:"blocks"`
-	Colonies []ColonySlot  `json:"colonies"`
-	Players  []Player      `json:"players"`
-	Turn     Cursor        `json:"turn"`
-	Round    int           `json:"round"` // rounds completed
-	NextUID  int           `json:"next_uid"`
-	Log      []string      `json:"log,omitempty"`    // current turn
-	Recent   []TurnLog     `json:"recent,omitempty"` // last finished turns, oldest first
-	Res      *rules.Result `json:"result,omitempty"`
-	RNG      *rules.RNG    `json:"rng"`
+	Seats    int            `json:"seats"`
+	Opt      Options        `json:"opt"`
+	Piles    []Pile         `json:"piles"`
+	Blocks   int            `json:"blocks"`
+	Colonies []ColonySlot   `json:"colonies"`
+	Players  []Player       `json:"players"`
+	Turn     Cursor         `json:"turn"`
+	Round    int            `json:"round"` // rounds completed
+	NextUID  int            `json:"next_uid"`
+	Log      []string       `json:"log,omitempty"`      // current turn, in English
+	LogMsgs  []*msg.Message `json:"log_msgs,omitempty"` // Log's messages
+	Recent   []TurnLog      `json:"recent,omitempty"`   // last finished turns, oldest first
+	Res      *rules.Result  `json:"result,omitempty"`
+	RNG      *rules.RNG     `json:"rng"`
 
 	watch *watch // set only on a copy that plays a move to see what it causes (menu labels)
+	ar    arena  // the messages of its events (not shared with clones)
+	// quiet is set on the copies the rules play to look ahead (the greedy player, what a menu's
+	// move makes certain): they write no events and no log, which no one reads.
+	quiet bool
 }
 
 var _ rules.State = (*State)(nil)
@@ -131,7 +142,14 @@ var _ rules.State = (*State)(nil)
 func (g *State) Encode() ([]byte, error) { return json.Marshal(g) }
 
 // Result is nil while the game runs.
-func (g *State) Result() *rules.Result { return g.Res }
+func (g *State) Result() *rules.Result {
+	if g.Res == nil || g.Res.ReasonMsg != nil {
+		return g.Res
+	}
+	r := *g.Res
+	r.ReasonMsg = reasonMsg(r.Reason, g.Seats)
+	return &r
+}
 
 func decode(b []byte) (*State, error) {
 	var g State
@@ -166,6 +184,14 @@ func decode(b []byte) (*State, error) {
 	}
 	if g.Opt.Layout < 0 || g.Opt.Layout >= len(data.Layouts) {
 		return nil, fmt.Errorf("ascidiae: decode: bad layout")
+	}
+	// A snapshot written before the logs had messages: its lines stay English, as notation.
+	if len(g.Turn.Line) > 0 {
+		g.Turn.Parts, g.Turn.Line = codeLines(g.Turn.Line, nil), nil
+	}
+	g.LogMsgs = codeLines(g.Log, g.LogMsgs)
+	for i := range g.Recent {
+		g.Recent[i].Msgs = codeLines(g.Recent[i].Lines, g.Recent[i].Msgs)
 	}
 	return &g, nil
 }
@@ -229,7 +255,8 @@ func (g *State) unclaimed() int {
 	return n
 }
 
-// clone is a deep copy, for players that look ahead.
+// clone is a deep copy, for players that look ahead: quiet (see State.quiet); Clone is the
+// copy that writes its events.
 func (g *State) clone() *State {
 	c := *g
 	c.Piles = append([]Pile(nil), g.Piles...)
@@ -263,8 +290,9 @@ func (g *State) clone() *State {
 	}
 	// The logs are only ever appended to (or dropped), so the copy shares them up to their
 	// length; a cap at that length makes its first append copy instead of writing into g's.
-	c.Turn.Line = g.Turn.Line[:len(g.Turn.Line):len(g.Turn.Line)]
+	c.Turn.Parts = g.Turn.Parts[:len(g.Turn.Parts):len(g.Turn.Parts)]
 	c.Log = g.Log[:len(g.Log):len(g.Log)]
+	c.LogMsgs = g.LogMsgs[:len(g.LogMsgs):len(g.LogMsgs)]
 	c.Recent = g.Recent[:len(g.Recent):len(g.Recent)]
 	if g.Res != nil {
 		r := *g.Res
@@ -272,5 +300,19 @@ func (g *State) clone() *State {
 	}
 	c.RNG = g.RNG.Clone()
 	c.watch = nil
+	c.ar = arena{}
+	c.quiet = true
 	return &c
+}
+
+// codeLines is msgs, or when it does not match lines (an older snapshot), lines as notation.
+func codeLines(lines []string, msgs []*msg.Message) []*msg.Message {
+	if len(msgs) == len(lines) {
+		return msgs
+	}
+	out := make([]*msg.Message, len(lines))
+	for i, l := range lines {
+		out[i] = codeMsg(l)
+	}
+	return out
 }

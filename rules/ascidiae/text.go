@@ -1,154 +1,191 @@
 package ascidiae
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
-// iconsText reads icons for players: "2 black + 1 red or blue", "all black and white".
-func iconsText(icons []Icon) string {
+// Card and ability texts are messages of the catalogue (msgs.go): ActionText, AbilityText and
+// CardText are their English renderings.
+
+// The words of a colour in a list of icons: after a count of one, after a greater count, and
+// after "all" (German, Spanish and French agree them with the count; English does not).
+var (
+	colourOneIDs  = [NumColours]string{"one_black", "one_white", "one_red", "one_blue"}
+	colourManyIDs = [NumColours]string{"many_black", "many_white", "many_red", "many_blue"}
+	colourAllIDs  = [NumColours]string{"all_black", "all_white", "all_red", "all_blue"}
+)
+
+// dirTerms are the glossary ids of the four directions ("right").
+var dirTerms = [4]string{"dir_up", "dir_right", "dir_down", "dir_left"}
+
+func dirArg(name string, d Dir) msg.Arg { return msg.Term(name, dirTerms[d&3]) }
+
+// iconsMsg reads icons for players: "2 black + 1 red or blue", "all black and white".
+func iconsMsg(icons []Icon) *msg.Message {
 	if len(icons) == 1 {
-		return iconText(icons[0], 1)
+		return iconMsg(icons[0], 1)
 	}
-	var b strings.Builder
+	var parts []*msg.Message
 	for i := 0; i < len(icons); {
 		j := i
 		for j < len(icons) && icons[j] == icons[i] {
 			j++
 		}
-		if i > 0 {
-			b.WriteString(" + ")
-		}
-		b.WriteString(iconText(icons[i], j-i))
+		parts = append(parts, iconMsg(icons[i], j-i))
 		i = j
 	}
-	return b.String()
+	return joinMsg(parts, "list_plus")
 }
 
-func iconText(ic Icon, n int) string {
+func iconMsg(ic Icon, n int) *msg.Message {
 	if ic.All && ic.Set == 1<<NumColours-1 {
-		return "all tadpoles"
+		return say("icon_all_tadpoles")
 	}
-	sep := " or "
-	var b strings.Builder
-	if ic.All {
-		b.WriteString("all ")
-		sep = " and "
-	} else {
-		b.WriteString(strconv.Itoa(n))
-		b.WriteByte(' ')
+	ids, sep := &colourManyIDs, "list_or"
+	switch {
+	case ic.All:
+		ids, sep = &colourAllIDs, "list_and"
+	case n == 1:
+		ids = &colourOneIDs
 	}
-	first := true
+	var cols []*msg.Message
 	for c := Colour(0); c < NumColours; c++ {
 		if ic.has(c) {
-			if !first {
-				b.WriteString(sep)
-			}
-			b.WriteString(c.String())
-			first = false
+			cols = append(cols, say(ids[c]))
 		}
 	}
-	return b.String()
+	if ic.All {
+		return say("icon_all", msg.Nested("Colours", joinMsg(cols, sep)))
+	}
+	return say("icon_n", msg.Number("N", n), msg.Nested("Colours", joinMsg(cols, sep)))
 }
 
-// ActionText writes one action for players. dirText names a printed direction; nil keeps the
-// card's own words (up, right, down, left as printed).
-func ActionText(a Action, dirText func(Dir) string) string { return actionText(a, dirText, false) }
+// joinMsg joins parts with the same list message at every joint.
+func joinMsg(parts []*msg.Message, id string) *msg.Message {
+	out := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		out = say(id, msg.Nested("First", parts[i]), msg.Nested("Rest", out))
+	}
+	return out
+}
 
-// actionText is ActionText; brief leaves out the reminders of what think and order allow, for
-// event lines.
-func actionText(a Action, dirText func(Dir) string, brief bool) string {
+// gridDir reads a card's printed directions on the grid: from space sp, the card facing o.
+type gridDir struct {
+	sp int
+	o  Dir
+}
+
+// dirMsg is printed direction d in words: as printed when g is nil, else where it points on the
+// grid from g's space for g's orientation: "right (d3)", "up (off the grid)".
+func dirMsg(d Dir, g *gridDir) msg.Arg {
+	if g == nil {
+		return dirArg("Dir", d)
+	}
+	abs := d.Turn(g.o)
+	n := step(g.sp, abs)
+	if n < 0 {
+		return msg.Nested("Dir", say("gdir_off", dirArg("Dir", abs)))
+	}
+	return msg.Nested("Dir", say("gdir", dirArg("Dir", abs), msg.Code("Space", SpaceName(n))))
+}
+
+// ActionText writes one action for players, its directions as printed.
+func ActionText(a Action) string { return actionMsg(a, nil, false, false).English() }
+
+// actionMsg is one action in words; g reads its directions on the grid (nil: as printed); brief
+// leaves out the reminders of what think and order allow, for event lines; capital starts it
+// with a capital letter, as the first action of an ability.
+func actionMsg(a Action, g *gridDir, brief, capital bool) *msg.Message {
 	if brief {
 		switch a.Verb {
 		case Think:
-			return "think"
+			return say("brief_think")
 		case Order:
-			return "order"
+			return say("brief_order")
 		case Root:
 			switch a.Zone {
 			case ZoneBlue:
-				return "take root in blue"
+				return say("brief_root_blue")
 			case ZoneRed:
-				return "take root in red"
+				return say("brief_root_red")
 			}
-			return "take root"
+			return say("act_root")
 		}
-	}
-	if dirText == nil {
-		dirText = func(d Dir) string { return d.String() }
 	}
 	switch a.Verb {
-	case Spawn:
-		return "spawn " + iconsText(a.Icons)
-	case Consume:
-		return "consume " + iconsText(a.Icons)
-	case Coop:
-		return "cooperate with " + iconsText(a.Icons)
-	case Push:
-		return "push " + iconsText(a.Icons) + " " + dirText(a.Dir)
-	case Catch:
-		return "catch " + iconsText(a.Icons) + " from " + dirText(a.Dir)
-	case Think:
-		return "think (any central board action)"
-	case Colonize:
-		return "colonize"
-	case Root:
+	case Spawn, Consume, Coop:
+		id := [...]string{Spawn: "act_spawn", Consume: "act_consume", Coop: "act_coop"}[a.Verb]
+		if capital {
+			id = [...]string{Spawn: "cap_spawn", Consume: "cap_consume", Coop: "cap_coop"}[a.Verb]
+		}
+		return say(id, msg.Nested("Icons", iconsMsg(a.Icons)))
+	case Push, Catch:
+		id := "act_push"
+		switch {
+		case a.Verb == Catch && capital:
+			id = "cap_catch"
+		case a.Verb == Catch:
+			id = "act_catch"
+		case capital:
+			id = "cap_push"
+		}
+		return say(id, msg.Nested("Icons", iconsMsg(a.Icons)), dirMsg(a.Dir, g))
+	}
+	if capital {
+		return say(capIDs[a.centralKey()])
+	}
+	return centralActionMsg(a)
+}
+
+// centralKey names a central action for capIDs: its verb, with the zone of a take root.
+func (a Action) centralKey() string {
+	if a.Verb == Root {
 		switch a.Zone {
 		case ZoneBlue:
-			return "take root (blue)"
+			return "root_blue"
 		case ZoneRed:
-			return "take root (red)"
+			return "root_red"
 		}
-		return "take root"
-	case Order:
-		return "order (any yellow action)"
 	}
 	return a.Verb.String()
 }
 
+// capIDs are the central actions starting an ability, with a capital letter.
+var capIDs = map[string]string{
+	"think": "cap_think", "colonize": "cap_colonize", "root": "cap_root", "root_blue": "cap_root_blue",
+	"root_red": "cap_root_red", "order": "cap_order", "displace": "cap_displace", "spin": "cap_spin",
+	"block": "cap_block", "puff": "cap_puff",
+}
+
 // AbilityText writes an ability: its actions joined by ", then ".
-func AbilityText(ab Ability, dirText func(Dir) string) string {
-	var b strings.Builder
+func AbilityText(ab Ability) string { return abilityMsg(ab, nil).English() }
+
+// abilityMsg is an ability in words, its directions read on the grid when g is set.
+func abilityMsg(ab Ability, g *gridDir) *msg.Message {
+	parts := make([]*msg.Message, len(ab.Actions))
 	for i, a := range ab.Actions {
-		s := ActionText(a, dirText)
-		if i == 0 && s[0] >= 'a' && s[0] <= 'z' {
-			b.WriteByte(s[0] - 'a' + 'A') // action texts are ASCII
-			s = s[1:]
-		} else if i > 0 {
-			b.WriteString(", then ")
-		}
-		b.WriteString(s)
+		parts[i] = actionMsg(a, g, false, i == 0)
 	}
-	return b.String()
+	return joinMsg(parts, "list_then")
 }
 
 // CardText is a species' whole text, generated from the data.
-func CardText(c *CardDef) string {
-	var parts []string
+func CardText(c *CardDef) string { return cardMsg(c).English() }
+
+// cardMsg is a species' whole text as a message.
+func cardMsg(c *CardDef) *msg.Message {
+	var parts []*msg.Message
 	for i, ab := range c.Abilities {
-		parts = append(parts, fmt.Sprintf("(%d) %s.", i+1, AbilityText(ab, nil)))
+		parts = append(parts, say("ct_ability", msg.Number("N", i+1), msg.Nested("Ability", abilityMsg(ab, nil))))
 	}
 	for _, l := range c.Lends {
-		parts = append(parts, fmt.Sprintf("Lends to the card on its %s side: %s.", l.To, AbilityText(l.Ability, nil)))
+		parts = append(parts, say("ct_lends", dirArg("Side", l.To), msg.Nested("Ability", abilityMsg(l.Ability, nil))))
 	}
 	if c.OnRoot.Total() > 0 {
-		parts = append(parts, fmt.Sprintf("Takes root with %s.", c.OnRoot))
+		parts = append(parts, say("ct_root", msg.Nested("Pool", poolMsg(c.OnRoot))))
 	}
 	if c.Capacity != data.Rules.Capacity {
-		parts = append(parts, fmt.Sprintf("Capacity %d.", c.Capacity))
+		parts = append(parts, say("ct_capacity", msg.Number("N", c.Capacity)))
 	}
-	return strings.Join(parts, " ")
-}
-
-// gridDirText names a printed direction as seen on the grid from space sp for orientation o.
-func gridDirText(sp int, o Dir) func(Dir) string {
-	return func(d Dir) string {
-		abs := d.Turn(o)
-		n := step(sp, abs)
-		if n < 0 {
-			return abs.String() + " (off the grid)"
-		}
-		return abs.String() + " (" + SpaceName(n) + ")"
-	}
+	return joinMsg(parts, "list_space")
 }

@@ -2,39 +2,42 @@ package ascidiae
 
 import (
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // View is what a seat sees: the renderer draws it. Ascidiae hides only the initial placements
 // while they are being made (everyone places at the same time): until the last seat has placed,
 // a seat sees its own grid and the others' as empty.
 type View struct {
-	Seats       int           `json:"seats"`
-	Solo        bool          `json:"solo"`
-	Preset      string        `json:"preset"`
-	PresetName  string        `json:"preset_name"`
-	Difficulty  string        `json:"difficulty"`
-	Long        bool          `json:"long"`
-	WinTarget   int           `json:"win_target"`
-	Current     string        `json:"current"`
-	CurrentName string        `json:"current_name"`
-	Path        []string      `json:"path"` // spaces in flow order
-	Round       int           `json:"round"`
-	TurnLimit   int           `json:"turn_limit"`
-	SoloTurns   int           `json:"solo_turns,omitempty"`
-	Setup       bool          `json:"setup"` // initial placement under way
-	Seat        int           `json:"seat"`  // whose turn
-	Wait        string        `json:"wait,omitempty"`
-	Prompt      string        `json:"prompt,omitempty"`
-	Active      string        `json:"active,omitempty"` // space of the activating card
-	Pos         int           `json:"pos"`              // index along Path the current has reached
-	Piles       []PileView    `json:"piles"`
-	Blocks      int           `json:"blocks"`
-	Colonies    []ColonyView  `json:"colonies"`
-	Players     []PlayerView  `json:"players"`
-	Kinds       []KindView    `json:"kinds"` // every species in play, with generated texts
-	Log         []string      `json:"log,omitempty"`
-	Recent      []TurnLog     `json:"recent,omitempty"`
-	Result      *rules.Result `json:"result,omitempty"`
+	Seats       int            `json:"seats"`
+	Solo        bool           `json:"solo"`
+	Preset      string         `json:"preset"`
+	PresetName  string         `json:"preset_name"`
+	Difficulty  string         `json:"difficulty"`
+	Long        bool           `json:"long"`
+	WinTarget   int            `json:"win_target"`
+	Current     string         `json:"current"`
+	CurrentName string         `json:"current_name"`
+	Path        []string       `json:"path"` // spaces in flow order
+	Round       int            `json:"round"`
+	TurnLimit   int            `json:"turn_limit"`
+	SoloTurns   int            `json:"solo_turns,omitempty"`
+	Setup       bool           `json:"setup"` // initial placement under way
+	Seat        int            `json:"seat"`  // whose turn
+	Wait        string         `json:"wait,omitempty"`
+	Prompt      string         `json:"prompt,omitempty"`
+	PromptMsg   *msg.Message   `json:"prompt_msg,omitempty"` // Prompt as a message
+	Active      string         `json:"active,omitempty"`     // space of the activating card
+	Pos         int            `json:"pos"`                  // index along Path the current has reached
+	Piles       []PileView     `json:"piles"`
+	Blocks      int            `json:"blocks"`
+	Colonies    []ColonyView   `json:"colonies"`
+	Players     []PlayerView   `json:"players"`
+	Kinds       []KindView     `json:"kinds"` // every species in play, with generated texts
+	Log         []string       `json:"log,omitempty"`
+	LogMsgs     []*msg.Message `json:"log_msgs,omitempty"` // Log's messages
+	Recent      []TurnLog      `json:"recent,omitempty"`
+	Result      *rules.Result  `json:"result,omitempty"`
 }
 
 // PileView is a central board space.
@@ -88,13 +91,15 @@ type KindView struct {
 	Abilities []AbilityView `json:"abilities,omitempty"`
 	Lends     []LendView    `json:"lends,omitempty"`
 	Text      string        `json:"text"`
+	TextMsg   *msg.Message  `json:"text_msg,omitempty"` // Text as a message
 }
 
 // AbilityView is an ability with its generated text.
 type AbilityView struct {
-	Code    string   `json:"code"`
-	Text    string   `json:"text"`
-	Actions []Action `json:"actions"`
+	Code    string       `json:"code"`
+	Text    string       `json:"text"`
+	TextMsg *msg.Message `json:"text_msg,omitempty"` // Text as a message
+	Actions []Action     `json:"actions"`
 }
 
 // LendView is a borrowed ability printed on a lender.
@@ -117,8 +122,9 @@ func (g *State) view(viewer rules.Seat) *View {
 		Seats: g.Seats, Solo: g.solo(), Preset: pr.ID, PresetName: pr.Name, Difficulty: g.Opt.Difficulty,
 		Long: g.Opt.Long, WinTarget: g.winTarget(), Current: l.ID, CurrentName: l.Name,
 		Round: g.Round, TurnLimit: data.Rules.TurnLimit, Setup: g.setupPhase(), Seat: g.Turn.Seat,
-		Pos: g.Turn.Pos, Blocks: g.Blocks, Result: g.Res,
-		Log: append([]string(nil), g.Log...), Recent: append([]TurnLog(nil), g.Recent...),
+		Pos: g.Turn.Pos, Blocks: g.Blocks, Result: g.Result(),
+		Log: append([]string(nil), g.Log...), LogMsgs: append([]*msg.Message(nil), g.LogMsgs...),
+		Recent: append([]TurnLog(nil), g.Recent...),
 	}
 	if g.solo() {
 		v.SoloTurns = data.Rules.SoloTurns
@@ -130,7 +136,8 @@ func (g *State) view(viewer rules.Seat) *View {
 	if g.Res == nil && !v.Setup {
 		v.Wait = g.Turn.Wait
 		if v.Wait != "" {
-			v.Prompt = g.promptText()
+			v.PromptMsg = g.promptMsg()
+			v.Prompt = v.PromptMsg.English()
 		}
 		if _, sp := g.activeCard(); sp >= 0 {
 			v.Active = SpaceName(sp)
@@ -177,14 +184,20 @@ func (g *State) view(viewer rules.Seat) *View {
 }
 
 func kindView(c *CardDef) KindView {
-	k := KindView{ID: c.ID, Name: c.Name, Kind: c.Kind, Group: c.Group, Capacity: c.Capacity, OnRoot: c.OnRoot, Text: CardText(c)}
+	m := cardMsg(c)
+	k := KindView{ID: c.ID, Name: c.Name, Kind: c.Kind, Group: c.Group, Capacity: c.Capacity, OnRoot: c.OnRoot, Text: m.English(), TextMsg: m}
 	for _, ab := range c.Abilities {
-		k.Abilities = append(k.Abilities, AbilityView{Code: ab.Code, Text: AbilityText(ab, nil), Actions: ab.Actions})
+		k.Abilities = append(k.Abilities, abilityView(ab))
 	}
 	for _, l := range c.Lends {
-		k.Lends = append(k.Lends, LendView{To: l.To, Ability: AbilityView{Code: l.Ability.Code, Text: AbilityText(l.Ability, nil), Actions: l.Ability.Actions}})
+		k.Lends = append(k.Lends, LendView{To: l.To, Ability: abilityView(l.Ability)})
 	}
 	return k
+}
+
+func abilityView(ab Ability) AbilityView {
+	m := abilityMsg(ab, nil)
+	return AbilityView{Code: ab.Code, Text: m.English(), TextMsg: m, Actions: ab.Actions}
 }
 
 func itoa(i int) string {

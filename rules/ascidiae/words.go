@@ -1,11 +1,11 @@
 package ascidiae
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // ownerPrefixes are "{seat:N}'s ", written once: every activation's event starts with its owner.
@@ -25,9 +25,20 @@ var manyActivations = func() (out [4]string) {
 	return out
 }()
 
+// logLine writes line, a sentence about one of seat's cards without its owner ("basica on c2
+// spawns 1 black."), into the turn's log, and returns the event naming the owner ("{seat:0}'s
+// basica on c2 spawns 1 black.").
+func (g *State) logLine(seat int, line *msg.Message) rules.Event {
+	m := g.ar.say("ev_owned", msg.Seat("Seat", seat), msg.Nested("Line", line))
+	text := m.English()
+	g.Log = append(g.Log, text[len(ownerPrefix(seat)):]) // the line's English, no copy
+	g.LogMsgs = append(g.LogMsgs, line)
+	return rules.Event{Text: text, Msg: m}
+}
+
 // activationEvent is the event of one activation of seat's card.
-func activationEvent(seat int, text string) rules.Event {
-	e := rules.Event{Text: text, Kind: "activation"}
+func activationEvent(seat int, e rules.Event) rules.Event {
+	e.Kind = "activation"
 	if seat >= 0 && seat < len(manyActivations) {
 		e.Many = manyActivations[seat]
 	}
@@ -42,134 +53,117 @@ func ownerPrefix(seat int) string {
 	return rules.SeatRef(rules.Seat(seat)) + "'s "
 }
 
-// holding writes what a card holds for players: "2 black, 1 red", or "no tadpoles".
-func holding(p Pool) string {
-	if p.Total() == 0 {
-		return "no tadpoles"
+// lostMsg is the end of "rubra on c3 is lost": its tadpoles, when it had any; rel words it for
+// a relative clause ("which is lost"), where German puts the verb last.
+func lostMsg(p Pool, rel bool) *msg.Message {
+	switch {
+	case p.Total() == 0 && rel:
+		return say("rel_lost")
+	case p.Total() == 0:
+		return say("lost")
+	case rel:
+		return say("rel_lost_with", msg.Nested("Pool", poolMsg(p)))
 	}
-	return p.String()
+	return say("lost_with", msg.Nested("Pool", poolMsg(p)))
 }
 
-// lostWith is the end of "rubra on c3 is lost": its tadpoles, when it had any.
-func lostWith(p Pool) string {
-	if p.Total() == 0 {
-		return "is lost"
+// ordinalMsg writes a count of colonies claimed: "second".
+func ordinalMsg(n int) *msg.Message {
+	if n >= 1 && n <= 4 {
+		return say([...]string{"ord_1", "ord_2", "ord_3", "ord_4"}[n-1])
 	}
-	return "is lost with " + p.String()
-}
-
-// ordinal writes a count of colonies claimed: "second".
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	case 4:
-		return "fourth"
-	}
-	return strconv.Itoa(n) + "th"
-}
-
-// orList joins tokens for a refusal: "up, right, down or left"; a long list ends "and 7 more".
-func orList(cs []rules.Choice) string {
-	if len(cs) == 0 {
-		return "nothing"
-	}
-	const most = 12
-	var toks []string
-	for i, c := range cs {
-		if i == most {
-			return strings.Join(toks, ", ") + fmt.Sprintf(" and %d more", len(cs)-most)
-		}
-		if strings.Contains(c.Token, "+") {
-			toks = append(toks, strconv.Quote(c.Token)) // several colours: to be typed as it is
-		} else {
-			toks = append(toks, c.Token)
-		}
-	}
-	if len(toks) == 1 {
-		return toks[0]
-	}
-	return strings.Join(toks[:len(toks)-1], ", ") + " or " + toks[len(toks)-1]
-}
-
-// verbWords is a central board move's first token in words, for refusals.
-func verbWords(v string) string {
-	if v == wRoot {
-		return "take root"
-	}
-	return v
+	return say("ord_n", msg.Number("N", n))
 }
 
 // nextWhat says in words what the token after prefix stands for in seat's decision: "a facing
 // for habilis", "the space to move rubra to". Refusals name it instead of parser words.
-func (g *State) nextWhat(seat int, prefix rules.Move) string {
+func (g *State) nextWhat(seat int, prefix rules.Move) *msg.Message {
 	if g.setupPhase() {
 		card := initials[min(len(prefix)/2, 1)]
 		if len(prefix)%2 == 0 {
-			return "a space for " + card
+			return say("next_space_for", msg.Code("Card", card))
 		}
-		return "a facing for " + card
+		return say("next_facing_for", msg.Code("Card", card))
 	}
 	n := len(prefix)
 	switch g.Turn.Wait {
 	case waitStart:
 		switch n {
 		case 0:
-			return "a choice of this learning turn"
+			return say("next_learning")
 		case 1:
-			return "the space to move " + prefix[0] + " to"
+			return say("next_learn_space", msg.Code("Card", prefix[0]))
 		}
-		return "a facing for " + prefix[0]
+		return say("next_facing_for", msg.Code("Card", prefix[0]))
 	case waitAbility:
-		return "the number of an ability"
+		return say("next_ability")
 	case waitPick:
 		if a := g.currentAction(); a.Verb == Coop {
-			return "the tadpoles to cooperate with"
+			return say("next_pick_coop")
 		} else {
-			return "the tadpoles to " + a.Verb.String()
+			return say(pickIDs[a.Verb])
 		}
 	case waitCentral:
 		if n == 0 {
-			return "an action"
+			return say("next_action")
 		}
 		switch prefix[0] {
 		case wColonize:
-			return "a colony to claim"
+			return say("next_colony")
 		case wRoot:
 			switch n {
 			case 1:
-				return "a pile to take root from"
+				return say("next_root_pile")
 			case 2:
-				return "the space where " + prefix[1] + " takes root"
+				return say("next_root_space", msg.Code("Card", prefix[1]))
 			}
-			return "a facing for " + prefix[1]
+			return say("next_facing_for", msg.Code("Card", prefix[1]))
 		case wDisplace:
 			switch n {
 			case 1:
-				return "the space of the ascidia to move"
+				return say("next_displace_from")
 			case 2:
-				return "the space to move it to"
+				return say("next_displace_to")
 			}
-			return "the colour of the tadpole you pay"
+			return say("next_pay")
 		case wSpin:
 			switch n {
 			case 1:
-				return "the space of the ascidia to turn"
+				return say("next_spin_from")
 			case 2:
-				return "its new facing"
+				return say("next_spin_facing")
 			}
-			return "the colour of the tadpole you pay"
+			return say("next_pay")
 		case wBlock:
-			return "a pile to lock"
+			return say("next_block_pile")
 		case wPuff:
-			return "the colour of the tadpole you puff away"
+			return say("next_puff")
 		}
 	}
-	return "the next part of the move"
+	return say("next_part")
+}
+
+// pickIDs name, by verb, the tadpoles an any-colour icon of that action asks for.
+var pickIDs = [numVerbs]string{Spawn: "next_pick_spawn", Consume: "next_pick_consume", Push: "next_pick_push", Catch: "next_pick_catch", Coop: "next_pick_coop"}
+
+// orListMsg is orList as a message.
+func orListMsg(cs []rules.Choice) *msg.Message {
+	if len(cs) == 0 {
+		return say("or_nothing")
+	}
+	const most = 12
+	var toks []*msg.Message
+	for i, c := range cs {
+		if i == most {
+			return say("list_more", msg.Nested("First", listMsg(toks, "list_comma")), msg.Count("More", len(cs)-most))
+		}
+		if strings.Contains(c.Token, "+") {
+			toks = append(toks, codeMsg(strconv.Quote(c.Token))) // several colours: to be typed as it is
+		} else {
+			toks = append(toks, codeMsg(c.Token))
+		}
+	}
+	return listMsg(toks, "list_or")
 }
 
 // example completes prefix with the first choice at each step: a whole move to show as a model.
@@ -201,49 +195,45 @@ type purge struct {
 }
 
 // consequence says what the rules make certain once seat plays the whole move m: the cards that
-// purge before anyone decides anything again, and the end of the game. "" when there is nothing
+// purge before anyone decides anything again, and the end of the game. Nil when there is nothing
 // to warn of. Labels add it, so a player never purges a card or ends the game unawares.
-func (g *State) consequence(seat int, m rules.Move) string {
+func (g *State) consequence(seat int, m rules.Move) []*msg.Message {
 	c := g.clone()
 	c.watch = &watch{}
 	c.play(rules.Seat(seat), m)
-	var parts []string
+	var parts []*msg.Message
 	if ps := c.watch.purges; len(ps) > 0 {
-		var cards []string
+		var cards []*msg.Message
 		for _, p := range ps {
-			who := "your "
 			if p.seat != seat {
-				who = ownerPrefix(p.seat)
+				cards = append(cards, say("cons_theirs", msg.Seat("Seat", p.seat), shortArg("Card", p.card), msg.Code("Space", SpaceName(p.space))))
+			} else {
+				cards = append(cards, say("cons_yours", shortArg("Card", p.card), msg.Code("Space", SpaceName(p.space))))
 			}
-			cards = append(cards, who+p.card+" on "+SpaceName(p.space))
 		}
 		if len(ps) == 1 {
-			parts = append(parts, "then "+cards[0]+" purges its "+strconv.Itoa(ps[0].n)+" tadpoles")
+			parts = append(parts, say("cons_purges", msg.Nested("Card", cards[0]), msg.Number("N", ps[0].n)))
 		} else {
-			last := len(cards) - 1
-			parts = append(parts, "then "+strings.Join(cards[:last], ", ")+" and "+cards[last]+" purge their tadpoles")
+			parts = append(parts, say("cons_purge", msg.Nested("Cards", listMsg(cards, "list_and"))))
 		}
 	}
 	if r := c.Res; r != nil && g.Res == nil {
 		switch {
 		case g.solo() && r.Ranks[0] == 1 && strings.HasPrefix(r.Reason, "Major"):
-			parts = append(parts, "you win: a major victory")
+			parts = append(parts, say("cons_major"))
 		case g.solo() && r.Ranks[0] == 1:
-			parts = append(parts, "you win: a minor victory")
+			parts = append(parts, say("cons_minor"))
 		case g.solo():
-			parts = append(parts, "the game ends in a defeat")
+			parts = append(parts, say("cons_defeat"))
 		case r.Ranks[seat] == 1 && len(r.Winners()) == 1:
-			parts = append(parts, "you win the game")
+			parts = append(parts, say("cons_win"))
 		case strings.HasPrefix(r.Reason, "The turn limit"):
-			parts = append(parts, "the turn limit ends the game")
+			parts = append(parts, say("cons_limit"))
 		default:
-			parts = append(parts, "the game ends")
+			parts = append(parts, say("cons_end"))
 		}
 	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "; " + strings.Join(parts, "; ")
+	return parts
 }
 
 // withConsequences adds to each choice that completes a move what that move makes certain. Setup
@@ -265,8 +255,9 @@ func (g *State) withConsequences(seat int, partial rules.Move, next []rules.Choi
 		if _, complete := tree(mm); !complete {
 			continue
 		}
-		if note := g.consequence(seat, mm); note != "" {
-			out[i].Label += note
+		for _, note := range g.consequence(seat, mm) {
+			out[i].Msg = say("with_note", msg.Nested("Label", out[i].Msg), msg.Nested("Note", note))
+			out[i].Label = out[i].Msg.English()
 		}
 	}
 	return out

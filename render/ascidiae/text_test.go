@@ -1,0 +1,103 @@
+package ascidiae
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
+	asc "github.com/boardbot/boardbot/rules/ascidiae"
+	"github.com/boardbot/boardbot/rules/msg"
+	"github.com/boardbot/boardbot/rules/msg/msgtest"
+)
+
+// The board's catalogue is complete in every language and fully used.
+func TestCatalogue(t *testing.T) { msgtest.Check(t, catName, ".") }
+
+// One set of golden boards in German, at a few moments of a game: the labels, the legend, the
+// card icons, the log, the question and the result translated, and long German words still
+// inside their panels. The focus image of the first too.
+func TestGoldenGerman(t *testing.T) {
+	for _, c := range cases[1:] {
+		t.Run(c.name, func(t *testing.T) {
+			st := position(t, c.seats, c.opts, 7, c.moves)
+			m := render.SampleMeta(c.seats)
+			m.Lang = msg.German
+			img, err := Image(st.View(rules.Spectator), m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			render.Golden(t, "de-"+c.name, img)
+		})
+	}
+	st := position(t, 2, map[string]string{"preset": "first"}, 7, 45)
+	b, err := Focus(st.View(rules.Spectator), render.Meta{Names: []string{"alice", "bob"}, Lang: msg.German})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	render.Golden(t, "de-focus-first-2p", img)
+}
+
+// Every label of the board in the pseudo-language is pseudo-localized: every message of the
+// catalogue, and the status, log, question and result of boards at several moments, once the
+// players' names, the species' Latin names and notation are taken out.
+func TestLabelsArePseudoLocalized(t *testing.T) {
+	names := []string{"alice", "Bartholomew the Magnificent", "Bartholomew the…", "carol", "dmitri"}
+	word := regexp.MustCompile(`[A-Za-z]{2,}`)
+	check := func(where, s string) {
+		t.Helper()
+		for _, n := range names {
+			s = strings.ReplaceAll(s, n, "")
+		}
+		if w := word.FindString(s); w != "" {
+			t.Errorf("%s: %q is not pseudo-localized in %q", where, w, s)
+		}
+	}
+	// Every label, its arguments filled with notation.
+	en, err := os.ReadFile("locales/en.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	arg := regexp.MustCompile(`\{\{\.(\w+)\}\}`)
+	for _, line := range strings.Split(string(en), "\n") {
+		id, text, ok := strings.Cut(line, " = ")
+		if !ok || strings.HasPrefix(id, "#") {
+			continue
+		}
+		var args []msg.Arg
+		for _, a := range arg.FindAllStringSubmatch(text, -1) {
+			args = append(args, msg.Code(a[1], "7"))
+		}
+		check(id, tr(msg.Pseudo, id, args...))
+	}
+	for _, g := range legendGlyphs(msg.Pseudo) {
+		check("legend", g.text)
+	}
+	for _, c := range cases {
+		st := position(t, c.seats, c.opts, 7, c.moves)
+		v, err := toView(st.View(rules.Spectator))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newBoard(v, render.Meta{Names: render.SampleMeta(c.seats).Names, Lang: msg.Pseudo})
+		check(c.name+" header", b.focusHeader())
+		for _, l := range append(b.wrappedLog(), b.promptLines()...) {
+			check(c.name+" log", l)
+		}
+		for _, k := range v.Kinds {
+			for _, ab := range k.Abilities {
+				for _, g := range abilityGlyphs(asc.Ability{Actions: ab.Actions}, asc.Up, msg.Pseudo) {
+					check(c.name+" icons", g.text)
+				}
+			}
+		}
+	}
+}
