@@ -51,14 +51,7 @@ func eventMany(lang string, e rules.Event, name func(rules.Seat) string) string 
 	if e.ManyMsg == nil || e.Many == "" {
 		return fallback(rules.RenderSeats(e.Many, name))
 	}
-	m := *e.ManyMsg
-	m.Args = append([]msg.Arg(nil), m.Args...)
-	for i := range m.Args {
-		if m.Args[i].Kind == msg.KCount {
-			m.Args[i].Int = manyCount
-		}
-	}
-	return strings.Replace(engineText(lang, &m, "", name), strconv.Itoa(manyCount), "%d", 1)
+	return strings.Replace(engineText(lang, rules.ManyWith(e, manyCount), "", name), strconv.Itoa(manyCount), "%d", 1)
 }
 
 // manyCount stands for a condensed line's count while it is rendered: unlike any number a game

@@ -153,6 +153,21 @@ type Event struct {
 	Msg *msg.Message `json:"msg,omitempty"`
 }
 
+// ManyWith is e's condensed line as a message counting n (nil when e has none).
+func ManyWith(e Event, n int) *msg.Message {
+	if e.ManyMsg == nil {
+		return nil
+	}
+	m := *e.ManyMsg
+	m.Args = append([]msg.Arg(nil), m.Args...)
+	for i := range m.Args {
+		if m.Args[i].Kind == msg.KCount {
+			m.Args[i].Int = n
+		}
+	}
+	return &m
+}
+
 // Say is the public event of message m, its Text the English rendering.
 func Say(m *msg.Message) Event { return Event{Text: m.English(), Msg: m} }
 

@@ -124,14 +124,7 @@ func engineTexts(t *testing.T, games, moves int, f func(what string, m *msg.Mess
 						t.Errorf("condensed line %q without its message", e.Many)
 						continue
 					}
-					m := *e.ManyMsg
-					m.Args = append([]msg.Arg(nil), m.Args...)
-					for i := range m.Args {
-						if m.Args[i].Name == "Count" {
-							m.Args[i].Int = 3
-						}
-					}
-					f("condensed", &m, strings.Replace(e.Many, "%d", "3", 1))
+					f("condensed", rules.ManyWith(e, 3), strings.Replace(e.Many, "%d", "3", 1))
 				}
 			}
 		}

@@ -25,6 +25,14 @@ var manyActivations = func() (out [4]string) {
 	return out
 }()
 
+// manyActivationMsgs are manyActivations as messages (the platform sets Count).
+var manyActivationMsgs = func() (out [4]*msg.Message) {
+	for i := range out {
+		out[i] = msg.New(catName, "many_activations", msg.Seat("Seat", i), msg.Count("Count", 0))
+	}
+	return out
+}()
+
 // logLine writes line, a sentence about one of seat's cards without its owner ("basica on c2
 // spawns 1 black."), into the turn's log, and returns the event naming the owner ("{seat:0}'s
 // basica on c2 spawns 1 black.").
@@ -41,6 +49,7 @@ func activationEvent(seat int, e rules.Event) rules.Event {
 	e.Kind = "activation"
 	if seat >= 0 && seat < len(manyActivations) {
 		e.Many = manyActivations[seat]
+		e.ManyMsg = manyActivationMsgs[seat]
 	}
 	return e
 }
