@@ -141,7 +141,18 @@ func (s *state) clone() *state {
 }
 
 // Encode is the snapshot: the state as JSON (arrays only, so the bytes are deterministic).
-func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
+// A result's message stays out of it (decode reads it back from the reason), so snapshots keep
+// their form.
+func (s *state) Encode() ([]byte, error) {
+	if s.Res == nil || s.Res.ReasonMsg == nil {
+		return json.Marshal(s)
+	}
+	c := *s
+	r := *s.Res
+	r.ReasonMsg = nil
+	c.Res = &r
+	return json.Marshal(&c)
+}
 
 func decode(b []byte) (*state, error) {
 	s := &state{}
@@ -150,6 +161,9 @@ func decode(b []byte) (*state, error) {
 	}
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("reef: decode: %w", err)
+	}
+	if s.Res != nil {
+		s.Res.ReasonMsg = reasonMsg(s.Res.Reason)
 	}
 	return s, nil
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Texts name seats through rules.SeatRef, squares in words ("D4 on board 2"), and counts with
@@ -55,3 +56,11 @@ var manyShrimp, manyLaid = func() (shrimp, laid [4]string) {
 	}
 	return
 }()
+
+// fromToMsg is fromTo as a message.
+func fromToMsg(a, b int) *msg.Message {
+	if a/perBoard == b/perBoard {
+		return say("from_to_same", code("From", sqCell(a)), whereArg("To", b))
+	}
+	return say("from_to", whereArg("From", a), whereArg("To", b))
+}
