@@ -25,8 +25,25 @@ func NewSprites[K comparable](paint func(K) image.Image) *Sprites[K] {
 
 // Get returns the sprite for k, drawing it on first use.
 func (s *Sprites[K]) Get(k K) image.Image {
+	return s.get(k, nil)
+}
+
+// GetOr is Get for a sprite whose drawing needs more than its key holds (data the key only names,
+// such as a card's definition): paint draws it on first use instead of the cache's function. The
+// key must still name everything that changes how the sprite looks.
+func (s *Sprites[K]) GetOr(k K, paint func() image.Image) image.Image {
+	return s.get(k, paint)
+}
+
+func (s *Sprites[K]) get(k K, paint func() image.Image) image.Image {
+	draw := func() image.Image {
+		if paint != nil {
+			return paint()
+		}
+		return s.paint(k)
+	}
 	if recording.Load() {
-		return s.paint(k) // drawn afresh so that its labels are recorded (RecordLabels)
+		return draw() // drawn afresh so that its labels are recorded (RecordLabels)
 	}
 	s.mu.RLock()
 	img, ok := s.m[k]
@@ -34,7 +51,7 @@ func (s *Sprites[K]) Get(k K) image.Image {
 	if ok {
 		return img
 	}
-	img = s.paint(k)
+	img = draw()
 	s.mu.Lock()
 	if old, ok := s.m[k]; ok {
 		img = old

@@ -164,16 +164,14 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 func summary(ctx context.Context, log *slog.Logger, c config.Config, st storage.Store, mode, public string, schemaBefore int, me *discordgo.User) {
 	attrs := []any{"version", version, "mode", mode}
 	if c.Database.URL != "" {
-		attrs = append(attrs, "store", "postgres", "schema", postgres.SchemaVersion())
+		migrations := "unknown"
+		if m, ok := st.(interface{ Migrated() (int, int) }); ok {
+			migrations = migrationsDone(m.Migrated())
+		}
+		attrs = append(attrs, "store", "postgres", "schema", postgres.SchemaVersion(), "migrations", migrations)
 	} else {
 		now := sqlite.SchemaVersion()
-		migrations := "none"
-		switch {
-		case schemaBefore < 0:
-			migrations = fmt.Sprintf("created at %d", now)
-		case schemaBefore != now:
-			migrations = fmt.Sprintf("%d -> %d", schemaBefore, now)
-		}
+		migrations := migrationsDone(max(schemaBefore, 0), now)
 		attrs = append(attrs, "store", "sqlite", "db", c.Database.Path, "schema", now, "migrations", migrations)
 	}
 	qctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -192,6 +190,18 @@ func summary(ctx context.Context, log *slog.Logger, c config.Config, st storage.
 	}
 	attrs = append(attrs, "ops_listen", ops)
 	log.Info("boardbot started", attrs...)
+}
+
+// migrationsDone says what a start did to the schema: created it, moved it from one version to
+// another, or nothing.
+func migrationsDone(from, to int) string {
+	switch {
+	case from == 0 && to > 0:
+		return fmt.Sprintf("created at %d", to)
+	case from != to:
+		return fmt.Sprintf("%d -> %d", from, to)
+	}
+	return "none"
 }
 
 func cmdRun(ctx context.Context, args []string, _, stderr io.Writer) int {

@@ -321,3 +321,15 @@ func TestHealthCommand(t *testing.T) {
 		t.Errorf("no operations listener configured: exit %d %q", code, errs)
 	}
 }
+
+// The startup summary's migrations field, for both stores.
+func TestMigrationsDone(t *testing.T) {
+	for _, c := range []struct {
+		from, to int
+		want     string
+	}{{0, 7, "created at 7"}, {5, 7, "5 -> 7"}, {7, 7, "none"}} {
+		if got := migrationsDone(c.from, c.to); got != c.want {
+			t.Errorf("migrationsDone(%d, %d) = %q, want %q", c.from, c.to, got, c.want)
+		}
+	}
+}

@@ -5,6 +5,8 @@ package ascidiae
 import (
 	"fmt"
 	"image"
+	"image/color"
+	"image/draw"
 	"math"
 	"strings"
 
@@ -60,6 +62,10 @@ type board struct {
 	cols  int // player panels per row
 	logN  int
 	meta  render.Meta
+	// The log and the question wrapped, kept once worked out: the height needs them before the
+	// drawing does.
+	wrapped, prompt []string
+	wrappedW        float64
 }
 
 func newBoard(v *asc.View, m render.Meta) *board {
@@ -135,7 +141,25 @@ var promptStyle = render.Style{Size: 16, Font: render.Bold, VAlign: render.Middl
 
 // promptLines is the question asked, wrapped to the log's width.
 func (b *board) promptLines() []string {
-	return render.Wrap("Now: "+b.v.Prompt, promptStyle, b.width-2*margin-36)
+	b.wrap()
+	return b.prompt
+}
+
+// wrap wraps the log and the question to the image's width, again only when the width changed.
+func (b *board) wrap() {
+	if b.wrapped != nil && b.wrappedW == b.width {
+		return
+	}
+	b.wrappedW = b.width
+	b.prompt = nil
+	if b.v.Prompt != "" {
+		b.prompt = render.Wrap("Now: "+b.v.Prompt, promptStyle, b.width-2*margin-36)
+	}
+	b.wrapped = []string{}
+	st := render.Style{Size: 16}
+	for _, l := range b.logLines() {
+		b.wrapped = append(b.wrapped, render.Wrap(l, st, b.width-2*margin-40)...)
+	}
 }
 
 // fitMin is render.FitText that stops at minText: a longer name overflows a little rather than
@@ -147,12 +171,8 @@ func fitMin(s string, st render.Style, w float64) render.Style {
 }
 
 func (b *board) wrappedLog() []string {
-	var out []string
-	st := render.Style{Size: 16}
-	for _, l := range b.logLines() {
-		out = append(out, render.Wrap(l, st, b.width-2*margin-40)...)
-	}
-	return out
+	b.wrap()
+	return b.wrapped
 }
 
 func (b *board) draw(frame render.Frame) *render.Canvas {
@@ -268,20 +288,22 @@ func (b *board) pile(p asc.PileView, x, y float64) {
 	if p.Zone == "red" {
 		band, tint = render.OIVermillion, tintCommon
 	}
-	tile(c, x, y, pileW, pileH, 8, render.Panel, tint, render.Ink, 1.5)
-	box(c, x, y, pileW, 24, 8, band, nil, 0)
-	c.Rect(image.Rect(int(x), int(y+16), int(x+pileW), int(y+24)), band)
-	c.Text(x+7, y+12, strings.ToUpper(p.Zone[:1])+p.Space[len(p.Space)-1:], render.Style{Size: 15, Font: render.Bold, Color: render.White, VAlign: render.Middle})
-	c.Text(x+pileW-7, y+12, "×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Right, VAlign: render.Middle})
-	name := fitMin(p.Card, render.Style{Size: 16, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, pileW-8)
-	c.Text(x+pileW/2, y+38, p.Card, name)
-	// Cost.
-	c.Text(x+6, y+60, "cost", render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle})
-	drawRow(c, x+36, y+60, pileW-40, poolShapes(p.Cost), 1)
-	// What the card does, in the card's own frame (facing up).
-	if k := b.kinds[p.Card]; k != nil {
-		b.abilities(k, asc.Up, x+5, y+76, pileW-10, pileH-80)
+	// On whole pixels: the pile's face (everything but its count) is drawn once per card and
+	// language and copied.
+	x, y = math.Round(x), math.Round(y)
+	k := b.kinds[p.Card]
+	pk := faceKey{card: p.Card, pile: p.Zone + p.Space, cost: p.Cost, lang: b.meta.Lang}
+	if k != nil {
+		pk.sig = kindSig(k)
 	}
+	face := faces.GetOr(pk, func() image.Image {
+		fb := *b
+		fb.c = render.NewCanvas(int(pileW), int(pileH), render.Panel)
+		fb.pileFace(p, k, band, tint)
+		return fb.c.Image()
+	})
+	draw.Draw(c.RGBA, image.Rect(int(x), int(y), int(x+pileW), int(y+pileH)), face, image.Point{}, draw.Src)
+	c.Text(x+pileW-7, y+12, "×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Right, VAlign: render.Middle})
 	if p.Count == 0 {
 		box(c, x, y, pileW, pileH, 8, render.Alpha(render.Paper, 0.7), nil, 0)
 		c.Text(x+pileW/2, y+pileH/2, "EMPTY", render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
@@ -290,6 +312,24 @@ func (b *board) pile(p asc.PileView, x, y float64) {
 		// Over the header band, so cost and abilities stay readable.
 		box(c, x+2, y+1, pileW-4, 24, 6, warn, render.Ink, 1.5)
 		c.Text(x+pileW/2, y+13, "LOCKED ×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+	}
+}
+
+// pileFace draws the unchanging part of a pile at the canvas's origin.
+func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA) {
+	c := b.c
+	tile(c, 0, 0, pileW, pileH, 8, render.Panel, tint, render.Ink, 1.5)
+	box(c, 0, 0, pileW, 24, 8, band, nil, 0)
+	c.Rect(image.Rect(0, 16, int(pileW), 24), band)
+	c.Text(7, 12, strings.ToUpper(p.Zone[:1])+p.Space[len(p.Space)-1:], render.Style{Size: 15, Font: render.Bold, Color: render.White, VAlign: render.Middle})
+	name := fitMin(p.Card, render.Style{Size: 16, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, pileW-8)
+	c.Text(pileW/2, 38, p.Card, name)
+	// Cost.
+	c.Text(6, 60, "cost", render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle})
+	drawRow(c, 36, 60, pileW-40, poolShapes(p.Cost), 1)
+	// What the card does, in the card's own frame (facing up).
+	if k != nil {
+		b.abilities(k, asc.Up, 5, 76, pileW-10, pileH-80)
 	}
 }
 
@@ -500,7 +540,20 @@ func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next 
 	if active {
 		stroke, lw = activeEdge, 6
 	}
-	tile(c, x, y, b.cell, b.cell, 10, render.Panel, tint, render.Opaque(stroke), lw)
+	// The card's face (its tile, name and abilities) is drawn once per card, facing, size and
+	// language and copied: the abilities' icon rows are most of a grid's drawing.
+	fk := faceKey{card: cv.Card, orient: cv.Orient, cell: int(b.cell), tint: tint, stroke: render.Opaque(stroke), lw: float32(lw), lang: b.meta.Lang}
+	if k != nil {
+		fk.sig = kindSig(k)
+	}
+	face := faces.GetOr(fk, func() image.Image {
+		fb := *b
+		fb.c = render.NewCanvas(fk.cell, fk.cell, render.Panel)
+		fb.cardFace(cv, k, tint, fk.stroke, lw)
+		return fb.c.Image()
+	})
+	x0, y0 := int(math.Round(x)), int(math.Round(y))
+	draw.Draw(c.RGBA, image.Rect(x0, y0, x0+fk.cell, y0+fk.cell), face, image.Point{}, draw.Src)
 	// Facing: a notch on the edge the card's top faces.
 	dx, dy := dirVec(cv.Orient)
 	mx, my := x+b.cell/2+dx*(b.cell/2+1), y+b.cell/2+dy*(b.cell/2+1)
@@ -512,19 +565,59 @@ func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next 
 		capSt.Color = warn
 	}
 	c.Text(x+b.cell-9, y+12, itoa(n)+"/"+itoa(cv.Capacity), capSt)
-	name := fitMin(cv.Card, render.Style{Size: 19, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
-	c.Text(x+b.cell/2, y+31, cv.Card, name)
-	if k != nil {
-		b.abilities(k, cv.Orient, x+8, y+44, b.cell-16, b.cell-44-32)
-	}
 	// Tadpoles, across the whole width.
 	ty := y + b.cell - 17
-	c.Rect(image.Rect(int(x+6), int(ty-12), int(x+b.cell-6), int(ty-11)), render.Edge)
 	if n > 0 {
 		drawRow(c, x+9, ty, b.cell-18, poolGlyphs(cv.Tadpoles), 1.25)
 	} else {
 		c.Text(x+9, ty, "no tadpoles", render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle})
 	}
+}
+
+// cardFace draws the unchanging part of a card's space at the canvas's origin: the tile, the
+// name, the abilities and the rule above the tadpoles.
+func (b *board) cardFace(cv asc.CellView, k *asc.KindView, tint, stroke color.RGBA, lw float64) {
+	c := b.c
+	tile(c, 0, 0, b.cell, b.cell, 10, render.Panel, tint, stroke, lw)
+	name := fitMin(cv.Card, render.Style{Size: 19, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
+	c.Text(b.cell/2, 31, cv.Card, name)
+	if k != nil {
+		b.abilities(k, cv.Orient, 8, 44, b.cell-16, b.cell-44-32)
+	}
+	ty := b.cell - 17
+	c.Rect(image.Rect(6, int(ty-12), int(b.cell-6), int(ty-11)), render.Edge)
+}
+
+// faceKey is everything a card's face depends on.
+type faceKey struct {
+	card         string
+	sig          string // the species' abilities, as kindSig writes them
+	pile         string // a pile's zone and space; empty for a card in a grid
+	cost         asc.Pool
+	orient       asc.Dir
+	cell         int
+	tint, stroke color.RGBA
+	lw           float32
+	lang         string
+}
+
+var faces = render.NewSprites(func(faceKey) image.Image { return nil }) // drawn by GetOr
+
+// kindSig names what a species' face shows beyond its name, so that two species of one name with
+// different abilities never share a face.
+func kindSig(k *asc.KindView) string {
+	var sb strings.Builder
+	sb.WriteString(itoa(k.Capacity))
+	for _, a := range k.Abilities {
+		sb.WriteByte('|')
+		sb.WriteString(a.Code)
+	}
+	for _, l := range k.Lends {
+		sb.WriteString("|>")
+		sb.WriteString(itoa(int(l.To)))
+		sb.WriteString(l.Ability.Code)
+	}
+	return sb.String()
 }
 
 // log writes the last finished turn, the turn so far, and the question asked.

@@ -28,7 +28,9 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	head := b.focusHeader()
 	hst := render.Style{Size: 19, Font: render.Bold, VAlign: render.Top}
 	lines := render.Wrap(head, hst, b.width-2*margin)
-	headH := 14 + float64(len(lines))*render.LineHeight(hst) + 4
+	// Whole pixels, so that the spaces below sit on the pixel grid and their cached faces copy as
+	// drawn.
+	headH := math.Ceil(14 + float64(len(lines))*render.LineHeight(hst) + 4)
 	centralH := 36 + 2*pileH + 10 + 40 + float64(b.focusColRows())*(colH+8) + 8
 	playersH := b.focusPlayersH()
 	h := headH + margin + centralH + margin + playersH + b.gridH + margin + b.logH() + margin

@@ -6,6 +6,8 @@ package ausonia
 import (
 	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
@@ -257,22 +259,44 @@ func drawMarket(c *render.Canvas, v *game.View, y float64) float64 {
 
 func drawHouse(c *render.Canvas, v *game.View, m render.Meta, i int, y float64) float64 {
 	x0, w := float64(margin), float64(width-2*margin)
-	houseFrame(c, v, i, x0, y, w, rowH)
-	houseBlock(c, v, m, i, x0, y)
-	// Right block: the areas, one line each.
+	// Right block: the areas, one line each, beyond a rule drawn with the frame.
 	rx := x0 + 340
-	c.Rect(rect(rx-14, y+14, 2, rowH-28), render.Edge)
+	houseFrame(c, v, i, x0, y, w, rowH, rx-x0)
+	houseBlock(c, v, m, i, x0, y)
 	houseAreas(c, v.Players[i], rx, y+14, x0+w-16)
 	return y + rowH + gap
 }
 
-// houseFrame is a house's box, ringed in its colour while it plays.
-func houseFrame(c *render.Canvas, v *game.View, i int, x0, y, w, h float64) {
-	box(c, x0, y, w, h, 12, render.Panel, render.Edge, 2)
+// houseFrame is a house's box, ringed in its colour while it plays, with the rule before its
+// areas rx from its left edge (none for 0).
+func houseFrame(c *render.Canvas, v *game.View, i int, x0, y, w, h, rx float64) {
+	k := frameKey{w: int(w), h: int(h), rule: int(rx)}
 	if v.Result == nil && v.Turn == i {
-		c.RoundRect(x0, y, w, h, 12, nil, render.SeatColour(houseIndex(v.Players[i])), 6)
+		k.ring = render.SeatColour(houseIndex(v.Players[i]))
 	}
+	c.Blit(frames.Get(k), int(math.Round(x0)), int(math.Round(y)))
 }
+
+type frameKey struct {
+	w, h int
+	ring color.RGBA // zero for none
+	rule int
+}
+
+// frames caches the houses' boxes, drawn on the image's ground so that they copy as drawn in
+// place: a box's outline is one of the dearest things on the board to draw.
+var frames = render.NewSprites(func(k frameKey) image.Image {
+	c := render.NewCanvas(k.w, k.h, render.Paper)
+	w, h := float64(k.w), float64(k.h)
+	box(c, 0, 0, w, h, 12, render.Panel, render.Edge, 2)
+	if k.ring.A != 0 {
+		c.RoundRect(0, 0, w, h, 12, nil, k.ring, 6)
+	}
+	if k.rule > 0 {
+		c.Rect(rect(float64(k.rule)-14, 14, 2, h-28), render.Edge)
+	}
+	return c.Image()
+})
 
 // houseBlock is the house, its player and its influence, 330 px wide from x0.
 func houseBlock(c *render.Canvas, v *game.View, m render.Meta, i int, x0, y float64) {
@@ -281,8 +305,7 @@ func houseBlock(c *render.Canvas, v *game.View, m render.Meta, i int, x0, y floa
 	seat := render.SeatColour(hi)
 	active := v.Result == nil && v.Turn == i
 	// Left block: the house and its influence.
-	c.Circle(x0+40, y+38, 24, seat, render.Ink, 2)
-	c.Text(x0+40, y+38, p.House, render.Style{Size: 22, Font: render.Bold, Color: render.ContrastInk(seat), Align: render.Center, VAlign: render.Middle})
+	c.BlitCentered(badges.Get(badgeKey{p.House, seat}), x0+40, y+38)
 	name := houseLabel(p)
 	if n := m.Player(rules.Seat(i), "", 12); n != "" {
 		name = n + " · " + name
@@ -341,8 +364,7 @@ func drawSolo(c *render.Canvas, v *game.View, y float64) float64 {
 	s := v.Solo
 	x0, w := float64(margin), float64(width-2*margin)
 	box(c, x0, y, w, soloH, 12, render.Panel, render.Edge, 2)
-	c.Circle(x0+40, y+38, 24, render.Ink, render.Ink, 2)
-	c.Text(x0+40, y+38, "A", render.Style{Size: 22, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+	c.BlitCentered(badges.Get(badgeKey{"A", render.Ink}), x0+40, y+38)
 	c.Text(x0+74, y+28, s.Name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
 	c.Text(x0+74, y+54, "Aspirant "+s.Aspirant, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 	c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))

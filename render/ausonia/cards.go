@@ -233,7 +233,24 @@ const (
 	chipDown           // face down: bought this turn
 )
 
+// chip draws a card's chip at (x, y), rounded to whole pixels: a chip never changes, so it is
+// drawn once per card and style and kept (the houses' areas hold dozens of them).
 func chip(c *render.Canvas, x, y float64, code string, st chipStyle) {
+	c.Blit(chips.Get(chipKey{code, st}), int(math.Round(x)), int(math.Round(y)))
+}
+
+type chipKey struct {
+	code string
+	st   chipStyle
+}
+
+var chips = render.NewSprites(func(k chipKey) image.Image {
+	sp := render.NewSprite(chipW, chipH)
+	paintChip(sp, 0, 0, k.code, k.st)
+	return sp.Image()
+})
+
+func paintChip(c *render.Canvas, x, y float64, code string, st chipStyle) {
 	cd, ok := game.CardByCode(code)
 	col := render.Edge
 	if ok {

@@ -32,14 +32,16 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	body := render.Style{Size: 19, VAlign: render.Top}
 	inner := float64(focusW - 2*margin - 2*focusPad)
 	headLines := render.Wrap(st.Text, head, float64(focusW-2*margin))
-	headH := 12 + float64(len(headLines))*render.LineHeight(head) + render.LineHeight(body) + 8
+	// Whole pixels, so that every box below sits on the pixel grid and its cached parts copy as
+	// drawn.
+	headH := math.Ceil(12 + float64(len(headLines))*render.LineHeight(head) + render.LineHeight(body) + 8)
 	var last []string
 	for _, l := range lastOf(view) {
 		last = append(last, render.Wrap(l, body, inner)...)
 	}
 	lastH := 0.0
 	if len(last) > 0 {
-		lastH = 46 + float64(len(last))*render.LineHeight(body) + gap
+		lastH = math.Ceil(46 + float64(len(last))*render.LineHeight(body) + gap)
 	}
 	cards := marketCards(view)
 	marketH := 52.0
@@ -96,7 +98,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 				continue
 			}
 			hh := houseH(view, i)
-			houseFrame(c, view, i, x0, y, w, hh)
+			houseFrame(c, view, i, x0, y, w, hh, 0)
 			houseBlock(c, view, m, i, x0, y)
 			if hh > blockH {
 				houseAreas(c, p, x0+focusPad, y+blockH, x0+w-focusPad)
@@ -106,8 +108,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	}
 	if s := view.Solo; s != nil {
 		box(c, x0, y, w, focusSolo, 12, render.Panel, render.Edge, 2)
-		c.Circle(x0+40, y+38, 24, render.Ink, render.Ink, 2)
-		c.Text(x0+40, y+38, "A", render.Style{Size: 22, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+		c.BlitCentered(badges.Get(badgeKey{"A", render.Ink}), x0+40, y+38)
 		c.Text(x0+74, y+28, s.Name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
 		c.Text(x0+74, y+54, "Aspirant "+s.Aspirant, render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 		c.ScoreBar(rect(x0+16, y+78, 300, 38), "Influence", s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))

@@ -36,3 +36,21 @@ func box(c *render.Canvas, x, y, w, h, r float64, fill, stroke color.Color, lw f
 		c.RoundRect(x, y, w, h, r, nil, stroke, lw)
 	}
 }
+
+type badgeKey struct {
+	letter string // the house's numeral, or A for the Aspirant
+	fill   color.RGBA
+}
+
+// badges caches the discs that mark a house (or the Aspirant) with its letter. They sit on a
+// house's panel: painted on its colour, they copy exactly as drawn in place.
+var badges = render.NewSprites(func(k badgeKey) image.Image {
+	sp := render.NewCanvas(52, 52, render.Panel)
+	sp.Circle(26, 26, 24, k.fill, render.Ink, 2)
+	ink := render.ContrastInk(k.fill)
+	if k.fill == render.Ink {
+		ink = render.White
+	}
+	sp.Text(26, 26, k.letter, render.Style{Size: 22, Font: render.Bold, Color: ink, Align: render.Center, VAlign: render.Middle})
+	return sp.Image()
+})

@@ -24,6 +24,9 @@ import (
 type Store struct {
 	pool   *pool
 	health health
+	// from and to are the schema versions this Open found and left (equal when nothing was
+	// applied), for the startup summary.
+	from, to int
 
 	closeOnce sync.Once
 }
@@ -78,11 +81,12 @@ func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
-	if _, _, err := migrate(ctx, p); err != nil {
+	from, to, err := migrate(ctx, p)
+	if err != nil {
 		p.Close()
 		return nil, fmt.Errorf("postgres: open: %w", err)
 	}
-	s := &Store{pool: &pool{Pool: p, wait: opt.PoolWait}}
+	s := &Store{pool: &pool{Pool: p, wait: opt.PoolWait}, from: from, to: to}
 	if opt.Check {
 		if err := s.CheckCapacity(ctx, opt); err != nil {
 			p.Close()
@@ -100,9 +104,13 @@ func Migrate(ctx context.Context, url string) (from, to int, err error) {
 		return 0, 0, err
 	}
 	defer s.Close()
-	v, err := s.SchemaVersion(ctx)
-	return v, v, err
+	from, to = s.Migrated()
+	return from, to, nil
 }
+
+// Migrated returns the schema version Open found and the one it left: equal when the database
+// needed nothing, from 0 when Open created the schema.
+func (s *Store) Migrated() (from, to int) { return s.from, s.to }
 
 // Close closes the pool; safe to call more than once.
 func (s *Store) Close() error {

@@ -38,12 +38,18 @@ func TestMigrations(t *testing.T) {
 	// others find the work done.
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
+	created := make([]bool, 4)
 	for i := range errs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var s *Store
 			if s, errs[i] = Open(context.Background(), url); errs[i] == nil {
+				from, to := s.Migrated()
+				created[i] = from == 0 && to == SchemaVersion()
+				if !created[i] && (from != to || to != SchemaVersion()) {
+					errs[i] = fmt.Errorf("Migrated() = %d, %d", from, to)
+				}
 				s.Close()
 			}
 		}()
@@ -52,7 +58,14 @@ func TestMigrations(t *testing.T) {
 	if err := errors.Join(errs...); err != nil {
 		t.Fatalf("opening a new database from 4 instances at once: %v", err)
 	}
+	// The startup summary says which instance created the schema: exactly one did.
+	if n := len(slices.DeleteFunc(created, func(c bool) bool { return !c })); n != 1 {
+		t.Errorf("%d instances say they created the schema, want 1", n)
+	}
 	s := open(t, url)
+	if from, to := s.Migrated(); from != SchemaVersion() || to != SchemaVersion() {
+		t.Errorf("a second start: Migrated() = %d, %d; want nothing applied", from, to)
+	}
 	if v, err := s.SchemaVersion(t.Context()); err != nil || v != SchemaVersion() {
 		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, SchemaVersion())
 	}
