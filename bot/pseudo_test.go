@@ -18,15 +18,14 @@ import (
 // refusals have no messages in a catalogue yet. Their texts are exempt from the pseudo-locale
 // check (and only theirs). A game leaves this list once its package speaks through rules/msg.
 var engineTextsInEnglish = map[string]bool{
-	"ascidiae":       true,
-	"ascalion":       true,
-	"reef-encounter": true,
-	"ausonia":        true,
+	"ascidiae": true,
+	"ascalion": true,
+	"ausonia":  true,
 }
 
 // Games whose seats' own names are proper names, the same in every language (Autumn Ash's
 // sides Rainbow and Xeno), like the game's name.
-var properSeatNames = map[string]bool{"autumn-ash": true}
+var properSeatNames = map[string]bool{"autumn-ash": true, "reef-encounter": true}
 
 // Engine texts shown in English are marked with these while the pseudo-locale suites run.
 const fbOpen, fbClose = "⟦", "⟧"

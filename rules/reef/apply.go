@@ -1,7 +1,6 @@
 package reef
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -15,8 +14,8 @@ func (s *state) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bo
 	return next, complete, err
 }
 
-// articles mends "a orange" into "an orange" in the view's note (labels and texts are messages,
-// whose colour terms have their article).
+// articles mends "a orange" into "an orange", for a label that has no message (none of the
+// engine's: their colour terms have their article).
 func articles(s string) string {
 	if !strings.Contains(s, "a orange") && !strings.Contains(s, "A orange") {
 		return s
@@ -47,7 +46,6 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	ev := &events{}
 	s.exec(int(seat), st, ev)
-	s.Note = articles(s.Note)
 	return ev.list, nil
 }
 
@@ -59,10 +57,11 @@ func (e *events) pub(id string, a ...msg.Arg) {
 }
 
 // run is a public event of a kind that can repeat many times in one turn (shrimp moves, polyps
-// laid): many is the condensed line for a run of them, with %d for the count.
-func (e *events) run(kind, many, id string, a ...msg.Arg) {
+// laid). It carries no condensed line (Many): the platform shows Many in English whatever the
+// reader's language, so a long post is shortened by the platform's own, translated count.
+func (e *events) run(kind, id string, a ...msg.Arg) {
 	ev := rules.Say(say(id, a...))
-	ev.Kind, ev.Many = kind, many
+	ev.Kind = kind
 	e.list = append(e.list, ev)
 }
 
@@ -78,18 +77,23 @@ func (e *events) to(seat int, id string, a ...msg.Arg) {
 	e.list = append(e.list, ev)
 }
 
+// note sets the view's few words on the latest move, as a message and its English.
+func (s *state) note(id string, args ...msg.Arg) {
+	s.NoteMsg = say(id, args...)
+	s.Note = s.NoteMsg.English()
+}
+
 // exec carries out a step the tree accepted.
 func (s *state) exec(me int, st step, ev *events) {
-	s.Marks, s.Note = nil, ""
+	s.Marks, s.Note, s.NoteMsg = nil, "", nil
 	p := &s.Players[me]
-	who := who(me)
 	switch st.kind {
 	case kSetup:
 		s.execSetup(me, st, ev)
 		return
 	case kPass:
 		ev.pub("ev_pass", seatArg("Seat", me))
-		s.Note = who + " passes"
+		s.note("note_pass", seatArg("Seat", me))
 		s.nextLastTurn(ev)
 		return
 	case kEat:
@@ -104,7 +108,7 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.CubeSupply[st.col]++
 		s.openLarva(st.col)
 		ev.pub("ev_grow", seatArg("Seat", me), colArg("Colour", st.col))
-		s.Note = fmt.Sprintf("%s plays a %s larva cube", who, st.col)
+		s.note("note_grow", seatArg("Seat", me), colArg("Colour", st.col))
 	case kTrade:
 		p.Consumed[st.col]--
 		s.Bag[st.col]++
@@ -113,24 +117,24 @@ func (s *state) exec(me int, st step, ev *events) {
 		if st.then == kGrow {
 			s.openLarva(st.col)
 			ev.pub("ev_trade_grow", seatArg("Seat", me), colArg("Colour", st.col))
-			s.Note = fmt.Sprintf("%s trades for a %s larva cube", who, st.col)
+			s.note("note_trade_cube", seatArg("Seat", me), colArg("Colour", st.col))
 		} else {
 			// The consumed polyp has just gone into the bag, so the bag holds one of its colour.
 			from, _ := s.buy(me, st.col)
 			ev.pub("ev_trade_buy", seatArg("Seat", me), colArg("Colour", st.col), nest("From", from))
-			s.Note = fmt.Sprintf("%s trades for a %s polyp", who, st.col)
+			s.note("note_trade_polyp", seatArg("Seat", me), colArg("Colour", st.col))
 		}
 	case kBuy:
 		if from, ok := s.buy(me, st.col); ok {
 			p.Cubes[st.col]--
 			s.CubeSupply[st.col]++
 			ev.pub("ev_buy", seatArg("Seat", me), colArg("Colour", st.col), nest("From", from))
-			s.Note = fmt.Sprintf("%s trades a cube for a %s polyp", who, st.col)
+			s.note("note_buy", seatArg("Seat", me), colArg("Colour", st.col))
 		} else {
 			// As at the table: the bag is searched in front of everyone, and the trade is
 			// the turn's action 8 whether or not a polyp was found.
 			ev.reveal("ev_buy_none", seatArg("Seat", me), colArg("Colour", st.col))
-			s.Note = fmt.Sprintf("%s finds no %s polyp to trade for", who, st.col)
+			s.note("note_buy_none", seatArg("Seat", me), colArg("Colour", st.col))
 		}
 	case kAlga:
 		s.execAlga(me, st, ev)
@@ -140,30 +144,29 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.T.Introduced = true
 		s.Marks = append(s.Marks, st.sq)
 		ev.pub("ev_add", seatArg("Seat", me), whereArg("Square", st.sq), nest("Coral", s.coralText(s.corals(), st.sq)))
-		s.Note = fmt.Sprintf("%s adds a shrimp on %s", who, sqWhere(st.sq))
+		s.note("note_add", seatArg("Seat", me), whereArg("Square", st.sq))
 	case kShrimp:
 		s.Shrimp[st.sq] = -1
 		s.Marks = append(s.Marks, st.sq)
-		many := manyShrimp[me]
 		if st.to < 0 {
 			p.ShrimpsHome++
-			ev.run("shrimp", many, "ev_shrimp_home", seatArg("Seat", me), whereArg("Square", st.sq))
-			s.Note = fmt.Sprintf("%s takes back the shrimp on %s", who, sqWhere(st.sq))
+			ev.run("shrimp", "ev_shrimp_home", seatArg("Seat", me), whereArg("Square", st.sq))
+			s.note("note_home", seatArg("Seat", me), whereArg("Square", st.sq))
 		} else {
 			s.Shrimp[st.to] = int8(me)
 			s.Marks = append(s.Marks, st.to)
 			if s.Polyp[st.to] != NoColour {
-				ev.run("shrimp", many, "ev_shrimp_coral", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)), nest("Coral", s.coralText(s.corals(), st.to)))
+				ev.run("shrimp", "ev_shrimp_coral", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)), nest("Coral", s.coralText(s.corals(), st.to)))
 			} else {
-				ev.run("shrimp", many, "ev_shrimp_rock", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)))
+				ev.run("shrimp", "ev_shrimp_rock", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)))
 			}
-			s.Note = fmt.Sprintf("%s moves a shrimp %s", who, fromTo(st.sq, st.to))
+			s.note("note_shrimp", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)))
 		}
 	case kPlace:
 		s.execPlace(me, st, ev)
 	case kDone:
 		ev.pub("ev_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
-		s.Note = fmt.Sprintf("%s ends the %s larva play", who, s.T.Grow)
+		s.note("note_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
 		s.T.Grow = NoColour
 	case kTake:
 		s.execTake(me, st.col, ev)
@@ -210,7 +213,7 @@ func (s *state) execSetup(me int, st step, ev *events) {
 	p.Ready = true
 	ev.to(me, "ev_setup_mine", colArg("Colour", st.col), nest("Cubes", cubePair(st.cubes)))
 	ev.pub("ev_setup_made", seatArg("Seat", me))
-	s.Note = who(me) + " is ready"
+	s.note("note_ready", seatArg("Seat", me))
 	for _, q := range s.Players {
 		if !q.Ready {
 			return
@@ -234,7 +237,7 @@ func (s *state) execSetup(me int, st step, ev *events) {
 	s.Phase = phasePlay
 	s.Turn = s.First
 	s.T = turnState{Grow: NoColour}
-	s.Note = "Everyone is ready"
+	s.note("note_all_ready")
 	ev.pub("ev_setup_done", seatArg("Seat", s.First))
 }
 
@@ -265,7 +268,7 @@ func (s *state) execEat(me int, sq int, ev *events) {
 		evID = "ev_eat_first"
 	}
 	ev.pub(evID, seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size), whereArg("Square", sq), num("Back", back), num("Fish", size-back))
-	s.Note = fmt.Sprintf("%s's parrotfish eats the %s coral of %s", who(me), col, nPolyps(size))
+	s.note("note_eat", seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size))
 	if s.Phase == phasePlay && p.ShrimpsEaten >= data.ShrimpsPerPlayer {
 		s.trigger(me, endFedAll(me), ev)
 	}
@@ -274,7 +277,6 @@ func (s *state) execEat(me int, sq int, ev *events) {
 func (s *state) execPlace(me int, st step, ev *events) {
 	p := &s.Players[me]
 	x := s.T.Grow
-	who := who(me)
 	src := fromScreen
 	if st.consumed {
 		p.Consumed[x]--
@@ -295,9 +297,9 @@ func (s *state) execPlace(me int, st step, ev *events) {
 			owner = nest("Owner", say("over_guarded", seatArg("Guard", sh)))
 		}
 		over = nest("Over", say("over", colArg("Colour", v), owner, seatArg("Seat", me)))
-		s.Note = fmt.Sprintf("%s: %s overgrows %s on %s", who, x, v, sqWhere(st.sq))
+		s.note("note_overgrow", seatArg("Seat", me), colArg("Colour", x), colArg("Victim", v), whereArg("Square", st.sq))
 	} else {
-		s.Note = fmt.Sprintf("%s lays %s on %s", who, x, sqWhere(st.sq))
+		s.note("note_lay", seatArg("Seat", me), colArg("Colour", x), whereArg("Square", st.sq))
 	}
 	s.Polyp[st.sq] = x
 	s.Marks = append(s.Marks, st.sq)
@@ -312,7 +314,7 @@ func (s *state) execPlace(me int, st step, ev *events) {
 		s.T.Grow = NoColour
 		end = nest("Closed", say("lay_closed", colArg("Colour", x)))
 	}
-	ev.run("lay", manyLaid[me], "ev_lay", seatArg("Seat", me), colArg("Colour", x), nest("From", src), whereArg("Square", st.sq), over, growth, end)
+	ev.run("lay", "ev_lay", seatArg("Seat", me), colArg("Colour", x), nest("From", src), whereArg("Square", st.sq), over, growth, end)
 }
 
 var fromScreen, fromConsumed = say("from_screen"), say("from_consumed")
@@ -342,7 +344,6 @@ func (s *state) extraGrowth(sq int, x Colour) *msg.Message {
 
 func (s *state) execAlga(me int, st step, ev *events) {
 	p := &s.Players[me]
-	who := who(me)
 	p.Consumed[st.col]--
 	s.Bag[st.col]++
 	s.AlgaSupply[st.alga]--
@@ -371,9 +372,10 @@ func (s *state) execAlga(me int, st step, ev *events) {
 	} else {
 		ev.pub("ev_no_flip", algaArg("Alga", st.alga))
 	}
-	s.Note = fmt.Sprintf("%s: %s alga", who, st.alga)
 	if st.tile >= 0 {
-		s.Note += fmt.Sprintf(" on tile %d", st.tile+1)
+		s.note("note_alga_tile", seatArg("Seat", me), algaArg("Alga", st.alga), num("Tile", st.tile+1))
+	} else {
+		s.note("note_alga", seatArg("Seat", me), algaArg("Alga", st.alga))
 	}
 	if s.uncovered() == 0 {
 		s.trigger(me, endTiles, ev)
@@ -384,7 +386,6 @@ func (s *state) execAlga(me int, st step, ev *events) {
 // is refilled, and the turn passes.
 func (s *state) execTake(me int, c Colour, ev *events) {
 	p := &s.Players[me]
-	who := who(me)
 	i := s.seaIndex(c)
 	sp := &s.Sea[i]
 	got := sp.Polyps
@@ -395,7 +396,7 @@ func (s *state) execTake(me int, c Colour, ev *events) {
 	sp.Polyps = [NumColours]int{}
 	sp.Cube = false
 	ev.pub("ev_take", seatArg("Seat", me), colArg("Colour", c), nest("Polyps", polypList(got)))
-	s.Note = fmt.Sprintf("%s takes the %s space", who, c)
+	s.note("note_take", seatArg("Seat", me), colArg("Colour", c))
 	// Refill: a cube of the same colour, then one polyp on each space holding fewer than 3,
 	// clockwise from the space just emptied.
 	if s.CubeSupply[c] == 0 {

@@ -88,11 +88,11 @@ func (s *state) promptMsg() *msg.Message {
 	return say("prompt_turn", nest("List", orList(can)), nest("End", end))
 }
 
-// The verbs a turn prompt lists are tokens players type, so they stay as they are in every
-// language; the sentence around them is translated.
+// The verbs a turn prompt lists are the tokens players type; each is a message of its own, so a
+// language may keep the token (as de, es and fr do) or add a word to it.
 var (
-	verbEat, verbGrow, verbAdd, verbShrimp = token(vEat), token(vGrow), token(vAdd), token(vShrimp)
-	verbTrade, verbAlga, verbPolyp         = token(vTrade), token(vAlga), token(vPolyp)
+	verbEat, verbGrow, verbAdd, verbShrimp = say("verb_eat"), say("verb_grow"), say("verb_add"), say("verb_shrimp")
+	verbTrade, verbAlga, verbPolyp         = say("verb_trade"), say("verb_alga"), say("verb_polyp")
 	endTurnTake                            = say("end_turn_take")
 )
 

@@ -64,7 +64,7 @@ func badMoves(m rules.Move) []rules.Move {
 
 // engineTexts plays seeded random games at every seat count and in both variants, and hands
 // every text a player can meet on the way to f: prompts, choice labels at every step of the
-// move played, events, the result, and refusals of moves broken in the usual ways.
+// move played, events, the image's note on the move, the result, and refusals of moves broken in the usual ways.
 func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, english string)) {
 	for g := 0; g < games; g++ {
 		variant := []string{VariantStandard, VariantAdvanced}[g%2]
@@ -106,6 +106,9 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			}
 			for _, e := range evs {
 				f("event", e.Msg, e.Text)
+			}
+			if s.Note != "" {
+				f("note", s.NoteMsg, s.Note)
 			}
 		}
 		f("result", s.Res.ReasonMsg, s.Res.Reason)

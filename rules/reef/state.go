@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // phase is where the game stands.
@@ -87,6 +88,9 @@ type state struct {
 	// Marks are the squares the latest move changed and Note says what it did, for the image.
 	Marks []int  `json:"marks,omitempty"`
 	Note  string `json:"note,omitempty"`
+	// NoteMsg is Note as a message, so the image says it in the board's language (absent from
+	// snapshots written before it: the image then shows Note).
+	NoteMsg *msg.Message `json:"note_msg,omitempty"`
 
 	EndReason string `json:"end_reason,omitempty"`
 
