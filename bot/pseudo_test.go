@@ -17,13 +17,11 @@ import (
 // Engine texts still shown in English, by game: games whose events, prompts, labels and
 // refusals have no messages in a catalogue yet. Their texts are exempt from the pseudo-locale
 // check (and only theirs). A game leaves this list once its package speaks through rules/msg.
-var engineTextsInEnglish = map[string]bool{
-	"reef-encounter": true,
-}
+var engineTextsInEnglish = map[string]bool{}
 
 // Games whose seats' own names are proper names, the same in every language (Autumn Ash's
 // sides Rainbow and Xeno), like the game's name.
-var properSeatNames = map[string]bool{"autumn-ash": true}
+var properSeatNames = map[string]bool{"autumn-ash": true, "reef-encounter": true}
 
 // Marks that games print as they are in every language, like notation: Ausonia's houses are
 // numbered in Roman numerals ("Haus II", "[Ĥöûšé II]").

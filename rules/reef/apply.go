@@ -1,22 +1,21 @@
 package reef
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Choices answers the choice tree.
 func (s *state) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
 	_, next, complete, err := s.tree(seat, partial)
-	for i := range next {
-		next[i].Label = articles(next[i].Label)
-	}
 	return next, complete, err
 }
 
-// articles mends "a orange" into "an orange": orange is the one colour that needs it.
+// articles mends "a orange" into "an orange", for a label that has no message (none of the
+// engine's: their colour terms have their article).
 func articles(s string) string {
 	if !strings.Contains(s, "a orange") && !strings.Contains(s, "A orange") {
 		return s
@@ -39,7 +38,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 			return nil, err
 		}
 		if !complete {
-			return nil, rules.Illegalf("%q is not a whole move yet. Go on with %s.", m.String(), offer(next))
+			return nil, illegal(say("bad_incomplete", code("Move", strconv.Quote(m.String())), nest("Next", offer(next))))
 		}
 	}
 	if s.memo != nil {
@@ -47,43 +46,54 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	}
 	ev := &events{}
 	s.exec(int(seat), st, ev)
-	s.Note = articles(s.Note)
 	return ev.list, nil
 }
 
 // events collects what a move says, publicly or to one seat.
 type events struct{ list []rules.Event }
 
-func (e *events) pub(format string, a ...any) {
-	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...))})
+func (e *events) pub(id string, a ...msg.Arg) {
+	e.list = append(e.list, rules.Say(say(id, a...)))
 }
 
 // run is a public event of a kind that can repeat many times in one turn (shrimp moves, polyps
-// laid): many is the condensed line for a run of them, with %d for the count.
-func (e *events) run(kind, many, format string, a ...any) {
-	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...)), Kind: kind, Many: many})
+// laid). It carries no condensed line (Many): the platform shows Many in English whatever the
+// reader's language, so a long post is shortened by the platform's own, translated count.
+func (e *events) run(kind, id string, a ...msg.Arg) {
+	ev := rules.Say(say(id, a...))
+	ev.Kind = kind
+	e.list = append(e.list, ev)
 }
 
-func (e *events) reveal(format string, a ...any) {
-	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...)), Reveals: true})
+func (e *events) reveal(id string, a ...msg.Arg) {
+	ev := rules.Say(say(id, a...))
+	ev.Reveals = true
+	e.list = append(e.list, ev)
 }
 
-func (e *events) to(seat int, format string, a ...any) {
-	e.list = append(e.list, rules.Event{Text: articles(fmt.Sprintf(format, a...)), To: []rules.Seat{rules.Seat(seat)}})
+func (e *events) to(seat int, id string, a ...msg.Arg) {
+	ev := rules.Say(say(id, a...))
+	ev.To = []rules.Seat{rules.Seat(seat)}
+	e.list = append(e.list, ev)
+}
+
+// note sets the view's few words on the latest move, as a message and its English.
+func (s *state) note(id string, args ...msg.Arg) {
+	s.NoteMsg = say(id, args...)
+	s.Note = s.NoteMsg.English()
 }
 
 // exec carries out a step the tree accepted.
 func (s *state) exec(me int, st step, ev *events) {
-	s.Marks, s.Note = nil, ""
+	s.Marks, s.Note, s.NoteMsg = nil, "", nil
 	p := &s.Players[me]
-	who := who(me)
 	switch st.kind {
 	case kSetup:
 		s.execSetup(me, st, ev)
 		return
 	case kPass:
-		ev.pub("%s passes the last turn.", who)
-		s.Note = who + " passes"
+		ev.pub("ev_pass", seatArg("Seat", me))
+		s.note("note_pass", seatArg("Seat", me))
 		s.nextLastTurn(ev)
 		return
 	case kEat:
@@ -97,8 +107,8 @@ func (s *state) exec(me int, st step, ev *events) {
 		p.Cubes[st.col]--
 		s.CubeSupply[st.col]++
 		s.openLarva(st.col)
-		ev.pub("%s plays a %s larva cube.", who, st.col)
-		s.Note = fmt.Sprintf("%s plays a %s larva cube", who, st.col)
+		ev.pub("ev_grow", seatArg("Seat", me), colArg("Colour", st.col))
+		s.note("note_grow", seatArg("Seat", me), colArg("Colour", st.col))
 	case kTrade:
 		p.Consumed[st.col]--
 		s.Bag[st.col]++
@@ -106,25 +116,25 @@ func (s *state) exec(me int, st step, ev *events) {
 		// The cube comes from the supply and goes straight back when it is used.
 		if st.then == kGrow {
 			s.openLarva(st.col)
-			ev.pub("%s trades a consumed %s polyp for a %s larva cube and plays it.", who, st.col, st.col)
-			s.Note = fmt.Sprintf("%s trades for a %s larva cube", who, st.col)
+			ev.pub("ev_trade_grow", seatArg("Seat", me), colArg("Colour", st.col))
+			s.note("note_trade_cube", seatArg("Seat", me), colArg("Colour", st.col))
 		} else {
 			// The consumed polyp has just gone into the bag, so the bag holds one of its colour.
 			from, _ := s.buy(me, st.col)
-			ev.pub("%s trades a consumed %s polyp for a %s larva cube, and the cube for a %s polyp %s.", who, st.col, st.col, st.col, from)
-			s.Note = fmt.Sprintf("%s trades for a %s polyp", who, st.col)
+			ev.pub("ev_trade_buy", seatArg("Seat", me), colArg("Colour", st.col), nest("From", from))
+			s.note("note_trade_polyp", seatArg("Seat", me), colArg("Colour", st.col))
 		}
 	case kBuy:
 		if from, ok := s.buy(me, st.col); ok {
 			p.Cubes[st.col]--
 			s.CubeSupply[st.col]++
-			ev.pub("%s trades a %s larva cube for a %s polyp %s.", who, st.col, st.col, from)
-			s.Note = fmt.Sprintf("%s trades a cube for a %s polyp", who, st.col)
+			ev.pub("ev_buy", seatArg("Seat", me), colArg("Colour", st.col), nest("From", from))
+			s.note("note_buy", seatArg("Seat", me), colArg("Colour", st.col))
 		} else {
 			// As at the table: the bag is searched in front of everyone, and the trade is
 			// the turn's action 8 whether or not a polyp was found.
-			ev.reveal("%s wants to trade a %s larva cube for a %s polyp, but none is left in the bag or beside the open sea: the cube stays behind the screen.", who, st.col, st.col)
-			s.Note = fmt.Sprintf("%s finds no %s polyp to trade for", who, st.col)
+			ev.reveal("ev_buy_none", seatArg("Seat", me), colArg("Colour", st.col))
+			s.note("note_buy_none", seatArg("Seat", me), colArg("Colour", st.col))
 		}
 	case kAlga:
 		s.execAlga(me, st, ev)
@@ -133,31 +143,30 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.Shrimp[st.sq] = int8(me)
 		s.T.Introduced = true
 		s.Marks = append(s.Marks, st.sq)
-		ev.pub("%s introduces a shrimp on %s (%s).", who, sqWhere(st.sq), s.coralText(s.corals(), st.sq))
-		s.Note = fmt.Sprintf("%s adds a shrimp on %s", who, sqWhere(st.sq))
+		ev.pub("ev_add", seatArg("Seat", me), whereArg("Square", st.sq), nest("Coral", s.coralText(s.corals(), st.sq)))
+		s.note("note_add", seatArg("Seat", me), whereArg("Square", st.sq))
 	case kShrimp:
 		s.Shrimp[st.sq] = -1
 		s.Marks = append(s.Marks, st.sq)
-		many := manyShrimp[me]
 		if st.to < 0 {
 			p.ShrimpsHome++
-			ev.run("shrimp", many, "%s takes the shrimp on %s back behind the screen.", who, sqWhere(st.sq))
-			s.Note = fmt.Sprintf("%s takes back the shrimp on %s", who, sqWhere(st.sq))
+			ev.run("shrimp", "ev_shrimp_home", seatArg("Seat", me), whereArg("Square", st.sq))
+			s.note("note_home", seatArg("Seat", me), whereArg("Square", st.sq))
 		} else {
 			s.Shrimp[st.to] = int8(me)
 			s.Marks = append(s.Marks, st.to)
-			onto := "onto bare rock"
 			if s.Polyp[st.to] != NoColour {
-				onto = "onto " + s.coralText(s.corals(), st.to)
+				ev.run("shrimp", "ev_shrimp_coral", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)), nest("Coral", s.coralText(s.corals(), st.to)))
+			} else {
+				ev.run("shrimp", "ev_shrimp_rock", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)))
 			}
-			ev.run("shrimp", many, "%s moves a shrimp %s, %s.", who, fromTo(st.sq, st.to), onto)
-			s.Note = fmt.Sprintf("%s moves a shrimp %s", who, fromTo(st.sq, st.to))
+			s.note("note_shrimp", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)))
 		}
 	case kPlace:
 		s.execPlace(me, st, ev)
 	case kDone:
-		ev.pub("%s ends the %s larva play.", who, s.T.Grow)
-		s.Note = fmt.Sprintf("%s ends the %s larva play", who, s.T.Grow)
+		ev.pub("ev_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
+		s.note("note_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
 		s.T.Grow = NoColour
 	case kTake:
 		s.execTake(me, st.col, ev)
@@ -176,18 +185,20 @@ func (s *state) openLarva(c Colour) {
 
 // buy is action 8: a polyp of colour c behind seat's screen, and where it came from. ok is false
 // when neither the bag nor the bonus tiles hold one; the action is spent all the same.
-func (s *state) buy(me int, c Colour) (from string, ok bool) {
+func (s *state) buy(me int, c Colour) (from *msg.Message, ok bool) {
 	s.T.Bought = true
 	ok, bonus := s.takeColour(c)
 	if !ok {
-		return "", false
+		return nil, false
 	}
 	s.Players[me].Screen[c]++
 	if bonus {
-		return "from the bonus tiles beside the open sea", true
+		return fromBonus, true
 	}
-	return "from the bag", true
+	return fromBag, true
 }
+
+var fromBonus, fromBag = say("from_bonus"), say("from_bag")
 
 // execSetup keeps a seat's setup choice secret until every seat has made its own: the polyp and
 // the cubes go behind the chooser's screen at once (counts are public, colours are not), and the
@@ -200,9 +211,9 @@ func (s *state) execSetup(me int, st step, ev *events) {
 		p.Cubes[c]++
 	}
 	p.Ready = true
-	ev.to(me, "You feed a %s polyp to your parrotfish and take %s.", st.col, cubePair(st.cubes))
-	ev.pub("%s has made the setup choices.", who(me))
-	s.Note = who(me) + " is ready"
+	ev.to(me, "ev_setup_mine", colArg("Colour", st.col), nest("Cubes", cubePair(st.cubes)))
+	ev.pub("ev_setup_made", seatArg("Seat", me))
+	s.note("note_ready", seatArg("Seat", me))
 	for _, q := range s.Players {
 		if !q.Ready {
 			return
@@ -221,21 +232,21 @@ func (s *state) execSetup(me int, st step, ev *events) {
 				k++
 			}
 		}
-		ev.reveal("%s fed a polyp to the parrotfish and took %s.", who(i), cubePair(pair))
+		ev.reveal("ev_setup_shown", seatArg("Seat", i), nest("Cubes", cubePair(pair)))
 	}
 	s.Phase = phasePlay
 	s.Turn = s.First
 	s.T = turnState{Grow: NoColour}
-	s.Note = "Everyone is ready"
-	ev.pub("Everyone has chosen. %s plays first.", who(s.First))
+	s.note("note_all_ready")
+	ev.pub("ev_setup_done", seatArg("Seat", s.First))
 }
 
 // cubePair writes two larva cubes: "a grey and a yellow larva cube", "two white larva cubes".
-func cubePair(c [2]Colour) string {
+func cubePair(c [2]Colour) *msg.Message {
 	if c[0] == c[1] {
-		return fmt.Sprintf("two %s larva cubes", c[0])
+		return say("cubes_two", colArg("Colour", c[0]))
 	}
-	return fmt.Sprintf("a %s and a %s larva cube", c[0], c[1])
+	return say("cubes_pair", colArg("First", c[0]), colArg("Second", c[1]))
 }
 
 func (s *state) execEat(me int, sq int, ev *events) {
@@ -252,86 +263,87 @@ func (s *state) execEat(me int, sq int, ev *events) {
 	p.Fish[col] += size - back
 	s.Shrimp[sq] = -1
 	p.ShrimpsEaten++
-	shrimp := "the shrimp goes into the parrotfish too"
+	evID := "ev_eat"
 	if p.ShrimpsEaten == 1 {
-		shrimp = "the shrimp goes onto the open-sea board: from now on its owner may cover coral tiles"
+		evID = "ev_eat_first"
 	}
-	ev.pub("%s's parrotfish eats the %s coral of %s on %s: %d go back to the bag, %d into the parrotfish, and %s.",
-		who(me), col, nPolyps(size), sqWhere(sq), back, size-back, shrimp)
-	s.Note = fmt.Sprintf("%s's parrotfish eats the %s coral of %s", who(me), col, nPolyps(size))
+	ev.pub(evID, seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size), whereArg("Square", sq), num("Back", back), num("Fish", size-back))
+	s.note("note_eat", seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size))
 	if s.Phase == phasePlay && p.ShrimpsEaten >= data.ShrimpsPerPlayer {
-		s.trigger(me, fmt.Sprintf("%s has fed all %d shrimps to the parrotfish", who(me), data.ShrimpsPerPlayer), ev)
+		s.trigger(me, endFedAll(me), ev)
 	}
 }
 
 func (s *state) execPlace(me int, st step, ev *events) {
 	p := &s.Players[me]
 	x := s.T.Grow
-	who := who(me)
-	src := "from behind the screen"
+	src := fromScreen
 	if st.consumed {
 		p.Consumed[x]--
-		src = "from the consumed polyps"
+		src = fromConsumed
 	} else {
 		p.Screen[x]--
 		s.T.FromScreen++
 	}
-	text := fmt.Sprintf("%s lays a %s polyp %s on %s", who, x, src, sqWhere(st.sq))
+	over := code("Over", "")
 	if v := s.Polyp[st.sq]; v != NoColour {
 		p.Consumed[v]++
 		cm := s.corals()
-		owner := ""
+		owner := code("Owner", "")
 		switch sh := int(cm.shrimp[cm.id[st.sq]]); {
 		case sh == me:
-			owner = " (a coral their own shrimp guards)"
+			owner = nest("Owner", say("over_own"))
 		case sh >= 0:
-			owner = " (a coral guarded by " + rules.SeatRef(rules.Seat(sh)) + "'s shrimp)"
+			owner = nest("Owner", say("over_guarded", seatArg("Guard", sh)))
 		}
-		text += fmt.Sprintf(", overgrowing the %s polyp there%s, which %s keeps as a consumed polyp", v, owner, who)
-		s.Note = fmt.Sprintf("%s: %s overgrows %s on %s", who, x, v, sqWhere(st.sq))
+		over = nest("Over", say("over", colArg("Colour", v), owner, seatArg("Seat", me)))
+		s.note("note_overgrow", seatArg("Seat", me), colArg("Colour", x), colArg("Victim", v), whereArg("Square", st.sq))
 	} else {
-		s.Note = fmt.Sprintf("%s lays %s on %s", who, x, sqWhere(st.sq))
+		s.note("note_lay", seatArg("Seat", me), colArg("Colour", x), whereArg("Square", st.sq))
 	}
 	s.Polyp[st.sq] = x
 	s.Marks = append(s.Marks, st.sq)
-	if g := s.extraGrowth(st.sq, x); g != "" {
-		text += "; " + g
+	growth := code("Growth", "")
+	if g := s.extraGrowth(st.sq, x); g != nil {
+		growth = nest("Growth", g)
 	}
 	// The play closes by itself once nothing more of its colour can be laid.
 	closed := (s.T.FromScreen >= data.MaxPerCube || p.Screen[x] == 0) && p.Consumed[x] == 0
+	end := code("Closed", "")
 	if closed {
 		s.T.Grow = NoColour
-		text += fmt.Sprintf(". The %s larva play is complete", x)
+		end = nest("Closed", say("lay_closed", colArg("Colour", x)))
 	}
-	ev.run("lay", manyLaid[me], "%s.", text)
+	ev.run("lay", "ev_lay", seatArg("Seat", me), colArg("Colour", x), nest("From", src), whereArg("Square", st.sq), over, growth, end)
 }
+
+var fromScreen, fromConsumed = say("from_screen"), say("from_consumed")
 
 // extraGrowth: a polyp laid next to an empty extra-growth space makes its coral grow into it at
 // once, with a polyp from beside the open sea, unless that would join two guarded corals. It
-// says what happened, or "" when the space was not concerned.
-func (s *state) extraGrowth(sq int, x Colour) string {
+// says what happened, or nil when the space was not concerned.
+func (s *state) extraGrowth(sq int, x Colour) *msg.Message {
 	if s.Advanced {
-		return ""
+		return nil
 	}
 	g := s.growthSquare(sq / perBoard)
 	if !adjacent(sq, g) || s.Polyp[g] != NoColour || s.Shrimp[g] >= 0 {
-		return ""
+		return nil
 	}
 	if s.joinsGuarded(s.corals(), x, g) {
-		return fmt.Sprintf("no extra growth on %s: it would join two guarded %s corals", sqCell(g), x)
+		return say("growth_guarded", code("Cell", sqCell(g)), colArg("Colour", x))
 	}
 	ok, _ := s.takeColour(x)
 	if !ok {
-		return fmt.Sprintf("no %s polyp is left for the extra growth on %s", x, sqCell(g))
+		return say("growth_none", colArg("Colour", x), code("Cell", sqCell(g)))
 	}
 	s.Polyp[g] = x
 	s.Marks = append(s.Marks, g)
-	return fmt.Sprintf("extra growth: the %s coral grows into %s", x, sqCell(g))
+	return say("growth", colArg("Colour", x), code("Cell", sqCell(g)))
 }
 
 func (s *state) execAlga(me int, st step, ev *events) {
 	p := &s.Players[me]
-	who := who(me)
 	p.Consumed[st.col]--
 	s.Bag[st.col]++
 	s.AlgaSupply[st.alga]--
@@ -340,32 +352,33 @@ func (s *state) execAlga(me int, st step, ev *events) {
 			s.AlgaSupply[s.SeaAlga]++
 		}
 		s.SeaAlga = st.alga
-		ev.pub("%s trades a consumed %s polyp for a %s alga cylinder and puts it on the open sea.", who, st.col, st.alga)
+		ev.pub("ev_alga_sea", seatArg("Seat", me), colArg("Colour", st.col), algaArg("Alga", st.alga))
 	} else {
 		s.Tiles[st.tile].Cover = st.alga
 		s.T.Covered = true
 		strong, weak := s.tileColours(st.tile)
-		ev.pub("%s trades a consumed %s polyp for a %s alga cylinder and covers coral tile %d: %s beats %s for the rest of the game.", who, st.col, st.alga, st.tile+1, strong, weak)
+		ev.pub("ev_alga_tile", seatArg("Seat", me), colArg("Colour", st.col), algaArg("Alga", st.alga), num("Tile", st.tile+1), colArg("Strong", strong), colArg("Weak", weak))
 	}
-	var flipped []string
+	var flipped []*msg.Message
 	for t := range s.Tiles {
 		if large, _ := s.tileAlgae(t); t != st.tile && s.Tiles[t].Cover == NoAlga && large == st.alga {
 			s.Tiles[t].SideB = !s.Tiles[t].SideB
 			strong, weak := s.tileColours(t)
-			flipped = append(flipped, fmt.Sprintf("tile %d (now %s beats %s)", t+1, strong, weak))
+			flipped = append(flipped, say("flipped_tile", num("Tile", t+1), colArg("Strong", strong), colArg("Weak", weak)))
 		}
 	}
 	if len(flipped) > 0 {
-		ev.pub("Flipped: %s.", strings.Join(flipped, ", "))
+		ev.pub("ev_flipped", nest("Tiles", commas(flipped)))
 	} else {
-		ev.pub("No uncovered coral tile shows a large %s alga: nothing flips.", st.alga)
+		ev.pub("ev_no_flip", algaArg("Alga", st.alga))
 	}
-	s.Note = fmt.Sprintf("%s: %s alga", who, st.alga)
 	if st.tile >= 0 {
-		s.Note += fmt.Sprintf(" on tile %d", st.tile+1)
+		s.note("note_alga_tile", seatArg("Seat", me), algaArg("Alga", st.alga), num("Tile", st.tile+1))
+	} else {
+		s.note("note_alga", seatArg("Seat", me), algaArg("Alga", st.alga))
 	}
 	if s.uncovered() == 0 {
-		s.trigger(me, "All ten coral tiles are covered", ev)
+		s.trigger(me, endTiles, ev)
 	}
 }
 
@@ -373,7 +386,6 @@ func (s *state) execAlga(me int, st step, ev *events) {
 // is refilled, and the turn passes.
 func (s *state) execTake(me int, c Colour, ev *events) {
 	p := &s.Players[me]
-	who := who(me)
 	i := s.seaIndex(c)
 	sp := &s.Sea[i]
 	got := sp.Polyps
@@ -383,17 +395,17 @@ func (s *state) execTake(me int, c Colour, ev *events) {
 	p.Cubes[c]++
 	sp.Polyps = [NumColours]int{}
 	sp.Cube = false
-	ev.pub("%s takes the %s open-sea space: a %s larva cube and %s.", who, c, c, polypList(got))
-	s.Note = fmt.Sprintf("%s takes the %s space", who, c)
+	ev.pub("ev_take", seatArg("Seat", me), colArg("Colour", c), nest("Polyps", polypList(got)))
+	s.note("note_take", seatArg("Seat", me), colArg("Colour", c))
 	// Refill: a cube of the same colour, then one polyp on each space holding fewer than 3,
 	// clockwise from the space just emptied.
 	if s.CubeSupply[c] == 0 {
-		s.finish(fmt.Sprintf("The open sea cannot be refilled: no %s larva cube is left in the supply", c), ev)
+		s.finish(endNoCube(c), ev)
 		return
 	}
 	s.CubeSupply[c]--
 	sp.Cube = true
-	var added []string
+	var added []*msg.Message
 	for k := 0; k < int(NumColours); k++ {
 		x := &s.Sea[(i+k)%int(NumColours)]
 		if x.count() >= 3 {
@@ -401,13 +413,13 @@ func (s *state) execTake(me int, c Colour, ev *events) {
 		}
 		d := s.draw()
 		if d == NoColour {
-			s.finish("The open sea cannot be refilled: the bag is empty", ev)
+			s.finish(endBag, ev)
 			return
 		}
 		x.Polyps[d]++
-		added = append(added, fmt.Sprintf("a %s polyp on the %s space", d, x.Colour))
+		added = append(added, say("refill_one", colArg("Colour", d), colArg("Space", x.Colour)))
 	}
-	ev.reveal("The open sea is refilled: %s.", strings.Join(added, ", "))
+	ev.reveal("ev_refill", nest("Polyps", commas(added)))
 	s.topUpBonus()
 	s.nextTurn(ev)
 }
@@ -425,5 +437,5 @@ func (s *state) seaIndex(c Colour) int {
 func (s *state) nextTurn(ev *events) {
 	s.Turn = (s.Turn + 1) % s.Seats
 	s.T = turnState{Grow: NoColour}
-	ev.pub("%s's turn.", who(s.Turn))
+	ev.pub("ev_turn", seatArg("Seat", s.Turn))
 }

@@ -1,10 +1,8 @@
 package reef
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Awaiting: every seat still to make its setup choices; then the seat whose turn it is.
@@ -14,32 +12,37 @@ func (s *state) Awaiting() []rules.Prompt {
 		var out []rules.Prompt
 		for i, p := range s.Players {
 			if !p.Ready {
-				out = append(out, rules.Prompt{Seat: rules.Seat(i),
-					Text: "Setup: choose the polyp your parrotfish keeps secretly, then two larva cubes."})
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: setupPrompt.English(), Msg: setupPrompt})
 			}
 		}
 		return out
 	case phaseLast:
-		return []rules.Prompt{{Seat: rules.Seat(s.LastTurns[0]), Text: fmt.Sprintf(
-			"Last turn: your parrotfish may eat one coral guarded by your shrimp (%d polyps go back to the bag), or pass.", s.eatReturn())}}
+		m := say("prompt_last", num("Back", s.eatReturn()))
+		return []rules.Prompt{{Seat: rules.Seat(s.LastTurns[0]), Text: m.English(), Msg: m}}
 	case phasePlay:
-		return []rules.Prompt{{Seat: rules.Seat(s.Turn), Text: s.promptText()}}
+		m := s.promptMsg()
+		return []rules.Prompt{{Seat: rules.Seat(s.Turn), Text: m.English(), Msg: m}}
 	}
 	return nil
 }
 
-// promptText says what the turn is up to, from public facts only (prompts may be shown to all).
-func (s *state) promptText() string {
+var setupPrompt = say("prompt_setup")
+
+// promptText is the English prompt of the seat to move.
+func (s *state) promptText() string { return s.promptMsg().English() }
+
+// promptMsg says what the turn is up to, from public facts only (prompts may be shown to all).
+func (s *state) promptMsg() *msg.Message {
 	if x := s.T.Grow; x != NoColour {
 		left := data.MaxPerCube - s.T.FromScreen
-		var from []string
+		var from []*msg.Message
 		if left > 0 {
-			from = append(from, fmt.Sprintf("up to %d more from behind your screen", left))
+			from = append(from, say("larva_from_screen", num("Left", left)))
 		}
 		if cp := s.Players[s.Turn].Consumed[x]; cp > 0 {
-			from = append(from, plural(cp, "consumed one", "consumed ones"))
+			from = append(from, say("larva_consumed", msg.Count("N", cp)))
 		}
-		return fmt.Sprintf("Your %s larva play: lay %s polyps (%s), move shrimps, or done.", x, x, strings.Join(from, " and "))
+		return say("prompt_larva", colArg("Colour", x), nest("From", joinList(from, "list_and")))
 	}
 	// The list follows the choice tree wherever the tree reads public facts (the board, shrimps,
 	// consumed polyps, supplies). Whether a larva cube can be played or bought also depends on
@@ -48,18 +51,18 @@ func (s *state) promptText() string {
 	me := s.Turn
 	p := &s.Players[me]
 	cm := s.corals()
-	can := make([]string, 0, 8)
+	can := make([]*msg.Message, 0, 8)
 	if !s.T.Started && s.canEat(cm, me) {
-		can = append(can, "eat")
+		can = append(can, verbEat)
 	}
 	if s.T.Larva < 2 {
-		can = append(can, "grow")
+		can = append(can, verbGrow)
 	}
 	if !s.T.Introduced && p.ShrimpsHome > 0 && s.canAdd(cm, me) {
-		can = append(can, "add")
+		can = append(can, verbAdd)
 	}
 	if s.shrimpOnReef(me) {
-		can = append(can, "shrimp")
+		can = append(can, verbShrimp)
 	}
 	// Whether the bag still holds a colour is secret, so polyp is listed while unused.
 	trade, polyp := false, !s.T.Bought
@@ -67,27 +70,31 @@ func (s *state) promptText() string {
 		trade = trade || (p.Consumed[c] > 0 && s.CubeSupply[c] > 0)
 	}
 	if trade && !s.T.Traded {
-		can = append(can, "trade")
+		can = append(can, verbTrade)
 	}
 	if s.canAlga(me) {
-		can = append(can, "alga")
+		can = append(can, verbAlga)
 	}
 	if polyp {
-		can = append(can, "polyp")
+		can = append(can, verbPolyp)
 	}
-	end := "take an open-sea space to end the turn"
+	end := endTurnTake
 	if sq := s.shrimpOnRock(me); sq >= 0 {
-		end = fmt.Sprintf("your shrimp on bare rock at %s must move before you take an open-sea space to end the turn", sqWhere(sq))
+		end = say("end_turn_rock", whereArg("Square", sq))
 	}
 	if len(can) == 0 {
-		return "Your turn: " + end + "."
+		return say("prompt_turn_end", nest("End", end))
 	}
-	list := can[0]
-	if len(can) > 1 {
-		list = strings.Join(can[:len(can)-1], ", ") + " or " + can[len(can)-1]
-	}
-	return "Your turn: " + list + " as you wish; then " + end + "."
+	return say("prompt_turn", nest("List", orList(can)), nest("End", end))
 }
+
+// The verbs a turn prompt lists are the tokens players type; each is a message of its own, so a
+// language may keep the token (as de, es and fr do) or add a word to it.
+var (
+	verbEat, verbGrow, verbAdd, verbShrimp = say("verb_eat"), say("verb_grow"), say("verb_add"), say("verb_shrimp")
+	verbTrade, verbAlga, verbPolyp         = say("verb_trade"), say("verb_alga"), say("verb_polyp")
+	endTurnTake                            = say("end_turn_take")
+)
 
 // SeatName is the seat's own name, its shrimps' colour: "Green" (rules.SeatNamer).
 func (s *state) SeatName(p rules.Seat) string {

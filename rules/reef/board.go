@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sync/atomic"
+
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // nbrs[i] lists the orthogonal neighbours of square i within one board (board-relative).
@@ -284,26 +286,26 @@ func (s *state) placement(cm *corals, col Colour, sq int) (ok, attack bool, why 
 }
 
 // placeWhy explains to the player why a polyp of colour col may not go on sq.
-func (s *state) placeWhy(cm *corals, col Colour, sq int) string {
+func (s *state) placeWhy(cm *corals, col Colour, sq int) *msg.Message {
 	_, _, why := s.placement(cm, col, sq)
-	name, v := sqWhere(sq), s.Polyp[sq]
+	name, v := whereArg("Square", sq), s.Polyp[sq]
 	switch why {
 	case onSand:
-		return fmt.Sprintf("%s is sand: polyps grow on rock only.", name)
+		return say("bad_place_sand", name)
 	case shrimpThere:
-		return fmt.Sprintf("%s holds %s's shrimp; a polyp cannot go under a shrimp.", name, who(int(s.Shrimp[sq])))
+		return say("bad_place_shrimp", name, seatArg("Seat", int(s.Shrimp[sq])))
 	case sameColour:
-		return fmt.Sprintf("%s already holds a %s polyp.", name, v)
+		return say("bad_place_same", name, colArg("Victim", v))
 	case notStronger:
-		return fmt.Sprintf("%s holds a %s polyp, and %s does not beat %s on coral tile %d as it lies now.", name, v, col, v, data.pairTile[col][v]+1)
+		return say("bad_place_weaker", name, colArg("Victim", v), colArg("Colour", col), num("Tile", data.pairTile[col][v]+1))
 	case isProtected:
-		return fmt.Sprintf("The %s polyp on %s is protected by a shrimp on it or next to it in its coral.", v, name)
+		return say("bad_place_protected", colArg("Victim", v), name)
 	case noAttacker:
-		return fmt.Sprintf("Only a %s coral of at least 2 polyps next to %s could attack the %s polyp there.", col, name, v)
+		return say("bad_place_no_attacker", colArg("Colour", col), name, colArg("Victim", v))
 	case guardedJoin:
-		return fmt.Sprintf("A %s polyp on %s would join two %s corals that both hold a shrimp; the shrimps guard against that.", col, name, col)
+		return say("bad_place_join", colArg("Colour", col), name)
 	}
-	return fmt.Sprintf("A %s polyp may go on %s.", col, name)
+	return say("place_ok", colArg("Colour", col), name)
 }
 
 // targets lists the squares where a polyp of colour col may go now.

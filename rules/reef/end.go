@@ -1,10 +1,8 @@
 package reef
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // afterAction ends the game at once when no rock space is left for a polyp.
@@ -13,23 +11,22 @@ func (s *state) afterAction(me int, ev *events) {
 		return
 	}
 	if s.emptyRock() == 0 {
-		s.finish("No rock space is left for a polyp", ev)
+		s.finish(endNoRock, ev)
 	}
 }
 
 // trigger starts the end: all coral tiles covered, or a parrotfish has eaten all its shrimps.
 // The turn stops at once, and every other player in turn order gets a last turn to eat.
-func (s *state) trigger(me int, reason string, ev *events) {
+func (s *state) trigger(me int, reason *msg.Message, ev *events) {
 	s.sendRockShrimpsHome(ev)
 	s.T.Grow = NoColour
-	s.EndReason = reason
+	s.EndReason = reason.English()
 	s.Phase = phaseLast
 	s.LastTurns = s.LastTurns[:0]
 	for k := 1; k < s.Seats; k++ {
 		s.LastTurns = append(s.LastTurns, (me+k)%s.Seats)
 	}
-	ev.pub("%s: the game is ending. Every other player has one last turn, in which the parrotfish may eat one coral (%d polyps go back to the bag).",
-		reason, s.eatReturn())
+	ev.pub("ev_ending", nest("Reason", reason), num("Back", s.eatReturn()))
 	s.skipLastTurns(ev)
 }
 
@@ -40,14 +37,14 @@ func (s *state) skipLastTurns(ev *events) {
 	keep := s.LastTurns[:0]
 	for _, seat := range s.LastTurns {
 		if len(s.eatTargets(cm, seat)) == 0 {
-			ev.pub("%s has no guarded coral of %d or more polyps to eat.", who(seat), data.MinEat)
+			ev.pub("ev_nothing_to_eat", seatArg("Seat", seat), num("Min", data.MinEat))
 			continue
 		}
 		keep = append(keep, seat)
 	}
 	s.LastTurns = keep
 	if len(s.LastTurns) == 0 {
-		s.finish(s.EndReason, ev)
+		s.finish(reasonMsg(s.EndReason), ev)
 		return
 	}
 	s.Turn = s.LastTurns[0]
@@ -56,7 +53,7 @@ func (s *state) skipLastTurns(ev *events) {
 func (s *state) nextLastTurn(ev *events) {
 	s.LastTurns = s.LastTurns[1:]
 	if len(s.LastTurns) == 0 {
-		s.finish(s.EndReason, ev)
+		s.finish(reasonMsg(s.EndReason), ev)
 		return
 	}
 	s.Turn = s.LastTurns[0]
@@ -68,7 +65,7 @@ func (s *state) sendRockShrimpsHome(ev *events) {
 		if sh >= 0 && s.Polyp[sq] == NoColour {
 			s.Shrimp[sq] = -1
 			s.Players[sh].ShrimpsHome++
-			ev.pub("%s's shrimp on bare rock at %s goes back behind the screen.", who(int(sh)), sqWhere(sq))
+			ev.pub("ev_rock_home", seatArg("Seat", int(sh)), whereArg("Square", sq))
 		}
 	}
 }
@@ -116,12 +113,12 @@ func better(a, b [5]int) bool {
 }
 
 // finish scores the game and reveals every parrotfish.
-func (s *state) finish(reason string, ev *events) {
+func (s *state) finish(reason *msg.Message, ev *events) {
 	s.sendRockShrimpsHome(ev)
 	s.T.Grow = NoColour
 	s.Phase = phaseOver
 	s.LastTurns = nil
-	s.EndReason = reason
+	s.EndReason = reason.English()
 	cm := s.corals()
 	n := s.Seats
 	stand := make([][5]int, n)
@@ -139,24 +136,58 @@ func (s *state) finish(reason string, ev *events) {
 			}
 		}
 	}
-	var vals []string
+	vals := make([]*msg.Message, 0, NumColours)
 	for _, c := range Colours {
-		vals = append(vals, fmt.Sprintf("%s %d", c, s.colourValue(c)))
+		vals = append(vals, say("colour_value", colArg("Colour", c), num("Value", s.colourValue(c))))
 	}
-	ev.reveal("%s. The game is over. Each polyp in a parrotfish scores: %s.", reason, strings.Join(vals, ", "))
+	ev.reveal("ev_over", nest("Reason", reason), nest("Values", commas(vals)))
 	for i := 0; i < n; i++ {
-		ev.reveal("%s's parrotfish holds %s: %s.", who(i), polypList(s.Players[i].Fish), plural(scores[i], "point", "points"))
+		ev.reveal("ev_fish", seatArg("Seat", i), nest("Polyps", polypList(s.Players[i].Fish)), pointsArg("Points", scores[i]))
 	}
-	var win []string
+	var win []*msg.Message
 	for i, r := range ranks {
 		if r == 1 {
-			win = append(win, who(i))
+			win = append(win, say("seat", seatArg("Seat", i)))
 		}
 	}
-	verb := "wins"
 	if len(win) > 1 {
-		verb = "share the win"
+		ev.pub("ev_share", nest("Seats", joinList(win, "list_and")))
+	} else {
+		ev.pub("ev_wins", seatArg("Seat", win[0].Args[0].Int))
 	}
-	ev.pub("%s %s.", strings.Join(win, " and "), verb)
-	s.Res = &rules.Result{Ranks: ranks, Scores: scores, Reason: reason}
+	s.Res = &rules.Result{Ranks: ranks, Scores: scores, Reason: s.EndReason, ReasonMsg: reason}
+}
+
+// The reasons a game ends. EndReason keeps the English text in the snapshot; reasonMsg reads
+// the message back from it, so a decoded game speaks every language too.
+var (
+	endNoRock = say("end_no_rock")
+	endTiles  = say("end_tiles")
+	endBag    = say("end_bag")
+)
+
+func endFedAll(me int) *msg.Message {
+	return say("end_fed_all", seatArg("Seat", me), num("Shrimps", data.ShrimpsPerPlayer))
+}
+
+func endNoCube(c Colour) *msg.Message { return say("end_no_cube", colArg("Colour", c)) }
+
+// reasonMsg is the message whose English is reason (any reason the engine writes).
+func reasonMsg(reason string) *msg.Message {
+	for _, m := range []*msg.Message{endNoRock, endTiles, endBag} {
+		if m.English() == reason {
+			return m
+		}
+	}
+	for _, c := range Colours {
+		if m := endNoCube(c); m.English() == reason {
+			return m
+		}
+	}
+	for seat := range seatNames {
+		if m := endFedAll(seat); m.English() == reason {
+			return m
+		}
+	}
+	return say("token", code("Token", reason))
 }

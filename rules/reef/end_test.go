@@ -59,7 +59,7 @@ func TestLastTurnPass(t *testing.T) {
 	s := fixture(t, 2)
 	put(t, s, Pink, "2:A2", "2:B2", "2:C2", "2:A3", "2:B3")
 	shrimpOn(t, s, 1, "2:B2")
-	s.trigger(0, "test", &events{})
+	s.trigger(0, endTiles, &events{})
 	if s.Phase != phaseLast {
 		t.Fatalf("player 2 has a coral to eat")
 	}
@@ -101,7 +101,7 @@ func TestScoring(t *testing.T) {
 	giveFish(t, s, 0, White, 2) // 8
 	giveFish(t, s, 0, Grey, 1)  // 2
 	giveFish(t, s, 1, Pink, 3)  // pink beats white and grey: 3 each = 9
-	s.finish("test", &events{})
+	s.finish(endTiles, &events{})
 	if s.Res.Scores[0] != 10 || s.Res.Scores[1] != 9 || s.Res.Ranks[0] != 1 || s.Res.Ranks[1] != 2 {
 		t.Fatalf("result %+v", s.Res)
 	}

@@ -49,14 +49,17 @@ func (game) Info() rules.Info {
 		ID: "reef-encounter", Name: "Reef Encounter", MinSeats: 2, MaxSeats: 4,
 		Options: []rules.Option{{
 			Key: OptVariant, Name: "Variant", Default: VariantStandard,
-			Help: "Advanced: no extra growth, and 5 polyps (6 in a last turn) go back to the bag when a coral is eaten.",
+			Help:    "Advanced: no extra growth, and 5 polyps (6 in a last turn) go back to the bag when a coral is eaten.",
+			NameMsg: say("opt_variant"), HelpMsg: say("opt_variant_help"),
 			Choices: []rules.OptionChoice{
-				{Value: VariantStandard, Label: "Standard"},
-				{Value: VariantAdvanced, Label: "Advanced (no extra growth, costlier eating)"},
+				{Value: VariantStandard, Label: "Standard", LabelMsg: say("opt_standard")},
+				{Value: VariantAdvanced, Label: "Advanced (no extra growth, costlier eating)", LabelMsg: say("opt_advanced")},
 			},
 		}},
-		Summary:  summary,
-		Notation: notation,
+		Summary:     summary,
+		Notation:    notation,
+		SummaryMsg:  say("info_summary"),
+		NotationMsg: say("info_notation"),
 	}
 }
 

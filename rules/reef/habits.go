@@ -24,7 +24,7 @@ const (
 // and fro is seen as the same position.
 func (s *state) PositionKey() string {
 	c := s.clone()
-	c.Marks, c.Note, c.T.Started = nil, "", false
+	c.Marks, c.Note, c.NoteMsg, c.T.Started = nil, "", nil, false
 	b, err := json.Marshal(c)
 	if err != nil {
 		return ""

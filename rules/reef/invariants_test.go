@@ -20,7 +20,7 @@ func checkInvariants(t testing.TB, s *state) {
 		if s.Polyp[sq] != NoColour {
 			perCoral[cm.id[sq]]++
 			if perCoral[cm.id[sq]] > 1 {
-				t.Fatalf("two shrimps on %s", s.coralText(cm, sq))
+				t.Fatalf("two shrimps on %s", s.coralText(cm, sq).English())
 			}
 		} else if int(sh) != s.Turn || s.Phase != phasePlay {
 			t.Fatalf("shrimp of seat %d on bare rock at %s outside its turn", sh, SquareName(sq))

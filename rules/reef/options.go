@@ -1,11 +1,10 @@
 package reef
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // This file answers "what may this seat do now" for each action; the tree offers exactly these.
@@ -48,32 +47,32 @@ func (s *state) eatable(cm *corals, me, sq int) bool {
 	return int(s.Shrimp[sq]) == me && s.Polyp[sq] != NoColour && cm.size[cm.id[sq]] >= data.MinEat
 }
 
-func (s *state) coralText(cm *corals, sq int) string {
+func (s *state) coralText(cm *corals, sq int) *msg.Message {
 	id := cm.id[sq]
 	if cm.size[id] == 1 {
-		return fmt.Sprintf("a lone %s polyp", cm.colour[id])
+		return say("lone_polyp", colArg("Colour", cm.colour[id]))
 	}
-	return fmt.Sprintf("the %s coral of %d polyps", cm.colour[id], cm.size[id])
+	return say("coral_of", colArg("Colour", cm.colour[id]), num("N", cm.size[id]))
 }
 
 func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
 	return squarePicker{
 		sqs:  targets,
-		what: "your parrotfish",
-		label: func(sq int) string {
+		what: whatFish,
+		label: func(sq int) *msg.Message {
 			n := cm.size[cm.id[sq]]
 			back := min(n, s.eatReturn())
 			v := s.colourValue(cm.colour[cm.id[sq]])
-			return fmt.Sprintf("%s: eat %s (%d back to the bag, %s into your parrotfish, worth %s now)", sqWhere(sq), s.coralText(cm, sq), back, nPolyps(n-back), plural((n-back)*v, "point", "points"))
+			return say("lb_eat_square", whereArg("Square", sq), nest("Coral", s.coralText(cm, sq)), num("Back", back), polypsArg("Polyps", n-back), pointsArg("Points", (n-back)*v))
 		},
-		why: func(sq int) string {
+		why: func(sq int) *msg.Message {
 			switch {
 			case int(s.Shrimp[sq]) != me:
-				return fmt.Sprintf("Your parrotfish eats only a coral guarded by your own shrimp; there is none of yours on %s.", sqWhere(sq))
+				return say("bad_eat_not_yours", whereArg("Square", sq))
 			case s.Polyp[sq] == NoColour:
-				return fmt.Sprintf("Your shrimp on %s sits on bare rock, not on a coral.", sqWhere(sq))
+				return say("bad_eat_rock", whereArg("Square", sq))
 			}
-			return fmt.Sprintf("The %s coral on %s has only %s; a parrotfish eats corals of at least %d.", cm.colour[cm.id[sq]], sqWhere(sq), nPolyps(cm.size[cm.id[sq]]), data.MinEat)
+			return say("bad_eat_small", colArg("Colour", cm.colour[cm.id[sq]]), whereArg("Square", sq), polypsArg("Polyps", cm.size[cm.id[sq]]), num("Min", data.MinEat))
 		},
 	}
 }
@@ -214,10 +213,12 @@ func (s *state) addable(cm *corals, own *[4]int, sq int) bool {
 
 func (s *state) addPicker(cm *corals, me int, targets []int) squarePicker {
 	return squarePicker{
-		sqs:   targets,
-		what:  "a new shrimp",
-		label: func(sq int) string { return fmt.Sprintf("%s: on %s", sqWhere(sq), s.coralText(cm, sq)) },
-		why:   func(sq int) string { return s.shrimpWhy(cm, me, -1, sq) },
+		sqs:  targets,
+		what: whatNewShrimp,
+		label: func(sq int) *msg.Message {
+			return say("lb_add_on", whereArg("Square", sq), nest("Coral", s.coralText(cm, sq)))
+		},
+		why: func(sq int) *msg.Message { return s.shrimpWhy(cm, me, -1, sq) },
 	}
 }
 
@@ -249,40 +250,42 @@ func (s *state) shrimpTargets(cm *corals, me, from int) []int {
 }
 
 // shrimpWhy explains why a shrimp (from -1: a new one) may not go to sq.
-func (s *state) shrimpWhy(cm *corals, me, from, sq int) string {
-	name := sqWhere(sq)
+func (s *state) shrimpWhy(cm *corals, me, from, sq int) *msg.Message {
+	name := whereArg("Square", sq)
 	switch {
 	case !s.isRock(sq):
-		return fmt.Sprintf("%s is sand.", name)
+		return say("bad_sand", name)
 	case int(s.Shrimp[sq]) == me:
-		return fmt.Sprintf("Your shrimp is already on %s.", name)
+		return say("bad_shrimp_there", name)
 	case s.Shrimp[sq] >= 0:
-		return fmt.Sprintf("%s's shrimp is already on %s.", who(int(s.Shrimp[sq])), name)
+		return say("bad_other_shrimp", seatArg("Seat", int(s.Shrimp[sq])), name)
 	case from < 0 && s.Polyp[sq] == NoColour:
-		return fmt.Sprintf("A new shrimp goes onto a coral; %s is bare rock.", name)
+		return say("bad_add_rock", name)
 	}
 	b := sq / perBoard
 	if (from < 0 || from/perBoard != b) && s.ownOnBoard(me, b) >= data.MaxShrimpsPerBoard {
-		return fmt.Sprintf("You already have %d shrimps on board %d.", data.MaxShrimpsPerBoard, b+1)
+		return say("bad_board_shrimps", num("Max", data.MaxShrimpsPerBoard), num("Board", b+1))
 	}
 	if s.Polyp[sq] != NoColour && cm.shrimp[cm.id[sq]] >= 0 {
-		return fmt.Sprintf("The %s coral on %s already has a shrimp; never two shrimps on one coral.", cm.colour[cm.id[sq]], sqWhere(sq))
+		return say("bad_coral_guarded", colArg("Colour", cm.colour[cm.id[sq]]), name)
 	}
-	return fmt.Sprintf("Your shrimp may not go to %s now.", name)
+	return say("bad_shrimp_to", name)
 }
+
+var whatFish, whatNewShrimp, whatShrimp = say("what_fish"), say("what_new_shrimp"), say("what_shrimp")
 
 // shrimpMove reads "<from square> <to square>|home".
 func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) {
 	from := squarePicker{
 		sqs:  mine,
-		what: "your shrimp",
-		label: func(sq int) string {
+		what: whatShrimp,
+		label: func(sq int) *msg.Message {
 			if s.Polyp[sq] == NoColour {
-				return fmt.Sprintf("Your shrimp on bare rock at %s", sqWhere(sq))
+				return say("lb_shrimp_rock", whereArg("Square", sq))
 			}
-			return fmt.Sprintf("Your shrimp on %s (%s)", sqWhere(sq), s.coralText(cm, sq))
+			return say("lb_shrimp_on", whereArg("Square", sq), nest("Coral", s.coralText(cm, sq)))
 		},
-		why: func(sq int) string { return fmt.Sprintf("You have no shrimp on %s.", sqWhere(sq)) },
+		why: func(sq int) *msg.Message { return say("bad_no_shrimp_on", whereArg("Square", sq)) },
 	}
 	sq, ok := from.square(w, s)
 	if !ok {
@@ -291,32 +294,32 @@ func (s *state) shrimpMove(w *walker, cm *corals, me int, mine []int, st *step) 
 	st.sq = sq
 	to := squarePicker{
 		sqs:  s.shrimpTargets(cm, me, sq),
-		what: "your shrimp",
-		label: func(t int) string {
+		what: whatShrimp,
+		label: func(t int) *msg.Message {
 			switch {
 			case s.Polyp[t] == NoColour:
-				return fmt.Sprintf("%s: bare rock (leave it before your turn ends)", sqWhere(t))
+				return say("lb_to_rock", whereArg("Square", t))
 			case s.Polyp[sq] != NoColour && cm.id[t] == cm.id[sq]:
-				return fmt.Sprintf("%s: another polyp of the same coral", sqWhere(t))
+				return say("lb_to_same", whereArg("Square", t))
 			}
-			return fmt.Sprintf("%s: onto %s", sqWhere(t), s.coralText(cm, t))
+			return say("lb_to_coral", whereArg("Square", t), nest("Coral", s.coralText(cm, t)))
 		},
-		why: func(t int) string {
+		why: func(t int) *msg.Message {
 			if t == sq {
-				return fmt.Sprintf("Your shrimp is already on %s.", sqWhere(t))
+				return say("bad_shrimp_there", whereArg("Square", t))
 			}
 			return s.shrimpWhy(cm, me, sq, t)
 		},
 	}
 	opts := to.boards(w)
-	opts = append(opts, rules.Choice{Token: vHome, Label: "Back behind your screen"})
-	t, ok := w.pick(opts, func(tok string) string {
+	opts = append(opts, shrimpHome)
+	t, ok := w.pick(opts, func(tok string) *msg.Message {
 		if t, ok := w.peekSquare(s, w.i); ok {
 			return to.why(t)
 		}
 		why := to.whyBoard(s, tok)
 		if _, err := strconv.Atoi(tok); err != nil {
-			why += " Or write home to take the shrimp back behind your screen."
+			why = say("or_home", nest("Why", why))
 		}
 		return why
 	})
@@ -347,22 +350,22 @@ func (s *state) uncovered() int {
 }
 
 // tileOpen says whether seat may put a cylinder of colour a on coral tile t, or why not.
-func (s *state) tileOpen(me, t int, a Alga) (bool, string) {
+func (s *state) tileOpen(me, t int, a Alga) (bool, *msg.Message) {
 	p := &s.Players[me]
 	large, _ := s.tileAlgae(t)
 	switch {
 	case p.ShrimpsEaten == 0:
-		return false, "Only a player whose parrotfish has eaten a coral may put cylinders on coral tiles; use the open sea (sea)."
+		return false, say("bad_tile_not_eaten")
 	case s.Tiles[t].Cover != NoAlga:
-		return false, fmt.Sprintf("Coral tile %d is already covered.", t+1)
+		return false, say("bad_tile_covered", num("Tile", t+1))
 	case s.T.Covered:
-		return false, "You have already covered a coral tile this turn."
+		return false, say("bad_tile_twice")
 	case large != a:
-		return false, fmt.Sprintf("Coral tile %d shows a large %s alga, not %s.", t+1, large, a)
+		return false, say("bad_tile_alga", num("Tile", t+1), algaArg("Large", large), algaArg("Alga", a))
 	case s.uncovered() == 1 && sum(p.Fish[:]) < 2:
-		return false, "You may not cover the last uncovered coral tile unless your parrotfish holds at least 2 polyps."
+		return false, say("bad_tile_last")
 	}
-	return true, ""
+	return true, nil
 }
 
 // algaTree reads "<consumed colour> <cylinder colour> sea|<tile>".
@@ -374,11 +377,11 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 			pay = append(pay, c)
 		}
 	}
-	opts := colourChoices(w, pay, func(c Colour) string {
-		return fmt.Sprintf("Pay with a consumed %s polyp (you have %d)", c, p.Consumed[c])
+	opts := colourChoices(w, pay, func(c Colour) *msg.Message {
+		return say("lb_pay", colArg("Colour", c), num("Held", p.Consumed[c]))
 	})
-	c, ok := w.pick(opts, func(tok string) string {
-		return whyColour(tok, opts, func(c Colour) string { return fmt.Sprintf("You have no consumed %s polyp.", c) })
+	c, ok := w.pick(opts, func(tok string) *msg.Message {
+		return whyColour(tok, opts, func(c Colour) *msg.Message { return say("bad_no_consumed", colArg("Colour", c)) })
 	})
 	if !ok {
 		return
@@ -387,14 +390,14 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 	var cyl []rules.Choice
 	for a := Alga(0); a < NumAlgae; a++ {
 		if s.AlgaSupply[a] > 0 {
-			cyl = append(cyl, rules.Choice{Token: a.String(), Label: fmt.Sprintf("A %s cylinder (%d left)", a, s.AlgaSupply[a])})
+			cyl = append(cyl, choice(a.String(), say("lb_cylinder", algaArg("Alga", a), num("Left", s.AlgaSupply[a]))))
 		}
 	}
-	at, ok := w.pick(cyl, func(tok string) string {
+	at, ok := w.pick(cyl, func(tok string) *msg.Message {
 		if a, ok := algaByName(tok); ok {
-			return fmt.Sprintf("No %s cylinder is left in the supply.", a)
+			return say("bad_no_cylinder", algaArg("Alga", a))
 		}
-		return fmt.Sprintf("%q is not a cylinder colour: write %s.", tok, tokenList(cyl))
+		return say("bad_cylinder", code("Token", strconv.Quote(tok)), nest("Tokens", tokenList(cyl)))
 	})
 	if !ok {
 		return
@@ -402,22 +405,22 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 	st.alga, _ = algaByName(at)
 	opts = []rules.Choice{{Token: vSea}}
 	if w.listing() {
-		opts[0].Label = "On the open sea: " + s.flipText(st.alga, -1)
+		opts[0] = choice(vSea, say("lb_on_sea", nest("Flips", s.flipText(st.alga, -1))))
 	}
 	for t := 0; t < NumTiles; t++ {
 		if ok, _ := s.tileOpen(me, t, st.alga); ok {
 			c := rules.Choice{Token: strconv.Itoa(t + 1)}
 			if w.listing() {
 				strong, weak := s.tileColours(t)
-				c.Label = fmt.Sprintf("On coral tile %d, locking %s over %s; %s", t+1, strong, weak, s.flipText(st.alga, t))
+				c = choice(c.Token, say("lb_on_tile", num("Tile", t+1), colArg("Strong", strong), colArg("Weak", weak), nest("Flips", s.flipText(st.alga, t))))
 			}
 			opts = append(opts, c)
 		}
 	}
-	tt, ok := w.pick(opts, func(tok string) string {
+	tt, ok := w.pick(opts, func(tok string) *msg.Message {
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 || n > NumTiles {
-			return fmt.Sprintf("%q is not a place for the cylinder: write sea, or the number of a coral tile (1 to %d).", tok, NumTiles)
+			return say("bad_cylinder_place", code("Token", strconv.Quote(tok)), num("Tiles", NumTiles))
 		}
 		_, why := s.tileOpen(me, n-1, st.alga)
 		return why
@@ -433,18 +436,18 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 }
 
 // flipText says which uncovered coral tiles a cylinder of colour a flips (all but tile skip).
-func (s *state) flipText(a Alga, skip int) string {
-	var flips []string
+func (s *state) flipText(a Alga, skip int) *msg.Message {
+	var flips []*msg.Message
 	for t := range s.Tiles {
 		if large, _ := s.tileAlgae(t); t != skip && s.Tiles[t].Cover == NoAlga && large == a {
-			flips = append(flips, strconv.Itoa(t+1))
+			flips = append(flips, token(strconv.Itoa(t+1)))
 		}
 	}
 	switch len(flips) {
 	case 0:
-		return "no tile flips"
+		return say("flips_none")
 	case 1:
-		return "tile " + flips[0] + " flips"
+		return say("flips_one", nest("Tile", flips[0]))
 	}
-	return "tiles " + strings.Join(flips[:len(flips)-1], ", ") + " and " + flips[len(flips)-1] + " flip"
+	return say("flips_many", nest("Tiles", andList(flips)))
 }

@@ -66,7 +66,7 @@ func tiedFinish(t *testing.T, setups ...func(t *testing.T, s *state)) []int {
 	for _, setup := range setups {
 		setup(t, s)
 	}
-	s.finish("test", &events{})
+	s.finish(endTiles, &events{})
 	return s.Res.Ranks
 }
 
@@ -80,12 +80,12 @@ func TestRulebookFullTieIsShared(t *testing.T) {
 	giveFish(t, s, 1, Grey, 1)
 	giveConsumed(t, s, 0, Grey, 1)
 	giveConsumed(t, s, 2, Pink, 1)
-	s.finish("test", &events{})
+	s.finish(endTiles, &events{})
 	if r := s.Res.Ranks; r[1] != 1 || r[0] != 2 || r[2] != 2 {
 		t.Fatalf("ranks %v, want [2 1 2]", r)
 	}
 	giveCube(t, s, 2, Grey)
-	s.finish("test", &events{})
+	s.finish(endTiles, &events{})
 	if r := s.Res.Ranks; r[1] != 1 || r[2] != 2 || r[0] != 3 {
 		t.Fatalf("ranks %v, want [3 1 2] once seat 2 holds a larva cube", r)
 	}
@@ -223,7 +223,7 @@ func TestRulebookEatenPolypsGoBackToTheBag(t *testing.T) {
 		shrimpOn(t, s, 0, "1:E2")
 		if tc.last {
 			s.Turn = 1
-			s.trigger(1, "test", &events{})
+			s.trigger(1, endTiles, &events{})
 		}
 		bag := s.Bag
 		mustApply(t, s, 0, "eat "+sqt("1:E2"))

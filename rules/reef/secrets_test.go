@@ -46,7 +46,9 @@ func outside(t *testing.T, s *state, chooser rules.Seat, evs []rules.Event) stri
 		fmt.Fprintf(&b, "prompt %d: %s\n", p.Seat, p.Text)
 		if p.Seat != chooser {
 			next, _, _ := s.Choices(p.Seat, nil)
-			fmt.Fprintf(&b, "menu %d: %v\n", p.Seat, next)
+			for _, c := range next {
+				fmt.Fprintf(&b, "menu %d: %s %s\n", p.Seat, c.Token, c.Label)
+			}
 			for _, m := range setupMoves(t, s, p.Seat) {
 				fmt.Fprintf(&b, "move %d: %s\n", p.Seat, m)
 			}

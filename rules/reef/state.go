@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // phase is where the game stands.
@@ -87,6 +88,9 @@ type state struct {
 	// Marks are the squares the latest move changed and Note says what it did, for the image.
 	Marks []int  `json:"marks,omitempty"`
 	Note  string `json:"note,omitempty"`
+	// NoteMsg is Note as a message, so the image says it in the board's language (absent from
+	// snapshots written before it: the image then shows Note).
+	NoteMsg *msg.Message `json:"note_msg,omitempty"`
 
 	EndReason string `json:"end_reason,omitempty"`
 
@@ -141,7 +145,18 @@ func (s *state) clone() *state {
 }
 
 // Encode is the snapshot: the state as JSON (arrays only, so the bytes are deterministic).
-func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
+// A result's message stays out of it (decode reads it back from the reason), so snapshots keep
+// their form.
+func (s *state) Encode() ([]byte, error) {
+	if s.Res == nil || s.Res.ReasonMsg == nil {
+		return json.Marshal(s)
+	}
+	c := *s
+	r := *s.Res
+	r.ReasonMsg = nil
+	c.Res = &r
+	return json.Marshal(&c)
+}
 
 func decode(b []byte) (*state, error) {
 	s := &state{}
@@ -150,6 +165,9 @@ func decode(b []byte) (*state, error) {
 	}
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("reef: decode: %w", err)
+	}
+	if s.Res != nil {
+		s.Res.ReasonMsg = reasonMsg(s.Res.Reason)
 	}
 	return s, nil
 }

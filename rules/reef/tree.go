@@ -1,11 +1,10 @@
 package reef
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // stepKind is what one move does. A turn is several moves: each action is one move, except that
@@ -67,7 +66,7 @@ func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool
 	var st step
 	m := w.m
 	if len(m) > rules.MaxTreeDepth {
-		return st, nil, false, rules.Illegalf("That move has too many parts (%d).", len(m))
+		return st, nil, false, illegal(say("bad_too_long", num("N", len(m))))
 	}
 	if err := s.mayMove(seat); err != nil {
 		return st, nil, false, err
@@ -89,9 +88,9 @@ func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool
 		// Say what the expected tokens mean: walk again to the bad token, building the labels.
 		if _, next, _, err := s.tree(seat, m[:w.i]); err == nil && len(next) > 0 {
 			if w.i == 0 {
-				return st, nil, false, rules.Illegalf("%q is not a move you can make now. Start with %s.", m[0], offer(next))
+				return st, nil, false, illegal(say("bad_start", code("Token", strconv.Quote(m[0])), nest("Next", offer(next))))
 			}
-			return st, nil, false, rules.Illegalf("%q cannot follow %q. Write %s.", m[w.i], m[:w.i].String(), offer(next))
+			return st, nil, false, illegal(say("bad_follow", code("Token", strconv.Quote(m[w.i])), code("Move", strconv.Quote(m[:w.i].String())), nest("Next", offer(next))))
 		}
 		return st, nil, false, w.err
 	case w.err != nil:
@@ -99,7 +98,7 @@ func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool
 	case w.short:
 		return st, w.next, false, nil
 	case w.i < len(m):
-		return st, nil, false, rules.Illegalf("%q is a whole move already: leave out %q.", m[:w.i].String(), m[w.i:].String())
+		return st, nil, false, illegal(say("bad_whole", code("Move", strconv.Quote(m[:w.i].String())), code("Rest", strconv.Quote(m[w.i:].String()))))
 	}
 	return st, nil, true, nil
 }
@@ -107,53 +106,61 @@ func (s *state) walkTree(seat rules.Seat, w *walker) (step, []rules.Choice, bool
 // mayMove refuses seats that are not awaited, with who is.
 func (s *state) mayMove(seat rules.Seat) error {
 	if s.Phase == phaseOver {
-		return rules.Illegalf("The game is over.")
+		return illegal(say("bad_over"))
 	}
 	if seat == rules.Spectator {
-		return rules.Illegalf("Spectators cannot move.")
+		return illegal(say("bad_spectator"))
 	}
 	if seat < 0 || int(seat) >= s.Seats {
-		return rules.Illegalf("There is no seat %d in this game.", int(seat)+1)
+		return illegal(say("bad_seat", num("Seat", int(seat)+1)))
 	}
 	switch s.Phase {
 	case phaseSetup:
 		if s.Players[seat].Ready {
-			return rules.Illegalf("You have made your setup choices; waiting for the others.")
+			return illegal(say("bad_ready"))
 		}
 	case phaseLast:
 		if s.LastTurns[0] != int(seat) {
-			return rules.Illegalf("It is %s's last turn, not yours.", who(s.LastTurns[0]))
+			return illegal(say("bad_last_turn", seatArg("Seat", s.LastTurns[0])))
 		}
 	default:
 		if s.Turn != int(seat) {
-			return rules.Illegalf("It is %s's turn, not yours.", who(s.Turn))
+			return illegal(say("bad_turn", seatArg("Seat", s.Turn)))
 		}
 	}
 	return nil
 }
 
-func colourChoice(c Colour, label string) rules.Choice {
-	return rules.Choice{Token: c.Letter(), Label: label}
+func colourChoice(c Colour, label *msg.Message) rules.Choice {
+	return choice(c.Letter(), label)
+}
+
+// choice is a menu option with its label; a nil label is none (a menu not shown).
+func choice(tok string, label *msg.Message) rules.Choice {
+	if label == nil {
+		return rules.Choice{Token: tok}
+	}
+	return rules.Choice{Token: tok, Label: label.English(), Msg: label}
 }
 
 // whyColour explains a colour token that is not offered (f), or a token that is no colour: the
 // letters that are offered, by name.
-func whyColour(tok string, opts []rules.Choice, f func(c Colour) string) string {
+func whyColour(tok string, opts []rules.Choice, f func(c Colour) *msg.Message) *msg.Message {
 	c, ok := colourByToken(tok)
 	if !ok {
-		return fmt.Sprintf("%q is not a colour here: write %s.", tok, colourLetters(opts))
+		return say("bad_colour", code("Token", strconv.Quote(tok)), nest("Letters", colourLetters(opts)))
 	}
 	return f(c)
 }
 
 // colourLetters writes colour options as "g for grey, o for orange or w for white".
-func colourLetters(opts []rules.Choice) string {
-	var parts []rules.Choice
+func colourLetters(opts []rules.Choice) *msg.Message {
+	var parts []*msg.Message
 	for _, o := range opts {
 		c, _ := colourByToken(o.Token)
-		parts = append(parts, rules.Choice{Token: o.Token + " for " + c.String()})
+		parts = append(parts, say("letter_for", code("Token", o.Token), colArg("Colour", c)))
 	}
-	return tokenList(parts)
+	return orList(parts)
 }
 
 // ---- setup ----
@@ -164,15 +171,14 @@ func (s *state) treeSetup(w *walker, me int, st *step) {
 	var fish []rules.Choice
 	for _, c := range Colours {
 		if p.Screen[c] > 0 {
-			fish = append(fish, colourChoice(c, fmt.Sprintf("Feed a %s polyp to your parrotfish (you hold %d)", c, p.Screen[c])))
+			fish = append(fish, colourChoice(c, say("lb_feed", colArg("Colour", c), num("Held", p.Screen[c]))))
 		}
 	}
-	t, ok := w.pick(fish, func(tok string) string {
+	t, ok := w.pick(fish, func(tok string) *msg.Message {
 		if _, ok := colourByToken(tok); !ok {
-			return fmt.Sprintf("For the setup, write by colour letter the polyp your parrotfish keeps, then two larva cubes: like \"%s w y\". Your polyps: %s.",
-				fish[0].Token, colourLetters(fish))
+			return say("bad_setup", code("Example", fish[0].Token+" w y"), nest("Letters", colourLetters(fish)))
 		}
-		return whyColour(tok, fish, func(c Colour) string { return fmt.Sprintf("You hold no %s polyp behind your screen.", c) })
+		return whyColour(tok, fish, func(c Colour) *msg.Message { return say("bad_setup_none", colArg("Colour", c)) })
 	})
 	if !ok {
 		return
@@ -187,16 +193,16 @@ func (s *state) treeSetup(w *walker, me int, st *step) {
 			}
 			// The second cube is never before the first in colour order: one path per pair.
 			if left > 0 && (k == 0 || c >= st.cubes[0]) {
-				label := fmt.Sprintf("Take a %s larva cube", c)
+				label := say("lb_take_cube", colArg("Colour", c))
 				if k == 1 {
-					label = fmt.Sprintf("And a %s larva cube", c)
+					label = say("lb_and_cube", colArg("Colour", c))
 				}
 				cubes = append(cubes, colourChoice(c, label))
 			}
 		}
-		t, ok := w.pick(cubes, func(tok string) string {
-			return whyColour(tok, cubes, func(c Colour) string {
-				return fmt.Sprintf("No %s larva cube is left in the supply.", c)
+		t, ok := w.pick(cubes, func(tok string) *msg.Message {
+			return whyColour(tok, cubes, func(c Colour) *msg.Message {
+				return say("bad_no_cube", colArg("Colour", c))
 			})
 		})
 		if !ok {
@@ -213,14 +219,14 @@ func (s *state) treeLast(w *walker, me int, st *step) {
 	targets := s.eatTargets(cm, me)
 	opts := []rules.Choice{}
 	if len(targets) > 0 {
-		opts = append(opts, rules.Choice{Token: vEat, Label: "Your parrotfish eats a coral guarded by your shrimp"})
+		opts = append(opts, lastEat)
 	}
-	opts = append(opts, rules.Choice{Token: vPass, Label: "Pass: the game ends for you"})
-	t, ok := w.pick(opts, func(tok string) string {
+	opts = append(opts, lastPass)
+	t, ok := w.pick(opts, func(tok string) *msg.Message {
 		if tok == vEat {
-			return "None of your shrimps guards a coral of at least 5 polyps."
+			return say("bad_eat_none", num("Min", 5))
 		}
-		return "In a last turn your parrotfish may only eat one coral (eat), or you pass (pass)."
+		return say("bad_last")
 	})
 	if !ok {
 		return
@@ -241,40 +247,40 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 	var opts []rules.Choice
 	eat := s.eatTargets(cm, me)
 	if !s.T.Started && len(eat) > 0 {
-		opts = append(opts, rules.Choice{Token: vEat, Label: "1. Your parrotfish eats a coral guarded by your shrimp"})
+		opts = append(opts, menuEat)
 	}
 	growCols := s.growColours(me)
 	if len(growCols) > 0 {
 		c := rules.Choice{Token: vGrow}
 		if w.listing() { // labels only for a menu that will be shown
-			c.Label = fmt.Sprintf("%d. Play a larva cube and lay polyps", 2+s.T.Larva)
+			c = choice(vGrow, say("lb_grow", num("N", 2+s.T.Larva)))
 		}
 		opts = append(opts, c)
 	}
 	add := s.addTargets(cm, me)
 	if !s.T.Introduced && p.ShrimpsHome > 0 && len(add) > 0 {
-		opts = append(opts, rules.Choice{Token: vAdd, Label: "4. Introduce a shrimp onto a coral"})
+		opts = append(opts, menuAdd)
 	}
 	mine := s.shrimpsOf(me)
 	if len(mine) > 0 {
-		opts = append(opts, rules.Choice{Token: vShrimp, Label: "5. Move a shrimp"})
+		opts = append(opts, menuShrimp)
 	}
 	trade := s.tradeColours(me)
 	if len(trade) > 0 {
-		opts = append(opts, rules.Choice{Token: vTrade, Label: "6. Trade a consumed polyp for a larva cube"})
+		opts = append(opts, menuTrade)
 	}
 	if s.canAlga(me) {
-		opts = append(opts, rules.Choice{Token: vAlga, Label: "7. Trade a consumed polyp for an alga cylinder"})
+		opts = append(opts, menuAlga)
 	}
 	buy := s.buyColours(me)
 	if !s.T.Bought && len(buy) > 0 {
-		opts = append(opts, rules.Choice{Token: vPolyp, Label: "8. Trade a larva cube for a polyp"})
+		opts = append(opts, menuPolyp)
 	}
 	rock := s.shrimpOnRock(me)
 	if rock < 0 {
-		opts = append(opts, rules.Choice{Token: vTake, Label: "10. Take an open-sea space (ends your turn)"})
+		opts = append(opts, menuTake)
 	}
-	t, ok := w.pick(opts, func(tok string) string {
+	t, ok := w.pick(opts, func(tok string) *msg.Message {
 		// A refused verb followed by a square: explain that square.
 		if sq, ok := w.peekSquare(s, w.i+1); ok && tok == vAdd && !s.T.Introduced && p.ShrimpsHome > 0 {
 			return s.shrimpWhy(cm, me, -1, sq)
@@ -292,12 +298,12 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		st.sq, _ = s.eatPicker(cm, me, eat).square(w, s)
 	case vGrow:
 		st.kind = kGrow
-		opts := colourChoices(w, growCols, func(c Colour) string {
-			return fmt.Sprintf("Play a %s larva cube (%s behind your screen, %d consumed)", c, nPolyps(p.Screen[c]), p.Consumed[c])
+		opts := colourChoices(w, growCols, func(c Colour) *msg.Message {
+			return say("lb_grow_colour", colArg("Colour", c), polypsArg("Polyps", p.Screen[c]), num("Consumed", p.Consumed[c]))
 		})
-		c, ok := w.pick(opts, func(tok string) string {
-			return whyColour(tok, opts, func(c Colour) string {
-				return fmt.Sprintf("To grow %s you need a %s larva cube and a %s polyp behind your screen or consumed.", c, c, c)
+		c, ok := w.pick(opts, func(tok string) *msg.Message {
+			return whyColour(tok, opts, func(c Colour) *msg.Message {
+				return say("bad_grow_colour", colArg("Colour", c))
 			})
 		})
 		if ok {
@@ -311,12 +317,12 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		s.shrimpMove(w, cm, me, mine, st)
 	case vTrade:
 		st.kind = kTrade
-		opts := colourChoices(w, trade, func(c Colour) string {
-			return fmt.Sprintf("A consumed %s polyp for a %s larva cube", c, c)
+		opts := colourChoices(w, trade, func(c Colour) *msg.Message {
+			return say("lb_trade_colour", colArg("Colour", c))
 		})
-		c, ok := w.pick(opts, func(tok string) string {
-			return whyColour(tok, opts, func(c Colour) string {
-				return fmt.Sprintf("You cannot trade for a %s cube now: it needs a consumed %s polyp, a %s cube in the supply and a use for it at once.", c, c, c)
+		c, ok := w.pick(opts, func(tok string) *msg.Message {
+			return whyColour(tok, opts, func(c Colour) *msg.Message {
+				return say("bad_trade_colour", colArg("Colour", c))
 			})
 		})
 		if !ok {
@@ -325,10 +331,10 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		st.col, _ = colourByToken(c)
 		var uses []rules.Choice
 		if s.canGrowAfterTrade(me, st.col) {
-			uses = append(uses, rules.Choice{Token: vGrow, Label: fmt.Sprintf("Play the cube at once: lay %s polyps", st.col)})
+			uses = append(uses, choice(vGrow, say("lb_use_grow", colArg("Colour", st.col))))
 		}
 		if s.canBuy(me, st.col, true) {
-			uses = append(uses, rules.Choice{Token: vPolyp, Label: fmt.Sprintf("Trade the cube at once for a %s polyp", st.col)})
+			uses = append(uses, choice(vPolyp, say("lb_use_buy", colArg("Colour", st.col))))
 		}
 		u, ok := w.pick(uses, nil)
 		if !ok {
@@ -343,12 +349,12 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		s.algaTree(w, me, st)
 	case vPolyp:
 		st.kind = kBuy
-		opts := colourChoices(w, buy, func(c Colour) string {
-			return fmt.Sprintf("A %s larva cube for a %s polyp", c, c)
+		opts := colourChoices(w, buy, func(c Colour) *msg.Message {
+			return say("lb_buy_colour", colArg("Colour", c))
 		})
-		c, ok := w.pick(opts, func(tok string) string {
-			return whyColour(tok, opts, func(c Colour) string {
-				return fmt.Sprintf("You have no %s larva cube behind your screen to trade.", c)
+		c, ok := w.pick(opts, func(tok string) *msg.Message {
+			return whyColour(tok, opts, func(c Colour) *msg.Message {
+				return say("bad_buy_colour", colArg("Colour", c))
 			})
 		})
 		if ok {
@@ -358,14 +364,14 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		st.kind = kTake
 		var sp []rules.Choice
 		for _, x := range s.Sea {
-			label := ""
+			var label *msg.Message
 			if w.listing() {
-				label = fmt.Sprintf("Take the %s space: a %s larva cube and %s", x.Colour, x.Colour, polypList(x.Polyps))
+				label = say("lb_take", colArg("Colour", x.Colour), nest("Polyps", polypList(x.Polyps)))
 			}
 			sp = append(sp, colourChoice(x.Colour, label))
 		}
-		c, ok := w.pick(sp, func(tok string) string {
-			return whyColour(tok, sp, func(Colour) string { return "" })
+		c, ok := w.pick(sp, func(tok string) *msg.Message {
+			return whyColour(tok, sp, func(Colour) *msg.Message { return nil })
 		})
 		if ok {
 			st.col, _ = colourByToken(c)
@@ -374,60 +380,75 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 }
 
 // whyVerb explains a turn-menu token that is not offered now.
-func (s *state) whyVerb(cm *corals, me int, tok string) string {
+func (s *state) whyVerb(cm *corals, me int, tok string) *msg.Message {
 	p := &s.Players[me]
 	switch tok {
 	case vEat:
 		if s.T.Started {
-			return "Your parrotfish may only eat as the first action of your turn."
+			return say("bad_eat_first")
 		}
-		return fmt.Sprintf("None of your shrimps guards a coral of at least %d polyps.", data.MinEat)
+		return say("bad_eat_none", num("Min", data.MinEat))
 	case vGrow:
 		if s.T.Larva >= 2 {
-			return "You have already played two larva cubes this turn."
+			return say("bad_grow_twice")
 		}
-		return "To lay polyps you need a larva cube and polyps of its colour (behind your screen or consumed)."
+		return say("bad_grow")
 	case vAdd:
 		switch {
 		case s.T.Introduced:
-			return "You have already introduced a shrimp this turn."
+			return say("bad_add_twice")
 		case p.ShrimpsHome == 0:
-			return "You have no shrimp behind your screen."
+			return say("bad_add_none")
 		}
-		return fmt.Sprintf("No coral without a shrimp is open to you (at most %d of your shrimps on one board).", data.MaxShrimpsPerBoard)
+		return say("bad_add_where", num("Max", data.MaxShrimpsPerBoard))
 	case vShrimp:
-		return "You have no shrimp on the reef to move."
+		return say("bad_shrimp_none")
 	case vTrade:
 		if s.T.Traded {
-			return "You have already traded a consumed polyp for a larva cube this turn."
+			return say("bad_trade_twice")
 		}
-		return "Trading needs a consumed polyp, a larva cube of its colour in the supply, and a use for the cube at once (a larva play or a polyp)."
+		return say("bad_trade")
 	case vAlga:
-		return "An alga cylinder costs one consumed polyp, and the supply must still hold a cylinder."
+		return say("bad_alga")
 	case vPolyp:
 		if s.T.Bought {
-			return "You have already traded a larva cube for a polyp this turn."
+			return say("bad_buy_twice")
 		}
-		return "You have no larva cube behind your screen to trade for a polyp."
+		return say("bad_buy")
 	case vTake:
 		if sq := s.shrimpOnRock(me); sq >= 0 {
-			return fmt.Sprintf("Your shrimp on bare rock at %s must move onto a coral or back behind your screen before your turn ends.", sqWhere(sq))
+			return say("bad_take_rock", whereArg("Square", sq))
 		}
 	case vCP, vDone:
-		return "No larva play is under way; start one with grow."
+		return say("bad_no_larva")
 	}
 	if _, err := strconv.Atoi(tok); err == nil {
-		return "To lay polyps, first play a larva cube: grow and a colour."
+		return say("bad_lay_first")
 	}
-	return ""
+	return nil
 }
 
-func colourChoices(w *walker, cs []Colour, label func(c Colour) string) []rules.Choice {
+// The labels of the turn menus that never change, built once: the tree is on the search's path.
+var (
+	menuEat    = choice(vEat, say("lb_eat"))
+	menuAdd    = choice(vAdd, say("lb_add"))
+	menuShrimp = choice(vShrimp, say("lb_shrimp"))
+	menuTrade  = choice(vTrade, say("lb_trade"))
+	menuAlga   = choice(vAlga, say("lb_alga"))
+	menuPolyp  = choice(vPolyp, say("lb_buy"))
+	menuTake   = choice(vTake, say("lb_take_space"))
+	lastEat    = choice(vEat, say("lb_last_eat"))
+	lastPass   = choice(vPass, say("lb_pass"))
+	moveShrimp = choice(vShrimp, say("lb_move_shrimp"))
+	shrimpHome = choice(vHome, say("lb_home"))
+)
+
+func colourChoices(w *walker, cs []Colour, label func(c Colour) *msg.Message) []rules.Choice {
 	out := make([]rules.Choice, 0, len(cs))
 	for _, c := range cs {
 		ch := rules.Choice{Token: c.Letter()}
 		if w.listing() {
-			ch.Label = label(c)
+			ch = choice(c.Letter(), label(c))
 		}
 		out = append(out, ch)
 	}
@@ -435,23 +456,23 @@ func colourChoices(w *walker, cs []Colour, label func(c Colour) string) []rules.
 }
 
 // polypList writes polyps by colour: "2 grey polyps", "3 polyps (2 grey, 1 white)", "no polyps".
-func polypList(n [NumColours]int) string {
-	var parts []string
+func polypList(n [NumColours]int) *msg.Message {
+	var parts []*msg.Message
 	total, only := 0, NoColour
 	for c, k := range n {
 		if k > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", k, Colour(c)))
+			parts = append(parts, say("colour_count", num("N", k), colArg("Colour", Colour(c))))
 			total += k
 			only = Colour(c)
 		}
 	}
 	switch len(parts) {
 	case 0:
-		return "no polyps"
+		return say("no_polyps")
 	case 1:
-		return plural(total, only.String()+" polyp", only.String()+" polyps")
+		return say("n_colour_polyps", msg.Count("N", total), colArg("Colour", only))
 	}
-	return nPolyps(total) + " (" + strings.Join(parts, ", ") + ")"
+	return say("polyps_by_colour", polypsArg("Polyps", total), nest("Parts", commas(parts)))
 }
 
 // ---- a larva play in progress ----
@@ -467,7 +488,7 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	if fromScreen {
 		for _, b := range pk.boards(w) {
 			if w.listing() {
-				b.Label = fmt.Sprintf("A %s polyp from behind your screen on board %s", x, b.Token)
+				b = choice(b.Token, say("lb_lay_board", colArg("Colour", x), code("Board", b.Token)))
 			}
 			opts = append(opts, b)
 		}
@@ -475,42 +496,42 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	if p.Consumed[x] > 0 && len(targets) > 0 {
 		c := rules.Choice{Token: vCP}
 		if w.listing() {
-			c.Label = fmt.Sprintf("Lay a consumed %s polyp (%d left)", x, p.Consumed[x])
+			c = choice(vCP, say("lb_lay_cp", colArg("Colour", x), num("Left", p.Consumed[x])))
 		}
 		opts = append(opts, c)
 	}
 	mine := s.shrimpsOf(me)
 	if len(mine) > 0 {
-		opts = append(opts, rules.Choice{Token: vShrimp, Label: "Move a shrimp"})
+		opts = append(opts, moveShrimp)
 	}
 	done := rules.Choice{Token: vDone}
 	if w.listing() {
-		done.Label = fmt.Sprintf("End this %s larva play", x)
+		done = choice(vDone, say("lb_done", colArg("Colour", x)))
 	}
 	opts = append(opts, done)
-	t, ok := w.pick(opts, func(tok string) string {
+	t, ok := w.pick(opts, func(tok string) *msg.Message {
 		switch tok {
 		case vEat, vGrow, vAdd, vTrade, vAlga, vPolyp, vTake:
-			return fmt.Sprintf("Finish the %s larva play first (done): only shrimps may move in the middle of it.", x)
+			return say("bad_finish_larva", colArg("Colour", x))
 		case vCP:
 			if p.Consumed[x] == 0 {
-				return fmt.Sprintf("You have no consumed %s polyp.", x)
+				return say("bad_no_consumed", colArg("Colour", x))
 			}
-			return fmt.Sprintf("There is no space for a %s polyp.", x)
+			return say("bad_no_space_colour", colArg("Colour", x))
 		}
 		if b, err := strconv.Atoi(tok); err == nil && b >= 1 && b <= len(s.Layouts) {
 			switch {
 			case s.T.FromScreen >= data.MaxPerCube:
-				return fmt.Sprintf("You have laid %d polyps from behind your screen for this cube; only consumed ones (cp) may follow.", data.MaxPerCube)
+				return say("bad_cube_full", num("Max", data.MaxPerCube))
 			case p.Screen[x] == 0:
-				return fmt.Sprintf("You hold no more %s polyps behind your screen.", x)
+				return say("bad_screen_empty", colArg("Colour", x))
 			}
 			if sq, ok := w.peekSquare(s, w.i); ok {
 				return pk.why(sq)
 			}
 			return pk.whyBoard(s, tok)
 		}
-		return fmt.Sprintf("You are laying %s polyps: write a square for the next one (like \"1 c 4\"), cp and a square for a consumed one, shrimp to move a shrimp, or done to end the play.", x)
+		return say("bad_larva", colArg("Colour", x), code("Example", "1 c 4"))
 	})
 	if !ok {
 		return
@@ -536,10 +557,10 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squarePicker {
 	return squarePicker{
 		sqs:  targets,
-		what: "a " + x.String() + " polyp",
-		why:  func(sq int) string { return s.placeWhy(cm, x, sq) },
-		label: func(sq int) string {
-			name := sqWhere(sq)
+		what: say("what_polyp", colArg("Colour", x)),
+		why:  func(sq int) *msg.Message { return s.placeWhy(cm, x, sq) },
+		label: func(sq int) *msg.Message {
+			name := whereArg("Square", sq)
 			grow := 0
 			var seen [4]int16
 			k := 0
@@ -558,42 +579,46 @@ func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squareP
 				grow += cm.size[id]
 			})
 			if v := s.Polyp[sq]; v != NoColour {
-				whose := ""
+				whose := code("Whose", "")
 				switch sh := int(cm.shrimp[cm.id[sq]]); {
 				case sh == me:
-					whose = " of your own coral (your shrimp guards it)"
+					whose = nest("Whose", say("whose_own"))
 				case sh >= 0:
-					whose = " of the coral " + who(sh) + "'s shrimp guards"
+					whose = nest("Whose", say("whose_guard", seatArg("Guard", sh)))
 				}
-				return fmt.Sprintf("%s: overgrow the %s polyp%s; you keep it as a consumed polyp, and the %s coral grows to %s", name, v, whose, x, nPolyps(grow+1))
+				return say("lb_overgrow", name, colArg("Victim", v), whose, colArg("Colour", x), polypsArg("Polyps", grow+1))
 			}
 			if grow == 0 {
-				return fmt.Sprintf("%s: start a new %s coral", name, x)
+				return say("lb_new_coral", name, colArg("Colour", x))
 			}
-			return fmt.Sprintf("%s: grow a %s coral to %s", name, x, nPolyps(grow+1))
+			return say("lb_grow_coral", name, colArg("Colour", x), polypsArg("Polyps", grow+1))
 		},
 	}
 }
 
 // offer lists what may be written next, short: the tokens, with their labels when there are at
 // most three ("one of: cp (Lay a consumed white polyp) or done (End this white larva play)").
-func offer(cs []rules.Choice) string {
+func offer(cs []rules.Choice) *msg.Message {
 	const max = 9
 	labels := len(cs) <= 3
-	var parts []rules.Choice
+	var parts []*msg.Message
 	for i, c := range cs {
 		if i == max {
-			parts = append(parts, rules.Choice{Token: fmt.Sprintf("%d more", len(cs)-max)})
+			parts = append(parts, say("offer_more", num("N", len(cs)-max)))
 			break
 		}
-		p := c.Token
+		p := token(c.Token)
 		if labels && c.Label != "" {
-			p += " (" + articles(c.Label) + ")"
+			l := c.Msg
+			if l == nil {
+				l = token(articles(c.Label))
+			}
+			p = say("offer_labelled", code("Token", c.Token), nest("Label", l))
 		}
-		parts = append(parts, rules.Choice{Token: p})
+		parts = append(parts, p)
 	}
 	if len(parts) == 1 {
-		return parts[0].Token
+		return parts[0]
 	}
-	return "one of: " + tokenList(parts)
+	return say("offer_list", nest("List", orList(parts)))
 }

@@ -2,6 +2,7 @@ package reef
 
 import (
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // View is what one seat, or a spectator, may see. Arrays indexed by colour follow Colours
@@ -27,11 +28,14 @@ type View struct {
 	Values  [NumColours]int `json:"values"`
 	Players []PlayerView    `json:"players"`
 
-	Actions   *TurnView     `json:"actions,omitempty"` // what the player to move has done this turn
-	LastTurns []int         `json:"last_turns,omitempty"`
-	Note      string        `json:"note,omitempty"` // the latest move, in a few words
-	EndReason string        `json:"end_reason,omitempty"`
-	Result    *rules.Result `json:"result,omitempty"`
+	Actions   *TurnView `json:"actions,omitempty"` // what the player to move has done this turn
+	LastTurns []int     `json:"last_turns,omitempty"`
+	Note      string    `json:"note,omitempty"` // the latest move, in a few words
+	EndReason string    `json:"end_reason,omitempty"`
+	// NoteMsg and EndReasonMsg are Note and EndReason as messages, for the image's language.
+	NoteMsg      *msg.Message  `json:"note_msg,omitempty"`
+	EndReasonMsg *msg.Message  `json:"end_reason_msg,omitempty"`
+	Result       *rules.Result `json:"result,omitempty"`
 
 	Me *Private `json:"me,omitempty"` // the viewer's own secrets
 }
@@ -117,6 +121,10 @@ func (s *state) View(seat rules.Seat) any {
 		Viewer: int(seat), Seats: s.Seats, Variant: VariantStandard, Phase: phaseNames[s.Phase],
 		Turn: -1, First: s.First, SeaAlga: s.SeaAlga, Bonus: s.Bonus, Bag: sum(s.Bag[:]),
 		CubeSupply: s.CubeSupply, AlgaSupply: s.AlgaSupply, Note: s.Note, EndReason: s.EndReason,
+		NoteMsg: s.NoteMsg,
+	}
+	if s.EndReason != "" {
+		v.EndReasonMsg = reasonMsg(s.EndReason)
 	}
 	if seat < 0 || int(seat) >= s.Seats {
 		v.Viewer = -1

@@ -1,12 +1,12 @@
 package reef
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // walker reads a move token by token against the options of each level of the choice tree.
@@ -33,7 +33,7 @@ func (w *walker) listing() bool {
 
 // pick offers opts at the current level. It returns the move's token there when it is one of
 // them; otherwise it records either the options (move too short) or the refusal.
-func (w *walker) pick(opts []rules.Choice, why func(tok string) string) (string, bool) {
+func (w *walker) pick(opts []rules.Choice, why func(tok string) *msg.Message) (string, bool) {
 	if w.err != nil || w.short {
 		return "", false
 	}
@@ -52,22 +52,23 @@ func (w *walker) pick(opts []rules.Choice, why func(tok string) string) (string,
 			return tok, true
 		}
 	}
-	reason := ""
+	var reason *msg.Message
 	if why != nil {
 		reason = why(tok)
 	}
-	if reason == "" {
+	if reason == nil {
 		reason, w.bare = notAChoice(tok, opts), true
 	}
-	w.err = &rules.Illegal{Reason: articles(reason)}
+	w.err = illegal(reason)
 	return "", false
 }
 
-func notAChoice(tok string, opts []rules.Choice) string {
+func notAChoice(tok string, opts []rules.Choice) *msg.Message {
 	var b strings.Builder
+	more := code("More", "")
 	for i, o := range opts {
 		if i == 10 {
-			fmt.Fprintf(&b, " … (%d in all)", len(opts))
+			more = nest("More", say("in_all", num("N", len(opts))))
 			break
 		}
 		if i > 0 {
@@ -75,16 +76,16 @@ func notAChoice(tok string, opts []rules.Choice) string {
 		}
 		b.WriteString(o.Token)
 	}
-	return fmt.Sprintf("%q is not possible here. Choose %s.", tok, b.String())
+	return say("bad_choice", code("Token", strconv.Quote(tok)), code("Tokens", b.String()), more)
 }
 
 // squarePicker reads a square as three tokens (board, column, row) among sqs. The board level can
 // share its menu with other tokens (extra), so the caller picks that level itself with boardLevel.
 type squarePicker struct {
 	sqs   []int
-	label func(sq int) string // label of a square at the row level
-	why   func(sq int) string // why a square that exists is not among sqs
-	what  string              // what is being placed, for refusals: "a white polyp"
+	label func(sq int) *msg.Message // label of a square at the row level
+	why   func(sq int) *msg.Message // why a square that exists is not among sqs
+	what  *msg.Message              // what is being placed, for refusals: "a white polyp"
 }
 
 var boardTokens = [4]string{"1", "2", "3", "4"}
@@ -97,7 +98,7 @@ func (p squarePicker) boards(w *walker) []rules.Choice {
 			last = b
 			c := rules.Choice{Token: boardTokens[b]}
 			if w.listing() {
-				c.Label = fmt.Sprintf("Board %d", b+1)
+				c = choice(boardTokens[b], boardLabels[b])
 			}
 			out = append(out, c)
 		}
@@ -106,7 +107,7 @@ func (p squarePicker) boards(w *walker) []rules.Choice {
 }
 
 // whyBoard explains a board token that is not offered.
-func (p squarePicker) whyBoard(s *state, tok string) string {
+func (p squarePicker) whyBoard(s *state, tok string) *msg.Message {
 	b, err := strconv.Atoi(tok)
 	if err != nil || b < 1 || b > len(s.Layouts) {
 		var boards []string
@@ -118,18 +119,17 @@ func (p squarePicker) whyBoard(s *state, tok string) string {
 			}
 		}
 		if len(boards) == 0 {
-			return fmt.Sprintf("There is no space for %s now.", p.what)
+			return say("bad_no_space", nest("What", p.what))
 		}
-		return fmt.Sprintf("%q is not a board: a square for %s is written as board, column and row, like \"%s c 4\" (boards with room: %s).",
-			tok, p.what, boards[0], strings.Join(boards, ", "))
+		return say("bad_board", code("Token", strconv.Quote(tok)), nest("What", p.what), code("Example", boards[0]+" c 4"), code("Boards", strings.Join(boards, ", ")))
 	}
-	return fmt.Sprintf("Board %d has no space for %s now.", b, p.what)
+	return say("bad_board_full", num("Board", b), nest("What", p.what))
 }
 
 // rest reads column and row once the board token (1-based) is known.
 func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 	if sq, ok := w.peekSquare(s, w.i-1); ok && !containsInt(p.sqs, sq) {
-		w.err = &rules.Illegal{Reason: articles(p.why(sq))}
+		w.err = illegal(p.why(sq))
 		return 0, false
 	}
 	b := board - 1
@@ -144,16 +144,16 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 		if seen[c] {
 			ch := rules.Choice{Token: colTokens[c : c+1]}
 			if w.listing() {
-				ch.Label = fmt.Sprintf("Column %c of board %d", 'A'+c, board)
+				ch = choice(colTokens[c:c+1], say("lb_column", code("Column", string(rune('A'+c))), num("Board", board)))
 			}
 			cols = append(cols, ch)
 		}
 	}
-	ct, ok := w.pick(cols, func(tok string) string {
+	ct, ok := w.pick(cols, func(tok string) *msg.Message {
 		if len(tok) == 1 && tok[0] >= 'a' && tok[0] < 'a'+Cols {
-			return fmt.Sprintf("Column %s of board %d has no space for %s now.", strings.ToUpper(tok), board, p.what)
+			return say("bad_column_full", code("Column", strings.ToUpper(tok)), num("Board", board), nest("What", p.what))
 		}
-		return fmt.Sprintf("%q is not a column: write a letter. Columns of board %d with room for %s: %s.", tok, board, p.what, tokenList(cols))
+		return say("bad_column", code("Token", strconv.Quote(tok)), num("Board", board), nest("What", p.what), nest("Columns", tokenList(cols)))
 	})
 	if !ok {
 		return 0, false
@@ -165,15 +165,15 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 			r := sq % perBoard / Cols
 			ch := rules.Choice{Token: rowTokens[r : r+1]}
 			if w.listing() {
-				ch.Label = p.label(sq)
+				ch = choice(ch.Token, p.label(sq))
 			}
 			rows = append(rows, ch)
 		}
 	}
-	rt, ok := w.pick(rows, func(tok string) string {
+	rt, ok := w.pick(rows, func(tok string) *msg.Message {
 		r, err := strconv.Atoi(tok)
 		if err != nil || r < 1 || r > Rows {
-			return fmt.Sprintf("%q is not a row: write a number. Rows of column %c on board %d with room for %s: %s.", tok, 'A'+c, board, p.what, tokenList(rows))
+			return say("bad_row", code("Token", strconv.Quote(tok)), code("Column", string(rune('A'+c))), num("Board", board), nest("What", p.what), nest("Rows", tokenList(rows)))
 		}
 		return p.why(b*perBoard + (r-1)*Cols + c)
 	})
@@ -207,10 +207,10 @@ const (
 // square reads a whole square (board, column, row).
 func (p squarePicker) square(w *walker, s *state) (int, bool) {
 	if sq, ok := w.peekSquare(s, w.i); ok && !containsInt(p.sqs, sq) {
-		w.err = &rules.Illegal{Reason: articles(p.why(sq))}
+		w.err = illegal(p.why(sq))
 		return 0, false
 	}
-	bt, ok := w.pick(p.boards(w), func(tok string) string { return p.whyBoard(s, tok) })
+	bt, ok := w.pick(p.boards(w), func(tok string) *msg.Message { return p.whyBoard(s, tok) })
 	if !ok {
 		return 0, false
 	}
@@ -228,17 +228,12 @@ func containsInt(xs []int, x int) bool {
 }
 
 // tokenList writes the tokens of cs: "a, c or d".
-func tokenList(cs []rules.Choice) string {
-	var b strings.Builder
+func tokenList(cs []rules.Choice) *msg.Message {
+	parts := make([]*msg.Message, len(cs))
 	for i, c := range cs {
-		switch {
-		case i == 0:
-		case i == len(cs)-1:
-			b.WriteString(" or ")
-		default:
-			b.WriteString(", ")
-		}
-		b.WriteString(c.Token)
+		parts[i] = token(c.Token)
 	}
-	return b.String()
+	return orList(parts)
 }
+
+var boardLabels = [4]*msg.Message{say("lb_board", num("N", 1)), say("lb_board", num("N", 2)), say("lb_board", num("N", 3)), say("lb_board", num("N", 4))}
