@@ -21,7 +21,7 @@ var engineTextsInEnglish = map[string]bool{}
 
 // Games whose seats' own names are proper names, the same in every language (Autumn Ash's
 // sides Rainbow and Xeno), like the game's name.
-var properSeatNames = map[string]bool{"autumn-ash": true, "reef-encounter": true}
+var properSeatNames = map[string]bool{"autumn-ash": true}
 
 // Marks that games print as they are in every language, like notation: Ausonia's houses are
 // numbered in Roman numerals ("Haus II", "[Ĥöûšé II]").

@@ -56,14 +56,36 @@ func (e *events) pub(id string, a ...msg.Arg) {
 	e.list = append(e.list, rules.Say(say(id, a...)))
 }
 
-// run is a public event of a kind that can repeat many times in one turn (shrimp moves, polyps
-// laid). It carries no condensed line (Many): the platform shows Many in English whatever the
-// reader's language, so a long post is shortened by the platform's own, translated count.
-func (e *events) run(kind, id string, a ...msg.Arg) {
+// run is a public event of seat's of a kind that can repeat many times in one turn (shrimp moves,
+// polyps laid), with its condensed line for a digest too long to list them all ("{seat:1} moved
+// shrimps %d times"), as a message whose count the platform sets.
+func (e *events) run(seat int, kind, id string, a ...msg.Arg) {
 	ev := rules.Say(say(id, a...))
 	ev.Kind = kind
+	if k := manyKinds[kind]; k > 0 && seat >= 0 && seat < len(seatNames) {
+		ev.Many, ev.ManyMsg = manyLines[k-1][seat].text, manyLines[k-1][seat].m
+	}
 	e.list = append(e.list, ev)
 }
+
+// manyKinds number the kinds with a condensed line (1, 2) and manyLines hold each one's line per
+// seat, built once: English with %d for the count, and its message (shared, never changed).
+var manyKinds = map[string]int{"shrimp": 1, "lay": 2}
+
+var manyLines = func() (out [2][4]struct {
+	text string
+	m    *msg.Message
+}) {
+	const mark = 7000003 // stands for the count while the English is written
+	for k, id := range []string{"many_shrimp", "many_lay"} {
+		for seat := range out[k] {
+			ev := rules.Event{ManyMsg: say(id, seatArg("Seat", seat), msg.Count("Count", 0))}
+			out[k][seat].m = ev.ManyMsg
+			out[k][seat].text = strings.Replace(rules.ManyWith(ev, mark).English(), strconv.Itoa(mark), "%d", 1)
+		}
+	}
+	return out
+}()
 
 func (e *events) reveal(id string, a ...msg.Arg) {
 	ev := rules.Say(say(id, a...))
@@ -150,15 +172,15 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.Marks = append(s.Marks, st.sq)
 		if st.to < 0 {
 			p.ShrimpsHome++
-			ev.run("shrimp", "ev_shrimp_home", seatArg("Seat", me), whereArg("Square", st.sq))
+			ev.run(me, "shrimp", "ev_shrimp_home", seatArg("Seat", me), whereArg("Square", st.sq))
 			s.note("note_home", seatArg("Seat", me), whereArg("Square", st.sq))
 		} else {
 			s.Shrimp[st.to] = int8(me)
 			s.Marks = append(s.Marks, st.to)
 			if s.Polyp[st.to] != NoColour {
-				ev.run("shrimp", "ev_shrimp_coral", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)), nest("Coral", s.coralText(s.corals(), st.to)))
+				ev.run(me, "shrimp", "ev_shrimp_coral", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)), nest("Coral", s.coralText(s.corals(), st.to)))
 			} else {
-				ev.run("shrimp", "ev_shrimp_rock", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)))
+				ev.run(me, "shrimp", "ev_shrimp_rock", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)))
 			}
 			s.note("note_shrimp", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)))
 		}
@@ -314,7 +336,7 @@ func (s *state) execPlace(me int, st step, ev *events) {
 		s.T.Grow = NoColour
 		end = nest("Closed", say("lay_closed", colArg("Colour", x)))
 	}
-	ev.run("lay", "ev_lay", seatArg("Seat", me), colArg("Colour", x), nest("From", src), whereArg("Square", st.sq), over, growth, end)
+	ev.run(me, "lay", "ev_lay", seatArg("Seat", me), colArg("Colour", x), nest("From", src), whereArg("Square", st.sq), over, growth, end)
 }
 
 var fromScreen, fromConsumed = say("from_screen"), say("from_consumed")

@@ -103,3 +103,14 @@ func (s *state) SeatName(p rules.Seat) string {
 	}
 	return seatNames[p]
 }
+
+// seatNameIDs are seatNames' messages.
+var seatNameIDs = [4]string{"seat_purple", "seat_green", "seat_red", "seat_yellow"}
+
+// SeatNameMsg is SeatName in the reader's language ("Lila"), rules.SeatNameMessager.
+func (s *state) SeatNameMsg(p rules.Seat) *msg.Message {
+	if p < 0 || int(p) >= len(seatNameIDs) {
+		return nil
+	}
+	return say(seatNameIDs[p])
+}

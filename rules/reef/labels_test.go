@@ -1,9 +1,11 @@
 package reef
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // An overgrow label says whose coral the overgrown polyp belongs to: your own (your shrimp
@@ -69,8 +71,13 @@ func TestRepeatedEventsCondense(t *testing.T) {
 			continue
 		}
 		kinds[e.Kind]++
-		if e.Many != "" {
-			t.Errorf("%s event %q has an English-only condensed line %q", e.Kind, e.Text, e.Many)
+		want := map[string]string{"shrimp": "{seat:0} moved shrimps %d times", "lay": "{seat:0} laid %d polyps"}[e.Kind]
+		if e.Many != want || e.ManyMsg == nil {
+			t.Errorf("%s event %q: condensed line %q (message %v), want %q with its message", e.Kind, e.Text, e.Many, e.ManyMsg, want)
+			continue
+		}
+		if de := msg.Render(rules.ManyWith(e, 4), "de", nil); de == want || !strings.Contains(de, "4") {
+			t.Errorf("%s condensed line in German: %q", e.Kind, de)
 		}
 	}
 	if kinds["shrimp"] != 3 || kinds["lay"] != 2 {

@@ -106,6 +106,9 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			}
 			for _, e := range evs {
 				f("event", e.Msg, e.Text)
+				if e.Many != "" {
+					f("condensed", rules.ManyWith(e, 3), strings.Replace(e.Many, "%d", "3", 1))
+				}
 			}
 			if s.Note != "" {
 				f("note", s.NoteMsg, s.Note)
@@ -157,7 +160,9 @@ func TestGameInEveryLanguage(t *testing.T) {
 	for _, lang := range msg.Languages[1:] {
 		var out []string
 		seen := map[string]bool{}
-		name := func(s int) string { return names[s] + " (" + seatNames[s] + ")" }
+		name := func(s int) string {
+			return names[s] + " (" + msg.Render(say(seatNameIDs[s]), lang, nil) + ")"
+		}
 		engineTexts(t, 1, func(what string, m *msg.Message, english string) {
 			l := what + ": " + msg.Render(m, lang, name)
 			if !seen[l] {
