@@ -131,3 +131,20 @@ func (q quietState) Awaiting() []rules.Prompt {
 func (q quietState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	return nil, rules.ApplyQuiet(q.state, seat, m)
 }
+
+// BenchmarkSensibleMoves: the tactics of a mid-game position on a cold state (every move played
+// on a copy, then the best reply found), as ai.Sensible asks before each of the AI's moves.
+func BenchmarkSensibleMoves(b *testing.B) {
+	for _, v := range []string{VariantStandard, VariantUnsettled} {
+		b.Run(v, func(b *testing.B) {
+			s := midgame(b, v, 20)
+			b.ReportAllocs()
+			for b.Loop() {
+				c := s.clone()
+				if len(c.SensibleMoves(c.turn)) == 0 {
+					b.Fatal("no sensible move")
+				}
+			}
+		})
+	}
+}
