@@ -149,7 +149,7 @@ func (s *state) tactics(seat rules.Seat) []tactic {
 	out := make([]tactic, 0, len(moves))
 	for _, m := range moves {
 		c := s.Clone().(*state)
-		if _, err := c.Apply(seat, m); err != nil {
+		if err := c.ApplyQuiet(seat, m); err != nil { // the copy's events are never read
 			continue
 		}
 		out = append(out, tactic{m: m, own: gained(s, c, seat), answer: bestReply(c, seat)})
