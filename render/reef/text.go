@@ -78,7 +78,7 @@ func (d *drawer) seatName(s int) string {
 // where the view carries no message (an older snapshot, a platform reason without one).
 func (d *drawer) gameText(m *msg.Message, english string) string {
 	if m == nil {
-		return d.meta.Text(english, func(rules.Seat) string { return "" })
+		return rules.RenderSeats(english, func(s rules.Seat) string { return d.seatName(int(s)) })
 	}
 	return msg.Render(m, langOf(d.meta.Lang), d.seatName)
 }
