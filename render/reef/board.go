@@ -61,7 +61,8 @@ func (d *drawer) statusOf() render.Status {
 			}
 			with := ""
 			if best >= 0 && best < len(r.Scores) {
-				with = tr(lang, "with", msg.Code("Points", points(lang, r.Scores[best])))
+				// Its own message: German takes the dative here ("mit 9 Punkten").
+				with = tr(lang, "with", msg.Count("N", r.Scores[best]))
 			}
 			switch {
 			case len(win) == 1:

@@ -8,9 +8,9 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
-	rf "github.com/boardbot/boardbot/rules/reef"
 	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/msg/msgtest"
+	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
 // The board's catalogue is complete in every language and fully used.
