@@ -5,7 +5,7 @@ import (
 	"image"
 
 	"github.com/boardbot/boardbot/render"
-	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
@@ -20,6 +20,7 @@ func (d *drawer) status() int {
 // statusOf says who is to move, or the result.
 func (d *drawer) statusOf() render.Status {
 	v := d.v
+	lang := d.meta.Lang
 	s := render.Status{}
 	if d.meta.Aborted {
 		s.Text = render.AbortedLine
@@ -33,22 +34,22 @@ func (d *drawer) statusOf() render.Status {
 				wait = append(wait, d.who(p.Seat, 14))
 			}
 		}
-		s.Text = "Setup: " + join(wait) + " are choosing"
+		s.Text = tr(lang, "setup_many", msg.Code("Names", join(lang, wait)))
 		if len(wait) == 1 {
-			s.Text = "Setup: " + wait[0] + " is choosing"
+			s.Text = tr(lang, "setup_one", msg.Code("Name", wait[0]))
 		}
 	case "play", "last":
 		s.Swatch, s.Letter = seatFill[v.Turn], fmt.Sprint(v.Turn+1)
-		s.Text = d.who(v.Turn, 16) + " to move"
+		s.Text = tr(lang, "to_move", msg.Code("Name", d.who(v.Turn, 16)))
 		if v.Phase == "last" {
-			s.Text = "Last turn: " + d.who(v.Turn, 16) + " may eat"
+			s.Text = tr(lang, "last_turn", msg.Code("Name", d.who(v.Turn, 16)))
 		} else if a := v.Actions; a != nil && a.Grow != rf.NoColour {
-			s.Right = fmt.Sprintf("%s larva play · %d/4 from screen", a.Grow, a.FromScreen)
+			s.Right = tr(lang, "larva_grow", msg.Code("Colour", larvaColour(lang, a.Grow)), msg.Number("N", a.FromScreen))
 		} else if a != nil {
-			s.Right = fmt.Sprintf("larva plays %d/2", a.Larva)
+			s.Right = tr(lang, "larva_plays", msg.Number("N", a.Larva))
 		}
 	case "over":
-		s.Text = "Game over"
+		s.Text = tr(lang, "over")
 		if r := v.Result; r != nil {
 			best := -1
 			var win []string
@@ -60,17 +61,18 @@ func (d *drawer) statusOf() render.Status {
 			}
 			with := ""
 			if best >= 0 && best < len(r.Scores) {
-				with = " with " + plural(r.Scores[best], "point")
+				// Its own message: German takes the dative here ("mit 9 Punkten").
+				with = tr(lang, "with", msg.Count("N", r.Scores[best]))
 			}
 			switch {
 			case len(win) == 1:
 				s.Swatch, s.Letter = seatFill[best], fmt.Sprint(best+1)
-				s.Text = win[0] + " wins" + with
+				s.Text = tr(lang, "wins", msg.Code("Name", win[0]), msg.Code("With", with))
 			case len(win) > 1:
-				s.Text = join(win) + " share the win" + with
+				s.Text = tr(lang, "share", msg.Code("Names", join(lang, win)), msg.Code("With", with))
 			}
 			if r.Reason != "" && len(r.Scores) == 0 {
-				s.Text += ": " + r.Reason
+				s.Text += ": " + d.gameText(r.ReasonMsg, r.Reason)
 			}
 			s.Right = d.scoresText(r.Scores)
 		}
@@ -90,38 +92,22 @@ func (d *drawer) scoresText(scores []int) string {
 	return out
 }
 
-func join(xs []string) string {
-	out := ""
-	for i, x := range xs {
-		switch {
-		case i == 0:
-		case i == len(xs)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += x
-	}
-	return out
-}
-
-// noteText is the latest move, or why the game ended, with its label.
+// noteText is the latest move, or why the game ended, with its label, in the board's language.
 func (d *drawer) noteText() string {
-	text := d.v.Note
+	text := d.gameText(d.v.NoteMsg, d.v.Note)
 	if d.v.Phase == "over" && d.v.EndReason != "" {
-		text = d.v.EndReason
+		text = d.gameText(d.v.EndReasonMsg, d.v.EndReason)
 	}
-	if d.meta.Result != nil && d.meta.Result.Reason != "" {
-		text = d.meta.Result.Reason
+	if r := d.meta.Result; r != nil && r.Reason != "" {
+		text = d.gameText(r.ReasonMsg, r.Reason)
 	}
-	text = d.meta.Text(text, func(s rules.Seat) string { return "" })
 	if text == "" {
 		return ""
 	}
 	if d.v.Phase == "over" {
-		return "End: " + text
+		return tr(d.meta.Lang, "note_end", msg.Code("Text", text))
 	}
-	return "Last: " + text
+	return tr(d.meta.Lang, "note_last", msg.Code("Text", text))
 }
 
 // note is the line under the status: the latest move, or why the game ended.
@@ -138,7 +124,7 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 	c := d.c
 	gx := float64(x) + coordW + (halfW-coordW-rf.Cols*cell)/2
 	gy := float64(y) + titleH + colsH
-	c.Text(gx, float64(y)+titleH/2+2, fmt.Sprintf("Board %d", b.Number), render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
+	c.Text(gx, float64(y)+titleH/2+2, tr(d.meta.Lang, "board", msg.Number("N", b.Number)), render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
 	// The printed board's number is left out: online it tells nothing, and its text cost bytes.
 	coord := render.Style{Size: 19, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
 	for col := 0; col < rf.Cols; col++ {

@@ -5,6 +5,7 @@ import (
 	"image"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules/msg"
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
@@ -61,29 +62,31 @@ func (d *drawer) countsIn(x, y float64, n [rf.NumColours]int, size int, asCubes 
 func (d *drawer) private(x, y int) {
 	me := d.v.Me
 	c := d.c
+	lang := d.meta.Lang
 	r := image.Rect(x, y, width-margin, y+privateH)
 	d.roundBox(float64(r.Min.X), float64(r.Min.Y), r.Dx(), r.Dy(), 12, render.White, seatFill[d.v.Viewer], render.Paper, 4)
 	fy := float64(y)
 	c.BlitCentered(shrimpBadge.Get(d.v.Viewer), float64(x)+28, fy+28)
-	c.Text(float64(x)+50, fy+28, fmt.Sprintf("Your screen, %s (only you see this)", d.who(d.v.Viewer, 16)), strong)
+	c.Text(float64(x)+50, fy+28, tr(lang, "your_screen", msg.Code("Name", d.who(d.v.Viewer, 16))), strong)
 	lx := float64(x) + 18
-	c.Text(lx, fy+64, "Polyps", label)
+	c.Text(lx, fy+64, tr(lang, "polyps"), label)
 	d.counts(lx+110, fy+64, me.Screen, 26, false)
-	c.Text(lx, fy+96, "Cubes", label)
+	c.Text(lx, fy+96, tr(lang, "cubes"), label)
 	nx := d.counts(lx+110, fy+96, me.Cubes, 24, true)
 	px := nx + 20
 	if px < float64(width)/2 {
 		px = float64(width) / 2
 	}
-	c.Text(px, fy+96, "Parrotfish", label)
-	d.counts(px+100, fy+96, me.Fish, 24, false)
+	fish := tr(lang, "parrotfish")
+	c.Text(px, fy+96, fish, label)
+	d.counts(px+max(100, render.TextWidth(fish, label)+12), fy+96, me.Fish, 24, false)
 }
 
 // tiles draws the ten coral tiles (stronger colour on top) and what a parrotfish polyp is worth.
 func (d *drawer) tiles(y int) {
 	c := d.c
+	lang := d.meta.Lang
 	fy := float64(y)
-	c.Text(margin, fy+14, "Coral tiles: the top colour beats the bottom one", strong)
 	// Values on the right: what each parrotfish polyp would score now.
 	vx := float64(width - margin)
 	for i := int(rf.NumColours) - 1; i >= 0; i-- {
@@ -94,7 +97,12 @@ func (d *drawer) tiles(y int) {
 		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 22}), vx+11, fy+14)
 		vx -= 12
 	}
-	c.Text(vx, fy+14, "points per polyp:", render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	per := render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
+	perText := tr(lang, "per_polyp")
+	c.Text(vx, fy+14, perText, per)
+	// The title takes what the values leave (German words are long).
+	title := tr(lang, "tiles")
+	c.Text(margin, fy+14, title, render.FitText(title, strong, vx-render.TextWidth(perText, per)-12-margin))
 
 	const gap = 6
 	tw := (width - 2*margin - 9*gap) / 10
@@ -119,7 +127,7 @@ func (d *drawer) tiles(y int) {
 		c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 26}), mx, top+92)
 		if t.Cover != rf.NoAlga {
 			c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24}), mx-16, top+th-17)
-			c.Text(mx-2, top+th-17, "locked", render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle})
+			c.Text(mx-2, top+th-17, tr(lang, "locked"), render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle})
 		} else {
 			c.BlitCentered(algaDisc.Get(algaKey{t.Large, 24}), mx-10, top+th-17)
 			c.BlitCentered(algaDisc.Get(algaKey{t.Small, 13}), mx+14, top+th-17)
@@ -130,22 +138,24 @@ func (d *drawer) tiles(y int) {
 // sea draws the five open-sea spaces, the alga space, the bonus polyps and the supplies.
 func (d *drawer) sea(y int) {
 	c := d.c
+	lang := d.meta.Lang
 	v := d.v
 	fy := float64(y)
 	r := image.Rect(margin, y, width-margin, y+seaH)
 	d.roundBox(float64(r.Min.X), fy, r.Dx(), r.Dy(), 12, seaBlue, render.Edge, render.Paper, 2)
-	c.Text(margin+14, fy+20, "Open sea", strong)
-	c.Text(margin+110, fy+20, "take a space for its cube and polyps", small)
+	open := tr(lang, "open_sea")
+	c.Text(margin+14, fy+20, open, strong)
+	c.Text(margin+14+max(96, render.TextWidth(open, strong)+6), fy+20, tr(lang, "open_sea_help"), small)
 	const sw, sh, gap = 112, 112, 8
 	for i, sp := range v.Sea {
 		x := float64(margin + 14 + i*(sw+gap))
 		top := fy + 42
 		d.roundBox(x, top, sw, sh, 10, render.White, render.Edge, seaBlue, 2)
 		c.RoundRect(x, top, sw, 30, 10, coralFill[sp.Colour], render.Ink, 1.5)
-		c.Text(x+sw/2, top+15, sp.Colour.String(), render.Style{Size: 17, Font: render.Bold, Color: render.ContrastInk(coralFill[sp.Colour]), Align: render.Center, VAlign: render.Middle})
+		c.Text(x+sw/2, top+15, colourWord(lang, sp.Colour), render.Style{Size: 17, Font: render.Bold, Color: render.ContrastInk(coralFill[sp.Colour]), Align: render.Center, VAlign: render.Middle})
 		if sp.Cube {
 			c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26}), x+20, top+52)
-			c.Text(x+38, top+52, "cube", small)
+			c.Text(x+38, top+52, tr(lang, "cube"), small)
 		}
 		k := 0
 		for col, n := range sp.Polyps {
@@ -155,30 +165,37 @@ func (d *drawer) sea(y int) {
 			}
 		}
 		if k == 0 {
-			c.Text(x+sw/2, top+88, "no polyps", render.Style{Size: 14, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+			c.Text(x+sw/2, top+88, tr(lang, "no_polyps"), render.Style{Size: 14, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
 		}
 	}
 	// Right column: alga space, bonus polyps, supplies.
 	x := float64(margin + 14 + 5*(sw+gap) + 6)
-	c.Text(x, fy+58, "Alga space", label)
+	// Each label's value starts after the label, at the English column at the least.
+	after := func(s string, st render.Style, at float64) float64 { return max(at, render.TextWidth(s, st)+6) }
+	alga := tr(lang, "alga_space")
+	c.Text(x, fy+58, alga, label)
 	if v.SeaAlga != rf.NoAlga {
-		c.BlitCentered(algaDisc.Get(algaKey{v.SeaAlga, 28}), x+120, fy+58)
+		c.BlitCentered(algaDisc.Get(algaKey{v.SeaAlga, 28}), x+after(alga, label, 106)+14, fy+58)
 	} else {
-		c.Text(x+108, fy+58, "empty", small)
+		c.Text(x+after(alga, label, 108), fy+58, tr(lang, "empty"), small)
 	}
-	c.Text(x, fy+94, "Bonus", label)
+	bonus := tr(lang, "bonus")
+	c.Text(x, fy+94, bonus, label)
+	bx := x + after(bonus, label, 60)
 	for i, ok := range v.Bonus {
-		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 24, faded: !ok}), x+72+float64(i)*27, fy+94)
+		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 24, faded: !ok}), bx+12+float64(i)*27, fy+94)
 	}
-	c.Text(x, fy+128, fmt.Sprintf("Bag %d", v.Bag), label)
-	cx := x + 80
+	bag := tr(lang, "bag", msg.Number("N", v.Bag))
+	c.Text(x, fy+128, bag, label)
+	cx := x + after(bag, label, 80)
 	for a, n := range v.AlgaSupply {
 		c.BlitCentered(algaDisc.Get(algaKey{rf.Alga(a), 18}), cx+9, fy+128)
 		c.Text(cx+21, fy+128, fmt.Sprint(n), render.Style{Size: 15, Font: render.Bold, VAlign: render.Middle})
 		cx += 42
 	}
-	c.Text(x, fy+154, "Cube supply", small)
-	cx = x + 92
+	supply := tr(lang, "cube_supply")
+	c.Text(x, fy+154, supply, small)
+	cx = x + after(supply, small, 92)
 	for col, n := range v.CubeSupply {
 		c.BlitCentered(cube.Get(chipKey{colour: rf.Colour(col), size: 16}), cx+8, fy+154)
 		c.Text(cx+19, fy+154, fmt.Sprint(n), render.Style{Size: 14, Font: render.Bold, VAlign: render.Middle})
@@ -202,6 +219,7 @@ func (d *drawer) players(x, y, cols int) {
 func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	c := d.c
 	v := d.v
+	lang := d.meta.Lang
 	fx, fy := float64(x), float64(y)
 	toMove := (v.Phase == "play" || v.Phase == "last") && v.Turn == p.Seat
 	edge, lw := render.Edge, 2.0
@@ -214,59 +232,56 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	tag := ""
 	switch {
 	case p.Score != nil:
-		tag = plural(*p.Score, "point")
+		tag = points(lang, *p.Score)
 		if v.Result != nil && v.Result.Ranks[p.Seat] == 1 {
-			tag = "winner · " + tag
+			tag = tr(lang, "winner", msg.Code("Points", tag))
 		}
 	case toMove:
-		tag = "to move"
+		tag = tr(lang, "tag_to_move")
 	case v.Phase == "setup" && !p.Ready:
-		tag = "choosing"
+		tag = tr(lang, "tag_choosing")
 	case p.Seat == v.First:
-		tag = "first player"
+		tag = tr(lang, "tag_first")
 	}
 	if tag != "" {
 		c.Text(fx+float64(w)-14, fy+19, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
 	line := func(i int) float64 { return fy + 43 + float64(i)*24 }
-	c.Text(fx+14, line(0), fmt.Sprintf("Screen: %s, %s", plural(p.Screen, "polyp"), plural(p.Cubes, "cube")), boxLabel)
-	c.Text(fx+14, line(1), fmt.Sprintf("Parrotfish: %s", plural(p.Fish, "polyp")), boxLabel)
-	sh := fmt.Sprintf("Shrimps: %d home · %d on reef · %d eaten", p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten)
+	scr := tr(lang, "card_screen", msg.Code("Polyps", polyps(lang, p.Screen)), msg.Code("Cubes", tr(lang, "n_cubes", msg.Count("N", p.Cubes))))
+	c.Text(fx+14, line(0), scr, render.FitText(scr, boxLabel, float64(w)-28))
+	fish := tr(lang, "card_fish", msg.Code("Polyps", polyps(lang, p.Fish)))
+	c.Text(fx+14, line(1), fish, render.FitText(fish, boxLabel, float64(w)-28))
+	sh := tr(lang, "card_shrimps", msg.Number("Home", p.ShrimpsHome), msg.Number("Reef", p.ShrimpsOnReef), msg.Number("Eaten", p.ShrimpsEaten))
 	c.Text(fx+14, line(2), sh, render.FitText(sh, boxLabel, float64(w)-28))
-	held, n := "Consumed:", p.Consumed
+	held, n := tr(lang, "consumed"), p.Consumed
 	if p.FishColours != nil {
-		held, n = "Parrotfish held:", *p.FishColours
+		held, n = tr(lang, "fish_held"), *p.FishColours
 	}
 	c.Text(fx+14, line(3), held, boxLabel)
 	d.countsIn(fx+24+render.TextWidth(held, boxLabel), line(3), n, 22, false, boxStrong)
 }
 
-// legend explains the marks.
+// legend explains the marks. Each entry takes its English room, or more where its words are
+// longer; the key line shrinks to fit.
 func (d *drawer) legend(y int) {
 	c := d.c
+	lang := d.meta.Lang
 	fy := float64(y) + 18
 	x := float64(margin)
-	c.BlitCentered(shrimpBadge.Get(0), x+17, fy)
-	c.Text(x+40, fy, "shrimp (player no.)", small)
-	x += 200
-	d.copyOpaque(polypTile.Get(polypKey{rf.White, 0, false, render.Paper}), int(x)-15, int(fy)-cell/2)
-	c.Text(x+48, fy, "guarded by that shrimp", small)
-	x += 232
-	c.RoundRect(x, fy-14, 28, 28, 6, nil, markRing, 4)
-	c.Text(x+36, fy, "last move", small)
-	x += 130
-	c.BlitCentered(sizeBadge.Get(5), x+10, fy)
-	c.Text(x+26, fy, "coral size", small)
-	x += 120
-	c.BlitCentered(growthMark.Get(34), x+17, fy)
-	c.Text(x+38, fy, "extra growth", small)
-	const key = "Squares are board, column, row: 2 d 4 is D4 on board 2. Letters are the colours' initials."
-	c.Text(margin, fy+30, key, render.FitText(key, small, width-2*margin))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
+	step := func(text string, at, room float64) {
+		c.Text(x+at, fy, text, small)
+		x += max(room, at+render.TextWidth(text, small)+18)
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	c.BlitCentered(shrimpBadge.Get(0), x+17, fy)
+	step(tr(lang, "lg_shrimp"), 40, 200)
+	d.copyOpaque(polypTile.Get(polypKey{rf.White, 0, false, render.Paper}), int(x)-15, int(fy)-cell/2)
+	step(tr(lang, "lg_guarded"), 48, 232)
+	c.RoundRect(x, fy-14, 28, 28, 6, nil, markRing, 4)
+	step(tr(lang, "lg_last"), 36, 130)
+	c.BlitCentered(sizeBadge.Get(5), x+10, fy)
+	step(tr(lang, "lg_size"), 26, 120)
+	c.BlitCentered(growthMark.Get(34), x+17, fy)
+	c.Text(x+38, fy, tr(lang, "lg_growth"), small)
+	key := tr(lang, "lg_key")
+	c.Text(margin, fy+30, key, render.FitText(key, small, width-2*margin))
 }

@@ -5,10 +5,10 @@ package reef
 
 import (
 	"image"
-	"strconv"
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
@@ -66,9 +66,10 @@ func newDrawer(v *rf.View, m render.Meta) *drawer {
 	return &drawer{v: v, meta: m}
 }
 
-// who names seat s by its player, or "Player N" where no players are known.
+// who names seat s by its player, or "Player N" (in the board's language) where no players are
+// known.
 func (d *drawer) who(s int, max int) string {
-	return d.meta.Player(rules.Seat(s), "Player "+strconv.Itoa(s+1), max)
+	return d.meta.Player(rules.Seat(s), tr(d.meta.Lang, "player_n", msg.Number("N", s+1)), max)
 }
 
 // Vertical plan: status, last move, [private panel], boards, tiles, open sea, players, legend.
