@@ -188,6 +188,12 @@ func TestCreateValidates(t *testing.T) {
 	wantRefusal(t, err, "2 to 4 players")
 	_, err = e.svc.Create(ctx, req, CreateSpec{Kind: "bids", Options: map[string]string{"rounds": "9"}})
 	wantRefusal(t, err, "choose one of: 3, 5")
+	// The rules' refusals read in the asker's language.
+	de := Request{User: user("dora"), Place: lobby, Locale: "de"}
+	_, err = e.svc.Create(ctx, de, CreateSpec{Kind: "bids", Seats: 9})
+	wantRefusal(t, err, "2 bis 4 Personen")
+	_, err = e.svc.Create(ctx, de, CreateSpec{Kind: "bids", Options: map[string]string{"rounds": "9"}})
+	wantRefusal(t, err, "Option rounds kann nicht \"9\" sein")
 	admin := User{ID: "u-root", Name: "root", Admin: true}
 	if _, err := e.svc.SetSetting(ctx, Request{User: admin, Place: lobby}, ScopeGuild, "creators", "admins"); err != nil {
 		t.Fatal(err)

@@ -59,7 +59,7 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	}
 	setup, err := info.ValidateSetup(rules.Setup{Seats: seats, Options: spec.Options})
 	if err != nil {
-		return Reply{}, refuse("%s.", fallback(upperFirst(err.Error()))) // the rules' own words
+		return Reply{}, setupRefusal(ul, err)
 	}
 	if spec.Level == "" {
 		spec.Level = DefaultAILevel
@@ -281,7 +281,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	setup := rules.Setup{Seats: len(row.Players), Seed: row.Seed, Options: row.Options}
 	setup, err = info.ValidateSetup(setup)
 	if err != nil {
-		return Reply{}, refuse("%s.", fallback(upperFirst(err.Error()))) // the rules' own words
+		return Reply{}, setupRefusal(ul, err)
 	}
 	st, err := t.kit.Game.New(setup)
 	if err != nil {
@@ -364,4 +364,13 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// setupRefusal is a refusal of ValidateSetup (the rules' own words) in lang.
+func setupRefusal(lang string, err error) error {
+	text, ok := illegalText(lang, err)
+	if !ok {
+		text = fallback(err.Error())
+	}
+	return refuse("%s.", upperFirst(text))
 }

@@ -88,7 +88,7 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, evs []rules.Event) error {
 		for _, e := range evs {
 			if e.To == nil && strings.TrimSpace(e.Text) != "" {
-				lines = append(lines, eventText(lang, e, func(s rules.Seat) string { return seatName(rec, st, int(s)) }))
+				lines = append(lines, eventText(lang, e, func(s rules.Seat) string { return seatName(lang, rec, st, int(s)) }))
 			}
 		}
 		if i+1 < len(rec.Moves) && rec.Moves[i+1].Seat == rec.Moves[i].Seat {
@@ -97,7 +97,7 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 		after := progress(st)
 		caption := strings.Join(lines, " ")
 		if caption == "" {
-			caption = T(lang, "replay_moves", "Name", seatName(rec, st, int(rec.Moves[i].Seat)))
+			caption = T(lang, "replay_moves", "Name", seatName(lang, rec, st, int(rec.Moves[i].Seat)))
 		}
 		frames = append(frames, turnFrame{moves: i + 1, caption: caption, scoring: !slices.Equal(before, after)})
 		before, lines = after, nil
@@ -371,12 +371,12 @@ const maxPoints = 600
 // progress after every move (from the public view only), and the numbers. times, when given,
 // holds each move's time (as stored), for the game's length and its longest turn.
 func RecapPNG(kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
-	return recapPNG(kit, rec, times, nil)
+	return recapPNG(LangEnglish, kit, rec, times, nil)
 }
 
-// recapPNG is RecapPNG with the platform's result, when it gave one, over the engine's.
-func recapPNG(kit Kit, rec *record.Record, times []time.Time, final *rules.Result) ([]byte, error) {
-	rc, err := recapWith(kit, rec, times, final)
+// recapPNG is RecapPNG in lang with the platform's result, when it gave one, over the engine's.
+func recapPNG(lang string, kit Kit, rec *record.Record, times []time.Time, final *rules.Result) ([]byte, error) {
+	rc, err := recapWith(lang, kit, rec, times, final)
 	if err != nil {
 		return nil, err
 	}
@@ -384,10 +384,11 @@ func recapPNG(kit Kit, rec *record.Record, times []time.Time, final *rules.Resul
 }
 
 func recapOf(kit Kit, rec *record.Record, times []time.Time) (rc recap.Recap, err error) {
-	return recapWith(kit, rec, times, nil)
+	return recapWith(LangEnglish, kit, rec, times, nil)
 }
 
-func recapWith(kit Kit, rec *record.Record, times []time.Time, platform *rules.Result) (rc recap.Recap, err error) {
+// recapWith is the recap of rec with its names and result reason in lang.
+func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, platform *rules.Result) (rc recap.Recap, err error) {
 	if kit.Progress == nil {
 		return rc, fmt.Errorf("%s has no recap", kit.Game.Info().Name)
 	}
@@ -421,7 +422,7 @@ func recapWith(kit Kit, rec *record.Record, times []time.Time, platform *rules.R
 		Opponent: first.Opponent}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	for seat := range rec.Setup.Seats {
-		p := recap.Player{Name: seatName(rec, final, seat)}
+		p := recap.Player{Name: seatName(lang, rec, final, seat)}
 		if seat < len(first.Colours) {
 			p.Colour = first.Colours[seat]
 		}
@@ -438,7 +439,7 @@ func recapWith(kit Kit, rec *record.Record, times []time.Time, platform *rules.R
 			if showScores && seat < len(res.Scores) {
 				p.Score = &res.Scores[seat]
 			}
-			rc.Reason = rules.RenderSeats(res.Reason, func(s rules.Seat) string { return seatName(rec, final, int(s)) })
+			rc.Reason = resultReason(lang, res, func(s rules.Seat) string { return seatName(lang, rec, final, int(s)) })
 		}
 		rc.Players = append(rc.Players, p)
 	}
@@ -447,16 +448,17 @@ func recapWith(kit Kit, rec *record.Record, times []time.Time, platform *rules.R
 		// A turn is the wait before a move: the time its seat took to answer.
 		for i := 1; i < len(times); i++ {
 			if d := times[i].Sub(times[i-1]); d > rc.LongestTurn {
-				rc.LongestTurn, rc.LongestBy = d, seatName(rec, final, int(rec.Moves[i].Seat))
+				rc.LongestTurn, rc.LongestBy = d, seatName(lang, rec, final, int(rec.Moves[i].Seat))
 			}
 		}
 	}
 	return rc, nil
 }
 
-// seatName is the player's name from the record with the game's own name for the seat.
-func seatName(rec *record.Record, st rules.State, seat int) string {
-	name := fmt.Sprintf("Seat %d", seat+1)
+// seatName is the player's name from the record (else "Seat N" in lang) with the game's own name
+// for the seat.
+func seatName(lang string, rec *record.Record, st rules.State, seat int) string {
+	name := T(lang, "replay_seat", "N", seat+1)
 	if seat < len(rec.Players) && rec.Players[seat] != "" {
 		name = rec.Players[seat]
 	}
@@ -488,7 +490,7 @@ func (s *Service) storedRecap(ctx context.Context, row *storage.Game, kit Kit, r
 			final = &r
 		}
 	}
-	return recapPNG(kit, rec, times, final)
+	return recapPNG(s.threadLang(row), kit, rec, times, final)
 }
 
 // boardMeta is what a board shows beyond the view: the players' names by seat and, once the game

@@ -257,7 +257,7 @@ func TestRecapOf(t *testing.T) {
 	if want := times[len(times)-1].Sub(times[0]); rc.Length != want {
 		t.Errorf("length %v, want %v", rc.Length, want)
 	}
-	who := seatName(rec, final, int(rec.Moves[40].Seat))
+	who := seatName(LangEnglish, rec, final, int(rec.Moves[40].Seat))
 	if rc.LongestTurn != 51*time.Hour || rc.LongestBy != who {
 		t.Errorf("longest turn %v by %q, want 51h by %q", rc.LongestTurn, rc.LongestBy, who)
 	}
@@ -435,7 +435,7 @@ func TestRecapTakesThePlatformsResult(t *testing.T) {
 	rec := loadRecord(t, "autumn-ash")
 	part := *rec
 	part.Moves = rec.Moves[:10]
-	rc, err := recapWith(kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, Reason: rules.SeatRef(0) + " resigned."})
+	rc, err := recapWith(LangEnglish, kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, Reason: rules.SeatRef(0) + " resigned."})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -447,5 +447,39 @@ func TestRecapTakesThePlatformsResult(t *testing.T) {
 	}
 	if rc.Players[0].Letter != "R" || rc.Players[1].Letter != "X" {
 		t.Errorf("badges %q and %q, want the board's R and X", rc.Players[0].Letter, rc.Players[1].Letter)
+	}
+}
+
+// A recap in the server's language: a record without player names says "Seat N" in it, and the
+// result reason is the engine's message rendered in it, not its English.
+func TestRecapInLanguage(t *testing.T) {
+	kit := replayKits["autumn-ash"]
+	rec := *loadRecord(t, "autumn-ash")
+	rec.Players = nil
+	final, err := record.Replay(kit.Game, &rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := final.Result()
+	if res == nil || res.ReasonMsg == nil {
+		t.Fatalf("result %+v has no message", res)
+	}
+	for _, lang := range []string{LangEnglish, "de", LangPseudo} {
+		rc, err := recapWith(lang, kit, &rec, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, p := range rc.Players {
+			if want := T(lang, "replay_seat", "N", seat+1); !strings.HasPrefix(p.Name, want) {
+				t.Errorf("%s: seat %d named %q, want it to begin %q", lang, seat, p.Name, want)
+			}
+		}
+		want := resultReason(lang, res, func(s rules.Seat) string { return rc.Players[s].Name })
+		if rc.Reason != want || (lang != LangEnglish && rc.Reason == rules.RenderSeats(res.Reason, func(s rules.Seat) string { return rc.Players[s].Name })) {
+			t.Errorf("%s: reason %q, want %q", lang, rc.Reason, want)
+		}
+	}
+	if !strings.HasPrefix(T("de", "replay_seat", "N", 1), "Platz") {
+		t.Errorf("German seat %q", T("de", "replay_seat", "N", 1))
 	}
 }

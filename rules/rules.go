@@ -296,9 +296,9 @@ func (m Move) Equal(o Move) bool {
 func (info Info) ValidateSetup(s Setup) (Setup, error) {
 	if s.Seats < info.MinSeats || s.Seats > info.MaxSeats {
 		if info.MinSeats == info.MaxSeats {
-			return s, fmt.Errorf("%s is played by exactly %d players, not %d", info.Name, info.MinSeats, s.Seats)
+			return s, Refuse(msg.New(catName, "setup_seats_exact", msg.Code("Game", info.Name), msg.Count("Count", info.MinSeats), msg.Number("Got", s.Seats)))
 		}
-		return s, fmt.Errorf("%s is played by %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, s.Seats)
+		return s, Refuse(msg.New(catName, "setup_seats_range", msg.Code("Game", info.Name), msg.Number("Min", info.MinSeats), msg.Count("Count", info.MaxSeats), msg.Number("Got", s.Seats)))
 	}
 	opts := make(map[string]string, len(info.Options))
 	known := map[string]Option{}
@@ -320,9 +320,9 @@ func (info Info) ValidateSetup(s Setup) (Setup, error) {
 				names = append(names, o.Key)
 			}
 			if len(names) == 0 {
-				return s, fmt.Errorf("%s has no options (got %q)", info.Name, k)
+				return s, Refuse(msg.New(catName, "setup_no_options", msg.Code("Game", info.Name), msg.Code("Key", k)))
 			}
-			return s, fmt.Errorf("%s has no option %q; its options are: %s", info.Name, k, strings.Join(names, ", "))
+			return s, Refuse(msg.New(catName, "setup_no_option", msg.Code("Game", info.Name), msg.Code("Key", k), msg.Code("Keys", strings.Join(names, ", "))))
 		}
 		found := false
 		var vals []string
@@ -333,7 +333,7 @@ func (info Info) ValidateSetup(s Setup) (Setup, error) {
 			}
 		}
 		if !found {
-			return s, fmt.Errorf("option %s cannot be %q; choose one of: %s", k, v, strings.Join(vals, ", "))
+			return s, Refuse(msg.New(catName, "setup_bad_value", msg.Code("Key", k), msg.Code("Value", v), msg.Code("Values", strings.Join(vals, ", "))))
 		}
 		opts[k] = v
 	}
