@@ -295,6 +295,7 @@ var englishAllowed = map[string]string{
 	"Seat %d":                           "a record file's seat without a player's name (boardbot replay)",
 	"Values":                            "a message's argument name",
 	"Count":                             "a message's argument name",
+	"Seats":                             "a message's argument name (bot/results.go)",
 	"Content-Type":                      "an HTTP header",
 	"Retry-After":                       "an HTTP header",
 	"Authorization":                     "an HTTP header",
