@@ -132,7 +132,7 @@ func candidates(s *state, seat rules.Seat) []rules.Move {
 	var out []rules.Move
 	var walk func(m rules.Move)
 	walk = func(m rules.Move) {
-		next, complete, err := s.Choices(seat, m)
+		next, complete, err := s.ChoiceTokens(seat, m) // tokens only: labels go unread
 		if err != nil {
 			return
 		}

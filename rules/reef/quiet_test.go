@@ -127,3 +127,15 @@ func (q quietState) Awaiting() []rules.Prompt {
 func (q quietState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	return nil, q.ApplyQuiet(seat, m)
 }
+
+// BenchmarkGreedyMove is the easy AI's move in a mid-game position: it applies every candidate
+// on a copy, quietly.
+func BenchmarkGreedyMove(b *testing.B) {
+	s := midGame(b)
+	seat := s.Awaiting()[0].Seat
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.GreedyMove(seat, uint64(i%8))
+	}
+}
