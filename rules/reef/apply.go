@@ -29,28 +29,50 @@ var anOrange = strings.NewReplacer("a orange", "an orange", "A orange", "An oran
 // cannot fail, so the move is carried out on the state itself (views copy what they show). A
 // move RandomMoveFrom just drew on this state was checked by that walk and is not walked again.
 func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
+	ev := &events{}
+	if err := s.apply(seat, m, ev); err != nil {
+		return nil, err
+	}
+	return ev.list, nil
+}
+
+// ApplyQuiet is Apply without events and without the image's note (rules.QuietApplier, for the
+// search and the greedy player, which read neither): the same refusals and the same state, the
+// note left empty. Building the messages and their English was a third of a move's cost.
+func (s *state) ApplyQuiet(seat rules.Seat, m rules.Move) error {
+	ev := events{quiet: true}
+	return s.apply(seat, m, &ev)
+}
+
+func (s *state) apply(seat rules.Seat, m rules.Move, ev *events) error {
 	st, drawn := s.drawnStep(seat, m)
 	if !drawn {
 		var next []rules.Choice
 		var complete bool
 		var err error
 		if st, next, complete, err = s.tree(seat, m); err != nil {
-			return nil, err
+			return err
 		}
 		if !complete {
-			return nil, illegal(say("bad_incomplete", code("Move", strconv.Quote(m.String())), nest("Next", offer(next))))
+			return illegal(say("bad_incomplete", code("Move", strconv.Quote(m.String())), nest("Next", offer(next))))
 		}
 	}
 	if s.memo != nil {
 		s.memo.drawn.Store(nil) // the state changes: the drawn move is spent
 	}
-	ev := &events{}
 	s.exec(int(seat), st, ev)
-	return ev.list, nil
+	return nil
 }
 
-// events collects what a move says, publicly or to one seat.
-type events struct{ list []rules.Event }
+// events collects what a move says, publicly or to one seat. A quiet one (ApplyQuiet) collects
+// nothing, and the moves ask loud before building a message, its arguments or the note.
+type events struct {
+	list  []rules.Event
+	quiet bool
+}
+
+// loud says whether the move's texts are wanted.
+func (e *events) loud() bool { return !e.quiet }
 
 func (e *events) pub(id string, a ...msg.Arg) {
 	e.list = append(e.list, rules.Say(say(id, a...)))
@@ -114,8 +136,10 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.execSetup(me, st, ev)
 		return
 	case kPass:
-		ev.pub("ev_pass", seatArg("Seat", me))
-		s.note("note_pass", seatArg("Seat", me))
+		if ev.loud() {
+			ev.pub("ev_pass", seatArg("Seat", me))
+			s.note("note_pass", seatArg("Seat", me))
+		}
 		s.nextLastTurn(ev)
 		return
 	case kEat:
@@ -129,8 +153,10 @@ func (s *state) exec(me int, st step, ev *events) {
 		p.Cubes[st.col]--
 		s.CubeSupply[st.col]++
 		s.openLarva(st.col)
-		ev.pub("ev_grow", seatArg("Seat", me), colArg("Colour", st.col))
-		s.note("note_grow", seatArg("Seat", me), colArg("Colour", st.col))
+		if ev.loud() {
+			ev.pub("ev_grow", seatArg("Seat", me), colArg("Colour", st.col))
+			s.note("note_grow", seatArg("Seat", me), colArg("Colour", st.col))
+		}
 	case kTrade:
 		p.Consumed[st.col]--
 		s.Bag[st.col]++
@@ -138,21 +164,27 @@ func (s *state) exec(me int, st step, ev *events) {
 		// The cube comes from the supply and goes straight back when it is used.
 		if st.then == kGrow {
 			s.openLarva(st.col)
-			ev.pub("ev_trade_grow", seatArg("Seat", me), colArg("Colour", st.col))
-			s.note("note_trade_cube", seatArg("Seat", me), colArg("Colour", st.col))
+			if ev.loud() {
+				ev.pub("ev_trade_grow", seatArg("Seat", me), colArg("Colour", st.col))
+				s.note("note_trade_cube", seatArg("Seat", me), colArg("Colour", st.col))
+			}
 		} else {
 			// The consumed polyp has just gone into the bag, so the bag holds one of its colour.
 			from, _ := s.buy(me, st.col)
-			ev.pub("ev_trade_buy", seatArg("Seat", me), colArg("Colour", st.col), nest("From", from))
-			s.note("note_trade_polyp", seatArg("Seat", me), colArg("Colour", st.col))
+			if ev.loud() {
+				ev.pub("ev_trade_buy", seatArg("Seat", me), colArg("Colour", st.col), nest("From", from))
+				s.note("note_trade_polyp", seatArg("Seat", me), colArg("Colour", st.col))
+			}
 		}
 	case kBuy:
 		if from, ok := s.buy(me, st.col); ok {
 			p.Cubes[st.col]--
 			s.CubeSupply[st.col]++
-			ev.pub("ev_buy", seatArg("Seat", me), colArg("Colour", st.col), nest("From", from))
-			s.note("note_buy", seatArg("Seat", me), colArg("Colour", st.col))
-		} else {
+			if ev.loud() {
+				ev.pub("ev_buy", seatArg("Seat", me), colArg("Colour", st.col), nest("From", from))
+				s.note("note_buy", seatArg("Seat", me), colArg("Colour", st.col))
+			}
+		} else if ev.loud() {
 			// As at the table: the bag is searched in front of everyone, and the trade is
 			// the turn's action 8 whether or not a polyp was found.
 			ev.reveal("ev_buy_none", seatArg("Seat", me), colArg("Colour", st.col))
@@ -165,18 +197,25 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.Shrimp[st.sq] = int8(me)
 		s.T.Introduced = true
 		s.Marks = append(s.Marks, st.sq)
-		ev.pub("ev_add", seatArg("Seat", me), whereArg("Square", st.sq), nest("Coral", s.coralText(s.corals(), st.sq)))
-		s.note("note_add", seatArg("Seat", me), whereArg("Square", st.sq))
+		if ev.loud() {
+			ev.pub("ev_add", seatArg("Seat", me), whereArg("Square", st.sq), nest("Coral", s.coralText(s.corals(), st.sq)))
+			s.note("note_add", seatArg("Seat", me), whereArg("Square", st.sq))
+		}
 	case kShrimp:
 		s.Shrimp[st.sq] = -1
 		s.Marks = append(s.Marks, st.sq)
 		if st.to < 0 {
 			p.ShrimpsHome++
-			ev.run(me, "shrimp", "ev_shrimp_home", seatArg("Seat", me), whereArg("Square", st.sq))
-			s.note("note_home", seatArg("Seat", me), whereArg("Square", st.sq))
+			if ev.loud() {
+				ev.run(me, "shrimp", "ev_shrimp_home", seatArg("Seat", me), whereArg("Square", st.sq))
+				s.note("note_home", seatArg("Seat", me), whereArg("Square", st.sq))
+			}
 		} else {
 			s.Shrimp[st.to] = int8(me)
 			s.Marks = append(s.Marks, st.to)
+			if !ev.loud() {
+				break
+			}
 			if s.Polyp[st.to] != NoColour {
 				ev.run(me, "shrimp", "ev_shrimp_coral", seatArg("Seat", me), nest("Route", fromToMsg(st.sq, st.to)), nest("Coral", s.coralText(s.corals(), st.to)))
 			} else {
@@ -187,8 +226,10 @@ func (s *state) exec(me int, st step, ev *events) {
 	case kPlace:
 		s.execPlace(me, st, ev)
 	case kDone:
-		ev.pub("ev_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
-		s.note("note_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
+		if ev.loud() {
+			ev.pub("ev_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
+			s.note("note_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
+		}
 		s.T.Grow = NoColour
 	case kTake:
 		s.execTake(me, st.col, ev)
@@ -233,9 +274,11 @@ func (s *state) execSetup(me int, st step, ev *events) {
 		p.Cubes[c]++
 	}
 	p.Ready = true
-	ev.to(me, "ev_setup_mine", colArg("Colour", st.col), nest("Cubes", cubePair(st.cubes)))
-	ev.pub("ev_setup_made", seatArg("Seat", me))
-	s.note("note_ready", seatArg("Seat", me))
+	if ev.loud() {
+		ev.to(me, "ev_setup_mine", colArg("Colour", st.col), nest("Cubes", cubePair(st.cubes)))
+		ev.pub("ev_setup_made", seatArg("Seat", me))
+		s.note("note_ready", seatArg("Seat", me))
+	}
 	for _, q := range s.Players {
 		if !q.Ready {
 			return
@@ -254,13 +297,17 @@ func (s *state) execSetup(me int, st step, ev *events) {
 				k++
 			}
 		}
-		ev.reveal("ev_setup_shown", seatArg("Seat", i), nest("Cubes", cubePair(pair)))
+		if ev.loud() {
+			ev.reveal("ev_setup_shown", seatArg("Seat", i), nest("Cubes", cubePair(pair)))
+		}
 	}
 	s.Phase = phasePlay
 	s.Turn = s.First
 	s.T = turnState{Grow: NoColour}
-	s.note("note_all_ready")
-	ev.pub("ev_setup_done", seatArg("Seat", s.First))
+	if ev.loud() {
+		s.note("note_all_ready")
+		ev.pub("ev_setup_done", seatArg("Seat", s.First))
+	}
 }
 
 // cubePair writes two larva cubes: "a grey and a yellow larva cube", "two white larva cubes".
@@ -285,12 +332,14 @@ func (s *state) execEat(me int, sq int, ev *events) {
 	p.Fish[col] += size - back
 	s.Shrimp[sq] = -1
 	p.ShrimpsEaten++
-	evID := "ev_eat"
-	if p.ShrimpsEaten == 1 {
-		evID = "ev_eat_first"
+	if ev.loud() {
+		evID := "ev_eat"
+		if p.ShrimpsEaten == 1 {
+			evID = "ev_eat_first"
+		}
+		ev.pub(evID, seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size), whereArg("Square", sq), num("Back", back), num("Fish", size-back))
+		s.note("note_eat", seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size))
 	}
-	ev.pub(evID, seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size), whereArg("Square", sq), num("Back", back), num("Fish", size-back))
-	s.note("note_eat", seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size))
 	if s.Phase == phasePlay && p.ShrimpsEaten >= data.ShrimpsPerPlayer {
 		s.trigger(me, endFedAll(me), ev)
 	}
@@ -308,8 +357,13 @@ func (s *state) execPlace(me int, st step, ev *events) {
 		s.T.FromScreen++
 	}
 	over := code("Over", "")
-	if v := s.Polyp[st.sq]; v != NoColour {
+	v := s.Polyp[st.sq]
+	if v != NoColour {
 		p.Consumed[v]++
+	}
+	switch {
+	case !ev.loud():
+	case v != NoColour:
 		cm := s.corals()
 		owner := code("Owner", "")
 		switch sh := int(cm.shrimp[cm.id[st.sq]]); {
@@ -320,20 +374,25 @@ func (s *state) execPlace(me int, st step, ev *events) {
 		}
 		over = nest("Over", say("over", colArg("Colour", v), owner, seatArg("Seat", me)))
 		s.note("note_overgrow", seatArg("Seat", me), colArg("Colour", x), colArg("Victim", v), whereArg("Square", st.sq))
-	} else {
+	default:
 		s.note("note_lay", seatArg("Seat", me), colArg("Colour", x), whereArg("Square", st.sq))
 	}
 	s.Polyp[st.sq] = x
 	s.Marks = append(s.Marks, st.sq)
 	growth := code("Growth", "")
-	if g := s.extraGrowth(st.sq, x); g != nil {
+	if g := s.extraGrowth(st.sq, x, ev.loud()); g != nil {
 		growth = nest("Growth", g)
 	}
 	// The play closes by itself once nothing more of its colour can be laid.
 	closed := (s.T.FromScreen >= data.MaxPerCube || p.Screen[x] == 0) && p.Consumed[x] == 0
-	end := code("Closed", "")
 	if closed {
 		s.T.Grow = NoColour
+	}
+	if !ev.loud() {
+		return
+	}
+	end := code("Closed", "")
+	if closed {
 		end = nest("Closed", say("lay_closed", colArg("Colour", x)))
 	}
 	ev.run(me, "lay", "ev_lay", seatArg("Seat", me), colArg("Colour", x), nest("From", src), whereArg("Square", st.sq), over, growth, end)
@@ -343,8 +402,8 @@ var fromScreen, fromConsumed = say("from_screen"), say("from_consumed")
 
 // extraGrowth: a polyp laid next to an empty extra-growth space makes its coral grow into it at
 // once, with a polyp from beside the open sea, unless that would join two guarded corals. It
-// says what happened, or nil when the space was not concerned.
-func (s *state) extraGrowth(sq int, x Colour) *msg.Message {
+// says what happened when loud, or nil when the space was not concerned or when quiet.
+func (s *state) extraGrowth(sq int, x Colour, loud bool) *msg.Message {
 	if s.Advanced {
 		return nil
 	}
@@ -353,14 +412,23 @@ func (s *state) extraGrowth(sq int, x Colour) *msg.Message {
 		return nil
 	}
 	if s.joinsGuarded(s.corals(), x, g) {
+		if !loud {
+			return nil
+		}
 		return say("growth_guarded", code("Cell", sqCell(g)), colArg("Colour", x))
 	}
 	ok, _ := s.takeColour(x)
 	if !ok {
+		if !loud {
+			return nil
+		}
 		return say("growth_none", colArg("Colour", x), code("Cell", sqCell(g)))
 	}
 	s.Polyp[g] = x
 	s.Marks = append(s.Marks, g)
+	if !loud {
+		return nil
+	}
 	return say("growth", colArg("Colour", x), code("Cell", sqCell(g)))
 }
 
@@ -374,29 +442,39 @@ func (s *state) execAlga(me int, st step, ev *events) {
 			s.AlgaSupply[s.SeaAlga]++
 		}
 		s.SeaAlga = st.alga
-		ev.pub("ev_alga_sea", seatArg("Seat", me), colArg("Colour", st.col), algaArg("Alga", st.alga))
+		if ev.loud() {
+			ev.pub("ev_alga_sea", seatArg("Seat", me), colArg("Colour", st.col), algaArg("Alga", st.alga))
+		}
 	} else {
 		s.Tiles[st.tile].Cover = st.alga
 		s.T.Covered = true
-		strong, weak := s.tileColours(st.tile)
-		ev.pub("ev_alga_tile", seatArg("Seat", me), colArg("Colour", st.col), algaArg("Alga", st.alga), num("Tile", st.tile+1), colArg("Strong", strong), colArg("Weak", weak))
+		if ev.loud() {
+			strong, weak := s.tileColours(st.tile)
+			ev.pub("ev_alga_tile", seatArg("Seat", me), colArg("Colour", st.col), algaArg("Alga", st.alga), num("Tile", st.tile+1), colArg("Strong", strong), colArg("Weak", weak))
+		}
 	}
 	var flipped []*msg.Message
 	for t := range s.Tiles {
 		if large, _ := s.tileAlgae(t); t != st.tile && s.Tiles[t].Cover == NoAlga && large == st.alga {
 			s.Tiles[t].SideB = !s.Tiles[t].SideB
-			strong, weak := s.tileColours(t)
-			flipped = append(flipped, say("flipped_tile", num("Tile", t+1), colArg("Strong", strong), colArg("Weak", weak)))
+			if ev.loud() {
+				strong, weak := s.tileColours(t)
+				flipped = append(flipped, say("flipped_tile", num("Tile", t+1), colArg("Strong", strong), colArg("Weak", weak)))
+			}
 		}
 	}
-	if len(flipped) > 0 {
+	switch {
+	case !ev.loud():
+	case len(flipped) > 0:
 		ev.pub("ev_flipped", nest("Tiles", commas(flipped)))
-	} else {
+	default:
 		ev.pub("ev_no_flip", algaArg("Alga", st.alga))
 	}
-	if st.tile >= 0 {
+	switch {
+	case !ev.loud():
+	case st.tile >= 0:
 		s.note("note_alga_tile", seatArg("Seat", me), algaArg("Alga", st.alga), num("Tile", st.tile+1))
-	} else {
+	default:
 		s.note("note_alga", seatArg("Seat", me), algaArg("Alga", st.alga))
 	}
 	if s.uncovered() == 0 {
@@ -417,8 +495,10 @@ func (s *state) execTake(me int, c Colour, ev *events) {
 	p.Cubes[c]++
 	sp.Polyps = [NumColours]int{}
 	sp.Cube = false
-	ev.pub("ev_take", seatArg("Seat", me), colArg("Colour", c), nest("Polyps", polypList(got)))
-	s.note("note_take", seatArg("Seat", me), colArg("Colour", c))
+	if ev.loud() {
+		ev.pub("ev_take", seatArg("Seat", me), colArg("Colour", c), nest("Polyps", polypList(got)))
+		s.note("note_take", seatArg("Seat", me), colArg("Colour", c))
+	}
 	// Refill: a cube of the same colour, then one polyp on each space holding fewer than 3,
 	// clockwise from the space just emptied.
 	if s.CubeSupply[c] == 0 {
@@ -439,9 +519,13 @@ func (s *state) execTake(me int, c Colour, ev *events) {
 			return
 		}
 		x.Polyps[d]++
-		added = append(added, say("refill_one", colArg("Colour", d), colArg("Space", x.Colour)))
+		if ev.loud() {
+			added = append(added, say("refill_one", colArg("Colour", d), colArg("Space", x.Colour)))
+		}
 	}
-	ev.reveal("ev_refill", nest("Polyps", commas(added)))
+	if ev.loud() {
+		ev.reveal("ev_refill", nest("Polyps", commas(added)))
+	}
 	s.topUpBonus()
 	s.nextTurn(ev)
 }
@@ -459,5 +543,7 @@ func (s *state) seaIndex(c Colour) int {
 func (s *state) nextTurn(ev *events) {
 	s.Turn = (s.Turn + 1) % s.Seats
 	s.T = turnState{Grow: NoColour}
-	ev.pub("ev_turn", seatArg("Seat", s.Turn))
+	if ev.loud() {
+		ev.pub("ev_turn", seatArg("Seat", s.Turn))
+	}
 }

@@ -5,6 +5,25 @@ import (
 	"github.com/boardbot/boardbot/rules/msg"
 )
 
+// AwaitedSeats is Awaiting's seats without their prompts (rules.SeatsAwaiter, for the search).
+func (s *state) AwaitedSeats() []rules.Seat {
+	switch s.Phase {
+	case phaseSetup:
+		var out []rules.Seat
+		for i, p := range s.Players {
+			if !p.Ready {
+				out = append(out, rules.Seat(i))
+			}
+		}
+		return out
+	case phaseLast:
+		return []rules.Seat{rules.Seat(s.LastTurns[0])}
+	case phasePlay:
+		return []rules.Seat{rules.Seat(s.Turn)}
+	}
+	return nil
+}
+
 // Awaiting: every seat still to make its setup choices; then the seat whose turn it is.
 func (s *state) Awaiting() []rules.Prompt {
 	switch s.Phase {

@@ -26,7 +26,9 @@ func (s *state) trigger(me int, reason *msg.Message, ev *events) {
 	for k := 1; k < s.Seats; k++ {
 		s.LastTurns = append(s.LastTurns, (me+k)%s.Seats)
 	}
-	ev.pub("ev_ending", nest("Reason", reason), num("Back", s.eatReturn()))
+	if ev.loud() {
+		ev.pub("ev_ending", nest("Reason", reason), num("Back", s.eatReturn()))
+	}
 	s.skipLastTurns(ev)
 }
 
@@ -37,7 +39,9 @@ func (s *state) skipLastTurns(ev *events) {
 	keep := s.LastTurns[:0]
 	for _, seat := range s.LastTurns {
 		if len(s.eatTargets(cm, seat)) == 0 {
-			ev.pub("ev_nothing_to_eat", seatArg("Seat", seat), num("Min", data.MinEat))
+			if ev.loud() {
+				ev.pub("ev_nothing_to_eat", seatArg("Seat", seat), num("Min", data.MinEat))
+			}
 			continue
 		}
 		keep = append(keep, seat)
@@ -65,6 +69,9 @@ func (s *state) sendRockShrimpsHome(ev *events) {
 		if sh >= 0 && s.Polyp[sq] == NoColour {
 			s.Shrimp[sq] = -1
 			s.Players[sh].ShrimpsHome++
+			if !ev.loud() {
+				continue
+			}
 			ev.pub("ev_rock_home", seatArg("Seat", int(sh)), whereArg("Square", sq))
 		}
 	}
@@ -136,6 +143,10 @@ func (s *state) finish(reason *msg.Message, ev *events) {
 			}
 		}
 	}
+	s.Res = &rules.Result{Ranks: ranks, Scores: scores, Reason: s.EndReason, ReasonMsg: reason}
+	if !ev.loud() {
+		return
+	}
 	vals := make([]*msg.Message, 0, NumColours)
 	for _, c := range Colours {
 		vals = append(vals, say("colour_value", colArg("Colour", c), num("Value", s.colourValue(c))))
@@ -155,7 +166,6 @@ func (s *state) finish(reason *msg.Message, ev *events) {
 	} else {
 		ev.pub("ev_wins", seatArg("Seat", win[0].Args[0].Int))
 	}
-	s.Res = &rules.Result{Ranks: ranks, Scores: scores, Reason: s.EndReason, ReasonMsg: reason}
 }
 
 // The reasons a game ends. EndReason keeps the English text in the snapshot; reasonMsg reads

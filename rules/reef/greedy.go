@@ -16,7 +16,7 @@ import (
 func gain(s *state, seat rules.Seat, m rules.Move) (float64, *state, bool) {
 	c := s.clone()
 	before := s.worth(int(seat))
-	if _, err := c.Apply(seat, m); err != nil {
+	if err := c.ApplyQuiet(seat, m); err != nil {
 		return 0, nil, false
 	}
 	return c.worth(int(seat)) - before, c, true
@@ -43,7 +43,7 @@ func playOut(s *state, seat rules.Seat) float64 {
 		if best == nil {
 			break
 		}
-		s.Apply(seat, best)
+		s.ApplyQuiet(seat, best)
 		total += bestG
 	}
 	return total
@@ -132,7 +132,7 @@ func candidates(s *state, seat rules.Seat) []rules.Move {
 	var out []rules.Move
 	var walk func(m rules.Move)
 	walk = func(m rules.Move) {
-		next, complete, err := s.Choices(seat, m)
+		next, complete, err := s.ChoiceTokens(seat, m) // tokens only: labels go unread
 		if err != nil {
 			return
 		}

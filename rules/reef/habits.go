@@ -187,7 +187,7 @@ func (s *state) keepsLaying(seat rules.Seat, m rules.Move) bool {
 		return false
 	}
 	c := s.clone()
-	if _, err := c.Apply(seat, m); err != nil {
+	if err := c.ApplyQuiet(seat, m); err != nil {
 		return false
 	}
 	return s.givesUp(int(seat), m, c, s.layable(int(seat))) == 0
@@ -246,7 +246,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 // shrimp behind (arena, 26 Nov).
 func (s *state) eatLeads(seat rules.Seat, m rules.Move) bool {
 	c := s.clone()
-	if _, err := c.Apply(seat, m); err != nil {
+	if err := c.ApplyQuiet(seat, m); err != nil {
 		return false
 	}
 	best := 0

@@ -349,23 +349,36 @@ func (s *state) uncovered() int {
 	return n
 }
 
-// tileOpen says whether seat may put a cylinder of colour a on coral tile t, or why not.
-func (s *state) tileOpen(me, t int, a Alga) (bool, *msg.Message) {
+// tileOpen says whether seat may put a cylinder of colour a on coral tile t, and when why is
+// set, why not (listing the open tiles needs no reasons).
+func (s *state) tileOpen(me, t int, a Alga, why bool) (bool, *msg.Message) {
 	p := &s.Players[me]
 	large, _ := s.tileAlgae(t)
+	var id string
 	switch {
 	case p.ShrimpsEaten == 0:
-		return false, say("bad_tile_not_eaten")
+		id = "bad_tile_not_eaten"
 	case s.Tiles[t].Cover != NoAlga:
-		return false, say("bad_tile_covered", num("Tile", t+1))
+		id = "bad_tile_covered"
 	case s.T.Covered:
-		return false, say("bad_tile_twice")
+		id = "bad_tile_twice"
 	case large != a:
-		return false, say("bad_tile_alga", num("Tile", t+1), algaArg("Large", large), algaArg("Alga", a))
+		id = "bad_tile_alga"
 	case s.uncovered() == 1 && sum(p.Fish[:]) < 2:
-		return false, say("bad_tile_last")
+		id = "bad_tile_last"
+	default:
+		return true, nil
 	}
-	return true, nil
+	if !why {
+		return false, nil
+	}
+	switch id {
+	case "bad_tile_covered":
+		return false, say(id, num("Tile", t+1))
+	case "bad_tile_alga":
+		return false, say(id, num("Tile", t+1), algaArg("Large", large), algaArg("Alga", a))
+	}
+	return false, say(id)
 }
 
 // algaTree reads "<consumed colour> <cylinder colour> sea|<tile>".
@@ -390,7 +403,11 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 	var cyl []rules.Choice
 	for a := Alga(0); a < NumAlgae; a++ {
 		if s.AlgaSupply[a] > 0 {
-			cyl = append(cyl, choice(a.String(), say("lb_cylinder", algaArg("Alga", a), num("Left", s.AlgaSupply[a]))))
+			c := rules.Choice{Token: a.String()}
+			if w.listing() {
+				c = choice(c.Token, say("lb_cylinder", algaArg("Alga", a), num("Left", s.AlgaSupply[a])))
+			}
+			cyl = append(cyl, c)
 		}
 	}
 	at, ok := w.pick(cyl, func(tok string) *msg.Message {
@@ -408,7 +425,7 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 		opts[0] = choice(vSea, say("lb_on_sea", nest("Flips", s.flipText(st.alga, -1))))
 	}
 	for t := 0; t < NumTiles; t++ {
-		if ok, _ := s.tileOpen(me, t, st.alga); ok {
+		if ok, _ := s.tileOpen(me, t, st.alga, false); ok {
 			c := rules.Choice{Token: strconv.Itoa(t + 1)}
 			if w.listing() {
 				strong, weak := s.tileColours(t)
@@ -422,7 +439,7 @@ func (s *state) algaTree(w *walker, me int, st *step) {
 		if err != nil || n < 1 || n > NumTiles {
 			return say("bad_cylinder_place", code("Token", strconv.Quote(tok)), num("Tiles", NumTiles))
 		}
-		_, why := s.tileOpen(me, n-1, st.alga)
+		_, why := s.tileOpen(me, n-1, st.alga, true)
 		return why
 	})
 	if !ok {

@@ -552,12 +552,20 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	}
 }
 
+// whatPolyp is "a white polyp" and so on, for refusals, built once (shared, never changed).
+var whatPolyp = func() (out [NumColours]*msg.Message) {
+	for _, c := range Colours {
+		out[c] = say("what_polyp", colArg("Colour", c))
+	}
+	return out
+}()
+
 // placePicker labels the squares where a polyp of colour x may go, with what laying it there
 // will certainly do: start a coral, grow one to a size, overgrow whose polyp.
 func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squarePicker {
 	return squarePicker{
 		sqs:  targets,
-		what: say("what_polyp", colArg("Colour", x)),
+		what: whatPolyp[x],
 		why:  func(sq int) *msg.Message { return s.placeWhy(cm, x, sq) },
 		label: func(sq int) *msg.Message {
 			name := whereArg("Square", sq)
