@@ -39,7 +39,7 @@ func TestWordsInLanguages(t *testing.T) {
 		{msg.German, tr(msg.German, string(Cities), msg.Count("N", 1)), "1 Stadt"},
 		{msg.German, tr(msg.German, string(Cities), msg.Count("N", 4)), "4 Städte"},
 		{msg.French, tr(msg.French, string(Points), msg.Count("N", 0)), "0 point"},
-		{msg.German, msg.Render(Clock(12), msg.German, nil), "die Uhr (12 Runden)"},
+		{msg.German, msg.Render(Clock(12), msg.German, nil), "die Uhr (12 Züge)"},
 		{msg.German, title(Recap{Lang: msg.German, Game: "Ausonia", Finished: true, Opponent: "x", Players: []Player{{Rank: 1}}}), "Ausonia · Sieg"},
 		{msg.German, detail(Recap{Lang: msg.German, MeasureID: Parrotfish}, Player{Values: []int{1}}), "1 Polyp im Papageifisch"},
 	} {
