@@ -337,23 +337,32 @@ func niceStep(top int) int {
 
 // stats writes the numbers under the chart, three to a row, in large type.
 func stats(c *render.Canvas, r image.Rectangle, rc Recap) {
-	type stat struct{ value, label string }
-	items := []stat{{fmt.Sprint(rc.Moves), tr(rc.Lang, "stat_moves", msg.Count("N", rc.Moves))}}
+	// A label that would have to shrink to fit under its number (a long name after "longest
+	// turn", German's longer words) is split instead: the words, then the name below them.
+	type stat struct{ value, label, short, by string }
+	items := []stat{{value: fmt.Sprint(rc.Moves), label: tr(rc.Lang, "stat_moves", msg.Count("N", rc.Moves))}}
 	if rc.Length > 0 {
-		items = append(items, stat{days(rc.Lang, rc.Length), tr(rc.Lang, "stat_length")})
+		items = append(items, stat{value: days(rc.Lang, rc.Length), label: tr(rc.Lang, "stat_length")})
 	}
 	if rc.LongestTurn > 0 {
-		l := tr(rc.Lang, "stat_longest")
+		it := stat{value: days(rc.Lang, rc.LongestTurn), label: tr(rc.Lang, "stat_longest")}
 		if rc.LongestBy != "" {
-			l = tr(rc.Lang, "stat_longest_by", msg.Code("Name", rc.LongestBy))
+			it.short, it.by = it.label, rc.LongestBy
+			it.label = tr(rc.Lang, "stat_longest_by", msg.Code("Name", rc.LongestBy))
 		}
-		items = append(items, stat{days(rc.Lang, rc.LongestTurn), l})
+		items = append(items, it)
 	}
 	w := r.Dx() / len(items)
 	for i, it := range items {
 		x := float64(r.Min.X + i*w + w/2)
 		c.Text(x, float64(r.Min.Y+30), it.value, render.Style{Size: 40, Font: render.Bold, Align: render.Center, VAlign: render.Middle})
-		c.Text(x, float64(r.Min.Y+72), it.label, render.FitText(it.label, render.Style{Size: 22, Color: render.Muted, Align: render.Center, VAlign: render.Middle}, float64(w-20)))
+		st := render.Style{Size: 22, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
+		if it.by != "" && render.TextWidth(it.label, st) > float64(w-20) {
+			c.Text(x, float64(r.Min.Y+66), it.short, render.FitText(it.short, st, float64(w-20)))
+			c.Text(x, float64(r.Min.Y+92), it.by, render.FitText(it.by, st, float64(w-20)))
+			continue
+		}
+		c.Text(x, float64(r.Min.Y+72), it.label, render.FitText(it.label, st, float64(w-20)))
 	}
 }
 
