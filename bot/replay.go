@@ -419,7 +419,7 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 		res = platform // a resignation or a timeout ends a game the engine may think is running
 	}
 	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil,
-		Opponent: first.Opponent}
+		Opponent: first.Opponent, Lang: lang, MeasureID: first.MeasureID, UnitID: first.UnitID, OpponentMsg: first.OpponentMsg}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(lang, rec, final, seat)}

@@ -285,7 +285,7 @@ func TestRecapForEveryGame(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
-		if rc.Measure == "" || rc.Unit == "" || len(rc.Players) != rec.Setup.Seats {
+		if rc.Measure == "" || rc.Unit == "" || rc.MeasureID == "" || rc.UnitID == "" || len(rc.Players) != rec.Setup.Seats {
 			t.Fatalf("%s: measure %q, unit %q, %d players", id, rc.Measure, rc.Unit, len(rc.Players))
 		}
 		// A record cut short is a running game: its recap shows no final result.
@@ -468,6 +468,9 @@ func TestRecapInLanguage(t *testing.T) {
 		rc, err := recapWith(lang, kit, &rec, nil, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if rc.Lang != lang {
+			t.Errorf("recap drawn in %q, want %q", rc.Lang, lang)
 		}
 		for seat, p := range rc.Players {
 			if want := T(lang, "replay_seat", "N", seat+1); !strings.HasPrefix(p.Name, want) {

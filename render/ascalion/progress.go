@@ -19,5 +19,6 @@ func Progress(v any) (recap.Progress, error) {
 			out[p.Seat] = p.Areas
 		}
 	}
-	return recap.Progress{Measure: "areas held", One: "area held", Unit: "cities", UnitOne: "city", Values: out, Colours: seatCol, Letters: seatLetter}, nil
+	return recap.Progress{Measure: "areas held", One: "area held", Unit: "cities", UnitOne: "city", MeasureID: recap.AreasHeld, UnitID: recap.Cities,
+		Values: out, Colours: seatCol, Letters: seatLetter}, nil
 }

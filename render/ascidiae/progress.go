@@ -19,13 +19,14 @@ func Progress(v any) (recap.Progress, error) {
 			out[p.Seat] = len(p.Colonies)
 		}
 	}
-	p := recap.Progress{Measure: "colonies", One: "colony", Unit: "colonies", UnitOne: "colony", Values: out}
+	p := recap.Progress{Measure: "colonies", One: "colony", Unit: "colonies", UnitOne: "colony", MeasureID: recap.Colonies, UnitID: recap.Colonies, Values: out}
 	for i := range out {
 		p.Letters = append(p.Letters, itoa(i+1))
 		p.Colours = append(p.Colours, render.SeatColour(i))
 	}
 	if view.Solo {
 		p.Opponent = "the clock (" + itoa(view.SoloTurns) + " turns)"
+		p.OpponentMsg = recap.Clock(view.SoloTurns)
 	}
 	return p, nil
 }

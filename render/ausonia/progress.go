@@ -6,6 +6,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/recap"
 	game "github.com/boardbot/boardbot/rules/ausonia"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Progress is what a recap charts for Ausonia: each house's influence (public on the track).
@@ -24,9 +25,10 @@ func Progress(v any) (recap.Progress, error) {
 			colours[p.Seat] = render.SeatColour(houseIndex(p))
 		}
 	}
-	pr := recap.Progress{Measure: "influence", Unit: "influence", Values: out, Letters: letters, Colours: colours}
+	pr := recap.Progress{Measure: "influence", Unit: "influence", MeasureID: recap.Influence, UnitID: recap.Influence, Values: out, Letters: letters, Colours: colours}
 	if view.Solo != nil {
 		pr.Opponent = view.Solo.Name + " (Aspirant)"
+		pr.OpponentMsg = recap.Aspirant(msg.New("ausonia", "asp_"+view.Solo.Aspirant))
 	}
 	return pr, nil
 }

@@ -14,6 +14,7 @@ func Progress(v any) (recap.Progress, error) {
 	if err != nil {
 		return recap.Progress{}, err
 	}
-	return recap.Progress{Measure: "points", One: "point", Unit: "points", UnitOne: "point", Values: []int{view.Scores[0], view.Scores[1]}, Colours: []color.RGBA{seatChip[0], seatChip[1]},
+	return recap.Progress{Measure: "points", One: "point", Unit: "points", UnitOne: "point", MeasureID: recap.Points, UnitID: recap.Points,
+		Values: []int{view.Scores[0], view.Scores[1]}, Colours: []color.RGBA{seatChip[0], seatChip[1]},
 		Letters: []string{seatName[0][:1], seatName[1][:1]}}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Progress is what a game's public view shows of how far each seat has come: its score, or what
@@ -31,6 +32,10 @@ type Progress struct {
 	// Opponent is what a solo player plays against ("the Aspirant Livia", "the clock"); empty
 	// in a game of several players.
 	Opponent string
+	// MeasureID and UnitID are Measure and Unit in every language (see Measure); OpponentMsg
+	// is Opponent (Clock, Aspirant). The English fields stay for what has none.
+	MeasureID, UnitID Measure
+	OpponentMsg       *msg.Message
 }
 
 // Player is one seat's line.
@@ -64,6 +69,12 @@ type Recap struct {
 	// Opponent is what a solo player played against (see Progress.Opponent): the recap then
 	// says Victory or Defeat against it.
 	Opponent string
+	// Lang is the language of the labels (msg's; "" for English). MeasureID, UnitID and
+	// OpponentMsg say Measure, Unit and Opponent in it (see Progress); without them the English
+	// fields are drawn.
+	Lang              string
+	MeasureID, UnitID Measure
+	OpponentMsg       *msg.Message
 }
 
 const (
@@ -119,7 +130,7 @@ func paint(r Recap) (*render.Canvas, error) {
 	chartH := 420
 	h := 80 + 24 + tableH + 40 + chartH + 40 + 110
 	c := render.NewCanvas(width, h, render.Paper)
-	c.StatusBar(image.Rect(0, 0, width, 80), render.Status{Text: title(r), Right: count(r.Moves, "moves", "move")})
+	c.StatusBar(image.Rect(0, 0, width, 80), render.Status{Text: title(r), Right: tr(r.Lang, "moves", msg.Count("N", r.Moves))})
 	y := 104
 	// Ranked table, best first; ties keep seat order.
 	order := make([]int, len(r.Players))
@@ -133,12 +144,12 @@ func paint(r Recap) (*render.Canvas, error) {
 		cy := float64(y + rowH/2)
 		rank := "–"
 		if p.Rank > 0 {
-			rank = ordinal(p.Rank)
+			rank = ordinal(r.Lang, p.Rank)
 		}
 		name := p.Name
 		if solo(r) {
 			rank = ""
-			name += " vs " + r.Opponent
+			name = tr(r.Lang, "solo_vs", msg.Code("Name", name), msg.Code("Opponent", opponent(r)))
 		}
 		c.Text(pad, cy, rank, render.Style{Size: 34, Font: render.Bold, VAlign: render.Middle})
 		c.Circle(pad+100, cy, 20, col, render.Ink, 2)
@@ -159,42 +170,58 @@ func paint(r Recap) (*render.Canvas, error) {
 }
 
 // solo is a game of one player against the game itself.
-func solo(r Recap) bool { return len(r.Players) == 1 && r.Opponent != "" }
+func solo(r Recap) bool { return len(r.Players) == 1 && opponent(r) != "" }
+
+// opponent is what a solo player played against, in r's language.
+func opponent(r Recap) string {
+	if r.OpponentMsg != nil {
+		return msg.Render(r.OpponentMsg, langOf(r.Lang), nil)
+	}
+	return r.Opponent
+}
 
 // title heads the picture: the final result only of a game that has ended; a solo game's says
 // whether the player won.
 func title(r Recap) string {
+	game := msg.Code("Game", r.Game)
 	if r.Finished && solo(r) {
 		switch r.Players[0].Rank {
 		case 1:
-			return r.Game + " · Victory"
+			return tr(r.Lang, "title_victory", game)
 		case 0:
 		default:
-			return r.Game + " · Defeat"
+			return tr(r.Lang, "title_defeat", game)
 		}
 	}
 	if r.Finished {
-		return r.Game + " · final result"
+		return tr(r.Lang, "title_final", game)
 	}
-	return r.Game + " · so far (still running)"
+	return tr(r.Lang, "title_running", game)
 }
 
 // detail is a player's number at the end of the table: the final score when the result gives
 // one, else the last value of the measure.
 func detail(r Recap, p Player) string {
 	if p.Score != nil {
+		if r.UnitID != "" {
+			return tr(r.Lang, string(r.UnitID), msg.Count("N", *p.Score))
+		}
 		if r.Unit == "" {
 			return fmt.Sprint(*p.Score)
 		}
 		return count(*p.Score, r.Unit, r.UnitOne)
 	}
 	if n := len(p.Values); n > 0 {
+		if r.MeasureID != "" {
+			return tr(r.Lang, string(r.MeasureID), msg.Count("N", p.Values[n-1]))
+		}
 		return count(p.Values[n-1], r.Measure, r.One)
 	}
 	return ""
 }
 
-// count writes n with its noun, singular for one when the noun has a singular form.
+// count writes n with its English noun, singular for one when the noun has a singular form: a
+// Recap without MeasureID or UnitID.
 func count(n int, many, one string) string { return fmt.Sprintf("%d %s", n, noun(n, many, one)) }
 
 func noun(n int, many, one string) string {
@@ -211,19 +238,8 @@ func rankKey(p Player) int {
 	return p.Rank
 }
 
-func ordinal(n int) string {
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-		return fmt.Sprintf("%dth", n)
-	case n%10 == 1:
-		return fmt.Sprintf("%dst", n)
-	case n%10 == 2:
-		return fmt.Sprintf("%dnd", n)
-	case n%10 == 3:
-		return fmt.Sprintf("%drd", n)
-	}
-	return fmt.Sprintf("%dth", n)
-}
+// ordinal is rank n in lang: 1st, 1., 1.º, 1er.
+func ordinal(lang string, n int) string { return tr(lang, ordinalID(lang, n), msg.Number("N", n)) }
 
 // letter marks a seat on the chart and in the table, so lines are told apart without colour: the
 // seat's badge on the boards, else A, B, C...
@@ -238,6 +254,9 @@ func letter(r Recap, i int) string {
 func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 	c.RoundRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), 12, render.Panel, render.Edge, 2)
 	title := rc.Measure + " over the game"
+	if rc.MeasureID != "" {
+		title = tr(rc.Lang, string(rc.MeasureID)+"_chart")
+	}
 	c.Text(float64(r.Min.X+16), float64(r.Min.Y+24), title, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
 	n, top := 0, 1
 	for _, p := range rc.Players {
@@ -263,10 +282,10 @@ func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 		c.Line(float64(plot.Min.X), y, float64(plot.Max.X), y, 1, render.Edge)
 		c.Text(float64(plot.Min.X-10), y, fmt.Sprint(v), render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
-	c.Text(float64(plot.Min.X), float64(plot.Max.Y+24), "start", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
-	end := "end"
+	c.Text(float64(plot.Min.X), float64(plot.Max.Y+24), tr(rc.Lang, "axis_start"), render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
+	end := tr(rc.Lang, "axis_end")
 	if !rc.Finished {
-		end = "now"
+		end = tr(rc.Lang, "axis_now")
 	}
 	c.Text(float64(plot.Max.X), float64(plot.Max.Y+24), end, render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	type chip struct {
@@ -318,35 +337,44 @@ func niceStep(top int) int {
 
 // stats writes the numbers under the chart, three to a row, in large type.
 func stats(c *render.Canvas, r image.Rectangle, rc Recap) {
-	type stat struct{ value, label string }
-	items := []stat{{fmt.Sprint(rc.Moves), noun(rc.Moves, "moves", "move")}}
+	// A label that would have to shrink to fit under its number (a long name after "longest
+	// turn", German's longer words) is split instead: the words, then the name below them.
+	type stat struct{ value, label, short, by string }
+	items := []stat{{value: fmt.Sprint(rc.Moves), label: tr(rc.Lang, "stat_moves", msg.Count("N", rc.Moves))}}
 	if rc.Length > 0 {
-		items = append(items, stat{days(rc.Length), "game length"})
+		items = append(items, stat{value: days(rc.Lang, rc.Length), label: tr(rc.Lang, "stat_length")})
 	}
 	if rc.LongestTurn > 0 {
-		l := "longest turn"
+		it := stat{value: days(rc.Lang, rc.LongestTurn), label: tr(rc.Lang, "stat_longest")}
 		if rc.LongestBy != "" {
-			l += ", " + rc.LongestBy
+			it.short, it.by = it.label, rc.LongestBy
+			it.label = tr(rc.Lang, "stat_longest_by", msg.Code("Name", rc.LongestBy))
 		}
-		items = append(items, stat{days(rc.LongestTurn), l})
+		items = append(items, it)
 	}
 	w := r.Dx() / len(items)
 	for i, it := range items {
 		x := float64(r.Min.X + i*w + w/2)
 		c.Text(x, float64(r.Min.Y+30), it.value, render.Style{Size: 40, Font: render.Bold, Align: render.Center, VAlign: render.Middle})
-		c.Text(x, float64(r.Min.Y+72), it.label, render.FitText(it.label, render.Style{Size: 22, Color: render.Muted, Align: render.Center, VAlign: render.Middle}, float64(w-20)))
+		st := render.Style{Size: 22, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
+		if it.by != "" && render.TextWidth(it.label, st) > float64(w-20) {
+			c.Text(x, float64(r.Min.Y+66), it.short, render.FitText(it.short, st, float64(w-20)))
+			c.Text(x, float64(r.Min.Y+92), it.by, render.FitText(it.by, st, float64(w-20)))
+			continue
+		}
+		c.Text(x, float64(r.Min.Y+72), it.label, render.FitText(it.label, st, float64(w-20)))
 	}
 }
 
-// days writes a duration the way a long game is felt: days, else hours, else minutes.
-func days(d time.Duration) string {
+// days writes a duration in lang the way a long game is felt: days, else hours, else minutes.
+func days(lang string, d time.Duration) string {
 	switch {
 	case d >= 48*time.Hour:
-		return fmt.Sprintf("%.1f days", d.Hours()/24)
+		return tr(lang, "dur_days", msg.Code("D", decimal(lang, d.Hours()/24)))
 	case d >= 2*time.Hour:
-		return fmt.Sprintf("%.0f hours", d.Hours())
+		return tr(lang, "dur_hours", msg.Code("D", fmt.Sprintf("%.0f", d.Hours())))
 	case d >= time.Minute:
-		return fmt.Sprintf("%.0f min", d.Minutes())
+		return tr(lang, "dur_min", msg.Code("D", fmt.Sprintf("%.0f", d.Minutes())))
 	}
-	return fmt.Sprintf("%.0f s", d.Seconds())
+	return tr(lang, "dur_s", msg.Code("D", fmt.Sprintf("%.0f", d.Seconds())))
 }

@@ -20,7 +20,7 @@ func ptr(v int) *int { return &v }
 // cover each other), the numbers from timestamps: the picture is the golden one.
 func TestGolden(t *testing.T) {
 	r := Recap{
-		Game: "Autumn Ash", Measure: "points", Reason: "Xeno reaches 23 points and wins.", Moves: 64, Finished: true,
+		Game: "Autumn Ash", Measure: "points", MeasureID: Points, Reason: "Xeno reaches 23 points and wins.", Moves: 64, Finished: true,
 		LongestTurn: 31 * time.Hour, LongestBy: "bob (Xeno)", Length: 9*24*time.Hour + 5*time.Hour,
 		Players: []Player{
 			{Name: "ann (Rainbow)", Rank: 2, Score: ptr(17), Values: []int{0, 0, 4, 4, 9, 12, 17}, Colour: render.OIBluishGreen},
@@ -54,12 +54,12 @@ func TestNumbers(t *testing.T) {
 		}
 	}
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 21: "21st"} {
-		if got := ordinal(n); got != want {
+		if got := ordinal("", n); got != want {
 			t.Errorf("ordinal(%d) = %q", n, got)
 		}
 	}
 	for d, want := range map[time.Duration]string{30 * time.Second: "30 s", 5 * time.Minute: "5 min", 5 * time.Hour: "5 hours", 60 * time.Hour: "2.5 days"} {
-		if got := days(d); got != want {
+		if got := days("", d); got != want {
 			t.Errorf("days(%v) = %q, want %q", d, got, want)
 		}
 	}
@@ -103,6 +103,7 @@ func TestWords(t *testing.T) {
 func TestGoldenRunning(t *testing.T) {
 	r := Recap{
 		Game: "Reef Encounter", Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", Moves: 1,
+		MeasureID: Parrotfish, UnitID: Points,
 		Players: []Player{
 			{Name: "ann (Player 1)", Values: []int{0, 1}},
 			{Name: "bob (Player 2)", Values: []int{0, 0}},
@@ -119,7 +120,7 @@ func TestGoldenRunning(t *testing.T) {
 // the boards' own, and the picture is the golden one.
 func TestSoloRecap(t *testing.T) {
 	r := Recap{
-		Game: "Ausonia", Measure: "influence", Unit: "influence", Reason: "The Upstart wins, 61 influence to your 57.",
+		Game: "Ausonia", Measure: "influence", Unit: "influence", MeasureID: Influence, UnitID: Influence, Reason: "The Upstart wins, 61 influence to your 57.",
 		Moves: 120, Finished: true, Opponent: "The Upstart (Aspirant)",
 		Players: []Player{{Name: "ann (House I)", Letter: "I", Rank: 2, Score: ptr(57), Values: []int{0, 12, 30, 57}}},
 	}

@@ -21,7 +21,7 @@ func Progress(v any) (recap.Progress, error) {
 			out[p.Seat] = p.Fish
 		}
 	}
-	return recap.Progress{Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", Values: out, Colours: seatFill[:],
+	return recap.Progress{Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", MeasureID: recap.Parrotfish, UnitID: recap.Points, Values: out, Colours: seatFill[:],
 		Letters: numbers(view.Seats)}, nil
 }
 
