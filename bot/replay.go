@@ -16,7 +16,6 @@ import (
 	"github.com/boardbot/boardbot/render/anim"
 	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -462,7 +461,7 @@ func seatName(lang string, rec *record.Record, st rules.State, seat int) string 
 	if seat < len(rec.Players) && rec.Players[seat] != "" {
 		name = rec.Players[seat]
 	}
-	return withOwnName(msg.English, name, st, rules.Seat(seat))
+	return withOwnName(lang, name, st, rules.Seat(seat))
 }
 
 // RecapPNG draws a stored game's recap, with the length and longest turn from its move times.
