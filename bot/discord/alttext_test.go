@@ -116,3 +116,46 @@ func TestAttachmentAltTextOnTheWire(t *testing.T) {
 		}
 	}
 }
+
+// Every way the adapter sends files sends their alt texts, and Discord keeps them: an inline
+// response, an edit of it, a follow-up, a channel post.
+func TestEveryUploadCarriesItsAltText(t *testing.T) {
+	e := newEnv(t)
+	m := Message{Content: "x", Files: []file{imageFile(&bot.Image{Name: "b.png", PNG: []byte("\x89PNG"), Alt: "Brett von Autumn Ash"})}}
+	i := e.slash("ann", "c-games", "rules", opt("game", "autumn-ash"))
+	mark := e.fake.mark()
+	if err := e.rest.Respond(i, &Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: m}); err != nil {
+		t.Fatal(err)
+	}
+	m.Files[0].Description = "Rückblick"
+	if err := e.rest.EditOriginal(i, m); err != nil {
+		t.Fatal(err)
+	}
+	m.Files[0].Description = "Folge"
+	if err := e.rest.Followup(i, m); err != nil {
+		t.Fatal(err)
+	}
+	m.Files[0].Description = "Post"
+	if _, err := e.rest.Send("c-games", m); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := e.fake.since(mark)
+	want := []string{"Brett von Autumn Ash", "Rückblick", "Folge", "Post"}
+	if len(rs) != len(want) {
+		t.Fatalf("%d requests", len(rs))
+	}
+	for k, r := range rs {
+		body := r.JSON
+		if k == 0 {
+			body = data(r)
+			list, _ := body["attachments"].([]any)
+			if a, _ := list[0].(map[string]any); len(list) != 1 || a["description"] != want[0] || len(r.Files) != 1 {
+				t.Fatalf("the response: %v", body)
+			}
+			continue
+		}
+		if alts := altOf(t, e, r, body); alts[0] != want[k] {
+			t.Fatalf("%s %s: alt text %q, want %q", r.Method, r.Path, alts, want[k])
+		}
+	}
+}
