@@ -105,7 +105,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 		if err != nil {
 			s.log.Error("render after a move", "game", t.row.ID, "err", err)
 		}
-		rep.Image, rep.More = img, true
+		rep.Image, rep.More = altIn(img, ul, t.kit), true
 		rep.Text += "\n" + T(ul, "turn_goes_on", "Prompt", promptText(ul, p, name))
 	}
 	return rep, nil

@@ -30,7 +30,16 @@ func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: s.statusLine(ul, t), Image: img, Private: true, Game: t.row.ID}, nil
+	return Reply{Text: s.statusLine(ul, t), Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
+}
+
+// altIn gives the board of a private reply its alt text in the reader's language (render
+// writes the thread's).
+func altIn(img *Image, lang string, kit Kit) *Image {
+	if img != nil {
+		img.Alt = T(lang, "alt_board", "Game", kit.Game.Info().Name)
+	}
+	return img
 }
 
 // View shows a player their private view (their hand, their screen); others get the public one.
@@ -50,7 +59,7 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return Reply{Text: T(ul, "view_public"), Image: img, Private: true, Game: t.row.ID}, nil
+		return Reply{Text: T(ul, "view_public"), Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
 	}
 	seat := held[0]
 	img, err := s.render(t.kit, t.row, t.state, seat, t.seq)
@@ -61,7 +70,7 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 	if p, ok := rules.PromptFor(t.state, seat); ok {
 		text += "\n" + yourTurnIn(ul, promptText(ul, p, seatNamer(ul, t.row, t.state)))
 	}
-	return Reply{Text: text, Image: img, Private: true, Game: t.row.ID}, nil
+	return Reply{Text: text, Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
 }
 
 // statusLine says whose turn it is or how the game ended.

@@ -187,18 +187,43 @@ func (r *REST) Respond(i *discordgo.Interaction, a *Answer) error {
 			return err
 		})
 	}
-	return r.retry(func() error { return r.S.InteractionRespond(i, a.Response()) })
+	// With files: our body too (wire), for the attachments' descriptions discordgo cannot send.
+	url := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	return r.retry(func() error { return r.upload(http.MethodPost, url, a.wire(), a.Msg) })
+}
+
+// upload sends a multipart request: body as payload_json and m's files as files[n].
+func (r *REST) upload(method, url string, body any, m Message) error {
+	_, err := r.uploadRaw(method, url, body, m)
+	return err
+}
+
+func (r *REST) uploadRaw(method, url string, body any, m Message) ([]byte, error) {
+	ct, b, err := discordgo.MultipartBodyWithJSON(body, m.discordFiles())
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", discordgo.ErrJSONUnmarshal, err)
+	}
+	return r.S.RequestRaw(method, url, ct, b, url, 0)
+}
+
+// webhookEdit is discordgo's edit with our attachments list (descriptions) in place of its own.
+type webhookEdit struct {
+	*discordgo.WebhookEdit
+	Attachments []attachment `json:"attachments,omitempty"`
 }
 
 func (r *REST) EditOriginal(i *discordgo.Interaction, m Message) error {
 	return r.retry(func() error {
-		e := &discordgo.WebhookEdit{Content: &m.Content, AllowedMentions: m.mentions(), Files: m.discordFiles(), Attachments: m.attachments()}
+		e := &discordgo.WebhookEdit{Content: &m.Content, AllowedMentions: m.mentions()}
 		if m.Components != nil || m.Clear {
 			cs := m.Components
 			if cs == nil {
 				cs = []discordgo.MessageComponent{}
 			}
 			e.Components = &cs
+		}
+		if len(m.Files) > 0 {
+			return r.upload(http.MethodPatch, discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"), webhookEdit{e, m.attachments()}, m)
 		}
 		_, err := r.S.InteractionResponseEdit(i, e)
 		return err
@@ -211,10 +236,19 @@ func (r *REST) DeleteOriginal(i *discordgo.Interaction) error {
 
 func (r *REST) Followup(i *discordgo.Interaction, m Message) error {
 	return r.retry(func() error {
-		_, err := r.S.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: m.Content, Components: m.Components,
-			Files: m.discordFiles(), AllowedMentions: m.mentions(), Flags: m.flags()})
+		p := &discordgo.WebhookParams{Content: m.Content, Components: m.Components, AllowedMentions: m.mentions(), Flags: m.flags()}
+		if len(m.Files) > 0 {
+			return r.upload(http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", webhookParams{p, m.attachments()}, m)
+		}
+		_, err := r.S.FollowupMessageCreate(i, true, p)
 		return err
 	})
+}
+
+// webhookParams is discordgo's followup with our attachments list in place of its own.
+type webhookParams struct {
+	*discordgo.WebhookParams
+	Attachments []attachment `json:"attachments,omitempty"`
 }
 
 // createMessage is Discord's message create body, with the nonce discordgo's MessageSend lacks.
@@ -224,21 +258,19 @@ type createMessage struct {
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	Nonce           string                            `json:"nonce,omitempty"`
 	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
+	Attachments     []attachment                      `json:"attachments,omitempty"` // the files' alt texts
 }
 
 func (r *REST) Send(channel string, m Message) (string, error) {
 	var id string
 	err := r.retry(func() error {
-		body := createMessage{Content: m.Content, Components: m.Components, AllowedMentions: m.mentions(), Nonce: m.Nonce, EnforceNonce: m.Nonce != ""}
+		body := createMessage{Content: m.Content, Components: m.Components, AllowedMentions: m.mentions(), Nonce: m.Nonce, EnforceNonce: m.Nonce != "",
+			Attachments: m.attachments()}
 		url := discordgo.EndpointChannelMessages(channel)
 		var resp []byte
 		var err error
 		if len(m.Files) > 0 {
-			ct, b, merr := discordgo.MultipartBodyWithJSON(body, m.discordFiles())
-			if merr != nil {
-				return fmt.Errorf("%w: %v", discordgo.ErrJSONUnmarshal, merr)
-			}
-			resp, err = r.S.RequestRaw(http.MethodPost, url, ct, b, url, 0)
+			resp, err = r.uploadRaw(http.MethodPost, url, body, m)
 		} else {
 			resp, err = r.S.RequestWithBucketID(http.MethodPost, url, body, url)
 		}

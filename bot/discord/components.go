@@ -152,7 +152,7 @@ func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req 
 func (h *Handler) played(ctx context.Context, i *discordgo.Interaction, req bot.Request, rep bot.Reply) *Answer {
 	m := Message{Content: clip(rep.Text, maxContent), Clear: true}
 	if rep.Image != nil {
-		m.Files = []file{{Name: rep.Image.Name, ContentType: "image/png", Data: rep.Image.PNG}}
+		m.Files = []file{imageFile(rep.Image)}
 	}
 	if rep.More {
 		if step, err := h.svc.Tree(ctx, req, nil); err == nil {

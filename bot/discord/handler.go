@@ -180,7 +180,7 @@ func (h *Handler) reply(i *discordgo.Interaction, rep bot.Reply, err error) *Ans
 	}
 	a := say(rep.Text, rep.Private)
 	if rep.Image != nil {
-		a.Msg.Files = []file{{Name: rep.Image.Name, ContentType: contentType(rep.Image.Name), Data: rep.Image.PNG}}
+		a.Msg.Files = []file{imageFile(rep.Image)}
 	}
 	return a
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/boardbot/boardbot/bot"
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -17,6 +18,23 @@ type file struct {
 	Name        string
 	ContentType string
 	Data        []byte
+	Description string // the alt text screen readers read; Discord takes at most maxAltText
+}
+
+// maxAltText is Discord's limit on an attachment's description.
+const maxAltText = 1024
+
+// imageFile is an image of the bot as a file, its alt text as the description.
+func imageFile(img *bot.Image) file {
+	return file{Name: img.Name, ContentType: contentType(img.Name), Data: img.PNG, Description: cut(img.Alt, maxAltText)}
+}
+
+// cut shortens s to at most n runes, without a mark (an alt text read aloud needs none).
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
 }
 
 // Message is what the bot says: text, components, attachments, and exactly the users it pings.
@@ -38,18 +56,27 @@ func (m Message) discordFiles() []*discordgo.File {
 	return out
 }
 
-// attachments lists a message's new files by their upload index. On an edit (API v10) the
-// message then holds exactly these: without the list Discord would keep the earlier files and
-// add the new ones, so a picker edited at each step would pile up boards (and refuse the 11th).
-func (m Message) attachments() *[]*discordgo.MessageAttachment {
+// attachment is one entry of a body's attachments list. discordgo's MessageAttachment has no
+// description, so the bodies that carry files use this one.
+type attachment struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+// attachments lists a message's new files by their upload index (files[n]), each with its alt
+// text. On an edit (API v10) the message then holds exactly these: without the list Discord
+// would keep the earlier files and add the new ones, so a picker edited at each step would pile
+// up boards (and refuse the 11th).
+func (m Message) attachments() []attachment {
 	if len(m.Files) == 0 {
 		return nil
 	}
-	out := make([]*discordgo.MessageAttachment, len(m.Files))
+	out := make([]attachment, len(m.Files))
 	for i, f := range m.Files {
-		out[i] = &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name}
+		out[i] = attachment{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Description}
 	}
-	return &out
+	return out
 }
 
 // mentions lists exactly the users to ping; Parse is empty so no text in the message can ping
@@ -67,7 +94,7 @@ func (m Message) flags() discordgo.MessageFlags {
 
 func (m Message) data() *discordgo.InteractionResponseData {
 	d := &discordgo.InteractionResponseData{Content: m.Content, Components: m.Components, AllowedMentions: m.mentions(),
-		Flags: m.flags(), Files: m.discordFiles(), Attachments: m.attachments()}
+		Flags: m.flags(), Files: m.discordFiles()}
 	if d.Components == nil && m.Clear {
 		d.Components = []discordgo.MessageComponent{}
 	}
@@ -106,7 +133,7 @@ type autocompleteResult struct {
 	} `json:"data"`
 }
 
-// wire is the response as it goes to Discord in a JSON body (attachments apart).
+// wire is the response as it goes to Discord in a JSON body (payload_json when it has files).
 func (a *Answer) wire() any {
 	if a.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
 		r := autocompleteResult{Type: a.Type}
@@ -116,7 +143,24 @@ func (a *Answer) wire() any {
 		}
 		return r
 	}
-	return a.Response()
+	r := a.Response()
+	if r.Data == nil || len(a.Msg.Files) == 0 {
+		return r
+	}
+	return wireResponse{Type: r.Type, Data: wireData{r.Data, a.Msg.attachments()}}
+}
+
+// wireResponse is a response whose message carries files, with their attachments list.
+type wireResponse struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data wireData                          `json:"data"`
+}
+
+// wireData is discordgo's response data with our attachments list in place of its own (the
+// outer field wins over the embedded one of the same JSON name).
+type wireData struct {
+	*discordgo.InteractionResponseData
+	Attachments []attachment `json:"attachments,omitempty"`
 }
 
 func (a *Answer) update() bool {

@@ -211,7 +211,7 @@ func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 	m.Content = clip(text, maxContent)
 	for _, img := range []*bot.Image{o.Image, o.Focus, o.Recap} {
 		if img != nil {
-			m.Files = append(m.Files, file{Name: img.Name, ContentType: contentType(img.Name), Data: img.PNG})
+			m.Files = append(m.Files, imageFile(img))
 		}
 	}
 	if o.Stale {

@@ -91,7 +91,8 @@ type File struct {
 
 // Attachment is a file a message holds.
 type Attachment struct {
-	ID, Name string
+	ID, Name    string
+	Description string // the alt text
 }
 
 // Message is a message as Discord holds it.
@@ -1132,6 +1133,19 @@ func (f *Fake) newMessage(channel string, body map[string]any, files []File) *Me
 	for _, fl := range files {
 		m.Attachments = append(m.Attachments, Attachment{ID: f.snowflake(), Name: fl.Name})
 	}
+	// The attachments list names uploads by index (Refusal checked it) and gives their metadata.
+	list, _ := body["attachments"].([]any)
+	for _, a := range list {
+		a, _ := a.(map[string]any)
+		n, err := strconv.Atoi(fmt.Sprint(a["id"]))
+		if err != nil || n < 0 || n >= len(m.Attachments) {
+			continue
+		}
+		if fn, ok := a["filename"].(string); ok && fn != "" {
+			m.Attachments[n].Name = fn
+		}
+		m.Attachments[n].Description, _ = a["description"].(string)
+	}
 	f.messages[m.ID] = m
 	f.order = append(f.order, m.ID)
 	return m
@@ -1176,7 +1190,8 @@ func (f *Fake) applyEdit(m *Message, body map[string]any, files []File) string {
 			if fn, ok := a["filename"].(string); ok && fn != "" {
 				name = fn
 			}
-			next = append(next, Attachment{ID: f.snowflake(), Name: name})
+			desc, _ := a["description"].(string)
+			next = append(next, Attachment{ID: f.snowflake(), Name: name, Description: desc})
 		}
 	}
 	if len(next) > maxAttachments {
@@ -1189,7 +1204,11 @@ func (f *Fake) applyEdit(m *Message, body map[string]any, files []File) string {
 func (f *Fake) wire(m *Message) map[string]any {
 	var as []any
 	for _, a := range m.Attachments {
-		as = append(as, map[string]any{"id": a.ID, "filename": a.Name})
+		w := map[string]any{"id": a.ID, "filename": a.Name}
+		if a.Description != "" {
+			w["description"] = a.Description
+		}
+		as = append(as, w)
 	}
 	out := map[string]any{"id": m.ID, "channel_id": m.Channel, "content": m.Content, "attachments": as}
 	if m.Nonce != "" {

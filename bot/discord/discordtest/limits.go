@@ -151,6 +151,9 @@ func messageRefusal(m map[string]any, files []File, create bool) string {
 	if len(files) > 10 || size > 10<<20 {
 		return "at most 10 attachments and 10 MiB"
 	}
+	if why := attachmentsRefusal(m, files, create); why != "" {
+		return why
+	}
 	rows, _ := m["components"].([]any)
 	if create && runes(m["content"]) == 0 && len(rows) == 0 && len(files) == 0 {
 		return "cannot send an empty message"
@@ -277,3 +280,24 @@ func dumpTexts(rec Request) {
 }
 
 var dumpMu sync.Mutex
+
+// attachmentsRefusal checks a body's attachments list: a description holds at most 1024
+// characters, and on a new message every entry names an uploaded file by its index (files[n]);
+// an edit may also name the message's own attachments, which the fake checks with its state.
+func attachmentsRefusal(m map[string]any, files []File, create bool) string {
+	list, _ := m["attachments"].([]any)
+	for _, a := range list {
+		a, _ := a.(map[string]any)
+		if runes(a["description"]) > 1024 {
+			return "an attachment's description must be at most 1024 characters"
+		}
+		if !create {
+			continue
+		}
+		id := fmt.Sprint(a["id"])
+		if !slices.ContainsFunc(files, func(f File) bool { return f.Field == "files["+id+"]" }) {
+			return fmt.Sprintf("attachments: %s names no uploaded file", id)
+		}
+	}
+	return ""
+}

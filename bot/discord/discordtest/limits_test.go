@@ -64,6 +64,13 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 		{"archived after 2 days", "POST /channels/c/messages/m/threads", `{"name":"t","auto_archive_duration":2880}`, "auto_archive"},
 		{"archived after a week", "POST /channels/c/messages/m/threads", `{"name":"t","auto_archive_duration":10080}`, ""},
 		{"thread name of 101", "POST /channels/c/messages/m/threads", `{"name":"` + long(101) + `"}`, "thread name"},
+		{"attachment: alt text of 1024", post, `{"content":"x","attachments":[{"id":"0","filename":"b.png","description":"` + strings.Repeat("é", 1024) + `"}]}`, ""},
+		{"attachment: alt text of 1025", post, `{"content":"x","attachments":[{"id":"0","filename":"b.png","description":"` + long(1025) + `"}]}`, "1024"},
+		{"attachment: alt text of 1025 in an answer", cb, `{"type":4,"data":{"content":"x","attachments":[{"id":"0","description":"` + long(1025) + `"}]}}`, "1024"},
+		{"attachment: alt text of 1025 in an edit", edit, `{"attachments":[{"id":"0","description":"` + long(1025) + `"}]}`, "1024"},
+		{"attachment: no such upload", post, `{"content":"x","attachments":[{"id":"1","filename":"b.png","description":"d"}]}`, "names no uploaded file"},
+		{"attachment: no such upload in an answer", cb, `{"type":4,"data":{"content":"x","attachments":[{"id":"7"}]}}`, "names no uploaded file"},
+		{"attachment: an edit keeps an old one", edit, `{"attachments":[{"id":"1234567890123456789"},{"id":"0","description":"d"}]}`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -71,6 +78,9 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 			rec := Request{Method: method, Path: path}
 			if c.name == "an image over 10 MiB" {
 				rec.Files = []File{{Data: make([]byte, 10<<20+1)}}
+			}
+			if strings.HasPrefix(c.name, "attachment:") {
+				rec.Files = []File{{Field: "files[0]", Name: "b.png", ContentType: "image/png", Data: []byte("png")}}
 			}
 			if err := json.Unmarshal([]byte(c.body), &rec.JSON); err != nil {
 				t.Fatal(err)
