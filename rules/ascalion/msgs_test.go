@@ -3,7 +3,6 @@ package ascalion
 import (
 	"flag"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -220,27 +219,7 @@ func TestGameInEveryLanguage(t *testing.T) {
 				out = append(out, l)
 			}
 		}
-		golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n")
-	}
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run with -update and read the difference)", path)
+		msgtest.Golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n", *update)
 	}
 }
 

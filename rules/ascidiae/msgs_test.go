@@ -3,7 +3,6 @@ package ascidiae
 import (
 	"flag"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -298,19 +297,7 @@ func TestTextsInEveryLanguage(t *testing.T) {
 		})
 		path := filepath.Join("testdata", "texts."+lang+".txt")
 		got := strings.Join(out, "\n") + "\n"
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(want) != got {
-			t.Errorf("%s differs (run with -update and read the difference)", path)
-		}
+		msgtest.Golden(t, path, got, *update)
 	}
 }
 
@@ -338,18 +325,6 @@ func TestGameInEveryLanguage(t *testing.T) {
 		engineTexts(t, 1, add)
 		path := filepath.Join("testdata", "game."+lang+".txt")
 		got := strings.Join(out, "\n") + "\n"
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(want) != got {
-			t.Errorf("%s differs (run with -update and read the difference)", path)
-		}
+		msgtest.Golden(t, path, got, *update)
 	}
 }

@@ -2,7 +2,6 @@ package autumnash
 
 import (
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -129,24 +128,7 @@ func TestGameInEveryLanguage(t *testing.T) {
 				out = append(out, l)
 			}
 		}
-		golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n")
-	}
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run with -update and read the difference)", path)
+		msgtest.Golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n", *update)
 	}
 }
 
