@@ -10,6 +10,7 @@ import (
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/msg/msgtest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -89,15 +90,7 @@ func engineTexts(t *testing.T, games, moves int, f func(what string, m *msg.Mess
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := 0; i <= len(m); i++ {
-				cs, _, err := s.Choices(p.Seat, m[:i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, c := range cs {
-					f("label", c.Msg, c.Label)
-				}
-			}
+			rulestest.MenuChoices(t, s, p.Seat, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
 			other := rules.Seat((int(p.Seat) + 1) % s.N)
 			bads := []rules.Move{{}, {"zz9"}, append(m[:len(m):len(m)], "zz9"), m[:len(m)-1], {m[0], "ys"}, {m[0], "+weapon"}, {m[0], "r3"}, {m[0], "end"}, {m[0], "weapon"}, {m[0], "nw"}}
 			for _, bad := range bads {

@@ -10,6 +10,7 @@ import (
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/msg/msgtest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/texts.<lang>.txt")
@@ -54,15 +55,7 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := 0; i <= len(m); i++ {
-				cs, _, err := g.Choices(p, m[:i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, c := range cs {
-					f("label", c.Msg, c.Label)
-				}
-			}
+			rulestest.MenuChoices(t, g, p, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
 			bads := []rules.Move{append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), m[:len(m)-1], {"b2", "b2"}, {"up"}}
 			if g.Turn.Wait == waitCentral {
 				for _, v := range thinkVerbs {

@@ -10,6 +10,7 @@ import (
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/msg/msgtest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // The catalogue is complete in every language, fully used and argument-for-argument the same as
@@ -58,15 +59,7 @@ func engineTexts(t *testing.T, setups []rules.Setup, f func(what string, m *msg.
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := 0; i <= len(m); i++ {
-				cs, _, err := s.Choices(p, m[:i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, c := range cs {
-					f("label", c.Msg, c.Label)
-				}
-			}
+			rulestest.MenuChoices(t, s, p, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
 			bad := []rules.Move{{"zz9"}, m[:len(m)-1], append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), {"none", "s1"}, {"i", "ii"}}
 			if s.Pend == nil && n%4 == 0 { // every action's usual mistakes, now and then
 				for _, verb := range []string{vPlay, vBuy, vUse, vBuild, vUnseal, vPass} {

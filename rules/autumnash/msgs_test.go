@@ -9,6 +9,7 @@ import (
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/msg/msgtest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // The catalogue is complete in every language, fully used and argument-for-argument the same as
@@ -47,15 +48,7 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := 0; i <= len(m); i++ {
-				cs, _, err := s.Choices(s.turn, m[:i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, c := range cs {
-					f("label", c.Msg, c.Label)
-				}
-			}
+			rulestest.MenuChoices(t, s, s.turn, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
 			for _, bad := range []rules.Move{{"zz9"}, {m[0], "queen"}, {m[0], "a1"}, {"e6"}, {"b2", "b4"}, {"pawn"}, m[:1], append(m[:len(m):len(m)], "drone")} {
 				if _, err := s.Apply(other(s.turn), bad); err != nil {
 					f("refusal", rules.IllegalMsg(err), err.Error())

@@ -10,6 +10,7 @@ import (
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/msg/msgtest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the texts in every language")
@@ -82,15 +83,7 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := 0; i <= len(m); i++ {
-				cs, _, err := s.Choices(seat, m[:i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, c := range cs {
-					f("label", c.Msg, c.Label)
-				}
-			}
+			rulestest.MenuChoices(t, s, seat, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
 			for _, bad := range badMoves(m) {
 				if _, err := s.clone().Apply(seat, bad); err != nil {
 					f("refusal", rules.IllegalMsg(err), err.Error())
