@@ -136,22 +136,8 @@ func TestEveryTextHasItsMessage(t *testing.T) {
 	ids := map[string]bool{}
 	names := func(s int) string { return []string{"Ann", "Bob", "Cy", "Di", "Ed", "Flo"}[s] }
 	engineTexts(t, 10, 1500, func(what string, m *msg.Message, english string) {
-		if m == nil {
-			t.Fatalf("%s without a message: %q", what, english)
-		}
+		msgtest.Text(t, catName, what, m, english, names)
 		ids[m.ID] = true
-		if err := msg.Verify(m); err != nil {
-			t.Fatalf("%s %q: %v", what, english, err)
-		}
-		if got := m.English(); got != english {
-			t.Fatalf("%s: message renders %q, text is %q", what, got, english)
-		}
-		for _, lang := range append(msg.Languages[1:], msg.Pseudo) {
-			got := msg.Render(m, lang, names)
-			if strings.Contains(got, "{{") || strings.Contains(got, "["+catName) || strings.Contains(got, "{seat:") {
-				t.Fatalf("%s in %s: %q", what, lang, got)
-			}
-		}
 		// In the pseudo-language nothing is left in plain English once notation (code
 		// arguments) and names are taken out: what the bot's pseudo-locale suite checks.
 		if w := plainEnglish(msg.Render(withoutCode(m), msg.Pseudo, func(int) string { return "" })); w != "" {

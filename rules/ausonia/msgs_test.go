@@ -121,22 +121,7 @@ func TestEveryTextHasItsMessage(t *testing.T) {
 		{Seats: 1, Seed: 3, Options: map[string]string{"aspirant": "3"}},
 		{Seats: 2, Seed: 4}, {Seats: 3, Seed: 5}, {Seats: 4, Seed: 6},
 	}, func(what string, m *msg.Message, english string) {
-		if m == nil {
-			t.Errorf("%s without a message: %q", what, english)
-			return
-		}
-		if err := msg.Verify(m); err != nil {
-			t.Errorf("%s %q: %v", what, english, err)
-		}
-		if got := m.English(); got != english {
-			t.Errorf("%s: message renders %q, text is %q", what, got, english)
-		}
-		for _, lang := range append(msg.Languages[1:], msg.Pseudo) {
-			got := msg.Render(m, lang, func(s int) string { return "Ann" })
-			if strings.Contains(got, "{{") || strings.Contains(got, "["+catName) || strings.Contains(got, "{seat:") {
-				t.Errorf("%s in %s: %q", what, lang, got)
-			}
-		}
+		msgtest.Text(t, catName, what, m, english, func(int) string { return "Ann" })
 		seen[m.ID] = true
 	})
 	if len(seen) < 100 {
