@@ -141,29 +141,4 @@ func TestApplyQuietAgrees(t *testing.T) {
 
 // BenchmarkQuietPlayout is rules' BenchmarkRandomPlayout/ascidiae (same setups, same draws) as
 // the search's playouts run it: seats from AwaitedSeats, moves through ApplyQuiet.
-func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchPlayout(b, quietGame{}) }
-
-// quietGame is Ascidiae whose states answer Awaiting with bare seats and Apply quietly.
-type quietGame struct{ game }
-
-func (quietGame) New(setup rules.Setup) (rules.State, error) {
-	st, err := Game.New(setup)
-	if err != nil {
-		return nil, err
-	}
-	return quietState{st.(*State)}, nil
-}
-
-type quietState struct{ *State }
-
-func (q quietState) Awaiting() []rules.Prompt {
-	var ps []rules.Prompt
-	for _, s := range q.AwaitedSeats() {
-		ps = append(ps, rules.Prompt{Seat: s})
-	}
-	return ps
-}
-
-func (q quietState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
-	return nil, q.ApplyQuiet(seat, m)
-}
+func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchQuietPlayout(b, Game) }

@@ -105,32 +105,7 @@ func TestApplyQuietBuildsNoEvents(t *testing.T) {
 
 // BenchmarkQuietPlayout is rules' BenchmarkRandomPlayout/autumn-ash (same setups, same draws) as
 // the search's playouts run it: seats from rules.AwaitedSeats, moves through rules.ApplyQuiet.
-func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchPlayout(b, quietGame{}) }
-
-// quietGame is Autumn Ash whose states answer Awaiting with bare seats and Apply quietly.
-type quietGame struct{ game }
-
-func (quietGame) New(setup rules.Setup) (rules.State, error) {
-	st, err := Game.New(setup)
-	if err != nil {
-		return nil, err
-	}
-	return quietState{st.(*state)}, nil
-}
-
-type quietState struct{ *state }
-
-func (q quietState) Awaiting() []rules.Prompt {
-	var ps []rules.Prompt
-	for _, s := range rules.AwaitedSeats(q.state) {
-		ps = append(ps, rules.Prompt{Seat: s})
-	}
-	return ps
-}
-
-func (q quietState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
-	return nil, rules.ApplyQuiet(q.state, seat, m)
-}
+func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchQuietPlayout(b, Game) }
 
 // BenchmarkSensibleMoves: the tactics of a mid-game position on a cold state (every move played
 // on a copy, then the best reply found), as ai.Sensible asks before each of the AI's moves.

@@ -101,32 +101,7 @@ func BenchmarkApplyQuiet(b *testing.B) {
 
 // BenchmarkQuietPlayout is rules' BenchmarkRandomPlayout/reef-encounter (same setups, same draws)
 // as the search's playouts run it: seats from AwaitedSeats, moves through ApplyQuiet.
-func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchPlayout(b, quietGame{}) }
-
-// quietGame is Reef Encounter whose states answer Awaiting with bare seats and Apply quietly.
-type quietGame struct{ game }
-
-func (quietGame) New(setup rules.Setup) (rules.State, error) {
-	st, err := Game.New(setup)
-	if err != nil {
-		return nil, err
-	}
-	return quietState{st.(*state)}, nil
-}
-
-type quietState struct{ *state }
-
-func (q quietState) Awaiting() []rules.Prompt {
-	var ps []rules.Prompt
-	for _, s := range q.AwaitedSeats() {
-		ps = append(ps, rules.Prompt{Seat: s})
-	}
-	return ps
-}
-
-func (q quietState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
-	return nil, q.ApplyQuiet(seat, m)
-}
+func BenchmarkQuietPlayout(b *testing.B) { rulestest.BenchQuietPlayout(b, Game) }
 
 // BenchmarkGreedyMove is the easy AI's move in a mid-game position: it applies every candidate
 // on a copy, quietly.

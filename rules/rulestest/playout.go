@@ -33,6 +33,35 @@ func Step(st rules.State, r *rand.Rand) error {
 // (moves/cpu-s), steadier on a loaded machine; setting games up counts in the latter.
 func BenchPlayout(b *testing.B, g rules.Game, setups ...rules.Setup) {
 	b.Helper()
+	benchPlayout(b, g, Step, setups)
+}
+
+// BenchQuietPlayout is BenchPlayout as the search's playouts run: seats from rules.AwaitedSeats,
+// moves through rules.ApplyQuiet (a game's event-free fast path, where it has one).
+func BenchQuietPlayout(b *testing.B, g rules.Game, setups ...rules.Setup) {
+	b.Helper()
+	benchPlayout(b, g, QuietStep, setups)
+}
+
+// QuietStep is Step without events: the awaited seats and the move as the search plays them.
+func QuietStep(st rules.State, r *rand.Rand) error {
+	seats := rules.AwaitedSeats(st)
+	if len(seats) == 0 {
+		return fmt.Errorf("running but awaiting nobody")
+	}
+	seat := seats[r.IntN(len(seats))]
+	m, err := rules.RandomMove(st, seat, r)
+	if err != nil {
+		return err
+	}
+	if err := rules.ApplyQuiet(st, seat, m); err != nil {
+		return fmt.Errorf("seat %d %q from the choice tree was refused: %w", seat, m.String(), err)
+	}
+	return nil
+}
+
+func benchPlayout(b *testing.B, g rules.Game, step func(rules.State, *rand.Rand) error, setups []rules.Setup) {
+	b.Helper()
 	if len(setups) == 0 {
 		for n := g.Info().MinSeats; n <= g.Info().MaxSeats; n++ {
 			setups = append(setups, rules.Setup{Seats: n})
@@ -62,7 +91,7 @@ func BenchPlayout(b *testing.B, g rules.Game, setups ...rules.Setup) {
 		if st.Result() != nil {
 			start()
 		}
-		if err := Step(st, r); err != nil {
+		if err := step(st, r); err != nil {
 			b.Fatal(err)
 		}
 	}
