@@ -220,20 +220,36 @@ func offerRef(id int) string { return "offer-" + strconv.Itoa(id) }
 // many is the condensed line in English, with %d for the count and at most one seat; its message
 // is many_<kind> of the catalogue, with the same seat.
 func (s *state) emitKind(kind, ref, many string, m M) {
-	args := []msg.Arg{msg.Count("Count", 0)}
+	seat := -1
 	if i := strings.Index(many, "{seat:"); i >= 0 {
-		if n, err := strconv.Atoi(many[i+len("{seat:") : i+strings.Index(many[i:], "}")]); err == nil {
-			args = append(args, seatArg("Seat", n))
+		if n, err := strconv.Atoi(many[i+len("{seat:") : i+strings.Index(many[i:], "}")]); err == nil && n < maxManySeats {
+			seat = n
 		}
 	}
 	s.events = append(s.events, rules.Event{Text: m.English(), Msg: m, Kind: kind, Ref: ref, Many: many,
-		ManyMsg: say(manyIDs[kind], args...)})
+		ManyMsg: manyMsgs[kind][seat+1]})
 }
 
-// manyIDs are the condensed lines' messages by Kind.
-var manyIDs = map[string]string{"forge": "many_forge", "produce": "many_produce", "withdraw": "many_withdraw",
-	"reject": "many_reject", "offer": "many_offer", "trade": "many_trade", "put": "many_put",
-	"surplus": "many_surplus", "transport": "many_transport"}
+// manyMsgs are the condensed lines' messages by Kind and seat (index 0: a line naming no seat),
+// built once and shared (a message is never changed once built); the platform sets the count.
+var manyMsgs = func() map[string][maxManySeats + 1]M {
+	ids := map[string]string{"forge": "many_forge", "produce": "many_produce", "withdraw": "many_withdraw",
+		"reject": "many_reject", "offer": "many_offer", "trade": "many_trade", "put": "many_put",
+		"surplus": "many_surplus", "transport": "many_transport"}
+	out := map[string][maxManySeats + 1]M{}
+	for kind, id := range ids {
+		var ms [maxManySeats + 1]M
+		ms[0] = say(id, msg.Count("Count", 0))
+		for seat := range maxManySeats {
+			ms[seat+1] = say(id, msg.Count("Count", 0), seatArg("Seat", seat))
+		}
+		out[kind] = ms
+	}
+	return out
+}()
+
+// maxManySeats bounds the seats a condensed line may name (the game's most seats).
+const maxManySeats = 6
 
 func (s *state) offerByID(id int) int {
 	for i, o := range s.Offers {
