@@ -151,7 +151,11 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 			sims, h := b.RolloutBudget()
 			cfg.Iterations, cfg.Horizon = max(1, int(cfg.GameBudget*float64(sims))), h
 			if lb, ok := st.(LevelBudgeter); ok {
-				cfg.Iterations, cfg.Horizon = lb.LevelBudget(cfg.GameBudget)
+				var k int
+				k, cfg.Iterations, cfg.Horizon = lb.LevelBudget(cfg.GameBudget)
+				if k > 0 {
+					cfg.Candidates = k
+				}
 			}
 			return improve(g, st, seat, gr, cfg)
 		}

@@ -496,22 +496,27 @@ func TestImproveHorizonAlone(t *testing.T) {
 	}
 }
 
-// levelNim sizes its levels itself (ai.LevelBudgeter): one simulation by RolloutBudget, but three
-// from LevelBudget, which also records the scale it was asked for.
+// levelNim sizes its levels itself (ai.LevelBudgeter): one simulation by RolloutBudget, but at
+// scale 1 three candidates simulated once, and at any other scale three simulations of the
+// level's own candidates; it records the scale it was asked for.
 type levelNim struct {
 	sureNim
 	asked *float64
 }
 
 func (g *levelNim) RolloutBudget() (int, int) { return 1, 30 }
-func (g *levelNim) LevelBudget(scale float64) (int, int) {
+func (g *levelNim) LevelBudget(scale float64) (int, int, int) {
 	*g.asked = scale
-	return 3, 30
+	if scale == 1 {
+		return 3, 1, 30
+	}
+	return 0, 3, 30
 }
 func (g *levelNim) Clone() rules.State { c := *g; return &c }
 
-// A LevelBudgeter's own budget replaces the multiplied one: with its three simulations every move
-// from 10 is tried and take 2 found, where RolloutBudget's one would keep the greedy take 1.
+// A LevelBudgeter's own budget replaces the multiplied one: with its three candidates (scale 1)
+// or three simulations (scale 3) every move from 10 is tried and take 2 found, where the Config's
+// one candidate and RolloutBudget's one simulation would keep the greedy take 1.
 func TestLevelBudgetFromGame(t *testing.T) {
 	for _, scale := range []float64{1, 3} {
 		var asked float64

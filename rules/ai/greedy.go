@@ -20,13 +20,13 @@ type Budgeter interface {
 	RolloutBudget() (simulations, horizon int)
 }
 
-// LevelBudgeter is implemented by Budgeters whose game sizes a stronger level's budget itself
-// (scale is Config.GameBudget: 1 at normal, 3 at hard) instead of multiplying the simulations:
-// where rollouts are deterministic, more candidates at the same horizon buy little (Ascidiae's
-// hard tried three times normal's candidates and won 12 of 26 against normal), a longer look
-// buys more.
+// LevelBudgeter is implemented by Budgeters whose game sizes each level's budget itself (scale
+// is Config.GameBudget: 1 at normal, 3 at hard) instead of multiplying the simulations: the
+// candidates (0 keeps the level's own), simulations and horizon. Hard given three times
+// normal's simulations drew level with normal in three games (more samples of the same short
+// look at a greedy opponent), so a game can space its levels by what they see.
 type LevelBudgeter interface {
-	LevelBudget(scale float64) (simulations, horizon int)
+	LevelBudget(scale float64) (candidates, simulations, horizon int)
 }
 
 // Deterministic is implemented by states in which a simulation of the rollout improvement has

@@ -21,6 +21,7 @@ type Turn struct {
 	// Share is the turn's budget in multiples of its dearest decision; 0 means no limit.
 	Share float64
 
+	scale float64 // the level's Config.GameBudget (1 normal, 3 hard), for TurnSharer
 	seat  rules.Seat
 	next  string          // the key of the position the last decision led to
 	seen  map[string]bool // positions before the decisions of this turn
@@ -31,20 +32,25 @@ type Turn struct {
 }
 
 // NewTurn is a turn budget for a level's decisions: normal and hard spend at most twice their
-// dearest decision, easy is cheap enough to need no limit.
+// dearest decision (or the game's share), easy is cheap enough to need no limit.
 func NewTurn(level string) *Turn {
-	switch level {
-	case "easy":
+	if level == "easy" {
 		return &Turn{}
 	}
-	return &Turn{Share: 2}
+	scale := 1.0
+	if cfg, err := ForLevel(level, 0); err == nil && cfg.GameBudget > 0 {
+		scale = cfg.GameBudget
+	}
+	return &Turn{Share: 2, scale: scale}
 }
 
 // TurnSharer is implemented by states whose game sets its own turn budget, in multiples of the
-// turn's dearest decision (Turn.Share), for the levels above easy: a game of many cheap
-// decisions a turn (Ausonia) can give each more than one of few dear ones (Reef Encounter).
+// turn's dearest decision (Turn.Share), for the levels above easy (scale as in LevelBudgeter: 1
+// at normal, 3 at hard): a game of many cheap decisions a turn (Ausonia) can give each more
+// than one of few dear ones (Reef Encounter), and a level can spread its budget over more of
+// the turn's decisions instead of spending it on the first.
 type TurnSharer interface {
-	TurnShare() float64
+	TurnShare(scale float64) float64
 }
 
 // begin is called at the start of a decision of seat in st.
@@ -53,7 +59,7 @@ func (t *Turn) begin(st rules.State, seat rules.Seat) {
 	if seat != t.seat || key != t.next || t.seen == nil {
 		t.seat, t.seen, t.dear, t.spent, t.Decisions = seat, map[string]bool{}, 0, 0, 0
 		if ts, ok := st.(TurnSharer); ok && t.Share > 0 {
-			t.Share = ts.TurnShare()
+			t.Share = ts.TurnShare(t.scale)
 		}
 	}
 	t.seen[key] = true

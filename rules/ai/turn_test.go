@@ -207,10 +207,16 @@ func TestSensibleMoves(t *testing.T) {
 	}
 }
 
-// sharedShuttle sets its own turn budget (ai.TurnSharer): one dearest decision in all.
+// sharedShuttle sets its own turn budget (ai.TurnSharer): one dearest decision in all at hard
+// (scale 3), three at normal.
 type sharedShuttle struct{ shuttle }
 
-func (g *sharedShuttle) TurnShare() float64 { return 1 }
+func (g *sharedShuttle) TurnShare(scale float64) float64 {
+	if scale > 1 {
+		return 1
+	}
+	return 3
+}
 func (g *sharedShuttle) Clone() rules.State { c := *g; return &c }
 
 func TestTurnShareFromGame(t *testing.T) {
@@ -234,6 +240,12 @@ func TestTurnShareFromGame(t *testing.T) {
 	}
 	if turn.Share != 1 || spent > one.Simulated+6*one.Simulated/one.Iterations {
 		t.Errorf("share %v: spent %d, one decision %d", turn.Share, spent, one.Simulated)
+	}
+	normal := NewTurn("normal")
+	c := cfg
+	c.Turn = normal
+	if _, _, err := Choose(shuttleGame, &sharedShuttle{shuttle{Pos: 1, NoEnd: true}}, 0, c); err != nil || normal.Share != 3 {
+		t.Errorf("normal's share %v (%v), want the game's 3 for scale 1", normal.Share, err)
 	}
 }
 
