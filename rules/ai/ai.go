@@ -162,6 +162,11 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		// A level in a game with a greedy player that sizes no rollouts: the tree search with the
 		// greedy prior (every game with a greedy player sizes them today).
 	}
+	if tb, ok := st.(TreeBudgeter); ok && cfg.GameBudget > 0 {
+		if n := tb.TreeBudget(cfg.GameBudget); n > 0 {
+			cfg.Iterations = n
+		}
+	}
 	s := &search{g: g, real: st, seat: seat, cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)), lim: -1}
 	if cfg.Deadline > 0 {
 		s.until = time.Now().Add(cfg.Deadline)

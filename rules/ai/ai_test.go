@@ -527,3 +527,31 @@ func TestLevelBudgetFromGame(t *testing.T) {
 		}
 	}
 }
+
+// treeNim sizes its hard tree search itself (ai.TreeBudgeter): 400 iterations at scale 3, the
+// level's own at scale 1.
+type treeNim struct{ nim }
+
+func (g *treeNim) TreeBudget(scale float64) int {
+	if scale > 1 {
+		return 400
+	}
+	return 0
+}
+func (g *treeNim) Clone() rules.State { c := *g; return &c }
+
+// A TreeBudgeter's iterations replace the level's at that scale only, and only for a level (an
+// explicit budget, GameBudget 0, is kept).
+func TestTreeBudgetFromGame(t *testing.T) {
+	iterations := func(scale float64) int {
+		_, stats, err := Choose(nimGame{}, &treeNim{nim{Pile: 10}}, 0, Config{Iterations: 40, GameBudget: scale, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return stats.Iterations
+	}
+	own, normal, hard := iterations(0), iterations(1), iterations(3)
+	if normal != own || hard < 400 || hard <= own {
+		t.Errorf("iterations: explicit %d, normal %d, hard %d; want normal = explicit and hard at least 400", own, normal, hard)
+	}
+}

@@ -29,6 +29,13 @@ type LevelBudgeter interface {
 	LevelBudget(scale float64) (candidates, simulations, horizon int)
 }
 
+// TreeBudgeter is implemented by states whose game sizes the tree search of a level itself
+// (scale is Config.GameBudget: 1 at normal, 3 at hard): the iterations, or 0 for the level's
+// own. A game whose decisions are cheap can give hard more than four times normal's.
+type TreeBudgeter interface {
+	TreeBudget(scale float64) (iterations int)
+}
+
 // Deterministic is implemented by states in which a simulation of the rollout improvement has
 // one outcome only: no chance from here on (no draw, nothing hidden to sample) and a greedy player
 // that ignores its seed, as in Ascidiae after its set-up. A second simulation of a candidate would
