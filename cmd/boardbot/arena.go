@@ -26,6 +26,7 @@ type arenaPlayer struct {
 	move func(st rules.State, seat rules.Seat, seed uint64, turn *ai.Turn) (rules.Move, ai.Stats, error)
 	// level names the turn budget of an AI player (ai.NewTurn); "" for the others
 	level string
+	share float64 // a turn budget in place of the level's and the game's (0: theirs)
 }
 
 // parsePlayer reads random, greedy, ai:<level> or ai:<iterations>.
@@ -68,11 +69,18 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			cfg.Rollout = r
 		}
 		// @KxNxH: rollout improvement over the greedy player with K candidates, N simulations and
-		// a horizon of H moves (K 0: the tree search).
+		// a horizon of H moves (K 0: the tree search); xS after it sets the turn's share.
+		var share float64
 		if hasImprove {
 			var k, n, h int
+			improve, shareText, hasShare := strings.Cut(improve, "s")
 			if _, serr := fmt.Sscanf(improve, "%dx%dx%d", &k, &n, &h); serr != nil || k < 0 || n <= 0 || h < 0 {
 				err = fmt.Errorf("%q: after @ come candidates x simulations x horizon, e.g. ai:normal@8x64x4", kind)
+			}
+			if v, perr := strconv.ParseFloat(shareText, 64); hasShare && (perr != nil || v <= 0) {
+				err = fmt.Errorf("%q: after s comes the turn's share, a positive number, e.g. ai:hard@12x48x2s4.5", kind)
+			} else if hasShare {
+				share = v
 			}
 			cfg.Candidates, cfg.Iterations, cfg.Horizon, cfg.GameBudget = k, n, h, 0
 		}
@@ -83,7 +91,7 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 		if _, nerr := strconv.Atoi(arg); nerr == nil {
 			level = "normal"
 		}
-		return arenaPlayer{kind: kind, level: level, move: func(st rules.State, seat rules.Seat, seed uint64, turn *ai.Turn) (rules.Move, ai.Stats, error) {
+		return arenaPlayer{kind: kind, level: level, share: share, move: func(st rules.State, seat rules.Seat, seed uint64, turn *ai.Turn) (rules.Move, ai.Stats, error) {
 			c := cfg
 			c.Seed = seed
 			c.Turn = turn
@@ -311,6 +319,9 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 			}
 			if turns[seat] == nil && p.level != "" {
 				turns[seat] = ai.NewTurn(p.level)
+				if p.share > 0 {
+					turns[seat].Fix(p.share)
+				}
 			}
 			before, err := ai.Clone(g, st)
 			if err != nil {

@@ -27,12 +27,15 @@ func TestWilson(t *testing.T) {
 }
 
 func TestParsePlayer(t *testing.T) {
-	for _, k := range []string{"random", "greedy", "ai:easy", "ai:normal", "ai:hard", "ai:50", "ai:normal/0", "ai:300/4", "ai:normal@8x64x4", "ai:hard@1x5x0"} {
+	for _, k := range []string{"random", "greedy", "ai:easy", "ai:normal", "ai:hard", "ai:50", "ai:normal/0", "ai:300/4", "ai:normal@8x64x4", "ai:hard@1x5x0", "ai:hard@12x48x2s4.5"} {
 		if _, err := parsePlayer(ascidiae.Game, k); err != nil {
 			t.Errorf("%s: %v", k, err)
 		}
 	}
-	for _, k := range []string{"ai:godlike", "human", "ai:-3", "ai:normal/x", "ai:easy/-1", "ai:normal@8x64", "ai:normal@8x0x2", "ai:normal@ax1x1"} {
+	if p, _ := parsePlayer(ascidiae.Game, "ai:hard@12x48x2s4.5"); p.share != 4.5 {
+		t.Errorf("ai:hard@12x48x2s4.5: share %v, want 4.5", p.share)
+	}
+	for _, k := range []string{"ai:godlike", "human", "ai:-3", "ai:normal/x", "ai:easy/-1", "ai:normal@8x64", "ai:normal@8x0x2", "ai:normal@ax1x1", "ai:hard@12x48x2s", "ai:hard@12x48x2s0", "ai:hard@12x48x2sx"} {
 		if _, err := parsePlayer(ascidiae.Game, k); err == nil {
 			t.Errorf("%s accepted", k)
 		}

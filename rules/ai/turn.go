@@ -22,6 +22,7 @@ type Turn struct {
 	Share float64
 
 	scale float64 // the level's Config.GameBudget (1 normal, 3 hard), for TurnSharer
+	fixed bool    // Share was set by Fix: the game's TurnShare does not replace it
 	seat  rules.Seat
 	next  string          // the key of the position the last decision led to
 	seen  map[string]bool // positions before the decisions of this turn
@@ -44,6 +45,9 @@ func NewTurn(level string) *Turn {
 	return &Turn{Share: 2, scale: scale}
 }
 
+// Fix sets the turn's share for every turn, in place of the game's (the arena's experiments).
+func (t *Turn) Fix(share float64) { t.Share, t.fixed = share, true }
+
 // TurnSharer is implemented by states whose game sets its own turn budget, in multiples of the
 // turn's dearest decision (Turn.Share), for the levels above easy (scale as in LevelBudgeter: 1
 // at normal, 3 at hard): a game of many cheap decisions a turn (Ausonia) can give each more
@@ -58,7 +62,7 @@ func (t *Turn) begin(st rules.State, seat rules.Seat) {
 	key := PositionKey(st)
 	if seat != t.seat || key != t.next || t.seen == nil {
 		t.seat, t.seen, t.dear, t.spent, t.Decisions = seat, map[string]bool{}, 0, 0, 0
-		if ts, ok := st.(TurnSharer); ok && t.Share > 0 {
+		if ts, ok := st.(TurnSharer); ok && t.Share > 0 && !t.fixed {
 			t.Share = ts.TurnShare(t.scale)
 		}
 	}

@@ -247,6 +247,12 @@ func TestTurnShareFromGame(t *testing.T) {
 	if _, _, err := Choose(shuttleGame, &sharedShuttle{shuttle{Pos: 1, NoEnd: true}}, 0, c); err != nil || normal.Share != 3 {
 		t.Errorf("normal's share %v (%v), want the game's 3 for scale 1", normal.Share, err)
 	}
+	fixed := NewTurn("hard")
+	fixed.Fix(2)
+	c.Turn = fixed
+	if _, _, err := Choose(shuttleGame, &sharedShuttle{shuttle{Pos: 1, NoEnd: true}}, 0, c); err != nil || fixed.Share != 2 {
+		t.Errorf("a fixed share became %v (%v), want 2", fixed.Share, err)
+	}
 }
 
 // lure: seat 0 plays x 1, x 2 or y 1, then seat 1 ends the game (a third seat looks on). x 1
