@@ -263,9 +263,9 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 // LevelBudget sizes each level's rollouts (ai.LevelBudgeter). At two seats hard gives each of
 // its 12 candidates the 40 simulations normal gives each of its 8 (480 in all, not three times
 // normal's 320) and spreads its turn budget over more decisions (TurnShare): with 960
-// simulations on its dearest decision, the turn's share (2.5 of them) ran out as early in the
-// turn as normal's, the later decisions played the greedy move as normal's do, and hard won only
-// 14 of 25 games against normal. Elsewhere hard keeps three times normal's simulations.
+// simulations on its dearest decision and a share of 2.5 of them, the turn's budget ran out
+// after as many decisions as normal's, the later ones kept the greedy move as normal's do, and
+// hard won only 14 of 25 games against normal. Elsewhere hard keeps three times normal's.
 func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int) {
 	sims, h := s.RolloutBudget()
 	if scale > 1 && s.N == 2 {

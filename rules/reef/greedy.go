@@ -209,22 +209,33 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 	return 12, 2
 }
 
-// LevelBudget sizes each level's rollouts (ai.LevelBudgeter). Hard runs three times
-// RolloutBudget's simulations over its 12 candidates. Normal at two seats looks at 4 candidates
-// with 4 simulations each: with normal's earlier 8 candidates of 6 simulations the two levels
-// drew (hard won 11 of 24), since both judge by the same short look at a greedy opponent and
-// more samples only sharpen it; against 4 of 4, hard wins most games and normal still beats the
-// greedy player (docs/ai.md, seventh round), in a third of the time. At 3 and 4 seats normal
-// keeps RolloutBudget, measured there.
+// LevelBudget sizes each level's rollouts (ai.LevelBudgeter). At two seats normal looks at 4
+// candidates with 4 simulations each, and hard at 12 with 6 each, its turn budget spread over
+// more of the turn's decisions (TurnShare). Before, normal ran 8 candidates of 6 simulations
+// and hard three times as many simulations on its dearest decision: the two drew (hard won 11 of
+// 24): both judge by the same short look at a greedy opponent, more samples only sharpen it,
+// and with a share of 1.5 a decision after the turn's dearest got at most a quarter of its
+// rounds, too few to leave the greedy move (ai.Turn), at either level. Normal still beats the greedy player (docs/ai.md, seventh round), in a third of the time. At 3
+// and 4 seats both keep RolloutBudget and three times it.
 func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int) {
 	sims, h := s.RolloutBudget()
-	if scale <= 1 && s.Seats == 2 {
+	switch {
+	case s.Seats == 2 && scale <= 1:
 		return 4, 16, h
+	case s.Seats == 2:
+		return 0, 72, h
 	}
 	return 0, max(1, int(scale*float64(sims))), h
 }
 
 // TurnShare is the AI's budget for a whole turn in multiples of its dearest decision
 // (ai.TurnSharer): one decision at full budget costs up to 1.5 s of one core at two seats, so
-// the rest of the turn shares half as much again, which keeps a turn under 3 s.
-func (s *state) TurnShare(float64) float64 { return 1.5 }
+// the rest of the turn shares half as much again, which keeps a turn under 3 s. Hard at two
+// seats spends what 1.5 of its former decisions of 144 simulations cost (3 of 72), on more of
+// the turn's decisions.
+func (s *state) TurnShare(scale float64) float64 {
+	if s.Seats == 2 && scale > 1 {
+		return 3
+	}
+	return 1.5
+}
