@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,6 +79,51 @@ func TestHabitCases(t *testing.T) {
 		t.Logf("%s: %q", filepath.Base(f), moves)
 		if len(habits) > 0 {
 			t.Errorf("%s (arena: %v on %q): habits %v in %q", filepath.Base(f), c.Habits, c.Played, habits, moves)
+		}
+	}
+}
+
+// A decision that begins inside a transport (seed 704, move 189): Red's extra transport by boat,
+// a horse aboard, was refused passage by Blue and the boat turned back to where it started.
+// Ending there is what is left of the transport, not one spent for nothing; loading the horse of
+// the bank onto the boat, or unloading into a land holding one, sends a horse back to the supply.
+func TestSensibleResumedTransport(t *testing.T) {
+	b, err := os.ReadFile("testdata/habits/ascalion-704-189.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c habitCase
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Game.Decode(c.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state)
+	seat := rules.Seat(c.Seat)
+	if s.Trip == nil || !s.Trip.Back || s.Trip.Kind != "boat" || s.Stage != stExtra {
+		t.Fatalf("not a boat's extra transport turned back: %+v", s.Trip)
+	}
+	next, _, err := s.Choices(seat, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var toks []string
+	for _, ch := range next {
+		toks = append(toks, ch.Token)
+	}
+	if got := s.SensibleTokens(seat, nil, toks); !slices.Equal(got, []string{"end"}) {
+		t.Errorf("sensible tokens of %q: %q, want only end", toks, got)
+	}
+	for notation, want := range map[string][]string{"end": nil, "+horse end": {HabitSurplus}, "-horse end": {HabitSurplus}} {
+		m, _ := rules.ParseMove(notation)
+		after := s.clone()
+		if _, err := after.Apply(seat, m); err != nil {
+			t.Fatalf("%s: %v", notation, err)
+		}
+		if got := s.Habits(seat, m, nil, after); !slices.Equal(got, want) {
+			t.Errorf("%s: habits %v, want %v", notation, got, want)
 		}
 	}
 }

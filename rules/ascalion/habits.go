@@ -302,16 +302,26 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 				bad[c.Token] = true
 			}
 		}
-		look := !byVessel(partial)
-		mid := s.midMove(p, partial)
-		if mid != nil {
-			defer mid.done()
+		look := !byVessel(partial) && (s.Trip == nil || s.Trip.Kind != "boat" && s.Trip.Kind != "ship")
+		// The transport in the middle of the move: s itself where the decision begins inside
+		// one (begun in an earlier decision, before another seat refused passage).
+		var mid *state
+		if len(partial) == 0 && s.Trip != nil {
+			mid = s
+		} else if x := s.midMove(p, partial); x != nil {
+			defer x.done()
+			mid = &x.st
 		}
 		keep = func(tok string) bool {
-			if bad[tok] || mid != nil && (mid.st.unloadsOnto(partial, tok) || mid.st.overloads(tok) || mid.st.unloadDead(seat, partial, tok)) {
+			if bad[tok] || mid != nil && (mid.unloadsOnto(partial, tok) || mid.overloads(tok) || mid.unloadDead(seat, partial, tok)) {
 				return false
 			}
 			if tok == "end" {
+				// Ending at once a transport begun in an earlier decision is what is left of it
+				// (its passage refused, the boat turned back), no transport spent for nothing.
+				if len(partial) == 0 && s.Trip != nil {
+					return true
+				}
 				return !s.movesNothing(p, append(slices.Clone(partial), tok))
 			}
 			if !look || tok == "" || tok == "done" || tok == "skip" || tok == "boat" || tok == "ship" {
