@@ -187,6 +187,13 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			ps[i].level = ""
 		}
 	}
+	if *habitDump != "" {
+		// Made here, not at the first habit: a missing directory would lose every dump silently.
+		if err := os.MkdirAll(*habitDump, 0o755); err != nil {
+			fmt.Fprintln(stderr, "boardbot: --habit-dump:", err)
+			return 2
+		}
+	}
 	arenaDump, arenaProgress = *habitDump, nil
 	if *progress {
 		arenaProgress = stderr

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -92,5 +94,19 @@ func TestArenaCounts(t *testing.T) {
 	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--players", "random"}, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "one per seat") {
 		t.Fatalf("a player per seat: exit %d, %s", code, errb.String())
+	}
+}
+
+// --habit-dump makes its directory: a missing one would have lost every dump without a word.
+func TestArenaHabitDumpMakesItsDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "dumps", "new")
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"arena", "--game", "autumn-ash", "--games", "1",
+		"--players", "ai:easy,random", "--max-moves", "4", "--habit-dump", dir}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		t.Errorf("%s not made: %v", dir, err)
 	}
 }

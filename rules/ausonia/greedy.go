@@ -260,17 +260,21 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 	return 160, 300
 }
 
-// LevelBudget sizes each level's rollouts (ai.LevelBudgeter). At two seats hard looks ahead
-// until the opponent has made 20 moves (about four of its turns) and judges by the evaluation
-// there, instead of playing each simulation out: a game played out by the greedy player decides
-// on the far future's dice as much as on the move, so 40 or 80 samples a candidate rarely told
-// two moves apart, and hard with three times normal's simulations to the end won only 14 of 25
-// games against normal. The short look costs about a third as much per simulation, so each of
-// its 12 candidates gets 120, and its turn budget is spread over more decisions (TurnShare).
-// Elsewhere hard keeps three times normal's simulations.
+// LevelBudget sizes each level's rollouts (ai.LevelBudgeter). At two seats both levels look
+// ahead until the opponent has made 20 moves (about four of its turns) and judge by the
+// evaluation there, instead of playing each simulation out: a game played out by the greedy
+// player turns on the far future's draws as much as on the move, so 40 or 80 samples a
+// candidate rarely told two moves apart. Played out, normal (8 x 40) won 13 of 24 games against
+// the greedy player and hard (12 x 80) 14 of 25 against normal; looking 20 moves ahead, normal
+// (8 x 60) won 19 of 24 against greedy at a fifth of the time, and hard (12 x 120, its turn
+// spread over more decisions: TurnShare) won most games against the old normal (docs/ai.md,
+// seventh round). Elsewhere normal plays RolloutBudget and hard three times it.
 func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int) {
 	sims, h := s.RolloutBudget()
-	if scale > 1 && s.N == 2 {
+	switch {
+	case s.N == 2 && scale <= 1:
+		return 0, 480, 20
+	case s.N == 2:
 		return 0, 1440, 20
 	}
 	return 0, max(1, int(scale*float64(sims))), h
