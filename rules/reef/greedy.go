@@ -215,8 +215,9 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 // and hard three times as many simulations on its dearest decision: the two drew (hard won 11 of
 // 24): both judge by the same short look at a greedy opponent, more samples only sharpen it,
 // and with a share of 1.5 a decision after the turn's dearest got at most a quarter of its
-// rounds, too few to leave the greedy move (ai.Turn), at either level. Normal still beats the greedy player (docs/ai.md, seventh round), in a third of the time. At 3
-// and 4 seats both keep RolloutBudget and three times it.
+// rounds, too few to leave the greedy move (ai.Turn), at either level. Normal still beats the
+// greedy player (docs/ai.md, seventh round), in a third of the time. At 3 and 4 seats hard keeps
+// three times RolloutBudget and normal RolloutBudget (at 4 seats on 3 candidates).
 func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int) {
 	sims, h := s.RolloutBudget()
 	switch {
@@ -224,6 +225,10 @@ func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int
 		return 4, 16, h
 	case s.Seats == 2:
 		return 0, 72, h
+	case s.Seats == 4 && scale <= 1:
+		// A greedy move tries every move on a sample of three screens: 8 candidates of one
+		// simulation each cost a turn 5.7 s of one core at p99, 4 still 3.2 s (seventh round).
+		return 3, 3, h
 	}
 	return 0, max(1, int(scale*float64(sims))), h
 }
