@@ -121,6 +121,7 @@ func (g *State) DeterministicRollouts() bool { return true }
 // rates best after one decision, each followed by greedy play until the opponent has made six
 // decisions (about one turn of theirs and the start of the AI's next). Solo, the horizon counts
 // the seat's own decisions: twelve, about two turns, where a claim in the same turn counts.
+// Normal at two seats looks at less (LevelBudget).
 func (g *State) RolloutBudget() (simulations, horizon int) {
 	if g.solo() {
 		return 12, 12

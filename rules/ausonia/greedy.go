@@ -252,7 +252,8 @@ func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
 // each simulation plays the game out (a two-seat game is about 230 moves). Two seats get 40
 // simulations per candidate at normal: with 20 the AI won 67.5% of 80 games against the greedy
 // player, with 40 79% of 24, at about 1 s of one core at p99. Solo and at 3-4 seats, 20 already
-// win nearly every game measured, and at 4 seats they cost 1.1 s at p99.
+// win nearly every game measured, and at 4 seats they cost 1.1 s at p99. At two seats
+// LevelBudget sizes both levels instead (a shorter look).
 func (s *state) RolloutBudget() (simulations, horizon int) {
 	if s.N == 2 {
 		return 320, 300

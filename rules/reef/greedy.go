@@ -198,7 +198,8 @@ func (s *state) GreedyMove(seat rules.Seat, seed uint64) rules.Move {
 // RolloutBudget sizes the AI's rollouts (ai.Budgeter): a greedy move takes milliseconds (it
 // samples and tries every move), so a simulation runs until the opponents have made two moves.
 // Each seat adds a board of moves to try and a screen to sample: at 3 seats 48 simulations
-// cost 1.3 s of one core at the median and 4.3 s at p99, so fewer are run.
+// cost 1.3 s of one core at the median and 4.3 s at p99, so fewer are run. At two seats
+// LevelBudget sizes both levels instead.
 func (s *state) RolloutBudget() (simulations, horizon int) {
 	switch s.Seats {
 	case 2:
