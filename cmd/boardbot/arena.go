@@ -69,7 +69,7 @@ func parsePlayer(g rules.Game, kind string) (arenaPlayer, error) {
 			cfg.Rollout = r
 		}
 		// @KxNxH: rollout improvement over the greedy player with K candidates, N simulations and
-		// a horizon of H moves (K 0: the tree search); xS after it sets the turn's share.
+		// a horizon of H moves (K 0: the tree search); sS after it fixes the turn's share at S.
 		var share float64
 		if hasImprove {
 			var k, n, h int

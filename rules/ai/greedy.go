@@ -23,8 +23,9 @@ type Budgeter interface {
 // LevelBudgeter is implemented by Budgeters whose game sizes each level's budget itself (scale
 // is Config.GameBudget: 1 at normal, 3 at hard) instead of multiplying the simulations: the
 // candidates (0 keeps the level's own), simulations and horizon. Hard given three times
-// normal's simulations drew level with normal in three games (more samples of the same short
-// look at a greedy opponent), so a game can space its levels by what they see.
+// normal's simulations drew level with normal in Ascidiae, Reef Encounter and Ausonia (more
+// samples of the same short look at a greedy opponent), so a game spaces its levels by what
+// they look at.
 type LevelBudgeter interface {
 	LevelBudget(scale float64) (candidates, simulations, horizon int)
 }
