@@ -136,8 +136,8 @@ func (g *State) RolloutBudget() (simulations, horizon int) {
 // normal: both judged every move by the same short look at a greedy opponent, and the extra
 // candidates were the moves that fool that model; seen twice as far, the twelve still won only
 // 21 of 48 against normal's twelve. So at two seats normal looks at half as many (6) half as far
-// (until the opponent has made 3 decisions): hard won 18 of 24 against it, and it still beat the
-// greedy player in most games (see docs/ai.md, seventh round). Solo and at 3-4 seats normal keeps
+// (until the opponent has made 3 decisions): hard won 40 of 48 against it, and it still beat the
+// greedy player in 28 of 40 (docs/ai.md, seventh round). Solo and at 3-4 seats normal keeps
 // RolloutBudget, measured there against its own targets.
 func (g *State) LevelBudget(scale float64) (candidates, simulations, horizon int) {
 	sims, h := g.RolloutBudget()
