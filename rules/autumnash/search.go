@@ -28,7 +28,7 @@ func (s *state) Evaluate() []float64 {
 
 // TreeBudget sizes hard's tree search (ai.TreeBudgeter): a decision at hard's general 800
 // iterations costs about 0.1 s of one core and won 61% of 70 games against normal's 200;
-// 3,200 won most games against normal (docs/ai.md, seventh round) at well under a second.
+// 3,200 won 31 of 40 against normal (docs/ai.md, seventh round) at 0.67 s a turn at p99.
 func (s *state) TreeBudget(scale float64) int {
 	if scale > 1 {
 		return 3200
