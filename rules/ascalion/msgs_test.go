@@ -108,17 +108,7 @@ func engineTexts(t *testing.T, games, moves int, f func(what string, m *msg.Mess
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, e := range evs {
-				f("event", e.Msg, e.Text)
-				if e.Many != "" {
-					// The condensed line's message, with the count the platform gives it.
-					if e.ManyMsg == nil {
-						t.Errorf("condensed line %q without its message", e.Many)
-						continue
-					}
-					f("condensed", rules.ManyWith(e, 3), strings.Replace(e.Many, "%d", "3", 1))
-				}
-			}
+			rulestest.EventTexts(t, evs, f)
 		}
 		if s.Res != nil {
 			f("result", s.Res.ReasonMsg, s.Res.Reason)

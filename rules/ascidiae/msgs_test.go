@@ -72,13 +72,7 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, e := range evs {
-				f("event", e.Msg, e.Text)
-				if e.Many != "" {
-					// The condensed line's message, with a count the platform gives it.
-					f("condensed", rules.ManyWith(e, 3), strings.Replace(e.Many, "%d", "3", 1))
-				}
-			}
+			rulestest.EventTexts(t, evs, f)
 			v := g.PublicView()
 			if v.Prompt != "" {
 				f("view prompt", v.PromptMsg, v.Prompt)

@@ -96,12 +96,7 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, e := range evs {
-				f("event", e.Msg, e.Text)
-				if e.Many != "" {
-					f("condensed", rules.ManyWith(e, 3), strings.Replace(e.Many, "%d", "3", 1))
-				}
-			}
+			rulestest.EventTexts(t, evs, f)
 			if s.Note != "" {
 				f("note", s.NoteMsg, s.Note)
 			}
