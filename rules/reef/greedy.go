@@ -211,21 +211,21 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 }
 
 // LevelBudget sizes each level's rollouts (ai.LevelBudgeter). At two seats normal looks at 4
-// candidates with 4 simulations each, and hard at 12 with 6 each, its turn budget spread over
-// more of the turn's decisions (TurnShare). Before, normal ran 8 candidates of 6 simulations
-// and hard three times as many simulations on its dearest decision: the two drew (hard won 11 of
-// 24): both judge by the same short look at a greedy opponent, more samples only sharpen it,
-// and with a share of 1.5 a decision after the turn's dearest got at most a quarter of its
-// rounds, too few to leave the greedy move (ai.Turn), at either level. Normal still beats the
-// greedy player (docs/ai.md, seventh round), in a third of the time. At 3 and 4 seats hard keeps
-// three times RolloutBudget and normal RolloutBudget (at 4 seats on 3 candidates).
+// candidates with 4 simulations each to 2 opponent moves, and hard at 4 candidates with 9 each
+// to 4 opponent moves, its turn budget spread over more of the turn's decisions (TurnShare).
+// More samples of normal's look did not make hard stronger: 12 candidates of 6, 6 of 12 and 4
+// of 18 simulations to 2 opponent moves won 50%, 55% and 45% of 20 games against normal, as
+// both judged by the same evaluation two greedy moves on. Four moves on, a whole reply of the
+// opponent, won 80% of 20 (docs/ai.md, seventh round); 3 and 6 moves with other splits did not
+// (55%, 50%). Normal still beats the greedy player in a third of the time. At 3 and 4 seats
+// hard keeps three times RolloutBudget and normal RolloutBudget (at 4 seats on 3 candidates).
 func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int) {
 	sims, h := s.RolloutBudget()
 	switch {
 	case s.Seats == 2 && scale <= 1:
 		return 4, 16, h
 	case s.Seats == 2:
-		return 0, 72, h
+		return 4, 36, 4
 	case s.Seats == 4 && scale <= 1:
 		// A greedy move tries every move on a sample of three screens: 8 candidates of one
 		// simulation each cost a turn 5.7 s of one core at p99, 4 still 3.2 s (seventh round).
@@ -237,8 +237,8 @@ func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int
 // TurnShare is the AI's budget for a whole turn in multiples of its dearest decision
 // (ai.TurnSharer): one decision at full budget costs up to 1.5 s of one core at two seats, so
 // the rest of the turn shares half as much again, which keeps a turn under 3 s. Hard at two
-// seats spends what 1.5 of its former decisions of 144 simulations cost (3 of 72), on more of
-// the turn's decisions.
+// seats spends three of its decisions (4 candidates of 9 simulations to 4 opponent moves) on
+// more of the turn's decisions.
 func (s *state) TurnShare(scale float64) float64 {
 	if s.Seats == 2 && scale > 1 {
 		return 3

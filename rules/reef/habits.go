@@ -206,9 +206,10 @@ func stalls(m rules.Move) bool {
 // (endNear, from public information), every move that gives up laying a polyp it could still lay
 // this turn (so what stays behind its screen at the end is what it could not lay), and an eat
 // that feeds the seat's last shrimp to its parrotfish, ending the game, unless the seat then
-// expects to lead. nil when nothing is left out, which is most of the game. The others'
-// parrotfish are secret: each is estimated from public counts (eatLeads), so the choice reads
-// nothing hidden.
+// expects to lead. At the start of a turn with a big coral to eat (bigEats) and not the last
+// shrimp, only such eats are left. nil when nothing is left out, which is most of the game. The
+// others' parrotfish are secret: each is estimated from public counts (eatLeads), so the choice
+// reads nothing hidden.
 func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	me := int(seat)
 	if s.Phase != phasePlay || s.Turn != me || s.Res != nil {
@@ -216,7 +217,8 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	}
 	lastEat := !s.T.Started && s.Players[me].ShrimpsEaten == data.ShrimpsPerPlayer-1 && s.canEat(s.corals(), me)
 	layOut := s.laysOut(me)
-	if !lastEat && !layOut {
+	bigEat := !s.T.Started && !lastEat && s.Players[me].ShrimpsEaten < data.ShrimpsPerPlayer-1 && s.bigEats(me)
+	if !lastEat && !layOut && !bigEat {
 		return nil
 	}
 	moves, _, err := rules.Enumerate(s, seat, 5000)
@@ -231,12 +233,42 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 		if layOut && !s.keepsLaying(seat, m) {
 			continue
 		}
+		if bigEat && (m[0] != vEat || s.eatSize(m) < s.bigCoral()) {
+			continue
+		}
 		out = append(out, m)
 	}
 	if len(out) == len(moves) || len(out) == 0 {
 		return nil
 	}
 	return out
+}
+
+// bigCoral is the smallest coral whose eat is taken at once: from it on the parrotfish gets at
+// least as many polyps as go back to the bag. Waiting a turn to grow it adds a polyp or two and
+// gives the others a turn to cut it down. Hard looking 4 opponent moves ahead judged the eat as
+// good a turn later (its own greedy next turn eats it) and took an open-sea space instead.
+func (s *state) bigCoral() int { return max(data.MinEat, 2*s.eatReturn()) }
+
+// bigEats says whether seat can eat a coral of bigCoral or more.
+func (s *state) bigEats(me int) bool {
+	cm := s.corals()
+	for _, sq := range s.eatTargets(cm, me) {
+		if cm.size[cm.id[sq]] >= s.bigCoral() {
+			return true
+		}
+	}
+	return false
+}
+
+// eatSize is the size of the coral the eat m names (0 if it names none).
+func (s *state) eatSize(m rules.Move) int {
+	sq, ok := (&walker{m: m}).peekSquare(s, 1)
+	if !ok {
+		return 0
+	}
+	cm := s.corals()
+	return cm.size[cm.id[sq]]
 }
 
 // eatLeads says whether seat, after eating with m, scores at least the most each other seat can

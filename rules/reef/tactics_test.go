@@ -159,3 +159,48 @@ func TestAIHabits(t *testing.T) {
 		}
 	}
 }
+
+// A coral of 8 or more that the seat can eat at the start of its turn is eaten then, at the
+// levels above easy: hard, looking 4 opponent moves ahead, otherwise took an open-sea space and
+// left the eat for a turn later. A smaller coral may wait to grow, and the last shrimp keeps its
+// own rule.
+func TestSensibleEatsBigCoral(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		coral  []string
+		last   bool
+		onlyAt string // every sensible move eats the coral on this square; "": nothing left out
+	}{
+		{"nine", nineWhite, false, "1:C6"},
+		{"eight", nineWhite[:8], false, "1:C6"},
+		{"seven may grow", nineWhite[:7], false, ""},
+		// leading, so its own rule leaves the eat and the rest (the search ends the game)
+		{"the last shrimp keeps its own rule", nineWhite, true, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := fixture(t, 2)
+			if c.last {
+				lastShrimp(s, 0)
+			}
+			put(t, s, White, c.coral...)
+			shrimpOn(t, s, 0, "1:C6")
+			moves := s.SensibleMoves(0)
+			if c.onlyAt == "" {
+				if moves != nil {
+					t.Fatalf("sensible moves %v, want nothing left out", moves)
+				}
+				return
+			}
+			if len(moves) == 0 {
+				t.Fatal("nothing left out; want only the eat")
+			}
+			cm := s.corals()
+			for _, m := range moves {
+				sq, ok := (&walker{m: m}).peekSquare(s, 1)
+				if m[0] != vEat || !ok || cm.id[sq] != cm.id[at(c.onlyAt)] {
+					t.Errorf("sensible move %s is no eat of the coral on %s", m, c.onlyAt)
+				}
+			}
+		})
+	}
+}
