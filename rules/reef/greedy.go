@@ -216,7 +216,7 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 // More samples of normal's look did not make hard stronger: 12 candidates of 6, 6 of 12 and 4
 // of 18 simulations to 2 opponent moves won 50%, 55% and 45% of 20 games against normal, as
 // both judged by the same evaluation two greedy moves on. Four moves on, a whole reply of the
-// opponent, won 73% of 40 with a turn of 5 such decisions (60% of 60 with 3; docs/ai.md,
+// opponent, won 72% of 40 with a turn of 5 such decisions (60% of 60 with 3; docs/ai.md,
 // eighth round); 3 and 6 moves with other splits did not (55%, 50%). Normal still beats the
 // greedy player in a third of the time. At 3 and 4 seats hard keeps three times RolloutBudget
 // and normal RolloutBudget (at 4 seats on 3 candidates).
@@ -240,7 +240,7 @@ func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int
 // the rest of the turn shares half as much again, which keeps a turn under 3 s. Hard at two
 // seats spends five of its decisions (4 candidates of 9 simulations to 4 opponent moves), so
 // that most of the turn's decisions get the longer look: with 3 it won 60% of 60 games against
-// normal, with 5 73% of 40, at a turn p99 of 7.1 s.
+// normal, with 5 72% of 40, at a turn p99 of 7.1-7.8 s.
 func (s *state) TurnShare(scale float64) float64 {
 	if s.Seats == 2 && scale > 1 {
 		return 5
