@@ -217,7 +217,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	}
 	lastEat := !s.T.Started && s.Players[me].ShrimpsEaten == data.ShrimpsPerPlayer-1 && s.canEat(s.corals(), me)
 	layOut := s.laysOut(me)
-	bigEat := !s.T.Started && !lastEat && s.Players[me].ShrimpsEaten < data.ShrimpsPerPlayer-1 && s.bigEats(me)
+	bigEat := !s.T.Started && s.Players[me].ShrimpsEaten < data.ShrimpsPerPlayer-1 && s.bigEats(me)
 	if !lastEat && !layOut && !bigEat {
 		return nil
 	}
