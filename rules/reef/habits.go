@@ -217,7 +217,11 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	}
 	lastEat := !s.T.Started && s.Players[me].ShrimpsEaten == data.ShrimpsPerPlayer-1 && s.canEat(s.corals(), me)
 	layOut := s.laysOut(me)
-	bigEat := !s.T.Started && s.Players[me].ShrimpsEaten < data.ShrimpsPerPlayer-1 && s.bigEats(me)
+	var cm *corals // for the big-eat rule only: most decisions need none
+	if !s.T.Started && s.Players[me].ShrimpsEaten < data.ShrimpsPerPlayer-1 {
+		cm = s.corals()
+	}
+	bigEat := cm != nil && s.bigEats(cm, me)
 	if !lastEat && !layOut && !bigEat {
 		return nil
 	}
@@ -233,7 +237,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 		if layOut && !s.keepsLaying(seat, m) {
 			continue
 		}
-		if bigEat && (m[0] != vEat || s.eatSize(m) < s.bigCoral()) {
+		if bigEat && (m[0] != vEat || s.eatSize(cm, m) < s.bigCoral()) {
 			continue
 		}
 		out = append(out, m)
@@ -251,8 +255,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 func (s *state) bigCoral() int { return max(data.MinEat, 2*s.eatReturn()) }
 
 // bigEats says whether seat can eat a coral of bigCoral or more.
-func (s *state) bigEats(me int) bool {
-	cm := s.corals()
+func (s *state) bigEats(cm *corals, me int) bool {
 	for _, sq := range s.eatTargets(cm, me) {
 		if cm.size[cm.id[sq]] >= s.bigCoral() {
 			return true
@@ -262,12 +265,11 @@ func (s *state) bigEats(me int) bool {
 }
 
 // eatSize is the size of the coral the eat m names (0 if it names none).
-func (s *state) eatSize(m rules.Move) int {
+func (s *state) eatSize(cm *corals, m rules.Move) int {
 	sq, ok := (&walker{m: m}).peekSquare(s, 1)
 	if !ok {
 		return 0
 	}
-	cm := s.corals()
 	return cm.size[cm.id[sq]]
 }
 
