@@ -190,3 +190,40 @@ func TestDevelopmentSupplyLimit(t *testing.T) {
 		t.Error("no weapons or cities left, yet something can be built")
 	}
 }
+
+// §9.1, §13.0 and A13: with one horse left, the start player's foal that finds no free land is
+// not produced, so the horse stays in the supply and the next player's foal takes it; the game
+// then asks that player where it goes.
+func TestLastHorseServesTheNextPlayer(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys").source("Ys", Horse).put("Ys", "horse")
+	f.source("Comorium", Horse).put("Comorium", "horse")
+	f.s.Sup[Horse] = 1
+	f.s.runProduction()
+	if f.s.Stage != stPlace || len(f.s.Place) != 1 || f.s.Place[0].Seat != 1 {
+		t.Fatalf("stage %d, placements %+v: seat 1 must place the last horse", f.s.Stage, f.s.Place)
+	}
+	if aw := f.s.Awaiting(); len(aw) != 1 || aw[0].Seat != 1 {
+		t.Fatalf("awaiting %+v, want seat 1", aw)
+	}
+	if f.s.Sup[Horse] != 1 {
+		t.Fatalf("supply %d before the foal is placed, want the 1 horse still there", f.s.Sup[Horse])
+	}
+	f.play(1, "doilan")
+	eqGoods(t, "Doilan", f.goods("Doilan"), "horse")
+	if f.s.Sup[Horse] != 0 {
+		t.Errorf("supply %d after the foal, want 0", f.s.Sup[Horse])
+	}
+}
+
+// A foal owed for want of horses goes straight into its horse-less source land when a horse is
+// freed for it, as it would have at once.
+func TestOwedFoalIntoItsEmptySource(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys").source("Ys", Horse).put("Ys", "horse")
+	f.source("Comorium", Horse)
+	f.s.Sup[Horse] = 1
+	f.s.runProduction()
+	eqGoods(t, "Comorium", f.goods("Comorium"), "horse")
+	if f.s.Sup[Horse] != 0 || len(f.s.Place) != 0 {
+		t.Errorf("supply %d, placements %+v: the freed horse goes into Comorium", f.s.Sup[Horse], f.s.Place)
+	}
+}

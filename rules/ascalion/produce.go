@@ -83,15 +83,18 @@ func (s *state) produce(l int, got *Goods) {
 	if s.Opt.Expansion && L.Book {
 		n = 2
 	}
-	for i := 0; i < n && s.Sup[Horse] > 0; i++ {
-		if L.Goods[Horse] == 0 {
+	for i := 0; i < n; i++ {
+		switch {
+		case s.Sup[Horse] == 0:
+			s.Place = append(s.Place, pending{Kind: placeHorse, Seat: L.Owner, Source: l, Owed: true})
+		case L.Goods[Horse] == 0:
 			L.Goods[Horse] = 1
 			s.Sup[Horse]--
 			got[Horse]++
-			continue
+		default:
+			s.Sup[Horse]--
+			s.Place = append(s.Place, pending{Kind: placeHorse, Seat: L.Owner, Source: l})
 		}
-		s.Sup[Horse]--
-		s.Place = append(s.Place, pending{Kind: placeHorse, Seat: L.Owner, Source: l})
 	}
 }
 
@@ -170,6 +173,9 @@ func (s *state) bookSpots(p int) []int {
 func (s *state) placeSpots(pl pending) []int {
 	switch pl.Kind {
 	case placeHorse:
+		if pl.Owed && s.Sup[Horse] == 0 {
+			return nil
+		}
 		return s.horseSpots(pl.Seat, pl.Source)
 	case placeFollower:
 		if s.Fol[pl.Rel] == 0 || s.templeOwner(pl.Rel) != pl.Seat {
@@ -188,11 +194,21 @@ func (s *state) placeSpots(pl pending) []int {
 func (s *state) nextPlacement() {
 	for len(s.Place) > 0 {
 		pl := s.Place[0]
+		if pl.Owed && s.Sup[Horse] > 0 && s.Lands[pl.Source].Goods[Horse] == 0 {
+			// A foal owed to a horse-less source land goes there, as it would have at once.
+			s.doPlace(pl, pl.Source)
+			s.Place = s.Place[1:]
+			continue
+		}
 		spots := s.placeSpots(pl)
 		switch {
 		case len(spots) == 0:
-			if pl.Kind == placeHorse {
+			switch {
+			case pl.Kind != placeHorse:
+			case !pl.Owed:
 				s.Sup[Horse]++
+				s.emit("ev_foal_lost", seatArg("Seat", pl.Seat), landArg("Land", pl.Source))
+			case s.Sup[Horse] > 0:
 				s.emit("ev_foal_lost", seatArg("Seat", pl.Seat), landArg("Land", pl.Source))
 			}
 			s.Place = s.Place[1:]
@@ -211,6 +227,9 @@ func (s *state) doPlace(pl pending, a int) {
 	switch pl.Kind {
 	case placeHorse:
 		s.Lands[a].Goods[Horse]++
+		if pl.Owed {
+			s.Sup[Horse]--
+		}
 		s.emit("ev_foal", seatArg("Seat", pl.Seat), landArg("Land", a))
 	case placeFollower:
 		s.setFollower(a, pl.Rel)

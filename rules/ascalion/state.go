@@ -184,6 +184,10 @@ type pending struct {
 	Seat   int `json:"seat"`
 	Source int `json:"src"` // horse source land
 	Rel    int `json:"rel"` // follower religion
+	// Owed marks a foal the supply could not give when its source produced: earlier players in
+	// turn order had reserved the last horses (§13.0). It takes a horse only when it is placed,
+	// so a horse that an earlier foal could not use (no free land: not produced, A13) serves it.
+	Owed bool `json:"owed,omitempty"`
 }
 
 const (
