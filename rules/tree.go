@@ -68,6 +68,7 @@ func Canonical(st State, s Seat, m Move) (Move, error) {
 	if len(m) > MaxTreeDepth {
 		return nil, Illegalf("That move has too many parts (%d).", len(m))
 	}
+	m = respell(st, s, m)
 	out := make(Move, 0, len(m))
 	for _, tok := range m {
 		next, _, err := st.Choices(s, out)

@@ -1,6 +1,8 @@
 package reef
 
 import (
+	"strings"
+
 	"github.com/boardbot/boardbot/rules"
 )
 
@@ -133,4 +135,18 @@ func (s *state) topUpBonus() {
 			s.Bonus[c] = true
 		}
 	}
+}
+
+// Respell puts the two larva cubes of a setup move in colour order, the one spelling its choice
+// tree offers, so that a player may write them in any order ("y w p" is "y p w").
+func (s *state) Respell(seat rules.Seat, m rules.Move) rules.Move {
+	if s.Phase != phaseSetup || len(m) != 3 {
+		return m
+	}
+	a, okA := colourByToken(strings.ToLower(m[1]))
+	b, okB := colourByToken(strings.ToLower(m[2]))
+	if !okA || !okB || b >= a {
+		return m
+	}
+	return rules.Move{m[0], m[2], m[1]}
 }

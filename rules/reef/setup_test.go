@@ -152,3 +152,25 @@ func TestViewsHideScreensAndParrotfish(t *testing.T) {
 		}
 	}
 }
+
+// A player writes the two larva cubes in any order: the platform's spelling check (rules.Canonical)
+// turns "y w" into the tree's "w y", and the refusal for a cube really missing still names it.
+func TestSetupCubesInAnyOrder(t *testing.T) {
+	s := newGame(t, 2, 3, VariantStandard)
+	fish := firstColour(s.Players[0].Screen).Letter()
+	for typed, want := range map[string]string{
+		fish + " Y p": fish + " p y",
+		fish + " y w": fish + " w y",
+		fish + " w y": fish + " w y",
+		fish + " o o": fish + " o o",
+	} {
+		m, err := rules.Canonical(s, 0, rules.Move(strings.Fields(typed)))
+		if err != nil || m.String() != want {
+			t.Errorf("%q: %v %v, want %q", typed, m, err, want)
+		}
+	}
+	s.CubeSupply[Pink] = 0
+	if _, err := rules.Canonical(s, 0, rules.Move{fish, "y", "p"}); err == nil || !strings.Contains(err.Error(), "pink") {
+		t.Errorf("no pink cube left: %v", err)
+	}
+}
