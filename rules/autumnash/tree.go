@@ -254,7 +254,12 @@ func (s *state) readTo(n *node, tok string) error {
 func (s *state) readSize(n *node, tok string) error {
 	z, ok := parseSizeToken(tok)
 	if !ok {
-		return refuse("bad_size", sizeList("Sizes", maskSizes(n.ev.mask)))
+		// Name what was typed when it is a word of the game that is not a size (a colour: the
+		// leaf's colour follows from its move, it is never chosen).
+		if isColourWord(tok) {
+			return refuse("bad_size_colour", msg.Code("Token", strconv.Quote(tok)), sizeList("Sizes", maskSizes(n.ev.mask)))
+		}
+		return refuse("bad_size_word", msg.Code("Token", strconv.Quote(tok)), sizeList("Sizes", maskSizes(n.ev.mask)))
 	}
 	if n.ev.mask&sizeBit(z) != 0 {
 		n.size, n.stage = z, stDone
@@ -580,4 +585,9 @@ func (s *state) exampleFrom() int {
 		}
 	}
 	return 0
+}
+
+// isColourWord reports whether tok names a leaf colour.
+func isColourWord(tok string) bool {
+	return slices.Contains(colourNames[:], strings.ToLower(tok))
 }
