@@ -161,7 +161,12 @@ func (s *state) play(n node) []rules.Event {
 		if c.pts == c.pips {
 			how = ar.say("how_pips")
 		}
-		tell(ar.say("ev_bag", side, msg.Count("Leaves", len(c.bg.pieces)), colourArg("Colour", c.np.colour()), msg.Number("Points", c.pts),
+		// Past the target "32 of 21" reads wrong: the score is then said against its target.
+		key := "ev_bag"
+		if s.scores[s.turn] >= data.target {
+			key = "ev_bag_target"
+		}
+		tell(ar.say(key, side, msg.Count("Leaves", len(c.bg.pieces)), colourArg("Colour", c.np.colour()), msg.Number("Points", c.pts),
 			msg.Nested("How", how), msg.Number("Score", s.scores[s.turn]), msg.Number("Target", data.target)))
 	}
 	s.last = last
