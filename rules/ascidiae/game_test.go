@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 func TestSetupComponents(t *testing.T) {
@@ -243,4 +244,24 @@ func TestNotYourTurn(t *testing.T) {
 	refusedWith(t, g, 0, "root", "Almost: add a pile to take root from (")
 	refusedWith(t, g, 0, "root nobody", "not a pile")
 	refusedWith(t, g, 0, "root trinea", "The trinea pile costs 3 black; Ascidia sverk holds 2 black.")
+}
+
+// The placement prompt speaks of the others placing at the same time only when there are others.
+func TestPlacePromptSoloAndTable(t *testing.T) {
+	for seats, together := range map[int]bool{1: false, 2: true, 4: true} {
+		st, err := Game.New(rules.Setup{Seats: seats, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		aw := st.Awaiting()
+		if len(aw) != seats {
+			t.Fatalf("%d seats: %d awaited", seats, len(aw))
+		}
+		for _, lang := range []string{"en", "de", "es", "fr"} {
+			text := msg.Render(aw[0].Msg, lang, nil)
+			if got := strings.Contains(text, map[string]string{"en": "same time", "de": "gleichzeitig", "es": "a la vez", "fr": "même temps"}[lang]); got != together {
+				t.Errorf("%d seats, %s: %q", seats, lang, text)
+			}
+		}
+	}
 }

@@ -19,7 +19,11 @@ func (g *State) Awaiting() []rules.Prompt {
 		var out []rules.Prompt
 		for i, p := range g.Players {
 			if !p.Placed {
-				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: placePrompt, Msg: placePromptMsg})
+				m := placePromptMsg
+				if g.solo() {
+					m = placeSoloMsg
+				}
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: m.English(), Msg: m})
 			}
 		}
 		return out
@@ -38,10 +42,11 @@ func (g *State) setupPhase() bool {
 }
 
 // placePromptMsg asks every seat for its initial placement, the same words whatever the others
-// chose; placePrompt is its English.
+// chose.
 var (
 	placePromptMsg = say("prompt_place")
-	placePrompt    = placePromptMsg.English()
+	// Solo there is nobody to place at the same time.
+	placeSoloMsg = say("prompt_place_solo")
 )
 
 // promptMsg is the question the seat to move is asked, once setup is over.
