@@ -520,8 +520,9 @@ func TestExportReplaysAndFsck(t *testing.T) {
 	if _, err := e.svc.Abort(ctx, e.in(th, user("ann"))); err != nil {
 		t.Fatal(err)
 	}
+	// The same record, now saying how it ended.
 	text, err := e.svc.Export(ctx, e.in(th, user("zed")))
-	if err != nil || text != running {
+	if err != nil || text != running+"end: aborted\n" {
 		t.Fatalf("export after the end: %v\n%s\nwant\n%s", err, text, running)
 	}
 	rec, err := record.Parse(strings.NewReader(text))

@@ -9,7 +9,6 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -303,6 +302,7 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 			row.Players[i].Robot = true
 		}
 	}
+	noteTakeover(row, seatInts(held), t.seq, record.Resigned)
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(ul, err)
@@ -320,30 +320,12 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 
 func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Seat, name string) (Reply, error) {
 	sl := s.threadLang(t.row)
-	res := leaversLose(t.row, out, resignedMsg(out))
+	res := leaversLose(len(t.row.Players), out, leavers(t.row), resignedMsg(out))
 	text := resultTextIn(sl, t.row, t.state, res)
 	if err := s.endGame(ctx, t, res, text); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: text, Game: t.row.ID}, nil
-}
-
-// leaversLose is the result of a game ended for the seats out (resigned, out of time): everyone
-// else wins, AI seats from /create included; seats left to the random player lose too.
-func leaversLose(row *storage.Game, out []rules.Seat, reason *msg.Message) *rules.Result {
-	res := platformReason(&rules.Result{Ranks: make([]int, len(row.Players))}, reason)
-	for i := range res.Ranks {
-		res.Ranks[i] = 1
-	}
-	for _, seat := range out {
-		res.Ranks[seat] = 2
-	}
-	for _, p := range row.Players {
-		if p.Robot && !isAIUser(p.UserID) {
-			res.Ranks[p.Seat] = 2
-		}
-	}
-	return res
 }
 
 // endGame finishes a game the platform ends (a resignation, a timeout) with res, and posts text

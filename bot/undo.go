@@ -206,7 +206,7 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	}
 	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.
 	lead := T(s.threadLang(row), "undo_taken_back", "Move", p.Seq)
-	f, notices := s.post(t, st, t.seq, flow{}, lead)
+	f, notices := s.post(t, st, t.seq, flow{Takeovers: readFlow(row).Takeovers}, lead)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
