@@ -96,10 +96,13 @@ func (h *Handler) settled(i *discordgo.Interaction, rep bot.Reply, err error) *A
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if rep.Private {
+	text := rep.Text
+	if rep.Public != "" {
+		// The question is settled in the thread's words; the actor's own line is for a command.
+		text = rep.Public
+	} else if rep.Private {
 		return say(rep.Text, true)
 	}
-	text := rep.Text
 	if i.Message != nil && i.Message.Content != "" {
 		text = i.Message.Content + "\n→ " + rep.Text
 	}
