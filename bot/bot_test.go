@@ -391,8 +391,8 @@ func TestResignManyPlayersHandsSeatToRobot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Text != "cat resigned and will rank last; the random player takes over their seat." {
-		t.Fatalf("%q", rep.Text)
+	if rep.Public != "cat resigned and will rank last; the random player takes over their seat." {
+		t.Fatalf("%q", rep.Public)
 	}
 	// cat's bid is made by the random player at once.
 	moves, _ := e.store.Moves(context.Background(), e.row(th).ID)

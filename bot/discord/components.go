@@ -75,6 +75,20 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 		}
 		rep, err := h.svc.Overdue(ctx, req, c.int(0), c.arg(1))
 		return h.settled(i, rep, err)
+	case actQuit:
+		// The answer replaces the asker's ephemeral question, its buttons gone.
+		if c.arg(0) != "yes" {
+			return updateWith(Message{Content: bot.T(ul, "resign_cancelled"), Clear: true})
+		}
+		var done *Answer
+		if ctx, done = h.once(ctx, i); done != nil {
+			return done
+		}
+		rep, err := h.svc.Resign(ctx, req)
+		if err != nil {
+			return h.fail(i, err)
+		}
+		return updateWith(Message{Content: clip(rep.Text, maxContent), Clear: true})
 	case actUndo:
 		var done *Answer
 		if ctx, done = h.once(ctx, i); done != nil {
