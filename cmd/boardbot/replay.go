@@ -83,7 +83,12 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		if *pngDir == "" || kit.PNG == nil {
 			return nil
 		}
-		b, err := kit.PNG(st.View(rules.Spectator), render.Meta{Names: rec.Players})
+		meta := render.Meta{Names: rec.Players}
+		if i == len(rec.Moves) {
+			// The last board states the result as the thread did (a resignation, a takeover).
+			meta.Result, meta.Aborted = bot.RecordResult(rec, st)
+		}
+		b, err := kit.PNG(st.View(rules.Spectator), meta)
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", i, err)
 		}

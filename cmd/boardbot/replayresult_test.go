@@ -141,3 +141,19 @@ func TestReplayNamesTheWinner(t *testing.T) {
 		t.Fatalf("replay says:\n%s", out)
 	}
 }
+
+// The last board of --png states the record's end, as the bot's final board does.
+func TestReplayLastPNGStatesTheEnd(t *testing.T) {
+	last := func(text string) []byte {
+		dir := t.TempDir()
+		replayOut(t, text, "--png", dir)
+		b, err := os.ReadFile(filepath.Join(dir, "0002.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if bytes.Equal(last(shortRecord), last(shortRecord+"end: resigned 1\n")) {
+		t.Fatal("the last board of a resigned game is drawn as running")
+	}
+}
