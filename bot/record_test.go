@@ -143,7 +143,7 @@ func TestResignedRecordRecapAndGIF(t *testing.T) {
 		t.Fatal(err)
 	}
 	kit := replayKits["autumn-ash"]
-	rec, st, _ := e.exported(th, "ann", kit.Game)
+	rec, _, _ := e.exported(th, "ann", kit.Game)
 	want, sentence := e.threadResult(th)
 	rc, err := recapWith(LangEnglish, kit, rec, nil, nil)
 	if err != nil {
@@ -165,7 +165,6 @@ func TestResignedRecordRecapAndGIF(t *testing.T) {
 	if _, err := ReplayGIF(kit, rec); err != nil {
 		t.Fatal(err)
 	}
-	_ = st
 	// An aborted record's recap says so, not "so far".
 	rec.End = &record.End{How: record.Aborted}
 	rc, err = recapWith(LangEnglish, kit, rec, nil, nil)
