@@ -58,8 +58,8 @@ func TestResignManyPlayersHandsSeatToAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(rep.Text, "the AI takes over") {
-		t.Fatalf("resign text: %q", rep.Text)
+	if !strings.Contains(rep.Public, "the AI takes over") {
+		t.Fatalf("resign text: %q", rep.Public)
 	}
 	if ms := e.moves(th); len(ms) != 0 {
 		t.Fatalf("the AI must not move in the request path: %+v", ms)

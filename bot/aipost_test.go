@@ -83,11 +83,11 @@ func TestResignAgainstAIAtTwo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Text != "Game over: the AI wins (ann resigned)." {
-		t.Fatalf("%q", rep.Text)
+	if rep.Public != "Game over: the AI wins (ann resigned)." {
+		t.Fatalf("%q", rep.Public)
 	}
 	b, err := e.svc.Board(context.Background(), e.in(th, user("ann")))
-	if err != nil || b.Text != rep.Text {
+	if err != nil || b.Text != rep.Public {
 		t.Fatalf("/board: %q %v", b.Text, err)
 	}
 }

@@ -391,8 +391,8 @@ func TestResignManyPlayersHandsSeatToRobot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Text != "cat resigned and will rank last; the random player takes over their seat." {
-		t.Fatalf("%q", rep.Text)
+	if rep.Public != "cat resigned and will rank last; the random player takes over their seat." {
+		t.Fatalf("%q", rep.Public)
 	}
 	// cat's bid is made by the random player at once.
 	moves, _ := e.store.Moves(context.Background(), e.row(th).ID)
@@ -520,8 +520,9 @@ func TestExportReplaysAndFsck(t *testing.T) {
 	if _, err := e.svc.Abort(ctx, e.in(th, user("ann"))); err != nil {
 		t.Fatal(err)
 	}
+	// The same record, now saying how it ended.
 	text, err := e.svc.Export(ctx, e.in(th, user("zed")))
-	if err != nil || text != running {
+	if err != nil || text != running+"end: aborted\n" {
 		t.Fatalf("export after the end: %v\n%s\nwant\n%s", err, text, running)
 	}
 	rec, err := record.Parse(strings.NewReader(text))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
 
@@ -282,11 +283,14 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 		}
 		return Reply{Text: T(sl, "overdue_skipped", "Name", name, "Names", joinNames(sl, who)), Game: row.ID}, nil
 	case ActReplace:
+		var replaced []int
 		for i := range row.Players {
 			if isLateSeat(late, row.Players[i].Seat) {
 				row.Players[i].Robot, row.Players[i].Late = true, false
+				replaced = append(replaced, row.Players[i].Seat)
 			}
 		}
+		noteTakeover(row, replaced, t.seq, record.Timeout)
 		if err := s.store.UpdateGame(ctx, row); err != nil {
 			_ = s.reload(ctx, t)
 			return Reply{}, conflictText(ul, err)
@@ -304,7 +308,7 @@ func (s *Service) Overdue(ctx context.Context, req Request, seq int64, action st
 		for _, a := range late {
 			out = append(out, rules.Seat(a.Seat))
 		}
-		res := leaversLose(row, out, outOfTimeMsg(out))
+		res := leaversLose(len(row.Players), out, leavers(row), outOfTimeMsg(out))
 		text := T(sl, "overdue_ended", "Name", name, "Result", resultTextIn(sl, row, t.state, res))
 		if err := s.endGame(ctx, t, res, text); err != nil {
 			return Reply{}, err

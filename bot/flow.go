@@ -36,6 +36,9 @@ type flow struct {
 	// Held is when (unix seconds) the flow began holding its post because only robot seats were
 	// awaited: the human's move and the AI's reply go out as one post. 0: not holding.
 	Held int64 `json:"held,omitempty"`
+	// Takeovers are the seats the bot took over from their players, and since when: the game's
+	// record says so (bot/record.go).
+	Takeovers []takeover `json:"takeovers,omitempty"`
 }
 
 // aiHoldBound is how long a post waits for the AI: after it the thread is told anyway (by Tick),
@@ -168,6 +171,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	n.Text = strings.Join(lines, "\n")
 	aw := awaitedSeats(st)
 	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head}
+	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
 

@@ -764,7 +764,8 @@ func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.
 	return &Image{Name: name, PNG: b, Alt: T(s.threadLang(row), "alt_board", "Game", kit.Game.Info().Name)}, nil
 }
 
-// recordOf builds the game's record with its first upto moves (all when upto < 0).
+// recordOf builds the game's record with its first upto moves (all when upto < 0, and then what
+// the platform did to the game: takeovers and its end).
 func (s *Service) recordOf(ctx context.Context, row *storage.Game, upto int64) (*record.Record, error) {
 	moves, err := s.store.Moves(ctx, row.ID)
 	if err != nil {
@@ -780,6 +781,9 @@ func (s *Service) recordOf(ctx context.Context, row *storage.Game, upto int64) (
 			return nil, fmt.Errorf("game %d move %d: %w", row.ID, m.Seq, err)
 		}
 		rec.Moves = append(rec.Moves, record.Entry{Seat: rules.Seat(m.Seat), Move: mv})
+	}
+	if upto < 0 {
+		platformLines(rec, row, moves)
 	}
 	return rec, nil
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"time"
 
@@ -244,50 +243,10 @@ func clearLate(ps []storage.Player) []storage.Player {
 	return out
 }
 
-// finalResult puts seats that resigned or were replaced by the random player after everyone
-// still playing, keeping the rules' order within each group.
+// finalResult puts seats that resigned or were replaced by the bot after everyone still
+// playing, keeping the rules' order within each group (rankLeavers, as a replay of the record).
 func (s *Service) finalResult(row *storage.Game, res *rules.Result) *rules.Result {
-	out := *res
-	out.Ranks = append([]int{}, res.Ranks...)
-	robots := map[int]bool{}
-	for _, p := range row.Players {
-		if p.Robot && !isAIUser(p.UserID) { // AI seats from /create are players, not leavers
-			robots[p.Seat] = true
-		}
-	}
-	if len(robots) == 0 || len(robots) == len(out.Ranks) {
-		return &out
-	}
-	// Ranks anew: those still playing by the rules' order from 1, then the leavers, ties kept.
-	next := 1
-	for _, group := range []bool{false, true} {
-		var seats []int
-		for i := range res.Ranks {
-			if robots[i] == group {
-				seats = append(seats, i)
-			}
-		}
-		slices.SortStableFunc(seats, func(a, b int) int { return res.Ranks[a] - res.Ranks[b] })
-		for k, i := range seats {
-			if k > 0 && res.Ranks[i] == res.Ranks[seats[k-1]] {
-				out.Ranks[i] = out.Ranks[seats[k-1]]
-			} else {
-				out.Ranks[i] = next + k
-			}
-		}
-		next += len(seats)
-	}
-	var left []rules.Seat
-	for i := range res.Ranks {
-		if robots[i] {
-			left = append(left, rules.Seat(i))
-		}
-	}
-	if !slices.Equal(out.Winners(), res.Winners()) {
-		// The rules' reason names their winner; the platform's result has another one.
-		platformReason(&out, leftMsg(left))
-	}
-	return &out
+	return rankLeavers(res, leavers(row))
 }
 
 // autoplay makes the moves nobody needs to think about: seats played by the random player, and

@@ -303,9 +303,13 @@ func pseudoGame(t *testing.T, kind string) {
 			}
 		}
 	}
-	rep, err = e.svc.Resign(ctx, in("ann"))
+	rep, err = e.svc.AskResign(ctx, in("ann"))
 	refused("/resign", err)
 	c.check("/resign", rep.Text)
+	rep, err = e.svc.Resign(ctx, in("ann"))
+	refused("/resign confirmed", err)
+	c.check("/resign confirmed", rep.Text)
+	c.check("/resign confirmed: the thread", rep.Public)
 	rep, err = e.svc.Board(ctx, in("zed"))
 	refused("/board at the end", err)
 	c.check("/board at the end", rep.Text)

@@ -84,7 +84,7 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 	frames := []turnFrame{{moves: 0, caption: T(lang, "replay_begins", "Game", kit.Game.Info().Name)}}
 	before := progress(st)
 	var lines []string
-	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, evs []rules.Event) error {
+	final, err := record.Replay(kit.Game, rec, func(i int, st rules.State, evs []rules.Event) error {
 		for _, e := range evs {
 			if e.To == nil && strings.TrimSpace(e.Text) != "" {
 				lines = append(lines, eventText(lang, e, func(s rules.Seat) string { return seatName(lang, rec, st, int(s)) }))
@@ -102,6 +102,10 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 		before, lines = after, nil
 		return nil
 	})
+	if err == nil && rec.End != nil {
+		// The platform ended the game after its last move: the closing frame states the result.
+		frames = append(frames, turnFrame{moves: len(rec.Moves), caption: RecordOutcome(lang, rec, final)})
+	}
 	return frames, err
 }
 
@@ -216,7 +220,12 @@ func encodeReplay(kit Kit, rec *record.Record, frames []turnFrame) ([]byte, erro
 	meta := render.Meta{Names: rec.Players}
 	add := func(k int, st rules.State) error {
 		f := frames[k]
-		img, err := kit.Image(st.View(rules.Spectator), meta)
+		m := meta
+		if k == len(frames)-1 {
+			// The last board states the thread's result, as the bot's final board does.
+			m.Result, m.Aborted = RecordResult(rec, st)
+		}
+		img, err := kit.Image(st.View(rules.Spectator), m)
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", f.moves, err)
 		}
@@ -232,16 +241,19 @@ func encodeReplay(kit Kit, rec *record.Record, frames []turnFrame) ([]byte, erro
 		return enc.Add(anim.Frame{Image: pm, Delay: f.delay(k == len(frames)-1)})
 	}
 	next := 0
-	if frames[0].moves == 0 {
-		if err := add(0, st); err != nil {
+	for next < len(frames) && frames[next].moves == 0 {
+		if err := add(next, st); err != nil {
 			return nil, err
 		}
-		next = 1
+		next++
 	}
 	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, _ []rules.Event) error {
-		if next < len(frames) && frames[next].moves == i+1 {
+		// A platform's end is a second frame after the last move.
+		for next < len(frames) && frames[next].moves == i+1 {
 			next++
-			return add(next-1, st)
+			if err := add(next-1, st); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -413,12 +425,14 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 		keep[i] = i
 	}
 	keep = sample(keep, maxPoints)
-	res := final.Result()
+	// The record's takeover and end lines rank it as the thread did: a resignation or a timeout
+	// ends a game the engine may think is running.
+	res, aborted := RecordResult(rec, final)
 	if platform != nil {
-		res = platform // a resignation or a timeout ends a game the engine may think is running
+		res = platform
 	}
 	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil,
-		Opponent: first.Opponent, Lang: lang, MeasureID: first.MeasureID, UnitID: first.UnitID, OpponentMsg: first.OpponentMsg}
+		Aborted: aborted && res == nil, Opponent: first.Opponent, Lang: lang, MeasureID: first.MeasureID, UnitID: first.UnitID, OpponentMsg: first.OpponentMsg}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(lang, rec, final, seat)}

@@ -80,7 +80,7 @@ func TestOneResultEveryGame(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						text = rep.Text
+						text = rep.Public // the thread's text; the resigner's own line is rep.Text
 					case "timeout":
 						loser = awaitedPlayer(t, e, th)
 						e.now = e.now.Add(49 * time.Hour)

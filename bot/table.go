@@ -9,7 +9,6 @@ import (
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -270,8 +269,57 @@ func (s *Service) MyGames(ctx context.Context, user User) ([]GameSummary, error)
 	return append(yours, others...), nil
 }
 
-// Resign: in a two-player game the other player wins; with more players the seat is handed to
-// the AI (the random player when the AI is off) and ranked after everyone still playing.
+// Resigning is asked, then confirmed: AskResign answers /resign (and the console's resign) with
+// what resigning would do and changes nothing; Resign, the confirmation (a button on Discord,
+// "resign yes" in the console), does it. Cancelling needs no request: nothing was changed.
+
+// AskResign says privately, in the asker's language, what resigning from the thread's game would
+// do, and asks to confirm (Reply.Confirm "resign").
+func (s *Service) AskResign(ctx context.Context, req Request) (Reply, error) {
+	ul := s.UserLanguage(ctx, req)
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer t.mu.Unlock()
+	if err := s.mayResign(ul, t, req); err != nil {
+		return Reply{}, err
+	}
+	text := T(ul, "resign_confirm_seat", "Game", gameTitle(t), "StandIn", s.standInText(ul))
+	if resignEnds(t.row, req.User.ID) {
+		text = T(ul, "resign_confirm_end", "Game", gameTitle(t))
+	}
+	return Reply{Text: text, Private: true, Game: t.row.ID, Confirm: ConfirmResign}, nil
+}
+
+// ConfirmResign is Reply.Confirm of AskResign.
+const ConfirmResign = "resign"
+
+func (s *Service) mayResign(ul string, t *table, req Request) error {
+	if t.row.Status != storage.StatusRunning {
+		return refuseT(ul, "not_running", "Game", gameTitle(t))
+	}
+	if len(seatsOf(t.row, req.User.ID)) == 0 {
+		return refuseT(ul, "resign_not_playing", "Game", gameTitle(t))
+	}
+	return nil
+}
+
+// resignEnds: the game ends when user resigns (two players, or the last other human without
+// AI seats at the table); otherwise the bot takes their seat and the game goes on.
+func resignEnds(row *storage.Game, userID string) bool {
+	humans := 0
+	for _, p := range row.Players {
+		if !p.Robot && p.UserID != userID {
+			humans++
+		}
+	}
+	return len(row.Players) == 2 || (humans <= 1 && !hasAISeats(row))
+}
+
+// Resign (confirmed): in a two-player game the other player wins; with more players the seat is
+// handed to the AI (the random player when the AI is off) and ranked after everyone still
+// playing. The thread is told; the reply is the resigner's own line in their language.
 func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
@@ -280,29 +328,24 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	}
 	defer t.mu.Unlock()
 	row := t.row
-	if row.Status != storage.StatusRunning {
-		return Reply{}, refuseT(ul, "not_running", "Game", gameTitle(t))
+	if err := s.mayResign(ul, t, req); err != nil {
+		return Reply{}, err
 	}
 	held := seatsOf(row, req.User.ID)
-	if len(held) == 0 {
-		return Reply{}, refuseT(ul, "resign_not_playing", "Game", gameTitle(t))
-	}
-	humans := 0
-	for _, p := range row.Players {
-		if !p.Robot && p.UserID != req.User.ID {
-			humans++
-		}
-	}
 	name := cleanName(req.User.Name)
-	// With AI seats at the table the last human still has opponents, so the game goes on.
-	if len(row.Players) == 2 || (humans <= 1 && !hasAISeats(row)) {
-		return s.endByResignation(ctx, t, held, name)
+	if resignEnds(row, req.User.ID) {
+		text, err := s.endByResignation(ctx, t, held)
+		if err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: T(ul, "resign_done_end", "Game", gameTitle(t)), Private: true, Public: text, Game: row.ID}, nil
 	}
 	for i := range row.Players {
 		if row.Players[i].UserID == req.User.ID {
 			row.Players[i].Robot = true
 		}
 	}
+	noteTakeover(row, seatInts(held), t.seq, record.Resigned)
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(ul, err)
@@ -315,35 +358,18 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	if err := s.autoplay(ctx, t); err != nil {
 		s.log.Error("autoplay after resign", "game", row.ID, "err", err)
 	}
-	return Reply{Text: text, Game: row.ID}, nil
+	return Reply{Text: T(ul, "resign_done_seat", "Game", gameTitle(t), "StandIn", s.standInText(ul)), Private: true, Public: text, Game: row.ID}, nil
 }
 
-func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Seat, name string) (Reply, error) {
+// endByResignation ends the game for the seats out and returns the thread's result text.
+func (s *Service) endByResignation(ctx context.Context, t *table, out []rules.Seat) (string, error) {
 	sl := s.threadLang(t.row)
-	res := leaversLose(t.row, out, resignedMsg(out))
+	res := leaversLose(len(t.row.Players), out, leavers(t.row), resignedMsg(out))
 	text := resultTextIn(sl, t.row, t.state, res)
 	if err := s.endGame(ctx, t, res, text); err != nil {
-		return Reply{}, err
+		return "", err
 	}
-	return Reply{Text: text, Game: t.row.ID}, nil
-}
-
-// leaversLose is the result of a game ended for the seats out (resigned, out of time): everyone
-// else wins, AI seats from /create included; seats left to the random player lose too.
-func leaversLose(row *storage.Game, out []rules.Seat, reason *msg.Message) *rules.Result {
-	res := platformReason(&rules.Result{Ranks: make([]int, len(row.Players))}, reason)
-	for i := range res.Ranks {
-		res.Ranks[i] = 1
-	}
-	for _, seat := range out {
-		res.Ranks[seat] = 2
-	}
-	for _, p := range row.Players {
-		if p.Robot && !isAIUser(p.UserID) {
-			res.Ranks[p.Seat] = 2
-		}
-	}
-	return res
+	return text, nil
 }
 
 // endGame finishes a game the platform ends (a resignation, a timeout) with res, and posts text

@@ -54,6 +54,13 @@ type Reply struct {
 	Game    int64 // the game concerned, if any
 	// Lobby is set when the reply shows a lobby, so an adapter can draw its buttons.
 	Lobby *Lobby
+	// Public, when set, is what the thread was told of the act while Text is the actor's own
+	// private line about it: an adapter that settles a public question (an undo request's
+	// buttons) writes Public there.
+	Public string
+	// Confirm, when set, asks the actor to confirm an act before anything changes: the adapter
+	// offers a way to confirm and one to cancel (ConfirmResign).
+	Confirm string
 	// More is set when the player who moved is still awaited (the same turn goes on): Image is
 	// then their own view, and an adapter may offer the next step at once.
 	More bool

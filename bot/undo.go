@@ -16,6 +16,9 @@ type undoRequest struct {
 	Seq    int64 `json:"seq"` // the move to take back; stale once the log has moved
 	By     int   `json:"by"`
 	Agreed []int `json:"agreed"`
+	// Refused: the request was refused. It is kept until the log moves, so that the asker cannot
+	// ask again for the same move at once (and ping the others again).
+	Refused bool `json:"refused,omitempty"`
 }
 
 const undoScope = "undo"
@@ -48,15 +51,23 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		return Reply{}, err
 	}
 	name := cleanName(req.User.Name)
+	var refused *undoRequest
+	if pending != nil && pending.Refused {
+		refused, pending = pending, nil
+	}
 	if pending != nil {
 		if holds(held, pending.By) {
 			if answer == "no" {
-				return s.dropUndo(ctx, t, T(sl, "undo_withdrew", "Name", name))
+				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Move", pending.Seq))
 			}
 			return Reply{}, refuseT(ul, "undo_already_asked", "Names", joinNames(ul, s.undoWaiting(t, pending)))
 		}
 		if answer == "no" {
-			return s.dropUndo(ctx, t, T(sl, "undo_refused", "Name", name, "Move", pending.Seq))
+			// The refusal names who asked (whose move it was): the refuser is not its player.
+			asker := playerName(row, rules.Seat(pending.By))
+			pending.Refused = true
+			return s.dropUndo(ctx, t, pending, T(sl, "undo_refused", "Name", name, "Asker", asker, "Move", pending.Seq),
+				T(ul, "undo_refused_you", "Asker", asker, "Move", pending.Seq))
 		}
 		for _, seat := range held {
 			pending.Agreed = appendInt(pending.Agreed, int(seat))
@@ -82,6 +93,9 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	last := moves[len(moves)-1]
 	if !holds(held, last.Seat) || last.UserID == RobotUser || last.UserID == AutoUser {
 		return Reply{}, refuseT(ul, "undo_not_yours", "Name", playerName(row, rules.Seat(last.Seat)))
+	}
+	if refused != nil && holds(held, refused.By) {
+		return Reply{}, refuseT(ul, "undo_refused_wait", "Move", refused.Seq)
 	}
 	_, evs, err := s.replayTo(ctx, t, t.seq)
 	if err != nil {
@@ -173,14 +187,16 @@ func (s *Service) saveUndo(ctx context.Context, t *table, p *undoRequest) error 
 	return s.store.SetSetting(ctx, undoScope, strconv.FormatInt(t.row.ID, 10), "request", v)
 }
 
-func (s *Service) dropUndo(ctx context.Context, t *table, text string) (Reply, error) {
-	if err := s.saveUndo(ctx, t, nil); err != nil {
+// dropUndo ends a request (keeping it as kept when refused), tells the thread text and the actor
+// their own line, mine, in their language.
+func (s *Service) dropUndo(ctx context.Context, t *table, kept *undoRequest, text, mine string) (Reply, error) {
+	if err := s.saveUndo(ctx, t, kept); err != nil {
 		return Reply{}, err
 	}
 	if err := s.store.Enqueue(ctx, s.plainNotice(t.row, text)); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: text, Game: t.row.ID}, nil
+	return Reply{Text: mine, Private: true, Public: text, Game: t.row.ID}, nil
 }
 
 // takeBack removes the last move and rebuilds the state from the log.
@@ -206,7 +222,7 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	}
 	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.
 	lead := T(s.threadLang(row), "undo_taken_back", "Move", p.Seq)
-	f, notices := s.post(t, st, t.seq, flow{}, lead)
+	f, notices := s.post(t, st, t.seq, flow{Takeovers: readFlow(row).Takeovers}, lead)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)

@@ -205,7 +205,19 @@ func (c *Console) dispatch(ctx context.Context, cmd, rest string) error {
 	case "undo":
 		return c.show(c.svc.Undo(ctx, c.req(), rest))
 	case "resign":
-		return c.show(c.svc.Resign(ctx, c.req()))
+		// As on Discord: resign asks, "resign yes" does it, "resign no" keeps playing.
+		switch strings.ToLower(strings.TrimSpace(rest)) {
+		case "yes":
+			return c.show(c.svc.Resign(ctx, c.req()))
+		case "no":
+			fmt.Fprintln(c.out, "  "+c.t(ctx, "resign_cancelled"))
+			return nil
+		}
+		rep, err := c.svc.AskResign(ctx, c.req())
+		if err == nil && rep.Confirm == bot.ConfirmResign {
+			rep.Text += "\n" + c.t(ctx, "con_resign_confirm")
+		}
+		return c.show(rep, err)
 	case "abort":
 		return c.show(c.svc.Abort(ctx, c.req()))
 	case "mine", "my":

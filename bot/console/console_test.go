@@ -191,7 +191,7 @@ func TestConsoleInTheUsersLanguage(t *testing.T) {
 	}
 	// Commands and their arguments, the user, the game (a test game whose texts are English),
 	// and the channel are no translation's business.
-	keep := regexp.MustCompile(`<[^>]*>|\[[a-z0-9=|. ]+\]|#[a-z0-9-]+|\b(as|games|rules|create|players|bots|level|easy|normal|hard|option|value|join|leave|start|id|move|notation|choices|partial|board|view|history|undo|no|resign|abort|mine|settings|set|server|me|key|export|file|go|channel|where|quit|help|lobby|game|seed|alice|frobnicate|bids|Bids|us|[mcbvh])\b|"move b1 b2"|x\b`)
+	keep := regexp.MustCompile(`<[^>]*>|\[[a-z0-9=|. ]+\]|#[a-z0-9-]+|\b(as|games|rules|create|players|bots|level|easy|normal|hard|option|value|join|leave|start|id|move|notation|choices|partial|board|view|history|undo|no|yes|resign|abort|mine|settings|set|server|me|key|export|file|go|channel|where|quit|help|lobby|game|seed|alice|frobnicate|bids|Bids|us|[mcbvh])\b|"move b1 b2"|x\b`)
 	bids := regexp.MustCompile(`\n  bids [^\n]*\n( {6}[^\n]*\n)*`)
 	text := bids.ReplaceAllString(out.String(), "\n") // the test game's own line and options
 	info := rulestest.Bids.Info()                     // a game without messages: English texts
@@ -204,5 +204,44 @@ func TestConsoleInTheUsersLanguage(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "[") {
 		t.Fatalf("nothing written:\n%s", out.String())
+	}
+}
+
+// resign asks how to confirm and changes nothing; "resign no" keeps playing; "resign yes" ends
+// the game, with the resigner's own line and the thread's result.
+func TestResignConfirm(t *testing.T) {
+	var out bytes.Buffer
+	c, svc, _ := newConsole(t, &out)
+	ctx := context.Background()
+	for _, line := range []string{"create bids players=2 seed=5", "as bob", "join"} {
+		if err := c.Exec(ctx, line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	running := func() bool {
+		sum, err := svc.MyGames(ctx, bot.User{ID: "bob", Name: "bob"})
+		return err == nil && len(sum) == 1 && sum[0].Status == "running"
+	}
+	out.Reset()
+	if err := c.Exec(ctx, "resign"); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "(only you) Do you really want to resign from Bids #1? The game ends here and you lose.") ||
+		!strings.Contains(got, "Type “resign yes” to confirm or “resign no” to keep playing.") || !running() {
+		t.Fatalf("resign asks:\n%s", got)
+	}
+	out.Reset()
+	if err := c.Exec(ctx, "resign no"); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "You did not resign: the game goes on.") || !running() {
+		t.Fatalf("resign no:\n%s", got)
+	}
+	out.Reset()
+	if err := c.Exec(ctx, "resign yes"); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "(only you) You resigned from Bids #1.") || !strings.Contains(got, "Game over: alice wins (bob resigned).") || running() {
+		t.Fatalf("resign yes:\n%s", got)
 	}
 }

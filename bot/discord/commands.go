@@ -42,7 +42,8 @@ func (os optionList) int(name string) int {
 
 // mutating commands apply once per interaction even if Discord delivers it twice. /move is
 // guarded by the move log itself.
-var mutating = map[string]bool{"create": true, "undo": true, "resign": true, "abort": true, "join": true,
+// /resign only asks (its confirm button is guarded instead).
+var mutating = map[string]bool{"create": true, "undo": true, "abort": true, "join": true,
 	"leave": true, "start": true, "settings": true}
 
 func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer {
@@ -77,8 +78,11 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 		rep, err := h.svc.Undo(ctx, req, opts.str("answer"))
 		return h.reply(i, rep, err)
 	case "resign":
-		rep, err := h.svc.Resign(ctx, req)
-		return h.reply(i, rep, err)
+		rep, err := h.svc.AskResign(ctx, req)
+		if err != nil {
+			return h.fail(i, err)
+		}
+		return confirmResign(h.svc.UserLanguage(ctx, req), rep)
 	case "abort":
 		// With a number, a game is ended from the channel it was opened in: its thread may be
 		// gone, and with it every way to reach the game.
@@ -442,4 +446,17 @@ func errorCode(err error) int {
 		return re.Message.Code
 	}
 	return 0
+}
+
+// confirmResign is /resign's ephemeral question in the asker's language ul, with Resign and Keep
+// playing buttons. Their custom ids name only the game and the answer: the clicking user is who
+// resigns, and that they play there is checked again then.
+func confirmResign(ul string, rep bot.Reply) *Answer {
+	a := say(rep.Text, true)
+	if rep.Confirm == bot.ConfirmResign {
+		a.Msg.Components = []discordgo.MessageComponent{row(
+			button(bot.T(ul, "dc_button_resign_yes"), discordgo.DangerButton, cid{Game: rep.Game, Action: actQuit, Args: []string{"yes"}}.String()),
+			button(bot.T(ul, "dc_button_resign_no"), discordgo.SecondaryButton, cid{Game: rep.Game, Action: actQuit, Args: []string{"no"}}.String()))}
+	}
+	return a
 }

@@ -75,6 +75,20 @@ func (h *Handler) component(ctx context.Context, i *discordgo.Interaction) *Answ
 		}
 		rep, err := h.svc.Overdue(ctx, req, c.int(0), c.arg(1))
 		return h.settled(i, rep, err)
+	case actQuit:
+		// The answer replaces the asker's ephemeral question, its buttons gone.
+		if c.arg(0) != "yes" {
+			return updateWith(Message{Content: bot.T(ul, "resign_cancelled"), Clear: true})
+		}
+		var done *Answer
+		if ctx, done = h.once(ctx, i); done != nil {
+			return done
+		}
+		rep, err := h.svc.Resign(ctx, req)
+		if err != nil {
+			return h.fail(i, err)
+		}
+		return updateWith(Message{Content: clip(rep.Text, maxContent), Clear: true})
 	case actUndo:
 		var done *Answer
 		if ctx, done = h.once(ctx, i); done != nil {
@@ -96,10 +110,13 @@ func (h *Handler) settled(i *discordgo.Interaction, rep bot.Reply, err error) *A
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if rep.Private {
+	text := rep.Text
+	if rep.Public != "" {
+		// The question is settled in the thread's words; the actor's own line is for a command.
+		text = rep.Public
+	} else if rep.Private {
 		return say(rep.Text, true)
 	}
-	text := rep.Text
 	if i.Message != nil && i.Message.Content != "" {
 		text = i.Message.Content + "\n→ " + rep.Text
 	}

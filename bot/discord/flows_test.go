@@ -184,14 +184,31 @@ func TestUndoByButtonsAndResign(t *testing.T) {
 	if !strings.Contains(content(posts[len(posts)-1].JSON), "Move 1 was taken back") || p.user != "u-"+mover {
 		t.Fatalf("the board after the undo asks the mover again: %q", content(posts[len(posts)-1].JSON))
 	}
-	// Resign: a public reply, the result in the thread, the prompt loses its buttons.
-	i := e.slash(other, thread, "resign")
+	// Resign: an ephemeral question with Resign and Keep playing; nothing ends before the
+	// confirmation, which answers in the resigner's own words; the result goes to the thread and
+	// the prompt loses its buttons.
+	d, ids = e.askResign(other, thread)
+	if !strings.Contains(content(d), "Do you really want to resign") {
+		t.Fatalf("the question: %q", content(d))
+	}
+	eph := &discordgo.Message{ID: "eph-1", ChannelID: thread, Content: content(d), Flags: discordgo.MessageFlagsEphemeral}
+	i := e.click(other, thread, ids[1], eph)
 	rs = e.do(i)
-	if cb := callback(t, rs, i); ephemeral(data(cb)) || !strings.Contains(content(data(cb)), mover+" wins") {
-		t.Fatalf("resign: %+v", cb.JSON)
+	if cb := callback(t, rs, i); typ(cb) != 7 || content(data(cb)) != "You did not resign: the game goes on." || len(customIDs(data(cb))) != 0 {
+		t.Fatalf("keep playing: %+v", cb.JSON)
+	}
+	if rs := e.deliver(); len(find(rs, "POST", "/channels/"+thread+"/messages")) != 0 {
+		t.Fatalf("asking or cancelling told the thread: %+v", rs)
+	}
+	_, ids = e.askResign(other, thread)
+	i = e.click(other, thread, ids[0], eph)
+	rs = e.do(i)
+	if cb := callback(t, rs, i); typ(cb) != 7 || !strings.HasPrefix(content(data(cb)), "You resigned from") || len(customIDs(data(cb))) != 0 {
+		t.Fatalf("resign confirmed: %+v", cb.JSON)
 	}
 	rs = e.deliver()
-	if len(find(rs, "POST", "/channels/"+thread+"/messages")) != 1 || len(find(rs, "PATCH", "/channels/"+thread+"/messages/"+p.id)) != 1 {
+	res := find(rs, "POST", "/channels/"+thread+"/messages")
+	if len(res) != 1 || !strings.Contains(content(res[0].JSON), mover+" wins") || len(find(rs, "PATCH", "/channels/"+thread+"/messages/"+p.id)) != 1 {
 		t.Fatalf("result posted and the last prompt retired: %+v", rs)
 	}
 	d = e.answer(e.slash(mover, thread, "move", opt("move", "a1 a2")))
@@ -317,8 +334,9 @@ func TestDuplicateDeliveryAppliesOnce(t *testing.T) {
 	if e.moves(thread) != 1 {
 		t.Fatalf("%d moves", e.moves(thread))
 	}
-	// The same for a lobby button and /resign.
-	i = e.slash(user, thread, "resign")
+	// The same for the button that confirms /resign.
+	_, ids := e.askResign(user, thread)
+	i = e.click(user, thread, ids[0], nil)
 	e.answer(i)
 	if d := e.answer(i); !strings.Contains(content(d), "already done") {
 		t.Fatalf("%q", content(d))

@@ -194,7 +194,7 @@ type plan struct {
 }
 
 var slowCommands = map[string]bool{"board": true, "view": true, "create": true, "export": true, "replay": true}
-var publicCommands = map[string]bool{"resign": true, "abort": true, "undo": true, "join": true, "leave": true, "start": true, "replay": true}
+var publicCommands = map[string]bool{"abort": true, "undo": true, "join": true, "leave": true, "start": true, "replay": true}
 
 func (h *Handler) plan(i *discordgo.Interaction) plan {
 	switch i.Type {

@@ -26,6 +26,7 @@ const (
 	actPlay  = "play"  // seq, path...
 	actLate  = "late"  // seq, skip|replace|end
 	actUndo  = "undo"  // seq, yes|no
+	actQuit  = "quit"  // yes|no: confirm or cancel /resign (the asker's own ephemeral question)
 	actAns   = "ans"   // seq, user, path: a whole move answered with one tap on a turn post
 )
 

@@ -197,7 +197,7 @@ func TestFinishedGameThreadIsArchived(t *testing.T) {
 	e := newEnv(t)
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
-	e.answer(e.slash(user, thread, "resign"))
+	e.resign(user, thread)
 	rs := e.deliver()
 	set := find(rs, "PATCH", "/channels/"+thread)
 	var patches []recorded
@@ -411,7 +411,7 @@ func TestArchiveAfterSetting(t *testing.T) {
 			e := newEnv(t)
 			e.send.ArchiveAfter = c.after
 			thread, p := e.started()
-			e.answer(e.slash(strings.TrimPrefix(p.user, "u-"), thread, "resign"))
+			e.resign(strings.TrimPrefix(p.user, "u-"), thread)
 			var set []recorded
 			for _, r := range e.deliver() {
 				if r.Method == "PATCH" && r.Path == "/channels/"+thread {

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
@@ -105,7 +106,12 @@ func TestInteractionIsDoneWithItsEffect(t *testing.T) {
 	srv := httptest.NewServer(HTTPHandler(h, pub, nil))
 	defer srv.Close()
 	s := signer{priv: priv, pub: pub, url: srv.URL, fake: e.fake}
-	i := e.slash(user, thread, "resign")
+	g, err := e.store.GameByThread(context.Background(), thread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The button that confirms /resign (the act itself; /resign only asks).
+	i := e.click(user, thread, fmt.Sprintf("g/%d/quit/yes", g.ID), nil)
 	body, _ := json.Marshal(i)
 	said := func() string {
 		_, out := s.post(t, body, e.clock(), false)

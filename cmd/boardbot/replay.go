@@ -20,14 +20,20 @@ import (
 
 // replaySummary is what `replay --json` prints.
 type replaySummary struct {
-	Game     string        `json:"game"`
-	Moves    int           `json:"moves"`
-	Players  []string      `json:"players,omitempty"`
-	Awaiting []awaited     `json:"awaiting,omitempty"`
-	Result   *rules.Result `json:"result,omitempty"`
-	PNGs     int           `json:"pngs,omitempty"`
-	GIFBytes int           `json:"gif_bytes,omitempty"`
-	GIFMs    int64         `json:"gif_ms,omitempty"`
+	Game     string    `json:"game"`
+	Moves    int       `json:"moves"`
+	Players  []string  `json:"players,omitempty"`
+	Awaiting []awaited `json:"awaiting,omitempty"`
+	// Result is the game's one result as the bot's thread stated it: the record's resignation,
+	// timeout or takeovers count; its reason names the players.
+	Result *rules.Result `json:"result,omitempty"`
+	// Aborted: the record ends with the game aborted, without a result.
+	Aborted bool `json:"aborted,omitempty"`
+	// Outcome is the thread's sentence for the result (or the abort), in English.
+	Outcome  string `json:"outcome,omitempty"`
+	PNGs     int    `json:"pngs,omitempty"`
+	GIFBytes int    `json:"gif_bytes,omitempty"`
+	GIFMs    int64  `json:"gif_ms,omitempty"`
 	// RecapBytes is the size of the --recap picture.
 	RecapBytes int `json:"recap_bytes,omitempty"`
 	// Suggest is what --suggest asked of the AI for the awaited seats.
@@ -77,7 +83,12 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		if *pngDir == "" || kit.PNG == nil {
 			return nil
 		}
-		b, err := kit.PNG(st.View(rules.Spectator), render.Meta{Names: rec.Players})
+		meta := render.Meta{Names: rec.Players}
+		if i == len(rec.Moves) {
+			// The last board states the result as the thread did (a resignation, a takeover).
+			meta.Result, meta.Aborted = bot.RecordResult(rec, st)
+		}
+		b, err := kit.PNG(st.View(rules.Spectator), meta)
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", i, err)
 		}
@@ -132,16 +143,22 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		sum.RecapBytes = len(b)
 	}
-	sum.Result = st.Result()
-	for _, p := range st.Awaiting() {
-		a := awaited{Seat: p.Seat, Prompt: p.Text}
-		if int(p.Seat) < len(rec.Players) {
-			a.Player = rec.Players[p.Seat]
+	sum.Result, sum.Aborted = bot.RecordResult(rec, st)
+	sum.Outcome = bot.RecordOutcome(bot.LangEnglish, rec, st)
+	if sum.Result != nil {
+		sum.Result.Reason = bot.RecordReason(bot.LangEnglish, rec, st, sum.Result)
+	}
+	if sum.Result == nil && !sum.Aborted {
+		for _, p := range st.Awaiting() {
+			a := awaited{Seat: p.Seat, Prompt: bot.RecordPrompt(bot.LangEnglish, rec, st, p)}
+			if int(p.Seat) < len(rec.Players) {
+				a.Player = rec.Players[p.Seat]
+			}
+			sum.Awaiting = append(sum.Awaiting, a)
 		}
-		sum.Awaiting = append(sum.Awaiting, a)
 	}
 	if *suggestLevel != "" {
-		if sum.Result != nil {
+		if sum.Result != nil || sum.Aborted {
 			fmt.Fprintf(stderr, "%s: the game is over: nobody is awaited, so there is no move to suggest\n", pos[0])
 			return 1
 		}
@@ -158,8 +175,13 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintf(stdout, "%s: %d moves replayed.\n", rec.Game, sum.Moves)
-	if sum.Result != nil {
-		fmt.Fprintf(stdout, "Finished: ranks %v, scores %v (%s).\n", sum.Result.Ranks, sum.Result.Scores, sum.Result.Reason)
+	switch {
+	case sum.Result != nil && len(sum.Result.Scores) > 0:
+		fmt.Fprintf(stdout, "Finished: ranks %v, scores %v. %s\n", sum.Result.Ranks, sum.Result.Scores, sum.Outcome)
+	case sum.Result != nil:
+		fmt.Fprintf(stdout, "Finished: ranks %v. %s\n", sum.Result.Ranks, sum.Outcome)
+	case sum.Aborted:
+		fmt.Fprintln(stdout, sum.Outcome)
 	}
 	for _, a := range sum.Awaiting {
 		fmt.Fprintf(stdout, "Awaiting seat %d %s: %s\n", a.Seat, a.Player, a.Prompt)

@@ -58,9 +58,11 @@ type Recap struct {
 	// Finished is whether the game has ended: a recap of a running game (a partial record)
 	// says "so far" and shows no final result.
 	Finished bool
-	Reason   string // how the game ended
-	Players  []Player
-	Moves    int
+	// Aborted: the game was ended without a result; the recap says so, not "so far".
+	Aborted bool
+	Reason  string // how the game ended
+	Players []Player
+	Moves   int
 	// LongestTurn and Length come from the move timestamps; zero when they are not known (a
 	// record file has none).
 	LongestTurn time.Duration
@@ -196,6 +198,9 @@ func title(r Recap) string {
 	if r.Finished {
 		return tr(r.Lang, "title_final", game)
 	}
+	if r.Aborted {
+		return tr(r.Lang, "title_aborted", game)
+	}
 	return tr(r.Lang, "title_running", game)
 }
 
@@ -284,7 +289,7 @@ func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 	}
 	c.Text(float64(plot.Min.X), float64(plot.Max.Y+24), tr(rc.Lang, "axis_start"), render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
 	end := tr(rc.Lang, "axis_end")
-	if !rc.Finished {
+	if !rc.Finished && !rc.Aborted {
 		end = tr(rc.Lang, "axis_now")
 	}
 	c.Text(float64(plot.Max.X), float64(plot.Max.Y+24), end, render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})

@@ -86,6 +86,7 @@ func TestWords(t *testing.T) {
 		{"running, polyps", Recap{Game: "Reef Encounter", Measure: "polyps in the parrotfish", One: "polyp in the parrotfish"},
 			Player{Values: []int{0, 3}}, "Reef Encounter · so far (still running)", "3 polyps in the parrotfish"},
 		{"no singular", Recap{Game: "Ausonia", Measure: "influence"}, Player{Values: []int{1}}, "Ausonia · so far (still running)", "1 influence"},
+		{"aborted", Recap{Game: "Ausonia", Measure: "influence", Aborted: true}, Player{Values: []int{4}}, "Ausonia · aborted, no result", "4 influence"},
 	} {
 		if got := title(c.r); got != c.title {
 			t.Errorf("%s: title %q, want %q", c.name, got, c.title)

@@ -12,9 +12,24 @@
 //
 //	0: b1 b2
 //	1: d6 d5 drone
+//	takeover 1: resigned
+//	0: c1 c2
+//	end: aborted
 //
 // Lines starting with '#' are comments. Header lines come before the first move line; a move line
 // is "<seat>: <notation>". Names may hold any text but a newline.
+//
+// Beside the moves, the log carries what the platform did to the game, each line where it
+// happened (records written before these lines existed have none, and read as before):
+//
+//	takeover <seat>: <why>   from the next move on the bot plays the seat, which ranks after
+//	                         every seat still played by its player; why is resigned, timeout or
+//	                         left (the cause was not kept)
+//	end: resigned <seat>...  the game ended here: those seats resigned and every other seat wins
+//	end: timeout <seat>...   the game ended here: those seats ran out of time, every other wins
+//	end: aborted             the game ended here without a result
+//
+// An end line is the record's last log line.
 package record
 
 import (
@@ -22,6 +37,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,6 +51,46 @@ type Record struct {
 	Setup   rules.Setup
 	Players []string // names by seat; may be shorter than Seats
 	Moves   []Entry
+	// Takeovers are the seats the bot took over from their players, in log order.
+	Takeovers []Takeover
+	// End is how the platform ended the game, nil when it did not (the rules ended it, or it
+	// runs).
+	End *End
+}
+
+// Why a seat was taken over, and how the platform ended a game.
+const (
+	Resigned = "resigned"
+	Timeout  = "timeout"
+	Left     = "left" // a takeover whose cause the bot did not keep
+	Aborted  = "aborted"
+)
+
+// Takeover is a "takeover <seat>: <why>" line: the bot plays Seat from move After+1 on.
+type Takeover struct {
+	Seat  rules.Seat
+	After int    // moves played before it
+	Why   string // Resigned, Timeout or Left
+	Line  int
+}
+
+// End is an "end: <how> <seats>" line, after the last move.
+type End struct {
+	How   string       // Resigned, Timeout or Aborted
+	Seats []rules.Seat // who resigned or ran out of time; none when aborted
+	Line  int
+}
+
+// TakenOver lists the seats the bot took over, in seat order, each once.
+func (r *Record) TakenOver() []rules.Seat {
+	var out []rules.Seat
+	for _, t := range r.Takeovers {
+		if !slices.Contains(out, t.Seat) {
+			out = append(out, t.Seat)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Entry is one move line.
@@ -66,8 +122,24 @@ func (r *Record) Write(w io.Writer) error {
 		fmt.Fprintf(b, "player %d: %s\n", i, strings.ReplaceAll(p, "\n", " "))
 	}
 	b.WriteString("\n")
-	for _, e := range r.Moves {
-		fmt.Fprintf(b, "%d: %s\n", e.Seat, e.Move.String())
+	takeovers := slices.Clone(r.Takeovers)
+	slices.SortStableFunc(takeovers, func(a, b Takeover) int { return a.After - b.After })
+	next := 0
+	for i := 0; i <= len(r.Moves); i++ {
+		// One taken over after the last move (or, built in memory, past it) is written at the end.
+		for ; next < len(takeovers) && (takeovers[next].After <= i || i == len(r.Moves)); next++ {
+			fmt.Fprintf(b, "takeover %d: %s\n", takeovers[next].Seat, takeovers[next].Why)
+		}
+		if i < len(r.Moves) {
+			fmt.Fprintf(b, "%d: %s\n", r.Moves[i].Seat, r.Moves[i].Move.String())
+		}
+	}
+	if r.End != nil {
+		b.WriteString("end: " + r.End.How)
+		for _, s := range r.End.Seats {
+			fmt.Fprintf(b, " %d", s)
+		}
+		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -95,6 +167,7 @@ func Parse(rd io.Reader) (*Record, error) {
 	sc.Buffer(make([]byte, 0, 1024), MaxLineLen)
 	n := 0
 	seenGame, seenSeats := false, false
+	inLog := false              // a move, takeover or end line was read: the header is over
 	playerLine := map[int]int{} // seat -> line, to name the line of a seat the record lacks
 	for sc.Scan() {
 		n++
@@ -112,6 +185,9 @@ func Parse(rd io.Reader) (*Record, error) {
 			return nil, &ParseError{n, "expected \"key: value\" or \"seat: move\""}
 		}
 		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if r.End != nil {
+			return nil, &ParseError{n, "nothing may follow the end line"}
+		}
 		if seat, err := strconv.Atoi(key); err == nil {
 			if len(r.Moves) >= MaxMoves {
 				return nil, &ParseError{n, fmt.Sprintf("more than %d moves", MaxMoves)}
@@ -121,9 +197,35 @@ func Parse(rd io.Reader) (*Record, error) {
 				return nil, &ParseError{n, err.Error()}
 			}
 			r.Moves = append(r.Moves, Entry{Seat: rules.Seat(seat), Move: m, Line: n})
+			inLog = true
 			continue
 		}
-		if len(r.Moves) > 0 {
+		if strings.HasPrefix(key, "takeover ") || key == "takeover" {
+			seat, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(key, "takeover")))
+			if err != nil {
+				return nil, &ParseError{n, "takeover lines are \"takeover <seat>: resigned\", \"timeout\" or \"left\""}
+			}
+			if val != Resigned && val != Timeout && val != Left {
+				return nil, &ParseError{n, fmt.Sprintf("a seat is taken over because its player resigned, ran out of time or left (resigned, timeout or left), not %q", val)}
+			}
+			if slices.ContainsFunc(r.Takeovers, func(t Takeover) bool { return t.Seat == rules.Seat(seat) }) {
+				return nil, &ParseError{n, fmt.Sprintf("seat %d was taken over already", seat)}
+			}
+			r.Takeovers = append(r.Takeovers, Takeover{Seat: rules.Seat(seat), After: len(r.Moves), Why: val, Line: n})
+			inLog = true
+			continue
+		}
+		if key == "end" {
+			e, msg := parseEnd(val)
+			if msg != "" {
+				return nil, &ParseError{n, msg}
+			}
+			e.Line = n
+			r.End = e
+			inLog = true
+			continue
+		}
+		if inLog {
 			return nil, &ParseError{n, "header line after the first move"}
 		}
 		switch {
@@ -180,10 +282,56 @@ func Parse(rd io.Reader) (*Record, error) {
 			return nil, &ParseError{e.Line, seatRange(int(e.Seat), r.Setup.Seats)}
 		}
 	}
+	for _, t := range r.Takeovers {
+		if t.Seat < 0 || int(t.Seat) >= r.Setup.Seats {
+			return nil, &ParseError{t.Line, seatRange(int(t.Seat), r.Setup.Seats)}
+		}
+	}
+	if r.End != nil {
+		for _, s := range r.End.Seats {
+			if s < 0 || int(s) >= r.Setup.Seats {
+				return nil, &ParseError{r.End.Line, seatRange(int(s), r.Setup.Seats)}
+			}
+		}
+	}
 	if len(r.Setup.Options) == 0 {
 		r.Setup.Options = nil
 	}
 	return r, nil
+}
+
+// parseEnd reads the value of an end line, or says what is wrong with it.
+func parseEnd(val string) (*End, string) {
+	f := strings.Fields(val)
+	const want = "end lines are \"end: resigned <seats>\", \"end: timeout <seats>\" or \"end: aborted\""
+	if len(f) == 0 {
+		return nil, want
+	}
+	e := &End{How: f[0]}
+	switch e.How {
+	case Aborted:
+		if len(f) > 1 {
+			return nil, "an aborted game has no seats to name: \"end: aborted\""
+		}
+		return e, ""
+	case Resigned, Timeout:
+	default:
+		return nil, want
+	}
+	if len(f) == 1 {
+		return nil, fmt.Sprintf("name the seats that %s: \"end: %s 1\"", map[string]string{Resigned: "resigned", Timeout: "ran out of time"}[e.How], e.How)
+	}
+	for _, w := range f[1:] {
+		s, err := strconv.Atoi(w)
+		if err != nil {
+			return nil, fmt.Sprintf("%q is not a seat number", w)
+		}
+		if slices.Contains(e.Seats, rules.Seat(s)) {
+			return nil, fmt.Sprintf("seat %d is named twice", s)
+		}
+		e.Seats = append(e.Seats, rules.Seat(s))
+	}
+	return e, ""
 }
 
 func seatRange(seat, seats int) string {

@@ -3,6 +3,7 @@ package record
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -144,6 +145,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("game: x\nseats: 3\noption v: w\n1: a b\n")
 	f.Add("\ufeffgame: x\nseats: 2\nplayer 1: b\n0: a\n")
 	f.Add("game: x\nseats: 2\nplayer 63: b\n")
+	f.Add("game: x\nseats: 3\ntakeover 2: left\n0: a\ntakeover 1: resigned\n1: b\nend: timeout 0 1\n")
+	f.Add("game: x\nseats: 2\n0: a\nend: aborted\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		r, err := Parse(strings.NewReader(s))
 		if err != nil {
@@ -157,4 +160,68 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("print/parse is not stable:\n%s\n---\n%s", r.String(), again.String())
 		}
 	})
+}
+
+// What the platform did to a game is kept where it happened, and prints back the same.
+func TestPlatformLines(t *testing.T) {
+	text := "game: bids\nseats: 3\nseed: 7\n\n0: bid pass\ntakeover 2: resigned\n1: bid pass\n2: bid pass\ntakeover 1: timeout\nend: resigned 0\n"
+	r, err := Parse(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Takeover{{Seat: 2, After: 1, Why: Resigned, Line: 6}, {Seat: 1, After: 3, Why: Timeout, Line: 9}}
+	if len(r.Moves) != 3 || !slices.Equal(r.Takeovers, want) {
+		t.Fatalf("moves %+v takeovers %+v", r.Moves, r.Takeovers)
+	}
+	if r.End == nil || r.End.How != Resigned || !slices.Equal(r.End.Seats, []rules.Seat{0}) || r.End.Line != 10 {
+		t.Fatalf("end %+v", r.End)
+	}
+	if got := r.TakenOver(); !slices.Equal(got, []rules.Seat{1, 2}) {
+		t.Fatalf("taken over %v", got)
+	}
+	if !strings.HasSuffix(r.String(), "\n0: bid pass\ntakeover 2: resigned\n1: bid pass\n2: bid pass\ntakeover 1: timeout\nend: resigned 0\n") {
+		t.Fatalf("printed:\n%s", r.String())
+	}
+	// A takeover before the first move, an abort, several seats out of time.
+	for _, log := range []string{"takeover 0: left\n0: bid pass\n", "0: bid pass\nend: aborted\n", "end: timeout 1 0\n"} {
+		r, err := Parse(strings.NewReader("game: bids\nseats: 2\nseed: 7\n\n" + log))
+		if err != nil {
+			t.Fatalf("%q: %v", log, err)
+		}
+		if !strings.HasSuffix(r.String(), "\n\n"+log) {
+			t.Fatalf("%q printed as:\n%s", log, r.String())
+		}
+	}
+	// Replaying ignores them: the moves alone rebuild the state.
+	r, err = Parse(strings.NewReader("game: bids\nseats: 2\nseed: 7\noption rounds: 3\n\n0: bid pass\ntakeover 1: resigned\n1: bid pass\nend: aborted\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Replay(rulestest.Bids, r, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPlatformLineErrors(t *testing.T) {
+	head := "game: x\nseats: 2\n"
+	cases := []struct{ log, want string }{
+		{"takeover 2: resigned\n", "line 3: there is no seat 2: this record has 2 seats, numbered 0 to 1"},
+		{"takeover x: resigned\n", `line 3: takeover lines are "takeover <seat>: resigned", "timeout" or "left"`},
+		{"takeover 1: bored\n", `line 3: a seat is taken over because its player resigned, ran out of time or left (resigned, timeout or left), not "bored"`},
+		{"takeover 1: left\n0: a\ntakeover 1: resigned\n", "line 5: seat 1 was taken over already"},
+		{"end: resigned\n", `line 3: name the seats that resigned: "end: resigned 1"`},
+		{"end: aborted 1\n", `line 3: an aborted game has no seats to name: "end: aborted"`},
+		{"end: won 1\n", `line 3: end lines are "end: resigned <seats>", "end: timeout <seats>" or "end: aborted"`},
+		{"end: timeout 1 one\n", `line 3: "one" is not a seat number`},
+		{"end: timeout 1 1\n", "line 3: seat 1 is named twice"},
+		{"end: timeout 3\n", "line 3: there is no seat 3: this record has 2 seats, numbered 0 to 1"},
+		{"end: aborted\n0: a\n", "line 4: nothing may follow the end line"},
+		{"takeover 1: left\nseed: 3\n", "line 4: header line after the first move"},
+	}
+	for _, c := range cases {
+		_, err := Parse(strings.NewReader(head + c.log))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: got %v\nwant %s", c.log, err, c.want)
+		}
+	}
 }
