@@ -47,6 +47,9 @@ type Database struct {
 	MaxConnections  int `toml:"max_connections"`
 	Instances       int `toml:"instances"`
 	PoolWaitSeconds int `toml:"pool_wait_seconds"`
+	// Backups is the folder for `boardbot backup`'s files (SQLite copies, PostgreSQL dumps) and
+	// the automatic backups before a schema migration; "" = backups/ beside Path.
+	Backups string `toml:"backups"`
 }
 
 // Games chooses which games are offered.

@@ -288,18 +288,26 @@ func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitErr(stderr, err)
 	}
-	if c.Database.URL == "" {
-		if err := sqlite.Exists(c.Database.Path); err != nil {
-			return exitErr(stderr, err)
-		}
-	}
-	svc, st, err := openService(c, stderr)
+	kits, err := enabledKits(c.Games.Enabled)
 	if err != nil {
-		fmt.Fprintln(stderr, "boardbot:", err)
-		return 1
+		return exitErr(stderr, err)
+	}
+	// fsck writes nothing, ever: no migration, no backup, no lock file. A check that migrated
+	// once cut an installation off from the binary it meant to roll back to.
+	st, err := openStoreReadOnly(ctx, c)
+	if err != nil {
+		if (errors.Is(err, sqlite.ErrSchema) || errors.Is(err, postgres.ErrSchema)) && c.Database.URL == "" {
+			// What can be checked without this build's tables still is: SQLite's own check.
+			if ierr := sqlite.Integrity(ctx, c.Database.Path); ierr != nil {
+				fmt.Fprintln(stdout, "integrity:", ierr)
+			} else {
+				fmt.Fprintln(stdout, "integrity ok; the games were not replayed")
+			}
+		}
+		return exitErr(stderr, err)
 	}
 	defer st.Close()
-	problems, checked, err := fsck(ctx, svc, st)
+	problems, checked, err := fsck(ctx, newService(st, kits, c, stderr, nil), st)
 	if err != nil {
 		fmt.Fprintln(stderr, "boardbot: fsck:", err)
 		return 1
@@ -312,6 +320,20 @@ func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// openStoreReadOnly opens the configured store for a check: read-only connections, no
+// migration, and a schema other than this build's refused with what to do.
+func openStoreReadOnly(ctx context.Context, c config.Config) (dbStore, error) {
+	if c.Database.URL == "" {
+		if err := sqlite.Exists(c.Database.Path); err != nil {
+			return nil, err
+		}
+		return sqlite.OpenReadOnly(ctx, c.Database.Path)
+	}
+	octx, cancel := context.WithTimeout(ctx, openTimeout)
+	defer cancel()
+	return postgres.OpenWith(octx, c.Database.URL, postgres.Options{MaxConns: 2, PoolWait: openTimeout, ReadOnly: true})
 }
 
 func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int {
@@ -330,7 +352,7 @@ func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		if err := sqlite.Exists(c.Database.Path); err != nil {
 			return exitErr(stderr, err)
 		}
-		if err := autoBackup(context.Background(), c.Database.Path, slog.Default()); err != nil {
+		if err := autoBackup(context.Background(), c.Database.Path, backupsOf(c), slog.Default()); err != nil {
 			return exitErr(stderr, err)
 		}
 		from, to, err = sqlite.Migrate(c.Database.Path)

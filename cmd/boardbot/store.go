@@ -29,7 +29,7 @@ const openTimeout = 30 * time.Second
 // up before a start migrates its schema, and the migration is logged.
 func openStore(c config.Config) (dbStore, error) {
 	if c.Database.URL == "" {
-		return openSQLite(c.Database.Path)
+		return openSQLite(c.Database.Path, backupsOf(c))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
@@ -43,7 +43,7 @@ func openStore(c config.Config) (dbStore, error) {
 	})
 }
 
-func openSQLite(path string) (dbStore, error) {
+func openSQLite(path, backups string) (dbStore, error) {
 	ctx := context.Background()
 	// A read-only file or mount, or a full disk, is named before the lock file, the backup or
 	// SQLite trip over it with less telling errors.
@@ -57,7 +57,7 @@ func openSQLite(path string) (dbStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := autoBackup(ctx, path, slog.Default()); err != nil {
+	if err := autoBackup(ctx, path, backups, slog.Default()); err != nil {
 		unlock()
 		return nil, err
 	}

@@ -52,7 +52,14 @@ type Options struct {
 	// Check compares the pools (MaxConns × Instances) with the connections the server allows
 	// and refuses to open when they cannot fit (see CheckCapacity).
 	Check bool
+	// ReadOnly opens for checks that write nothing (fsck): no migration (a schema other than
+	// this build's is refused, wrapping ErrSchema), and every session read-only
+	// (default_transaction_read_only), so a write is refused by the server.
+	ReadOnly bool
 }
+
+// ErrSchema is wrapped by a read-only open's refusal of a schema other than this build's.
+var ErrSchema = errors.New("schema differs from this build's")
 
 // Open connects to the database at url with the default pool and brings its schema up to
 // SchemaVersion.
@@ -77,11 +84,20 @@ func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 		opt.PoolWait = DefaultPoolWait
 	}
 	cfg.MaxConns = int32(opt.MaxConns)
+	if opt.ReadOnly {
+		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
+	}
 	p, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
-	from, to, err := migrate(ctx, p)
+	var from, to int
+	if opt.ReadOnly {
+		from, err = schemaOf(ctx, p)
+		to = from
+	} else {
+		from, to, err = migrate(ctx, p)
+	}
 	if err != nil {
 		p.Close()
 		return nil, fmt.Errorf("postgres: open: %w", err)
@@ -177,6 +193,29 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) (from, to int, err error) 
 }
 
 // SchemaVersion returns the schema version recorded in the database.
+// schemaOf reads the schema version without creating or changing anything, and refuses one
+// other than this build's: a read-only open cannot migrate.
+func schemaOf(ctx context.Context, p *pgxpool.Pool) (int, error) {
+	var have int
+	err := p.QueryRow(ctx, `SELECT COALESCE((SELECT MAX(version) FROM schema_migrations), 0)
+		WHERE to_regclass('schema_migrations') IS NOT NULL`).Scan(&have)
+	if errors.Is(err, pgx.ErrNoRows) {
+		have, err = 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read the schema version: %w", err)
+	}
+	switch want := SchemaVersion(); {
+	case have == 0:
+		return 0, errors.New("the database holds no boardbot tables")
+	case have < want:
+		return have, fmt.Errorf("the database has schema %d, older than this boardbot's %d, and a check writes nothing, so it does not migrate: run `boardbot migrate` first (with the bot stopped), or check with the boardbot that wrote it: %w", have, want, ErrSchema)
+	case have > want:
+		return have, fmt.Errorf("the database has schema %d, newer than this boardbot's %d: check it with the boardbot that wrote it: %w", have, want, ErrSchema)
+	}
+	return have, nil
+}
+
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
 	if err := s.pool.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
