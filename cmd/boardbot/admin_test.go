@@ -189,6 +189,7 @@ func TestConfigCheck(t *testing.T) {
 	os.WriteFile(cfg, []byte("[database]\npath = \"games.db\"\n"), 0o600)
 	t.Setenv("BOARDBOT_TOKEN", "secret-token-value")
 	t.Setenv("BOARDBOT_LOG_LEVEL", "debug")
+	t.Setenv("BOARDBOT_HTTP_LISTEN", "127.0.0.1:0") // 8080 may be taken on the machine running the tests
 	code, out, errs := runCmd(t, "config", "check", "--config", cfg)
 	if code != 0 || strings.Contains(out, "secret-token-value") || !strings.Contains(out, `level = "debug"`) ||
 		!strings.Contains(out, `path = "games.db"`) || !strings.Contains(out, "BOARDBOT_LOG_LEVEL") {

@@ -415,7 +415,18 @@ func cmdConfig(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if _, err := enabledKits(c.Games.Enabled); err != nil {
 		return exitErr(stderr, err)
 	}
+	problems, notes := preflight(context.Background(), c)
 	fmt.Fprint(stdout, c.Effective(src))
+	for _, n := range notes {
+		fmt.Fprintln(stdout, "# note:", n)
+	}
+	if len(problems) > 0 {
+		fmt.Fprintln(stderr, "boardbot: the configuration is valid, but the bot cannot start with it here:")
+		for _, p := range problems {
+			fmt.Fprintln(stderr, "- "+p)
+		}
+		return 1
+	}
 	fmt.Fprintln(stdout, "\n# valid")
 	return 0
 }

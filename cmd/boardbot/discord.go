@@ -247,11 +247,22 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return exitErr(stderr, err)
 	}
 	if *listen != "" {
+		if err := config.CheckListen("--listen", *listen); err != nil {
+			return exitErr(stderr, err)
+		}
 		c.HTTP.Listen = *listen
+		if err := c.Validate(); err != nil {
+			return exitErr(stderr, err)
+		}
 	}
 	key, err := publicKey(c.Discord.PublicKey)
 	if err != nil {
 		return exitErr(stderr, err)
+	}
+	// The public port is tried before anything starts: a taken one used to be reported after
+	// "boardbot started" and "serving Discord interactions".
+	if err := canBind(c.HTTP.Listen); err != nil {
+		return exitErr(stderr, fmt.Errorf("http.listen %s: %w", c.HTTP.Listen, err))
 	}
 	s, err := startServing(ctx, c, stderr, "serve", c.HTTP.Listen)
 	if err != nil {
