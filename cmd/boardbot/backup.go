@@ -246,21 +246,11 @@ func cmdRestore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err := checkRunAs(db, "restore"); err != nil {
 		return exitErr(stderr, err)
 	}
-	_, statErr := os.Stat(lockPath(db))
-	unlock, err := lockFile(lockPath(db), true)
+	unlock, err := stoppedBot(db, "restore")
 	if err != nil {
-		if errors.Is(err, errLocked) {
-			return exitErr(stderr, fmt.Errorf("a boardbot process is using %s: stop the bot first, then restore", db))
-		}
 		return exitErr(stderr, err)
 	}
 	defer unlock()
-	if statErr != nil {
-		// The lock file was made just now: the bot's user must be able to open it.
-		if err := handOver(lockPath(db), db, 0o600); err != nil {
-			return exitErr(stderr, err)
-		}
-	}
 	if sqlite.Exists(db) == nil {
 		// A live database that cannot be read is what a restore is for: only a readable one is
 		// compared.

@@ -336,8 +336,11 @@ func openStoreReadOnly(ctx context.Context, c config.Config) (dbStore, error) {
 	return postgres.OpenWith(octx, c.Database.URL, postgres.Options{MaxConns: 2, PoolWait: openTimeout, ReadOnly: true})
 }
 
-func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	c, _, err := commandConfig("migrate", args, stderr, nil)
+func cmdMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var force *bool
+	c, _, err := commandConfig("migrate", args, stderr, func(fs *flag.FlagSet) {
+		force = fs.Bool("force", false, "migrate PostgreSQL even while boardbot sessions are connected (a rolling upgrade's own risk)")
+	})
 	if err != nil {
 		return exitErr(stderr, err)
 	}
@@ -345,21 +348,39 @@ func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	var from, to int
 	if c.Database.URL != "" {
 		where = "postgres"
-		ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
-		from, to, err = postgres.Migrate(ctx, c.Database.URL)
-		cancel()
+		octx, cancel := context.WithTimeout(ctx, openTimeout)
+		defer cancel()
+		// A running instance reads the schema it started with: changing it underneath is for
+		// the rolling upgrade an admin chose (--force), not for a command run in passing.
+		running, err := postgres.RunningBots(octx, c.Database.URL)
+		if err != nil {
+			return exitErr(stderr, err)
+		}
+		if len(running) > 0 && !*force {
+			return exitErr(stderr, fmt.Errorf("boardbot is running on this database (%s): stop every instance first, then migrate (or migrate anyway with --force)", strings.Join(running, "; ")))
+		}
+		from, to, err = postgres.Migrate(octx, c.Database.URL)
+		if err != nil {
+			fmt.Fprintln(stderr, "boardbot: migrate:", err)
+			return 1
+		}
 	} else {
 		if err := sqlite.Exists(c.Database.Path); err != nil {
 			return exitErr(stderr, err)
 		}
-		if err := autoBackup(context.Background(), c.Database.Path, backupsOf(c), slog.Default()); err != nil {
+		unlock, err := stoppedBot(c.Database.Path, "migrate")
+		if err != nil {
+			return exitErr(stderr, err)
+		}
+		defer unlock()
+		if err := autoBackup(ctx, c.Database.Path, backupsOf(c), slog.Default()); err != nil {
 			return exitErr(stderr, err)
 		}
 		from, to, err = sqlite.Migrate(c.Database.Path)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "boardbot: migrate:", err)
-		return 1
+		if err != nil {
+			fmt.Fprintln(stderr, "boardbot: migrate:", err)
+			return 1
+		}
 	}
 	if from == to {
 		fmt.Fprintf(stdout, "%s: schema %d is current\n", where, to)
@@ -367,6 +388,27 @@ func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stdout, "%s: schema %d -> %d\n", where, from, to)
 	}
 	return 0
+}
+
+// stoppedBot takes the SQLite database's lock alone for a command that must not run under a
+// bot (restore, migrate, migrate-db), or says to stop the bot first. The lock file it may create
+// is handed to the database's owner.
+func stoppedBot(db, cmd string) (func(), error) {
+	_, statErr := os.Stat(lockPath(db))
+	unlock, err := lockFile(lockPath(db), true)
+	if errors.Is(err, errLocked) {
+		return nil, fmt.Errorf("a boardbot process is using %s: stop the bot first, then %s", db, cmd)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if statErr != nil {
+		if err := handOver(lockPath(db), db, 0o600); err != nil {
+			unlock()
+			return nil, err
+		}
+	}
+	return unlock, nil
 }
 
 func cmdVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/boardbot/boardbot/bot/config"
@@ -52,7 +53,7 @@ func openSQLite(path, backups string) (dbStore, error) {
 	}
 	unlock, err := lockFile(lockPath(path), false)
 	if errors.Is(err, errLocked) {
-		return nil, fmt.Errorf("%s is being restored: try again when the restore has finished", path)
+		return nil, fmt.Errorf("%s is being restored, migrated or copied (boardbot restore, migrate or migrate-db holds it): try again when that has finished", path)
 	}
 	if err != nil {
 		return nil, err
@@ -104,6 +105,25 @@ func cmdMigrateDB(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if err := sqlite.Exists(*from); err != nil {
 		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
+		return 1
+	}
+	// Moves made while the copy runs would stay in SQLite only: the bot must be stopped, and
+	// stays out (its start waits for the lock) until the copy is done.
+	unlock, err := stoppedBot(*from, "copy it")
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
+		return 1
+	}
+	defer unlock()
+	octx, cancel := context.WithTimeout(ctx, openTimeout)
+	running, err := postgres.RunningBots(octx, *to)
+	cancel()
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
+		return 1
+	}
+	if len(running) > 0 {
+		fmt.Fprintf(stderr, "boardbot: migrate-db: boardbot is already running on the PostgreSQL database (%s): stop it; start it on PostgreSQL once the copy is done\n", strings.Join(running, "; "))
 		return 1
 	}
 	if err := migrateDB(ctx, *from, *to, stdout); err != nil {

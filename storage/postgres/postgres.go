@@ -87,6 +87,14 @@ func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 	if opt.ReadOnly {
 		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
 	}
+	if cfg.ConnConfig.RuntimeParams["application_name"] == "" {
+		// The bot's sessions are known by name in pg_stat_activity: maintenance commands
+		// (RunningBots) see that an instance is running on the database.
+		cfg.ConnConfig.RuntimeParams["application_name"] = appName(cfg.ConnConfig.RuntimeParams)
+		if opt.ReadOnly {
+			cfg.ConnConfig.RuntimeParams["application_name"] = "check " + appName(cfg.ConnConfig.RuntimeParams)
+		}
+	}
 	p, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
@@ -193,6 +201,46 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) (from, to int, err error) 
 }
 
 // SchemaVersion returns the schema version recorded in the database.
+// AppName is the application_name of the bot's sessions.
+const AppName = "boardbot"
+
+// appName is the application_name of the bot's sessions on a database: AppName, with the
+// search_path when the URL sets one, since installations (and tests) may share a database in
+// schemas of their own.
+func appName(params map[string]string) string {
+	n := AppName
+	if sp := params["search_path"]; sp != "" {
+		n += "/" + sp
+	}
+	return n[:min(len(n), 63)] // PostgreSQL keeps 63 bytes
+}
+
+// RunningBots lists the other sessions of a boardbot on the database url names, one line per
+// client address ("10.0.0.5: 7 connections"): a running instance, which maintenance that
+// changes the schema or the data under it must not surprise. A session that set another
+// application_name is not seen.
+func RunningBots(ctx context.Context, url string) ([]string, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, errors.New("postgres: the database URL does not parse; write it as postgres://user@host:5432/dbname")
+	}
+	name := appName(cfg.RuntimeParams)
+	cfg.RuntimeParams["application_name"] = "maintenance " + name
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: connect: %w", err)
+	}
+	defer conn.Close(ctx)
+	rows, err := conn.Query(ctx, `SELECT COALESCE(host(client_addr), 'this machine (socket)') || ': ' || COUNT(*) || ' connections'
+		FROM pg_stat_activity
+		WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()
+		GROUP BY client_addr ORDER BY 1`, name)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list the sessions: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
 // schemaOf reads the schema version without creating or changing anything, and refuses one
 // other than this build's: a read-only open cannot migrate.
 func schemaOf(ctx context.Context, p *pgxpool.Pool) (int, error) {
