@@ -48,12 +48,12 @@ func commands() []command {
 		{"register", "register [--config FILE] [--guild ID]", "register the slash commands with Discord (globally, or in one server at once)", cmdRegister},
 		{"commands", "commands --json", "print the exact slash-command schema", cmdCommands},
 		{"games", "games [--json]", "the registered games with their seats and options", cmdGames},
-		{"fsck", "fsck [--config FILE] [--db PATH]", "replay every stored game and report any disagreement with its snapshot", cmdFsck},
-		{"migrate", "migrate [--config FILE] [--db PATH]", "bring the database schema up to date (also done at every start)", cmdMigrate},
+		{"fsck", "fsck [--config FILE] [--db PATH]", "replay every stored game and report any disagreement with its snapshot; writes nothing (read-only, never migrates)", cmdFsck},
+		{"migrate", "migrate [--config FILE] [--db PATH] [--force]", "bring the database schema up to date (also done at every start); refused while the bot runs", cmdMigrate},
 		{"migrate-db", "migrate-db --from FILE --to postgres://...", "copy a SQLite installation into an empty PostgreSQL database and fsck the copy", cmdMigrateDB},
 		{"backup", "backup [--config FILE] [--db PATH] [--to FILE] [--keep N]", "a consistent copy of the database while the bot runs (SQLite: VACUUM INTO, integrity-checked; PostgreSQL: pg_dump)", cmdBackup},
-		{"restore", "restore [--config FILE] [--db PATH] FILE", "put a backup in place of the stopped bot's SQLite database (the old file is moved aside) and fsck it", cmdRestore},
-		{"config", "config check [--config FILE] | config keys", "validate and print the configuration in force (secrets masked); list every key with its environment variable", cmdConfig},
+		{"restore", "restore [--config FILE] [--db PATH] [--force] FILE", "check a backup, then put it in place of the stopped bot's SQLite database (the old file is kept aside) and fsck it; --force takes a backup with fewer games", cmdRestore},
+		{"config", "config check [--config FILE] | config keys", "validate and print the configuration in force (secrets masked), and check what a start checks (token, database folder, ports); list every key with its environment variable", cmdConfig},
 		{"version", "version", "print the version (also --version)", cmdVersion},
 	}
 }
