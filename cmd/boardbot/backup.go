@@ -87,15 +87,16 @@ func cmdBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitErr(stderr, errors.New("--keep must be 0 (keep all) or more"))
 	}
 	dir := backupsOf(c)
+	if c.Database.URL != "" {
+		// The bot never reads the dumps: whoever runs pg_dump may own them.
+		return pgDump(ctx, c, dir, *to, *keep, stdout, stderr)
+	}
 	if *to == "" {
 		// The default folder is the bot's own: written by another user, its next automatic
 		// backup would fail.
 		if err := checkRunAs(c.Database.Path, "backup"); err != nil {
 			return exitErr(stderr, err)
 		}
-	}
-	if c.Database.URL != "" {
-		return pgDump(ctx, c, dir, *to, *keep, stdout, stderr)
 	}
 	db := c.Database.Path
 	if err := sqlite.Exists(db); err != nil {
@@ -316,10 +317,10 @@ func swapIn(ctx context.Context, from, db string) ([]string, error) {
 	}
 	var aside []string
 	if _, err := os.Stat(db); err == nil {
-		// The old file alone must hold its data before it is set aside without its log.
-		if err := sqlite.FoldWAL(ctx, db); err != nil {
-			return nil, err
-		}
+		// The old file should hold its data alone before its log moves away from it. When the
+		// log cannot be folded in (a damaged database is what restores are for), the log still
+		// moves aside with the file, under the same name.
+		_ = sqlite.FoldWAL(ctx, db)
 		stamp := time.Now().UTC().Format("20060102T150405Z")
 		old := fmt.Sprintf("%s.before-restore-%s", db, stamp)
 		// A hard link keeps the old file at db until the rename replaces it.

@@ -115,6 +115,25 @@ func TestRestoreChecksTheBackup(t *testing.T) {
 	}
 }
 
+// A damaged database is what a restore is for: it is replaced without --force (its games cannot
+// be counted) and kept aside.
+func TestRestoreOverADamagedDatabase(t *testing.T) {
+	db := installation(t, 2)
+	bak := filepath.Join(t.TempDir(), "b.db")
+	if code, out, errs := runCmd(t, "backup", "--db", db, "--to", bak); code != 0 {
+		t.Fatalf("backup %d %q %q", code, out, errs)
+	}
+	os.WriteFile(db, []byte(strings.Repeat("garbage!", 1024)), 0o600)
+	code, out, errs := runCmd(t, "restore", "--db", db, bak)
+	if code != 0 || countGames(t, db) != 2 {
+		t.Fatalf("restore over a damaged database: %d %q %q", code, out, errs)
+	}
+	aside, _ := filepath.Glob(db + ".before-restore-*")
+	if len(aside) != 1 {
+		t.Fatalf("the damaged file was not kept aside: %v", aside)
+	}
+}
+
 // The old database's write-ahead log holds data the file does not yet: a restore folds it in
 // before it sets the file aside, so nothing of the old database is lost with its log.
 func TestRestoreKeepsTheOldLog(t *testing.T) {
