@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,14 +14,15 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/bot/metrics"
+	"github.com/boardbot/boardbot/storage/postgres/pgtest"
 )
 
 // The admin review's 52 bad configurations (its section 3), each answered clearly: a refusal
 // that names the key and says what to do, or, for the one that may start (#46), a note. Every
 // row that `config check` can judge runs through it, so the pre-flight says "valid" only for
-// what can start. Rows left out need the network (#16 a closed api_url, #27 a closed PostgreSQL
-// port, #51 a pool too big for the server, #52 a wrong PGPASSWORD): the start itself answers
-// them, tested in ops_test.go and storage/postgres.
+// what can start; the rows about the PostgreSQL server (#27, #51, #52) run the start itself,
+// which stops at the database before Discord (#51 and #52 need the test server, pgtest). Left
+// out: #16, an api_url to a closed port, which the start answers after its retries to Discord.
 func TestBadConfigurations(t *testing.T) {
 	const key = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	busy, err := net.Listen("tcp", "127.0.0.1:0") // a port in use by "another program"
@@ -37,6 +39,7 @@ func TestBadConfigurations(t *testing.T) {
 		env  map[string]string // over BOARDBOT_TOKEN=a-good-token
 		args []string          // default: config check --config <file>
 		dir  func(t *testing.T, dir string) map[string]string
+		pg   bool // database.url is the test server's (pgtest)
 		code int // default 1
 		want string
 	}
@@ -71,6 +74,7 @@ func TestBadConfigurations(t *testing.T) {
 		}, want: "is a folder, not a database file"},
 		{name: "25 url mysql", set: map[string]string{"database.url": `"mysql://u@h/db"`}, want: "database.url must look like postgres://"},
 		{name: "26 password in url", set: map[string]string{"database.url": `"postgres://u:pw@h/db"`}, want: "database.url carries a password: remove it and set the PGPASSWORD"},
+		{name: "27 PostgreSQL port closed", set: map[string]string{"database.url": `"postgres://bb@127.0.0.1:1/games"`}, args: []string{"run"}, want: "nothing answers at 127.0.0.1:1: is PostgreSQL running there"},
 		{name: "28 log.level verbose", set: map[string]string{"log.level": `"verbose"`}, want: `log.level "verbose": use debug, info, warn or error`},
 		{name: "29 log.format yaml", set: map[string]string{"log.format": `"yaml"`}, want: `log.format "yaml": use text or json`},
 		{name: "30 archive_after 2d", set: map[string]string{"discord.archive_after": `"2d"`}, want: "is not a duration such as 24h"},
@@ -101,6 +105,8 @@ func TestBadConfigurations(t *testing.T) {
 		{name: "48 both BOARDBOT_TOKEN and _FILE", env: map[string]string{"BOARDBOT_TOKEN_FILE": "/etc/hostname"}, want: "both BOARDBOT_TOKEN and BOARDBOT_TOKEN_FILE are set: keep one"},
 		{name: "49 max_connections 0", set: map[string]string{"database.max_connections": `0`}, want: "database.max_connections must be 2 to 1000"},
 		{name: "50 config check on #1", set: map[string]string{"discord.aplication_id": `"1"`}, want: "the configuration is not valid"},
+		{name: "51 PostgreSQL pool too big", pg: true, set: map[string]string{"database.instances": `100`, "database.max_connections": `1000`}, args: []string{"run"}, want: "lower database.max_connections"},
+		{name: "52 wrong PGPASSWORD", pg: true, env: map[string]string{"PGPASSWORD": "not-the-password"}, args: []string{"run"}, want: "refused the login of user"},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
@@ -124,6 +130,17 @@ func TestBadConfigurations(t *testing.T) {
 					set[k] = v
 				}
 			}
+			if r.pg {
+				u, err := url.Parse(pgtest.URL(t))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if pw, ok := u.User.Password(); ok && os.Getenv("PGPASSWORD") == "" {
+					t.Setenv("PGPASSWORD", pw)
+				}
+				u.User = url.User(u.User.Username())
+				set["database.url"] = `"` + u.String() + `"`
+			}
 			text := r.file
 			if text == "" {
 				text = goodConfig(dir, key, set)
@@ -134,7 +151,7 @@ func TestBadConfigurations(t *testing.T) {
 			switch {
 			case args == nil:
 				args = []string{"config", "check", "--config", cfg}
-			case args[0] == "serve" && len(args) == 1:
+			case (args[0] == "serve" || args[0] == "run") && len(args) == 1:
 				args = append(args, "--config", cfg)
 			}
 			code, out, errs := runCmd(t, args...)

@@ -99,6 +99,12 @@ func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
+	// One connection first, so that a server that cannot be reached or refuses the login is
+	// named as such rather than as a failed migration.
+	if err := p.Ping(ctx); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("postgres: %w", explainConnect(err, &cfg.ConnConfig.Config))
+	}
 	var from, to int
 	if opt.ReadOnly {
 		from, err = schemaOf(ctx, p)
@@ -228,7 +234,7 @@ func RunningBots(ctx context.Context, url string) ([]string, error) {
 	cfg.RuntimeParams["application_name"] = "maintenance " + name
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: connect: %w", err)
+		return nil, fmt.Errorf("postgres: %w", explainConnect(err, &cfg.Config))
 	}
 	defer conn.Close(ctx)
 	rows, err := conn.Query(ctx, `SELECT COALESCE(host(client_addr), 'this machine (socket)') || ': ' || COUNT(*) || ' connections'
