@@ -40,7 +40,7 @@ func TestBadConfigurations(t *testing.T) {
 		args []string          // default: config check --config <file>
 		dir  func(t *testing.T, dir string) map[string]string
 		pg   bool // database.url is the test server's (pgtest)
-		code int // default 1
+		code int  // default 1
 		want string
 	}
 	rows := []row{
