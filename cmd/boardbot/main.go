@@ -419,7 +419,9 @@ func cmdVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
 				v += " (" + s.Value[:12] + ")"
 			}
 		}
-		fmt.Fprintf(stdout, "boardbot %s, %s, schema %d\n", v, bi.GoVersion, sqlite.SchemaVersion())
+		// The two stores number their migrations apart: name both, so an admin compares the
+		// right one with the startup line's schema=.
+		fmt.Fprintf(stdout, "boardbot %s, %s, schema %d (SQLite), %d (PostgreSQL)\n", v, bi.GoVersion, sqlite.SchemaVersion(), postgres.SchemaVersion())
 		return 0
 	}
 	fmt.Fprintf(stdout, "boardbot %s\n", v)
