@@ -20,9 +20,9 @@ import (
 // The admin review's 52 bad configurations (its section 3), each answered clearly: a refusal
 // that names the key and says what to do, or, for the one that may start (#46), a note. Every
 // row that `config check` can judge runs through it, so the pre-flight says "valid" only for
-// what can start; the rows about the PostgreSQL server (#27, #51, #52) run the start itself,
-// which stops at the database before Discord (#51 and #52 need the test server, pgtest). Left
-// out: #16, an api_url to a closed port, which the start answers after its retries to Discord.
+// what can start; the rows about the servers behind it (#16 Discord's proxy, #27, #51, #52
+// PostgreSQL) run the start itself, which stops there (#51 and #52 need the test server,
+// pgtest; #16 takes the token check's retries, about 8 s).
 func TestBadConfigurations(t *testing.T) {
 	const key = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	busy, err := net.Listen("tcp", "127.0.0.1:0") // a port in use by "another program"
@@ -59,6 +59,7 @@ func TestBadConfigurations(t *testing.T) {
 		{name: "13 public key empty (serve)", set: map[string]string{"discord.public_key": ""}, args: []string{"serve"}, want: "discord.public_key is empty: copy it from"},
 		{name: "14 api_url without scheme", set: map[string]string{"discord.api_url": `"127.0.0.1:18190"`}, want: "discord.api_url must look like http://proxy:8080"},
 		{name: "15 api_url with a path", set: map[string]string{"discord.api_url": `"http://127.0.0.1:18190/api"`}, want: "discord.api_url must look like http://proxy:8080"},
+		{name: "16 api_url to a closed port", set: map[string]string{"discord.api_url": `"http://127.0.0.1:1"`}, args: []string{"run"}, want: "discord.api_url http://127.0.0.1:1 does not answer (dial tcp 127.0.0.1:1: connect: connection refused): start the proxy"},
 		{name: "17 http.listen 8080", set: map[string]string{"http.listen": `"8080"`}, want: `http.listen "8080" must be host:port`},
 		{name: "18 port 99999", set: map[string]string{"http.listen": `"127.0.0.1:99999"`}, want: "the port must be a number from 0 to 65535"},
 		{name: "19 http.listen in use", set: map[string]string{"http.listen": inUse}, want: "http.listen " + busy.Addr().String() + " is in use by another program (serve would fail)"},
