@@ -39,12 +39,17 @@ func preflight(ctx context.Context, c config.Config) (problems, notes []string) 
 	} else {
 		notes = append(notes, "the PostgreSQL server is not contacted here: run and serve connect and check the connections at start")
 	}
-	// run binds metrics.listen; serve binds http.listen as well.
+	// run binds metrics.listen; serve binds http.listen as well, and needs discord.public_key.
 	for _, l := range []struct{ key, addr, probe, mode string }{
 		{"metrics.listen", c.Metrics.Listen, "/livez", "run and serve"},
 		{"http.listen", c.HTTP.Listen, "/healthz", "serve"},
 	} {
 		if l.addr == "" {
+			continue
+		}
+		if l.key == "http.listen" && c.Discord.PublicKey == "" {
+			// Without the public key this configuration cannot serve; gateway mode (run) never
+			// binds http.listen, whose default may well be another program's port.
 			continue
 		}
 		err := canBind(l.addr)
