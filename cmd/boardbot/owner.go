@@ -8,8 +8,12 @@ import (
 	"strconv"
 )
 
-// geteuid is who runs the command; tests play another user with it.
-var geteuid = os.Geteuid
+// geteuid is who runs the command, and writable whether it may create files in a folder; tests
+// play another user with them.
+var (
+	geteuid  = os.Geteuid
+	writable = canWrite
+)
 
 // The files restore and backup write must stay usable by the bot's own user: a `sudo boardbot
 // restore` once left a root-owned 0600 database that the service refused to open, and a root

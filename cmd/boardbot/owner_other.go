@@ -7,5 +7,5 @@ import "os"
 // ownerOf knows no owners where files have none in the Unix sense.
 func ownerOf(os.FileInfo) (uid, gid int, ok bool) { return 0, 0, false }
 
-// writable cannot tell here: the write itself will say.
-func writable(string) bool { return true }
+// canWrite cannot tell here: the write itself will say.
+func canWrite(string) bool { return true }

@@ -98,3 +98,24 @@ func TestAnotherUserIsRefused(t *testing.T) {
 		t.Errorf("backup --to: %d %q", code, errs)
 	}
 }
+
+// A backups folder a root cron left behind makes the bot's own backup before an upgrade fail: the
+// bot says whose folder it is and how to give it back, instead of SQLite's "unable to open
+// database file (14)".
+func TestBackupFolderOfAnotherUser(t *testing.T) {
+	db := installation(t, 2)
+	os.MkdirAll(backupDir(db), 0o700)
+	writable = func(string) bool { return false }
+	defer func() { writable = canWrite }()
+	// An older schema, so that the start backs up before migrating.
+	execSQL(t, db, `DROP TABLE budget; DELETE FROM schema_migrations WHERE version = 5`)
+	os.Remove(lockPath(db))
+	code, _, errs := runCmd(t, "migrate", "--db", db)
+	if code != 1 || !strings.Contains(errs, "cannot write backups into "+backupDir(db)) || !strings.Contains(errs, "chown -R ") {
+		t.Fatalf("migrate with a folder it cannot write: %d %q", code, errs)
+	}
+	code, _, errs = runCmd(t, "backup", "--db", db)
+	if code != 1 || !strings.Contains(errs, "cannot write backups into") {
+		t.Fatalf("backup with a folder it cannot write: %d %q", code, errs)
+	}
+}

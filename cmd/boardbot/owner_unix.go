@@ -16,5 +16,5 @@ func ownerOf(fi os.FileInfo) (uid, gid int, ok bool) {
 	return int(st.Uid), int(st.Gid), true
 }
 
-// writable reports whether this user may create files in dir.
-func writable(dir string) bool { return syscall.Access(dir, 2 /* W_OK */) == nil }
+// canWrite reports whether this user may create files in dir.
+func canWrite(dir string) bool { return syscall.Access(dir, 2 /* W_OK */) == nil }
