@@ -241,6 +241,9 @@ func cmdRestore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	db := c.Database.Path
 	games, err := checkBackup(ctx, from)
+	if why := whyDenied(false, from); err != nil && why != nil {
+		err = why
+	}
 	if err != nil {
 		return exitErr(stderr, fmt.Errorf("the backup cannot be restored (nothing was changed): %w", err))
 	}

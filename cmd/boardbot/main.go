@@ -295,6 +295,11 @@ func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// fsck writes nothing, ever: no migration, no backup, no lock file. A check that migrated
 	// once cut an installation off from the binary it meant to roll back to.
 	st, err := openStoreReadOnly(ctx, c)
+	if err != nil && c.Database.URL == "" {
+		if why := whyDenied(false, c.Database.Path, c.Database.Path+"-wal", c.Database.Path+"-shm"); why != nil {
+			err = why
+		}
+	}
 	if err != nil {
 		if (errors.Is(err, sqlite.ErrSchema) || errors.Is(err, postgres.ErrSchema)) && c.Database.URL == "" {
 			// What can be checked without this build's tables still is: SQLite's own check.
@@ -400,6 +405,9 @@ func stoppedBot(db, cmd string) (func(), error) {
 		return nil, fmt.Errorf("a boardbot process is using %s: stop the bot first, then %s", db, cmd)
 	}
 	if err != nil {
+		if why := whyDenied(true, lockPath(db)); why != nil {
+			return nil, why
+		}
 		return nil, err
 	}
 	if statErr != nil {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/user"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 var (
 	geteuid  = os.Geteuid
 	writable = canWrite
+	openFile = os.OpenFile
 )
 
 // The files restore and backup write must stay usable by the bot's own user: a `sudo boardbot
@@ -101,4 +104,34 @@ func ensureBackupDir(dir, db string) error {
 		return err
 	}
 	return handOver(dir, db, 0o700)
+}
+
+// whyDenied names the first of paths that this user may not open (for writing when write is
+// set) because another user owns it, with the chown that gives it back: the lock file or the
+// database a command run as root left behind, which SQLite calls "unable to open database file".
+// It returns nil when none is.
+func whyDenied(write bool, paths ...string) error {
+	flag, verb := os.O_RDONLY, "read"
+	if write {
+		flag, verb = os.O_RDWR, "write"
+	}
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil || fi.IsDir() {
+			continue
+		}
+		f, err := openFile(p, flag, 0)
+		if err == nil {
+			f.Close()
+			continue
+		}
+		uid, _, ok := ownerOf(fi)
+		if !errors.Is(err, fs.ErrPermission) || !ok || uid == geteuid() {
+			continue
+		}
+		me := userName(geteuid())
+		return fmt.Errorf("%s belongs to %s, and this user (%s) may not %s it (a restore or backup run as root?): give it back with chown %s %s, and run maintenance as the bot's user (sudo -u %s boardbot ...)",
+			p, userName(uid), me, verb, me, p, me)
+	}
+	return nil
 }

@@ -119,3 +119,37 @@ func TestBackupFolderOfAnotherUser(t *testing.T) {
 		t.Fatalf("backup with a folder it cannot write: %d %q", code, errs)
 	}
 }
+
+// The service user meets files root left behind: each command names the file, its owner and the
+// chown, instead of "permission denied" or SQLite's "unable to open database file (14)".
+func TestFilesOfAnotherUserAreNamed(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give files to another user (the tests run as root in CI)")
+	}
+	db := installation(t, 2)
+	for _, p := range []string{db, lockPath(db)} {
+		os.Chown(p, 65534, 65534)
+	}
+	// Root may open anything: the test plays the user that may not.
+	openFile = func(name string, flag int, perm os.FileMode) (*os.File, error) {
+		if name == db || name == lockPath(db) {
+			return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
+		}
+		return os.OpenFile(name, flag, perm)
+	}
+	defer func() { openFile = os.OpenFile }()
+	// The lock file, which every command on the database opens first.
+	code, _, errs := runCmd(t, "migrate", "--db", db)
+	if code != 1 || !strings.Contains(errs, lockPath(db)+" belongs to ") || !strings.Contains(errs, "give it back with chown ") {
+		t.Errorf("migrate: exit %d, %q", code, errs)
+	}
+	// The database itself, which fsck and restore read (through SQLite, which root always may:
+	// the check they call on their error is asked directly).
+	if err := whyDenied(false, db+"-wal", db); err == nil || !strings.Contains(err.Error(), db+" belongs to ") || !strings.Contains(err.Error(), "may not read it") {
+		t.Errorf("whyDenied(db) = %v", err)
+	}
+	os.Chown(db, 0, 0)
+	if err := whyDenied(false, db); err != nil {
+		t.Errorf("a file of this user's own: %v", err)
+	}
+}

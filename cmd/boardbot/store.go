@@ -56,6 +56,9 @@ func openSQLite(path, backups string) (dbStore, error) {
 		return nil, fmt.Errorf("%s is being restored, migrated or copied (boardbot restore, migrate or migrate-db holds it): try again when that has finished", path)
 	}
 	if err != nil {
+		if why := whyDenied(true, lockPath(path)); why != nil {
+			return nil, why
+		}
 		return nil, err
 	}
 	if err := autoBackup(ctx, path, backups, slog.Default()); err != nil {
