@@ -10,8 +10,9 @@ import (
 	"strconv"
 )
 
-// geteuid is who runs the command, and writable whether it may create files in a folder; tests
-// play another user with them.
+// geteuid is who runs the command, writable whether it may create files in a folder, and
+// openFile how it opens one (the lock file, whyDenied's probe); tests play another user with
+// them, since root may open anything.
 var (
 	geteuid  = os.Geteuid
 	writable = canWrite

@@ -233,3 +233,16 @@ func TestFsckBesideARunningBot(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A new machine: restore puts the backup where no database is yet.
+func TestRestoreOntoANewMachine(t *testing.T) {
+	bak := filepath.Join(t.TempDir(), "b.db")
+	if code, out, errs := runCmd(t, "backup", "--db", installation(t, 2), "--to", bak); code != 0 {
+		t.Fatalf("backup %d %q %q", code, out, errs)
+	}
+	db := filepath.Join(t.TempDir(), "boardbot.db")
+	code, out, errs := runCmd(t, "restore", "--db", db, bak)
+	if code != 0 || countGames(t, db) != 2 || strings.Contains(out, "aside") {
+		t.Fatalf("restore onto nothing: %d %q %q", code, out, errs)
+	}
+}
