@@ -25,6 +25,10 @@ func TestMigrateRefusesARunningBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	code, _, errs := runCmd(t, "migrate-db", "--from", db, "--to", "postgres://u:secret@127.0.0.1:1/d")
+	if code != 1 || !strings.Contains(errs, "--to carries a password") {
+		t.Errorf("migrate-db with a password in --to: exit %d, %q", code, errs)
+	}
 	for _, args := range [][]string{
 		{"migrate", "--db", db},
 		{"migrate-db", "--from", db, "--to", "postgres://u@127.0.0.1:1/d"},

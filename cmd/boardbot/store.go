@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"strings"
 	"time"
 
@@ -109,6 +110,12 @@ func cmdMigrateDB(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := sqlite.Exists(*from); err != nil {
 		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
 		return 1
+	}
+	if u, err := url.Parse(*to); err == nil && u.User != nil {
+		if _, set := u.User.Password(); set {
+			// database.url refuses one; here it is only warned about, the copy being one run.
+			fmt.Fprintln(stderr, "boardbot: migrate-db: warning: --to carries a password, which the process list and the shell's history show; set PGPASSWORD (or ~/.pgpass) instead, and leave it out of database.url")
+		}
 	}
 	// Moves made while the copy runs would stay in SQLite only: the bot must be stopped, and
 	// stays out (its start waits for the lock) until the copy is done.
