@@ -47,6 +47,9 @@ type Database struct {
 	MaxConnections  int `toml:"max_connections"`
 	Instances       int `toml:"instances"`
 	PoolWaitSeconds int `toml:"pool_wait_seconds"`
+	// Backups is the folder for `boardbot backup`'s files (SQLite copies, PostgreSQL dumps) and
+	// the automatic backups before a schema migration; "" = backups/ beside Path.
+	Backups string `toml:"backups"`
 }
 
 // Games chooses which games are offered.
@@ -174,6 +177,10 @@ func decode(text, name string) (Config, error) {
 	c := Default()
 	md, err := toml.Decode(text, &c)
 	if err != nil {
+		if strings.Contains(err.Error(), "destination has type slice") {
+			// Go's word for a list: say what to write.
+			return c, fmt.Errorf("config %s: %w (this key takes a list: write it in brackets, such as [\"autumn-ash\", \"reef-encounter\"])", name, err)
+		}
 		return c, fmt.Errorf("config %s: %w", name, err)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
@@ -181,7 +188,14 @@ func decode(text, name string) (Config, error) {
 		for i, k := range und {
 			keys[i] = k.String()
 		}
-		return c, fmt.Errorf("config %s: unknown key %s (see config.example.toml)", name, strings.Join(keys, ", "))
+		hint := "see config.example.toml"
+		for _, k := range keys {
+			if k == "discord.token" || k == "token" {
+				// The likeliest mistake of all; the file may be world-readable or committed.
+				hint = "the bot token never goes in the file: set it in the environment variable BOARDBOT_TOKEN, or name a file holding it in BOARDBOT_TOKEN_FILE"
+			}
+		}
+		return c, fmt.Errorf("config %s: unknown key %s (%s)", name, strings.Join(keys, ", "), hint)
 	}
 	return c, nil
 }
@@ -242,7 +256,7 @@ func (c Config) Validate() error {
 		errs = append(errs, fmt.Errorf("log.format %q: use text or json", c.Log.Format))
 	}
 	if c.Discord.TokenEnv == "" {
-		errs = append(errs, errors.New("discord.token_env is empty"))
+		errs = append(errs, errors.New("discord.token_env is empty: name the environment variable that holds the bot token (the default is BOARDBOT_TOKEN), or remove the key"))
 	}
 	if c.Console.Database == "" {
 		errs = append(errs, errors.New("console.database is empty"))
@@ -252,6 +266,9 @@ func (c Config) Validate() error {
 	}
 	if err := checkListen("metrics.listen", c.Metrics.Listen, true); err != nil {
 		errs = append(errs, err)
+	}
+	if sameListener(c.HTTP.Listen, c.Metrics.Listen) {
+		errs = append(errs, fmt.Errorf("metrics.listen %q and http.listen %q are the same port: the operations listener (/livez, /readyz, /metrics) needs a port of its own, such as 127.0.0.1:8081", c.Metrics.Listen, c.HTTP.Listen))
 	}
 	if id := c.Discord.ApplicationID; id != "" && !snowflake(id) {
 		errs = append(errs, fmt.Errorf("discord.application_id %q is not an application id: copy the number (17 to 20 digits) from the developer portal's General Information page", id))
@@ -293,6 +310,22 @@ func checkListen(key, addr string, empty bool) error {
 	return nil
 }
 
+// sameListener reports whether two listen addresses would ask for the same port: the same port
+// number (not 0, which picks a free one) on hosts that are equal, or one of them every address.
+func sameListener(a, b string) bool {
+	ha, pa, err1 := net.SplitHostPort(a)
+	hb, pb, err2 := net.SplitHostPort(b)
+	if err1 != nil || err2 != nil || pa != pb || pa == "0" {
+		return false
+	}
+	any := func(h string) bool { return h == "" || h == "0.0.0.0" || h == "::" }
+	return ha == hb || any(ha) || any(hb)
+}
+
+// CheckListen refuses an address a listener could not use (serve's --listen), as Validate does
+// for http.listen.
+func CheckListen(key, addr string) error { return checkListen(key, addr, false) }
+
 // snowflake reports whether s looks like a Discord id: digits only, 17 to 20 of them.
 func snowflake(s string) bool {
 	if len(s) < 17 || len(s) > 20 {
@@ -314,6 +347,15 @@ func (c Config) Token() (string, error) {
 		return "", err
 	}
 	if t := strings.TrimSpace(v); t != "" {
+		// The portal shows the token alone; a "Bot " before it (copied from an example of the
+		// Authorization header) would be sent as "Bot Bot …" and refused with a 401 that does
+		// not say why.
+		if p, _, ok := strings.Cut(t, " "); ok && (strings.EqualFold(p, "Bot") || strings.EqualFold(p, "Bearer")) {
+			return "", fmt.Errorf("the bot token in %s starts with %q: set the token alone, as the developer portal's Bot page shows it (boardbot adds the \"Bot \" itself)", c.Discord.TokenEnv, p+" ")
+		}
+		if strings.ContainsAny(t, " \t\r\n") {
+			return "", fmt.Errorf("the bot token in %s holds white space: set the token alone, as the developer portal's Bot page shows it", c.Discord.TokenEnv)
+		}
 		return t, nil
 	}
 	return "", fmt.Errorf("set the bot token in the environment variable %s (or name a file holding it in %s_FILE)", c.Discord.TokenEnv, c.Discord.TokenEnv)

@@ -126,3 +126,50 @@ func TestEveryKeyDocumented(t *testing.T) {
 		}
 	}
 }
+
+// Two listeners on one port cannot both start; port 0 picks a free one each time.
+func TestSameListener(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"127.0.0.1:8080", "127.0.0.1:8080", true},
+		{"127.0.0.1:8080", ":8080", true},
+		{"0.0.0.0:8080", "10.0.0.1:8080", true},
+		{"127.0.0.1:8080", "127.0.0.1:8081", false},
+		{"127.0.0.1:8080", "10.0.0.1:8080", false},
+		{"127.0.0.1:0", "127.0.0.1:0", false},
+		{"127.0.0.1:8080", "", false},
+	} {
+		if got := sameListener(tc.a, tc.b); got != tc.same {
+			t.Errorf("sameListener(%q, %q) = %v", tc.a, tc.b, got)
+		}
+	}
+}
+
+// A token pasted with the header's prefix is refused with the reason, never sent as "Bot Bot".
+func TestTokenWithPrefix(t *testing.T) {
+	for _, tc := range []struct{ token, want string }{
+		{"MTIz.abc.def", ""},
+		{"  MTIz.abc.def\n", ""},
+		{"Bot MTIz.abc.def", `starts with "Bot "`},
+		{"bot MTIz.abc.def", `starts with "bot "`},
+		{"Bearer MTIz.abc.def", `starts with "Bearer "`},
+		{"MTIz abc", "holds white space"},
+	} {
+		c := Default()
+		c.environ = func(k string) string {
+			if k == "BOARDBOT_TOKEN" {
+				return tc.token
+			}
+			return ""
+		}
+		got, err := c.Token()
+		switch {
+		case tc.want == "" && (err != nil || got != "MTIz.abc.def"):
+			t.Errorf("%q: %q, %v", tc.token, got, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: %q, %v; want %q", tc.token, got, err, tc.want)
+		}
+	}
+}

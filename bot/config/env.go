@@ -55,6 +55,10 @@ func Find(flag string, environ []string) (Config, Source, error) {
 	}
 	c := Default()
 	if src.File != "" {
+		if fi, err := os.Stat(src.File); err == nil && fi.IsDir() {
+			// Docker makes a folder of a bind-mounted file that did not exist on the host.
+			return c, src, fmt.Errorf("config (%s): %s is a folder, not a configuration file: name the file itself (with Docker, create the file on the host before mounting it, or the mount makes a folder)", src.Why, src.File)
+		}
 		b, err := os.ReadFile(src.File)
 		if err != nil {
 			return c, src, fmt.Errorf("config (%s): %w", src.Why, err)

@@ -69,7 +69,11 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	if n := countGames(t, db); n != before+1 {
 		t.Fatalf("after the refused restore: %d games, want %d", n, before+1)
 	}
-	code, out, errs = runCmd(t, "restore", "--db", db, bak)
+	// The database holds a game more than the backup: restoring it takes --force.
+	if code, _, errs := runCmd(t, "restore", "--db", db, bak); code != 1 || !strings.Contains(errs, "--force") {
+		t.Fatalf("restore of a backup with fewer games %d: %q", code, errs)
+	}
+	code, out, errs = runCmd(t, "restore", "--force", "--db", db, bak)
 	if code != 0 || !strings.Contains(out, "0 problems") || !strings.Contains(out, "moved "+db+".before-restore-") {
 		t.Fatalf("restore %d: %q %q", code, out, errs)
 	}
@@ -121,7 +125,7 @@ func TestBackupBeforeMigration(t *testing.T) {
 	}
 	h.Close()
 	var logs bytes.Buffer
-	if err := autoBackup(context.Background(), db, newLoggerTo(&logs)); err != nil {
+	if err := autoBackup(context.Background(), db, backupDir(db), newLoggerTo(&logs)); err != nil {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob(filepath.Join(backupDir(db), "old-schema1-*.db"))
@@ -130,7 +134,7 @@ func TestBackupBeforeMigration(t *testing.T) {
 	}
 	// A current database needs none.
 	cur := installation(t, 0)
-	if err := autoBackup(context.Background(), cur, newLoggerTo(&logs)); err != nil {
+	if err := autoBackup(context.Background(), cur, backupDir(cur), newLoggerTo(&logs)); err != nil {
 		t.Fatal(err)
 	}
 	if files, _ := filepath.Glob(filepath.Join(backupDir(cur), "*.db")); len(files) != 0 {
@@ -185,6 +189,7 @@ func TestConfigCheck(t *testing.T) {
 	os.WriteFile(cfg, []byte("[database]\npath = \"games.db\"\n"), 0o600)
 	t.Setenv("BOARDBOT_TOKEN", "secret-token-value")
 	t.Setenv("BOARDBOT_LOG_LEVEL", "debug")
+	t.Setenv("BOARDBOT_HTTP_LISTEN", "127.0.0.1:0") // 8080 may be taken on the machine running the tests
 	code, out, errs := runCmd(t, "config", "check", "--config", cfg)
 	if code != 0 || strings.Contains(out, "secret-token-value") || !strings.Contains(out, `level = "debug"`) ||
 		!strings.Contains(out, `path = "games.db"`) || !strings.Contains(out, "BOARDBOT_LOG_LEVEL") {

@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/storage/postgres"
+	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
 const shortRecord = `# boardbot game record
@@ -94,7 +98,8 @@ func TestMigrateAndVersion(t *testing.T) {
 		t.Fatalf("second migrate %d: %q", code, out.String())
 	}
 	out.Reset()
-	if code := run(context.Background(), []string{"version"}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "boardbot ") {
+	if code := run(context.Background(), []string{"version"}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "boardbot ") ||
+		!strings.Contains(out.String(), fmt.Sprintf("schema %d (SQLite), %d (PostgreSQL)", sqlite.SchemaVersion(), postgres.SchemaVersion())) {
 		t.Fatalf("version %d: %q", code, out.String())
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime"
 	"time"
@@ -123,7 +124,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 	me, err := discord.CheckToken(cctx, sess)
 	cancel()
 	if err != nil {
-		return fail(err)
+		return fail(unreachableProxy(c.Discord.APIURL, err))
 	}
 	ready.token.Store(true)
 	m.TokenAccepted(true)
@@ -156,6 +157,16 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 		stopOps()
 		st.Close()
 	}}, nil
+}
+
+// unreachableProxy names discord.api_url when it is what did not answer: the request's own error
+// names discord.com, the URL asked for, while the connection went to the proxy.
+func unreachableProxy(api string, err error) error {
+	var oe *net.OpError
+	if api == "" || !errors.As(err, &oe) {
+		return err
+	}
+	return fmt.Errorf("discord.api_url %s does not answer (%v): start the proxy there, or fix discord.api_url (empty: Discord itself)", api, oe)
 }
 
 // summary is the one line an admin reads to know what started: the build, the mode, the store
@@ -247,11 +258,22 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return exitErr(stderr, err)
 	}
 	if *listen != "" {
+		if err := config.CheckListen("--listen", *listen); err != nil {
+			return exitErr(stderr, err)
+		}
 		c.HTTP.Listen = *listen
+		if err := c.Validate(); err != nil {
+			return exitErr(stderr, err)
+		}
 	}
 	key, err := publicKey(c.Discord.PublicKey)
 	if err != nil {
 		return exitErr(stderr, err)
+	}
+	// The public port is tried before anything starts: a taken one used to be reported after
+	// "boardbot started" and "serving Discord interactions".
+	if err := canBind(c.HTTP.Listen); err != nil {
+		return exitErr(stderr, fmt.Errorf("http.listen %s: %w", c.HTTP.Listen, err))
 	}
 	s, err := startServing(ctx, c, stderr, "serve", c.HTTP.Listen)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 // uses the database, exclusive for restore, which must not swap the file under a running bot.
 // It does not wait: a lock held the other way is an error.
 func lockFile(path string, exclusive bool) (func(), error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}

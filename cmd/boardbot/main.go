@@ -48,12 +48,12 @@ func commands() []command {
 		{"register", "register [--config FILE] [--guild ID]", "register the slash commands with Discord (globally, or in one server at once)", cmdRegister},
 		{"commands", "commands --json", "print the exact slash-command schema", cmdCommands},
 		{"games", "games [--json]", "the registered games with their seats and options", cmdGames},
-		{"fsck", "fsck [--config FILE] [--db PATH]", "replay every stored game and report any disagreement with its snapshot", cmdFsck},
-		{"migrate", "migrate [--config FILE] [--db PATH]", "bring the database schema up to date (also done at every start)", cmdMigrate},
+		{"fsck", "fsck [--config FILE] [--db PATH]", "replay every stored game and report any disagreement with its snapshot; writes nothing (read-only, never migrates)", cmdFsck},
+		{"migrate", "migrate [--config FILE] [--db PATH] [--force]", "bring the database schema up to date (also done at every start); refused while the bot runs", cmdMigrate},
 		{"migrate-db", "migrate-db --from FILE --to postgres://...", "copy a SQLite installation into an empty PostgreSQL database and fsck the copy", cmdMigrateDB},
 		{"backup", "backup [--config FILE] [--db PATH] [--to FILE] [--keep N]", "a consistent copy of the database while the bot runs (SQLite: VACUUM INTO, integrity-checked; PostgreSQL: pg_dump)", cmdBackup},
-		{"restore", "restore [--config FILE] [--db PATH] FILE", "put a backup in place of the stopped bot's SQLite database (the old file is moved aside) and fsck it", cmdRestore},
-		{"config", "config check [--config FILE] | config keys", "validate and print the configuration in force (secrets masked); list every key with its environment variable", cmdConfig},
+		{"restore", "restore [--config FILE] [--db PATH] [--force] FILE", "check a backup, then put it in place of the stopped bot's SQLite database (the old file is kept aside) and fsck it; --force takes a backup with fewer games", cmdRestore},
+		{"config", "config check [--config FILE] | config keys", "validate and print the configuration in force (secrets masked), and check what a start checks (token, database folder, ports); list every key with its environment variable", cmdConfig},
 		{"version", "version", "print the version (also --version)", cmdVersion},
 	}
 }
@@ -288,18 +288,31 @@ func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitErr(stderr, err)
 	}
-	if c.Database.URL == "" {
-		if err := sqlite.Exists(c.Database.Path); err != nil {
-			return exitErr(stderr, err)
+	kits, err := enabledKits(c.Games.Enabled)
+	if err != nil {
+		return exitErr(stderr, err)
+	}
+	// fsck writes nothing, ever: no migration, no backup, no lock file. A check that migrated
+	// once cut an installation off from the binary it meant to roll back to.
+	st, err := openStoreReadOnly(ctx, c)
+	if err != nil && c.Database.URL == "" {
+		if why := whyDenied(false, c.Database.Path, c.Database.Path+"-wal", c.Database.Path+"-shm"); why != nil {
+			err = why
 		}
 	}
-	svc, st, err := openService(c, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "boardbot:", err)
-		return 1
+		if (errors.Is(err, sqlite.ErrSchema) || errors.Is(err, postgres.ErrSchema)) && c.Database.URL == "" {
+			// What can be checked without this build's tables still is: SQLite's own check.
+			if ierr := sqlite.Integrity(ctx, c.Database.Path); ierr != nil {
+				fmt.Fprintln(stdout, "integrity:", ierr)
+			} else {
+				fmt.Fprintln(stdout, "integrity ok; the games were not replayed")
+			}
+		}
+		return exitErr(stderr, err)
 	}
 	defer st.Close()
-	problems, checked, err := fsck(ctx, svc, st)
+	problems, checked, err := fsck(ctx, newService(st, kits, c, stderr, nil), st)
 	if err != nil {
 		fmt.Fprintln(stderr, "boardbot: fsck:", err)
 		return 1
@@ -314,8 +327,25 @@ func cmdFsck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	c, _, err := commandConfig("migrate", args, stderr, nil)
+// openStoreReadOnly opens the configured store for a check: read-only connections, no
+// migration, and a schema other than this build's refused with what to do.
+func openStoreReadOnly(ctx context.Context, c config.Config) (dbStore, error) {
+	if c.Database.URL == "" {
+		if err := sqlite.Exists(c.Database.Path); err != nil {
+			return nil, err
+		}
+		return sqlite.OpenReadOnly(ctx, c.Database.Path)
+	}
+	octx, cancel := context.WithTimeout(ctx, openTimeout)
+	defer cancel()
+	return postgres.OpenWith(octx, c.Database.URL, postgres.Options{MaxConns: 2, PoolWait: openTimeout, ReadOnly: true})
+}
+
+func cmdMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var force *bool
+	c, _, err := commandConfig("migrate", args, stderr, func(fs *flag.FlagSet) {
+		force = fs.Bool("force", false, "migrate PostgreSQL even while boardbot sessions are connected (a rolling upgrade's own risk)")
+	})
 	if err != nil {
 		return exitErr(stderr, err)
 	}
@@ -323,21 +353,39 @@ func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	var from, to int
 	if c.Database.URL != "" {
 		where = "postgres"
-		ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
-		from, to, err = postgres.Migrate(ctx, c.Database.URL)
-		cancel()
+		octx, cancel := context.WithTimeout(ctx, openTimeout)
+		defer cancel()
+		// A running instance reads the schema it started with: changing it underneath is for
+		// the rolling upgrade an admin chose (--force), not for a command run in passing.
+		running, err := postgres.RunningBots(octx, c.Database.URL)
+		if err != nil {
+			return exitErr(stderr, err)
+		}
+		if len(running) > 0 && !*force {
+			return exitErr(stderr, fmt.Errorf("boardbot is running on this database (%s): stop every instance first, then migrate (or migrate anyway with --force)", strings.Join(running, "; ")))
+		}
+		from, to, err = postgres.Migrate(octx, c.Database.URL)
+		if err != nil {
+			fmt.Fprintln(stderr, "boardbot: migrate:", err)
+			return 1
+		}
 	} else {
 		if err := sqlite.Exists(c.Database.Path); err != nil {
 			return exitErr(stderr, err)
 		}
-		if err := autoBackup(context.Background(), c.Database.Path, slog.Default()); err != nil {
+		unlock, err := stoppedBot(c.Database.Path, "migrate")
+		if err != nil {
+			return exitErr(stderr, err)
+		}
+		defer unlock()
+		if err := autoBackup(ctx, c.Database.Path, backupsOf(c), slog.Default()); err != nil {
 			return exitErr(stderr, err)
 		}
 		from, to, err = sqlite.Migrate(c.Database.Path)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "boardbot: migrate:", err)
-		return 1
+		if err != nil {
+			fmt.Fprintln(stderr, "boardbot: migrate:", err)
+			return 1
+		}
 	}
 	if from == to {
 		fmt.Fprintf(stdout, "%s: schema %d is current\n", where, to)
@@ -345,6 +393,30 @@ func cmdMigrate(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stdout, "%s: schema %d -> %d\n", where, from, to)
 	}
 	return 0
+}
+
+// stoppedBot takes the SQLite database's lock alone for a command that must not run under a
+// bot (restore, migrate, migrate-db), or says to stop the bot first. The lock file it may create
+// is handed to the database's owner.
+func stoppedBot(db, cmd string) (func(), error) {
+	_, statErr := os.Stat(lockPath(db))
+	unlock, err := lockFile(lockPath(db), true)
+	if errors.Is(err, errLocked) {
+		return nil, fmt.Errorf("a boardbot process is using %s: stop the bot first, then %s", db, cmd)
+	}
+	if err != nil {
+		if why := whyDenied(true, lockPath(db)); why != nil {
+			return nil, why
+		}
+		return nil, err
+	}
+	if statErr != nil {
+		if err := handOver(lockPath(db), db, 0o600); err != nil {
+			unlock()
+			return nil, err
+		}
+	}
+	return unlock, nil
 }
 
 func cmdVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
@@ -355,7 +427,9 @@ func cmdVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
 				v += " (" + s.Value[:12] + ")"
 			}
 		}
-		fmt.Fprintf(stdout, "boardbot %s, %s, schema %d\n", v, bi.GoVersion, sqlite.SchemaVersion())
+		// The two stores number their migrations apart: name both, so an admin compares the
+		// right one with the startup line's schema=.
+		fmt.Fprintf(stdout, "boardbot %s, %s, schema %d (SQLite), %d (PostgreSQL)\n", v, bi.GoVersion, sqlite.SchemaVersion(), postgres.SchemaVersion())
 		return 0
 	}
 	fmt.Fprintf(stdout, "boardbot %s\n", v)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/boardbot/boardbot/bot/config"
@@ -29,7 +31,7 @@ const openTimeout = 30 * time.Second
 // up before a start migrates its schema, and the migration is logged.
 func openStore(c config.Config) (dbStore, error) {
 	if c.Database.URL == "" {
-		return openSQLite(c.Database.Path)
+		return openSQLite(c.Database.Path, backupsOf(c))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
@@ -43,7 +45,7 @@ func openStore(c config.Config) (dbStore, error) {
 	})
 }
 
-func openSQLite(path string) (dbStore, error) {
+func openSQLite(path, backups string) (dbStore, error) {
 	ctx := context.Background()
 	// A read-only file or mount, or a full disk, is named before the lock file, the backup or
 	// SQLite trip over it with less telling errors.
@@ -52,12 +54,15 @@ func openSQLite(path string) (dbStore, error) {
 	}
 	unlock, err := lockFile(lockPath(path), false)
 	if errors.Is(err, errLocked) {
-		return nil, fmt.Errorf("%s is being restored: try again when the restore has finished", path)
+		return nil, fmt.Errorf("%s is being restored, migrated or copied (boardbot restore, migrate or migrate-db holds it): try again when that has finished", path)
 	}
 	if err != nil {
+		if why := whyDenied(true, lockPath(path)); why != nil {
+			return nil, why
+		}
 		return nil, err
 	}
-	if err := autoBackup(ctx, path, slog.Default()); err != nil {
+	if err := autoBackup(ctx, path, backups, slog.Default()); err != nil {
 		unlock()
 		return nil, err
 	}
@@ -104,6 +109,31 @@ func cmdMigrateDB(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if err := sqlite.Exists(*from); err != nil {
 		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
+		return 1
+	}
+	if u, err := url.Parse(*to); err == nil && u.User != nil {
+		if _, set := u.User.Password(); set {
+			// database.url refuses one; here it is only warned about, the copy being one run.
+			fmt.Fprintln(stderr, "boardbot: migrate-db: warning: --to carries a password, which the process list and the shell's history show; set PGPASSWORD (or ~/.pgpass) instead, and leave it out of database.url")
+		}
+	}
+	// Moves made while the copy runs would stay in SQLite only: the bot must be stopped, and
+	// stays out (its start waits for the lock) until the copy is done.
+	unlock, err := stoppedBot(*from, "copy it")
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
+		return 1
+	}
+	defer unlock()
+	octx, cancel := context.WithTimeout(ctx, openTimeout)
+	running, err := postgres.RunningBots(octx, *to)
+	cancel()
+	if err != nil {
+		fmt.Fprintln(stderr, "boardbot: migrate-db:", err)
+		return 1
+	}
+	if len(running) > 0 {
+		fmt.Fprintf(stderr, "boardbot: migrate-db: boardbot is already running on the PostgreSQL database (%s): stop it; start it on PostgreSQL once the copy is done\n", strings.Join(running, "; "))
 		return 1
 	}
 	if err := migrateDB(ctx, *from, *to, stdout); err != nil {

@@ -140,6 +140,7 @@ func TestMigrateDB(t *testing.T) {
 
 	out.Reset()
 	errb.Reset()
+	dst.Close() // a bot still connected to the target is refused before anything (TestPostgresMigrateRefusesARunningBot)
 	if code := run(ctx, []string{"migrate-db", "--from", path, "--to", url}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "empty") {
 		t.Errorf("a second copy into the same database: exit %d, %s", code, errb.String())
 	}

@@ -52,7 +52,14 @@ type Options struct {
 	// Check compares the pools (MaxConns × Instances) with the connections the server allows
 	// and refuses to open when they cannot fit (see CheckCapacity).
 	Check bool
+	// ReadOnly opens for checks that write nothing (fsck): no migration (a schema other than
+	// this build's is refused, wrapping ErrSchema), and every session read-only
+	// (default_transaction_read_only), so a write is refused by the server.
+	ReadOnly bool
 }
+
+// ErrSchema is wrapped by a read-only open's refusal of a schema other than this build's.
+var ErrSchema = errors.New("schema differs from this build's")
 
 // Open connects to the database at url with the default pool and brings its schema up to
 // SchemaVersion.
@@ -77,11 +84,34 @@ func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 		opt.PoolWait = DefaultPoolWait
 	}
 	cfg.MaxConns = int32(opt.MaxConns)
+	if opt.ReadOnly {
+		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
+	}
+	if cfg.ConnConfig.RuntimeParams["application_name"] == "" {
+		// The bot's sessions are known by name in pg_stat_activity: maintenance commands
+		// (RunningBots) see that an instance is running on the database.
+		cfg.ConnConfig.RuntimeParams["application_name"] = appName(cfg.ConnConfig.RuntimeParams)
+		if opt.ReadOnly {
+			cfg.ConnConfig.RuntimeParams["application_name"] = "check " + appName(cfg.ConnConfig.RuntimeParams)
+		}
+	}
 	p, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
-	from, to, err := migrate(ctx, p)
+	// One connection first, so that a server that cannot be reached or refuses the login is
+	// named as such rather than as a failed migration.
+	if err := p.Ping(ctx); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("postgres: %w", explainConnect(err, &cfg.ConnConfig.Config))
+	}
+	var from, to int
+	if opt.ReadOnly {
+		from, err = schemaOf(ctx, p)
+		to = from
+	} else {
+		from, to, err = migrate(ctx, p)
+	}
 	if err != nil {
 		p.Close()
 		return nil, fmt.Errorf("postgres: open: %w", err)
@@ -177,6 +207,69 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) (from, to int, err error) 
 }
 
 // SchemaVersion returns the schema version recorded in the database.
+// AppName is the application_name of the bot's sessions.
+const AppName = "boardbot"
+
+// appName is the application_name of the bot's sessions on a database: AppName, with the
+// search_path when the URL sets one, since installations (and tests) may share a database in
+// schemas of their own.
+func appName(params map[string]string) string {
+	n := AppName
+	if sp := params["search_path"]; sp != "" {
+		n += "/" + sp
+	}
+	return n[:min(len(n), 63)] // PostgreSQL keeps 63 bytes
+}
+
+// RunningBots lists the other sessions of a boardbot on the database url names, one line per
+// client address ("10.0.0.5: 7 connections"): a running instance, which maintenance that
+// changes the schema or the data under it must not surprise. A session that set another
+// application_name is not seen.
+func RunningBots(ctx context.Context, url string) ([]string, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, errors.New("postgres: the database URL does not parse; write it as postgres://user@host:5432/dbname")
+	}
+	name := appName(cfg.RuntimeParams)
+	cfg.RuntimeParams["application_name"] = "maintenance " + name
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", explainConnect(err, &cfg.Config))
+	}
+	defer conn.Close(ctx)
+	rows, err := conn.Query(ctx, `SELECT COALESCE(host(client_addr), 'this machine (socket)') || ': ' || COUNT(*) || ' connections'
+		FROM pg_stat_activity
+		WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()
+		GROUP BY client_addr ORDER BY 1`, name)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list the sessions: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// schemaOf reads the schema version without creating or changing anything, and refuses one
+// other than this build's: a read-only open cannot migrate.
+func schemaOf(ctx context.Context, p *pgxpool.Pool) (int, error) {
+	var have int
+	err := p.QueryRow(ctx, `SELECT COALESCE((SELECT MAX(version) FROM schema_migrations), 0)
+		WHERE to_regclass('schema_migrations') IS NOT NULL`).Scan(&have)
+	if errors.Is(err, pgx.ErrNoRows) {
+		have, err = 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read the schema version: %w", err)
+	}
+	switch want := SchemaVersion(); {
+	case have == 0:
+		return 0, errors.New("the database holds no boardbot tables")
+	case have < want:
+		return have, fmt.Errorf("the database has schema %d, older than this boardbot's %d, and a check writes nothing, so it does not migrate: run `boardbot migrate` first (with the bot stopped), or check with the boardbot that wrote it: %w", have, want, ErrSchema)
+	case have > want:
+		return have, fmt.Errorf("the database has schema %d, newer than this boardbot's %d: check it with the boardbot that wrote it: %w", have, want, ErrSchema)
+	}
+	return have, nil
+}
+
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
 	if err := s.pool.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v); err != nil {

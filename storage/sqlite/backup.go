@@ -111,10 +111,19 @@ func Exists(path string) error {
 	return nil
 }
 
-// readOnly opens path without writing anything, not even a write-ahead log's index.
+// readOnly opens path without writing anything, not even a write-ahead log's index. A reader of
+// a WAL database needs the -wal and -shm files and, read-only or not, creates them when they are
+// missing, and cannot remove them again: a check run as root left them behind, root's, for the
+// bot to trip over. They are missing only when no connection has the file open (the bot is
+// stopped), and then the file alone holds everything: it is opened immutable, which reads it
+// without them. (A bot starting during the read may make it see a torn page: Integrity and
+// fsck then report a problem that a second run does not, and a backup fails its check.)
 func readOnly(path string) string {
 	q := url.Values{}
 	q.Add("mode", "ro")
+	if _, err := os.Stat(path + "-wal"); errors.Is(err, os.ErrNotExist) {
+		q.Add("immutable", "1")
+	}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
 	u := url.URL{Scheme: "file", Opaque: (&url.URL{Path: path}).EscapedPath(), RawQuery: q.Encode()}
 	return u.String()

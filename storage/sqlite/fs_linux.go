@@ -16,3 +16,12 @@ func statfsOS(dir string) (fsInfo, error) {
 // accessOS reports whether this process may write path (access(2) with W_OK): EACCES, EROFS or
 // nil. It writes nothing.
 func accessOS(path string) error { return syscall.Access(path, 0x2) }
+
+// ownerOS is the user id owning path, and whether it is known.
+func ownerOS(path string) (int, bool) {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil {
+		return 0, false
+	}
+	return int(st.Uid), true
+}

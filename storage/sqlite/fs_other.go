@@ -6,3 +6,5 @@ package sqlite
 func statfsOS(string) (fsInfo, error) { return fsInfo{}, errNoStatfs }
 
 func accessOS(string) error { return nil }
+
+func ownerOS(string) (int, bool) { return 0, false }

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -44,7 +46,8 @@ var errNoStatfs = errors.New("statfs is not available here")
 var sys = struct {
 	statfs func(dir string) (fsInfo, error)
 	access func(path string) error
-}{statfsOS, accessOS}
+	owner  func(path string) (int, bool)
+}{statfsOS, accessOS, ownerOS}
 
 func diskErr(format string, a ...any) *storage.Unavailable {
 	return &storage.Unavailable{Part: storage.PartDisk, Reason: fmt.Sprintf(format, a...)}
@@ -81,6 +84,9 @@ func CheckPlace(path string) error {
 			if errors.Is(err, syscall.EROFS) {
 				return diskErr("the directory %s is on a read-only file system", dir)
 			}
+			if hint := ownedByOther(f); hint != "" {
+				return diskErr("database file %s %s", f, hint)
+			}
 			return diskErr("database file %s is read-only", f)
 		}
 	}
@@ -88,12 +94,33 @@ func CheckPlace(path string) error {
 		if errors.Is(err, syscall.EROFS) {
 			return diskErr("the directory %s is on a read-only file system", dir)
 		}
+		if hint := ownedByOther(dir); hint != "" {
+			return diskErr("the directory %s %s", dir, hint)
+		}
 		return diskErr("the directory %s is read-only for this user: SQLite creates its -wal and -shm files there", dir)
 	}
 	if known && info.free < MinFree {
 		return diskErr("disk full: %d bytes free on %s", info.free, dir)
 	}
 	return nil
+}
+
+// ownedByOther says, when path that this user may not write belongs to another user, whose it
+// is and how to give it back: a `sudo boardbot restore` or a root cron's backup once left the
+// bot's files to root, and the bot only said "read-only".
+func ownedByOther(path string) string {
+	uid, ok := sys.owner(path)
+	if !ok || uid == os.Geteuid() {
+		return ""
+	}
+	me, them := strconv.Itoa(os.Geteuid()), strconv.Itoa(uid)
+	if u, err := user.LookupId(me); err == nil {
+		me = u.Username
+	}
+	if u, err := user.LookupId(them); err == nil {
+		them = u.Username
+	}
+	return fmt.Sprintf("belongs to %s, not to %s, who runs the bot (a restore or backup run as root?): give it back with chown %s %s, and run maintenance commands as the bot's user (sudo -u %s boardbot ...)", them, me, me, path, me)
 }
 
 // health is what the store learned from its own writes, for Ready and the log.
