@@ -292,8 +292,10 @@ func schema(c config.Config) ([]*discordgo.ApplicationCommand, error) {
 
 func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var guild *string
+	var clear *bool
 	c, _, err := commandConfig("register", args, stderr, func(fs *flag.FlagSet) {
 		guild = fs.String("guild", "", "register in this server only (appears at once; global commands can take up to an hour)")
+		clear = fs.Bool("clear", false, "remove the bot's commands instead (globally, or from the --guild server): for uninstalling")
 	})
 	if err != nil {
 		return exitErr(stderr, err)
@@ -309,6 +311,10 @@ func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return exitErr(stderr, err)
 	}
+	if *clear {
+		// An empty list, not nil: discordgo sends nil as null, which Discord refuses.
+		cmds = []*discordgo.ApplicationCommand{}
+	}
 	sess, err := newSession(token)
 	if err != nil {
 		return exitErr(stderr, err)
@@ -321,11 +327,18 @@ func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int
 		sess.Client.Transport = discord.Redirect(c.Discord.APIURL, sess.Client.Transport)
 	}
 	if err := discord.NewREST(sess).Overwrite(c.Discord.ApplicationID, *guild, cmds); err != nil {
+		if *clear {
+			return exitErr(stderr, fmt.Errorf("register --clear: %w", err))
+		}
 		return exitErr(stderr, fmt.Errorf("register: %w", err))
 	}
 	where := "globally"
 	if *guild != "" {
 		where = "in server " + *guild
+	}
+	if *clear {
+		fmt.Fprintf(stdout, "removed the bot's commands %s (Discord clients may show them for up to an hour)\n", where)
+		return 0
 	}
 	fmt.Fprintf(stdout, "registered %d commands %s\n", len(cmds), where)
 	return 0
