@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -194,4 +195,31 @@ func mustGame(t *testing.T, st storage.Store, id int64) *storage.Game {
 		t.Fatalf("game %d: %v", id, err)
 	}
 	return g
+}
+
+// The README's privacy table names every table the SQLite migrations create (PostgreSQL's are
+// the same), so a new table cannot hold data nobody told the admins about.
+func TestPrivacyTableListsEveryTable(t *testing.T) {
+	section := readmeBlock(t, "## Privacy: what is stored and for how long", "## Uninstalling")
+	files, err := filepath.Glob(filepath.Join(repoRoot, "storage", "sqlite", "migrations", "*.sql"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("migrations: %v %v", files, err)
+	}
+	create := regexp.MustCompile(`(?i)CREATE TABLE (?:IF NOT EXISTS )?(\w+)`)
+	n := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range create.FindAllStringSubmatch(string(b), -1) {
+			n++
+			if !strings.Contains(section, "| `"+m[1]+"` |") {
+				t.Errorf("table %s (%s) is not in the README's privacy table", m[1], filepath.Base(f))
+			}
+		}
+	}
+	if n < 7 {
+		t.Errorf("only %d tables found", n)
+	}
 }
