@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds a release of boardbot: static binaries stamped with the version, the systemd unit, their
+# Builds a release of boardbot: static binaries stamped with the version, the systemd units, their
 # SHA256SUMS and, when a Docker daemon answers, the image.
 #
 #   deploy/release.sh VERSION [OUTDIR]        VERSION is vX.Y.Z or vX.Y.Z-suffix; OUTDIR: dist
@@ -47,8 +47,10 @@ for t in $targets; do
 		-ldflags "-s -w -X main.version=$version" -o "$out/$name" ./cmd/boardbot)
 	files="$files $name"
 done
-cp "$root/deploy/systemd/boardbot.service" "$out/boardbot.service"
-files="$files boardbot.service"
+for unit in boardbot.service boardbot-backup.service boardbot-backup.timer; do
+	cp "$root/deploy/systemd/$unit" "$out/$unit"
+	files="$files $unit"
+done
 
 # shellcheck disable=SC2086 # $files is a list of plain names
 (cd "$out" && sha256sum $files > SHA256SUMS)

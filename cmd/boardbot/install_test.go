@@ -93,13 +93,17 @@ func TestSystemdRecipe(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(work, "boardbot.toml"), []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	unit, err := os.ReadFile(filepath.Join(repoRoot, "deploy", "systemd", "boardbot.service"))
-	if err != nil {
-		t.Fatal(err)
+	units := []string{"boardbot.service", "boardbot-backup.service", "boardbot-backup.timer"}
+	for _, u := range units {
+		b, err := os.ReadFile(filepath.Join(repoRoot, "deploy", "systemd", u))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(work, u), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile(filepath.Join(work, "boardbot.service"), unit, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	unit, _ := os.ReadFile(filepath.Join(work, "boardbot.service"))
 
 	// What a fresh Debian has: the folders the steps install into but do not make.
 	for _, d := range []string{"usr/local/bin", "etc/systemd/system", "var/lib"} {
@@ -119,9 +123,21 @@ func TestSystemdRecipe(t *testing.T) {
 	}
 	recorded, _ := os.ReadFile(log)
 
+	for _, u := range units {
+		want, _ := os.ReadFile(filepath.Join(work, u))
+		if b, err := os.ReadFile(filepath.Join(root, "etc/systemd/system", u)); err != nil || !bytes.Equal(b, want) {
+			t.Fatalf("%s is not installed as shipped: %v", u, err)
+		}
+	}
 	installed := filepath.Join(root, "etc/systemd/system/boardbot.service")
-	if b, err := os.ReadFile(installed); err != nil || !bytes.Equal(b, unit) {
-		t.Fatalf("the unit is not installed as shipped: %v", err)
+	if b, _ := os.ReadFile(installed); !bytes.Equal(b, unit) {
+		t.Fatal("boardbot.service changed")
+	}
+	// The backup runs as the bot, on the bot's configuration and data.
+	backup := unitKeys(t, filepath.Join(root, "etc/systemd/system/boardbot-backup.service"))
+	if f := strings.Fields(backup["ExecStart"]); len(f) < 4 || f[1] != "backup" || backup["User"] != "boardbot" ||
+		backup["ReadWritePaths"] != "/var/lib/boardbot" || !strings.Contains(backup["ExecStart"], "--config /etc/boardbot/boardbot.toml") {
+		t.Errorf("boardbot-backup.service: %v", backup)
 	}
 	keys := unitKeys(t, installed)
 	under := func(p string) string { return filepath.Join(root, p) }
@@ -181,7 +197,7 @@ func TestSystemdRecipe(t *testing.T) {
 		if out, err := exec.Command("cp", "-a", "/lib/systemd/system", under("lib/systemd/")).CombinedOutput(); err != nil {
 			t.Skipf("no system units to verify against: %v %s", err, out)
 		}
-		out, err := exec.Command("systemd-analyze", "verify", "--root="+root, "boardbot.service").CombinedOutput()
+		out, err := exec.Command("systemd-analyze", append([]string{"verify", "--root=" + root}, units...)...).CombinedOutput()
 		if err != nil || len(bytes.TrimSpace(out)) > 0 {
 			t.Errorf("systemd-analyze verify: %v\n%s", err, out)
 		}

@@ -82,8 +82,8 @@ func TestReleaseScript(t *testing.T) {
 		}
 		listed[name] = true
 	}
-	if len(listed) != 2 || !listed[bin] || !listed["boardbot.service"] {
-		t.Errorf("SHA256SUMS lists %v; want %s and boardbot.service", listed, bin)
+	if len(listed) != 4 || !listed[bin] || !listed["boardbot.service"] || !listed["boardbot-backup.service"] || !listed["boardbot-backup.timer"] {
+		t.Errorf("SHA256SUMS lists %v; want %s and the three systemd units", listed, bin)
 	}
 	if !strings.Contains(string(msgs), "IMAGE=no") {
 		t.Errorf("the script did not say the image was skipped:\n%s", msgs)
