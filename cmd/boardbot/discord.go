@@ -303,6 +303,9 @@ func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if c.Discord.ApplicationID == "" {
 		return exitErr(stderr, errors.New("discord.application_id is empty: copy it from the application's General Information page"))
 	}
+	if *guild != "" && !discordID.MatchString(*guild) {
+		return exitErr(stderr, fmt.Errorf("register: --guild %q is not a server id (digits: in Discord, Developer Mode on, right-click the server, Copy Server ID)", *guild))
+	}
 	token, err := c.Token()
 	if err != nil {
 		return exitErr(stderr, err)
@@ -327,6 +330,10 @@ func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int
 		sess.Client.Transport = discord.Redirect(c.Discord.APIURL, sess.Client.Transport)
 	}
 	if err := discord.NewREST(sess).Overwrite(c.Discord.ApplicationID, *guild, cmds); err != nil {
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+			err = discord.ErrTokenRefused
+		}
 		if *clear {
 			return exitErr(stderr, fmt.Errorf("register --clear: %w", err))
 		}

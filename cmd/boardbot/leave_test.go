@@ -60,6 +60,38 @@ func TestRegisterClear(t *testing.T) {
 	}
 }
 
+// register checks --guild before calling Discord, and says what a 401 means rather than
+// printing Discord's raw answer.
+func TestRegisterRefusals(t *testing.T) {
+	f := discordtest.New(t)
+	old := newSession
+	newSession = func(token string) (*discordgo.Session, error) {
+		s, err := discordgo.New("Bot " + token)
+		s.Client = &http.Client{Transport: discord.Redirect(f.URL(), nil)}
+		return s, err
+	}
+	defer func() { newSession = old }()
+	cfg := filepath.Join(t.TempDir(), "c.toml")
+	os.WriteFile(cfg, []byte("[discord]\napplication_id = \"123456789012345678\"\ntoken_env = \"BOARDBOT_TEST_TOKEN\"\n"), 0o644)
+	t.Setenv("BOARDBOT_TEST_TOKEN", "revoked")
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"register", "--config", cfg, "--guild", "my-server"}, &out, &errb); code != 1 ||
+		!strings.Contains(errb.String(), `--guild "my-server" is not a server id`) {
+		t.Errorf("--guild my-server: exit %d, %q", code, errb.String())
+	}
+	if rs, _ := f.Since(0); len(rs) != 0 {
+		t.Errorf("a bad --guild reached Discord: %+v", rs)
+	}
+	for _, args := range [][]string{nil, {"--clear"}} {
+		f.Fail("PUT", "/applications/", http.StatusUnauthorized, 1, false)
+		errb.Reset()
+		code := run(context.Background(), append([]string{"register", "--config", cfg, "--guild", "1000"}, args...), &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), "Discord refused the bot token (401 Unauthorized)") || strings.Contains(errb.String(), `"code"`) {
+			t.Errorf("register %v with a refused token: exit %d, %q", args, code, errb.String())
+		}
+	}
+}
+
 // leaveDB is a SQLite file with games in servers 1000 and 2000 and the console (none), and a
 // setting of each server and of user 42.
 func leaveDB(t *testing.T) (string, map[string]int64) {
