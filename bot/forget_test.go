@@ -40,6 +40,9 @@ func TestForgetMe(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := e.row(th)
+	if lb, err := e.svc.Leaderboard(ctx, "g1", "bids"); err != nil || len(lb) != 2 {
+		t.Fatalf("leaderboard before: %+v %v", lb, err)
+	}
 	rep, err := e.svc.ForgetMe(ctx, ann, false)
 	if err != nil || !rep.Private || !strings.Contains(rep.Text, "confirm:True") || !strings.Contains(rep.Text, ": 1.") {
 		t.Fatalf("preview: %+v %v", rep, err)
@@ -72,6 +75,10 @@ func TestForgetMe(t *testing.T) {
 	}
 	if vals, _ := e.store.Settings(ctx, ScopeUser, "u-bob"); vals["dm"] != "on" {
 		t.Errorf("bob's settings: %v", vals)
+	}
+	// The leaderboard keeps bob's rating from the game but lists no former player.
+	if lb, err := e.svc.Leaderboard(ctx, "g1", "bids"); err != nil || len(lb) != 1 || lb[0].User != "u-bob" || lb[0].Games != 1 {
+		t.Errorf("leaderboard after: %+v %v", lb, err)
 	}
 	mine, err := e.svc.MyGames(ctx, user("ann"))
 	if err != nil || len(mine) != 0 {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -24,7 +25,12 @@ var (
 // FormerUser is the user id a forgotten user's seat takes: one per game and seat, so that the
 // finished game still has distinct players (ratings, results), and nothing links one former
 // player's games to each other.
-func FormerUser(game int64, seat int) string { return fmt.Sprintf("former:%d:%d", game, seat) }
+func FormerUser(game int64, seat int) string { return fmt.Sprintf("%s%d:%d", formerPrefix, game, seat) }
+
+const formerPrefix = "former:"
+
+// IsFormerUser reports whether a seat's user id is a forgotten user's (FormerUser).
+func IsFormerUser(user string) bool { return strings.HasPrefix(user, formerPrefix) }
 
 // Settings belong to a game when their id is the game's id ("42") or starts with it and a slash
 // ("42/<user>"); DeleteGuild removes them with the game, in every scope.
