@@ -98,6 +98,9 @@ func (s *Service) Leaderboard(ctx context.Context, guild, kind string) ([]Standi
 	}
 	out := make([]Standing, 0, len(by))
 	for _, a := range by {
+		if storage.IsFormerUser(a.User) {
+			continue // a player who asked to be forgotten: their games still rate the others
+		}
 		a.Rating = int(math.Round(a.r))
 		out = append(out, a.Standing)
 	}

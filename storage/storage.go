@@ -5,6 +5,8 @@ package storage
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 )
 
@@ -15,7 +17,23 @@ var (
 	ErrConflict = errors.New("storage: version conflict")
 	// ErrDuplicate: this interaction id was already recorded; the action was applied before.
 	ErrDuplicate = errors.New("storage: duplicate interaction")
+	// ErrPlaying: ForgetUser found the user seated (not replaced by the random player) in a game
+	// in the lobby or running, and changed nothing.
+	ErrPlaying = errors.New("storage: the user sits in a game still going")
 )
+
+// FormerUser is the user id a forgotten user's seat takes: one per game and seat, so that the
+// finished game still has distinct players (ratings, results), and nothing links one former
+// player's games to each other.
+func FormerUser(game int64, seat int) string { return fmt.Sprintf("%s%d:%d", formerPrefix, game, seat) }
+
+const formerPrefix = "former:"
+
+// IsFormerUser reports whether a seat's user id is a forgotten user's (FormerUser).
+func IsFormerUser(user string) bool { return strings.HasPrefix(user, formerPrefix) }
+
+// Settings belong to a game when their id is the game's id ("42") or starts with it and a slash
+// ("42/<user>"); DeleteGuild removes them with the game, in every scope.
 
 // Status of a game.
 type Status string
@@ -189,6 +207,19 @@ type Store interface {
 	GameVersion(ctx context.Context, id int64) (int64, error)
 	// HasMove reports whether the log of game holds a move made by this interaction id.
 	HasMove(ctx context.Context, game int64, interaction string) (bool, error)
+
+	// ForgetUser erases a user (a request to be forgotten): their settings (scope "user") and
+	// the per-game settings whose id ends in "/<user>" go; in every game they sat in, their seat
+	// takes the user id FormerUser(game, seat) and the name rename gives (it runs inside the
+	// store's transaction and must not use the store), their moves that id too, and the games
+	// they created lose their creator. Each game changed gets a new version. It returns
+	// ErrPlaying, and changes nothing, when the user sits in a lobby or running game other than
+	// as a seat replaced by the random player; else the number of games changed.
+	ForgetUser(ctx context.Context, user string, rename func(game int64, guild string, seat int) string) (int, error)
+	// DeleteGuild deletes a server's data: every game of guild (any status) with its seats, log,
+	// queued messages and settings, and the server's settings (scope "guild"). It returns the
+	// number of games deleted. guild must not be empty (the console's games have none).
+	DeleteGuild(ctx context.Context, guild string) (int, error)
 
 	// Stats counts what an operator watches (the metrics endpoint reads it at every scrape).
 	Stats(ctx context.Context) (Stats, error)

@@ -31,6 +31,15 @@ func (os optionList) str(name string) string {
 	return ""
 }
 
+func (os optionList) boolean(name string) bool {
+	if o := os.get(name); o != nil {
+		if b, ok := o.Value.(bool); ok {
+			return b
+		}
+	}
+	return false
+}
+
 func (os optionList) int(name string) int {
 	if o := os.get(name); o != nil {
 		if f, ok := o.Value.(float64); ok {
@@ -347,6 +356,10 @@ func (h *Handler) settings(ctx context.Context, i *discordgo.Interaction, req bo
 		return h.reply(i, rep, err)
 	}
 	sub := optionList(opts[0].Options)
+	if opts[0].Name == "forget" {
+		rep, err := h.svc.ForgetMe(ctx, req, sub.boolean("confirm"))
+		return h.reply(i, rep, err)
+	}
 	scope := bot.ScopeUser
 	if opts[0].Name == "server" {
 		scope = bot.ScopeGuild

@@ -71,6 +71,12 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: str, Name: "key", Required: true, Choices: keyChoices(bot.ScopeUser)},
 					{Type: str, Name: "value", Required: true, MaxLength: 400},
+				}},
+			// A sub-command of its own: "me" takes a key and a value, and Discord allows no
+			// sub-command beside options.
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "forget",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: "confirm"},
 				}}),
 	}
 	games2 := &discordgo.ApplicationCommand{Name: "games",

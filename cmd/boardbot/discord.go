@@ -314,14 +314,19 @@ func schema(c config.Config) ([]*discordgo.ApplicationCommand, error) {
 
 func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var guild *string
+	var clear *bool
 	c, _, err := commandConfig("register", args, stderr, func(fs *flag.FlagSet) {
 		guild = fs.String("guild", "", "register in this server only (appears at once; global commands can take up to an hour)")
+		clear = fs.Bool("clear", false, "remove the bot's commands instead (globally, or from the --guild server): for uninstalling")
 	})
 	if err != nil {
 		return exitErr(stderr, err)
 	}
 	if c.Discord.ApplicationID == "" {
 		return exitErr(stderr, errors.New("discord.application_id is empty: copy it from the application's General Information page"))
+	}
+	if *guild != "" && !discordID.MatchString(*guild) {
+		return exitErr(stderr, fmt.Errorf("register: --guild %q is not a server id (digits: in Discord, Developer Mode on, right-click the server, Copy Server ID)", *guild))
 	}
 	token, err := c.Token()
 	if err != nil {
@@ -330,6 +335,10 @@ func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int
 	cmds, err := schema(c)
 	if err != nil {
 		return exitErr(stderr, err)
+	}
+	if *clear {
+		// An empty list, not nil: discordgo sends nil as null, which Discord refuses.
+		cmds = []*discordgo.ApplicationCommand{}
 	}
 	sess, err := newSession(token)
 	if err != nil {
@@ -343,11 +352,22 @@ func cmdRegister(_ context.Context, args []string, stdout, stderr io.Writer) int
 		sess.Client.Transport = discord.Redirect(c.Discord.APIURL, sess.Client.Transport)
 	}
 	if err := discord.NewREST(sess).Overwrite(c.Discord.ApplicationID, *guild, cmds); err != nil {
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+			err = discord.ErrTokenRefused
+		}
+		if *clear {
+			return exitErr(stderr, fmt.Errorf("register --clear: %w", err))
+		}
 		return exitErr(stderr, fmt.Errorf("register: %w", err))
 	}
 	where := "globally"
 	if *guild != "" {
 		where = "in server " + *guild
+	}
+	if *clear {
+		fmt.Fprintf(stdout, "removed the bot's commands %s (Discord clients may show them for up to an hour)\n", where)
+		return 0
 	}
 	fmt.Fprintf(stdout, "registered %d commands %s\n", len(cmds), where)
 	return 0

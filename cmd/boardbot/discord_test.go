@@ -51,7 +51,7 @@ func TestRegisterOverwritesGuildCommands(t *testing.T) {
 	os.WriteFile(cfg, []byte("[discord]\napplication_id = \"123456789012345678\"\ntoken_env = \"BOARDBOT_TEST_TOKEN\"\n"), 0o644)
 	t.Setenv("BOARDBOT_TEST_TOKEN", "sekrit")
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"register", "--config", cfg, "--guild", "g7"}, &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"register", "--config", cfg, "--guild", "1007"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	rs, _ := f.Since(0)
@@ -59,11 +59,11 @@ func TestRegisterOverwritesGuildCommands(t *testing.T) {
 	if len(rs) == 1 {
 		json.Unmarshal(rs[0].Raw, &cmds)
 	}
-	if len(rs) != 1 || rs[0].Method != "PUT" || rs[0].Path != "/applications/123456789012345678/guilds/g7/commands" || rs[0].Version != "10" ||
+	if len(rs) != 1 || rs[0].Method != "PUT" || rs[0].Path != "/applications/123456789012345678/guilds/1007/commands" || rs[0].Version != "10" ||
 		rs[0].Auth != "Bot sekrit" || rs[0].Status != 200 || len(cmds) != 17 {
 		t.Fatalf("register sent %+v", rs)
 	}
-	if !strings.Contains(out.String(), "registered 17 commands in server g7") {
+	if !strings.Contains(out.String(), "registered 17 commands in server 1007") {
 		t.Fatalf("%q", out.String())
 	}
 	// Without the token in the environment it says where to put it.

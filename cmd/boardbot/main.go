@@ -45,7 +45,7 @@ func commands() []command {
 		{"run", "run [--config FILE]", "connect to Discord's gateway and serve the bot (token from the environment); /livez, /readyz and /metrics on metrics.listen", cmdRun},
 		{"serve", "serve [--config FILE] [--listen ADDR]", "serve Discord's HTTP interactions endpoint (signatures verified); /livez, /readyz and /metrics on metrics.listen", cmdServe},
 		{"health", "health [--config FILE] [--url URL]", "probe the running bot's /readyz on metrics.listen: exit 0 when ready, 1 when not (Docker's HEALTHCHECK)", cmdHealth},
-		{"register", "register [--config FILE] [--guild ID]", "register the slash commands with Discord (globally, or in one server at once)", cmdRegister},
+		{"register", "register [--config FILE] [--guild ID] [--clear]", "register the slash commands with Discord (globally, or in one server at once); --clear removes them", cmdRegister},
 		{"commands", "commands --json", "print the exact slash-command schema", cmdCommands},
 		{"games", "games [--json]", "the registered games with their seats and options", cmdGames},
 		{"fsck", "fsck [--config FILE] [--db PATH]", "replay every stored game and report any disagreement with its snapshot; writes nothing (read-only, never migrates)", cmdFsck},
@@ -53,6 +53,8 @@ func commands() []command {
 		{"migrate-db", "migrate-db --from FILE --to postgres://...", "copy a SQLite installation into an empty PostgreSQL database and fsck the copy", cmdMigrateDB},
 		{"backup", "backup [--config FILE] [--db PATH] [--to FILE] [--keep N]", "a consistent copy of the database while the bot runs (SQLite: VACUUM INTO, integrity-checked; PostgreSQL: pg_dump)", cmdBackup},
 		{"restore", "restore [--config FILE] [--db PATH] [--force] FILE", "check a backup, then put it in place of the stopped bot's SQLite database (the old file is kept aside) and fsck it; --force takes a backup with fewer games", cmdRestore},
+		{"delete-server", "delete-server [--config FILE] [--db PATH] [--yes] SERVER_ID", "delete every game and setting of one Discord server (without --yes: say what would go)", cmdDeleteServer},
+		{"forget-user", "forget-user [--config FILE] [--db PATH] [--yes] USER_ID", "erase one user's data as /settings forget does (finished games keep a former player)", cmdForgetUser},
 		{"config", "config check [--config FILE] | config keys", "validate and print the configuration in force (secrets masked), and check what a start checks (token, database folder, ports); list every key with its environment variable", cmdConfig},
 		{"version", "version", "print the version (also --version)", cmdVersion},
 	}

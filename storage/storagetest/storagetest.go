@@ -19,6 +19,8 @@
 //     now has run out); Retry and MarkSent end a claim; Pending ignores claims; a game's messages
 //     are claimed in queue order, none while an earlier one of its game is held or put off.
 //   - UpdateGame queues its outbox messages in its transaction: a refused update queues none.
+//   - ForgetUser and DeleteGuild refuse an empty id; a second ForgetUser of a user changes
+//     nothing; a per-game setting of another user whose id ends like the forgotten one stays.
 package storagetest
 
 import (
@@ -73,6 +75,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"ClaimOnce", testClaimOnce},
 		{"ClaimInGameOrder", testClaimInGameOrder},
 		{"Stats", testStats},
+		{"ForgetUser", testForgetUser},
+		{"DeleteGuild", testDeleteGuild},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
