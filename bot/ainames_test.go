@@ -159,3 +159,31 @@ func TestRosterInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A history line names its mover once: "1. alice moves…", not "1. alice: alice moves…"; a line
+// whose events do not start with the mover keeps "name:", and a tag of who played it stays.
+func TestHistoryLineNamesTheMoverOnce(t *testing.T) {
+	row := &storage.Game{Status: storage.StatusRunning, Players: []storage.Player{
+		{Seat: 0, UserID: "u-a", Name: "alice"}, {Seat: 1, UserID: "ai:normal", Name: "Ada", Robot: true},
+		{Seat: 2, UserID: "u-al", Name: "al", Robot: true}}}
+	ev := func(text string) []rules.Event { return []rules.Event{{Text: text}} }
+	cases := []struct {
+		lang string
+		mv   storage.Move
+		evs  []rules.Event
+		want string
+	}{
+		{"en", storage.Move{Seq: 1, Seat: 0, UserID: "u-a"}, ev("{seat:0} moves the green queen C2-C3."), "1. alice moves the green queen C2-C3."},
+		{"en", storage.Move{Seq: 2, Seat: 1, UserID: AIUser}, ev("{seat:1} places a polyp; {seat:0} loses it."), "2. Ada places a polyp; alice loses it."},
+		{"en", storage.Move{Seq: 3, Seat: 0, UserID: "u-a"}, ev("You bid 0."), "3. alice: You bid 0."},
+		{"en", storage.Move{Seq: 4, Seat: 2, UserID: AIUser}, ev("{seat:2} passes."), "4. al passes. (played by the AI)"},
+		{"en", storage.Move{Seq: 5, Seat: 2, UserID: "u-al"}, ev("{seat:0} takes it."), "5. al: alice takes it."},
+		{"fr", storage.Move{Seq: 6, Seat: 0, UserID: "u-a"}, ev("{seat:0}'s move."), "6. alice's move."},
+		{"de", storage.Move{Seq: 7, Seat: 0, UserID: AutoUser}, ev("{seat:0} zieht."), "7. alice zieht. (einziger Zug)"},
+	}
+	for _, c := range cases {
+		if got := historyLine(c.lang, row, c.mv, c.evs, nil, true); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.lang, c.evs[0].Text, got, c.want)
+		}
+	}
+}
