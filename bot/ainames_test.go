@@ -150,6 +150,12 @@ func TestRosterInEachLanguage(t *testing.T) {
 		{"es", []string{"alice", "Ada · IA, difícil"}, []string{"- alice juega con Rainbow", "- Ada juega con Xeno · IA, difícil"}},
 		{"fr", []string{"alice", "Ada · IA, difficile"}, []string{"- alice joue Rainbow", "- Ada joue Xeno · IA, difficile"}},
 	}
+	if got := JoinRoster([]string{"ann", "bob"}); got != "ann, bob" {
+		t.Errorf("two people: %q", got)
+	}
+	if got := JoinRoster(roster("en", row, nil)); got != "alice; Ada · AI, hard" {
+		t.Errorf("a person and an AI: %q", got)
+	}
 	for _, c := range cases {
 		if got := roster(c.lang, row, nil); strings.Join(got, "|") != strings.Join(c.lobby, "|") {
 			t.Errorf("%s lobby roster %q, want %q", c.lang, got, c.lobby)

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -203,6 +204,16 @@ func roster(lang string, row *storage.Game, st rules.State) []string {
 		out[i] = rosterEntry(lang, row, st, p)
 	}
 	return out
+}
+
+// JoinRoster joins roster entries on one line: with ", ", or "; " when an entry holds a comma
+// itself (an AI's "Ada · AI, normal"), so that entries stay apart.
+func JoinRoster(entries []string) string {
+	sep := ", "
+	if slices.ContainsFunc(entries, func(e string) bool { return strings.Contains(e, ",") }) {
+		sep = "; "
+	}
+	return strings.Join(entries, sep)
 }
 
 // rosterLines is the roster as the start post's list, a line a seat.
