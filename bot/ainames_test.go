@@ -193,3 +193,18 @@ func TestHistoryLineNamesTheMoverOnce(t *testing.T) {
 		}
 	}
 }
+
+// A prompt is led by its player's name unless the engine's text names that seat itself; a short
+// name that is part of another word ("Ari" in "Aries") does not count as naming it.
+func TestPromptLineLeadsWithTheName(t *testing.T) {
+	row := &storage.Game{Players: []storage.Player{{Seat: 0, UserID: "ai:easy", Name: "Ari"}, {Seat: 1, UserID: "u-b", Name: "bob"}}}
+	for _, c := range []struct{ text, want string }{
+		{"Aries rises: choose a card.", "Ari: Aries rises: choose a card."},
+		{"{seat:0}, your turn.", "Ari, your turn."},
+		{"Answer {seat:1}'s offer.", "Ari: Answer bob's offer."},
+	} {
+		if got := promptLine("en", row, nil, rules.Prompt{Seat: 0, Text: c.text}); got != c.want {
+			t.Errorf("%q: %q, want %q", c.text, got, c.want)
+		}
+	}
+}
