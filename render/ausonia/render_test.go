@@ -123,7 +123,7 @@ func BenchmarkFocus(b *testing.B) {
 }
 
 // The last move names its players as the header does: the view keeps the engine's seat
-// placeholders and the board renders them with the players' names ("alice (House I)").
+// placeholders and the board renders them with the players' names ("alice": the house is the badge, not brackets).
 func TestLastMoveNamesThePlayers(t *testing.T) {
 	f := fixture{"names", 2, 5, 30, rules.Spectator}
 	v := playFixture(t, f)
