@@ -283,15 +283,6 @@ func seatLabel(lang string, row *storage.Game, st rules.State, seat rules.Seat) 
 	return playerName(row, seat)
 }
 
-// seatLabels lists every player with seatLabel, in seat order.
-func seatLabels(lang string, row *storage.Game, st rules.State) []string {
-	out := make([]string, len(row.Players))
-	for i := range out {
-		out[i] = seatLabel(lang, row, st, rules.Seat(i))
-	}
-	return out
-}
-
 func gameTitle(t *table) string {
 	return fmt.Sprintf("%s #%d", t.kit.Game.Info().Name, t.row.ID)
 }
