@@ -14,7 +14,7 @@ import (
 )
 
 // AI players. A seat filled by /create bots=N belongs to the user id "ai:<level>" and is named
-// "AI (<level>)"; it is a robot seat (nobody is pinged for it). A seat whose player resigned or ran
+// like a person (nameAISeats); it is a robot seat (nobody is pinged for it). A seat whose player resigned or ran
 // out of time is also a robot seat, and the AI plays it at the game's level (that of its AI seats,
 // else normal). The search never runs in the request path: autoplay hands the game to the AI
 // queue, and a worker (RunAI, or PlayAI in tests and the console) loads it, searches on a copy
@@ -113,9 +113,17 @@ func (q *aiQueue) pop() (int64, bool) {
 // isAIUser reports whether a seat's user id is an AI seat created with the game.
 func isAIUser(id string) bool { return strings.HasPrefix(id, aiPrefix) }
 
-// aiSeatPlayer is the lobby entry of an AI seat.
+// aiSeatPlayer is the lobby entry of an AI seat, still to be named (nameAISeats).
 func aiSeatPlayer(seat int, level string) storage.Player {
-	return storage.Player{Seat: seat, UserID: aiPrefix + level, Name: "AI (" + level + ")", Robot: true}
+	return storage.Player{Seat: seat, UserID: aiPrefix + level, Robot: true}
+}
+
+// aiLevelOf is the level of an AI seat's user id ("normal"), "" for anyone else.
+func aiLevelOf(userID string) string {
+	if !isAIUser(userID) {
+		return ""
+	}
+	return strings.TrimPrefix(userID, aiPrefix)
 }
 
 // hasAISeats reports whether the game was created with AI players.

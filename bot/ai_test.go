@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,7 +119,7 @@ func TestClockExpiryReplaceHandsSeatToAI(t *testing.T) {
 	}
 }
 
-// A two-player game against the AI: it starts at once, the AI seat is named as the AI, nobody is
+// A two-player game against the AI: it starts at once, the AI seat has a person's name, nobody is
 // pinged for it, the AI answers every human move through the worker, the game ends, the result
 // keeps the AI's real rank, and the human leaderboard ignores it.
 func TestTwoPlayerGameAgainstAI(t *testing.T) {
@@ -128,7 +129,8 @@ func TestTwoPlayerGameAgainstAI(t *testing.T) {
 		t.Fatalf("a lobby full with the AI starts at once: %q", rep.Text)
 	}
 	g := e.row(th)
-	if g.Players[1].Name != "AI (easy)" || !g.Players[1].Robot {
+	aiName := g.Players[1].Name
+	if !slices.Contains(aiNames, aiName) || !g.Players[1].Robot || g.Players[1].UserID != "ai:easy" {
 		t.Fatalf("ai seat: %+v", g.Players[1])
 	}
 	e.deliver()
@@ -145,8 +147,11 @@ func TestTwoPlayerGameAgainstAI(t *testing.T) {
 		e.playAI()
 		e.deliver()
 		for _, o := range e.sent {
-			if strings.Contains(o.Text, "AI (easy)") { // posts name the AI's seat as the AI
+			if strings.Contains(o.Text, aiName) { // posts name the AI's seat by its name
 				seenCaption = true
+			}
+			if strings.Contains(o.Text, "AI (") {
+				t.Fatalf("a post names the AI by its level: %q", o.Text)
 			}
 		}
 	}
@@ -219,7 +224,8 @@ func TestCreateBotsRefusals(t *testing.T) {
 func TestLobbyWithAISeats(t *testing.T) {
 	e := newEnv(t)
 	th, rep := e.aiGame(4, 2, "normal")
-	if rep.Lobby == nil || len(rep.Lobby.Players) != 3 || rep.Lobby.Players[1] != "AI (normal)" {
+	g := e.row(th)
+	if rep.Lobby == nil || len(rep.Lobby.Players) != 3 || rep.Lobby.Players[1] != g.Players[1].Name+" · AI, normal" {
 		t.Fatalf("lobby: %+v", rep.Lobby)
 	}
 	if _, err := e.svc.Leave(context.Background(), e.in(th, user("ann"))); err != nil {

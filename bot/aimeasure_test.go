@@ -47,8 +47,10 @@ func TestPostsPerHumanTurnAgainstAI(t *testing.T) {
 						posts++
 						pings += len(o.Mentions)
 					}
-					if strings.Contains(o.Text, "AI (easy)"+": ") {
-						t.Fatalf("a post speaks to the AI: %q", o.Text)
+					for _, p := range e.row(th).Players[1:] {
+						if strings.Contains(o.Text, "\n"+p.Name+": ") {
+							t.Fatalf("a post speaks to the AI: %q", o.Text)
+						}
 					}
 				}
 			}

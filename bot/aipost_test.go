@@ -29,7 +29,7 @@ func TestOnePostPerRoundAgainstAI(t *testing.T) {
 			if o.Kind == "turn" {
 				posts++
 			}
-			if strings.Contains(o.Text, "AI (easy): ") {
+			if strings.Contains(o.Text, e.row(th).Players[1].Name+": ") {
 				t.Fatalf("a post speaks to the AI: %q", o.Text)
 			}
 		}
@@ -67,7 +67,7 @@ func TestHeldPostGoesOutWhenTheAIIsLate(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.deliver()
-	if len(e.sent) != 1 || e.sent[0].Kind != "turn" || !strings.Contains(e.sent[0].Text, "Waiting for AI (easy)") || len(e.sent[0].Mentions) != 0 {
+	if len(e.sent) != 1 || e.sent[0].Kind != "turn" || !strings.Contains(e.sent[0].Text, "Waiting for "+e.row(th).Players[1].Name+".") || len(e.sent[0].Mentions) != 0 {
 		t.Fatalf("the held post: %+v", e.sent)
 	}
 	if readFlow(e.row(th)).Held != 0 {
@@ -75,7 +75,7 @@ func TestHeldPostGoesOutWhenTheAIIsLate(t *testing.T) {
 	}
 }
 
-// At two seats a resignation against the AI makes the AI win, named as such.
+// At two seats a resignation against the AI makes the AI win, named by its name.
 func TestResignAgainstAIAtTwo(t *testing.T) {
 	e := newEnv(t)
 	th, _ := e.aiGame(2, 1, "easy")
@@ -83,7 +83,7 @@ func TestResignAgainstAIAtTwo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Public != "Game over: the AI wins (ann resigned)." {
+	if rep.Public != "Game over: "+e.row(th).Players[1].Name+" wins (ann resigned)." {
 		t.Fatalf("%q", rep.Public)
 	}
 	b, err := e.svc.Board(context.Background(), e.in(th, user("ann")))

@@ -645,6 +645,8 @@ func TestSettingsValidation(t *testing.T) {
 }
 
 func TestResultText(t *testing.T) {
+	ais := &storage.Game{Seed: 7, Players: []storage.Player{{Seat: 0, Name: "ann"}, aiSeatPlayer(1, "normal"), aiSeatPlayer(2, "normal")}}
+	nameAISeats(ais)
 	solo := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}}}
 	duo := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}, {Seat: 1, Name: "bob"}}}
 	cases := []struct {
@@ -659,9 +661,8 @@ func TestResultText(t *testing.T) {
 		// A reason that is a sentence keeps one full stop, after the bracket.
 		{duo, rules.Result{Ranks: []int{2, 1}, Reason: "Xeno reaches 22 points and wins.", Scores: []int{0, 22}},
 			"Game over: bob wins (Xeno reaches 22 points and wins). Scores: ann 0, bob 22."},
-		// Two AI seats are told apart; seats in a reason are the players.
-		{&storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}, aiSeatPlayer(1, "normal"), aiSeatPlayer(2, "normal")}},
-			rules.Result{Ranks: []int{2, 3, 1}, Reason: "{seat:0} resigned"}, "Game over: the AI in seat 3 wins (ann resigned)."},
+		// Two AI seats are told apart by their names; seats in a reason are the players.
+		{ais, rules.Result{Ranks: []int{2, 3, 1}, Reason: "{seat:0} resigned"}, "Game over: " + ais.Players[2].Name + " wins (ann resigned)."},
 	}
 	for _, c := range cases {
 		if got := resultText(c.row, nil, &c.res); got != c.want {

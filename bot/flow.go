@@ -230,7 +230,15 @@ func answersOf(lang string, p rules.Prompt, name func(rules.Seat) string) []Answ
 func promptLine(lang string, row *storage.Game, st rules.State, p rules.Prompt) string {
 	label := seatLabel(lang, row, st, p.Seat)
 	text := promptText(lang, p, seatNamer(lang, row, st))
-	if strings.Contains(text, label) {
+	// Whether the prompt names its own seat is asked of the engine's placeholders, not of the
+	// text: a short name ("Ari") may be part of another word.
+	const self = "\x00self\x00"
+	if strings.Contains(promptText(lang, p, func(s rules.Seat) string {
+		if s == p.Seat {
+			return self
+		}
+		return ""
+	}), self) {
 		return upperFirst(text)
 	}
 	if own := rules.SeatNameIn(st, p.Seat, lang); own != "" && strings.HasPrefix(text, own+",") {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -98,6 +99,7 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	for i := 0; i < spec.Bots; i++ {
 		row.Players = append(row.Players, aiSeatPlayer(len(row.Players), spec.Level))
 	}
+	nameAISeats(row)
 	id, err := s.store.CreateGame(ctx, row)
 	if err != nil {
 		return Reply{}, err
@@ -163,8 +165,64 @@ func upperFirst(s string) string {
 func (s *Service) lobbyOf(row *storage.Game, kit Kit) Lobby {
 	info := kit.Game.Info()
 	return Lobby{Lang: s.threadLang(row), Game: row.ID, Kind: row.Kind, Name: info.Name, Seats: row.Seats, Min: info.MinSeats,
-		Players: names(row), Creator: row.Creator, Started: row.Status != storage.StatusLobby,
+		Players: roster(s.threadLang(row), row, nil), Creator: row.Creator, Started: row.Status != storage.StatusLobby,
 		Closed: row.Status == storage.StatusAborted, Channel: row.Channel, Message: row.Lobby, Thread: row.Thread}
+}
+
+// rosterEntry names a seat where the table is set up, the one place that says what the game
+// calls the seat and, for an AI, that it is one and its level, in lang: "alice plays Rainbow",
+// "Ada plays Xeno · AI, normal", "Ada · AI, normal" (st nil, or a game without seat names).
+// Every later text names the seat by its name alone (seatLabel).
+func rosterEntry(lang string, row *storage.Game, st rules.State, p storage.Player) string {
+	entry := p.Name
+	if st != nil {
+		if own := rules.SeatNameIn(st, rules.Seat(p.Seat), lang); own != "" {
+			entry = T(lang, "roster_plays", "Name", p.Name, "Seat", own)
+		}
+	}
+	if level := aiLevelOf(p.UserID); level != "" {
+		entry = T(lang, "roster_ai", "Name", entry, "AI", aiLevelText(lang, level))
+	}
+	return entry
+}
+
+// aiLevelText is "AI, normal" in lang; a level without a word of its own is shown as stored.
+func aiLevelText(lang, level string) string {
+	word := level
+	if HasText("ai_level_" + level) {
+		word = T(lang, "ai_level_"+level)
+	}
+	return T(lang, "ai_level", "Level", word)
+}
+
+// roster lists every seat with rosterEntry, in seat order.
+func roster(lang string, row *storage.Game, st rules.State) []string {
+	ps := append([]storage.Player{}, row.Players...)
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Seat < ps[j].Seat })
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = rosterEntry(lang, row, st, p)
+	}
+	return out
+}
+
+// JoinRoster joins roster entries on one line: with ", ", or "; " when an entry holds a comma
+// itself (an AI's "Ada · AI, normal"), so that entries stay apart.
+func JoinRoster(entries []string) string {
+	sep := ", "
+	if slices.ContainsFunc(entries, func(e string) bool { return strings.Contains(e, ",") }) {
+		sep = "; "
+	}
+	return strings.Join(entries, sep)
+}
+
+// rosterLines is the roster as the start post's list, a line a seat.
+func rosterLines(lang string, row *storage.Game, st rules.State) string {
+	var lines []string
+	for _, e := range roster(lang, row, st) {
+		lines = append(lines, T(lang, "roster_line", "Entry", e))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // AttachThread records the thread (and lobby message) the adapter opened for a game.
@@ -203,6 +261,7 @@ func (s *Service) Join(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, refuseT(ul, "join_full", "Game", gameTitle(t), "Count", row.Seats)
 	}
 	row.Players = append(row.Players, storage.Player{Seat: len(row.Players), UserID: req.User.ID, Name: cleanName(req.User.Name)})
+	nameAISeats(row) // an AI named as the newcomer takes another name
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)
 		t.mu.Unlock()
@@ -294,7 +353,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 	row.Seats, row.Snapshot, row.Status = len(row.Players), snap, storage.StatusRunning
 	s.setClocks(row, st)
 	sl := s.threadLang(row)
-	begins := T(sl, "start_begins", "Game", gameTitle(t), "Players", joinNames(sl, seatLabels(sl, row, st)))
+	begins := T(sl, "start_begins", "Game", gameTitle(t), "Players", rosterLines(sl, row, st))
 	solo := ""
 	if len(row.Players) == 1 && t.kit.Usual.Solo != nil {
 		solo = fallback(t.kit.Usual.Solo(setup.Options))

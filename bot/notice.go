@@ -178,27 +178,10 @@ func resultTextIn(lang string, row *storage.Game, st rules.State, res *rules.Res
 	return text
 }
 
-// winnerName is a seat's player as a result names it: an AI seat is "the AI playing Xeno" (by
-// the seat's own name, so two AI seats are told apart), a person their name.
+// winnerName is a seat's player as results and boards name it: the name, as everywhere else
+// ("Ada wins", never "the AI playing Xeno"); AI seats have names of their own (nameAISeats).
 func winnerName(lang string, row *storage.Game, st rules.State, seat rules.Seat) string {
-	if !isAIUser(userOf(row, seat)) {
-		return playerName(row, seat)
-	}
-	if st != nil {
-		if own := rules.SeatNameIn(st, seat, lang); own != "" {
-			return T(lang, "ai_playing", "Seat", own)
-		}
-	}
-	ais := 0
-	for _, p := range row.Players {
-		if isAIUser(p.UserID) {
-			ais++
-		}
-	}
-	if ais > 1 {
-		return T(lang, "ai_in_seat", "Seat", int(seat)+1)
-	}
-	return T(lang, "stand_in_ai")
+	return seatLabel(lang, row, st, seat)
 }
 
 // setClocks sets the move deadline and the next reminder from the game's clock settings.

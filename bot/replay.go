@@ -320,6 +320,7 @@ func (s *Service) storedRecord(ctx context.Context, gameID int64) (*storage.Game
 	if err != nil {
 		return nil, Kit{}, nil, err
 	}
+	nameAISeats(row)
 	kit, ok := s.kits[row.Kind]
 	if !ok {
 		return nil, Kit{}, nil, fmt.Errorf("game %d: %s is not offered by this bot", gameID, row.Kind)
@@ -468,14 +469,14 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 	return rc, nil
 }
 
-// seatName is the player's name from the record (else "Seat N" in lang) with the game's own name
-// for the seat.
+// seatName is the player's name from the record, else "Seat N" in lang (as seatLabel, no
+// bracketed seat name).
 func seatName(lang string, rec *record.Record, st rules.State, seat int) string {
 	name := T(lang, "replay_seat", "N", seat+1)
 	if seat < len(rec.Players) && rec.Players[seat] != "" {
 		name = rec.Players[seat]
 	}
-	return withOwnName(lang, name, st, rules.Seat(seat))
+	return name
 }
 
 // RecapPNG draws a stored game's recap, with the length and longest turn from its move times.

@@ -175,6 +175,7 @@ func (s *Service) fill(ctx context.Context, t *table, id int64) error {
 	if !ok {
 		return refuseT(LangEnglish, "kind_gone", "ID", id, "Kind", row.Kind)
 	}
+	nameAISeats(row) // rows stored with "AI (normal)" get their names here
 	// The row counts the log: a cache miss never reads the log.
 	t.row, t.kit, t.state, t.seq = row, kit, nil, row.MoveCount
 	if len(row.Snapshot) > 0 {
@@ -275,32 +276,11 @@ func playerName(row *storage.Game, seat rules.Seat) string {
 	return "seat " + strconv.Itoa(int(seat))
 }
 
-// seatLabel is a player's name with the name the game itself gives the seat, when it has one
-// ("alice (Rainbow)"), so captions match the board and the game's own texts.
+// seatLabel is how every text names a seat: its player's name alone ("alice", "Ada"). The game's
+// own name for the seat (a colour, a house) is said once in the start post's roster and drawn as
+// a chip on the images, never added in brackets: "alice (Green)" read like a game piece.
 func seatLabel(lang string, row *storage.Game, st rules.State, seat rules.Seat) string {
-	return withOwnName(lang, playerName(row, seat), st, seat)
-}
-
-// withOwnName adds the game's own name for the seat to a player's name (see seatLabel).
-// The game's name for the seat is in lang where the game gives it as a message (a colour, a
-// house), so the label reads as the rest of the text.
-func withOwnName(lang, name string, st rules.State, seat rules.Seat) string {
-	if st == nil {
-		return name
-	}
-	if own := rules.SeatNameIn(st, seat, lang); own != "" && !strings.EqualFold(own, name) {
-		return name + " (" + own + ")"
-	}
-	return name
-}
-
-// seatLabels lists every player with seatLabel, in seat order.
-func seatLabels(lang string, row *storage.Game, st rules.State) []string {
-	out := make([]string, len(row.Players))
-	for i := range out {
-		out[i] = seatLabel(lang, row, st, rules.Seat(i))
-	}
-	return out
+	return playerName(row, seat)
 }
 
 func gameTitle(t *table) string {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
@@ -167,18 +169,23 @@ func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start 
 // notation only to its own player (or once the game is over).
 func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
 	seat := rules.Seat(m.Seat)
-	who := playerName(row, seat)
+	name := playerName(row, seat)
+	tag := ""
 	switch m.UserID {
 	case RobotUser:
-		who += " " + T(lang, "history_by_random")
+		tag = T(lang, "history_by_random")
 	case AIUser:
 		if !isAIUser(userOf(row, seat)) {
-			who += " " + T(lang, "history_by_ai")
+			tag = T(lang, "history_by_ai")
 		}
 	case AutoUser:
-		who += " " + T(lang, "history_only_move")
+		tag = T(lang, "history_only_move")
 	case ClockUser:
-		who += " " + T(lang, "history_default")
+		tag = T(lang, "history_default")
+	}
+	who := name
+	if tag != "" {
+		who += " " + tag
 	}
 	if open {
 		held = append(slices.Clone(held), seat) // nothing is secret any more: the mover's own events too
@@ -192,15 +199,33 @@ func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Eve
 			hidden = true
 		}
 	}
+	text := strings.Join(seen, " ")
 	switch {
+	case len(seen) > 0 && startsWithName(text, name):
+		// The events name the mover already ("alice moves…"): the line does not say it twice.
+		line := T(lang, "history_told", "Seq", m.Seq, "Text", text)
+		if tag != "" {
+			line += " " + tag
+		}
+		return line
 	case len(seen) > 0:
-		return T(lang, "history_line", "Seq", m.Seq, "Name", who, "Text", strings.Join(seen, " "))
+		return T(lang, "history_line", "Seq", m.Seq, "Name", who, "Text", text)
 	case hidden:
 		return T(lang, "history_hidden", "Seq", m.Seq, "Name", who)
 	case len(evs) == 0 && (open || slices.Contains(held, seat)):
 		return T(lang, "history_line", "Seq", m.Seq, "Name", who, "Text", m.Notation)
 	}
 	return T(lang, "history_moved", "Seq", m.Seq, "Name", who)
+}
+
+// startsWithName reports whether text begins with name as a word ("alice moves", "alice's"),
+// not merely with the same letters ("alicia").
+func startsWithName(text, name string) bool {
+	if name == "" || !strings.HasPrefix(text, name) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[len(name):])
+	return r == utf8.RuneError || !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
 // Export returns the record (see rules/record) of a game that has ended. While it runs the

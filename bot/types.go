@@ -75,7 +75,7 @@ type Lobby struct {
 	Name    string
 	Seats   int // wanted
 	Min     int
-	Players []string // names, by seat
+	Players []string // the roster by seat: names, an AI with its level ("Ada · AI, normal")
 	Creator string   // user id
 	Started bool
 	Closed  bool     // everyone left: the lobby is gone

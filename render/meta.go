@@ -11,7 +11,7 @@ import (
 // draw: the players' names, and the result as the platform states it (a resignation, a timeout or
 // an abort ends a game that the engine may still think is running, or ranks it otherwise).
 type Meta struct {
-	// Names are the players' display names by seat ("alice", "the AI"); a renderer shortens them
+	// Names are the players' display names by seat ("alice", "Ada"); a renderer shortens them
 	// to fit. Nil or short: the renderer falls back to the game's own seat names.
 	Names []string
 	// Result is the platform's final result when the game is over, nil while it runs; when set,
@@ -62,21 +62,18 @@ func Shorten(name string, max int) string {
 	return string(r[:max-1]) + "…"
 }
 
-// Text renders the seat placeholders of an engine's text (rules.SeatRef) as the platform does,
-// "alice (Rainbow)", with own(s) the game's name for a seat; without a player name, own(s) alone.
+// Text renders the seat placeholders of an engine's text (rules.SeatRef) as the platform does: the
+// player's name alone, "alice" (the seat's colour or house is a chip on the board, never brackets);
+// without a player name, own(s), the game's name for the seat, else "Player N".
 func (m Meta) Text(text string, own func(rules.Seat) string) string {
 	return rules.RenderSeats(text, func(s rules.Seat) string {
-		o := own(s)
 		if n := m.Player(s, "", 16); n != "" {
-			if o == "" {
-				return n
-			}
-			return n + " (" + o + ")"
+			return n
 		}
-		if o == "" {
-			return "Player " + strconv.Itoa(int(s)+1)
+		if o := own(s); o != "" {
+			return o
 		}
-		return o
+		return "Player " + strconv.Itoa(int(s)+1)
 	})
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 // create with bots=1 starts a game against the AI at once, and the AI's answer follows the
-// player's move in the same session (the round is revealed: both bids are in), named as the AI.
+// player's move in the same session (the round is revealed: both bids are in), named by its name.
 func TestConsoleGameAgainstAI(t *testing.T) {
 	var out bytes.Buffer
 	c, _, _ := newConsole(t, &out)
@@ -17,9 +17,13 @@ func TestConsoleGameAgainstAI(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := out.String()
-	for _, want := range []string{"AI (easy)", "has started", "Bids revealed", "bots must be a number"} {
+	for _, want := range []string{" · AI, easy", "has started", "Bids revealed", "bots must be a number"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}
+	}
+	// The start post (and the console's echo of its edits) is the one place of the level.
+	if strings.Contains(got, "AI (") || strings.Count(got, "AI, easy") != strings.Count(got, "begins:\n    - alice\n    - ") {
+		t.Errorf("the AI's level is said where the game begins, and nowhere else:\n%s", got)
 	}
 }

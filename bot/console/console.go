@@ -409,7 +409,7 @@ func (c *Console) show(rep bot.Reply, err error) error {
 		fmt.Fprintln(c.out, indent(prefix, rep.Text))
 	}
 	if rep.Lobby != nil && !rep.Lobby.Started {
-		fmt.Fprintln(c.out, "  "+bot.T(lang, "con_seats", "Players", strings.Join(rep.Lobby.Players, ", "), "Taken", len(rep.Lobby.Players), "Count", rep.Lobby.Seats))
+		fmt.Fprintln(c.out, "  "+bot.T(lang, "con_seats", "Players", bot.JoinRoster(rep.Lobby.Players), "Taken", len(rep.Lobby.Players), "Count", rep.Lobby.Seats))
 	}
 	if rep.Image != nil {
 		return c.saveImage(lang, rep.Image)

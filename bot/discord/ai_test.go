@@ -13,7 +13,7 @@ import (
 
 // A whole two-player game of Autumn Ash against the AI through the fake Discord: /create with
 // bots=1 starts at once, ann plays by /move, the AI answers through the worker (here run by the
-// test after each of ann's moves), captions name it as the AI, it is never pinged, and the game
+// test after each of ann's moves), captions name it by its name, it is never pinged, and the game
 // ends with the result posted.
 func TestWholeGameAgainstAI(t *testing.T) {
 	e := newKitEnv(t, []bot.Kit{{Game: autumnash.Game, PNG: autumnashrender.PNG}}, 3, func(o *bot.Options) { o.AIIterations = 12 })
@@ -26,8 +26,13 @@ func TestWholeGameAgainstAI(t *testing.T) {
 		t.Fatalf("lobby post and thread: %+v", rs)
 	}
 	thread := threads[1].ID
-	if !strings.Contains(content(threads[0].JSON), "AI (easy)") {
-		t.Fatalf("the lobby shows the AI seat: %q", content(threads[0].JSON))
+	g, err := e.store.GameByThread(ctx, thread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	aiName := g.Players[1].Name
+	if !strings.Contains(content(threads[0].JSON), aiName+" · AI, easy") {
+		t.Fatalf("the lobby shows the AI seat by name and level: %q", content(threads[0].JSON))
 	}
 	aiMoves, captions := 0, 0
 	check := func(rs []recorded) {
@@ -37,8 +42,11 @@ func TestWholeGameAgainstAI(t *testing.T) {
 					t.Fatalf("only ann may be pinged, got %q in %q", u, content(p.JSON))
 				}
 			}
-			if strings.Contains(content(p.JSON), "AI (easy) (Xeno)") { // posts name the AI's seat as the AI
+			if strings.Contains(content(p.JSON), aiName) { // posts name the AI's seat by its name
 				captions++
+			}
+			if strings.Contains(content(p.JSON), "AI (") || strings.Contains(content(p.JSON), "(Xeno)") {
+				t.Fatalf("a post names the AI by its level or side: %q", content(p.JSON))
 			}
 		}
 	}
@@ -60,7 +68,7 @@ func TestWholeGameAgainstAI(t *testing.T) {
 		aiMoves += n
 		check(e.deliver())
 	}
-	g, err := e.store.GameByThread(ctx, thread)
+	g, err = e.store.GameByThread(ctx, thread)
 	if err != nil || g.Status != storage.StatusFinished {
 		t.Fatalf("the game against the AI did not finish: %v %v", g.Status, err)
 	}

@@ -236,7 +236,7 @@ func TestCatalogueUsedWithItsArguments(t *testing.T) {
 		}
 	}
 	// Messages whose ids the code composes: the command schema's, the settings' help, the
-	// permission names and the "_over" counts.
+	// permission names, the AI levels and the "_over" counts.
 	var walk func(opts []*discordgo.ApplicationCommandOption)
 	walk = func(opts []*discordgo.ApplicationCommandOption) {
 		for _, o := range opts {
@@ -265,6 +265,7 @@ func TestCatalogueUsedWithItsArguments(t *testing.T) {
 	}
 	for _, v := range []string{"easy", "normal", "hard"} {
 		used["cmd_create_level_"+v] = true
+		used["ai_level_"+v] = true // the roster's "AI, normal" (bot.aiLevelText)
 	}
 	for id := range en {
 		if literals[id] {

@@ -224,7 +224,7 @@ func lobbyMessage(l bot.Lobby) Message {
 		return Message{Content: T("dc_lobby_closed", "Title", title), Clear: true}
 	}
 	if l.Started {
-		text := T("dc_lobby_started", "Title", title, "Players", strings.Join(l.Players, ", "))
+		text := T("dc_lobby_started", "Title", title, "Players", bot.JoinRoster(l.Players))
 		if l.Thread != "" {
 			text += " " + T("dc_lobby_played_in", "Thread", l.Thread)
 		}

@@ -119,7 +119,7 @@ func TestWholeGameBySlashAndButtons(t *testing.T) {
 		t.Fatalf("the start posts one board in the thread: %+v", rs)
 	}
 	p := checkTurnPost(t, posts[0])
-	if p.turn == "" || !strings.Contains(content(posts[0].JSON), "Autumn Ash #1 begins: ann (Rainbow) and bob (Xeno).") {
+	if p.turn == "" || !strings.Contains(content(posts[0].JSON), "Autumn Ash #1 begins:\n- ann plays Rainbow\n- bob plays Xeno") {
 		t.Fatalf("start post: %q", content(posts[0].JSON))
 	}
 	bySlash, byButtons := 0, 0

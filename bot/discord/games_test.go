@@ -359,7 +359,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 		if err != nil {
 			t.Fatalf("move %d (%s by seat %d) does not apply to the mirror: %v", m.Seq, m.Notation, m.Seat, err)
 		}
-		// The bot names seats as players ("ann (Rainbow)") where the engine wrote placeholders;
+		// The bot names seats as players ("ann") where the engine wrote placeholders;
 		// the driver compares posts with the texts as players read them.
 		for i := range evs {
 			evs[i].Text = rules.RenderSeats(evs[i].Text, d.seatLabel)
@@ -410,7 +410,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 			t.Fatalf("a post the game has moved past has no buttons and pings nobody: %v %v", customIDs(p.JSON), allowedUsers(p.JSON))
 		}
 		if start && k == 0 {
-			if !strings.Contains(content(p.JSON), fmt.Sprintf("%s #%d begins: ", d.info.Name, d.game)) {
+			if !strings.Contains(content(p.JSON), fmt.Sprintf("%s #%d begins:\n", d.info.Name, d.game)) {
 				t.Fatalf("start post: %q", content(p.JSON))
 			}
 		}
@@ -662,15 +662,25 @@ func (d *driver) checkPost(r recorded) {
 	if len(content(r.JSON)) == 0 {
 		t.Fatal("a turn post without a caption")
 	}
+	d.checkNames(content(r.JSON))
 }
 
-// label is how the thread names a player: with the game's own name for the seat, if it has one.
-func (d *driver) label(seat rules.Seat) string {
-	if sn, ok := d.mirror.(rules.SeatNamer); ok {
-		return d.users[seat] + " (" + sn.SeatName(seat) + ")"
+// checkNames: a text names every seat by its player alone, never as "ann (Green)" or "(#1)",
+// and no AI by its level.
+func (d *driver) checkNames(text string) {
+	d.t.Helper()
+	if strings.Contains(text, "AI (") || strings.Contains(text, "(#") {
+		d.t.Fatalf("a seat named by a level or a number: %q", text)
 	}
-	return d.users[seat]
+	for s := range d.users {
+		if own := rules.SeatNameIn(d.mirror, rules.Seat(s), bot.LangEnglish); own != "" && strings.Contains(text, d.users[s]+" ("+own+")") {
+			d.t.Fatalf("%s named with brackets: %q", d.users[s], text)
+		}
+	}
 }
+
+// label is how the thread names a player: by name alone, never with the seat's own name.
+func (d *driver) label(seat rules.Seat) string { return d.users[seat] }
 
 // checkPrompt: the live post (or its status edit) pings each awaited player the thread had not
 // told (told: the users awaited as it last said), tells each what is asked, and holds a Take
@@ -1408,14 +1418,5 @@ func sameSet(a, b []string) bool {
 	return slices.Equal(slices.Compact(as), slices.Compact(bs))
 }
 
-// seatLabel is how the bot names a seat in texts: the player, with the game's own name for the
-// seat when it has one.
-func (d *driver) seatLabel(s rules.Seat) string {
-	name := d.users[s]
-	if sn, ok := d.mirror.(rules.SeatNamer); ok {
-		if own := sn.SeatName(s); own != "" && !strings.EqualFold(own, name) {
-			return name + " (" + own + ")"
-		}
-	}
-	return name
-}
+// seatLabel is how the bot names a seat in texts: the player alone (label).
+func (d *driver) seatLabel(s rules.Seat) string { return d.label(s) }

@@ -462,16 +462,13 @@ func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 	c.StatusBar(image.Rect(0, 0, w, statusH), st)
 }
 
-// who names seat s as the platform does, "alice (Red)", or by its colour alone without players.
+// who names seat s as the platform does, by its player alone ("alice": the colour is the chip
+// beside it), or by its colour without players.
 func who(v game.View, m render.Meta, s int) string {
 	if s < 0 || s >= len(v.Players) {
 		return ""
 	}
-	col := colour(m.Lang, s)
-	if n := m.Player(rules.Seat(s), "", 12); n != "" {
-		return n + " (" + col + ")"
-	}
-	return col
+	return m.Player(rules.Seat(s), colour(m.Lang, s), 12)
 }
 
 // gameOver is the line of a finished game: "Game over: alice (Red) wins".

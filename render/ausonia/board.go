@@ -203,10 +203,7 @@ func statusOf(v *game.View, m render.Meta) render.Status {
 	case v.Result != nil:
 		st.Text = render.ResultLine(v.Result, func(s rules.Seat) string {
 			if int(s) < len(v.Players) {
-				if n := m.Player(s, "", 18); n != "" {
-					return n + " (" + houseLabel(v.Players[s], m.Lang) + ")"
-				}
-				return houseLabel(v.Players[s], m.Lang)
+				return m.Player(s, houseLabel(v.Players[s], m.Lang), 18)
 			}
 			return ""
 		})
@@ -216,10 +213,10 @@ func statusOf(v *game.View, m render.Meta) render.Status {
 		st.Letter = p.House
 		st.Text = v.Waiting
 		// The engine names the awaited house ("House I is playing a turn."); the header names
-		// its player too, as every board names players beside their seats.
+		// its player instead, as every text does (the swatch shows the house).
 		if h := houseLabel(p, m.Lang) + " "; strings.HasPrefix(st.Text, h) {
 			if n := m.Player(rules.Seat(v.Awaited), "", 18); n != "" {
-				st.Text = n + " (" + houseLabel(p, m.Lang) + ") " + strings.TrimPrefix(st.Text, h)
+				st.Text = n + " " + strings.TrimPrefix(st.Text, h)
 			}
 		}
 		if v.Viewer == v.Awaited {

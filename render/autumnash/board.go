@@ -176,12 +176,10 @@ func drawStatus(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	}
 }
 
-// who names seat s as the platform does, "alice (Rainbow)", or by its side alone without players.
+// who names seat s as the platform does, by its player alone ("alice": the status chip shows the
+// side), or by its side without players.
 func who(m render.Meta, s int) string {
-	if n := m.Player(rules.Seat(s), "", 12); n != "" {
-		return n + " (" + seatName[s] + ")"
-	}
-	return seatName[s]
+	return m.Player(rules.Seat(s), seatName[s], 12)
 }
 
 // winner is the seat ranked first alone, or -1.

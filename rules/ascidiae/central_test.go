@@ -75,7 +75,7 @@ func TestColonizeAndWin(t *testing.T) {
 	if g.Res == nil || g.Res.Ranks[0] != 1 || g.Res.Ranks[1] != 2 {
 		t.Fatalf("second colony should win at once: %+v", g.Res)
 	}
-	if got, want := rules.PlainSeats(g, g.Res.Reason), "#1 claims a second colony and wins."; got != want {
+	if got, want := rules.PlainSeats(g, g.Res.Reason), "Player 1 claims a second colony and wins."; got != want {
 		t.Errorf("result %q, want %q", got, want)
 	}
 	if len(g.Awaiting()) != 0 {

@@ -538,11 +538,6 @@ func (g *State) overRefusal() error {
 	return refuseMsg("bad_over", msg.Code("Reason", g.Res.Reason))
 }
 
-// SeatName is how the board's badges name a seat: "#2" (rules.SeatNamer), the same in every
-// language ("Seat 2" was English in all of them). Texts write rules.SeatRef instead, which the
-// platform renders as the player.
-func (g *State) SeatName(p rules.Seat) string { return "#" + strconv.Itoa(int(p)+1) }
-
 // TurnCount is the number of turns begun so far (rules.TurnCounter).
 func (g *State) TurnCount() int {
 	n := 0

@@ -107,7 +107,7 @@ func TestRefusalsSayWhatToDo(t *testing.T) {
 		{"a learning turn's choice", learning, 0, "rubra",
 			`"rubra" is not possible as a choice of this learning turn. Choose flow, basica or habilis.`},
 		{"out of turn", learning, 1, "flow",
-			"It is not your turn: #1 is playing."},
+			"It is not your turn: Player 1 is playing."},
 		{"an ability that is not offered", choosing, 0, "3",
 			`"3" is not possible as the number of an ability. Choose 1 or 2.`},
 		{"a colony left out", thinking, 0, "colonize",

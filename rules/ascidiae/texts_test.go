@@ -130,8 +130,9 @@ func TestTextsReadAsWords(t *testing.T) {
 						bad[b.what] = kind + ": " + text
 					}
 				}
-				// A seat without a player is named by its badge, "#2" (SeatName).
-				if kind != "label" && text != "" && (text[0] < 'A' || text[0] > 'Z') && text[0] != '"' && text[0] != '#' {
+				// A seat without a player is "Player 2" (rules.SeatTitle): the game gives seats
+				// no names of its own, as "#2" read like a piece or a count.
+				if kind != "label" && text != "" && (text[0] < 'A' || text[0] > 'Z') && text[0] != '"' {
 					bad["lower-case start"] = kind + ": " + text
 				}
 			})
@@ -158,12 +159,12 @@ func TestEventsNameTheOwner(t *testing.T) {
 	if len(ev) == 0 {
 		t.Fatal("no event")
 	}
-	want := "#1's basica on a1 spawns 1 black; pushes 1 black to empty b1 (lost)."
+	want := "Player 1's basica on a1 spawns 1 black; pushes 1 black to empty b1 (lost)."
 	if got := rules.PlainSeats(g, ev[0].Text); got != want {
 		t.Errorf("event %q, want %q", got, want)
 	}
 	// A digest too long to list every line condenses a run of them.
-	if ev[0].Kind != "activation" || rules.PlainSeats(g, ev[0].Many) != "#1's ascidiae activated %d times" {
+	if ev[0].Kind != "activation" || rules.PlainSeats(g, ev[0].Many) != "Player 1's ascidiae activated %d times" {
 		t.Errorf("event kind %q, condensed line %q", ev[0].Kind, ev[0].Many)
 	}
 	// The board's log keeps the line under a header naming the seat.
@@ -303,7 +304,7 @@ func TestPlacementStaysSecret(t *testing.T) {
 		if revealed != seats {
 			t.Errorf("%d seats: %d placements revealed", seats, revealed)
 		}
-		if got, want := rules.PlainSeats(g, ev[0].Text), "#1 places basica on a1 facing left and habilis on d3 facing down."; got != want {
+		if got, want := rules.PlainSeats(g, ev[0].Text), "Player 1 places basica on a1 facing left and habilis on d3 facing down."; got != want {
 			t.Errorf("reveal %q, want %q", got, want)
 		}
 		if v := g.view(rules.Spectator).Players[0]; v.Hidden || v.Cells[0].Card != "basica" {
@@ -398,7 +399,7 @@ func TestLabelsWarnOfWhatTheMoveCauses(t *testing.T) {
 		for _, c := range choicesOf(t, g, "") {
 			if c.Token == wRest {
 				found = true
-				if c.Label != restLabel+"; then #2's rubra on a1 purges its 7 tadpoles" {
+				if c.Label != restLabel+"; then Player 2's rubra on a1 purges its 7 tadpoles" {
 					t.Errorf("rest: %q", c.Label)
 				}
 			}
@@ -431,7 +432,7 @@ func TestPushesOfNothingShareAClause(t *testing.T) {
 	g := scenario(t, 2, nil)
 	g.put(0, "b2", "gemmata", Up, "")
 	ev := g.begin(0)
-	want := "#1's gemmata on b2 cannot push 1 black up (b1), nor 1 white right (c2), nor 1 red down (b3), nor 1 blue left (a2)."
+	want := "Player 1's gemmata on b2 cannot push 1 black up (b1), nor 1 white right (c2), nor 1 red down (b3), nor 1 blue left (a2)."
 	if len(ev) == 0 || rules.PlainSeats(g, ev[0].Text) != want {
 		t.Errorf("events %+v\nwant %q", ev, want)
 	}
