@@ -27,7 +27,69 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 	if err != nil {
 		return nil, err
 	}
-	return suggestIn(ul, t.state, seat, typed, limit, seatNamer(ul, t.row, t.state)), nil
+	return suggestSteps(ul, t.kit.Game, t.state, seat, typed, limit, seatNamer(ul, t.row, t.state)), nil
+}
+
+// suggestSteps is Suggest for a command of several steps: after the last comma it offers the
+// rest of the turn, that is the suggestions for the position the earlier steps reach (played on
+// a copy, as tryMove would play them), each keeping the typed steps before it. A step that
+// reveals something (a card drawn, a random outcome) is not played ahead: the list then only
+// offers to send the command so far, so autocomplete never shows what a move would reveal.
+func suggestSteps(lang string, g rules.Game, st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
+	cut := strings.LastIndex(typed, ",")
+	if cut < 0 {
+		return suggestIn(lang, st, seat, typed, limit, name)
+	}
+	steps, err := rules.ParseSteps(typed[:cut])
+	if err != nil {
+		return suggestIn(lang, st, seat, typed[cut+1:], limit, name) // only commas before: nothing to play
+	}
+	sim, err := rules.Clone(g, st)
+	if err != nil {
+		return nil
+	}
+	begun := markOf(sim)
+	done := rules.StepsString(steps)
+	for i, step := range steps {
+		for rest := step; len(rest) > 0; {
+			if (i > 0 || len(rest) < len(step)) && !begun.sameDecision(sim, seat) {
+				return nil // the turn is over before this step: nothing may follow
+			}
+			m, more, err := nextDecision(sim, seat, rest)
+			if err != nil {
+				return nil
+			}
+			evs, err := sim.Apply(seat, m)
+			if err != nil {
+				return nil
+			}
+			for _, e := range evs {
+				if e.Reveals {
+					if len(done) > MaxSuggestionLabel {
+						return nil
+					}
+					return []Suggestion{{Value: done, Label: T(lang, "menu_after_reveal", "Move", done), Note: true}}
+				}
+			}
+			rest = more
+		}
+	}
+	if !begun.sameDecision(sim, seat) {
+		return nil
+	}
+	lead := done + ", "
+	var out []Suggestion
+	for _, sg := range suggestIn(lang, sim, seat, typed[cut+1:], limit, name) {
+		if sg.Note {
+			sg.Value = strings.TrimSpace(typed)
+		} else {
+			sg.Value = lead + sg.Value
+		}
+		if len(sg.Value) <= MaxSuggestionLabel { // Discord's limit on a choice's value
+			out = append(out, sg)
+		}
+	}
+	return out
 }
 
 // MaxSuggestionLabel bounds a suggestion's label: Discord shows at most 100 characters, and a

@@ -299,3 +299,85 @@ func TestSpaceSplitsOnlyAfterAClosedMove(t *testing.T) {
 		}
 	}
 }
+
+// After a comma, autocomplete offers the rest of the turn: what the position after the earlier
+// steps offers, each entry keeping the typed steps, within Discord's limits. A step that reveals
+// something is not played ahead (the list offers to send what was typed); after the turn's last
+// step nothing is offered.
+func TestSuggestAfterComma(t *testing.T) {
+	ahead := 0
+	for _, kind := range turnsOfSteps {
+		t.Run(kind, func(t *testing.T) {
+			e := fastRealEnv(t)
+			th := e.realGame(kind, "ann", "bob")
+			r := rand.New(rand.NewPCG(11, 5))
+			var m2 rules.Move
+			c, ok := e.findStep(th, r, 400, func(c stepCase) bool {
+				if !markOf(c.before).sameDecision(c.after, c.seat) {
+					return false
+				}
+				m2, _ = rules.RandomMove(c.after, c.seat, r)
+				return m2 != nil
+			})
+			if !ok {
+				t.Fatal("random play met no turn of two decisions")
+			}
+			g := replayKits[kind].Game
+			sim, err := rules.Clone(g, c.before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs, _ := sim.Apply(c.seat, c.m1)
+			reveals := false
+			for _, ev := range evs {
+				reveals = reveals || ev.Reveals
+			}
+			for _, typed := range []string{c.m1.String() + ",", c.m1.String() + ", ", c.m1.String() + ", " + m2[0][:1]} {
+				sg := suggestSteps(LangEnglish, g, c.before, c.seat, typed, 25, testName)
+				if reveals {
+					if len(sg) != 1 || !sg[0].Note || sg[0].Value != c.m1.String() {
+						t.Errorf("%q after a revealing step: %+v", typed, sg)
+					}
+					continue
+				}
+				tail := strings.TrimPrefix(typed[strings.LastIndex(typed, ",")+1:], " ")
+				want := suggestIn(LangEnglish, c.after, c.seat, tail, 25, testName)
+				if len(sg) == 0 || len(sg) != len(want) {
+					t.Fatalf("%q: %d suggestions; the position after it has %d", typed, len(sg), len(want))
+				}
+				for i, s := range sg {
+					if len(s.Value) > 100 || len([]rune(s.Label)) > 100 {
+						t.Errorf("outside Discord's limits: %+v", s)
+					}
+					if s.Note {
+						continue
+					}
+					if s.Value != c.m1.String()+", "+want[i].Value || s.Label != want[i].Label {
+						t.Errorf("%q: %+v; want the rest of the turn %+v after the typed step", typed, s, want[i])
+					}
+					steps, err := rules.ParseSteps(s.Value)
+					if err != nil || len(steps) != 2 {
+						t.Fatalf("%q: %v", s.Value, err)
+					}
+					if _, _, err := c.after.Choices(c.seat, steps[1]); err != nil {
+						t.Errorf("%q is offered but refused: %v", s.Value, err)
+					}
+				}
+				ahead++
+			}
+		})
+	}
+	if ahead == 0 {
+		t.Error("no game offered the rest of a turn after a comma")
+	}
+	// After a step that ends the turn, nothing may follow.
+	e := fastRealEnv(t)
+	th := e.realGame("autumn-ash", "ann", "bob")
+	c, ok := e.findStep(th, rand.New(rand.NewPCG(12, 6)), 50, func(stepCase) bool { return true })
+	if !ok {
+		t.Fatal("no move")
+	}
+	if sg := suggestSteps(LangEnglish, replayKits["autumn-ash"].Game, c.before, c.seat, c.m1.String()+", ", 25, testName); len(sg) != 0 {
+		t.Errorf("after the turn's only move: %+v", sg)
+	}
+}
