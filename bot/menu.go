@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
@@ -126,6 +127,18 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 	}
 	self := complete && prefix == "" && len(fixed) > 0
 	groups := explore(st, seat, fixed, fitting, limit)
+	// Grouping holds at every level: while everything that fits starts the same way and is too
+	// much for one list, the list is that kind's own kinds ("root" gives the piles, a pile its
+	// spaces, a space its facings), not its first whole moves.
+	for len(groups) == 1 && !self && (groups[0].count.AtLeast || groups[0].count.N > limit) {
+		g := groups[0]
+		nx, comp, err := st.Choices(seat, g.move)
+		if err != nil || len(nx) == 0 || len(g.move) >= rules.MaxTreeDepth {
+			break
+		}
+		fixed, self = g.move, comp
+		groups = explore(st, seat, fixed, nx, limit)
+	}
 	total, atLeast := 0, false
 	if self {
 		total++
@@ -167,8 +180,13 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 			if k >= len(g.whole) || len(out) == limit-1 {
 				continue
 			}
-			added = true
 			w := g.whole[k]
+			if len(w.move) > len(g.whole[0].move) {
+				// Longer moves of a kind are further levels of it ("pass" then its discards):
+				// they stay behind the kind's own entry, which is grouped when typed.
+				continue
+			}
+			added = true
 			if shown[w.move.String()] {
 				continue
 			}
@@ -314,14 +332,32 @@ func withLabel(move, count, label string) string {
 	if label == "" || strings.EqualFold(label, lastToken(move)) {
 		return head
 	}
-	room := MaxSuggestionLabel - utf8.RuneCountInString(head) - len(" — ")
+	room := MaxSuggestionLabel - utf8.RuneCountInString(head) - utf8.RuneCountInString(" — ")
 	if room < 4 {
 		return head
 	}
-	if r := []rune(label); len(r) > room {
-		label = strings.TrimSpace(string(r[:room-1])) + "…"
+	return head + " — " + shorten(label, room)
+}
+
+// shorten fits label into room characters by cutting whole words from its end, so what a label
+// says first (what the move gains or costs) always stays; a first word longer than room is cut.
+func shorten(label string, room int) string {
+	r := []rune(label)
+	if len(r) <= room {
+		return label
 	}
-	return head + " — " + label
+	keep := room - 1 // the ellipsis takes one
+	cut := -1
+	for i := keep; i > 0; i-- {
+		if unicode.IsSpace(r[i]) {
+			cut = i
+			break
+		}
+	}
+	if cut <= 0 {
+		cut = keep
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:—-–·(") + "…"
 }
 
 func lastToken(move string) string {

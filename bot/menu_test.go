@@ -165,9 +165,22 @@ func checkSuggestions(t *testing.T, st rules.State, seat rules.Seat, typed rules
 	if len(sg) == 0 || len(sg) > 25 {
 		t.Fatalf("%d suggestions", len(sg))
 	}
-	next, _, _ := st.Choices(seat, typed)
+	// The kinds are those of one level (the first where the list has several): each of its
+	// tokens comes first, as a kind or as its only move, before whole moves fill the page.
+	depth := 0
+	for _, s := range sg {
+		if n := len(strings.Fields(s.Value)); s.Moves > 0 && (depth == 0 || n < depth) {
+			depth = n
+		}
+	}
+	level := map[string]bool{}
+	for _, s := range sg {
+		if f := strings.Fields(s.Value); !s.Note && len(f) >= depth {
+			level[strings.Join(f[:depth], " ")] = true
+		}
+	}
 	for i, s := range sg {
-		if s.Moves > 0 && i > len(next) {
+		if s.Moves > 0 && i > len(level) {
 			t.Errorf("kinds of moves come first (after the typed move itself): %+v", sg)
 		}
 		if n := utf8.RuneCountInString(s.Label); n < 1 || n > 100 || len(s.Value) < 1 || len(s.Value) > 100 {
@@ -327,6 +340,106 @@ func TestMenusNamePlayers(t *testing.T) {
 	for _, w := range step.Whole {
 		if !strings.Contains(w.Label, "from player1") {
 			t.Errorf("picker whole move %q", w.Label)
+		}
+	}
+}
+
+// Menus group at every level: a typed kind of move too big for one list lists its own kinds
+// (Ascidiae "root": the piles, then a pile's spaces; Autumn Ash "c2": destinations, then
+// sizes), each next token offered, and so on down while a kind is too big.
+func TestSuggestGroupsAtEveryLevel(t *testing.T) {
+	deep := map[string]int{} // per game, the deepest level grouped
+	for _, p := range bigMenus(t, 2) {
+		id := strings.Split(p.name, "/")[0]
+		if id != "ascidiae" && id != "autumn-ash" {
+			continue
+		}
+		first, _, _ := p.st.Choices(p.seat, nil)
+		for _, c := range first {
+			typed := c.Token
+			for level := 1; level < 6; level++ {
+				nodes := 40000
+				if n := countWhole(p.st, p.seat, rules.Move(strings.Fields(typed)), &nodes); n >= 0 && n <= 25 {
+					break
+				}
+				sg := suggest(p.st, p.seat, typed, 25, testName)
+				checkSuggestions(t, p.st, p.seat, rules.Move(strings.Fields(typed)), sg)
+				// The level listed: the typed move through its forced tokens, then its choices.
+				at, err := rules.Forced(p.st, p.seat, rules.Move(strings.Fields(typed)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				next, _, _ := p.st.Choices(p.seat, at)
+				offered := map[string]*Suggestion{}
+				for i, s := range sg {
+					if f := strings.Fields(s.Value); !s.Note && len(f) > len(at) && strings.HasPrefix(s.Value, at.String()) {
+						if _, ok := offered[f[len(at)]]; !ok {
+							offered[f[len(at)]] = &sg[i]
+						}
+					}
+				}
+				var biggest *Suggestion
+				for i, n := range next {
+					if i >= 23 {
+						break // a level wider than a page: typing narrows it
+					}
+					s := offered[n.Token]
+					if s == nil {
+						t.Fatalf("%s: %q lists %+v without %q of the level below it", p.name, typed, sg, n.Token)
+					}
+					if s.Moves > 0 && (biggest == nil || s.Moves > biggest.Moves) {
+						biggest = s
+					}
+				}
+				if len(at) > deep[id] {
+					deep[id] = len(at)
+				}
+				if biggest == nil {
+					break
+				}
+				typed = biggest.Value
+			}
+		}
+	}
+	for _, id := range []string{"ascidiae", "autumn-ash"} {
+		if deep[id] < 1 {
+			t.Errorf("%s: no kind of move was grouped below its first token", id)
+		}
+	}
+	t.Logf("deepest level grouped: %v", deep)
+}
+
+// A label too long for Discord loses whole words from its end: its start (what the move gains
+// or costs) always stays, no word is cut in half, and the move and the count are never cut.
+func TestLabelShortenedFromTheEnd(t *testing.T) {
+	gain := "Gains 3 influence and 2 sapphires"
+	long := gain + ", then draws one card from the Guild deck and passes the Herald to the next player at the table"
+	cases := []struct {
+		move, count, label string
+		want               string
+	}{
+		{"buy m9 bb", "", gain, "buy m9 bb — " + gain},
+		{"buy m9 bb", "", long, "buy m9 bb — Gains 3 influence and 2 sapphires, then draws one card from the Guild deck and passes…"},
+		{"pass …", " (64 moves)", long, "pass … (64 moves) — Gains 3 influence and 2 sapphires, then draws one card from the Guild deck and…"},
+		{"x", "", strings.Repeat("y", 120), "x — " + strings.Repeat("y", 95) + "…"},
+		{strings.Repeat("m ", 48) + "m", "", long, strings.Repeat("m ", 48) + "m"}, // no room for a label at all
+	}
+	for _, c := range cases {
+		got := withLabel(c.move, c.count, c.label)
+		if got != c.want {
+			t.Errorf("withLabel(%q, %q, %q)\n got %q\nwant %q", c.move, c.count, c.label, got, c.want)
+		}
+		if n := utf8.RuneCountInString(got); n > MaxSuggestionLabel {
+			t.Errorf("%q: %d characters", got, n)
+		}
+		if strings.HasSuffix(got, "…") {
+			kept := strings.TrimSuffix(got[strings.Index(got, " — ")+len(" — "):], "…")
+			if !strings.HasPrefix(c.label, kept) {
+				t.Errorf("%q does not keep the start of %q", got, c.label)
+			}
+			if rest := c.label[len(kept):]; len(kept) > 0 && rest != "" && rest[0] != ' ' && rest[0] != ',' && !strings.HasPrefix(kept, "yyy") {
+				t.Errorf("%q cuts a word of %q", got, c.label)
+			}
 		}
 	}
 }
