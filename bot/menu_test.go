@@ -443,3 +443,60 @@ func TestLabelShortenedFromTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// The share of menu labels cut short, over positions of random games of every game, in each
+// language (issue 33: under 1%). It is measured on the labels of the lists players get: the kinds
+// of moves at the first level and below, and the whole moves that fill them.
+func TestCutLabelShare(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks random games")
+	}
+	shown, cut := map[string]int{}, map[string]int{}
+	for _, p := range bigMenus(t, 2) {
+		first, _, _ := p.st.Choices(p.seat, nil)
+		for _, lang := range Languages {
+			count := func(move, count string, c rules.Choice) {
+				full := choiceLabel(lang, c, testName)
+				if full == "" || strings.EqualFold(full, lastToken(move)) {
+					return
+				}
+				shown[lang]++
+				if !strings.HasSuffix(withLabel(move, count, full), " — "+full) {
+					cut[lang]++
+					if cut[lang] <= 3 {
+						t.Logf("%s, cut: %s", lang, withLabel(move, count, full))
+					}
+				}
+			}
+			for _, fixed := range append([]rules.Move{nil}, firstTokens(first)...) {
+				next, _, err := p.st.Choices(p.seat, fixed)
+				if err != nil {
+					continue
+				}
+				for _, g := range explore(p.st, p.seat, fixed, next, 25) {
+					if g.count.N != 1 || g.count.AtLeast { // a kind of one move is shown as that move
+						count(g.move.String()+" …", " ("+g.count.MovesIn(lang)+")", g.choice)
+					}
+					for _, w := range g.whole {
+						count(w.move.String(), "", w.label)
+					}
+				}
+			}
+		}
+	}
+	for _, lang := range Languages {
+		share := float64(cut[lang]) / float64(max(1, shown[lang]))
+		t.Logf("%s: %d of %d labels cut (%.2f%%)", lang, cut[lang], shown[lang], 100*share)
+		if lang == LangEnglish && share >= 0.01 {
+			t.Errorf("%.2f%% of English labels are cut; at most 1%%", 100*share)
+		}
+	}
+}
+
+func firstTokens(cs []rules.Choice) []rules.Move {
+	var out []rules.Move
+	for _, c := range cs {
+		out = append(out, rules.Move{c.Token})
+	}
+	return out
+}
