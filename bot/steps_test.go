@@ -381,3 +381,61 @@ func TestSuggestAfterComma(t *testing.T) {
 		t.Errorf("after the turn's only move: %+v", sg)
 	}
 }
+
+// Against the AI, a whole turn in one command is one post with the AI's reply and one ping: the
+// thread hears nothing of the steps until the AI has answered. Steps past the turn are not
+// played, and spaces alone separate decisions where a whole move can be followed by nothing.
+func TestCommaTurnAgainstTheAI(t *testing.T) {
+	e := newEnv(t)
+	e.svc = New(e.store, []Kit{{Game: stepTurns{}, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }, DefaultReminderHours: 24})
+	ctx := context.Background()
+	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "steps", Seats: 2, Seed: 5, Bots: 1, Level: "normal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := "t-steps"
+	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
+		t.Fatal(err)
+	}
+	e.deliver()
+	// Seven steps for a turn of six, the first two without a comma between them.
+	r := e.mustMove(th, "ann", "step 1 step 2, step 3, STEP 1, step 2 ,step 3, step 1")
+	for _, want := range []string{"You played step 1, step 2, step 3, step 1, step 2, step 3.", "Step 6 of 6 (step 1) was not played"} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("reply %q lacks %q", r.Text, want)
+		}
+	}
+	if n := len(e.notations(th)); n != stepsPerTurn {
+		t.Fatalf("%d moves stored, want the turn's %d", n, stepsPerTurn)
+	}
+	e.deliver()
+	for _, o := range e.sent {
+		if o.Kind == "turn" {
+			t.Errorf("the thread was told before the AI answered: %q", o.Text)
+		}
+	}
+	e.playAI()
+	e.deliver()
+	var posts []Outgoing
+	for _, o := range e.sent {
+		if o.Kind == "turn" {
+			posts = append(posts, o)
+		}
+	}
+	if len(posts) != 1 {
+		t.Fatalf("%d posts after the AI's reply, want 1: %+v", len(posts), posts)
+	}
+	p := posts[0]
+	ann, ai := 0, 0
+	for _, l := range strings.Split(p.Text, "\n") {
+		switch {
+		case strings.HasPrefix(l, "ann steps "):
+			ann++
+		case strings.Contains(l, " steps "):
+			ai++ // the AI seat, by whatever name
+		}
+	}
+	if ann != stepsPerTurn || ai != stepsPerTurn || len(p.Mentions) != 1 || p.Mentions[0] != "u-ann" {
+		t.Errorf("the post does not tell ann's whole turn and the AI's reply with one ping: %+v", p.Notice)
+	}
+}
