@@ -471,8 +471,8 @@ func treeStepIn(lang string, st rules.State, seat rules.Seat, m rules.Move, name
 			}
 			added = true
 			w := g.whole[k]
-			if len(w.move) == len(g.move) || len(w.move) == len(m)+1 {
-				continue
+			if len(w.move) == len(g.move) || len(w.move) == len(m)+1 || len(w.move) > len(g.whole[0].move) {
+				continue // its token gives it, or it is a further level of its kind (as in suggest)
 			}
 			step.Whole = append(step.Whole, wholeSuggestion(lang, w, name))
 		}

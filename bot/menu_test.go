@@ -500,3 +500,53 @@ func firstTokens(cs []rules.Choice) []rules.Move {
 	}
 	return out
 }
+
+// minWholeDepth is the length of the shortest whole move starting with m (0 when none is found
+// within a few thousand nodes).
+func minWholeDepth(st rules.State, seat rules.Seat, m rules.Move) int {
+	frontier, nodes := []rules.Move{m}, 5000
+	for len(frontier) > 0 && nodes > 0 {
+		var deeper []rules.Move
+		for _, f := range frontier {
+			if nodes--; nodes < 0 {
+				return 0
+			}
+			next, complete, err := rules.ChoiceTokens(st, seat, f)
+			if err != nil {
+				continue
+			}
+			if complete {
+				return len(f)
+			}
+			for _, c := range next {
+				deeper = append(deeper, append(append(rules.Move{}, f...), c.Token))
+			}
+		}
+		frontier = deeper
+	}
+	return 0
+}
+
+// The whole moves that fill a first page stay at each kind's first level: longer ones (Ausonia's
+// pass with discards) sit behind the kind's entry, in the suggestions and in the picker alike.
+func TestFillStaysAtEachKindsFirstLevel(t *testing.T) {
+	for _, p := range bigMenus(t, 1) {
+		check := func(where string, sg []Suggestion) {
+			for _, s := range sg {
+				f := strings.Fields(s.Value)
+				if !s.Complete || len(f) < 2 {
+					continue
+				}
+				if d := minWholeDepth(p.st, p.seat, rules.Move{f[0]}); d > 0 && len(f) > d {
+					t.Errorf("%s, %s: %q fills the page though %q has moves of %d tokens", p.name, where, s.Value, f[0], d)
+				}
+			}
+		}
+		check("suggest", suggest(p.st, p.seat, "", 25, testName))
+		step, err := treeStep(p.st, p.seat, nil, testName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("picker", step.Whole)
+	}
+}
