@@ -97,7 +97,7 @@ run:
 				if t.state.Result() != nil {
 					why = T(ul, "step_why_over")
 				}
-				stop = []string{stepText(ul, "step_stopped", i, steps, rest, "Why", why)}
+				stop = []string{stepStopped(ul, i, steps, rest, why)}
 				break run
 			}
 			m, more, err := nextDecision(t.state, seat, rest)
@@ -106,11 +106,11 @@ run:
 				reason = ensureStop(rules.RenderSeats(reason, seatNamer(ul, t.row, t.state)))
 				if len(played) == 0 {
 					if len(steps) > 1 {
-						reason = stepText(ul, "step_refused", i, steps, rest, "Reason", reason) + " " + T(ul, "steps_none_played")
+						reason = stepRefused(ul, i, steps, rest, reason) + " " + T(ul, "steps_none_played")
 					}
 					return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, reason)
 				}
-				stop = []string{stepText(ul, "step_refused", i, steps, rest, "Reason", reason)}
+				stop = []string{stepRefused(ul, i, steps, rest, reason)}
 				break run
 			}
 			interaction := req.Interaction
@@ -123,7 +123,7 @@ run:
 					return Reply{Game: t.row.ID}, err
 				}
 				s.log.Error("a later step of a move", "game", t.row.ID, "err", err)
-				stop = []string{stepText(ul, "step_stopped", i, steps, rest, "Why", T(ul, "step_why_failed"))}
+				stop = []string{stepStopped(ul, i, steps, rest, T(ul, "step_why_failed"))}
 				break run
 			}
 			played, evs, rest = append(played, m), append(evs, e...), more
@@ -160,13 +160,21 @@ run:
 	return rep, nil
 }
 
-// stepText says what became of step i of steps, whose unplayed part is rest: "Step 3 of 4
-// (buy m9) was refused: …"; a command of one step is named by its unplayed part alone.
-func stepText(lang, id string, i int, steps []rules.Move, rest rules.Move, args ...any) string {
+// stepStopped says that step i of steps, whose unplayed part is rest, was not played and why;
+// a command of one step is named by its unplayed part alone.
+func stepStopped(lang string, i int, steps []rules.Move, rest rules.Move, why string) string {
 	if len(steps) == 1 {
-		return T(lang, id+"_rest", append([]any{"Move", rest.String()}, args...)...)
+		return T(lang, "step_stopped_rest", "Move", rest.String(), "Why", why)
 	}
-	return T(lang, id, append([]any{"Step", i + 1, "Steps", len(steps), "Move", steps[i].String()}, args...)...)
+	return T(lang, "step_stopped", "Step", i+1, "Steps", len(steps), "Move", steps[i].String(), "Why", why)
+}
+
+// stepRefused says that step i of steps was refused, as stepStopped.
+func stepRefused(lang string, i int, steps []rules.Move, rest rules.Move, reason string) string {
+	if len(steps) == 1 {
+		return T(lang, "step_refused_rest", "Move", rest.String(), "Reason", reason)
+	}
+	return T(lang, "step_refused", "Step", i+1, "Steps", len(steps), "Move", steps[i].String(), "Reason", reason)
 }
 
 // turnMark is what a player saw of the game when typing a command: the seats awaited and the

@@ -439,3 +439,31 @@ func TestCommaTurnAgainstTheAI(t *testing.T) {
 		t.Errorf("the post does not tell ann's whole turn and the AI's reply with one ping: %+v", p.Notice)
 	}
 }
+
+// A step of several decisions says what became of its rest by name: "step 1 step 9" plays
+// "step 1" and refuses "step 9" in words.
+func TestRestOfOneStepRefused(t *testing.T) {
+	e := newEnv(t)
+	e.svc = New(e.store, []Kit{{Game: stepTurns{}, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }, DefaultReminderHours: 24})
+	ctx := context.Background()
+	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "steps", Seats: 2, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := "t-steps"
+	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Join(ctx, e.in(th, user("bob"))); err != nil {
+		t.Fatal(err)
+	}
+	r := e.mustMove(th, "ann", "step 1 step 9")
+	for _, want := range []string{"You played step 1.", "The rest of the move (step 9) was refused: ", "stay played"} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("reply %q lacks %q", r.Text, want)
+		}
+	}
+	if log := e.notations(th); len(log) != 1 || log[0] != "step 1" {
+		t.Errorf("log %q", log)
+	}
+}
