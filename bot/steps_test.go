@@ -244,7 +244,7 @@ func TestCommaStopsAtTheTurnsEnd(t *testing.T) {
 			n := len(e.notations(th))
 			text := c.m1.String() + ", " + m2.String()
 			rep := e.mustMove(th, c.who, text)
-			for _, want := range []string{"You played " + c.m1.String() + ".", "Step 2 of 2 (" + m2.String() + ") was not played: the turn you typed it for is over"} {
+			for _, want := range []string{"You played " + c.m1.String() + ".", "Step 2 of 2 (" + m2.String() + ") was not played: the decision you typed it for is over"} {
 				if !strings.Contains(rep.Text, want) {
 					t.Errorf("reply to %q: %q lacks %q", text, rep.Text, want)
 				}
