@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
@@ -27,7 +28,69 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 	if err != nil {
 		return nil, err
 	}
-	return suggestIn(ul, t.state, seat, typed, limit, seatNamer(ul, t.row, t.state)), nil
+	return suggestSteps(ul, t.kit.Game, t.state, seat, typed, limit, seatNamer(ul, t.row, t.state)), nil
+}
+
+// suggestSteps is Suggest for a command of several steps: after the last comma it offers the
+// rest of the turn, that is the suggestions for the position the earlier steps reach (played on
+// a copy, as tryMove would play them), each keeping the typed steps before it. A step that
+// reveals something (a card drawn, a random outcome) is not played ahead: the list then only
+// offers to send the command so far, so autocomplete never shows what a move would reveal.
+func suggestSteps(lang string, g rules.Game, st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
+	cut := strings.LastIndex(typed, ",")
+	if cut < 0 {
+		return suggestIn(lang, st, seat, typed, limit, name)
+	}
+	steps, err := rules.ParseSteps(typed[:cut])
+	if err != nil {
+		return suggestIn(lang, st, seat, typed[cut+1:], limit, name) // only commas before: nothing to play
+	}
+	sim, err := rules.Clone(g, st)
+	if err != nil {
+		return nil
+	}
+	begun := markOf(sim)
+	done := rules.StepsString(steps)
+	for i, step := range steps {
+		for rest := step; len(rest) > 0; {
+			if (i > 0 || len(rest) < len(step)) && !begun.sameDecision(sim, seat) {
+				return nil // the turn is over before this step: nothing may follow
+			}
+			m, more, err := nextDecision(sim, seat, rest)
+			if err != nil {
+				return nil
+			}
+			evs, err := sim.Apply(seat, m)
+			if err != nil {
+				return nil
+			}
+			for _, e := range evs {
+				if e.Reveals {
+					if len(done) > MaxSuggestionLabel {
+						return nil
+					}
+					return []Suggestion{{Value: done, Label: T(lang, "menu_after_reveal", "Move", done), Note: true}}
+				}
+			}
+			rest = more
+		}
+	}
+	if !begun.sameDecision(sim, seat) {
+		return nil
+	}
+	lead := done + ", "
+	var out []Suggestion
+	for _, sg := range suggestIn(lang, sim, seat, typed[cut+1:], limit, name) {
+		if sg.Note {
+			sg.Value = strings.TrimSpace(typed)
+		} else {
+			sg.Value = lead + sg.Value
+		}
+		if len(sg.Value) <= MaxSuggestionLabel { // Discord's limit on a choice's value
+			out = append(out, sg)
+		}
+	}
+	return out
 }
 
 // MaxSuggestionLabel bounds a suggestion's label: Discord shows at most 100 characters, and a
@@ -64,6 +127,18 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 	}
 	self := complete && prefix == "" && len(fixed) > 0
 	groups := explore(st, seat, fixed, fitting, limit)
+	// Grouping holds at every level: while everything that fits starts the same way and is too
+	// much for one list, the list is that kind's own kinds ("root" gives the piles, a pile its
+	// spaces, a space its facings), not its first whole moves.
+	for len(groups) == 1 && !self && (groups[0].count.AtLeast || groups[0].count.N > limit) {
+		g := groups[0]
+		nx, comp, err := st.Choices(seat, g.move)
+		if err != nil || len(nx) == 0 || len(g.move) >= rules.MaxTreeDepth {
+			break
+		}
+		fixed, self = g.move, comp
+		groups = explore(st, seat, fixed, nx, limit)
+	}
 	total, atLeast := 0, false
 	if self {
 		total++
@@ -105,8 +180,13 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 			if k >= len(g.whole) || len(out) == limit-1 {
 				continue
 			}
-			added = true
 			w := g.whole[k]
+			if len(w.move) > len(g.whole[0].move) {
+				// Longer moves of a kind are further levels of it ("pass" then its discards):
+				// they stay behind the kind's own entry, which is grouped when typed.
+				continue
+			}
+			added = true
 			if shown[w.move.String()] {
 				continue
 			}
@@ -252,14 +332,32 @@ func withLabel(move, count, label string) string {
 	if label == "" || strings.EqualFold(label, lastToken(move)) {
 		return head
 	}
-	room := MaxSuggestionLabel - utf8.RuneCountInString(head) - len(" — ")
+	room := MaxSuggestionLabel - utf8.RuneCountInString(head) - utf8.RuneCountInString(" — ")
 	if room < 4 {
 		return head
 	}
-	if r := []rune(label); len(r) > room {
-		label = strings.TrimSpace(string(r[:room-1])) + "…"
+	return head + " — " + shorten(label, room)
+}
+
+// shorten fits label into room characters by cutting whole words from its end, so what a label
+// says first (what the move gains or costs) always stays; a first word longer than room is cut.
+func shorten(label string, room int) string {
+	r := []rune(label)
+	if len(r) <= room {
+		return label
 	}
-	return head + " — " + label
+	keep := room - 1 // the ellipsis takes one
+	cut := -1
+	for i := keep; i > 0; i-- {
+		if unicode.IsSpace(r[i]) {
+			cut = i
+			break
+		}
+	}
+	if cut <= 0 {
+		cut = keep
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:—-–·(") + "…"
 }
 
 func lastToken(move string) string {
@@ -373,8 +471,8 @@ func treeStepIn(lang string, st rules.State, seat rules.Seat, m rules.Move, name
 			}
 			added = true
 			w := g.whole[k]
-			if len(w.move) == len(g.move) || len(w.move) == len(m)+1 {
-				continue
+			if len(w.move) == len(g.move) || len(w.move) == len(m)+1 || len(w.move) > len(g.whole[0].move) {
+				continue // its token gives it, or it is a further level of its kind (as in suggest)
 			}
 			step.Whole = append(step.Whole, wholeSuggestion(lang, w, name))
 		}

@@ -165,9 +165,22 @@ func checkSuggestions(t *testing.T, st rules.State, seat rules.Seat, typed rules
 	if len(sg) == 0 || len(sg) > 25 {
 		t.Fatalf("%d suggestions", len(sg))
 	}
-	next, _, _ := st.Choices(seat, typed)
+	// The kinds are those of one level (the first where the list has several): each of its
+	// tokens comes first, as a kind or as its only move, before whole moves fill the page.
+	depth := 0
+	for _, s := range sg {
+		if n := len(strings.Fields(s.Value)); s.Moves > 0 && (depth == 0 || n < depth) {
+			depth = n
+		}
+	}
+	level := map[string]bool{}
+	for _, s := range sg {
+		if f := strings.Fields(s.Value); !s.Note && len(f) >= depth {
+			level[strings.Join(f[:depth], " ")] = true
+		}
+	}
 	for i, s := range sg {
-		if s.Moves > 0 && i > len(next) {
+		if s.Moves > 0 && i > len(level) {
 			t.Errorf("kinds of moves come first (after the typed move itself): %+v", sg)
 		}
 		if n := utf8.RuneCountInString(s.Label); n < 1 || n > 100 || len(s.Value) < 1 || len(s.Value) > 100 {
@@ -328,5 +341,212 @@ func TestMenusNamePlayers(t *testing.T) {
 		if !strings.Contains(w.Label, "from player1") {
 			t.Errorf("picker whole move %q", w.Label)
 		}
+	}
+}
+
+// Menus group at every level: a typed kind of move too big for one list lists its own kinds
+// (Ascidiae "root": the piles, then a pile's spaces; Autumn Ash "c2": destinations, then
+// sizes), each next token offered, and so on down while a kind is too big.
+func TestSuggestGroupsAtEveryLevel(t *testing.T) {
+	deep := map[string]int{} // per game, the deepest level grouped
+	for _, p := range bigMenus(t, 2) {
+		id := strings.Split(p.name, "/")[0]
+		if id != "ascidiae" && id != "autumn-ash" {
+			continue
+		}
+		first, _, _ := p.st.Choices(p.seat, nil)
+		for _, c := range first {
+			typed := c.Token
+			for level := 1; level < 6; level++ {
+				nodes := 40000
+				if n := countWhole(p.st, p.seat, rules.Move(strings.Fields(typed)), &nodes); n >= 0 && n <= 25 {
+					break
+				}
+				sg := suggest(p.st, p.seat, typed, 25, testName)
+				checkSuggestions(t, p.st, p.seat, rules.Move(strings.Fields(typed)), sg)
+				// The level listed: the typed move through its forced tokens, then its choices.
+				at, err := rules.Forced(p.st, p.seat, rules.Move(strings.Fields(typed)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				next, _, _ := p.st.Choices(p.seat, at)
+				offered := map[string]*Suggestion{}
+				for i, s := range sg {
+					if f := strings.Fields(s.Value); !s.Note && len(f) > len(at) && strings.HasPrefix(s.Value, at.String()) {
+						if _, ok := offered[f[len(at)]]; !ok {
+							offered[f[len(at)]] = &sg[i]
+						}
+					}
+				}
+				var biggest *Suggestion
+				for i, n := range next {
+					if i >= 23 {
+						break // a level wider than a page: typing narrows it
+					}
+					s := offered[n.Token]
+					if s == nil {
+						t.Fatalf("%s: %q lists %+v without %q of the level below it", p.name, typed, sg, n.Token)
+					}
+					if s.Moves > 0 && (biggest == nil || s.Moves > biggest.Moves) {
+						biggest = s
+					}
+				}
+				if len(at) > deep[id] {
+					deep[id] = len(at)
+				}
+				if biggest == nil {
+					break
+				}
+				typed = biggest.Value
+			}
+		}
+	}
+	for _, id := range []string{"ascidiae", "autumn-ash"} {
+		if deep[id] < 1 {
+			t.Errorf("%s: no kind of move was grouped below its first token", id)
+		}
+	}
+	t.Logf("deepest level grouped: %v", deep)
+}
+
+// A label too long for Discord loses whole words from its end: its start (what the move gains
+// or costs) always stays, no word is cut in half, and the move and the count are never cut.
+func TestLabelShortenedFromTheEnd(t *testing.T) {
+	gain := "Gains 3 influence and 2 sapphires"
+	long := gain + ", then draws one card from the Guild deck and passes the Herald to the next player at the table"
+	cases := []struct {
+		move, count, label string
+		want               string
+	}{
+		{"buy m9 bb", "", gain, "buy m9 bb — " + gain},
+		{"buy m9 bb", "", long, "buy m9 bb — Gains 3 influence and 2 sapphires, then draws one card from the Guild deck and passes…"},
+		{"pass …", " (64 moves)", long, "pass … (64 moves) — Gains 3 influence and 2 sapphires, then draws one card from the Guild deck and…"},
+		{"x", "", strings.Repeat("y", 120), "x — " + strings.Repeat("y", 95) + "…"},
+		{strings.Repeat("m ", 48) + "m", "", long, strings.Repeat("m ", 48) + "m"}, // no room for a label at all
+	}
+	for _, c := range cases {
+		got := withLabel(c.move, c.count, c.label)
+		if got != c.want {
+			t.Errorf("withLabel(%q, %q, %q)\n got %q\nwant %q", c.move, c.count, c.label, got, c.want)
+		}
+		if n := utf8.RuneCountInString(got); n > MaxSuggestionLabel {
+			t.Errorf("%q: %d characters", got, n)
+		}
+		if strings.HasSuffix(got, "…") {
+			kept := strings.TrimSuffix(got[strings.Index(got, " — ")+len(" — "):], "…")
+			if !strings.HasPrefix(c.label, kept) {
+				t.Errorf("%q does not keep the start of %q", got, c.label)
+			}
+			if rest := c.label[len(kept):]; len(kept) > 0 && rest != "" && rest[0] != ' ' && rest[0] != ',' && !strings.HasPrefix(kept, "yyy") {
+				t.Errorf("%q cuts a word of %q", got, c.label)
+			}
+		}
+	}
+}
+
+// The share of menu labels cut short, over positions of random games of every game, in each
+// language (issue 33: under 1%). It is measured on the labels of the lists players get: the kinds
+// of moves at the first level and below, and the whole moves that fill them.
+func TestCutLabelShare(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks random games")
+	}
+	shown, cut := map[string]int{}, map[string]int{}
+	for _, p := range bigMenus(t, 2) {
+		first, _, _ := p.st.Choices(p.seat, nil)
+		for _, lang := range Languages {
+			count := func(move, count string, c rules.Choice) {
+				full := choiceLabel(lang, c, testName)
+				if full == "" || strings.EqualFold(full, lastToken(move)) {
+					return
+				}
+				shown[lang]++
+				if !strings.HasSuffix(withLabel(move, count, full), " — "+full) {
+					cut[lang]++
+					if cut[lang] <= 3 {
+						t.Logf("%s, cut: %s", lang, withLabel(move, count, full))
+					}
+				}
+			}
+			for _, fixed := range append([]rules.Move{nil}, firstTokens(first)...) {
+				next, _, err := p.st.Choices(p.seat, fixed)
+				if err != nil {
+					continue
+				}
+				for _, g := range explore(p.st, p.seat, fixed, next, 25) {
+					if g.count.N != 1 || g.count.AtLeast { // a kind of one move is shown as that move
+						count(g.move.String()+" …", " ("+g.count.MovesIn(lang)+")", g.choice)
+					}
+					for _, w := range g.whole {
+						count(w.move.String(), "", w.label)
+					}
+				}
+			}
+		}
+	}
+	for _, lang := range Languages {
+		share := float64(cut[lang]) / float64(max(1, shown[lang]))
+		t.Logf("%s: %d of %d labels cut (%.2f%%)", lang, cut[lang], shown[lang], 100*share)
+		if lang == LangEnglish && share >= 0.01 {
+			t.Errorf("%.2f%% of English labels are cut; at most 1%%", 100*share)
+		}
+	}
+}
+
+func firstTokens(cs []rules.Choice) []rules.Move {
+	var out []rules.Move
+	for _, c := range cs {
+		out = append(out, rules.Move{c.Token})
+	}
+	return out
+}
+
+// minWholeDepth is the length of the shortest whole move starting with m (0 when none is found
+// within a few thousand nodes).
+func minWholeDepth(st rules.State, seat rules.Seat, m rules.Move) int {
+	frontier, nodes := []rules.Move{m}, 5000
+	for len(frontier) > 0 && nodes > 0 {
+		var deeper []rules.Move
+		for _, f := range frontier {
+			if nodes--; nodes < 0 {
+				return 0
+			}
+			next, complete, err := rules.ChoiceTokens(st, seat, f)
+			if err != nil {
+				continue
+			}
+			if complete {
+				return len(f)
+			}
+			for _, c := range next {
+				deeper = append(deeper, append(append(rules.Move{}, f...), c.Token))
+			}
+		}
+		frontier = deeper
+	}
+	return 0
+}
+
+// The whole moves that fill a first page stay at each kind's first level: longer ones (Ausonia's
+// pass with discards) sit behind the kind's entry, in the suggestions and in the picker alike.
+func TestFillStaysAtEachKindsFirstLevel(t *testing.T) {
+	for _, p := range bigMenus(t, 1) {
+		check := func(where string, sg []Suggestion) {
+			for _, s := range sg {
+				f := strings.Fields(s.Value)
+				if !s.Complete || len(f) < 2 {
+					continue
+				}
+				if d := minWholeDepth(p.st, p.seat, rules.Move{f[0]}); d > 0 && len(f) > d {
+					t.Errorf("%s, %s: %q fills the page though %q has moves of %d tokens", p.name, where, s.Value, f[0], d)
+				}
+			}
+		}
+		check("suggest", suggest(p.st, p.seat, "", 25, testName))
+		step, err := treeStep(p.st, p.seat, nil, testName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("picker", step.Whole)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,25 +20,32 @@ const (
 	AutoUser  = "auto"  // a seat's only legal move, played for it
 )
 
-// Move plays typed notation for the user's awaited seat.
+// Move plays typed notation for the user's awaited seat: one decision, or a whole turn of them
+// separated by commas ("flow, 1 black, 2, colonize g2"), played as moveSteps says.
 func (s *Service) Move(ctx context.Context, req Request, text string) (Reply, error) {
 	if len(text) > maxText {
 		return Reply{}, refuseT(s.UserLanguage(ctx, req), "move_too_long")
 	}
-	m, err := rules.ParseMove(text)
+	steps, err := rules.ParseSteps(text)
 	if err != nil {
 		return Reply{}, err
 	}
-	return s.MoveTokens(ctx, req, m)
+	return s.moveSteps(ctx, req, steps)
 }
 
 // MoveTokens plays a move given as tokens (typed, or a path from the button picker).
 func (s *Service) MoveTokens(ctx context.Context, req Request, m rules.Move) (Reply, error) {
-	if len(m) > rules.MaxTreeDepth {
-		return Reply{}, refuseT(s.UserLanguage(ctx, req), "move_too_many_parts")
+	return s.moveSteps(ctx, req, []rules.Move{m})
+}
+
+func (s *Service) moveSteps(ctx context.Context, req Request, steps []rules.Move) (Reply, error) {
+	for _, m := range steps {
+		if len(m) > rules.MaxTreeDepth {
+			return Reply{}, refuseT(s.UserLanguage(ctx, req), "move_too_many_parts")
+		}
 	}
 	for attempt := 0; ; attempt++ {
-		rep, err := s.tryMove(ctx, req, m)
+		rep, err := s.tryMove(ctx, req, steps)
 		if errors.Is(err, storage.ErrConflict) && attempt < 3 {
 			continue // another writer moved first: reload and check the move again
 		}
@@ -48,7 +56,16 @@ func (s *Service) MoveTokens(ctx context.Context, req Request, m rules.Move) (Re
 	}
 }
 
-func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Reply, err error) {
+// tryMove plays the steps of one command in order, each exactly as if it were sent alone, and
+// each step's spaces may hold several decisions where the first is a whole move nothing can
+// follow ("1 black" in Ascidiae). Decisions are committed one by one: a step may reveal hidden
+// information (a card drawn), so none can be taken back to make the command all-or-nothing, and
+// a refused step ends the command with the earlier ones played, as its reply says. A decision is
+// only played while it is the one the player saw when typing: the same seats awaited and the
+// same turn of the game as when the command began (see sameDecision); nothing is played past.
+// The thread hears of the command once, as of a single move: the steps of one turn post nothing
+// (bot/flow.go), and the seats that move automatically move after the last step.
+func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) (_ Reply, err error) {
 	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
 	if err != nil {
@@ -67,35 +84,68 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	if req.Seq != nil && *req.Seq != t.seq {
 		return Reply{Game: t.row.ID}, refuseT(ul, "move_stale")
 	}
-	canon, err := rules.Canonical(t.state, seat, m)
-	if err != nil {
-		// A typed prefix whose rest is forced counts as the whole move.
-		if forced, ferr := forcedCompletion(t.state, seat, m); ferr == nil {
-			canon, err = forced, nil
+	begun := markOf(t.state)
+	var played []rules.Move
+	var evs []rules.Event
+	var stop []string // why the command ended before its last step
+run:
+	for i, step := range steps {
+		rest := step
+		for len(rest) > 0 {
+			if len(played) > 0 && !begun.sameDecision(t.state, seat) {
+				why := T(ul, "step_why_turn")
+				if t.state.Result() != nil {
+					why = T(ul, "step_why_over")
+				}
+				stop = []string{stepStopped(ul, i, steps, rest, why)}
+				break run
+			}
+			m, more, err := nextDecision(t.state, seat, rest)
+			if err != nil {
+				reason, _ := illegalText(ul, err)
+				reason = ensureStop(rules.RenderSeats(reason, seatNamer(ul, t.row, t.state)))
+				if len(played) == 0 {
+					if len(steps) > 1 {
+						reason = stepRefused(ul, i, steps, rest, reason) + " " + T(ul, "steps_none_played")
+					}
+					return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, reason)
+				}
+				stop = []string{stepRefused(ul, i, steps, rest, reason)}
+				break run
+			}
+			interaction := req.Interaction
+			if interaction != "" && len(played) > 0 {
+				interaction = fmt.Sprintf("%s#%d", interaction, len(played)+1) // one id per stored move
+			}
+			e, err := s.commit(ctx, t, seat, m, req.User.ID, interaction)
+			if err != nil {
+				if len(played) == 0 {
+					return Reply{Game: t.row.ID}, err
+				}
+				s.log.Error("a later step of a move", "game", t.row.ID, "err", err)
+				stop = []string{stepStopped(ul, i, steps, rest, T(ul, "step_why_failed"))}
+				break run
+			}
+			played, evs, rest = append(played, m), append(evs, e...), more
 		}
 	}
-	if err != nil {
-		reason, _ := illegalText(ul, err)
-		reason = rules.RenderSeats(reason, seatNamer(ul, t.row, t.state))
-		return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, reason)
-	}
-	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
-	if err != nil {
-		return Reply{Game: t.row.ID}, err
+	if len(stop) > 0 {
+		stop = append(stop, T(ul, "steps_rest_not_played"))
 	}
 	if err := s.autoplay(ctx, t); err != nil {
 		s.log.Error("autoplay", "game", t.row.ID, "err", err)
 	}
-	// The reply says what the step caused: every event the mover may see, public ones too,
+	// The reply says what the command caused: every event the mover may see, public ones too,
 	// since a step inside a turn is not posted to the thread.
 	var lines []string
-	lines = append(lines, T(ul, "you_played", "Move", canon.String()))
+	lines = append(lines, T(ul, "you_played", "Move", rules.StepsString(played)))
 	name := seatNamer(ul, t.row, t.state)
 	for _, e := range evs {
 		if e.VisibleTo(seat) {
 			lines = append(lines, eventText(ul, e, name))
 		}
 	}
+	lines = append(lines, stop...)
 	rep := Reply{Text: strings.Join(lines, "\n"), Private: true, Game: t.row.ID}
 	// While the same turn goes on the thread is not posted to, so the mover sees the board here,
 	// with what comes next.
@@ -108,6 +158,64 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 		rep.Text += "\n" + T(ul, "turn_goes_on", "Prompt", promptText(ul, p, name))
 	}
 	return rep, nil
+}
+
+// stepStopped says that step i of steps, whose unplayed part is rest, was not played and why;
+// a command of one step is named by its unplayed part alone.
+func stepStopped(lang string, i int, steps []rules.Move, rest rules.Move, why string) string {
+	if len(steps) == 1 {
+		return T(lang, "step_stopped_rest", "Move", rest.String(), "Why", why)
+	}
+	return T(lang, "step_stopped", "Step", i+1, "Steps", len(steps), "Move", steps[i].String(), "Why", why)
+}
+
+// stepRefused says that step i of steps was refused, as stepStopped.
+func stepRefused(lang string, i int, steps []rules.Move, rest rules.Move, reason string) string {
+	if len(steps) == 1 {
+		return T(lang, "step_refused_rest", "Move", rest.String(), "Reason", reason)
+	}
+	return T(lang, "step_refused", "Step", i+1, "Steps", len(steps), "Move", steps[i].String(), "Reason", reason)
+}
+
+// turnMark is what a player saw of the game when typing a command: the seats awaited and the
+// game's turn number (rules.TurnCounter).
+type turnMark struct {
+	awaited []int
+	turn    int
+}
+
+func markOf(st rules.State) turnMark { return turnMark{awaitedSeats(st), turnCount(st)} }
+
+// sameDecision reports whether the decision now awaited from seat is still part of the turn the
+// player saw: the game runs, the same seats are awaited and no new turn has begun. A step typed
+// for this turn must never land in the next one (say after a pass the rules force).
+func (mk turnMark) sameDecision(st rules.State, seat rules.Seat) bool {
+	return st.Result() == nil && rules.IsAwaited(st, seat) && turnCount(st) == mk.turn && slices.Equal(awaitedSeats(st), mk.awaited)
+}
+
+// nextDecision takes the first decision off toks: the whole of toks as a move (a prefix whose
+// rest is forced counts as the whole move), or else a whole move that nothing can follow, the
+// rest being the next decision ("1 black" in Ascidiae is "1", then "black"). Only that case splits,
+// so a slip inside a move that could go on (a discard list) is refused, never cut short.
+func nextDecision(st rules.State, seat rules.Seat, toks rules.Move) (rules.Move, rules.Move, error) {
+	canon, err := rules.Canonical(st, seat, toks)
+	if err == nil {
+		return canon, nil, nil
+	}
+	if forced, ferr := forcedCompletion(st, seat, toks); ferr == nil {
+		return forced, nil, nil
+	}
+	for k := len(toks) - 1; k > 0; k-- {
+		head, ferr := forcedCompletion(st, seat, toks[:k])
+		if ferr != nil {
+			continue
+		}
+		if next, _, cerr := st.Choices(seat, head); cerr == nil && len(next) == 0 {
+			return head, toks[k:], nil
+		}
+		break // the longest whole move found can go on: splitting it would guess
+	}
+	return nil, nil, err
 }
 
 // alreadyApplied reports whether a move with this interaction id is in the game's log: Discord
