@@ -378,6 +378,9 @@ func TestLaggingTurnPostsFoldIntoOne(t *testing.T) {
 			continue
 		}
 		turns++
+		if len(events) > 0 {
+			events = append(events, "") // each folded post's events a block of their own
+		}
 		events = append(events, strings.Split(n.Text, "\n")[:n.Head]...)
 		mentioned = append(mentioned, n.Mentions...)
 	}

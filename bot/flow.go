@@ -36,6 +36,23 @@ type flow struct {
 	// Held is when (unix seconds) the flow began holding its post because only robot seats were
 	// awaited: the human's move and the AI's reply go out as one post. 0: not holding.
 	Held int64 `json:"held,omitempty"`
+	// Human is the seat (plus one) of the person whose move the moves since the last post
+	// follow, robots' replies only after it: when the next post asks that person again (the
+	// foals after their vote, the put after their trade, their turn after a discard they
+	// answered), they are at the keyboard and are not pinged a second time. 0: none.
+	Human int `json:"human,omitempty"`
+	// Round is the game's round at that person's move (rules.RoundCounter): only in the same
+	// round is a ping left out, so each player is pinged at least once a round.
+	Round int `json:"round,omitempty"`
+}
+
+// roundCount is the game's round, or -1 for a game that does not count rounds (its seats take
+// turns in order: every turn is a round of its own).
+func roundCount(st rules.State) int {
+	if rc, ok := st.(rules.RoundCounter); ok {
+		return rc.RoundCount()
+	}
+	return -1
 }
 
 // aiHoldBound is how long a post waits for the AI: after it the thread is told anyway (by Tick),
@@ -95,14 +112,18 @@ func subset(a, b []int) bool {
 
 // afterMove decides what the thread is told after a move left st at seq with events evs, and
 // returns the new flow with the messages to queue (none while one seat's turn goes on).
-func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat) (flow, []storage.OutboxMessage) {
+// user is who made it (AutoUser for a forced move played for the seat).
+func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat, user string) (flow, []storage.OutboxMessage) {
 	f := readFlow(t.row)
 	lang := s.threadLang(t.row)
 	name := seatNamer(lang, t.row, st)
 	for _, e := range evs {
 		if e.Public() {
-			f.Pending = addPending(f.Pending, pendingOfIn(lang, e, name))
+			f.Pending = addPending(f.Pending, pendingOfIn(lang, e, name, mover))
 		}
+	}
+	if user != AutoUser && user != RobotUser && !isAIUser(user) && !isRobot(t.row, mover) {
+		f.Human, f.Round = int(mover)+1, roundCount(st)
 	}
 	if st.Result() != nil {
 		return s.post(t, st, seq, f, "")
@@ -124,7 +145,7 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 		return s.status(t, st, seq, f)
 	}
 	lead := ""
-	if len(f.Pending) == 0 {
+	if len(turnLines(f.Pending)) == 0 {
 		lead = T(lang, "moved", "Name", seatLabel(lang, t.row, st, mover))
 	}
 	return s.post(t, st, seq, f, lead)
@@ -154,12 +175,13 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	} else {
 		rest = append(rest, s.promptLines(lang, t, st, &n)...)
 		for _, a := range n.Awaited {
-			if !slices.Contains(f.Awaited, a.Seat) {
+			again := a.Seat+1 == f.Human && f.Round >= 0 && roundCount(st) == f.Round
+			if !slices.Contains(f.Awaited, a.Seat) && !again {
 				n.Mentions = appendOnce(n.Mentions, a.User)
 			}
 		}
 	}
-	lines = append(lines, summaryIn(lang, f.Pending, digestBudget(append(rest, lines...)))...)
+	lines = append(lines, turnLines(f.Pending)...)
 	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
 	n.Snap, _ = st.Encode()
 	head := strings.Join(lines, "\n")
@@ -171,6 +193,10 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
 
+// statusRoom is the most text a status edit takes: a message's limit, less room for the pings a
+// post puts before its text.
+const statusRoom = maxPost - 200
+
 // status edits the live post of a simultaneous phase: its text with the events since and the
 // seats still asked, and their buttons at seq. Nobody is pinged.
 func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []storage.OutboxMessage) {
@@ -181,12 +207,17 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		lines = append(lines, f.Head)
 	}
 	prompts := s.promptLines(lang, t, st, &n)
-	if len(f.Pending) > 0 {
+	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
-		lines = append(lines, summaryIn(lang, f.Pending, digestBudget(append(prompts, lines...)))...)
+		lines = append(lines, evs...)
 	}
 	lines = append(lines, prompts...)
 	n.Text = strings.Join(lines, "\n")
+	if len(n.Text) > statusRoom {
+		// An edit is one message: what no longer fits goes out as a new post of the same
+		// turn, which pings nobody (every seat it asks was asked already).
+		return s.post(t, st, seq, f, "")
+	}
 	f.Awaited = awaitedSeats(st)
 	return f, []storage.OutboxMessage{s.notice(n)}
 }

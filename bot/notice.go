@@ -446,9 +446,10 @@ func foldable(m storage.OutboxMessage) bool {
 const oldNotShown = "(%d earlier events not shown.)"
 
 // merge makes n, the newest of a run of turn posts, carry the events of the earlier ones
-// (folded, with their status edits): the digest of all their event lines, then n's own prompts
-// or result. The earlier posts' pings go to those still awaited in n, who were never pinged
-// since those posts were not made; the others have moved since and need none.
+// (folded, with their status edits): all their event lines, each post's apart from the next by a
+// blank line as turns are, then n's own prompts or result. The earlier posts' pings go to those
+// still awaited in n, who were never pinged since those posts were not made; the others have
+// moved since and need none.
 func merge(n *Notice, folded []storage.OutboxMessage) {
 	if len(folded) == 0 {
 		return
@@ -466,14 +467,22 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 			leads = append(leads, head[0])
 			head = head[1:]
 		}
+		var own []string
 		for _, l := range head {
 			var k int
 			if _, err := fmt.Sscanf(l, oldNotShown, &k); err == nil {
 				hidden += k
 				continue
 			}
-			events = append(events, l)
+			own = append(own, l)
 		}
+		if len(own) == 0 {
+			return
+		}
+		if len(events) > 0 {
+			events = append(events, "")
+		}
+		events = append(events, own...)
 	}
 	for _, m := range folded {
 		if m.Kind != "turn" {
@@ -497,11 +506,6 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 	if len(events) == 0 {
 		events = leads
 	}
-	evs := make([]pendingEvent, len(events))
-	for i, e := range events {
-		evs[i] = pendingEvent{Text: e}
-	}
-	events = summaryIn(n.Lang, evs, digestBudget(rest))
 	if hidden > 0 {
 		events = append([]string{T(n.Lang, "events_before", "Count", hidden, "FullList", T(n.Lang, "full_list"))}, events...)
 	}

@@ -538,6 +538,9 @@ func (g *State) overRefusal() error {
 // platform renders as the player.
 func (g *State) SeatName(p rules.Seat) string { return "#" + strconv.Itoa(int(p)+1) }
 
+// RoundCount makes the game a rules.RoundCounter.
+func (g *State) RoundCount() int { return g.Round }
+
 // TurnCount is the number of turns begun so far (rules.TurnCounter).
 func (g *State) TurnCount() int {
 	n := 0
