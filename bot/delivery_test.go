@@ -67,7 +67,7 @@ func TestLaggingNoticeReadsNoLog(t *testing.T) {
 		}
 		lagging++
 		// The replay of the first Seq moves, which an old notice without a snapshot falls back to.
-		want, _, err := fresh.boardAt(ctx, o.Game, o.Seq, nil)
+		want, _, err := fresh.boardAt(ctx, o.Game, o.Seq, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

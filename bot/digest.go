@@ -27,6 +27,8 @@ type pendingEvent struct {
 	By int `json:"by,omitempty"`
 	// Detail: it restates an earlier event (rules.Event.Detail); posts leave it out.
 	Detail bool `json:"detail,omitempty"`
+	// Routine: housekeeping (rules.Event.Routine); a board's last-move box leaves it out.
+	Routine bool `json:"routine,omitempty"`
 }
 
 // UnmarshalJSON also reads a flow stored by an older version, whose pending events were strings.
@@ -41,7 +43,7 @@ func (p *pendingEvent) UnmarshalJSON(b []byte) error {
 
 // pendingOf renders a public event for the flow; by is the seat whose move told it.
 func pendingOfIn(lang string, e rules.Event, name func(rules.Seat) string, by rules.Seat) pendingEvent {
-	p := pendingEvent{Text: eventText(lang, e, name), Kind: e.Kind, Ref: e.Ref, Detail: e.Detail}
+	p := pendingEvent{Text: eventText(lang, e, name), Kind: e.Kind, Ref: e.Ref, Detail: e.Detail, Routine: e.Routine}
 	if by >= 0 {
 		p.By = int(by) + 1
 	}
@@ -89,6 +91,18 @@ func turnLines(evs []pendingEvent) []string {
 		out = append(out, e.Text)
 	}
 	return out
+}
+
+// boxLines are the lines of a board's last-move box for a post of evs (render.Meta.Last): the
+// post's lines without housekeeping.
+func boxLines(evs []pendingEvent) []string {
+	var keep []pendingEvent
+	for _, e := range evs {
+		if !e.Routine {
+			keep = append(keep, e)
+		}
+	}
+	return turnLines(keep)
 }
 
 // plural is "1 city" or "2 cities".

@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -44,7 +45,15 @@ type flow struct {
 	// Round is the game's round at that person's move (rules.RoundCounter): only in the same
 	// round is a ping left out, so each player is pinged at least once a round.
 	Round int `json:"round,omitempty"`
+	// Asked counts, by seat, the posts that have asked the seat to play: after shortAfter of
+	// them its prompt is short (see promptLine).
+	Asked []int `json:"asked,omitempty"`
 }
+
+// shortAfter is how many times a player is given a prompt in full: after that they know the
+// game, and a post says only whose move it is and the scores; the full prompt is one tap away
+// (the Take your turn picker shows it, as do /view and each move's reply).
+const shortAfter = 3
 
 // roundCount is the game's round, or -1 for a game that does not count rounds (its seats take
 // turns in order: every turn is a round of its own).
@@ -173,7 +182,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 			}
 		}
 	} else {
-		rest = append(rest, s.promptLines(lang, t, st, &n)...)
+		rest = append(rest, s.promptLines(lang, t, st, &n, f.Asked)...)
 		for _, a := range n.Awaited {
 			again := a.Seat+1 == f.Human && f.Round >= 0 && roundCount(st) == f.Round
 			if !slices.Contains(f.Awaited, a.Seat) && !again {
@@ -182,6 +191,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		}
 	}
 	lines = append(lines, turnLines(f.Pending)...)
+	n.Last = boxLines(f.Pending)
 	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
 	n.Snap, _ = st.Encode()
 	head := strings.Join(lines, "\n")
@@ -189,7 +199,13 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	lines = append(lines, rest...)
 	n.Text = strings.Join(lines, "\n")
 	aw := awaitedSeats(st)
-	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head}
+	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head, Asked: slices.Clone(f.Asked)}
+	for _, a := range n.Awaited {
+		for len(next.Asked) <= a.Seat {
+			next.Asked = append(next.Asked, 0)
+		}
+		next.Asked[a.Seat]++
+	}
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
 
@@ -206,7 +222,7 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	if f.Head != "" {
 		lines = append(lines, f.Head)
 	}
-	prompts := s.promptLines(lang, t, st, &n)
+	prompts := s.promptLines(lang, t, st, &n, f.Asked)
 	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
@@ -223,16 +239,25 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 }
 
 // promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your
-// turn button for each player, with the answers the game declares public.
-func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice) []string {
+// turn button for each player, with the answers the game declares public. asked counts the posts
+// that asked each seat before (flow.Asked).
+func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, asked []int) []string {
 	var lines []string
 	var waiting []string
+	scores := ""
 	for _, p := range st.Awaiting() {
 		waiting = append(waiting, seatLabel(lang, t.row, st, p.Seat))
 		if isRobot(t.row, p.Seat) {
 			continue // the AI is not spoken to: "Waiting for" names it
 		}
-		lines = append(lines, promptLine(lang, t.row, st, p))
+		if int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
+			if scores == "" {
+				scores = s.scoreLine(t, st)
+			}
+			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
+		} else {
+			lines = append(lines, promptLine(lang, t.row, st, p))
+		}
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
 			Answers: answersOf(lang, p, seatNamer(lang, t.row, t.state))})
@@ -250,6 +275,34 @@ func answersOf(lang string, p rules.Prompt, name func(rules.Seat) string) []Answ
 		out = append(out, Answer{Move: a.Move.String(), Label: answerLabel(lang, a, name)})
 	}
 	return out
+}
+
+// shortPrompt is the prompt of a player who has been asked shortAfter times: whose move it is
+// and every player's score, "ann: your move · ann 8, Ada 16" (scores "-": none to show).
+func shortPrompt(lang string, row *storage.Game, st rules.State, p rules.Prompt, scores string) string {
+	label := seatLabel(lang, row, st, p.Seat)
+	if scores == "-" {
+		return label + ": " + T(lang, "prompt_short")
+	}
+	return label + ": " + T(lang, "prompt_short_scores", "Scores", scores)
+}
+
+// scoreLine is every player's score in seat order, "ann 8, Ada 16", from the game's public
+// progress when what it counts is the score (Kit.Progress); "-" for a game without a running
+// score to show (Reef Encounter's scores stay behind the screens).
+func (s *Service) scoreLine(t *table, st rules.State) string {
+	if t.kit.Progress == nil {
+		return "-"
+	}
+	pr, err := t.kit.Progress(st.View(rules.Spectator))
+	if err != nil || len(pr.Values) != len(t.row.Players) || pr.Measure != pr.Unit {
+		return "-"
+	}
+	var parts []string
+	for i, v := range pr.Values {
+		parts = append(parts, playerName(t.row, rules.Seat(i))+" "+strconv.Itoa(v))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // promptLine is an awaited seat's prompt, naming its player once: a prompt that names the seat

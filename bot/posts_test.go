@@ -44,6 +44,8 @@ type postsFigures struct {
 	lines                []string    // every event line of every post, in order
 	told                 int64       // the moves the last post tells (its Seq)
 	texts                []string    // every post's text
+	asks                 []string    // the prompt lines of the posts that ask ann, in order
+	notices              []Notice    // the turn posts
 }
 
 // Whole games of every game at 2, 3 and 4 seats (one at 2 for Autumn Ash), ann against the AI,
@@ -150,9 +152,13 @@ func checkEveryEventTold(t *testing.T, e *env, f postsFigures) {
 // playPostsGame plays a whole game (or postsMoves moves) and measures what the thread received.
 func playPostsGame(t *testing.T, c postsGame) (*env, postsFigures) {
 	e := newEnv(t)
+	return e, playPostsGameIn(t, e, c)
+}
+
+func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 	var kits []Kit
 	for _, k := range replayKits {
-		kits = append(kits, Kit{Game: k.Game}) // no drawing: the posts are what is measured
+		kits = append(kits, Kit{Game: k.Game, Progress: k.Progress}) // no drawing: the posts are what is measured
 	}
 	e.svc = New(e.store, kits, Options{Now: func() time.Time { return e.now }, AIIterations: 4})
 	ctx := context.Background()
@@ -183,7 +189,11 @@ func playPostsGame(t *testing.T, c postsGame) (*env, postsFigures) {
 			f.longest = max(f.longest, size)
 			if o.Kind == "turn" {
 				f.posts++
+				f.notices = append(f.notices, o.Notice)
 				f.told = o.Seq
+				if slices.ContainsFunc(o.Awaited, func(a Awaited) bool { return a.Seat == 0 }) {
+					f.asks = append(f.asks, strings.Join(strings.Split(o.Text, "\n")[o.Head:], " / "))
+				}
 				lines := strings.Split(o.Text, "\n")
 				lines = lines[:min(o.Head, len(lines))]
 				if o.Lead && len(lines) > 0 {
@@ -253,7 +263,7 @@ func playPostsGame(t *testing.T, c postsGame) (*env, postsFigures) {
 		}
 	}
 	slices.Sort(f.extra)
-	return e, f
+	return f
 }
 
 // roundOf is the game's round: its own count where it keeps one (rules.RoundCounter: Ascalion,
@@ -264,4 +274,78 @@ func roundOf(st rules.State, turns int) int {
 		return rc.RoundCount()
 	}
 	return turns
+}
+
+// After a player's first shortAfter prompts, a post asks them in short, with every player's
+// score where the game keeps a running one (Autumn Ash, Ausonia), or without (Reef Encounter's
+// scores are hidden); their first prompts are in full.
+func TestShortPromptAfterThreeTurns(t *testing.T) {
+	for _, c := range []struct {
+		game   postsGame
+		scores *regexp.Regexp
+	}{
+		{postsGame{"autumn-ash", 2, 3}, regexp.MustCompile(`^ann \([^)]*\): your move · ann \d+, AI \(easy\) \d+$`)},
+		{postsGame{"ausonia", 3, 3}, regexp.MustCompile(`^ann \([^)]*\): your move · ann \d+, AI \(easy\) \d+, AI \(easy\) \d+$`)},
+		{postsGame{"reef-encounter", 2, 3}, regexp.MustCompile(`^ann \([^)]*\): your move$`)},
+	} {
+		t.Run(c.game.kind, func(t *testing.T) {
+			old := *postsMoves
+			*postsMoves = 60
+			defer func() { *postsMoves = old }()
+			_, f := playPostsGame(t, c.game)
+			if len(f.asks) <= shortAfter {
+				t.Fatalf("ann was asked %d times", len(f.asks))
+			}
+			for i, a := range f.asks {
+				short := strings.Contains(a, "your move")
+				if i < shortAfter && short {
+					t.Fatalf("prompt %d is short already: %q", i+1, a)
+				}
+				if i >= shortAfter && !c.scores.MatchString(a) {
+					t.Fatalf("prompt %d is not short: %q", i+1, a)
+				}
+			}
+			t.Logf("first %q, then %q", f.asks[0], f.asks[shortAfter])
+		})
+	}
+}
+
+// The board of a post tells in its last-move box what the post tells, without the housekeeping
+// the rules do at the end of a turn (Ausonia's "draws 6 cards.", "ends the turn.").
+func TestLastMoveBoxTellsThePostWithoutHousekeeping(t *testing.T) {
+	old := *postsMoves
+	*postsMoves = 80
+	defer func() { *postsMoves = old }()
+	var boxes int
+	f := playPostsGameIn(t, newEnv(t), postsGame{"ausonia", 3, 3})
+	for _, o := range f.notices {
+		head := strings.Split(o.Text, "\n")[:o.Head]
+		if o.Lead {
+			head = head[1:]
+		}
+		j := 0
+		for _, l := range head {
+			if j < len(o.Last) && o.Last[j] == l {
+				j++
+				continue
+			}
+			if l != "" && !strings.Contains(l, " draws ") && !strings.Contains(l, " shuffles ") && !strings.HasSuffix(l, " ends the turn.") {
+				t.Fatalf("the box leaves out %q:\n%q\nof\n%q", l, o.Last, head)
+			}
+		}
+		if j != len(o.Last) {
+			t.Fatalf("the box tells what the post does not: %q of %q", o.Last[j:], head)
+		}
+		for _, l := range o.Last {
+			if strings.HasSuffix(l, " ends the turn.") {
+				t.Fatalf("the box tells housekeeping: %q", o.Last)
+			}
+		}
+		if len(o.Last) > 0 {
+			boxes++
+		}
+	}
+	if boxes < 5 {
+		t.Fatalf("%d posts with a last-move box", boxes)
+	}
 }

@@ -155,6 +155,10 @@ type Event struct {
 	// told (an ability's "Influence 3", then the gain it makes): thread posts leave it out so
 	// nothing is told twice; the history keeps it.
 	Detail bool `json:"detail,omitempty"`
+	// Routine marks housekeeping the rules do by themselves at the end of a turn (drawing back
+	// up to the hand size, "ends the turn"): posts tell it, a board's last-move box leaves it out
+	// for what the player chose.
+	Routine bool `json:"routine,omitempty"`
 }
 
 // ManyWith is e's condensed line as a message counting n (nil when e has none).
