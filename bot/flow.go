@@ -48,6 +48,10 @@ type flow struct {
 	// Asked counts, by seat, the posts that have asked the seat to play: after shortAfter of
 	// them its prompt is short (see promptLine).
 	Asked []int `json:"asked,omitempty"`
+	// HeldRound is the game's round when the flow began holding (rules.RoundCounter): a hold
+	// that outlasts a whole round (nobody left in the game but the AI) goes out as posts of the
+	// rounds as they end, not as one post of the rest of the game.
+	HeldRound int `json:"held_round,omitempty"`
 }
 
 // shortAfter is how many times a player is given a prompt in full: after that they know the
@@ -141,7 +145,10 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 	if onlyRobots(t.row, aw) {
 		// Nobody to ask in the thread: the events wait for the robots' reply, posted with it.
 		if f.Held == 0 {
-			f.Held = s.now().Unix()
+			f.Held, f.HeldRound = s.now().Unix(), roundCount(st)
+		} else if r := roundCount(st); f.HeldRound >= 0 && r >= f.HeldRound+2 {
+			// A whole round went by with only the AI to play: the thread hears of it now.
+			return s.post(t, st, seq, f, "")
 		}
 		f.Awaited, f.Turn, f.Shared = aw, turnCount(st), false
 		return f, nil

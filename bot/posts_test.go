@@ -46,6 +46,7 @@ type postsFigures struct {
 	texts                []string    // every post's text
 	asks                 []string    // the prompt lines of the posts that ask ann, in order
 	notices              []Notice    // the turn posts
+	folded               int         // the most earlier posts one delivered post stood for
 }
 
 // Whole games of every game at 2, 3 and 4 seats (one at 2 for Autumn Ash), ann against the AI,
@@ -190,6 +191,7 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 			if o.Kind == "turn" {
 				f.posts++
 				f.notices = append(f.notices, o.Notice)
+				f.folded = max(f.folded, len(o.Folded))
 				f.told = o.Seq
 				if slices.ContainsFunc(o.Awaited, func(a Awaited) bool { return a.Seat == 0 }) {
 					f.asks = append(f.asks, strings.Join(strings.Split(o.Text, "\n")[o.Head:], " / "))
@@ -348,4 +350,16 @@ func TestLastMoveBoxTellsThePostWithoutHousekeeping(t *testing.T) {
 	if boxes < 5 {
 		t.Fatalf("%d posts with a last-move box", boxes)
 	}
+}
+
+// When nobody but the AI is left to play (ann's colonies are gone in this game of Ascidiae from
+// move 60 on), the thread hears of the AI's play round by round: each two rounds make a post of
+// their own (which a delivery that fell behind, as here, folds into one), not one post of the
+// rest of the game.
+func TestRobotsAlonePostEveryOtherRound(t *testing.T) {
+	_, f := playPostsGame(t, postsGame{"ascidiae", 4, 3})
+	if f.folded < 10 {
+		t.Fatalf("the AI's last %d rounds made %d posts", f.rounds, f.folded+1)
+	}
+	t.Logf("the last post stands for %d posts of the AI playing alone", f.folded+1)
 }
