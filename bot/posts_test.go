@@ -39,6 +39,7 @@ var postsGames = []postsGame{
 type postsFigures struct {
 	posts, moves, rounds int
 	longest              int         // the longest post, in characters (mentions included)
+	longestOne           int         // the longest post that folded no other (one round or turn)
 	pings                map[int]int // ann's pings by round
 	extra                []string    // rounds with more than one ping, and what they asked
 	lines                []string    // every event line of every post, in order
@@ -64,8 +65,8 @@ func TestWholeGamePosts(t *testing.T) {
 					many++
 				}
 			}
-			t.Logf("POSTS %s %d seats: %d moves, %d rounds, %d posts, longest post %d characters, %d pings in %d rounds, %d rounds with more than one ping %v",
-				c.kind, c.seats, f.moves, f.rounds, f.posts, f.longest, sum(f.pings), len(f.pings), many, f.extra)
+			t.Logf("POSTS %s %d seats: %d moves, %d rounds, %d posts, longest post %d characters (%d unfolded), %d pings in %d rounds, %d rounds with more than one ping %v",
+				c.kind, c.seats, f.moves, f.rounds, f.posts, f.longest, f.longestOne, sum(f.pings), len(f.pings), many, f.extra)
 			checkPostTexts(t, f)
 			checkEveryEventTold(t, e, f)
 			if many > 0 {
@@ -188,6 +189,9 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 				size += utf8.RuneCountInString("<@" + u + "> ")
 			}
 			f.longest = max(f.longest, size)
+			if len(o.Folded) == 0 {
+				f.longestOne = max(f.longestOne, size)
+			}
 			if o.Kind == "turn" {
 				f.posts++
 				f.notices = append(f.notices, o.Notice)
