@@ -140,7 +140,8 @@ type livePost struct {
 	answers map[string][]answer
 	view    string // the My view button
 	png     []byte
-	board   int64 // the position png shows (status edits keep the post's board)
+	board   int64    // the position png shows (status edits keep the post's board)
+	last    []string // what its last-move box tells (render.Meta.Last)
 	users   []string
 }
 
@@ -424,6 +425,13 @@ func (d *driver) settle(rs []recorded, start bool) {
 	if len(posts) == 1 && !start {
 		d.checkDigest(last)
 	}
+	// The board's last-move box tells the post's events but housekeeping (render.Meta.Last).
+	var box []string
+	for _, ev := range withdrawn(d.pending) {
+		if !ev.Detail && !ev.Routine && strings.TrimSpace(ev.Text) != "" {
+			box = append(box, ev.Text)
+		}
+	}
 	d.pending = nil
 	// The prompt before loses its buttons, whatever happened since.
 	if d.live.id != "" {
@@ -469,7 +477,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 			told = append(told, d.uid(rules.Seat(seat)))
 		}
 	}
-	d.live = livePost{id: last.ID, seq: int64(d.moves), turn: map[string]string{}, answers: map[string][]answer{}, png: last.Files[0].Data}
+	d.live = livePost{id: last.ID, seq: int64(d.moves), turn: map[string]string{}, answers: map[string][]answer{}, png: last.Files[0].Data, last: box}
 	if row.Status == storage.StatusFinished {
 		d.stats.finished = true
 		if d.mirror.Result() == nil {
@@ -495,7 +503,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 		if len(res.Winners()) == 0 && d.g.seats == 1 && !strings.Contains(over, d.users[0]+" loses") {
 			t.Fatalf("a lost solo game: %q", over)
 		}
-		d.checkBoard(last)
+		d.checkBoard(last, d.live.last)
 		d.checkRecap(last)
 		return
 	}
@@ -820,11 +828,12 @@ func (d *driver) checkAnswer(c cid, id string) {
 	d.live.answers[user] = append(d.live.answers[user], answer{id: id, move: m})
 }
 
-// checkBoard compares the live post's board with the public view drawn from the mirror.
-func (d *driver) checkBoard(r recorded) {
+// checkBoard compares the live post's board with the public view drawn from the mirror, its
+// last-move box telling last (nil: the engine's own, as /board draws it).
+func (d *driver) checkBoard(r recorded, last []string) {
 	d.t.Helper()
 	// A finished game's board states its one result (no seat left here: the rules' own).
-	want, err := d.g.kit.PNG(d.mirror.View(rules.Spectator), render.Meta{Names: d.users, Result: d.mirror.Result()})
+	want, err := d.g.kit.PNG(d.mirror.View(rules.Spectator), render.Meta{Names: d.users, Result: d.mirror.Result(), Last: last})
 	if err != nil {
 		d.t.Fatal(err)
 	}
@@ -878,7 +887,7 @@ func (d *driver) turn(n int) {
 		d.view(rules.Seat(d.r.IntN(d.g.seats)), d.r.IntN(2) == 0)
 	}
 	if (n == 0 || d.r.IntN(16) == 0) && d.live.board == int64(d.moves) { // mid-turn, the post shows where the turn began
-		d.checkBoard(recorded{Files: []recordedFile{{Data: d.live.png}}})
+		d.checkBoard(recorded{Files: []recordedFile{{Data: d.live.png}}}, d.live.last)
 	}
 	before := d.moves
 	var move rules.Move
@@ -1423,7 +1432,7 @@ func (d *driver) afterTheEnd() {
 	if len(edits) != 1 || len(edits[0].Files) != 1 || !strings.Contains(content(edits[0].JSON), "Game over") {
 		t.Fatalf("/board after the end: %+v", rs)
 	}
-	d.checkBoard(edits[0])
+	d.checkBoard(edits[0], nil)
 }
 
 // answered is the interaction's answer as the player finally sees it: a deferral (the work took
