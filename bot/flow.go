@@ -42,9 +42,10 @@ type flow struct {
 	// foals after their vote, the put after their trade, their turn after a discard they
 	// answered), they are at the keyboard and are not pinged a second time. 0: none.
 	Human int `json:"human,omitempty"`
-	// Round is the game's round at that person's move (rules.RoundCounter): only in the same
-	// round is a ping left out, so each player is pinged at least once a round.
-	Round int `json:"round,omitempty"`
+	// Pinged is, by seat, the game's round (plus one) of the seat's latest ping, in games that
+	// count rounds (rules.RoundCounter): a prompt that follows the seat's own move pings only
+	// when the seat has not been pinged in this round yet, so each player is pinged once a round.
+	Pinged []int `json:"pinged,omitempty"`
 	// Asked counts, by seat, the posts that have asked the seat to play: after shortAfter of
 	// them its prompt is short (see promptLine).
 	Asked []int `json:"asked,omitempty"`
@@ -136,7 +137,7 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 		}
 	}
 	if user != AutoUser && user != RobotUser && !isAIUser(user) && !isRobot(t.row, mover) {
-		f.Human, f.Round = int(mover)+1, roundCount(st)
+		f.Human = int(mover) + 1
 	}
 	if st.Result() != nil {
 		return s.post(t, st, seq, f, "")
@@ -180,6 +181,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		n.Lead = true
 	}
 	var rest []string
+	pinged := slices.Clone(f.Pinged)
 	if res := st.Result(); res != nil {
 		rest = append(rest, resultTextIn(lang, row, st, s.finalResult(row, res)))
 		n.Recap = true
@@ -190,10 +192,17 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		}
 	} else {
 		rest = append(rest, s.promptLines(lang, t, st, &n, f.Asked)...)
+		round := roundCount(st)
 		for _, a := range n.Awaited {
-			again := a.Seat+1 == f.Human && f.Round >= 0 && roundCount(st) == f.Round
+			again := a.Seat+1 == f.Human && round >= 0 && a.Seat < len(f.Pinged) && f.Pinged[a.Seat] == round+1
 			if !slices.Contains(f.Awaited, a.Seat) && !again {
 				n.Mentions = appendOnce(n.Mentions, a.User)
+				if round >= 0 {
+					for len(pinged) <= a.Seat {
+						pinged = append(pinged, 0)
+					}
+					pinged[a.Seat] = round + 1
+				}
 			}
 		}
 	}
@@ -206,7 +215,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	lines = append(lines, rest...)
 	n.Text = strings.Join(lines, "\n")
 	aw := awaitedSeats(st)
-	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head, Asked: slices.Clone(f.Asked)}
+	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head, Asked: slices.Clone(f.Asked), Pinged: pinged}
 	for _, a := range n.Awaited {
 		for len(next.Asked) <= a.Seat {
 			next.Asked = append(next.Asked, 0)

@@ -38,16 +38,17 @@ var postsGames = []postsGame{
 // postsFigures is what one whole game's thread received.
 type postsFigures struct {
 	posts, moves, rounds int
-	longest              int         // the longest post, in characters (mentions included)
-	longestOne           int         // the longest post that folded no other (one round or turn)
-	pings                map[int]int // ann's pings by round
-	extra                []string    // rounds with more than one ping, and what they asked
-	lines                []string    // every event line of every post, in order
-	told                 int64       // the moves the last post tells (its Seq)
-	texts                []string    // every post's text
-	asks                 []string    // the prompt lines of the posts that ask ann, in order
-	notices              []Notice    // the turn posts
-	folded               int         // the most earlier posts one delivered post stood for
+	longest              int          // the longest post, in characters (mentions included)
+	longestOne           int          // the longest post that folded no other (one round or turn)
+	pings                map[int]int  // ann's pings by round
+	extra                []string     // rounds with more than one ping, and what they asked
+	lines                []string     // every event line of every post, in order
+	told                 int64        // the moves the last post tells (its Seq)
+	texts                []string     // every post's text
+	asks                 []string     // the prompt lines of the posts that ask ann, in order
+	notices              []Notice     // the turn posts
+	folded               int          // the most earlier posts one delivered post stood for
+	askedIn              map[int]bool // the rounds in which a post asked ann anew
 }
 
 // Whole games of every game at 2, 3 and 4 seats (one at 2 for Autumn Ash), ann against the AI,
@@ -71,6 +72,17 @@ func TestWholeGamePosts(t *testing.T) {
 			checkEveryEventTold(t, e, f)
 			if many > 0 {
 				t.Errorf("ann was pinged more than once in %d rounds: %v", many, f.extra)
+			}
+			// Once a round, not less: a round whose posts ask ann pings her.
+			var unpinged []int
+			for r := range f.askedIn {
+				if f.pings[r] == 0 {
+					unpinged = append(unpinged, r)
+				}
+			}
+			slices.Sort(unpinged)
+			if len(unpinged) > 0 {
+				t.Errorf("ann was asked but never pinged in rounds %v", unpinged)
 			}
 		})
 	}
@@ -172,7 +184,8 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
 		t.Fatal(err)
 	}
-	f := postsFigures{pings: map[int]int{}}
+	f := postsFigures{pings: map[int]int{}, askedIn: map[int]bool{}}
+	annAsked := false // the latest post asked ann
 	r := rand.New(rand.NewPCG(c.seed, 2))
 	round, annTurns := 0, 0
 	annSeq := int64(-1) // the game's move count after ann's last move
@@ -197,7 +210,12 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 				f.notices = append(f.notices, o.Notice)
 				f.folded = max(f.folded, len(o.Folded))
 				f.told = o.Seq
-				if slices.ContainsFunc(o.Awaited, func(a Awaited) bool { return a.Seat == 0 }) {
+				asks := slices.ContainsFunc(o.Awaited, func(a Awaited) bool { return a.Seat == 0 })
+				if asks && !annAsked {
+					f.askedIn[round] = true // asked anew, not still awaited from the post before
+				}
+				annAsked = asks
+				if asks {
 					f.asks = append(f.asks, strings.Join(strings.Split(o.Text, "\n")[o.Head:], " / "))
 				}
 				lines := strings.Split(o.Text, "\n")
