@@ -67,7 +67,7 @@ func TestLaggingNoticeReadsNoLog(t *testing.T) {
 		}
 		lagging++
 		// The replay of the first Seq moves, which an old notice without a snapshot falls back to.
-		want, _, err := fresh.boardAt(ctx, o.Game, o.Seq, nil)
+		want, _, err := fresh.boardAt(ctx, o.Game, o.Seq, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -378,6 +378,9 @@ func TestLaggingTurnPostsFoldIntoOne(t *testing.T) {
 			continue
 		}
 		turns++
+		if len(events) > 0 {
+			events = append(events, "") // each folded post's events a block of their own
+		}
 		events = append(events, strings.Split(n.Text, "\n")[:n.Head]...)
 		mentioned = append(mentioned, n.Mentions...)
 	}

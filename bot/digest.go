@@ -8,16 +8,13 @@ import (
 	"github.com/boardbot/boardbot/rules"
 )
 
-// A thread post's events are a summary that keeps every public event: each is shown, or counted
-// in a line that stands for it. Only a post that would not fit Discord's 2,000 characters is
-// condensed, first by runs of one Kind (Event.Many), then by Many lines across the post, and last
-// by a count of the lines in the middle; a condensed post points to the full list (/history).
+// A thread post tells every public event since the last post, each player's turn as a block of
+// its own (blocks apart by a blank line), in the order played: nothing is counted, condensed or
+// left out. A post longer than one Discord message goes on in the next messages of the same post
+// (the transport splits it at block and line breaks).
 
 // maxPost is Discord's limit on a message's content.
 const maxPost = 2000
-
-// minDigest is the least room the events of a post get, however long its prompts.
-const minDigest = 600
 
 // pendingEvent is a public event waiting in the flow for the next post, its seats rendered.
 type pendingEvent struct {
@@ -25,6 +22,13 @@ type pendingEvent struct {
 	Kind string `json:"kind,omitempty"`
 	Many string `json:"many,omitempty"`
 	Ref  string `json:"ref,omitempty"`
+	// By is the seat whose move told it, plus one (0: not known, a flow of an older version):
+	// a post starts a new block where it changes.
+	By int `json:"by,omitempty"`
+	// Detail: it restates an earlier event (rules.Event.Detail); posts leave it out.
+	Detail bool `json:"detail,omitempty"`
+	// Routine: housekeeping (rules.Event.Routine); a board's last-move box leaves it out.
+	Routine bool `json:"routine,omitempty"`
 }
 
 // UnmarshalJSON also reads a flow stored by an older version, whose pending events were strings.
@@ -37,9 +41,13 @@ func (p *pendingEvent) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, (*plain)(p))
 }
 
-// pendingOf renders a public event for the flow.
-func pendingOfIn(lang string, e rules.Event, name func(rules.Seat) string) pendingEvent {
-	return pendingEvent{Text: eventText(lang, e, name), Kind: e.Kind, Many: eventMany(lang, e, name), Ref: e.Ref}
+// pendingOf renders a public event for the flow; by is the seat whose move told it.
+func pendingOfIn(lang string, e rules.Event, name func(rules.Seat) string, by rules.Seat) pendingEvent {
+	p := pendingEvent{Text: eventText(lang, e, name), Kind: e.Kind, Ref: e.Ref, Detail: e.Detail, Routine: e.Routine}
+	if by >= 0 {
+		p.By = int(by) + 1
+	}
+	return p
 }
 
 // addPending appends evs to the list, where a withdrawal (Kind "withdraw") takes back the
@@ -64,101 +72,37 @@ func addPending(list []pendingEvent, evs ...pendingEvent) []pendingEvent {
 	return list
 }
 
-// digestLine is one line of a summary and how many events it stands for.
-type digestLine struct {
-	Text string
-	N    int
-}
-
-func linesLen(ls []digestLine) int {
-	n := 0
-	for _, l := range ls {
-		n += len(l.Text) + 1
-	}
-	return n
-}
-
-// condense summarises evs in at most budget characters (lines joined by newlines).
-func condenseIn(lang string, evs []pendingEvent, budget int) []digestLine {
-	fullList := T(lang, "full_list")
-	out := make([]digestLine, len(evs))
-	for i, e := range evs {
-		out[i] = digestLine{Text: e.Text, N: 1}
-	}
-	if linesLen(out) <= budget {
-		return out
-	}
-	// Runs of one kind, one after the other.
-	out = out[:0]
-	for i := 0; i < len(evs); {
-		j := i + 1
-		for j < len(evs) && evs[i].Many != "" && evs[j].Kind == evs[i].Kind && evs[j].Many == evs[i].Many {
-			j++
-		}
-		if j-i > 1 {
-			out = append(out, digestLine{Text: manyText(lang, evs[i].Many, j-i), N: j - i})
-		} else {
-			out = append(out, digestLine{Text: evs[i].Text, N: 1})
-		}
-		i = j
-	}
-	if linesLen(out)+len(fullList)+3 > budget {
-		// Every event with a Many line, wherever it is, counted where its kind first appears.
-		out = out[:0]
-		at := map[string]int{}
-		for _, e := range evs {
-			if e.Many == "" {
-				out = append(out, digestLine{Text: e.Text, N: 1})
-				continue
-			}
-			key := e.Kind + "\x00" + e.Many
-			if k, ok := at[key]; ok {
-				out[k].N++
-				out[k].Text = manyText(lang, e.Many, out[k].N)
-				continue
-			}
-			at[key] = len(out)
-			out = append(out, digestLine{Text: e.Text, N: 1})
-		}
-	}
-	// Last: the middle lines as one count, keeping the first and the latest lines.
-	count := -1
-	for linesLen(out)+len(fullList)+3 > budget && len(out) > 2 {
-		at := count
-		if at < 0 {
-			at = len(out)/2 - 1
-		} else if at+1 >= len(out)-1 {
-			at-- // merge the line before the count into it
-		}
-		if at < 0 {
-			break
-		}
-		n := out[at].N + out[at+1].N
-		out = append(out[:at+1], out[at+2:]...)
-		out[at] = digestLine{Text: T(lang, "more_events", "Count", n), N: n}
-		count = at
-	}
-	if len(out) > 0 {
-		out[len(out)-1].Text += " (" + fullList + ")"
-	}
-	return out
-}
-
-// summary is the text lines of condense.
-func summaryIn(lang string, evs []pendingEvent, budget int) []string {
+// turnLines lays out a post's events: one line each, in order, a blank line between the turns of
+// different players. An event that restates another (Detail) is not told. Two events of the same
+// words are both told: each is something that happened (two cards drawn by two abilities).
+func turnLines(evs []pendingEvent) []string {
 	var out []string
-	for _, l := range condenseIn(lang, evs, budget) {
-		out = append(out, l.Text)
+	by := 0
+	for _, e := range evs {
+		if e.Detail || strings.TrimSpace(e.Text) == "" {
+			continue
+		}
+		if len(out) > 0 && e.By != 0 && by != 0 && e.By != by {
+			out = append(out, "")
+		}
+		if e.By != 0 {
+			by = e.By
+		}
+		out = append(out, e.Text)
 	}
 	return out
 }
 
-// manyText fills a Many line's count (not with Sprintf: a player's name may hold a %).
-func manyText(lang, many string, n int) string {
-	if !strings.Contains(many, "%d") {
-		return T(lang, "many_times", "Text", many, "Count", n)
+// boxLines are the lines of a board's last-move box for a post of evs (render.Meta.Last): the
+// post's lines without housekeeping.
+func boxLines(evs []pendingEvent) []string {
+	var keep []pendingEvent
+	for _, e := range evs {
+		if !e.Routine {
+			keep = append(keep, e)
+		}
 	}
-	return strings.Replace(many, "%d", strconv.Itoa(n), 1)
+	return turnLines(keep)
 }
 
 // plural is "1 city" or "2 cities".
@@ -167,13 +111,4 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
-}
-
-// digestBudget is the room for a post's events when the rest of it takes rest characters.
-func digestBudget(rest []string) int {
-	n := 0
-	for _, l := range rest {
-		n += len(l) + 1
-	}
-	return max(minDigest, maxPost-n-40)
 }

@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 )
@@ -42,21 +39,6 @@ func engineText(lang string, m *msg.Message, text string, name func(rules.Seat) 
 func eventText(lang string, e rules.Event, name func(rules.Seat) string) string {
 	return engineText(lang, e.Msg, e.Text, name)
 }
-
-// eventMany is an event's condensed line in lang, with %d where its count goes (manyText puts
-// it in). The count is not known yet, so the message is rendered with manyCount and the number
-// turned back into %d: a condensed line counts 2 or more, and in each language of the
-// catalogues every such count takes one plural form, the form manyCount takes.
-func eventMany(lang string, e rules.Event, name func(rules.Seat) string) string {
-	if e.ManyMsg == nil || e.Many == "" {
-		return fallback(rules.RenderSeats(e.Many, name))
-	}
-	return strings.Replace(engineText(lang, rules.ManyWith(e, manyCount), "", name), strconv.Itoa(manyCount), "%d", 1)
-}
-
-// manyCount stands for a condensed line's count while it is rendered: unlike any number a game
-// prints, and in the plural form of 2 in English, German, Spanish and French.
-const manyCount = 7000003
 
 func promptText(lang string, p rules.Prompt, name func(rules.Seat) string) string {
 	return engineText(lang, p.Msg, p.Text, name)

@@ -8,14 +8,11 @@ import (
 // English forms of the texts that take a language, as the tests (and anything written before
 // languages) call them.
 
-func condense(evs []pendingEvent, budget int) []digestLine {
-	return condenseIn(LangEnglish, evs, budget)
-}
 func movePhrase(row *storage.Game, evs []rules.Event) string {
 	return movePhraseIn(LangEnglish, row, evs)
 }
 func pendingOf(e rules.Event, name func(rules.Seat) string) pendingEvent {
-	return pendingOfIn(LangEnglish, e, name)
+	return pendingOfIn(LangEnglish, e, name, -1)
 }
 func players(n int) string { return playersIn(LangEnglish, n) }
 func resultText(row *storage.Game, st rules.State, res *rules.Result) string {
@@ -25,7 +22,6 @@ func startText(info rules.Info, seats int) string { return startTextIn(LangEngli
 func suggest(st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
 	return suggestIn(LangEnglish, st, seat, typed, limit, name)
 }
-func summary(evs []pendingEvent, budget int) []string { return summaryIn(LangEnglish, evs, budget) }
 func treeStep(st rules.State, seat rules.Seat, m rules.Move, name func(rules.Seat) string) (Step, error) {
 	return treeStepIn(LangEnglish, st, seat, m, name)
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,6 +40,36 @@ type flow struct {
 	// Takeovers are the seats the bot took over from their players, and since when: the game's
 	// record says so (bot/record.go).
 	Takeovers []takeover `json:"takeovers,omitempty"`
+	// Human is the seat (plus one) of the person whose move the moves since the last post
+	// follow, robots' replies only after it: when the next post asks that person again (the
+	// foals after their vote, the put after their trade, their turn after a discard they
+	// answered), they are at the keyboard and are not pinged a second time. 0: none.
+	Human int `json:"human,omitempty"`
+	// Pinged is, by seat, the game's round (plus one) of the seat's latest ping, in games that
+	// count rounds (rules.RoundCounter): a prompt that follows the seat's own move pings only
+	// when the seat has not been pinged in this round yet, so each player is pinged once a round.
+	Pinged []int `json:"pinged,omitempty"`
+	// Asked counts, by seat, the posts that have asked the seat to play: after shortAfter of
+	// them its prompt is short (see promptLine).
+	Asked []int `json:"asked,omitempty"`
+	// HeldRound is the game's round when the flow began holding (rules.RoundCounter): a hold
+	// that outlasts a whole round (nobody left in the game but the AI) goes out as posts of the
+	// rounds as they end, not as one post of the rest of the game.
+	HeldRound int `json:"held_round,omitempty"`
+}
+
+// shortAfter is how many times a player is given a prompt in full: after that they know the
+// game, and a post says only whose move it is and the scores; the full prompt is one tap away
+// (the Take your turn picker shows it, as do /view and each move's reply).
+const shortAfter = 3
+
+// roundCount is the game's round, or -1 for a game that does not count rounds (its seats take
+// turns in order: every turn is a round of its own).
+func roundCount(st rules.State) int {
+	if rc, ok := st.(rules.RoundCounter); ok {
+		return rc.RoundCount()
+	}
+	return -1
 }
 
 // aiHoldBound is how long a post waits for the AI: after it the thread is told anyway (by Tick),
@@ -98,14 +129,18 @@ func subset(a, b []int) bool {
 
 // afterMove decides what the thread is told after a move left st at seq with events evs, and
 // returns the new flow with the messages to queue (none while one seat's turn goes on).
-func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat) (flow, []storage.OutboxMessage) {
+// user is who made it (AutoUser for a forced move played for the seat).
+func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat, user string) (flow, []storage.OutboxMessage) {
 	f := readFlow(t.row)
 	lang := s.threadLang(t.row)
 	name := seatNamer(lang, t.row, st)
 	for _, e := range evs {
 		if e.Public() {
-			f.Pending = addPending(f.Pending, pendingOfIn(lang, e, name))
+			f.Pending = addPending(f.Pending, pendingOfIn(lang, e, name, mover))
 		}
+	}
+	if user != AutoUser && user != RobotUser && !isAIUser(user) && !isRobot(t.row, mover) {
+		f.Human = int(mover) + 1
 	}
 	if st.Result() != nil {
 		return s.post(t, st, seq, f, "")
@@ -114,7 +149,10 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 	if onlyRobots(t.row, aw) {
 		// Nobody to ask in the thread: the events wait for the robots' reply, posted with it.
 		if f.Held == 0 {
-			f.Held = s.now().Unix()
+			f.Held, f.HeldRound = s.now().Unix(), roundCount(st)
+		} else if r := roundCount(st); f.HeldRound >= 0 && r >= f.HeldRound+2 {
+			// A whole round went by with only the AI to play: the thread hears of it now.
+			return s.post(t, st, seq, f, "")
 		}
 		f.Awaited, f.Turn, f.Shared = aw, turnCount(st), false
 		return f, nil
@@ -127,7 +165,7 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 		return s.status(t, st, seq, f)
 	}
 	lead := ""
-	if len(f.Pending) == 0 {
+	if len(turnLines(f.Pending)) == 0 {
 		lead = T(lang, "moved", "Name", seatLabel(lang, t.row, st, mover))
 	}
 	return s.post(t, st, seq, f, lead)
@@ -146,6 +184,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		n.Lead = true
 	}
 	var rest []string
+	pinged := slices.Clone(f.Pinged)
 	if res := st.Result(); res != nil {
 		rest = append(rest, resultTextIn(lang, row, st, s.finalResult(row, res)))
 		n.Recap = true
@@ -155,14 +194,23 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 			}
 		}
 	} else {
-		rest = append(rest, s.promptLines(lang, t, st, &n)...)
+		rest = append(rest, s.promptLines(lang, t, st, &n, f.Asked)...)
+		round := roundCount(st)
 		for _, a := range n.Awaited {
-			if !slices.Contains(f.Awaited, a.Seat) {
+			again := a.Seat+1 == f.Human && round >= 0 && a.Seat < len(f.Pinged) && f.Pinged[a.Seat] == round+1
+			if !slices.Contains(f.Awaited, a.Seat) && !again {
 				n.Mentions = appendOnce(n.Mentions, a.User)
+				if round >= 0 {
+					for len(pinged) <= a.Seat {
+						pinged = append(pinged, 0)
+					}
+					pinged[a.Seat] = round + 1
+				}
 			}
 		}
 	}
-	lines = append(lines, summaryIn(lang, f.Pending, digestBudget(append(rest, lines...)))...)
+	lines = append(lines, turnLines(f.Pending)...)
+	n.Last = boxLines(f.Pending)
 	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
 	n.Snap, _ = st.Encode()
 	head := strings.Join(lines, "\n")
@@ -170,10 +218,20 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	lines = append(lines, rest...)
 	n.Text = strings.Join(lines, "\n")
 	aw := awaitedSeats(st)
-	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head}
+	next := flow{Post: seq, Awaited: aw, Turn: turnCount(st), Shared: len(aw) > 1, Head: head, Asked: slices.Clone(f.Asked), Pinged: pinged}
+	for _, a := range n.Awaited {
+		for len(next.Asked) <= a.Seat {
+			next.Asked = append(next.Asked, 0)
+		}
+		next.Asked[a.Seat]++
+	}
 	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
+
+// statusRoom is the most text a status edit takes: a message's limit, less room for the pings a
+// post puts before its text.
+const statusRoom = maxPost - 200
 
 // status edits the live post of a simultaneous phase: its text with the events since and the
 // seats still asked, and their buttons at seq. Nobody is pinged.
@@ -184,28 +242,42 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	if f.Head != "" {
 		lines = append(lines, f.Head)
 	}
-	prompts := s.promptLines(lang, t, st, &n)
-	if len(f.Pending) > 0 {
+	prompts := s.promptLines(lang, t, st, &n, f.Asked)
+	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
-		lines = append(lines, summaryIn(lang, f.Pending, digestBudget(append(prompts, lines...)))...)
+		lines = append(lines, evs...)
 	}
 	lines = append(lines, prompts...)
 	n.Text = strings.Join(lines, "\n")
+	if len(n.Text) > statusRoom {
+		// An edit is one message: what no longer fits goes out as a new post of the same
+		// turn, which pings nobody (every seat it asks was asked already).
+		return s.post(t, st, seq, f, "")
+	}
 	f.Awaited = awaitedSeats(st)
 	return f, []storage.OutboxMessage{s.notice(n)}
 }
 
 // promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your
-// turn button for each player, with the answers the game declares public.
-func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice) []string {
+// turn button for each player, with the answers the game declares public. asked counts the posts
+// that asked each seat before (flow.Asked).
+func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, asked []int) []string {
 	var lines []string
 	var waiting []string
+	scores := ""
 	for _, p := range st.Awaiting() {
 		waiting = append(waiting, seatLabel(lang, t.row, st, p.Seat))
 		if isRobot(t.row, p.Seat) {
 			continue // the AI is not spoken to: "Waiting for" names it
 		}
-		lines = append(lines, promptLine(lang, t.row, st, p))
+		if int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
+			if scores == "" {
+				scores = s.scoreLine(t, st)
+			}
+			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
+		} else {
+			lines = append(lines, promptLine(lang, t.row, st, p))
+		}
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
 			Answers: answersOf(lang, p, seatNamer(lang, t.row, t.state))})
@@ -223,6 +295,34 @@ func answersOf(lang string, p rules.Prompt, name func(rules.Seat) string) []Answ
 		out = append(out, Answer{Move: a.Move.String(), Label: answerLabel(lang, a, name)})
 	}
 	return out
+}
+
+// shortPrompt is the prompt of a player who has been asked shortAfter times: whose move it is
+// and every player's score, "ann: your move · ann 8, Ada 16" (scores "-": none to show).
+func shortPrompt(lang string, row *storage.Game, st rules.State, p rules.Prompt, scores string) string {
+	label := seatLabel(lang, row, st, p.Seat)
+	if scores == "-" {
+		return label + ": " + T(lang, "prompt_short")
+	}
+	return label + ": " + T(lang, "prompt_short_scores", "Scores", scores)
+}
+
+// scoreLine is every player's score in seat order, "ann 8, Ada 16", from the game's public
+// progress when what it counts is the score (Kit.Progress); "-" for a game without a running
+// score to show (Reef Encounter's scores stay behind the screens).
+func (s *Service) scoreLine(t *table, st rules.State) string {
+	if t.kit.Progress == nil {
+		return "-"
+	}
+	pr, err := t.kit.Progress(st.View(rules.Spectator))
+	if err != nil || len(pr.Values) != len(t.row.Players) || pr.Measure != pr.Unit {
+		return "-"
+	}
+	var parts []string
+	for i, v := range pr.Values {
+		parts = append(parts, playerName(t.row, rules.Seat(i))+" "+strconv.Itoa(v))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // promptLine is an awaited seat's prompt, naming its player once: a prompt that names the seat

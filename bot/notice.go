@@ -60,6 +60,9 @@ type Notice struct {
 	// Lang is the language its text is in (the server's, or a DM's user's), for what delivery
 	// adds to it; "" is English (notices queued before languages).
 	Lang string `json:"lang,omitempty"`
+	// Last is what the board's last-move box tells (render.Meta.Last): the post's events without
+	// housekeeping. Nil: the box tells the engine's own last move.
+	Last []string `json:"last,omitempty"`
 }
 
 // Awaited is a seat a notice is about, with its player.
@@ -429,14 +432,15 @@ func foldable(m storage.OutboxMessage) bool {
 const oldNotShown = "(%d earlier events not shown.)"
 
 // merge makes n, the newest of a run of turn posts, carry the events of the earlier ones
-// (folded, with their status edits): the digest of all their event lines, then n's own prompts
-// or result. The earlier posts' pings go to those still awaited in n, who were never pinged
-// since those posts were not made; the others have moved since and need none.
+// (folded, with their status edits): all their event lines, each post's apart from the next by a
+// blank line as turns are, then n's own prompts or result. The earlier posts' pings go to those
+// still awaited in n, who were never pinged since those posts were not made; the others have
+// moved since and need none.
 func merge(n *Notice, folded []storage.OutboxMessage) {
 	if len(folded) == 0 {
 		return
 	}
-	var events, leads []string
+	var events, leads, last []string
 	awaited := map[string]bool{}
 	for _, a := range n.Awaited {
 		awaited[a.User] = true
@@ -449,14 +453,28 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 			leads = append(leads, head[0])
 			head = head[1:]
 		}
+		var own []string
 		for _, l := range head {
 			var k int
 			if _, err := fmt.Sscanf(l, oldNotShown, &k); err == nil {
 				hidden += k
 				continue
 			}
-			events = append(events, l)
+			own = append(own, l)
 		}
+		if len(f.Last) > 0 {
+			if len(last) > 0 {
+				last = append(last, "")
+			}
+			last = append(last, f.Last...)
+		}
+		if len(own) == 0 {
+			return
+		}
+		if len(events) > 0 {
+			events = append(events, "")
+		}
+		events = append(events, own...)
 	}
 	for _, m := range folded {
 		if m.Kind != "turn" {
@@ -480,16 +498,12 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 	if len(events) == 0 {
 		events = leads
 	}
-	evs := make([]pendingEvent, len(events))
-	for i, e := range events {
-		evs[i] = pendingEvent{Text: e}
-	}
-	events = summaryIn(n.Lang, evs, digestBudget(rest))
 	if hidden > 0 {
 		events = append([]string{T(n.Lang, "events_before", "Count", hidden, "FullList", T(n.Lang, "full_list"))}, events...)
 	}
 	n.Text = strings.Join(append(events, rest...), "\n")
 	n.Head = len(events)
+	n.Last = last
 }
 
 // deliverOne sends m and ends its claim: removed when sent, put off when the send failed. It
@@ -517,7 +531,7 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		s.current(ctx, &out)
 	}
 	if n.Board {
-		img, focus, err := s.boardAt(ctx, n.Game, n.Seq, snap)
+		img, focus, err := s.boardAt(ctx, n.Game, n.Seq, snap, n.Last)
 		if err != nil {
 			s.log.Error("outbox: board", "game", n.Game, "err", err)
 		} else {
@@ -667,7 +681,8 @@ func (s *Service) EndPrompt(ctx context.Context, game int64) (string, error) {
 // boardAt renders the public board after seq moves from snap, the snapshot the notice carries.
 // A notice queued by an older version carries none: then the board is the game's own when it is
 // still at seq, else the log is replayed up to seq.
-func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Image, *Image, error) {
+// last is what its last-move box tells (Notice.Last).
+func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte, last []string) (*Image, *Image, error) {
 	t, err := s.load(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -680,7 +695,7 @@ func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Ima
 		if err != nil {
 			return nil, nil, fmt.Errorf("game %d: decode the snapshot at %d: %w", id, seq, err)
 		}
-		return s.publicBoard(kit, &row, st, seq)
+		return s.publicBoard(kit, &row, st, seq, last)
 	}
 	if st == nil {
 		return nil, nil, fmt.Errorf("game %d has no board yet", id)
@@ -695,17 +710,19 @@ func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte) (*Ima
 			return nil, nil, fmt.Errorf("game %d: replay to %d: %w", id, seq, err)
 		}
 	}
-	return s.publicBoard(kit, &row, st, seq)
+	return s.publicBoard(kit, &row, st, seq, last)
 }
 
 // publicBoard draws the public board and, for a game that has one, its focus image; a focus that
 // fails to draw is left out (the board says it all, only larger).
-func (s *Service) publicBoard(kit Kit, row *storage.Game, st rules.State, seq int64) (*Image, *Image, error) {
-	img, err := s.render(kit, row, st, rules.Spectator, seq)
+func (s *Service) publicBoard(kit Kit, row *storage.Game, st rules.State, seq int64, last []string) (*Image, *Image, error) {
+	img, err := s.renderWith(kit, row, st, rules.Spectator, seq, last)
 	if err != nil || img == nil || kit.Focus == nil {
 		return img, nil, err
 	}
-	b, err := kit.Focus(st.View(rules.Spectator), s.boardMeta(row, st))
+	meta := s.boardMeta(row, st)
+	meta.Last = last
+	b, err := kit.Focus(st.View(rules.Spectator), meta)
 	if err != nil {
 		s.log.Error("outbox: focus image", "game", row.ID, "err", err)
 		return img, nil, nil
@@ -733,10 +750,18 @@ func (s *Service) recapImage(ctx context.Context, id int64) *Image {
 }
 
 func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64) (*Image, error) {
+	return s.renderWith(kit, row, st, seat, seq, nil)
+}
+
+// renderWith is render for a thread post's board, whose last-move box tells last (nil: the
+// engine's own last move).
+func (s *Service) renderWith(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64, last []string) (*Image, error) {
 	if kit.PNG == nil {
 		return nil, nil
 	}
-	b, err := kit.PNG(st.View(seat), s.boardMeta(row, st))
+	meta := s.boardMeta(row, st)
+	meta.Last = last
+	b, err := kit.PNG(st.View(seat), meta)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: render: %w", row.ID, err)
 	}

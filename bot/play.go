@@ -301,7 +301,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	if len(row.Players) > 0 && anyLate(row.Players) {
 		w.Players = clearLate(row.Players)
 	}
-	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat)
+	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat, user)
 	if f.Held != 0 && w.Status == storage.StatusRunning {
 		// Tick posts a held flow once the AI has had its time (see aiHoldBound).
 		due := time.Unix(f.Held, 0).Add(aiHoldBound)

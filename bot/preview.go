@@ -23,7 +23,7 @@ func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m ru
 			return nil, err
 		}
 	}
-	_, msgs := s.afterMove(t, st, t.seq+1, evs, seat)
+	_, msgs := s.afterMove(t, st, t.seq+1, evs, seat, userOf(t.row, seat))
 	var out []Outgoing
 	for _, msg := range msgs {
 		n, _, err := decodeNotice(msg)

@@ -22,6 +22,10 @@ type Meta struct {
 	// Lang is the language of the board's labels (the server's, as for thread posts); "" is
 	// English. Renderers without a catalogue draw English.
 	Lang string
+	// Last, on a board drawn for a thread post, are the post's events without housekeeping
+	// (rules.Event.Routine), in Lang, seats named, a "" line between two players' turns: what
+	// a last-move box tells, so that it tells what the post tells. Nil: the engine's own.
+	Last []string
 }
 
 // AbortedLine is what the header of an aborted game's board says in place of whose turn it is or

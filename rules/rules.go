@@ -151,6 +151,14 @@ type Event struct {
 	Ref string `json:"ref,omitempty"`
 	// Msg is Text as a message, as Prompt.Msg.
 	Msg *msg.Message `json:"msg,omitempty"`
+	// Detail marks an event that only restates what an earlier event of the same move already
+	// told (an ability's "Influence 3", then the gain it makes): thread posts leave it out so
+	// nothing is told twice; the history keeps it.
+	Detail bool `json:"detail,omitempty"`
+	// Routine marks housekeeping the rules do by themselves at the end of a turn (drawing back
+	// up to the hand size, "ends the turn"): posts tell it, a board's last-move box leaves it out
+	// for what the player chose.
+	Routine bool `json:"routine,omitempty"`
 }
 
 // ManyWith is e's condensed line as a message counting n (nil when e has none).
@@ -362,6 +370,14 @@ type SeatNamer interface {
 // a seat that plays twice in a row). The number only has to change when a new turn begins.
 type TurnCounter interface {
 	TurnCount() int
+}
+
+// RoundCounter is implemented by games played in rounds in which a seat may be asked several
+// times (a vote, then foals; a discard during another's turn): the platform then pings a player
+// at most once a round for prompts that follow their own move. The number only has to change
+// when a new round begins.
+type RoundCounter interface {
+	RoundCount() int
 }
 
 // Clone copies st through its snapshot (Encode, then g's Decode): the copy shares nothing with it.

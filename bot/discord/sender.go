@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -61,17 +64,20 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	if o.Kind == "status" {
 		return s.status(ctx, o)
 	}
-	m := s.message(ctx, o)
-	id, err := s.api.Send(o.Channel, m)
-	if err != nil {
-		if why := threadRefusal(err, len(m.Files) > 0); why != "" && o.Game != 0 {
-			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
+	var id string
+	for _, m := range s.messages(ctx, o) {
+		var err error
+		id, err = s.api.Send(o.Channel, m)
+		if err != nil {
+			if why := threadRefusal(err, len(m.Files) > 0); why != "" && o.Game != 0 {
+				return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
+			}
+			if Permanent(err) {
+				s.log.Error("outbox: Discord refused the message, dropped", "game", o.Game, "id", o.ID, "err", err)
+				return nil
+			}
+			return err
 		}
-		if Permanent(err) {
-			s.log.Error("outbox: Discord refused the message, dropped", "game", o.Game, "id", o.ID, "err", err)
-			return nil
-		}
-		return err
 	}
 	if o.Game != 0 {
 		s.takeButtonsOff(ctx, o, id)
@@ -193,16 +199,97 @@ func (s *Sender) repost(ctx context.Context, o bot.Outgoing, m Message) error {
 	return nil
 }
 
+// messages draws a post as Discord messages: one, or when its text is longer than a message
+// holds, several in a row, cut where a player's turn ends (else at a line). The first pings
+// (the post's only mentions, so a notification opens where the post begins); the last has the
+// board, the prompt's buttons and the outbox's own nonce; each earlier one a nonce of its own
+// derived from it, so a retried post makes none of its messages twice.
+func (s *Sender) messages(ctx context.Context, o bot.Outgoing) []Message {
+	m := s.message(ctx, o)
+	text := o.Text
+	if o.Stale && o.Prompt {
+		text += "\n" + bot.T(o.Lang, "dc_earlier_position")
+	}
+	prefix := mentionLine(o)
+	parts := splitText(text, maxContent-utf8.RuneCountInString(prefix), maxContent)
+	if len(parts) <= 1 {
+		return []Message{m}
+	}
+	out := make([]Message, len(parts))
+	for i, p := range parts {
+		if i == len(parts)-1 {
+			m.Content = p
+			m.Users = nil
+			out[i] = m
+			continue
+		}
+		out[i] = Message{Content: p, Nonce: partNonce(o.Key, i)}
+		if i == 0 {
+			out[i].Content = prefix + p
+			out[i].Users = m.Users
+		}
+	}
+	return out
+}
+
+// partNonce is the nonce of the i-th message of a post that takes several (key is at most 22
+// characters; a nonce may have 25).
+func partNonce(key string, i int) string {
+	if key == "" {
+		return ""
+	}
+	return key + "." + strconv.Itoa(i)
+}
+
+// mentionLine is what a post puts before its text to ping its players ("" for none).
+func mentionLine(o bot.Outgoing) string {
+	if o.Stale || len(o.Mentions) == 0 {
+		return ""
+	}
+	var ms []string
+	for _, u := range o.Mentions {
+		ms = append(ms, mention(u))
+	}
+	return strings.Join(ms, " ") + "\n"
+}
+
+// splitText cuts text into pieces of at most first characters (runes) for the first and limit
+// for the others, at a blank line (between two players' turns) where one fits, else at a line
+// break, and only inside a line longer than a whole message. Nothing is left out.
+func splitText(text string, first, limit int) []string {
+	var out []string
+	room := first
+	for utf8.RuneCountInString(text) > room {
+		r := []rune(text)
+		head := string(r[:room])
+		cut := strings.LastIndex(head, "\n\n")
+		if cut <= 0 {
+			cut = strings.LastIndex(head, "\n")
+		}
+		if cut <= 0 {
+			out = append(out, head)
+			text = string(r[room:])
+		} else {
+			out = append(out, strings.TrimRight(head[:cut], "\n"))
+			text = strings.TrimLeft(text[cut:], "\n")
+		}
+		room = limit
+	}
+	out = append(out, text)
+	// A cut next to blank lines may leave a piece with no text: Discord takes no empty message.
+	out = slices.DeleteFunc(out, func(p string) bool { return strings.TrimSpace(p) == "" })
+	if len(out) == 0 {
+		return []string{""}
+	}
+	return out
+}
+
 // message draws a notice: the mentions first (each user once), then the caption.
 func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
 	m := Message{Nonce: o.Key}
 	text := o.Text
-	if !o.Stale && len(o.Mentions) > 0 {
-		var ms []string
-		for _, u := range o.Mentions {
-			ms = append(ms, mention(u))
-		}
-		text = strings.Join(ms, " ") + "\n" + text
+	if prefix := mentionLine(o); prefix != "" {
+		text = prefix + text
 		m.Users = append([]string{}, o.Mentions...)
 	}
 	if o.Stale && o.Prompt {

@@ -21,7 +21,7 @@ func drawPanel(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) 
 	events := image.Rect(r.Min.X+2*colW+5, r.Min.Y+10, r.Max.X-10, r.Max.Y-8)
 	drawPlayers(c, players, v, m)
 	drawDecision(c, decision, v, m)
-	drawEvents(c, events, v, m.Lang)
+	drawEvents(c, events, v, m.Lang, m.Last)
 }
 
 func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
@@ -194,7 +194,9 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Met
 	}
 }
 
-func drawEvents(c *render.Canvas, r image.Rectangle, v game.View, lang string) {
+// drawEvents draws the last-move box: the thread post's turns when the board goes with one
+// (last, render.Meta.Last), else the engine's log of the latest moves.
+func drawEvents(c *render.Canvas, r image.Rectangle, v game.View, lang string, last []string) {
 	x, y := float64(r.Min.X), float64(r.Min.Y)
 	c.Text(x, y, tr(lang, "last_move"), render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
@@ -205,6 +207,14 @@ func drawEvents(c *render.Canvas, r image.Rectangle, v game.View, lang string) {
 		log = make([]string, len(v.Log))
 		for i, lm := range v.LogMsg {
 			log[i] = gameText(lang, lm, v.Log[i])
+		}
+	}
+	if len(last) > 0 {
+		log = nil
+		for _, l := range last {
+			if l != "" {
+				log = append(log, l)
+			}
 		}
 	}
 	if len(log) > 8 {

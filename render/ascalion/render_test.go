@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -191,5 +192,35 @@ func TestGoldenFocus(t *testing.T) {
 			}
 			render.Golden(t, "focus-"+f.name, img)
 		})
+	}
+}
+
+// A thread post's board tells in its last-move box the post's turns (Meta.Last); without them
+// the engine's log of the latest moves.
+func TestLastMoveBoxTellsThePost(t *testing.T) {
+	f := fixtures[len(fixtures)-1]
+	st := position(t, f.name, f.setup, f.moves, f.stop)
+	texts := func(m render.Meta) string {
+		stop := render.RecordLabels()
+		if _, err := Image(st.View(rules.Spectator), m); err != nil {
+			stop()
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range stop() {
+			out = append(out, l.Text)
+		}
+		return strings.Join(out, "\n")
+	}
+	m := render.SampleMeta(f.setup.Seats)
+	m.Last = []string{"alice (Red) carries 1 iron on foot from Velinor to Calmor.", "", "bob (Blue) is done trading."}
+	got := texts(m)
+	for _, l := range m.Last {
+		if l != "" && !strings.Contains(got, l) {
+			t.Errorf("the box lacks the post's line %q:\n%s", l, got)
+		}
+	}
+	if strings.Contains(texts(render.SampleMeta(f.setup.Seats)), m.Last[0]) {
+		t.Error("without the post's lines the box tells them anyway")
 	}
 }

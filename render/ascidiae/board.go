@@ -70,10 +70,14 @@ type board struct {
 }
 
 func newBoard(v *asc.View, m render.Meta) *board {
-	if m.Result != nil {
-		// The platform's result (a resignation, a timeout) stands over the engine's.
+	if m.Result != nil || m.Aborted {
+		// The platform's result (a resignation, a timeout) stands over the engine's, and the
+		// game that ended asks nobody anything: no "Now:" question of the turn it cut short.
 		cp := *v
-		cp.Result = m.Result
+		if m.Result != nil {
+			cp.Result = m.Result
+		}
+		cp.Prompt, cp.PromptMsg = "", nil
 		v = &cp
 	}
 	b := &board{v: v, kinds: map[string]*asc.KindView{}, meta: m}
@@ -123,7 +127,8 @@ func (b *board) logLines() []string {
 		lines = append(lines, h)
 		add(last.Msgs, last.Lines)
 	}
-	if len(v.Log) > 0 && v.Result == nil {
+	// The turn being played, or at the end the turn that ended the game (the winning colony).
+	if len(v.Log) > 0 {
 		h := b.tr("log_this_turn", msg.Code("Who", b.who(v.Seat)))
 		b.heads[h] = true
 		lines = append(lines, h)

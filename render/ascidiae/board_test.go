@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -209,5 +210,40 @@ func TestGoldenFocus(t *testing.T) {
 			t.Fatal(err)
 		}
 		render.Golden(t, "focus-"+c.name, img)
+	}
+}
+
+// The board of a game that ended asks nobody anything (no "Now:" question of the turn a
+// resignation cut short), and a finished game's log shows the turn that won it.
+func TestEndedBoardShowsNoQuestionAndTheWinningTurn(t *testing.T) {
+	labels := func(v any, m render.Meta) string {
+		stop := render.RecordLabels()
+		if _, err := Image(v, m); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range stop() {
+			out = append(out, l.Text)
+		}
+		return strings.Join(out, "\n")
+	}
+	mid := position(t, 2, map[string]string{"preset": "first"}, 4, 45)
+	if !strings.Contains(labels(mid.View(rules.Spectator), render.Meta{}), "Now: ") {
+		t.Fatal("a running game's board asks its question")
+	}
+	resigned := &rules.Result{Ranks: []int{2, 1}, Reason: "alice resigned"}
+	for _, m := range []render.Meta{{Result: resigned}, {Aborted: true}} {
+		if got := labels(mid.View(rules.Spectator), m); strings.Contains(got, "Now: ") {
+			t.Fatalf("an ended game's board still asks (%+v):\n%s", m, got)
+		}
+	}
+	// A win in the middle of a turn (a colony claimed) ends the game with that turn's log.
+	won := *mid.View(rules.Spectator).(*asc.View)
+	if len(won.Log) == 0 {
+		t.Fatal("the position has no turn in progress")
+	}
+	won.Result = &rules.Result{Ranks: []int{1, 2}, Reason: "alice claims a second colony and wins."}
+	if got := labels(&won, render.Meta{}); !strings.Contains(got, ", this turn:") {
+		t.Fatalf("the final board does not show the winning turn %q:\n%s", won.Log, got)
 	}
 }

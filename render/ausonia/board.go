@@ -78,6 +78,16 @@ func withMeta(v *game.View, m render.Meta) *game.View {
 			cp.Last[i] = m.Text(l, own)
 		}
 	}
+	if len(m.Last) > 0 {
+		// A thread post's board: its box tells the post's turns, not the engine's last move
+		// (often only "draws 6 cards", "ends the turn").
+		cp.Last, cp.LastMsg = nil, nil
+		for _, l := range m.Last {
+			if l != "" {
+				cp.Last = append(cp.Last, l)
+			}
+		}
+	}
 	if v.Solo != nil {
 		so := *v.Solo
 		if n := game.AspirantNameMsg(so.Aspirant); n != nil {

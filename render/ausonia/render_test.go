@@ -159,3 +159,40 @@ func TestLastMoveNamesThePlayers(t *testing.T) {
 		t.Errorf("no line of the last move was found among the labels: %q", v.Last)
 	}
 }
+
+// A thread post's board tells in its last-move box the post's turns (Meta.Last), not the
+// engine's last move; without them (a /board, a replay) it tells the engine's.
+func TestLastMoveBoxTellsThePost(t *testing.T) {
+	v := playFixture(t, fixture{"names", 2, 5, 30, rules.Spectator})
+	texts := func(m render.Meta) string {
+		stop := render.RecordLabels()
+		if _, err := PNG(v, m); err != nil {
+			stop()
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range stop() {
+			out = append(out, l.Text)
+		}
+		return strings.Join(out, "\n")
+	}
+	m := render.SampleMeta(2)
+	m.Last = []string{"alice (House I) plays Steward.", "alice (House I) buys Tower Builder for 2 emeralds.", "",
+		"Bartholomew (House II) uses Plague Doctor: Influence 3."}
+	got := texts(m)
+	for _, l := range m.Last {
+		if l != "" && !strings.Contains(got, l) {
+			t.Errorf("the box lacks the post's line %q:\n%s", l, got)
+		}
+	}
+	own := v.Last[len(v.Last)-1]
+	if i := strings.Index(own, "}"); i >= 0 {
+		own = own[i+1:]
+	}
+	if strings.Contains(got, own) {
+		t.Errorf("the box still tells the engine's last move %q", own)
+	}
+	if !strings.Contains(texts(render.SampleMeta(2)), own) {
+		t.Errorf("without the post's lines, the box tells the engine's last move %q", own)
+	}
+}

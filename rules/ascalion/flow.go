@@ -276,6 +276,9 @@ func (s *state) checkVictory() {
 // SeatName is the seat's colour, as texts and the map name it: "Red".
 func (s *state) SeatName(p rules.Seat) string { return colourName(int(p)) }
 
+// RoundCount makes the game a rules.RoundCounter.
+func (s *state) RoundCount() int { return s.Round }
+
 // SeatNameMsg is SeatName as a message of the game's catalogue ("Red", "Rot", "Rojo", "Rouge"),
 // for a platform that names seats in the reader's language.
 func (s *state) SeatNameMsg(p rules.Seat) *msg.Message { return ColourMsg(int(p)) }

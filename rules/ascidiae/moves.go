@@ -538,6 +538,9 @@ func (g *State) overRefusal() error {
 	return refuseMsg("bad_over", msg.Code("Reason", g.Res.Reason))
 }
 
+// RoundCount makes the game a rules.RoundCounter.
+func (g *State) RoundCount() int { return g.Round }
+
 // TurnCount is the number of turns begun so far (rules.TurnCounter).
 func (g *State) TurnCount() int {
 	n := 0

@@ -28,7 +28,12 @@ func (s *state) effect(e Effect) {
 	pl := s.P[p]
 	switch e.Kw {
 	case Influence:
+		// The ability's own line said "Influence X" already: the gain is its detail.
+		at := len(s.ev)
 		s.gain(p, e.X)
+		if at < len(s.ev) {
+			s.ev[at].Detail = true
+		}
 	case Corruption:
 		switch {
 		case s.Ending:

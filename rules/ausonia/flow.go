@@ -220,10 +220,14 @@ func (s *state) endTurn(discards []int) {
 			return say("ev_discard_hand", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(discards)))
 		}, false)
 	}
+	routine := len(s.ev) // drawing back up, the reshuffle it needs, the end: the rules' own doing
 	if need := handSize - len(pl.Hand); need > 0 {
 		s.draw(p, need)
 	}
 	s.post(func() *msg.Message { return say("ev_end_turn", seatArg("Seat", p)) }, false)
+	for i := routine; i < len(s.ev); i++ {
+		s.ev[i].Routine = true
+	}
 	next := rules.Seat((int(p) + 1) % s.N)
 	if s.Solo != nil {
 		s.aspirantTurn()

@@ -288,6 +288,9 @@ func (s *state) check() error {
 // SeatName is the seat's house, which depends on who started: "House II".
 func (s *state) SeatName(p rules.Seat) string { return s.houseName(p) }
 
+// RoundCount makes the game a rules.RoundCounter.
+func (s *state) RoundCount() int { return s.Round }
+
 // SeatNameMsg is SeatName in the reader's language ("Haus I"), rules.SeatNameMessager.
 func (s *state) SeatNameMsg(p rules.Seat) *msg.Message {
 	return msg.New(catName, "seat_house", msg.Code("Mark", Houses[s.house(p)].Mark))

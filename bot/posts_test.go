@@ -1,0 +1,387 @@
+package bot
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/record"
+	"github.com/boardbot/boardbot/storage"
+)
+
+// postsMoves caps a whole game of the posts suite (a random player makes some games long).
+var postsMoves = flag.Int("posts.moves", 500, "the most moves a game of TestWholeGamePosts plays")
+
+// postsGame is one whole game of the posts suite: ann plays random moves, the AI the other seats.
+type postsGame struct {
+	kind  string
+	seats int
+	seed  uint64
+}
+
+var postsGames = []postsGame{
+	{"autumn-ash", 2, 3},
+	{"ascidiae", 2, 3}, {"ascidiae", 3, 3}, {"ascidiae", 4, 3},
+	{"ascalion", 2, 3}, {"ascalion", 3, 3}, {"ascalion", 4, 3},
+	{"reef-encounter", 2, 3}, {"reef-encounter", 3, 3}, {"reef-encounter", 4, 3},
+	{"ausonia", 2, 3}, {"ausonia", 3, 3}, {"ausonia", 4, 3},
+}
+
+// postsFigures is what one whole game's thread received.
+type postsFigures struct {
+	posts, moves, rounds int
+	longest              int          // the longest post, in characters (mentions included)
+	longestOne           int          // the longest post that folded no other (one round or turn)
+	pings                map[int]int  // ann's pings by round
+	extra                []string     // rounds with more than one ping, and what they asked
+	lines                []string     // every event line of every post, in order
+	told                 int64        // the moves the last post tells (its Seq)
+	texts                []string     // every post's text
+	asks                 []string     // the prompt lines of the posts that ask ann, in order
+	notices              []Notice     // the turn posts
+	folded               int          // the most earlier posts one delivered post stood for
+	askedIn              map[int]bool // the rounds in which a post asked ann anew
+}
+
+// Whole games of every game at 2, 3 and 4 seats (one at 2 for Autumn Ash), ann against the AI,
+// as the thread receives them: every public event is told, in order, in full (no "more events",
+// no "N times", no pointer to the full list), no line twice in a post, and ann is pinged at most
+// once per round for her own decisions. The figures (posts, longest post, pings per round) are
+// logged in one greppable line per game.
+func TestWholeGamePosts(t *testing.T) {
+	for _, c := range postsGames {
+		t.Run(fmt.Sprintf("%s/%d", c.kind, c.seats), func(t *testing.T) {
+			e, f := playPostsGame(t, c)
+			many := 0
+			for _, n := range f.pings {
+				if n > 1 {
+					many++
+				}
+			}
+			t.Logf("POSTS %s %d seats: %d moves, %d rounds, %d posts, longest post %d characters (%d unfolded), %d pings in %d rounds, %d rounds with more than one ping %v",
+				c.kind, c.seats, f.moves, f.rounds, f.posts, f.longest, f.longestOne, sum(f.pings), len(f.pings), many, f.extra)
+			checkPostTexts(t, f)
+			checkEveryEventTold(t, e, f)
+			if many > 0 {
+				t.Errorf("ann was pinged more than once in %d rounds: %v", many, f.extra)
+			}
+			// Once a round, not less: a round whose posts ask ann pings her.
+			var unpinged []int
+			for r := range f.askedIn {
+				if f.pings[r] == 0 {
+					unpinged = append(unpinged, r)
+				}
+			}
+			slices.Sort(unpinged)
+			if len(unpinged) > 0 {
+				t.Errorf("ann was asked but never pinged in rounds %v", unpinged)
+			}
+		})
+	}
+}
+
+func sum(m map[int]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+var countedLine = regexp.MustCompile(`\b\d+ (times|more events)\b|\(full list|more events`)
+
+// checkPostTexts: nothing counted instead of told.
+func checkPostTexts(t *testing.T, f postsFigures) {
+	t.Helper()
+	for _, text := range f.texts {
+		if m := countedLine.FindString(text); m != "" {
+			t.Fatalf("a post counts instead of telling (%q):\n%s", m, text)
+		}
+	}
+}
+
+// checkEveryEventTold replays the game and finds in the posts' event lines exactly its public
+// events, in order, each once: none left out, none told twice, nothing else (an offer withdrawn
+// before its post, and the withdrawal, may be left out), and none that restates another.
+func checkEveryEventTold(t *testing.T, e *env, f postsFigures) {
+	t.Helper()
+	ctx := context.Background()
+	tb, err := e.svc.load(ctx, e.row("t-posts").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, kit := *tb.row, tb.kit
+	tb.mu.Unlock()
+	rec, err := e.svc.recordOf(ctx, &row, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang := LangEnglish
+	var want []pendingEvent
+	details := 0
+	_, err = record.Replay(kit.Game, rec, func(i int, st rules.State, evs []rules.Event) error {
+		if int64(i) >= f.told {
+			return nil // after the last post: still waiting for the next one
+		}
+		name := seatNamer(lang, &row, st)
+		for _, ev := range evs {
+			switch {
+			case !ev.Public():
+			case ev.Detail:
+				details++
+			default:
+				want = append(want, pendingOfIn(lang, ev, name, rec.Moves[i].Seat))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := slices.DeleteFunc(slices.Clone(f.lines), func(l string) bool { return l == "" })
+	j := 0
+	for _, w := range want {
+		if j < len(told) && told[j] == w.Text {
+			j++
+			continue
+		}
+		if w.Ref == "" {
+			t.Fatalf("event %q is not told where it happened: post line %d is %q", w.Text, j, told[min(j, len(told)-1)])
+		}
+	}
+	if j != len(told) {
+		t.Fatalf("%d lines told that are no event (or twice), the first %q", len(told)-j, told[j])
+	}
+	t.Logf("%d public events told, %d restating another left out", len(want), details)
+}
+
+// playPostsGame plays a whole game (or postsMoves moves) and measures what the thread received.
+func playPostsGame(t *testing.T, c postsGame) (*env, postsFigures) {
+	e := newEnv(t)
+	return e, playPostsGameIn(t, e, c)
+}
+
+func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
+	var kits []Kit
+	for _, k := range replayKits {
+		kits = append(kits, Kit{Game: k.Game, Progress: k.Progress}) // no drawing: the posts are what is measured
+	}
+	e.svc = New(e.store, kits, Options{Now: func() time.Time { return e.now }, AIIterations: 4})
+	ctx := context.Background()
+	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: c.kind, Seats: c.seats, Seed: c.seed, Bots: c.seats - 1, Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := "t-posts"
+	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
+		t.Fatal(err)
+	}
+	f := postsFigures{pings: map[int]int{}, askedIn: map[int]bool{}}
+	annAsked := false // the latest post asked ann
+	r := rand.New(rand.NewPCG(c.seed, 2))
+	round, annTurns := 0, 0
+	annSeq := int64(-1) // the game's move count after ann's last move
+	wasAwaited := false
+	asked := map[int][]string{} // what ann was asked in each round, for the report
+	count := func() {
+		for _, o := range e.sent {
+			if o.Kind != "turn" && o.Kind != "status" {
+				continue
+			}
+			f.texts = append(f.texts, o.Text)
+			size := utf8.RuneCountInString(o.Text)
+			for _, u := range o.Mentions {
+				size += utf8.RuneCountInString("<@" + u + "> ")
+			}
+			f.longest = max(f.longest, size)
+			if len(o.Folded) == 0 {
+				f.longestOne = max(f.longestOne, size)
+			}
+			if o.Kind == "turn" {
+				f.posts++
+				f.notices = append(f.notices, o.Notice)
+				f.folded = max(f.folded, len(o.Folded))
+				f.told = o.Seq
+				asks := slices.ContainsFunc(o.Awaited, func(a Awaited) bool { return a.Seat == 0 })
+				if asks && !annAsked {
+					f.askedIn[round] = true // asked anew, not still awaited from the post before
+				}
+				annAsked = asks
+				if asks {
+					f.asks = append(f.asks, strings.Join(strings.Split(o.Text, "\n")[o.Head:], " / "))
+				}
+				lines := strings.Split(o.Text, "\n")
+				lines = lines[:min(o.Head, len(lines))]
+				if o.Lead && len(lines) > 0 {
+					lines = lines[1:] // "ann moved.": no event
+				}
+				f.lines = append(f.lines, lines...)
+			}
+			if o.Notice.Recap {
+				continue // the result tells everyone
+			}
+			for _, u := range o.Mentions {
+				if u == "u-ann" {
+					f.pings[round]++
+					rest := strings.Split(o.Text, "\n")[min(o.Head, strings.Count(o.Text, "\n")+1):]
+					asked[round] = append(asked[round], strings.Join(rest, " / "))
+				}
+			}
+		}
+	}
+	// at is the game now, its round set for the posts delivered next.
+	at := func() *table {
+		tb, err := e.svc.load(ctx, rep.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		awaited := rules.IsAwaited(tb.state, 0)
+		if awaited && (!wasAwaited || tb.seq > annSeq) {
+			annTurns++ // a new turn of ann's: someone else moved since her last move
+		}
+		wasAwaited = awaited
+		round = roundOf(tb.state, annTurns)
+		return tb
+	}
+	for i := 0; i < 6*(*postsMoves); i++ {
+		e.svc.PlayAI(ctx)
+		at().mu.Unlock()
+		e.deliver()
+		count()
+		tb := at()
+		f.moves = int(tb.seq)
+		if tb.row.Status != storage.StatusRunning || f.moves > *postsMoves {
+			tb.mu.Unlock()
+			break
+		}
+		awaited := rules.IsAwaited(tb.state, 0)
+		if !awaited {
+			tb.mu.Unlock()
+			continue
+		}
+		m, err := rules.RandomMove(tb.state, 0, r)
+		tb.mu.Unlock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.svc.MoveTokens(ctx, e.in(th, user("ann")), m); err != nil {
+			t.Fatal(err)
+		}
+		annSeq = e.row(th).MoveCount
+		at().mu.Unlock()
+		e.deliver()
+		count()
+	}
+	f.rounds = round
+	for rd, n := range f.pings {
+		if n > 1 {
+			f.extra = append(f.extra, fmt.Sprintf("round %d: %q", rd, asked[rd]))
+		}
+	}
+	slices.Sort(f.extra)
+	return f
+}
+
+// roundOf is the game's round: its own count where it keeps one (rules.RoundCounter: Ascalion,
+// Ascidiae, Ausonia), else ann's turns so far (Autumn Ash and Reef Encounter, whose seats take
+// turns in order).
+func roundOf(st rules.State, turns int) int {
+	if rc, ok := st.(rules.RoundCounter); ok {
+		return rc.RoundCount()
+	}
+	return turns
+}
+
+// After a player's first shortAfter prompts, a post asks them in short, with every player's
+// score where the game keeps a running one (Autumn Ash, Ausonia), or without (Reef Encounter's
+// scores are hidden); their first prompts are in full.
+func TestShortPromptAfterThreeTurns(t *testing.T) {
+	for _, c := range []struct {
+		game   postsGame
+		scores *regexp.Regexp
+	}{
+		{postsGame{"autumn-ash", 2, 3}, regexp.MustCompile(`^ann \([^)]*\): your move · ann \d+, AI \(easy\) \d+$`)},
+		{postsGame{"ausonia", 3, 3}, regexp.MustCompile(`^ann \([^)]*\): your move · ann \d+, AI \(easy\) \d+, AI \(easy\) \d+$`)},
+		{postsGame{"reef-encounter", 2, 3}, regexp.MustCompile(`^ann \([^)]*\): your move$`)},
+	} {
+		t.Run(c.game.kind, func(t *testing.T) {
+			old := *postsMoves
+			*postsMoves = 60
+			defer func() { *postsMoves = old }()
+			_, f := playPostsGame(t, c.game)
+			if len(f.asks) <= shortAfter {
+				t.Fatalf("ann was asked %d times", len(f.asks))
+			}
+			for i, a := range f.asks {
+				short := strings.Contains(a, "your move")
+				if i < shortAfter && short {
+					t.Fatalf("prompt %d is short already: %q", i+1, a)
+				}
+				if i >= shortAfter && !c.scores.MatchString(a) {
+					t.Fatalf("prompt %d is not short: %q", i+1, a)
+				}
+			}
+			t.Logf("first %q, then %q", f.asks[0], f.asks[shortAfter])
+		})
+	}
+}
+
+// The board of a post tells in its last-move box what the post tells, without the housekeeping
+// the rules do at the end of a turn (Ausonia's "draws 6 cards.", "ends the turn.").
+func TestLastMoveBoxTellsThePostWithoutHousekeeping(t *testing.T) {
+	old := *postsMoves
+	*postsMoves = 80
+	defer func() { *postsMoves = old }()
+	var boxes int
+	f := playPostsGameIn(t, newEnv(t), postsGame{"ausonia", 3, 3})
+	for _, o := range f.notices {
+		head := strings.Split(o.Text, "\n")[:o.Head]
+		if o.Lead {
+			head = head[1:]
+		}
+		j := 0
+		for _, l := range head {
+			if j < len(o.Last) && o.Last[j] == l {
+				j++
+				continue
+			}
+			if l != "" && !strings.Contains(l, " draws ") && !strings.Contains(l, " shuffles ") && !strings.HasSuffix(l, " ends the turn.") {
+				t.Fatalf("the box leaves out %q:\n%q\nof\n%q", l, o.Last, head)
+			}
+		}
+		if j != len(o.Last) {
+			t.Fatalf("the box tells what the post does not: %q of %q", o.Last[j:], head)
+		}
+		for _, l := range o.Last {
+			if strings.HasSuffix(l, " ends the turn.") {
+				t.Fatalf("the box tells housekeeping: %q", o.Last)
+			}
+		}
+		if len(o.Last) > 0 {
+			boxes++
+		}
+	}
+	if boxes < 5 {
+		t.Fatalf("%d posts with a last-move box", boxes)
+	}
+}
+
+// When nobody but the AI is left to play (ann's colonies are gone in this game of Ascidiae from
+// move 60 on), the thread hears of the AI's play round by round: each two rounds make a post of
+// their own (which a delivery that fell behind, as here, folds into one), not one post of the
+// rest of the game.
+func TestRobotsAlonePostEveryOtherRound(t *testing.T) {
+	_, f := playPostsGame(t, postsGame{"ascidiae", 4, 3})
+	if f.folded < 10 {
+		t.Fatalf("the AI's last %d rounds made %d posts", f.rounds, f.folded+1)
+	}
+	t.Logf("the last post stands for %d posts of the AI playing alone", f.folded+1)
+}
