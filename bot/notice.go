@@ -167,11 +167,18 @@ func resultTextIn(lang string, row *storage.Game, st rules.State, res *rules.Res
 		head = T(lang, "result_share", "Names", joinNames(lang, ws))
 	}
 	reason := resultReason(lang, res, func(seat rules.Seat) string { return seatLabel(lang, row, st, seat) })
-	if r := strings.TrimRight(reason, ". "); r != "" {
-		head = T(lang, "result_with_reason", "Result", head, "Reason", r) // a reason is often a sentence; the full stop after it is ours
+	r := strings.TrimRight(reason, ". ") // a reason is often a sentence; the full stop after it is ours
+	switch {
+	case r == "":
+	case len(ws) == 1 && strings.HasPrefix(r, ws[0]+" ") && saysWin(lang, r):
+		// The reason already says who wins ("bob reaches 37 points and wins"): said once.
+		head = T(lang, "result_said", "Reason", r)
+	default:
+		head = T(lang, "result_with_reason", "Result", head, "Reason", r)
 	}
 	text := T(lang, "result_stop", "Result", head)
-	if len(res.Scores) == len(row.Players) {
+	if len(res.Scores) == len(row.Players) && slices.ContainsFunc(res.Scores, func(sc int) bool { return sc != 0 }) {
+		// A game won without points (every score 0) has no scores to tell.
 		var parts []string
 		for i, sc := range res.Scores {
 			parts = append(parts, T(lang, "result_score", "Name", winnerName(lang, row, st, rules.Seat(i)), "Score", sc))
@@ -179,6 +186,18 @@ func resultTextIn(lang string, row *storage.Game, st rules.State, res *rules.Res
 		text += " " + T(lang, "result_scores", "Scores", strings.Join(parts, ", "))
 	}
 	return text
+}
+
+// saysWin reports whether a result's reason holds one of the language's words for winning
+// (result_win_words, stems separated by "|").
+func saysWin(lang, reason string) bool {
+	low := strings.ToLower(reason)
+	for _, w := range strings.Split(T(lang, "result_win_words"), "|") {
+		if w != "" && strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // winnerName is a seat's player as results and boards name it: the name, as everywhere else

@@ -308,9 +308,9 @@ func TestShortPromptAfterThreeTurns(t *testing.T) {
 		game   postsGame
 		scores *regexp.Regexp
 	}{
-		{postsGame{"autumn-ash", 2, 3}, regexp.MustCompile(`^ann \([^)]*\): your move · ann \d+, AI \(easy\) \d+$`)},
-		{postsGame{"ausonia", 3, 3}, regexp.MustCompile(`^ann \([^)]*\): your move · ann \d+, AI \(easy\) \d+, AI \(easy\) \d+$`)},
-		{postsGame{"reef-encounter", 2, 3}, regexp.MustCompile(`^ann \([^)]*\): your move$`)},
+		{postsGame{"autumn-ash", 2, 3}, regexp.MustCompile(`^ann: your move · ann \d+, [A-Z][a-z]+ \d+$`)},
+		{postsGame{"ausonia", 3, 3}, regexp.MustCompile(`^ann: your move · ann \d+, [A-Z][a-z]+ \d+, [A-Z][a-z]+ \d+$`)},
+		{postsGame{"reef-encounter", 2, 3}, regexp.MustCompile(`^ann: your move$`)},
 	} {
 		t.Run(c.game.kind, func(t *testing.T) {
 			old := *postsMoves

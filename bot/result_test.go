@@ -247,3 +247,21 @@ func TestMovePhrase(t *testing.T) {
 		t.Fatalf("a move without public events: %q", got)
 	}
 }
+
+// A reason that already says who wins is the whole result line: "bob wins (bob reaches 20 points
+// and wins)" said it twice; a reason that does not say it keeps the winner before it.
+func TestResultSaysTheWinnerOnce(t *testing.T) {
+	for _, c := range []struct{ lang, reason, want string }{
+		{"en", "bob reaches 20 points and wins.", "Game over: bob reaches 20 points and wins."},
+		{"en", "bob reaches 20.", "Game over: bob wins (bob reaches 20)."},
+		{"de", "bob erreicht 20 Punkte und gewinnt.", "Partie vorbei: bob erreicht 20 Punkte und gewinnt."},
+		{"es", "bob vence con 9 de influencia contra 3; Ada pierde.", "Fin de la partida: bob vence con 9 de influencia contra 3; Ada pierde."},
+		{"fr", "bob l'emporte avec 9 d'influence après 3 manches.", "Partie terminée : bob l'emporte avec 9 d'influence après 3 manches."},
+	} {
+		row := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}, {Seat: 1, Name: "bob"}}}
+		res := &rules.Result{Ranks: []int{2, 1}, Reason: c.reason}
+		if got := resultTextIn(c.lang, row, nil, res); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.lang, c.reason, got, c.want)
+		}
+	}
+}

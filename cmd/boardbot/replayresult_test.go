@@ -37,8 +37,8 @@ func TestReplayPlatformEnd(t *testing.T) {
 		name, end, outcome string
 		ranks              []int
 	}{
-		{"resigned", "end: resigned 1\n", "Game over: ann wins (bob (Xeno) resigned).", []int{1, 2}},
-		{"timeout", "end: timeout 0\n", "Game over: bob wins (ann (Rainbow) ran out of time).", []int{2, 1}},
+		{"resigned", "end: resigned 1\n", "Game over: ann wins (bob resigned).", []int{1, 2}},
+		{"timeout", "end: timeout 0\n", "Game over: bob wins (ann ran out of time).", []int{2, 1}},
 		{"aborted", "end: aborted\n", "Game aborted: no result.", nil},
 	}
 	for _, c := range cases {
@@ -137,7 +137,7 @@ func TestReplayNamesTheWinner(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := replayOut(t, string(text))
-	if !strings.Contains(out, "Finished: ranks [2 1], scores [19 37]. Game over: bob wins (bob (Xeno) reaches 37 points and wins). Scores: ann 19, bob 37.\n") || strings.Contains(out, "{seat") {
+	if !strings.Contains(out, "Finished: ranks [2 1], scores [19 37]. Game over: bob reaches 37 points and wins. Scores: ann 19, bob 37.\n") || strings.Contains(out, "{seat") {
 		t.Fatalf("replay says:\n%s", out)
 	}
 }
