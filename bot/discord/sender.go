@@ -2,8 +2,10 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"time"
 
@@ -62,13 +64,20 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		return s.status(ctx, o)
 	}
 	m := s.message(ctx, o)
-	id, err := s.api.Send(o.Channel, m)
+	id, m, err := s.post(o, m)
 	if err != nil {
 		if why := threadRefusal(err, len(m.Files) > 0); why != "" && o.Game != 0 {
 			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
 		}
-		if Permanent(err) {
-			s.log.Error("outbox: Discord refused the message, dropped", "game", o.Game, "id", o.ID, "err", err)
+		if refusedForGood(err) {
+			if o.Game != 0 {
+				// Sending it again would be refused again, and the game's later posts wait
+				// behind it: the game is paused and its players told, as for a thread that
+				// refuses the bot, and the admin finds Discord's words in the log.
+				s.log.Error("outbox: Discord refused the game's post even without its image and buttons; the game is paused", "game", o.Game, "id", o.ID, "err", err)
+				return &bot.ThreadRefused{Reason: "dc_why_rejected", Where: "dc_where_play"}
+			}
+			s.log.Error("outbox: Discord refused the message, dropped", "id", o.ID, "err", err)
 			return nil
 		}
 		return err
@@ -78,6 +87,55 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		s.archiveWhenOver(ctx, o)
 	}
 	return nil
+}
+
+// post sends m to o's channel. When Discord refuses what the message carries rather than the
+// message itself, it goes again without it, so that the players still read the turn: without
+// the files after a 413 (they outgrow the server's upload limit) or a 400 (a file Discord cannot
+// take), then without the buttons after a 400 (a component it does not take). Each cut is noted
+// in the text and logged. It returns the message as last sent.
+func (s *Sender) post(o bot.Outgoing, m Message) (string, Message, error) {
+	id, err := s.api.Send(o.Channel, m)
+	if err != nil && len(m.Files) > 0 && (status(err) == http.StatusRequestEntityTooLarge || badBody(err)) {
+		s.log.Warn("outbox: Discord refused the post's images; sending it without them", "game", o.Game, "id", o.ID, "err", err)
+		m.Files = nil
+		m.Content = clip(m.Content+"\n"+bot.T(o.Lang, "dc_note_no_image"), maxContent)
+		id, err = s.api.Send(o.Channel, m)
+	}
+	if err != nil && len(m.Components) > 0 && badBody(err) {
+		s.log.Warn("outbox: Discord refused the post's buttons; sending it without them", "game", o.Game, "id", o.ID, "err", err)
+		m.Components = nil
+		m.Content = clip(m.Content+"\n"+bot.T(o.Lang, "dc_note_no_buttons"), maxContent)
+		id, err = s.api.Send(o.Channel, m)
+	}
+	return id, m, err
+}
+
+// status is the HTTP status of a request Discord refused, or 0.
+func status(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil {
+		return re.Response.StatusCode
+	}
+	return 0
+}
+
+// badBody reports a 400 that is about the body (Invalid Form Body, 50035, or another code that
+// is no thread's refusal).
+func badBody(err error) bool {
+	return status(err) == http.StatusBadRequest && threadRefusal(err, false) == ""
+}
+
+// refusedForGood reports an answer that sending the same request again would get again: any 4xx
+// but 401 (the token, which an admin sets right, and readiness reports), 408 (a timeout) and 429
+// (a rate limit, waited out).
+func refusedForGood(err error) bool {
+	switch c := status(err); c {
+	case http.StatusUnauthorized, http.StatusRequestTimeout, http.StatusTooManyRequests:
+		return false
+	default:
+		return c >= 400 && c < 500
+	}
 }
 
 // archiveWhenOver has the thread of a game that is over archive itself after ArchiveAfter
@@ -155,12 +213,12 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 // turn's live post: later status edits change it, and the old one loses its buttons.
 func (s *Sender) repost(ctx context.Context, o bot.Outgoing, m Message) error {
 	m.Clear = false
-	id, err := s.api.Send(o.Channel, m)
+	id, m, err := s.post(o, m)
 	if err != nil {
 		if why := threadRefusal(err, false); why != "" {
 			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
 		}
-		if Permanent(err) {
+		if refusedForGood(err) {
 			s.log.Error("outbox: Discord refused the status post, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
 		}
@@ -343,7 +401,7 @@ func (s *Sender) dm(o bot.Outgoing) error {
 	if err == nil {
 		_, err = s.api.Send(ch, Message{Content: clip(o.Text, maxContent), Nonce: o.Key})
 	}
-	if err != nil && Permanent(err) {
+	if err != nil && refusedForGood(err) {
 		s.log.Warn("outbox: direct message refused (DMs closed?), dropped", "user", o.User, "game", o.Game, "err", err)
 		return nil
 	}
