@@ -525,12 +525,13 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 			out.Queued = f.Created
 		}
 	}
+	if n.Game != 0 && s.refusedAndOver(ctx, n.Game, n.Kind == "dm") {
+		// Its thread refused the game's posts and the game has ended since (an /abort by
+		// number), or it was never opened: nothing will read it, and every refused try counts
+		// against the bot.
+		return time.Time{}, s.store.MarkSent(ctx, m.ID)
+	}
 	if n.Kind != "dm" && n.Game != 0 {
-		if s.refusedAndOver(ctx, n.Game) {
-			// Its thread refused the game's posts and the game has ended since (an /abort by
-			// number): nothing will read it, and every refused try counts against the bot.
-			return time.Time{}, s.store.MarkSent(ctx, m.ID)
-		}
 		s.current(ctx, &out)
 	}
 	if n.Board {
