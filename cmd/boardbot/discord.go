@@ -116,7 +116,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 	api := discord.NewREST(sess)
 	api.Log, api.OnLimited = log, m.RateLimited
 	// One budget for the bot token, shared through the database by every instance on it.
-	api.Budget = discord.NewSharedBudget(st, discord.DefaultBudget)
+	api.Budget = discord.NewSharedBudget(st, discord.DefaultBudget, c.Database.Instances, log)
 	// A send waits out rate limits for at most a third of the outbox lease: it ends long before
 	// another instance may take the message over, so a message is never posted twice.
 	api.MaxWait = min(20*time.Second, time.Duration(c.Outbox.LeaseSeconds)*time.Second/3)
