@@ -89,6 +89,36 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	return nil
 }
 
+// SendAgain is Send for a post that may be on Discord already, from longer ago than Discord
+// merges a repeat under its nonce (bot.Resender): the channel's latest messages are read first,
+// and one that carries its nonce, or (Discord may leave nonces out of messages it lists) its
+// very text, is taken as the post instead of posting it twice. A status edit and a direct
+// message go as Send does: an edit is harmless twice, and a DM channel is not read.
+func (s *Sender) SendAgain(ctx context.Context, o bot.Outgoing) error {
+	if o.Kind == "dm" || o.Kind == "status" || o.Channel == "" {
+		return s.Send(ctx, o)
+	}
+	m := s.message(ctx, o)
+	recent, err := s.api.Recent(o.Channel)
+	if err != nil {
+		if refusedForGood(err) {
+			return s.Send(ctx, o) // the post meets the same refusal, and Send says why
+		}
+		return err // cannot tell whether it is there: later, rather than twice
+	}
+	for _, p := range recent {
+		if m.Nonce != "" && p.Nonce == m.Nonce || p.Content == m.Content {
+			s.log.Info("outbox: the post is on Discord already (its mark was lost); not posted again", "game", o.Game, "id", o.ID, "message", p.ID)
+			if o.Game != 0 {
+				s.takeButtonsOff(ctx, o, p.ID)
+				s.archiveWhenOver(ctx, o)
+			}
+			return nil
+		}
+	}
+	return s.Send(ctx, o)
+}
+
 // post sends m to o's channel. When Discord refuses what the message carries rather than the
 // message itself, it goes again without it, so that the players still read the turn: without
 // the files after a 413 (they outgrow the server's upload limit) or a 400 (a file Discord cannot

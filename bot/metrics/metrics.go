@@ -329,6 +329,19 @@ func (t timedSender) Send(ctx context.Context, o bot.Outgoing) error {
 	return err
 }
 
+// SendAgain keeps the wrapped sender's check for a post already made (bot.Resender).
+func (t timedSender) SendAgain(ctx context.Context, o bot.Outgoing) error {
+	r, ok := t.next.(bot.Resender)
+	if !ok {
+		return t.Send(ctx, o)
+	}
+	err := r.SendAgain(ctx, o)
+	if err == nil && !o.Queued.IsZero() {
+		t.m.Delivered(time.Since(o.Queued))
+	}
+	return err
+}
+
 // Parallel keeps the wrapped sender's parallelism (bot.Parallel).
 func (t timedSender) Parallel() int {
 	if p, ok := t.next.(bot.Parallel); ok {
