@@ -268,13 +268,13 @@ func (s *Sender) repost(ctx context.Context, o bot.Outgoing, m Message) error {
 		if old == "" || old == id {
 			continue
 		}
-		if err := s.api.Edit(o.Channel, old, Message{Clear: true}); err != nil {
+		if err := s.clearButtons(o.Channel, old); err != nil {
 			s.log.Warn("outbox: taking the buttons off the replaced post", "game", o.Game, "message", old, "err", err)
 		}
 	}
 	if !recorded {
 		// The game moved on while it went out: its buttons are outdated already.
-		if err := s.api.Edit(o.Channel, id, Message{Clear: true}); err != nil {
+		if err := s.clearButtons(o.Channel, id); err != nil {
 			s.log.Warn("outbox: taking the buttons off an outdated post", "game", o.Game, "message", id, "err", err)
 		}
 	}
@@ -412,7 +412,7 @@ func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted stri
 	}
 	if !recorded && o.Prompt && !o.Stale {
 		// The game moved on while this post went out: its buttons are outdated already.
-		if err := s.api.Edit(o.Channel, posted, Message{Clear: true}); err != nil {
+		if err := s.clearButtons(o.Channel, posted); err != nil {
 			s.log.Warn("outbox: taking the buttons off an outdated post", "game", o.Game, "message", posted, "err", err)
 		}
 		return
@@ -421,9 +421,24 @@ func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted stri
 		return
 	}
 	// Best effort: a stale button is harmless, since a click on it is checked against the game.
-	if err := s.api.Edit(o.Channel, prev, Message{Clear: true}); err != nil {
+	if err := s.clearButtons(o.Channel, prev); err != nil {
 		s.log.Warn("outbox: taking the buttons off the previous prompt", "game", o.Game, "message", prev, "err", err)
 	}
+}
+
+// clearButtons takes the buttons off message id of thread. A thread archived again between the
+// post and this edit (by Discord's timer or a moderator) refuses the edit (50083): it is
+// reopened, as the post itself had done, and the edit made once more, so that no live buttons
+// stay on an old prompt.
+func (s *Sender) clearButtons(thread, id string) error {
+	err := s.api.Edit(thread, id, Message{Clear: true})
+	if errorCode(err) == 50083 {
+		if uerr := s.api.SetArchived(thread, false); uerr != nil {
+			return fmt.Errorf("reopening the archived thread: %w (the edit: %v)", uerr, err)
+		}
+		err = s.api.Edit(thread, id, Message{Clear: true})
+	}
+	return err
 }
 
 func (s *Sender) dm(o bot.Outgoing) error {
