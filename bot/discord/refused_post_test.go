@@ -97,3 +97,24 @@ func TestUnauthorizedPostIsRetried(t *testing.T) {
 		t.Fatalf("the post goes out once the token works: %+v", posts)
 	}
 }
+
+// A status edit refused with a lasting 4xx that is no thread's refusal (409 here) is dropped at
+// once with an error logged, not retried for ever: the game's next post replaces it.
+func TestRefusedStatusEditIsNotRetriedForever(t *testing.T) {
+	e, thread := openPoll(t)
+	posts := find(e.deliver(), "POST", "/channels/"+thread+"/messages")
+	if len(posts) != 1 {
+		t.Fatalf("the start post: %+v", posts)
+	}
+	e.fake.Fail("PATCH", "/channels/"+thread+"/messages/"+posts[0].ID, http.StatusConflict, 1, false)
+	e.answer(e.slash("ann", thread, "move", opt("move", "yes")))
+	if edits := find(e.deliver(), "PATCH", "/channels/"+thread+"/messages/"); len(edits) != 1 || edits[0].Status != http.StatusConflict {
+		t.Fatalf("the edit, refused: %+v", edits)
+	}
+	if q, _ := e.store.Pending(context.Background(), e.clock().Add(24*time.Hour), 0); len(q) != 0 {
+		t.Fatalf("nothing waits to be retried: %+v", q)
+	}
+	if !strings.Contains(e.logs.String(), "Discord refused the status edit, dropped") {
+		t.Fatalf("the drop is logged:\n%s", e.logs.String())
+	}
+}

@@ -230,7 +230,9 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		if why := threadRefusal(err, false); why != "" {
 			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
 		}
-		if Permanent(err) {
+		// Any lasting refusal (not only 400, 403, 404): the game's next post replaces the status,
+		// so it is dropped rather than tried again for ever.
+		if refusedForGood(err) {
 			s.log.Error("outbox: Discord refused the status edit, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
 		}
