@@ -2,6 +2,7 @@ package discord
 
 import (
 	"net/http"
+	"strconv"
 	"testing"
 	"time"
 
@@ -39,5 +40,30 @@ func TestResendPastTheNonceWindowFindsThePost(t *testing.T) {
 	}
 	if q, _ := e.store.Pending(t.Context(), e.clock().Add(time.Hour), 0); len(q) != 0 {
 		t.Fatalf("the post is recorded as sent: %+v", q)
+	}
+}
+
+// The text fallback of SendAgain (Discord may leave nonces out of listed messages) only takes a
+// message made after the notice was queued: an identical earlier post is another one.
+func TestPostedSince(t *testing.T) {
+	queued := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
+	flake := func(at time.Time) string {
+		return strconv.FormatInt((at.UnixMilli()-1420070400000)<<22, 10)
+	}
+	cases := []struct {
+		at   time.Time
+		want bool
+	}{
+		{queued.Add(-time.Hour), false},
+		{queued.Add(-500 * time.Millisecond), true}, // clocks differ a little
+		{queued.Add(time.Minute), true},
+	}
+	for _, c := range cases {
+		if got := postedSince(flake(c.at), queued); got != c.want {
+			t.Errorf("posted at %v, queued at %v: %v", c.at, queued, got)
+		}
+	}
+	if postedSince("not a snowflake", queued) {
+		t.Error("an id that is no snowflake is taken")
 	}
 }

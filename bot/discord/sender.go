@@ -107,7 +107,7 @@ func (s *Sender) SendAgain(ctx context.Context, o bot.Outgoing) error {
 		return err // cannot tell whether it is there: later, rather than twice
 	}
 	for _, p := range recent {
-		if m.Nonce != "" && p.Nonce == m.Nonce || p.Content == m.Content {
+		if m.Nonce != "" && p.Nonce == m.Nonce || p.Content == m.Content && postedSince(p.ID, o.Queued) {
 			s.log.Info("outbox: the post is on Discord already (its mark was lost); not posted again", "game", o.Game, "id", o.ID, "message", p.ID)
 			if o.Game != 0 {
 				s.takeButtonsOff(ctx, o, p.ID)
@@ -117,6 +117,13 @@ func (s *Sender) SendAgain(ctx context.Context, o bot.Outgoing) error {
 		}
 	}
 	return s.Send(ctx, o)
+}
+
+// postedSince reports whether message id was made after the notice was queued (its snowflake
+// says when): the same text posted earlier (an identical reminder) is another post.
+func postedSince(id string, queued time.Time) bool {
+	at, err := discordgo.SnowflakeTimestamp(id)
+	return err == nil && !at.Before(queued.Add(-time.Second))
 }
 
 // post sends m to o's channel. When Discord refuses what the message carries rather than the
