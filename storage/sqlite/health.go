@@ -156,6 +156,12 @@ func (s *Store) noted(err error) error {
 	if u == nil {
 		return err
 	}
+	if u.Part != storage.PartDisk {
+		// A lock another process holds: Ready sees it by itself (lockProbe), and it must not
+		// stay "failed" once that process lets go.
+		slog.Warn("database write failed: "+u.Reason, "db", s.path, "err", err)
+		return u
+	}
 	h.mu.Lock()
 	first := h.failed == nil || h.failed.Reason != u.Reason
 	h.failed, h.at = u, time.Now()
@@ -180,6 +186,12 @@ func (s *Store) classify(err error) *storage.Unavailable {
 		u = diskErr("database file %s is read-only", s.path)
 	case sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN:
 		u = diskErr("input/output error on database file %s", s.path)
+	case sqlite3.SQLITE_BUSY:
+		// The writer begins IMMEDIATE, so a busy write failed at its BEGIN, after waiting
+		// busy_timeout for another process's lock: nothing of it was written, and the player is
+		// told so rather than that the outcome is unknown. Not the disk's: no place check.
+		return &storage.Unavailable{Part: storage.PartDatabase, Err: err, Reason: fmt.Sprintf(
+			"another process holds the write lock of %s (an open sqlite3 shell or a backup tool?)", s.path)}
 	default:
 		return nil
 	}

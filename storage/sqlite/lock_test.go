@@ -44,3 +44,31 @@ func TestReadyLockedByAnotherProcess(t *testing.T) {
 		t.Fatalf("busy_timeout after the probe = %d, %v", ms, err)
 	}
 }
+
+// #34: a write that waited busy_timeout for another process's lock and failed wrote nothing, and
+// says so: an Unavailable of the database, which players read as "Nothing was saved", not a raw
+// SQLITE_BUSY answered with "I can't tell whether it was done".
+func TestBusyWriteIsUnavailable(t *testing.T) {
+	s := openTemp(t)
+	other, err := sql.Open("sqlite", dsn(s.path, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	tx, err := other.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	err = s.SetSetting(t.Context(), "guild", "g1", "k", "v")
+	if u, ok := storage.AsUnavailable(err); !ok || u.Part != storage.PartDatabase || !strings.Contains(u.Reason, "write lock") {
+		t.Fatalf("a busy write = %v", err)
+	}
+	tx.Rollback()
+	if err := s.SetSetting(t.Context(), "guild", "g1", "k", "v"); err != nil {
+		t.Fatalf("once the lock is free: %v", err)
+	}
+	if err := s.Ready(t.Context()); err != nil {
+		t.Fatalf("Ready once the lock is free = %v", err)
+	}
+}
