@@ -27,7 +27,7 @@ func TestRefusedTurnPostReachesThePlayers(t *testing.T) {
 		{"413: without the image", func(e *env, _ string) { e.fake.UploadLimit = 1 }, 2, 200, "too large for Discord", false},
 		{"400 once: without the image", func(e *env, th string) {
 			e.fake.Refuse("POST", "/channels/"+th+"/messages", 400, discordtest.InvalidFormBody, 1)
-		}, 2, 200, "too large for Discord", false},
+		}, 2, 200, "refused this post's board image", false},
 		{"400 twice: without the image and the buttons", func(e *env, th string) {
 			e.fake.Refuse("POST", "/channels/"+th+"/messages", 400, discordtest.InvalidFormBody, 2)
 		}, 3, 200, "refused this post's buttons", false},

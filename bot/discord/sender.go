@@ -135,8 +135,12 @@ func (s *Sender) post(o bot.Outgoing, m Message) (string, Message, error) {
 	id, err := s.api.Send(o.Channel, m)
 	if err != nil && len(m.Files) > 0 && (status(err) == http.StatusRequestEntityTooLarge || badBody(err)) {
 		s.log.Warn("outbox: Discord refused the post's images; sending it without them", "game", o.Game, "id", o.ID, "err", err)
+		note := "dc_note_no_image" // 413: too large for the server's upload limit
+		if status(err) == http.StatusBadRequest {
+			note = "dc_note_image_refused"
+		}
 		m.Files = nil
-		m.Content = clip(m.Content+"\n"+bot.T(o.Lang, "dc_note_no_image"), maxContent)
+		m.Content = clip(m.Content+"\n"+bot.T(o.Lang, note), maxContent)
 		id, err = s.api.Send(o.Channel, m)
 	}
 	if err != nil && len(m.Components) > 0 && badBody(err) {
