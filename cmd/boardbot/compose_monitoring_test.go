@@ -165,6 +165,13 @@ func TestMonitoringStackIsConsistent(t *testing.T) {
 		t.Errorf("the dashboard's data source variable does not pick the provisioned one: %+v", l)
 	}
 
+	// Alertmanager accepts its configuration, where amtool is installed (Debian's
+	// prometheus-alertmanager).
+	if amtool, err := exec.LookPath("amtool"); err == nil {
+		if out, err := exec.Command(amtool, "check-config", filepath.Join(repoRoot, "deploy/alertmanager/alertmanager.yml")).CombinedOutput(); err != nil {
+			t.Errorf("amtool check-config: %v\n%s", err, out)
+		}
+	}
 	// Prometheus itself accepts the configuration with its rules, where promtool is installed.
 	promtool, err := exec.LookPath("promtool")
 	if err != nil {
