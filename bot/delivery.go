@@ -61,11 +61,12 @@ func (s *Service) ThreadRefusal(ctx context.Context, lang, thread string) string
 	return textOrID(lang, v)
 }
 
-// refusedAndOver reports whether game has ended while its thread refused its posts.
+// refusedAndOver reports whether game has ended while its thread refused its posts (for a
+// direct message: whether the game was never opened, see Unopened).
 // The refusal is read first: it is almost always absent, so a post costs one read here.
-func (s *Service) refusedAndOver(ctx context.Context, game int64) bool {
+func (s *Service) refusedAndOver(ctx context.Context, game int64, dm bool) bool {
 	v, ok, err := s.store.Setting(ctx, scopeGame, strconv.FormatInt(game, 10), keyRefused)
-	if err != nil || !ok || v == "" {
+	if err != nil || !ok || v == "" || dm && v != keyUnopened {
 		return false
 	}
 	row, err := s.store.Game(ctx, game)

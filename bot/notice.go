@@ -541,12 +541,13 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 			out.Queued = f.Created
 		}
 	}
+	if n.Game != 0 && s.refusedAndOver(ctx, n.Game, n.Kind == "dm") {
+		// Its thread refused the game's posts and the game has ended since (an /abort by
+		// number), or it was never opened: nothing will read it, and every refused try counts
+		// against the bot.
+		return time.Time{}, s.store.MarkSent(ctx, m.ID)
+	}
 	if n.Kind != "dm" && n.Game != 0 {
-		if s.refusedAndOver(ctx, n.Game) {
-			// Its thread refused the game's posts and the game has ended since (an /abort by
-			// number): nothing will read it, and every refused try counts against the bot.
-			return time.Time{}, s.store.MarkSent(ctx, m.ID)
-		}
 		s.current(ctx, &out)
 	}
 	if n.Board {
@@ -560,7 +561,13 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	if n.Recap {
 		out.Recap = s.recapImage(ctx, n.Game)
 	}
-	err = sender.Send(ctx, out)
+	send := sender.Send
+	if r, ok := sender.(Resender); ok && m.Attempts > 0 && time.Since(m.Created) > cmp.Or(s.opt.NonceWindow, nonceWindow) {
+		// Tried before, and queued longer ago than Discord remembers nonces: it may be posted
+		// already (its mark lost), and Discord would not merge a second post into it.
+		send = r.SendAgain
+	}
+	err = send(ctx, out)
 	if err != nil {
 		if refusal, ok := refusedBy(err); ok && n.Game != 0 {
 			// The thread refuses it until someone fixes it: the game waits, and is told so.
@@ -591,12 +598,10 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		s.log.Warn("outbox: send failed, will retry", "id", m.ID, "game", n.Game, "in", delay, "err", err)
 		return next, s.store.Retry(ctx, m.ID, next)
 	}
-	for _, f := range folded {
-		if err := s.store.MarkSent(ctx, f.ID); err != nil {
-			return time.Time{}, err
-		}
-	}
-	return time.Time{}, s.store.MarkSent(ctx, m.ID)
+	// Sent: recorded with retries, since a mark left undone lets the claim lapse and the post go
+	// out again.
+	ids := append(append([]int64{}, out.Folded...), m.ID)
+	return time.Time{}, s.markSent(ctx, ids...)
 }
 
 // decodeNotice reads a queued notice and takes its snapshot off it: the snapshot holds private

@@ -61,6 +61,10 @@ type Options struct {
 	AIIterations int
 	// DeliverLease is how long a claim on outbox messages lasts (default 2 minutes).
 	DeliverLease time.Duration
+	// NonceWindow is how long Discord is trusted to remember a post's nonce (default
+	// nonceWindow); a post tried before and queued longer ago is looked for before it is sent
+	// again (Resender).
+	NonceWindow time.Duration
 	// Seed, when set, gives the seed of each new game whose creator named none (tests use it to
 	// make games reproducible); by default seeds come from crypto/rand.
 	Seed func() uint64

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,6 +31,13 @@ type API interface {
 	AutoArchive(thread string, minutes int) error
 	DMChannel(user string) (id string, err error)
 	Overwrite(app, guild string, cmds []*discordgo.ApplicationCommand) error
+	// Recent lists a channel's latest messages (at most 50), newest first.
+	Recent(channel string) ([]Posted, error)
+}
+
+// Posted is a message as Recent reads it: enough to recognise one of the bot's posts.
+type Posted struct {
+	ID, Nonce, Content string
 }
 
 // REST is the API over a discordgo session, on API v10. It paces bot-token requests under the
@@ -285,6 +293,31 @@ func (r *REST) Send(channel string, m Message) (string, error) {
 		return nil
 	})
 	return id, err
+}
+
+func (r *REST) Recent(channel string) ([]Posted, error) {
+	var out []Posted
+	err := r.retry(func() error {
+		url := discordgo.EndpointChannelMessages(channel)
+		resp, err := r.S.RequestWithBucketID(http.MethodGet, url+"?limit=50", nil, url)
+		if err != nil {
+			return err
+		}
+		var msgs []struct {
+			ID      string          `json:"id"`
+			Content string          `json:"content"`
+			Nonce   json.RawMessage `json:"nonce"` // a string or an integer, when Discord sends it
+		}
+		if err := json.Unmarshal(resp, &msgs); err != nil {
+			return fmt.Errorf("%w: %v", discordgo.ErrJSONUnmarshal, err)
+		}
+		out = out[:0]
+		for _, m := range msgs {
+			out = append(out, Posted{ID: m.ID, Content: m.Content, Nonce: strings.Trim(string(m.Nonce), `"`)})
+		}
+		return nil
+	})
+	return out, err
 }
 
 func (r *REST) Edit(channel, id string, m Message) error {

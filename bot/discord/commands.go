@@ -195,11 +195,9 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 				h.log.Warn("closing the lobby message", "game", l.Game, "err", eerr)
 			}
 		}
-		abort := req
-		abort.Game, abort.Interaction = l.Game, ""
-		abort.User.Admin = true
-		if _, aerr := h.svc.Abort(ctx, abort); aerr != nil {
-			h.log.Error("closing an unopened lobby", "game", l.Game, "err", aerr)
+		// Discord's refusal, not an abort by the user: no audit line, no post in their name.
+		if uerr := h.svc.Unopened(ctx, l.Game, err); uerr != nil {
+			h.log.Error("closing an unopened lobby", "game", l.Game, "err", uerr)
 		}
 		return say(openRefusal(ul, err), true)
 	}

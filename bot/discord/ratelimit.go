@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime"
 	"net/http"
 	"regexp"
@@ -225,15 +226,26 @@ type shared struct {
 	per   int
 	local *window
 	lag   atomic.Int64 // how long the store took to answer the last time, in nanoseconds
+	log   *slog.Logger
+	// alone is set while the store cannot answer and this instance spends its own share.
+	alone atomic.Bool
 }
 
 // staleTries bounds how often Take counts a request again because the store answered after its
 // slot: past it the request goes (a store that slow holds every instance back anyway).
 const staleTries = 5
 
-// NewSharedBudget is a Budget of perSecond requests per second for every instance on st.
-func NewSharedBudget(st Spender, perSecond int) Budget {
-	return &shared{st: st, per: max(10, perSecond), local: &window{n: max(1, perSecond), now: time.Now}}
+// NewSharedBudget is a Budget of perSecond requests per second for every instance on st, of
+// which there are instances (database.instances). While the store cannot answer, each instance
+// spends its share alone, perSecond/instances, so that together they still stay under Discord's
+// limit, and keeps to any global pause it knows of (a 429 it met itself); log says when that
+// starts and ends (nil: slog's default).
+func NewSharedBudget(st Spender, perSecond, instances int, log *slog.Logger) Budget {
+	if log == nil {
+		log = slog.Default()
+	}
+	per := max(10, perSecond)
+	return &shared{st: st, per: per, local: &window{n: max(1, per/max(1, instances)), now: time.Now}, log: log}
 }
 
 func (b *shared) Take(ctx context.Context) error {
@@ -260,7 +272,20 @@ func (b *shared) Take(ctx context.Context) error {
 		answered := time.Now()
 		b.lag.Store(int64(answered.Sub(now)))
 		if err != nil {
+			if !b.alone.Swap(true) {
+				b.local.mu.Lock()
+				paused := b.local.paused
+				b.local.mu.Unlock()
+				attrs := []any{"per_second", b.local.n, "err", err}
+				if paused.After(time.Now()) {
+					attrs = append(attrs, "global_pause_until", paused)
+				}
+				b.log.Warn("discord: the shared request budget cannot be read from the database; this instance keeps to its share alone until it answers", attrs...)
+			}
 			return b.local.Take(ctx)
+		}
+		if b.alone.Swap(false) {
+			b.log.Info("discord: the shared request budget answers again")
 		}
 		if !ok {
 			if err := sleepCtx(ctx, time.Until(end)); err != nil {

@@ -271,7 +271,7 @@ func TestSharedBudgetKeepsInstancesUnderTheGlobalLimit(t *testing.T) {
 				r := NewREST(f.Session())
 				r.Log = slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))
 				if c.shared {
-					r.Budget = NewSharedBudget(st, DefaultBudget)
+					r.Budget = NewSharedBudget(st, DefaultBudget, 1, nil)
 				}
 				for n := range posts {
 					wg.Go(func() {
@@ -329,7 +329,7 @@ func (s *slowSpender) Spend(_ context.Context, _ string, slot int64, limit int, 
 // never reach Discord within one.
 func TestSharedBudgetSendsInTheSlotItCounted(t *testing.T) {
 	sp := &slowSpender{used: map[int64]int{}, delays: []time.Duration{0, 150 * time.Millisecond, 30 * time.Millisecond, 260 * time.Millisecond}}
-	b := NewSharedBudget(sp, DefaultBudget)
+	b := NewSharedBudget(sp, DefaultBudget, 1, nil)
 	for k := range 8 {
 		if err := b.Take(context.Background()); err != nil {
 			t.Fatal(err)

@@ -168,22 +168,23 @@ func TestRefusedThreadPausesTheGameUntilFixed(t *testing.T) {
 	}
 }
 
-// Finding 5: when a phase's opening post was refused for good, its status edits are dropped at
-// once instead of waiting for it, and the game's next post goes out without delay.
+// Finding 5, as #34 changed it: a phase's opening post that Discord refused with a 400 goes out
+// again at once without its image, so its status edits have a post to edit and nothing waits.
 func TestRefusedPhasePostHoldsNothingLater(t *testing.T) {
 	e, thread := openPoll(t)
 	e.fake.Refuse("POST", "/channels/"+thread+"/messages", 400, discordtest.InvalidFormBody, 1)
-	if rs := e.deliver(); len(find(rs, "POST", "/channels/"+thread)) != 1 {
-		t.Fatalf("the start post, refused: %+v", rs)
+	posts := find(e.deliver(), "POST", "/channels/"+thread)
+	if len(posts) != 2 || posts[0].Status != 400 || posts[1].Status != 200 || len(posts[1].Files) != 0 {
+		t.Fatalf("the start post, refused, then sent without its image: %+v", posts)
 	}
 	e.answer(e.slash("ann", thread, "move", opt("move", "yes")))
-	if rs := e.deliver(); len(find(rs, "PATCH", "/channels/")) != 0 {
-		t.Fatalf("no edit of a post that does not exist: %+v", rs)
+	if rs := e.deliver(); len(find(rs, "PATCH", "/channels/"+thread+"/messages/"+posts[1].ID)) != 1 {
+		t.Fatalf("the status edit edits the post that went out: %+v", rs)
 	}
 	e.answer(e.slash("bob", thread, "move", opt("move", "no")))
 	rs := e.deliver()
-	posts := find(rs, "POST", "/channels/"+thread+"/messages")
-	if len(posts) != 1 || posts[0].Status != 200 {
+	next := find(rs, "POST", "/channels/"+thread+"/messages")
+	if len(next) != 1 || next[0].Status != 200 {
 		t.Fatalf("the next post goes out at once: %+v", rs)
 	}
 	if q, _ := e.store.Pending(context.Background(), e.now.Add(24*time.Hour), 0); len(q) != 0 {

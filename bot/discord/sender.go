@@ -2,8 +2,10 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,13 +69,20 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 	var id string
 	for _, m := range s.messages(ctx, o) {
 		var err error
-		id, err = s.api.Send(o.Channel, m)
+		id, m, err = s.post(o, m)
 		if err != nil {
 			if why := threadRefusal(err, len(m.Files) > 0); why != "" && o.Game != 0 {
 				return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
 			}
-			if Permanent(err) {
-				s.log.Error("outbox: Discord refused the message, dropped", "game", o.Game, "id", o.ID, "err", err)
+			if refusedForGood(err) {
+				if o.Game != 0 {
+					// Sending it again would be refused again, and the game's later posts wait
+					// behind it: the game is paused and its players told, as for a thread that
+					// refuses the bot, and the admin finds Discord's words in the log.
+					s.log.Error("outbox: Discord refused the game's post even without its image and buttons; the game is paused", "game", o.Game, "id", o.ID, "err", err)
+					return &bot.ThreadRefused{Reason: "dc_why_rejected", Where: "dc_where_play"}
+				}
+				s.log.Error("outbox: Discord refused the message, dropped", "id", o.ID, "err", err)
 				return nil
 			}
 			return err
@@ -84,6 +93,98 @@ func (s *Sender) Send(ctx context.Context, o bot.Outgoing) error {
 		s.archiveWhenOver(ctx, o)
 	}
 	return nil
+}
+
+// SendAgain is Send for a post that may be on Discord already, from longer ago than Discord
+// merges a repeat under its nonce (bot.Resender): the channel's latest messages are read first,
+// and one that carries its nonce, or (Discord may leave nonces out of messages it lists) its
+// very text, is taken as the post instead of posting it twice. A status edit and a direct
+// message go as Send does: an edit is harmless twice, and a DM channel is not read.
+func (s *Sender) SendAgain(ctx context.Context, o bot.Outgoing) error {
+	if o.Kind == "dm" || o.Kind == "status" || o.Channel == "" {
+		return s.Send(ctx, o)
+	}
+	// A post too long for one message ends with the message that carries its nonce and board.
+	parts := s.messages(ctx, o)
+	m := parts[len(parts)-1]
+	recent, err := s.api.Recent(o.Channel)
+	if err != nil {
+		if refusedForGood(err) {
+			return s.Send(ctx, o) // the post meets the same refusal, and Send says why
+		}
+		return err // cannot tell whether it is there: later, rather than twice
+	}
+	for _, p := range recent {
+		if m.Nonce != "" && p.Nonce == m.Nonce || p.Content == m.Content && postedSince(p.ID, o.Queued) {
+			s.log.Info("outbox: the post is on Discord already (its mark was lost); not posted again", "game", o.Game, "id", o.ID, "message", p.ID)
+			if o.Game != 0 {
+				s.takeButtonsOff(ctx, o, p.ID)
+				s.archiveWhenOver(ctx, o)
+			}
+			return nil
+		}
+	}
+	return s.Send(ctx, o)
+}
+
+// postedSince reports whether message id was made after the notice was queued (its snowflake
+// says when): the same text posted earlier (an identical reminder) is another post.
+func postedSince(id string, queued time.Time) bool {
+	at, err := discordgo.SnowflakeTimestamp(id)
+	return err == nil && !at.Before(queued.Add(-time.Second))
+}
+
+// post sends m to o's channel. When Discord refuses what the message carries rather than the
+// message itself, it goes again without it, so that the players still read the turn: without
+// the files after a 413 (they outgrow the server's upload limit) or a 400 (a file Discord cannot
+// take), then without the buttons after a 400 (a component it does not take). Each cut is noted
+// in the text and logged. It returns the message as last sent.
+func (s *Sender) post(o bot.Outgoing, m Message) (string, Message, error) {
+	id, err := s.api.Send(o.Channel, m)
+	if err != nil && len(m.Files) > 0 && (status(err) == http.StatusRequestEntityTooLarge || badBody(err)) {
+		s.log.Warn("outbox: Discord refused the post's images; sending it without them", "game", o.Game, "id", o.ID, "err", err)
+		note := "dc_note_no_image" // 413: too large for the server's upload limit
+		if status(err) == http.StatusBadRequest {
+			note = "dc_note_image_refused"
+		}
+		m.Files = nil
+		m.Content = clip(m.Content+"\n"+bot.T(o.Lang, note), maxContent)
+		id, err = s.api.Send(o.Channel, m)
+	}
+	if err != nil && len(m.Components) > 0 && badBody(err) {
+		s.log.Warn("outbox: Discord refused the post's buttons; sending it without them", "game", o.Game, "id", o.ID, "err", err)
+		m.Components = nil
+		m.Content = clip(m.Content+"\n"+bot.T(o.Lang, "dc_note_no_buttons"), maxContent)
+		id, err = s.api.Send(o.Channel, m)
+	}
+	return id, m, err
+}
+
+// status is the HTTP status of a request Discord refused, or 0.
+func status(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil {
+		return re.Response.StatusCode
+	}
+	return 0
+}
+
+// badBody reports a 400 that is about the body (Invalid Form Body, 50035, or another code that
+// is no thread's refusal).
+func badBody(err error) bool {
+	return status(err) == http.StatusBadRequest && threadRefusal(err, false) == ""
+}
+
+// refusedForGood reports an answer that sending the same request again would get again: any 4xx
+// but 401 (the token, which an admin sets right, and readiness reports), 408 (a timeout) and 429
+// (a rate limit, waited out).
+func refusedForGood(err error) bool {
+	switch c := status(err); c {
+	case http.StatusUnauthorized, http.StatusRequestTimeout, http.StatusTooManyRequests:
+		return false
+	default:
+		return c >= 400 && c < 500
+	}
 }
 
 // archiveWhenOver has the thread of a game that is over archive itself after ArchiveAfter
@@ -148,7 +249,9 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		if why := threadRefusal(err, false); why != "" {
 			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
 		}
-		if Permanent(err) {
+		// Any lasting refusal (not only 400, 403, 404): the game's next post replaces the status,
+		// so it is dropped rather than tried again for ever.
+		if refusedForGood(err) {
 			s.log.Error("outbox: Discord refused the status edit, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
 		}
@@ -161,12 +264,12 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 // turn's live post: later status edits change it, and the old one loses its buttons.
 func (s *Sender) repost(ctx context.Context, o bot.Outgoing, m Message) error {
 	m.Clear = false
-	id, err := s.api.Send(o.Channel, m)
+	id, m, err := s.post(o, m)
 	if err != nil {
 		if why := threadRefusal(err, false); why != "" {
 			return &bot.ThreadRefused{Reason: why, Where: threadWhere(err)}
 		}
-		if Permanent(err) {
+		if refusedForGood(err) {
 			s.log.Error("outbox: Discord refused the status post, dropped", "game", o.Game, "id", o.ID, "err", err)
 			return nil
 		}
@@ -186,13 +289,13 @@ func (s *Sender) repost(ctx context.Context, o bot.Outgoing, m Message) error {
 		if old == "" || old == id {
 			continue
 		}
-		if err := s.api.Edit(o.Channel, old, Message{Clear: true}); err != nil {
+		if err := s.clearButtons(o.Channel, old); err != nil {
 			s.log.Warn("outbox: taking the buttons off the replaced post", "game", o.Game, "message", old, "err", err)
 		}
 	}
 	if !recorded {
 		// The game moved on while it went out: its buttons are outdated already.
-		if err := s.api.Edit(o.Channel, id, Message{Clear: true}); err != nil {
+		if err := s.clearButtons(o.Channel, id); err != nil {
 			s.log.Warn("outbox: taking the buttons off an outdated post", "game", o.Game, "message", id, "err", err)
 		}
 	}
@@ -411,7 +514,7 @@ func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted stri
 	}
 	if !recorded && o.Prompt && !o.Stale {
 		// The game moved on while this post went out: its buttons are outdated already.
-		if err := s.api.Edit(o.Channel, posted, Message{Clear: true}); err != nil {
+		if err := s.clearButtons(o.Channel, posted); err != nil {
 			s.log.Warn("outbox: taking the buttons off an outdated post", "game", o.Game, "message", posted, "err", err)
 		}
 		return
@@ -420,9 +523,24 @@ func (s *Sender) takeButtonsOff(ctx context.Context, o bot.Outgoing, posted stri
 		return
 	}
 	// Best effort: a stale button is harmless, since a click on it is checked against the game.
-	if err := s.api.Edit(o.Channel, prev, Message{Clear: true}); err != nil {
+	if err := s.clearButtons(o.Channel, prev); err != nil {
 		s.log.Warn("outbox: taking the buttons off the previous prompt", "game", o.Game, "message", prev, "err", err)
 	}
+}
+
+// clearButtons takes the buttons off message id of thread. A thread archived again between the
+// post and this edit (by Discord's timer or a moderator) refuses the edit (50083): it is
+// reopened, as the post itself had done, and the edit made once more, so that no live buttons
+// stay on an old prompt.
+func (s *Sender) clearButtons(thread, id string) error {
+	err := s.api.Edit(thread, id, Message{Clear: true})
+	if errorCode(err) == 50083 {
+		if uerr := s.api.SetArchived(thread, false); uerr != nil {
+			return fmt.Errorf("reopening the archived thread: %w (the edit: %v)", uerr, err)
+		}
+		err = s.api.Edit(thread, id, Message{Clear: true})
+	}
+	return err
 }
 
 func (s *Sender) dm(o bot.Outgoing) error {
@@ -430,7 +548,7 @@ func (s *Sender) dm(o bot.Outgoing) error {
 	if err == nil {
 		_, err = s.api.Send(ch, Message{Content: clip(o.Text, maxContent), Nonce: o.Key})
 	}
-	if err != nil && Permanent(err) {
+	if err != nil && refusedForGood(err) {
 		s.log.Warn("outbox: direct message refused (DMs closed?), dropped", "user", o.User, "game", o.Game, "err", err)
 		return nil
 	}

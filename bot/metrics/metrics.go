@@ -111,6 +111,19 @@ func (m *Metrics) Games(ids []string) {
 	}
 }
 
+// Ready publishes boardbot_ready: 1 when ready (what /readyz answers), asked at each scrape, so
+// that an alert sees every reason /readyz has (the store, the token, the gateway, the key).
+func (m *Metrics) Ready(ready func() bool) {
+	_ = m.reg.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "boardbot_ready", Help: "1 when /readyz answers ready, 0 when it answers not ready.",
+	}, func() float64 {
+		if ready() {
+			return 1
+		}
+		return 0
+	}))
+}
+
 // Gateway publishes boardbot_gateway_connected (gateway mode only: `serve` has no gateway, and
 // a series stuck at 0 there would page someone) at 0, and returns its setter.
 func (m *Metrics) Gateway() func(connected bool) {
@@ -223,7 +236,7 @@ var (
 	backlogDesc = prometheus.NewDesc("boardbot_outbox_backlog", "Messages waiting in the outbox.", nil, nil)
 	oldestDesc  = prometheus.NewDesc("boardbot_outbox_oldest_seconds", "Age of the oldest message waiting in the outbox (0 when empty).", nil, nil)
 	activeDesc  = prometheus.NewDesc("boardbot_active_games", "Running games, by game.", []string{"game"}, nil)
-	upDesc      = prometheus.NewDesc("boardbot_store_up", "1 when the store answered the scrape's query.", nil, nil)
+	upDesc      = prometheus.NewDesc("boardbot_store_up", "1 when the store answered the scrape's query and its readiness check (disk, write lock, database), as /readyz.", nil, nil)
 	gamesDesc   = prometheus.NewDesc("boardbot_games", "Open games, by state (lobby: seats filling; running).", []string{"state"}, nil)
 )
 
@@ -243,7 +256,13 @@ func (c storeCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, 0)
 		return
 	}
-	ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, 1)
+	// Up is what /readyz says of the store: a full disk, or a write lock held by another
+	// process, leaves reads (and so the figures below) working while nothing can be saved.
+	up := 1.0
+	if c.store.Ready(ctx) != nil {
+		up = 0
+	}
+	ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, up)
 	ch <- prometheus.MustNewConstMetric(backlogDesc, prometheus.GaugeValue, float64(st.Queued))
 	age := 0.0
 	if !st.Oldest.IsZero() {
@@ -304,6 +323,19 @@ type timedSender struct {
 
 func (t timedSender) Send(ctx context.Context, o bot.Outgoing) error {
 	err := t.next.Send(ctx, o)
+	if err == nil && !o.Queued.IsZero() {
+		t.m.Delivered(time.Since(o.Queued))
+	}
+	return err
+}
+
+// SendAgain keeps the wrapped sender's check for a post already made (bot.Resender).
+func (t timedSender) SendAgain(ctx context.Context, o bot.Outgoing) error {
+	r, ok := t.next.(bot.Resender)
+	if !ok {
+		return t.Send(ctx, o)
+	}
+	err := r.SendAgain(ctx, o)
 	if err == nil && !o.Queued.IsZero() {
 		t.m.Delivered(time.Since(o.Queued))
 	}

@@ -190,6 +190,37 @@ func TestMetricsStoreDown(t *testing.T) {
 	}
 }
 
+// diskFull is a store whose reads work while its readiness check finds the disk full.
+type diskFull struct{ storage.Store }
+
+func (diskFull) Ready(context.Context) error {
+	return &storage.Unavailable{Part: storage.PartDisk, Reason: "disk full: 0 bytes free on /data"}
+}
+
+// #34: a store that answers reads but is not ready (a full disk, a held write lock) shows as
+// down, as /readyz says, so BoardbotStoreDown fires; boardbot_ready mirrors /readyz.
+func TestMetricsStoreUpFollowsReadiness(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := New(diskFull{st})
+	ready := true
+	m.Ready(func() bool { return ready })
+	text := scrape(t, m)
+	if !strings.Contains(text, "boardbot_store_up 0") || !strings.Contains(text, "boardbot_outbox_backlog 0") {
+		t.Errorf("a full disk shows as down, with the figures still read:\n%s", text)
+	}
+	if !strings.Contains(text, "boardbot_ready 1") {
+		t.Errorf("boardbot_ready follows the check:\n%s", text)
+	}
+	ready = false
+	if text := scrape(t, m); !strings.Contains(text, "boardbot_ready 0") {
+		t.Errorf("boardbot_ready follows the check:\n%s", text)
+	}
+}
+
 func TestBuildInfo(t *testing.T) {
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "b.db"))
 	if err != nil {

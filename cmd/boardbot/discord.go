@@ -99,6 +99,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 	}
 	m.Games(ids)
 	ready := &readiness{store: newStoreProbe(st), mode: mode, log: log}
+	m.Ready(func() bool { return ready.failing() == "" })
 	if sess.Client == nil {
 		sess.Client = &http.Client{}
 	}
@@ -115,7 +116,7 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 	api := discord.NewREST(sess)
 	api.Log, api.OnLimited = log, m.RateLimited
 	// One budget for the bot token, shared through the database by every instance on it.
-	api.Budget = discord.NewSharedBudget(st, discord.DefaultBudget)
+	api.Budget = discord.NewSharedBudget(st, discord.DefaultBudget, c.Database.Instances, log)
 	// A send waits out rate limits for at most a third of the outbox lease: it ends long before
 	// another instance may take the message over, so a message is never posted twice.
 	api.MaxWait = min(20*time.Second, time.Duration(c.Outbox.LeaseSeconds)*time.Second/3)
@@ -148,15 +149,44 @@ func startServing(ctx context.Context, c config.Config, stderr io.Writer, mode, 
 		svc.RunAI(bctx) // the AI's moves, off the request path
 		close(aiDone)
 	}()
+	tokenDone := make(chan struct{})
+	go func() {
+		recheckToken(bctx, sess, tokenRecheck)
+		close(tokenDone)
+	}()
 	summary(ctx, log, c, st, mode, public, schemaBefore, me)
 	return &serving{svc: svc, sess: sess, h: h, log: log, metrics: m, ready: ready, stop: func() {
 		cancelBg()
 		<-done
 		<-aiDone
+		<-tokenDone
 		h.Wait()
 		stopOps()
 		st.Close()
 	}}, nil
+}
+
+// tokenRecheck is how often the bot asks Discord who it is (GET /users/@me, one request, outside
+// any route's rate limit that posts use), so that a token revoked while nothing is posted (a
+// quiet `serve`) shows in /readyz and boardbot_discord_token_accepted within this time instead
+// of at the next post. The answer goes through tokenWatch like any other request.
+var tokenRecheck = 30 * time.Second
+
+// recheckToken asks Discord for the bot's own user every `every` until ctx ends. Failures other
+// than a 401 (an outage) are not the token's: tokenWatch only marks a 401 and a success.
+func recheckToken(ctx context.Context, sess *discordgo.Session, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		rctx, cancel := context.WithTimeout(ctx, min(every, 10*time.Second))
+		_, _ = sess.User("@me", discordgo.WithContext(rctx))
+		cancel()
+	}
 }
 
 // unreachableProxy names discord.api_url when it is what did not answer: the request's own error

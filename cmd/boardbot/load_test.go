@@ -153,7 +153,7 @@ func loadRun(t *testing.T, instances int, open func(t *testing.T) storage.Store,
 		sess, _ := discordgo.New("Bot x")
 		sess.Client = &http.Client{Transport: discord.Redirect(stub.URL(), nil)}
 		rest := discord.NewREST(sess)
-		rest.Budget = discord.NewSharedBudget(st, discord.DefaultBudget) // as serve does
+		rest.Budget = discord.NewSharedBudget(st, discord.DefaultBudget, 1, nil) // as serve does
 		h := discord.NewHandler(svc, rest, discord.Options{})
 		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 		delivering.Go(func() {

@@ -88,6 +88,7 @@ func (r *recorder) SetArchived(thread string, archived bool) error              
 func (r *recorder) AutoArchive(thread string, minutes int) error                    { return nil }
 func (r *recorder) DMChannel(user string) (string, error)                           { return "dm-" + user, nil }
 func (r *recorder) Overwrite(string, string, []*discordgo.ApplicationCommand) error { return nil }
+func (r *recorder) Recent(string) ([]discord.Posted, error)                         { return nil, nil }
 
 func (r *recorder) Send(channel string, m discord.Message) (string, error) {
 	r.mu.Lock()

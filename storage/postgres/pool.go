@@ -34,6 +34,11 @@ func (p *pool) acquire(ctx context.Context) (*pgxpool.Conn, error) {
 		return nil, &storage.Unavailable{Part: storage.PartDatabase, Err: err, Reason: fmt.Sprintf(
 			"all %d database connections stayed busy for %s (database.max_connections)", st.MaxConns(), p.wait)}
 	}
+	// No connection: nothing was sent, so nothing of the caller's was saved, and the player is
+	// told so ("Nothing was saved…") rather than that the outcome is unknown.
+	if u := classify(err); u != nil {
+		return nil, u
+	}
 	return nil, err
 }
 
@@ -44,7 +49,20 @@ func (p *pool) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comman
 		return pgconn.CommandTag{}, err
 	}
 	defer c.Release()
-	return c.Exec(ctx, sql, args...)
+	tag, err := c.Exec(ctx, sql, args...)
+	return tag, unsent(err)
+}
+
+// unsent makes a query's error that pgx reports as never sent (a connection found dead) an
+// *storage.Unavailable: nothing was read or written, as when no connection could be had.
+func unsent(err error) error {
+	if err != nil && pgconn.SafeToRetry(err) {
+		if u := classify(err); u != nil {
+			return u
+		}
+		return &storage.Unavailable{Part: storage.PartDatabase, Reason: "the database server cannot be reached", Err: err}
+	}
+	return err
 }
 
 // QueryRow runs one query on a connection acquired with a bounded wait; Scan releases it.
@@ -66,7 +84,7 @@ func (p *pool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, er
 	rows, err := c.Query(ctx, sql, args...)
 	if err != nil {
 		c.Release()
-		return nil, err
+		return nil, unsent(err)
 	}
 	return &connRows{Rows: rows, c: c}, nil
 }
@@ -82,7 +100,7 @@ type connRow struct {
 
 func (r *connRow) Scan(dest ...any) error {
 	defer r.c.Release()
-	return r.Row.Scan(dest...)
+	return unsent(r.Row.Scan(dest...))
 }
 
 type connRows struct {

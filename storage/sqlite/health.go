@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -129,8 +130,11 @@ type health struct {
 
 	mu     sync.Mutex
 	failed *storage.Unavailable // the last write's failure for the disk's sake; nil after a success
-	at     time.Time            // when it failed
-	prober storage.Prober
+	// lockedSince is when Ready first found the write lock held by another process; zero
+	// while it is free.
+	lockedSince time.Time
+	at          time.Time // when it failed
+	prober      storage.Prober
 }
 
 // noted classifies a write's result: a failure for the disk's sake becomes an
@@ -151,6 +155,12 @@ func (s *Store) noted(err error) error {
 	u := s.classify(err)
 	if u == nil {
 		return err
+	}
+	if u.Part != storage.PartDisk {
+		// A lock another process holds: Ready sees it by itself (lockProbe), and it must not
+		// stay "failed" once that process lets go.
+		slog.Warn("database write failed: "+u.Reason, "db", s.path, "err", err)
+		return u
 	}
 	h.mu.Lock()
 	first := h.failed == nil || h.failed.Reason != u.Reason
@@ -176,6 +186,12 @@ func (s *Store) classify(err error) *storage.Unavailable {
 		u = diskErr("database file %s is read-only", s.path)
 	case sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN:
 		u = diskErr("input/output error on database file %s", s.path)
+	case sqlite3.SQLITE_BUSY:
+		// The writer begins IMMEDIATE, so a busy write failed at its BEGIN, after waiting
+		// busy_timeout for another process's lock: nothing of it was written, and the player is
+		// told so rather than that the outcome is unknown. Not the disk's: no place check.
+		return &storage.Unavailable{Part: storage.PartDatabase, Err: err, Reason: fmt.Sprintf(
+			"another process holds the write lock of %s (an open sqlite3 shell or a backup tool?)", s.path)}
 	default:
 		return nil
 	}
@@ -210,7 +226,7 @@ func (s *Store) Ready(ctx context.Context) error {
 			}
 			return &storage.Unavailable{Part: storage.PartDatabase, Reason: "the database file cannot be read", Err: err}
 		}
-		return nil
+		return s.lockProbe(ctx)
 	})
 	if err != nil {
 		return err
@@ -220,6 +236,57 @@ func (s *Store) Ready(ctx context.Context) error {
 	defer h.mu.Unlock()
 	if h.failed != nil && time.Since(h.at) < stickyFor {
 		return h.failed
+	}
+	return nil
+}
+
+// lockedFor is how long another process (an admin's sqlite3 shell in BEGIN IMMEDIATE, a backup
+// tool) may hold the database's write lock before Ready says so: twice busy_timeout, so a
+// write that waited the whole busy_timeout and failed was seen, and a short lock is not.
+var lockedFor = 2 * busyTimeoutMS * time.Millisecond
+
+// lockProbe takes the write lock and gives it back at once, without waiting for it (a
+// transaction that writes nothing: the files stay as they were). When another process has held
+// it for lockedFor it returns an *storage.Unavailable: every write would wait busy_timeout and
+// fail, although reads still work. Our own write in progress is writeStall's to judge.
+func (s *Store) lockProbe(ctx context.Context) error {
+	h := &s.health
+	if h.writing.Load() != 0 {
+		return nil
+	}
+	c, err := s.w.Conn(ctx)
+	if err != nil {
+		return nil // our own write took the writer meanwhile: not another process's lock
+	}
+	defer c.Close()
+	if _, err := c.ExecContext(ctx, "PRAGMA busy_timeout = 0"); err != nil {
+		return nil
+	}
+	_, err = c.ExecContext(ctx, "BEGIN IMMEDIATE")
+	if err == nil {
+		_, err = c.ExecContext(ctx, "ROLLBACK")
+	}
+	if _, rerr := c.ExecContext(context.Background(), fmt.Sprintf("PRAGMA busy_timeout = %d", busyTimeoutMS)); rerr != nil {
+		// A writer that would not wait for a lock must not go back to the pool.
+		_ = c.Raw(func(any) error { return driver.ErrBadConn })
+	}
+	var se *sqlitedrv.Error
+	busy := errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !busy {
+		if !h.lockedSince.IsZero() {
+			slog.Info("the database's write lock is free again", "db", s.path)
+		}
+		h.lockedSince = time.Time{}
+		return nil
+	}
+	if h.lockedSince.IsZero() {
+		h.lockedSince = time.Now()
+	}
+	if d := time.Since(h.lockedSince); d >= lockedFor {
+		return &storage.Unavailable{Part: storage.PartDatabase, Err: err, Reason: fmt.Sprintf(
+			"another process has held the write lock of %s for %s (an open sqlite3 shell or a backup tool?): nothing can be saved until it lets go", s.path, d.Round(time.Second))}
 	}
 	return nil
 }

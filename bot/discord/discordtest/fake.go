@@ -14,6 +14,7 @@ package discordtest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -47,6 +48,8 @@ const (
 	MissingPermissions     = 50013
 	CannotMessageUser      = 50007
 	InvalidFormBody        = 50035
+	RequestTooLarge        = 40005
+	DefaultUploadLimit     = 10 << 20 // bytes of files per message, as for a server without boosts
 	AlreadyAcknowledged    = 40060
 	ArchivedThread         = 50083
 	ThreadAlreadyCreated   = 160004
@@ -148,7 +151,11 @@ type Fake struct {
 	// RouteLimit requests per RouteWindow per route bucket (0: 50 per second).
 	RouteLimit  int
 	RouteWindow time.Duration
-	ThreadCap   int           // active threads per guild (0: DefaultThreadCap)
+	ThreadCap   int // active threads per guild (0: DefaultThreadCap)
+	// UploadLimit is how many bytes of files a message may carry (0: DefaultUploadLimit); more
+	// is answered 413 with code 40005, as Discord does (a server's limit depends on its boosts,
+	// so the bot cannot know it beforehand: not a test failure).
+	UploadLimit int
 	NonceWindow time.Duration // how long a nonce is remembered, by Now (0: DefaultNonceWindow)
 	AckDeadline time.Duration // first answer of a dispatched interaction, real time (0: 3 s)
 	// Check, when set, is asked about every request; a non-empty answer fails the test and
@@ -646,6 +653,9 @@ func (f *Fake) handle(rec *Request, why string) answer {
 		f.T.Errorf("fake discord: Discord refuses %s %s: %s\n%v", rec.Method, rec.Path, why, rec.JSON)
 		return answer{status: 400, body: errorBody("Invalid Form Body: "+why, InvalidFormBody)}
 	}
+	if size, limit := filesSize(rec.Files), cmp.Or(f.UploadLimit, DefaultUploadLimit); size > limit {
+		return answer{status: http.StatusRequestEntityTooLarge, body: errorBody(codeText(RequestTooLarge), RequestTooLarge)}
+	}
 	bucket, route := f.bucket(rec)
 	hdr := http.Header{}
 	// A scripted answer comes first: it stands for what the test wants Discord to do now.
@@ -689,6 +699,14 @@ func (f *Fake) scriptedAnswer(sc *scripted, hdr http.Header) answer {
 	return answer{status: sc.status, body: errorBody("fake failure", 0), header: hdr}
 }
 
+func filesSize(files []File) int {
+	n := 0
+	for _, f := range files {
+		n += len(f.Data)
+	}
+	return n
+}
+
 func codeText(code int) string {
 	switch code {
 	case UnknownChannel:
@@ -711,6 +729,10 @@ func codeText(code int) string {
 		return "Maximum number of active threads reached"
 	case UnknownInteraction:
 		return "Unknown interaction"
+	case RequestTooLarge:
+		return "Request entity too large"
+	case InvalidFormBody:
+		return "Invalid Form Body"
 	case UnknownWebhook:
 		return "Unknown Webhook"
 	}

@@ -144,12 +144,9 @@ func messageRefusal(m map[string]any, files []File, create bool) string {
 			return "allowed_mentions cannot both parse users and list them"
 		}
 	}
-	size := 0
-	for _, f := range files {
-		size += len(f.Data)
-	}
-	if len(files) > 10 || size > 10<<20 {
-		return "at most 10 attachments and 10 MiB"
+	// Their size is the upload limit's, which the fake answers with a 413 (Fake.UploadLimit).
+	if len(files) > maxAttachments {
+		return "at most 10 attachments"
 	}
 	if why := attachmentsRefusal(m, files, create); why != "" {
 		return why
