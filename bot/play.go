@@ -101,7 +101,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	// While the same turn goes on the thread is not posted to, so the mover sees the board here,
 	// with what comes next.
 	if p, ok := rules.PromptFor(t.state, seat); ok && t.row.Status == storage.StatusRunning && readFlow(t.row).Post < t.seq {
-		img, err := s.render(t.kit, t.row, t.state, seat, t.seq)
+		img, err := s.render(t.kit, t.row, t.state, seat, t.seq, ul)
 		if err != nil {
 			s.log.Error("render after a move", "game", t.row.ID, "err", err)
 		}
