@@ -102,6 +102,17 @@ func OptionName(lang string, o rules.Option) string { return engineText(lang, o.
 // OptionHelp is an option's help in lang.
 func OptionHelp(lang string, o rules.Option) string { return engineText(lang, o.HelpMsg, o.Help, nil) }
 
+// OptionDefault is an option's default choice as the reader reads it: its label in lang (the
+// raw value, "no" or "off", is notation, not words).
+func OptionDefault(lang string, o rules.Option) string {
+	for _, c := range o.Choices {
+		if c.Value == o.Default && (c.Label != "" || c.LabelMsg != nil) {
+			return OptionLabel(lang, c)
+		}
+	}
+	return o.Default
+}
+
 // OptionLabel is an option choice's label in lang.
 func OptionLabel(lang string, c rules.OptionChoice) string {
 	return engineText(lang, c.LabelMsg, c.Label, nil)

@@ -739,7 +739,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 				s.playCard(x)
 			}
 			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, true)
-			s.kindedBy("play", p, " played cards %d times")
+			s.kindedBy("play", p, " played cards %d times", "many_play")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
@@ -747,7 +747,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.post(func() *msg.Message {
 			return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x})))
 		}, true)
-		s.kindedBy("play", p, " played cards %d times")
+		s.kindedBy("play", p, " played cards %d times", "many_play")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)

@@ -1,0 +1,73 @@
+package bot
+
+import (
+	"context"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ascalion"
+)
+
+// /settings answers in the reader's words, not with the raw key and value: before, Spanish read
+// "language es ahora es".
+func TestSettingAnswerInWords(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	cases := []struct{ lang, key, value, want string }{
+		{LangSpanish, "language", LangSpanish, "Idioma: ahora español."},
+		{LangGerman, "language", LangGerman, "Sprache: jetzt Deutsch."},
+		{LangFrench, "language", LangFrench, "Langue : désormais français."},
+		{LangEnglish, "language", LangEnglish, "language is now English."},
+		{LangGerman, "dm", "on", "Direktnachrichten: jetzt an."},
+		{LangEnglish, "dm", "on", "dm is now on."},
+	}
+	for _, c := range cases {
+		r := Request{User: user("ann"), Place: lobby}
+		if c.key != "language" {
+			if _, err := e.svc.SetSetting(ctx, r, ScopeUser, "language", c.lang); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rep, err := e.svc.SetSetting(ctx, r, ScopeUser, c.key, c.value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Text != c.want {
+			t.Errorf("%s %s=%s: %q, want %q", c.lang, c.key, c.value, rep.Text, c.want)
+		}
+	}
+	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+	if _, err := e.svc.SetSetting(ctx, Request{User: user("root"), Place: lobby}, ScopeUser, "language", LangFrench); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := e.svc.SetSetting(ctx, admin, ScopeGuild, "creators", "admins")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Qui crée les parties : désormais les admins seulement."; rep.Text != want {
+		t.Errorf("creators in French: %q, want %q", rep.Text, want)
+	}
+}
+
+// An option's default reads as its choice's label, not its raw value: before, "Erweiterung
+// (Standard off)".
+func TestOptionDefaultInWords(t *testing.T) {
+	var exp rules.Option
+	for _, o := range ascalion.Game.Info().Options {
+		if o.Key == "expansion" {
+			exp = o
+		}
+	}
+	for lang, raw := range map[string]string{LangGerman: "off", LangSpanish: "off", LangFrench: "off"} {
+		got := OptionDefault(lang, exp)
+		if got == raw || got == "" {
+			t.Errorf("%s: the default reads %q", lang, got)
+		}
+		if want := OptionLabel(lang, exp.Choices[0]); got != want {
+			t.Errorf("%s: default %q, want the label %q", lang, got, want)
+		}
+	}
+	if got := T(LangGerman, "cmd_create_option", "Name", OptionName(LangGerman, exp), "Default", OptionDefault(LangGerman, exp)); got == "" || got[len(got)-5:] == " off)" {
+		t.Errorf("the German /create description: %q", got)
+	}
+}
