@@ -39,6 +39,12 @@ func engineText(lang string, m *msg.Message, text string, name func(rules.Seat) 
 	return msg.Render(m, lang, func(s int) string { return name(rules.Seat(s)) })
 }
 
+// renderSeatsIn puts the players' names into a text of lang whose seats are still placeholders,
+// with the elision French needs before a name ("d'alice").
+func renderSeatsIn(lang, text string, name func(rules.Seat) string) string {
+	return msg.Elide(lang, rules.RenderSeats(text, name))
+}
+
 func eventText(lang string, e rules.Event, name func(rules.Seat) string) string {
 	return engineText(lang, e.Msg, e.Text, name)
 }

@@ -71,3 +71,24 @@ func TestOptionDefaultInWords(t *testing.T) {
 		t.Errorf("the German /create description: %q", got)
 	}
 }
+
+// French elides "de" and "que" before a name that starts with a vowel, in the platform's texts
+// and once seats are put into an engine's: before, "En attente de alice".
+func TestFrenchElisionBeforeNames(t *testing.T) {
+	if got, want := T(LangFrench, "waiting_for", "Names", "alice (Rainbow)"), "En attente d'alice (Rainbow)."; got != want {
+		t.Errorf("waiting_for: %q, want %q", got, want)
+	}
+	if got, want := T(LangFrench, "waiting_for", "Names", "bob"), "En attente de bob."; got != want {
+		t.Errorf("waiting_for: %q, want %q", got, want)
+	}
+	if got, want := T(LangGerman, "waiting_for", "Names", "alice"), T(LangGerman, "waiting_for", "Names", "alice"); got != want {
+		t.Errorf("German changed: %q", got)
+	}
+	name := func(rules.Seat) string { return "Ada" }
+	if got, want := renderSeatsIn(LangFrench, "c'était celui de {seat:0}", name), "c'était celui d'Ada"; got != want {
+		t.Errorf("a refusal's seats: %q, want %q", got, want)
+	}
+	if got, want := T(LangFrench, "name_colon", "Name", "alice", "Text", "à toi"), "alice : à toi"; got != want {
+		t.Errorf("a French prompt line: %q, want %q", got, want)
+	}
+}

@@ -77,7 +77,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, m rules.Move) (_ Rep
 	}
 	if err != nil {
 		reason, _ := illegalText(ul, err)
-		reason = rules.RenderSeats(reason, seatNamer(ul, t.row, t.state))
+		reason = renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state))
 		return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, reason)
 	}
 	evs, err := s.commit(ctx, t, seat, canon, req.User.ID, req.Interaction)
