@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -90,5 +91,43 @@ func TestFrenchElisionBeforeNames(t *testing.T) {
 	}
 	if got, want := T(LangFrench, "name_colon", "Name", "alice", "Text", "à toi"), "alice : à toi"; got != want {
 		t.Errorf("a French prompt line: %q, want %q", got, want)
+	}
+}
+
+// Refusing or withdrawing an undo gives the actor their own private line in their language, while
+// the thread is told in its own: before, a French player saw only the thread's English line.
+func TestUndoNoAnswersTheActorInTheirLanguage(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	if _, err := e.svc.SetSetting(ctx, Request{User: user("bob"), Place: lobby}, ScopeUser, "language", LangFrench); err != nil {
+		t.Fatal(err)
+	}
+	th := e.game("ann", "bob")
+	e.mustMove(th, "ann", "bid pass")
+	if _, err := e.svc.Undo(ctx, e.in(th, user("ann")), ""); err != nil {
+		t.Fatal(err)
+	}
+	e.deliver()
+	rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), "no")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Private || rep.Text != "Tu as refusé d'annuler le coup 1 ; le fil en est informé." {
+		t.Errorf("bob's answer: %+v", rep)
+	}
+	e.deliver()
+	if len(e.sent) != 1 || e.sent[0].Text != "bob refused to take back move 1." {
+		t.Errorf("the thread: %+v", e.sent)
+	}
+	// Withdrawing one's own request: the same, in English for ann.
+	e.mustMove(th, "bob", "bid pass")
+	if _, err := e.svc.Undo(ctx, e.in(th, user("bob")), ""); err == nil {
+		rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), "no")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Private || !strings.HasPrefix(rep.Text, "Tu as retiré") {
+			t.Errorf("bob withdraws: %+v", rep)
+		}
 	}
 }

@@ -51,12 +51,12 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if pending != nil {
 		if holds(held, pending.By) {
 			if answer == "no" {
-				return s.dropUndo(ctx, t, T(sl, "undo_withdrew", "Name", name))
+				return s.dropUndo(ctx, t, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_you_withdrew", "Move", pending.Seq))
 			}
 			return Reply{}, refuseT(ul, "undo_already_asked", "Names", joinNames(ul, s.undoWaiting(t, pending)))
 		}
 		if answer == "no" {
-			return s.dropUndo(ctx, t, T(sl, "undo_refused", "Name", name, "Move", pending.Seq))
+			return s.dropUndo(ctx, t, T(sl, "undo_refused", "Name", name, "Move", pending.Seq), T(ul, "undo_you_refused", "Move", pending.Seq))
 		}
 		for _, seat := range held {
 			pending.Agreed = appendInt(pending.Agreed, int(seat))
@@ -173,14 +173,17 @@ func (s *Service) saveUndo(ctx context.Context, t *table, p *undoRequest) error 
 	return s.store.SetSetting(ctx, undoScope, strconv.FormatInt(t.row.ID, 10), "request", v)
 }
 
-func (s *Service) dropUndo(ctx context.Context, t *table, text string) (Reply, error) {
+// dropUndo ends a pending undo request: text tells the thread (in its language), own tells the
+// one who ended it, privately and in their language, so that they are never left with only the
+// thread's words.
+func (s *Service) dropUndo(ctx context.Context, t *table, text, own string) (Reply, error) {
 	if err := s.saveUndo(ctx, t, nil); err != nil {
 		return Reply{}, err
 	}
 	if err := s.store.Enqueue(ctx, s.plainNotice(t.row, text)); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: text, Game: t.row.ID}, nil
+	return Reply{Text: own, Private: true, Game: t.row.ID}, nil
 }
 
 // takeBack removes the last move and rebuilds the state from the log.

@@ -477,7 +477,9 @@ func payChoices(pays []payment, args []string, verb string, c *Card, labels bool
 				if p.Any.Total() == 1 {
 					slots = idSlot
 				}
-				l = say(slots, name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Any", gemsMsg(p.Any, false)))
+				// What fills the any-gem slots is what tells the ways apart; the whole payment
+				// (the card's cost with them) made these labels too long for a menu.
+				l = say(slots, name, msg.Nested("Any", gemsMsg(p.Any, false)))
 			}
 			next[i] = choice(p.Any.Letters(), l)
 		}
