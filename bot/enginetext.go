@@ -36,6 +36,12 @@ func engineText(lang string, m *msg.Message, text string, name func(rules.Seat) 
 	return msg.Render(m, lang, func(s int) string { return name(rules.Seat(s)) })
 }
 
+// renderSeatsIn puts the players' names into a text of lang whose seats are still placeholders,
+// with the elision French needs before a name ("d'alice").
+func renderSeatsIn(lang, text string, name func(rules.Seat) string) string {
+	return msg.Elide(lang, rules.RenderSeats(text, name))
+}
+
 func eventText(lang string, e rules.Event, name func(rules.Seat) string) string {
 	return engineText(lang, e.Msg, e.Text, name)
 }
@@ -83,6 +89,17 @@ func OptionName(lang string, o rules.Option) string { return engineText(lang, o.
 
 // OptionHelp is an option's help in lang.
 func OptionHelp(lang string, o rules.Option) string { return engineText(lang, o.HelpMsg, o.Help, nil) }
+
+// OptionDefault is an option's default choice as the reader reads it: its label in lang (the
+// raw value, "no" or "off", is notation, not words).
+func OptionDefault(lang string, o rules.Option) string {
+	for _, c := range o.Choices {
+		if c.Value == o.Default && (c.Label != "" || c.LabelMsg != nil) {
+			return OptionLabel(lang, c)
+		}
+	}
+	return o.Default
+}
 
 // OptionLabel is an option choice's label in lang.
 func OptionLabel(lang string, c rules.OptionChoice) string {

@@ -344,5 +344,5 @@ func promptLine(lang string, row *storage.Game, st rules.State, p rules.Prompt) 
 	if own := rules.SeatNameIn(st, p.Seat, lang); own != "" && strings.HasPrefix(text, own+",") {
 		return label + text[len(own):] // the game's own "House I, your turn"
 	}
-	return label + ": " + text
+	return T(lang, "name_colon", "Name", label, "Text", text) // French puts a space before ":"
 }

@@ -427,7 +427,7 @@ func (s *Service) Tree(ctx context.Context, req Request, partial rules.Move) (St
 	m, err := rules.Forced(t.state, seat, partial)
 	if err != nil {
 		if reason, ok := illegalText(ul, err); ok {
-			return Step{}, refuse("%s", rules.RenderSeats(reason, name))
+			return Step{}, refuse("%s", renderSeatsIn(ul, reason, name))
 		}
 		return Step{}, err
 	}

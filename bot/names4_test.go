@@ -99,7 +99,7 @@ func TestFullTablesNameSeatsByName(t *testing.T) {
 				t.Fatal(err)
 			}
 			row, st := tb.row, tb.state
-			meta := e.svc.meta(row, st)
+			meta := e.svc.meta(row, st, LangEnglish)
 			tb.mu.Unlock()
 			names := map[string]bool{}
 			for _, p := range row.Players {

@@ -740,19 +740,20 @@ func (s *Service) boardAt(ctx context.Context, id, seq int64, snap []byte, last 
 // publicBoard draws the public board and, for a game that has one, its focus image; a focus that
 // fails to draw is left out (the board says it all, only larger).
 func (s *Service) publicBoard(kit Kit, row *storage.Game, st rules.State, seq int64, last []string) (*Image, *Image, error) {
-	img, err := s.renderWith(kit, row, st, rules.Spectator, seq, last)
+	lang := s.threadLang(row)
+	img, err := s.renderWith(kit, row, st, rules.Spectator, seq, lang, last)
 	if err != nil || img == nil || kit.Focus == nil {
 		return img, nil, err
 	}
-	meta := s.boardMeta(row, st)
+	meta := s.boardMeta(row, st, lang)
 	meta.Last = last
 	b, err := kit.Focus(st.View(rules.Spectator), meta)
 	if err != nil {
 		s.log.Error("outbox: focus image", "game", row.ID, "err", err)
 		return img, nil, nil
 	}
-	name := fmt.Sprintf("%s-%d-%d-focus.png", row.Kind, row.ID, seq)
-	return img, &Image{Name: name, PNG: b, Alt: T(s.threadLang(row), "alt_focus", "Game", kit.Game.Info().Name)}, nil
+	name := fmt.Sprintf("%s-%d-%d-focus%s.png", row.Kind, row.ID, seq, langSuffix(lang))
+	return img, &Image{Name: name, PNG: b, Alt: T(lang, "alt_focus", "Game", kit.Game.Info().Name)}, nil
 }
 
 // recapImage draws a finished game's recap for its result post; the post goes without it when
@@ -773,27 +774,39 @@ func (s *Service) recapImage(ctx context.Context, id int64) *Image {
 	return &Image{Name: fmt.Sprintf("%s-%d-recap.png", row.Kind, row.ID), PNG: b, Alt: T(s.threadLang(row), "alt_recap", "Game", kit.Game.Info().Name)}
 }
 
-func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64) (*Image, error) {
-	return s.renderWith(kit, row, st, seat, seq, nil)
+// render draws seat's view (rules.Spectator: the public board) with its labels in lang: the
+// thread's for what the thread shows, the reader's for a private image. The language is part of
+// the image's name, so that two readers' pictures of one position are never taken for each other.
+func (s *Service) render(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64, lang string) (*Image, error) {
+	return s.renderWith(kit, row, st, seat, seq, lang, nil)
 }
 
 // renderWith is render for a thread post's board, whose last-move box tells last (nil: the
 // engine's own last move).
-func (s *Service) renderWith(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64, last []string) (*Image, error) {
+func (s *Service) renderWith(kit Kit, row *storage.Game, st rules.State, seat rules.Seat, seq int64, lang string, last []string) (*Image, error) {
 	if kit.PNG == nil {
 		return nil, nil
 	}
-	meta := s.boardMeta(row, st)
+	meta := s.boardMeta(row, st, lang)
 	meta.Last = last
 	b, err := kit.PNG(st.View(seat), meta)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: render: %w", row.ID, err)
 	}
-	name := fmt.Sprintf("%s-%d-%d.png", row.Kind, row.ID, seq)
+	name := fmt.Sprintf("%s-%d-%d%s.png", row.Kind, row.ID, seq, langSuffix(lang))
 	if seat != rules.Spectator {
-		name = fmt.Sprintf("%s-%d-%d-seat%d.png", row.Kind, row.ID, seq, seat)
+		name = fmt.Sprintf("%s-%d-%d-seat%d%s.png", row.Kind, row.ID, seq, seat, langSuffix(lang))
 	}
-	return &Image{Name: name, PNG: b, Alt: T(s.threadLang(row), "alt_board", "Game", kit.Game.Info().Name)}, nil
+	return &Image{Name: name, PNG: b, Alt: T(lang, "alt_board", "Game", kit.Game.Info().Name)}, nil
+}
+
+// langSuffix is the part of an image's name that says its language: none for English, the
+// language every name had before boards spoke others.
+func langSuffix(lang string) string {
+	if lang == "" || lang == LangEnglish {
+		return ""
+	}
+	return "-" + lang
 }
 
 // recordOf builds the game's record with its first upto moves (all when upto < 0, and then what

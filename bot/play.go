@@ -103,7 +103,7 @@ run:
 			m, more, err := nextDecision(t.state, seat, rest)
 			if err != nil {
 				reason, _ := illegalText(ul, err)
-				reason = ensureStop(rules.RenderSeats(reason, seatNamer(ul, t.row, t.state)))
+				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state)))
 				if len(played) == 0 {
 					if len(steps) > 1 {
 						reason = stepRefused(ul, i, steps, rest, reason) + " " + T(ul, "steps_none_played")
@@ -150,7 +150,7 @@ run:
 	// While the same turn goes on the thread is not posted to, so the mover sees the board here,
 	// with what comes next.
 	if p, ok := rules.PromptFor(t.state, seat); ok && t.row.Status == storage.StatusRunning && readFlow(t.row).Post < t.seq {
-		img, err := s.render(t.kit, t.row, t.state, seat, t.seq)
+		img, err := s.render(t.kit, t.row, t.state, seat, t.seq, ul)
 		if err != nil {
 			s.log.Error("render after a move", "game", t.row.ID, "err", err)
 		}

@@ -32,7 +32,7 @@ func (s *Service) Preview(ctx context.Context, game int64, seat rules.Seat, m ru
 		}
 		o := Outgoing{Notice: n}
 		if n.Board {
-			if o.Image, err = s.render(t.kit, t.row, st, rules.Spectator, n.Seq); err != nil {
+			if o.Image, err = s.render(t.kit, t.row, st, rules.Spectator, n.Seq, s.threadLang(t.row)); err != nil {
 				return nil, err
 			}
 		}

@@ -10,7 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/ascalion"
+	"github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/storage"
 )
 
@@ -26,6 +29,31 @@ var properSeatNames = map[string]bool{"autumn-ash": true}
 // Marks that games print as they are in every language, like notation: Ausonia's houses are
 // numbered in Roman numerals ("Haus II", "[Ĥöûšé II]").
 var marksAsIs = map[string][]string{"ausonia": {"II", "III", "IV"}}
+
+// imageProperNames are the proper names a game's pictures draw from its data, the same in every
+// language (Ascalion's lands, Ascidiae's species, Ausonia's guilds and houses): in the texts they
+// come through the catalogues, on the boards as they are.
+func imageProperNames(kind string) []string {
+	switch kind {
+	case "ascalion":
+		var out []string
+		for _, l := range ascalion.BoardMap().Lands {
+			out = append(out, l.Name)
+		}
+		return out
+	case "ascidiae":
+		var out []string
+		for _, c := range ascidiae.GameData().Cards {
+			f := strings.Fields(c.Name) // "Ascidia basica", drawn as "basica" on a small card
+			out = append(out, c.Name, f[len(f)-1])
+		}
+		return out
+	case "ausonia":
+		return []string{"Vetrai", "Condottieri", "Mercanti", "Architetti", "Notai",
+			"Casa Aurelli", "Casa Brunasco", "Casa Ceneri", "Casa Dolmari"}
+	}
+	return nil
+}
 
 // Engine texts shown in English are marked with these while the pseudo-locale suites run.
 const fbOpen, fbClose = "⟦", "⟧"
@@ -99,9 +127,34 @@ func TestPseudoLocaleWholeGames(t *testing.T) {
 func pseudoGame(t *testing.T, kind string) {
 	ctx := context.Background()
 	e := newEnv(t)
-	kit := Kit{Game: replayKits[kind].Game}
-	e.svc = New(e.store, []Kit{kit}, Options{Now: func() time.Time { return e.now }, DefaultReminderHours: 24, NoAI: true})
 	c := &pseudoChecker{t: t, kind: kind, bad: map[string]string{}}
+	// Every picture is drawn in the reader's language too: the language each image was asked in is
+	// counted, and the boards and private views asked for below are drawn for real, their labels
+	// checked like the texts (before, every board of a running game was English).
+	imgLangs := map[string]int{}
+	drawReal := false
+	proper := imageProperNames(kind)
+	sort.Slice(proper, func(i, j int) bool { return len(proper[i]) > len(proper[j]) })
+	labels := 0
+	defer func() { t.Logf("%s: %d image labels checked", kind, labels) }()
+	kit := Kit{Game: replayKits[kind].Game, PNG: func(v any, m render.Meta) ([]byte, error) {
+		imgLangs[m.Lang]++
+		if !drawReal {
+			return fakePNG(v, m)
+		}
+		stop := render.RecordLabels()
+		b, err := replayKits[kind].PNG(v, m)
+		for _, l := range stop() {
+			text := l.Text
+			for _, n := range proper {
+				text = strings.ReplaceAll(text, n, " ")
+			}
+			labels++
+			c.check("image label", text)
+		}
+		return b, err
+	}}
+	e.svc = New(e.store, []Kit{kit}, Options{Now: func() time.Time { return e.now }, DefaultReminderHours: 24, NoAI: true})
 	info := kit.Game.Info()
 	c.allow("ann", "bob", info.Name, "zz9") // zz9: the move typed below, quoted back as notation
 	c.allow(marksAsIs[kind]...)
@@ -262,12 +315,18 @@ func pseudoGame(t *testing.T, kind string) {
 		}
 		if n%25 == 0 {
 			for _, who := range []string{"ann", "bob", "zed"} {
+				drawReal = who != "zed" // the public board once, each private view
 				rep, err := e.svc.Board(ctx, in(who))
 				refused("/board", err)
 				c.check("/board", rep.Text)
+				drawReal = who != "zed"
 				rep, err = e.svc.View(ctx, in(who))
+				drawReal = false
 				refused("/view", err)
 				c.check("/view", rep.Text)
+				if rep.Image == nil {
+					t.Errorf("/view for %s came without a picture", who)
+				}
 				rep, err = e.svc.History(ctx, in(who), 4)
 				refused("/history", err)
 				c.check("/history", rep.Text)
@@ -318,7 +377,10 @@ func pseudoGame(t *testing.T, kind string) {
 	c.check("/history at the end", rep.Text)
 	_, err = e.svc.Undo(ctx, in("ann"), "")
 	refused("/undo at the end", err)
-	t.Logf("%s: %d lines checked; posts %v", kind, c.lines, kinds)
+	t.Logf("%s: %d lines checked; posts %v; images by language %v", kind, c.lines, kinds, imgLangs)
+	if imgLangs[LangPseudo] == 0 || len(imgLangs) != 1 {
+		t.Errorf("images were drawn in %v, not all in %s", imgLangs, LangPseudo)
+	}
 	if kinds["reminder"] == 0 || kinds["turn"] == 0 {
 		t.Errorf("the game went without a reminder or a turn post: %v", kinds)
 	}

@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-
-	"github.com/boardbot/boardbot/rules"
 )
 
 // scopeSeen keeps, in the settings store (so no table of its own, and the same on every
@@ -16,7 +14,7 @@ const scopeSeen = "seen"
 // refusedMove is the refusal of a move: the reason, with players named, and move_help the first
 // time this player is refused in this game.
 func (s *Service) refusedMove(ctx context.Context, lang string, t *table, u User, reason string) error {
-	text := ensureStop(rules.RenderSeats(reason, seatNamer(lang, t.row, t.state)))
+	text := ensureStop(renderSeatsIn(lang, reason, seatNamer(lang, t.row, t.state)))
 	id := fmt.Sprintf("%d/%s", t.row.ID, u.ID)
 	if _, seen, err := s.store.Setting(ctx, scopeSeen, id, "move-help"); err == nil && !seen {
 		if err := s.store.SetSetting(ctx, scopeSeen, id, "move-help", "1"); err != nil {

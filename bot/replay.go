@@ -194,7 +194,7 @@ func replayGIFIn(lang string, kit Kit, rec *record.Record, limit int) ([]byte, e
 	frames := fitBudget(all)
 	n := len(frames)
 	for {
-		b, err := encodeReplay(kit, rec, sample(frames, n))
+		b, err := encodeReplay(lang, kit, rec, sample(frames, n))
 		if err != nil || len(b) <= limit {
 			return b, err
 		}
@@ -208,7 +208,7 @@ func replayGIFIn(lang string, kit Kit, rec *record.Record, limit int) ([]byte, e
 
 // encodeReplay replays rec and encodes the public board after each frame's moves, with its
 // caption in a band under the board.
-func encodeReplay(kit Kit, rec *record.Record, frames []turnFrame) ([]byte, error) {
+func encodeReplay(lang string, kit Kit, rec *record.Record, frames []turnFrame) ([]byte, error) {
 	st, err := startOf(kit, rec)
 	if err != nil {
 		return nil, err
@@ -217,7 +217,7 @@ func encodeReplay(kit Kit, rec *record.Record, frames []turnFrame) ([]byte, erro
 	// Boards whose height follows the view (hands, players) keep their height at the same scale:
 	// the GIF is as tall as the tallest.
 	fr := anim.NewFramer(gifWidth, kit.Palette)
-	meta := render.Meta{Names: rec.Players}
+	meta := render.Meta{Names: rec.Players, Lang: lang} // the frames in the captions' language
 	add := func(k int, st rules.State) error {
 		f := frames[k]
 		m := meta
@@ -507,13 +507,15 @@ func (s *Service) storedRecap(ctx context.Context, row *storage.Game, kit Kit, r
 	return recapPNG(s.threadLang(row), kit, rec, times, final)
 }
 
-// boardMeta is what a board shows beyond the view: the players' names by seat and, once the game
-// is over, its one result (Service.meta), so the final board states what the thread post states.
-func (s *Service) boardMeta(row *storage.Game, st rules.State) render.Meta {
+// boardMeta is what a board shows beyond the view: the players' names by seat, the language of its
+// labels and, once the game is over, its one result (Service.meta), so the final board states what
+// the thread post states. lang is the reader's: the thread's for a public board, the player's for
+// a private one.
+func (s *Service) boardMeta(row *storage.Game, st rules.State, lang string) render.Meta {
 	if row.Status == storage.StatusRunning && st.Result() == nil {
-		return render.Meta{Names: names(row)}
+		return render.Meta{Names: names(row), Lang: lang}
 	}
-	m := s.meta(row, st)
+	m := s.meta(row, st, lang)
 	m.Names = names(row)
 	return m
 }

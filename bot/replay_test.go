@@ -373,7 +373,7 @@ func BenchmarkReplayGIF(b *testing.B) {
 			defer lockThread()()
 			cpu := threadCPU()
 			for b.Loop() {
-				out, err := encodeReplay(g.kit, g.rec, keys)
+				out, err := encodeReplay(LangEnglish, g.kit, g.rec, keys)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -114,7 +114,7 @@ func TestOneResultEveryGame(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					meta := st.meta(tb.row, tb.state)
+					meta := st.meta(tb.row, tb.state, st.threadLang(tb.row))
 					tb.mu.Unlock()
 					if !slices.Equal(meta.Names[:seats], players) {
 						t.Fatalf("names for the image: %q", meta.Names)

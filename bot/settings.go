@@ -140,7 +140,19 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 	if key == "language" && scope == ScopeUser {
 		ul = s.UserLanguage(ctx, req) // the answer speaks the language just chosen
 	}
-	return Reply{Text: T(ul, "setting_set", "Key", key, "Value", v), Private: true}, nil
+	return Reply{Text: T(ul, "setting_set", "Key", T(ul, "setting_name_"+key), "Value", settingValueIn(ul, key, v)), Private: true}, nil
+}
+
+// settingValueIn is a setting's stored value in the reader's words: a language by its name, the
+// words of a choice; numbers and channel ids as they are.
+func settingValueIn(lang, key, v string) string {
+	switch {
+	case v == langAuto || (key != "language" && HasText("setting_value_"+v)):
+		return T(lang, "setting_value_"+v)
+	case key == "language" && HasText("lang_name_"+v):
+		return T(lang, "lang_name_"+v)
+	}
+	return v
 }
 
 // ShowSettings lists the server's and the user's settings with their values.

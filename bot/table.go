@@ -27,7 +27,7 @@ func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
 		lobby := s.lobbyOf(t.row, t.kit)
 		return Reply{Text: T(ul, "board_gathering", "Game", gameTitle(t), "Taken", len(lobby.Players), "Count", t.row.Seats), Private: true, Game: t.row.ID, Lobby: &lobby}, nil
 	}
-	img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq)
+	img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq, s.threadLang(t.row))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -56,14 +56,14 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 	}
 	held := seatsOf(t.row, req.User.ID)
 	if len(held) == 0 {
-		img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq)
+		img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq, ul)
 		if err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: T(ul, "view_public"), Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
 	}
 	seat := held[0]
-	img, err := s.render(t.kit, t.row, t.state, seat, t.seq)
+	img, err := s.render(t.kit, t.row, t.state, seat, t.seq, ul)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -478,10 +478,8 @@ func yourTurnIn(lang, prompt string) string {
 // meta is what the platform hands a renderer beside a view (render.Meta): the players' names as
 // texts name them, and the game's one result (gameResult), so that the final board and the recap
 // state what the thread post states.
-func (s *Service) meta(row *storage.Game, st rules.State) render.Meta {
-	m := render.Meta{Names: make([]string, row.Seats), Aborted: row.Status == storage.StatusAborted}
-	lang := s.threadLang(row)
-	m.Lang = lang // board images speak the server's language
+func (s *Service) meta(row *storage.Game, st rules.State, lang string) render.Meta {
+	m := render.Meta{Names: make([]string, row.Seats), Aborted: row.Status == storage.StatusAborted, Lang: lang}
 	for i := range m.Names {
 		m.Names[i] = winnerName(lang, row, st, rules.Seat(i))
 	}

@@ -92,7 +92,7 @@ func T(lang, id string, args ...any) string {
 		// A missing message is a bug the catalogue tests catch; say so rather than crash.
 		return "[" + id + ": " + err.Error() + "]"
 	}
-	return s
+	return msg.Elide(lang, s) // French "de alice" reads "d'alice" once the names are in
 }
 
 // HasText reports whether the catalogue has message id.

@@ -246,5 +246,5 @@ func movePhraseIn(lang string, row *storage.Game, evs []rules.Event) string {
 	if len(seen) == 0 {
 		return ""
 	}
-	return ": " + strings.TrimSuffix(strings.Join(seen, " "), ".")
+	return T(lang, "move_phrase", "Events", strings.TrimSuffix(strings.Join(seen, " "), "."))
 }

@@ -1,10 +1,11 @@
 package render
 
 import (
-	"strconv"
+	"embed"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Meta is what the platform knows around a view that the engine does not, for the renderers to
@@ -28,9 +29,15 @@ type Meta struct {
 	Last []string
 }
 
-// AbortedLine is what the header of an aborted game's board says in place of whose turn it is or
-// the result: the platform ended the game, so neither the turn nor the engine's standing counts.
-const AbortedLine = "Game aborted: no result"
+// Aborted is what the header of an aborted game's board says in lang in place of whose turn it is
+// or the result: the platform ended the game, so neither the turn nor the engine's standing counts.
+func Aborted(lang string) string { return tr(lang, "aborted") }
+
+// WithReason is a board header's head and the reason after it, "bob wins: alice resigned", with
+// the punctuation of lang (French puts a space before the colon).
+func WithReason(lang, head, reason string) string {
+	return tr(lang, "with_reason", msg.Code("Head", head), msg.Code("Reason", reason))
+}
 
 // Name is seat s's player name, or "" when the platform gave none.
 func (m Meta) Name(s rules.Seat) string {
@@ -77,13 +84,14 @@ func (m Meta) Text(text string, own func(rules.Seat) string) string {
 		if o := own(s); o != "" {
 			return o
 		}
-		return "Player " + strconv.Itoa(int(s)+1)
+		return tr(m.Lang, "player_n", msg.Number("N", int(s)+1))
 	})
 }
 
-// ResultLine states a result with its winner named, "bob wins: alice resigned", for a game of
-// several players; a solo game's reason says it all. name names a seat.
-func ResultLine(r *rules.Result, name func(rules.Seat) string) string {
+// ResultLine states a result in lang with its winner named, "bob wins: alice resigned", for a game
+// of several players; a solo game's reason says it all. name names a seat; reason is the result's
+// reason in lang.
+func ResultLine(lang string, r *rules.Result, reason string, name func(rules.Seat) string) string {
 	if r == nil {
 		return ""
 	}
@@ -92,19 +100,38 @@ func ResultLine(r *rules.Result, name func(rules.Seat) string) string {
 	switch {
 	case len(r.Ranks) < 2 || len(w) == 0:
 	case len(w) == 1:
-		head = name(w[0]) + " wins"
+		head = tr(lang, "wins", msg.Code("Name", name(w[0])))
 	default:
 		var ns []string
 		for _, s := range w {
 			ns = append(ns, name(s))
 		}
-		head = strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1] + " share the win"
+		head = tr(lang, "share", msg.Code("Names", strings.Join(ns[:len(ns)-1], tr(lang, "names_sep"))), msg.Code("Last", ns[len(ns)-1]))
 	}
 	switch {
 	case head == "":
-		return r.Reason
-	case r.Reason == "":
+		return reason
+	case reason == "":
 		return head
 	}
-	return head + ": " + r.Reason
+	return WithReason(lang, head, reason)
+}
+
+// The platform's board words: locales/<lang>.toml.
+//
+//go:embed locales/*.toml
+var localeFiles embed.FS
+
+const catName = "render"
+
+var registered = func() bool { msg.Register(catName, localeFiles); return true }()
+
+func tr(lang, id string, args ...msg.Arg) string {
+	if !registered {
+		panic("render: catalogue not registered")
+	}
+	if lang == "" {
+		lang = msg.English
+	}
+	return msg.Render(msg.New(catName, id, args...), lang, nil)
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // MaxTreeDepth bounds every walk of a choice tree, so a faulty game cannot loop the platform.
@@ -54,10 +56,11 @@ func Check(st State, s Seat, m Move) error {
 	}
 	if !complete {
 		if len(next) == 0 {
-			return Illegalf("%q is not a whole move.", m.String())
+			return Refuse(msg.New(catName, "tree_not_whole", msg.Code("Move", m.String())))
 		}
 		example := append(append(Move{}, m...), next[0].Token)
-		return Illegalf("%q is not a whole move yet: add %s (for example %q).", m.String(), orList(next, 8), example.String())
+		return Refuse(msg.New(catName, "tree_not_whole_yet", msg.Code("Move", m.String()), msg.Nested("Next", orList(next, 8)),
+			msg.Code("Example", example.String())))
 	}
 	return nil
 }
@@ -66,7 +69,7 @@ func Check(st State, s Seat, m Move) error {
 // result is a complete move. The reason on failure names the first token that does not fit.
 func Canonical(st State, s Seat, m Move) (Move, error) {
 	if len(m) > MaxTreeDepth {
-		return nil, Illegalf("That move has too many parts (%d).", len(m))
+		return nil, Refuse(msg.New(catName, "tree_too_many_parts", msg.Count("Count", len(m))))
 	}
 	m = respell(st, s, m)
 	out := make(Move, 0, len(m))
@@ -104,11 +107,12 @@ func Canonical(st State, s Seat, m Move) (Move, error) {
 func misfit(sofar Move, tok string, next []Choice) error {
 	switch {
 	case len(next) == 0:
-		return Illegalf("%q is already a whole move: leave out %q.", sofar.String(), tok)
+		return Refuse(msg.New(catName, "tree_already_whole", msg.Code("Move", sofar.String()), msg.Code("Token", tok)))
 	case len(sofar) == 0:
-		return Illegalf("%q is not a move you can make now. A move here starts with %s.", tok, orList(next, 8))
+		return Refuse(msg.New(catName, "tree_not_now", msg.Code("Token", tok), msg.Nested("Next", orList(next, 8))))
 	}
-	return Illegalf("%q cannot follow %q. After %q comes %s.", tok, sofar.String(), sofar.String(), orList(next, 8))
+	return Refuse(msg.New(catName, "tree_cannot_follow", msg.Code("Token", tok), msg.Code("Move", sofar.String()),
+		msg.Nested("Next", orList(next, 8))))
 }
 
 // Forced extends partial while exactly one token may follow and the move is not yet complete, so
@@ -215,18 +219,18 @@ func SortChoices(cs []Choice) {
 
 // orList lists up to max tokens as a sentence does: "a", "a or b", "a, b or c", and past max
 // "a, b, or one of 38 others".
-func orList(cs []Choice, max int) string {
+func orList(cs []Choice, max int) *msg.Message {
 	toks := make([]string, 0, len(cs))
 	for i, c := range cs {
 		if i == max {
-			return strings.Join(toks, ", ") + fmt.Sprintf(", or one of %d others", len(cs)-max)
+			return msg.New(catName, "or_others", msg.Code("Head", strings.Join(toks, ", ")), msg.Count("Count", len(cs)-max))
 		}
 		toks = append(toks, c.Token)
 	}
 	if len(toks) == 1 {
-		return toks[0]
+		return msg.New(catName, "or_one", msg.Code("Only", toks[0]))
 	}
-	return strings.Join(toks[:len(toks)-1], ", ") + " or " + toks[len(toks)-1]
+	return msg.New(catName, "or_list", msg.Code("Head", strings.Join(toks[:len(toks)-1], ", ")), msg.Code("Last", toks[len(toks)-1]))
 }
 
 // joinAnd joins names as a sentence does: "a", "a and b", "a, b and c".

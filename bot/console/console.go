@@ -246,7 +246,7 @@ func (c *Console) listGames(lang string) {
 			for _, ch := range o.Choices {
 				vals = append(vals, ch.Value)
 			}
-			fmt.Fprintln(c.out, "      "+bot.T(lang, "con_option", "Key", o.Key, "Values", strings.Join(vals, "|"), "Default", o.Default))
+			fmt.Fprintln(c.out, "      "+bot.T(lang, "con_option", "Key", o.Key, "Values", strings.Join(vals, "|"), "Default", bot.OptionDefault(lang, o)))
 		}
 	}
 }

@@ -311,7 +311,7 @@ func (h *Handler) rules(lang, game string) *Answer {
 		for _, c := range o.Choices {
 			vals = append(vals, c.Value)
 		}
-		b.WriteString("\n" + bot.T(lang, "dc_rules_option", "Name", bot.OptionName(lang, o), "Key", o.Key, "Values", strings.Join(vals, ", "), "Default", o.Default))
+		b.WriteString("\n" + bot.T(lang, "dc_rules_option", "Name", bot.OptionName(lang, o), "Key", o.Key, "Values", strings.Join(vals, ", "), "Default", bot.OptionDefault(lang, o)))
 	}
 	b.WriteString("\n\n" + bot.T(lang, "dc_rules_play"))
 	return say(b.String(), true)

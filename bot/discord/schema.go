@@ -162,10 +162,10 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 		// The option's name and its choices' labels are the game's, in each language where the
 		// game has them as messages.
 		opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Key}
-		opt.Description = clip(bot.T(bot.LangEnglish, "cmd_create_option", "Name", o.Name, "Default", o.Default), maxDescription)
+		opt.Description = clip(bot.T(bot.LangEnglish, "cmd_create_option", "Name", o.Name, "Default", bot.OptionDefault(bot.LangEnglish, o)), maxDescription)
 		opt.DescriptionLocalizations = map[discordgo.Locale]string{}
 		for _, l := range commandLocales {
-			opt.DescriptionLocalizations[l.loc] = clip(bot.T(l.lang, "cmd_create_option", "Name", bot.OptionName(l.lang, o), "Default", o.Default), maxDescription)
+			opt.DescriptionLocalizations[l.loc] = clip(bot.T(l.lang, "cmd_create_option", "Name", bot.OptionName(l.lang, o), "Default", bot.OptionDefault(l.lang, o)), maxDescription)
 		}
 		for _, c := range o.Choices {
 			if len(opt.Choices) == maxChoices {

@@ -471,7 +471,7 @@ func (s *Sender) promptButtons(ctx context.Context, o bot.Outgoing) []discordgo.
 				label = q.Label
 			}
 			if len(o.Awaited) > 1 {
-				label = a.Name + ": " + label
+				label = bot.T(o.Lang, "name_colon", "Name", a.Name, "Text", label)
 			}
 			r = append(r, button(label, discordgo.SecondaryButton, id))
 		}

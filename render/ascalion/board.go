@@ -431,7 +431,7 @@ func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 	st := render.Status{}
 	switch {
 	case m.Aborted:
-		st.Text = render.AbortedLine
+		st.Text = render.Aborted(m.Lang)
 		st.Right = tr(m.Lang, "status_round_right", msg.Number("N", v.Round))
 	case v.Result != nil:
 		st.Text = gameOver(v, m)

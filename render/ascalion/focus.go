@@ -65,7 +65,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 // focusHeader says whose turn it is, or the result, in words that wrap over the image's width.
 func focusHeader(v game.View, m render.Meta) string {
 	if m.Aborted {
-		return render.AbortedLine
+		return render.Aborted(m.Lang)
 	}
 	if v.Result != nil {
 		return gameOver(v, m)

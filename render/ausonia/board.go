@@ -209,14 +209,21 @@ func statusOf(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: tr(m.Lang, "round", msg.Number("N", v.Round))}
 	switch {
 	case m.Aborted:
-		st.Text = render.AbortedLine
+		st.Text = render.Aborted(m.Lang)
 	case v.Result != nil:
-		st.Text = render.ResultLine(v.Result, func(s rules.Seat) string {
+		name := func(s rules.Seat) string {
 			if int(s) < len(v.Players) {
 				return m.Player(s, houseLabel(v.Players[s], m.Lang), 18)
 			}
 			return ""
-		})
+		}
+		reason := v.Result.Reason
+		if v.Result.ReasonMsg != nil {
+			reason = inLang(m.Lang, v.Result.ReasonMsg, func(s int) string { return name(rules.Seat(s)) })
+		} else {
+			reason = rules.RenderSeats(reason, name)
+		}
+		st.Text = render.ResultLine(m.Lang, v.Result, reason, name)
 	default:
 		p := v.Players[v.Awaited]
 		st.Swatch = render.SeatColour(houseIndex(p))

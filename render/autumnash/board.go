@@ -147,7 +147,7 @@ func status(v *game.View, m render.Meta) render.Status {
 	st := render.Status{Right: variantTitle(v.Variant, m.Lang)}
 	switch {
 	case m.Aborted:
-		st.Text = render.AbortedLine
+		st.Text = render.Aborted(m.Lang)
 	case v.Result != nil:
 		w := -1
 		if len(v.Result.Ranks) == 2 {

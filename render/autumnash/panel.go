@@ -56,8 +56,19 @@ func stashRowHeader(c *render.Canvas, x, y float64, col game.Colour, lang string
 	c.RoundRect(x+12, cy-14, 28, 28, 5, f, render.Ink, 1.5)
 	c.Text(x+26, cy, col.Letter(), render.Style{Size: 18, Font: render.Bold,
 		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
-	c.Text(x+48, cy, msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil), render.Style{Size: 18, VAlign: render.Middle})
+	// The name stops short of the first pyramid: a long one is drawn smaller rather than run into
+	// the counts, and "transparent(e)" is shortened, as it would be drawn too small to read.
+	name := msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil)
+	st := render.Style{Size: 18, VAlign: render.Middle}
+	if col == game.Clear && render.FitText(name, st, stashNameW).Size < 15 {
+		name = tr(lang, "stash_clear_short")
+	}
+	c.Text(x+48, cy, name, render.FitText(name, st, stashNameW))
 }
+
+// stashNameW is the room for a colour's name in a stash row, between its swatch and the first
+// pyramid (at x+128, half a sprite wide).
+const stashNameW = 128 - 48 - miniSide/2 - 4
 
 // drawStash fills in a stash panel: who is to move, and how many pyramids of each colour and size
 // are left to become.

@@ -44,14 +44,20 @@ func TestAbortedSaid(t *testing.T) {
 			for k, draw := range []drawFn{g.phone, boardOf[g.game]} {
 				t.Run(fmt.Sprintf("%s/%s/%d", g.id, at, k), func(t *testing.T) {
 					meta := render.SampleMeta(g.seats)
-					if text := drawn(t, draw, v, meta); strings.Contains(text, render.AbortedLine) {
+					if text := drawn(t, draw, v, meta); strings.Contains(text, render.Aborted("")) {
 						t.Fatalf("a game that was not aborted says it was: %s", text)
 					}
 					meta.Aborted = true
 					text := drawn(t, draw, v, meta)
-					if !strings.Contains(text, render.AbortedLine) {
+					if !strings.Contains(text, render.Aborted("")) {
 						t.Errorf("an aborted game's picture does not say so: %s", text)
 					}
+					// In the board's language: before, every language read "Game aborted".
+					meta.Lang = "de"
+					if de := drawn(t, draw, v, meta); !strings.Contains(de, "Partie abgebrochen: kein Ergebnis") {
+						t.Errorf("an aborted game's German picture does not say so in German: %s", de)
+					}
+					meta.Lang = ""
 					for _, l := range strings.Split(text, " | ") {
 						if strings.HasSuffix(l, " to move") || strings.HasSuffix(l, " to play") || strings.Contains(l, " wins") {
 							t.Errorf("an aborted game's picture still says %q", l)

@@ -23,7 +23,7 @@ func (d *drawer) statusOf() render.Status {
 	lang := d.meta.Lang
 	s := render.Status{}
 	if d.meta.Aborted {
-		s.Text = render.AbortedLine
+		s.Text = render.Aborted(lang)
 		return s
 	}
 	switch v.Phase {
@@ -72,7 +72,7 @@ func (d *drawer) statusOf() render.Status {
 				s.Text = tr(lang, "share", msg.Code("Names", join(lang, win)), msg.Code("With", with))
 			}
 			if r.Reason != "" && len(r.Scores) == 0 {
-				s.Text += ": " + d.gameText(r.ReasonMsg, r.Reason)
+				s.Text = render.WithReason(lang, s.Text, d.gameText(r.ReasonMsg, r.Reason))
 			}
 			s.Right = d.scoresText(r.Scores)
 		}

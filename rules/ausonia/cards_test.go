@@ -64,10 +64,10 @@ func TestCardTextComesFromKeywords(t *testing.T) {
 		want []string
 	}{
 		{"c1", []string{"Pay 1 bloodshard: Corruption 2."}},
-		{"v3", []string{"Pay 1 gem of any colour: Draw 1.", "If you used 2 sapphires: Influence 1."}},
+		{"v3", []string{"Pay 1 any-colour gem: Draw 1.", "If you used 2 sapphires: Influence 1."}},
 		{"v2", []string{"If you used Foresight: Influence 2."}},
 		{"a5", []string{"If you used an Architetti card: Influence 2."}},
-		{"n4", []string{"Pay 2 gems of any colour: Seal, Influence 2."}},
+		{"n4", []string{"Pay 2 any-colour gems: Seal, Influence 2."}},
 		{"s3", []string{"Gives 1 sapphire and 1 rainbow."}},
 		{"s1", []string{"Gives 1 sapphire. Star: can become a source."}},
 	}

@@ -80,7 +80,7 @@ func (g Gems) Kinds() int {
 }
 
 // Describe writes gems for people: "2 sapphires and 1 rainbow". A non-empty anyWord marks a cost,
-// whose rainbow slots read "1 gem of any colour".
+// whose rainbow slots read "1 any-colour gem".
 func (g Gems) Describe(anyWord string) string {
 	parts := make([]string, 0, 4)
 	for c := Sapphire; c <= Rainbow; c++ {
@@ -90,9 +90,9 @@ func (g Gems) Describe(anyWord string) string {
 		n := strconv.Itoa(g[c])
 		switch {
 		case c == Rainbow && anyWord != "" && g[c] == 1:
-			parts = append(parts, n+" gem of any colour")
+			parts = append(parts, n+" any-colour gem")
 		case c == Rainbow && anyWord != "":
-			parts = append(parts, n+" gems of any colour")
+			parts = append(parts, n+" any-colour gems")
 		case g[c] == 1:
 			parts = append(parts, n+" "+gemNames[c])
 		default:

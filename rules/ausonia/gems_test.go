@@ -65,8 +65,8 @@ func TestPaymentMenusFit(t *testing.T) {
 
 func TestGemsDescribe(t *testing.T) {
 	for _, c := range []struct{ gems, anyWord, want string }{
-		{"ssbr", "any", "2 sapphires, 1 bloodshard and 1 gem of any colour"},
-		{"err", "any", "1 emerald and 2 gems of any colour"},
+		{"ssbr", "any", "2 sapphires, 1 bloodshard and 1 any-colour gem"},
+		{"err", "any", "1 emerald and 2 any-colour gems"},
 		{"sr", "", "1 sapphire and 1 rainbow"},
 		{"bbrr", "", "2 bloodshards and 2 rainbows"},
 		{"", "", "nothing"},

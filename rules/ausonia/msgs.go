@@ -201,6 +201,20 @@ func cardBodyMsg(c *Card) *msg.Message {
 	return say("txt_guild", guildArg("Guild", c.Guild), msg.Nested("Text", cardTextMsg(c)))
 }
 
+// cardNameMsgs name each card type for a menu where its text does not matter: its name and, for
+// a favour card, its guild.
+var cardNameMsgs = sync.OnceValue(func() []*msg.Message {
+	out := make([]*msg.Message, len(Cards))
+	for i, c := range Cards {
+		if c.Guild < 0 {
+			out[i] = say("lbl_card_name", cardArg("Card", i))
+			continue
+		}
+		out[i] = say("lbl_card_guild", cardArg("Card", i), guildArg("Guild", c.Guild))
+	}
+	return out
+})
+
 // cardLabelMsgs are Card.Label as messages, by card type, built once: menus of hands and piles
 // name the same cards on every walk of the tree, and a message is never changed once built.
 var cardLabelMsgs = sync.OnceValue(func() []*msg.Message {

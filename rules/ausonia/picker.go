@@ -335,6 +335,11 @@ func (pk picker) menu(avail []pickItem, grouped bool) []rules.Choice {
 			m = familyMsg(it.family)
 		} else {
 			m = cardLabelMsgs()[it.kind]
+			if pk.what == "what_discard" || pk.what == "what_discard_hand" {
+				// A card to discard needs only to be told from the others: its whole text made
+				// every long card's line too long for a menu.
+				m = cardNameMsgs()[it.kind]
+			}
 			if it.from != "" {
 				m = say(it.from, msg.Nested("Card", m))
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Player text reads as words: no "1 cards", "a emerald" or "card(s)", no card codes or gem letters
@@ -327,11 +328,31 @@ func TestPromptOffersTheOpenActions(t *testing.T) {
 func TestRepeatedEventsCondense(t *testing.T) {
 	s := twoPlayer(t, "s3", "e1", "h1")
 	kinds := map[string]string{}
+	msgs := map[string]rules.Event{}
 	for _, m := range []string{"play all", "play h1", "use h1 s"} {
 		for _, e := range do(t, s, 0, m) {
 			if e.Kind != "" {
 				kinds[e.Kind] = e.Many
+				msgs[e.Kind] = e
 			}
+		}
+	}
+	// The condensed line is a message too, the English one as Many says it: before, it had none,
+	// and every language read "played cards 4 times".
+	for kind, e := range msgs {
+		m := rules.ManyWith(e, 4)
+		if m == nil {
+			t.Errorf("kind %s: a condensed line without a message", kind)
+			continue
+		}
+		if got, want := m.English(), strings.Replace(e.Many, "%d", "4", 1); got != want {
+			t.Errorf("kind %s: message %q, Many %q", kind, got, want)
+		}
+	}
+	if e, ok := msgs["play"]; ok {
+		got := msg.Render(rules.ManyWith(e, 4), msg.German, func(int) string { return "Ada" })
+		if want := "Ada hat 4-mal Karten gespielt"; got != want {
+			t.Errorf("German condensed line %q, want %q", got, want)
 		}
 	}
 	for kind, want := range map[string]string{"play": "{seat:0} played cards %d times", "use": "{seat:0} used abilities %d times", "gain": "{seat:0} gained influence %d times"} {

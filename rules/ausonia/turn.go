@@ -477,7 +477,9 @@ func payChoices(pays []payment, args []string, verb string, c *Card, labels bool
 				if p.Any.Total() == 1 {
 					slots = idSlot
 				}
-				l = say(slots, name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Any", gemsMsg(p.Any, false)))
+				// What fills the any-gem slots is what tells the ways apart; the whole payment
+				// (the card's cost with them) made these labels too long for a menu.
+				l = say(slots, name, msg.Nested("Any", gemsMsg(p.Any, false)))
 			}
 			next[i] = choice(p.Any.Letters(), l)
 		}
@@ -739,7 +741,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 				s.playCard(x)
 			}
 			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, true)
-			s.kindedBy("play", p, " played cards %d times")
+			s.kindedBy("play", p, " played cards %d times", "many_play")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
@@ -747,7 +749,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.post(func() *msg.Message {
 			return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x})))
 		}, true)
-		s.kindedBy("play", p, " played cards %d times")
+		s.kindedBy("play", p, " played cards %d times", "many_play")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)

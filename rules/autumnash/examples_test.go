@@ -22,7 +22,7 @@ func TestRulebookMovement(t *testing.T) {
 	mustRefuse(t, s, "c3 b3", "B3 is blocked: Xeno's white drone on A3 stops drones and queens arriving head-on")
 	mustRefuse(t, s, "c3 d2", "A queen cannot cap Xeno's white drone on D2")
 
-	if l := label(t, s, "d1", "d2"); !strings.Contains(l, "onto D2") || !strings.Contains(l, "caps Xeno's white drone") || !strings.Contains(l, "blue pawn") {
+	if l := label(t, s, "d1", "d2"); !strings.Contains(l, "onto D2") || !strings.Contains(l, "caps a white drone") || !strings.Contains(l, "blue pawn") {
 		t.Errorf("label for the capping move: %q", l)
 	}
 	mustApply(t, s, "d1 d2")

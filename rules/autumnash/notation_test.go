@@ -89,7 +89,7 @@ func TestLabels(t *testing.T) {
 		}
 	}
 	s = posFile(t, "movement.txt")
-	if l := label(t, s, "d1", "d2"); l != "onto D2 (caps Xeno's white drone), becoming a blue pawn" {
+	if l := label(t, s, "d1", "d2"); l != "onto D2 (caps a white drone), becoming a blue pawn" {
 		t.Errorf("capping label %q", l)
 	}
 	// A move that bags says how many leaves for how many points: by size where the size is asked,

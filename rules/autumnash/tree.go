@@ -519,7 +519,12 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) *msg.Message {
 		if to == from {
 			t = bb.second(to)
 		}
-		caps = msg.Nested("Caps", say("lb_caps", msg.Nested("Leaf", s.whose(t))))
+		// The colour says whose leaf it is (the two autumns share none), so a label leaves the
+		// owner out: it must fit a menu line.
+		caps = msg.Nested("Caps", say("lb_caps", pieceArg("Leaf", t)))
+		if t.owner() == s.turn {
+			caps = msg.Nested("Caps", say("lb_caps_own", pieceArg("Leaf", t)))
+		}
 	}
 	if ev.sizes() == 1 {
 		becoming = msg.Nested("Becoming", say("lb_becoming", pieceArg("Piece", newPiece(ev.next, ev.only()))))

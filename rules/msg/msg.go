@@ -126,6 +126,9 @@ func Render(m *Message, lang string, seat func(int) string) string {
 	}
 	b.Grow(t.size) // usually the only allocation: String hands the buffer back
 	renderT(&b, cat, t, m, lang, seat)
+	if lang == French {
+		return Elide(lang, b.String()) // "de alice" reads "d'alice" once the names are in
+	}
 	return b.String()
 }
 

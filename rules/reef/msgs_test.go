@@ -146,3 +146,27 @@ func TestGameInEveryLanguage(t *testing.T) {
 		msgtest.Golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n", *update)
 	}
 }
+
+// A colour counted once is singular in Spanish and French: before, "(1 blancos, 1 amarillos)".
+func TestColourCountAgrees(t *testing.T) {
+	var n [NumColours]int
+	n[White], n[Yellow], n[Grey] = 1, 1, 2
+	m := polypList(n)
+	for lang, want := range map[string][]string{
+		msg.Spanish: {"1 blanco", "1 amarillo", "2 grises"},
+		msg.French:  {"1 blanc", "1 jaune", "2 gris"},
+		msg.English: {"1 white", "1 yellow", "2 grey"},
+	} {
+		got := msg.Render(m, lang, nil)
+		for _, w := range want {
+			if !strings.Contains(got, w+",") && !strings.Contains(got, w+")") && !strings.Contains(got, w+" ") {
+				t.Errorf("%s: %q lacks %q", lang, got, w)
+			}
+		}
+		for _, bad := range []string{"1 blancos", "1 amarillos", "1 blancs", "1 jaunes"} {
+			if strings.Contains(got, bad) {
+				t.Errorf("%s: %q says %q", lang, got, bad)
+			}
+		}
+	}
+}

@@ -460,8 +460,8 @@ func polypList(n [NumColours]int) *msg.Message {
 	var parts []*msg.Message
 	total, only := 0, NoColour
 	for c, k := range n {
-		if k > 0 {
-			parts = append(parts, say("colour_count", num("N", k), colArg("Colour", Colour(c))))
+		if k > 0 { // a count, so that the colour agrees with it: "1 blanco", "2 blancos"
+			parts = append(parts, say("colour_count", msg.Count("N", k), colArg("Colour", Colour(c))))
 			total += k
 			only = Colour(c)
 		}
