@@ -8,6 +8,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/autumnash"
 	"github.com/boardbot/boardbot/rules/msg"
 )
@@ -107,9 +108,11 @@ func towards(p, q gg.Point, d float64) gg.Point {
 	return gg.Point{X: p.X + dx/l*d, Y: p.Y + dy/l*d}
 }
 
-// lastMoveText says the previous turn in words for the footer, e.g. "Last move: Xeno entered at
-// A6, moved A6-B5-B4 capping, became a white pawn and bagged 9 points."
-func lastMoveText(v *game.View, lang string) string {
+// lastMoveText says the previous turn in words for the footer, e.g. "Last move: bob entered at
+// A6, moved A6-B5-B4 capping, became a white pawn and bagged 9 points.", naming the player as every
+// text does (the side, "Xeno", only where the platform gave no name).
+func lastMoveText(v *game.View, m0 render.Meta) string {
+	lang := m0.Lang
 	m := v.Last
 	if m == nil || !seatOK(int(m.Seat)) || len(m.Path) < 2 {
 		return ""
@@ -128,6 +131,6 @@ func lastMoveText(v *game.View, lang string) string {
 	if m.Points > 0 {
 		bagged = msg.Nested("Bagged", msg.New(catName, "last_bagged", msg.Number("Points", m.Points)))
 	}
-	return tr(lang, "last_move", msg.Code("Side", seatName[m.Seat]), entered, msg.Code("Route", strings.Join(route, "-")), capping,
+	return tr(lang, "last_move", msg.Code("Side", m0.Player(rules.Seat(m.Seat), seatName[m.Seat], 16)), entered, msg.Code("Route", strings.Join(route, "-")), capping,
 		msg.Nested("Piece", pieceMsg(m.Became)), bagged)
 }

@@ -204,7 +204,7 @@ func drawFooter(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	w := float64(r.Dx())
 	st := render.Style{Size: 22, VAlign: render.Middle}
 	lines := []string{}
-	if s := lastMoveText(v, m.Lang); s != "" {
+	if s := lastMoveText(v, m); s != "" {
 		lines = append(lines, s)
 	}
 	if v.Result != nil && v.Result.Reason != "" {
@@ -212,7 +212,7 @@ func drawFooter(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	}
 	if len(lines) == 0 && seatOK(int(v.Turn)) {
 		// The first turn: say what a turn is.
-		lines = append(lines, tr(m.Lang, "footer_first", msg.Code("Side", seatName[v.Turn])))
+		lines = append(lines, tr(m.Lang, "footer_first", msg.Code("Side", m.Player(v.Turn, seatName[v.Turn], 16))))
 	}
 	if v.Variant == game.VariantUnsettled && v.Result == nil {
 		lines = append(lines, tr(m.Lang, "footer_unsettled"))

@@ -254,9 +254,14 @@ func TestLastMoveText(t *testing.T) {
 			Became: game.Piece{Colour: game.Orange, Size: game.Queen}},
 			"Last move: Xeno moved C7-D7-C7, became an orange queen."},
 	} {
-		if got := lastMoveText(&game.View{Last: tc.last}, ""); got != tc.want {
+		if got := lastMoveText(&game.View{Last: tc.last}, render.Meta{}); got != tc.want {
 			t.Errorf("got %q\nwant %q", got, tc.want)
 		}
+	}
+	// With players named, the footer names the player, as every text does, not the side.
+	last := &game.LastMove{Seat: 1, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}, Became: game.Piece{Colour: game.Yellow, Size: game.Queen}}
+	if got, want := lastMoveText(&game.View{Last: last}, render.Meta{Names: []string{"ann", "Hana"}}), "Last move: Hana moved C2-C3, became a yellow queen."; got != want {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"embed"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/autumnash"
 	"github.com/boardbot/boardbot/rules/msg"
 )
@@ -39,7 +40,8 @@ func pieceMsg(p game.Piece) *msg.Message {
 	return msg.New("autumnash", p.Colour.String()+"_"+p.Size.String()+"_a")
 }
 
-// reasonText is the result's reason in lang, seats called by their sides; the English text when
+// reasonText is the result's reason in lang, seats called by their players (by their sides where
+// the platform gave no names); the English text when
 // the game stored no message.
 func reasonText(r *game.View, m render.Meta) string {
 	res := r.Result
@@ -48,7 +50,7 @@ func reasonText(r *game.View, m render.Meta) string {
 	}
 	return msg.Render(res.ReasonMsg, langOf(m.Lang), func(s int) string {
 		if seatOK(s) {
-			return seatName[s]
+			return m.Player(rules.Seat(s), seatName[s], 16)
 		}
 		return ""
 	})

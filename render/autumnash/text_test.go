@@ -50,7 +50,7 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 	var texts []string
 	for _, f := range fixtures {
 		v := loadFixture(t, f)
-		texts = append(texts, status(v, render.Meta{Lang: lang}).Text, status(v, render.Meta{Lang: lang}).Right, lastMoveText(v, lang))
+		texts = append(texts, status(v, render.Meta{Lang: lang}).Text, status(v, render.Meta{Lang: lang}).Right, lastMoveText(v, render.Meta{Lang: lang}))
 	}
 	for _, it := range legendItems(true, lang) {
 		texts = append(texts, it.text)
