@@ -456,7 +456,7 @@ func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 			st.Swatch, st.Letter = seatCol[v.Waiting[0]], seatLetter[v.Waiting[0]]
 		}
 		if v.Round > 0 {
-			st.Right = tr(m.Lang, "status_sp", msg.Code("Colour", colour(m.Lang, v.SP)))
+			st.Right = tr(m.Lang, "status_sp", msg.Code("Colour", who(v, m, v.SP)))
 		}
 	}
 	c.StatusBar(image.Rect(0, 0, w, statusH), st)

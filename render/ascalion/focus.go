@@ -58,7 +58,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	y0 += playersH
 	drawDecision(c, image.Rect(focusPad, y0, focusW-focusPad, y0+decisionH-8), view, m)
 	y0 += decisionH
-	drawEvents(c, image.Rect(focusPad, y0, focusW-focusPad, y0+eventsH-8), view, m.Lang, m.Last)
+	drawEvents(c, image.Rect(focusPad, y0, focusW-focusPad, y0+eventsH-8), view, m)
 	return render.EncodePNG(c.RGBA, pal)
 }
 

@@ -21,7 +21,7 @@ func drawPanel(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) 
 	events := image.Rect(r.Min.X+2*colW+5, r.Min.Y+10, r.Max.X-10, r.Max.Y-8)
 	drawPlayers(c, players, v, m)
 	drawDecision(c, decision, v, m)
-	drawEvents(c, events, v, m.Lang, m.Last)
+	drawEvents(c, events, v, m)
 }
 
 func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
@@ -126,7 +126,7 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Met
 		}
 	case v.Attack != nil:
 		a := v.Attack
-		c.Text(x, y, tr(lang, "attack_on", msg.Code("Area", gameText(lang, a.NameMsg, a.Name))), head)
+		c.Text(x, y, tr(lang, "attack_on", msg.Code("Area", gameText(m, a.NameMsg, a.Name))), head)
 		y += 24
 		if a.Totals != nil {
 			bar := func(who int, total int, parts []string, ms []*msg.Message) {
@@ -138,7 +138,7 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Met
 				if lang != "" && lang != msg.English && len(ms) == len(parts) {
 					parts = make([]string, len(ms))
 					for i, pm := range ms {
-						parts[i] = gameText(lang, pm, "")
+						parts[i] = gameText(m, pm, "")
 					}
 				}
 				txt := strings.Join(parts, ", ")
@@ -172,14 +172,14 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Met
 		c.Text(x, y, tr(lang, "offers"), head)
 		y += 24
 		for _, o := range v.Offers {
-			line(gameText(lang, o.TextMsg, o.Text), body)
+			line(gameText(m, o.TextMsg, o.Text), body)
 		}
 	case v.Passage != nil:
 	default:
 		c.Text(x, y, tr(lang, "now"), head)
 		y += 24
 		if v.Asked != "" && len(v.Waiting) > 0 {
-			line(tr(lang, "asked", msg.Code("Colour", colour(lang, v.Waiting[0])), msg.Code("Asked", gameText(lang, v.AskedMsg, v.Asked))), body)
+			line(tr(lang, "asked", msg.Code("Colour", who(v, m, v.Waiting[0])), msg.Code("Asked", gameText(m, v.AskedMsg, v.Asked))), body)
 			y += 4
 		}
 		if v.Round == 0 {
@@ -196,17 +196,20 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Met
 
 // drawEvents draws the last-move box: the thread post's turns when the board goes with one
 // (last, render.Meta.Last), else the engine's log of the latest moves.
-func drawEvents(c *render.Canvas, r image.Rectangle, v game.View, lang string, last []string) {
+func drawEvents(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta) {
+	lang, last := m.Lang, m.Last
 	x, y := float64(r.Min.X), float64(r.Min.Y)
 	c.Text(x, y, tr(lang, "last_move"), render.Style{Size: 15, Font: render.Bold, VAlign: render.Top})
 	y += 24
 	st := render.Style{Size: 11.5, VAlign: render.Top}
 	legendTop := float64(r.Max.Y) - 62
 	log := v.Log
-	if lang != "" && lang != msg.English && len(v.LogMsg) == len(v.Log) {
+	// The messages, in every language, name the players as the texts do (the English log names
+	// seats by colour).
+	if len(v.LogMsg) == len(v.Log) {
 		log = make([]string, len(v.Log))
 		for i, lm := range v.LogMsg {
-			log[i] = gameText(lang, lm, v.Log[i])
+			log[i] = gameText(m, lm, v.Log[i])
 		}
 	}
 	if len(last) > 0 {

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ascalion"
 	"github.com/boardbot/boardbot/rules/msg"
 )
@@ -41,18 +42,19 @@ func langOf(lang string) string {
 // colour is seat s's colour in lang ("Red", "Rot").
 func colour(lang string, s int) string { return msg.Render(game.ColourMsg(s), langOf(lang), nil) }
 
-// gameText renders a message of the game in lang, seats by their colours (as the board's legend
-// names them); the English text when the view carries no message (an older snapshot).
-func gameText(lang string, m *msg.Message, english string) string {
+// gameText renders a message of the game in the board's language, seats by their players as every
+// text names them (by their colours where the platform gave no names); the English text when the
+// view carries no message (an older snapshot).
+func gameText(meta render.Meta, m *msg.Message, english string) string {
 	if m == nil {
 		return english
 	}
-	return msg.Render(m, langOf(lang), func(s int) string { return colour(lang, s) })
+	return msg.Render(m, langOf(meta.Lang), func(s int) string { return meta.Player(rules.Seat(s), colour(meta.Lang, s), 16) })
 }
 
 // reasonText is the result's reason in the board's language.
 func reasonText(v game.View, m render.Meta) string {
-	return gameText(m.Lang, v.Result.ReasonMsg, v.Result.Reason)
+	return gameText(m, v.Result.ReasonMsg, v.Result.Reason)
 }
 
 // phaseText is the status line's phase: the phase (or, in setup and at the end, the step) with
