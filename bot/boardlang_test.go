@@ -35,6 +35,7 @@ func TestRunningBoardsInTheReadersLanguage(t *testing.T) {
 			e.untilOneAwaited(th)
 			r := rand.New(rand.NewPCG(1, 2))
 			var board *Image
+			var last []string // the post's lines, which its board's last-move box tells
 			var st rules.State
 			var row storage.Game
 			for i := 0; i < 60 && board == nil; i++ {
@@ -58,7 +59,7 @@ func TestRunningBoardsInTheReadersLanguage(t *testing.T) {
 				e.deliver()
 				for _, o := range e.sent {
 					if o.Image != nil {
-						board = o.Image
+						board, last = o.Image, o.Last
 					}
 				}
 			}
@@ -75,8 +76,9 @@ func TestRunningBoardsInTheReadersLanguage(t *testing.T) {
 				t.Fatal("the game is over: its board is no running game's")
 			}
 			kit := replayKits[kind]
+			var boxed []string // the lines of the last-move box: the post's for the thread's board
 			draw := func(seat rules.Seat, lang string) []byte {
-				b, err := kit.PNG(st.View(seat), render.Meta{Names: names(&row), Lang: lang})
+				b, err := kit.PNG(st.View(seat), render.Meta{Names: names(&row), Lang: lang, Last: boxed})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -85,7 +87,10 @@ func TestRunningBoardsInTheReadersLanguage(t *testing.T) {
 			if bytes.Equal(draw(rules.Spectator, LangGerman), draw(rules.Spectator, LangEnglish)) {
 				t.Fatal("the German and the English board are the same picture: nothing to tell apart")
 			}
-			if !bytes.Equal(board.PNG, draw(rules.Spectator, LangGerman)) {
+			boxed = last
+			thread := draw(rules.Spectator, LangGerman)
+			boxed = nil
+			if !bytes.Equal(board.PNG, thread) {
 				t.Errorf("the thread's board %s is not the German rendering", board.Name)
 			}
 			if !strings.HasSuffix(board.Name, "-de.png") {

@@ -112,11 +112,11 @@ func TestUndoNoAnswersTheActorInTheirLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Private || rep.Text != "Tu as refusé d'annuler le coup 1 ; le fil en est informé." {
+	if !rep.Private || rep.Text != "Tu as refusé : le coup 1, joué par ann, est maintenu." {
 		t.Errorf("bob's answer: %+v", rep)
 	}
 	e.deliver()
-	if len(e.sent) != 1 || e.sent[0].Text != "bob refused to take back move 1." {
+	if len(e.sent) != 1 || e.sent[0].Text != "bob refused ann's request to take back their move 1." {
 		t.Errorf("the thread: %+v", e.sent)
 	}
 	// Withdrawing one's own request: the same, in English for ann.
