@@ -261,7 +261,14 @@ func TestCatalogueUsedWithItsArguments(t *testing.T) {
 		for _, k := range bot.SettingKeys(scope) {
 			used["setting_help_"+scope+"_"+k] = true
 			used["cmd_settings_key_"+k] = true
+			used["setting_name_"+k] = true // a settings answer names the key (bot.settingValueIn)
 		}
+	}
+	for _, v := range []string{"on", "off", "everyone", "admins", "all", "auto"} {
+		used["setting_value_"+v] = true
+	}
+	for _, l := range bot.Languages {
+		used["lang_name_"+l] = true
 	}
 	for _, v := range []string{"easy", "normal", "hard"} {
 		used["cmd_create_level_"+v] = true
