@@ -53,7 +53,7 @@ func (s *state) apply(seat rules.Seat, m rules.Move, quiet bool) ([]rules.Event,
 	}
 	if quiet {
 		s.carry(n)
-		s.last = nil
+		s.last, s.prev = nil, nil
 		s.endTurn(nil)
 		return nil, nil
 	}
@@ -169,7 +169,7 @@ func (s *state) play(n node) []rules.Event {
 		tell(ar.say(key, side, msg.Count("Leaves", len(c.bg.pieces)), colourArg("Colour", c.np.colour()), msg.Number("Points", c.pts),
 			msg.Nested("How", how), msg.Number("Score", s.scores[s.turn]), msg.Number("Target", data.target)))
 	}
-	s.last = last
+	s.prev, s.last = s.last, last
 	if end := s.endTurn(&ar); end != nil {
 		tell(end)
 	}

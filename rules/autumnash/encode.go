@@ -16,11 +16,12 @@ type snapshot struct {
 	Scores  [2]int        `json:"scores"`
 	Turn    rules.Seat    `json:"turn"`
 	Last    *LastMove     `json:"last,omitempty"`
+	Prev    *LastMove     `json:"prev,omitempty"` // absent from snapshots stored before it
 	Result  *rules.Result `json:"result,omitempty"`
 }
 
 func (s *state) Encode() ([]byte, error) {
-	snap := snapshot{Variant: s.v.name, Board: make([]string, s.b.n()), Scores: s.scores, Turn: s.turn, Last: s.last, Result: s.result}
+	snap := snapshot{Variant: s.v.name, Board: make([]string, s.b.n()), Scores: s.scores, Turn: s.turn, Last: s.last, Prev: s.prev, Result: s.result}
 	if s.result != nil && s.result.ReasonMsg != nil {
 		// The reason's message is not stored: decode rebuilds it from the result (reasonMsg),
 		// so snapshots keep their form and games stored before messages get them too.
@@ -53,7 +54,7 @@ func decode(data []byte) (*state, error) {
 	if v == nil {
 		return nil, fmt.Errorf("autumnash: snapshot: unknown variant %q", snap.Variant)
 	}
-	s := &state{v: v, b: board{cols: v.cols, rows: v.rows}, scores: snap.Scores, turn: snap.Turn, last: snap.Last, result: snap.Result}
+	s := &state{v: v, b: board{cols: v.cols, rows: v.rows}, scores: snap.Scores, turn: snap.Turn, last: snap.Last, prev: snap.Prev, result: snap.Result}
 	if s.result != nil && len(s.result.Ranks) == 2 {
 		s.result.ReasonMsg = reasonMsg(s.result, s.scores)
 	}
@@ -103,7 +104,10 @@ func (s *state) validate() error {
 			return fmt.Errorf("finished game with turn %d and %d ranks", s.turn, len(s.result.Ranks))
 		}
 	}
-	if l := s.last; l != nil {
+	for _, l := range []*LastMove{s.last, s.prev} {
+		if l == nil {
+			continue
+		}
 		sqs := append([]Square{}, l.Path...)
 		sqs = append(sqs, l.Bagged...)
 		if l.Entered != nil {
@@ -118,6 +122,9 @@ func (s *state) validate() error {
 			l.Became.Size < Pawn || l.Became.Size > Queen || l.Became.Owner != ownerOf(l.Became.Colour) {
 			return fmt.Errorf("last move malformed")
 		}
+	}
+	if s.prev != nil && (s.last == nil || s.prev.Seat == s.last.Seat) {
+		return fmt.Errorf("the move before last is not the other player's")
 	}
 	return nil
 }

@@ -47,10 +47,10 @@ func TestApplyQuietAgrees(t *testing.T) {
 					if (errL == nil) != (errQ == nil) || (errL != nil && errL.Error() != errQ.Error()) {
 						t.Fatalf("%s game %d seat %d %q: Apply %v, ApplyQuiet %v", v, g, try.seat, try.m.String(), errL, errQ)
 					}
-					if errQ == nil && quiet.last != nil {
-						t.Fatalf("%s game %d %q: ApplyQuiet left the last move %+v", v, g, try.m.String(), *quiet.last)
+					if errQ == nil && (quiet.last != nil || quiet.prev != nil) {
+						t.Fatalf("%s game %d %q: ApplyQuiet left the last moves %+v, %+v", v, g, try.m.String(), quiet.last, quiet.prev)
 					}
-					quiet.last = loud.last
+					quiet.last, quiet.prev = loud.last, loud.prev
 					a, _ := loud.Encode()
 					b, _ := quiet.Encode()
 					if string(a) != string(b) {

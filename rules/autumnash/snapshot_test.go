@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -48,13 +49,12 @@ func TestSnapshotsStay(t *testing.T) {
 		}
 		return
 	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+	want := readSnapshots(t, path)
+	// Games stored before the move before last was kept (no "prev") still read and write back
+	// unchanged.
+	old := readSnapshots(t, filepath.Join("testdata", "snapshots-before-prev.txt"))
 	tall := 0
-	for i, w := range want {
+	for i, w := range append(want[:len(want):len(want)], old...) {
 		d, err := decode([]byte(w))
 		if err != nil {
 			t.Fatalf("snapshot %d: %v", i+1, err)
@@ -76,6 +76,80 @@ func TestSnapshotsStay(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("snapshot %d differs:\n got %s\nwant %s", i+1, got[i], want[i])
 		}
+	}
+}
+
+func readSnapshots(t *testing.T, path string) []string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+}
+
+// The view keeps both players' last moves, what each bagged included, through a snapshot: the
+// board marks both, so a player's own bag does not vanish once the opponent has moved.
+func TestViewKeepsBothLastMoves(t *testing.T) {
+	bagsSeen := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		st, err := Game.New(rules.Setup{Seats: 2, Seed: seed, Options: map[string]string{OptVariant: VariantStandard}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		r := rand.New(rand.NewPCG(seed, 3))
+		var before *LastMove
+		for ply := 0; s.result == nil; ply++ {
+			m, err := rules.RandomMove(s, s.turn, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Apply(s.turn, m); err != nil {
+				t.Fatal(err)
+			}
+			v := s.View(0).(*View)
+			if v.Last == nil {
+				t.Fatalf("seed %d ply %d: no last move", seed, ply)
+			}
+			if ply == 0 && v.Prev != nil {
+				t.Fatalf("seed %d: a move before the first: %+v", seed, *v.Prev)
+			}
+			if ply > 0 {
+				if v.Prev == nil || !reflect.DeepEqual(*v.Prev, *before) || v.Prev.Seat == v.Last.Seat {
+					t.Fatalf("seed %d ply %d: prev %+v, want %+v (last %+v)", seed, ply, v.Prev, before, *v.Last)
+				}
+				if v.Prev.Points > 0 && len(v.Prev.Bagged) > 0 {
+					bagsSeen++
+				}
+			}
+			d, err := decode(mustEncode(t, s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dv := d.View(0).(*View); !reflect.DeepEqual(dv.Prev, v.Prev) || !reflect.DeepEqual(dv.Last, v.Last) {
+				t.Fatalf("seed %d ply %d: decoded last moves %+v %+v, want %+v %+v", seed, ply, dv.Last, dv.Prev, v.Last, v.Prev)
+			}
+			before = v.Last
+		}
+	}
+	if bagsSeen == 0 {
+		t.Fatal("no game kept a bag as the move before last: too easy a test")
+	}
+}
+
+// A snapshot whose move before last is by the same player as the last is refused.
+func TestSnapshotPrevSameSeat(t *testing.T) {
+	s := newGame(t, VariantStandard)
+	for _, m := range []string{"c2 c3 drone"} {
+		if _, err := s.Apply(s.turn, move(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := *s.last
+	s.prev = &l
+	if _, err := decode(mustEncode(t, s)); err == nil || !strings.Contains(err.Error(), "other player") {
+		t.Fatalf("decode of a prev by the same seat: %v", err)
 	}
 }
 

@@ -14,6 +14,7 @@ type state struct {
 	scores [2]int
 	turn   rules.Seat // rules.Spectator once over
 	last   *LastMove
+	prev   *LastMove // the move before last, the other player's: the board marks both
 	result *rules.Result
 
 	// Derived from the fields above, rebuilt by refresh, never encoded.

@@ -158,5 +158,6 @@ type View struct {
 	Stash   [2][]StashEntry `json:"stash"`  // unplayed pieces, progression order, all five colours
 	Turn    rules.Seat      `json:"turn"`   // seat to move; rules.Spectator when over
 	Last    *LastMove       `json:"last,omitempty"`
+	Prev    *LastMove       `json:"prev,omitempty"` // the move before Last, by the other player
 	Result  *rules.Result   `json:"result,omitempty"`
 }

@@ -53,6 +53,10 @@ func (s *state) view() *View {
 		l := *s.last
 		out.Last = &l
 	}
+	if s.prev != nil {
+		l := *s.prev
+		out.Prev = &l
+	}
 	if s.result != nil { // the board image draws the reason as it is, naming sides
 		r := *s.result
 		r.Reason = rules.PlainSeats(s, r.Reason)
