@@ -45,6 +45,13 @@ func paint(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 		cp.Result = m.Result
 		v = &cp
 	}
+	if v.Result != nil || m.Aborted {
+		// However the game ended (a resignation leaves the engine's turn as it was), nobody is to
+		// move: the stash panels must not say so.
+		cp := *v
+		cp.Turn = rules.Spectator
+		v = &cp
+	}
 	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l, m.Lang), image.Point{}, draw.Src)
 	drawStatus(c, l, v, m)
@@ -94,14 +101,15 @@ type layout struct {
 }
 
 const (
-	pad       = 16
-	statusH   = 76
-	scoreH    = 46
-	coordM    = 50 // room for the coordinates on each side of the grid
-	footerH   = 118
-	boardW    = 640 // the grid's width at most: the 5x6 board's, so 8x8 keeps the portrait's width
-	boardH    = 768 // the grid's height at most
-	legendRow = 34.0
+	pad         = 16
+	statusH     = 76
+	scoreH      = 46
+	coordM      = 50  // room for the coordinates on each side of the grid
+	footerH     = 150 // footerLines lines: both last moves, two lines each, and the result
+	boardW      = 640 // the grid's width at most: the 5x6 board's, so 8x8 keeps the portrait's width
+	boardH      = 768 // the grid's height at most
+	legendRow   = 34.0
+	footerLines = 6
 	// minText is the smallest text on the board: 9 px at 400 px wide for the 5x6 board.
 	minText = 18.0
 )

@@ -10,16 +10,18 @@
 //   - A pyramid is a triangle whose height gives its size (pawn, drone, queen), with its colour's
 //     letter (G Y R B K for Rainbow; C W O N P for Xeno, N being cyan) and one to three pips.
 //     Colours follow Okabe–Ito where the rulebook colour allows. Xeno's pyramids carry an inner
-//     contour, clear ones a white streak, and all are outlined in ink so clear and white stand out
+//     contour, clear ones diagonal stripes, and all are outlined in ink so clear and white stand out
 //     on the wood.
 //   - A stack shows its top pyramid in front at full size, the ones beneath fanned out behind it in
 //     their own colours and sizes, a column of lettered chips reading it bottom to top, and a badge
 //     with its height.
 //   - A square under a burnt leaf (black or purple) is hatched; entry corners carry a star, as in
 //     the rulebook.
-//   - The last move is an arrow along its path (turning where the leaf turned) into a framed
-//     destination; a plus badge marks the corner where a leaf entered, dashed frames with a cross
-//     the squares that lost leaves to bagging, and a "+N" tag the points scored.
+//   - Both players' last moves are marked, each in its side's colour, the older one pale and
+//     thinner: an arrow along its path (turning where the leaf turned) into a framed destination;
+//     a ringed plus badge marks the corner where a leaf entered, dashed frames with a cross the
+//     squares that lost leaves to bagging, and a "+N" tag the points scored. The footer tells
+//     both in words, the newer first, each after an arrow drawn as on the board.
 //   - The image is a portrait, as a phone holds it, 772 px wide for the 5x6 board, every text at
 //     least 18 px (9 px once shown 400 px wide). Above the board: whose turn it is (or the result)
 //     and both scores as bars out of the target. Under it: the last move in words or the result's

@@ -42,6 +42,10 @@ var fixtures = []fixture{
 	{"bagging", game.VariantStandard, 2, func(v *game.View) bool { return v.Last != nil && len(v.Last.Bagged) >= 3 }},
 	{"unsettled-early", game.VariantUnsettled, 5, func(v *game.View) bool { return v.Last != nil && countPieces(v) >= 4 }},
 	{"unsettled-mid", game.VariantUnsettled, 5, func(v *game.View) bool { return countPieces(v) >= 10 && stackHeight(v) >= 2 }},
+	// Both players' last moves bagged: the older bag must stay on the board.
+	{"both-bagged", game.VariantStandard, 1, func(v *game.View) bool {
+		return v.Last != nil && v.Prev != nil && v.Last.Points > 0 && v.Prev.Points > 0
+	}},
 	{"over", game.VariantStandard, 0, func(v *game.View) bool { return v.Result != nil && max(v.Scores[0], v.Scores[1]) >= v.Target }},
 }
 

@@ -2,6 +2,7 @@ package autumnash
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strings"
 
@@ -17,21 +18,52 @@ func onBoard(v *game.View, q game.Square) bool {
 	return q.Col >= 0 && q.Row >= 0 && q.Col < v.Cols && q.Row < v.Rows
 }
 
-// drawLastMove marks the previous turn over the pieces: where a leaf entered, the squares that lost
-// leaves to bagging, the destination, and an arrow along the path.
-func drawLastMove(c *render.Canvas, l layout, v *game.View) {
-	m := v.Last
-	if m == nil {
-		return
+// moveMark is how one of the two last moves is drawn: each in its side's colour, the newer one
+// saturated and broad, the one before it pale and thinner, so both read and the newer stands out.
+type moveMark struct {
+	col   color.RGBA
+	shaft float64 // arrow width
+	frame float64 // destination frame's line
+}
+
+func markOf(seat rules.Seat, older bool, cell float64) moveMark {
+	s := 0
+	if seat == 1 {
+		s = 1
 	}
+	if older {
+		return moveMark{col: seatFill[s], shaft: math.Max(4, cell*0.04), frame: 4}
+	}
+	return moveMark{col: seatChip[s], shaft: math.Max(5, cell*0.06), frame: 5}
+}
+
+// drawLastMove marks both players' last moves over the pieces, the older first so the newer lies
+// on top: where a leaf entered, the squares that lost leaves to bagging, the destination, an
+// arrow along the path and the points scored.
+func drawLastMove(c *render.Canvas, l layout, v *game.View) {
+	var newer game.Square
+	hasNewer := v.Last != nil && len(v.Last.Path) > 0
+	if hasNewer {
+		newer = v.Last.Path[len(v.Last.Path)-1]
+	}
+	if v.Prev != nil && seatOK(int(v.Prev.Seat)) {
+		// The older tag goes under its square where the newer move ended on the same one.
+		drawMove(c, l, v, v.Prev, markOf(v.Prev.Seat, true, l.cell), hasNewer && len(v.Prev.Path) > 0 && v.Prev.Path[len(v.Prev.Path)-1] == newer)
+	}
+	if v.Last != nil && seatOK(int(v.Last.Seat)) {
+		drawMove(c, l, v, v.Last, markOf(v.Last.Seat, false, l.cell), false)
+	}
+}
+
+func drawMove(c *render.Canvas, l layout, v *game.View, m *game.LastMove, mk moveMark, tagBelow bool) {
 	g := l.grid
 	for _, q := range m.Bagged {
 		if onBoard(v, q) {
-			baggedMark(c, g, q)
+			baggedMark(c, g, q, mk.col)
 		}
 	}
 	if m.Entered != nil && onBoard(v, *m.Entered) {
-		enteredMark(c, g, *m.Entered)
+		enteredMark(c, g, *m.Entered, mk.col)
 	}
 	var pts []gg.Point
 	for _, q := range m.Path {
@@ -45,7 +77,9 @@ func drawLastMove(c *render.Canvas, l layout, v *game.View) {
 	}
 	dest := m.Path[len(m.Path)-1]
 	x, y := g.Origin(dest.Col, dest.Row)
-	c.RoundRect(x+2, y+2, g.Cell-4, g.Cell-4, 8, nil, render.Ink, 5)
+	// An ink line on each side of the frame keeps a pale colour visible on the wood.
+	c.RoundRect(x+1, y+1, g.Cell-2, g.Cell-2, 8, nil, render.Ink, mk.frame+3)
+	c.RoundRect(x+2.5, y+2.5, g.Cell-5, g.Cell-5, 7, nil, mk.col, mk.frame)
 	// The arrow stops short of the destination's pyramid so its letter stays visible.
 	if len(pts) == 3 && m.Path[0] == m.Path[2] {
 		// Out and back: draw a U-turn so the arrow does not retrace itself and read backwards.
@@ -58,37 +92,46 @@ func drawLastMove(c *render.Canvas, l layout, v *game.View) {
 	pts[0] = towards(pts[0], pts[1], g.Cell*0.15)
 	n := len(pts)
 	pts[n-1] = towards(pts[n-1], pts[n-2], g.Cell*0.38)
-	c.Arrow(pts, render.ArrowStyle{Width: math.Max(5, g.Cell*0.06), Color: render.Ink, Outline: render.White})
+	c.Arrow(pts, render.ArrowStyle{Width: mk.shaft, Color: mk.col, Outline: render.Ink})
 	if m.Points > 0 {
 		tag := fmt.Sprintf("+%d", m.Points)
 		st := render.Style{Size: max(g.Cell*0.2, minText), Font: render.Bold, Align: render.Center, VAlign: render.Middle}
 		w := render.TextWidth(tag, st) + g.Cell*0.12
 		hgt := st.Size * 1.3
 		tx, ty := x+g.Cell/2-w/2, y-hgt/2
+		if tagBelow {
+			ty += g.Cell
+		}
 		c.RoundRect(tx, ty, w, hgt, hgt/2, render.White, render.Ink, 2.5)
+		c.RoundRect(tx+2.5, ty+2.5, w-5, hgt-5, hgt/2-2.5, nil, mk.col, 3)
 		c.Text(tx+w/2, ty+hgt/2, tag, st)
 	}
 }
 
 // baggedMark outlines a square that lost leaves with a dashed frame and a small cross.
-func baggedMark(c *render.Canvas, g render.Grid, q game.Square) {
+// The dashes and the cross are in the move's colour over ink, to tell whose bag it was.
+func baggedMark(c *render.Canvas, g render.Grid, q game.Square, col color.RGBA) {
 	x, y := g.Origin(q.Col, q.Row)
 	s := g.Cell
 	c.SetDash(10, 7)
-	c.RoundRect(x+6, y+6, s-12, s-12, 6, nil, render.Ink, 3.5)
+	c.RoundRect(x+6, y+6, s-12, s-12, 6, nil, render.Ink, 6)
+	c.RoundRect(x+7.5, y+7.5, s-15, s-15, 5, nil, col, 3)
 	c.SetDash()
 	r := s * 0.07
 	cx, cy := x+s-r-12, y+s-r-12
-	c.Line(cx-r, cy-r, cx+r, cy+r, 4, render.Ink)
-	c.Line(cx-r, cy+r, cx+r, cy-r, 4, render.Ink)
+	c.Line(cx-r, cy-r, cx+r, cy+r, 7, render.Ink)
+	c.Line(cx-r, cy+r, cx+r, cy-r, 7, render.Ink)
+	c.Line(cx-r, cy-r, cx+r, cy+r, 3.5, col)
+	c.Line(cx-r, cy+r, cx+r, cy-r, 3.5, col)
 }
 
 // enteredMark puts a plus badge on the corner where a new leaf came in, top right where neither
 // the corner star nor a pyramid's apex is (an entry square never holds a stack this turn).
-func enteredMark(c *render.Canvas, g render.Grid, q game.Square) {
+func enteredMark(c *render.Canvas, g render.Grid, q game.Square, col color.RGBA) {
 	x, y := g.Origin(q.Col, q.Row)
 	r := g.Cell * 0.11
 	plusBadge(c, x+g.Cell-r-5, y+r+5, r)
+	c.Circle(x+g.Cell-r-5, y+r+5, r+2.5, nil, col, 3)
 }
 
 // plusBadge is the mark of an entry: a plus in a white disc.
@@ -108,12 +151,21 @@ func towards(p, q gg.Point, d float64) gg.Point {
 	return gg.Point{X: p.X + dx/l*d, Y: p.Y + dy/l*d}
 }
 
-// lastMoveText says the previous turn in words for the footer, e.g. "Last move: bob entered at
-// A6, moved A6-B5-B4 capping, became a white pawn and bagged 9 points.", naming the player as every
-// text does (the side, "Xeno", only where the platform gave no name).
-func lastMoveText(v *game.View, m0 render.Meta) string {
+// lastMovesText says both last moves in words for the footer, the newer first, e.g. "bob entered
+// at A6, moved A6-B5-B4 capping, became a white pawn and bagged 9 points.", naming the player as
+// every text does (the side, "Xeno", only where the platform gave no name). Each goes with the
+// move it tells, for its mark.
+func lastMovesText(v *game.View, m0 render.Meta) (lines []string, moves []*game.LastMove) {
+	for _, m := range []*game.LastMove{v.Last, v.Prev} {
+		if s := moveText(m, m0); s != "" {
+			lines, moves = append(lines, s), append(moves, m)
+		}
+	}
+	return lines, moves
+}
+
+func moveText(m *game.LastMove, m0 render.Meta) string {
 	lang := m0.Lang
-	m := v.Last
 	if m == nil || !seatOK(int(m.Seat)) || len(m.Path) < 2 {
 		return ""
 	}

@@ -30,8 +30,11 @@ var (
 	cornerWood = render.Hex("#c9ad7c")
 	ash        = render.Hex("#8f8a82") // hatching on squares under a burnt leaf
 	outside    = render.Hex("#efe9dd") // unsettled: squares outside the pieces' box
-	seatFill   = [2]color.RGBA{render.Mix(render.OIBluishGreen, render.White, 0.35), render.Mix(render.Hex("#7d4f9e"), render.White, 0.45)}
-	seatChip   = [2]color.RGBA{render.OIBluishGreen, render.Hex("#7d4f9e")}
+	// glassStripe hatches clear pyramids: a third of the way from their fill to ink, a shade the
+	// palette's ramp already holds.
+	glassStripe = render.Mix(pieceFill[game.Clear], render.Ink, 1.0/3)
+	seatFill    = [2]color.RGBA{render.Mix(render.OIBluishGreen, render.White, 0.35), render.Mix(render.Hex("#7d4f9e"), render.White, 0.45)}
+	seatChip    = [2]color.RGBA{render.OIBluishGreen, render.Hex("#7d4f9e")}
 )
 
 // pal is the fixed palette of every Autumn Ash board: the colours above and the shades their
@@ -62,6 +65,13 @@ func buildPalette() color.Palette {
 	p.Ramp(ash, cornerWood, 1)
 	p.Ramp(render.White, woodLight, 2)
 	p.Ramp(render.White, render.Panel, 1)
+	p.Ramp(glassStripe, pieceFill[game.Clear], 1)
+	// The last moves' marks: each side's colour, full and pale, outlined in ink on the wood.
+	for _, c := range append(seatChip[:], seatFill[:]...) {
+		p.Ramp(c, render.Ink, 2)
+		p.Ramp(c, woodLight, 1)
+		p.Ramp(c, woodDark, 1)
+	}
 	return p.MustPalette()
 }
 

@@ -153,11 +153,14 @@ func legendItems(field bool, lang string) []legendItem {
 		}, tr(lang, "legend_height")},
 		{func(c *render.Canvas, x, y float64) { hatchIcon(c, x, y) }, tr(lang, "legend_burnt")},
 		{func(c *render.Canvas, x, y float64) {
-			c.Arrow([]gg.Point{{X: x - 16, Y: y}, {X: x + 16, Y: y}}, render.ArrowStyle{Width: 4})
+			// The newer move saturated above, the older pale below, as on the board.
+			c.Arrow([]gg.Point{{X: x - 18, Y: y - 7}, {X: x + 18, Y: y - 7}}, render.ArrowStyle{Width: 4, Color: seatChip[0], Outline: render.Ink})
+			c.Arrow([]gg.Point{{X: x - 18, Y: y + 8}, {X: x + 18, Y: y + 8}}, render.ArrowStyle{Width: 3, Color: seatFill[0], Outline: render.Ink})
 		}, tr(lang, "legend_last")},
 		{func(c *render.Canvas, x, y float64) {
 			c.SetDash(5, 4)
-			c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 2.5)
+			c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 4.5)
+			c.RoundRect(x-12, y-12, 24, 24, 3, nil, seatChip[0], 2)
 			c.SetDash()
 		}, tr(lang, "legend_bagged")},
 	}
@@ -198,46 +201,60 @@ func hatchIcon(c *render.Canvas, x, y float64) {
 	c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 1.5)
 }
 
+// footerLine is one line of the footer, with the move it tells for a mark before it.
+type footerLine struct {
+	text  string
+	move  *game.LastMove
+	older bool
+	style render.Style
+}
+
+// drawFooter tells both last moves, each after a small arrow drawn as on the board, then the
+// result's reason or, on the first turn, what a turn is, and Unsettled's field rule. Lines wrap
+// rather than shrink; what does not fit is left off from the end.
 func drawFooter(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	r := l.footer
 	x, y := float64(r.Min.X), float64(r.Min.Y)
 	w := float64(r.Dx())
-	st := render.Style{Size: 22, VAlign: render.Middle}
-	lines := []string{}
-	if s := lastMoveText(v, m); s != "" {
-		lines = append(lines, s)
+	st := render.Style{Size: 20, VAlign: render.Middle}
+	var lines []footerLine
+	texts, moves := lastMovesText(v, m)
+	for i, s := range texts {
+		lines = append(lines, footerLine{text: s, move: moves[i], older: moves[i] == v.Prev, style: st})
 	}
 	if v.Result != nil && v.Result.Reason != "" {
-		lines = append(lines, reasonText(v, m))
+		bold := st
+		bold.Font = render.Bold
+		lines = append(lines, footerLine{text: reasonText(v, m), style: bold})
 	}
 	if len(lines) == 0 && seatOK(int(v.Turn)) {
 		// The first turn: say what a turn is.
-		lines = append(lines, tr(m.Lang, "footer_first", msg.Code("Side", m.Player(v.Turn, seatName[v.Turn], 16))))
+		lines = append(lines, footerLine{text: tr(m.Lang, "footer_first", msg.Code("Side", m.Player(v.Turn, seatName[v.Turn], 16))), style: st})
 	}
 	if v.Variant == game.VariantUnsettled && v.Result == nil {
-		lines = append(lines, tr(m.Lang, "footer_unsettled"))
+		muted := st
+		muted.Color, muted.Size = render.Muted, minText
+		lines = append(lines, footerLine{text: tr(m.Lang, "footer_unsettled"), style: muted})
 	}
-	if len(lines) > 2 {
-		lines = lines[:2]
-	}
-	// Each line wraps rather than shrinks; four lines at most fill the footer.
-	const maxLines = 4
-	lh := float64(r.Dy()) / maxLines
+	lh := float64(r.Dy()) / footerLines
 	n := 0
-	for i, s := range lines {
-		ls := st
-		if i == 1 {
-			ls.Font = render.Bold
-			if v.Result == nil {
-				ls.Font, ls.Color, ls.Size = render.Regular, render.Muted, 20
-			}
+	for _, ln := range lines {
+		indent := 0.0
+		if ln.move != nil {
+			indent = footerMarkW
+			mk := markOf(ln.move.Seat, ln.older, l.cell)
+			cy := y + lh*(float64(n)+0.5)
+			c.Arrow([]gg.Point{{X: x + 2, Y: cy}, {X: x + footerMarkW - 10, Y: cy}}, render.ArrowStyle{Width: mk.shaft * 0.8, Color: mk.col, Outline: render.Ink})
 		}
-		for _, part := range render.Wrap(s, ls, w) {
-			if n == maxLines {
+		for _, part := range render.Wrap(ln.text, ln.style, w-indent) {
+			if n == footerLines {
 				return
 			}
-			c.Text(x, y+lh*(float64(n)+0.5), part, ls)
+			c.Text(x+indent, y+lh*(float64(n)+0.5), part, ln.style)
 			n++
 		}
 	}
 }
+
+// footerMarkW is the room for the arrow before a move in the footer.
+const footerMarkW = 46

@@ -47,12 +47,17 @@ func paintPiece(k pieceKey) image.Image {
 	lw := math.Max(2, h/26)
 	c.Poly(tri, fill, render.Ink, lw)
 	ink := render.ContrastInk(fill)
+	if k.colour == game.Clear {
+		// The letter and the pips keep a plain window so they read as on any other pyramid.
+		lh := float64(k.letter)
+		glassStripes(c, tri, h, func() {
+			c.RoundRect(cx-lh*0.5, apex+h*0.64-lh*0.55, lh, base-(apex+h*0.64-lh*0.55), lh*0.3, fill, nil, 0)
+		})
+		c.Poly(tri, nil, render.Ink, lw)
+	}
 	if k.colour >= game.Clear {
 		in := insetTriangle(tri, lw*2.6)
 		c.Poly(in, nil, render.Mix(fill, ink, 0.55), math.Max(1.2, lw*0.6))
-	}
-	if k.colour == game.Clear {
-		c.Line(cx-w*0.06, apex+h*0.2, cx-w*0.2, apex+h*0.52, math.Max(2, h/22), render.White)
 	}
 	c.Text(cx, apex+h*0.64, k.colour.Letter(), render.Style{Size: float64(k.letter), Font: render.Bold,
 		Color: ink, Align: render.Center, VAlign: render.Middle})
@@ -66,6 +71,26 @@ func paintPiece(k pieceKey) image.Image {
 		c.Circle(x, y, r, ink, nil, 0)
 	}
 	return c.Image()
+}
+
+// glassStripes hatches a clear pyramid with diagonal stripes, so that at phone size clear and
+// white differ by a pattern and not only by a shade of near-white.
+func glassStripes(c *render.Canvas, tri []gg.Point, h float64, window func()) {
+	c.MoveTo(tri[0].X, tri[0].Y)
+	for _, p := range tri[1:] {
+		c.LineTo(p.X, p.Y)
+	}
+	c.ClosePath()
+	c.Clip()
+	gap := math.Max(6, h/5)
+	x0, y0 := tri[2].X, tri[0].Y
+	for d := -h; d < h*1.2; d += gap {
+		c.Line(x0+d, y0+h, x0+d+h, y0, math.Max(2, gap*0.38), glassStripe)
+	}
+	if window != nil {
+		window() // still clipped to the pyramid
+	}
+	c.ResetClip()
 }
 
 // insetTriangle shrinks a triangle toward its centroid so its edges move in by d.
@@ -170,6 +195,10 @@ var shadowSprites = render.NewSprites(func(k pieceKey) image.Image {
 	c := render.NewSprite(side, side)
 	t := triangle(float64(side)/2, float64(side-spriteMargin), float64(k.h))
 	c.Poly(t, pieceFill[k.colour], render.Ink, math.Max(2, float64(k.h)/26))
+	if k.colour == game.Clear {
+		glassStripes(c, t, float64(k.h), nil)
+		c.Poly(t, nil, render.Ink, math.Max(2, float64(k.h)/26))
+	}
 	return c.Image()
 })
 

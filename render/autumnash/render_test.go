@@ -7,10 +7,15 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
+	"slices"
 	"testing"
 
+	xdraw "golang.org/x/image/draw"
+
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/autumnash"
 )
 
@@ -26,6 +31,21 @@ func TestGolden(t *testing.T) {
 			render.Golden(t, f.name, render.Quantise(img, pal))
 		})
 	}
+}
+
+// A game ended by resignation mid-play: the platform's result over a running view, nobody to move.
+func TestGoldenResigned(t *testing.T) {
+	v := fixtureByName(t, "both-bagged")
+	m := render.SampleMeta(2)
+	loser := v.Turn
+	ranks := []int{1, 1}
+	ranks[loser] = 2
+	m.Result = &rules.Result{Ranks: ranks, Reason: m.Names[loser] + " resigned."}
+	img, err := Image(v, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render.Golden(t, "resigned", render.Quantise(img, pal))
 }
 
 func fixtureByName(t *testing.T, name string) *game.View {
@@ -168,24 +188,62 @@ func TestLastMoveIsFramedAndBaggedSquaresDashed(t *testing.T) {
 	}
 	img := rgba(t, v)
 	dest := v.Last.Path[len(v.Last.Path)-1]
-	// The frame runs along the inside of the destination square.
-	if got := at(img, v, dest, 0.5, 0.03); got != render.Ink {
+	// The frame runs along the inside of the destination square, in the mover's colour.
+	if got := at(img, v, dest, 0.2, 0.03); got != seatChip[v.Last.Seat] {
 		t.Errorf("destination %s frame is %v", dest.Label(), got)
 	}
 	for _, q := range v.Last.Bagged {
 		if q == dest {
 			continue
 		}
-		if n := countIn(img, v, q, render.Ink); n < 200 {
-			t.Errorf("bagged square %s has %d ink pixels: no dashed frame", q.Label(), n)
+		if n := countIn(img, v, q, seatChip[v.Last.Seat]); n < 200 {
+			t.Errorf("bagged square %s has %d pixels of the mover's colour: no dashed frame", q.Label(), n)
 		}
 	}
 	// Without the last move, none of it is drawn.
 	bare := *v
-	bare.Last = nil
+	bare.Last, bare.Prev = nil, nil
 	img = rgba(t, &bare)
-	if got := at(img, v, dest, 0.5, 0.03); got == render.Ink {
+	if got := at(img, v, dest, 0.2, 0.03); got == seatChip[v.Last.Seat] {
 		t.Errorf("destination framed without a last move")
+	}
+}
+
+// Both players' last moves are on the board, each in its side's colour, the older one pale, with
+// what each bagged: a player's own bag does not vanish once the opponent has moved.
+func TestBothLastMovesMarked(t *testing.T) {
+	v := fixtureByName(t, "both-bagged")
+	if v.Last == nil || v.Prev == nil || v.Prev.Seat == v.Last.Seat || len(v.Prev.Bagged) == 0 {
+		t.Fatalf("fixture lacks two bagging moves: %+v %+v", v.Last, v.Prev)
+	}
+	newer, older := v.Last, v.Prev
+	img := rgba(t, v)
+	nd, od := newer.Path[len(newer.Path)-1], older.Path[len(older.Path)-1]
+	if got := at(img, v, nd, 0.2, 0.03); got != seatChip[newer.Seat] {
+		t.Errorf("newer destination %s frame is %v, want %v", nd.Label(), got, seatChip[newer.Seat])
+	}
+	if od != nd {
+		if got := at(img, v, od, 0.2, 0.03); got != seatFill[older.Seat] {
+			t.Errorf("older destination %s frame is %v, want the pale %v", od.Label(), got, seatFill[older.Seat])
+		}
+	}
+	marked := 0
+	for _, q := range older.Bagged {
+		if countIn(img, v, q, seatFill[older.Seat]) >= 200 {
+			marked++
+		}
+	}
+	if marked == 0 {
+		t.Errorf("none of the older move's bagged squares %v is marked in its pale colour", older.Bagged)
+	}
+	// Without the older move its marks go.
+	bare := *v
+	bare.Prev = nil
+	img = rgba(t, &bare)
+	for _, q := range older.Bagged {
+		if n := countIn(img, v, q, seatFill[older.Seat]); n >= 200 {
+			t.Errorf("%s marked pale (%d pixels) without an older move", q.Label(), n)
+		}
 	}
 }
 
@@ -239,29 +297,59 @@ func TestStatusNamesTurnAndWinner(t *testing.T) {
 }
 
 func TestLastMoveText(t *testing.T) {
+	bag := &game.LastMove{Seat: 1, Entered: &game.Square{Col: 0, Row: 5}, Path: []game.Square{{Col: 0, Row: 5}, {Col: 1, Row: 5}, {Col: 1, Row: 4}},
+		Became: game.Piece{Owner: 1, Colour: game.White, Size: game.Pawn}, Capped: true, Bagged: []game.Square{{Col: 1, Row: 4}}, Points: 9}
+	queen := &game.LastMove{Seat: 0, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}, Became: game.Piece{Colour: game.Yellow, Size: game.Queen}}
 	for _, tc := range []struct {
-		last *game.LastMove
-		want string
+		last, prev *game.LastMove
+		names      []string
+		want       []string
 	}{
-		{nil, ""},
-		{&game.LastMove{Seat: 1, Entered: &game.Square{Col: 0, Row: 5}, Path: []game.Square{{Col: 0, Row: 5}, {Col: 1, Row: 5}, {Col: 1, Row: 4}},
-			Became: game.Piece{Owner: 1, Colour: game.White, Size: game.Pawn}, Capped: true, Bagged: []game.Square{{Col: 1, Row: 4}}, Points: 9},
-			"Last move: Xeno entered at A6, moved A6-B6-B5 capping, became a white pawn and bagged 9 points."},
-		{&game.LastMove{Seat: 0, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}, Became: game.Piece{Colour: game.Yellow, Size: game.Queen}},
-			"Last move: Rainbow moved C2-C3, became a yellow queen."},
-		{&game.LastMove{Seat: 5, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}}, ""},
+		{nil, nil, nil, nil},
+		{bag, nil, nil, []string{"Xeno entered at A6, moved A6-B6-B5 capping, became a white pawn and bagged 9 points."}},
+		// Both moves, the newer first; the players named as every text names them, not the sides.
+		{queen, bag, []string{"ann", "bob"}, []string{"ann moved C2-C3, became a yellow queen.",
+			"bob entered at A6, moved A6-B6-B5 capping, became a white pawn and bagged 9 points."}},
+		{&game.LastMove{Seat: 5, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}}, nil, nil, nil},
 		{&game.LastMove{Seat: 1, Path: []game.Square{{Col: 2, Row: 6}, {Col: 3, Row: 6}, {Col: 2, Row: 6}},
-			Became: game.Piece{Colour: game.Orange, Size: game.Queen}},
-			"Last move: Xeno moved C7-D7-C7, became an orange queen."},
+			Became: game.Piece{Colour: game.Orange, Size: game.Queen}}, nil, []string{"ann", "Hana"},
+			[]string{"Hana moved C7-D7-C7, became an orange queen."}},
 	} {
-		if got := lastMoveText(&game.View{Last: tc.last}, render.Meta{}); got != tc.want {
+		got, moves := lastMovesText(&game.View{Last: tc.last, Prev: tc.prev}, render.Meta{Names: tc.names})
+		if !slices.Equal(got, tc.want) || len(moves) != len(got) {
 			t.Errorf("got %q\nwant %q", got, tc.want)
 		}
 	}
-	// With players named, the footer names the player, as every text does, not the side.
-	last := &game.LastMove{Seat: 1, Path: []game.Square{{Col: 2, Row: 1}, {Col: 2, Row: 2}}, Became: game.Piece{Colour: game.Yellow, Size: game.Queen}}
-	if got, want := lastMoveText(&game.View{Last: last}, render.Meta{Names: []string{"ann", "Hana"}}), "Last move: Hana moved C2-C3, became a yellow queen."; got != want {
-		t.Errorf("got %q\nwant %q", got, want)
+}
+
+// After a resignation (the platform's result over a running view) nobody is to move: the stash
+// panels drop their "to move" frame, as the status bar already does.
+func TestResignedBoardHasNobodyToMove(t *testing.T) {
+	v := fixtureByName(t, "mid-stacks")
+	if v.Result != nil || !seatOK(int(v.Turn)) {
+		t.Fatal("fixture is not a running game")
+	}
+	l := newLayout(v)
+	framed := func(m render.Meta) bool {
+		img, err := Image(v, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := l.stash[v.Turn]
+		return img.(*image.RGBA).RGBAAt((r.Min.X+r.Max.X)/2, r.Min.Y+1) == render.Ink
+	}
+	if !framed(render.Meta{}) {
+		t.Fatal("the running game's stash is not framed: the test reads the wrong pixel")
+	}
+	resigned := &rules.Result{Ranks: []int{1, 2}, Reason: "bob resigned."}
+	if v.Turn == 0 {
+		resigned.Ranks = []int{2, 1}
+	}
+	if framed(render.Meta{Result: resigned}) {
+		t.Error("after a resignation the stash still says who is to move")
+	}
+	if framed(render.Meta{Aborted: true}) {
+		t.Error("after an abort the stash still says who is to move")
 	}
 }
 
@@ -369,5 +457,41 @@ func TestConcurrentRendersAgree(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// A clear pawn and a white pawn differ by more than a shade once a phone shows the board 400 px
+// wide: a good share of the pyramid differs clearly, letters left out (drawn 1 px).
+func TestClearAndWhiteDifferAt400px(t *testing.T) {
+	l := newLayoutFor(5, 6)
+	h := int(math.Round(l.cell * heightFrac[game.Pawn]))
+	shrink := func(c game.Colour) *image.RGBA {
+		src := pieceSprites.Get(pieceKey{colour: c, size: game.Pawn, h: h, letter: 1})
+		b := src.Bounds()
+		w := b.Dx() * 400 / l.w
+		dst := image.NewRGBA(image.Rect(0, 0, w, w))
+		xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, b, xdraw.Src, nil)
+		return dst
+	}
+	clear, white := shrink(game.Clear), shrink(game.White)
+	area, differ := 0, 0
+	for i := 0; i < len(clear.Pix); i += 4 {
+		if clear.Pix[i+3] < 255 || white.Pix[i+3] < 255 {
+			continue // the pyramid's edge and the transparent corners
+		}
+		area++
+		d := 0
+		for k := 0; k < 3; k++ {
+			d = max(d, int(clear.Pix[i+k])-int(white.Pix[i+k]), int(white.Pix[i+k])-int(clear.Pix[i+k]))
+		}
+		if d > 48 {
+			differ++
+		}
+	}
+	if area < 100 {
+		t.Fatalf("only %d opaque pixels: not a pawn", area)
+	}
+	if share := float64(differ) / float64(area); share < 0.15 {
+		t.Errorf("clear and white pawns differ clearly on %.0f%% of their pixels at 400 px, want 15%% or more", share*100)
 	}
 }

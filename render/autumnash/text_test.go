@@ -50,7 +50,7 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 	var texts []string
 	for _, f := range fixtures {
 		v := loadFixture(t, f)
-		texts = append(texts, status(v, render.Meta{Lang: lang}).Text, status(v, render.Meta{Lang: lang}).Right, lastMoveText(v, render.Meta{Lang: lang}))
+		texts = append(texts, status(v, render.Meta{Lang: lang}).Text, status(v, render.Meta{Lang: lang}).Right, strings.Join(must(lastMovesText(v, render.Meta{Lang: lang})), " "))
 	}
 	for _, it := range legendItems(true, lang) {
 		texts = append(texts, it.text)
@@ -77,3 +77,5 @@ func TestReasonInTheBoardsLanguage(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func must[T, U any](t T, _ U) T { return t }
