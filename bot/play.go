@@ -85,6 +85,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 		return Reply{Game: t.row.ID}, refuseT(ul, "move_stale")
 	}
 	begun := markOf(t.state)
+	var before []byte // the position before the last decision played, for superfluous closers
 	var played []rules.Move
 	var evs []rules.Event
 	var stop []string // why the command ended before its last step
@@ -101,6 +102,13 @@ run:
 				break run
 			}
 			m, more, err := nextDecision(t.state, seat, rest)
+			if err != nil && len(played) > 0 && superfluous(t.kit.Game, before, seat, rest) {
+				// The closing word of a part of the turn the rules closed by themselves ("done"
+				// after a larva play that ended with its last polyp): what the player meant has
+				// happened, so the word is passed over, not refused.
+				rest = nil
+				continue
+			}
 			if err != nil {
 				reason, _ := illegalText(ul, err)
 				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state)))
@@ -117,6 +125,7 @@ run:
 			if interaction != "" && len(played) > 0 {
 				interaction = fmt.Sprintf("%s#%d", interaction, len(played)+1) // one id per stored move
 			}
+			before, _ = t.state.Encode()
 			e, err := s.commit(ctx, t, seat, m, req.User.ID, interaction)
 			if err != nil {
 				if len(played) == 0 {
@@ -210,12 +219,33 @@ func nextDecision(st rules.State, seat rules.Seat, toks rules.Move) (rules.Move,
 		if ferr != nil {
 			continue
 		}
+		if len(head) != k {
+			// The rules force a token where the player typed toks[k]: that token was meant for
+			// this move and does not fit; it is no next decision ("grow w" where only grey can
+			// grow must not play "grow g" and then "w").
+			break
+		}
 		if next, _, cerr := st.Choices(seat, head); cerr == nil && len(next) == 0 {
 			return head, toks[k:], nil
 		}
 		break // the longest whole move found can go on: splitting it would guess
 	}
 	return nil, nil, err
+}
+
+// superfluous reports whether step, refused now, is a single word that was a whole move just
+// before the last decision played (in the position snap): the word that closes a part of the turn
+// which that decision closed by itself.
+func superfluous(g rules.Game, snap []byte, seat rules.Seat, step rules.Move) bool {
+	if len(step) != 1 || snap == nil {
+		return false
+	}
+	st, err := g.Decode(snap)
+	if err != nil {
+		return false
+	}
+	_, err = rules.Canonical(st, seat, step)
+	return err == nil
 }
 
 // alreadyApplied reports whether a move with this interaction id is in the game's log: Discord

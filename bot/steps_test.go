@@ -281,7 +281,8 @@ func TestSpaceSplitsOnlyAfterAClosedMove(t *testing.T) {
 		t.Errorf("log after %q: %q", text, log[n:])
 	}
 	// nextDecision on a toy tree: "a" is whole but may go on with "b"; "x" is whole and closed.
-	st := seatMenu{[]rules.Move{{"a"}, {"a", "b"}, {"x"}}}
+	// "m" is no whole move: its one way on, "n", is forced.
+	st := seatMenu{[]rules.Move{{"a"}, {"a", "b"}, {"x"}, {"m", "n"}}}
 	for _, c := range []struct {
 		in         string
 		head, rest string // "" head: refused
@@ -292,6 +293,11 @@ func TestSpaceSplitsOnlyAfterAClosedMove(t *testing.T) {
 		{"a c", "", ""},
 		{"a x", "", ""},
 		{"zz", "", ""},
+		// A token typed where the rules force another is a slip in this move, not the next
+		// decision: "grow w" with only grey to grow must never play "grow g" (a review found it).
+		{"m z", "", ""},
+		{"m", "m n", ""},
+		{"m n x", "m n", "x"},
 	} {
 		head, rest, err := nextDecision(st, 0, strings.Fields(c.in))
 		if head.String() != c.head || rest.String() != c.rest || (err != nil) != (c.head == "") {
@@ -465,5 +471,40 @@ func TestRestOfOneStepRefused(t *testing.T) {
 	}
 	if log := e.notations(th); len(log) != 1 || log[0] != "step 1" {
 		t.Errorf("log %q", log)
+	}
+}
+
+// menuGame decodes a snapshot "a b|c" as the position whose whole moves are "a b" and "c".
+type menuGame struct{}
+
+func (menuGame) Info() rules.Info                    { return rules.Info{ID: "menu"} }
+func (menuGame) New(rules.Setup) (rules.State, error) { return seatMenu{}, nil }
+func (menuGame) Decode(b []byte) (rules.State, error) {
+	var ms []rules.Move
+	for _, m := range strings.Split(string(b), "|") {
+		ms = append(ms, strings.Fields(m))
+	}
+	return seatMenu{ms}, nil
+}
+
+// A closing word the rules made needless is passed over: "done" after a larva play that ended by
+// itself with its last polyp was refused in a review's comma turn ("grow w, 1 f 2, done, take w").
+// Only a single word that was a whole move just before the last decision counts.
+func TestSuperfluousClosingWord(t *testing.T) {
+	snap := []byte("done|1 f 2")
+	for _, c := range []struct {
+		snap []byte
+		step string
+		want bool
+	}{
+		{snap, "done", true},
+		{snap, "DONE", true},
+		{snap, "take", false},  // not a move then either: refused as it is
+		{snap, "1 f 2", false}, // more than a word: a real decision, refused
+		{nil, "done", false},   // nothing played before it
+	} {
+		if got := superfluous(menuGame{}, c.snap, 0, strings.Fields(c.step)); got != c.want {
+			t.Errorf("%q after %q: %v, want %v", c.step, c.snap, got, c.want)
+		}
 	}
 }
