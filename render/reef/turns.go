@@ -17,14 +17,14 @@ import (
 // open-sea space it took. Brackets, not a ring: a guard band is a ring in the seat's colour too.
 // The number tells seats apart where colour alone does not.
 
-const tagSize = 24
+const tagSize = 26
 
 // turnTag is a corner flag in seat's colour with its number, for a square's top-right corner.
 var turnTag = render.NewSprites(func(seat int) image.Image {
 	c := render.NewSprite(tagSize, tagSize)
 	s := float64(tagSize)
 	c.Poly([]gg.Point{{X: 0.5, Y: 0.5}, {X: s - 0.5, Y: 0.5}, {X: s - 0.5, Y: s - 0.5}}, seatFill[seat], render.Ink, 1.2)
-	c.Text(s*0.7, s*0.3, fmt.Sprint(seat+1), render.Style{Size: 11, Font: render.Bold, Color: render.ContrastInk(seatFill[seat]), Align: render.Center, VAlign: render.Middle})
+	c.Text(s*0.7, s*0.3, fmt.Sprint(seat+1), render.Style{Size: 12, Font: render.Bold, Color: render.ContrastInk(seatFill[seat]), Align: render.Center, VAlign: render.Middle})
 	return c.Image()
 })
 
