@@ -47,13 +47,15 @@ func (s *state) recent(me int, ev *events) *seatTurn {
 	return r
 }
 
-// touch hands square sq to me's turn: an older turn's mark on it no longer tells what lies there.
+// touch hands square sq to me's turn: an older turn's mark on it no longer tells what lies there,
+// nor does me's own mark of a coral eaten there earlier in the turn once a polyp is laid on it.
 func (s *state) touch(me, sq int) {
 	for i := range s.Recent {
+		o := &s.Recent[i]
 		if i == me {
+			o.Eaten = slices.DeleteFunc(o.Eaten, func(x int) bool { return x == sq })
 			continue
 		}
-		o := &s.Recent[i]
 		o.Laid = slices.DeleteFunc(o.Laid, func(x int) bool { return x == sq })
 		o.Over = slices.DeleteFunc(o.Over, func(x int) bool { return x == sq })
 		o.Eaten = slices.DeleteFunc(o.Eaten, func(x int) bool { return x == sq })

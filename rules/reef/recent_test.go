@@ -129,3 +129,19 @@ func TestTurnMarksInSnapshots(t *testing.T) {
 		t.Errorf("a mark off the reef decoded")
 	}
 }
+
+// A square eaten and then laid on in the same turn is marked as laid: it holds a polyp again.
+func TestEatenThenLaidIsLaid(t *testing.T) {
+	s := fixture(t, 2)
+	put(t, s, White, "1:E1", "1:E2", "1:E3", "1:F3", "1:G3")
+	shrimpOn(t, s, 0, "1:E2")
+	mustApply(t, s, 0, "eat "+sqt("1:E2"))
+	giveCube(t, s, 0, Pink)
+	give(t, s, 0, Pink, 1)
+	mustApply(t, s, 0, "grow p")
+	mustApply(t, s, 0, sqt("1:E3"))
+	tm, _ := turnOf(t, s.View(rules.Spectator).(*View), 0)
+	if !slices.Contains(tm.Laid, spotOf("1:E3")) || slices.Contains(tm.Eaten, spotOf("1:E3")) || len(tm.Eaten) != 4 {
+		t.Errorf("eaten %v, laid %v", tm.Eaten, tm.Laid)
+	}
+}
