@@ -30,6 +30,10 @@ func (s *state) recent(me int, ev *events) *seatTurn {
 	}
 	if len(s.Recent) != s.Seats {
 		s.Recent = make([]seatTurn, s.Seats)
+	} else {
+		// Copies share their records (the search clones states by the thousand and never
+		// marks them), so a loud move writes to its own.
+		s.Recent = cloneRecent(s.Recent)
 	}
 	r := &s.Recent[me]
 	if !r.Open {
@@ -62,7 +66,7 @@ func (s *state) touch(me, sq int) {
 	}
 }
 
-// cloneRecent copies the records deeply, for clone.
+// cloneRecent copies the records deeply.
 func cloneRecent(in []seatTurn) []seatTurn {
 	if in == nil {
 		return nil

@@ -145,3 +145,23 @@ func TestEatenThenLaidIsLaid(t *testing.T) {
 		t.Errorf("eaten %v, laid %v", tm.Eaten, tm.Laid)
 	}
 }
+
+// Copies share their turn marks until one of them moves: a move on a copy leaves the original's
+// marks as they were.
+func TestCopyKeepsItsOwnTurnMarks(t *testing.T) {
+	s := fixture(t, 2)
+	giveCube(t, s, 0, Pink)
+	give(t, s, 0, Pink, 3)
+	mustApply(t, s, 0, "grow p")
+	mustApply(t, s, 0, sqt("1:A3"))
+	before, _ := json.Marshal(s.View(rules.Spectator).(*View).Turns)
+	c := s.clone()
+	mustApply(t, c, 0, sqt("1:A5"))
+	after, _ := json.Marshal(s.View(rules.Spectator).(*View).Turns)
+	if string(before) != string(after) {
+		t.Errorf("a move on a copy changed the original's marks:\n%s\n%s", before, after)
+	}
+	if tm, _ := turnOf(t, c.View(rules.Spectator).(*View), 0); len(tm.Laid) != 2 {
+		t.Errorf("the copy's marks: %+v", tm)
+	}
+}

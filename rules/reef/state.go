@@ -138,7 +138,7 @@ func (s *state) clone() *state {
 	c.Players = append([]player(nil), s.Players...)
 	c.LastTurns = append([]int(nil), s.LastTurns...)
 	c.Marks = append([]int(nil), s.Marks...)
-	c.Recent = cloneRecent(s.Recent)
+	c.Recent = s.Recent // shared: recent copies it before changing it, and quiet moves never do
 	c.memo = s.memo.fork()
 	if s.Res != nil {
 		r := *s.Res
