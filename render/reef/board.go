@@ -110,13 +110,28 @@ func (d *drawer) noteText() string {
 	return tr(d.meta.Lang, "note_last", msg.Code("Text", text))
 }
 
-// note is the line under the status: the latest move, or why the game ended.
-func (d *drawer) note(y int) int {
-	if text := d.noteText(); text != "" {
-		st := render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
-		d.c.Text(margin, float64(y)+noteH/2, text, render.FitText(text, st, width-2*margin))
+// noteHeight is the note box's height: one line's worth at the least.
+func (d *drawer) noteHeight() int {
+	if len(d.noteL) <= 1 {
+		return noteH
 	}
-	return y + noteH
+	return len(d.noteL)*int(render.LineHeight(noteStyle)) + 10
+}
+
+// note is the box under the status: what the turns the post tells did, or the latest move, and
+// why the game ended.
+func (d *drawer) note(y int) int {
+	h := d.noteHeight()
+	if len(d.noteL) == 1 {
+		text := d.noteL[0]
+		d.c.Text(margin, float64(y)+noteH/2, text, render.FitText(text, noteStyle, width-2*margin))
+		return y + h
+	}
+	lh := render.LineHeight(noteStyle)
+	for i, l := range d.noteL {
+		d.c.Text(margin, float64(y)+5+lh*(float64(i)+0.5), l, noteStyle)
+	}
+	return y + h
 }
 
 // board draws one reef board with its title and coordinates at (x, y).
@@ -256,11 +271,13 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 			}
 		}
 	}
+	// Every player's latest turn; older views without it keep the latest move's ring.
+	d.turnMarks(b.Number-1, at)
 	for r := 0; r < rf.Rows; r++ {
 		for col := 0; col < rf.Cols; col++ {
 			q := sq[r][col]
 			px, py := at(r, col)
-			if q.Mark {
+			if q.Mark && len(d.v.Turns) == 0 {
 				c.RoundRect(px+1, py+1, cell-2, cell-2, 6, nil, markRing, 4)
 			}
 			if q.Shrimp >= 0 {

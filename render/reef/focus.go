@@ -35,7 +35,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	if s.Right != "" {
 		add(s.Right, body)
 	}
-	if n := d.noteText(); n != "" {
+	for _, n := range d.noteLines(focusW - 2*margin) {
 		add(n, body)
 	}
 	headH := 12.0
@@ -65,7 +65,8 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	return render.EncodePNG(c.RGBA, pal)
 }
 
-// focusBoard is the board the last move changed, else the first; -1 when there is none.
+// focusBoard is the board the last move changed, else the board the latest turn changed last
+// (a turn ends with a take, which changes no board), else the first; -1 when there is none.
 func focusBoard(v *rf.View) int {
 	for i, b := range v.Boards {
 		for _, row := range b.Squares {
@@ -73,6 +74,20 @@ func focusBoard(v *rf.View) int {
 				if sq.Mark {
 					return i
 				}
+			}
+		}
+	}
+	for i := len(v.Turns) - 1; i >= 0; i-- {
+		t := v.Turns[i]
+		spots := append(append(append([]rf.Spot(nil), t.Eaten...), t.Laid...), t.Overgrown...)
+		for _, m := range t.Shrimps {
+			if m.To != nil {
+				spots = append(spots, *m.To)
+			}
+		}
+		for j := len(spots) - 1; j >= 0; j-- {
+			if b := spots[j].Board; b >= 0 && b < len(v.Boards) {
+				return b
 			}
 		}
 	}

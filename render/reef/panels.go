@@ -12,7 +12,7 @@ import (
 const (
 	privateH = 118
 	tilesH   = 176
-	seaH     = 168
+	seaH     = 184
 	cardH    = 130
 	legendH  = 64
 )
@@ -120,7 +120,14 @@ func (d *drawer) tiles(y int) {
 		if t.SideB {
 			side = "B"
 		}
-		c.Text(x+float64(tw)-8, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		// The side letter steps left of the tags of the turns that covered or flipped the tile.
+		tagged := d.tileTags(t.Number)
+		sx := x + float64(tw) - 8
+		if len(tagged) > 0 {
+			sx -= float64(tagSize + (len(tagged)-1)*(tagSize-4))
+		}
+		c.Text(sx, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		d.tags(tagged, x+float64(tw)-1, top+1)
 		mx := x + float64(tw)/2
 		c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 38}), mx, top+44)
 		// No "beats" between the two: the row's title says the top colour beats the bottom one.
@@ -153,6 +160,7 @@ func (d *drawer) sea(y int) {
 		d.roundBox(x, top, sw, sh, 10, render.White, render.Edge, seaBlue, 2)
 		c.RoundRect(x, top, sw, 30, 10, coralFill[sp.Colour], render.Ink, 1.5)
 		c.Text(x+sw/2, top+15, colourWord(lang, sp.Colour), render.Style{Size: 17, Font: render.Bold, Color: render.ContrastInk(coralFill[sp.Colour]), Align: render.Center, VAlign: render.Middle})
+		d.tags(d.seaTags(sp.Colour), x+sw-1, top+1)
 		if sp.Cube {
 			c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26}), x+20, top+52)
 			c.Text(x+38, top+52, tr(lang, "cube"), small)
@@ -173,32 +181,41 @@ func (d *drawer) sea(y int) {
 	// Each label's value starts after the label, at the English column at the least.
 	after := func(s string, st render.Style, at float64) float64 { return max(at, render.TextWidth(s, st)+6) }
 	alga := tr(lang, "alga_space")
-	c.Text(x, fy+58, alga, label)
+	c.Text(x, fy+54, alga, label)
+	ax := x + after(alga, label, 106)
 	if v.SeaAlga != rf.NoAlga {
-		c.BlitCentered(algaDisc.Get(algaKey{v.SeaAlga, 28}), x+after(alga, label, 106)+14, fy+58)
+		c.BlitCentered(algaDisc.Get(algaKey{v.SeaAlga, 28}), ax+14, fy+54)
+		ax += 30
 	} else {
-		c.Text(x+after(alga, label, 108), fy+58, tr(lang, "empty"), small)
+		ax += 2
+		c.Text(ax, fy+54, tr(lang, "empty"), small)
+		ax += render.TextWidth(tr(lang, "empty"), small) + 4
 	}
+	d.tags(d.seaTags(rf.NoColour), ax+float64(tagSize), fy+54-tagSize/2)
 	bonus := tr(lang, "bonus")
-	c.Text(x, fy+94, bonus, label)
+	c.Text(x, fy+86, bonus, label)
 	bx := x + after(bonus, label, 60)
 	for i, ok := range v.Bonus {
-		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 24, faded: !ok}), bx+12+float64(i)*27, fy+94)
+		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 24, faded: !ok}), bx+12+float64(i)*27, fy+86)
 	}
+	// The bag and the alga supply on lines of their own, each labelled: on one line the algae
+	// read as the bag's contents.
 	bag := tr(lang, "bag", msg.Number("N", v.Bag))
-	c.Text(x, fy+128, bag, label)
-	cx := x + after(bag, label, 80)
+	c.Text(x, fy+116, bag, label)
+	algae := tr(lang, "alga_supply")
+	c.Text(x, fy+144, algae, small)
+	cx := x + after(algae, small, 92)
 	for a, n := range v.AlgaSupply {
-		c.BlitCentered(algaDisc.Get(algaKey{rf.Alga(a), 18}), cx+9, fy+128)
-		c.Text(cx+21, fy+128, fmt.Sprint(n), render.Style{Size: 15, Font: render.Bold, VAlign: render.Middle})
-		cx += 42
+		c.BlitCentered(algaDisc.Get(algaKey{rf.Alga(a), 18}), cx+9, fy+144)
+		c.Text(cx+21, fy+144, fmt.Sprint(n), render.Style{Size: 14, Font: render.Bold, VAlign: render.Middle})
+		cx += 38
 	}
 	supply := tr(lang, "cube_supply")
-	c.Text(x, fy+154, supply, small)
+	c.Text(x, fy+170, supply, small)
 	cx = x + after(supply, small, 92)
 	for col, n := range v.CubeSupply {
-		c.BlitCentered(cube.Get(chipKey{colour: rf.Colour(col), size: 16}), cx+8, fy+154)
-		c.Text(cx+19, fy+154, fmt.Sprint(n), render.Style{Size: 14, Font: render.Bold, VAlign: render.Middle})
+		c.BlitCentered(cube.Get(chipKey{colour: rf.Colour(col), size: 16}), cx+8, fy+170)
+		c.Text(cx+19, fy+170, fmt.Sprint(n), render.Style{Size: 14, Font: render.Bold, VAlign: render.Middle})
 		cx += 34
 	}
 }
@@ -276,8 +293,16 @@ func (d *drawer) legend(y int) {
 	step(tr(lang, "lg_shrimp"), 40, 200)
 	d.copyOpaque(polypTile.Get(polypKey{rf.White, 0, false, render.Paper}), int(x)-15, int(fy)-cell/2)
 	step(tr(lang, "lg_guarded"), 48, 232)
-	c.RoundRect(x, fy-14, 28, 28, 6, nil, markRing, 4)
-	step(tr(lang, "lg_last"), 36, 130)
+	if len(d.v.Turns) > 0 {
+		// A small square ringed and tagged as on the board, in the first seat's colour.
+		c.RoundRect(x+4, fy-13, 26, 26, 5, render.White, render.Ink, 1.5)
+		d.bracketSquare(0, x, fy-17, 34)
+		d.tag(0, x+34, fy-17)
+		step(tr(lang, "lg_turn"), 44, 200)
+	} else {
+		c.RoundRect(x, fy-14, 28, 28, 6, nil, markRing, 4)
+		step(tr(lang, "lg_last"), 36, 130)
+	}
 	c.BlitCentered(sizeBadge.Get(5), x+10, fy)
 	step(tr(lang, "lg_size"), 26, 120)
 	c.BlitCentered(growthMark.Get(34), x+17, fy)

@@ -51,9 +51,10 @@ func PNG(v any, m render.Meta) ([]byte, error) {
 func toView(v any) (*rf.View, error) { return render.ViewOf[rf.View](v, "reef") }
 
 type drawer struct {
-	v    *rf.View
-	c    *render.Canvas
-	meta render.Meta
+	v     *rf.View
+	c     *render.Canvas
+	meta  render.Meta
+	noteL []string // the note box's lines
 }
 
 func newDrawer(v *rf.View, m render.Meta) *drawer {
@@ -88,7 +89,8 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	if !playersInSlot {
 		playersH = playerRows*(cardH+margin/2) + margin/2
 	}
-	h := statusH + noteH + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
+	d.noteL = d.noteLines(width - 2*margin)
+	h := statusH + d.noteHeight() + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
 	d.c = frame(width, h, render.Paper)
 	d.c.CrispText = true // labels are most of the bytes: see render.Canvas
 

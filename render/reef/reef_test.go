@@ -172,3 +172,85 @@ func TestGoldenFocus(t *testing.T) {
 		render.Golden(t, c.name, img)
 	}
 }
+
+// greedyGame plays a seeded game as the easy AI would (setup by random moves, then the greedy
+// player) until turns turns are over, and returns it with the lines a thread post would carry
+// for the last round, one turn per seat ("" between turns, no housekeeping), in English.
+func greedyGame(t testing.TB, seats int, seed uint64, turns int) (rules.State, []string) {
+	t.Helper()
+	st := position(t, seats, rf.VariantStandard, seed, seats) // the setup choices
+	g := st.(interface {
+		GreedyMove(rules.Seat, uint64) rules.Move
+	})
+	meta := render.SampleMeta(seats)
+	var rounds [][]string
+	done, cur := 0, []string{}
+	for n := 0; done < turns && st.Result() == nil; n++ {
+		if n > 2000 {
+			t.Fatal("the game does not get on")
+		}
+		ps := st.Awaiting()
+		seat := ps[0].Seat
+		before := st.View(rules.Spectator).(*rf.View).Turn
+		evs, err := st.Apply(seat, g.GreedyMove(seat, seed+uint64(n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if len(e.To) == 0 && !e.Routine {
+				cur = append(cur, meta.Text(e.Text, func(rules.Seat) string { return "" }))
+			}
+		}
+		if st.View(rules.Spectator).(*rf.View).Turn != before {
+			rounds = append(rounds, cur)
+			cur, done = []string{}, done+1
+		}
+	}
+	var last []string
+	for i, r := range rounds[max(0, len(rounds)-seats):] {
+		if i > 0 {
+			last = append(last, "")
+		}
+		last = append(last, r...)
+	}
+	return st, last
+}
+
+// Goldens of a board after whole turns: each player's latest turn marked in its colour, and the
+// post's lines in the box under the status.
+func TestGoldenTurns(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		seats, turns int
+	}{{"turns-2p", 2, 9}, {"turns-4p", 4, 14}} {
+		st, last := greedyGame(t, c.seats, 5, c.turns)
+		m := render.SampleMeta(c.seats)
+		m.Last = last
+		img, err := Image(st.View(rules.Spectator), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		render.Golden(t, c.name, img)
+	}
+}
+
+// BenchmarkRenderTurns is a board after whole greedy turns, every seat's turn marked, with a
+// thread post's lines in the box.
+func BenchmarkRenderTurns(b *testing.B) {
+	st, last := greedyGame(b, 4, 5, 14)
+	v := st.View(rules.Spectator)
+	m := render.SampleMeta(4)
+	m.Last = last
+	var size int
+	b.ResetTimer()
+	done := render.CPUPerOp(b)
+	for i := 0; i < b.N; i++ {
+		png, err := PNG(v, m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	done(b.N)
+	b.ReportMetric(float64(size), "bytes")
+}

@@ -36,9 +36,9 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	return ev.list, nil
 }
 
-// ApplyQuiet is Apply without events and without the image's note (rules.QuietApplier, for the
-// search and the greedy player, which read neither): the same refusals and the same state, the
-// note left empty. Building the messages and their English was a third of a move's cost.
+// ApplyQuiet is Apply without events and without the image's note and turn marks
+// (rules.QuietApplier, for the search and the greedy player, which read none of them): the same
+// refusals and the same state, the note left empty and the turn marks as they were. Building the messages and their English was a third of a move's cost.
 func (s *state) ApplyQuiet(seat rules.Seat, m rules.Move) error {
 	ev := events{quiet: true}
 	return s.apply(seat, m, &ev)
@@ -136,6 +136,7 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.execSetup(me, st, ev)
 		return
 	case kPass:
+		s.recent(me, ev)
 		if ev.loud() {
 			ev.pub("ev_pass", seatArg("Seat", me))
 			s.note("note_pass", seatArg("Seat", me))
@@ -197,6 +198,9 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.Shrimp[st.sq] = int8(me)
 		s.T.Introduced = true
 		s.Marks = append(s.Marks, st.sq)
+		if r := s.recent(me, ev); r != nil {
+			r.Shrimps = append(r.Shrimps, [2]int{-1, st.sq})
+		}
 		if ev.loud() {
 			ev.pub("ev_add", seatArg("Seat", me), whereArg("Square", st.sq), nest("Coral", s.coralText(s.corals(), st.sq)))
 			s.note("note_add", seatArg("Seat", me), whereArg("Square", st.sq))
@@ -204,6 +208,9 @@ func (s *state) exec(me int, st step, ev *events) {
 	case kShrimp:
 		s.Shrimp[st.sq] = -1
 		s.Marks = append(s.Marks, st.sq)
+		if r := s.recent(me, ev); r != nil {
+			r.Shrimps = append(r.Shrimps, [2]int{st.sq, st.to})
+		}
 		if st.to < 0 {
 			p.ShrimpsHome++
 			if ev.loud() {
@@ -323,9 +330,14 @@ func (s *state) execEat(me int, sq int, ev *events) {
 	cm := s.corals()
 	id := cm.id[sq]
 	col, size := cm.colour[id], cm.size[id]
+	r := s.recent(me, ev)
 	for _, x := range cm.members(id) {
 		s.Polyp[x] = NoColour
 		s.Marks = append(s.Marks, x)
+		if r != nil {
+			s.touch(me, x)
+			r.Eaten = append(r.Eaten, x)
+		}
 	}
 	back := min(size, s.eatReturn())
 	s.Bag[col] += back
@@ -379,9 +391,24 @@ func (s *state) execPlace(me int, st step, ev *events) {
 	}
 	s.Polyp[st.sq] = x
 	s.Marks = append(s.Marks, st.sq)
+	r := s.recent(me, ev)
+	if r != nil {
+		s.touch(me, st.sq)
+		if v != NoColour {
+			r.Over = append(r.Over, st.sq)
+		} else {
+			r.Laid = append(r.Laid, st.sq)
+		}
+	}
+	gsq := s.growthSquare(st.sq / perBoard)
+	empty := s.Polyp[gsq] == NoColour
 	growth := code("Growth", "")
 	if g := s.extraGrowth(st.sq, x, ev.loud()); g != nil {
 		growth = nest("Growth", g)
+	}
+	if r != nil && empty && s.Polyp[gsq] != NoColour {
+		s.touch(me, gsq)
+		r.Laid = append(r.Laid, gsq)
 	}
 	// The play closes by itself once nothing more of its colour can be laid.
 	closed := (s.T.FromScreen >= data.MaxPerCube || p.Screen[x] == 0) && p.Consumed[x] == 0
@@ -437,6 +464,14 @@ func (s *state) execAlga(me int, st step, ev *events) {
 	p.Consumed[st.col]--
 	s.Bag[st.col]++
 	s.AlgaSupply[st.alga]--
+	r := s.recent(me, ev)
+	if r != nil {
+		if st.tile < 0 {
+			r.SeaAlga = true
+		} else {
+			r.Covered = append(r.Covered, st.tile)
+		}
+	}
 	if st.tile < 0 {
 		if s.SeaAlga != NoAlga {
 			s.AlgaSupply[s.SeaAlga]++
@@ -457,6 +492,9 @@ func (s *state) execAlga(me int, st step, ev *events) {
 	for t := range s.Tiles {
 		if large, _ := s.tileAlgae(t); t != st.tile && s.Tiles[t].Cover == NoAlga && large == st.alga {
 			s.Tiles[t].SideB = !s.Tiles[t].SideB
+			if r != nil {
+				r.Flipped = append(r.Flipped, t)
+			}
 			if ev.loud() {
 				strong, weak := s.tileColours(t)
 				flipped = append(flipped, say("flipped_tile", num("Tile", t+1), colArg("Strong", strong), colArg("Weak", weak)))
@@ -495,6 +533,9 @@ func (s *state) execTake(me int, c Colour, ev *events) {
 	p.Cubes[c]++
 	sp.Polyps = [NumColours]int{}
 	sp.Cube = false
+	if r := s.recent(me, ev); r != nil {
+		r.Took = append(r.Took, c)
+	}
 	if ev.loud() {
 		ev.pub("ev_take", seatArg("Seat", me), colArg("Colour", c), nest("Polyps", polypList(got)))
 		s.note("note_take", seatArg("Seat", me), colArg("Colour", c))

@@ -19,12 +19,12 @@ const (
 	HabitLastShrimpLosing = "last_shrimp_losing"
 )
 
-// PositionKey is the position without what only says what the last move did (the image's marks
-// and note) and without the flag that an action was taken this turn, so that a shrimp moved to
-// and fro is seen as the same position.
+// PositionKey is the position without what only says what the last moves did (the image's marks,
+// note and turn marks) and without the flag that an action was taken this turn, so that a shrimp
+// moved to and fro is seen as the same position.
 func (s *state) PositionKey() string {
 	c := s.clone()
-	c.Marks, c.Note, c.NoteMsg, c.T.Started = nil, "", nil, false
+	c.Marks, c.Note, c.NoteMsg, c.T.Started, c.Recent = nil, "", nil, false, nil
 	b, err := json.Marshal(c)
 	if err != nil {
 		return ""

@@ -10,7 +10,8 @@ import (
 )
 
 // ApplyQuiet accepts and refuses what Apply does, with the same refusals, and leaves the same
-// state apart from the image's note (Note and NoteMsg, texts for display only, left empty), and
+// state apart from the image's note (Note and NoteMsg, texts for display only, left empty) and
+// turn marks (Recent, left as they were), and
 // AwaitedSeats names Awaiting's seats in order, over random games at every seat count in both
 // variants, with broken moves between. Moves are drawn on the loud state or on the quiet one in
 // turn, so each side applies both a drawn move and a walked one.
@@ -64,7 +65,7 @@ func TestApplyQuietAgrees(t *testing.T) {
 				if quiet.Note != "" || quiet.NoteMsg != nil {
 					t.Fatalf("%d seats %s seed %d %q: ApplyQuiet left the note %q", c.seats, c.variant, seed, m.String(), quiet.Note)
 				}
-				quiet.Note, quiet.NoteMsg = loud.Note, loud.NoteMsg
+				quiet.Note, quiet.NoteMsg, quiet.Recent = loud.Note, loud.NoteMsg, cloneRecent(loud.Recent)
 				a, _ := loud.Encode()
 				b, _ := quiet.Encode()
 				if string(a) != string(b) {

@@ -94,6 +94,10 @@ type state struct {
 
 	EndReason string `json:"end_reason,omitempty"`
 
+	// Recent is each seat's latest turn, for the image (nil before the first move, and in
+	// snapshots written before it).
+	Recent []seatTurn `json:"recent,omitempty"`
+
 	rock []bool        // per square, from the layouts: never changes, shared between copies
 	memo *stateMemo    // the coral map last built, for the walks and texts that ask for it again
 	Res  *rules.Result `json:"result,omitempty"`
@@ -134,6 +138,7 @@ func (s *state) clone() *state {
 	c.Players = append([]player(nil), s.Players...)
 	c.LastTurns = append([]int(nil), s.LastTurns...)
 	c.Marks = append([]int(nil), s.Marks...)
+	c.Recent = s.Recent // shared: recent copies it before changing it, and quiet moves never do
 	c.memo = s.memo.fork()
 	if s.Res != nil {
 		r := *s.Res
@@ -240,6 +245,9 @@ func (s *state) check() error {
 		if m < 0 || m >= n {
 			return fmt.Errorf("bad mark")
 		}
+	}
+	if !s.checkRecent() {
+		return fmt.Errorf("bad turn marks")
 	}
 	if s.T.Grow < NoColour || s.T.Grow >= NumColours || s.T.Larva < 0 || s.T.Larva > 2 || s.T.FromScreen < 0 {
 		return fmt.Errorf("bad larva play")

@@ -28,10 +28,13 @@ type View struct {
 	Values  [NumColours]int `json:"values"`
 	Players []PlayerView    `json:"players"`
 
-	Actions   *TurnView `json:"actions,omitempty"` // what the player to move has done this turn
-	LastTurns []int     `json:"last_turns,omitempty"`
-	Note      string    `json:"note,omitempty"` // the latest move, in a few words
-	EndReason string    `json:"end_reason,omitempty"`
+	Actions *TurnView `json:"actions,omitempty"` // what the player to move has done this turn
+	// Turns are what each seat's latest turn did (the running one for the seat to move, once
+	// it has acted), the oldest first: public moves only. Absent from older snapshots.
+	Turns     []TurnMarks `json:"turns,omitempty"`
+	LastTurns []int       `json:"last_turns,omitempty"`
+	Note      string      `json:"note,omitempty"` // the latest move, in a few words
+	EndReason string      `json:"end_reason,omitempty"`
 	// NoteMsg and EndReasonMsg are Note and EndReason as messages, for the image's language.
 	NoteMsg      *msg.Message  `json:"note_msg,omitempty"`
 	EndReasonMsg *msg.Message  `json:"end_reason_msg,omitempty"`
@@ -106,6 +109,34 @@ type TurnView struct {
 	FromScreen int    `json:"from_screen,omitempty"`
 }
 
+// TurnMarks is what one seat's latest turn touched on the table.
+type TurnMarks struct {
+	Seat      int          `json:"seat"`
+	Running   bool         `json:"running,omitempty"` // the seat to move, still in this turn
+	Laid      []Spot       `json:"laid,omitempty"`    // polyps laid on empty rock, extra growth too
+	Overgrown []Spot       `json:"overgrown,omitempty"`
+	Eaten     []Spot       `json:"eaten,omitempty"` // squares of the corals eaten
+	Shrimps   []ShrimpMove `json:"shrimps,omitempty"`
+	Covered   []int        `json:"covered,omitempty"`  // coral tile numbers covered by an alga
+	Flipped   []int        `json:"flipped,omitempty"`  // coral tile numbers flipped
+	SeaAlga   bool         `json:"sea_alga,omitempty"` // an alga went onto the open-sea space
+	Took      []Colour     `json:"took,omitempty"`     // the open-sea space taken
+}
+
+// Spot is a square: Board indexes View.Boards, Row and Col count from zero.
+type Spot struct {
+	Board int `json:"board"`
+	Row   int `json:"row"`
+	Col   int `json:"col"`
+}
+
+// ShrimpMove is one shrimp's move; From is nil for a shrimp introduced from behind the screen,
+// To is nil for one that went back there.
+type ShrimpMove struct {
+	From *Spot `json:"from,omitempty"`
+	To   *Spot `json:"to,omitempty"`
+}
+
 // Private is what only its owner sees: behind the screen and inside the parrotfish.
 type Private struct {
 	Screen [NumColours]int `json:"screen"`
@@ -142,6 +173,7 @@ func (s *state) View(seat rules.Seat) any {
 		v.Prompt = ps[0].Text
 	}
 	v.LastTurns = append([]int(nil), s.LastTurns...)
+	v.Turns = s.turnViews()
 	if s.Res != nil {
 		r := *s.Res
 		v.Result = &r

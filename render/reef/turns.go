@@ -1,0 +1,252 @@
+package reef
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules/msg"
+	rf "github.com/boardbot/boardbot/rules/reef"
+	"github.com/fogleman/gg"
+)
+
+// Each player's latest turn is marked in the player's colour: corner brackets around every square
+// it laid, overgrew or ate (eaten squares also crossed), an arrow for each shrimp move, and a
+// corner tag with the seat number on those squares, on the tiles it covered or flipped and on the
+// open-sea space it took. Brackets, not a ring: a guard band is a ring in the seat's colour too.
+// The number tells seats apart where colour alone does not.
+
+const tagSize = 26
+
+// turnTag is a corner flag in seat's colour with its number, for a square's top-right corner.
+var turnTag = render.NewSprites(func(seat int) image.Image {
+	c := render.NewSprite(tagSize, tagSize)
+	s := float64(tagSize)
+	c.Poly([]gg.Point{{X: 0.5, Y: 0.5}, {X: s - 0.5, Y: 0.5}, {X: s - 0.5, Y: s - 0.5}}, seatFill[seat], render.Ink, 1.2)
+	c.Text(s*0.7, s*0.3, fmt.Sprint(seat+1), render.Style{Size: 12, Font: render.Bold, Color: render.ContrastInk(seatFill[seat]), Align: render.Center, VAlign: render.Middle})
+	return c.Image()
+})
+
+// tag puts seat's corner flag with its top-right corner at (x, y).
+func (d *drawer) tag(seat int, x, y float64) {
+	d.c.Blit(turnTag.Get(seat), int(x)-tagSize, int(y))
+}
+
+// bracketSquare puts corner brackets in seat's colour on three corners of the size×size square
+// at (px, py) (the fourth takes the tag), edged with ink so that they show on any polyp.
+func (d *drawer) bracketSquare(seat int, px, py, size float64) {
+	const in = 3.5
+	arm := size * 0.3
+	x0, y0, x1, y1 := px+in, py+in, px+size-in, py+size-in
+	segs := [][4]float64{
+		{x0, y0, x0 + arm, y0}, {x0, y0, x0, y0 + arm}, // top left
+		{x0, y1, x0 + arm, y1}, {x0, y1, x0, y1 - arm}, // bottom left
+		{x1, y1, x1 - arm, y1}, {x1, y1, x1, y1 - arm}, // bottom right
+	}
+	for _, s := range segs {
+		d.c.Line(s[0], s[1], s[2], s[3], 7, render.Ink)
+	}
+	for _, s := range segs {
+		d.c.Line(s[0], s[1], s[2], s[3], 4, seatFill[seat])
+	}
+}
+
+// turnMarks draws on table board b (0-based) the marks of every player's latest turn, the oldest
+// first so that the newest lies on top; at gives a square's top-left corner.
+func (d *drawer) turnMarks(b int, at func(r, col int) (float64, float64)) {
+	c := d.c
+	for _, t := range d.v.Turns {
+		if t.Seat < 0 || t.Seat >= len(seatFill) {
+			continue
+		}
+		col := seatFill[t.Seat]
+		var tagged []rf.Spot
+		mark := func(s rf.Spot) {
+			px, py := at(s.Row, s.Col)
+			d.bracketSquare(t.Seat, px, py, cell)
+			tagged = append(tagged, s)
+		}
+		// Arrows first, so that the brackets and tags lie on top of their heads.
+		for _, m := range t.Shrimps {
+			from, to := m.From != nil && m.From.Board == b, m.To != nil && m.To.Board == b
+			switch {
+			case from && to:
+				fx, fy := at(m.From.Row, m.From.Col)
+				tx, ty := at(m.To.Row, m.To.Col)
+				c.Arrow([]gg.Point{{X: fx + cell/2, Y: fy + cell/2}, {X: tx + cell/2, Y: ty + cell/2}},
+					render.ArrowStyle{Width: 5, Color: col, Outline: render.Ink, Head: 16, Inset: 12})
+			case from:
+				// Gone home or to another board: where it left.
+				fx, fy := at(m.From.Row, m.From.Col)
+				c.Circle(fx+cell/2, fy+cell/2, 12, nil, render.Ink, 7)
+				c.Circle(fx+cell/2, fy+cell/2, 11, nil, col, 4)
+				tagged = append(tagged, *m.From)
+			}
+		}
+		for _, s := range t.Eaten {
+			if s.Board != b {
+				continue
+			}
+			mark(s)
+			px, py := at(s.Row, s.Col)
+			const in = 16
+			for _, w := range []float64{8, 5} {
+				cl := render.Ink
+				if w == 5 {
+					cl = col
+				}
+				c.Line(px+in, py+in, px+cell-in, py+cell-in, w, cl)
+				c.Line(px+cell-in, py+in, px+in, py+cell-in, w, cl)
+			}
+		}
+		for _, s := range t.Laid {
+			if s.Board == b {
+				mark(s)
+			}
+		}
+		for _, s := range t.Overgrown {
+			if s.Board == b {
+				mark(s)
+			}
+		}
+		for _, m := range t.Shrimps {
+			if m.To != nil && m.To.Board == b {
+				mark(*m.To)
+			}
+		}
+		for _, s := range tagged {
+			px, py := at(s.Row, s.Col)
+			d.tag(t.Seat, px+cell, py)
+		}
+	}
+}
+
+// tileTags lists the seats whose latest turn covered or flipped tile n (1-based), oldest first.
+func (d *drawer) tileTags(n int) []int {
+	var out []int
+	for _, t := range d.v.Turns {
+		for _, x := range append(append([]int(nil), t.Covered...), t.Flipped...) {
+			if x == n {
+				out = append(out, t.Seat)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// seaTags lists the seats whose latest turn took the open-sea space of colour c, or, for
+// NoColour, put an alga on the open-sea alga space.
+func (d *drawer) seaTags(c rf.Colour) []int {
+	var out []int
+	for _, t := range d.v.Turns {
+		hit := c == rf.NoColour && t.SeaAlga
+		for _, x := range t.Took {
+			hit = hit || (c != rf.NoColour && x == c)
+		}
+		if hit {
+			out = append(out, t.Seat)
+		}
+	}
+	return out
+}
+
+// tags draws seats' corner flags from the top-right corner (x, y) leftwards, the newest
+// rightmost.
+func (d *drawer) tags(seats []int, x, y float64) {
+	for i := len(seats) - 1; i >= 0; i-- {
+		if s := seats[i]; s >= 0 && s < len(seatFill) {
+			d.tag(s, x, y)
+			x -= tagSize - 4
+		}
+	}
+}
+
+// Note box: the thread post's turns when the board goes with a post (render.Meta.Last), else the
+// engine's latest move; at most noteMax lines.
+const noteMax = 5
+
+var noteStyle = render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
+
+// noteLines are the lines of the box under the status bar, wrapped to the image's width.
+func (d *drawer) noteLines(maxW float64) []string {
+	var paras []string
+	if d.v.Phase == "over" || d.meta.Result != nil {
+		if t := d.noteText(); t != "" {
+			paras = append(paras, t)
+		}
+	}
+	if turns := postTurns(d.meta.Last); len(turns) > 0 {
+		turns[0] = tr(d.meta.Lang, "note_last", msg.Code("Text", turns[0]))
+		paras = append(paras, turns...)
+	} else if len(paras) == 0 {
+		if t := d.noteText(); t != "" {
+			// One line as before: the engine's note is a few words.
+			return []string{t}
+		}
+	}
+	return fitParas(paras, noteStyle, maxW, noteMax)
+}
+
+// postTurns are a post's lines (render.Meta.Last) joined into one text per player's turn.
+func postTurns(last []string) []string {
+	var out []string
+	var cur []string
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.Join(cur, " "))
+			cur = nil
+		}
+	}
+	for _, l := range last {
+		if l = strings.TrimSpace(l); l == "" {
+			flush()
+			continue
+		}
+		cur = append(cur, l)
+	}
+	flush()
+	return out
+}
+
+// fitParas wraps paragraphs into at most max lines: every paragraph keeps its first line (the
+// latest ones when there are more paragraphs than lines), the lines left go to the latest first
+// (what just happened matters most), and a cut paragraph ends in an ellipsis.
+func fitParas(paras []string, st render.Style, maxW float64, max int) []string {
+	if len(paras) > max {
+		paras = paras[len(paras)-max:]
+	}
+	wrapped := make([][]string, len(paras))
+	for i, p := range paras {
+		wrapped[i] = render.Wrap(p, st, maxW)
+	}
+	room := make([]int, len(paras))
+	left := max
+	for i := range paras {
+		room[i] = 1
+		left--
+	}
+	for i := len(paras) - 1; i >= 0; i-- {
+		extra := min(len(wrapped[i])-1, left)
+		room[i] += extra
+		left -= extra
+	}
+	var out []string
+	for i, w := range wrapped {
+		if len(w) <= room[i] {
+			out = append(out, w...)
+			continue
+		}
+		keep := append([]string(nil), w[:room[i]]...)
+		// The cut line leaves room for its ellipsis.
+		last := keep[len(keep)-1]
+		for last != "" && render.TextWidth(last+" …", st) > maxW {
+			r := []rune(last)
+			last = strings.TrimSpace(string(r[:len(r)-1]))
+		}
+		keep[len(keep)-1] = last + " …"
+		out = append(out, keep...)
+	}
+	return out
+}

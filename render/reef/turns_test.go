@@ -1,0 +1,136 @@
+package reef
+
+import (
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
+	rf "github.com/boardbot/boardbot/rules/reef"
+)
+
+// cellAt is the top-left corner of square (r, c) of table board b in the full image of v drawn
+// with meta m, as draw and board place it.
+func cellAt(v *rf.View, m render.Meta, b, r, c int) (int, int) {
+	d := newDrawer(v, m)
+	d.noteL = d.noteLines(width - 2*margin)
+	y := statusH + d.noteHeight()
+	if v.Me != nil {
+		y += privateH + margin
+	}
+	x := margin + (b%2)*(halfW+margin)
+	y += (b / 2) * (boardH + margin)
+	gx := x + coordW + (halfW-coordW-rf.Cols*cell)/2
+	gy := y + titleH + colsH
+	return gx + c*cell, gy + r*cell
+}
+
+func sameColour(a color.Color, b color.RGBA) bool {
+	r, g, bl, _ := a.RGBA()
+	return uint8(r>>8) == b.R && uint8(g>>8) == b.G && uint8(bl>>8) == b.B
+}
+
+// The board marks each seat's latest turn in its colour: a bracket on every square the turn laid,
+// overgrew or ate, whichever seat, and nothing on a square no turn touched.
+func TestBoardMarksEachSeatsTurn(t *testing.T) {
+	st := position(t, 4, rf.VariantStandard, 11, 150)
+	v := st.View(rules.Spectator).(*rf.View)
+	cp := *v
+	cp.Turns = []rf.TurnMarks{
+		{Seat: 2, Laid: []rf.Spot{{Board: 1, Row: 2, Col: 3}}},
+		{Seat: 3, Overgrown: []rf.Spot{{Board: 2, Row: 4, Col: 1}}, Eaten: []rf.Spot{{Board: 0, Row: 0, Col: 0}}},
+		{Seat: 1, Shrimps: []rf.ShrimpMove{{From: &rf.Spot{Board: 3, Row: 1, Col: 1}, To: &rf.Spot{Board: 3, Row: 5, Col: 5}}}},
+	}
+	m := render.Meta{}
+	img, err := Image(&cp, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rgba := img.(*image.RGBA)
+	// The top-left bracket's horizontal arm, halfway along.
+	arm := func(b, r, c int) color.Color {
+		x, y := cellAt(&cp, m, b, r, c)
+		return rgba.At(x+4+cell*15/100, y+4)
+	}
+	for _, k := range []struct{ seat, b, r, c int }{{2, 1, 2, 3}, {3, 2, 4, 1}, {3, 0, 0, 0}, {1, 3, 5, 5}} {
+		if got := arm(k.b, k.r, k.c); !sameColour(got, seatFill[k.seat]) {
+			t.Errorf("board %d row %d col %d: %v, want seat %d's colour %v", k.b+1, k.r+1, k.c+1, got, k.seat, seatFill[k.seat])
+		}
+	}
+	for s := range seatFill {
+		if got := arm(1, 5, 6); sameColour(got, seatFill[s]) {
+			t.Errorf("an untouched square carries seat %d's mark", s)
+		}
+	}
+}
+
+// labels are the texts drawn for v with meta m.
+func labels(t *testing.T, v any, m render.Meta) string {
+	t.Helper()
+	stop := render.RecordLabels()
+	_, err := Image(v, m)
+	var out []string
+	for _, l := range stop() {
+		out = append(out, l.Text)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(out, "\n")
+}
+
+// A thread post's board tells the post's turns (render.Meta.Last) under the status, not the
+// engine's latest move; without them, the engine's move.
+func TestNoteTellsThePost(t *testing.T) {
+	st := position(t, 2, rf.VariantStandard, 11, 40)
+	v := st.View(rules.Spectator).(*rf.View)
+	m := render.SampleMeta(2)
+	m.Last = []string{"alice lays a grey polyp on D4 on board 1.", "alice takes the pink space.", "", "Bartholomew plays a white larva cube."}
+	got := labels(t, v, m)
+	for _, want := range []string{"Last: alice lays a grey polyp on D4 on board 1. alice takes the pink space.", "Bartholomew plays a white larva cube."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the box lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, v.Note) {
+		t.Errorf("the engine's note %q is drawn beside the post's turns", v.Note)
+	}
+	if plain := labels(t, v, render.SampleMeta(2)); strings.Contains(plain, "alice takes the pink space") || !strings.Contains(plain, "Last: ") {
+		t.Errorf("without the post's lines:\n%s", plain)
+	}
+}
+
+// Long posts are cut to the box: at most noteMax lines, the latest turn whole when it fits, and a
+// cut turn ends in an ellipsis.
+func TestNoteShortensLongPosts(t *testing.T) {
+	long := strings.Repeat("carol lays a yellow polyp on C4 on board 3. ", 12)
+	lines := fitParas([]string{long, long, "dmitri takes the grey space."}, noteStyle, width-2*margin, noteMax)
+	if len(lines) != noteMax {
+		t.Fatalf("%d lines: %q", len(lines), lines)
+	}
+	if lines[len(lines)-1] != "dmitri takes the grey space." {
+		t.Errorf("the latest turn: %q", lines[len(lines)-1])
+	}
+	for _, l := range lines {
+		if render.TextWidth(l, noteStyle) > width-2*margin {
+			t.Errorf("too wide: %q", l)
+		}
+	}
+	if !strings.HasSuffix(lines[0], "…") || !strings.HasSuffix(lines[len(lines)-2], "…") {
+		t.Errorf("cut turns without an ellipsis: %q", lines)
+	}
+}
+
+// The bag and the alga supply are labelled apart.
+func TestBagAndAlgaeLabelledApart(t *testing.T) {
+	st := position(t, 2, rf.VariantStandard, 11, 40)
+	v := st.View(rules.Spectator).(*rf.View)
+	got := labels(t, v, render.Meta{})
+	for _, want := range []string{"Polyps in the bag: ", "Algae in the supply"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+}
