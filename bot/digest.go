@@ -105,6 +105,21 @@ func boxLines(evs []pendingEvent) []string {
 	return turnLines(keep)
 }
 
+// withoutLine is lines without those that say sentence (the same words, full stop aside).
+func withoutLine(lines []string, sentence string) []string {
+	want := strings.TrimRight(strings.TrimSpace(sentence), ". ")
+	if want == "" {
+		return lines
+	}
+	var out []string
+	for _, l := range lines {
+		if strings.TrimRight(strings.TrimSpace(l), ". ") != want {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // plural is "1 city" or "2 cities".
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -209,8 +209,13 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 			}
 		}
 	}
-	lines = append(lines, turnLines(f.Pending)...)
-	n.Last = boxLines(f.Pending)
+	told := boxLines(f.Pending)
+	if res := st.Result(); res != nil {
+		// The result line states the reason; the event that said the same goes (told once).
+		told = withoutLine(told, resultReason(lang, s.finalResult(row, res), seatNamer(lang, row, st)))
+	}
+	lines = append(lines, told...)
+	n.Last = told
 	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
 	n.Snap, _ = st.Encode()
 	head := strings.Join(lines, "\n")

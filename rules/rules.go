@@ -156,8 +156,8 @@ type Event struct {
 	// nothing is told twice; the history keeps it.
 	Detail bool `json:"detail,omitempty"`
 	// Routine marks housekeeping the rules do by themselves at the end of a turn (drawing back
-	// up to the hand size, "ends the turn"): posts tell it, a board's last-move box leaves it out
-	// for what the player chose.
+	// up to the hand size, "ends the turn", whose turn it is now): thread posts and a board's
+	// last-move box leave it out for what the players chose; the history keeps it.
 	Routine bool `json:"routine,omitempty"`
 }
 

@@ -586,5 +586,6 @@ func (s *state) nextTurn(ev *events) {
 	s.T = turnState{Grow: NoColour}
 	if ev.loud() {
 		ev.pub("ev_turn", seatArg("Seat", s.Turn))
+		ev.list[len(ev.list)-1].Routine = true // a post's blocks already show whose turn it was
 	}
 }

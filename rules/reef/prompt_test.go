@@ -10,11 +10,11 @@ import (
 
 // promptVerbs reads the verbs a turn prompt lists ("…'s turn: eat, grow, add as you can; …").
 func promptVerbs(text string) []string {
-	_, rest, ok := strings.Cut(text, "Your turn: ")
+	_, rest, ok := strings.Cut(text, "Choose freely among ")
 	if !ok {
 		return nil
 	}
-	list, _, ok := strings.Cut(rest, " as you wish")
+	list, _, ok := strings.Cut(rest, "; then")
 	if !ok {
 		return nil
 	}
