@@ -477,7 +477,7 @@ func TestRestOfOneStepRefused(t *testing.T) {
 // menuGame decodes a snapshot "a b|c" as the position whose whole moves are "a b" and "c".
 type menuGame struct{}
 
-func (menuGame) Info() rules.Info                    { return rules.Info{ID: "menu"} }
+func (menuGame) Info() rules.Info                     { return rules.Info{ID: "menu"} }
 func (menuGame) New(rules.Setup) (rules.State, error) { return seatMenu{}, nil }
 func (menuGame) Decode(b []byte) (rules.State, error) {
 	var ms []rules.Move
