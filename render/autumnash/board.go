@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"strings"
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
@@ -161,9 +162,15 @@ func status(v *game.View, m render.Meta) render.Status {
 		if len(v.Result.Ranks) == 2 {
 			w = winner(v)
 		}
-		if w < 0 {
+		switch {
+		case w >= 0 && v.Scores[w] < v.Target && v.Result.Reason != "":
+			// Won by the platform's result, not by points (a resignation, a timeout): "bob wins:
+			// alice resigned" says why; "bob wins, 0 to 0" did not.
+			st.Text = render.ResultLine(m.Lang, v.Result, strings.TrimRight(reasonText(v, m), ". "), func(s rules.Seat) string { return who(m, int(s)) })
+			st.Swatch, st.Letter = seatChip[w], seatName[w][:1]
+		case w < 0:
 			st.Text = tr(m.Lang, "status_over_score", msg.Number("First", v.Scores[0]), msg.Number("Second", v.Scores[1]))
-		} else {
+		default:
 			st.Text = tr(m.Lang, "status_wins", msg.Code("Who", who(m, w)), msg.Number("Won", v.Scores[w]), msg.Number("Lost", v.Scores[1-w]))
 			st.Swatch, st.Letter = seatChip[w], seatName[w][:1]
 		}

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -493,5 +494,21 @@ func TestClearAndWhiteDifferAt400px(t *testing.T) {
 	}
 	if share := float64(differ) / float64(area); share < 0.15 {
 		t.Errorf("clear and white pawns differ clearly on %.0f%% of their pixels at 400 px, want 15%% or more", share*100)
+	}
+}
+
+// A game won by a resignation says why in its header, not "bob wins, 0 to 0"; a game won by
+// points keeps the score.
+func TestResignedHeaderSaysWhy(t *testing.T) {
+	v := fixtureByName(t, "mid-stacks")
+	m := render.Meta{Names: []string{"alice", "bob"}, Result: &rules.Result{Ranks: []int{2, 1}, Reason: "alice resigned."}}
+	cp := *v
+	cp.Result = m.Result
+	if got := status(&cp, m).Text; got != "bob wins: alice resigned" {
+		t.Errorf("resigned: %q", got)
+	}
+	won := fixtureByName(t, "over")
+	if got := status(won, render.Meta{Names: []string{"alice", "bob"}}).Text; !regexp.MustCompile(` \d+ to \d+$`).MatchString(got) {
+		t.Errorf("won by points: %q", got)
 	}
 }

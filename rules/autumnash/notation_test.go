@@ -48,6 +48,7 @@ func TestNotationRefusals(t *testing.T) {
 		{"c2", "is not a whole move yet: its destination comes next"},
 		{"c2 c3", "is not a whole move yet: the size it becomes comes next"},
 		{"c2 c3 king", `"king" is not a size. Choose what the leaf becomes: pawn, drone, queen`},
+		{"c2 c3 c4", `"c4" is a square, and a move names only where the leaf ends, not the squares it passes (for example "c2 c4"); after it comes what the leaf becomes: pawn, drone, queen`},
 		{"c2 c3 Purple", `"Purple" is a colour, not a size: a leaf's colour follows from its move. Choose what the leaf becomes: pawn, drone, queen`},
 		{"c2 c3 drone c4", "already complete"},
 		{"a6", "the size of the entering leaf comes next"},

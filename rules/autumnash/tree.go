@@ -259,6 +259,11 @@ func (s *state) readSize(n *node, tok string) error {
 		if isColourWord(tok) {
 			return refuse("bad_size_colour", msg.Code("Token", strconv.Quote(tok)), sizeList("Sizes", maskSizes(n.ev.mask)))
 		}
+		if sq, ok := s.v.parseSquare(tok); ok {
+			// The route as the board prints it ("d6 c6 c5"): a move names only where it ends.
+			return refuse("bad_size_square", msg.Code("Token", strconv.Quote(tok)),
+				msg.Code("Example", s.v.token(n.from)+" "+s.v.token(sq)), sizeList("Sizes", maskSizes(n.ev.mask)))
+		}
 		return refuse("bad_size_word", msg.Code("Token", strconv.Quote(tok)), sizeList("Sizes", maskSizes(n.ev.mask)))
 	}
 	if n.ev.mask&sizeBit(z) != 0 {
