@@ -30,7 +30,7 @@ const summary = "Grow corals on the shared reef boards from the polyps behind yo
 	"ends when all ten coral tiles are covered or a parrotfish has eaten all four of its shrimps; " +
 	"each polyp in your parrotfish then scores 1 plus the number of tiles on which its colour is the stronger."
 
-const notation = "A turn is several short moves, each its own command. Squares are three tokens: " +
+const notation = "A turn is several short moves: send them one by one, or the whole turn in one command, separated by commas (`grow w, 2 d 5, done, take p`). Squares are three tokens: " +
 	"board, column, row (`2 d 4` is D4 on board 2). Colours are letters: g grey, o orange, p pink, " +
 	"w white, y yellow.\n" +
 	"- `eat 2 d 4`: your parrotfish eats the coral your shrimp on D4 of board 2 guards (first action only)\n" +
