@@ -29,6 +29,10 @@ type pendingEvent struct {
 	Detail bool `json:"detail,omitempty"`
 	// Routine: housekeeping (rules.Event.Routine); a board's last-move box leaves it out.
 	Routine bool `json:"routine,omitempty"`
+	// Edit is the seq of the first status edit of the live post that told it (0: none): the
+	// thread has read it there once that edit, or a later one of the same post, is made, and
+	// the next post leaves it out.
+	Edit int64 `json:"edit,omitempty"`
 }
 
 // UnmarshalJSON also reads a flow stored by an older version, whose pending events were strings.

@@ -56,6 +56,31 @@ type flow struct {
 	// that outlasts a whole round (nobody left in the game but the AI) goes out as posts of the
 	// rounds as they end, not as one post of the rest of the game.
 	HeldRound int `json:"held_round,omitempty"`
+	// Edits are, for the latest posts, the seq of the newest status edit delivery made of each
+	// (Service.editMade): a post's events that an edit told are left out of the next post only
+	// when that edit, or a later one, reached the thread (see restore).
+	Edits []editMark `json:"edits,omitempty"`
+}
+
+// editMark says the status edit at Seq of the post at Post is on the thread.
+type editMark struct {
+	Post int64 `json:"post"`
+	Seq  int64 `json:"seq"`
+}
+
+// keptEdits is how many posts' edit marks a flow keeps: enough for the posts a lagging outbox
+// still holds (a post is restored against the post before it).
+const keptEdits = 8
+
+// madeEdit is the seq of the newest status edit of the post at post that is on the thread, 0
+// when none is.
+func (f flow) madeEdit(post int64) int64 {
+	for _, m := range f.Edits {
+		if m.Post == post {
+			return m.Seq
+		}
+	}
+	return 0
 }
 
 // shortAfter is how many times a player is given a prompt in full: after that they know the
@@ -165,7 +190,7 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 		return s.status(t, st, seq, f)
 	}
 	lead := ""
-	if len(turnLines(f.Pending)) == 0 {
+	if len(turnLines(untold(f.Pending))) == 0 {
 		lead = T(lang, "moved", "Name", seatLabel(lang, t.row, st, mover))
 	}
 	return s.post(t, st, seq, f, lead)
@@ -209,7 +234,13 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 			}
 		}
 	}
-	lines = append(lines, turnLines(f.Pending)...)
+	// The events a status edit of the last post told are left out: the thread has them in that
+	// post. Delivery puts back those whose edit was never made (outdated, folded, refused).
+	lines = append(lines, turnLines(untold(f.Pending))...)
+	if len(untold(f.Pending)) < len(f.Pending) {
+		n.Since, n.After = slices.Clone(f.Pending), f.Post
+	}
+	// The board's box tells every event since the board before: it is a picture of the turn.
 	n.Last = boxLines(f.Pending)
 	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
 	n.Snap, _ = st.Encode()
@@ -226,6 +257,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		next.Asked[a.Seat]++
 	}
 	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
+	next.Edits = f.Edits[max(0, len(f.Edits)-keptEdits):]
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
 
@@ -247,6 +279,9 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
 	}
+	if len(lines) > 0 {
+		n.Head = strings.Count(strings.Join(lines, "\n"), "\n") + 1 // f.Head has lines of its own
+	}
 	lines = append(lines, prompts...)
 	n.Text = strings.Join(lines, "\n")
 	if len(n.Text) > statusRoom {
@@ -255,7 +290,26 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		return s.post(t, st, seq, f, "")
 	}
 	f.Awaited = awaitedSeats(st)
+	// Each edit tells every event since the post: those it is the first to tell are marked, so
+	// that the next post leaves them out once an edit this late is made.
+	f.Pending = slices.Clone(f.Pending)
+	for i := range f.Pending {
+		if f.Pending[i].Edit == 0 {
+			f.Pending[i].Edit = seq
+		}
+	}
 	return f, []storage.OutboxMessage{s.notice(n)}
+}
+
+// untold are the events no status edit has told.
+func untold(evs []pendingEvent) []pendingEvent {
+	var out []pendingEvent
+	for _, e := range evs {
+		if e.Edit == 0 {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your
