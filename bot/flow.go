@@ -34,6 +34,10 @@ type flow struct {
 	// Message is the transport's id of the post at Post, once delivered: the one status edits
 	// change. The prompt message may be a later reminder, whose text must stay its own.
 	Message string `json:"message,omitempty"`
+	// Reposted says Message is not the post itself but a status that went out as a new post
+	// after it (bot/discord: an archived thread refused the edit): edits leave out the post's
+	// own lines, which the post above still shows.
+	Reposted bool `json:"reposted,omitempty"`
 	// Held is when (unix seconds) the flow began holding its post because only robot seats were
 	// awaited: the human's move and the AI's reply go out as one post. 0: not holding.
 	Held int64 `json:"held,omitempty"`
@@ -278,6 +282,9 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
+	}
+	if f.Head != "" {
+		n.Own = strings.Count(f.Head, "\n") + 1
 	}
 	if len(lines) > 0 {
 		n.Head = strings.Count(strings.Join(lines, "\n"), "\n") + 1 // f.Head has lines of its own

@@ -60,6 +60,10 @@ type Notice struct {
 	// delivery puts back the ones no edit that reached the thread told (see restore).
 	Since []pendingEvent `json:"since,omitempty"`
 	After int64          `json:"after,omitempty"`
+	// Own is how many of a status edit's first Text lines are its post's own (the post's
+	// events, as posted): a status that goes out as a new post, where the old one cannot be
+	// edited, leaves them out, since the old post still tells them (see WithoutPost).
+	Own int `json:"own,omitempty"`
 	// Lead says the first line is not an event but "<seat> moved." (a move without public
 	// events): folded into a later post, it is kept only when no post of the fold has events.
 	Lead bool `json:"lead,omitempty"`
@@ -622,6 +626,19 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	return time.Time{}, s.markSent(ctx, ids...)
 }
 
+// WithoutPost leaves out of a status edit the lines its post told already, for a status that
+// goes out as a message other than that post.
+func (n *Notice) WithoutPost() {
+	if n.Kind != "status" || n.Own <= 0 {
+		return
+	}
+	lines := strings.Split(n.Text, "\n")
+	k := min(n.Own, len(lines))
+	n.Text = strings.Join(lines[k:], "\n")
+	n.Head = max(0, n.Head-k)
+	n.Own = 0
+}
+
 // Dropped is what a Sender returns for a message it did not deliver and will not (a status edit
 // of a post that never reached the thread, or one the platform refuses for good): it is done
 // with as if sent, but the service knows the thread did not get it.
@@ -737,6 +754,9 @@ func (s *Service) current(ctx context.Context, out *Outgoing) {
 		// Only the newest edit of the newest post is made; the others are outdated.
 		out.Stale = !running || out.Post != post || out.Seq != t.seq
 		out.Live = f.Message
+		if f.Reposted {
+			out.WithoutPost() // the live message is a later post, under the one that told them
+		}
 	case out.Kind == "turn" && out.Prompt:
 		// A turn post stays live while the same turn goes on: until the next post.
 		out.Stale = !running || out.Seq != post
@@ -766,6 +786,9 @@ func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string, tu
 	}
 	t.row.PromptMessage = msg
 	if post {
+		// A second message of the same post: its status went out anew (an archived thread
+		// took no edit), and later edits change that one.
+		f.Reposted = f.Message != ""
 		f.Message = msg
 		t.row.Flow = f.encode()
 	}

@@ -241,8 +241,10 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		if errorCode(err) == 50083 {
 			// The bot may not reopen it (it lacks Send Messages, or the thread is locked),
 			// or it was archived again at once: the status goes out as a new post, which
-			// reopens a thread that is not locked; a thread that refuses it is a refusal.
-			return s.repost(ctx, o, m)
+			// reopens a thread that is not locked; a thread that refuses it is a refusal. The
+			// post above it still tells its own events: the new one does not repeat them.
+			o.WithoutPost()
+			return s.repost(ctx, o, s.message(ctx, o))
 		}
 	}
 	if err != nil {
