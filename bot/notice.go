@@ -683,7 +683,10 @@ func restore(n *Notice, made int64) {
 func (s *Service) madeEdits(ctx context.Context, n Notice, folded []storage.OutboxMessage) func(int64) int64 {
 	need := len(n.Since) > 0
 	for _, m := range folded {
-		need = need || (m.Kind == "turn" && strings.Contains(string(m.Payload), `"since":`))
+		var h struct {
+			Since []json.RawMessage `json:"since"`
+		}
+		need = need || (m.Kind == "turn" && json.Unmarshal(m.Payload, &h) == nil && len(h.Since) > 0)
 	}
 	var f flow
 	if need && n.Game != 0 {

@@ -155,3 +155,28 @@ func TestRestorePutsBackUnmadeEdits(t *testing.T) {
 		t.Errorf("lead: %+v", n)
 	}
 }
+
+// An offer a status edit told and then withdrawn stays with its withdrawal: the next post tells
+// the withdrawal after the edit that told the offer, and both when that edit never reached the
+// thread. An offer no edit told still vanishes with its withdrawal.
+func TestWithdrawalOfAnOfferAnEditTold(t *testing.T) {
+	offer := pendingEvent{Text: "bob offers 2 wood for 1 ore.", Kind: "offer", Ref: "o1", By: 2, Edit: 5}
+	withdraw := pendingEvent{Text: "bob withdraws the offer.", Kind: "withdraw", Ref: "o1", By: 2}
+	evs := addPending([]pendingEvent{offer}, withdraw)
+	if len(evs) != 2 {
+		t.Fatalf("an offer an edit told, withdrawn: %+v", evs)
+	}
+	if n := addPending([]pendingEvent{{Text: offer.Text, Kind: "offer", Ref: "o1", By: 2}}, withdraw); len(n) != 0 {
+		t.Fatalf("an offer nobody read, withdrawn: %+v", n)
+	}
+	for _, c := range []struct {
+		made int64
+		want string
+	}{{5, "bob withdraws the offer.\nprompt"}, {0, "bob offers 2 wood for 1 ore.\nbob withdraws the offer.\nprompt"}} {
+		n := Notice{Kind: "turn", Text: turnLines(untold(evs))[0] + "\nprompt", Head: 1, Since: evs, After: 2}
+		restore(&n, c.made)
+		if n.Text != c.want {
+			t.Errorf("made %d: %q, want %q", c.made, n.Text, c.want)
+		}
+	}
+}
