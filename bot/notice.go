@@ -642,9 +642,11 @@ func (n *Notice) WithoutPost() {
 // Dropped is what a Sender returns for a message it did not deliver and will not (a status edit
 // of a post that never reached the thread, or one the platform refuses for good): it is done
 // with as if sent, but the service knows the thread did not get it.
-type Dropped struct{ Why string }
+type Dropped struct{ Why error }
 
-func (d *Dropped) Error() string { return "dropped: " + d.Why }
+func (d *Dropped) Error() string { return "dropped: " + d.Why.Error() }
+
+func (d *Dropped) Unwrap() error { return d.Why }
 
 // restore puts back in front of a turn post's events those of its Since that the status edits
 // of the post before it told only in edits that never reached the thread (outdated, folded into

@@ -32,7 +32,7 @@ func (th *thread) Send(_ context.Context, o Outgoing) error {
 			return th.status
 		}
 		if _, ok := th.text[o.Post]; !ok {
-			return &Dropped{Why: "no post to edit"}
+			return &Dropped{Why: errors.New("no post to edit")}
 		}
 		th.text[o.Post] = o.Text
 	}
@@ -64,7 +64,7 @@ func TestStatusEditEventsToldOnce(t *testing.T) {
 	}{
 		{"made", true, nil, false},
 		{"folded", false, nil, true},
-		{"dropped", true, &Dropped{Why: "refused for good"}, true},
+		{"dropped", true, &Dropped{Why: errors.New("refused for good")}, true},
 		{"failed", true, errors.New("discord is down"), true},
 	} {
 		t.Run(c.name, func(t *testing.T) {

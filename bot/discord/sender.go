@@ -221,7 +221,7 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		// dropped: a post still to come would have held this edit back. So its post was
 		// refused for good, and waiting for it would hold the game's later posts forever.
 		s.log.Warn("outbox: a status edit of a post that was never delivered, dropped", "game", o.Game, "id", o.ID)
-		return &bot.Dropped{Why: "its post was never delivered"} // its events go in the next post
+		return &bot.Dropped{Why: errors.New("its post was never delivered")} // its events go in the next post
 	}
 	m := s.message(ctx, o)
 	if m.Components == nil {
@@ -255,7 +255,7 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		// so it is dropped rather than tried again for ever.
 		if refusedForGood(err) {
 			s.log.Error("outbox: Discord refused the status edit, dropped", "game", o.Game, "id", o.ID, "err", err)
-			return &bot.Dropped{Why: err.Error()}
+			return &bot.Dropped{Why: err}
 		}
 		return err
 	}
@@ -273,7 +273,7 @@ func (s *Sender) repost(ctx context.Context, o bot.Outgoing, m Message) error {
 		}
 		if refusedForGood(err) {
 			s.log.Error("outbox: Discord refused the status post, dropped", "game", o.Game, "id", o.ID, "err", err)
-			return &bot.Dropped{Why: err.Error()}
+			return &bot.Dropped{Why: err}
 		}
 		return err
 	}
