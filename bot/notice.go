@@ -585,7 +585,13 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	if errors.As(err, &dropped) {
 		err = nil // not made, and never will be: done with, its events told by the next post
 	} else if err == nil && n.Kind == "status" && !out.Stale {
-		if werr := s.editMade(ctx, n.Game, n.Post, n.Seq); werr != nil {
+		// Another instance may write the game at the same moment: tried again on the game as
+		// it is then, as the prompt's id is (bot/discord takeButtonsOff).
+		werr := s.editMade(ctx, n.Game, n.Post, n.Seq)
+		for try := 1; werr != nil && try < 4; try++ {
+			werr = s.editMade(ctx, n.Game, n.Post, n.Seq)
+		}
+		if werr != nil {
 			// Unrecorded, the next post tells the edit's events once more: twice, not lost.
 			s.log.Warn("outbox: recording a status edit", "game", n.Game, "err", werr)
 		}
