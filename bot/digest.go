@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,10 @@ type pendingEvent struct {
 	Detail bool `json:"detail,omitempty"`
 	// Routine: housekeeping (rules.Event.Routine); a board's last-move box leaves it out.
 	Routine bool `json:"routine,omitempty"`
+	// Edit is the seq of the first status edit of the live post that told it (0: none): the
+	// thread has read it there once that edit, or a later one of the same post, is made, and
+	// the next post leaves it out.
+	Edit int64 `json:"edit,omitempty"`
 }
 
 // UnmarshalJSON also reads a flow stored by an older version, whose pending events were strings.
@@ -52,10 +57,12 @@ func pendingOfIn(lang string, e rules.Event, name func(rules.Seat) string, by ru
 
 // addPending appends evs to the list, where a withdrawal (Kind "withdraw") takes back the
 // earlier events with its Ref instead: an offer made and withdrawn between two posts never shows.
-// A withdrawal of something already posted stays, so the thread hears of it.
+// A withdrawal of something already posted, or told by a status edit of the live post, stays,
+// so the thread hears of it (and the offer, when the edit never reached the thread).
 func addPending(list []pendingEvent, evs ...pendingEvent) []pendingEvent {
 	for _, e := range evs {
-		if e.Kind == "withdraw" && e.Ref != "" {
+		told := slices.ContainsFunc(list, func(p pendingEvent) bool { return p.Ref == e.Ref && p.Edit != 0 })
+		if e.Kind == "withdraw" && e.Ref != "" && !told {
 			kept := list[:0:0]
 			for _, p := range list {
 				if p.Ref != e.Ref {

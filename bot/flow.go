@@ -34,6 +34,10 @@ type flow struct {
 	// Message is the transport's id of the post at Post, once delivered: the one status edits
 	// change. The prompt message may be a later reminder, whose text must stay its own.
 	Message string `json:"message,omitempty"`
+	// Reposted says Message is not the post itself but a status that went out as a new post
+	// after it (bot/discord: an archived thread refused the edit): edits leave out the post's
+	// own lines, which the post above still shows.
+	Reposted bool `json:"reposted,omitempty"`
 	// Held is when (unix seconds) the flow began holding its post because only robot seats were
 	// awaited: the human's move and the AI's reply go out as one post. 0: not holding.
 	Held int64 `json:"held,omitempty"`
@@ -56,6 +60,31 @@ type flow struct {
 	// that outlasts a whole round (nobody left in the game but the AI) goes out as posts of the
 	// rounds as they end, not as one post of the rest of the game.
 	HeldRound int `json:"held_round,omitempty"`
+	// Edits are, for the latest posts, the seq of the newest status edit delivery made of each
+	// (Service.editMade): a post's events that an edit told are left out of the next post only
+	// when that edit, or a later one, reached the thread (see restore).
+	Edits []editMark `json:"edits,omitempty"`
+}
+
+// editMark says the status edit at Seq of the post at Post is on the thread.
+type editMark struct {
+	Post int64 `json:"post"`
+	Seq  int64 `json:"seq"`
+}
+
+// keptEdits is how many posts' edit marks a flow keeps: enough for the posts a lagging outbox
+// still holds (a post is restored against the post before it).
+const keptEdits = 8
+
+// madeEdit is the seq of the newest status edit of the post at post that is on the thread, 0
+// when none is.
+func (f flow) madeEdit(post int64) int64 {
+	for _, m := range f.Edits {
+		if m.Post == post {
+			return m.Seq
+		}
+	}
+	return 0
 }
 
 // shortAfter is how many times a player is given a prompt in full: after that they know the
@@ -165,7 +194,7 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 		return s.status(t, st, seq, f)
 	}
 	lead := ""
-	if len(turnLines(f.Pending)) == 0 {
+	if len(turnLines(untold(f.Pending))) == 0 {
 		lead = T(lang, "moved", "Name", seatLabel(lang, t.row, st, mover))
 	}
 	return s.post(t, st, seq, f, lead)
@@ -209,13 +238,20 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 			}
 		}
 	}
-	told := boxLines(f.Pending)
+	// The events a status edit of the last post told are left out: the thread has them in that
+	// post. Delivery puts back those whose edit was never made (outdated, folded, refused).
+	told := boxLines(untold(f.Pending))
+	box := boxLines(f.Pending) // the board's box tells every event since the board before
 	if res := st.Result(); res != nil {
 		// The result line states the reason; the event that said the same goes (told once).
-		told = withoutLine(told, resultReason(lang, s.finalResult(row, res), seatNamer(lang, row, st)))
+		reason := resultReason(lang, s.finalResult(row, res), seatNamer(lang, row, st))
+		told, box = withoutLine(told, reason), withoutLine(box, reason)
 	}
 	lines = append(lines, told...)
-	n.Last = told
+	if len(untold(f.Pending)) < len(f.Pending) {
+		n.Since, n.After = slices.Clone(f.Pending), f.Post
+	}
+	n.Last = box
 	// An encoding error leaves Snap empty: the board is then drawn as an old notice's would be.
 	n.Snap, _ = st.Encode()
 	head := strings.Join(lines, "\n")
@@ -231,6 +267,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		next.Asked[a.Seat]++
 	}
 	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
+	next.Edits = f.Edits[max(0, len(f.Edits)-keptEdits):]
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
 
@@ -252,6 +289,12 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
 	}
+	if f.Head != "" {
+		n.Own = strings.Count(f.Head, "\n") + 1
+	}
+	if len(lines) > 0 {
+		n.Head = strings.Count(strings.Join(lines, "\n"), "\n") + 1 // f.Head has lines of its own
+	}
 	lines = append(lines, prompts...)
 	n.Text = strings.Join(lines, "\n")
 	if len(n.Text) > statusRoom {
@@ -260,7 +303,26 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		return s.post(t, st, seq, f, "")
 	}
 	f.Awaited = awaitedSeats(st)
+	// Each edit tells every event since the post: those it is the first to tell are marked, so
+	// that the next post leaves them out once an edit this late is made.
+	f.Pending = slices.Clone(f.Pending)
+	for i := range f.Pending {
+		if f.Pending[i].Edit == 0 {
+			f.Pending[i].Edit = seq
+		}
+	}
 	return f, []storage.OutboxMessage{s.notice(n)}
+}
+
+// untold are the events no status edit has told.
+func untold(evs []pendingEvent) []pendingEvent {
+	var out []pendingEvent
+	for _, e := range evs {
+		if e.Edit == 0 {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your

@@ -52,8 +52,18 @@ type Notice struct {
 	Snap []byte `json:"snap,omitempty"`
 	// Head is how many of a turn post's first Text lines are its events (the rest is the
 	// prompts or the result): what a later post of the same game keeps of it when delivery,
-	// having fallen behind, folds the two into one (see fold).
+	// having fallen behind, folds the two into one (see fold). A status edit's are the post's
+	// events and those since.
 	Head int `json:"head,omitempty"`
+	// Since are, on a turn post whose events a status edit of the post before (at After) told
+	// in part, all its events with the edit that told each: the Text leaves those out, and
+	// delivery puts back the ones no edit that reached the thread told (see restore).
+	Since []pendingEvent `json:"since,omitempty"`
+	After int64          `json:"after,omitempty"`
+	// Own is how many of a status edit's first Text lines are its post's own (the post's
+	// events, as posted): a status that goes out as a new post, where the old one cannot be
+	// edited, leaves them out, since the old post still tells them (see WithoutPost).
+	Own int `json:"own,omitempty"`
 	// Lead says the first line is not an event but "<seat> moved." (a move without public
 	// events): folded into a later post, it is kept only when no post of the fold has events.
 	Lead bool `json:"lead,omitempty"`
@@ -455,7 +465,7 @@ const oldNotShown = "(%d earlier events not shown.)"
 // blank line as turns are, then n's own prompts or result. The earlier posts' pings go to those
 // still awaited in n, who were never pinged since those posts were not made; the others have
 // moved since and need none.
-func merge(n *Notice, folded []storage.OutboxMessage) {
+func merge(n *Notice, folded []storage.OutboxMessage, made func(post int64) int64) {
 	if len(folded) == 0 {
 		return
 	}
@@ -503,6 +513,7 @@ func merge(n *Notice, folded []storage.OutboxMessage) {
 		if err != nil {
 			continue
 		}
+		restore(&f, made(f.After))
 		add(f)
 		for _, u := range f.Mentions {
 			if awaited[u] {
@@ -533,7 +544,9 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		s.log.Error("outbox: bad payload, dropped", "id", m.ID, "err", err)
 		return time.Time{}, s.store.MarkSent(ctx, m.ID)
 	}
-	merge(&n, folded)
+	made := s.madeEdits(ctx, n, folded)
+	restore(&n, made(n.After))
+	merge(&n, folded, made)
 	out := Outgoing{Notice: n, ID: m.ID, Key: outboxKey(m), Queued: m.Created}
 	for _, f := range folded {
 		out.Folded = append(out.Folded, f.ID)
@@ -568,6 +581,21 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		send = r.SendAgain
 	}
 	err = send(ctx, out)
+	var dropped *Dropped
+	if errors.As(err, &dropped) {
+		err = nil // not made, and never will be: done with, its events told by the next post
+	} else if err == nil && n.Kind == "status" && !out.Stale {
+		// Another instance may write the game at the same moment: tried again on the game as
+		// it is then, as the prompt's id is (bot/discord takeButtonsOff).
+		werr := s.editMade(ctx, n.Game, n.Post, n.Seq)
+		for try := 1; werr != nil && try < 4; try++ {
+			werr = s.editMade(ctx, n.Game, n.Post, n.Seq)
+		}
+		if werr != nil {
+			// Unrecorded, the next post tells the edit's events once more: twice, not lost.
+			s.log.Warn("outbox: recording a status edit", "game", n.Game, "err", werr)
+		}
+	}
 	if err != nil {
 		if refusal, ok := refusedBy(err); ok && n.Game != 0 {
 			// The thread refuses it until someone fixes it: the game waits, and is told so.
@@ -602,6 +630,103 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	// out again.
 	ids := append(append([]int64{}, out.Folded...), m.ID)
 	return time.Time{}, s.markSent(ctx, ids...)
+}
+
+// WithoutPost leaves out of a status edit the lines its post told already, for a status that
+// goes out as a message other than that post.
+func (n *Notice) WithoutPost() {
+	if n.Kind != "status" || n.Own <= 0 {
+		return
+	}
+	lines := strings.Split(n.Text, "\n")
+	k := min(n.Own, len(lines))
+	n.Text = strings.Join(lines[k:], "\n")
+	n.Head = max(0, n.Head-k)
+	n.Own = 0
+}
+
+// Dropped is what a Sender returns for a message it did not deliver and will not (a status edit
+// of a post that never reached the thread, or one the platform refuses for good): it is done
+// with as if sent, but the service knows the thread did not get it.
+type Dropped struct{ Why error }
+
+func (d *Dropped) Error() string { return "dropped: " + d.Why.Error() }
+
+func (d *Dropped) Unwrap() error { return d.Why }
+
+// restore puts back in front of a turn post's events those of its Since that the status edits
+// of the post before it told only in edits that never reached the thread (outdated, folded into
+// this post, refused): made is the newest edit of that post that did (0: none). Every event is
+// then on the thread exactly once: in the edited post or in this one.
+func restore(n *Notice, made int64) {
+	if n.Kind != "turn" || len(n.Since) == 0 {
+		return
+	}
+	var keep []pendingEvent
+	back := false
+	for _, e := range n.Since {
+		if e.Edit == 0 || e.Edit > made {
+			keep = append(keep, e)
+			back = back || e.Edit > made
+		}
+	}
+	n.Since = nil
+	if !back {
+		return
+	}
+	lines := strings.Split(n.Text, "\n")
+	rest := lines[min(n.Head, len(lines)):]
+	head := turnLines(keep)
+	if len(head) == 0 {
+		return
+	}
+	// "<seat> moved." stood for a post without events of its own: it has some now.
+	n.Lead = false
+	n.Text = strings.Join(append(head, rest...), "\n")
+	n.Head = len(head)
+}
+
+// madeEdits reads, when n or the posts folded into it left out events a status edit told, which
+// edits reached the thread (flow.Edits); the lookup answers 0 for every post otherwise.
+func (s *Service) madeEdits(ctx context.Context, n Notice, folded []storage.OutboxMessage) func(int64) int64 {
+	need := len(n.Since) > 0
+	for _, m := range folded {
+		var h struct {
+			Since []json.RawMessage `json:"since"`
+		}
+		need = need || (m.Kind == "turn" && json.Unmarshal(m.Payload, &h) == nil && len(h.Since) > 0)
+	}
+	var f flow
+	if need && n.Game != 0 {
+		if t, err := s.load(ctx, n.Game); err == nil {
+			f = readFlow(t.row)
+			t.mu.Unlock()
+		}
+	}
+	return f.madeEdit
+}
+
+// editMade records that the status edit at seq of the post at post reached the thread: the
+// events it told are not told again.
+func (s *Service) editMade(ctx context.Context, game, post, seq int64) error {
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return err
+	}
+	defer t.mu.Unlock()
+	f := readFlow(t.row)
+	if f.madeEdit(post) >= seq {
+		return nil
+	}
+	f.Edits = slices.DeleteFunc(f.Edits, func(m editMark) bool { return m.Post == post })
+	f.Edits = append(f.Edits, editMark{Post: post, Seq: seq})
+	f.Edits = f.Edits[max(0, len(f.Edits)-keptEdits):]
+	t.row.Flow = f.encode()
+	if err := s.store.UpdateGame(ctx, t.row); err != nil {
+		_ = s.reload(ctx, t)
+		return err
+	}
+	return nil
 }
 
 // decodeNotice reads a queued notice and takes its snapshot off it: the snapshot holds private
@@ -640,6 +765,9 @@ func (s *Service) current(ctx context.Context, out *Outgoing) {
 		// Only the newest edit of the newest post is made; the others are outdated.
 		out.Stale = !running || out.Post != post || out.Seq != t.seq
 		out.Live = f.Message
+		if f.Reposted {
+			out.WithoutPost() // the live message is a later post, under the one that told them
+		}
 	case out.Kind == "turn" && out.Prompt:
 		// A turn post stays live while the same turn goes on: until the next post.
 		out.Stale = !running || out.Seq != post
@@ -669,6 +797,9 @@ func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string, tu
 	}
 	t.row.PromptMessage = msg
 	if post {
+		// A second message of the same post: its status went out anew (an archived thread
+		// took no edit), and later edits change that one.
+		f.Reposted = f.Message != ""
 		f.Message = msg
 		t.row.Flow = f.encode()
 	}

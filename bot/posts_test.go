@@ -49,6 +49,7 @@ type postsFigures struct {
 	asks                 []string     // the prompt lines of the posts that ask ann, in order
 	notices              []Notice     // the turn posts
 	folded               int          // the most earlier posts one delivered post stood for
+	edits                int          // the posts whose status edits told events
 	askedIn              map[int]bool // the rounds in which a post asked ann anew
 }
 
@@ -67,8 +68,8 @@ func TestWholeGamePosts(t *testing.T) {
 					many++
 				}
 			}
-			t.Logf("POSTS %s %d seats: %d moves, %d rounds, %d posts, longest post %d characters (%d unfolded), %d pings in %d rounds, %d rounds with more than one ping %v",
-				c.kind, c.seats, f.moves, f.rounds, f.posts, f.longest, f.longestOne, sum(f.pings), len(f.pings), many, f.extra)
+			t.Logf("POSTS %s %d seats: %d moves, %d rounds, %d posts (%d edited with events), longest post %d characters (%d unfolded), %d pings in %d rounds, %d rounds with more than one ping %v",
+				c.kind, c.seats, f.moves, f.rounds, f.posts, f.edits, f.longest, f.longestOne, sum(f.pings), len(f.pings), many, f.extra)
 			checkPostTexts(t, f)
 			checkEveryEventTold(t, e, f)
 			if many > 0 {
@@ -109,8 +110,9 @@ func checkPostTexts(t *testing.T, f postsFigures) {
 	}
 }
 
-// checkEveryEventTold replays the game and finds in the posts' event lines exactly its public
-// events, in order, each once: none left out, none told twice, nothing else (an offer withdrawn
+// checkEveryEventTold replays the game and finds in the posts' event lines, and in the events
+// the newest made status edit of each post tells after them (what a reader scrolling the
+// thread reads), exactly its public events, in order, each once: none left out, none told twice, nothing else (an offer withdrawn
 // before its post, and the withdrawal, may be left out), and none that restates another.
 func checkEveryEventTold(t *testing.T, e *env, f postsFigures) {
 	t.Helper()
@@ -197,10 +199,35 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 	annSeq := int64(-1) // the game's move count after ann's last move
 	wasAwaited := false
 	asked := map[int][]string{} // what ann was asked in each round, for the report
+	// edited are the events the newest made status edit of the live post tells after the
+	// post's own (the edit replaces the post's text: only the newest counts), at editSeq.
+	var edited []string
+	var editSeq int64
+	flush := func() {
+		f.lines = append(f.lines, edited...)
+		if len(edited) > 0 {
+			f.edits++
+			f.told = max(f.told, editSeq)
+		}
+		edited = nil
+	}
 	count := func() {
 		for _, o := range e.sent {
 			if o.Kind != "turn" && o.Kind != "status" {
 				continue
+			}
+			if o.Kind == "status" {
+				if o.Stale {
+					continue // not made
+				}
+				lines := strings.Split(o.Text, "\n")[:o.Head]
+				if i := slices.Index(lines, T(LangEnglish, "since_then")); i >= 0 {
+					edited, editSeq = slices.Clone(lines[i+1:]), o.Seq
+				} else {
+					edited = nil
+				}
+			} else {
+				flush()
 			}
 			f.texts = append(f.texts, o.Text)
 			size := utf8.RuneCountInString(o.Text)
@@ -288,6 +315,7 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 		e.deliver()
 		count()
 	}
+	flush()
 	f.rounds = round
 	for rd, n := range f.pings {
 		if n > 1 {

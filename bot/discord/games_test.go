@@ -126,6 +126,9 @@ type driver struct {
 	seen      []int
 	turnCount int
 	pending   []rules.Event
+	// edited is how many of pending the newest status edit of the live post told: the next
+	// post tells the rest, not those again.
+	edited int
 
 	stats driverStats
 	trace []string // the moves the driver made, shown when a test fails
@@ -432,7 +435,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 			box = append(box, ev.Text)
 		}
 	}
-	d.pending = nil
+	d.pending, d.edited = nil, 0
 	// The prompt before loses its buttons, whatever happened since.
 	if d.live.id != "" {
 		cleared := false
@@ -554,6 +557,13 @@ func (d *driver) settleEdits(edits []recorded) {
 		noParse(t, r.JSON)
 	}
 	d.stats.flow.edits += len(edits)
+	// The newest edit tells every public event since the post: the next post leaves them out.
+	for _, ev := range withdrawn(d.pending) {
+		if !ev.Detail && !containsEvent(content(last.JSON), ev.Text) {
+			t.Fatalf("the status edit lacks the public event %q: %q", ev.Text, content(last.JSON))
+		}
+	}
+	d.edited = len(d.pending)
 	d.live.seq = int64(d.moves)
 	d.live.turn, d.live.answers, d.live.view = map[string]string{}, map[string][]answer{}, ""
 	d.checkPrompt(last, d.live.users)
@@ -573,8 +583,9 @@ func (d *driver) awaited() ([]int, int) {
 	return slices.Compact(aw), turn
 }
 
-// checkDigest: a post carries every public event since the previous post, in full (nothing
-// counted, condensed or pointing to the full list), and none of the private ones.
+// checkDigest: a post carries every public event since the previous post that the live post's
+// newest status edit did not tell, and none it told, in full (nothing counted, condensed or
+// pointing to the full list), and none of the private ones.
 func (d *driver) checkDigest(r recorded) {
 	t := d.t
 	t.Helper()
@@ -584,15 +595,23 @@ func (d *driver) checkDigest(r recorded) {
 			t.Fatalf("a post leaves events out (%q): %q", bad, c)
 		}
 	}
-	for _, ev := range withdrawn(d.pending) {
+	own := withdrawn(d.pending[min(d.edited, len(d.pending)):])
+	for _, ev := range own {
 		if ev.Detail {
 			continue // it restates an event the post tells
 		}
-		// Seats are rendered as players: every piece of text between them must be there.
-		for _, piece := range seatRef.Split(ev.Text, -1) {
-			if !strings.Contains(c, piece) {
-				t.Fatalf("the post lacks the public event %q: %q", ev.Text, c)
-			}
+		if !containsEvent(c, ev.Text) {
+			t.Fatalf("the post lacks the public event %q: %q", ev.Text, c)
+		}
+	}
+	// What the live post's edit told is read there: the post does not tell it again (unless
+	// the same words tell another event of its own).
+	for _, ev := range d.pending[:min(d.edited, len(d.pending))] {
+		if ev.Detail || ev.Kind == "withdraw" || strings.TrimSpace(ev.Text) == "" || strings.Contains(ev.Text, "{seat:") {
+			continue
+		}
+		if strings.Contains(c, ev.Text) && !slices.ContainsFunc(own, func(o rules.Event) bool { return strings.Contains(o.Text, ev.Text) }) {
+			t.Fatalf("the post tells again the event %q its status edit told: %q", ev.Text, c)
 		}
 	}
 	for n := range d.events {
@@ -605,6 +624,16 @@ func (d *driver) checkDigest(r recorded) {
 }
 
 var seatRef = regexp.MustCompile(`\{seat:\d+\}`)
+
+// containsEvent: every piece of an event's text between its seats (rendered as players) is in c.
+func containsEvent(c, text string) bool {
+	for _, piece := range seatRef.Split(text, -1) {
+		if !strings.Contains(c, piece) {
+			return false
+		}
+	}
+	return true
+}
 
 // withdrawn drops the offers taken back before a post (Kind "withdraw" with the same Ref).
 func withdrawn(evs []rules.Event) []rules.Event {

@@ -373,6 +373,10 @@ func TestStatusEditInArchivedThread(t *testing.T) {
 				if e.fake.ChannelState(thread).Archived {
 					t.Fatal("the post reopened the thread")
 				}
+				// The old post still shows the game's start: the new one does not repeat it.
+				if c := content(posted[0].JSON); strings.Contains(c, "Poll #1 begins") || !strings.Contains(c, "Seat 1 has voted.") {
+					t.Fatalf("the new post tells what came since the old one, only: %q", c)
+				}
 				live = posted[0].ID
 			case "locked":
 				if len(posted) != 1 || posted[0].Code != discordtest.ThreadLocked {
@@ -390,6 +394,11 @@ func TestStatusEditInArchivedThread(t *testing.T) {
 			if edits := find(rs, "PATCH", "/channels/"+thread+"/messages/"+live); len(edits) != 1 || edits[0].Status != 200 ||
 				len(find(rs, "POST", "/channels/"+thread)) != 0 {
 				t.Fatalf("the next status edits the live post: %+v", rs)
+			}
+			// The start is told where it was first told: on the original post, not the new one.
+			c := content(find(rs, "PATCH", "/channels/"+thread+"/messages/"+live)[0].JSON)
+			if strings.Contains(c, "Poll #1 begins") != (live == posts[len(posts)-1].ID) || !strings.Contains(c, "Seat 2 has voted.") {
+				t.Fatalf("the edit of the live post: %q", c)
 			}
 		})
 	}

@@ -221,7 +221,7 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		// dropped: a post still to come would have held this edit back. So its post was
 		// refused for good, and waiting for it would hold the game's later posts forever.
 		s.log.Warn("outbox: a status edit of a post that was never delivered, dropped", "game", o.Game, "id", o.ID)
-		return nil
+		return &bot.Dropped{Why: errors.New("its post was never delivered")} // its events go in the next post
 	}
 	m := s.message(ctx, o)
 	if m.Components == nil {
@@ -241,8 +241,10 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		if errorCode(err) == 50083 {
 			// The bot may not reopen it (it lacks Send Messages, or the thread is locked),
 			// or it was archived again at once: the status goes out as a new post, which
-			// reopens a thread that is not locked; a thread that refuses it is a refusal.
-			return s.repost(ctx, o, m)
+			// reopens a thread that is not locked; a thread that refuses it is a refusal. The
+			// post above it still tells its own events: the new one does not repeat them.
+			o.WithoutPost()
+			return s.repost(ctx, o, s.message(ctx, o))
 		}
 	}
 	if err != nil {
@@ -253,7 +255,7 @@ func (s *Sender) status(ctx context.Context, o bot.Outgoing) error {
 		// so it is dropped rather than tried again for ever.
 		if refusedForGood(err) {
 			s.log.Error("outbox: Discord refused the status edit, dropped", "game", o.Game, "id", o.ID, "err", err)
-			return nil
+			return &bot.Dropped{Why: err}
 		}
 		return err
 	}
@@ -271,7 +273,7 @@ func (s *Sender) repost(ctx context.Context, o bot.Outgoing, m Message) error {
 		}
 		if refusedForGood(err) {
 			s.log.Error("outbox: Discord refused the status post, dropped", "game", o.Game, "id", o.ID, "err", err)
-			return nil
+			return &bot.Dropped{Why: err}
 		}
 		return err
 	}
