@@ -102,6 +102,15 @@ run:
 				break run
 			}
 			m, more, err := nextDecision(t.state, seat, rest)
+			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, t.state, seat, m, more) {
+				// A space split a whole move from words that do not start the decision after it
+				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
+				// is refused as one move, before anything of it is played.
+				_, err = rules.Canonical(t.state, seat, rest)
+				if err == nil {
+					err = rules.Illegalf("%q is not a move you can make now.", rest.String())
+				}
+			}
 			if err != nil && len(played) > 0 && superfluous(t.kit.Game, before, seat, rest) {
 				// The closing word of a part of the turn the rules closed by themselves ("done"
 				// after a larva play that ended with its last polyp): what the player meant has
@@ -231,6 +240,25 @@ func nextDecision(st rules.State, seat rules.Seat, toks rules.Move) (rules.Move,
 		break // the longest whole move found can go on: splitting it would guess
 	}
 	return nil, nil, err
+}
+
+// splitFits reports whether rest, split by a space from the whole move m, starts the decision
+// that follows m for the same seat in the same turn: m is played on a copy to find out.
+func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move) bool {
+	snap, err := st.Encode()
+	if err != nil {
+		return false
+	}
+	cp, err := g.Decode(snap)
+	if err != nil {
+		return false
+	}
+	mark := markOf(cp)
+	if _, err := cp.Apply(seat, m); err != nil || !mark.sameDecision(cp, seat) {
+		return false
+	}
+	_, _, err = cp.Choices(seat, rest[:1])
+	return err == nil
 }
 
 // superfluous reports whether step, refused now, is a single word that was a whole move just

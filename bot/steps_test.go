@@ -508,3 +508,33 @@ func TestSuperfluousClosingWord(t *testing.T) {
 		}
 	}
 }
+
+// encMenu is a seatMenu that encodes as menuGame decodes it.
+type encMenu struct{ seatMenu }
+
+func (e encMenu) Encode() ([]byte, error) {
+	var parts []string
+	for _, m := range e.moves {
+		parts = append(parts, m.String())
+	}
+	return []byte(strings.Join(parts, "|")), nil
+}
+
+// Words split off a whole move by a space must start the decision after it; otherwise they were
+// part of that move ("buy a8 r" with a certain payment bought the card, then refused "r").
+func TestSplitFitsTheNextDecision(t *testing.T) {
+	st := encMenu{seatMenu{[]rules.Move{{"x"}, {"a"}, {"a", "b"}}}}
+	for _, c := range []struct {
+		rest string
+		want bool
+	}{
+		{"a", true},
+		{"a b", true},
+		{"zz", false},
+		{"b", false},
+	} {
+		if got := splitFits(menuGame{}, st, 0, rules.Move{"x"}, strings.Fields(c.rest)); got != c.want {
+			t.Errorf("x then %q: %v, want %v", c.rest, got, c.want)
+		}
+	}
+}
