@@ -56,6 +56,10 @@ type flow struct {
 	// Asked counts, by seat, the posts that have asked the seat to play: after shortAfter of
 	// them its prompt is short (see promptLine).
 	Asked []int `json:"asked,omitempty"`
+	// Kinds are, by seat, the kinds of question (a prompt's message) the seat has been asked in
+	// full: only a question it has seen before is shortened, so a new one (a foal to place, a
+	// side to take in an attack) is always told.
+	Kinds [][]string `json:"kinds,omitempty"`
 	// HeldRound is the game's round when the flow began holding (rules.RoundCounter): a hold
 	// that outlasts a whole round (nobody left in the game but the AI) goes out as posts of the
 	// rounds as they end, not as one post of the rest of the game.
@@ -223,7 +227,10 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 			}
 		}
 	} else {
-		rest = append(rest, s.promptLines(lang, t, st, &n, f.Asked)...)
+		var kinds [][]string
+		lines, k := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds)
+		rest, kinds = append(rest, lines...), k
+		f.Kinds = kinds
 		round := roundCount(st)
 		for _, a := range n.Awaited {
 			again := a.Seat+1 == f.Human && round >= 0 && a.Seat < len(f.Pinged) && f.Pinged[a.Seat] == round+1
@@ -267,6 +274,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		next.Asked[a.Seat]++
 	}
 	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
+	next.Kinds = f.Kinds
 	next.Edits = f.Edits[max(0, len(f.Edits)-keptEdits):]
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
@@ -284,7 +292,7 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	if f.Head != "" {
 		lines = append(lines, f.Head)
 	}
-	prompts := s.promptLines(lang, t, st, &n, f.Asked)
+	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds)
 	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
@@ -328,8 +336,9 @@ func untold(evs []pendingEvent) []pendingEvent {
 // promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your
 // turn button for each player, with the answers the game declares public. asked counts the posts
 // that asked each seat before (flow.Asked).
-func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, asked []int) []string {
+func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, asked []int, kinds [][]string) ([]string, [][]string) {
 	var lines []string
+	kinds = slices.Clone(kinds)
 	var waiting []string
 	scores := ""
 	for _, p := range st.Awaiting() {
@@ -337,13 +346,21 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 		if isRobot(t.row, p.Seat) {
 			continue // the AI is not spoken to: "Waiting for" names it
 		}
-		if int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
+		kind := promptKind(p)
+		for len(kinds) <= int(p.Seat) {
+			kinds = append(kinds, nil)
+		}
+		seen := slices.Contains(kinds[p.Seat], kind)
+		if seen && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
 			if scores == "" {
 				scores = s.scoreLine(t, st)
 			}
 			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
 		} else {
 			lines = append(lines, promptLine(lang, t.row, st, p))
+			if !seen {
+				kinds[p.Seat] = append(slices.Clone(kinds[p.Seat]), kind)
+			}
 		}
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
@@ -352,7 +369,16 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 	if len(waiting) > 1 || (len(lines) == 0 && len(waiting) > 0) {
 		lines = append(lines, T(lang, "waiting_for", "Names", joinNames(lang, waiting)))
 	}
-	return lines
+	return lines, kinds
+}
+
+// promptKind is what kind of question a prompt asks: its message (whatever its arguments), or its
+// text for a game without messages.
+func promptKind(p rules.Prompt) string {
+	if p.Msg != nil {
+		return p.Msg.Cat + "/" + p.Msg.ID
+	}
+	return p.Text
 }
 
 // answersOf copies the public answers a prompt declares (rules.Prompt.Answers), seats rendered.

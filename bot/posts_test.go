@@ -356,13 +356,19 @@ func TestShortPromptAfterThreeTurns(t *testing.T) {
 			if len(f.asks) <= shortAfter {
 				t.Fatalf("ann was asked %d times", len(f.asks))
 			}
+			digits := regexp.MustCompile(`\d+`)
+			seen := map[string]bool{} // the questions told in full, numbers aside
 			for i, a := range f.asks {
 				short := strings.Contains(a, "your move")
 				if i < shortAfter && short {
 					t.Fatalf("prompt %d is short already: %q", i+1, a)
 				}
-				if i >= shortAfter && !c.scores.MatchString(a) {
+				kind := digits.ReplaceAllString(a, "#")
+				if i >= shortAfter && !c.scores.MatchString(a) && (short || seen[kind]) {
 					t.Fatalf("prompt %d is not short: %q", i+1, a)
+				}
+				if !short {
+					seen[kind] = true
 				}
 			}
 			t.Logf("first %q, then %q", f.asks[0], f.asks[shortAfter])
@@ -420,4 +426,22 @@ func TestRobotsAlonePostEveryOtherRound(t *testing.T) {
 		t.Fatalf("the AI's last %d rounds made %d posts", f.rounds, f.folded+1)
 	}
 	t.Logf("the last post stands for %d posts of the AI playing alone", f.folded+1)
+}
+
+// The short prompt is for a question the player has been asked in full before: after three turns
+// a kind of question never seen (a foal to place, a side to take) is still told in full, and a
+// kind already told is shortened.
+func TestShortPromptOnlyForAQuestionSeenBefore(t *testing.T) {
+	s := &Service{}
+	tb := &table{row: &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}}}}
+	st := seatMenu{[]rules.Move{{"x"}}}
+	tb.state = st
+	lines, kinds := s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, nil)
+	if len(lines) != 1 || strings.Contains(lines[0], "your move") {
+		t.Fatalf("a new kind of question after %d asks: %q", shortAfter, lines)
+	}
+	lines, _ = s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, kinds)
+	if len(lines) != 1 || !strings.Contains(lines[0], "your move") {
+		t.Fatalf("the same kind of question again: %q", lines)
+	}
 }
