@@ -430,8 +430,12 @@ func (d *driver) settle(rs []recorded, start bool) {
 	}
 	// The board's last-move box tells the post's events but housekeeping (render.Meta.Last).
 	var box []string
+	said := "" // the game's end, said by the result line instead of its event
+	if res := d.mirror.Result(); res != nil {
+		said = strings.TrimRight(rules.RenderSeats(res.Reason, func(s rules.Seat) string { return d.users[s] }), ". ")
+	}
 	for _, ev := range withdrawn(d.pending) {
-		if !ev.Detail && !ev.Routine && strings.TrimSpace(ev.Text) != "" {
+		if !ev.Detail && !ev.Routine && strings.TrimSpace(ev.Text) != "" && (said == "" || strings.TrimRight(ev.Text, ". ") != said) {
 			box = append(box, ev.Text)
 		}
 	}
@@ -597,10 +601,11 @@ func (d *driver) checkDigest(r recorded) {
 	}
 	own := withdrawn(d.pending[min(d.edited, len(d.pending)):])
 	for _, ev := range own {
-		if ev.Detail {
-			continue // it restates an event the post tells
+		if ev.Detail || ev.Routine {
+			continue // it restates an event the post tells, or is housekeeping the post leaves out
 		}
-		if !containsEvent(c, ev.Text) {
+		// The game's end is said once, by the result line (without the event's full stop).
+		if !containsEvent(c, ev.Text) && !containsEvent(c, strings.TrimRight(ev.Text, ". ")) {
 			t.Fatalf("the post lacks the public event %q: %q", ev.Text, c)
 		}
 	}
