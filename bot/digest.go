@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // A thread post tells every public event since the last post, each player's turn as a block of
@@ -49,10 +50,29 @@ func (p *pendingEvent) UnmarshalJSON(b []byte) error {
 // pendingOf renders a public event for the flow; by is the seat whose move told it.
 func pendingOfIn(lang string, e rules.Event, name func(rules.Seat) string, by rules.Seat) pendingEvent {
 	p := pendingEvent{Text: eventText(lang, e, name), Kind: e.Kind, Ref: e.Ref, Detail: e.Detail, Routine: e.Routine}
+	if s, ok := actorOf(e); ok {
+		// The event says whose doing it is ("{Seat}'s habilis spawns…"): a move may set off
+		// another seat's automatic actions, which belong to that seat's turn, not the mover's.
+		by = s
+	}
 	if by >= 0 {
 		p.By = int(by) + 1
 	}
 	return p
+}
+
+// actorOf is the seat an event's message names as its subject: the argument the games call
+// "Seat", by the catalogues' convention.
+func actorOf(e rules.Event) (rules.Seat, bool) {
+	if e.Msg == nil {
+		return 0, false
+	}
+	for _, a := range e.Msg.Args {
+		if a.Kind == msg.KSeat && a.Name == "Seat" {
+			return rules.Seat(a.Int), true
+		}
+	}
+	return 0, false
 }
 
 // addPending appends evs to the list, where a withdrawal (Kind "withdraw") takes back the

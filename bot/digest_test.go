@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // The layout of a post's events: every event as it is, in order, a blank line between two
@@ -54,5 +57,23 @@ func TestOldFlowReads(t *testing.T) {
 	}
 	if len(f.Pending) != 2 || f.Pending[1].Text != "bob moved." {
 		t.Fatalf("%+v", f.Pending)
+	}
+}
+
+// An event says whose doing it is: a move that sets off another seat's automatic actions (the
+// next player's ascidiae activating) puts them in that seat's block of the post, not the mover's.
+func TestEventBelongsToTheSeatItNames(t *testing.T) {
+	name := func(s rules.Seat) string { return []string{"ann", "bob"}[s] }
+	auto := rules.Event{Text: "{seat:1}'s habilis spawns 1 black.", Msg: msg.New("t", "ev", msg.Seat("Seat", 1))}
+	if p := pendingOfIn(LangEnglish, auto, name, 0); p.By != 2 {
+		t.Errorf("bob's activation during ann's move: by %d, want bob (2)", p.By)
+	}
+	plain := rules.Event{Text: "The open sea is refilled."}
+	if p := pendingOfIn(LangEnglish, plain, name, 0); p.By != 1 {
+		t.Errorf("an event naming nobody: by %d, want the mover ann (1)", p.By)
+	}
+	lines := turnLines([]pendingEvent{pendingOfIn(LangEnglish, plain, name, 0), pendingOfIn(LangEnglish, auto, name, 0)})
+	if len(lines) != 3 || lines[1] != "" {
+		t.Errorf("bob's activation is not a block of its own: %q", lines)
 	}
 }
