@@ -106,9 +106,10 @@ run:
 				// A space split a whole move from words that do not start the decision after it
 				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
 				// is refused as one move, before anything of it is played.
-				_, err = rules.Canonical(t.state, seat, rest)
-				if err == nil {
-					err = rules.Illegalf("%q is not a move you can make now.", rest.String())
+				if whole, cerr := rules.Canonical(t.state, seat, rest); cerr != nil {
+					err = cerr
+				} else {
+					m, more = whole, nil
 				}
 			}
 			if err != nil && len(played) > 0 && superfluous(t.kit.Game, before, seat, rest) {

@@ -304,6 +304,7 @@ var englishAllowed = map[string]string{
 	"Values":                            "a message's argument name",
 	"Count":                             "a message's argument name",
 	"Seats":                             "a message's argument name (bot/results.go)",
+	"Seat":                              "a message's argument name (bot/digest.go, the seat an event names)",
 	"Content-Type":                      "an HTTP header",
 	"Retry-After":                       "an HTTP header",
 	"Authorization":                     "an HTTP header",
