@@ -34,6 +34,7 @@ import (
 	"github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/reef"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -126,6 +127,7 @@ type driver struct {
 	seen      []int
 	turnCount int
 	pending   []rules.Event
+	pendingBy []int // the seat each pending event belongs to: the seat it names, else the mover
 	// edited is how many of pending the newest status edit of the live post told: the next
 	// post tells the rest, not those again.
 	edited int
@@ -373,6 +375,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 		for _, ev := range evs {
 			if ev.Public() {
 				d.pending = append(d.pending, ev)
+				d.pendingBy = append(d.pendingBy, eventSeat(ev, m.Seat))
 			} else {
 				d.stats.privateEvents++
 			}
@@ -434,12 +437,25 @@ func (d *driver) settle(rs []recorded, start bool) {
 	if res := d.mirror.Result(); res != nil {
 		said = strings.TrimRight(rules.RenderSeats(res.Reason, func(s rules.Seat) string { return d.users[s] }), ". ")
 	}
-	for _, ev := range withdrawn(d.pending) {
+	// A blank line between two seats' turns, as posts lay them out.
+	by := -1
+	for i, ev := range d.pending {
+		sameRef := func(o rules.Event) bool { return ev.Ref != "" && o.Ref == ev.Ref }
+		switch {
+		case ev.Kind != "withdraw" && slices.ContainsFunc(d.pending[i+1:], func(w rules.Event) bool { return w.Kind == "withdraw" && sameRef(w) }):
+			continue // an offer withdrawn before the post: never told
+		case ev.Kind == "withdraw" && slices.ContainsFunc(d.pending[:i], sameRef):
+			continue // the withdrawal of an offer made since the last post: neither is told
+		}
 		if !ev.Detail && !ev.Routine && strings.TrimSpace(ev.Text) != "" && (said == "" || strings.TrimRight(ev.Text, ". ") != said) {
+			if len(box) > 0 && by >= 0 && d.pendingBy[i] != by {
+				box = append(box, "")
+			}
+			by = d.pendingBy[i]
 			box = append(box, ev.Text)
 		}
 	}
-	d.pending, d.edited = nil, 0
+	d.pending, d.pendingBy, d.edited = nil, nil, 0
 	// The prompt before loses its buttons, whatever happened since.
 	if d.live.id != "" {
 		cleared := false
@@ -641,6 +657,19 @@ func containsEvent(c, text string) bool {
 }
 
 // withdrawn drops the offers taken back before a post (Kind "withdraw" with the same Ref).
+// eventSeat is the seat an event belongs to in a post: the one its message names as "Seat", else
+// the mover's.
+func eventSeat(ev rules.Event, mover int) int {
+	if ev.Msg != nil {
+		for _, a := range ev.Msg.Args {
+			if a.Kind == msg.KSeat && a.Name == "Seat" {
+				return a.Int
+			}
+		}
+	}
+	return mover
+}
+
 func withdrawn(evs []rules.Event) []rules.Event {
 	var out []rules.Event
 	for _, e := range evs {
@@ -882,7 +911,7 @@ func (d *driver) checkBoard(r recorded, last []string) {
 		d.t.Fatal(err)
 	}
 	if !bytes.Equal(r.Files[0].Data, want) {
-		d.t.Fatalf("after %d moves the thread's board is not the public view", d.moves)
+		d.t.Fatalf("after %d moves the thread's board is not the public view; box %q; result %v", d.moves, last, d.mirror.Result())
 	}
 	d.stats.boardsChecked++
 }
