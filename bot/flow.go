@@ -56,9 +56,9 @@ type flow struct {
 	// Asked counts, by seat, the posts that have asked the seat to play: after shortAfter of
 	// them its prompt is short (see promptLine).
 	Asked []int `json:"asked,omitempty"`
-	// Kinds are, by seat, the kinds of question (a prompt's message) the seat has been asked in
-	// full: only a question it has seen before is shortened, so a new one (a foal to place, a
-	// side to take in an attack) is always told.
+	// Kinds are, by seat, the kind of question (a prompt's message) the seat was last asked: only
+	// the same question asked again is shortened (Autumn Ash's every turn), so one that differs
+	// from the last (Ascalion's trade, then transport, then a side in an attack) is always told.
 	Kinds [][]string `json:"kinds,omitempty"`
 	// HeldRound is the game's round when the flow began holding (rules.RoundCounter): a hold
 	// that outlasts a whole round (nobody left in the game but the AI) goes out as posts of the
@@ -350,18 +350,16 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 		for len(kinds) <= int(p.Seat) {
 			kinds = append(kinds, nil)
 		}
-		seen := slices.Contains(kinds[p.Seat], kind)
-		if seen && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
+		again := slices.Equal(kinds[p.Seat], []string{kind})
+		if again && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
 			if scores == "" {
 				scores = s.scoreLine(t, st)
 			}
 			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
 		} else {
 			lines = append(lines, promptLine(lang, t.row, st, p))
-			if !seen {
-				kinds[p.Seat] = append(slices.Clone(kinds[p.Seat]), kind)
-			}
 		}
+		kinds[p.Seat] = []string{kind}
 		n.Prompt = true
 		n.Awaited = append(n.Awaited, Awaited{Seat: int(p.Seat), Name: playerName(t.row, p.Seat), User: userOf(t.row, p.Seat),
 			Answers: answersOf(lang, p, seatNamer(lang, t.row, t.state))})

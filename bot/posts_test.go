@@ -357,18 +357,18 @@ func TestShortPromptAfterThreeTurns(t *testing.T) {
 				t.Fatalf("ann was asked %d times", len(f.asks))
 			}
 			digits := regexp.MustCompile(`\d+`)
-			seen := map[string]bool{} // the questions told in full, numbers aside
+			last := "" // the question last told in full, numbers aside
 			for i, a := range f.asks {
 				short := strings.Contains(a, "your move")
 				if i < shortAfter && short {
 					t.Fatalf("prompt %d is short already: %q", i+1, a)
 				}
 				kind := digits.ReplaceAllString(a, "#")
-				if i >= shortAfter && !c.scores.MatchString(a) && (short || seen[kind]) {
+				if i >= shortAfter && !c.scores.MatchString(a) && (short || kind == last) {
 					t.Fatalf("prompt %d is not short: %q", i+1, a)
 				}
 				if !short {
-					seen[kind] = true
+					last = kind
 				}
 			}
 			t.Logf("first %q, then %q", f.asks[0], f.asks[shortAfter])
@@ -428,9 +428,9 @@ func TestRobotsAlonePostEveryOtherRound(t *testing.T) {
 	t.Logf("the last post stands for %d posts of the AI playing alone", f.folded+1)
 }
 
-// The short prompt is for a question the player has been asked in full before: after three turns
-// a kind of question never seen (a foal to place, a side to take) is still told in full, and a
-// kind already told is shortened.
+// The short prompt is for the question the player was asked last time, asked again: after three
+// turns a different kind of question (a foal to place, a side to take) is still told in full, and
+// the same one again is shortened.
 func TestShortPromptOnlyForAQuestionSeenBefore(t *testing.T) {
 	s := &Service{}
 	tb := &table{row: &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}}}}
@@ -444,4 +444,21 @@ func TestShortPromptOnlyForAQuestionSeenBefore(t *testing.T) {
 	if len(lines) != 1 || !strings.Contains(lines[0], "your move") {
 		t.Fatalf("the same kind of question again: %q", lines)
 	}
+	// Another question between (Ascalion's transport after its trade): the first is told again.
+	other := otherQuestion{st}
+	lines, kinds = s.promptLines(LangEnglish, tb, other, &Notice{}, []int{shortAfter}, kinds)
+	if len(lines) != 1 || strings.Contains(lines[0], "your move") {
+		t.Fatalf("another question: %q", lines)
+	}
+	lines, _ = s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, kinds)
+	if len(lines) != 1 || strings.Contains(lines[0], "your move") {
+		t.Fatalf("the first question after another: %q", lines)
+	}
+}
+
+// otherQuestion asks seat 0 something else than seatMenu does.
+type otherQuestion struct{ seatMenu }
+
+func (otherQuestion) Awaiting() []rules.Prompt {
+	return []rules.Prompt{{Seat: 0, Text: "Place a foal."}}
 }
