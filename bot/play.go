@@ -135,7 +135,11 @@ run:
 			if interaction != "" && len(played) > 0 {
 				interaction = fmt.Sprintf("%s#%d", interaction, len(played)+1) // one id per stored move
 			}
-			before, _ = t.state.Encode()
+			if len(more) > 0 || i < len(steps)-1 {
+				// Only a decision with more typed after it may need the position before it
+				// (superfluous): a lone move, the usual request, encodes nothing extra.
+				before, _ = t.state.Encode()
+			}
 			e, err := s.commit(ctx, t, seat, m, req.User.ID, interaction)
 			if err != nil {
 				if len(played) == 0 {
