@@ -86,8 +86,11 @@ func TestSystemdRecipe(t *testing.T) {
 	}
 	root, work := t.TempDir(), t.TempDir()
 	// The admin's folder: the binary, their configuration, the unit.
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(work, "boardbot"), ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := copyFile(testBinary(t), filepath.Join(work, "boardbot")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(work, "boardbot"), 0o755); err != nil {
+		t.Fatal(err)
 	}
 	conf := "[database]\npath = \"/var/lib/boardbot/boardbot.db\"\n[discord]\napplication_id = \"123456789012345678\"\n"
 	if err := os.WriteFile(filepath.Join(work, "boardbot.toml"), []byte(conf), 0o600); err != nil {

@@ -87,10 +87,7 @@ func newCluster(t *testing.T, n int, extra func(i int) string) *cluster {
 		t.Skip("builds the binary and runs several servers")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "boardbot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testBinary(t)
 	raw := pgtest.URL(t)
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {

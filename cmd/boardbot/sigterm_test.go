@@ -29,10 +29,7 @@ func TestSIGTERMDuringPostSendsNothingTwice(t *testing.T) {
 		t.Skip("builds the binary and runs it twice")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "boardbot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testBinary(t)
 	db := filepath.Join(dir, "bot.db")
 
 	// Two games started: each has its board and prompt queued for its thread.
