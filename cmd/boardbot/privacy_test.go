@@ -37,6 +37,7 @@ import (
 	"github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/reef"
+	"github.com/boardbot/boardbot/rules/rulestest"
 	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
@@ -261,7 +262,8 @@ func newPrivacyTable(t testing.TB, k bot.Kit, seats int, seed uint64) *privacyTa
 var privacySteps = flag.Int("privacy.steps", 0, "moves per game in the privacy property")
 
 func TestPublicPostsCarryNothingPrivate(t *testing.T) {
-	steps := 300
+	// A short walk through every game and table size by default; the long tier walks further.
+	steps := rulestest.Scale(80, 300)
 	if testing.Short() {
 		steps = 60
 	}
