@@ -104,7 +104,10 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	own := ownTurn(t, rules.Seat(last.Seat), evs)
+	own, err := s.ownTurn(ctx, t, rules.Seat(last.Seat), evs)
+	if err != nil {
+		return Reply{}, err
+	}
 	if id := undoBlock(evs, rules.Seat(last.Seat), !own); id != "" {
 		return Reply{}, refuseT(ul, id, "Move", t.seq)
 	}
@@ -152,25 +155,63 @@ func undoBlock(evs []rules.Event, seat rules.Seat, told bool) string {
 
 // ownTurn reports whether the last move, by seat, lies inside seat's own turn with nothing of it
 // told to anyone else: seat alone is still awaited in the same turn, the thread has had no post
-// or status edit since the move (posts go out when the turn passes, bot/flow.go), and none of its
-// events went to another seat.
-func ownTurn(t *table, seat rules.Seat, evs []rules.Event) bool {
+// or status edit since the move (posts go out when the turn passes, bot/flow.go), nobody else
+// has looked at the game since (notePeek), and none of its events went to another seat.
+func (s *Service) ownTurn(ctx context.Context, t *table, seat rules.Seat, evs []rules.Event) (bool, error) {
 	f := readFlow(t.row)
 	if f.Post >= t.seq || f.Held != 0 || f.Shared || turnCount(t.state) != f.Turn ||
 		!slices.Equal(awaitedSeats(t.state), []int{int(seat)}) || !slices.Equal(f.Awaited, []int{int(seat)}) {
-		return false
+		return false, nil
+	}
+	if seen, err := s.peekedAt(ctx, t); err != nil || seen >= t.seq {
+		return false, err
 	}
 	for _, p := range f.Pending {
 		if p.Edit != 0 {
-			return false
+			return false, nil
 		}
 	}
 	for _, e := range evs {
 		if slices.ContainsFunc(e.To, func(s rules.Seat) bool { return s != seat }) {
-			return false
+			return false, nil
 		}
 	}
-	return true
+	return true, nil
+}
+
+// notePeek remembers that user looked at the game (its board, a view, its history) while moves
+// of a turn were not posted yet: unless user holds the one seat awaited (whose turn it is), those
+// moves have reached someone else and are no longer taken back silently (ownTurn).
+func (s *Service) notePeek(ctx context.Context, t *table, user string) {
+	if t.state == nil || t.seq == 0 || t.row.Status != storage.StatusRunning || readFlow(t.row).Post >= t.seq {
+		return
+	}
+	if aw := awaitedSeats(t.state); len(aw) == 1 && holds(seatsOf(t.row, user), aw[0]) {
+		return
+	}
+	if err := s.setPeek(ctx, t.row.ID, t.seq); err != nil {
+		s.log.Error("noting a look at a turn not posted", "game", t.row.ID, "err", err)
+	}
+}
+
+// peekedAt is the seq up to which someone else than the player awaited has looked at the game
+// (notePeek), 0 when nobody has.
+func (s *Service) peekedAt(ctx context.Context, t *table) (int64, error) {
+	v, ok, err := s.store.Setting(ctx, undoScope, strconv.FormatInt(t.row.ID, 10), "seen")
+	if err != nil || !ok || v == "" {
+		return 0, err
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n, nil
+}
+
+// setPeek stores notePeek's mark; seq 0 clears it, once the moves it covered are taken back.
+func (s *Service) setPeek(ctx context.Context, game, seq int64) error {
+	v := ""
+	if seq > 0 {
+		v = strconv.FormatInt(seq, 10)
+	}
+	return s.store.SetSetting(ctx, undoScope, strconv.FormatInt(game, 10), "seen", v)
 }
 
 // takeBackOwn takes back the last move, last, inside its player's own turn (ownTurn): nobody is
@@ -336,6 +377,10 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	row.Version, row.Snapshot = ver, snap
 	t.state, t.seq = st, p.Seq-1
 	if err := s.saveUndo(ctx, t, nil); err != nil {
+		return Reply{}, err
+	}
+	// The take-back is posted below: a look before it says nothing of the moves that follow.
+	if err := s.setPeek(ctx, row.ID, 0); err != nil {
 		return Reply{}, err
 	}
 	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.

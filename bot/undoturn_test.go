@@ -177,3 +177,44 @@ func TestUndoBlock(t *testing.T) {
 		}
 	}
 }
+
+// A step inside the turn reaches another player when they look at the game (/board, /view,
+// /history) before the post: the cards it showed from the mover's hand are then seen, and it is
+// no longer taken back. The mover's own looks do not count.
+func TestUndoAfterAnotherLooked(t *testing.T) {
+	ctx := context.Background()
+	for _, look := range []string{"board", "view", "history"} {
+		e := fastRealEnv(t)
+		th := e.realGame("ausonia", "ann", "bob")
+		who := awaitedPlayer(t, e, th)
+		other := map[string]string{"ann": "bob", "bob": "ann"}[who]
+		peek := func(name string) {
+			var err error
+			switch look {
+			case "board":
+				_, err = e.svc.Board(ctx, e.in(th, user(name)))
+			case "view":
+				_, err = e.svc.View(ctx, e.in(th, user(name)))
+			default:
+				_, err = e.svc.History(ctx, e.in(th, user(name)), 0)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.mustMove(th, who, "play all")
+		peek(who)
+		if _, err := e.svc.Undo(ctx, e.in(th, user(who)), ""); err != nil {
+			t.Fatalf("%s by the mover: %v", look, err)
+		}
+		e.mustMove(th, who, "play all")
+		peek(other)
+		e.deliver()
+		_, err := e.svc.Undo(ctx, e.in(th, user(who)), "")
+		wantRefusal(t, err, "the other players have already seen what it showed of your hidden cards")
+		e.deliver()
+		if len(e.sent) != 0 || len(e.notations(th)) != 1 {
+			t.Fatalf("%s: the refused undo changed something: %+v", look, e.sent)
+		}
+	}
+}
