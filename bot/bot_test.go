@@ -362,7 +362,7 @@ func TestUndo(t *testing.T) {
 	// A move that revealed the bids can never be taken back.
 	e.mustMove(th, "bob", "bid pass")
 	_, err = e.svc.Undo(ctx, e.in(th, user("bob")), "")
-	wantRefusal(t, err, "revealed hidden information")
+	wantRefusal(t, err, "it showed you something new")
 	if moves, _ := e.store.Moves(ctx, e.row(th).ID); len(moves) != 2 {
 		t.Fatalf("log: %v", moves)
 	}

@@ -27,6 +27,7 @@ func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
 		lobby := s.lobbyOf(t.row, t.kit)
 		return Reply{Text: T(ul, "board_gathering", "Game", gameTitle(t), "Taken", len(lobby.Players), "Count", t.row.Seats), Private: true, Game: t.row.ID, Lobby: &lobby}, nil
 	}
+	s.notePeek(ctx, t, req.User.ID)
 	img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq, s.threadLang(t.row))
 	if err != nil {
 		return Reply{}, err
@@ -54,6 +55,7 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 	if t.state == nil {
 		return Reply{}, refuseT(ul, "not_started", "Game", gameTitle(t))
 	}
+	s.notePeek(ctx, t, req.User.ID)
 	held := seatsOf(t.row, req.User.ID)
 	if len(held) == 0 {
 		img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq, ul)
@@ -103,6 +105,7 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
+	s.notePeek(ctx, t, req.User.ID)
 	row := *t.row
 	kit := t.kit
 	title := gameTitle(t)

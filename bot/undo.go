@@ -3,10 +3,12 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
 
@@ -24,8 +26,9 @@ type undoRequest struct {
 const undoScope = "undo"
 
 // Undo asks to take back the last move (answer ""), agrees to a pending request (answer "" by
-// another player) or refuses one (answer "no"). A move is taken back only when every other
-// player agrees, and never past a move that revealed hidden information or a random draw.
+// another player) or refuses one (answer "no"). Inside the player's own turn, while nothing of
+// the move has reached anyone else, it is taken back at once and silently; otherwise only when
+// every other player agrees. Never past a move that told someone something new (undoBlock).
 func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, error) {
 	ul := s.UserLanguage(ctx, req)
 	answer = strings.ToLower(strings.TrimSpace(answer))
@@ -101,10 +104,15 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	for _, e := range evs {
-		if e.Reveals {
-			return Reply{}, refuseT(ul, "undo_reveals", "Move", t.seq)
-		}
+	own, err := s.ownTurn(ctx, t, rules.Seat(last.Seat), evs)
+	if err != nil {
+		return Reply{}, err
+	}
+	if id := undoBlock(evs, rules.Seat(last.Seat), !own); id != "" {
+		return Reply{}, refuseT(ul, id, "Move", t.seq)
+	}
+	if own {
+		return s.takeBackOwn(ctx, t, last, ul)
 	}
 	p := &undoRequest{Seq: t.seq, By: last.Seat}
 	if len(s.undoWaiting(t, p)) == 0 {
@@ -125,6 +133,157 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		return Reply{}, err
 	}
 	return Reply{Text: T(ul, "undo_requested"), Private: true, Game: row.ID}, nil
+}
+
+// undoBlock is why the events evs of a move by seat keep it from being taken back (a message
+// id), "" when nothing does. What was news to the mover (a card drawn, a random outcome, another
+// seat's secret) or to another seat never goes back; the mover's own hidden cards shown go back
+// only while told is false: nobody else has heard of the move yet.
+func undoBlock(evs []rules.Event, seat rules.Seat, told bool) string {
+	for _, e := range evs {
+		switch {
+		case e.NewsTo(seat):
+			return "undo_reveals"
+		case e.Reveals:
+			return "undo_reveals_other"
+		case told && len(e.Shows) > 0 && (e.Public() || slices.ContainsFunc(e.To, func(s rules.Seat) bool { return !slices.Contains(e.Shows, s) })):
+			return "undo_shown"
+		}
+	}
+	return ""
+}
+
+// ownTurn reports whether the last move, by seat, lies inside seat's own turn with nothing of it
+// told to anyone else: seat alone is still awaited in the same turn, the thread has had no post
+// or status edit since the move (posts go out when the turn passes, bot/flow.go), nobody else
+// has looked at the game since (notePeek), and none of its events went to another seat.
+func (s *Service) ownTurn(ctx context.Context, t *table, seat rules.Seat, evs []rules.Event) (bool, error) {
+	f := readFlow(t.row)
+	if f.Post >= t.seq || f.Held != 0 || f.Shared || turnCount(t.state) != f.Turn ||
+		!slices.Equal(awaitedSeats(t.state), []int{int(seat)}) || !slices.Equal(f.Awaited, []int{int(seat)}) {
+		return false, nil
+	}
+	if seen, err := s.peekedAt(ctx, t); err != nil || seen >= t.seq {
+		return false, err
+	}
+	for _, p := range f.Pending {
+		if p.Edit != 0 {
+			return false, nil
+		}
+	}
+	for _, e := range evs {
+		if slices.ContainsFunc(e.To, func(s rules.Seat) bool { return s != seat }) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// notePeek remembers that user looked at the game (its board, a view, its history) while moves
+// of a turn were not posted yet: unless user holds the one seat awaited (whose turn it is), those
+// moves have reached someone else and are no longer taken back silently (ownTurn).
+func (s *Service) notePeek(ctx context.Context, t *table, user string) {
+	if t.state == nil || t.seq == 0 || t.row.Status != storage.StatusRunning || readFlow(t.row).Post >= t.seq {
+		return
+	}
+	if aw := awaitedSeats(t.state); len(aw) == 1 && holds(seatsOf(t.row, user), aw[0]) {
+		return
+	}
+	if err := s.setPeek(ctx, t.row.ID, t.seq); err != nil {
+		s.log.Error("noting a look at a turn not posted", "game", t.row.ID, "err", err)
+	}
+}
+
+// peekedAt is the seq up to which someone else than the player awaited has looked at the game
+// (notePeek), 0 when nobody has.
+func (s *Service) peekedAt(ctx context.Context, t *table) (int64, error) {
+	v, ok, err := s.store.Setting(ctx, undoScope, strconv.FormatInt(t.row.ID, 10), "seen")
+	if err != nil || !ok || v == "" {
+		return 0, err
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n, nil
+}
+
+// setPeek stores notePeek's mark; seq 0 clears it, once the moves it covered are taken back.
+func (s *Service) setPeek(ctx context.Context, game, seq int64) error {
+	v := ""
+	if seq > 0 {
+		v = strconv.FormatInt(seq, 10)
+	}
+	return s.store.SetSetting(ctx, undoScope, strconv.FormatInt(game, 10), "seen", v)
+}
+
+// takeBackOwn takes back the last move, last, inside its player's own turn (ownTurn): nobody is
+// asked, pinged or posted to. The flow forgets the move's events, so that the post at the end of
+// the turn tells only what stands; the player sees their position again, in their language ul.
+func (s *Service) takeBackOwn(ctx context.Context, t *table, last storage.Move, ul string) (Reply, error) {
+	row := t.row
+	seat := rules.Seat(last.Seat)
+	upto := last.Seq - 1
+	moves, err := s.store.Moves(ctx, row.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	rec, err := s.recordOf(ctx, row, upto)
+	if err != nil {
+		return Reply{}, err
+	}
+	f := readFlow(row)
+	type told struct {
+		by rules.Seat
+		e  rules.Event
+	}
+	var since []told // the public events of the moves after the last post that stay
+	st, err := record.Replay(t.kit.Game, rec, func(i int, _ rules.State, evs []rules.Event) error {
+		if moves[i].Seq > f.Post {
+			for _, e := range evs {
+				if e.Public() {
+					since = append(since, told{rec.Moves[i].Seat, e})
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	snap, err := st.Encode()
+	if err != nil {
+		return Reply{}, err
+	}
+	ver, err := s.store.TruncateMoves(ctx, row.ID, row.Version, upto, snap)
+	if err != nil {
+		_ = s.reload(ctx, t)
+		return Reply{}, conflictText(ul, err)
+	}
+	row.Version, row.Snapshot = ver, snap
+	t.state, t.seq = st, upto
+	// The pending events are rebuilt as afterMove wrote them, without the move taken back.
+	lang := s.threadLang(row)
+	name := seatNamer(lang, row, st)
+	f.Pending = nil
+	for _, x := range since {
+		f.Pending = addPending(f.Pending, pendingOfIn(lang, x.e, name, x.by))
+	}
+	row.Flow = f.encode()
+	if err := s.saveUndo(ctx, t, nil); err != nil {
+		return Reply{}, err
+	}
+	if err := s.store.UpdateGame(ctx, row); err != nil {
+		_ = s.reload(ctx, t)
+		return Reply{}, conflictText(ul, err)
+	}
+	rep := Reply{Text: T(ul, "undo_own", "Move", last.Seq, "Notation", last.Notation), Private: true, Game: row.ID}
+	if p, ok := rules.PromptFor(st, seat); ok {
+		img, err := s.render(t.kit, row, st, seat, t.seq, ul)
+		if err != nil {
+			s.log.Error("render after an undo", "game", row.ID, "err", err)
+		}
+		rep.Image, rep.More = altIn(img, ul, t.kit), true
+		rep.Text += "\n" + T(ul, "turn_goes_on", "Prompt", promptText(ul, p, seatNamer(ul, row, st)))
+	}
+	return rep, nil
 }
 
 func holds(seats []rules.Seat, seat int) bool {
@@ -218,6 +377,10 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	row.Version, row.Snapshot = ver, snap
 	t.state, t.seq = st, p.Seq-1
 	if err := s.saveUndo(ctx, t, nil); err != nil {
+		return Reply{}, err
+	}
+	// The take-back is posted below: a look before it says nothing of the moves that follow.
+	if err := s.setPeek(ctx, row.ID, 0); err != nil {
 		return Reply{}, err
 	}
 	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.

@@ -10,6 +10,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -132,9 +133,15 @@ type Choice struct {
 type Event struct {
 	Text string `json:"text"`
 	To   []Seat `json:"to,omitempty"`
-	// Reveals marks that this event made hidden information or a random outcome known; undo can
-	// never go back past a move that produced such an event.
+	// Reveals marks that this event told a seat something it could not know before: a random
+	// outcome, a card drawn, another seat's secret. Undo never goes back past a move that produced
+	// such an event. A seat showing its own hidden information is Shows, not Reveals.
 	Reveals bool `json:"reveals,omitempty"`
+	// Shows names the seats whose own hidden information the event made known (cards played or
+	// discarded from their hand): it is news to the other seats who see it, to these nothing new.
+	// Undo may take back a move that showed the mover's own while the event has reached nobody
+	// else (inside the mover's turn, before the thread is told), never after.
+	Shows []Seat `json:"shows,omitempty"`
 	// Kind is a short key for the sort of event ("offer", "shrimp"), for digests: a post too long
 	// to list every line condenses a run of events of one Kind into Many, so nothing vanishes
 	// uncounted. "" never condenses.
@@ -181,6 +188,15 @@ func Say(m *msg.Message) Event { return Event{Text: m.English(), Msg: m} }
 
 // Public reports whether every seat and spectator may see the event.
 func (e Event) Public() bool { return e.To == nil }
+
+// NewsTo reports whether the event tells seat s something s could not know before: a Reveals
+// it sees, or hidden information that Shows of another seat.
+func (e Event) NewsTo(s Seat) bool {
+	if !e.VisibleTo(s) {
+		return false
+	}
+	return e.Reveals || (len(e.Shows) > 0 && !slices.Contains(e.Shows, s))
+}
 
 // VisibleTo reports whether seat s may see the event.
 func (e Event) VisibleTo(s Seat) bool {

@@ -217,3 +217,26 @@ func TestEventVisibility(t *testing.T) {
 		t.Fatal("public event hidden from spectators")
 	}
 }
+
+// News is what a seat could not know: a Reveals it sees, or another seat's hidden information
+// shown; a seat's own hand shown is no news to it.
+func TestEventNewsTo(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		e    Event
+		seat Seat
+		want bool
+	}{
+		{"a public move", Event{Text: "moves"}, 0, false},
+		{"a random outcome", Event{Text: "rolls 4", Reveals: true}, 0, true},
+		{"a card drawn, to the drawer", Event{Text: "drew", To: []Seat{0}, Reveals: true}, 0, true},
+		{"a card drawn, unseen by another", Event{Text: "drew", To: []Seat{0}, Reveals: true}, 1, false},
+		{"its own hand played", Event{Text: "plays", Shows: []Seat{0}}, 0, false},
+		{"another's hand played", Event{Text: "plays", Shows: []Seat{0}}, 1, true},
+		{"another's hand, to a spectator", Event{Text: "plays", Shows: []Seat{0}}, Spectator, true},
+	} {
+		if got := c.e.NewsTo(c.seat); got != c.want {
+			t.Errorf("%s: news to %d %v, want %v", c.name, c.seat, got, c.want)
+		}
+	}
+}

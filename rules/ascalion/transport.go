@@ -987,6 +987,12 @@ func (s *state) playPassage(q int, r *rd) error {
 			id = "ev_passage_allowed_by"
 		}
 		s.emit(id, seatArg("Seat", a))
+		// Each answer was its giver's secret until now: news to everyone else, the last giver too.
+		if e := &s.events[len(s.events)-1]; a == q {
+			e.Shows = []rules.Seat{rules.Seat(q)}
+		} else {
+			e.Reveals = true
+		}
 	}
 	v := s.vessel(t.Vessel)
 	sec := board.Sections[v.Pos-riverBase]

@@ -270,4 +270,13 @@ func TestPassageAnswersStaySecretUntilAllAnswered(t *testing.T) {
 	if want := []string{"Blue allows passage.", "Yellow refuses passage."}; strings.Join(told, "|") != strings.Join(want, "|") {
 		t.Errorf("once all answered, the table reads %q, want %q", told, want)
 	}
+	// The other bank's answer is news to the last to answer (no undo takes it back); the last
+	// answer only shows its giver's own.
+	for _, e := range evs {
+		if e.Public() && strings.Contains(e.Text, "passage.") {
+			if own := strings.Contains(rules.PlainSeats(f.s, e.Text), "Blue"); e.NewsTo(1) == own || (own && !e.NewsTo(2)) {
+				t.Errorf("%q: news to the last to answer %v, to the other bank %v", e.Text, e.NewsTo(1), e.NewsTo(2))
+			}
+		}
+	}
 }

@@ -109,6 +109,7 @@ func (s *state) discardFromHand(q rules.Seat, cards []int) {
 	s.sayReveal(func() *msg.Message {
 		return say("ev_discards", seatArg("Seat", q), msg.Nested("Cards", s.namesMsg(cards)))
 	})
+	s.shown(q)
 }
 
 // sealable lists the favour cards seat p may seal: in the play area, not unsealed this turn.
@@ -277,6 +278,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			s.sayReveal(func() *msg.Message {
 				return say("ev_discards", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.namesMsg(rest)))
 			})
+			s.shown(pd.Seat) // the cards Foresight showed pd.Seat alone
 		}
 	case pendRaise:
 		var fromHand, fromPile []int
@@ -306,6 +308,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			})
 			if len(fromHand) > 0 {
 				s.tell(pd.Seat, func() *msg.Message { return say("ev_you_raised", msg.Nested("Cards", s.namesMsg(fromHand))) })
+				s.shown(pd.Seat)
 			}
 		}
 	case pendSeal:

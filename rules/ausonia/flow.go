@@ -39,6 +39,16 @@ func (s *state) tell(p rules.Seat, mk func() *msg.Message) {
 	s.ev = append(s.ev, e)
 }
 
+// shown marks the last event as showing seat p's own hidden cards (rules.Event.Shows): news to
+// the others, nothing new to p, so that p may take it back while nobody else has seen it.
+func (s *state) shown(p rules.Seat) {
+	if s.quiet {
+		return
+	}
+	e := &s.ev[len(s.ev)-1]
+	e.Reveals, e.Shows = false, []rules.Seat{p}
+}
+
 // post records a public event that may reveal something.
 func (s *state) post(mk func() *msg.Message, reveals bool) {
 	if s.quiet {
@@ -222,6 +232,7 @@ func (s *state) endTurn(discards []int) {
 		s.post(func() *msg.Message {
 			return say("ev_discard_hand", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(discards)))
 		}, false)
+		s.shown(p)
 	}
 	routine := len(s.ev) // drawing back up, the reshuffle it needs, the end: the rules' own doing
 	if need := handSize - len(pl.Hand); need > 0 {

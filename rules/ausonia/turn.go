@@ -740,7 +740,8 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
-			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, true)
+			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, false)
+			s.shown(p)
 			s.kindedBy("play", p, " played cards %d times", "many_play")
 			return
 		}
@@ -748,7 +749,8 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.playCard(x)
 		s.post(func() *msg.Message {
 			return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x})))
-		}, true)
+		}, false)
+		s.shown(p)
 		s.kindedBy("play", p, " played cards %d times", "many_play")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])

@@ -78,6 +78,12 @@ func (e *events) pub(id string, a ...msg.Arg) {
 	e.list = append(e.list, rules.Say(say(id, a...)))
 }
 
+// shows marks the latest event as showing seat's own hidden colours (rules.Event.Shows): a
+// larva cube or a parrotfish polyp from behind its screen, news to the others only.
+func (e *events) shows(seat int) {
+	e.list[len(e.list)-1].Shows = []rules.Seat{rules.Seat(seat)}
+}
+
 // run is a public event of seat's of a kind that can repeat many times in one turn (shrimp moves,
 // polyps laid), with its condensed line for a digest too long to list them all ("{seat:1} moved
 // shrimps %d times"), as a message whose count the platform sets.
@@ -156,6 +162,7 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.openLarva(st.col)
 		if ev.loud() {
 			ev.pub("ev_grow", seatArg("Seat", me), colArg("Colour", st.col))
+			ev.shows(me)
 			s.note("note_grow", seatArg("Seat", me), colArg("Colour", st.col))
 		}
 	case kTrade:
@@ -167,6 +174,7 @@ func (s *state) exec(me int, st step, ev *events) {
 			s.openLarva(st.col)
 			if ev.loud() {
 				ev.pub("ev_trade_grow", seatArg("Seat", me), colArg("Colour", st.col))
+				ev.shows(me)
 				s.note("note_trade_cube", seatArg("Seat", me), colArg("Colour", st.col))
 			}
 		} else {
