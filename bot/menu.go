@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -149,18 +150,25 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 	}
 	var out []Suggestion
 	if self {
-		out = append(out, Suggestion{Value: fixed.String(), Label: fixed.String(), Complete: true})
+		g := rules.GainOf(st, seat, fixed)
+		out = append(out, Suggestion{Value: fixed.String(), Label: withLabel(fixed.String(), "", gainText(lang, g, name), ""), Complete: true})
 	}
-	if !atLeast && total <= limit {
-		// Everything fits: the whole moves themselves.
+	sortByGain(groups)
+	if !atLeast && total <= limit && !worthGrouping(groups, total, limit) {
+		// Everything fits: the whole moves themselves, those that gain most first.
+		var all []wholeMove
 		for _, g := range groups {
-			for _, w := range g.whole {
-				out = append(out, wholeSuggestion(lang, w, name))
-			}
+			all = append(all, g.whole...)
+		}
+		sort.SliceStable(all, func(i, j int) bool { return all[i].gain.Value() > all[j].gain.Value() })
+		for _, w := range all {
+			out = append(out, wholeSuggestion(lang, w, name))
 		}
 		return out
 	}
-	// First every kind of move, then whole moves while there is room, then how many more.
+	// First every kind of move (those whose best move gains most first), then the whole moves
+	// that gain something, best first, while there is room, then how many more. Moves that gain
+	// nothing never fill the page: which of them would come first says nothing to the player.
 	shown := map[string]bool{}
 	for _, g := range groups {
 		if len(out) == limit-1 {
@@ -174,28 +182,15 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 		}
 		out = append(out, groupSuggestion(lang, g, name))
 	}
-	for k := 0; len(out) < limit-1; k++ {
-		added := false
-		for _, g := range groups {
-			if k >= len(g.whole) || len(out) == limit-1 {
-				continue
-			}
-			w := g.whole[k]
-			if len(w.move) > len(g.whole[0].move) {
-				// Longer moves of a kind are further levels of it ("pass" then its discards):
-				// they stay behind the kind's own entry, which is grouped when typed.
-				continue
-			}
-			added = true
-			if shown[w.move.String()] {
-				continue
-			}
-			shown[w.move.String()] = true
-			out = append(out, wholeSuggestion(lang, w, name))
-		}
-		if !added {
+	for _, w := range bestWhole(groups, limit) {
+		if len(out) >= limit-1 {
 			break
 		}
+		if shown[w.move.String()] {
+			continue
+		}
+		shown[w.move.String()] = true
+		out = append(out, wholeSuggestion(lang, w, name))
 	}
 	whole := 0
 	for _, sg := range out {
@@ -239,17 +234,67 @@ func (c Count) words(lang string, more bool) string {
 }
 
 // group is one next token of a menu: the move it leads to (through forced tokens), how many
-// whole moves start with it, and the first of them found (shortest first).
+// whole moves start with it, the first of them found (shortest first), and what the best of
+// those counted gains with the best of them (highest gain first, positive gains only).
 type group struct {
-	choice rules.Choice
-	move   rules.Move
-	count  Count
-	whole  []wholeMove
+	choice  rules.Choice
+	move    rules.Move
+	count   Count
+	whole   []wholeMove
+	best    rules.Gain
+	gaining []wholeMove
 }
 
 type wholeMove struct {
 	move  rules.Move
 	label rules.Choice // the last token chosen, for its label (forced tokens have nothing to say)
+	gain  rules.Gain
+}
+
+// sortByGain puts the kinds whose best move gains most first, keeping the game's order
+// otherwise (board order, the order of its rules).
+func sortByGain(groups []group) {
+	sort.SliceStable(groups, func(i, j int) bool { return groups[i].best.Value() > groups[j].best.Value() })
+}
+
+// bestWhole is the whole moves that gain something, of every kind, best first, at most n.
+func bestWhole(groups []group, n int) []wholeMove {
+	var all []wholeMove
+	for _, g := range groups {
+		all = append(all, g.gaining...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].gain.Value() > all[j].gain.Value() })
+	return all[:min(n, len(all))]
+}
+
+// groupAbove is how many whole moves a list may hold before kinds of moves read better than
+// the moves themselves: Reef's 24 setups are 4 kinds of 6, not 24 lines to compare.
+const groupAbove = 12
+
+// worthGrouping reports whether a list that would fit whole is better offered as its kinds: it
+// is long, and it has several kinds of which one at least holds several moves.
+func worthGrouping(groups []group, total, limit int) bool {
+	if total <= groupAbove || len(groups) < 2 || len(groups) >= limit {
+		return false
+	}
+	for _, g := range groups {
+		if g.count.N > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// keepGaining adds w to the best-first list of at most keep gaining moves.
+func keepGaining(list []wholeMove, w wholeMove, keep int) []wholeMove {
+	i := sort.Search(len(list), func(i int) bool { return list[i].gain.Value() < w.gain.Value() })
+	if i >= keep {
+		return list
+	}
+	list = append(list, wholeMove{})
+	copy(list[i+1:], list[i:])
+	list[i] = w
+	return list[:min(len(list), keep)]
 }
 
 // explore counts the whole moves under each of the next tokens after fixed, breadth first within
@@ -258,6 +303,7 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 	if len(next) == 0 {
 		return nil
 	}
+	gainer, _ := st.(rules.Gainer)
 	share := max(menuBudget/len(next), 50)
 	out := make([]group, 0, len(next))
 	for _, c := range next {
@@ -293,8 +339,22 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 				}
 				if complete {
 					g.count.N++
+					w := wholeMove{move: n.m, label: n.label}
+					if gainer != nil {
+						w.gain = gainer.Gain(seat, n.m)
+						if w.gain.Value() > g.best.Value() {
+							g.best = w.gain
+						}
+					}
 					if len(g.whole) < keep {
-						g.whole = append(g.whole, wholeMove{n.m, n.label})
+						g.whole = append(g.whole, w)
+					}
+					if v := w.gain.Value(); v > 0 && (len(g.gaining) < keep || v > g.gaining[len(g.gaining)-1].gain.Value()) {
+						if w.label.Label == "" && w.label.Msg == nil {
+							// A move found without labels (past keep): ask for its own.
+							w.label = lastChoice(st, seat, n.m)
+						}
+						g.gaining = keepGaining(g.gaining, w, keep)
 					}
 				}
 				if len(n.m) >= rules.MaxTreeDepth {
@@ -314,25 +374,83 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 	return out
 }
 
+// lastChoice is the choice of m's last token with its label, as the tree gives it.
+func lastChoice(st rules.State, seat rules.Seat, m rules.Move) rules.Choice {
+	if len(m) == 0 {
+		return rules.Choice{}
+	}
+	next, _, err := st.Choices(seat, m[:len(m)-1])
+	if err != nil {
+		return rules.Choice{Token: m[len(m)-1]}
+	}
+	for _, c := range next {
+		if c.Token == m[len(m)-1] {
+			return c
+		}
+	}
+	return rules.Choice{Token: m[len(m)-1]}
+}
+
 func wholeSuggestion(lang string, w wholeMove, name func(rules.Seat) string) Suggestion {
 	v := w.move.String()
-	return Suggestion{Value: v, Label: withLabel(v, "", choiceLabel(lang, w.label, name)), Complete: true}
+	return Suggestion{Value: v, Label: withLabel(v, "", gainText(lang, w.gain, name), choiceLabel(lang, w.label, name)), Complete: true}
 }
 
 func groupSuggestion(lang string, g group, name func(rules.Seat) string) Suggestion {
 	v := g.move.String()
-	return Suggestion{Value: v, Label: withLabel(v+" …", " ("+g.count.MovesIn(lang)+")", choiceLabel(lang, g.choice, name)),
+	return Suggestion{Value: v, Label: withLabel(v+" …", " ("+g.count.MovesIn(lang)+")", groupGainText(lang, g.best), choiceLabel(lang, g.choice, name)),
 		Moves: g.count.N}
 }
 
-// withLabel writes "move (count) — label", cutting the label (never the move or the count) to
-// keep within MaxSuggestionLabel characters.
-func withLabel(move, count, label string) string {
+// gainText says what a whole move gains, to start its label: "+15", "wins", or the game's own
+// words; "" when it gains nothing.
+func gainText(lang string, g rules.Gain, name func(rules.Seat) string) string {
+	switch {
+	case g.Wins:
+		return T(lang, "gain_wins")
+	case g.Msg != nil:
+		return engineText(lang, g.Msg, g.Msg.English(), name)
+	case g.Points > 0:
+		return T(lang, "gain_points", "Points", g.Points)
+	case g.Points < 0:
+		return T(lang, "gain_cost", "Points", -g.Points)
+	}
+	return ""
+}
+
+// groupGainText says what the best move of a kind gains ("up to +15", "can win"); "" when
+// none of its moves counted gains points or wins.
+func groupGainText(lang string, g rules.Gain) string {
+	switch {
+	case g.Wins:
+		return T(lang, "gain_can_win")
+	case g.Points > 0:
+		return T(lang, "gain_up_to", "Points", g.Points)
+	}
+	return ""
+}
+
+// withLabel writes "move (count) — gain · label", cutting the label (never the move, the count
+// or the gain) to keep within MaxSuggestionLabel characters: what a move gains comes first.
+func withLabel(move, count, gain, label string) string {
 	head := move + count
 	if label == "" || strings.EqualFold(label, lastToken(move)) {
+		label = ""
+	}
+	if gain == "" && label == "" {
 		return head
 	}
 	room := MaxSuggestionLabel - utf8.RuneCountInString(head) - utf8.RuneCountInString(" — ")
+	if gain != "" {
+		n := utf8.RuneCountInString(gain)
+		switch {
+		case n > room:
+			return head
+		case label == "" || room-n-3 < 4: // " · " takes 3
+			return head + " — " + gain
+		}
+		return head + " — " + gain + " · " + shorten(label, room-n-3)
+	}
 	if room < 4 {
 		return head
 	}
@@ -453,32 +571,42 @@ func treeStepIn(lang string, st rules.State, seat rules.Seat, m rules.Move, name
 		step.Total.N++
 	}
 	room := max(0, PickerPage-len(next))
+	sortByGain(groups)
 	for _, g := range groups {
 		c := g.choice
 		c.Label = choiceLabel(lang, c, name)
+		// What the option gains comes first, as in the autocomplete: a token that ends the move
+		// says its gain, a kind of moves what its best move gains.
+		gain := groupGainText(lang, g.best)
+		if g.count.N == 1 && !g.count.AtLeast && len(g.whole) == 1 && len(g.whole[0].move) == len(g.move) {
+			gain = gainText(lang, g.whole[0].gain, name)
+		}
+		if gain != "" {
+			if c.Label == "" || c.Label == c.Token {
+				c.Label = gain
+			} else {
+				c.Label = gain + " · " + c.Label
+			}
+		}
 		step.Next = append(step.Next, c)
 		step.Counts = append(step.Counts, g.count)
 		step.Total.N += g.count.N
 		step.Total.AtLeast = step.Total.AtLeast || g.count.AtLeast
 	}
-	// Whole moves fill the spare room, taken in turn from each kind, never one that choosing
-	// its first token already gives.
-	for k := 0; len(step.Whole) < room; k++ {
-		added := false
-		for _, g := range groups {
-			if k >= len(g.whole) || len(step.Whole) == room {
-				continue
-			}
-			added = true
-			w := g.whole[k]
-			if len(w.move) == len(g.move) || len(w.move) == len(m)+1 || len(w.move) > len(g.whole[0].move) {
-				continue // its token gives it, or it is a further level of its kind (as in suggest)
-			}
-			step.Whole = append(step.Whole, wholeSuggestion(lang, w, name))
-		}
-		if !added {
+	// The spare room holds the whole moves that gain something, best first, never one that
+	// choosing its first token already gives; moves that gain nothing never pad the page.
+	given := map[string]bool{}
+	for _, g := range groups {
+		given[g.move.String()] = true
+	}
+	for _, w := range bestWhole(groups, len(groups)*PickerPage) {
+		if len(step.Whole) == room {
 			break
 		}
+		if given[w.move.String()] {
+			continue // its token gives it
+		}
+		step.Whole = append(step.Whole, wholeSuggestion(lang, w, name))
 	}
 	return step, nil
 }

@@ -240,13 +240,19 @@ func TestTreeCountsEveryKindOfMove(t *testing.T) {
 			if len(step.Whole) > max(0, PickerPage-len(next)) {
 				t.Errorf("%d whole moves beside %d tokens overflow a page", len(step.Whole), len(next))
 			}
-			if len(next) < 20 && len(step.Whole) == 0 {
-				t.Errorf("a first page with room for %d whole moves shows none", PickerPage-len(next))
-			}
+			// The room left holds only moves that gain something, best first (issue 33: no page
+			// padded with arbitrary whole moves).
+			last := int(^uint(0) >> 1)
 			for _, w := range step.Whole {
-				if err := rules.Check(p.st, p.seat, rules.Move(strings.Fields(w.Value))); err != nil {
+				mv := rules.Move(strings.Fields(w.Value))
+				if err := rules.Check(p.st, p.seat, mv); err != nil {
 					t.Errorf("whole move %q: %v", w.Value, err)
 				}
+				v := rules.GainOf(p.st, p.seat, mv).Value()
+				if v <= 0 || v > last {
+					t.Errorf("whole move %q (gain value %d) fills the page after one of %d", w.Value, v, last)
+				}
+				last = v
 			}
 		})
 	}
@@ -409,31 +415,42 @@ func TestSuggestGroupsAtEveryLevel(t *testing.T) {
 	t.Logf("deepest level grouped: %v", deep)
 }
 
-// A label too long for Discord loses whole words from its end: its start (what the move gains
-// or costs) always stays, no word is cut in half, and the move and the count are never cut.
+// A label too long for Discord loses whole words from its end: what the move gains always
+// stays, first, then the start of the game's label; no word is cut in half, and the move and the
+// count are never cut.
 func TestLabelShortenedFromTheEnd(t *testing.T) {
 	gain := "Gains 3 influence and 2 sapphires"
 	long := gain + ", then draws one card from the Guild deck and passes the Herald to the next player at the table"
+	bag := "to d3 via c3 (caps a black pawn), becoming a red queen, bagging 3 red leaves, then the other autumn's queen falls"
 	cases := []struct {
-		move, count, label string
-		want               string
+		move, count, gain, label string
+		want                     string
 	}{
-		{"buy m9 bb", "", gain, "buy m9 bb — " + gain},
-		{"buy m9 bb", "", long, "buy m9 bb — Gains 3 influence and 2 sapphires, then draws one card from the Guild deck and passes…"},
-		{"pass …", " (64 moves)", long, "pass … (64 moves) — Gains 3 influence and 2 sapphires, then draws one card from the Guild deck and…"},
-		{"x", "", strings.Repeat("y", 120), "x — " + strings.Repeat("y", 95) + "…"},
-		{strings.Repeat("m ", 48) + "m", "", long, strings.Repeat("m ", 48) + "m"}, // no room for a label at all
+		{"buy m9 bb", "", "", gain, "buy m9 bb — " + gain},
+		{"buy m9 bb", "", "", long, "buy m9 bb — Gains 3 influence and 2 sapphires, then draws one card from the Guild deck and passes…"},
+		{"pass …", " (64 moves)", "", long, "pass … (64 moves) — Gains 3 influence and 2 sapphires, then draws one card from the Guild deck and…"},
+		{"x", "", "", strings.Repeat("y", 120), "x — " + strings.Repeat("y", 95) + "…"},
+		{strings.Repeat("m ", 48) + "m", "", "", long, strings.Repeat("m ", 48) + "m"}, // no room for a label at all
+		// The gain comes first and is never cut; the game's label loses its end.
+		{"c2 d3 q", "", "+15", bag, "c2 d3 q — +15 · to d3 via c3 (caps a black pawn), becoming a red queen, bagging 3 red leaves, then…"},
+		{"c2 d3", "", "wins", "d3", "c2 d3 — wins"}, // a label that only repeats the token: the gain alone
+		{"c2 …", " (14 moves)", "up to +15", "c2 red pawn", "c2 … (14 moves) — up to +15 · c2 red pawn"},
+		{strings.Repeat("m ", 44) + "m", "", "+15", long, strings.Repeat("m ", 44) + "m — +15"}, // room for the gain only
 	}
 	for _, c := range cases {
-		got := withLabel(c.move, c.count, c.label)
+		got := withLabel(c.move, c.count, c.gain, c.label)
 		if got != c.want {
-			t.Errorf("withLabel(%q, %q, %q)\n got %q\nwant %q", c.move, c.count, c.label, got, c.want)
+			t.Errorf("withLabel(%q, %q, %q, %q)\n got %q\nwant %q", c.move, c.count, c.gain, c.label, got, c.want)
 		}
 		if n := utf8.RuneCountInString(got); n > MaxSuggestionLabel {
 			t.Errorf("%q: %d characters", got, n)
 		}
+		if c.gain != "" && !strings.HasPrefix(got, c.move+c.count+" — "+c.gain) {
+			t.Errorf("%q does not start its label with the gain %q", got, c.gain)
+		}
 		if strings.HasSuffix(got, "…") {
 			kept := strings.TrimSuffix(got[strings.Index(got, " — ")+len(" — "):], "…")
+			kept = strings.TrimPrefix(kept, c.gain+" · ")
 			if !strings.HasPrefix(c.label, kept) {
 				t.Errorf("%q does not keep the start of %q", got, c.label)
 			}
@@ -455,16 +472,16 @@ func TestCutLabelShare(t *testing.T) {
 	for _, p := range bigMenus(t, 2) {
 		first, _, _ := p.st.Choices(p.seat, nil)
 		for _, lang := range Languages {
-			count := func(move, count string, c rules.Choice) {
+			count := func(move, count, gain string, c rules.Choice) {
 				full := choiceLabel(lang, c, testName)
 				if full == "" || strings.EqualFold(full, lastToken(move)) {
 					return
 				}
 				shown[lang]++
-				if !strings.HasSuffix(withLabel(move, count, full), " — "+full) {
+				if got := withLabel(move, count, gain, full); !strings.HasSuffix(got, full) {
 					cut[lang]++
 					if cut[lang] <= 3 {
-						t.Logf("%s, cut: %s", lang, withLabel(move, count, full))
+						t.Logf("%s, cut: %s", lang, got)
 					}
 				}
 			}
@@ -475,10 +492,10 @@ func TestCutLabelShare(t *testing.T) {
 				}
 				for _, g := range explore(p.st, p.seat, fixed, next, 25) {
 					if g.count.N != 1 || g.count.AtLeast { // a kind of one move is shown as that move
-						count(g.move.String()+" …", " ("+g.count.MovesIn(lang)+")", g.choice)
+						count(g.move.String()+" …", " ("+g.count.MovesIn(lang)+")", groupGainText(lang, g.best), g.choice)
 					}
 					for _, w := range g.whole {
-						count(w.move.String(), "", w.label)
+						count(w.move.String(), "", gainText(lang, w.gain, testName), w.label)
 					}
 				}
 			}

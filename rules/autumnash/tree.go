@@ -491,12 +491,11 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 		for _, z := range sizeLists[n.ev.mask] {
 			c := rules.Choice{Token: z.String()}
 			if labels {
+				// A size ends the move: menus say its points and a win first (Gain), so the
+				// label does not repeat them.
 				bagging, win := msg.Code("Bag", ""), msg.Code("Win", "")
-				if k, pts := s.bagPreview(n.ev, z); k > 0 {
-					bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", n.ev.next), msg.Number("Points", pts)))
-				}
-				if n.ev.winner&sizeBit(z) != 0 {
-					win = msg.Nested("Win", say("lb_wins"))
+				if k, _ := s.bagPreview(n.ev, z); k > 0 {
+					bagging = msg.Nested("Bag", say("lb_bagged", msg.Count("Leaves", k), colourArg("Colour", n.ev.next)))
 				}
 				c.Msg = say("lb_as", pieceArg("Piece", newPiece(n.ev.next, z)), bagging, win)
 				c.Label = c.Msg.English()
@@ -546,14 +545,18 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) *msg.Message {
 		}
 		k, hi = n, max(hi, pts)
 	}
+	whole := ev.sizes() == 1 // the destination ends the move: menus say its points and a win first (Gain)
 	switch {
 	case k == 0:
+	case whole:
+		bagging = msg.Nested("Bag", say("lb_bagged", msg.Count("Leaves", k), colourArg("Colour", ev.next)))
 	case lo == hi:
 		bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Points", lo)))
 	default:
 		bagging = msg.Nested("Bag", say("lb_bagging_range", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Low", lo), msg.Number("High", hi)))
 	}
 	switch {
+	case whole:
 	case ev.winner == ev.mask && ev.mask != 0:
 		win = msg.Nested("Win", say("lb_wins"))
 	case ev.winner&ev.mask != 0:

@@ -62,8 +62,8 @@ func (s *state) eatPicker(cm *corals, me int, targets []int) squarePicker {
 		label: func(sq int) *msg.Message {
 			n := cm.size[cm.id[sq]]
 			back := min(n, s.eatReturn())
-			v := s.colourValue(cm.colour[cm.id[sq]])
-			return say("lb_eat_square", whereArg("Square", sq), nest("Coral", s.coralText(cm, sq)), num("Back", back), polypsArg("Polyps", n-back), pointsArg("Points", (n-back)*v))
+			// What the polyps are worth now starts the menu line (Gain): not repeated here.
+			return say("lb_eat_square", whereArg("Square", sq), nest("Coral", s.coralText(cm, sq)), num("Back", back), polypsArg("Polyps", n-back))
 		},
 		why: func(sq int) *msg.Message {
 			switch {

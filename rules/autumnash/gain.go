@@ -1,0 +1,20 @@
+package autumnash
+
+import "github.com/boardbot/boardbot/rules"
+
+// Gain says what a whole move gains its seat (rules.Gainer): the points of what it bags, and
+// whether it reaches the target at once. A win by leaving the other seat stuck is not foreseen:
+// telling it would take the other seat's every move, and the stalemate rule refuses almost
+// every such move anyway. It reads the move through the tree (whose evaluations
+// are memoised) and bags on a copy of the board, as a label does.
+func (s *state) Gain(seat rules.Seat, m rules.Move) rules.Gain {
+	if s.allowed(seat) != nil {
+		return rules.Gain{}
+	}
+	n, err := s.walk(m)
+	if err != nil || n.stage != stDone || n.ev == nil {
+		return rules.Gain{}
+	}
+	_, pts := s.bagPreview(n.ev, n.size)
+	return rules.Gain{Points: pts, Wins: n.ev.winner&sizeBit(n.size) != 0}
+}
