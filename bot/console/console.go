@@ -316,7 +316,7 @@ func (c *Console) create(ctx context.Context, rest string) error {
 }
 
 func (c *Console) choices(ctx context.Context, typed string) error {
-	sg, err := c.svc.Suggest(ctx, c.req(), typed, 25)
+	sg, err := c.svc.SuggestTyped(ctx, c.req(), typed, 25)
 	if err != nil {
 		return err
 	}

@@ -370,7 +370,7 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 	a := &Answer{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Choices: []*discordgo.ApplicationCommandOptionChoice{}}
 	d := i.ApplicationCommandData()
 	typed := optionList(d.Options).str("move")
-	sg, err := h.svc.Suggest(ctx, request(i), typed, maxChoices)
+	sg, err := h.svc.SuggestTyped(ctx, request(i), typed, maxChoices)
 	if err != nil {
 		// Say why there is nothing to suggest, as the only entry.
 		lang := h.svc.UserLanguage(ctx, request(i))
