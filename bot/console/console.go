@@ -252,7 +252,7 @@ func (c *Console) listGames(lang string) {
 }
 
 func (c *Console) rules(lang, id string) error {
-	k, ok := c.svc.Kit(id)
+	k, ok := c.svc.FindKit(id)
 	if !ok {
 		return &bot.Refusal{Msg: bot.T(lang, "con_rules_name")}
 	}

@@ -299,7 +299,7 @@ func (h *Handler) myGames(ctx context.Context, i *discordgo.Interaction, req bot
 }
 
 func (h *Handler) rules(lang, game string) *Answer {
-	k, ok := h.svc.Kit(game)
+	k, ok := h.svc.FindKit(game)
 	if !ok {
 		return say(bot.T(lang, "dc_choose_game"), true)
 	}
