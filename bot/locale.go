@@ -103,21 +103,34 @@ type langCache struct {
 }
 
 // UserLanguage is the language of what only the asker reads (ephemeral replies, private views,
-// DMs, autocomplete): their /settings me language, else their Discord locale, else English.
+// DMs, autocomplete): their /settings me language, else their Discord locale, else the language
+// of the server the request comes from (the console's user has no locale: a terminal has none,
+// so what they read speaks the thread's language), else English.
 func (s *Service) UserLanguage(ctx context.Context, req Request) string {
-	return s.userLang(ctx, req.User.ID, req.Locale)
+	lang, known := s.userLangKnown(ctx, req.User.ID, req.Locale)
+	if !known && req.Place.Guild != "" {
+		return s.ServerLanguage(ctx, req.Place.Guild)
+	}
+	return lang
 }
 
 // userLang is a user's language given the locale of their interaction ("" without one: a DM
 // sent after someone else's move, which reads the locale their last interaction carried).
 func (s *Service) userLang(ctx context.Context, user, locale string) string {
+	lang, _ := s.userLangKnown(ctx, user, locale)
+	return lang
+}
+
+// userLangKnown is userLang, and whether the user's language is known at all: set, or given by
+// a locale (this interaction's or one remembered). Unknown, it is English.
+func (s *Service) userLangKnown(ctx context.Context, user, locale string) (string, bool) {
 	if user == "" {
-		return LanguageOf(locale)
+		return LanguageOf(locale), locale != ""
 	}
 	vals, err := s.store.Settings(ctx, ScopeUser, user)
 	if err != nil {
 		s.log.Warn("reading a user's language", "user", user, "err", err)
-		return LanguageOf(locale)
+		return LanguageOf(locale), true // a failing store is no reason to change language
 	}
 	if locale != "" && vals[keyDiscordLocale] != locale {
 		if err := s.store.SetSetting(ctx, ScopeUser, user, keyDiscordLocale, locale); err != nil {
@@ -125,12 +138,12 @@ func (s *Service) userLang(ctx context.Context, user, locale string) string {
 		}
 	}
 	if v := vals["language"]; v != "" && v != langAuto {
-		return v
+		return v, true
 	}
 	if locale == "" {
 		locale = vals[keyDiscordLocale]
 	}
-	return LanguageOf(locale)
+	return LanguageOf(locale), locale != ""
 }
 
 // ServerLanguage is the language of a server's threads, boards and reminders: its /settings

@@ -89,20 +89,24 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	var played []rules.Move
 	var evs []rules.Event
 	var stop []string // why the command ended before its last step
+	words := rules.WordsOf(t.kit.Game, ul)
 run:
 	for i, step := range steps {
 		rest := step
 		for len(rest) > 0 {
+			// The player's words for tokens ("noir") become tokens against the decision now
+			// awaited; a refusal still quotes the step as typed.
+			rest = rules.Unalias(t.state, seat, rest, words)
 			if len(played) > 0 && !begun.sameDecision(t.state, seat) {
 				why := T(ul, "step_why_turn")
 				if t.state.Result() != nil {
 					why = T(ul, "step_why_over")
 				}
-				stop = []string{stepStopped(ul, i, steps, rest, why)}
+				stop = []string{stepStopped(ul, i, steps, step[len(step)-len(rest):], why)}
 				break run
 			}
 			m, more, err := nextDecision(t.state, seat, rest)
-			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, t.state, seat, m, more) {
+			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, t.state, seat, m, more, words) {
 				// A space split a whole move from words that do not start the decision after it
 				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
 				// is refused as one move, before anything of it is played.
@@ -124,11 +128,11 @@ run:
 				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state)))
 				if len(played) == 0 {
 					if len(steps) > 1 {
-						reason = stepRefused(ul, i, steps, rest, reason) + " " + T(ul, "steps_none_played")
+						reason = stepRefused(ul, i, steps, step[len(step)-len(rest):], reason) + " " + T(ul, "steps_none_played")
 					}
 					return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, reason)
 				}
-				stop = []string{stepRefused(ul, i, steps, rest, reason)}
+				stop = []string{stepRefused(ul, i, steps, step[len(step)-len(rest):], reason)}
 				break run
 			}
 			interaction := req.Interaction
@@ -146,7 +150,7 @@ run:
 					return Reply{Game: t.row.ID}, err
 				}
 				s.log.Error("a later step of a move", "game", t.row.ID, "err", err)
-				stop = []string{stepStopped(ul, i, steps, rest, T(ul, "step_why_failed"))}
+				stop = []string{stepStopped(ul, i, steps, step[len(step)-len(rest):], T(ul, "step_why_failed"))}
 				break run
 			}
 			played, evs, rest = append(played, m), append(evs, e...), more
@@ -249,7 +253,7 @@ func nextDecision(st rules.State, seat rules.Seat, toks rules.Move) (rules.Move,
 
 // splitFits reports whether rest, split by a space from the whole move m, starts the decision
 // that follows m for the same seat in the same turn: m is played on a copy to find out.
-func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move) bool {
+func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move, words *rules.Words) bool {
 	snap, err := st.Encode()
 	if err != nil {
 		return false
@@ -262,7 +266,7 @@ func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move
 	if _, err := cp.Apply(seat, m); err != nil || !mark.sameDecision(cp, seat) {
 		return false
 	}
-	_, _, err = cp.Choices(seat, rest[:1])
+	_, _, err = cp.Choices(seat, rules.Unalias(cp, seat, rest, words)[:1])
 	return err == nil
 }
 

@@ -533,7 +533,7 @@ func TestSplitFitsTheNextDecision(t *testing.T) {
 		{"zz", false},
 		{"b", false},
 	} {
-		if got := splitFits(menuGame{}, st, 0, rules.Move{"x"}, strings.Fields(c.rest)); got != c.want {
+		if got := splitFits(menuGame{}, st, 0, rules.Move{"x"}, strings.Fields(c.rest), nil); got != c.want {
 			t.Errorf("x then %q: %v, want %v", c.rest, got, c.want)
 		}
 	}

@@ -252,7 +252,7 @@ func (c *Console) listGames(lang string) {
 }
 
 func (c *Console) rules(lang, id string) error {
-	k, ok := c.svc.Kit(id)
+	k, ok := c.svc.FindKit(id)
 	if !ok {
 		return &bot.Refusal{Msg: bot.T(lang, "con_rules_name")}
 	}
@@ -316,7 +316,7 @@ func (c *Console) create(ctx context.Context, rest string) error {
 }
 
 func (c *Console) choices(ctx context.Context, typed string) error {
-	sg, err := c.svc.Suggest(ctx, c.req(), typed, 25)
+	sg, err := c.svc.SuggestTyped(ctx, c.req(), typed, 25)
 	if err != nil {
 		return err
 	}

@@ -299,7 +299,7 @@ func (h *Handler) myGames(ctx context.Context, i *discordgo.Interaction, req bot
 }
 
 func (h *Handler) rules(lang, game string) *Answer {
-	k, ok := h.svc.Kit(game)
+	k, ok := h.svc.FindKit(game)
 	if !ok {
 		return say(bot.T(lang, "dc_choose_game"), true)
 	}
@@ -370,7 +370,7 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 	a := &Answer{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Choices: []*discordgo.ApplicationCommandOptionChoice{}}
 	d := i.ApplicationCommandData()
 	typed := optionList(d.Options).str("move")
-	sg, err := h.svc.Suggest(ctx, request(i), typed, maxChoices)
+	sg, err := h.svc.SuggestTyped(ctx, request(i), typed, maxChoices)
 	if err != nil {
 		// Say why there is nothing to suggest, as the only entry.
 		lang := h.svc.UserLanguage(ctx, request(i))

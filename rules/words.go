@@ -1,0 +1,301 @@
+package rules
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/BurntSushi/toml"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Words are the words one language shows for a game's move tokens ("noir" for Ascidiae's
+// black), so a player may type what their prompts show. A word may stand for several tokens
+// ("no" is Ascalion's north-west in French); which one is decided per decision, by the tokens
+// that decision offers. Words are matched folded: case, accents and "ß" do not count.
+type Words struct {
+	m map[string][]string // folded word -> the tokens it stands for, in file order
+}
+
+// Worded is implemented by games whose tokens some language shows in its own words. Words
+// returns nil for a language without any (English, whose words are the tokens).
+type Worded interface {
+	Words(lang string) *Words
+}
+
+// WordsOf returns g's words in lang, or nil.
+func WordsOf(g Game, lang string) *Words {
+	if w, ok := g.(Worded); ok {
+		return w.Words(lang)
+	}
+	return nil
+}
+
+// Bounds on a words file, so a faulty file fails loudly instead of making every move slow.
+const (
+	maxWordLen     = 40
+	maxWordsInFile = 2000
+	maxCompound    = 8 // parts of a token joined by '+' ("noir+rouge")
+)
+
+// ParseWords reads a words file: TOML whose keys are tokens and whose values are the words for
+// them, one string or a list ("black = ["noir", "noire", "noirs", "noires"]"). A word is one
+// field without '+' (the joint of compound tokens) and never the token it stands for.
+func ParseWords(data []byte) (*Words, error) {
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		return nil, fmt.Errorf("words: %w", err)
+	}
+	w := &Words{m: map[string][]string{}}
+	tokens := make([]string, 0, len(raw))
+	for tok := range raw {
+		tokens = append(tokens, tok)
+	}
+	slices.Sort(tokens) // map order is random: keep a word's tokens in a fixed order
+	n := 0
+	for _, tok := range tokens {
+		if !validWord(tok) {
+			return nil, fmt.Errorf("words: token %q: one field of at most %d characters, without '+'", tok, maxWordLen)
+		}
+		var list []string
+		switch v := raw[tok].(type) {
+		case string:
+			list = []string{v}
+		case []any:
+			for _, x := range v {
+				s, ok := x.(string)
+				if !ok {
+					return nil, fmt.Errorf("words: %s: a word is a string, not %T", tok, x)
+				}
+				list = append(list, s)
+			}
+		default:
+			return nil, fmt.Errorf("words: %s: a word or a list of words, not %T", tok, raw[tok])
+		}
+		for _, word := range list {
+			if !validWord(word) {
+				return nil, fmt.Errorf("words: %s: word %q: one field of at most %d characters, without '+'", tok, word, maxWordLen)
+			}
+			f := Fold(word)
+			if f == Fold(tok) {
+				return nil, fmt.Errorf("words: %s: %q is the token itself", tok, word)
+			}
+			if n++; n > maxWordsInFile {
+				return nil, fmt.Errorf("words: more than %d words", maxWordsInFile)
+			}
+			if !slices.Contains(w.m[f], tok) {
+				w.m[f] = append(w.m[f], tok)
+			}
+		}
+	}
+	return w, nil
+}
+
+func validWord(s string) bool {
+	return s != "" && utf8.ValidString(s) && utf8.RuneCountInString(s) <= maxWordLen &&
+		!strings.ContainsRune(s, '+') && len(strings.Fields(s)) == 1 && strings.TrimSpace(s) == s
+}
+
+// LoadWords reads dir/words.<lang>.toml from fsys for every language that has one. A game calls
+// it once, from a package variable; a file that does not parse panics, which its tests catch.
+func LoadWords(fsys fs.FS, dir string, langs []string) map[string]*Words {
+	out := map[string]*Words{}
+	for _, lang := range langs {
+		b, err := fs.ReadFile(fsys, dir+"/words."+lang+".toml")
+		if err != nil {
+			continue
+		}
+		w, err := ParseWords(b)
+		if err != nil {
+			panic(fmt.Sprintf("%s/words.%s.toml: %v", dir, lang, err))
+		}
+		out[lang] = w
+	}
+	return out
+}
+
+// Fold is how words are compared: lower case, without accents, "ß" as "ss".
+func Fold(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == 'ß':
+			b.WriteString("ss")
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// Tokens lists the tokens word may stand for (nil when it is no word of w).
+func (w *Words) Tokens(word string) []string {
+	if w == nil {
+		return nil
+	}
+	return w.m[Fold(word)]
+}
+
+// Len is how many distinct words w knows.
+func (w *Words) Len() int {
+	if w == nil {
+		return 0
+	}
+	return len(w.m)
+}
+
+// Resolve returns the token of next that typed stands for: typed itself when it is a token of
+// next (a real token always wins over a word), else the one token of next its word (or, for a
+// compound "noir+rouge", its parts) names. ok is false when typed names none of next, or more
+// than one: then the caller keeps what was typed, so a refusal names it.
+func (w *Words) Resolve(typed string, next []Choice) (string, bool) {
+	for _, c := range next {
+		if strings.EqualFold(c.Token, typed) {
+			return c.Token, true
+		}
+	}
+	if w == nil || len(w.m) == 0 || typed == "" {
+		return "", false
+	}
+	found := ""
+	for _, cand := range w.candidates(typed) {
+		for _, c := range next {
+			if strings.EqualFold(c.Token, cand) {
+				if found != "" && found != c.Token {
+					return "", false // two tokens of this decision: the word does not say which
+				}
+				found = c.Token
+			}
+		}
+	}
+	return found, found != ""
+}
+
+// candidates are the tokens typed may stand for: its word's tokens, for a compound each part put
+// in its tokens' place, joined by '+' ("noir+rouge": "black+red") or run together for tokens of
+// letters ("saphir+émeraude": Ausonia's "se"), and for a signed word the same with its sign.
+func (w *Words) candidates(typed string) []string {
+	out := append([]string(nil), w.Tokens(typed)...)
+	if len(typed) > 1 && (typed[0] == '+' || typed[0] == '-') && typed[1] != '+' && typed[1] != '-' {
+		// A signed token ("-or", "+bois": Ascalion's goods given and taken) keeps its sign.
+		for _, c := range w.candidates(typed[1:]) {
+			out = append(out, typed[:1]+c)
+		}
+		return out
+	}
+	if !strings.Contains(typed, "+") {
+		return out
+	}
+	parts := strings.Split(typed, "+")
+	if len(parts) > maxCompound {
+		return out
+	}
+	alts := make([][]string, len(parts))
+	for i, p := range parts {
+		if p == "" {
+			return out
+		}
+		alts[i] = append([]string{p}, w.Tokens(p)...)
+	}
+	// Every choice of an alternative per part, bounded: a part has few alternatives.
+	const maxCombos = 64
+	combos := [][]string{nil}
+	for _, a := range alts {
+		var nextCombos [][]string
+		for _, c := range combos {
+			for _, x := range a {
+				if len(nextCombos) == maxCombos {
+					break
+				}
+				nextCombos = append(nextCombos, append(append([]string(nil), c...), x))
+			}
+		}
+		combos = nextCombos
+	}
+	for _, c := range combos {
+		out = append(out, strings.Join(c, "+"), strings.Join(c, ""))
+	}
+	return out
+}
+
+// Unalias rewrites the words of m into seat s's tokens, decision by decision: each typed token
+// is matched against the tokens that may follow the ones before it. It stops at the first token
+// that fits no token there, keeping it and the rest as typed: the rest may belong to the next
+// decision (Ascidiae's "1 noir" is "1", then "black" once 1 is played), where it is unaliased
+// again, or the move is refused naming what was typed. For a game that respells moves (tokens
+// typed in any order), the rest is also tried word by word when that makes the whole move fit.
+func Unalias(st State, s Seat, m Move, w *Words) Move {
+	if w.Len() == 0 || len(m) == 0 || len(m) > MaxTreeDepth {
+		return m
+	}
+	out := make(Move, 0, len(m))
+	for i, tok := range m {
+		next, _, err := st.Choices(s, out)
+		if err != nil {
+			return append(out, m[i:]...)
+		}
+		t, ok := w.Resolve(tok, next)
+		if !ok {
+			return unaliasRest(st, s, out, m[i:], w)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// unaliasRest finishes Unalias for a Respeller, whose move may fit only once respelled: the
+// words of rest that stand for one token only are put in its place, and that spelling is kept
+// when it makes a whole move (a real token still wins: a typed token is kept as typed).
+func unaliasRest(st State, s Seat, done, rest Move, w *Words) Move {
+	typed := append(append(Move{}, done...), rest...)
+	if _, ok := st.(Respeller); !ok {
+		return typed
+	}
+	alt := append(Move{}, done...)
+	changed := false
+	for _, tok := range rest {
+		if ts := w.Tokens(tok); len(ts) == 1 {
+			alt, changed = append(alt, ts[0]), true
+		} else {
+			alt = append(alt, tok)
+		}
+	}
+	if !changed {
+		return typed
+	}
+	if _, err := Canonical(st, s, typed); err == nil {
+		return typed
+	}
+	if _, err := Canonical(st, s, alt); err == nil {
+		return alt
+	}
+	return typed
+}
+
+// Prefixed lists the tokens of next that a word of w starting with prefix stands for, when no
+// token of next itself starts with it (a real token wins): what autocomplete offers for "noi".
+func (w *Words) Prefixed(prefix string, next []Choice) []string {
+	if w.Len() == 0 || prefix == "" {
+		return nil
+	}
+	for _, c := range next {
+		if strings.HasPrefix(strings.ToLower(c.Token), strings.ToLower(prefix)) {
+			return nil
+		}
+	}
+	f := Fold(prefix)
+	var out []string
+	for _, c := range next {
+		for word, toks := range w.m {
+			if strings.HasPrefix(word, f) && slices.Contains(toks, c.Token) {
+				out = append(out, c.Token)
+				break
+			}
+		}
+	}
+	return out
+}
