@@ -140,13 +140,19 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 // seat's secret) or to another seat never goes back; the mover's own hidden cards shown go back
 // only while told is false: nobody else has heard of the move yet.
 func undoBlock(evs []rules.Event, seat rules.Seat, told bool) string {
+	// News first: it is the reason that holds whoever has heard of the move.
 	for _, e := range evs {
-		switch {
-		case e.NewsTo(seat):
+		if e.NewsTo(seat) {
 			return "undo_reveals"
-		case e.Reveals:
+		}
+	}
+	for _, e := range evs {
+		if e.Reveals {
 			return "undo_reveals_other"
-		case told && len(e.Shows) > 0 && (e.Public() || slices.ContainsFunc(e.To, func(s rules.Seat) bool { return !slices.Contains(e.Shows, s) })):
+		}
+	}
+	for _, e := range evs {
+		if told && len(e.Shows) > 0 && (e.Public() || slices.ContainsFunc(e.To, func(s rules.Seat) bool { return !slices.Contains(e.Shows, s) })) {
 			return "undo_shown"
 		}
 	}

@@ -171,6 +171,7 @@ func TestUndoBlock(t *testing.T) {
 		{"a random outcome", []rules.Event{{Text: "rolls", Reveals: true}}, false, "undo_reveals"},
 		{"another's hand shown", []rules.Event{{Text: "discards", Shows: []rules.Seat{1}}}, false, "undo_reveals"},
 		{"a secret told another", []rules.Event{{Text: "sees", To: []rules.Seat{1}, Reveals: true}}, false, "undo_reveals_other"},
+		{"own answer, then another's", []rules.Event{own, {Text: "answers", Reveals: true}}, true, "undo_reveals"},
 	} {
 		if got := undoBlock(c.evs, 0, c.told); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
@@ -211,7 +212,7 @@ func TestUndoAfterAnotherLooked(t *testing.T) {
 		peek(other)
 		e.deliver()
 		_, err := e.svc.Undo(ctx, e.in(th, user(who)), "")
-		wantRefusal(t, err, "the other players have already seen what it showed of your hidden cards")
+		wantRefusal(t, err, "the other players have already seen what it showed them of your hidden cards or pieces")
 		e.deliver()
 		if len(e.sent) != 0 || len(e.notations(th)) != 1 {
 			t.Fatalf("%s: the refused undo changed something: %+v", look, e.sent)
