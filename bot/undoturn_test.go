@@ -45,6 +45,9 @@ func TestUndoInsideOwnTurn(t *testing.T) {
 	if n := len(e.notations(th)); n != 0 || string(e.row(th).Snapshot) != start {
 		t.Fatalf("%d moves left; the position is the turn's start: %v", n, string(e.row(th).Snapshot) == start)
 	}
+	if f := readFlow(e.row(th)); len(f.Pending) != 0 || f.Human != 0 {
+		t.Fatalf("the flow still holds the move taken back: %+v", f)
+	}
 	// Nothing is pending to agree to or refuse.
 	_, err = e.svc.Undo(ctx, e.in(th, user(other)), "no")
 	wantRefusal(t, err, "There is no undo request")
