@@ -140,13 +140,19 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 // seat's secret) or to another seat never goes back; the mover's own hidden cards shown go back
 // only while told is false: nobody else has heard of the move yet.
 func undoBlock(evs []rules.Event, seat rules.Seat, told bool) string {
+	// News first: it is the reason that holds whoever has heard of the move.
 	for _, e := range evs {
-		switch {
-		case e.NewsTo(seat):
+		if e.NewsTo(seat) {
 			return "undo_reveals"
-		case e.Reveals:
+		}
+	}
+	for _, e := range evs {
+		if e.Reveals {
 			return "undo_reveals_other"
-		case told && len(e.Shows) > 0 && (e.Public() || slices.ContainsFunc(e.To, func(s rules.Seat) bool { return !slices.Contains(e.Shows, s) })):
+		}
+	}
+	for _, e := range evs {
+		if told && len(e.Shows) > 0 && (e.Public() || slices.ContainsFunc(e.To, func(s rules.Seat) bool { return !slices.Contains(e.Shows, s) })) {
 			return "undo_shown"
 		}
 	}
@@ -235,8 +241,12 @@ func (s *Service) takeBackOwn(ctx context.Context, t *table, last storage.Move, 
 		e  rules.Event
 	}
 	var since []told // the public events of the moves after the last post that stay
+	human := 0       // flow.Human as those moves leave it (a post resets it)
 	st, err := record.Replay(t.kit.Game, rec, func(i int, _ rules.State, evs []rules.Event) error {
-		if moves[i].Seq > f.Post {
+		if m := moves[i]; m.Seq > f.Post {
+			if m.UserID != AutoUser && m.UserID != RobotUser && !isAIUser(m.UserID) && !isRobot(row, rules.Seat(m.Seat)) {
+				human = m.Seat + 1
+			}
 			for _, e := range evs {
 				if e.Public() {
 					since = append(since, told{rec.Moves[i].Seat, e})
@@ -262,7 +272,7 @@ func (s *Service) takeBackOwn(ctx context.Context, t *table, last storage.Move, 
 	// The pending events are rebuilt as afterMove wrote them, without the move taken back.
 	lang := s.threadLang(row)
 	name := seatNamer(lang, row, st)
-	f.Pending = nil
+	f.Pending, f.Human = nil, human
 	for _, x := range since {
 		f.Pending = addPending(f.Pending, pendingOfIn(lang, x.e, name, x.by))
 	}

@@ -45,6 +45,9 @@ func TestUndoInsideOwnTurn(t *testing.T) {
 	if n := len(e.notations(th)); n != 0 || string(e.row(th).Snapshot) != start {
 		t.Fatalf("%d moves left; the position is the turn's start: %v", n, string(e.row(th).Snapshot) == start)
 	}
+	if f := readFlow(e.row(th)); len(f.Pending) != 0 || f.Human != 0 {
+		t.Fatalf("the flow still holds the move taken back: %+v", f)
+	}
 	// Nothing is pending to agree to or refuse.
 	_, err = e.svc.Undo(ctx, e.in(th, user(other)), "no")
 	wantRefusal(t, err, "There is no undo request")
@@ -171,6 +174,7 @@ func TestUndoBlock(t *testing.T) {
 		{"a random outcome", []rules.Event{{Text: "rolls", Reveals: true}}, false, "undo_reveals"},
 		{"another's hand shown", []rules.Event{{Text: "discards", Shows: []rules.Seat{1}}}, false, "undo_reveals"},
 		{"a secret told another", []rules.Event{{Text: "sees", To: []rules.Seat{1}, Reveals: true}}, false, "undo_reveals_other"},
+		{"own answer, then another's", []rules.Event{own, {Text: "answers", Reveals: true}}, true, "undo_reveals"},
 	} {
 		if got := undoBlock(c.evs, 0, c.told); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
@@ -211,7 +215,7 @@ func TestUndoAfterAnotherLooked(t *testing.T) {
 		peek(other)
 		e.deliver()
 		_, err := e.svc.Undo(ctx, e.in(th, user(who)), "")
-		wantRefusal(t, err, "the other players have already seen what it showed of your hidden cards")
+		wantRefusal(t, err, "the other players have already seen what it showed them of your hidden cards or pieces")
 		e.deliver()
 		if len(e.sent) != 0 || len(e.notations(th)) != 1 {
 			t.Fatalf("%s: the refused undo changed something: %+v", look, e.sent)
