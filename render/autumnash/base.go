@@ -20,7 +20,7 @@ var bases = render.NewSprites(func(k baseKey) image.Image {
 	c.CrispText = true
 	drawEmptyBoard(c, l.grid)
 	for s := 0; s < 2; s++ {
-		drawStashFrame(c, l.stash[s], s, k.lang)
+		drawStashFrame(c, l.stash[s], s)
 	}
 	drawLegend(c, l.legend, l.field, k.lang)
 	return c.Image()

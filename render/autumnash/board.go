@@ -86,15 +86,16 @@ func asView(v any) (*game.View, error) {
 	return view, nil
 }
 
-// layout places the parts of the image, in portrait as a phone holds it: the board, then the two
-// stashes side by side, the legend and the last move in words. The 5x6 board is 772 px wide, so
-// its smallest text (18 px, minText) is 9 px tall once a phone shows the image 400 px wide.
+// layout places the parts of the image, in portrait as a phone holds it: the board takes most of
+// the frame, with the last moves in words under it, then a thin strip per side for its stash and
+// one line of legend (the full legend is on /rules). The 5x6 board is 772 px wide, so its smallest
+// text (18 px, minText) is 9 px tall once a phone shows the image 400 px wide.
 type layout struct {
 	w, h   int
 	status image.Rectangle
 	scores [2]image.Rectangle
 	grid   render.Grid
-	stash  [2]image.Rectangle
+	stash  [2]image.Rectangle // one row per side
 	legend image.Rectangle
 	footer image.Rectangle
 	cell   float64
@@ -102,15 +103,18 @@ type layout struct {
 }
 
 const (
-	pad         = 16
-	statusH     = 76
-	scoreH      = 46
-	coordM      = 50  // room for the coordinates on each side of the grid
-	footerH     = 150 // footerLines lines: both last moves, two lines each, and the result
-	boardW      = 640 // the grid's width at most: the 5x6 board's, so 8x8 keeps the portrait's width
-	boardH      = 768 // the grid's height at most
-	legendRow   = 34.0
-	footerLines = 6
+	pad     = 16
+	statusH = 76
+	scoreH  = 46
+	// coordM is the room for the coordinates, on the left and under the board only: the squares
+	// get the width the right and top labels took.
+	coordM      = 36
+	footerH     = 132 // footerLines lines: both last moves and the result
+	imageW      = 772
+	boardH      = 792 // the grid's height at most
+	stashRowH   = 48
+	legendH     = 40
+	footerLines = 5
 	// minText is the smallest text on the board: 9 px at 400 px wide for the 5x6 board.
 	minText = 18.0
 )
@@ -118,31 +122,33 @@ const (
 func newLayout(v *game.View) layout { return newLayoutFor(v.Cols, v.Rows) }
 
 func newLayoutFor(cols, rows int) layout {
-	// Unsettled's 8x8 board gets 80 px squares in the 5x6 board's 772 px width, so its text is
-	// as legible on a phone as the standard board's; the pieces' letters, tags and the height
-	// badges keep minText however small the square (pieces.go).
-	cell := float64(min(128, boardW/cols, boardH/rows))
+	// The grid fills the width left of the coordinates; Unsettled's 8x8 board gets 88 px squares
+	// in the same width, and the pieces' letters, tags and the height badges keep minText however
+	// small the square (pieces.go).
+	gridW := imageW - 2*pad - coordM
+	cell := float64(min(gridW/cols, boardH/rows))
 	gw, gh := int(cell)*cols, int(cell)*rows
 	var l layout
 	l.cell = cell
-	l.w = pad + coordM*2 + gw + pad
+	l.w = imageW
 	l.status = image.Rect(0, 0, l.w, statusH)
 	y := statusH + pad
 	half := (l.w - 3*pad) / 2
 	l.scores[0] = image.Rect(pad, y, pad+half, y+scoreH)
 	l.scores[1] = image.Rect(2*pad+half, y, l.w-pad, y+scoreH)
-	y += scoreH + pad/2
-	l.grid = render.Grid{X: pad + coordM, Y: float64(y + coordM), Cell: cell, Cols: cols, Rows: rows, RowsUp: true}
-	y += gh + 2*coordM
+	y += scoreH + pad
+	// The grid is centred in the width left of the rank labels.
+	x := pad + coordM + (gridW-gw)/2
+	l.grid = render.Grid{X: float64(x), Y: float64(y), Cell: cell, Cols: cols, Rows: rows, RowsUp: true}
+	y += gh + coordM
 	l.footer = image.Rect(pad, y, l.w-pad, y+footerH)
 	y += footerH + pad/2
-	h := int(stashHeight(stashRows))
-	l.stash[0] = image.Rect(pad, y, pad+half, y+h)
-	l.stash[1] = image.Rect(2*pad+half, y, l.w-pad, y+h)
-	y += h + pad
+	for s := range l.stash {
+		l.stash[s] = image.Rect(pad, y, l.w-pad, y+stashRowH)
+		y += stashRowH + pad/2
+	}
 	l.field = cols*rows > winCols*winRows
-	items := len(legendItems(l.field, ""))
-	l.legend = image.Rect(pad, y, l.w-pad, y+24+int(legendRow)*((items+1)/2))
+	l.legend = image.Rect(pad, y, l.w-pad, y+legendH)
 	l.h = l.legend.Max.Y + pad
 	return l
 }

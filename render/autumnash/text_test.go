@@ -55,7 +55,7 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 	for _, it := range legendItems(true, lang) {
 		texts = append(texts, it.text)
 	}
-	texts = append(texts, tr(lang, "stash", msg.Code("Side", "Xeno")), tr(lang, "to_move"), tr(lang, "footer_first", msg.Code("Side", "Xeno")),
+	texts = append(texts, tr(lang, "footer_first", msg.Code("Side", "Xeno")),
 		tr(lang, "footer_unsettled"), tr(lang, "status_over"))
 	for _, s := range texts {
 		if plain(s) {
