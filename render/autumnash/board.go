@@ -148,7 +148,7 @@ func newLayoutFor(cols, rows int) layout {
 		y += stashRowH + pad/2
 	}
 	l.field = cols*rows > winCols*winRows
-	l.legend = image.Rect(pad, y, l.w-pad, y+legendH)
+	l.legend = image.Rect(pad, y, l.w-pad, y+legendH*legendLines(l.field))
 	l.h = l.legend.Max.Y + pad
 	return l
 }

@@ -144,29 +144,45 @@ func legendItems(field bool, lang string) []legendItem {
 // legendMark is the room for an item's mark and the gap before its text.
 const legendMark = 32.0
 
-// drawLegend lists the board's marks on one line, each item as wide as its text needs and the
-// room left shared between them; a text is drawn smaller only where the line is too short.
+// legendLines is how many lines the legend has: Unsettled's extra mark takes a second line, so
+// no text is drawn below minText.
+func legendLines(field bool) int {
+	if field {
+		return 2
+	}
+	return 1
+}
+
+// drawLegend lists the board's marks on one line (two on the Unsettled board), each item as wide
+// as its text needs and the room left shared between them; a text is drawn smaller only where a
+// line is too short for it.
 func drawLegend(c *render.Canvas, r image.Rectangle, field bool, lang string) {
-	x, w := float64(r.Min.X), float64(r.Dx())
-	cy := float64(r.Min.Y+r.Max.Y) / 2
 	st := render.Style{Size: minText, VAlign: render.Middle}
 	items := legendItems(field, lang)
-	widths := make([]float64, len(items))
-	total := 0.0
-	for i, it := range items {
-		widths[i] = render.TextWidth(it.text, st) + legendMark
-		total += widths[i]
-	}
-	gap := (w - total) / float64(len(items))
-	scale := 1.0
-	if gap < 12 {
-		gap, scale = 12, (w-12*float64(len(items)))/total
-	}
-	for i, it := range items {
-		it.mark(c, x+gap/2+14, cy)
-		tw := (widths[i] - legendMark) * scale
-		c.Text(x+gap/2+legendMark, cy, it.text, render.FitText(it.text, st, tw))
-		x += widths[i]*scale + gap
+	lines := legendLines(field)
+	per := (len(items) + lines - 1) / lines
+	lh := float64(r.Dy()) / float64(lines)
+	for ln := 0; ln < lines; ln++ {
+		row := items[min(len(items), ln*per):min(len(items), (ln+1)*per)]
+		x, w := float64(r.Min.X), float64(r.Dx())
+		cy := float64(r.Min.Y) + lh*(float64(ln)+0.5)
+		widths := make([]float64, len(row))
+		total := 0.0
+		for i, it := range row {
+			widths[i] = render.TextWidth(it.text, st) + legendMark
+			total += widths[i]
+		}
+		gap := (w - total) / float64(max(1, len(row)))
+		scale := 1.0
+		if gap < 12 {
+			gap, scale = 12, (w-12*float64(len(row)))/total
+		}
+		for i, it := range row {
+			it.mark(c, x+gap/2+14, cy)
+			tw := (widths[i] - legendMark) * scale
+			c.Text(x+gap/2+legendMark, cy, it.text, render.FitText(it.text, st, tw))
+			x += widths[i]*scale + gap
+		}
 	}
 }
 
