@@ -100,6 +100,7 @@ type layout struct {
 	footer image.Rectangle
 	cell   float64
 	field  bool // the Unsettled chessboard, where a field of 5x6 moves with the leaves
+	full   bool // the full legend (a player's own view), not one line
 }
 
 const (
@@ -119,9 +120,11 @@ const (
 	minText = 18.0
 )
 
-func newLayout(v *game.View) layout { return newLayoutFor(v.Cols, v.Rows) }
+func newLayout(v *game.View) layout { return newLayoutFull(v.Cols, v.Rows, v.Legend) }
 
-func newLayoutFor(cols, rows int) layout {
+func newLayoutFor(cols, rows int) layout { return newLayoutFull(cols, rows, false) }
+
+func newLayoutFull(cols, rows int, full bool) layout {
 	// The grid fills the width left of the coordinates; Unsettled's 8x8 board gets 88 px squares
 	// in the same width, and the pieces' letters, tags and the height badges keep minText however
 	// small the square (pieces.go).
@@ -147,8 +150,12 @@ func newLayoutFor(cols, rows int) layout {
 		l.stash[s] = image.Rect(pad, y, l.w-pad, y+stashRowH)
 		y += stashRowH + pad/2
 	}
-	l.field = cols*rows > winCols*winRows
-	l.legend = image.Rect(pad, y, l.w-pad, y+legendH*legendLines(l.field))
+	l.field, l.full = cols*rows > winCols*winRows, full
+	h := legendH * legendLines(l.field)
+	if full {
+		h = fullLegendHeight(l.field)
+	}
+	l.legend = image.Rect(pad, y, l.w-pad, y+h)
 	l.h = l.legend.Max.Y + pad
 	return l
 }

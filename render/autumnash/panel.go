@@ -186,6 +186,77 @@ func drawLegend(c *render.Canvas, r image.Rectangle, field bool, lang string) {
 	}
 }
 
+// fullItems are every mark of the board, for a player's own view: those of the one-line legend
+// and what the pieces and arrows say.
+func fullItems(field bool, lang string) []legendItem {
+	items := []legendItem{
+		{func(c *render.Canvas, x, y float64) {
+			for z := 1; z <= 3; z++ {
+				miniPyramid(c, x-16+float64(z-1)*13, y+9, 6+4*float64(z), game.Green, true)
+			}
+		}, tr(lang, "legend_pips")},
+		{func(c *render.Canvas, x, y float64) {
+			t := triangle(x, y+11, 22)
+			c.Poly(t, pieceFill[game.Orange], render.Ink, 1.5)
+			c.Poly(insetTriangle(t, 4), nil, render.Ink, 1.2)
+		}, tr(lang, "legend_xeno")},
+		{func(c *render.Canvas, x, y float64) {
+			c.RoundRect(x-12, y-12, 24, 24, 3, render.White, render.Ink, 1.5)
+			c.Text(x, y, "3", render.Style{Size: minText, Font: render.Bold, Align: render.Center, VAlign: render.Middle})
+		}, tr(lang, "legend_height")},
+		{func(c *render.Canvas, x, y float64) {
+			// The newer move saturated above, the older pale below, as on the board.
+			c.Arrow([]gg.Point{{X: x - 18, Y: y - 7}, {X: x + 18, Y: y - 7}}, render.ArrowStyle{Width: 4, Color: seatChip[0], Outline: render.Ink})
+			c.Arrow([]gg.Point{{X: x - 18, Y: y + 8}, {X: x + 18, Y: y + 8}}, render.ArrowStyle{Width: 3, Color: seatFill[0], Outline: render.Ink})
+		}, tr(lang, "legend_last")},
+	}
+	short := legendItems(field, lang)
+	long := []string{"legend_burnt", "legend_entry", "legend_entered", "legend_bagged", "legend_field"}
+	for i := range short {
+		short[i].text = tr(lang, long[i])
+	}
+	return append(items, short...)
+}
+
+const fullRow = 34.0
+
+// fullLegendHeight is the full legend's: the marks in two columns, then each side's colours.
+func fullLegendHeight(field bool) int {
+	n := len(fullItems(field, ""))
+	return int(12 + fullRow*float64((n+1)/2) + 8 + 2*fullRow + 12)
+}
+
+// drawFullLegend lists every mark in two columns, then each side's colours by chip and name, as
+// the stash strips show them.
+func drawFullLegend(c *render.Canvas, r image.Rectangle, field bool, lang string) {
+	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
+	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
+	st := render.Style{Size: minText, VAlign: render.Middle}
+	items := fullItems(field, lang)
+	rows := (len(items) + 1) / 2
+	colW := (w - 16) / 2
+	for i, it := range items {
+		cx := x + 8 + float64(i/rows)*colW
+		cy := y + 12 + fullRow*(float64(i%rows)+0.5)
+		it.mark(c, cx+24, cy)
+		c.Text(cx+52, cy, it.text, render.FitText(it.text, st, colW-56))
+	}
+	y += 12 + fullRow*float64(rows) + 8
+	groupW := (w - stashLead - 6) / stashRows
+	for s := 0; s < 2; s++ {
+		cy := y + fullRow*(float64(s)+0.5)
+		c.Circle(x+22, cy, 14, seatChip[s], render.Ink, 2)
+		c.Text(x+22, cy, seatName[s][:1], render.Style{Size: minText, Font: render.Bold,
+			Color: render.White, Align: render.Center, VAlign: render.Middle})
+		for i, col := range progression[s] {
+			gx := x + stashLead + float64(i)*groupW
+			c.Blit(stashChips.Get(col), int(gx), int(cy)-stashChip/2-1)
+			name := msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil)
+			c.Text(gx+stashChip+8, cy, name, render.FitText(name, st, groupW-stashChip-12))
+		}
+	}
+}
+
 func hatchIcon(c *render.Canvas, x, y float64) {
 	c.RoundRect(x-12, y-12, 24, 24, 3, render.White, nil, 0)
 	c.SetColor(ash)

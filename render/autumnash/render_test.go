@@ -18,6 +18,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 func TestGolden(t *testing.T) {
@@ -553,5 +554,29 @@ func TestFinishedBoardPNGSize(t *testing.T) {
 		if len(b) > 60<<10 {
 			t.Errorf("%s: PNG is %d KB, want 60 KB at most", name, len(b)>>10)
 		}
+	}
+}
+
+// A player's own view (/view) carries the full legend the thread's board leaves to one line:
+// every mark and each side's colours by name.
+func TestGoldenFullLegend(t *testing.T) {
+	for _, tc := range []struct{ fixture, lang string }{{"over", ""}, {"unsettled-mid", msg.German}} {
+		v := *fixtureByName(t, tc.fixture)
+		v.Legend = true
+		m := render.SampleMeta(2)
+		m.Lang = tc.lang
+		img, err := Image(&v, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		short := newLayout(fixtureByName(t, tc.fixture))
+		if img.Bounds().Dy() <= short.h {
+			t.Errorf("%s: the full legend adds nothing (%d px high)", tc.fixture, img.Bounds().Dy())
+		}
+		name := "legend-" + tc.fixture
+		if tc.lang != "" {
+			name = tc.lang + "-" + name
+		}
+		render.Golden(t, name, render.Quantise(img, pal))
 	}
 }
