@@ -93,13 +93,14 @@ func TestLabels(t *testing.T) {
 	if l := label(t, s, "d1", "d2"); l != "onto D2 (caps a white drone), becoming a blue pawn" {
 		t.Errorf("capping label %q", l)
 	}
-	// A move that bags says how many leaves for how many points: by size where the size is asked,
-	// as a range at the destination (the mover's own pips count).
+	// A move that bags says for how many points, first so that a menu cutting a long label keeps
+	// them, then what it bags: by size where the size is asked, as a range at the destination
+	// (the mover's own pips count).
 	s = posFile(t, "scoring.txt")
-	if l := label(t, s, "a3 b3", "queen"); l != "as a cyan queen, bagging 5 cyan leaves for 16 points" {
+	if l := label(t, s, "a3 b3", "queen"); l != "16 points: bag 5 cyan leaves, as a cyan queen" {
 		t.Errorf("bagging size label %q", l)
 	}
-	if l := label(t, s, "a3", "b3"); l != "B3, bagging 5 cyan leaves for 14 to 16 points by size" {
+	if l := label(t, s, "a3", "b3"); l != "14 to 16 points by size: bag 5 cyan leaves, B3" {
 		t.Errorf("bagging destination label %q", l)
 	}
 }

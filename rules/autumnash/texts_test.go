@@ -68,7 +68,7 @@ func TestTextsReadAsWords(t *testing.T) {
 		if kind == "prompt" && strings.Contains(text, "{seat:") {
 			probs = append(probs, "the prompt names a seat")
 		}
-		if kind == "label" && strings.Contains(text, "bagging") {
+		if kind == "label" && strings.Contains(text, " points: bag ") {
 			bags++
 		}
 		for _, p := range probs {

@@ -491,14 +491,15 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 		for _, z := range sizeLists[n.ev.mask] {
 			c := rules.Choice{Token: z.String()}
 			if labels {
+				// Only a bag scores, so a win is told with the bag's points, both first in the label.
 				bagging, win := msg.Code("Bag", ""), msg.Code("Win", "")
-				if k, pts := s.bagPreview(n.ev, z); k > 0 {
-					bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", n.ev.next), msg.Number("Points", pts)))
-				}
 				if n.ev.winner&sizeBit(z) != 0 {
 					win = msg.Nested("Win", say("lb_wins"))
 				}
-				c.Msg = say("lb_as", pieceArg("Piece", newPiece(n.ev.next, z)), bagging, win)
+				if k, pts := s.bagPreview(n.ev, z); k > 0 {
+					bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", n.ev.next), msg.Number("Points", pts), win))
+				}
+				c.Msg = say("lb_as", pieceArg("Piece", newPiece(n.ev.next, z)), bagging)
 				c.Label = c.Msg.English()
 			}
 			out = append(out, c)
@@ -546,20 +547,21 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) *msg.Message {
 		}
 		k, hi = n, max(hi, pts)
 	}
-	switch {
-	case k == 0:
-	case lo == hi:
-		bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Points", lo)))
-	default:
-		bagging = msg.Nested("Bag", say("lb_bagging_range", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Low", lo), msg.Number("High", hi)))
-	}
+	// Only a bag scores, so a win is told with the bag's points, both first in the label.
 	switch {
 	case ev.winner == ev.mask && ev.mask != 0:
 		win = msg.Nested("Win", say("lb_wins"))
 	case ev.winner&ev.mask != 0:
 		win = msg.Nested("Win", say("lb_can_win"))
 	}
-	return say("lb_dest", msg.Nested("Where", where), via, caps, becoming, bagging, win)
+	switch {
+	case k == 0:
+	case lo == hi:
+		bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Points", lo), win))
+	default:
+		bagging = msg.Nested("Bag", say("lb_bagging_range", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Low", lo), msg.Number("High", hi), win))
+	}
+	return say("lb_dest", msg.Nested("Where", where), via, caps, becoming, bagging)
 }
 
 // bagPreview is what the move of ev with the leaf becoming size z would bag: how many leaves, for
