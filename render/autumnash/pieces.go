@@ -127,7 +127,7 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 	}
 	under := len(st) - 1
 	// The chips keep their letters at least minText: a tall stack lists them in two columns.
-	chip := math.Max(cell*0.2, minChip)
+	chip := math.Max(cell*0.22, minChip)
 	cols := 1
 	if float64(len(st))*chip > cell*0.88 {
 		cols = 2
