@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
@@ -200,8 +201,17 @@ func drawStatus(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	c.StatusBar(l.status, status(v, m))
 	for s := 0; s < 2; s++ {
 		// The bar's colour is the side's; a player's name alone leaves room for the score.
-		c.ScoreBar(l.scores[s], m.Player(rules.Seat(s), seatName[s], 12), v.Scores[s], max(1, v.Target), seatFill[s])
+		c.ScoreBarText(l.scores[s], m.Player(rules.Seat(s), seatName[s], 12), v.Scores[s], max(1, v.Target), seatFill[s], scoreText(v.Scores[s], v.Target))
 	}
+}
+
+// scoreText is a score bar's number: against the target while it is ahead ("19 / 21"), alone
+// once passed, as the texts say it (a full bar reading "38 / 21" looked like a mistake).
+func scoreText(score, target int) string {
+	if target > 0 && score > target {
+		return strconv.Itoa(score)
+	}
+	return fmt.Sprintf("%d / %d", score, max(1, target))
 }
 
 // who names seat s as the platform does, by its player alone ("alice": the status chip shows the

@@ -580,3 +580,16 @@ func TestGoldenFullLegend(t *testing.T) {
 		render.Golden(t, name, render.Quantise(img, pal))
 	}
 }
+
+// A score bar says the score against the target until it is passed, then the score alone, as
+// the texts do ("37 points (target 21)", never "37 of 21").
+func TestScoreTextPastTheTarget(t *testing.T) {
+	for _, tc := range []struct {
+		score, target int
+		want          string
+	}{{0, 21, "0 / 21"}, {19, 21, "19 / 21"}, {21, 21, "21 / 21"}, {38, 21, "38"}, {3, 0, "3 / 1"}} {
+		if got := scoreText(tc.score, tc.target); got != tc.want {
+			t.Errorf("%d of %d: %q, want %q", tc.score, tc.target, got, tc.want)
+		}
+	}
+}
