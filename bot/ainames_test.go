@@ -188,7 +188,34 @@ func TestHistoryLineNamesTheMoverOnce(t *testing.T) {
 		{"de", storage.Move{Seq: 7, Seat: 0, UserID: AutoUser}, ev("{seat:0} zieht."), "7. alice zieht. (einziger Zug)"},
 	}
 	for _, c := range cases {
-		if got := historyLine(c.lang, row, c.mv, c.evs, nil, true); got != c.want {
+		if got := historyLine(c.lang, row, c.mv, c.evs, nil, true, false); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.lang, c.evs[0].Text, got, c.want)
+		}
+	}
+}
+
+// Where a game's moves are public (Autumn Ash), a history line gives the move as written and what
+// it caused, the mover still named once: "1. c2 c3 drone — alice moves…", not "1. alice: alice
+// moves…" nor the sentence alone.
+func TestHistoryLineWrittenMoves(t *testing.T) {
+	row := &storage.Game{Status: storage.StatusRunning, Players: []storage.Player{
+		{Seat: 0, UserID: "u-a", Name: "alice"}, {Seat: 1, UserID: "ai:normal", Name: "Ada", Robot: true}}}
+	ev := func(text string) []rules.Event { return []rules.Event{{Text: text}} }
+	for _, c := range []struct {
+		lang string
+		mv   storage.Move
+		evs  []rules.Event
+		want string
+	}{
+		{"en", storage.Move{Seq: 1, Seat: 0, UserID: "u-a", Notation: "c2 c3 drone"}, ev("{seat:0} moves the green queen C2-C3."),
+			"1. c2 c3 drone — alice moves the green queen C2-C3."},
+		{"en", storage.Move{Seq: 2, Seat: 1, UserID: AIUser, Notation: "e6 pawn b6 a6"}, ev("{seat:1} enters a clear pawn at E6."),
+			"2. e6 pawn b6 a6 — Ada enters a clear pawn at E6."},
+		{"en", storage.Move{Seq: 3, Seat: 0, UserID: "u-a", Notation: "b1 c1"}, ev("{seat:1}'s leaf is capped."),
+			"3. alice: b1 c1 — Ada's leaf is capped."},
+		{"de", storage.Move{Seq: 4, Seat: 0, UserID: "u-a", Notation: "c2 c3"}, ev("{seat:0} zieht."), "4. c2 c3 — alice zieht."},
+	} {
+		if got := historyLine(c.lang, row, c.mv, c.evs, nil, true, true); got != c.want {
 			t.Errorf("%s %q: %q, want %q", c.lang, c.evs[0].Text, got, c.want)
 		}
 	}

@@ -51,11 +51,12 @@ func (s *Service) HistoryPreview(ctx context.Context, game int64, seat rules.Sea
 	}
 	defer t.mu.Unlock()
 	mv := storage.Move{Seq: t.seq + 1, Seat: int(seat), UserID: userOf(t.row, seat), Notation: m.String()}
-	open := gameEnded(t.row) || rules.MovesArePublic(t.kit.Game)
-	out := []string{historyLine(s.threadLang(t.row), t.row, mv, evs, nil, open)}
+	written := rules.MovesArePublic(t.kit.Game)
+	open := gameEnded(t.row) || written
+	out := []string{historyLine(s.threadLang(t.row), t.row, mv, evs, nil, open, written)}
 	for r := range t.row.Seats {
 		if reader := rules.Seat(r); reader != seat {
-			out = append(out, historyLine(s.threadLang(t.row), t.row, mv, evs, []rules.Seat{reader}, open))
+			out = append(out, historyLine(s.threadLang(t.row), t.row, mv, evs, []rules.Seat{reader}, open, written))
 		}
 	}
 	return out, nil

@@ -122,7 +122,8 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 		start = len(moves) - n
 	}
 	held := seatsOf(&row, req.User.ID)
-	open := gameEnded(&row) || rules.MovesArePublic(kit.Game)
+	written := rules.MovesArePublic(kit.Game)
+	open := gameEnded(&row) || written
 	events, err := historyEvents(kit.Game, &row, moves, start, held, open)
 	if err != nil {
 		return Reply{}, err
@@ -134,7 +135,7 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 		b.WriteString(T(ul, "history_head", "Game", title, "Count", len(moves)))
 	}
 	for i, m := range moves[start:] {
-		b.WriteString("\n" + historyLine(ul, &row, m, events[i], held, open))
+		b.WriteString("\n" + historyLine(ul, &row, m, events[i], held, open, written))
 	}
 	return Reply{Text: b.String(), Private: true, Game: row.ID}, nil
 }
@@ -169,8 +170,10 @@ func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start 
 
 // historyLine is one move of /history as the holder of seats held may read it: the public events
 // it caused, and those only the reader's seats saw. A move without events is told by its
-// notation only to its own player (or once the game is over).
-func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open bool) string {
+// notation only to its own player (or once the game is over). Where the game's moves are public
+// (written: Autumn Ash), each line gives the move as written before what it caused, so a player
+// can replay it.
+func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) string {
 	seat := rules.Seat(m.Seat)
 	name := playerName(row, seat)
 	tag := ""
@@ -203,6 +206,17 @@ func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Eve
 		}
 	}
 	text := strings.Join(seen, " ")
+	if written && len(seen) > 0 && m.Notation != "" {
+		text = T(lang, "history_written", "Notation", m.Notation, "Text", text)
+		if startsWithName(strings.Join(seen, " "), name) {
+			// The events name the mover: the notation comes first, the name once after it.
+			line := T(lang, "history_told", "Seq", m.Seq, "Text", text)
+			if tag != "" {
+				line += " " + tag
+			}
+			return line
+		}
+	}
 	switch {
 	case len(seen) > 0 && startsWithName(text, name):
 		// The events name the mover already ("alice moves…"): the line does not say it twice.

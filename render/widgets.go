@@ -49,6 +49,12 @@ func (c *Canvas) StatusBar(r image.Rectangle, s Status) {
 // ScoreBar draws a progress bar toward a target with "label  value / target" written inside it,
 // e.g. a player's points out of the 21 needed. Values beyond the target fill the bar.
 func (c *Canvas) ScoreBar(r image.Rectangle, label string, value, target int, fill color.Color) {
+	c.ScoreBarText(r, label, value, target, fill, fmt.Sprintf("%d / %d", value, target))
+}
+
+// ScoreBarText is ScoreBar with the number written as num, for a game that says a score past
+// its target differently ("38", not "38 / 21").
+func (c *Canvas) ScoreBarText(r image.Rectangle, label string, value, target int, fill color.Color, num string) {
 	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
 	rad := h / 2
 	k := barKey{w: r.Dx(), h: r.Dy(), fill: color.RGBAModel.Convert(fill).(color.RGBA)}
@@ -59,7 +65,6 @@ func (c *Canvas) ScoreBar(r image.Rectangle, label string, value, target int, fi
 	// The bar itself (three antialiased pills) is drawn once per length of fill and copied.
 	c.Blit(scoreBars.Get(k), r.Min.X, r.Min.Y)
 	st := Style{Size: h * 0.56, Font: Bold, VAlign: Middle, Halo: White, HaloWidth: int(math.Max(2, h/12))}
-	num := fmt.Sprintf("%d / %d", value, target)
 	// The label gives way to the number: a long name is shortened, then drawn smaller.
 	room := w - 2*rad - TextWidth(num, st) - h*0.4
 	for TextWidth(label, st) > room && len([]rune(label)) > 8 {

@@ -9,23 +9,28 @@ import (
 // baseKey is everything the unchanging part of the image depends on.
 type baseKey struct {
 	cols, rows int
+	full       bool
 	lang       string
 }
 
 // bases holds, per board shape, the background every render starts from: the empty board with
 // its coordinates, the panels' frames and the legend. Copying it costs far less than drawing it.
 var bases = render.NewSprites(func(k baseKey) image.Image {
-	l := newLayoutFor(k.cols, k.rows)
+	l := newLayoutFull(k.cols, k.rows, k.full)
 	c := render.NewCanvas(l.w, l.h, render.Paper)
 	c.CrispText = true
 	drawEmptyBoard(c, l.grid)
 	for s := 0; s < 2; s++ {
-		drawStashFrame(c, l.stash[s], s, k.lang)
+		drawStashFrame(c, l.stash[s], s)
 	}
-	drawLegend(c, l.legend, l.field, k.lang)
+	if l.full {
+		drawFullLegend(c, l.legend, l.field, k.lang)
+	} else {
+		drawLegend(c, l.legend, l.field, k.lang)
+	}
 	return c.Image()
 })
 
 func baseFor(l layout, lang string) image.Image {
-	return bases.Get(baseKey{l.grid.Cols, l.grid.Rows, lang})
+	return bases.Get(baseKey{l.grid.Cols, l.grid.Rows, l.full, lang})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
@@ -86,63 +87,76 @@ func asView(v any) (*game.View, error) {
 	return view, nil
 }
 
-// layout places the parts of the image, in portrait as a phone holds it: the board, then the two
-// stashes side by side, the legend and the last move in words. The 5x6 board is 772 px wide, so
-// its smallest text (18 px, minText) is 9 px tall once a phone shows the image 400 px wide.
+// layout places the parts of the image, in portrait as a phone holds it: the board takes most of
+// the frame, with the last moves in words under it, then a thin strip per side for its stash and
+// one line of legend (the full legend is on /rules). The 5x6 board is 772 px wide, so its smallest
+// text (18 px, minText) is 9 px tall once a phone shows the image 400 px wide.
 type layout struct {
 	w, h   int
 	status image.Rectangle
 	scores [2]image.Rectangle
 	grid   render.Grid
-	stash  [2]image.Rectangle
+	stash  [2]image.Rectangle // one row per side
 	legend image.Rectangle
 	footer image.Rectangle
 	cell   float64
 	field  bool // the Unsettled chessboard, where a field of 5x6 moves with the leaves
+	full   bool // the full legend (a player's own view), not one line
 }
 
 const (
-	pad         = 16
-	statusH     = 76
-	scoreH      = 46
-	coordM      = 50  // room for the coordinates on each side of the grid
-	footerH     = 150 // footerLines lines: both last moves, two lines each, and the result
-	boardW      = 640 // the grid's width at most: the 5x6 board's, so 8x8 keeps the portrait's width
-	boardH      = 768 // the grid's height at most
-	legendRow   = 34.0
-	footerLines = 6
+	pad     = 16
+	statusH = 76
+	scoreH  = 46
+	// coordM is the room for the coordinates, on the left and under the board only: the squares
+	// get the width the right and top labels took.
+	coordM      = 36
+	footerH     = 132 // footerLines lines: both last moves and the result
+	imageW      = 772
+	boardH      = 792 // the grid's height at most
+	stashRowH   = 48
+	legendH     = 40
+	footerLines = 5
 	// minText is the smallest text on the board: 9 px at 400 px wide for the 5x6 board.
 	minText = 18.0
 )
 
-func newLayout(v *game.View) layout { return newLayoutFor(v.Cols, v.Rows) }
+func newLayout(v *game.View) layout { return newLayoutFull(v.Cols, v.Rows, v.Legend) }
 
-func newLayoutFor(cols, rows int) layout {
-	// Unsettled's 8x8 board gets 80 px squares in the 5x6 board's 772 px width, so its text is
-	// as legible on a phone as the standard board's; the pieces' letters, tags and the height
-	// badges keep minText however small the square (pieces.go).
-	cell := float64(min(128, boardW/cols, boardH/rows))
+func newLayoutFor(cols, rows int) layout { return newLayoutFull(cols, rows, false) }
+
+func newLayoutFull(cols, rows int, full bool) layout {
+	// The grid fills the width left of the coordinates; Unsettled's 8x8 board gets 88 px squares
+	// in the same width, and the pieces' letters, tags and the height badges keep minText however
+	// small the square (pieces.go).
+	gridW := imageW - 2*pad - coordM
+	cell := float64(min(gridW/cols, boardH/rows))
 	gw, gh := int(cell)*cols, int(cell)*rows
 	var l layout
 	l.cell = cell
-	l.w = pad + coordM*2 + gw + pad
+	l.w = imageW
 	l.status = image.Rect(0, 0, l.w, statusH)
 	y := statusH + pad
 	half := (l.w - 3*pad) / 2
 	l.scores[0] = image.Rect(pad, y, pad+half, y+scoreH)
 	l.scores[1] = image.Rect(2*pad+half, y, l.w-pad, y+scoreH)
-	y += scoreH + pad/2
-	l.grid = render.Grid{X: pad + coordM, Y: float64(y + coordM), Cell: cell, Cols: cols, Rows: rows, RowsUp: true}
-	y += gh + 2*coordM
+	y += scoreH + pad
+	// The grid is centred in the width left of the rank labels.
+	x := pad + coordM + (gridW-gw)/2
+	l.grid = render.Grid{X: float64(x), Y: float64(y), Cell: cell, Cols: cols, Rows: rows, RowsUp: true}
+	y += gh + coordM
 	l.footer = image.Rect(pad, y, l.w-pad, y+footerH)
 	y += footerH + pad/2
-	h := int(stashHeight(stashRows))
-	l.stash[0] = image.Rect(pad, y, pad+half, y+h)
-	l.stash[1] = image.Rect(2*pad+half, y, l.w-pad, y+h)
-	y += h + pad
-	l.field = cols*rows > winCols*winRows
-	items := len(legendItems(l.field, ""))
-	l.legend = image.Rect(pad, y, l.w-pad, y+24+int(legendRow)*((items+1)/2))
+	for s := range l.stash {
+		l.stash[s] = image.Rect(pad, y, l.w-pad, y+stashRowH)
+		y += stashRowH + pad/2
+	}
+	l.field, l.full = cols*rows > winCols*winRows, full
+	h := legendH * legendLines(l.field)
+	if full {
+		h = fullLegendHeight(l.field)
+	}
+	l.legend = image.Rect(pad, y, l.w-pad, y+h)
 	l.h = l.legend.Max.Y + pad
 	return l
 }
@@ -187,8 +201,17 @@ func drawStatus(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	c.StatusBar(l.status, status(v, m))
 	for s := 0; s < 2; s++ {
 		// The bar's colour is the side's; a player's name alone leaves room for the score.
-		c.ScoreBar(l.scores[s], m.Player(rules.Seat(s), seatName[s], 12), v.Scores[s], max(1, v.Target), seatFill[s])
+		c.ScoreBarText(l.scores[s], m.Player(rules.Seat(s), seatName[s], 12), v.Scores[s], max(1, v.Target), seatFill[s], scoreText(v.Scores[s], v.Target))
 	}
+}
+
+// scoreText is a score bar's number: against the target while it is ahead ("19 / 21"), alone
+// once passed, as the texts say it (a full bar reading "38 / 21" looked like a mistake).
+func scoreText(score, target int) string {
+	if target > 0 && score > target {
+		return strconv.Itoa(score)
+	}
+	return fmt.Sprintf("%d / %d", score, max(1, target))
 }
 
 // who names seat s as the platform does, by its player alone ("alice": the status chip shows the

@@ -10,8 +10,8 @@
 //   - A pyramid is a triangle whose height gives its size (pawn, drone, queen), with its colour's
 //     letter (G Y R B K for Rainbow; C W O N P for Xeno, N being cyan) and one to three pips.
 //     Colours follow Okabe–Ito where the rulebook colour allows. Xeno's pyramids carry an inner
-//     contour, clear ones diagonal stripes, and all are outlined in ink so clear and white stand out
-//     on the wood.
+//     contour, clear ones an ice tint and a white glint (not stripes, which would read as the burnt
+//     hatch), and all are outlined in ink so clear and white stand out on the wood.
 //   - A stack shows its top pyramid in front at full size, the ones beneath fanned out behind it in
 //     their own colours and sizes, a column of lettered chips reading it bottom to top, and a badge
 //     with its height.
@@ -22,11 +22,13 @@
 //     a ringed plus badge marks the corner where a leaf entered, dashed frames with a cross the
 //     squares that lost leaves to bagging, and a "+N" tag the points scored. The footer tells
 //     both in words, the newer first, each after an arrow drawn as on the board.
-//   - The image is a portrait, as a phone holds it, 772 px wide for the 5x6 board, every text at
-//     least 18 px (9 px once shown 400 px wide). Above the board: whose turn it is (or the result)
-//     and both scores as bars out of the target. Under it: the last move in words or the result's
-//     reason, each side's unplayed stash by colour and size (what its leaves can still become,
-//     the side to move framed in ink), then a legend in two columns.
+//   - The image is a portrait, as a phone holds it, 772 px wide, every text at least 18 px (9 px
+//     once shown 400 px wide), and the board takes most of it: coordinates on the left and below
+//     only. Above the board: whose turn it is (or the result) and both scores as bars out of the
+//     target. Under it: the last moves in words and the result's reason, then a thin strip per
+//     side with its unplayed stash (each colour's chip, then how many pawns, drones and queens are
+//     left; the side to move framed in ink, nobody once the game is over), and one line of legend
+//     for the marks a newcomer cannot guess. The full legend is on /rules.
 //
 // Rendering draws over a cached background (empty board, panel frames, legend) and caches every
 // pyramid, chip and marker as a sprite, then quantises to a fixed palette: see the benchmarks.

@@ -16,7 +16,7 @@ var pieceFill = map[game.Colour]color.RGBA{
 	game.Red:    render.OIVermillion,
 	game.Blue:   render.OIBlue,
 	game.Black:  render.Hex("#1b1b1b"),
-	game.Clear:  render.Hex("#d4e4ea"),
+	game.Clear:  render.Hex("#b9d6e3"), // ice: far enough from white to tell at phone size
 	game.White:  render.White,
 	game.Orange: render.OIOrange,
 	game.Cyan:   render.OISkyBlue,
@@ -30,11 +30,8 @@ var (
 	cornerWood = render.Hex("#c9ad7c")
 	ash        = render.Hex("#8f8a82") // hatching on squares under a burnt leaf
 	outside    = render.Hex("#efe9dd") // unsettled: squares outside the pieces' box
-	// glassStripe hatches clear pyramids: a third of the way from their fill to ink, a shade the
-	// palette's ramp already holds.
-	glassStripe = render.Mix(pieceFill[game.Clear], render.Ink, 1.0/3)
-	seatFill    = [2]color.RGBA{render.Mix(render.OIBluishGreen, render.White, 0.35), render.Mix(render.Hex("#7d4f9e"), render.White, 0.45)}
-	seatChip    = [2]color.RGBA{render.OIBluishGreen, render.Hex("#7d4f9e")}
+	seatFill   = [2]color.RGBA{render.Mix(render.OIBluishGreen, render.White, 0.35), render.Mix(render.Hex("#7d4f9e"), render.White, 0.45)}
+	seatChip   = [2]color.RGBA{render.OIBluishGreen, render.Hex("#7d4f9e")}
 )
 
 // pal is the fixed palette of every Autumn Ash board: the colours above and the shades their
@@ -65,7 +62,7 @@ func buildPalette() color.Palette {
 	p.Ramp(ash, cornerWood, 1)
 	p.Ramp(render.White, woodLight, 2)
 	p.Ramp(render.White, render.Panel, 1)
-	p.Ramp(glassStripe, pieceFill[game.Clear], 1)
+	p.Ramp(render.White, pieceFill[game.Clear], 1) // the clear pyramids' glint
 	// The last moves' marks: each side's colour, full and pale, outlined in ink on the wood.
 	for _, c := range append(seatChip[:], seatFill[:]...) {
 		p.Ramp(c, render.Ink, 2)

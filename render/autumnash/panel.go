@@ -16,19 +16,12 @@ import (
 const stashRows = 5
 
 // drawPanel shows each side's unplayed stash, which is what its leaves can still become. The
-// legend below them is part of the cached base.
+// strips' frames and the legend are part of the cached base.
 func drawPanel(c *render.Canvas, l layout, v *game.View, lang string) {
 	for s := 0; s < 2; s++ {
-		drawStash(c, l.stash[s], s, v, lang)
+		drawStash(c, l.stash[s], s, v)
 	}
 }
-
-const (
-	stashRow   = 42.0
-	stashTitle = 50.0
-)
-
-func stashHeight(rows int) float64 { return stashTitle + stashRow*float64(rows) + 8 }
 
 // progression is each side's colours in order, as the rules list them in the stash.
 var progression = [2][stashRows]game.Colour{
@@ -36,75 +29,63 @@ var progression = [2][stashRows]game.Colour{
 	{game.Clear, game.White, game.Orange, game.Cyan, game.Purple},
 }
 
-// drawStashFrame draws the unchanging part of a stash panel into the base: the frame, the title
-// and a lettered chip and name for each colour of the side's progression.
-func drawStashFrame(c *render.Canvas, r image.Rectangle, seat int, lang string) {
-	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
-	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
-	c.Circle(x+26, y+stashTitle/2, 13, seatChip[seat], render.Ink, 2)
-	c.Text(x+26, y+stashTitle/2, seatName[seat][:1], render.Style{Size: minText, Font: render.Bold,
+// stashLead is the room at the start of a stash strip for the side's chip.
+const stashLead = 44.0
+
+// drawStashFrame draws the unchanging part of a side's stash strip into the base: the frame and
+// the side's chip. The colours' names are left to /rules: each chip carries its colour and letter.
+func drawStashFrame(c *render.Canvas, r image.Rectangle, seat int) {
+	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
+	c.RoundRect(x, y, w, h, 10, render.Panel, render.Edge, 2)
+	c.Circle(x+22, y+h/2, 14, seatChip[seat], render.Ink, 2)
+	c.Text(x+22, y+h/2, seatName[seat][:1], render.Style{Size: minText, Font: render.Bold,
 		Color: render.White, Align: render.Center, VAlign: render.Middle})
-	c.Text(x+48, y+stashTitle/2, tr(lang, "stash", msg.Code("Side", seatName[seat])), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
-	for i, col := range progression[seat] {
-		stashRowHeader(c, x, y+stashTitle+float64(i)*stashRow, col, lang)
-	}
 }
 
-func stashRowHeader(c *render.Canvas, x, y float64, col game.Colour, lang string) {
-	f := pieceFill[col]
-	cy := y + stashRow/2
-	c.RoundRect(x+12, cy-14, 28, 28, 5, f, render.Ink, 1.5)
-	c.Text(x+26, cy, col.Letter(), render.Style{Size: 18, Font: render.Bold,
-		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
-	// The name stops short of the first pyramid: a long one is drawn smaller rather than run into
-	// the counts, and "transparent(e)" is shortened, as it would be drawn too small to read.
-	name := msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil)
-	st := render.Style{Size: 18, VAlign: render.Middle}
-	if col == game.Clear && render.FitText(name, st, stashNameW).Size < 15 {
-		name = tr(lang, "stash_clear_short")
-	}
-	c.Text(x+48, cy, name, render.FitText(name, st, stashNameW))
-}
+// stashChip is the side of a colour's lettered chip in a stash strip.
+const stashChip = 28
 
-// stashNameW is the room for a colour's name in a stash row, between its swatch and the first
-// pyramid (at x+128, half a sprite wide).
-const stashNameW = 128 - 48 - miniSide/2 - 4
-
-// drawStash fills in a stash panel: who is to move, and how many pyramids of each colour and size
-// are left to become.
-func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View, lang string) {
-	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
+// drawStash fills in a side's strip: for each colour, its chip, then how many pawns, drones and
+// queens are left to become, each after a small pyramid of that size (outlined only when none is
+// left). The side to move is framed in ink; after the game nobody is.
+func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
+	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
 	if int(v.Turn) == seat {
-		c.RoundRect(x, y, w, float64(r.Dy()), 12, nil, render.Ink, 3.5)
-		c.Text(x+w-12, y+stashTitle/2, tr(lang, "to_move"), render.Style{Size: minText, Font: render.Bold, Color: render.Ink,
-			Align: render.Right, VAlign: render.Middle})
+		c.RoundRect(x, y, w, h, 10, nil, render.Ink, 3.5)
 	}
-	y += stashTitle
+	cy := y + h/2
+	groupW := (w - stashLead - 6) / stashRows
 	for i, e := range v.Stash[seat] {
 		if e.Colour > game.Purple || i >= stashRows {
 			continue
 		}
-		if e.Colour != progression[seat][i] {
-			// Not the order the base shows: redraw this row's header.
-			c.Rect(image.Rect(int(x)+10, int(y)+2, int(x)+124, int(y+stashRow)-2), render.Panel)
-			stashRowHeader(c, x, y, e.Colour, lang)
-		}
-		cy := y + stashRow/2
+		gx := x + stashLead + float64(i)*groupW
+		c.Blit(stashChips.Get(e.Colour), int(gx), int(cy)-stashChip/2-1)
 		counts := [4]int{0, e.Pawns, e.Drones, e.Queens}
+		itemW := (groupW - stashChip - 6) / 3
 		for z := 1; z <= 3; z++ {
-			gx := x + 128 + float64(z-1)*50
+			ix := gx + stashChip + 4 + float64(z-1)*itemW
 			img := miniSprites.Get(miniKey{e.Colour, z, counts[z] > 0})
-			c.Blit(img, int(gx)-miniSide/2, int(cy+13)-miniSide+2)
+			c.Blit(img, int(ix+9)-miniSide/2, int(cy+12)-miniSide+2)
 			col := render.Ink
 			if counts[z] == 0 {
 				col = render.Muted
 			}
-			c.Text(gx+12, cy+1, strconv.Itoa(counts[z]), render.Style{Size: 22, Font: render.Bold, Color: col,
+			c.Text(ix+19, cy+1, strconv.Itoa(counts[z]), render.Style{Size: 24, Font: render.Bold, Color: col,
 				VAlign: render.Middle})
 		}
-		y += stashRow
 	}
 }
+
+// stashChips are the colours' lettered swatches at the start of each group of a stash strip.
+var stashChips = render.NewSprites(func(col game.Colour) image.Image {
+	c := render.NewSprite(stashChip+2, stashChip+2)
+	f := pieceFill[col]
+	c.RoundRect(1, 1, stashChip, stashChip, 5, f, render.Ink, 1.5)
+	c.Text(1+stashChip/2, 1+stashChip/2, col.Letter(), render.Style{Size: 19, Font: render.Bold,
+		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
+	return c.Image()
+})
 
 type miniKey struct {
 	colour game.Colour
@@ -113,11 +94,11 @@ type miniKey struct {
 }
 
 // miniSide is the side of a stash pyramid sprite; its base sits two pixels above the bottom.
-const miniSide = 32
+const miniSide = 28
 
 var miniSprites = render.NewSprites(func(k miniKey) image.Image {
 	c := render.NewSprite(miniSide, miniSide)
-	miniPyramid(c, miniSide/2, miniSide-2, 9+5*float64(k.size), k.colour, k.filled)
+	miniPyramid(c, miniSide/2, miniSide-2, 8+4*float64(k.size), k.colour, k.filled)
 	return c.Image()
 })
 
@@ -132,59 +113,147 @@ func miniPyramid(c *render.Canvas, x, base, h float64, col game.Colour, filled b
 	}
 }
 
-// legendItem is one line of the legend: its mark, drawn centred on (x, y), and its meaning.
+// legendItem is one entry of the legend: its mark, drawn centred on (x, y), and its meaning.
 type legendItem struct {
 	mark func(c *render.Canvas, x, y float64)
 	text string
 }
 
+// legendItems are the marks a newcomer cannot guess; pips, stack heights and the arrows are told
+// by the pieces and the footer, and /rules has the full legend.
 func legendItems(field bool, lang string) []legendItem {
+	items := []legendItem{
+		{func(c *render.Canvas, x, y float64) { hatchIcon(c, x, y) }, tr(lang, "legend_burnt_short")},
+		{func(c *render.Canvas, x, y float64) { c.Poly(starPoints(x, y, 11), render.White, render.Ink, 2) }, tr(lang, "legend_entry")},
+		{func(c *render.Canvas, x, y float64) { plusBadge(c, x, y, 11) }, tr(lang, "legend_entered_short")},
+		{func(c *render.Canvas, x, y float64) {
+			c.SetDash(5, 4)
+			c.RoundRect(x-11, y-11, 22, 22, 3, nil, render.Ink, 4.5)
+			c.RoundRect(x-11, y-11, 22, 22, 3, nil, seatChip[0], 2)
+			c.SetDash()
+		}, tr(lang, "legend_bagged_short")},
+	}
+	if field {
+		items = append(items, legendItem{func(c *render.Canvas, x, y float64) {
+			c.RoundRect(x-11, y-11, 22, 22, 3, nil, render.Ink, 4)
+		}, tr(lang, "legend_field_short")})
+	}
+	return items
+}
+
+// legendMark is the room for an item's mark and the gap before its text.
+const legendMark = 32.0
+
+// legendLines is how many lines the legend has: Unsettled's extra mark takes a second line, so
+// no text is drawn below minText.
+func legendLines(field bool) int {
+	if field {
+		return 2
+	}
+	return 1
+}
+
+// drawLegend lists the board's marks on one line (two on the Unsettled board), each item as wide
+// as its text needs and the room left shared between them; a text is drawn smaller only where a
+// line is too short for it.
+func drawLegend(c *render.Canvas, r image.Rectangle, field bool, lang string) {
+	st := render.Style{Size: minText, VAlign: render.Middle}
+	items := legendItems(field, lang)
+	lines := legendLines(field)
+	per := (len(items) + lines - 1) / lines
+	lh := float64(r.Dy()) / float64(lines)
+	for ln := 0; ln < lines; ln++ {
+		row := items[min(len(items), ln*per):min(len(items), (ln+1)*per)]
+		x, w := float64(r.Min.X), float64(r.Dx())
+		cy := float64(r.Min.Y) + lh*(float64(ln)+0.5)
+		widths := make([]float64, len(row))
+		total := 0.0
+		for i, it := range row {
+			widths[i] = render.TextWidth(it.text, st) + legendMark
+			total += widths[i]
+		}
+		gap := (w - total) / float64(max(1, len(row)))
+		scale := 1.0
+		if gap < 12 {
+			gap, scale = 12, (w-12*float64(len(row)))/total
+		}
+		for i, it := range row {
+			it.mark(c, x+gap/2+14, cy)
+			tw := (widths[i] - legendMark) * scale
+			c.Text(x+gap/2+legendMark, cy, it.text, render.FitText(it.text, st, tw))
+			x += widths[i]*scale + gap
+		}
+	}
+}
+
+// fullItems are every mark of the board, for a player's own view: those of the one-line legend
+// and what the pieces and arrows say.
+func fullItems(field bool, lang string) []legendItem {
 	items := []legendItem{
 		{func(c *render.Canvas, x, y float64) {
 			for z := 1; z <= 3; z++ {
-				miniPyramid(c, x-16+float64(z-1)*13, y+9, 6+4*float64(z), game.Clear, true)
+				miniPyramid(c, x-16+float64(z-1)*13, y+9, 6+4*float64(z), game.Green, true)
 			}
 		}, tr(lang, "legend_pips")},
-		{func(c *render.Canvas, x, y float64) { c.Poly(starPoints(x, y, 11), render.White, render.Ink, 2) }, tr(lang, "legend_entry")},
-		{func(c *render.Canvas, x, y float64) { plusBadge(c, x, y, 12) }, tr(lang, "legend_entered")},
+		{func(c *render.Canvas, x, y float64) {
+			t := triangle(x, y+11, 22)
+			c.Poly(t, pieceFill[game.Orange], render.Ink, 1.5)
+			c.Poly(insetTriangle(t, 4), nil, render.Ink, 1.2)
+		}, tr(lang, "legend_xeno")},
 		{func(c *render.Canvas, x, y float64) {
 			c.RoundRect(x-12, y-12, 24, 24, 3, render.White, render.Ink, 1.5)
 			c.Text(x, y, "3", render.Style{Size: minText, Font: render.Bold, Align: render.Center, VAlign: render.Middle})
 		}, tr(lang, "legend_height")},
-		{func(c *render.Canvas, x, y float64) { hatchIcon(c, x, y) }, tr(lang, "legend_burnt")},
 		{func(c *render.Canvas, x, y float64) {
 			// The newer move saturated above, the older pale below, as on the board.
 			c.Arrow([]gg.Point{{X: x - 18, Y: y - 7}, {X: x + 18, Y: y - 7}}, render.ArrowStyle{Width: 4, Color: seatChip[0], Outline: render.Ink})
 			c.Arrow([]gg.Point{{X: x - 18, Y: y + 8}, {X: x + 18, Y: y + 8}}, render.ArrowStyle{Width: 3, Color: seatFill[0], Outline: render.Ink})
 		}, tr(lang, "legend_last")},
-		{func(c *render.Canvas, x, y float64) {
-			c.SetDash(5, 4)
-			c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 4.5)
-			c.RoundRect(x-12, y-12, 24, 24, 3, nil, seatChip[0], 2)
-			c.SetDash()
-		}, tr(lang, "legend_bagged")},
 	}
-	if field {
-		items = append(items, legendItem{func(c *render.Canvas, x, y float64) {
-			c.RoundRect(x-12, y-12, 24, 24, 3, nil, render.Ink, 4)
-		}, tr(lang, "legend_field")})
+	short := legendItems(field, lang)
+	long := []string{"legend_burnt", "legend_entry", "legend_entered", "legend_bagged", "legend_field"}
+	for i := range short {
+		short[i].text = tr(lang, long[i])
 	}
-	return items
+	return append(items, short...)
 }
 
-// drawLegend lists the board's marks in two columns.
-func drawLegend(c *render.Canvas, r image.Rectangle, field bool, lang string) {
+const fullRow = 34.0
+
+// fullLegendHeight is the full legend's: the marks in two columns, then each side's colours.
+func fullLegendHeight(field bool) int {
+	n := len(fullItems(field, ""))
+	return int(12 + fullRow*float64((n+1)/2) + 8 + 2*fullRow + 12)
+}
+
+// drawFullLegend lists every mark in two columns, then each side's colours by chip and name, as
+// the stash strips show them.
+func drawFullLegend(c *render.Canvas, r image.Rectangle, field bool, lang string) {
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	c.RoundRect(x, y, w, float64(r.Dy()), 12, render.Panel, render.Edge, 2)
 	st := render.Style{Size: minText, VAlign: render.Middle}
-	items := legendItems(field, lang)
+	items := fullItems(field, lang)
 	rows := (len(items) + 1) / 2
 	colW := (w - 16) / 2
 	for i, it := range items {
 		cx := x + 8 + float64(i/rows)*colW
-		cy := y + 12 + legendRow*(float64(i%rows)+0.5)
+		cy := y + 12 + fullRow*(float64(i%rows)+0.5)
 		it.mark(c, cx+24, cy)
-		c.Text(cx+52, cy, it.text, st)
+		c.Text(cx+52, cy, it.text, render.FitText(it.text, st, colW-56))
+	}
+	y += 12 + fullRow*float64(rows) + 8
+	groupW := (w - stashLead - 6) / stashRows
+	for s := 0; s < 2; s++ {
+		cy := y + fullRow*(float64(s)+0.5)
+		c.Circle(x+22, cy, 14, seatChip[s], render.Ink, 2)
+		c.Text(x+22, cy, seatName[s][:1], render.Style{Size: minText, Font: render.Bold,
+			Color: render.White, Align: render.Center, VAlign: render.Middle})
+		for i, col := range progression[s] {
+			gx := x + stashLead + float64(i)*groupW
+			c.Blit(stashChips.Get(col), int(gx), int(cy)-stashChip/2-1)
+			name := msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil)
+			c.Text(gx+stashChip+8, cy, name, render.FitText(name, st, groupW-stashChip-12))
+		}
 	}
 }
 

@@ -34,10 +34,11 @@ func spriteSide(h int) int { return h + 2*spriteMargin }
 // paintPiece draws a pyramid seen from the side: a triangle in its colour outlined in ink, with its
 // colour's letter and its pips, so neither colour nor size has to be judged by eye alone. Xeno's
 // pyramids carry an inner contour so the two sides differ in shape as well as in colour, and clear
-// ones a glassy streak so clear and white differ beyond their letters.
+// ones an ice tint and a glint so clear and white differ beyond their letters.
 func paintPiece(k pieceKey) image.Image {
 	side := spriteSide(k.h)
 	c := render.NewSprite(side, side)
+	c.CrispText = true // fewer blended shades: smaller PNGs, the letter as legible
 	h := float64(k.h)
 	w := h * widthRatio
 	cx, base := float64(side)/2, float64(side-spriteMargin)
@@ -48,11 +49,7 @@ func paintPiece(k pieceKey) image.Image {
 	c.Poly(tri, fill, render.Ink, lw)
 	ink := render.ContrastInk(fill)
 	if k.colour == game.Clear {
-		// The letter and the pips keep a plain window so they read as on any other pyramid.
-		lh := float64(k.letter)
-		glassStripes(c, tri, h, func() {
-			c.RoundRect(cx-lh*0.5, apex+h*0.64-lh*0.55, lh, base-(apex+h*0.64-lh*0.55), lh*0.3, fill, nil, 0)
-		})
+		glassGlint(c, tri, h)
 		c.Poly(tri, nil, render.Ink, lw)
 	}
 	if k.colour >= game.Clear {
@@ -73,24 +70,16 @@ func paintPiece(k pieceKey) image.Image {
 	return c.Image()
 }
 
-// glassStripes hatches a clear pyramid with diagonal stripes, so that at phone size clear and
-// white differ by a pattern and not only by a shade of near-white.
-func glassStripes(c *render.Canvas, tri []gg.Point, h float64, window func()) {
-	c.MoveTo(tri[0].X, tri[0].Y)
-	for _, p := range tri[1:] {
-		c.LineTo(p.X, p.Y)
-	}
-	c.ClosePath()
-	c.Clip()
-	gap := math.Max(6, h/5)
-	x0, y0 := tri[2].X, tri[0].Y
-	for d := -h; d < h*1.2; d += gap {
-		c.Line(x0+d, y0+h, x0+d+h, y0, math.Max(2, gap*0.38), glassStripe)
-	}
-	if window != nil {
-		window() // still clipped to the pyramid
-	}
-	c.ResetClip()
+// glassGlint lays a white streak along a clear pyramid's left face, as light catches glass. With
+// the clear fill's tint it sets clear apart from white at phone size, and a single streak is not
+// mistaken for the many thin lines that hatch a burnt leaf's square.
+func glassGlint(c *render.Canvas, tri []gg.Point, h float64) {
+	apex, right, left := tri[0], tri[1], tri[2]
+	// A band a fifth of the way in from the left edge, from near the apex to near the base.
+	in := func(p gg.Point, f float64) gg.Point { return gg.Point{X: p.X + (right.X-left.X)*f, Y: p.Y} }
+	a := gg.Point{X: apex.X + (left.X-apex.X)*0.22, Y: apex.Y + (left.Y-apex.Y)*0.22}
+	b := gg.Point{X: apex.X + (left.X-apex.X)*0.86, Y: apex.Y + (left.Y-apex.Y)*0.86}
+	c.Line(in(a, 0.1).X, a.Y, in(b, 0.1).X, b.Y, math.Max(2.5, h*0.07), render.White)
 }
 
 // insetTriangle shrinks a triangle toward its centroid so its edges move in by d.
@@ -138,7 +127,7 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 	}
 	under := len(st) - 1
 	// The chips keep their letters at least minText: a tall stack lists them in two columns.
-	chip := math.Max(cell*0.2, minChip)
+	chip := math.Max(cell*0.22, minChip)
 	cols := 1
 	if float64(len(st))*chip > cell*0.88 {
 		cols = 2
@@ -196,8 +185,7 @@ var shadowSprites = render.NewSprites(func(k pieceKey) image.Image {
 	t := triangle(float64(side)/2, float64(side-spriteMargin), float64(k.h))
 	c.Poly(t, pieceFill[k.colour], render.Ink, math.Max(2, float64(k.h)/26))
 	if k.colour == game.Clear {
-		glassStripes(c, t, float64(k.h), nil)
-		c.Poly(t, nil, render.Ink, math.Max(2, float64(k.h)/26))
+		glassGlint(c, t, float64(k.h))
 	}
 	return c.Image()
 })

@@ -18,6 +18,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/autumnash"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 func TestGolden(t *testing.T) {
@@ -254,6 +255,9 @@ func TestStacksShowTheirHeight(t *testing.T) {
 	found := false
 	for i, st := range v.Stacks {
 		q := game.Square{Col: i % v.Cols, Row: i / v.Cols}
+		if entered(v.Last, q) || entered(v.Prev, q) {
+			continue // the entry mark's disc sits there; a leaf never stays on its entry corner
+		}
 		// The badge is a white disc in the top-right corner.
 		badge := at(img, v, q, 1-0.12-4/l(v), 0.12+4/l(v)+0.07) == render.White
 		if badge != (len(st) > 1) {
@@ -264,6 +268,10 @@ func TestStacksShowTheirHeight(t *testing.T) {
 	if !found {
 		t.Fatal("fixture has no stack")
 	}
+}
+
+func entered(m *game.LastMove, q game.Square) bool {
+	return m != nil && m.Entered != nil && *m.Entered == q
 }
 
 func TestUnsettledShadesSquaresOutsideTheField(t *testing.T) {
@@ -372,7 +380,7 @@ func TestPlayoutsRender(t *testing.T) {
 					t.Errorf("%s seed %d view %d: PNG is %d KB", variant, seed, i, len(b)>>10)
 				}
 				cfg, err := png.DecodeConfig(bytes.NewReader(b))
-				if err != nil || cfg.Width < 700 || cfg.Width > 950 || cfg.Height < 1300 || cfg.Height > 1900 {
+				if err != nil || cfg.Width != imageW || cfg.Height < 1100 || cfg.Height > 1400 {
 					t.Errorf("%s: image %dx%d, %v", variant, cfg.Width, cfg.Height, err)
 				}
 			}
@@ -510,5 +518,78 @@ func TestResignedHeaderSaysWhy(t *testing.T) {
 	won := fixtureByName(t, "over")
 	if got := status(won, render.Meta{Names: []string{"alice", "bob"}}).Text; !regexp.MustCompile(` \d+ to \d+$`).MatchString(got) {
 		t.Errorf("won by points: %q", got)
+	}
+}
+
+// The board takes most of the portrait, as a phone shows it: the grid with its coordinates is at
+// least three fifths of the image's height on both boards, and stash and legend are thin strips.
+func TestBoardTakesMostOfTheFrame(t *testing.T) {
+	for _, shape := range [][2]int{{5, 6}, {8, 8}} {
+		l := newLayoutFor(shape[0], shape[1])
+		b := l.grid.Bounds()
+		board := float64(b.Dy()+coordM) / float64(l.h)
+		strips := float64(l.legend.Max.Y-l.stash[0].Min.Y) / float64(l.h)
+		if shape[0] == 5 && board < 0.6 {
+			t.Errorf("5x6: the board is %.0f%% of the height, want 60%% or more", board*100)
+		}
+		if board < 0.55 {
+			t.Errorf("%dx%d: the board is %.0f%% of the height", shape[0], shape[1], board*100)
+		}
+		if strips > 0.16 { // the old layout: stash panels and a two-column legend, 30%
+			t.Errorf("%dx%d: stash and legend take %.0f%% of the height, want a thin strip", shape[0], shape[1], strips*100)
+		}
+		if b.Max.X > l.w-pad || b.Min.X < pad+coordM {
+			t.Errorf("%dx%d: grid %v outside the frame", shape[0], shape[1], b)
+		}
+	}
+}
+
+// A finished game's board, the fullest there is, stays within 60 KB.
+func TestFinishedBoardPNGSize(t *testing.T) {
+	for _, name := range []string{"over", "both-bagged"} {
+		b, err := PNG(fixtureByName(t, name), render.SampleMeta(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > 60<<10 {
+			t.Errorf("%s: PNG is %d KB, want 60 KB at most", name, len(b)>>10)
+		}
+	}
+}
+
+// A player's own view (/view) carries the full legend the thread's board leaves to one line:
+// every mark and each side's colours by name.
+func TestGoldenFullLegend(t *testing.T) {
+	for _, tc := range []struct{ fixture, lang string }{{"over", ""}, {"unsettled-mid", msg.German}} {
+		v := *fixtureByName(t, tc.fixture)
+		v.Legend = true
+		m := render.SampleMeta(2)
+		m.Lang = tc.lang
+		img, err := Image(&v, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		short := newLayout(fixtureByName(t, tc.fixture))
+		if img.Bounds().Dy() <= short.h {
+			t.Errorf("%s: the full legend adds nothing (%d px high)", tc.fixture, img.Bounds().Dy())
+		}
+		name := "legend-" + tc.fixture
+		if tc.lang != "" {
+			name = tc.lang + "-" + name
+		}
+		render.Golden(t, name, render.Quantise(img, pal))
+	}
+}
+
+// A score bar says the score against the target until it is passed, then the score alone, as
+// the texts do ("37 points (target 21)", never "37 of 21").
+func TestScoreTextPastTheTarget(t *testing.T) {
+	for _, tc := range []struct {
+		score, target int
+		want          string
+	}{{0, 21, "0 / 21"}, {19, 21, "19 / 21"}, {21, 21, "21 / 21"}, {38, 21, "38"}, {3, 0, "3 / 1"}} {
+		if got := scoreText(tc.score, tc.target); got != tc.want {
+			t.Errorf("%d of %d: %q, want %q", tc.score, tc.target, got, tc.want)
+		}
 	}
 }

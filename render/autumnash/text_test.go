@@ -55,7 +55,7 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 	for _, it := range legendItems(true, lang) {
 		texts = append(texts, it.text)
 	}
-	texts = append(texts, tr(lang, "stash", msg.Code("Side", "Xeno")), tr(lang, "to_move"), tr(lang, "footer_first", msg.Code("Side", "Xeno")),
+	texts = append(texts, tr(lang, "footer_first", msg.Code("Side", "Xeno")),
 		tr(lang, "footer_unsettled"), tr(lang, "status_over"))
 	for _, s := range texts {
 		if plain(s) {
@@ -79,3 +79,29 @@ func TestReasonInTheBoardsLanguage(t *testing.T) {
 }
 
 func must[T, U any](t T, _ U) T { return t }
+
+// The one-line legend fits at full size in every language: no label drawn below minText, on
+// either board (Unsettled's on two lines).
+func TestLegendFitsInEveryLanguage(t *testing.T) {
+	for _, lang := range []string{msg.English, msg.German, "es", "fr"} {
+		for _, field := range []bool{false, true} {
+			l := newLayoutFor(5, 6)
+			if field {
+				l = newLayoutFor(8, 8)
+			}
+			items := legendItems(field, lang)
+			lines := legendLines(field)
+			per := (len(items) + lines - 1) / lines
+			st := render.Style{Size: minText}
+			for ln := 0; ln < lines; ln++ {
+				total := 0.0
+				for _, it := range items[min(len(items), ln*per):min(len(items), (ln+1)*per)] {
+					total += render.TextWidth(it.text, st) + legendMark + 12
+				}
+				if total > float64(l.legend.Dx()) {
+					t.Errorf("%s field=%v line %d: the legend needs %.0f px, has %d", lang, field, ln, total, l.legend.Dx())
+				}
+			}
+		}
+	}
+}

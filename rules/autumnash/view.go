@@ -160,4 +160,7 @@ type View struct {
 	Last    *LastMove       `json:"last,omitempty"`
 	Prev    *LastMove       `json:"prev,omitempty"` // the move before Last, by the other player
 	Result  *rules.Result   `json:"result,omitempty"`
+	// Legend asks the board for its full legend: a player's own view (/view), where there is
+	// room for it, while the thread's board keeps one line.
+	Legend bool `json:"legend,omitempty"`
 }

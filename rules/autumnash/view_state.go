@@ -2,8 +2,13 @@ package autumnash
 
 import "github.com/boardbot/boardbot/rules"
 
-// View is the same for every seat: Autumn Ash has no hidden information.
-func (s *state) View(rules.Seat) any { return s.view() }
+// View shows the same position to every seat, as Autumn Ash has no hidden information; a
+// player's own view asks for the board's full legend.
+func (s *state) View(seat rules.Seat) any {
+	v := s.view()
+	v.Legend = seat == 0 || seat == 1
+	return v
+}
 
 func (s *state) view() *View {
 	v := s.v
