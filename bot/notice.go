@@ -111,8 +111,9 @@ func (s *Service) plainNotice(row *storage.Game, text string) storage.OutboxMess
 }
 
 // privateNotices sends events addressed to some seats to those players by direct message, when
-// they asked for DMs. Otherwise they read them with /view or in their own move's reply.
-func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Event) ([]storage.OutboxMessage, error) {
+// they asked for DMs. Otherwise they read them with /view or in their own move's reply. actor is
+// the user who made the move for seat mover: that move's reply tells them, so no DM tells it again.
+func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Event, mover rules.Seat, actor string) ([]storage.OutboxMessage, error) {
 	var out []storage.OutboxMessage
 	for _, e := range evs {
 		if e.Public() {
@@ -120,7 +121,7 @@ func (s *Service) privateNotices(ctx context.Context, t *table, evs []rules.Even
 		}
 		for _, seat := range e.To {
 			uid := userOf(t.row, seat)
-			if uid == "" || isRobot(t.row, seat) {
+			if uid == "" || (seat == mover && uid == actor) || isRobot(t.row, seat) {
 				continue
 			}
 			on, err := s.wantsDM(ctx, uid)

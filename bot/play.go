@@ -85,6 +85,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 		return Reply{Game: t.row.ID}, refuseT(ul, "move_stale")
 	}
 	begun := markOf(t.state)
+	postedBefore := readFlow(t.row).Post
 	var before []byte // the position before the last decision played, for superfluous closers
 	var played []rules.Move
 	var evs []rules.Event
@@ -162,13 +163,17 @@ run:
 	if err := s.autoplay(ctx, t); err != nil {
 		s.log.Error("autoplay", "game", t.row.ID, "err", err)
 	}
-	// The reply says what the command caused: every event the mover may see, public ones too,
-	// since a step inside a turn is not posted to the thread.
+	// The reply says what the command caused that the mover would not read in the thread: the
+	// events only they may see, and the public ones too while a step inside a turn posts nothing.
+	// Once the thread tells the public events (a post now, an edit of a post asking several
+	// seats, or the post held for the AI's reply), the reply leaves them out: told once.
+	f := readFlow(t.row)
+	threadTells := f.Post != postedBefore || f.Shared || f.Held != 0 || t.row.Status != storage.StatusRunning
 	var lines []string
 	lines = append(lines, T(ul, "you_played", "Move", rules.StepsString(played)))
 	name := seatNamer(ul, t.row, t.state)
 	for _, e := range evs {
-		if e.VisibleTo(seat) {
+		if e.VisibleTo(seat) && !(threadTells && e.Public()) {
 			lines = append(lines, eventText(ul, e, name))
 		}
 	}
@@ -378,7 +383,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	}
 	w.Flow = f.encode()
 	w.Outbox = append(w.Outbox, notices...)
-	dms, err := s.privateNotices(ctx, t, evs)
+	dms, err := s.privateNotices(ctx, t, evs, seat, user)
 	if err != nil {
 		_ = s.reload(ctx, t)
 		return nil, err

@@ -11,7 +11,7 @@ import (
 // (locales/words.<lang>.toml); a collision row keeps a real token that is also a word.
 func TestTypedWords(t *testing.T) {
 	rulestest.CheckWords(t, Game, rules.Setup{Seats: 2}, 4, 80, rulestest.WordCases([][3]string{
-		{"fr", "saphir", "s"}, {"fr", "émeraude", "e"},
+		{"fr", "saphir", "s"}, {"fr", "émeraude", "e"}, {"fr", "saphir+émeraude", "se"},
 		{"de", "Saphir", "s"}, {"de", "Smaragd", "e"},
 		{"es", "zafiro", "s"}, {"es", "esmeralda", "e"},
 	}...))
