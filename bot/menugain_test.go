@@ -322,3 +322,30 @@ func TestBestWholeDropsEchoes(t *testing.T) {
 		t.Errorf("whole moves %q, want p e d, p k f and a 3", got)
 	}
 }
+
+// Reef's setup (a polyp to feed, then two larva cubes) is offered as its kinds, not as every
+// combination at once.
+func TestReefSetupOfferedAsKinds(t *testing.T) {
+	g := replayKits["reef-encounter"].Game
+	setup, err := g.Info().ValidateSetup(rules.Setup{Seats: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := st.Awaiting()[0].Seat
+	nodes := 5000
+	moves, whole := wholeMoves(st, seat, nil, &nodes)
+	if !whole || len(moves) <= groupAbove {
+		t.Fatalf("the setup has %d moves: nothing to group", len(moves))
+	}
+	sg := suggest(st, seat, "", 25, testName)
+	for _, s := range sg {
+		if s.Complete {
+			t.Errorf("%d setups listed whole (%q) instead of their kinds: %q", len(moves), s.Value, values(sg))
+			break
+		}
+	}
+}
