@@ -96,7 +96,7 @@ func TestLabels(t *testing.T) {
 	// A move that bags says how many leaves; menus say its points first (Gain: the move's, or the
 	// best of a destination whose size is still to choose).
 	s = posFile(t, "scoring.txt")
-	if l := label(t, s, "a3 b3", "queen"); l != "as a cyan queen, bagging 5 cyan leaves" {
+	if l := label(t, s, "a3 b3", "queen"); l != "as a cyan queen, bagging 5 leaves" {
 		t.Errorf("bagging size label %q", l)
 	}
 	if l := label(t, s, "a3", "b3"); l != "B3, bagging 5 cyan leaves" {

@@ -495,7 +495,8 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 				// label does not repeat them.
 				bagging := msg.Code("Bag", "")
 				if k, _ := s.bagPreview(n.ev, z); k > 0 {
-					bagging = msg.Nested("Bag", say("lb_bagged", msg.Count("Leaves", k), colourArg("Colour", n.ev.next)))
+					// The leaves bagged are of the colour the label just named.
+					bagging = msg.Nested("Bag", say("lb_bagged_same", msg.Count("Leaves", k)))
 				}
 				c.Msg = say("lb_as", pieceArg("Piece", newPiece(n.ev.next, z)), bagging)
 				c.Label = c.Msg.English()
@@ -538,6 +539,9 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) *msg.Message {
 	for _, z := range maskSizes(ev.mask) {
 		if n, _ := s.bagPreview(ev, z); n > 0 {
 			bagging = msg.Nested("Bag", say("lb_bagged", msg.Count("Leaves", n), colourArg("Colour", ev.next)))
+			if ev.sizes() == 1 { // "becoming a black pawn" named the colour already
+				bagging = msg.Nested("Bag", say("lb_bagged_same", msg.Count("Leaves", n)))
+			}
 		}
 	}
 	return say("lb_dest", msg.Nested("Where", where), via, caps, becoming, bagging)
