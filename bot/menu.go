@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 	"unicode"
@@ -257,14 +258,36 @@ func sortByGain(groups []group) {
 	sort.SliceStable(groups, func(i, j int) bool { return groups[i].best.Value() > groups[j].best.Value() })
 }
 
-// bestWhole is the whole moves that gain something, of every kind, best first, at most n.
+// bestWhole is the whole moves that gain something, of every kind, best first and the shortest
+// of equal gains first, at most n. Of moves that end the same way (their last two tokens), say
+// the same and gain the same, only the first is kept: Autumn Ash's bag by e4 d3 is one line, not
+// one per corner a leaf could enter at before it.
 func bestWhole(groups []group, n int) []wholeMove {
 	var all []wholeMove
 	for _, g := range groups {
 		all = append(all, g.gaining...)
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].gain.Value() > all[j].gain.Value() })
-	return all[:min(n, len(all))]
+	sort.SliceStable(all, func(i, j int) bool {
+		if vi, vj := all[i].gain.Value(), all[j].gain.Value(); vi != vj {
+			return vi > vj
+		}
+		return len(all[i].move) < len(all[j].move)
+	})
+	seen := map[string]bool{}
+	out := all[:0]
+	for _, w := range all {
+		if len(out) == n {
+			break
+		}
+		end := w.move[max(0, len(w.move)-2):]
+		key := fmt.Sprint(w.gain.Value(), end, w.label.Label)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, w)
+	}
+	return out
 }
 
 // groupAbove is how many whole moves a list may hold before kinds of moves read better than

@@ -2,10 +2,12 @@ package bot
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // gainMenu is a toy state whose whole moves gain what gains says (rules.Gainer), with long
@@ -191,5 +193,159 @@ func TestTreeOrdersByGain(t *testing.T) {
 	}
 	if got := values(step.Whole); strings.Join(got, "|") != "c 7|b 3" {
 		t.Errorf("whole moves filling the page: %q, want the two that gain", got)
+	}
+}
+
+// In real games, wherever a move gains something, the first screen offers the best of them with
+// its gain first, and whole moves after the kinds are only moves that gain, best first: Autumn
+// Ash's bags and Reef's corals eaten, which random play meets often (the other games' gains are
+// rarer: their own gain tests and the toy menus above cover them).
+func TestSuggestRealGamesByGain(t *testing.T) {
+	for _, id := range []string{"autumn-ash", "reef-encounter"} {
+		g := replayKits[id].Game
+		found := 0
+		for seed := uint64(1); seed <= 4 && found < 3; seed++ {
+			setup, err := g.Info().ValidateSetup(rules.Setup{Seats: 2, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(seed, 77))
+			for i := 0; i < 300 && st.Result() == nil && found < 3; i++ {
+				seat := st.Awaiting()[0].Seat
+				var moves []rules.Move
+				whole := false
+				if i%4 == 0 {
+					nodes := 3000
+					moves, whole = wholeMoves(st, seat, nil, &nodes)
+				}
+				best, bestGain := rules.Move(nil), rules.Gain{}
+				for _, m := range moves {
+					if gn := rules.GainOf(st, seat, m); gn.Value() > bestGain.Value() {
+						best, bestGain = m, gn
+					}
+				}
+				if whole && best != nil && len(moves) > 25 {
+					found++
+					checkByGain(t, fmt.Sprintf("%s/seed %d/move %d", id, seed, i), st, seat, best, bestGain)
+				}
+				if err := rulestest.Step(st, r); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s: random play found no position of more than 25 moves where one gains", id)
+		}
+	}
+}
+
+func checkByGain(t *testing.T, where string, st rules.State, seat rules.Seat, best rules.Move, gain rules.Gain) {
+	t.Helper()
+	sg := suggest(st, seat, "", 25, testName)
+	want := gainText(LangEnglish, gain, testName)
+	// The kinds are the first level's tokens (a kind of one move shows as that move); what
+	// follows them fills the page.
+	first, _ := rules.Forced(st, seat, nil)
+	next, _, _ := st.Choices(seat, first)
+	var offered *Suggestion
+	last := int(^uint(0) >> 1)
+	for i, s := range sg {
+		if s.Note || s.Moves > 0 {
+			continue
+		}
+		m := rules.Move(strings.Fields(s.Value))
+		v := rules.GainOf(st, seat, m).Value()
+		if v == gain.Value() && offered == nil {
+			offered = &sg[i]
+		}
+		if i >= len(next) && len(next) < 24 {
+			if v <= 0 || v > last {
+				t.Errorf("%s: %q (gain value %d) fills the page after one of %d: %q", where, s.Value, v, last, values(sg))
+			}
+			last = v
+		}
+	}
+	if offered == nil {
+		t.Errorf("%s: the best move %q (%+v) is not offered: %q", where, best, gain, values(sg))
+		return
+	}
+	if !strings.Contains(offered.Label, " — "+want) {
+		t.Errorf("%s: %q does not start its label with %q", where, offered.Label, want)
+	}
+}
+
+// wholeMoves lists the whole moves under m, breadth first within *nodes tree nodes; whole is
+// false when it gave up.
+func wholeMoves(st rules.State, seat rules.Seat, m rules.Move, nodes *int) (out []rules.Move, whole bool) {
+	frontier := []rules.Move{m}
+	for len(frontier) > 0 {
+		var deeper []rules.Move
+		for _, f := range frontier {
+			if *nodes--; *nodes < 0 {
+				return out, false
+			}
+			next, complete, err := rules.ChoiceTokens(st, seat, f)
+			if err != nil {
+				return out, false
+			}
+			if complete {
+				out = append(out, f)
+			}
+			for _, c := range next {
+				deeper = append(deeper, append(append(rules.Move{}, f...), c.Token))
+			}
+		}
+		frontier = deeper
+	}
+	return out, true
+}
+
+// Of moves that gain the same and end the same way with the same words, the first screen shows
+// the shortest only (Autumn Ash: one bag, not one per corner entered before it).
+func TestBestWholeDropsEchoes(t *testing.T) {
+	moves := append(kindsOf("abcde", 10), rules.Move{"p", "1", "e", "d"}, rules.Move{"p", "2", "e", "d"},
+		rules.Move{"p", "e", "d"}, rules.Move{"p", "k", "f"})
+	st := gainMenu{moves: moves, gains: map[string]rules.Gain{
+		"p 1 e d": {Points: 5}, "p 2 e d": {Points: 5}, "p e d": {Points: 5}, "p k f": {Points: 5}, "a 3": {Points: 2},
+	}}
+	var whole []string
+	for _, s := range suggest(st, 0, "", 25, testName) {
+		if s.Complete {
+			whole = append(whole, s.Value)
+		}
+	}
+	if got := strings.Join(whole, "|"); got != "p e d|p k f|a 3" {
+		t.Errorf("whole moves %q, want p e d, p k f and a 3", got)
+	}
+}
+
+// Reef's setup (a polyp to feed, then two larva cubes) is offered as its kinds, not as every
+// combination at once.
+func TestReefSetupOfferedAsKinds(t *testing.T) {
+	g := replayKits["reef-encounter"].Game
+	setup, err := g.Info().ValidateSetup(rules.Setup{Seats: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := st.Awaiting()[0].Seat
+	nodes := 5000
+	moves, whole := wholeMoves(st, seat, nil, &nodes)
+	if !whole || len(moves) <= groupAbove {
+		t.Fatalf("the setup has %d moves: nothing to group", len(moves))
+	}
+	sg := suggest(st, seat, "", 25, testName)
+	for _, s := range sg {
+		if s.Complete {
+			t.Errorf("%d setups listed whole (%q) instead of their kinds: %q", len(moves), s.Value, values(sg))
+			break
+		}
 	}
 }

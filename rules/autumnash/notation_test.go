@@ -93,13 +93,13 @@ func TestLabels(t *testing.T) {
 	if l := label(t, s, "d1", "d2"); l != "onto D2 (caps a white drone), becoming a blue pawn" {
 		t.Errorf("capping label %q", l)
 	}
-	// A move that bags says how many leaves: where the token ends the move, menus say its points
-	// first (Gain), else for how many points as a range by size (the mover's own pips count).
+	// A move that bags says how many leaves; menus say its points first (Gain: the move's, or the
+	// best of a destination whose size is still to choose).
 	s = posFile(t, "scoring.txt")
-	if l := label(t, s, "a3 b3", "queen"); l != "as a cyan queen, bagging 5 cyan leaves" {
+	if l := label(t, s, "a3 b3", "queen"); l != "as a cyan queen, bagging 5 leaves" {
 		t.Errorf("bagging size label %q", l)
 	}
-	if l := label(t, s, "a3", "b3"); l != "B3, bagging 5 cyan leaves for 14 to 16 points by size" {
+	if l := label(t, s, "a3", "b3"); l != "B3, bagging 5 cyan leaves" {
 		t.Errorf("bagging destination label %q", l)
 	}
 }

@@ -493,11 +493,12 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			if labels {
 				// A size ends the move: menus say its points and a win first (Gain), so the
 				// label does not repeat them.
-				bagging, win := msg.Code("Bag", ""), msg.Code("Win", "")
+				bagging := msg.Code("Bag", "")
 				if k, _ := s.bagPreview(n.ev, z); k > 0 {
-					bagging = msg.Nested("Bag", say("lb_bagged", msg.Count("Leaves", k), colourArg("Colour", n.ev.next)))
+					// The leaves bagged are of the colour the label just named.
+					bagging = msg.Nested("Bag", say("lb_bagged_same", msg.Count("Leaves", k)))
 				}
-				c.Msg = say("lb_as", pieceArg("Piece", newPiece(n.ev.next, z)), bagging, win)
+				c.Msg = say("lb_as", pieceArg("Piece", newPiece(n.ev.next, z)), bagging)
 				c.Label = c.Msg.English()
 			}
 			out = append(out, c)
@@ -513,7 +514,7 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) *msg.Message {
 	} else if ev.reach.capped {
 		where = say("lb_onto", s.sqArg("Square", to))
 	}
-	via, caps, becoming, bagging, win := msg.Code("Via", ""), msg.Code("Caps", ""), msg.Code("Becoming", ""), msg.Code("Bag", ""), msg.Code("Win", "")
+	via, caps, becoming, bagging := msg.Code("Via", ""), msg.Code("Caps", ""), msg.Code("Becoming", ""), msg.Code("Bag", "")
 	if ev.reach.via >= 0 {
 		via = msg.Nested("Via", say("lb_via", s.sqArg("Square", ev.reach.via)))
 	}
@@ -533,36 +534,17 @@ func (s *state) destLabel(e entry, from, to int, ev *moveEval) *msg.Message {
 	if ev.sizes() == 1 {
 		becoming = msg.Nested("Becoming", say("lb_becoming", pieceArg("Piece", newPiece(ev.next, ev.only()))))
 	}
-	// What it bags, which the size changes only by the mover's own pips.
-	k, lo, hi := 0, 0, 0
+	// What it bags. Its points and a win start the menu line (Gain: the move's own, or the best
+	// of a destination whose size is still to choose), so the label does not repeat them.
 	for _, z := range maskSizes(ev.mask) {
-		n, pts := s.bagPreview(ev, z)
-		if n == 0 {
-			continue
+		if n, _ := s.bagPreview(ev, z); n > 0 {
+			bagging = msg.Nested("Bag", say("lb_bagged", msg.Count("Leaves", n), colourArg("Colour", ev.next)))
+			if ev.sizes() == 1 { // "becoming a black pawn" named the colour already
+				bagging = msg.Nested("Bag", say("lb_bagged_same", msg.Count("Leaves", n)))
+			}
 		}
-		if k == 0 || pts < lo {
-			lo = pts
-		}
-		k, hi = n, max(hi, pts)
 	}
-	whole := ev.sizes() == 1 // the destination ends the move: menus say its points and a win first (Gain)
-	switch {
-	case k == 0:
-	case whole:
-		bagging = msg.Nested("Bag", say("lb_bagged", msg.Count("Leaves", k), colourArg("Colour", ev.next)))
-	case lo == hi:
-		bagging = msg.Nested("Bag", say("lb_bagging", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Points", lo)))
-	default:
-		bagging = msg.Nested("Bag", say("lb_bagging_range", msg.Count("Leaves", k), colourArg("Colour", ev.next), msg.Number("Low", lo), msg.Number("High", hi)))
-	}
-	switch {
-	case whole:
-	case ev.winner == ev.mask && ev.mask != 0:
-		win = msg.Nested("Win", say("lb_wins"))
-	case ev.winner&ev.mask != 0:
-		win = msg.Nested("Win", say("lb_can_win"))
-	}
-	return say("lb_dest", msg.Nested("Where", where), via, caps, becoming, bagging, win)
+	return say("lb_dest", msg.Nested("Where", where), via, caps, becoming, bagging)
 }
 
 // bagPreview is what the move of ev with the leaf becoming size z would bag: how many leaves, for
