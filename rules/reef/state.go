@@ -58,6 +58,25 @@ type turnState struct {
 	FromScreen int    `json:"from_screen,omitempty"`
 }
 
+// playLine is the larva play in progress as its line in the posts will tell it. Kept by loud
+// moves only, as the turn marks (the search reads no texts).
+type playLine struct {
+	// Lays are the polyps laid and not yet told; Told: a part of this play was told already
+	// (a shrimp moved in between).
+	Lays []playLay `json:"lays,omitempty"`
+	Told bool      `json:"told,omitempty"`
+}
+
+// playLay is one polyp of a larva play, as its line tells it.
+type playLay struct {
+	Sq       int    `json:"sq"`
+	Consumed bool   `json:"consumed,omitempty"`
+	Victim   Colour `json:"victim"` // the polyp overgrown, or NoColour
+	Guard    int8   `json:"guard"`  // the seat whose shrimp guards the coral overgrown, or -1
+	Growth   int8   `json:"growth"` // extra growth: 0 none concerned, else growthDone...
+	GrowthSq int    `json:"growth_sq,omitempty"`
+}
+
 // state is a game of Reef Encounter. Squares are numbered board*42 + row*7 + column, boards in
 // table order (board 1 first), rows and columns from zero.
 type state struct {
@@ -97,6 +116,8 @@ type state struct {
 	// Recent is each seat's latest turn, for the image (nil before the first move, and in
 	// snapshots written before it).
 	Recent []seatTurn `json:"recent,omitempty"`
+	// Line is the larva play in progress, for its line in the posts (loud moves only).
+	Line playLine `json:"line,omitzero"`
 
 	rock []bool        // per square, from the layouts: never changes, shared between copies
 	memo *stateMemo    // the coral map last built, for the walks and texts that ask for it again
