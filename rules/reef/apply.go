@@ -500,19 +500,13 @@ func (s *state) tellPlay(me int, x Colour, ev *events) {
 	if len(s.Line.Lays) == 0 {
 		return
 	}
-	var boards []*msg.Message
-	var cells []*msg.Message
-	board := -1
-	flush := func() {
-		if len(cells) > 0 {
-			boards = append(boards, say("play_board", code("Board", strconv.Itoa(board+1)), nest("Cells", commas(cells))))
-		}
-		cells = nil
-	}
+	// By board, boards in the order first played on, squares in the order laid.
+	var order []int
+	cells := map[int][]*msg.Message{}
 	for _, l := range s.Line.Lays {
-		if b := l.Sq / perBoard; b != board {
-			flush()
-			board = b
+		b := l.Sq / perBoard
+		if _, ok := cells[b]; !ok {
+			order = append(order, b)
 		}
 		var notes []*msg.Message
 		if l.Consumed {
@@ -537,12 +531,15 @@ func (s *state) tellPlay(me int, x Colour, ev *events) {
 			notes = append(notes, say("pc_growth_none", colArg("Colour", x), code("Cell", sqCell(l.GrowthSq))))
 		}
 		if len(notes) == 0 {
-			cells = append(cells, token(sqCell(l.Sq)))
+			cells[b] = append(cells[b], token(sqCell(l.Sq)))
 		} else {
-			cells = append(cells, say("play_cell", code("Cell", sqCell(l.Sq)), nest("Notes", commas(notes))))
+			cells[b] = append(cells[b], say("play_cell", code("Cell", sqCell(l.Sq)), nest("Notes", commas(notes))))
 		}
 	}
-	flush()
+	boards := make([]*msg.Message, len(order))
+	for i, b := range order {
+		boards[i] = say("play_board", code("Board", strconv.Itoa(b+1)), nest("Cells", commas(cells[b])))
+	}
 	id := "ev_grew"
 	if s.Line.Told {
 		id = "ev_grew_more"
