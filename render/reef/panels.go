@@ -11,9 +11,9 @@ import (
 
 const (
 	privateH = 118
-	tilesH   = 176
+	tilesH   = 152
 	seaH     = 184
-	cardH    = 130
+	cardH    = 122
 	legendH  = 64
 )
 
@@ -129,9 +129,9 @@ func (d *drawer) tiles(y int) {
 		c.Text(sx, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 		d.tags(tagged, x+float64(tw)-1, top+1)
 		mx := x + float64(tw)/2
-		c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 38}), mx, top+44)
+		c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 36}), mx, top+44)
 		// No "beats" between the two: the row's title says the top colour beats the bottom one.
-		c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 26}), mx, top+92)
+		c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 24}), mx, top+80)
 		if t.Cover != rf.NoAlga {
 			c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24}), mx-16, top+th-17)
 			c.Text(mx-2, top+th-17, tr(lang, "locked"), render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle})
@@ -244,8 +244,8 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		edge, lw = seatFill[p.Seat], 5
 	}
 	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, render.Paper, lw)
-	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+19)
-	c.Text(fx+48, fy+19, d.who(p.Seat, 12), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
+	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+18)
+	c.Text(fx+48, fy+18, d.who(p.Seat, 12), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
 	tag := ""
 	switch {
 	case p.Score != nil:
@@ -261,9 +261,9 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		tag = tr(lang, "tag_first")
 	}
 	if tag != "" {
-		c.Text(fx+float64(w)-14, fy+19, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		c.Text(fx+float64(w)-14, fy+18, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
-	line := func(i int) float64 { return fy + 43 + float64(i)*24 }
+	line := func(i int) float64 { return fy + 40 + float64(i)*23 }
 	scr := tr(lang, "card_screen", msg.Code("Polyps", polyps(lang, p.Screen)), msg.Code("Cubes", tr(lang, "n_cubes", msg.Count("N", p.Cubes))))
 	c.Text(fx+14, line(0), scr, render.FitText(scr, boxLabel, float64(w)-28))
 	fish := tr(lang, "card_fish", msg.Code("Polyps", polyps(lang, p.Fish)))
