@@ -116,6 +116,9 @@ type state struct {
 	// Recent is each seat's latest turn, for the image (nil before the first move, and in
 	// snapshots written before it).
 	Recent []seatTurn `json:"recent,omitempty"`
+	// Concluded: the platform ended the game (rules.Concluder): views reveal and score every
+	// parrotfish as at the rules' own end.
+	Concluded bool `json:"concluded,omitempty"`
 	// Line is the larva play in progress, for its line in the posts (loud moves only).
 	Line playLine `json:"line,omitzero"`
 
