@@ -201,6 +201,7 @@ func (s *state) exec(me int, st step, ev *events) {
 	case kAdd:
 		p.ShrimpsHome--
 		s.Shrimp[st.sq] = int8(me)
+		s.T.arrive(st.sq, true)
 		s.T.Introduced = true
 		s.Marks = append(s.Marks, st.sq)
 		if r := s.recent(me, ev); r != nil {
@@ -216,6 +217,10 @@ func (s *state) exec(me int, st step, ev *events) {
 		}
 		s.Shrimp[st.sq] = -1
 		s.Marks = append(s.Marks, st.sq)
+		s.T.arrive(st.sq, false)
+		if st.to >= 0 {
+			s.T.arrive(st.to, true)
+		}
 		if r := s.recent(me, ev); r != nil {
 			r.Shrimps = append(r.Shrimps, [2]int{st.sq, st.to})
 		}
@@ -265,6 +270,7 @@ func (s *state) openLarva(c Colour) {
 	s.T.Larva++
 	s.T.Grow = c
 	s.T.FromScreen = 0
+	s.T.PlayLaid = 0
 }
 
 // buy is action 8: a polyp of colour c behind seat's screen, and where it came from. ok is false
@@ -382,6 +388,7 @@ func (s *state) execPlace(me int, st step, ev *events) {
 		p.Screen[x]--
 		s.T.FromScreen++
 	}
+	s.T.PlayLaid++
 	over := code("Over", "")
 	v := s.Polyp[st.sq]
 	if v != NoColour {

@@ -56,6 +56,22 @@ type turnState struct {
 	Covered    bool   `json:"covered,omitempty"`    // a cylinder went onto a coral tile
 	Grow       Colour `json:"grow"`                 // colour of the larva play in progress, or NoColour
 	FromScreen int    `json:"from_screen,omitempty"`
+	PlayLaid   int    `json:"play_laid,omitempty"` // polyps laid in the larva play in progress
+	// Arrived marks the squares where the seat's shrimps arrived this turn (introduced or
+	// moved), one bit a square: a shrimp moved on from one is a shuffle (HabitShrimpShuffle).
+	Arrived [3]uint64 `json:"arrived,omitzero"`
+}
+
+// arrived says whether a shrimp of the seat to move arrived on sq this turn.
+func (t *turnState) arrived(sq int) bool { return t.Arrived[sq/64]&(1<<(sq%64)) != 0 }
+
+// arrive marks sq as a square a shrimp arrived on this turn (or clears it, on leaving).
+func (t *turnState) arrive(sq int, on bool) {
+	if on {
+		t.Arrived[sq/64] |= 1 << (sq % 64)
+	} else {
+		t.Arrived[sq/64] &^= 1 << (sq % 64)
+	}
 }
 
 // playLine is the larva play in progress as its line in the posts will tell it. Kept by loud

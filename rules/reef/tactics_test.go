@@ -84,6 +84,16 @@ var reefTactics = []reefTactic{
 		put(t, s, Yellow, nineWhite...)
 		shrimpOn(t, s, 0, "1:D6")
 	}, "1:D6"},
+	// A last turn: the meal of one polyp brings a tie, which the consumed polyps win; passing
+	// loses by that polyp.
+	{"the last turn: eat into a tie won on the tie-break", 2, func(t *testing.T, s *state) {
+		giveFish(t, s, 0, White, 3)
+		giveFish(t, s, 1, White, 4)
+		giveConsumed(t, s, 0, Grey, 2)
+		put(t, s, White, append([]string{"1:G4"}, fiveRow1...)...) // 6: one more than go back
+		shrimpOn(t, s, 0, "1:E2")
+		s.Phase, s.LastTurns = phaseLast, []int{0}
+	}, "1:E2"},
 }
 
 // meets says whether m does what the case asks in s.
@@ -174,8 +184,8 @@ func TestSensibleEatsBigCoral(t *testing.T) {
 		{"nine", nineWhite, false, "1:C6"},
 		{"eight", nineWhite[:8], false, "1:C6"},
 		{"seven may grow", nineWhite[:7], false, ""},
-		// leading, so its own rule leaves the eat and the rest (the search ends the game)
-		{"the last shrimp keeps its own rule", nineWhite, true, ""},
+		// nobody can catch up once it is eaten: the certain win is played
+		{"the last shrimp wins for certain", nineWhite, true, "1:C6"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := fixture(t, 2)
@@ -186,8 +196,16 @@ func TestSensibleEatsBigCoral(t *testing.T) {
 			shrimpOn(t, s, 0, "1:C6")
 			moves := s.SensibleMoves(0)
 			if c.onlyAt == "" {
-				if moves != nil {
-					t.Fatalf("sensible moves %v, want nothing left out", moves)
+				// Nothing left out but the wasteful moves (a shrimp onto bare rock).
+				all, _, _ := rules.Enumerate(s, 0, 5000)
+				kept := map[string]bool{}
+				for _, m := range moves {
+					kept[m.String()] = true
+				}
+				for _, m := range all {
+					if moves != nil && !kept[m.String()] && !s.wastes(m) {
+						t.Errorf("sensible moves leave out %s", m)
+					}
 				}
 				return
 			}
