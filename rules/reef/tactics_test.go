@@ -5,6 +5,7 @@ import (
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ai/aitest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // Tactics (issue 23): positions where the rules make one kind of move clearly best. A parrotfish
@@ -142,17 +143,20 @@ func TestHabitLastShrimpLosing(t *testing.T) {
 	}
 }
 
-// Over seeded games, normal and hard show no habit: no shrimp to and fro, no last shrimp fed
-// behind, and no polyp left behind the screen that their last turn could have laid.
+// Over seeded games, normal and hard show no habit: no shrimp to and fro or shuffled, no cube
+// played for nothing, no last shrimp fed behind, and no polyp left behind the screen that their
+// last turn could have laid. Whole games (the end's habits) are the long tier (BOARDBOT_LONG=1:
+// 4 minutes of one core); the default plays each game's first 20 decisions.
 func TestAIHabits(t *testing.T) {
 	if testing.Short() {
-		t.Skip("whole games at normal and hard")
+		t.Skip("games at normal and hard")
 	}
+	moves := rulestest.Scale(20, 3000)
 	for _, c := range []struct {
 		seed   uint64
 		levels []string
 	}{{1, []string{"normal", "easy"}}, {2, []string{"hard", "normal"}}} {
-		counts, n, err := aitest.Habits(Game, rules.Setup{Seats: 2, Seed: c.seed}, c.levels, 3000)
+		counts, n, err := aitest.Habits(Game, rules.Setup{Seats: 2, Seed: c.seed}, c.levels, moves)
 		if err != nil {
 			t.Fatal(err)
 		}
