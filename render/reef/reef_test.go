@@ -241,7 +241,7 @@ func greedyGame(t testing.TB, seats int, seed uint64, turns int) (rules.State, [
 			t.Fatal(err)
 		}
 		for _, e := range evs {
-			if len(e.To) == 0 && !e.Routine {
+			if len(e.To) == 0 && !e.Routine && !e.Detail { // as a post tells them
 				cur = append(cur, meta.Text(e.Text, func(rules.Seat) string { return "" }))
 			}
 		}
