@@ -427,7 +427,7 @@ func (s *Service) endGame(ctx context.Context, t *table, res *rules.Result, text
 	n := Notice{Kind: "turn", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Board: t.state != nil, Recap: t.state != nil,
 		Lang: s.threadLang(row)}
 	if t.state != nil {
-		n.Snap, _ = t.state.Encode()
+		n.Snap = endSnap(t.kit.Game, t.state)
 	}
 	for _, p := range row.Players {
 		if !p.Robot {
@@ -435,6 +435,28 @@ func (s *Service) endGame(ctx context.Context, t *table, res *rules.Result, text
 		}
 	}
 	return s.store.Enqueue(ctx, s.notice(n))
+}
+
+// endSnap is the snapshot the final board of a game the platform ended is drawn from: the state
+// concluded as the rules' own end would show it (rules.Concluder), on a copy, since the stored
+// snapshot must stay what the log replays to.
+func endSnap(g rules.Game, st rules.State) []byte {
+	snap, err := st.Encode()
+	if err != nil {
+		return nil
+	}
+	if _, ok := st.(rules.Concluder); !ok {
+		return snap
+	}
+	cp, err := g.Decode(snap)
+	if err != nil {
+		return snap
+	}
+	cp.(rules.Concluder).Conclude()
+	if b, err := cp.Encode(); err == nil {
+		return b
+	}
+	return snap
 }
 
 // gameResult is the game's one result as every text and image states it: the platform's once it

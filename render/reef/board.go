@@ -139,7 +139,11 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 	c := d.c
 	gx := float64(x) + coordW + (halfW-coordW-rf.Cols*cell)/2
 	gy := float64(y) + titleH + colsH
-	c.Text(gx, float64(y)+titleH/2+2, tr(d.meta.Lang, "board", msg.Number("N", b.Number)), render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
+	// The board's number in a dark badge where the coordinates meet: a title row of its own
+	// made the four-board image a long scroll.
+	bx, by := float64(x)+4, float64(y)+2
+	c.RoundRect(bx, by, gx-bx-6, colsH-4, 7, render.Ink, nil, 0)
+	c.Text((bx+gx-6)/2, by+(colsH-4)/2+1, fmt.Sprint(b.Number), render.Style{Size: 22, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
 	// The printed board's number is left out: online it tells nothing, and its text cost bytes.
 	coord := render.Style{Size: 19, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle}
 	for col := 0; col < rf.Cols; col++ {

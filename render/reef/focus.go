@@ -43,7 +43,12 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 		headH += render.LineHeight(st)
 	}
 	board := focusBoard(view)
-	h := int(headH) + margin + boardH + margin + len(view.Players)*(cardH+margin/2) + margin
+	table := focusTable(view)
+	tableH := 0
+	if table {
+		tableH = focusTableH
+	}
+	h := int(headH) + margin + boardH + margin + tableH + len(view.Players)*(cardH+margin/2) + margin
 	c := render.AcquireCanvas(focusW, h, render.Paper)
 	defer c.Release()
 	c.CrispText = true
@@ -59,10 +64,55 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 		d.board(&view.Boards[board], margin, by)
 	}
 	py := by + boardH + margin
+	if table {
+		d.focusTable(py)
+		py += focusTableH
+	}
 	for i := range view.Players {
 		d.card(&view.Players[i], margin, py+i*(cardH+margin/2), halfW)
 	}
 	return render.EncodePNG(c.RGBA, pal)
+}
+
+// focusTable: the awaited decision is a turn's free choice, where taking an open-sea space and
+// covering a coral tile are chosen, so the phone needs the tiles and the open sea too; a larva
+// play, a last turn's meal and the setup are decided on the board and the boxes.
+func focusTable(v *rf.View) bool {
+	return v.Phase == "play" && (v.Actions == nil || v.Actions.Grow == rf.NoColour)
+}
+
+// The focus image's tiles (two rows of five) and open sea (a row of five), under the board.
+const (
+	focusGap    = 6
+	focusCellW  = (focusW - 2*margin - 4*focusGap) / 5
+	focusTileH  = 118
+	focusSeaH   = 112
+	focusHeadH  = 30
+	focusTableH = focusHeadH + 2*(focusTileH+focusGap) + margin + focusHeadH + focusSeaH + margin
+)
+
+// focusTable draws the coral tiles and the open sea from y, one board wide.
+func (d *drawer) focusTable(y int) {
+	lang := d.meta.Lang
+	w := float64(focusW - 2*margin)
+	fy := float64(y)
+	title := tr(lang, "tiles")
+	d.c.Text(margin, fy+focusHeadH/2, title, render.FitText(title, strong, w))
+	fy += focusHeadH
+	for i := range d.v.Tiles {
+		x := float64(margin + (i%5)*(focusCellW+focusGap))
+		d.tile(&d.v.Tiles[i], x, fy+float64(i/5*(focusTileH+focusGap)), focusCellW, focusTileH)
+	}
+	fy += 2*(focusTileH+focusGap) + margin
+	open := tr(lang, "open_sea")
+	d.c.Text(margin, fy+focusHeadH/2, open, strong)
+	help := tr(lang, "open_sea_help")
+	hx := float64(margin) + render.TextWidth(open, strong) + 10
+	d.c.Text(hx, fy+focusHeadH/2, help, render.FitText(help, small, w-hx+margin))
+	fy += focusHeadH
+	for i := range d.v.Sea {
+		d.seaSpace(&d.v.Sea[i], float64(margin+i*(focusCellW+focusGap)), fy, focusCellW, focusSeaH)
+	}
 }
 
 // focusBoard is the board the last move changed, else the board the latest turn changed last

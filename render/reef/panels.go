@@ -11,9 +11,9 @@ import (
 
 const (
 	privateH = 118
-	tilesH   = 176
+	tilesH   = 152
 	seaH     = 184
-	cardH    = 130
+	cardH    = 122
 	legendH  = 64
 )
 
@@ -108,37 +108,45 @@ func (d *drawer) tiles(y int) {
 	tw := (width - 2*margin - 9*gap) / 10
 	top := fy + 32
 	th := float64(tilesH - 34)
-	for i, t := range d.v.Tiles {
-		x := float64(margin + i*(tw+gap))
-		fill, edge, lw := render.White, render.Edge, 2.0
-		if t.Cover != rf.NoAlga {
-			fill, edge, lw = render.Panel, algaFill[t.Cover], 5
-		}
-		d.roundBox(x, top, tw, int(th), 10, fill, edge, render.Paper, lw)
-		c.Text(x+8, top+15, fmt.Sprint(t.Number), render.Style{Size: 16, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
-		side := "A"
-		if t.SideB {
-			side = "B"
-		}
-		// The side letter steps left of the tags of the turns that covered or flipped the tile.
-		tagged := d.tileTags(t.Number)
-		sx := x + float64(tw) - 8
-		if len(tagged) > 0 {
-			sx -= float64(tagSize + (len(tagged)-1)*(tagSize-4))
-		}
-		c.Text(sx, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
-		d.tags(tagged, x+float64(tw)-1, top+1)
-		mx := x + float64(tw)/2
-		c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 38}), mx, top+44)
-		// No "beats" between the two: the row's title says the top colour beats the bottom one.
-		c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 26}), mx, top+92)
-		if t.Cover != rf.NoAlga {
-			c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24}), mx-16, top+th-17)
-			c.Text(mx-2, top+th-17, tr(lang, "locked"), render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle})
-		} else {
-			c.BlitCentered(algaDisc.Get(algaKey{t.Large, 24}), mx-10, top+th-17)
-			c.BlitCentered(algaDisc.Get(algaKey{t.Small, 13}), mx+14, top+th-17)
-		}
+	for i := range d.v.Tiles {
+		d.tile(&d.v.Tiles[i], float64(margin+i*(tw+gap)), top, tw, int(th))
+	}
+}
+
+// tile draws one coral tile at (x, top), tw by th: its number and side, the stronger colour over
+// the weaker, the alga that flips it or the cylinder that locks it.
+func (d *drawer) tile(t *rf.TileView, x, top float64, tw, th int) {
+	c := d.c
+	lang := d.meta.Lang
+	fth := float64(th)
+	fill, edge, lw := render.White, render.Edge, 2.0
+	if t.Cover != rf.NoAlga {
+		fill, edge, lw = render.Panel, algaFill[t.Cover], 5
+	}
+	d.roundBox(x, top, tw, th, 10, fill, edge, render.Paper, lw)
+	c.Text(x+8, top+15, fmt.Sprint(t.Number), render.Style{Size: 16, Font: render.Bold, Color: render.Muted, VAlign: render.Middle})
+	side := "A"
+	if t.SideB {
+		side = "B"
+	}
+	// The side letter steps left of the tags of the turns that covered or flipped the tile.
+	tagged := d.tileTags(t.Number)
+	sx := x + float64(tw) - 8
+	if len(tagged) > 0 {
+		sx -= float64(tagSize + (len(tagged)-1)*(tagSize-4))
+	}
+	c.Text(sx, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+	d.tags(tagged, x+float64(tw)-1, top+1)
+	mx := x + float64(tw)/2
+	c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 36}), mx, top+44)
+	// No "beats" between the two: the row's title says the top colour beats the bottom one.
+	c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 24}), mx, top+80)
+	if t.Cover != rf.NoAlga {
+		c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24}), mx-16, top+fth-17)
+		c.Text(mx-2, top+fth-17, tr(lang, "locked"), render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle})
+	} else {
+		c.BlitCentered(algaDisc.Get(algaKey{t.Large, 24}), mx-10, top+fth-17)
+		c.BlitCentered(algaDisc.Get(algaKey{t.Small, 13}), mx+14, top+fth-17)
 	}
 }
 
@@ -154,27 +162,8 @@ func (d *drawer) sea(y int) {
 	c.Text(margin+14, fy+20, open, strong)
 	c.Text(margin+14+max(96, render.TextWidth(open, strong)+6), fy+20, tr(lang, "open_sea_help"), small)
 	const sw, sh, gap = 112, 112, 8
-	for i, sp := range v.Sea {
-		x := float64(margin + 14 + i*(sw+gap))
-		top := fy + 42
-		d.roundBox(x, top, sw, sh, 10, render.White, render.Edge, seaBlue, 2)
-		c.RoundRect(x, top, sw, 30, 10, coralFill[sp.Colour], render.Ink, 1.5)
-		c.Text(x+sw/2, top+15, colourWord(lang, sp.Colour), render.Style{Size: 17, Font: render.Bold, Color: render.ContrastInk(coralFill[sp.Colour]), Align: render.Center, VAlign: render.Middle})
-		d.tags(d.seaTags(sp.Colour), x+sw-1, top+1)
-		if sp.Cube {
-			c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26}), x+20, top+52)
-			c.Text(x+38, top+52, tr(lang, "cube"), small)
-		}
-		k := 0
-		for col, n := range sp.Polyps {
-			for j := 0; j < n; j++ {
-				c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(col), size: 30}), x+20+float64(k%3)*36, top+88+float64(k/3)*34)
-				k++
-			}
-		}
-		if k == 0 {
-			c.Text(x+sw/2, top+88, tr(lang, "no_polyps"), render.Style{Size: 14, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
-		}
+	for i := range v.Sea {
+		d.seaSpace(&v.Sea[i], float64(margin+14+i*(sw+gap)), fy+42, sw, sh)
 	}
 	// Right column: alga space, bonus polyps, supplies.
 	x := float64(margin + 14 + 5*(sw+gap) + 6)
@@ -220,6 +209,39 @@ func (d *drawer) sea(y int) {
 	}
 }
 
+// seaSpace draws one open-sea space at (x, top), sw by sh: its colour, its cube, its polyps.
+func (d *drawer) seaSpace(sp *rf.SeaView, x, top float64, sw, sh int) {
+	c := d.c
+	lang := d.meta.Lang
+	d.roundBox(x, top, sw, sh, 10, render.White, render.Edge, seaBlue, 2)
+	c.RoundRect(x, top, float64(sw), 30, 10, coralFill[sp.Colour], render.Ink, 1.5)
+	word := colourWord(lang, sp.Colour)
+	st := render.Style{Size: 17, Font: render.Bold, Color: render.ContrastInk(coralFill[sp.Colour]), Align: render.Center, VAlign: render.Middle}
+	c.Text(x+float64(sw)/2, top+15, word, render.FitText(word, st, float64(sw)-8))
+	d.tags(d.seaTags(sp.Colour), x+float64(sw)-1, top+1)
+	if sp.Cube {
+		c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26}), x+20, top+52)
+		c.Text(x+38, top+52, tr(lang, "cube"), small)
+	}
+	k := 0
+	// Three polyps to a row; a narrow space (the focus image's) packs them closer and smaller.
+	step, size, lx := 36.0, 30, x+20
+	if sw < 112 {
+		step = float64(sw-8) / 3
+		size = min(30, int(step)-3)
+		lx = x + 4 + step/2
+	}
+	for col, n := range sp.Polyps {
+		for j := 0; j < n; j++ {
+			c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(col), size: size}), lx+float64(k%3)*step, top+88+float64(k/3)*34)
+			k++
+		}
+	}
+	if k == 0 {
+		c.Text(x+float64(sw)/2, top+88, tr(lang, "no_polyps"), render.Style{Size: 14, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+	}
+}
+
 // players draws a card per player in cols columns from (x, y).
 func (d *drawer) players(x, y, cols int) {
 	w := halfW
@@ -244,8 +266,8 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		edge, lw = seatFill[p.Seat], 5
 	}
 	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, render.Paper, lw)
-	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+19)
-	c.Text(fx+48, fy+19, d.who(p.Seat, 12), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
+	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+18)
+	c.Text(fx+48, fy+18, d.who(p.Seat, 12), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
 	tag := ""
 	switch {
 	case p.Score != nil:
@@ -261,9 +283,9 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 		tag = tr(lang, "tag_first")
 	}
 	if tag != "" {
-		c.Text(fx+float64(w)-14, fy+19, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+		c.Text(fx+float64(w)-14, fy+18, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
-	line := func(i int) float64 { return fy + 43 + float64(i)*24 }
+	line := func(i int) float64 { return fy + 40 + float64(i)*23 }
 	scr := tr(lang, "card_screen", msg.Code("Polyps", polyps(lang, p.Screen)), msg.Code("Cubes", tr(lang, "n_cubes", msg.Count("N", p.Cubes))))
 	c.Text(fx+14, line(0), scr, render.FitText(scr, boxLabel, float64(w)-28))
 	fish := tr(lang, "card_fish", msg.Code("Polyps", polyps(lang, p.Fish)))

@@ -20,8 +20,8 @@ const (
 	halfW   = (width - 3*margin) / 2
 	cell    = 58
 	coordW  = 30
-	titleH  = 34
-	colsH   = 26
+	titleH  = 0 // the board's number stands in the corner of its coordinates, on their row
+	colsH   = 30
 	boardH  = titleH + colsH + rf.Rows*cell
 )
 

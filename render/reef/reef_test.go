@@ -3,6 +3,7 @@ package reef
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -173,6 +174,49 @@ func TestGoldenFocus(t *testing.T) {
 	}
 }
 
+// At a turn's free choice the focus image adds the coral tiles and the open sea, where a take and
+// an alga are chosen; during a larva play it keeps to the board.
+func TestFocusShowsTilesAndSeaForATurnsChoice(t *testing.T) {
+	for _, seats := range []int{2, 4} {
+		var larva, free rules.State
+		for n := 120; n < 400 && (larva == nil || free == nil); n++ {
+			st := position(t, seats, rf.VariantStandard, 11, n)
+			v := st.View(rules.Spectator).(*rf.View)
+			if v.Phase != "play" {
+				continue
+			}
+			if focusTable(v) && free == nil {
+				free = st
+			} else if !focusTable(v) && larva == nil {
+				larva = st
+			}
+		}
+		if larva == nil || free == nil {
+			t.Fatalf("%d seats: no position of each kind", seats)
+		}
+		height := func(st rules.State) int {
+			b, err := Focus(st.View(rules.Spectator), render.SampleMeta(seats))
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(b) > 60_000 {
+				t.Errorf("%d seats: focus PNG of %d bytes", seats, len(b))
+			}
+			return img.Bounds().Dy()
+		}
+		if hf, hl := height(free), height(larva); hf-hl < focusTableH-60 {
+			t.Errorf("%d seats: focus %d px high at a free choice, %d in a larva play: no tiles and sea", seats, hf, hl)
+		}
+		b, _ := Focus(free.View(rules.Spectator), render.SampleMeta(seats))
+		img, _ := png.Decode(bytes.NewReader(b))
+		render.Golden(t, fmt.Sprintf("focus-choice-%dp", seats), img)
+	}
+}
+
 // greedyGame plays a seeded game as the easy AI would (setup by random moves, then the greedy
 // player) until turns turns are over, and returns it with the lines a thread post would carry
 // for the last round, one turn per seat ("" between turns, no housekeeping), in English.
@@ -197,7 +241,7 @@ func greedyGame(t testing.TB, seats int, seed uint64, turns int) (rules.State, [
 			t.Fatal(err)
 		}
 		for _, e := range evs {
-			if len(e.To) == 0 && !e.Routine {
+			if len(e.To) == 0 && !e.Routine && !e.Detail { // as a post tells them
 				cur = append(cur, meta.Text(e.Text, func(rules.Seat) string { return "" }))
 			}
 		}

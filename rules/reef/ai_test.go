@@ -5,6 +5,7 @@ import (
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ai/aitest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // The search player reads only its seat's information: re-dealing what the seat cannot see
@@ -14,7 +15,12 @@ func TestAIBlind(t *testing.T) {
 	scramble := func(st rules.State, viewer rules.Seat, seed uint64) rules.State {
 		return st.(*state).Determinize(viewer, seed)
 	}
-	for _, err := range aitest.BlindEverywhere(Game, setups, []int{0, 17, 60}, scramble) {
+	// The setup and an early position by default; the long tier adds one 60 moves in.
+	at := []int{0, 17}
+	if rulestest.Long() {
+		at = append(at, 60)
+	}
+	for _, err := range aitest.BlindEverywhere(Game, setups, at, scramble) {
 		t.Error(err)
 	}
 }

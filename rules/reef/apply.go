@@ -1,6 +1,7 @@
 package reef
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -161,8 +162,11 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.CubeSupply[st.col]++
 		s.openLarva(st.col)
 		if ev.loud() {
+			// The play's own line tells it with its polyps (or that none was laid).
 			ev.pub("ev_grow", seatArg("Seat", me), colArg("Colour", st.col))
 			ev.shows(me)
+			ev.list[len(ev.list)-1].Detail = true
+			s.Line = playLine{}
 			s.note("note_grow", seatArg("Seat", me), colArg("Colour", st.col))
 		}
 	case kTrade:
@@ -173,6 +177,7 @@ func (s *state) exec(me int, st step, ev *events) {
 		if st.then == kGrow {
 			s.openLarva(st.col)
 			if ev.loud() {
+				s.Line = playLine{}
 				ev.pub("ev_trade_grow", seatArg("Seat", me), colArg("Colour", st.col))
 				ev.shows(me)
 				s.note("note_trade_cube", seatArg("Seat", me), colArg("Colour", st.col))
@@ -204,6 +209,7 @@ func (s *state) exec(me int, st step, ev *events) {
 	case kAdd:
 		p.ShrimpsHome--
 		s.Shrimp[st.sq] = int8(me)
+		s.T.arrive(st.sq, true)
 		s.T.Introduced = true
 		s.Marks = append(s.Marks, st.sq)
 		if r := s.recent(me, ev); r != nil {
@@ -214,8 +220,15 @@ func (s *state) exec(me int, st step, ev *events) {
 			s.note("note_add", seatArg("Seat", me), whereArg("Square", st.sq))
 		}
 	case kShrimp:
+		if ev.loud() && s.T.Grow != NoColour {
+			s.tellPlay(me, s.T.Grow, ev) // the polyps laid before the move, in their place
+		}
 		s.Shrimp[st.sq] = -1
 		s.Marks = append(s.Marks, st.sq)
+		s.T.arrive(st.sq, false)
+		if st.to >= 0 {
+			s.T.arrive(st.to, true)
+		}
 		if r := s.recent(me, ev); r != nil {
 			r.Shrimps = append(r.Shrimps, [2]int{st.sq, st.to})
 		}
@@ -242,7 +255,13 @@ func (s *state) exec(me int, st step, ev *events) {
 		s.execPlace(me, st, ev)
 	case kDone:
 		if ev.loud() {
+			told := s.Line.Told || len(s.Line.Lays) > 0
+			s.tellPlay(me, s.T.Grow, ev)
+			if !told {
+				ev.pub("ev_grow_nothing", seatArg("Seat", me), colArg("Colour", s.T.Grow))
+			}
 			ev.pub("ev_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
+			ev.list[len(ev.list)-1].Detail = true
 			s.note("note_done", seatArg("Seat", me), colArg("Colour", s.T.Grow))
 		}
 		s.T.Grow = NoColour
@@ -259,6 +278,7 @@ func (s *state) openLarva(c Colour) {
 	s.T.Larva++
 	s.T.Grow = c
 	s.T.FromScreen = 0
+	s.T.PlayLaid = 0
 }
 
 // buy is action 8: a polyp of colour c behind seat's screen, and where it came from. ok is false
@@ -376,17 +396,20 @@ func (s *state) execPlace(me int, st step, ev *events) {
 		p.Screen[x]--
 		s.T.FromScreen++
 	}
+	s.T.PlayLaid++
 	over := code("Over", "")
 	v := s.Polyp[st.sq]
 	if v != NoColour {
 		p.Consumed[v]++
 	}
+	lay := playLay{Sq: st.sq, Consumed: st.consumed, Victim: v, Guard: -1}
 	switch {
 	case !ev.loud():
 	case v != NoColour:
 		cm := s.corals()
 		owner := code("Owner", "")
-		switch sh := int(cm.shrimp[cm.id[st.sq]]); {
+		lay.Guard = cm.shrimp[cm.id[st.sq]]
+		switch sh := int(lay.Guard); {
 		case sh == me:
 			owner = nest("Owner", say("over_own"))
 		case sh >= 0:
@@ -410,10 +433,8 @@ func (s *state) execPlace(me int, st step, ev *events) {
 	}
 	gsq := s.growthSquare(st.sq / perBoard)
 	empty := s.Polyp[gsq] == NoColour
-	growth := code("Growth", "")
-	if g := s.extraGrowth(st.sq, x, ev.loud()); g != nil {
-		growth = nest("Growth", g)
-	}
+	lay.Growth = s.extraGrowth(st.sq, x)
+	lay.GrowthSq = gsq
 	if r != nil && empty && s.Polyp[gsq] != NoColour {
 		s.touch(me, gsq)
 		r.Laid = append(r.Laid, gsq)
@@ -430,41 +451,116 @@ func (s *state) execPlace(me int, st step, ev *events) {
 	if closed {
 		end = nest("Closed", say("lay_closed", colArg("Colour", x)))
 	}
+	growth := code("Growth", "")
+	if lay.Growth != growthNo {
+		growth = nest("Growth", growthMsg(lay.Growth, x, gsq))
+	}
+	// Each polyp's own line is for the history; the posts tell the whole play in one line.
 	ev.run(me, "lay", "ev_lay", seatArg("Seat", me), colArg("Colour", x), nest("From", src), whereArg("Square", st.sq), over, growth, end)
+	ev.list[len(ev.list)-1].Detail = true
+	s.Line.Lays = append(slices.Clip(s.Line.Lays), lay)
+	if closed || s.emptyRock() == 0 {
+		s.tellPlay(me, x, ev)
+	}
 }
 
 var fromScreen, fromConsumed = say("from_screen"), say("from_consumed")
 
+// What a polyp laid did to its board's extra-growth space.
+const (
+	growthNo      int8 = iota // the space was not concerned
+	growthGrew                // the coral grew into it
+	growthGuarded             // it would have joined two guarded corals
+	growthEmpty               // no polyp of the colour was left for it
+)
+
+// growthMsg is the clause of the per-polyp line on the extra growth.
+func growthMsg(kind int8, x Colour, g int) *msg.Message {
+	switch kind {
+	case growthGuarded:
+		return say("growth_guarded", code("Cell", sqCell(g)), colArg("Colour", x))
+	case growthEmpty:
+		return say("growth_none", colArg("Colour", x), code("Cell", sqCell(g)))
+	}
+	return say("growth", colArg("Colour", x), code("Cell", sqCell(g)))
+}
+
 // extraGrowth: a polyp laid next to an empty extra-growth space makes its coral grow into it at
 // once, with a polyp from beside the open sea, unless that would join two guarded corals. It
-// says what happened when loud, or nil when the space was not concerned or when quiet.
-func (s *state) extraGrowth(sq int, x Colour, loud bool) *msg.Message {
+// says what happened to the space.
+func (s *state) extraGrowth(sq int, x Colour) int8 {
 	if s.Advanced {
-		return nil
+		return growthNo
 	}
 	g := s.growthSquare(sq / perBoard)
 	if !adjacent(sq, g) || s.Polyp[g] != NoColour || s.Shrimp[g] >= 0 {
-		return nil
+		return growthNo
 	}
 	if s.joinsGuarded(s.corals(), x, g) {
-		if !loud {
-			return nil
-		}
-		return say("growth_guarded", code("Cell", sqCell(g)), colArg("Colour", x))
+		return growthGuarded
 	}
 	ok, _ := s.takeColour(x)
 	if !ok {
-		if !loud {
-			return nil
-		}
-		return say("growth_none", colArg("Colour", x), code("Cell", sqCell(g)))
+		return growthEmpty
 	}
 	s.Polyp[g] = x
 	s.Marks = append(s.Marks, g)
-	if !loud {
-		return nil
+	return growthGrew
+}
+
+// tellPlay is the one public line of the polyps of me's larva play of colour x laid since its
+// last line: every square by board, with what each did ("grows pink on board 4: C4, C3
+// (overgrowing a yellow polyp)"). A play cut by a shrimp move is told in parts, in order.
+func (s *state) tellPlay(me int, x Colour, ev *events) {
+	if len(s.Line.Lays) == 0 {
+		return
 	}
-	return say("growth", colArg("Colour", x), code("Cell", sqCell(g)))
+	// By board, boards in the order first played on, squares in the order laid.
+	var order []int
+	cells := map[int][]*msg.Message{}
+	for _, l := range s.Line.Lays {
+		b := l.Sq / perBoard
+		if _, ok := cells[b]; !ok {
+			order = append(order, b)
+		}
+		var notes []*msg.Message
+		if l.Consumed {
+			notes = append(notes, say("pc_consumed"))
+		}
+		if l.Victim != NoColour {
+			switch g := int(l.Guard); {
+			case g == me:
+				notes = append(notes, say("pc_over_own", colArg("Victim", l.Victim)))
+			case g >= 0:
+				notes = append(notes, say("pc_over_guarded", colArg("Victim", l.Victim), seatArg("Guard", g)))
+			default:
+				notes = append(notes, say("pc_over", colArg("Victim", l.Victim)))
+			}
+		}
+		switch l.Growth {
+		case growthGrew:
+			notes = append(notes, say("pc_growth", code("Cell", sqCell(l.GrowthSq))))
+		case growthGuarded:
+			notes = append(notes, say("pc_growth_guarded", code("Cell", sqCell(l.GrowthSq))))
+		case growthEmpty:
+			notes = append(notes, say("pc_growth_none", colArg("Colour", x), code("Cell", sqCell(l.GrowthSq))))
+		}
+		if len(notes) == 0 {
+			cells[b] = append(cells[b], token(sqCell(l.Sq)))
+		} else {
+			cells[b] = append(cells[b], say("play_cell", code("Cell", sqCell(l.Sq)), nest("Notes", commas(notes))))
+		}
+	}
+	boards := make([]*msg.Message, len(order))
+	for i, b := range order {
+		boards[i] = say("play_board", code("Board", strconv.Itoa(b+1)), nest("Cells", commas(cells[b])))
+	}
+	id := "ev_grew"
+	if s.Line.Told {
+		id = "ev_grew_more"
+	}
+	ev.pub(id, seatArg("Seat", me), colArg("Colour", x), nest("Boards", semis(boards)))
+	s.Line.Lays, s.Line.Told = nil, true
 }
 
 func (s *state) execAlga(me int, st step, ev *events) {

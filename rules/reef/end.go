@@ -119,6 +119,10 @@ func better(a, b [5]int) bool {
 	return false
 }
 
+// Conclude reveals and scores every parrotfish in the views, as at the rules' own end, when the
+// platform has ended the game (rules.Concluder).
+func (s *state) Conclude() { s.Concluded = true }
+
 // finish scores the game and reveals every parrotfish.
 func (s *state) finish(reason *msg.Message, ev *events) {
 	s.sendRockShrimpsHome(ev)

@@ -17,6 +17,12 @@ const (
 	// HabitLastShrimpLosing is an eat that feeds a seat's last shrimp to its parrotfish, and so
 	// ends the game, while another seat scores more.
 	HabitLastShrimpLosing = "last_shrimp_losing"
+	// HabitShrimpShuffle is a shrimp moved on from a square it arrived on earlier in the same turn
+	// (introduced on E5, moved to A4, then to D5): one move would have done.
+	HabitShrimpShuffle = "shrimp_shuffle"
+	// HabitCubeNothingLaid is a larva play ended with no polyp laid: the cube is spent for
+	// nothing.
+	HabitCubeNothingLaid = "cube_nothing_laid"
 )
 
 // PositionKey is the position without what only says what the last moves did (the image's marks,
@@ -25,6 +31,7 @@ const (
 func (s *state) PositionKey() string {
 	c := s.clone()
 	c.Marks, c.Note, c.NoteMsg, c.T.Started, c.Recent = nil, "", nil, false, nil
+	c.T.Arrived, c.T.PlayLaid, c.Line = [3]uint64{}, 0, playLine{}
 	b, err := json.Marshal(c)
 	if err != nil {
 		return ""
@@ -35,7 +42,15 @@ func (s *state) PositionKey() string {
 // Habits names the habits seat showed by playing m (ai.HabitJudge).
 func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rules.State) []string {
 	a, ok := after.(*state)
-	if !ok || len(m) == 0 || m[0] != vEat || s.Phase != phasePlay {
+	if !ok || len(m) == 0 || s.Phase != phasePlay {
+		return nil
+	}
+	switch {
+	case m[0] == vShrimp && s.shuffles(m):
+		return []string{HabitShrimpShuffle}
+	case m[0] == vDone && s.T.Grow != NoColour && s.T.PlayLaid == 0:
+		return []string{HabitCubeNothingLaid}
+	case m[0] != vEat:
 		return nil
 	}
 	me := int(seat)
@@ -48,6 +63,12 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 		}
 	}
 	return nil
+}
+
+// shuffles says whether the shrimp move m moves on a shrimp that arrived this turn.
+func (s *state) shuffles(m rules.Move) bool {
+	sq, ok := (&walker{m: m}).peekSquare(s, 1)
+	return ok && s.T.arrived(sq)
 }
 
 // LastTurnHabits counts, move by move, the polyps from behind seat's screen that the move gave
@@ -212,9 +233,19 @@ func stalls(m rules.Move) bool {
 // reads nothing hidden.
 func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	me := int(seat)
+	if s.Phase == phaseLast && len(s.LastTurns) > 0 && s.LastTurns[0] == me {
+		return s.lastTurnBest(me)
+	}
 	if s.Phase != phasePlay || s.Turn != me || s.Res != nil {
 		return nil
 	}
+	if m := s.certainWin(me); m != nil {
+		return []rules.Move{m}
+	}
+	// A larva play with nothing laid yet must lay (HabitCubeNothingLaid), and a shrimp that
+	// arrived this turn stays, nor goes onto bare rock, which it would have to leave again
+	// (HabitShrimpShuffle): rules on a few menus, so looked at before the costlier ones.
+	wasteful := (s.T.Grow != NoColour && s.T.PlayLaid == 0) || len(s.shrimpsOf(me)) > 0 || s.growsNothing(me)
 	lastEat := !s.T.Started && s.Players[me].ShrimpsEaten == data.ShrimpsPerPlayer-1 && s.canEat(s.corals(), me)
 	layOut := s.laysOut(me)
 	var cm *corals // for the big-eat rule only: most decisions need none
@@ -222,7 +253,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 		cm = s.corals()
 	}
 	bigEat := cm != nil && s.bigEats(cm, me)
-	if !lastEat && !layOut && !bigEat {
+	if !lastEat && !layOut && !bigEat && !wasteful {
 		return nil
 	}
 	moves, _, err := rules.Enumerate(s, seat, 5000)
@@ -238,6 +269,9 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 			continue
 		}
 		if bigEat && (m[0] != vEat || s.eatSize(cm, m) < s.bigCoral()) {
+			continue
+		}
+		if wasteful && s.wastes(m) {
 			continue
 		}
 		out = append(out, m)
@@ -301,6 +335,145 @@ func (s *state) eatLeads(seat rules.Seat, m rules.Move) bool {
 		}
 		if sum(c.Players[o].Fish[:])*best+last > mine {
 			return false
+		}
+	}
+	return true
+}
+
+// wastes says whether m spends an action for nothing: a larva play ended with nothing laid, a
+// cube played (or traded for to play) in a colour that cannot be laid anywhere, a shrimp moved on
+// from where it arrived this turn, or one moved onto bare rock (it would have to move again).
+func (s *state) wastes(m rules.Move) bool {
+	switch m[0] {
+	case vDone:
+		return s.T.Grow != NoColour && s.T.PlayLaid == 0
+	case vShrimp:
+		if s.shuffles(m) {
+			// A shrimp left on bare rock must go on all the same.
+			sq, _ := (&walker{m: m}).peekSquare(s, 1)
+			return s.Polyp[sq] != NoColour
+		}
+		to, ok := (&walker{m: m}).peekSquare(s, 4)
+		return ok && s.Polyp[to] == NoColour
+	case vGrow:
+		c, ok := colourByToken(m[len(m)-1])
+		return ok && len(s.targets(s.corals(), c)) == 0
+	case vTrade:
+		if len(m) == 3 && m[2] == vGrow {
+			c, ok := colourByToken(m[1])
+			return ok && len(s.targets(s.corals(), c)) == 0
+		}
+	}
+	return false
+}
+
+// growsNothing says whether a larva cube the seat could play now has nowhere to lay a polyp.
+func (s *state) growsNothing(me int) bool {
+	if s.T.Grow != NoColour || s.T.Larva >= 2 {
+		return false
+	}
+	p := &s.Players[me]
+	var cm *corals
+	for _, c := range Colours {
+		if (p.Cubes[c] > 0 || (!s.T.Traded && p.Consumed[c] > 0)) && (p.Screen[c] > 0 || p.Consumed[c] > 0) {
+			if cm == nil {
+				cm = s.corals()
+			}
+			if len(s.targets(cm, c)) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lastTurnBest is the one move of seat's last turn that does best for it, worked out exactly:
+// nothing it does changes what the others can do (each eats only a coral its own shrimp guards),
+// and the colour values are fixed, so the move that leaves its standing (score, then the
+// tie-breaks) highest is best whatever they do. An eat never scores less than passing; only a
+// meal worth nothing loses to passing, on the last tie-break (polyps in corals it guards).
+func (s *state) lastTurnBest(me int) []rules.Move {
+	cm := s.corals()
+	moves := []rules.Move{{vPass}}
+	for _, sq := range s.eatTargets(cm, me) {
+		t := squareTokens(sq)
+		moves = append(moves, rules.Move{vEat, t[0], t[1], t[2]})
+	}
+	var best rules.Move
+	var bestStand [5]int
+	for _, m := range moves {
+		c := s.clone()
+		if err := c.ApplyQuiet(rules.Seat(me), m); err != nil {
+			continue
+		}
+		stand := c.tieBreak(c.corals(), me)
+		if best == nil || better(stand, bestStand) {
+			best, bestStand = m, stand
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return []rules.Move{best}
+}
+
+// certainWin is an eat at the start of seat's turn that feeds its last shrimp to its parrotfish,
+// ending the game, after which no other seat can reach its standing whatever it holds and however
+// it spends its last turn: each other parrotfish counted at the best colour value (their colours
+// are secret), plus the best meal its last turn can give, against the seat's score and public
+// tie-breaks. nil when there is none. The game then ends in the seat's favour, so it is played.
+func (s *state) certainWin(me int) rules.Move {
+	if s.T.Started || s.Players[me].ShrimpsEaten != data.ShrimpsPerPlayer-1 {
+		return nil
+	}
+	cm := s.corals()
+	var win rules.Move
+	var winStand [5]int
+	for _, sq := range s.eatTargets(cm, me) {
+		t := squareTokens(sq)
+		m := rules.Move{vEat, t[0], t[1], t[2]}
+		c := s.clone()
+		if err := c.ApplyQuiet(rules.Seat(me), m); err != nil {
+			continue
+		}
+		ccm := c.corals()
+		mine := c.tieBreak(ccm, me)
+		if !c.nobodyReaches(ccm, me, mine) {
+			continue
+		}
+		if win == nil || better(mine, winStand) {
+			win, winStand = m, mine
+		}
+	}
+	return win
+}
+
+// nobodyReaches says whether no seat but me can end with a standing of mine or better: each
+// one's parrotfish at the best colour value, and each of its possible last turns (a pass, or an
+// eat of a coral its shrimp guards) with the tie-breaks it would leave.
+func (s *state) nobodyReaches(cm *corals, me int, mine [5]int) bool {
+	best := 0
+	for c := Colour(0); c < NumColours; c++ {
+		best = max(best, s.colourValue(c))
+	}
+	for o := range s.Players {
+		if o == me {
+			continue
+		}
+		stand := s.tieBreak(cm, o)
+		stand[0] = sum(s.Players[o].Fish[:]) * best
+		if !better(mine, stand) {
+			return false
+		}
+		for _, sq := range s.eatTargets(cm, o) {
+			id := cm.id[sq]
+			n := cm.size[id]
+			after := stand
+			after[0] += max(0, n-s.eatReturn()) * best
+			after[4] -= n
+			if !better(mine, after) {
+				return false
+			}
 		}
 	}
 	return true

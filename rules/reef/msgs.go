@@ -95,6 +95,18 @@ func commas(parts []*msg.Message) *msg.Message {
 	return m
 }
 
+// semis joins messages with semicolons: the boards of a larva play's line.
+func semis(parts []*msg.Message) *msg.Message {
+	if len(parts) == 0 {
+		return say("token", code("Token", ""))
+	}
+	m := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		m = say("list_semi", nest("A", parts[i]), nest("B", m))
+	}
+	return m
+}
+
 // termIDs lists the glossary ids built at run time, for the catalogue check.
 func termIDs() []string {
 	var out []string

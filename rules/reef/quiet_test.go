@@ -65,7 +65,7 @@ func TestApplyQuietAgrees(t *testing.T) {
 				if quiet.Note != "" || quiet.NoteMsg != nil {
 					t.Fatalf("%d seats %s seed %d %q: ApplyQuiet left the note %q", c.seats, c.variant, seed, m.String(), quiet.Note)
 				}
-				quiet.Note, quiet.NoteMsg, quiet.Recent = loud.Note, loud.NoteMsg, cloneRecent(loud.Recent)
+				quiet.Note, quiet.NoteMsg, quiet.Recent, quiet.Line = loud.Note, loud.NoteMsg, cloneRecent(loud.Recent), loud.Line
 				a, _ := loud.Encode()
 				b, _ := quiet.Encode()
 				if string(a) != string(b) {

@@ -56,6 +56,41 @@ type turnState struct {
 	Covered    bool   `json:"covered,omitempty"`    // a cylinder went onto a coral tile
 	Grow       Colour `json:"grow"`                 // colour of the larva play in progress, or NoColour
 	FromScreen int    `json:"from_screen,omitempty"`
+	PlayLaid   int    `json:"play_laid,omitempty"` // polyps laid in the larva play in progress
+	// Arrived marks the squares where the seat's shrimps arrived this turn (introduced or
+	// moved), one bit a square: a shrimp moved on from one is a shuffle (HabitShrimpShuffle).
+	Arrived [3]uint64 `json:"arrived,omitzero"`
+}
+
+// arrived says whether a shrimp of the seat to move arrived on sq this turn.
+func (t *turnState) arrived(sq int) bool { return t.Arrived[sq/64]&(1<<(sq%64)) != 0 }
+
+// arrive marks sq as a square a shrimp arrived on this turn (or clears it, on leaving).
+func (t *turnState) arrive(sq int, on bool) {
+	if on {
+		t.Arrived[sq/64] |= 1 << (sq % 64)
+	} else {
+		t.Arrived[sq/64] &^= 1 << (sq % 64)
+	}
+}
+
+// playLine is the larva play in progress as its line in the posts will tell it. Kept by loud
+// moves only, as the turn marks (the search reads no texts).
+type playLine struct {
+	// Lays are the polyps laid and not yet told; Told: a part of this play was told already
+	// (a shrimp moved in between).
+	Lays []playLay `json:"lays,omitempty"`
+	Told bool      `json:"told,omitempty"`
+}
+
+// playLay is one polyp of a larva play, as its line tells it.
+type playLay struct {
+	Sq       int    `json:"sq"`
+	Consumed bool   `json:"consumed,omitempty"`
+	Victim   Colour `json:"victim"` // the polyp overgrown, or NoColour
+	Guard    int8   `json:"guard"`  // the seat whose shrimp guards the coral overgrown, or -1
+	Growth   int8   `json:"growth"` // extra growth: 0 none concerned, else growthDone...
+	GrowthSq int    `json:"growth_sq,omitempty"`
 }
 
 // state is a game of Reef Encounter. Squares are numbered board*42 + row*7 + column, boards in
@@ -97,6 +132,11 @@ type state struct {
 	// Recent is each seat's latest turn, for the image (nil before the first move, and in
 	// snapshots written before it).
 	Recent []seatTurn `json:"recent,omitempty"`
+	// Concluded: the platform ended the game (rules.Concluder): views reveal and score every
+	// parrotfish as at the rules' own end.
+	Concluded bool `json:"concluded,omitempty"`
+	// Line is the larva play in progress, for its line in the posts (loud moves only).
+	Line playLine `json:"line,omitzero"`
 
 	rock []bool        // per square, from the layouts: never changes, shared between copies
 	memo *stateMemo    // the coral map last built, for the walks and texts that ask for it again

@@ -5,6 +5,7 @@ import (
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ai/aitest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // Tactics (issue 23): positions where the rules make one kind of move clearly best. A parrotfish
@@ -84,6 +85,16 @@ var reefTactics = []reefTactic{
 		put(t, s, Yellow, nineWhite...)
 		shrimpOn(t, s, 0, "1:D6")
 	}, "1:D6"},
+	// A last turn: the meal of one polyp brings a tie, which the consumed polyps win; passing
+	// loses by that polyp.
+	{"the last turn: eat into a tie won on the tie-break", 2, func(t *testing.T, s *state) {
+		giveFish(t, s, 0, White, 3)
+		giveFish(t, s, 1, White, 4)
+		giveConsumed(t, s, 0, Grey, 2)
+		put(t, s, White, append([]string{"1:G4"}, fiveRow1...)...) // 6: one more than go back
+		shrimpOn(t, s, 0, "1:E2")
+		s.Phase, s.LastTurns = phaseLast, []int{0}
+	}, "1:E2"},
 }
 
 // meets says whether m does what the case asks in s.
@@ -132,17 +143,20 @@ func TestHabitLastShrimpLosing(t *testing.T) {
 	}
 }
 
-// Over seeded games, normal and hard show no habit: no shrimp to and fro, no last shrimp fed
-// behind, and no polyp left behind the screen that their last turn could have laid.
+// Over seeded games, normal and hard show no habit: no shrimp to and fro or shuffled, no cube
+// played for nothing, no last shrimp fed behind, and no polyp left behind the screen that their
+// last turn could have laid. Whole games (the end's habits) are the long tier (BOARDBOT_LONG=1:
+// 4 minutes of one core); the default plays each game's first 20 decisions.
 func TestAIHabits(t *testing.T) {
 	if testing.Short() {
-		t.Skip("whole games at normal and hard")
+		t.Skip("games at normal and hard")
 	}
+	moves := rulestest.Scale(20, 3000)
 	for _, c := range []struct {
 		seed   uint64
 		levels []string
 	}{{1, []string{"normal", "easy"}}, {2, []string{"hard", "normal"}}} {
-		counts, n, err := aitest.Habits(Game, rules.Setup{Seats: 2, Seed: c.seed}, c.levels, 3000)
+		counts, n, err := aitest.Habits(Game, rules.Setup{Seats: 2, Seed: c.seed}, c.levels, moves)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,8 +188,8 @@ func TestSensibleEatsBigCoral(t *testing.T) {
 		{"nine", nineWhite, false, "1:C6"},
 		{"eight", nineWhite[:8], false, "1:C6"},
 		{"seven may grow", nineWhite[:7], false, ""},
-		// leading, so its own rule leaves the eat and the rest (the search ends the game)
-		{"the last shrimp keeps its own rule", nineWhite, true, ""},
+		// nobody can catch up once it is eaten: the certain win is played
+		{"the last shrimp wins for certain", nineWhite, true, "1:C6"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := fixture(t, 2)
@@ -186,8 +200,16 @@ func TestSensibleEatsBigCoral(t *testing.T) {
 			shrimpOn(t, s, 0, "1:C6")
 			moves := s.SensibleMoves(0)
 			if c.onlyAt == "" {
-				if moves != nil {
-					t.Fatalf("sensible moves %v, want nothing left out", moves)
+				// Nothing left out but the wasteful moves (a shrimp onto bare rock).
+				all, _, _ := rules.Enumerate(s, 0, 5000)
+				kept := map[string]bool{}
+				for _, m := range moves {
+					kept[m.String()] = true
+				}
+				for _, m := range all {
+					if moves != nil && !kept[m.String()] && !s.wastes(m) {
+						t.Errorf("sensible moves leave out %s", m)
+					}
 				}
 				return
 			}

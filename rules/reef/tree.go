@@ -153,6 +153,15 @@ func whyColour(tok string, opts []rules.Choice, f func(c Colour) *msg.Message) *
 	return f(c)
 }
 
+// allColourLetters names every colour's letter.
+var allColourLetters = func() *msg.Message {
+	var opts []rules.Choice
+	for _, c := range Colours {
+		opts = append(opts, rules.Choice{Token: c.Letter()})
+	}
+	return colourLetters(opts)
+}()
+
 // colourLetters writes colour options as "g for grey, o for orange or w for white".
 func colourLetters(opts []rules.Choice) *msg.Message {
 	var parts []*msg.Message
@@ -219,7 +228,11 @@ func (s *state) treeLast(w *walker, me int, st *step) {
 	targets := s.eatTargets(cm, me)
 	opts := []rules.Choice{}
 	if len(targets) > 0 {
-		opts = append(opts, lastEat)
+		c := rules.Choice{Token: vEat}
+		if w.listing() {
+			c = choice(vEat, say("lb_last_eat", pointsArg("Points", s.bestMeal(cm, targets))))
+		}
+		opts = append(opts, c)
 	}
 	opts = append(opts, lastPass)
 	t, ok := w.pick(opts, func(tok string) *msg.Message {
@@ -247,13 +260,20 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 	var opts []rules.Choice
 	eat := s.eatTargets(cm, me)
 	if !s.T.Started && len(eat) > 0 {
-		opts = append(opts, menuEat)
+		c := rules.Choice{Token: vEat}
+		if w.listing() {
+			c = choice(vEat, say("lb_eat", pointsArg("Points", s.bestMeal(cm, eat))))
+		}
+		opts = append(opts, c)
 	}
 	growCols := s.growColours(me)
 	if len(growCols) > 0 {
 		c := rules.Choice{Token: vGrow}
 		if w.listing() { // labels only for a menu that will be shown
-			c = choice(vGrow, say("lb_grow", num("N", 2+s.T.Larva)))
+			c = choice(vGrow, lbGrow)
+			if s.T.Larva > 0 {
+				c = choice(vGrow, lbGrowAgain)
+			}
 		}
 		opts = append(opts, c)
 	}
@@ -286,6 +306,14 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 			return s.shrimpWhy(cm, me, -1, sq)
 		} else if ok && tok == vEat && !s.T.Started {
 			return s.eatPicker(cm, me, eat).why(sq)
+		}
+		// A verb followed by something that is no colour: that is the mistake to name, unless
+		// the action was spent this turn.
+		again := tok == vGrow && s.T.Larva >= 2 || tok == vTrade && s.T.Traded || tok == vPolyp && s.T.Bought
+		if (tok == vGrow || tok == vTrade || tok == vPolyp) && !again && w.i+1 < len(w.m) {
+			if _, ok := colourByToken(w.m[w.i+1]); !ok {
+				return say("bad_colour", code("Token", strconv.Quote(w.m[w.i+1])), nest("Letters", allColourLetters))
+			}
 		}
 		return s.whyVerb(cm, me, tok)
 	})
@@ -430,17 +458,17 @@ func (s *state) whyVerb(cm *corals, me int, tok string) *msg.Message {
 
 // The labels of the turn menus that never change, built once: the tree is on the search's path.
 var (
-	menuEat    = choice(vEat, say("lb_eat"))
-	menuAdd    = choice(vAdd, say("lb_add"))
-	menuShrimp = choice(vShrimp, say("lb_shrimp"))
-	menuTrade  = choice(vTrade, say("lb_trade"))
-	menuAlga   = choice(vAlga, say("lb_alga"))
-	menuPolyp  = choice(vPolyp, say("lb_buy"))
-	menuTake   = choice(vTake, say("lb_take_space"))
-	lastEat    = choice(vEat, say("lb_last_eat"))
-	lastPass   = choice(vPass, say("lb_pass"))
-	moveShrimp = choice(vShrimp, say("lb_move_shrimp"))
-	shrimpHome = choice(vHome, say("lb_home"))
+	lbGrow      = say("lb_grow")
+	lbGrowAgain = say("lb_grow_again")
+	menuAdd     = choice(vAdd, say("lb_add"))
+	menuShrimp  = choice(vShrimp, say("lb_shrimp"))
+	menuTrade   = choice(vTrade, say("lb_trade"))
+	menuAlga    = choice(vAlga, say("lb_alga"))
+	menuPolyp   = choice(vPolyp, say("lb_buy"))
+	menuTake    = choice(vTake, say("lb_take_space"))
+	lastPass    = choice(vPass, say("lb_pass"))
+	moveShrimp  = choice(vShrimp, say("lb_move_shrimp"))
+	shrimpHome  = choice(vHome, say("lb_home"))
 )
 
 func colourChoices(w *walker, cs []Colour, label func(c Colour) *msg.Message) []rules.Choice {
@@ -488,7 +516,7 @@ func (s *state) treeLarva(w *walker, me int, st *step) {
 	if fromScreen {
 		for _, b := range pk.boards(w) {
 			if w.listing() {
-				b = choice(b.Token, say("lb_lay_board", colArg("Colour", x), code("Board", b.Token)))
+				b = choice(b.Token, say("lb_lay_board", colArg("Colour", x), code("Board", b.Token), num("Held", p.Screen[x]), num("Left", data.MaxPerCube-s.T.FromScreen)))
 			}
 			opts = append(opts, b)
 		}
@@ -586,6 +614,11 @@ func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squareP
 				k++
 				grow += cm.size[id]
 			})
+			extra := code("Extra", "")
+			if g, n := s.growthIf(sq, x); n > 0 {
+				grow = n - 1
+				extra = nest("Extra", say("lb_extra", code("Cell", sqCell(g))))
+			}
 			if v := s.Polyp[sq]; v != NoColour {
 				whose := code("Whose", "")
 				switch sh := int(cm.shrimp[cm.id[sq]]); {
@@ -594,14 +627,41 @@ func (s *state) placePicker(cm *corals, me int, x Colour, targets []int) squareP
 				case sh >= 0:
 					whose = nest("Whose", say("whose_guard", seatArg("Guard", sh)))
 				}
-				return say("lb_overgrow", name, colArg("Victim", v), whose, colArg("Colour", x), polypsArg("Polyps", grow+1))
+				return say("lb_overgrow", name, colArg("Victim", v), whose, colArg("Colour", x), polypsArg("Polyps", grow+1), extra)
 			}
 			if grow == 0 {
 				return say("lb_new_coral", name, colArg("Colour", x))
 			}
-			return say("lb_grow_coral", name, colArg("Colour", x), polypsArg("Polyps", grow+1))
+			return say("lb_grow_coral", name, colArg("Colour", x), polypsArg("Polyps", grow+1), extra)
 		},
 	}
+}
+
+// growthIf: when a polyp of colour x laid on sq would make its coral grow into the board's
+// extra-growth space, that space and the coral's size after both; n is 0 otherwise. Worked out
+// on a copy, for menus only, so the label counts what the move will really do.
+func (s *state) growthIf(sq int, x Colour) (g, n int) {
+	g = s.growthSquare(sq / perBoard)
+	if s.Advanced || !adjacent(sq, g) || s.Polyp[g] != NoColour || s.Shrimp[g] >= 0 {
+		return g, 0
+	}
+	c := s.clone()
+	c.Polyp[sq] = x
+	if c.extraGrowth(sq, x) != growthGrew {
+		return g, 0
+	}
+	cm := c.corals()
+	return g, cm.size[cm.id[sq]]
+}
+
+// bestMeal is the most points one of the corals at targets would bring into the parrotfish now.
+func (s *state) bestMeal(cm *corals, targets []int) int {
+	best := 0
+	for _, sq := range targets {
+		n := cm.size[cm.id[sq]]
+		best = max(best, (n-min(n, s.eatReturn()))*s.colourValue(cm.colour[cm.id[sq]]))
+	}
+	return best
 }
 
 // offer lists what may be written next, short: the tokens, with their labels when there are at

@@ -214,13 +214,14 @@ func (s *state) View(seat rules.Seat) any {
 		pv := PlayerView{Seat: i, Colour: PlayerColour(i), Consumed: p.Consumed, Screen: sum(p.Screen[:]),
 			Cubes: sum(p.Cubes[:]), ShrimpsHome: p.ShrimpsHome, ShrimpsOnReef: len(s.shrimpsOf(i)),
 			ShrimpsEaten: p.ShrimpsEaten, Fish: sum(p.Fish[:]), Ready: p.Ready}
-		if s.Phase == phaseOver {
+		if s.Phase == phaseOver || s.Concluded {
 			fc := p.Fish
 			pv.FishColours = &fc
+			sc := s.score(i)
 			if s.Res != nil {
-				sc := s.Res.Scores[i]
-				pv.Score = &sc
+				sc = s.Res.Scores[i]
 			}
+			pv.Score = &sc
 		}
 		v.Players = append(v.Players, pv)
 	}
