@@ -121,14 +121,17 @@ type crossing struct {
 
 // trip is a transport in progress (only between moves while passage is asked).
 type trip struct {
-	Mode    int       `json:"mode"` // tripPhase, tripExtra, tripBonus
-	Kind    string    `json:"kind"` // horse, chain, boat, ship
-	Vessel  int       `json:"v"`
-	Start   int       `json:"start"`
-	Pos     int       `json:"pos"`
-	Steps   int       `json:"steps"`
-	MP      int       `json:"mp"`
-	Cargo   Goods     `json:"cargo"`
+	Mode   int    `json:"mode"` // tripPhase, tripExtra, tripBonus
+	Kind   string `json:"kind"` // horse, chain, boat, ship
+	Vessel int    `json:"v"`
+	Start  int    `json:"start"`
+	Pos    int    `json:"pos"`
+	Steps  int    `json:"steps"`
+	MP     int    `json:"mp"`
+	Cargo  Goods  `json:"cargo"`
+	// Carried is what the transport moved: every good loaded, and what a vessel had aboard when
+	// it set out, so its post can name the cargo (an empty ride reads as one).
+	Carried Goods     `json:"carried,omitzero"`
 	Visited []int     `json:"visited,omitempty"`
 	Loaded  bool      `json:"loaded,omitempty"`
 	StopIn  int       `json:"stopin"`            // kinds loaded at this stop (bitmask)
