@@ -28,6 +28,12 @@ const (
 	// counts one of each, §11.8: the rest returns to the supply), or a weapon forged where one
 	// already lies.
 	HabitSurplus = "surplus"
+	// HabitEmptyTransport is a horse chain that carried nothing: a chain never moves its horses,
+	// so it spent a transport on nothing.
+	HabitEmptyTransport = "empty_transport"
+	// HabitRoundTrip is a transport after which every good and vessel is where it was (a horse
+	// ridden there and back, a boat sailed out and back with its cargo).
+	HabitRoundTrip = "round_trip"
 )
 
 // tradeWorth is what a seat's resources are worth to it, for judging a trade: every unit counts
@@ -203,7 +209,45 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 	if s.carries(p, m[0]) && a.counted(p, s) < s.counted(p, s) {
 		hs = append(hs, HabitSurplus)
 	}
+	if s.transports(m) {
+		switch {
+		case emptyChain(m):
+			hs = append(hs, HabitEmptyTransport)
+		case s.movesNothing(p, m):
+			hs = append(hs, HabitRoundTrip)
+		}
+	}
 	return hs
+}
+
+// transports says whether m is a horse, chain, boat or ship transport (in the transport phase,
+// as an attack's extra transport or a city bonus), the moves the empty and round-trip habits judge.
+func (s *state) transports(m rules.Move) bool {
+	if s.Stage != stTransport && s.Stage != stExtra && s.Stage != stAttack {
+		return false
+	}
+	for i := 0; i < len(m) && i < 2; i++ {
+		switch strings.ToLower(m[i]) {
+		case "horse", "chain", "boat", "ship":
+			return true
+		}
+	}
+	return false
+}
+
+// emptyChain says whether m is a horse chain that loads nothing (a chain's cargo comes only from
+// its loads).
+func emptyChain(m rules.Move) bool {
+	chain := false
+	for i, tok := range m {
+		if i < 2 && strings.EqualFold(tok, "chain") {
+			chain = true
+		}
+		if strings.HasPrefix(tok, "+") {
+			return false
+		}
+	}
+	return chain
 }
 
 // carries says whether a move of p starting with first moves or places goods: a transport
@@ -324,6 +368,13 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 				}
 				return !s.movesNothing(p, append(slices.Clone(partial), tok))
 			}
+			if tok != "" && !strings.HasPrefix(tok, "+") && !strings.HasPrefix(tok, "-") && isChain(append(slices.Clone(partial), tok)) {
+				// A chain that can never load anything ends empty: not worth starting or going on.
+				budget := rideLook
+				if !s.chainLoads(seat, append(slices.Clone(partial), tok), &budget) {
+					return false
+				}
+			}
 			if !look || tok == "" || tok == "done" || tok == "skip" || tok == "boat" || tok == "ship" {
 				return true
 			}
@@ -363,6 +414,50 @@ func byVessel(partial rules.Move) bool {
 func isRide(partial rules.Move) bool {
 	for i := 0; i < len(partial) && i < 2; i++ {
 		if strings.EqualFold(partial[i], "horse") || strings.EqualFold(partial[i], "chain") {
+			return true
+		}
+	}
+	return false
+}
+
+// isChain says whether partial is a horse chain transport.
+func isChain(partial rules.Move) bool {
+	for i := 0; i < len(partial) && i < 2; i++ {
+		if strings.EqualFold(partial[i], "chain") {
+			return true
+		}
+	}
+	return false
+}
+
+// chainLoads says whether the chain part carries something already or can still load a good on
+// its way: a chain never moves its horses, so one that loads nothing moves nothing. It reads the
+// menus along the chain's ways, at most budget of them (beyond, the benefit of the doubt).
+func (s *state) chainLoads(seat rules.Seat, part rules.Move, budget *int) bool {
+	if *budget <= 0 {
+		return true
+	}
+	*budget--
+	x := s.scratchCopy()
+	defer x.done()
+	r := &rd{toks: part, quiet: true}
+	st, ok := x.st.play(int(seat), r).(*stop)
+	if !ok || len(st.next) == 0 {
+		return true
+	}
+	if t := x.st.Trip; t != nil && t.Cargo.total() > 0 {
+		return true
+	}
+	for _, c := range st.next {
+		if strings.HasPrefix(c.Token, "+") {
+			return true
+		}
+	}
+	for _, c := range st.next {
+		if c.Token == "end" || strings.HasPrefix(c.Token, "-") {
+			continue
+		}
+		if s.chainLoads(seat, append(slices.Clone(part), c.Token), budget) {
 			return true
 		}
 	}

@@ -155,3 +155,44 @@ func TestHabitsInPlay(t *testing.T) {
 		}
 	}
 }
+
+// The arena's transport habits: a chain that carries nothing, and a transport that leaves every
+// good and vessel where it was; a ride that moves goods, or the horse itself, shows neither.
+func TestTransportHabits(t *testing.T) {
+	cases := []struct {
+		move string
+		want []string
+	}{
+		{"chain mabaron ikarien end", []string{HabitEmptyTransport}},
+		{"chain mabaron +coal ikarien end", nil},
+		{"horse ys comorium ys end", []string{HabitRoundTrip}},
+		{"horse ys +iron comorium ys -iron end", []string{HabitRoundTrip}},
+		{"horse ys +iron comorium end", nil},
+		{"horse ys comorium end", nil},
+		{"boat boat1 r2 r1 end", []string{HabitRoundTrip}},
+		{"boat boat1 r2 end", nil},
+	}
+	for _, c := range cases {
+		f := newFixture(t, 2).own(0, "Ys", "Comorium", "Mabaron", "Ikarien", "Hippo's Land", "Minda")
+		f.put("Ys", "horse iron").put("Mabaron", "horse coal").put("Ikarien", "horse")
+		f.vessel(0, false, riverBase+1, "")
+		f.transportTurn(0, 2)
+		if got := f.habitsOf(0, c.move); !slices.Equal(got, c.want) {
+			t.Errorf("%s: habits %v, want %v", c.move, got, c.want)
+		}
+	}
+}
+
+// A chain is worth starting only where it can load something on its way: from Mabaron, whose
+// chain reaches only the empty Ikarien, no chain is sensible; once Mabaron holds coal it is.
+func TestSensibleChainLoads(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Mabaron", "Ikarien").put("Mabaron", "horse").put("Ikarien", "horse")
+	f.transportTurn(0, 1)
+	if got := f.s.SensibleTokens(0, nil, f.next(0, "")); slices.Contains(got, "chain") {
+		t.Errorf("an empty chain is offered: %v", got)
+	}
+	f.put("Mabaron", "horse coal")
+	if got := f.s.SensibleTokens(0, nil, f.next(0, "")); !slices.Contains(got, "chain") {
+		t.Errorf("a chain carrying coal is not offered: %v", got)
+	}
+}
