@@ -80,9 +80,6 @@ func (s *state) incoming(p, id int) (offer, bool) {
 	return offer{}, false
 }
 
-// goodAccept says whether accepting o gains p something by tradeWorth.
-func (s *state) goodAccept(p int, o offer) bool { return s.tradeGain(p, o.Get, o.given()) > 0 }
-
 // counted is how many of seat p's horses and weapons count in the areas p held in before (one
 // of each kind an area, §11.8), read in s.
 func (s *state) counted(p int, before *state) int {
@@ -278,32 +275,61 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 	case s.Stage == stTrade && s.Receipts[p].total() == 0:
 		switch {
 		case len(partial) == 0:
-			keep = func(tok string) bool {
-				switch tok {
-				case "offer", "withdraw":
-					return false
-				case "accept":
-					for _, o := range s.Offers {
-						if o.To == p && s.goodAccept(p, o) {
-							return true
-						}
+			// One thing at a time, as a trader would: accept a fair offer, refuse the others
+			// aloud, make the planned offer, and only then say done.
+			fair, unfair := false, false
+			for _, o := range s.Offers {
+				if o.To == p {
+					if s.fairOffer(p, o) {
+						fair = true
+					} else {
+						unfair = true
 					}
-					return false
 				}
-				return true
+			}
+			_, _, _, plan := s.plannedOffer(p)
+			keep = func(tok string) bool {
+				switch {
+				case fair:
+					return tok == "accept"
+				case unfair:
+					return tok == "reject"
+				case plan:
+					return tok == "offer"
+				}
+				return tok != "offer" && tok != "withdraw" && tok != "accept"
 			}
 		case len(partial) == 1 && strings.EqualFold(partial[0], "accept"):
 			keep = func(tok string) bool {
 				o, ok := s.incoming(p, atoi(tok))
-				return !ok || s.goodAccept(p, o)
+				return !ok || s.fairOffer(p, o)
 			}
+		case len(partial) == 1 && strings.EqualFold(partial[0], "reject"):
+			keep = func(tok string) bool {
+				o, ok := s.incoming(p, atoi(tok))
+				return !ok || !s.fairOffer(p, o)
+			}
+		case strings.EqualFold(partial[0], "offer"):
+			keep = s.offerTokens(p, partial)
 		}
+	case s.Stage == stAlly && s.Turn == p && len(partial) == 0:
+		keep = s.allySides(p)
 	case s.Stage == stAttack && s.Trip == nil && (len(partial) == 0 || strings.EqualFold(partial[0], "attack")):
 		targets := s.targets(p)
+		// A player one city from victory is attacked wherever an attack on him may win.
+		var urgent []int
+		for _, t := range targets {
+			if len(partial) == 0 && !slices.Contains(tokens, "attack") {
+				break // no attack left to make: never forced into a bonus transport
+			}
+			if s.nearWin(s.owner(t)) && !s.hopeless(p, t) {
+				urgent = append(urgent, t)
+			}
+		}
 		if len(partial) == 0 {
 			keep = func(tok string) bool {
 				if tok != "attack" {
-					return true
+					return len(urgent) == 0 || tok != "pass" && tok != "done"
 				}
 				for _, t := range targets {
 					if !s.hopeless(p, t) {
@@ -315,7 +341,7 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 		} else {
 			keep = func(tok string) bool {
 				t := s.areaByToken(tok)
-				return t < 0 || !s.hopeless(p, t)
+				return t < 0 || !s.hopeless(p, t) && (len(urgent) == 0 || slices.Contains(urgent, t))
 			}
 		}
 	case s.Stage == stBuild && len(partial) == 0:

@@ -246,12 +246,15 @@ type state struct {
 	Place []pending `json:"place,omitempty"`
 
 	// Trade.
-	Offers    []offer  `json:"offers,omitempty"`
-	NextOffer int      `json:"next_offer"`
-	Done      []bool   `json:"done,omitempty"`
-	Receipts  []Goods  `json:"receipts,omitempty"` // received goods still to be placed, per seat
-	Permits   [][]bool `json:"permits,omitempty"`  // [grantor][grantee] passage for the trade phase
-	Asks      [][]bool `json:"asks,omitempty"`     // [grantor][asker] open passage requests
+	Offers    []offer `json:"offers,omitempty"`
+	NextOffer int     `json:"next_offer"`
+	Done      []bool  `json:"done,omitempty"`
+	// Offered is, per seat, the seats it made an offer to in this trade window (bit q), so the AI
+	// makes each partner one offer a window and never repeats a refused one. Nil until an offer.
+	Offered  []uint64 `json:"offered,omitempty"`
+	Receipts []Goods  `json:"receipts,omitempty"` // received goods still to be placed, per seat
+	Permits  [][]bool `json:"permits,omitempty"`  // [grantor][grantee] passage for the trade phase
+	Asks     [][]bool `json:"asks,omitempty"`     // [grantor][asker] open passage requests
 
 	// Transport.
 	Left []int `json:"left,omitempty"` // transports left per seat
@@ -296,6 +299,7 @@ func (s *state) clone() *state {
 		c.Offers[i] = o
 	}
 	c.Done = append([]bool(nil), s.Done...)
+	c.Offered = append([]uint64(nil), s.Offered...)
 	c.Receipts = append([]Goods(nil), s.Receipts...)
 	c.Permits = cloneBools(s.Permits)
 	c.Asks = cloneBools(s.Asks)

@@ -209,3 +209,33 @@ func TestOfferRefusalsSayTheOrder(t *testing.T) {
 	}
 	f.play(0, "offer blue wood iron for horse coal")
 }
+
+// Offer labels say whose stock a number is (play-tester: "wood (1)" was the partner's), and a
+// like-for-like wish says that it only moves goods (§10.2 keeps it legal).
+func TestOfferLabelsSayWhoseStock(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2wood").put("Comorium", "wood 2iron")
+	f.openTrade()
+	label := func(partial, tok string) string {
+		m, _ := rules.ParseMove(partial)
+		cs, _, err := f.s.Choices(0, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			if c.Token == tok {
+				return c.Label
+			}
+		}
+		t.Fatalf("%q: no %s in %v", partial, tok, choiceToks(cs))
+		return ""
+	}
+	for _, c := range []struct{ partial, tok, want string }{
+		{"offer blue", "wood", "Give wood (you have 2)"},
+		{"offer blue wood for", "iron", "Ask for iron ({seat:1} has 2)"},
+		{"offer blue wood for", "wood", "Ask for wood (like for like: it only moves goods; {seat:1} has 1)"},
+	} {
+		if got := label(c.partial, c.tok); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.partial, c.tok, got, c.want)
+		}
+	}
+}
