@@ -6,6 +6,7 @@ import (
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ai/aitest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // habitsOf plays notation for p on a copy of f's state and returns the habits the move shows.
@@ -127,12 +128,12 @@ func TestHabits(t *testing.T) {
 
 // Seeded games at 2 and 3 seats: normal and hard show no habit (easy is the control, and shows
 // some). Games end after 15 rounds (an option) to keep them short; every phase is that of a
-// whole game.
+// whole game. The default suite plays the first game; the long tier all four.
 func TestHabitsInPlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games")
 	}
-	for _, c := range []struct {
+	cases := []struct {
 		seats  int
 		seed   uint64
 		levels []string
@@ -141,7 +142,8 @@ func TestHabitsInPlay(t *testing.T) {
 		{2, 5, []string{"hard", "normal"}},
 		{3, 1, []string{"hard", "normal", "easy"}},
 		{3, 2, []string{"easy", "hard", "normal"}},
-	} {
+	}
+	for _, c := range cases[:rulestest.Scale(1, len(cases))] {
 		setup := rules.Setup{Seats: c.seats, Seed: c.seed, Options: map[string]string{"rounds": "15"}}
 		counts, n, err := aitest.Habits(Game, setup, c.levels, 4000)
 		if err != nil {
