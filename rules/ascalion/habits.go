@@ -297,7 +297,8 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 				case plan:
 					return tok == "offer"
 				}
-				return tok != "offer" && tok != "withdraw" && tok != "accept"
+				// "close" is a person's standing answer; the AI stays open to offers.
+				return tok != "offer" && tok != "withdraw" && tok != "accept" && tok != "close"
 			}
 		case len(partial) == 1 && strings.EqualFold(partial[0], "accept"):
 			keep = func(tok string) bool {

@@ -251,7 +251,10 @@ type state struct {
 	Done      []bool  `json:"done,omitempty"`
 	// Offered is, per seat, the seats it made an offer to in this trade window (bit q), so the AI
 	// makes each partner one offer a window and never repeats a refused one. Nil until an offer.
-	Offered  []uint64 `json:"offered,omitempty"`
+	Offered []uint64 `json:"offered,omitempty"`
+	// Closed is the seats (bit p) that closed their trade for the round: done, and no offer
+	// reopens them, so they are not asked again (issue 36).
+	Closed   uint64   `json:"closed,omitempty"`
 	Receipts []Goods  `json:"receipts,omitempty"` // received goods still to be placed, per seat
 	Permits  [][]bool `json:"permits,omitempty"`  // [grantor][grantee] passage for the trade phase
 	Asks     [][]bool `json:"asks,omitempty"`     // [grantor][asker] open passage requests

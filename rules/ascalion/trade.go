@@ -18,7 +18,7 @@ func (s *state) startTrade() {
 }
 
 func (s *state) runTrade() {
-	s.Offers, s.Offered = nil, nil
+	s.Offers, s.Offered, s.Closed = nil, nil, 0
 	s.Done = make([]bool, s.N)
 	s.Receipts = make([]Goods, s.N)
 	s.Permits = make([][]bool, s.N)
@@ -62,6 +62,7 @@ func (s *state) checkTradeEnd() {
 		}
 	}
 	s.Offers, s.Offered, s.Done, s.Receipts, s.Permits, s.Asks = nil, nil, nil, nil, nil, nil
+	s.Closed = 0
 	s.emit("ev_trade_closes")
 	s.startTransport()
 }
@@ -75,7 +76,7 @@ func (s *state) partners(p int) []int {
 	var out []int
 	border := s.borderSeats(p)
 	for q := 0; q < s.N; q++ {
-		if q != p && s.alive(q) && s.resourceCount(q) > 0 && s.eligibleNext(p, q, border) {
+		if q != p && s.alive(q) && s.Closed&(1<<q) == 0 && s.resourceCount(q) > 0 && s.eligibleNext(p, q, border) {
 			out = append(out, q)
 		}
 	}
@@ -308,6 +309,7 @@ func (s *state) playTrade(p int, r *rd) error {
 	if !s.Done[p] {
 		add("done", "lb_trade_done")
 	}
+	add("close", "lb_trade_close")
 	m.what = wTradeAction
 	m.label = func(i int) M { return fixed(lab[i]) }
 	k, err := r.need(m)
@@ -315,16 +317,24 @@ func (s *state) playTrade(p int, r *rd) error {
 		return err
 	}
 	switch m.toks[k] {
-	case "done":
+	case "done", "close":
 		s.Done[p] = true
+		// The offers made to p are rejected, and said so one by one, as a reject says it.
 		kept := s.Offers[:0]
 		for _, o := range s.Offers {
 			if o.To != p {
 				kept = append(kept, o)
+				continue
 			}
+			s.emitKind("reject", offerRef(o.ID), s.seatName(p)+" rejected %d trade offers", say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
 		}
 		s.Offers = kept
-		s.emit("ev_trade_done", seatArg("Seat", p))
+		if m.toks[k] == "close" {
+			s.Closed |= 1 << p
+			s.emit("ev_trade_closed", seatArg("Seat", p))
+		} else {
+			s.emit("ev_trade_done", seatArg("Seat", p))
+		}
 	case "offer":
 		if err := s.playOffer(p, r, partners); err != nil {
 			return err

@@ -239,3 +239,28 @@ func TestOfferLabelsSayWhoseStock(t *testing.T) {
 		}
 	}
 }
+
+// Saying done rejects the offers made to the seat aloud, one by one, as a reject does (play-
+// tester: one offer was dropped silently, another rejected); "close" also takes no more offers
+// for the round, so the seat is not asked again.
+func TestTradeDoneRejectsAloudAndCloseStaysClosed(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2wood").put("Comorium", "gold iron")
+	f.openTrade()
+	f.play(0, "offer blue wood for gold")
+	var texts []string
+	for _, e := range f.play(1, "close") {
+		texts = append(texts, e.Text)
+	}
+	all := strings.Join(texts, "\n")
+	if !strings.Contains(all, "rejects offer #1") || !strings.Contains(all, "takes no more offers this round") {
+		t.Errorf("events %q", texts)
+	}
+	if has(f.next(0, ""), "offer") {
+		t.Errorf("Blue, Red's only partner, closed its trade, yet Red may still offer: %v", f.next(0, ""))
+	}
+	for _, a := range f.s.Awaiting() {
+		if a.Seat == 1 {
+			t.Errorf("Blue is asked again: %+v", a)
+		}
+	}
+}
