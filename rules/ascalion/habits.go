@@ -287,7 +287,12 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 					}
 				}
 			}
-			_, _, _, plan := s.plannedOffer(p)
+			fair = fair && slices.Contains(tokens, "accept")
+			unfair = unfair && slices.Contains(tokens, "reject")
+			plan := false
+			if !fair && !unfair && slices.Contains(tokens, "offer") {
+				_, _, _, plan = s.plannedOffer(p)
+			}
 			keep = func(tok string) bool {
 				switch {
 				case fair:
