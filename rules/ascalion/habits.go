@@ -462,8 +462,8 @@ func isChain(partial rules.Move) bool {
 	return false
 }
 
-// chainLoads says whether the chain part carries something already or can still load a good on
-// its way: a chain never moves its horses, so one that loads nothing moves nothing. It reads the
+// chainLoads says whether the chain part carries something already or can still load a good and
+// move on with it: a chain never moves its horses, so one that loads nothing moves nothing. It reads the
 // menus along the chain's ways, at most budget of them (beyond, the benefit of the doubt).
 func (s *state) chainLoads(seat rules.Seat, part rules.Move, budget *int) bool {
 	if *budget <= 0 {
@@ -480,13 +480,22 @@ func (s *state) chainLoads(seat rules.Seat, part rules.Move, budget *int) bool {
 	if t := x.st.Trip; t != nil && t.Cargo.total() > 0 {
 		return true
 	}
+	// A load counts only where the chain can still move on: loaded in its last land, it is
+	// unloaded there again.
+	load, move := false, false
 	for _, c := range st.next {
-		if strings.HasPrefix(c.Token, "+") {
-			return true
+		switch {
+		case strings.HasPrefix(c.Token, "+"):
+			load = true
+		case c.Token != "end" && !strings.HasPrefix(c.Token, "-"):
+			move = true
 		}
 	}
+	if load && move {
+		return true
+	}
 	for _, c := range st.next {
-		if c.Token == "end" || strings.HasPrefix(c.Token, "-") {
+		if c.Token == "end" || strings.HasPrefix(c.Token, "-") || strings.HasPrefix(c.Token, "+") {
 			continue
 		}
 		if s.chainLoads(seat, append(slices.Clone(part), c.Token), budget) {

@@ -198,3 +198,12 @@ func TestSensibleChainLoads(t *testing.T) {
 		t.Errorf("a chain carrying coal is not offered: %v", got)
 	}
 }
+
+// Coal in a chain's last land is no reason to go there: loaded there, it is unloaded there.
+func TestSensibleChainNotForItsLastLand(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Mabaron", "Ikarien").put("Mabaron", "horse").put("Ikarien", "horse coal")
+	f.transportTurn(0, 1)
+	if got := f.s.SensibleTokens(0, rules.Move{"chain"}, f.next(0, "chain")); !slices.Equal(got, []string{"ikarien"}) {
+		t.Errorf("chains from %v, want only from Ikarien, whose coal it can carry", got)
+	}
+}
