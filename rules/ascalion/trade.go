@@ -517,7 +517,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		m.label = func(i int) M {
 			k := ks[i]
 			if gave[k] > 0 {
-				return say("lb_offer_want_same", goodArg("Good", k), seatArg("Seat", q), num("N", avail[k]))
+				return say("lb_offer_want_same", goodArg("Good", k))
 			}
 			return say("lb_offer_want", goodArg("Good", k), seatArg("Seat", q), num("N", avail[k]))
 		}

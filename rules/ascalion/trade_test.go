@@ -230,9 +230,9 @@ func TestOfferLabelsSayWhoseStock(t *testing.T) {
 		return ""
 	}
 	for _, c := range []struct{ partial, tok, want string }{
-		{"offer blue", "wood", "Give wood (you have 2)"},
-		{"offer blue wood for", "iron", "Ask for iron ({seat:1} has 2)"},
-		{"offer blue wood for", "wood", "Ask for wood (like for like: it only moves goods; {seat:1} has 1)"},
+		{"offer blue", "wood", "wood (you have 2)"},
+		{"offer blue wood for", "iron", "iron ({seat:1} has 2)"},
+		{"offer blue wood for", "wood", "wood (like for like: only moves it)"},
 	} {
 		if got := label(c.partial, c.tok); got != c.want {
 			t.Errorf("%s %s: %q, want %q", c.partial, c.tok, got, c.want)
