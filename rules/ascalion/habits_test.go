@@ -2,7 +2,6 @@ package ascalion
 
 import (
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -129,7 +128,7 @@ func TestHabits(t *testing.T) {
 
 // Seeded games at 2 and 3 seats: normal and hard show no habit (easy is the control, and shows
 // some). Games end at a round limit (an option) to keep them short; every phase is that of a
-// whole game. The default suite plays the first game to round 8; the long tier all four to 15.
+// whole game. The default suite plays the first game; the long tier all four.
 func TestHabitsInPlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games")
@@ -144,9 +143,8 @@ func TestHabitsInPlay(t *testing.T) {
 		{3, 1, []string{"hard", "normal", "easy"}},
 		{3, 2, []string{"easy", "hard", "normal"}},
 	}
-	rounds := strconv.Itoa(rulestest.Scale(8, 15))
 	for _, c := range cases[:rulestest.Scale(1, len(cases))] {
-		setup := rules.Setup{Seats: c.seats, Seed: c.seed, Options: map[string]string{"rounds": rounds}}
+		setup := rules.Setup{Seats: c.seats, Seed: c.seed, Options: map[string]string{"rounds": "15"}}
 		counts, n, err := aitest.Habits(Game, setup, c.levels, 4000)
 		if err != nil {
 			t.Fatal(err)
