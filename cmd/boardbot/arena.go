@@ -124,6 +124,9 @@ type arenaKind struct {
 	TurnCPUP99 float64        `json:"turn_cpu_ms_p99"`
 	TurnCPUMax float64        `json:"turn_cpu_ms_max"`
 	Habits     map[string]int `json:"habits"` // habits a player would laugh at (ai.HabitWatch), summed over games
+	// WinsBy splits Wins by how the games were won, for games that say so (wonByer): Ascalion's
+	// "cities", "elimination", "rounds".
+	WinsBy map[string]float64 `json:"wins_by,omitempty"`
 }
 
 type arenaStats struct {
@@ -264,12 +267,13 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		think, cpu        []float64
 		turnWall, turnCPU []float64
 		habits            map[string]int
+		winsBy            map[string]float64
 	}
 	byKind := map[string]*acc{}
 	var order []string
 	for _, p := range ps {
 		if byKind[p.kind] == nil {
-			byKind[p.kind] = &acc{habits: map[string]int{}}
+			byKind[p.kind] = &acc{habits: map[string]int{}, winsBy: map[string]float64{}}
 			order = append(order, p.kind)
 		}
 	}
@@ -390,12 +394,19 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		}
 		out.Finished++
 		winners := res.Winners()
+		by := ""
+		if wb, ok := st.(wonByer); ok {
+			by = wb.WonBy()
+		}
 		for s := 0; s < seats; s++ {
 			a := byKind[at(rules.Seat(s)).kind]
 			a.seats++
 			for _, w := range winners {
 				if int(w) == s {
 					a.wins += 1 / float64(len(winners))
+					if by != "" {
+						a.winsBy[by] += 1 / float64(len(winners))
+					}
 				}
 			}
 		}
@@ -429,6 +440,9 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		kd.TurnCPUP50, kd.TurnCPUP99 = percentile(a.turnCPU, 50), percentile(a.turnCPU, 99)
 		kd.TurnCPUMax = percentile(a.turnCPU, 100)
 		kd.Habits = a.habits
+		if len(a.winsBy) > 0 {
+			kd.WinsBy = a.winsBy
+		}
 		out.Kinds = append(out.Kinds, kd)
 	}
 	if searchTime > 0 {
@@ -436,6 +450,10 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 	}
 	return out
 }
+
+// wonByer is a finished game that says how it was won ("cities", "elimination"), for the
+// arena's wins_by.
+type wonByer interface{ WonBy() string }
 
 // wilson is the 95% Wilson score interval of wins out of n, sound for small n and rates near 0
 // or 1, where the normal approximation is not.

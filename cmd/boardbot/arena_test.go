@@ -110,3 +110,32 @@ func TestArenaHabitDumpMakesItsDirectory(t *testing.T) {
 		t.Errorf("%s not made: %v", dir, err)
 	}
 }
+
+// A game that says how it was won splits each kind's wins by it (Ascalion: cities, elimination,
+// rounds); the split adds up to the wins.
+func TestArenaWinsBy(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"arena", "--game", "ascalion", "--seats", "2", "--games", "2",
+		"--players", "random,random", "--json"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var st arenaStats
+	if err := json.Unmarshal(out.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Finished != 2 || len(st.Kinds) != 1 {
+		t.Fatalf("%+v", st)
+	}
+	k := st.Kinds[0]
+	sum := 0.0
+	for by, w := range k.WinsBy {
+		if by != "cities" && by != "elimination" && by != "rounds" {
+			t.Errorf("won by %q", by)
+		}
+		sum += w
+	}
+	if sum != k.Wins || sum == 0 {
+		t.Errorf("wins by %v add up to %v, wins %v", k.WinsBy, sum, k.Wins)
+	}
+}

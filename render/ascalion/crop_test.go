@@ -83,3 +83,52 @@ func TestSeaNumbersHeard(t *testing.T) {
 		t.Errorf("%d sea numbers heard, %d shown", first, shown)
 	}
 }
+
+// While one player plans a transport, an attack or a development, the focus shows as many of his
+// lands as any cut-out of the map can (issue 36: the last move elsewhere was no help to plan).
+func TestFocusShowsThePlannersLands(t *testing.T) {
+	g := geometry()
+	st := play(t, rules.Setup{Seats: 4, Seed: 2, Options: map[string]string{"setup": "quick"}}, 0, nil)
+	r := rand.New(rand.NewPCG(9, 3))
+	seen := 0
+	for i := 0; i < 1500 && st.Result() == nil; i++ {
+		v := st.View(rules.Spectator).(game.View)
+		if len(v.Waiting) == 1 && v.Attack == nil && v.Passage == nil && (v.Step == "transport" || v.Step == "attack" || v.Step == "development") {
+			seen++
+			inside := func(rc image.Rectangle) int {
+				n := 0
+				for li, l := range v.Lands {
+					c := g.landC[li]
+					if l.InPlay && l.Owner == v.Waiting[0] && image.Pt(int(c.X), int(c.Y)).In(rc.Inset(30)) {
+						n++
+					}
+				}
+				return n
+			}
+			got := inside(focusRect(g, v))
+			for li, l := range v.Lands {
+				if !l.InPlay || l.Owner != v.Waiting[0] {
+					continue
+				}
+				c := g.landC[li]
+				x := max(0, min(int(c.X)-focusW/2, imgW-focusW))
+				y := max(statusH, min(int(c.Y)-focusMapH/2, statusH+int(g.mapH)-focusMapH))
+				if n := inside(image.Rect(x, y, x+focusW, y+focusMapH)); n > got {
+					t.Fatalf("move %d, %s of seat %d: the focus holds %d of his lands, around %s %d", i, v.Step, v.Waiting[0], got, l.Name, n)
+				}
+			}
+		}
+		ps := st.Awaiting()
+		p := ps[r.IntN(len(ps))]
+		m, err := rules.RandomMove(st, p.Seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p.Seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if seen < 10 {
+		t.Errorf("only %d planning moments met", seen)
+	}
+}

@@ -103,6 +103,9 @@ func itoa(n int) string {
 // and the land under attack or at the river, else on the awaited player's lands, else on the map;
 // kept inside the map.
 func focusRect(g *geom, v game.View) image.Rectangle {
+	if r, ok := ownRect(g, v); ok {
+		return r
+	}
 	var pts []gg.Point
 	add := func(name string) {
 		for li, l := range v.Lands {
@@ -155,4 +158,41 @@ func focusRect(g *geom, v game.View) image.Rectangle {
 	x = max(0, min(x, imgW-focusW))
 	y = max(statusH, min(y, statusH+int(g.mapH)-focusMapH))
 	return image.Rect(x, y, x+focusW, y+focusMapH)
+}
+
+// ownRect is, while one player plans a transport, an attack or a development, the cut-out that
+// holds the most of his own lands (centred on one of them): a phone then shows his goods, values
+// and neighbours, from which he plans, rather than the last move elsewhere (issue 36).
+func ownRect(g *geom, v game.View) (image.Rectangle, bool) {
+	if v.Result != nil || len(v.Waiting) != 1 || v.Attack != nil || v.Passage != nil {
+		return image.Rectangle{}, false
+	}
+	switch v.Step {
+	case "transport", "attack", "development":
+	default:
+		return image.Rectangle{}, false
+	}
+	var own []gg.Point
+	for li, l := range v.Lands {
+		if l.InPlay && l.Owner == v.Waiting[0] {
+			own = append(own, g.landC[li])
+		}
+	}
+	best, bestN := image.Rectangle{}, 0
+	for _, c := range own {
+		x := max(0, min(int(c.X)-focusW/2, imgW-focusW))
+		y := max(statusH, min(int(c.Y)-focusMapH/2, statusH+int(g.mapH)-focusMapH))
+		r := image.Rect(x, y, x+focusW, y+focusMapH)
+		n := 0
+		for _, p := range own {
+			// A land counts when its centre is well inside, so its label and goods show.
+			if image.Pt(int(p.X), int(p.Y)).In(r.Inset(30)) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = r, n
+		}
+	}
+	return best, bestN > 0
 }

@@ -48,7 +48,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 		detail := tr(lang, "player_detail", msg.Code("Cities", tr(lang, "n_cities", msg.Count("N", p.Cities))),
 			msg.Code("Areas", tr(lang, "n_areas", msg.Count("N", p.Areas))), msg.Number("Start", p.Start))
 		if p.Transports > 0 {
-			detail += tr(lang, "player_transports", msg.Number("N", p.Transports))
+			detail += tr(lang, "player_transports", msg.Count("N", p.Transports))
 		}
 		if p.Done {
 			detail += tr(lang, "player_done")

@@ -108,3 +108,21 @@ func plainWord(s string, names []string) string {
 	}
 	return ""
 }
+
+// The panel counts transports in the right number in every language: "1 transport", never
+// "1 transports" (play-tester).
+func TestPanelTransportsAgree(t *testing.T) {
+	want := map[string][2]string{
+		msg.English: {" · 1 transport", " · 2 transports"},
+		msg.German:  {" · 1 Transport", " · 2 Transporte"},
+		msg.Spanish: {" · 1 transporte", " · 2 transportes"},
+		msg.French:  {" · 1 transport", " · 2 transports"},
+	}
+	for lang, w := range want {
+		for i, n := range []int{1, 2} {
+			if got := tr(lang, "player_transports", msg.Count("N", n)); got != w[i] {
+				t.Errorf("%s, %d: %q, want %q", lang, n, got, w[i])
+			}
+		}
+	}
+}

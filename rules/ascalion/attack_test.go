@@ -167,6 +167,9 @@ func TestVictory(t *testing.T) {
 		if len(got) != len(c.win) || (len(got) > 0 && got[0] != c.win[0]) {
 			t.Errorf("%s %v: winners %v, want %v", c.rule, c.cities, got, c.win)
 		}
+		if by := f.s.WonBy(); len(c.win) > 0 && by != "cities" || len(c.win) == 0 && by != "" {
+			t.Errorf("%s %v: won by %q", c.rule, c.cities, by)
+		}
 	}
 }
 
@@ -176,6 +179,9 @@ func TestRoundLimit(t *testing.T) {
 	f.s.checkVictory()
 	if f.s.Res == nil || f.s.Res.Ranks[1] != 1 {
 		t.Error("at the round limit the most cities win")
+	}
+	if got := f.s.WonBy(); got != "rounds" {
+		t.Errorf("won by %q, want rounds", got)
 	}
 }
 
@@ -232,6 +238,9 @@ func TestLastStanding(t *testing.T) {
 	f.s.checkVictory()
 	if f.s.Res == nil || f.s.Res.Ranks[2] != 1 {
 		t.Error("the only player left wins")
+	}
+	if got := f.s.WonBy(); got != "elimination" {
+		t.Errorf("won by %q, want elimination", got)
 	}
 }
 

@@ -149,6 +149,7 @@ func (s *state) scratchCopy() *scratch {
 	c.Votes = reuse(old.Votes, s.Votes)
 	c.Place = reuse(old.Place, s.Place)
 	c.Done = reuse(old.Done, s.Done)
+	c.Offered = reuse(old.Offered, s.Offered)
 	c.Receipts = reuse(old.Receipts, s.Receipts)
 	c.Left = reuse(old.Left, s.Left)
 	c.Univ = reuse(old.Univ, s.Univ)

@@ -158,6 +158,17 @@ func (s *state) playVote(p int, r *rd) error {
 	case no > yes:
 		s.emit("ev_vote_cancel", num("Yes", yes), num("No", no))
 		s.phaseSkipped(s.VotePhase)
+	case yes+no == 2 && s.Votes[s.SP] >= 0:
+		// Two voters: the start player's vote, cast first, is his final say (issue 36); asking
+		// him again would cost a visit to repeat it.
+		s.emit("ev_vote_tied", num("Yes", yes), num("No", no), seatArg("Seat", s.SP))
+		if s.Votes[s.SP] == 1 {
+			s.emit("ev_tie_yes", seatArg("Seat", s.SP))
+			s.phaseRuns(s.VotePhase)
+		} else {
+			s.emit("ev_tie_no", seatArg("Seat", s.SP))
+			s.phaseSkipped(s.VotePhase)
+		}
 	default:
 		s.emit("ev_vote_tied", num("Yes", yes), num("No", no), seatArg("Seat", s.SP))
 		s.Stage = stTieBreak

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
@@ -110,6 +111,22 @@ func (game) Decode(b []byte) (rules.State, error) {
 func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
 
 func (s *state) Result() *rules.Result { return s.Res }
+
+// WonBy says how a finished game was won, for the arena's wins_by: "cities" (three cities at the
+// end of an attack phase), "elimination" (the last player holding land), "rounds" (most cities at
+// the round limit); "" while the game runs.
+func (s *state) WonBy() string {
+	if s.Res == nil || s.Res.ReasonMsg == nil {
+		return ""
+	}
+	switch id := s.Res.ReasonMsg.ID; {
+	case id == "res_last":
+		return "elimination"
+	case strings.HasPrefix(id, "res_limit"):
+		return "rounds"
+	}
+	return "cities"
+}
 
 func eventTexts(ev []rules.Event) ([]string, []*msg.Message) {
 	var out []string

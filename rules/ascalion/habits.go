@@ -28,6 +28,12 @@ const (
 	// counts one of each, §11.8: the rest returns to the supply), or a weapon forged where one
 	// already lies.
 	HabitSurplus = "surplus"
+	// HabitEmptyTransport is a horse chain that carried nothing: a chain never moves its horses,
+	// so it spent a transport on nothing.
+	HabitEmptyTransport = "empty_transport"
+	// HabitRoundTrip is a transport after which every good and vessel is where it was (a horse
+	// ridden there and back, a boat sailed out and back with its cargo).
+	HabitRoundTrip = "round_trip"
 )
 
 // tradeWorth is what a seat's resources are worth to it, for judging a trade: every unit counts
@@ -73,9 +79,6 @@ func (s *state) incoming(p, id int) (offer, bool) {
 	}
 	return offer{}, false
 }
-
-// goodAccept says whether accepting o gains p something by tradeWorth.
-func (s *state) goodAccept(p int, o offer) bool { return s.tradeGain(p, o.Get, o.given()) > 0 }
 
 // counted is how many of seat p's horses and weapons count in the areas p held in before (one
 // of each kind an area, §11.8), read in s.
@@ -203,7 +206,45 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 	if s.carries(p, m[0]) && a.counted(p, s) < s.counted(p, s) {
 		hs = append(hs, HabitSurplus)
 	}
+	if s.transports(m) {
+		switch {
+		case emptyChain(m):
+			hs = append(hs, HabitEmptyTransport)
+		case s.movesNothing(p, m):
+			hs = append(hs, HabitRoundTrip)
+		}
+	}
 	return hs
+}
+
+// transports says whether m is a horse, chain, boat or ship transport (in the transport phase,
+// as an attack's extra transport or a city bonus), the moves the empty and round-trip habits judge.
+func (s *state) transports(m rules.Move) bool {
+	if s.Stage != stTransport && s.Stage != stExtra && s.Stage != stAttack {
+		return false
+	}
+	for i := 0; i < len(m) && i < 2; i++ {
+		switch strings.ToLower(m[i]) {
+		case "horse", "chain", "boat", "ship":
+			return true
+		}
+	}
+	return false
+}
+
+// emptyChain says whether m is a horse chain that loads nothing (a chain's cargo comes only from
+// its loads).
+func emptyChain(m rules.Move) bool {
+	chain := false
+	for i, tok := range m {
+		if i < 2 && strings.EqualFold(tok, "chain") {
+			chain = true
+		}
+		if strings.HasPrefix(tok, "+") {
+			return false
+		}
+	}
+	return chain
 }
 
 // carries says whether a move of p starting with first moves or places goods: a transport
@@ -234,32 +275,67 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 	case s.Stage == stTrade && s.Receipts[p].total() == 0:
 		switch {
 		case len(partial) == 0:
-			keep = func(tok string) bool {
-				switch tok {
-				case "offer", "withdraw":
-					return false
-				case "accept":
-					for _, o := range s.Offers {
-						if o.To == p && s.goodAccept(p, o) {
-							return true
-						}
+			// One thing at a time, as a trader would: accept a fair offer, refuse the others
+			// aloud, make the planned offer, and only then say done.
+			fair, unfair := false, false
+			for _, o := range s.Offers {
+				if o.To == p {
+					if s.fairOffer(p, o) {
+						fair = true
+					} else {
+						unfair = true
 					}
-					return false
 				}
-				return true
+			}
+			fair = fair && slices.Contains(tokens, "accept")
+			unfair = unfair && slices.Contains(tokens, "reject")
+			plan := false
+			if !fair && !unfair && slices.Contains(tokens, "offer") {
+				_, _, _, plan = s.plannedOffer(p)
+			}
+			keep = func(tok string) bool {
+				switch {
+				case fair:
+					return tok == "accept"
+				case unfair:
+					return tok == "reject"
+				case plan:
+					return tok == "offer"
+				}
+				// "close" is a person's standing answer; the AI stays open to offers.
+				return tok != "offer" && tok != "withdraw" && tok != "accept" && tok != "close"
 			}
 		case len(partial) == 1 && strings.EqualFold(partial[0], "accept"):
 			keep = func(tok string) bool {
 				o, ok := s.incoming(p, atoi(tok))
-				return !ok || s.goodAccept(p, o)
+				return !ok || s.fairOffer(p, o)
 			}
+		case len(partial) == 1 && strings.EqualFold(partial[0], "reject"):
+			keep = func(tok string) bool {
+				o, ok := s.incoming(p, atoi(tok))
+				return !ok || !s.fairOffer(p, o)
+			}
+		case strings.EqualFold(partial[0], "offer"):
+			keep = s.offerTokens(p, partial)
 		}
+	case s.Stage == stAlly && s.Turn == p && len(partial) == 0:
+		keep = s.allySides(p)
 	case s.Stage == stAttack && s.Trip == nil && (len(partial) == 0 || strings.EqualFold(partial[0], "attack")):
 		targets := s.targets(p)
+		// A player one city from victory is attacked wherever an attack on him may win.
+		var urgent []int
+		for _, t := range targets {
+			if len(partial) == 0 && !slices.Contains(tokens, "attack") {
+				break // no attack left to make: never forced into a bonus transport
+			}
+			if s.nearWin(s.owner(t)) && !s.hopeless(p, t) {
+				urgent = append(urgent, t)
+			}
+		}
 		if len(partial) == 0 {
 			keep = func(tok string) bool {
 				if tok != "attack" {
-					return true
+					return len(urgent) == 0 || tok != "pass" && tok != "done"
 				}
 				for _, t := range targets {
 					if !s.hopeless(p, t) {
@@ -271,7 +347,7 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 		} else {
 			keep = func(tok string) bool {
 				t := s.areaByToken(tok)
-				return t < 0 || !s.hopeless(p, t)
+				return t < 0 || !s.hopeless(p, t) && (len(urgent) == 0 || slices.Contains(urgent, t))
 			}
 		}
 	case s.Stage == stBuild && len(partial) == 0:
@@ -324,6 +400,13 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 				}
 				return !s.movesNothing(p, append(slices.Clone(partial), tok))
 			}
+			if tok != "" && !strings.HasPrefix(tok, "+") && !strings.HasPrefix(tok, "-") && isChain(append(slices.Clone(partial), tok)) {
+				// A chain that can never load anything ends empty: not worth starting or going on.
+				budget := rideLook
+				if !s.chainLoads(seat, append(slices.Clone(partial), tok), &budget) {
+					return false
+				}
+			}
 			if !look || tok == "" || tok == "done" || tok == "skip" || tok == "boat" || tok == "ship" {
 				return true
 			}
@@ -363,6 +446,59 @@ func byVessel(partial rules.Move) bool {
 func isRide(partial rules.Move) bool {
 	for i := 0; i < len(partial) && i < 2; i++ {
 		if strings.EqualFold(partial[i], "horse") || strings.EqualFold(partial[i], "chain") {
+			return true
+		}
+	}
+	return false
+}
+
+// isChain says whether partial is a horse chain transport.
+func isChain(partial rules.Move) bool {
+	for i := 0; i < len(partial) && i < 2; i++ {
+		if strings.EqualFold(partial[i], "chain") {
+			return true
+		}
+	}
+	return false
+}
+
+// chainLoads says whether the chain part carries something already or can still load a good and
+// move on with it: a chain never moves its horses, so one that loads nothing moves nothing. It reads the
+// menus along the chain's ways, at most budget of them (beyond, the benefit of the doubt).
+func (s *state) chainLoads(seat rules.Seat, part rules.Move, budget *int) bool {
+	if *budget <= 0 {
+		return true
+	}
+	*budget--
+	x := s.scratchCopy()
+	defer x.done()
+	r := &rd{toks: part, quiet: true}
+	st, ok := x.st.play(int(seat), r).(*stop)
+	if !ok || len(st.next) == 0 {
+		return true
+	}
+	if t := x.st.Trip; t != nil && t.Cargo.total() > 0 {
+		return true
+	}
+	// A load counts only where the chain can still move on: loaded in its last land, it is
+	// unloaded there again.
+	load, move := false, false
+	for _, c := range st.next {
+		switch {
+		case strings.HasPrefix(c.Token, "+"):
+			load = true
+		case c.Token != "end" && !strings.HasPrefix(c.Token, "-"):
+			move = true
+		}
+	}
+	if load && move {
+		return true
+	}
+	for _, c := range st.next {
+		if c.Token == "end" || strings.HasPrefix(c.Token, "-") || strings.HasPrefix(c.Token, "+") {
+			continue
+		}
+		if s.chainLoads(seat, append(slices.Clone(part), c.Token), budget) {
 			return true
 		}
 	}

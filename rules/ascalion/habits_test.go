@@ -6,6 +6,7 @@ import (
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/ai/aitest"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // habitsOf plays notation for p on a copy of f's state and returns the habits the move shows.
@@ -126,13 +127,13 @@ func TestHabits(t *testing.T) {
 }
 
 // Seeded games at 2 and 3 seats: normal and hard show no habit (easy is the control, and shows
-// some). Games end after 15 rounds (an option) to keep them short; every phase is that of a
-// whole game.
+// some). Games end at a round limit (an option) to keep them short; every phase is that of a
+// whole game. The default suite plays the first game; the long tier all four.
 func TestHabitsInPlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games")
 	}
-	for _, c := range []struct {
+	cases := []struct {
 		seats  int
 		seed   uint64
 		levels []string
@@ -141,7 +142,8 @@ func TestHabitsInPlay(t *testing.T) {
 		{2, 5, []string{"hard", "normal"}},
 		{3, 1, []string{"hard", "normal", "easy"}},
 		{3, 2, []string{"easy", "hard", "normal"}},
-	} {
+	}
+	for _, c := range cases[:rulestest.Scale(1, len(cases))] {
 		setup := rules.Setup{Seats: c.seats, Seed: c.seed, Options: map[string]string{"rounds": "15"}}
 		counts, n, err := aitest.Habits(Game, setup, c.levels, 4000)
 		if err != nil {
@@ -153,5 +155,55 @@ func TestHabitsInPlay(t *testing.T) {
 				t.Errorf("%d seats, seed %d: %s showed habits %v", c.seats, c.seed, level, counts[rules.Seat(s)])
 			}
 		}
+	}
+}
+
+// The arena's transport habits: a chain that carries nothing, and a transport that leaves every
+// good and vessel where it was; a ride that moves goods, or the horse itself, shows neither.
+func TestTransportHabits(t *testing.T) {
+	cases := []struct {
+		move string
+		want []string
+	}{
+		{"chain mabaron ikarien end", []string{HabitEmptyTransport}},
+		{"chain mabaron +coal ikarien end", nil},
+		{"horse ys comorium ys end", []string{HabitRoundTrip}},
+		{"horse ys +iron comorium ys -iron end", []string{HabitRoundTrip}},
+		{"horse ys +iron comorium end", nil},
+		{"horse ys comorium end", nil},
+		{"boat boat1 r2 r1 end", []string{HabitRoundTrip}},
+		{"boat boat1 r2 end", nil},
+	}
+	for _, c := range cases {
+		f := newFixture(t, 2).own(0, "Ys", "Comorium", "Mabaron", "Ikarien", "Hippo's Land", "Minda")
+		f.put("Ys", "horse iron").put("Mabaron", "horse coal").put("Ikarien", "horse")
+		f.vessel(0, false, riverBase+1, "")
+		f.transportTurn(0, 2)
+		if got := f.habitsOf(0, c.move); !slices.Equal(got, c.want) {
+			t.Errorf("%s: habits %v, want %v", c.move, got, c.want)
+		}
+	}
+}
+
+// A chain is worth starting only where it can load something on its way: from Mabaron, whose
+// chain reaches only the empty Ikarien, no chain is sensible; once Mabaron holds coal it is.
+func TestSensibleChainLoads(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Mabaron", "Ikarien").put("Mabaron", "horse").put("Ikarien", "horse")
+	f.transportTurn(0, 1)
+	if got := f.s.SensibleTokens(0, nil, f.next(0, "")); slices.Contains(got, "chain") {
+		t.Errorf("an empty chain is offered: %v", got)
+	}
+	f.put("Mabaron", "horse coal")
+	if got := f.s.SensibleTokens(0, nil, f.next(0, "")); !slices.Contains(got, "chain") {
+		t.Errorf("a chain carrying coal is not offered: %v", got)
+	}
+}
+
+// Coal in a chain's last land is no reason to go there: loaded there, it is unloaded there.
+func TestSensibleChainNotForItsLastLand(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Mabaron", "Ikarien").put("Mabaron", "horse").put("Ikarien", "horse coal")
+	f.transportTurn(0, 1)
+	if got := f.s.SensibleTokens(0, rules.Move{"chain"}, f.next(0, "chain")); !slices.Equal(got, []string{"ikarien"}) {
+		t.Errorf("chains from %v, want only from Ikarien, whose coal it can carry", got)
 	}
 }

@@ -233,10 +233,9 @@ func TestVoteMajority(t *testing.T) {
 	}
 }
 
-// §6.0 at 2 seats: a tie goes back to the start player, whose final say may differ from his vote
-// ("der durchaus seine erste Meinung ändern darf"), so he is asked; the prompt says it is his
-// final say and what he voted, the buttons mark his vote, and silence keeps it.
-func TestTieBreakIsTheStartPlayersFinalSay(t *testing.T) {
+// §6.0 at 2 seats: a tie goes back to the start player, who voted first; his vote is his final
+// say and he is not asked again (issue 36: a visit to repeat it). The phase runs or not by it.
+func TestTieAtTwoSeatsIsTheStartPlayersVote(t *testing.T) {
 	for _, first := range []string{"yes", "no"} {
 		f := newFixture(t, 2).own(0, "Ys").own(1, "Comorium")
 		f.put("Ys", "gold").put("Comorium", "coal")
@@ -246,7 +245,37 @@ func TestTieBreakIsTheStartPlayersFinalSay(t *testing.T) {
 		f.s.Stage, f.s.Turn, f.s.SP = stVote, 0, 0
 		f.play(0, first)
 		other := map[string]string{"yes": "no", "no": "yes"}[first]
+		evs := f.play(1, other)
+		if f.s.Stage == stTieBreak || f.s.Stage == stVote {
+			t.Fatalf("%s: the start player is asked again (stage %d)", first, f.s.Stage)
+		}
+		if runs := f.s.Stage == stTrade; runs != (first == "yes") {
+			t.Errorf("%s: trade runs %v", first, runs)
+		}
+		var texts []string
+		for _, e := range evs {
+			texts = append(texts, e.Text)
+		}
+		if !strings.Contains(strings.Join(texts, "\n"), "decides the tie: "+first) {
+			t.Errorf("%s: events %q do not tell the start player's decision", first, texts)
+		}
+	}
+}
+
+// With four voters a 2:2 tie still asks the start player, who may change his mind (§6.0).
+func TestTieBreakIsTheStartPlayersFinalSay(t *testing.T) {
+	for _, first := range []string{"yes", "no"} {
+		f := newFixture(t, 4).own(0, "Ys").own(1, "Comorium").own(2, "Albur").own(3, "Elgar")
+		f.put("Ys", "gold").put("Comorium", "coal")
+		f.s.VotePhase = 4
+		f.s.Votes = []int{-1, -1, -1, -1}
+		f.s.Queue = []int{0, 1, 2, 3}
+		f.s.Stage, f.s.Turn, f.s.SP = stVote, 0, 0
+		other := map[string]string{"yes": "no", "no": "yes"}[first]
+		f.play(0, first)
 		f.play(1, other)
+		f.play(2, first)
+		f.play(3, other)
 		ps := f.s.Awaiting()
 		if f.s.Stage != stTieBreak || len(ps) != 1 || ps[0].Seat != 0 {
 			t.Fatalf("tie: stage %d, awaiting %+v", f.s.Stage, ps)

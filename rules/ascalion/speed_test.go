@@ -13,21 +13,27 @@ import (
 
 // The fast paths give the same tokens, the same random moves and the same states as the slow
 // ones, over random games at several seat counts, with the draft and the expansion.
+// The default suite plays the 2-seat game and the expansion with reach; the long tier all four.
 func TestFastPathsAgree(t *testing.T) {
-	rulestest.RunFast(t, Game, rulestest.Config{Games: 1, Every: 20, MaxMoves: 20000, Exhaustive: 16, Setups: []rules.Setup{
-		{Seats: 2, Seed: 1}, {Seats: 4, Seed: 2, Options: map[string]string{"setup": "quick"}},
+	setups := []rules.Setup{
+		{Seats: 2, Seed: 1},
 		{Seats: 3, Seed: 3, Options: map[string]string{"expansion": "on", "trade": "reach"}},
+		{Seats: 4, Seed: 2, Options: map[string]string{"setup": "quick"}},
 		{Seats: 6, Seed: 4, Options: map[string]string{"setup": "quick", "rounds": "15"}},
-	}})
+	}
+	setups = setups[:rulestest.Scale(2, len(setups))]
+	rulestest.RunFast(t, Game, rulestest.Config{Games: 1, Every: 20, MaxMoves: 20000, Exhaustive: 16, Setups: setups})
 }
 
 // The one-pass firstMove (prompt defaults) gives the move the walk through Choices gives: the
-// first token wherever there is a choice, stopping as soon as the move is complete.
+// first token wherever there is a choice, stopping as soon as the move is complete. The default
+// suite follows the first 500 moves of each game, the long tier 3000.
 func TestFirstMoveAgrees(t *testing.T) {
+	steps := rulestest.Scale(500, 3000)
 	for _, setup := range []rules.Setup{{Seats: 3, Seed: 7}, {Seats: 5, Seed: 8, Options: map[string]string{"setup": "quick"}}} {
 		st := rulestest.Start(t, Game, setup)
 		r := rand.New(rand.NewPCG(setup.Seed, 1))
-		for step := 0; step < 3000 && st.Result() == nil; step++ {
+		for step := 0; step < steps && st.Result() == nil; step++ {
 			s := st.(*state)
 			for _, p := range s.Awaiting() {
 				if got, want := s.firstMove(int(p.Seat)), firstByChoices(s, p.Seat); !got.Equal(want) {

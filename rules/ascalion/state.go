@@ -121,14 +121,17 @@ type crossing struct {
 
 // trip is a transport in progress (only between moves while passage is asked).
 type trip struct {
-	Mode    int       `json:"mode"` // tripPhase, tripExtra, tripBonus
-	Kind    string    `json:"kind"` // horse, chain, boat, ship
-	Vessel  int       `json:"v"`
-	Start   int       `json:"start"`
-	Pos     int       `json:"pos"`
-	Steps   int       `json:"steps"`
-	MP      int       `json:"mp"`
-	Cargo   Goods     `json:"cargo"`
+	Mode   int    `json:"mode"` // tripPhase, tripExtra, tripBonus
+	Kind   string `json:"kind"` // horse, chain, boat, ship
+	Vessel int    `json:"v"`
+	Start  int    `json:"start"`
+	Pos    int    `json:"pos"`
+	Steps  int    `json:"steps"`
+	MP     int    `json:"mp"`
+	Cargo  Goods  `json:"cargo"`
+	// Carried is what the transport moved: every good loaded, and what a vessel had aboard when
+	// it set out, so its post can name the cargo (an empty ride reads as one).
+	Carried Goods     `json:"carried,omitzero"`
 	Visited []int     `json:"visited,omitempty"`
 	Loaded  bool      `json:"loaded,omitempty"`
 	StopIn  int       `json:"stopin"`            // kinds loaded at this stop (bitmask)
@@ -243,12 +246,18 @@ type state struct {
 	Place []pending `json:"place,omitempty"`
 
 	// Trade.
-	Offers    []offer  `json:"offers,omitempty"`
-	NextOffer int      `json:"next_offer"`
-	Done      []bool   `json:"done,omitempty"`
-	Receipts  []Goods  `json:"receipts,omitempty"` // received goods still to be placed, per seat
-	Permits   [][]bool `json:"permits,omitempty"`  // [grantor][grantee] passage for the trade phase
-	Asks      [][]bool `json:"asks,omitempty"`     // [grantor][asker] open passage requests
+	Offers    []offer `json:"offers,omitempty"`
+	NextOffer int     `json:"next_offer"`
+	Done      []bool  `json:"done,omitempty"`
+	// Offered is, per seat, the seats it made an offer to in this trade window (bit q), so the AI
+	// makes each partner one offer a window and never repeats a refused one. Nil until an offer.
+	Offered []uint64 `json:"offered,omitempty"`
+	// Closed is the seats (bit p) that closed their trade for the round: done, and no offer
+	// reopens them, so they are not asked again (issue 36).
+	Closed   uint64   `json:"closed,omitempty"`
+	Receipts []Goods  `json:"receipts,omitempty"` // received goods still to be placed, per seat
+	Permits  [][]bool `json:"permits,omitempty"`  // [grantor][grantee] passage for the trade phase
+	Asks     [][]bool `json:"asks,omitempty"`     // [grantor][asker] open passage requests
 
 	// Transport.
 	Left []int `json:"left,omitempty"` // transports left per seat
@@ -293,6 +302,7 @@ func (s *state) clone() *state {
 		c.Offers[i] = o
 	}
 	c.Done = append([]bool(nil), s.Done...)
+	c.Offered = append([]uint64(nil), s.Offered...)
 	c.Receipts = append([]Goods(nil), s.Receipts...)
 	c.Permits = cloneBools(s.Permits)
 	c.Asks = cloneBools(s.Asks)

@@ -18,7 +18,7 @@ func (s *state) startTrade() {
 }
 
 func (s *state) runTrade() {
-	s.Offers = nil
+	s.Offers, s.Offered, s.Closed = nil, nil, 0
 	s.Done = make([]bool, s.N)
 	s.Receipts = make([]Goods, s.N)
 	s.Permits = make([][]bool, s.N)
@@ -61,7 +61,8 @@ func (s *state) checkTradeEnd() {
 			return
 		}
 	}
-	s.Offers, s.Done, s.Receipts, s.Permits, s.Asks = nil, nil, nil, nil, nil
+	s.Offers, s.Offered, s.Done, s.Receipts, s.Permits, s.Asks = nil, nil, nil, nil, nil, nil
+	s.Closed = 0
 	s.emit("ev_trade_closes")
 	s.startTransport()
 }
@@ -75,7 +76,7 @@ func (s *state) partners(p int) []int {
 	var out []int
 	border := s.borderSeats(p)
 	for q := 0; q < s.N; q++ {
-		if q != p && s.alive(q) && s.resourceCount(q) > 0 && s.eligibleNext(p, q, border) {
+		if q != p && s.alive(q) && s.Closed&(1<<q) == 0 && s.resourceCount(q) > 0 && s.eligibleNext(p, q, border) {
 			out = append(out, q)
 		}
 	}
@@ -308,6 +309,7 @@ func (s *state) playTrade(p int, r *rd) error {
 	if !s.Done[p] {
 		add("done", "lb_trade_done")
 	}
+	add("close", "lb_trade_close")
 	m.what = wTradeAction
 	m.label = func(i int) M { return fixed(lab[i]) }
 	k, err := r.need(m)
@@ -315,16 +317,24 @@ func (s *state) playTrade(p int, r *rd) error {
 		return err
 	}
 	switch m.toks[k] {
-	case "done":
+	case "done", "close":
 		s.Done[p] = true
+		// The offers made to p are rejected, and said so one by one, as a reject says it.
 		kept := s.Offers[:0]
 		for _, o := range s.Offers {
 			if o.To != p {
 				kept = append(kept, o)
+				continue
 			}
+			s.emitKind("reject", offerRef(o.ID), s.seatName(p)+" rejected %d trade offers", say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
 		}
 		s.Offers = kept
-		s.emit("ev_trade_done", seatArg("Seat", p))
+		if m.toks[k] == "close" {
+			s.Closed |= 1 << p
+			s.emit("ev_trade_closed", seatArg("Seat", p))
+		} else {
+			s.emit("ev_trade_done", seatArg("Seat", p))
+		}
 	case "offer":
 		if err := s.playOffer(p, r, partners); err != nil {
 			return err
@@ -483,6 +493,10 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 			theirs[k] += g[k]
 		}
 	}
+	var gave Goods
+	for i := 1; i < len(give); i += 2 {
+		gave[give[i]]++
+	}
 	var get Goods
 	lowest = 0
 	for {
@@ -490,19 +504,45 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
-		k, ok, err := r.kindExplained(avail, resOnly, wWant, get.total() > 0, s.offerSlip(lowest, avail, false))
-		if err != nil {
+		m := menu{what: wWant, explain: s.offerSlip(lowest, avail, false)}
+		var ks []int
+		for k := 0; k < Weapon; k++ {
+			if avail[k] > 0 {
+				ks = append(ks, k)
+				m.add(goodTok[k])
+			}
+		}
+		// The number is the partner's stock; a kind also given is a like-for-like trade, which
+		// only moves goods (§10.2), and says so.
+		m.label = func(i int) M {
+			k := ks[i]
+			if gave[k] > 0 {
+				return say("lb_offer_want_same", goodArg("Good", k))
+			}
+			return say("lb_offer_want", goodArg("Good", k), seatArg("Seat", q), num("N", avail[k]))
+		}
+		var i int
+		if get.total() > 0 {
+			var ok bool
+			if i, ok, err = r.opt(m); err != nil {
+				return err
+			} else if !ok {
+				break
+			}
+		} else if i, err = r.need(m); err != nil {
 			return err
 		}
-		if !ok {
-			break
-		}
+		k := ks[i]
 		get[k]++
 		lowest = k
 	}
 	s.NextOffer++
 	o := offer{ID: s.NextOffer, From: p, To: q, Give: give, Get: get}
 	s.Offers = append(s.Offers, o)
+	if s.Offered == nil {
+		s.Offered = make([]uint64, s.N)
+	}
+	s.Offered[p] |= 1 << q
 	s.Done[q] = false
 	s.emitKind("offer", offerRef(o.ID), s.seatName(p)+" made %d trade offers",
 		say("ev_offer", seatArg("Seat", p), seatArg("Other", q), nested("Give", goodsText(o.given())), nested("Get", goodsText(get)), num("N", o.ID)))

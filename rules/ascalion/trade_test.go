@@ -209,3 +209,58 @@ func TestOfferRefusalsSayTheOrder(t *testing.T) {
 	}
 	f.play(0, "offer blue wood iron for horse coal")
 }
+
+// Offer labels say whose stock a number is (play-tester: "wood (1)" was the partner's), and a
+// like-for-like wish says that it only moves goods (§10.2 keeps it legal).
+func TestOfferLabelsSayWhoseStock(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2wood").put("Comorium", "wood 2iron")
+	f.openTrade()
+	label := func(partial, tok string) string {
+		m, _ := rules.ParseMove(partial)
+		cs, _, err := f.s.Choices(0, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			if c.Token == tok {
+				return c.Label
+			}
+		}
+		t.Fatalf("%q: no %s in %v", partial, tok, choiceToks(cs))
+		return ""
+	}
+	for _, c := range []struct{ partial, tok, want string }{
+		{"offer blue", "wood", "wood (you have 2)"},
+		{"offer blue wood for", "iron", "iron ({seat:1} has 2)"},
+		{"offer blue wood for", "wood", "wood (like for like: only moves it)"},
+	} {
+		if got := label(c.partial, c.tok); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.partial, c.tok, got, c.want)
+		}
+	}
+}
+
+// Saying done rejects the offers made to the seat aloud, one by one, as a reject does (play-
+// tester: one offer was dropped silently, another rejected); "close" also takes no more offers
+// for the round, so the seat is not asked again.
+func TestTradeDoneRejectsAloudAndCloseStaysClosed(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2wood").put("Comorium", "gold iron")
+	f.openTrade()
+	f.play(0, "offer blue wood for gold")
+	var texts []string
+	for _, e := range f.play(1, "close") {
+		texts = append(texts, e.Text)
+	}
+	all := strings.Join(texts, "\n")
+	if !strings.Contains(all, "rejects offer #1") || !strings.Contains(all, "takes no more offers this round") {
+		t.Errorf("events %q", texts)
+	}
+	if has(f.next(0, ""), "offer") {
+		t.Errorf("Blue, Red's only partner, closed its trade, yet Red may still offer: %v", f.next(0, ""))
+	}
+	for _, a := range f.s.Awaiting() {
+		if a.Seat == 1 {
+			t.Errorf("Blue is asked again: %+v", a)
+		}
+	}
+}

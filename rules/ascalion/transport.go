@@ -273,7 +273,7 @@ func (s *state) beginVessel(p int, r *rd, a, mode int) error {
 	if v.Ship {
 		kind = "ship"
 	}
-	t := &trip{Mode: mode, Kind: kind, Vessel: v.ID, Start: v.Pos, Pos: v.Pos, MP: vesselMP}
+	t := &trip{Mode: mode, Kind: kind, Vessel: v.ID, Start: v.Pos, Pos: v.Pos, MP: vesselMP, Carried: v.Goods}
 	s.Trip = t
 	return s.walk(p, r, t)
 }
@@ -677,6 +677,7 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 			s.Lands[from].Goods[a.good]--
 			cargo[a.good]++
+			t.Carried[a.good]++
 			t.StopIn |= 1 << a.good
 			t.Loaded = true
 		case 2:
@@ -1046,11 +1047,19 @@ func (s *state) endTrip(p int, t *trip) error {
 				dest = append(dest, l)
 			}
 		}
-		s.emitKind("transport", "", s.seatName(p)+" made %d transports", say("ev_"+t.Kind+"_transport", seatArg("Seat", p), nested("Path", s.landPath(t.Visited))))
+		ev := say("ev_"+t.Kind+"_transport", seatArg("Seat", p), nested("Path", s.landPath(t.Visited)))
+		if t.Carried.total() > 0 {
+			ev = say("ev_"+t.Kind+"_carries", seatArg("Seat", p), nested("Goods", goodsText(t.Carried)), nested("Path", s.landPath(t.Visited)))
+		}
+		s.emitKind("transport", "", s.seatName(p)+" made %d transports", ev)
 	default:
 		v := s.vessel(t.Vessel)
 		dest = append(s.tripLands(p, t), vesselArea+v.ID)
-		s.emit("ev_vessel_ends", nested("Vessel", s.areaName(vesselArea+v.ID)), nested("Pos", s.posAt(v.Pos)))
+		if t.Carried.total() > 0 {
+			s.emit("ev_vessel_carries", nested("Vessel", s.areaName(vesselArea+v.ID)), nested("Goods", goodsText(t.Carried)), nested("Pos", s.posAt(v.Pos)))
+		} else {
+			s.emit("ev_vessel_ends", nested("Vessel", s.areaName(vesselArea+v.ID)), nested("Pos", s.posAt(v.Pos)))
+		}
 	}
 	s.Trip = nil
 	return s.finishTrip(p, t.Mode, dest)

@@ -280,3 +280,32 @@ func TestPassageAnswersStaySecretUntilAllAnswered(t *testing.T) {
 		}
 	}
 }
+
+// Horse, chain and boat transports name their cargo in their post, and an empty one says so
+// (play-tester: "horse transport runs Orphir → Erein → Orphir" carried 1 iron, yet read as empty).
+func TestTransportTextNamesCargo(t *testing.T) {
+	cases := []struct {
+		name, move, want string
+	}{
+		{"horse with iron", "horse ys +iron comorium end", "horse transport carries 1 iron along Ys → Comorium."},
+		{"horse empty", "horse ys comorium end", "horse transport runs Ys → Comorium with no cargo."},
+		{"chain", "chain mabaron +coal ikarien end", "chain transport carries 1 coal along Mabaron → Ikarien."},
+		{"boat", "boat boat1 +wood r2 -wood end", "carries 1 wood and ends"},
+		{"boat empty", "boat boat1 r2 end", "with no cargo."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t, 2).own(0, "Ys", "Comorium", "Mabaron", "Ikarien", "Hippo's Land", "Minda")
+			f.put("Ys", "horse iron").put("Mabaron", "horse coal").put("Ikarien", "horse").put("Hippo's Land", "wood")
+			f.vessel(0, false, riverBase+1, "")
+			f.transportTurn(0, 1)
+			var texts []string
+			for _, e := range f.play(0, c.move) {
+				texts = append(texts, e.Text)
+			}
+			if !strings.Contains(strings.Join(texts, "\n"), c.want) {
+				t.Errorf("%s: events %q, want one with %q", c.move, texts, c.want)
+			}
+		})
+	}
+}
