@@ -209,3 +209,39 @@ func (g *State) turnKey() string {
 	b = fmt.Appendf(b, "|%v", t.Moved)
 	return string(b)
 }
+
+// claimsLeavingAWin lists the claims among moves after which the next player can win in its
+// very next turn (the rest of this turn played by the greedy player, the next player's turn
+// searched by winLine), when at least one claim leaves it none: taking the colony it needs
+// comes first. Only when the next player is one colony short; nil otherwise.
+func (g *State) claimsLeavingAWin(seat int, moves []rules.Move) []rules.Move {
+	next := (seat + 1) % g.Seats
+	if g.solo() || g.Turn.Wait != waitCentral || len(g.Players[next].Colonies) < g.winTarget()-1 {
+		return nil
+	}
+	var bad []rules.Move
+	safe := false
+	for _, m := range moves {
+		if m[0] != wColonize {
+			continue
+		}
+		c := g.clone()
+		c.play(rules.Seat(seat), m)
+		for c.Res == nil && c.Turn.Seat == seat {
+			turn := c.Players[seat].Turns
+			c.play(rules.Seat(seat), greedyMove(c, seat))
+			if c.Players[seat].Turns != turn {
+				break
+			}
+		}
+		if c.Res == nil && c.Turn.Seat == next && c.winLine(next) != nil {
+			bad = append(bad, m)
+		} else {
+			safe = true
+		}
+	}
+	if !safe {
+		return nil
+	}
+	return bad
+}

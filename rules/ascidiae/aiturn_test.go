@@ -127,3 +127,28 @@ func TestLostLoadHabit(t *testing.T) {
 		t.Error("premise: no root onto c1")
 	}
 }
+
+// Before claiming, the levels above easy look at the next player's turn: a claim after which
+// it can win at once is left out while another claim stops it. The deny positions of the
+// tactics: exactly the right claim stays.
+func TestClaimsLeavingAWin(t *testing.T) {
+	n := 0
+	for _, c := range ascTactics(t) {
+		if c.kind != "deny" {
+			continue
+		}
+		n++
+		var claims []string
+		for _, m := range c.g.SensibleMoves(0) {
+			if m[0] == wColonize {
+				claims = append(claims, m[1])
+			}
+		}
+		if len(claims) != 1 || claims[0] != c.slot {
+			t.Errorf("%s: sensible claims %v, want %s only", c.name, claims, c.slot)
+		}
+	}
+	if n < 3 {
+		t.Fatalf("%d deny positions", n)
+	}
+}

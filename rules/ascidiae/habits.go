@@ -149,7 +149,8 @@ func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 // nothing is left out. The opening placement is the greedy player's, which varies with the game;
 // a decision with a winning move keeps only those, and a turn with a win a few decisions on keeps
 // only the first move of it (winLine); otherwise it leaves out the spins and displaces that undo
-// the turn's own, and the roots and displaces onto the seat's own loaded cards.
+// the turn's own, the roots and displaces onto the seat's own loaded cards, and the claims after
+// which the next player wins in its turn while another claim stops it (claimsLeavingAWin).
 func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
 	s := int(seat)
 	if g.setupPhase() {
@@ -171,7 +172,10 @@ func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
 	if w := g.winLine(s); w != nil {
 		return []rules.Move{w}
 	}
-	out := slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool { return g.undoes(m) || g.losesLoad(m) })
+	unsafe := g.claimsLeavingAWin(s, moves)
+	out := slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool {
+		return g.undoes(m) || g.losesLoad(m) || slices.ContainsFunc(unsafe, m.Equal)
+	})
 	if len(out) == 0 || len(out) == len(moves) {
 		return nil
 	}
