@@ -245,3 +245,14 @@ func (g *State) claimsLeavingAWin(seat int, moves []rules.Move) []rules.Move {
 	}
 	return bad
 }
+
+// winsTurn says whether seat's move m wins the game at once or leaves a win within the turn
+// that winLine finds.
+func (g *State) winsTurn(seat int, m rules.Move) bool {
+	c := g.clone()
+	c.play(rules.Seat(seat), m)
+	if c.Res != nil {
+		return c.Res.Ranks[seat] == 1 && firstsOf(c.Res.Ranks) == 1
+	}
+	return c.Turn.Seat == seat && c.winLine(seat) != nil
+}

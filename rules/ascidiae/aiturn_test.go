@@ -152,3 +152,40 @@ func TestClaimsLeavingAWin(t *testing.T) {
 		t.Fatalf("%d deny positions", n)
 	}
 }
+
+// A displace onto one's own loaded card that is the way to a win in the turn is no habit:
+// habilis on a1 spawns the white it lacks, sverk on b1 moves it onto mariensis's a2, later in
+// the flow, where it activates again and claims. One colony further from the target, the same
+// displace is the habit.
+func TestLostLoadThatWins(t *testing.T) {
+	for _, short := range []bool{true, false} {
+		g := scenario(t, 2, nil)
+		g.colonies("black1", "black2", "black3", "black4") // KKWR, KKWB, KKRB, KWRB
+		if short {
+			g.Players[0].Colonies = []string{"black4"}
+			g.Colonies[3].By = 0
+		}
+		g.put(0, "a1", "habilis", Up, "KKR")
+		g.put(0, "b1", "sverk", Up, "KR")
+		g.put(0, "a2", "mariensis", Up, "B")
+		g.begin(0)
+		play(t, g, "1", "white")
+		for g.Turn.Wait != waitCentral {
+			play(t, g, "1")
+		}
+		m := rules.Move{wDisplace, "a1", "a2", "black"}
+		if err := rules.Check(g, 0, m); err != nil {
+			t.Fatal(err)
+		}
+		if !g.losesLoad(m) {
+			t.Fatalf("%s does not lose mariensis's load", m)
+		}
+		hs := g.Habits(0, m, nil, nil)
+		if short && (len(hs) != 0 || !g.winsTurn(0, m)) {
+			t.Errorf("one colony short: habits %v, wins the turn %v", hs, g.winsTurn(0, m))
+		}
+		if !short && (len(hs) != 1 || hs[0] != HabitLostLoad) {
+			t.Errorf("two colonies short: habits %v", hs)
+		}
+	}
+}

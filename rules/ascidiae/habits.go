@@ -126,8 +126,8 @@ func (g *State) winning(seat int, moves []rules.Move) []rules.Move {
 }
 
 // Habits names a spin or displace that undoes one of the turn's own, a move that lets a win of
-// this decision go, and a root or displace that loses one of the seat's own loaded cards
-// (ai.HabitJudge).
+// this decision go, and a root or displace that loses one of the seat's own loaded cards, unless
+// it is part of a win in the turn (ai.HabitJudge).
 func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.State) []string {
 	if g.setupPhase() || g.Res != nil || int(seat) != g.Turn.Seat {
 		return nil
@@ -139,7 +139,7 @@ func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 	if g.mayWin(int(seat)) && !g.winsNow(int(seat), m) && len(g.winning(int(seat), g.moves(int(seat), 4000))) > 0 {
 		hs = append(hs, HabitMissedWin)
 	}
-	if g.losesLoad(m) {
+	if g.losesLoad(m) && !g.winsTurn(int(seat), m) {
 		hs = append(hs, HabitLostLoad)
 	}
 	return hs
