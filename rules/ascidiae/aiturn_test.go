@@ -129,8 +129,8 @@ func TestLostLoadHabit(t *testing.T) {
 }
 
 // Before claiming, the levels above easy look at the next player's turn: a claim after which
-// it can win at once is left out while another claim stops it. The deny positions of the
-// tactics: exactly the right claim stays.
+// it can win at once is left out while another claim stops it, and so is every move that claims
+// nothing. The deny positions of the tactics: exactly the right claim stays.
 func TestClaimsLeavingAWin(t *testing.T) {
 	n := 0
 	for _, c := range ascTactics(t) {
@@ -140,12 +140,10 @@ func TestClaimsLeavingAWin(t *testing.T) {
 		n++
 		var claims []string
 		for _, m := range c.g.SensibleMoves(0) {
-			if m[0] == wColonize {
-				claims = append(claims, m[1])
-			}
+			claims = append(claims, m.String())
 		}
-		if len(claims) != 1 || claims[0] != c.slot {
-			t.Errorf("%s: sensible claims %v, want %s only", c.name, claims, c.slot)
+		if len(claims) != 1 || claims[0] != "colonize "+c.slot {
+			t.Errorf("%s: sensible moves %v, want colonize %s only", c.name, claims, c.slot)
 		}
 	}
 	if n < 3 {

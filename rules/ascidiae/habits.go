@@ -149,8 +149,9 @@ func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 // nothing is left out. The opening placement is the greedy player's, which varies with the game;
 // a decision with a winning move keeps only those, and a turn with a win a few decisions on keeps
 // only the first move of it (winLine); otherwise it leaves out the spins and displaces that undo
-// the turn's own, the roots and displaces onto the seat's own loaded cards, and the claims after
-// which the next player wins in its turn while another claim stops it (claimsLeavingAWin).
+// the turn's own and the roots and displaces onto the seat's own loaded cards. When the next
+// player can win in its turn after some claim and another claim stops it, only the claims that
+// stop it are kept (claimsLeavingAWin).
 func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
 	s := int(seat)
 	if g.setupPhase() {
@@ -172,10 +173,15 @@ func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
 	if w := g.winLine(s); w != nil {
 		return []rules.Move{w}
 	}
-	unsafe := g.claimsLeavingAWin(s, moves)
-	out := slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool {
-		return g.undoes(m) || g.losesLoad(m) || slices.ContainsFunc(unsafe, m.Equal)
-	})
+	if unsafe := g.claimsLeavingAWin(s, moves); len(unsafe) > 0 {
+		// The next player wins after some claim, and would after no claim (the colony it needs
+		// stays open, and nothing else of this turn touches its grid): only the claims that stop
+		// it are worth considering.
+		return slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool {
+			return m[0] != wColonize || slices.ContainsFunc(unsafe, m.Equal)
+		})
+	}
+	out := slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool { return g.undoes(m) || g.losesLoad(m) })
 	if len(out) == 0 || len(out) == len(moves) {
 		return nil
 	}
