@@ -323,7 +323,17 @@ func (g *State) placeTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 		}
 		return out, false
 	case 1, 3:
-		return facings(labels), false
+		if !labels {
+			return facings(false), false
+		}
+		// Each facing names the card and its space: "c2 up a1 up" reads as two placements.
+		out := facingChoices()
+		id := initials[len(m)/2]
+		for i := range out {
+			d, _ := dirByName(out[i].Token)
+			out[i] = labelled(rules.Choice{Token: out[i].Token}, say("lbl_place_facing", cardArg("Card", id), msg.Code("Space", m[len(m)-1]), dirArg("Dir", d)))
+		}
+		return out, false
 	}
 	return nil, true
 }
