@@ -67,3 +67,41 @@ func TestColonizeEntrySaysItWins(t *testing.T) {
 		})
 	}
 }
+
+// An ability choice or a choice of tadpoles after which the activation goes on is told by an
+// event of its own, housekeeping for posts (the activation's line tells it when it ends), so
+// that /history does not say "bob moved." (issue 38). A choice that ends the activation is told
+// by the activation's line only.
+func TestChoicesAreTold(t *testing.T) {
+	g := scenario(t, 2, nil)
+	g.put(0, "b2", "habilis", Up, "K")
+	g.begin(0)
+	for _, c := range []struct{ move, want string }{
+		{"1", "{seat:0}'s habilis on b2 chooses: Spawn 1 black or white"},
+		{"white", ""},
+	} {
+		m, _ := rules.ParseMove(c.move)
+		evs, err := g.Apply(0, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var routine []string
+		for _, e := range evs {
+			if e.Routine {
+				routine = append(routine, e.Text)
+			}
+			if !e.Public() {
+				t.Errorf("%s: a private event %q", c.move, e.Text)
+			}
+		}
+		if c.want == "" {
+			if len(routine) != 0 || len(evs) == 0 {
+				t.Errorf("%s: events %+v", c.move, evs)
+			}
+			continue
+		}
+		if len(evs) != 1 || len(routine) != 1 || !strings.HasPrefix(routine[0], c.want) {
+			t.Errorf("%s: events %q, want one routine %q", c.move, routine, c.want)
+		}
+	}
+}
