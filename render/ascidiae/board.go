@@ -122,7 +122,13 @@ func (b *board) logLines() []string {
 	b.heads = map[string]bool{}
 	if n := len(v.Recent); n > 0 {
 		last := v.Recent[n-1]
-		h := b.tr("log_turn", msg.Code("Who", b.who(last.Seat)), msg.Number("N", last.Turn))
+		// A seat's turn N is played in round N: with players the log says round, as the goal
+		// line does ("round 6/40" over "bob, turn 5" read as two clocks).
+		key := "log_turn"
+		if len(v.Players) > 1 {
+			key = "log_round"
+		}
+		h := b.tr(key, msg.Code("Who", b.who(last.Seat)), msg.Number("N", last.Turn))
 		b.heads[h] = true
 		lines = append(lines, h)
 		add(last.Msgs, last.Lines)

@@ -247,3 +247,33 @@ func TestEndedBoardShowsNoQuestionAndTheWinningTurn(t *testing.T) {
 		t.Fatalf("the final board does not show the winning turn %q:\n%s", won.Log, got)
 	}
 }
+
+// One clock on the board and the focus image (issue 38: "round 6/40" over "bob, turn 5"): with
+// players the log heads a turn by its round, and the focus image counts no turns per player;
+// solo, where the goal counts turns, the log does too.
+func TestOneClock(t *testing.T) {
+	labels := func(draw func(any, render.Meta) error, v any) string {
+		stop := render.RecordLabels()
+		if err := draw(v, render.Meta{}); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range stop() {
+			out = append(out, l.Text)
+		}
+		return strings.Join(out, "\n")
+	}
+	mid := position(t, 2, map[string]string{"preset": "first"}, 4, 45).View(rules.Spectator)
+	board := func(v any, m render.Meta) error { _, err := Image(v, m); return err }
+	focus := func(v any, m render.Meta) error { _, err := Focus(v, m); return err }
+	for name, draw := range map[string]func(any, render.Meta) error{"board": board, "focus": focus} {
+		got := labels(draw, mid)
+		if !strings.Contains(got, "round") || strings.Contains(got, "turn ") {
+			t.Errorf("%s: two clocks or none:\n%s", name, got)
+		}
+	}
+	solo := position(t, 1, map[string]string{"preset": "third"}, 4, 40).View(rules.Spectator)
+	if got := labels(board, solo); strings.Contains(got, "round") || !strings.Contains(got, ", turn ") {
+		t.Errorf("solo:\n%s", got)
+	}
+}
