@@ -253,7 +253,7 @@ func (b *board) status() {
 			s.Swatch = nil
 		}
 	case v.Setup:
-		s.Text = b.tr("status_setup")
+		s.Text = b.setupStatus()
 		s.Swatch = nil
 	default:
 		s.Text = b.toPlay()
@@ -727,4 +727,13 @@ func (b *board) legend(x, y float64) {
 	gs := legendGlyphs(b.meta.Lang)
 	w := rowWidth(gs, 1.05)
 	drawRow(b.c, x-w, y, w+1, gs, 1.05)
+}
+
+// setupStatus is the status line while the grids are being set up: solo there is nobody to
+// place with.
+func (b *board) setupStatus() string {
+	if b.v.Solo {
+		return b.tr("status_setup_solo")
+	}
+	return b.tr("status_setup")
 }

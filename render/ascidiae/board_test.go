@@ -277,3 +277,24 @@ func TestOneClock(t *testing.T) {
 		t.Errorf("solo:\n%s", got)
 	}
 }
+
+// Solo, the set-up status speaks to the one player, not of "every player" (issue 38).
+func TestSoloSetupStatus(t *testing.T) {
+	for _, c := range []struct {
+		seats int
+		want  string
+	}{{1, "Setup: place A. basica"}, {2, "Setup: every player places"}} {
+		st := position(t, c.seats, nil, 1, 0)
+		stop := render.RecordLabels()
+		if _, err := Focus(st.View(rules.Spectator), render.Meta{}); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range stop() {
+			out = append(out, l.Text)
+		}
+		if got := strings.Join(out, "\n"); !strings.Contains(got, c.want) {
+			t.Errorf("%d seats: no %q in\n%s", c.seats, c.want, got)
+		}
+	}
+}

@@ -65,7 +65,7 @@ func (b *board) focusHeader() string {
 	case v.Result != nil:
 		s = b.resultLine()
 	case v.Setup:
-		s = b.tr("status_setup")
+		s = b.setupStatus()
 	default:
 		s = b.toPlay()
 	}
