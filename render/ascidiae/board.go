@@ -430,27 +430,13 @@ func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
 	if len(rows) == 0 {
 		return
 	}
-	// A row that would shrink too much is split in two at the action boundary nearest its middle.
 	var split [][]glyph
 	for _, r := range rows {
-		if rowWidth(r, 1) <= w*1.25 || len(rows) > 3 {
+		if len(rows) > 3 {
 			split = append(split, r)
 			continue
 		}
-		best, bestD := -1, 1e9
-		acc := 0.0
-		total := rowWidth(r, 1)
-		for i, g := range r {
-			acc += g.width(1)
-			if g.kind == 4 && math.Abs(acc-total/2) < bestD {
-				best, bestD = i, math.Abs(acc-total/2)
-			}
-		}
-		if best < 0 {
-			split = append(split, r)
-			continue
-		}
-		split = append(split, r[:best], append([]glyph{{text: "   "}}, r[best+1:]...))
+		split = append(split, splitRow(r, w)...)
 	}
 	rows = split
 	lh := math.Min(19, h/float64(len(rows)))
@@ -736,4 +722,26 @@ func (b *board) setupStatus() string {
 		return b.tr("status_setup_solo")
 	}
 	return b.tr("status_setup")
+}
+
+// splitRow is an icon row as drawn in a box w wide: a row that would shrink too much (below four
+// fifths, text kept at its smallest size) is split in two at the action boundary nearest its
+// middle.
+func splitRow(r []glyph, w float64) [][]glyph {
+	if rowWidth(r, 0.8) <= w {
+		return [][]glyph{r}
+	}
+	best, bestD := -1, 1e9
+	acc := 0.0
+	total := rowWidth(r, 1)
+	for i, g := range r {
+		acc += g.width(1)
+		if g.kind == 4 && math.Abs(acc-total/2) < bestD {
+			best, bestD = i, math.Abs(acc-total/2)
+		}
+	}
+	if best < 0 {
+		return [][]glyph{r}
+	}
+	return [][]glyph{r[:best], append([]glyph{{text: "   "}}, r[best+1:]...)}
 }

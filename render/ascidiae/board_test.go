@@ -298,3 +298,23 @@ func TestSoloSetupStatus(t *testing.T) {
 		}
 	}
 }
+
+// Every species' ability rows fit a pile card's width once split and drawn (issue 38: iota's row ran off
+// its card, the text kept at its smallest size while the row was shrunk in proportion).
+func TestAbilityRowsFit(t *testing.T) {
+	c := render.AcquireCanvas(400, 40, render.Paper)
+	defer c.Release()
+	maxW := pileW - 10
+	for _, d := range asc.GameData().Cards {
+		for i, ab := range d.Abilities {
+			for _, scale := range []float64{1, 0.8, 0.6} {
+				row := append([]glyph{{text: itoa(i+1) + ":", bold: true}}, abilityGlyphs(ab, asc.Up, "en")...)
+				for _, part := range splitRow(row, maxW) {
+					if w := drawRow(c, 0, 20, maxW, part, scale); w > maxW+0.5 {
+						t.Errorf("%s ability %d at scale %.1f: %.1f px wide, the card has %.1f", d.ID, i+1, scale, w, maxW)
+					}
+				}
+			}
+		}
+	}
+}
