@@ -52,7 +52,7 @@ func (g *State) winLine(seat int) rules.Move {
 		// decisions start from them.
 		prefix := root[:len(root)-len(g.turnKey())]
 		noWins.Lock()
-		if len(noWins.m) > 1<<18 {
+		if len(noWins.m) > 1<<15 { // about 8 MB of keys
 			clear(noWins.m)
 		}
 		noWins.m[root] = true
