@@ -122,7 +122,13 @@ func (b *board) logLines() []string {
 	b.heads = map[string]bool{}
 	if n := len(v.Recent); n > 0 {
 		last := v.Recent[n-1]
-		h := b.tr("log_turn", msg.Code("Who", b.who(last.Seat)), msg.Number("N", last.Turn))
+		// A seat's turn N is played in round N: with players the log says round, as the goal
+		// line does ("round 6/40" over "bob, turn 5" read as two clocks).
+		key := "log_turn"
+		if len(v.Players) > 1 {
+			key = "log_round"
+		}
+		h := b.tr(key, msg.Code("Who", b.who(last.Seat)), msg.Number("N", last.Turn))
 		b.heads[h] = true
 		lines = append(lines, h)
 		add(last.Msgs, last.Lines)
@@ -247,7 +253,7 @@ func (b *board) status() {
 			s.Swatch = nil
 		}
 	case v.Setup:
-		s.Text = b.tr("status_setup")
+		s.Text = b.setupStatus()
 		s.Swatch = nil
 	default:
 		s.Text = b.toPlay()
@@ -424,27 +430,13 @@ func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
 	if len(rows) == 0 {
 		return
 	}
-	// A row that would shrink too much is split in two at the action boundary nearest its middle.
 	var split [][]glyph
 	for _, r := range rows {
-		if rowWidth(r, 1) <= w*1.25 || len(rows) > 3 {
+		if len(rows) > 3 {
 			split = append(split, r)
 			continue
 		}
-		best, bestD := -1, 1e9
-		acc := 0.0
-		total := rowWidth(r, 1)
-		for i, g := range r {
-			acc += g.width(1)
-			if g.kind == 4 && math.Abs(acc-total/2) < bestD {
-				best, bestD = i, math.Abs(acc-total/2)
-			}
-		}
-		if best < 0 {
-			split = append(split, r)
-			continue
-		}
-		split = append(split, r[:best], append([]glyph{{text: "   "}}, r[best+1:]...))
+		split = append(split, splitRow(r, w)...)
 	}
 	rows = split
 	lh := math.Min(19, h/float64(len(rows)))
@@ -721,4 +713,35 @@ func (b *board) legend(x, y float64) {
 	gs := legendGlyphs(b.meta.Lang)
 	w := rowWidth(gs, 1.05)
 	drawRow(b.c, x-w, y, w+1, gs, 1.05)
+}
+
+// setupStatus is the status line while the grids are being set up: solo there is nobody to
+// place with.
+func (b *board) setupStatus() string {
+	if b.v.Solo {
+		return b.tr("status_setup_solo")
+	}
+	return b.tr("status_setup")
+}
+
+// splitRow is an icon row as drawn in a box w wide: a row that would shrink too much (below four
+// fifths, text kept at its smallest size) is split in two at the action boundary nearest its
+// middle.
+func splitRow(r []glyph, w float64) [][]glyph {
+	if rowWidth(r, 0.8) <= w {
+		return [][]glyph{r}
+	}
+	best, bestD := -1, 1e9
+	acc := 0.0
+	total := rowWidth(r, 1)
+	for i, g := range r {
+		acc += g.width(1)
+		if g.kind == 4 && math.Abs(acc-total/2) < bestD {
+			best, bestD = i, math.Abs(acc-total/2)
+		}
+	}
+	if best < 0 {
+		return [][]glyph{r}
+	}
+	return [][]glyph{r[:best], append([]glyph{{text: "   "}}, r[best+1:]...)}
 }

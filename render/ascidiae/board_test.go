@@ -247,3 +247,74 @@ func TestEndedBoardShowsNoQuestionAndTheWinningTurn(t *testing.T) {
 		t.Fatalf("the final board does not show the winning turn %q:\n%s", won.Log, got)
 	}
 }
+
+// One clock on the board and the focus image (issue 38: "round 6/40" over "bob, turn 5"): with
+// players the log heads a turn by its round, and the focus image counts no turns per player;
+// solo, where the goal counts turns, the log does too.
+func TestOneClock(t *testing.T) {
+	labels := func(draw func(any, render.Meta) error, v any) string {
+		stop := render.RecordLabels()
+		if err := draw(v, render.Meta{}); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range stop() {
+			out = append(out, l.Text)
+		}
+		return strings.Join(out, "\n")
+	}
+	mid := position(t, 2, map[string]string{"preset": "first"}, 4, 45).View(rules.Spectator)
+	board := func(v any, m render.Meta) error { _, err := Image(v, m); return err }
+	focus := func(v any, m render.Meta) error { _, err := Focus(v, m); return err }
+	for name, draw := range map[string]func(any, render.Meta) error{"board": board, "focus": focus} {
+		got := labels(draw, mid)
+		if !strings.Contains(got, "round") || strings.Contains(got, "turn ") {
+			t.Errorf("%s: two clocks or none:\n%s", name, got)
+		}
+	}
+	solo := position(t, 1, map[string]string{"preset": "third"}, 4, 40).View(rules.Spectator)
+	if got := labels(board, solo); strings.Contains(got, "round") || !strings.Contains(got, ", turn ") {
+		t.Errorf("solo:\n%s", got)
+	}
+}
+
+// Solo, the set-up status speaks to the one player, not of "every player" (issue 38).
+func TestSoloSetupStatus(t *testing.T) {
+	for _, c := range []struct {
+		seats int
+		want  string
+	}{{1, "Setup: place A. basica"}, {2, "Setup: every player places"}} {
+		st := position(t, c.seats, nil, 1, 0)
+		stop := render.RecordLabels()
+		if _, err := Focus(st.View(rules.Spectator), render.Meta{}); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range stop() {
+			out = append(out, l.Text)
+		}
+		if got := strings.Join(out, "\n"); !strings.Contains(got, c.want) {
+			t.Errorf("%d seats: no %q in\n%s", c.seats, c.want, got)
+		}
+	}
+}
+
+// Every species' ability rows fit a pile card's width once split and drawn (issue 38: iota's row ran off
+// its card, the text kept at its smallest size while the row was shrunk in proportion).
+func TestAbilityRowsFit(t *testing.T) {
+	c := render.AcquireCanvas(400, 40, render.Paper)
+	defer c.Release()
+	maxW := pileW - 10
+	for _, d := range asc.GameData().Cards {
+		for i, ab := range d.Abilities {
+			for _, scale := range []float64{1, 0.8, 0.6} {
+				row := append([]glyph{{text: itoa(i+1) + ":", bold: true}}, abilityGlyphs(ab, asc.Up, "en")...)
+				for _, part := range splitRow(row, maxW) {
+					if w := drawRow(c, 0, 20, maxW, part, scale); w > maxW+0.5 {
+						t.Errorf("%s ability %d at scale %.1f: %.1f px wide, the card has %.1f", d.ID, i+1, scale, w, maxW)
+					}
+				}
+			}
+		}
+	}
+}

@@ -65,7 +65,7 @@ func (b *board) focusHeader() string {
 	case v.Result != nil:
 		s = b.resultLine()
 	case v.Setup:
-		s = b.tr("status_setup")
+		s = b.setupStatus()
 	default:
 		s = b.toPlay()
 	}
@@ -101,7 +101,8 @@ func (b *board) focusPlayers(y float64) {
 	for i, p := range v.Players {
 		cy := y + 6 + focusRow*float64(i) + focusRow/2
 		c.Badge(margin+22, cy, 12, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
-		detail := b.tr("focus_detail", msg.Number("N", len(p.Colonies)), msg.Number("Of", v.WinTarget), msg.Number("Turn", p.Turns))
+		// The round is in the header; a turn count per player would be a second clock.
+		detail := b.tr("focus_colonies", msg.Number("N", len(p.Colonies)), msg.Number("Of", v.WinTarget))
 		c.Text(margin+w-14, cy, detail, right)
 		who := b.who(i)
 		if v.Result == nil && !v.Setup && v.Seat == i {

@@ -107,7 +107,13 @@ func rowWidth(gs []glyph, scale float64) float64 {
 // drawRow draws glyphs from x (left) on the vertical centre y, shrunk to fit maxW; returns the
 // width used.
 func drawRow(c *render.Canvas, x, y, maxW float64, gs []glyph, scale float64) float64 {
-	if w := rowWidth(gs, scale); w > maxW {
+	// Text does not shrink below minText, so one proportional step can leave the row too wide
+	// (iota's "+▲/■▲/■" ran off its card): the icons shrink again for what the text keeps.
+	for i := 0; i < 6; i++ {
+		w := rowWidth(gs, scale)
+		if w <= maxW {
+			break
+		}
 		scale *= maxW / w
 	}
 	start := x

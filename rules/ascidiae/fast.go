@@ -61,7 +61,11 @@ func (g *State) ChoiceTokens(s rules.Seat, partial rules.Move) ([]rules.Choice, 
 
 // moves lists seat s's complete moves in rules.Enumerate's order, asking the quiet tree once per
 // node: through Choices every node re-reads its prefix from the root. Nil when s may not move.
-func (g *State) moves(s, limit int) []rules.Move {
+func (g *State) moves(s, limit int) []rules.Move { return g.movesBut(s, limit, "") }
+
+// movesBut is moves without those whose first token is skip (the win search leaves out roots
+// without walking their hundreds of spaces and facings).
+func (g *State) movesBut(s, limit int, skip string) []rules.Move {
 	tree, err := g.quietTree(s)
 	if err != nil {
 		return nil
@@ -76,6 +80,9 @@ func (g *State) moves(s, limit int) []rules.Move {
 		for _, c := range next {
 			if len(out) >= limit || len(m) >= rules.MaxTreeDepth {
 				return
+			}
+			if len(m) == 0 && skip != "" && c.Token == skip {
+				continue
 			}
 			walk(append(m, c.Token))
 		}

@@ -12,7 +12,7 @@ import (
 // available colony its best collecting card already holds.
 func greedyMove(g *State, seat int) rules.Move {
 	if g.setupPhase() {
-		return greedyPlacement(g)
+		return greedyPlacement(g, seat)
 	}
 	moves := g.moves(seat, 4000)
 	if len(moves) == 0 {
@@ -71,8 +71,21 @@ func value(g *State, seat, active, depth int) int {
 }
 
 // greedyPlacement puts basica where it pushes into habilis, habilis later in the flow, both
-// as central as possible.
-func greedyPlacement(g *State) rules.Move {
+// as central as possible. Several placements are that good (a central space and a neighbour,
+// habilis in any facing); the game's generator, never drawn from, picks one per game and seat, so
+// that every AI does not open alike (issue 38) while the same position still gets the same move.
+func greedyPlacement(g *State, seat int) rules.Move {
+	good := goodPlacements(g)
+	k := g.RNG.Clone().Uint64() ^ (uint64(seat)+1)*0x9e3779b97f4a7c15
+	k ^= k >> 29
+	k *= 0xbf58476d1ce4e5b9
+	k ^= k >> 32
+	return good[k%uint64(len(good))]
+}
+
+// goodPlacements lists the placements of greedyPlacement scored best or one short, in a fixed
+// order.
+func goodPlacements(g *State) []rules.Move {
 	path := g.path()
 	order := map[int]int{}
 	for i, sp := range path {
@@ -87,7 +100,11 @@ func greedyPlacement(g *State) rules.Move {
 		}
 		return n
 	}
-	var best rules.Move
+	type scored struct {
+		m rules.Move
+		s int
+	}
+	var all []scored
 	bestScore := -1
 	for b := 0; b < Spaces; b++ {
 		for d := Up; d <= Left; d++ {
@@ -99,9 +116,17 @@ func greedyPlacement(g *State) rules.Move {
 			if order[h] > order[b] {
 				s += 10
 			}
-			if s > bestScore {
-				best, bestScore = rules.Move{SpaceName(b), d.String(), SpaceName(h), "up"}, s
+			bestScore = max(bestScore, s)
+			for o := Up; o <= Left; o++ {
+				all = append(all, scored{rules.Move{SpaceName(b), d.String(), SpaceName(h), o.String()}, s})
 			}
+		}
+	}
+	// One point short is a central space and an edge one instead of the two central spaces.
+	var best []rules.Move
+	for _, a := range all {
+		if a.s >= bestScore-1 {
+			best = append(best, a.m)
 		}
 	}
 	return best

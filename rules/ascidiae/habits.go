@@ -125,8 +125,9 @@ func (g *State) winning(seat int, moves []rules.Move) []rules.Move {
 	return out
 }
 
-// Habits names a spin or displace that undoes one of the turn's own, and a move that lets a win
-// of this decision go (ai.HabitJudge).
+// Habits names a spin or displace that undoes one of the turn's own, a move that lets a win of
+// this decision go, and a root or displace that loses one of the seat's own loaded cards, unless
+// it is part of a win in the turn (ai.HabitJudge).
 func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.State) []string {
 	if g.setupPhase() || g.Res != nil || int(seat) != g.Turn.Seat {
 		return nil
@@ -138,14 +139,28 @@ func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 	if g.mayWin(int(seat)) && !g.winsNow(int(seat), m) && len(g.winning(int(seat), g.moves(int(seat), 4000))) > 0 {
 		hs = append(hs, HabitMissedWin)
 	}
+	if g.losesLoad(m) && !g.winsTurn(int(seat), m) {
+		hs = append(hs, HabitLostLoad)
+	}
 	return hs
 }
 
-// SensibleMoves keeps only the winning moves when the decision has one, and otherwise leaves out
-// the spins and displaces that undo the turn's own (ai.Sensible); nil when nothing is left out.
+// SensibleMoves lists the moves the levels above easy choose from (ai.Sensible); nil when
+// nothing is left out. The opening placement is the greedy player's, which varies with the game;
+// a decision with a winning move keeps only those, and a turn with a win a few decisions on keeps
+// only the first move of it (winLine); otherwise it leaves out the spins and displaces that undo
+// the turn's own and the roots and displaces onto the seat's own loaded cards. When the next
+// player can win in its turn after some claim and another claim stops it, only the claims that
+// stop it are kept (claimsLeavingAWin).
 func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
 	s := int(seat)
-	if g.setupPhase() || g.Res != nil || s != g.Turn.Seat || (len(g.Turn.Was) == 0 && !g.mayWin(s)) {
+	if g.setupPhase() {
+		if !g.Players[s].Placed {
+			return g.placementFor(s)
+		}
+		return nil
+	}
+	if g.Res != nil || s != g.Turn.Seat {
 		return nil
 	}
 	moves := g.moves(s, 4000)
@@ -155,7 +170,18 @@ func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
 		}
 		return win
 	}
-	out := slices.DeleteFunc(slices.Clone(moves), g.undoes)
+	if w := g.winLine(s); w != nil {
+		return []rules.Move{w}
+	}
+	if unsafe := g.claimsLeavingAWin(s, moves); len(unsafe) > 0 {
+		// The next player wins after some claim, and would after no claim (the colony it needs
+		// stays open, and nothing else of this turn touches its grid): only the claims that stop
+		// it are worth considering.
+		return slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool {
+			return m[0] != wColonize || slices.ContainsFunc(unsafe, m.Equal)
+		})
+	}
+	out := slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool { return g.undoes(m) || g.losesLoad(m) })
 	if len(out) == 0 || len(out) == len(moves) {
 		return nil
 	}

@@ -191,6 +191,7 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		return ev
 	}
 	t := &g.Turn
+	chose := g.choiceLine(m)
 	switch t.Wait {
 	case waitStart:
 		t.Wait = ""
@@ -229,7 +230,36 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		g.doCentral(m, &ev)
 	}
 	g.run(&ev)
+	if len(ev) == 0 && chose != nil {
+		// The activation goes on and its line is told when it ends: until then the choice is
+		// told by itself, kept out of posts (which tell the whole line) but not out of /history.
+		e := g.ar.say("ev_owned", msg.Seat("Seat", seat), msg.Nested("Line", chose))
+		ev = append(ev, rules.Event{Text: e.English(), Msg: e, Routine: true})
+	}
 	return ev
+}
+
+// choiceLine says what seat's ability choice or choice of tadpoles m picks ("habilis on c1
+// chooses: Spawn 1 white"), for the event of a move that would otherwise cause none; nil for
+// other decisions and on the copies that look ahead.
+func (g *State) choiceLine(m rules.Move) *msg.Message {
+	if g.quiet || len(m) != 1 || (g.Turn.Wait != waitAbility && g.Turn.Wait != waitPick) {
+		return nil
+	}
+	var cs []rules.Choice
+	if g.Turn.Wait == waitAbility {
+		cs, _ = g.abilityTree(nil, true)
+	} else {
+		cs, _ = g.pickTree(nil, true)
+	}
+	for _, c := range cs {
+		if c.Token == m[0] && c.Msg != nil {
+			card, sp := g.activeCard()
+			head := say("line_head", shortArg("Card", card.Card), msg.Code("Space", SpaceName(sp)))
+			return say("line_chose", msg.Nested("Head", head), msg.Nested("Choice", c.Msg))
+		}
+	}
+	return nil
 }
 
 // doPlace puts seat's initial ascidiae on its grid. Everyone places at the same time, so until
@@ -323,7 +353,17 @@ func (g *State) placeTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 		}
 		return out, false
 	case 1, 3:
-		return facings(labels), false
+		if !labels {
+			return facings(false), false
+		}
+		// Each facing names the card and its space: "c2 up a1 up" reads as two placements.
+		out := facingChoices()
+		id := initials[len(m)/2]
+		for i := range out {
+			d, _ := dirByName(out[i].Token)
+			out[i] = labelled(rules.Choice{Token: out[i].Token}, say("lbl_place_facing", cardArg("Card", id), msg.Code("Space", m[len(m)-1]), dirArg("Dir", d)))
+		}
+		return out, false
 	}
 	return nil, true
 }

@@ -262,6 +262,11 @@ func (g *State) withConsequences(seat int, partial rules.Move, next []rules.Choi
 	for i, ch := range out {
 		mm := append(m, ch.Token)
 		if _, complete := tree(mm); !complete {
+			if len(partial) == 0 && ch.Token == wColonize && !g.solo() && len(g.Players[seat].Colonies)+1 >= g.winTarget() {
+				// Every claim wins: say so on the entry itself, not only one level down.
+				out[i].Msg = say("with_note", msg.Nested("Label", out[i].Msg), msg.Nested("Note", say("cons_win")))
+				out[i].Label = out[i].Msg.English()
+			}
 			continue
 		}
 		for _, note := range g.consequence(seat, mm) {
