@@ -398,6 +398,29 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 
 // abilities draws a species' abilities as icon rows in the box, directions turned by o.
 func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
+	rows := b.abilityRows(k, o, w)
+	if len(rows) == 0 {
+		return
+	}
+	lh := math.Min(19, h/float64(len(rows)))
+	scale := math.Min(1, lh/17)
+	for i, r := range rows {
+		drawRow(b.c, x, y+lh*(float64(i)+0.5), w, r, scale)
+	}
+}
+
+// fitWidth is the width drawRow draws gs in at most maxW: more where its words, which stop
+// shrinking at minText, do not fit.
+func fitWidth(gs []glyph, scale, maxW float64) float64 {
+	if w := rowWidth(gs, scale); w > maxW {
+		scale *= maxW / w
+	}
+	return rowWidth(gs, scale)
+}
+
+// abilityRows is a species' abilities as rows of icons for a box w wide, a row too wide split at
+// the action boundary nearest its middle.
+func (b *board) abilityRows(k *asc.KindView, o asc.Dir, w float64) [][]glyph {
 	var rows [][]glyph
 	for i, ab := range k.Abilities {
 		gs := []glyph{{text: itoa(i+1) + ":", bold: true}}
@@ -421,13 +444,12 @@ func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
 	if len(extra) > 0 {
 		rows = append(rows, extra)
 	}
-	if len(rows) == 0 {
-		return
-	}
-	// A row that would shrink too much is split in two at the action boundary nearest its middle.
+	// A row that would shrink too much, or whose words would not fit (they stop shrinking at
+	// minText: "1:THINK THINK" ran off the card), is split in two at the action boundary nearest
+	// its middle.
 	var split [][]glyph
 	for _, r := range rows {
-		if rowWidth(r, 1) <= w*1.25 || len(rows) > 3 {
+		if (rowWidth(r, 1) <= w*1.25 && fitWidth(r, 1, w) <= w) || len(rows) > 3 {
 			split = append(split, r)
 			continue
 		}
@@ -446,12 +468,7 @@ func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
 		}
 		split = append(split, r[:best], append([]glyph{{text: "   "}}, r[best+1:]...))
 	}
-	rows = split
-	lh := math.Min(19, h/float64(len(rows)))
-	scale := math.Min(1, lh/17)
-	for i, r := range rows {
-		drawRow(b.c, x, y+lh*(float64(i)+0.5), w, r, scale)
-	}
+	return split
 }
 
 func (b *board) colony(col asc.ColonyView, x, y float64) {
