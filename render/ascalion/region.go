@@ -9,7 +9,8 @@ import (
 )
 
 // The region is the focus image's list of the awaited player's lands, each with its owner and
-// value, source, city and goods, and below it the lands it borders with theirs: the map's crop
+// value, source, city and goods, and below it the lands of others it borders with theirs (the
+// region's neighbours; an inner land has none, which keeps a large realm short): the map's crop
 // shows only the lands around the last action, and a transport or an attack is planned over the
 // whole realm. Public information only, like the board.
 
@@ -104,22 +105,22 @@ func regionLayout(c *render.Canvas, v game.View, m render.Meta, s int, x, y, w f
 			c.Text(px+4, cy, tr(m.Lang, "region_no_goods"), regionMute)
 		}
 		y += regionLine
-		// Line 2 and on: the neighbours, each named with its owner and value, wrapping.
-		if li >= len(b.Lands) {
+		// Line 2 and on: the region's neighbours, the lands of others (or nobody's) it borders,
+		// each named with its owner and value, wrapping; an inner area has none.
+		near := foreign(v, b, li, s)
+		if len(near) == 0 {
+			y += 4
 			continue
 		}
 		indent := x + 18
 		nx := indent
-		near := tr(m.Lang, "region_borders")
+		label := tr(m.Lang, "region_borders")
 		if c != nil {
-			c.Text(nx, y+regionLine/2, near, regionMute)
+			c.Text(nx, y+regionLine/2, label, regionMute)
 		}
-		nx += render.TextWidth(near, regionMute) + 5
+		nx += render.TextWidth(label, regionMute) + 5
 		first := true
-		for _, a := range b.Lands[li].Adj {
-			if a >= len(v.Lands) || !v.Lands[a].InPlay {
-				continue
-			}
+		for _, a := range near {
 			n := v.Lands[a]
 			need := render.TextWidth(n.Name, regionNear) + 4
 			if n.Owner >= 0 {
@@ -143,6 +144,20 @@ func regionLayout(c *render.Canvas, v game.View, m render.Meta, s int, x, y, w f
 		y += regionLine + 4
 	}
 	return y - y0
+}
+
+// foreign is the lands in play that land li borders and seat s does not own.
+func foreign(v game.View, b *game.Board, li, s int) []int {
+	if li >= len(b.Lands) {
+		return nil
+	}
+	var out []int
+	for _, a := range b.Lands[li].Adj {
+		if a < len(v.Lands) && v.Lands[a].InPlay && v.Lands[a].Owner != s {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // regionPill draws an owner-and-value pill at x (nil measures) and returns its width.
