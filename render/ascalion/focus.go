@@ -15,8 +15,8 @@ import (
 
 // The focus image is what a phone shows without zooming: 400 px wide, the part of the map where
 // the last move happened and the awaited player decides, cut out of the board at its own scale
-// (its smallest labels, the sea's numbers, are 9 px), with the players, the decision and the last
-// events below it. It is drawn from the public view only, like the board.
+// (its smallest labels, the sea's numbers, are 9 px), with the awaited player's areas listed with
+// their goods and neighbours (region.go), the players, the decision and the last events below it. It is drawn from the public view only, like the board.
 const (
 	focusW    = 400
 	focusMapH = 300
@@ -41,7 +41,8 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	headH := 12 + int(math.Ceil(float64(len(lines))*render.LineHeight(hst)))
 	playersH := 24 + 34*len(view.Players) + 6
 	const decisionH, eventsH = 150, 180
-	h := headH + focusMapH + playersH + decisionH + eventsH
+	rH := regionH(view, m, focusW-2*focusPad)
+	h := headH + focusMapH + rH + playersH + decisionH + eventsH
 	c := render.AcquireCanvas(focusW, h, render.Panel)
 	defer c.Release()
 	y := 8.0
@@ -54,6 +55,10 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	c.Rect(image.Rect(0, top, focusW, top+2), render.Edge)
 	c.Rect(image.Rect(0, top+focusMapH-2, focusW, top+focusMapH), render.Edge)
 	y0 := top + focusMapH + 8
+	if rH > 0 {
+		drawRegion(c, regionRect{focusPad, float64(y0), focusW - 2*focusPad}, view, m)
+		y0 += rH
+	}
 	drawPlayers(c, image.Rect(focusPad, y0, focusW-focusPad, y0+playersH-8), view, m)
 	y0 += playersH
 	drawDecision(c, image.Rect(focusPad, y0, focusW-focusPad, y0+decisionH-8), view, m)

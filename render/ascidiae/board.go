@@ -404,6 +404,29 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 
 // abilities draws a species' abilities as icon rows in the box, directions turned by o.
 func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
+	rows := b.abilityRows(k, o, w)
+	if len(rows) == 0 {
+		return
+	}
+	lh := math.Min(19, h/float64(len(rows)))
+	scale := math.Min(1, lh/17)
+	for i, r := range rows {
+		drawRow(b.c, x, y+lh*(float64(i)+0.5), w, r, scale)
+	}
+}
+
+// fitWidth is the width drawRow draws gs in at most maxW: more where its words, which stop
+// shrinking at minText, do not fit.
+func fitWidth(gs []glyph, scale, maxW float64) float64 {
+	if w := rowWidth(gs, scale); w > maxW {
+		scale *= maxW / w
+	}
+	return rowWidth(gs, scale)
+}
+
+// abilityRows is a species' abilities as rows of icons for a box w wide, a row too wide split at
+// the action boundary nearest its middle.
+func (b *board) abilityRows(k *asc.KindView, o asc.Dir, w float64) [][]glyph {
 	var rows [][]glyph
 	for i, ab := range k.Abilities {
 		gs := []glyph{{text: itoa(i+1) + ":", bold: true}}
@@ -427,9 +450,6 @@ func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
 	if len(extra) > 0 {
 		rows = append(rows, extra)
 	}
-	if len(rows) == 0 {
-		return
-	}
 	var split [][]glyph
 	for _, r := range rows {
 		if len(rows) > 3 {
@@ -438,12 +458,7 @@ func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
 		}
 		split = append(split, splitRow(r, w)...)
 	}
-	rows = split
-	lh := math.Min(19, h/float64(len(rows)))
-	scale := math.Min(1, lh/17)
-	for i, r := range rows {
-		drawRow(b.c, x, y+lh*(float64(i)+0.5), w, r, scale)
-	}
+	return split
 }
 
 func (b *board) colony(col asc.ColonyView, x, y float64) {
@@ -728,7 +743,9 @@ func (b *board) setupStatus() string {
 // fifths, text kept at its smallest size) is split in two at the action boundary nearest its
 // middle.
 func splitRow(r []glyph, w float64) [][]glyph {
-	if rowWidth(r, 0.8) <= w {
+	// Words stop shrinking at minText: a row of them ("1:THINK THINK") can run off the card though
+	// its icons would fit, so it splits too.
+	if rowWidth(r, 0.8) <= w && fitWidth(r, 1, w) <= w {
 		return [][]glyph{r}
 	}
 	best, bestD := -1, 1e9

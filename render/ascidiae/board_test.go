@@ -301,7 +301,7 @@ func TestSoloSetupStatus(t *testing.T) {
 
 // Every species' ability rows fit a pile card's width once split and drawn (issue 38: iota's row ran off
 // its card, the text kept at its smallest size while the row was shrunk in proportion).
-func TestAbilityRowsFit(t *testing.T) {
+func TestAbilityRowsFitAPile(t *testing.T) {
 	c := render.AcquireCanvas(400, 40, render.Paper)
 	defer c.Release()
 	maxW := pileW - 10

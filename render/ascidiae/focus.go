@@ -7,10 +7,11 @@ import (
 	"github.com/boardbot/boardbot/rules/msg"
 )
 
-// The focus image is what a phone shows without zooming: the awaited player's grid and the
-// central board at the board's own scale, one grid wide (about 600 px), so that its smallest text
-// (minText) is 9 px once the image is 400 px wide. The piles go five to a row, the log and the
-// question below. Public information only, like the board.
+// The focus image is what a phone shows without zooming: the central board and the awaited
+// player's grid at the board's own scale, one grid wide (about 600 px), so that its smallest text
+// (minText) is 9 px once the image is 400 px wide; every other grid compactly below it (card
+// names, facings and tadpoles, compact.go). The piles go five to a row, the log and the question
+// below. Public information only, like the board.
 
 // focusCell is the grid's space in the focus image, the same in a solo game as with players.
 const focusCell = 119
@@ -32,8 +33,8 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	// drawn.
 	headH := math.Ceil(14 + float64(len(lines))*render.LineHeight(hst) + 4)
 	centralH := 36 + 2*pileH + 10 + 40 + float64(b.focusColRows())*(colH+8) + 8
-	playersH := b.focusPlayersH()
-	h := headH + margin + centralH + margin + playersH + b.gridH + margin + b.logH() + margin
+	others := b.others(seat)
+	h := headH + margin + centralH + margin + b.gridH + margin + float64(len(others))*compactH() + b.logH() + margin
 	c := render.AcquireCanvas(int(b.width), int(h), render.Paper)
 	defer c.Release()
 	b.c = c
@@ -46,10 +47,12 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	y = headH + margin
 	b.focusCentral(y, centralH)
 	y += centralH + margin
-	b.focusPlayers(y)
-	y += playersH
 	b.player(seat, margin, y)
 	y += b.gridH + margin
+	for _, i := range others {
+		b.compactGrid(i, y)
+		y += compactH()
+	}
 	b.log(y)
 	return render.EncodePNG(c.RGBA, pal)
 }
@@ -73,43 +76,6 @@ func (b *board) focusHeader() string {
 		return b.tr("focus_solo", msg.Code("Status", s), msg.Number("N", max(1, v.Players[0].Turns)), msg.Number("Of", v.SoloTurns))
 	}
 	return b.tr("focus_round", msg.Code("Status", s), msg.Number("N", min(v.Round+1, v.TurnLimit)), msg.Number("Of", v.TurnLimit))
-}
-
-// focusRow is a line of the players' strip.
-const focusRow = 30.0
-
-// focusPlayersH is the height of the players' strip, none in a solo game (the grid names its
-// player).
-func (b *board) focusPlayersH() float64 {
-	if b.v.Solo {
-		return 0
-	}
-	return 12 + float64(len(b.v.Players))*focusRow + margin
-}
-
-// focusPlayers names every player with their badge, colonies and turns: the image shows one grid,
-// and a player must still see who is in the game and how close each is to winning.
-func (b *board) focusPlayers(y float64) {
-	if b.v.Solo {
-		return
-	}
-	c, v := b.c, b.v
-	w := b.width - 2*margin
-	box(c, margin, y, w, b.focusPlayersH()-margin, 12, render.Panel, render.Edge, 2)
-	name := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
-	right := render.Style{Size: 17, Align: render.Right, VAlign: render.Middle}
-	for i, p := range v.Players {
-		cy := y + 6 + focusRow*float64(i) + focusRow/2
-		c.Badge(margin+22, cy, 12, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
-		// The round is in the header; a turn count per player would be a second clock.
-		detail := b.tr("focus_colonies", msg.Number("N", len(p.Colonies)), msg.Number("Of", v.WinTarget))
-		c.Text(margin+w-14, cy, detail, right)
-		who := b.who(i)
-		if v.Result == nil && !v.Setup && v.Seat == i {
-			who = b.tr("focus_to_play", msg.Code("Who", who))
-		}
-		c.Text(margin+42, cy, who, render.FitText(who, name, w-56-render.TextWidth(detail, right)-14))
-	}
 }
 
 // focusCentral is the central board with the piles five to a row.

@@ -99,6 +99,9 @@ func withMeta(v *game.View, m render.Meta) *game.View {
 }
 
 func paint(view *game.View, m render.Meta, frame render.Frame) *render.Canvas {
+	if view.Me != nil {
+		return phone(view, m, frame) // a seat's hand is read on a phone (focus.go)
+	}
 	view = withMeta(view, m)
 	c := frame(width, height(view, m.Lang), render.Paper)
 	c.CrispText = true // labels are most of the bytes: see render.Canvas
