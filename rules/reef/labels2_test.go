@@ -63,7 +63,7 @@ func TestLabelsCountWhatHappens(t *testing.T) {
 		s := fixture(t, 2)
 		put(t, s, White, "1:E1", "1:E2", "1:E3", "1:F3", "1:F2")
 		shrimpOn(t, s, 0, "1:E2")
-		want := "Your parrotfish eats a coral guarded by your shrimp (the best meal is worth " +
+		want := "Your parrotfish eats a coral your shrimp guards (best meal: " +
 			msg.Render(pointsArg("P", s.bestMeal(s.corals(), []int{at("1:E2")})).Msg, "en", nil) + " now)"
 		if got := labelOf(t, s, 0, "", "eat"); got != want {
 			t.Errorf("eat label %q, want %q", got, want)
@@ -79,14 +79,14 @@ func TestLabelsCountWhatHappens(t *testing.T) {
 		give(t, s, 0, Yellow, 3)
 		mustApply(t, s, 0, "grow y")
 		// D3 touches the extra-growth space D4: the coral of 2 becomes 4, not 3.
-		if got, want := labelOf(t, s, 0, "1 d", "3"), "D3 on board 1: grow a yellow coral to 4 polyps (the extra growth fills D4)"; got != want {
+		if got, want := labelOf(t, s, 0, "1 d", "3"), "D3 on board 1: grow a yellow coral to 4 polyps (extra growth on D4)"; got != want {
 			t.Errorf("label %q, want %q", got, want)
 		}
 		if got, want := labelOf(t, s, 0, "1 e", "2"), "E2 on board 1: grow a yellow coral to 3 polyps"; got != want {
 			t.Errorf("label %q, want %q", got, want)
 		}
 		// A lone polyp next to the space starts a coral of 2.
-		if got, want := labelOf(t, s, 0, "1 c", "4"), "C4 on board 1: grow a yellow coral to 2 polyps (the extra growth fills D4)"; got != want {
+		if got, want := labelOf(t, s, 0, "1 c", "4"), "C4 on board 1: grow a yellow coral to 2 polyps (extra growth on D4)"; got != want {
 			t.Errorf("label %q, want %q", got, want)
 		}
 		mustApply(t, s, 0, "1 d 3")
@@ -101,7 +101,7 @@ func TestLabelsCountWhatHappens(t *testing.T) {
 		giveCube(t, s, 0, Pink)
 		give(t, s, 0, Pink, 1)
 		mustApply(t, s, 0, "grow p")
-		if got, want := labelOf(t, s, 0, "", "1"), "A pink polyp from behind your screen on board 1 (you hold 1; this cube allows 4 more)"; got != want {
+		if got, want := labelOf(t, s, 0, "", "1"), "A pink polyp on board 1 (you hold 1; the cube allows 4 more)"; got != want {
 			t.Errorf("label %q, want %q", got, want)
 		}
 		// The prompt is public: it tells the cube's limit, not what lies behind the screen.
