@@ -61,8 +61,9 @@ func TestTargetWins(t *testing.T) {
 		.  .  .  .  .
 		R1 R1 .  .  .
 		.  .  Y2 .  .`))
-	if l := label(t, s, "c1 c2", "queen"); !strings.Contains(l, "wins") {
-		t.Errorf("winning size label %q", l)
+	// Menus say the win first (Gain), the label no more.
+	if g := s.Gain(s.turn, move("c1 c2 queen")); !g.Wins {
+		t.Errorf("winning size gains %+v", g)
 	}
 	mustApply(t, s, "c1 c2 pawn") // 1+1+1+3 = 6: exactly 21
 	if s.result == nil || s.result.Ranks[0] != 1 || s.result.Scores[0] != 21 {

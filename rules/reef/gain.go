@@ -7,6 +7,9 @@ import "github.com/boardbot/boardbot/rules"
 // changes a colour's value (an alga, a coral grown stronger) changes every parrotfish alike,
 // which is no gain of one move to say first.
 func (s *state) Gain(seat rules.Seat, m rules.Move) rules.Gain {
+	if len(m) == 0 || m[0] != vEat { // only eating scores: no walk of the tree for the rest
+		return rules.Gain{}
+	}
 	st, _, complete, err := s.tree(seat, m)
 	if err != nil || !complete || st.kind != kEat {
 		return rules.Gain{}
