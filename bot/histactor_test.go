@@ -13,10 +13,18 @@ import (
 
 // Issue #38: in Ascidiae the next player's turn begins, inside the previous player's last move,
 // with its automatic activations. /history tells each of a move's events under the seat it names
-// (as the posts do), not all under the mover: here over a real Ascidiae game, every event line
-// of a move that sets off another seat's doings sits on a line led by that event's seat.
+// (as the posts do), not all under the mover: over real games of each game where a move tells
+// another seat's doings (Ascidiae's activations, Ausonia's lost influence, Reef's revealed setup
+// and "whose turn", Ascalion's production), every public event of such a move sits, in order, on
+// a line led by its seat's number and name.
 func TestHistoryTellsActivationsUnderTheirSeat(t *testing.T) {
-	g := replayKits["ascidiae"].Game
+	for _, kind := range []string{"ascidiae", "ausonia", "reef-encounter", "ascalion"} {
+		t.Run(kind, func(t *testing.T) { historyUnderTheirSeat(t, kind) })
+	}
+}
+
+func historyUnderTheirSeat(t *testing.T, kind string) {
+	g := replayKits[kind].Game
 	st, err := g.New(rules.Setup{Seats: 2, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +46,7 @@ func TestHistoryTellsActivationsUnderTheirSeat(t *testing.T) {
 		}
 		other := false
 		for _, e := range evs {
-			if s, ok := actorOf(e); ok && s != mover {
+			if s, ok := actorOf(e); ok && s != mover && e.Public() {
 				other = true
 			}
 		}
@@ -50,6 +58,9 @@ func TestHistoryTellsActivationsUnderTheirSeat(t *testing.T) {
 		lines := strings.Split(historyLine(LangEnglish, row, mv, evs, nil, false, false), "\n")
 		at := 0 // events are told in order: each is looked for from the line of the one before
 		for _, e := range evs {
+			if !e.Public() {
+				continue
+			}
 			by := mover
 			if s, ok := actorOf(e); ok {
 				by = s
@@ -67,7 +78,7 @@ func TestHistoryTellsActivationsUnderTheirSeat(t *testing.T) {
 		}
 	}
 	if checked < 2 {
-		t.Fatalf("only %d moves set off another seat's doings: the game no longer reaches any", checked)
+		t.Fatalf("only %d moves told another seat's doings: the game no longer reaches any", checked)
 	}
 }
 
