@@ -173,7 +173,69 @@ func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start 
 // notation only to its own player (or once the game is over). Where the game's moves are public
 // (written: Autumn Ash), each line gives the move as written before what it caused, so a player
 // can replay it.
+//
+// A move may set off another seat's automatic actions (Ascidiae's next player's activations): the
+// events from one that names another seat as its subject (actorOf, as the posts read them) are
+// that seat's and get a line of their own under its name, after the mover's.
 func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) string {
+	parts := splitByActor(rules.Seat(m.Seat), evs)
+	if len(parts) > 1 && len(parts[0].evs) == 0 && slices.ContainsFunc(parts[1:], func(p actorPart) bool { return p.seat == parts[0].seat }) {
+		// The move first tells another seat's doing (a simultaneous placement revealed, the
+		// other's first): the mover is told where its own events come. With none at all it keeps
+		// its line, so the move still says who made it.
+		parts = parts[1:]
+	}
+	var lines []string
+	moverTold := false
+	for _, p := range parts {
+		seen := slices.ContainsFunc(p.evs, func(e rules.Event) bool {
+			return e.Public() || open || slices.ContainsFunc(held, e.VisibleTo)
+		})
+		if !seen && (p.seat != rules.Seat(m.Seat) || moverTold) {
+			// Another seat's doings the reader sees nothing of are not told, not even that they
+			// happened: history tells no more of hidden events than before. The mover's line
+			// stays, as before ("made a hidden choice").
+			continue
+		}
+		by := storage.Move{Seq: m.Seq, Seat: int(p.seat)}
+		if p.seat == rules.Seat(m.Seat) && !moverTold {
+			// The mover's first line carries who played it and, where moves are written, the
+			// move; the other seats' lines are their automatic doings.
+			lines = append(lines, moveLine(lang, row, m, p.evs, held, open, written))
+			moverTold = true
+			continue
+		}
+		lines = append(lines, moveLine(lang, row, by, p.evs, held, open, false))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// actorPart is a run of a move's events that are one seat's doing.
+type actorPart struct {
+	seat rules.Seat
+	evs  []rules.Event
+}
+
+// splitByActor cuts a move's events into runs of one seat's doing each, in order. An event that
+// names no seat is the mover's, as in the posts (pendingOfIn). The first part is the mover's,
+// maybe empty.
+func splitByActor(mover rules.Seat, evs []rules.Event) []actorPart {
+	parts := []actorPart{{seat: mover}}
+	for _, e := range evs {
+		by := mover
+		if s, ok := actorOf(e); ok {
+			by = s
+		}
+		if by != parts[len(parts)-1].seat {
+			parts = append(parts, actorPart{seat: by})
+		}
+		parts[len(parts)-1].evs = append(parts[len(parts)-1].evs, e)
+	}
+	return parts
+}
+
+// moveLine is one seat's line of a move in /history (see historyLine).
+func moveLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) string {
 	seat := rules.Seat(m.Seat)
 	name := playerName(row, seat)
 	tag := ""
