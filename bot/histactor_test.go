@@ -14,8 +14,8 @@ import (
 // Issue #38: in Ascidiae the next player's turn begins, inside the previous player's last move,
 // with its automatic activations. /history tells each of a move's events under the seat it names
 // (as the posts do), not all under the mover: over real games of each game where a move tells
-// another seat's doings (Ascidiae's activations, Ausonia's lost influence, Reef's revealed setup
-// and "whose turn", Ascalion's production), every public event of such a move sits, in order, on
+// another seat's doings (Ascidiae's activations, Ausonia's lost influence, Reef's revealed setup,
+// Ascalion's production; housekeeping such as "bob's turn." stays on the line it follows), every public event of such a move sits, in order, on
 // a line led by its seat's number and name.
 func TestHistoryTellsActivationsUnderTheirSeat(t *testing.T) {
 	for _, kind := range []string{"ascidiae", "ausonia", "reef-encounter", "ascalion"} {
@@ -46,7 +46,7 @@ func historyUnderTheirSeat(t *testing.T, kind string) {
 		}
 		other := false
 		for _, e := range evs {
-			if s, ok := actorOf(e); ok && s != mover && e.Public() {
+			if s, ok := actorOf(e); ok && s != mover && e.Public() && !e.Routine {
 				other = true
 			}
 		}
@@ -58,8 +58,8 @@ func historyUnderTheirSeat(t *testing.T, kind string) {
 		lines := strings.Split(historyLine(LangEnglish, row, mv, evs, nil, false, false), "\n")
 		at := 0 // events are told in order: each is looked for from the line of the one before
 		for _, e := range evs {
-			if !e.Public() {
-				continue
+			if !e.Public() || e.Routine {
+				continue // housekeeping ("bob's turn.") stays on the line it follows
 			}
 			by := mover
 			if s, ok := actorOf(e); ok {
@@ -77,7 +77,7 @@ func historyUnderTheirSeat(t *testing.T, kind string) {
 			}
 		}
 	}
-	if checked < 2 {
+	if checked < 1 {
 		t.Fatalf("only %d moves told another seat's doings: the game no longer reaches any", checked)
 	}
 }

@@ -223,8 +223,12 @@ func splitByActor(mover rules.Seat, evs []rules.Event) []actorPart {
 	parts := []actorPart{{seat: mover}}
 	for _, e := range evs {
 		by := mover
-		if s, ok := actorOf(e); ok {
+		if s, ok := actorOf(e); ok && !e.Routine {
 			by = s
+		} else if e.Routine {
+			// Housekeeping ("bob's turn.") names who comes next but is nobody's doing: it stays
+			// on the line it follows rather than opening a line of its own.
+			by = parts[len(parts)-1].seat
 		}
 		if by != parts[len(parts)-1].seat {
 			parts = append(parts, actorPart{seat: by})
