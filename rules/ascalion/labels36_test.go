@@ -36,6 +36,13 @@ func TestCompletingLabelsSayWhatFollows(t *testing.T) {
 		f.play(0, "attack doilan") // Red: bonus 1 + Comorium 1 against Doilan 1
 		return f
 	}
+	// The reviewer's case: the weapon goes where one already counts, so the attack stays the same.
+	armed := func() *fixture {
+		f := newFixture(t, 3).own(0, "Ys", "Tarvos", "Comorium").own(1, "Doilan").put("Ys", "weapon").put("Comorium", "weapon")
+		f.attackTurn(0)
+		f.play(0, "attack doilan")
+		return f
+	}
 	phase := func() *fixture {
 		return newFixture(t, 2).own(0, "Minda", "Vagon").put("Minda", "horse gold iron").put("Vagon", "wood").transportTurn(0, 1)
 	}
@@ -50,6 +57,7 @@ func TestCompletingLabelsSayWhatFollows(t *testing.T) {
 		{"horse ride's end", phase, "horse minda +gold vagon", "end", "End here · Vagon then holds 1 wood, 1 horse and 1 gold"},
 		{"extra: weapon on foot", extra, "foot ys comorium", "weapon", "weapon (1) · Comorium then holds 1 weapon · attack then 5 against 1"},
 		{"extra: horse on foot", extra, "foot ys comorium", "horse", "horse (1) · Comorium then holds 1 horse · attack then 3 against 1"},
+		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · Comorium then holds 2 weapons: 1 weapon back to the supply · attack then 5 against 1"},
 		{"extra: ride's end", extra, "horse ys +weapon comorium", "end", "End here · Comorium then holds 1 horse and 1 weapon · attack then 6 against 1"},
 	} {
 		if got := choiceLabel(t, c.f(), 0, c.partial, c.tok); got != c.want {

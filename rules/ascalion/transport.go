@@ -1095,13 +1095,21 @@ func (s *state) afterNotes(a int, add Goods, from int, take Goods, mode int) []M
 		for k := range after {
 			after[k] += add[k]
 		}
-		notes = append(notes, say("note_holds", nested("Area", s.areaName(a)), nested("Goods", goodsText(after))))
+		// What goes back to the supply follows the contents it comes from (§11.8).
+		var back []M
 		for _, k := range []int{Horse, Weapon} {
-			if add[k] > 0 {
-				if x := s.surplusNote(a, k, add[k], mode == tripPhase); x != nil {
-					notes = append(notes, x)
+			if add[k] > 0 && after[k] > 1 {
+				id := "back_" + goodTok[k]
+				if mode == tripPhase {
+					id += "_phase"
 				}
+				back = append(back, say(id, msg.Count("Lost", after[k]-1)))
 			}
+		}
+		if len(back) == 0 {
+			notes = append(notes, say("note_holds", nested("Area", s.areaName(a)), nested("Goods", goodsText(after))))
+		} else {
+			notes = append(notes, say("note_holds_back", nested("Area", s.areaName(a)), nested("Goods", goodsText(after)), nested("Back", msgList(back))))
 		}
 	}
 	if mode == tripExtra && s.Atk != nil {
