@@ -55,10 +55,10 @@ func TestCompletingLabelsSayWhatFollows(t *testing.T) {
 		{"foot in the phase", phase, "foot minda vagon", "iron", "iron (1) · Vagon then holds 1 wood and 1 iron"},
 		{"foot, second kind", phase, "foot minda vagon gold", "iron", "iron (1) · Vagon then holds 1 wood, 1 gold and 1 iron"},
 		{"horse ride's end", phase, "horse minda +gold vagon", "end", "End here · Vagon then holds 1 wood, 1 horse and 1 gold"},
-		{"extra: weapon on foot", extra, "foot ys comorium", "weapon", "weapon (1) · Comorium then holds 1 weapon · attack then 5 against 1"},
-		{"extra: horse on foot", extra, "foot ys comorium", "horse", "horse (1) · Comorium then holds 1 horse · attack then 3 against 1"},
-		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · Comorium then holds 2 weapons: 1 weapon back to the supply · attack then 5 against 1"},
-		{"extra: ride's end", extra, "horse ys +weapon comorium", "end", "End here · Comorium then holds 1 horse and 1 weapon · attack then 6 against 1"},
+		{"extra: weapon on foot", extra, "foot ys comorium", "weapon", "weapon (1) · attack then 5 against 1 · Comorium then holds 1 weapon"},
+		{"extra: horse on foot", extra, "foot ys comorium", "horse", "horse (1) · attack then 3 against 1 · Comorium then holds 1 horse"},
+		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · attack then 5 against 1 · Comorium then holds 2 weapons: 1 weapon back to the supply"},
+		{"extra: ride's end", extra, "horse ys +weapon comorium", "end", "End here · attack then 6 against 1 · Comorium then holds 1 horse and 1 weapon"},
 	} {
 		if got := choiceLabel(t, c.f(), 0, c.partial, c.tok); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)

@@ -1127,7 +1127,8 @@ func (s *state) afterNotes(a int, add Goods, from int, take Goods, mode int) []M
 		move(1)
 		att, def, _ := s.sureTotals(s.Atk.Attacker, s.Atk.Target)
 		move(-1)
-		notes = append(notes, say("note_attack", num("Att", att), num("Def", def)))
+		// First: it is what an extra transport is for, and a menu cuts a long label's end.
+		notes = append([]M{say("note_attack", num("Att", att), num("Def", def))}, notes...)
 	}
 	return notes
 }
