@@ -54,6 +54,7 @@ func TestCompletingLabelsSayWhatFollows(t *testing.T) {
 	}{
 		{"foot in the phase", phase, "foot minda vagon", "iron", "iron (1) · Vagon then holds 1 wood and 1 iron"},
 		{"foot, second kind", phase, "foot minda vagon gold", "iron", "iron (1) · Vagon then holds 1 wood, 1 gold and 1 iron"},
+		{"unload on a ride", phase, "horse minda +gold vagon", "-gold", "Unload gold (1 aboard) · Vagon then holds 1 wood and 1 gold"},
 		{"horse ride's end", phase, "horse minda +gold vagon", "end", "End here · Vagon then holds 1 wood, 1 horse and 1 gold"},
 		{"extra: weapon on foot", extra, "foot ys comorium", "weapon", "weapon (1) · attack then 5 against 1 · Comorium then holds 1 weapon"},
 		{"extra: horse on foot", extra, "foot ys comorium", "horse", "horse (1) · attack then 3 against 1 · Comorium then holds 1 horse"},

@@ -634,14 +634,16 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 			for k := 0; k < nGoods; k++ {
 				if spots := s.unloadSpots(p, t, lands); cargo[k] > 0 && t.StopIn&(1<<k) == 0 && len(spots) > 0 {
-					var note []M
-					if len(spots) == 1 && !r.quiet {
-						if x := s.surplusNote(spots[0], k, 1, t.Mode == tripPhase); x != nil {
-							note = append(note, x)
+					k, n, spot := k, cargo[k], spots[0]
+					add("-"+goodTok[k], func() M {
+						var note []M
+						if len(spots) == 1 { // where several lands fit, the land is asked next
+							var one Goods
+							one[k] = 1
+							note = s.afterNotes(spot, one, -1, Goods{}, t.Mode)
 						}
-					}
-					k, n := k, cargo[k]
-					add("-"+goodTok[k], func() M { return say("lb_unload", goodArg("Good", k), num("N", n), nested("Note", notesMsg(note))) })
+						return say("lb_unload", goodArg("Good", k), num("N", n), nested("Note", notesMsg(note)))
+					})
 					acts = append(acts, act{kind: 2, good: k})
 				}
 			}
