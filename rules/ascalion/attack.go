@@ -179,15 +179,7 @@ func (s *state) startAlliances() {
 
 func (s *state) playAlly(q int, r *rd) error {
 	m := menu{toks: []string{"attacker", "defender", "neutral"}, what: wSide}
-	m.label = func(i int) M {
-		switch i {
-		case 0:
-			return say("an_attacker", seatArg("Seat", s.Atk.Attacker))
-		case 1:
-			return say("an_defender", seatArg("Seat", s.Atk.Defender))
-		}
-		return fixed("lb_stay_out")
-	}
+	m.label = func(i int) M { return s.sideLabel(q, []int{1, 2, 0}[i]) }
 	k, err := r.need(m)
 	if err != nil {
 		return err
@@ -215,7 +207,23 @@ func (s *state) playAlly(q int, r *rd) error {
 // their own areas (§12.7), and who may still change them (the extra transport, the neighbours).
 func (s *state) attackLabel(p, t int) M {
 	def := s.owner(t)
-	att, dtot := 1, 0
+	att, dtot, qs := s.sureTotals(p, t)
+	before := empty("Before")
+	switch len(qs) {
+	case 0:
+	case 1:
+		before = nested("Before", say("lb_before_one", nested("Seats", s.seatList(qs))))
+	default:
+		before = nested("Before", say("lb_before_many", nested("Seats", s.seatList(qs))))
+	}
+	return say("lb_target", nested("Area", s.areaName(t)), seatArg("Seat", def), num("Att", att), num("Def", dtot), before)
+}
+
+// sureTotals: both sides' totals from their own areas in an attack by p on t (§12.7), and the
+// other neighbours, in turn order, who may still join.
+func (s *state) sureTotals(p, t int) (att, dtot int, qs []int) {
+	def := s.owner(t)
+	att = 1
 	if !s.convertedBy(t, p) {
 		dtot += s.value(t)
 	}
@@ -230,21 +238,29 @@ func (s *state) attackLabel(p, t int) M {
 			others[o] = true
 		}
 	}
-	var qs []int
 	for _, q := range s.order() {
 		if others[q] {
 			qs = append(qs, q)
 		}
 	}
-	before := empty("Before")
-	switch len(qs) {
-	case 0:
+	return att, dtot, qs
+}
+
+// sideLabel is an alliance answer with the totals it leads to: the image shows the totals so far,
+// the button what they become with this seat's areas on that side (staying out changes nothing).
+func (s *state) sideLabel(q, side int) M {
+	old := s.Atk.Sides[q]
+	s.Atk.Sides[q] = side
+	tt := s.totals()
+	s.Atk.Sides[q] = old
+	att, def := num("Att", tt.Attacker), num("Def", tt.Defender)
+	switch side {
 	case 1:
-		before = nested("Before", say("lb_before_one", nested("Seats", s.seatList(qs))))
-	default:
-		before = nested("Before", say("lb_before_many", nested("Seats", s.seatList(qs))))
+		return say("an_attacker_sum", seatArg("Seat", s.Atk.Attacker), att, def)
+	case 2:
+		return say("an_defender_sum", seatArg("Seat", s.Atk.Defender), att, def)
 	}
-	return say("lb_target", nested("Area", s.areaName(t)), seatArg("Seat", def), num("Att", att), num("Def", dtot), before)
+	return say("an_neutral_sum", att, def)
 }
 
 // Totals is the arithmetic of a conflict, for events and the view.

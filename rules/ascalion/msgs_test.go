@@ -41,7 +41,7 @@ func builtIDs() []string {
 		"pos_light_high", "pos_light_off", "pos_dark_high", "pos_dark_off", "pos_river",
 		"at_light_high", "at_light_off", "at_dark_high", "at_dark_off", "at_river")
 	for _, g := range []string{"horse", "weapon"} {
-		out = append(out, "note_surplus_"+g, "note_surplus_"+g+"_phase")
+		out = append(out, "note_surplus_"+g, "note_surplus_"+g+"_phase", "back_"+g, "back_"+g+"_phase")
 	}
 	for _, ids := range optionIDs {
 		out = append(out, ids...)

@@ -148,9 +148,9 @@ func (s *state) answers(p int) []rules.Answer {
 		add(fixed("an_allow"), "allow")
 		add(fixed("an_refuse"), "refuse")
 	case stAlly:
-		add(say("an_attacker", seatArg("Seat", s.Atk.Attacker)), "attacker")
-		add(say("an_defender", seatArg("Seat", s.Atk.Defender)), "defender")
-		add(fixed("an_neutral"), "neutral")
+		add(s.sideLabel(p, 1), "attacker")
+		add(s.sideLabel(p, 2), "defender")
+		add(s.sideLabel(p, 0), "neutral")
 	case stTrade:
 		if s.Receipts[p].total() > 0 {
 			return nil

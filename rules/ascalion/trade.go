@@ -672,7 +672,11 @@ func (s *state) playPut(p int, r *rd) error {
 			avail[k] = s.Receipts[p][k]
 		}
 		k, ok, err := r.kindNoted(avail, resOnly, wPutResource, put.total() > 0, nil,
-			func(k int) M { return s.surplusNote(cur, k, 1, false) })
+			func(k int) M {
+				var one Goods
+				one[k] = 1
+				return notesMsg(s.afterNotes(cur, one, -1, Goods{}, tripBonus)) // capped at once, as after a bonus transport
+			})
 		if err != nil {
 			return err
 		}

@@ -338,8 +338,13 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 		for k := lowest; k < nGoods && !(r.late() && moved.total() > 0); k++ {
 			avail[k] = src[k]
 		}
-		k, ok, err := r.kindNoted(avail, allowed, wCarry, moved.total() > 0, nil,
-			func(k int) M { return s.surplusNote(to, k, moved[k]+1, mode == tripPhase) })
+		k, ok, err := r.kindNoted(avail, allowed, wCarry, moved.total() > 0, nil, func(k int) M {
+			// Ending after this kind moves what is chosen so far and one of it.
+			add, take := moved, Goods{}
+			add[k]++
+			take[k]++
+			return notesMsg(s.afterNotes(to, add, from, take, mode))
+		})
 		if err != nil {
 			return err
 		}
@@ -596,22 +601,17 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 		}
 		var acts []act
 		if s.tripCanEnd(p, t) {
-			var notes []M
-			if !r.quiet && (t.Kind == "horse" || t.Kind == "chain") {
-				// The cargo (and a ride's horse) stays in this land.
-				for _, k := range []int{Horse, Weapon} {
-					n := t.Cargo[k]
-					if k == Horse && t.Kind == "horse" {
-						n++
-					}
-					if n > 0 {
-						if x := s.surplusNote(t.Pos, k, n, t.Mode == tripPhase); x != nil {
-							notes = append(notes, x)
-						}
+			add("end", func() M {
+				// The cargo (and a ride's horse) stays in this land; a vessel keeps its cargo.
+				at, left := -1, Goods{}
+				if t.Kind == "horse" || t.Kind == "chain" {
+					at, left = t.Pos, t.Cargo
+					if t.Kind == "horse" {
+						left[Horse]++
 					}
 				}
-			}
-			add("end", func() M { return say("lb_end_here", nested("Notes", notesMsg(notes))) })
+				return say("lb_end_here", nested("Notes", notesMsg(s.afterNotes(at, left, -1, Goods{}, t.Mode))))
+			})
 			acts = append(acts, act{kind: 0})
 		}
 		// Loads.
@@ -634,14 +634,16 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 			for k := 0; k < nGoods; k++ {
 				if spots := s.unloadSpots(p, t, lands); cargo[k] > 0 && t.StopIn&(1<<k) == 0 && len(spots) > 0 {
-					var note []M
-					if len(spots) == 1 && !r.quiet {
-						if x := s.surplusNote(spots[0], k, 1, t.Mode == tripPhase); x != nil {
-							note = append(note, x)
+					k, n, spot := k, cargo[k], spots[0]
+					add("-"+goodTok[k], func() M {
+						var note []M
+						if len(spots) == 1 { // where several lands fit, the land is asked next
+							var one Goods
+							one[k] = 1
+							note = s.afterNotes(spot, one, -1, Goods{}, t.Mode)
 						}
-					}
-					k, n := k, cargo[k]
-					add("-"+goodTok[k], func() M { return say("lb_unload", goodArg("Good", k), num("N", n), nested("Note", notesMsg(note))) })
+						return say("lb_unload", goodArg("Good", k), num("N", n), nested("Note", notesMsg(note)))
+					})
 					acts = append(acts, act{kind: 2, good: k})
 				}
 			}
@@ -1073,7 +1075,7 @@ func (s *state) landPath(ls []int) M {
 	return m
 }
 
-// notesMsg joins a label's surplus notes (empty for none).
+// notesMsg joins a label's notes (empty for none).
 func notesMsg(ns []M) M {
 	switch len(ns) {
 	case 0:
@@ -1081,7 +1083,56 @@ func notesMsg(ns []M) M {
 	case 1:
 		return ns[0]
 	}
-	return say("notes2", nested("A", ns[0]), nested("B", ns[1]))
+	return say("notes2", nested("A", notesMsg(ns[:len(ns)-1])), nested("B", ns[len(ns)-1]))
+}
+
+// afterNotes say in the label of a move that completes a transport or a put what land a holds
+// afterwards (add arriving, take leaving from: -1 when already gone), what would go back to
+// the supply, and in an extra transport the attack's totals then: the player must not have to
+// work out what a full move changes (issue #36).
+func (s *state) afterNotes(a int, add Goods, from int, take Goods, mode int) []M {
+	var notes []M
+	if a >= 0 {
+		after := *s.goods(a)
+		for k := range after {
+			after[k] += add[k]
+		}
+		// What goes back to the supply follows the contents it comes from (§11.8).
+		var back []M
+		for _, k := range []int{Horse, Weapon} {
+			if add[k] > 0 && after[k] > 1 {
+				id := "back_" + goodTok[k]
+				if mode == tripPhase {
+					id += "_phase"
+				}
+				back = append(back, say(id, msg.Count("Lost", after[k]-1)))
+			}
+		}
+		if len(back) == 0 {
+			notes = append(notes, say("note_holds", nested("Area", s.areaName(a)), nested("Goods", goodsText(after))))
+		} else {
+			notes = append(notes, say("note_holds_back", nested("Area", s.areaName(a)), nested("Goods", goodsText(after)), nested("Back", msgList(back))))
+		}
+	}
+	if mode == tripExtra && s.Atk != nil {
+		// Values count whether a horse or weapon is there, so apply the move, read, and undo it.
+		move := func(sign int) {
+			for k := range add {
+				if a >= 0 {
+					s.goods(a)[k] += sign * add[k]
+				}
+				if from >= 0 {
+					s.goods(from)[k] -= sign * take[k]
+				}
+			}
+		}
+		move(1)
+		att, def, _ := s.sureTotals(s.Atk.Attacker, s.Atk.Target)
+		move(-1)
+		// First: it is what an extra transport is for, and a menu cuts a long label's end.
+		notes = append([]M{say("note_attack", num("Att", att), num("Def", def))}, notes...)
+	}
+	return notes
 }
 
 // finishTrip counts the transport and hands back to the phase it belongs to.
