@@ -48,6 +48,7 @@ func count(rs []discordtest.Request, status int) int {
 // body), Cloudflare's HTML 429 by its Retry-After, every 429 is logged with its route, and a
 // wait longer than the bound hands the message back at once instead of retrying forever.
 func TestRateLimitsAreHonouredBoundedAndLogged(t *testing.T) {
+	t.Parallel() // Cloudflare's 429 pauses the real-time budget 5 s; no package variable changed
 	cases := []struct {
 		name     string
 		throttle discordtest.Throttle
