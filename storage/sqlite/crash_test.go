@@ -97,6 +97,7 @@ func TestCrashChild(t *testing.T) {
 // replay of its log, the log has no gap, every move a child saw committed is there, and its
 // notification was queued with it.
 func TestCrashSafety(t *testing.T) {
+	t.Parallel() // its children write while the parent mostly waits; no package variable changed
 	if os.Getenv(crashEnv) != "" {
 		t.Skip("running as the child")
 	}
