@@ -20,6 +20,7 @@ func (downSpender) Spend(context.Context, string, int64, int, bool) (bool, error
 // a second (three once sent 54 in one second, each on its own 45), keeps to a global pause it met
 // itself, and logs that it does so.
 func TestSharedBudgetFallsBackToItsShare(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	var logs bytes.Buffer
 	b := NewSharedBudget(downSpender{}, DefaultBudget, 3, slog.New(slog.NewTextHandler(&logs, nil)))
 	start := time.Now()

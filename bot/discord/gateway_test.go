@@ -101,6 +101,7 @@ func TestGatewayRevokedTokenEnds(t *testing.T) {
 // A gateway that cannot be reached again: the loop tries with backoff, and ends with an error
 // once ReconnectFor has passed without a connection, not before.
 func TestGatewayReconnectIsBounded(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	gw := discordtest.NewGateway(t)
 	const within = 2 * time.Second
 	r := startGateway(t, gw, within)
@@ -126,6 +127,7 @@ func TestGatewayReconnectIsBounded(t *testing.T) {
 // A lost connection that comes back is resumed, and the loop keeps serving; cancelling ends it
 // with nil.
 func TestGatewayResumesAndStops(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	gw := discordtest.NewGateway(t)
 	r := startGateway(t, gw, time.Minute)
 	for i := range 2 {

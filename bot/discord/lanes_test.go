@@ -37,6 +37,7 @@ func (e *env) queueText(thread, text string) {
 // Finding 2 and Deliver 3: a thread whose post waits out a Retry-After of 3 s holds only itself;
 // another game's post queued 0.3 s later goes out at once, not after the wait.
 func TestOneSlowThreadStallsNoOther(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	e := newEnv(t)
 	e.fake.Limit("POST", "/channels/slow/messages", 1, discordtest.Throttle{RetryAfter: 3 * time.Second})
 	ctx, cancel := context.WithCancel(context.Background())

@@ -48,6 +48,7 @@ func count(rs []discordtest.Request, status int) int {
 // body), Cloudflare's HTML 429 by its Retry-After, every 429 is logged with its route, and a
 // wait longer than the bound hands the message back at once instead of retrying forever.
 func TestRateLimitsAreHonouredBoundedAndLogged(t *testing.T) {
+	t.Parallel() // Cloudflare's 429 pauses the real-time budget 5 s; no package variable changed
 	cases := []struct {
 		name     string
 		throttle discordtest.Throttle
@@ -103,6 +104,7 @@ func TestPersistentBadGatewayIsBounded(t *testing.T) {
 // Finding 3: a global 429 holds every route of the token, not only the one that met it; and a
 // budget under Discord's global limit meets none.
 func TestGlobalLimitHoldsEveryRoute(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	for _, c := range []struct {
 		name   string
 		budget int
@@ -253,6 +255,7 @@ func TestNoSendStartsLateInTheLease(t *testing.T) {
 // as they can, they meet no global 429 from a Discord that allows 50 requests/s; each with a
 // budget of its own, they do.
 func TestSharedBudgetKeepsInstancesUnderTheGlobalLimit(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	for _, c := range []struct {
 		name   string
 		shared bool
@@ -328,6 +331,7 @@ func (s *slowSpender) Spend(_ context.Context, _ string, slot int64, limit int, 
 // counted in, however slowly the store answers, so requests counted over more than a second
 // never reach Discord within one.
 func TestSharedBudgetSendsInTheSlotItCounted(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	sp := &slowSpender{used: map[int64]int{}, delays: []time.Duration{0, 150 * time.Millisecond, 30 * time.Millisecond, 260 * time.Millisecond}}
 	b := NewSharedBudget(sp, DefaultBudget, 1, nil)
 	for k := range 8 {

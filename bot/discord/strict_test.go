@@ -69,6 +69,7 @@ func TestFakeKnowsTokensAndMessages(t *testing.T) {
 // The fake refuses a first answer that comes more than 3 s after it dispatched the interaction,
 // as Discord does (404 Unknown interaction).
 func TestFakeEnforcesTheFirstAnswerDeadline(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	e := newEnv(t)
 	e.fake.AckDeadline = 0 // Discord's own 3 s
 	late := e.slash("ann", "c-games", "rules", opt("game", "autumn-ash"))

@@ -32,6 +32,7 @@ func (f frozen) AppendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 // deferred in time (never a 503 that tells the player it failed) and the deferral is edited with
 // the real outcome once the store answers.
 func TestStalledDatabaseDefersAndTellsTheOutcome(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	e := newEnv(t)
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
@@ -190,6 +191,7 @@ func TestEveryTurnPostIsRecorded(t *testing.T) {
 // here the handler's own budget is longer than Discord's 3 s), the HTTP endpoint defers for it
 // instead of answering 503, and the move's real outcome edits that deferral.
 func TestLateWorkIsDeferredNotFailed(t *testing.T) {
+	t.Parallel() // mostly waits on real time and changes no package variable: it waits beside the others
 	e := newEnv(t)
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")

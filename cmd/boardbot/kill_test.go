@@ -89,6 +89,7 @@ func (d *stubDiscord) record() (posts []stubPost, repeats []int, edited map[stri
 // deliver every queued notice once and in order (the dead instance's after their lease), and
 // each thread ends with the board of its game's last move.
 func TestServeInstanceKilledUnderLoad(t *testing.T) {
+	t.Parallel() // mostly waits out a 10 s lease and changes no package variable: it waits beside the others
 	// Paced (per game; six games make about 60 moves/s) so that the games outlast a few
 	// delivery rounds: at full speed they end within two seconds.
 	const movePause = 80 * time.Millisecond

@@ -25,6 +25,7 @@ import (
 // then makes it. The bot finishes that post and records it, releases its other claims, and exits
 // 0 within the bound; restarted, it posts the rest, and nothing twice.
 func TestSIGTERMDuringPostSendsNothingTwice(t *testing.T) {
+	t.Parallel() // mostly waits out a 10 s lease and changes no package variable: it waits beside the others
 	if testing.Short() {
 		t.Skip("builds the binary and runs it twice")
 	}

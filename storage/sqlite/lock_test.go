@@ -49,6 +49,7 @@ func TestReadyLockedByAnotherProcess(t *testing.T) {
 // says so: an Unavailable of the database, which players read as "Nothing was saved", not a raw
 // SQLITE_BUSY answered with "I can't tell whether it was done".
 func TestBusyWriteIsUnavailable(t *testing.T) {
+	t.Parallel() // waits out the 5 s busy_timeout and changes no package variable: it waits beside the crash test
 	s := openTemp(t)
 	other, err := sql.Open("sqlite", dsn(s.path, true))
 	if err != nil {
