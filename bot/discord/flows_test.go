@@ -323,8 +323,7 @@ func TestDuplicateDeliveryAppliesOnce(t *testing.T) {
 	e := newEnv(t)
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
-	choices, _ := e.answer(e.complete(user, thread, ""))["choices"].([]any)
-	move := firstWhole(choices)
+	move := e.wholeMove(user, thread)
 	i := e.slash(user, thread, "move", opt("move", move))
 	first := e.answer(i)
 	again := e.answer(i)
@@ -354,7 +353,7 @@ func TestFailingDiscordLosesNothing(t *testing.T) {
 	if len(choices) == 0 {
 		t.Fatal("autocomplete answered after the retries")
 	}
-	move := firstWhole(choices)
+	move := e.wholeMove(user, thread)
 	// Discord is down for every post to the thread: the move is committed, the post waits.
 	e.fake.fail("POST", "/channels/"+thread+"/messages", 500, 100, false)
 	i := e.slash(user, thread, "move", opt("move", move))

@@ -180,7 +180,7 @@ func (e *env) playBySlash(user, thread string) {
 	if len(choices) == 0 || len(choices) > 25 {
 		t.Fatalf("autocomplete offers 1 to 25 choices: %d", len(choices))
 	}
-	move := firstWhole(choices)
+	move := e.wholeMove(user, thread)
 	i = e.slash(user, thread, "move", opt("move", move))
 	cb = callback(t, e.do(i), i)
 	if typ(cb) != 4 || !ephemeral(data(cb)) || !strings.HasPrefix(content(data(cb)), "You played ") {

@@ -86,6 +86,31 @@ func TestPickerCountsAndWholeMoves(t *testing.T) {
 
 // firstWhole is the first whole move among autocomplete choices: not a kind of move ("root … (48
 // moves)"), a partial move ("… ") or the closing note ("…and 12 more").
+// wholeMove walks autocomplete as a player would: the first whole move offered, else into the
+// first kind of move offered, until a whole move is listed ("" when none ever is).
+func (e *env) wholeMove(user, thread string) string {
+	typed := ""
+	for depth := 0; depth < 12; depth++ {
+		choices, _ := e.answer(e.complete(user, thread, typed))["choices"].([]any)
+		if m := firstWhole(choices); m != "" {
+			return m
+		}
+		kind := ""
+		for _, c := range choices {
+			c := c.(map[string]any)
+			if name := c["name"].(string); strings.Contains(name, " … (") || strings.HasSuffix(name, " …") {
+				kind = c["value"].(string)
+				break
+			}
+		}
+		if kind == "" {
+			return ""
+		}
+		typed = kind + " "
+	}
+	return ""
+}
+
 func firstWhole(choices []any) string {
 	for _, c := range choices {
 		c := c.(map[string]any)

@@ -36,8 +36,7 @@ func TestStalledDatabaseDefersAndTellsTheOutcome(t *testing.T) {
 	e := newEnv(t)
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
-	choices, _ := e.answer(e.complete(user, thread, ""))["choices"].([]any)
-	move := firstWhole(choices)
+	move := e.wholeMove(user, thread)
 	svc := bot.New(frozen{e.store, 4 * time.Second}, []bot.Kit{{Game: autumnash.Game, PNG: fakePNG}},
 		bot.Options{Now: e.clock, Logger: e.h.log, AutoForced: true, DefaultReminderHours: 24})
 	h := NewHandler(svc, e.rest, Options{Now: e.clock, Logger: e.h.log})
@@ -195,8 +194,7 @@ func TestLateWorkIsDeferredNotFailed(t *testing.T) {
 	e := newEnv(t)
 	thread, p := e.started()
 	user := strings.TrimPrefix(p.user, "u-")
-	choices, _ := e.answer(e.complete(user, thread, ""))["choices"].([]any)
-	move := firstWhole(choices)
+	move := e.wholeMove(user, thread)
 	svc := bot.New(frozen{e.store, 4 * time.Second}, []bot.Kit{{Game: autumnash.Game, PNG: fakePNG}},
 		bot.Options{Now: e.clock, Logger: e.h.log, AutoForced: true, DefaultReminderHours: 24})
 	h := NewHandler(svc, e.rest, Options{Now: e.clock, Logger: e.h.log, Budget: 10 * time.Second})
