@@ -100,6 +100,7 @@ func (s *state) corruptAspirant(x int) {
 	so := s.Solo
 	x = min(x, so.Influence)
 	so.Influence -= x
+	s.note(step{K: stDealAsp, X: x, Now: so.Influence})
 	s.say(func() *msg.Message {
 		return say("ev_asp_loses", s.aspArg("Asp"), msg.Number("X", x), msg.Number("Now", so.Influence))
 	})

@@ -235,12 +235,32 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	ev := s.ev
 	s.ev = nil
 	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0] // after ApplyQuiet, the last move is not known
-	for _, e := range ev {
-		if e.Public() {
-			s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
-		}
+	for _, e := range lastEvents(ev) {
+		s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
 	}
 	return ev, nil
+}
+
+// lastEvents are the events a board's last-move box tells of a move: what was chosen, not the
+// housekeeping, and at a turn's end its summary rather than the steps it restates; a step inside
+// a turn is told by its own events.
+func lastEvents(ev []rules.Event) []rules.Event {
+	for _, keep := range []func(rules.Event) bool{
+		func(e rules.Event) bool { return !e.Detail && !e.Routine },
+		func(e rules.Event) bool { return !e.Routine },
+		func(rules.Event) bool { return true },
+	} {
+		var out []rules.Event
+		for _, e := range ev {
+			if e.Public() && keep(e) {
+				out = append(out, e)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
 }
 
 // refusal is rules.Check in the game's own messages: the reason Choices gives, or what may
@@ -728,6 +748,10 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 	p := s.Turn
 	pl := s.P[p]
 	args := m[1:]
+	at := len(s.ev)
+	if m[0] != vPass { // the pass writes the summary, which is no detail
+		defer s.detail(at)
+	}
 	switch m[0] {
 	case vPlay:
 		if args[0] == tokAll {
@@ -740,12 +764,14 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
+			s.note(step{K: stPlay, C: gems})
 			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, true)
 			s.kindedBy("play", p, " played cards %d times", "many_play")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
+		s.note(step{K: stPlay, C: []int{x}})
 		s.post(func() *msg.Message {
 			return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x})))
 		}, true)
@@ -757,6 +783,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
+		s.note(step{K: stBuy, C: []int{x}, G: pay.All})
 		s.post(func() *msg.Message {
 			return say("ev_buys", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})), msg.Nested("Gems", gemsMsg(pay.All, false)))
 		}, false)
@@ -801,6 +828,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Raise = remove(remove(pl.Raise, o.gem), o.foundation)
 		pl.Sources = append(pl.Sources, source{Gem: o.gem, Foundation: o.foundation})
 		s.T.Gems = s.T.Gems.Add(s.card(o.gem).Gives)
+		s.note(step{K: stBuild, C: []int{o.gem}})
 		s.say(func() *msg.Message {
 			return say("ev_build", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{o.gem})), msg.Nested("Gems", gemsMsg(s.card(o.gem).Gives, false)))
 		})
@@ -809,6 +837,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Seal = remove(pl.Seal, x)
 		pl.Play = append(pl.Play, x)
 		s.T.Unsealed = append(s.T.Unsealed, x)
+		s.note(step{K: stUnseal, C: []int{x}})
 		s.say(func() *msg.Message {
 			return say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})))
 		})
