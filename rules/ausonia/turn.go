@@ -116,7 +116,9 @@ func (s *state) pendingMsg() *msg.Message {
 	case pendRaise:
 		return say("prompt_raise", msg.Count("N", pd.X))
 	case pendSeal:
-		return say("prompt_seal")
+		// The cards themselves: a house card is a favour card by the rulebook ("a Gem or Favour
+		// Card" is all a hand holds), which "a favour card" alone left players doubting.
+		return say("prompt_seal", msg.Nested("Cards", s.kindsOrMsg(s.sealable(pd.Seat))))
 	}
 	return say("prompt_decide")
 }
@@ -372,7 +374,11 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 			}
 		}
 		items := s.items(hand, "", "")
-		return append(next, picker{items: items, quiet: !labels}.menu(items, false)...), false, nil
+		menu := picker{items: items, quiet: !labels}.menu(items, false)
+		if labels {
+			s.markUnpayable(menu)
+		}
+		return append(next, menu...), false, nil
 	}
 	if len(args) > 1 {
 		return nil, false, tooLong(args, vPlay)
@@ -389,6 +395,34 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 		return nil, false, s.notIn(args[0], "ref_not_in_hand")
 	}
 	return nil, true, nil
+}
+
+// markUnpayable labels the cards of the play menu whose every ability costs gems the turn cannot
+// pay, even with the gem cards still in hand: playing one does nothing, and the label says so. The
+// move stays in the menu: the rules allow it, and the menu must offer what random play draws.
+func (s *state) markUnpayable(menu []rules.Choice) {
+	most := s.pool()
+	for _, x := range s.P[s.Turn].Hand {
+		if c := s.card(x); c.Kind == GemCard {
+			most = most.Add(c.Gives)
+		}
+	}
+	for i := range menu {
+		c, ok := CardByCode(menu[i].Token)
+		if !ok || c.Kind == GemCard || len(c.Abilities) == 0 {
+			continue
+		}
+		payable := false
+		for k := range c.Abilities {
+			if a := &c.Abilities[k]; a.Kind != CondCost || len(payments(a.Gems, most)) > 0 {
+				payable = true
+			}
+		}
+		if !payable {
+			m := say("lbl_play_unpayable", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)))
+			menu[i].Label, menu[i].Msg = m.English(), m
+		}
+	}
 }
 
 func (s *state) findCode(xs []int, code string) int {
@@ -450,8 +484,14 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			c := s.card(x)
 			ch := rules.Choice{Token: c.Code}
 			if labels {
-				// The cost first: a menu that shortens a long label keeps it.
-				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Text", cardBodyMsg(c))))
+				// The cost first: a menu that shortens a long label keeps it. With one way to pay,
+				// what is paid (rainbows filling coloured slots), not the printed cost.
+				cost := gemsMsg(c.Cost, true)
+				if pays := payments(c.Cost, s.pool()); len(pays) == 1 {
+					cost = gemsMsg(pays[0].All, false)
+				}
+				// The guild is on the card's face in the Offer Row; the menu line has no room for it.
+				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", cost), msg.Nested("Text", cardTextMsg(c))))
 			}
 			next = append(next, ch)
 		}
@@ -466,18 +506,14 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 	if len(pays) == 0 {
 		return nil, false, refusal("ref_cannot_afford", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 	}
-	return payChoices(pays, args[1:], vBuy, c, labels)
+	return payChoices(pays, args[1:], vBuy, c, nil, labels)
 }
 
 // payChoices walks the optional payment token: it is asked only when there is more than one way
 // to fill the any-gem slots. verb ("buy", "use") and card c make the labels and refusals say
 // what is paid for.
-func payChoices(pays []payment, args []string, verb string, c *Card, labels bool) ([]rules.Choice, bool, error) {
+func payChoices(pays []payment, args []string, verb string, c *Card, fx []Effect, labels bool) ([]rules.Choice, bool, error) {
 	name := cardTerm("Card", c)
-	id, idSlot, idSlots := "lbl_pay_buy", "lbl_pay_buy_slot", "lbl_pay_buy_slots"
-	if verb == vUse {
-		id, idSlot, idSlots = "lbl_pay_use", "lbl_pay_use_slot", "lbl_pay_use_slots"
-	}
 	if len(pays) == 1 {
 		if len(args) > 0 {
 			return nil, false, refusal("ref_one_way", name, quoted("Tok", strings.Join(args, " ")))
@@ -491,15 +527,10 @@ func payChoices(pays []payment, args []string, verb string, c *Card, labels bool
 				next[i] = rules.Choice{Token: p.Any.Letters()}
 				continue
 			}
-			l := say(id, name, msg.Nested("Gems", gemsMsg(p.All, false)))
-			if p.Any != p.All {
-				slots := idSlots
-				if p.Any.Total() == 1 {
-					slots = idSlot
-				}
-				// What fills the any-gem slots is what tells the ways apart; the whole payment
-				// (the card's cost with them) made these labels too long for a menu.
-				l = say(slots, name, msg.Nested("Any", gemsMsg(p.Any, false)))
+			// The whole payment, which is what leaves the pool; a use says what it does too.
+			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)))
+			if verb == vUse {
+				l = say("lbl_pay_use", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Effects", effectsMsg(fx)))
 			}
 			next[i] = choice(p.Any.Letters(), l)
 		}
@@ -588,7 +619,7 @@ func (s *state) useChoices(args []string, labels bool) ([]rules.Choice, bool, er
 		}
 		return nil, true, nil
 	}
-	return payChoices(o.pays, rest, vUse, s.card(o.inst), labels)
+	return payChoices(o.pays, rest, vUse, s.card(o.inst), s.card(o.inst).Abilities[o.k].Do, labels)
 }
 
 // usableMsg says the abilities of the card code that can be used now: "a / b".
@@ -596,7 +627,12 @@ func (s *state) usableMsg(opts []useOpt, code string) *msg.Message {
 	var t []*msg.Message
 	for _, o := range opts {
 		if s.code(o.inst) == code {
-			t = append(t, abilityMsg(&s.card(o.inst).Abilities[o.k]))
+			a := &s.card(o.inst).Abilities[o.k]
+			m := abilityMsg(a)
+			if len(o.pays) == 1 { // what is paid, not the printed cost
+				m = say("ab_paying", msg.Nested("Gems", gemsMsg(o.pays[0].All, false)), msg.Nested("Effects", effectsMsg(a.Do)))
+			}
+			t = append(t, m)
 		}
 	}
 	return joinMsg("txt_either", t)
