@@ -121,25 +121,36 @@ func (s *state) affordable(g Gems) bool {
 	return false
 }
 
-// uselessPlay says whether playing card x from the hand can do nothing this turn: every ability
-// costs gems that the gems in play and the gem cards in hand cannot pay.
+// uselessPlay says whether the AI should not play card x from the hand now: every ability costs
+// gems that the gems in play cannot pay. Gem cards still in hand are played first; a card put
+// down before its gems are there was too often left unused when they went on a purchase.
 func (s *state) uselessPlay(x int) bool {
 	c := s.card(x)
 	if c.Kind == GemCard || !onlyCosts(c) {
 		return false
 	}
-	most := s.pool()
-	for _, y := range s.P[s.Turn].Hand {
-		if d := s.card(y); d.Kind == GemCard {
-			most = most.Add(d.Gives)
-		}
-	}
 	for k := range c.Abilities {
-		if len(payments(c.Abilities[k].Gems, most)) > 0 {
+		if len(payments(c.Abilities[k].Gems, s.pool())) > 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// unusedUsable says whether a card played this turn and not used can still be used now.
+func (s *state) unusedUsable() bool {
+	used := map[int]bool{}
+	for _, st := range s.T.Log {
+		if st.K == stUse {
+			used[st.C[0]] = true
+		}
+	}
+	for _, o := range s.usable(s.Turn) {
+		if c := s.card(o.inst); c.Kind != GemCard && onlyCosts(c) && !used[o.inst] {
+			return true
+		}
+	}
+	return false
 }
 
 // SensibleMoves leaves out pass while a free use gains influence or the pass would be an idle
@@ -151,7 +162,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	}
 	noPass := s.freeGain(seat) > 0
 	for _, h := range s.passHabits() {
-		noPass = noPass || h == HabitIdleTurn || h == HabitBuyNothing
+		noPass = noPass || h == HabitIdleTurn || h == HabitBuyNothing || (h == HabitPlayedUnused && s.unusedUsable())
 	}
 	useless := false
 	for _, x := range s.P[seat].Hand {

@@ -17,6 +17,7 @@ func TestTurnHabits(t *testing.T) {
 		moves  []string
 		ending bool
 		want   []string
+		usable bool // a card played and unused can still be used: pass is left out
 	}{
 		{name: "a hand discarded for nothing is idle", hand: []string{"s1", "e1", "b1", "h1"}, want: []string{HabitIdleTurn}},
 		{name: "gems played and nothing bought", hand: []string{"s1", "e1", "b3"}, moves: []string{"play all"}, want: []string{HabitBuyNothing}},
@@ -24,6 +25,7 @@ func TestTurnHabits(t *testing.T) {
 		{name: "a card bought", hand: []string{"s3", "e1"}, moves: []string{"play all", "buy v7"}},
 		{name: "nothing to buy in the last round", hand: []string{"s1", "e1", "b3"}, moves: []string{"play all"}, ending: true},
 		{name: "a Courier played for nothing", hand: []string{"h3", "h1"}, moves: []string{"play h3"}, want: []string{HabitPlayedUnused}},
+		{name: "a Courier played and not yet used", hand: []string{"h3", "s1"}, moves: []string{"play all", "play h3"}, want: []string{HabitPlayedUnused}, usable: true},
 		{name: "a Courier used", hand: []string{"h3", "s1"}, moves: []string{"play all", "play h3", "use h3"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -40,7 +42,7 @@ func TestTurnHabits(t *testing.T) {
 			}
 			sensible := s.SensibleMoves(0)
 			passOffered := sensible == nil || slices.ContainsFunc(sensible, func(m rules.Move) bool { return m[0] == vPass })
-			avoidable := slices.Contains(tc.want, HabitIdleTurn) || slices.Contains(tc.want, HabitBuyNothing)
+			avoidable := slices.Contains(tc.want, HabitIdleTurn) || slices.Contains(tc.want, HabitBuyNothing) || tc.usable
 			if avoidable == passOffered {
 				t.Errorf("the AI's moves %v: pass offered %v, habit %v", sensible, passOffered, tc.want)
 			}
@@ -50,7 +52,7 @@ func TestTurnHabits(t *testing.T) {
 
 // A card whose only ability nothing can pay this turn is left out of the AI's moves.
 func TestSensibleMovesLeaveOutUselessPlays(t *testing.T) {
-	s := twoPlayer(t, "h1", "h2", "c4")
+	s := twoPlayer(t, "h1", "h2", "c4", "s1")
 	setOffer(t, s, "v7", "c4", "m1", "v2")
 	moves := s.SensibleMoves(0)
 	if moves == nil {
