@@ -1,10 +1,6 @@
 package ausonia
 
-import (
-	"slices"
-
-	"github.com/boardbot/boardbot/rules"
-)
+import "github.com/boardbot/boardbot/rules"
 
 // The habits a player would laugh at (ai.HabitJudge), counted by the arena per seat and avoided
 // by the AI above easy.
@@ -142,24 +138,19 @@ func (s *state) uselessPlay(x int) bool {
 }
 
 // unusedUsable says whether a card played this turn and not used can still be used now.
-func (s *state) unusedUsable() bool { return len(s.unusedCodes()) > 0 }
-
-// unusedCodes are the codes of the cost-only cards played this turn, not used, that can be used
-// now.
-func (s *state) unusedCodes() []string {
+func (s *state) unusedUsable() bool {
 	used := map[int]bool{}
 	for _, st := range s.T.Log {
 		if st.K == stUse {
 			used[st.C[0]] = true
 		}
 	}
-	var out []string
 	for _, o := range s.usable(s.Turn) {
-		if c := s.card(o.inst); c.Kind != GemCard && onlyCosts(c) && !used[o.inst] && contains(s.P[s.Turn].Play, o.inst) {
-			out = append(out, c.Code)
+		if c := s.card(o.inst); c.Kind != GemCard && onlyCosts(c) && !used[o.inst] {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // SensibleMoves leaves out pass while a free use gains influence or the pass would be an idle
@@ -168,23 +159,6 @@ func (s *state) unusedCodes() []string {
 func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	if s.Pend != nil || s.Turn != seat {
 		return nil
-	}
-	// A cost-only card just played is used at once: played for nothing otherwise, when its gems
-	// went on a purchase.
-	if codes := s.unusedCodes(); len(codes) > 0 {
-		moves, _, err := rules.Enumerate(s, seat, 2000)
-		if err != nil {
-			return nil
-		}
-		var out []rules.Move
-		for _, m := range moves {
-			if m[0] == vUse && slices.Contains(codes, m[1]) {
-				out = append(out, m)
-			}
-		}
-		if len(out) > 0 && len(out) < len(moves) {
-			return out
-		}
 	}
 	noPass := s.freeGain(seat) > 0
 	for _, h := range s.passHabits() {

@@ -64,21 +64,3 @@ func TestSensibleMovesLeaveOutUselessPlays(t *testing.T) {
 		}
 	}
 }
-
-// A cost-only card the AI has just played is used before anything else: its gems could otherwise
-// go on a purchase and leave it played for nothing.
-func TestSensibleMovesUseWhatWasPlayed(t *testing.T) {
-	s := twoPlayer(t, "h3", "s3", "e1")
-	setOffer(t, s, "v7", "c4", "m1", "v2")
-	do(t, s, 0, "play all")
-	do(t, s, 0, "play h3")
-	moves := s.SensibleMoves(0)
-	if len(moves) == 0 {
-		t.Fatal("nothing left out")
-	}
-	for _, m := range moves {
-		if m[0] != vUse || m[1] != "h3" {
-			t.Errorf("the AI may play %q before using Courier", m.String())
-		}
-	}
-}
