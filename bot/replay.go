@@ -86,7 +86,9 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 	var lines []string
 	final, err := record.Replay(kit.Game, rec, func(i int, st rules.State, evs []rules.Event) error {
 		for _, e := range evs {
-			if e.To == nil && strings.TrimSpace(e.Text) != "" {
+			// As in posts, an event that restates another (a turn's steps, told by its summary) is
+			// not told twice.
+			if e.To == nil && !e.Detail && strings.TrimSpace(e.Text) != "" {
 				lines = append(lines, eventText(lang, e, func(s rules.Seat) string { return seatName(lang, rec, st, int(s)) }))
 			}
 		}

@@ -181,7 +181,22 @@ func marketTileH(v *game.View, lang string) float64 {
 	return max(160, rowNeed(marketCards(v), lang))
 }
 
-func lastLines(v *game.View) int { return min(len(v.Last), maxLast) }
+func lastLines(v *game.View, lang string) int { return len(lastWrapped(v, lang)) }
+
+// lastWrapped is the last-move box's lines, wrapped to the board's width: a turn's summary is one
+// long sentence, which shrinking to fit made unreadable. Past maxLast lines the earliest go.
+func lastWrapped(v *game.View, lang string) []string {
+	var out []string
+	for _, l := range lastOf(v, lang) {
+		out = append(out, render.Wrap(l, lastStyle, float64(width-2*margin-32))...)
+	}
+	if len(out) > maxLast {
+		out = append([]string{"…"}, out[len(out)-maxLast+1:]...)
+	}
+	return out
+}
+
+var lastStyle = render.Style{Size: 19, VAlign: render.Middle}
 
 func height(v *game.View, lang string) int {
 	h := float64(statusH + gap)
@@ -193,7 +208,7 @@ func height(v *game.View, lang string) int {
 	if v.Me != nil {
 		h += handHeight(v, lang) + gap
 	}
-	if n := lastLines(v); n > 0 {
+	if n := lastLines(v, lang); n > 0 {
 		h += 46 + float64(n*lineH) + gap
 	}
 	return int(h) + 44
@@ -470,7 +485,8 @@ func drawHand(c *render.Canvas, v *game.View, y float64, lang string) float64 {
 }
 
 func drawLast(c *render.Canvas, v *game.View, y float64, lang string) float64 {
-	n := lastLines(v)
+	lines := lastWrapped(v, lang)
+	n := len(lines)
 	if n == 0 {
 		return y
 	}
@@ -478,10 +494,8 @@ func drawLast(c *render.Canvas, v *game.View, y float64, lang string) float64 {
 	h := 46 + float64(n)*lineH
 	box(c, x0, y, w, h, 12, render.Panel, render.Edge, 2)
 	c.Text(x0+16, y+24, tr(lang, "last_move"), render.Style{Size: 20, Font: render.Bold, VAlign: render.Middle})
-	lines := lastOf(v, lang)
-	st := render.Style{Size: 19, VAlign: render.Middle}
 	for i, l := range lines {
-		c.Text(x0+16, y+50+float64(i)*lineH, l, render.FitText(l, st, w-32))
+		c.Text(x0+16, y+50+float64(i)*lineH, l, lastStyle)
 	}
 	return y + h + gap
 }

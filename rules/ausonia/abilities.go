@@ -88,6 +88,7 @@ func (s *state) activate(inst, k int, pay Gems) {
 	c := s.card(inst)
 	a := &c.Abilities[k]
 	s.T.Used = append(s.T.Used, inst*2+k)
+	s.note(step{K: stUse, C: []int{inst}, A: k})
 	s.T.Spent = s.T.Spent.Add(pay)
 	if c.Guild >= 0 {
 		s.T.Guilds |= 1 << c.Guild

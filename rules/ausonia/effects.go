@@ -230,6 +230,7 @@ func houseToken(h int) string { return houseTokens[h] }
 func (s *state) applyPending(m rules.Move, picked []int) {
 	pd := s.Pend
 	s.Pend = nil
+	defer s.detail(len(s.ev))
 	if pd.Kind == pendTarget {
 		var q rules.Seat
 		for h, t := range houseTokens {
@@ -256,6 +257,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 		}
 		pl.Draw = append(pl.Draw, reversed(picked)...)
 		if len(picked) > 0 {
+			s.note(step{K: stManip, C: picked})
 			s.say(func() *msg.Message {
 				return say("ev_manipulation", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.inOrderMsg(picked)))
 			})
@@ -275,6 +277,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			return say("ev_foresight_back", seatArg("Seat", pd.Seat), msg.Count("N", len(picked)))
 		})
 		if len(rest) > 0 {
+			s.note(step{K: stDiscard, C: rest})
 			s.sayReveal(func() *msg.Message {
 				return say("ev_discards", seatArg("Seat", pd.Seat), msg.Nested("Cards", s.namesMsg(rest)))
 			})
@@ -291,6 +294,9 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 				fromPile = append(fromPile, x)
 			}
 			pl.Raise = append(pl.Raise, x)
+		}
+		if len(picked) > 0 {
+			s.note(step{K: stRaise, A: len(fromHand), C: fromPile})
 		}
 		switch {
 		case len(picked) == 0:
@@ -316,6 +322,7 @@ func (s *state) applyPending(m rules.Move, picked []int) {
 			pl.Play = remove(pl.Play, x)
 			pl.Seal = append(pl.Seal, x)
 			s.T.Sealed = append(s.T.Sealed, x)
+			s.note(step{K: stSeal, C: []int{x}})
 			s.say(func() *msg.Message {
 				return say("ev_seals", seatArg("Seat", pd.Seat), msg.Nested("Card", s.namesMsg([]int{x})))
 			})

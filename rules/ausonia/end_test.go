@@ -190,3 +190,29 @@ func TestSoloEnd(t *testing.T) {
 		t.Fatalf("result %+v", s.Res)
 	}
 }
+
+// The Burns of the gems of one cost are told once: The Upstart burns 1 for every emerald and
+// bloodshard, and a short draw pile made "Burn 1: the draw pile is short by 1." three times.
+func TestAspirantBurnsToldOnce(t *testing.T) {
+	s := soloGame(t, "1")
+	setOffer(t, s, "c9", "c1", "v2", "m2") // c9 costs bbrr: Burn 1 twice
+	pl := s.P[0]
+	pl.Discard = append(pl.Discard, pl.Draw...)
+	pl.Draw = nil
+	before := pl.Influence
+	var short, burns int
+	for _, e := range do(t, s, 0, "pass") {
+		if e.Msg != nil && e.Msg.ID == "ev_burn_short" {
+			short++
+		}
+		if e.Msg != nil && (e.Msg.ID == "ev_burn" || e.Msg.ID == "ev_burn_short") {
+			burns++
+		}
+	}
+	if short != 1 || burns != 1 {
+		t.Errorf("%d Burn lines, %d of them a short pile: want one", burns, short)
+	}
+	if pl.Influence != before-2 {
+		t.Errorf("influence %d -> %d: the short pile costs 1 per missing card", before, pl.Influence)
+	}
+}

@@ -192,10 +192,16 @@ func (s *state) refillOffer() {
 func (s *state) gain(p rules.Seat, x int) {
 	pl := s.P[p]
 	pl.Influence += x
+	if p == s.Turn {
+		s.T.Gain += x
+	}
 	s.post(func() *msg.Message {
 		return say("ev_gain", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
 	}, false)
 	s.kindedBy("gain", p, " gained influence %d times", "many_gain")
+	if !s.quiet {
+		s.ev[len(s.ev)-1].Detail = true // the turn's summary tells the gain and the total
+	}
 	s.checkEnd(pl.Influence, seatArg("Who", p))
 }
 
@@ -211,6 +217,7 @@ func (s *state) lose(p rules.Seat, x int) {
 	pl := s.P[p]
 	x = min(x, pl.Influence)
 	pl.Influence -= x
+	s.note(step{K: stDeal, A: int(p), X: x, Now: pl.Influence})
 	s.say(func() *msg.Message {
 		return say("ev_lose", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
 	})
@@ -221,6 +228,7 @@ func (s *state) lose(p rules.Seat, x int) {
 func (s *state) endTurn(discards []int) {
 	p := s.Turn
 	pl := s.P[p]
+	at := len(s.ev)
 	pl.Discard = append(pl.Discard, pl.Play...)
 	pl.Discard = append(pl.Discard, pl.Bought...)
 	pl.Play, pl.Bought = nil, nil
@@ -232,8 +240,11 @@ func (s *state) endTurn(discards []int) {
 		s.post(func() *msg.Message {
 			return say("ev_discard_hand", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(discards)))
 		}, false)
+		s.note(step{K: stDiscard, C: discards})
 		s.shown(p)
 	}
+	s.detail(at)
+	s.summarize(p)
 	routine := len(s.ev) // drawing back up, the reshuffle it needs, the end: the rules' own doing
 	if need := handSize - len(pl.Hand); need > 0 {
 		s.draw(p, need)

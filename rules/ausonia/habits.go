@@ -46,9 +46,129 @@ func (s *state) anyUse(seat rules.Seat) bool {
 	return false
 }
 
-// SensibleMoves leaves pass out while a free use gains influence (ai.Sensible); nil otherwise.
+// Habits of a whole turn, judged at its pass.
+const (
+	// HabitIdleTurn is a turn that played, used and bought nothing although the hand held a gem
+	// card or the sources gave gems (a whole hand discarded, or kept, for nothing).
+	HabitIdleTurn = "idle_turn"
+	// HabitBuyNothing is a turn that ended with a market card affordable from the gems in play
+	// and the gem cards still in hand, none bought: unspent gems are lost at the end of the turn.
+	// Not counted in the last round, where a card bought is never played.
+	HabitBuyNothing = "buy_nothing"
+	// HabitPlayedUnused is a card with only cost abilities played and never used this turn
+	// (Courier or Envoy put down for nothing).
+	HabitPlayedUnused = "played_unused"
+)
+
+// passHabits are the habits a pass by the active player shows now.
+func (s *state) passHabits() []string {
+	var out []string
+	did, bought := false, false
+	played := map[int]bool{}
+	for _, st := range s.T.Log {
+		switch st.K {
+		case stPlay:
+			did = true
+			for _, x := range st.C {
+				if c := s.card(x); c.Kind != GemCard && onlyCosts(c) {
+					played[x] = true
+				}
+			}
+		case stUse:
+			did = true
+			delete(played, st.C[0])
+		case stBuy:
+			did, bought = true, true
+		case stBuild, stUnseal:
+			did = true
+		}
+	}
+	most, gemCards := s.pool(), false
+	for _, x := range s.P[s.Turn].Hand {
+		if c := s.card(x); c.Kind == GemCard {
+			most, gemCards = most.Add(c.Gives), true
+		}
+	}
+	switch {
+	case !did && !s.Ending && (gemCards || most.Total() > 0):
+		out = append(out, HabitIdleTurn)
+	case !bought && !s.Ending && s.affordable(most):
+		out = append(out, HabitBuyNothing)
+	}
+	if len(played) > 0 {
+		out = append(out, HabitPlayedUnused)
+	}
+	return out
+}
+
+// onlyCosts says whether every ability of c costs gems (none fires by a condition).
+func onlyCosts(c *Card) bool {
+	for k := range c.Abilities {
+		if c.Abilities[k].Kind != CondCost {
+			return false
+		}
+	}
+	return len(c.Abilities) > 0
+}
+
+// affordable says whether some card for sale could be paid with gems g.
+func (s *state) affordable(g Gems) bool {
+	for _, x := range s.market() {
+		if len(payments(s.card(x).Cost, g)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// uselessPlay says whether the AI should not play card x from the hand now: every ability costs
+// gems that the gems in play cannot pay. Gem cards still in hand are played first; a card put
+// down before its gems are there was too often left unused when they went on a purchase.
+func (s *state) uselessPlay(x int) bool {
+	c := s.card(x)
+	if c.Kind == GemCard || !onlyCosts(c) {
+		return false
+	}
+	for k := range c.Abilities {
+		if len(payments(c.Abilities[k].Gems, s.pool())) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// unusedUsable says whether a card played this turn and not used can still be used now.
+func (s *state) unusedUsable() bool {
+	used := map[int]bool{}
+	for _, st := range s.T.Log {
+		if st.K == stUse {
+			used[st.C[0]] = true
+		}
+	}
+	for _, o := range s.usable(s.Turn) {
+		if c := s.card(o.inst); c.Kind != GemCard && onlyCosts(c) && !used[o.inst] {
+			return true
+		}
+	}
+	return false
+}
+
+// SensibleMoves leaves out pass while a free use gains influence or the pass would be an idle
+// turn or leave a card affordable, and the play of a card that can do nothing this turn
+// (ai.Sensible); nil when nothing is left out.
 func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
-	if s.Pend != nil || s.Turn != seat || s.freeGain(seat) <= 0 {
+	if s.Pend != nil || s.Turn != seat {
+		return nil
+	}
+	noPass := s.freeGain(seat) > 0
+	for _, h := range s.passHabits() {
+		noPass = noPass || h == HabitIdleTurn || h == HabitBuyNothing || (h == HabitPlayedUnused && s.unusedUsable())
+	}
+	useless := false
+	for _, x := range s.P[seat].Hand {
+		useless = useless || s.uselessPlay(x)
+	}
+	if !noPass && !useless {
 		return nil
 	}
 	moves, _, err := rules.Enumerate(s, seat, 2000)
@@ -57,9 +177,15 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	}
 	var out []rules.Move
 	for _, m := range moves {
-		if m[0] != vPass {
-			out = append(out, m)
+		if noPass && m[0] == vPass {
+			continue
 		}
+		if useless && m[0] == vPlay && len(m) == 2 && m[1] != tokAll {
+			if x := s.findCode(s.P[seat].Hand, m[1]); x >= 0 && s.uselessPlay(x) {
+				continue
+			}
+		}
+		out = append(out, m)
 	}
 	if len(out) == 0 || len(out) == len(moves) {
 		return nil
@@ -67,10 +193,15 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	return out
 }
 
-// Habits names a pass that let a free influence ability lapse (ai.HabitJudge).
+// Habits names what a pass shows (ai.HabitJudge): a free influence ability let lapse, an idle
+// turn, gems left unspent on an affordable card, a card played for nothing.
 func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.State) []string {
-	if len(m) == 0 || m[0] != vPass || s.Pend != nil || s.freeGain(seat) <= 0 {
+	if len(m) == 0 || m[0] != vPass || s.Pend != nil || s.Turn != seat {
 		return nil
 	}
-	return []string{HabitLapsedInfluence}
+	out := s.passHabits()
+	if s.freeGain(seat) > 0 {
+		out = append(out, HabitLapsedInfluence)
+	}
+	return out
 }

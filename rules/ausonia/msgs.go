@@ -74,6 +74,22 @@ func (s *state) namesMsg(insts []int) *msg.Message {
 	return listMsg(parts)
 }
 
+// kindsOrMsg names the card types among insts as a choice: "Courier or Notary".
+func (s *state) kindsOrMsg(insts []int) *msg.Message {
+	var kinds []int
+	var parts []*msg.Message
+	for _, x := range insts {
+		if k := s.kinds[x]; indexOf(kinds, k) < 0 {
+			kinds = append(kinds, k)
+			parts = append(parts, say("card", cardArg("Card", k)))
+		}
+	}
+	if len(parts) == 0 {
+		return say("nothing")
+	}
+	return orMsg(parts)
+}
+
 // inOrderMsg is s.inOrder as a message: every card named, in order.
 func (s *state) inOrderMsg(insts []int) *msg.Message {
 	parts := make([]*msg.Message, len(insts))

@@ -114,11 +114,33 @@ func (c *pickCursor) here(avail []pickItem, grouped, first bool) (next []rules.C
 	complete = len(c.picked) >= c.pk.min && (len(c.picked) > 0 || c.pk.emptyOK)
 	if len(c.picked) < c.pk.max {
 		next = c.pk.menu(avail, grouped)
+		if c.pk.what == "what_discard_hand" && !c.pk.quiet && !grouped {
+			c.passLabels(next, avail)
+		}
 	}
 	if first && c.pk.none {
 		next = append(next, choice("none", say("lbl_none")))
 	}
 	return next, complete
+}
+
+// passLabels say what each pass in the menu discards, all of it: a whole move "pass s1 s3" is
+// labelled by its last token, which named only the last card.
+func (c *pickCursor) passLabels(next []rules.Choice, avail []pickItem) {
+	for k := range next {
+		i := slices.IndexFunc(avail, func(it pickItem) bool { return it.tok == next[k].Token })
+		if i < 0 {
+			continue
+		}
+		cards := append(slices.Clone(c.picked), avail[i].inst)
+		names := make([]*msg.Message, 0, len(cards))
+		for _, x := range cards {
+			// Names bare, as other labels give them: the label must fit a menu line.
+			names = append(names, say("lbl_card_name", cardArg("Card", c.pk.items[slices.IndexFunc(c.pk.items, func(it pickItem) bool { return it.inst == x })].kind)))
+		}
+		m := say("lbl_pass_discarding", msg.Nested("Cards", listMsg(names)))
+		next[k].Label, next[k].Msg = m.English(), m
+	}
 }
 
 // take picks the first unused item spelled tok (in group, when the menu is grouped) among those

@@ -310,3 +310,35 @@ func TestRulebookSoloTieGoesToThePlayer(t *testing.T) {
 		}
 	}
 }
+
+// "SEAL: The player can move 1 Favour Card from their Play Area into their Seal Area." and
+// "When you play a Gem or Favour Card, you are not obligated to use it fully or immediately": a
+// hand holds gem cards and favour cards only, so a house card (Courier) is a favour card and may
+// be sealed; a gem card may not. The prompt names exactly what the menu offers and the rule takes.
+func TestRulebookSealTakesHouseCardsNotGemCards(t *testing.T) {
+	s := twoPlayer(t)
+	set(t, s, 0, "play", "n1", "h3", "s1") // n1: pay r: Seal, Influence 1
+	s.T.Gems = g("r")
+	do(t, s, 0, "use n1")
+	if s.Pend == nil || s.Pend.Kind != pendSeal {
+		t.Fatal("no seal prompt")
+	}
+	menu := next(t, s, 0, "")
+	if !has(menu, "h3") || !has(menu, "n1") || has(menu, "s1") {
+		t.Fatalf("seal menu %v: want the house card and the favour card, not the gem card", menu)
+	}
+	prompt := s.Awaiting()[0].Text
+	for _, want := range []string{"Notary", "Courier"} {
+		if !strings.Contains(prompt, want) {
+			t.Errorf("the seal prompt %q does not name %s, which the menu offers", prompt, want)
+		}
+	}
+	if strings.Contains(prompt, "Sapphire Seam") {
+		t.Errorf("the seal prompt %q names a gem card", prompt)
+	}
+	refuse(t, s, 0, "s1", "")
+	do(t, s, 0, "h3")
+	if codesOf(s, s.P[0].Seal) != "h3" {
+		t.Fatalf("Courier not sealed: seal area %q", codesOf(s, s.P[0].Seal))
+	}
+}

@@ -22,13 +22,23 @@ func (s *state) aspirantTurn() {
 		return say("ev_asp_takes", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{took})), msg.Nested("Cost", gemsMsg(c.Cost, true)))
 	})
 	s.refillOffer()
-	// Stage 1: each gem of the cost separately, then the bonus for kept cards.
+	// Stage 1: each gem of the cost separately, then the bonus for kept cards. The Burns of the
+	// gems are burnt at once after the others: the same cards and the same loss (Burn reads
+	// nothing the other effects change), told once instead of "Burn 1: …" for every gem.
+	burn := 0
 	for g := Sapphire; g <= Rainbow; g++ {
 		for i := 0; i < c.Cost[g]; i++ {
 			for _, e := range a.PerGem[g] {
+				if e.Kw == Burn {
+					burn += e.X
+					continue
+				}
 				s.aspirantEffect(e)
 			}
 		}
+	}
+	if burn > 0 {
+		s.burn(0, burn)
 	}
 	if k := len(so.Kept); k > 0 {
 		s.say(func() *msg.Message {
@@ -100,6 +110,7 @@ func (s *state) corruptAspirant(x int) {
 	so := s.Solo
 	x = min(x, so.Influence)
 	so.Influence -= x
+	s.note(step{K: stDealAsp, X: x, Now: so.Influence})
 	s.say(func() *msg.Message {
 		return say("ev_asp_loses", s.aspArg("Asp"), msg.Number("X", x), msg.Number("Now", so.Influence))
 	})

@@ -116,7 +116,9 @@ func (s *state) pendingMsg() *msg.Message {
 	case pendRaise:
 		return say("prompt_raise", msg.Count("N", pd.X))
 	case pendSeal:
-		return say("prompt_seal")
+		// The cards themselves: a house card is a favour card by the rulebook ("a Gem or Favour
+		// Card" is all a hand holds), which "a favour card" alone left players doubting.
+		return say("prompt_seal", msg.Nested("Cards", s.kindsOrMsg(s.sealable(pd.Seat))))
 	}
 	return say("prompt_decide")
 }
@@ -235,12 +237,32 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	ev := s.ev
 	s.ev = nil
 	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0] // after ApplyQuiet, the last move is not known
-	for _, e := range ev {
-		if e.Public() {
-			s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
-		}
+	for _, e := range lastEvents(ev) {
+		s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
 	}
 	return ev, nil
+}
+
+// lastEvents are the events a board's last-move box tells of a move: what was chosen, not the
+// housekeeping, and at a turn's end its summary rather than the steps it restates; a step inside
+// a turn is told by its own events.
+func lastEvents(ev []rules.Event) []rules.Event {
+	for _, keep := range []func(rules.Event) bool{
+		func(e rules.Event) bool { return !e.Detail && !e.Routine },
+		func(e rules.Event) bool { return !e.Routine },
+		func(rules.Event) bool { return true },
+	} {
+		var out []rules.Event
+		for _, e := range ev {
+			if e.Public() && keep(e) {
+				out = append(out, e)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
 }
 
 // refusal is rules.Check in the game's own messages: the reason Choices gives, or what may
@@ -352,7 +374,11 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 			}
 		}
 		items := s.items(hand, "", "")
-		return append(next, picker{items: items, quiet: !labels}.menu(items, false)...), false, nil
+		menu := picker{items: items, quiet: !labels}.menu(items, false)
+		if labels {
+			s.markUnpayable(menu)
+		}
+		return append(next, menu...), false, nil
 	}
 	if len(args) > 1 {
 		return nil, false, tooLong(args, vPlay)
@@ -369,6 +395,34 @@ func (s *state) playChoices(args []string, labels bool) ([]rules.Choice, bool, e
 		return nil, false, s.notIn(args[0], "ref_not_in_hand")
 	}
 	return nil, true, nil
+}
+
+// markUnpayable labels the cards of the play menu whose every ability costs gems the turn cannot
+// pay, even with the gem cards still in hand: playing one does nothing, and the label says so. The
+// move stays in the menu: the rules allow it, and the menu must offer what random play draws.
+func (s *state) markUnpayable(menu []rules.Choice) {
+	most := s.pool()
+	for _, x := range s.P[s.Turn].Hand {
+		if c := s.card(x); c.Kind == GemCard {
+			most = most.Add(c.Gives)
+		}
+	}
+	for i := range menu {
+		c, ok := CardByCode(menu[i].Token)
+		if !ok || c.Kind == GemCard || len(c.Abilities) == 0 {
+			continue
+		}
+		payable := false
+		for k := range c.Abilities {
+			if a := &c.Abilities[k]; a.Kind != CondCost || len(payments(a.Gems, most)) > 0 {
+				payable = true
+			}
+		}
+		if !payable {
+			m := say("lbl_play_unpayable", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)))
+			menu[i].Label, menu[i].Msg = m.English(), m
+		}
+	}
 }
 
 func (s *state) findCode(xs []int, code string) int {
@@ -430,8 +484,14 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			c := s.card(x)
 			ch := rules.Choice{Token: c.Code}
 			if labels {
-				// The cost first: a menu that shortens a long label keeps it.
-				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Text", cardBodyMsg(c))))
+				// The cost first: a menu that shortens a long label keeps it. With one way to pay,
+				// what is paid (rainbows filling coloured slots), not the printed cost.
+				cost := gemsMsg(c.Cost, true)
+				if pays := payments(c.Cost, s.pool()); len(pays) == 1 {
+					cost = gemsMsg(pays[0].All, false)
+				}
+				// The guild is on the card's face in the Offer Row; the menu line has no room for it.
+				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", cost), msg.Nested("Text", cardTextMsg(c))))
 			}
 			next = append(next, ch)
 		}
@@ -446,18 +506,14 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 	if len(pays) == 0 {
 		return nil, false, refusal("ref_cannot_afford", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 	}
-	return payChoices(pays, args[1:], vBuy, c, labels)
+	return payChoices(pays, args[1:], vBuy, c, nil, labels)
 }
 
 // payChoices walks the optional payment token: it is asked only when there is more than one way
 // to fill the any-gem slots. verb ("buy", "use") and card c make the labels and refusals say
 // what is paid for.
-func payChoices(pays []payment, args []string, verb string, c *Card, labels bool) ([]rules.Choice, bool, error) {
+func payChoices(pays []payment, args []string, verb string, c *Card, fx []Effect, labels bool) ([]rules.Choice, bool, error) {
 	name := cardTerm("Card", c)
-	id, idSlot, idSlots := "lbl_pay_buy", "lbl_pay_buy_slot", "lbl_pay_buy_slots"
-	if verb == vUse {
-		id, idSlot, idSlots = "lbl_pay_use", "lbl_pay_use_slot", "lbl_pay_use_slots"
-	}
 	if len(pays) == 1 {
 		if len(args) > 0 {
 			return nil, false, refusal("ref_one_way", name, quoted("Tok", strings.Join(args, " ")))
@@ -471,15 +527,10 @@ func payChoices(pays []payment, args []string, verb string, c *Card, labels bool
 				next[i] = rules.Choice{Token: p.Any.Letters()}
 				continue
 			}
-			l := say(id, name, msg.Nested("Gems", gemsMsg(p.All, false)))
-			if p.Any != p.All {
-				slots := idSlots
-				if p.Any.Total() == 1 {
-					slots = idSlot
-				}
-				// What fills the any-gem slots is what tells the ways apart; the whole payment
-				// (the card's cost with them) made these labels too long for a menu.
-				l = say(slots, name, msg.Nested("Any", gemsMsg(p.Any, false)))
+			// The whole payment, which is what leaves the pool; a use says what it does too.
+			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)))
+			if verb == vUse {
+				l = say("lbl_pay_use", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Effects", effectsMsg(fx)))
 			}
 			next[i] = choice(p.Any.Letters(), l)
 		}
@@ -568,7 +619,7 @@ func (s *state) useChoices(args []string, labels bool) ([]rules.Choice, bool, er
 		}
 		return nil, true, nil
 	}
-	return payChoices(o.pays, rest, vUse, s.card(o.inst), labels)
+	return payChoices(o.pays, rest, vUse, s.card(o.inst), s.card(o.inst).Abilities[o.k].Do, labels)
 }
 
 // usableMsg says the abilities of the card code that can be used now: "a / b".
@@ -576,7 +627,12 @@ func (s *state) usableMsg(opts []useOpt, code string) *msg.Message {
 	var t []*msg.Message
 	for _, o := range opts {
 		if s.code(o.inst) == code {
-			t = append(t, abilityMsg(&s.card(o.inst).Abilities[o.k]))
+			a := &s.card(o.inst).Abilities[o.k]
+			m := abilityMsg(a)
+			if len(o.pays) == 1 { // what is paid, not the printed cost
+				m = say("ab_paying", msg.Nested("Gems", gemsMsg(o.pays[0].All, false)), msg.Nested("Effects", effectsMsg(a.Do)))
+			}
+			t = append(t, m)
 		}
 	}
 	return joinMsg("txt_either", t)
@@ -728,6 +784,10 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 	p := s.Turn
 	pl := s.P[p]
 	args := m[1:]
+	at := len(s.ev)
+	if m[0] != vPass { // the pass writes the summary, which is no detail
+		defer s.detail(at)
+	}
 	switch m[0] {
 	case vPlay:
 		if args[0] == tokAll {
@@ -740,6 +800,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			for _, x := range gems {
 				s.playCard(x)
 			}
+			s.note(step{K: stPlay, C: gems})
 			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, false)
 			s.shown(p)
 			s.kindedBy("play", p, " played cards %d times", "many_play")
@@ -747,6 +808,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		}
 		x := s.findCode(pl.Hand, args[0])
 		s.playCard(x)
+		s.note(step{K: stPlay, C: []int{x}})
 		s.post(func() *msg.Message {
 			return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x})))
 		}, false)
@@ -759,6 +821,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		s.T.Spent = s.T.Spent.Add(pay.All)
 		fromPower := len(s.PowerDeck) > 0 && s.PowerDeck[len(s.PowerDeck)-1] == x
 		pl.Bought = append(pl.Bought, x)
+		s.note(step{K: stBuy, C: []int{x}, G: pay.All})
 		s.post(func() *msg.Message {
 			return say("ev_buys", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})), msg.Nested("Gems", gemsMsg(pay.All, false)))
 		}, false)
@@ -803,6 +866,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Raise = remove(remove(pl.Raise, o.gem), o.foundation)
 		pl.Sources = append(pl.Sources, source{Gem: o.gem, Foundation: o.foundation})
 		s.T.Gems = s.T.Gems.Add(s.card(o.gem).Gives)
+		s.note(step{K: stBuild, C: []int{o.gem}})
 		s.say(func() *msg.Message {
 			return say("ev_build", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{o.gem})), msg.Nested("Gems", gemsMsg(s.card(o.gem).Gives, false)))
 		})
@@ -811,6 +875,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		pl.Seal = remove(pl.Seal, x)
 		pl.Play = append(pl.Play, x)
 		s.T.Unsealed = append(s.T.Unsealed, x)
+		s.note(step{K: stUnseal, C: []int{x}})
 		s.say(func() *msg.Message {
 			return say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})))
 		})

@@ -1,0 +1,66 @@
+package ausonia
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// The habits of a whole turn, judged at its pass, and the AI's menu leaving out the pass that
+// would show one.
+func TestTurnHabits(t *testing.T) {
+	pass := rules.Move{vPass}
+	for _, tc := range []struct {
+		name   string
+		hand   []string
+		moves  []string
+		ending bool
+		want   []string
+		usable bool // a card played and unused can still be used: pass is left out
+	}{
+		{name: "a hand discarded for nothing is idle", hand: []string{"s1", "e1", "b1", "h1"}, want: []string{HabitIdleTurn}},
+		{name: "gems played and nothing bought", hand: []string{"s1", "e1", "b3"}, moves: []string{"play all"}, want: []string{HabitBuyNothing}},
+		{name: "gem cards kept back count too", hand: []string{"s1", "e1", "b3"}, moves: []string{"play s1"}, want: []string{HabitBuyNothing}},
+		{name: "a card bought", hand: []string{"s3", "e1"}, moves: []string{"play all", "buy v7"}},
+		{name: "nothing to buy in the last round", hand: []string{"s1", "e1", "b3"}, moves: []string{"play all"}, ending: true},
+		{name: "a Courier played for nothing", hand: []string{"h3", "h1"}, moves: []string{"play h3"}, want: []string{HabitPlayedUnused}},
+		{name: "a Courier played and not yet used", hand: []string{"h3", "s1"}, moves: []string{"play all", "play h3"}, want: []string{HabitPlayedUnused}, usable: true},
+		{name: "a Courier used", hand: []string{"h3", "s1"}, moves: []string{"play all", "play h3", "use h3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := twoPlayer(t, tc.hand...)
+			setOffer(t, s, "v7", "c4", "m1", "v2") // v7 costs s+e; c4 b+e
+			s.Ending = tc.ending
+			for _, m := range tc.moves {
+				do(t, s, 0, m)
+			}
+			got := s.Habits(0, pass, nil, nil)
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("habits %v, want %v", got, tc.want)
+			}
+			sensible := s.SensibleMoves(0)
+			passOffered := sensible == nil || slices.ContainsFunc(sensible, func(m rules.Move) bool { return m[0] == vPass })
+			avoidable := slices.Contains(tc.want, HabitIdleTurn) || slices.Contains(tc.want, HabitBuyNothing) || tc.usable
+			if avoidable == passOffered {
+				t.Errorf("the AI's moves %v: pass offered %v, habit %v", sensible, passOffered, tc.want)
+			}
+		})
+	}
+}
+
+// A card whose only ability nothing can pay this turn is left out of the AI's moves.
+func TestSensibleMovesLeaveOutUselessPlays(t *testing.T) {
+	s := twoPlayer(t, "h1", "h2", "c4", "s1")
+	setOffer(t, s, "v7", "c4", "m1", "v2")
+	moves := s.SensibleMoves(0)
+	if moves == nil {
+		t.Fatal("nothing left out")
+	}
+	for _, m := range moves {
+		if m.String() == "play h1" || m.String() == "play h2" {
+			t.Errorf("the AI may play %q, which nothing can pay", m.String())
+		}
+	}
+}
