@@ -1137,6 +1137,33 @@ func readPicker(t *testing.T, m map[string]any) pickerView {
 	return v
 }
 
+// menuOrder is the tree's tokens at want in the order the picker lists them (what a token's best
+// move gains first, then the game's order), checked to be exactly the tree's tokens.
+func (d *driver) menuOrder(user string, want rules.Move, next []rules.Choice) []rules.Choice {
+	t := d.t
+	t.Helper()
+	req := bot.Request{User: bot.User{ID: "u-" + user, Name: user}, Place: bot.Place{Guild: "g1", Channel: d.thread}}
+	step, err := d.e.svc.Tree(context.Background(), req, want)
+	if err != nil {
+		t.Fatalf("the picker's tree at %q: %v", want, err)
+	}
+	at := map[string]int{}
+	for i, c := range step.Next {
+		at[c.Token] = i
+	}
+	if len(at) != len(next) {
+		t.Fatalf("the picker at %q lists %d tokens, the tree %d", want, len(at), len(next))
+	}
+	out := slices.Clone(next)
+	for _, c := range out {
+		if _, ok := at[c.Token]; !ok {
+			t.Fatalf("the picker at %q leaves out %q", want, c.Token)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b rules.Choice) int { return at[a.Token] - at[b.Token] })
+	return out
+}
+
 // byPicker plays seat's move with its Take your turn button and the select menus: the driver
 // draws each token among everything the menu offers (turning pages to reach it), sometimes goes
 // Back, and presses Play. Every menu is checked against the mirror's choice tree.
@@ -1172,6 +1199,7 @@ func (d *driver) byPicker(seat rules.Seat) (rules.Move, string) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		next = d.menuOrder(user, want, next)
 		pages := (len(next) + pageSize - 1) / pageSize
 		lo, hi := page*pageSize, min(len(next), (page+1)*pageSize)
 		var shown []string
