@@ -457,6 +457,13 @@ func groupGainText(lang string, g rules.Gain) string {
 // or the gain) to keep within MaxSuggestionLabel characters: what a move gains comes first.
 func withLabel(move, count, gain, label string) string {
 	head := move + count
+	if over := utf8.RuneCountInString(head) - MaxSuggestionLabel; over > 0 {
+		// A move longer than the line (an Ascalion chain through ten lands) loses its start, not
+		// its end: the end says whether it is whole (" …" marks a kind) and how many moves follow.
+		r := []rune(move)
+		move = "…" + string(r[min(len(r), over+1):])
+		head = move + count
+	}
 	if label == "" || strings.EqualFold(label, lastToken(move)) {
 		label = ""
 	}

@@ -436,6 +436,9 @@ func TestLabelShortenedFromTheEnd(t *testing.T) {
 		{"c2 d3", "", "wins", "d3", "c2 d3 — wins"}, // a label that only repeats the token: the gain alone
 		{"c2 …", " (14 moves)", "up to +15", "c2 red pawn", "c2 … (14 moves) — up to +15 · c2 red pawn"},
 		{strings.Repeat("m ", 44) + "m", "", "+15", long, strings.Repeat("m ", 44) + "m — +15"}, // room for the gain only
+		// A move longer than the line loses its start, never the " …" that marks a kind of move
+		// nor its count (an Ascalion chain through ten lands read as a whole move once).
+		{strings.Repeat("m ", 48) + "end …", " (3 moves)", "", long, "…" + strings.Repeat("m ", 42) + "end … (3 moves)"},
 	}
 	for _, c := range cases {
 		got := withLabel(c.move, c.count, c.gain, c.label)

@@ -1363,7 +1363,7 @@ func (d *driver) bySlash(seat rules.Seat) (rules.Move, string) {
 				s.complete = complete // a kind of move may be a whole move too ("pass", or pass and discard)
 			}
 			if err != nil || complete != s.complete {
-				t.Fatalf("suggestion %q (whole %v): the tree says whole %v, %v", value, s.complete, complete, err)
+				t.Fatalf("suggestion %q (whole %v, shown %q): the tree says whole %v, %v", value, s.complete, name, complete, err)
 			}
 			sg = append(sg, s)
 		}
