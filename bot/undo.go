@@ -133,10 +133,16 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	for i, e := range g.evs {
-		if id := undoBlock(e, rules.Seat(g.seat), !own); id != "" {
-			return Reply{}, refuseT(ul, id, "Move", g.from+int64(i))
+	// The reason is the command's weightiest (undoBlock's order); the move named, its first with it.
+	if id := undoBlock(evs, rules.Seat(g.seat), !own); id != "" {
+		at := g.from
+		for i, e := range g.evs {
+			if undoBlock(e, rules.Seat(g.seat), !own) == id {
+				at = g.from + int64(i)
+				break
+			}
 		}
+		return Reply{}, refuseT(ul, id, "Move", at)
 	}
 	p := &undoRequest{Seq: t.seq, By: g.seat}
 	if g.from < t.seq {
