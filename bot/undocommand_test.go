@@ -119,7 +119,7 @@ func TestUndoTakesBackTheWholeCommand(t *testing.T) {
 					}
 					e.deliver()
 					if len(e.sent) != 1 || strings.Join(e.sent[0].Mentions, ",") != "u-"+other || !e.sent[0].Undo ||
-						!strings.Contains(e.sent[0].Text, "asks to take back their last turn: "+strings.Join(typed, ", ")) {
+						!strings.Contains(e.sent[0].Text, "asks to take back their last turn ("+strings.Join(typed, ", ")+"): ") {
 						t.Fatalf("one request naming every step, one ping to %s: %+v", other, e.sent)
 					}
 					if len(e.notations(th)) != n+len(steps) {
@@ -179,6 +179,21 @@ func TestCommandStart(t *testing.T) {
 		}
 		if from != c.want {
 			t.Errorf("%s: from %d, want %d", c.name, from, c.want)
+		}
+	}
+}
+
+// Texts that say "move {{.Move}}" of a pending request name all the moves it takes back.
+func TestUndoRequestLabel(t *testing.T) {
+	for _, c := range []struct {
+		p    undoRequest
+		want string
+	}{
+		{undoRequest{Seq: 5}, "5"},
+		{undoRequest{Seq: 5, From: 3}, "3–5"},
+	} {
+		if got := c.p.label(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
 		}
 	}
 }
