@@ -198,10 +198,11 @@ func undoBlock(evs []rules.Event, seat rules.Seat, told bool) string {
 	return ""
 }
 
-// ownTurn reports whether the moves from seq from on (the last command), by seat, lie inside seat's own turn with nothing of it
-// told to anyone else: seat alone is still awaited in the same turn, the thread has had no post
-// or status edit since the move (posts go out when the turn passes, bot/flow.go), nobody else
-// has looked at the game since (notePeek), and none of its events went to another seat.
+// ownTurn reports whether the moves from seq from on (the last command), by seat, lie inside
+// seat's own turn with nothing of them told to anyone else: seat alone is still awaited in the
+// same turn, the thread has had no post or status edit since the first (posts go out when the
+// turn passes, bot/flow.go), nobody else has looked at the game since (notePeek), and none of
+// their events evs went to another seat.
 func (s *Service) ownTurn(ctx context.Context, t *table, seat rules.Seat, from int64, evs []rules.Event) (bool, error) {
 	f := readFlow(t.row)
 	if f.Post >= from || f.Held != 0 || f.Shared || turnCount(t.state) != f.Turn ||
