@@ -197,3 +197,28 @@ func TestUndoRequestLabel(t *testing.T) {
 		}
 	}
 }
+
+// A command whose steps showed the player's own cards and then drew new ones is refused for the
+// weightier reason, the news, naming the step that drew: nothing is asked or taken back.
+func TestUndoCommandRefusedForItsNews(t *testing.T) {
+	ctx := context.Background()
+	e := fastRealEnv(t)
+	th := e.realGame("ausonia", "ann", "bob")
+	who := awaitedPlayer(t, e, th)
+	req := e.in(th, user(who))
+	req.Interaction = "i-turn"
+	if _, err := e.svc.Move(ctx, req, "play all, pass"); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(e.notations(th)); n != 2 {
+		t.Fatalf("%d moves stored for two steps", n)
+	}
+	e.deliver()
+	e.sent = nil
+	_, err := e.svc.Undo(ctx, e.in(th, user(who)), "")
+	wantRefusal(t, err, "Move 2 cannot be taken back: it showed you something new")
+	e.deliver()
+	if len(e.sent) != 0 || len(e.notations(th)) != 2 {
+		t.Fatalf("a refused undo changed something: %+v", e.sent)
+	}
+}
