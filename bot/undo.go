@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +22,26 @@ type undoRequest struct {
 	// Refused: the request was refused. It is kept until the log moves, so that the asker cannot
 	// ask again for the same move at once (and ping the others again).
 	Refused bool `json:"refused,omitempty"`
+	// From is the first move taken back with Seq when the player's last command stored several
+	// (its steps, the moves then played for them); 0 for one move. Notation is its steps typed.
+	From     int64  `json:"from,omitempty"`
+	Notation string `json:"notation,omitempty"`
+}
+
+// first is the first move the request takes back.
+func (p *undoRequest) first() int64 {
+	if p.From > 0 {
+		return p.From
+	}
+	return p.Seq
+}
+
+// label names the moves taken back in texts that say "move {{.Move}}": "5", or "3–5".
+func (p *undoRequest) label() string {
+	if p.first() == p.Seq {
+		return strconv.FormatInt(p.Seq, 10)
+	}
+	return strconv.FormatInt(p.first(), 10) + "–" + strconv.FormatInt(p.Seq, 10)
 }
 
 const undoScope = "undo"
@@ -61,7 +82,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if pending != nil {
 		if holds(held, pending.By) {
 			if answer == "no" {
-				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Move", pending.Seq))
+				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Move", pending.label()))
 			}
 			return Reply{}, refuseT(ul, "undo_already_asked", "Names", joinNames(ul, s.undoWaiting(t, pending)))
 		}
@@ -69,8 +90,8 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			// The refusal names who asked (whose move it was): the refuser is not its player.
 			asker := playerName(row, rules.Seat(pending.By))
 			pending.Refused = true
-			return s.dropUndo(ctx, t, pending, T(sl, "undo_refused", "Name", name, "Asker", asker, "Move", pending.Seq),
-				T(ul, "undo_refused_you", "Asker", asker, "Move", pending.Seq))
+			return s.dropUndo(ctx, t, pending, T(sl, "undo_refused", "Name", name, "Asker", asker, "Move", pending.label()),
+				T(ul, "undo_refused_you", "Asker", asker, "Move", pending.label()))
 		}
 		for _, seat := range held {
 			pending.Agreed = appendInt(pending.Agreed, int(seat))
@@ -81,7 +102,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		if err := s.saveUndo(ctx, t, pending); err != nil {
 			return Reply{}, err
 		}
-		return Reply{Text: T(sl, "undo_agrees", "Name", name, "Move", pending.Seq, "Names", joinNames(sl, s.undoWaiting(t, pending))), Game: row.ID}, nil
+		return Reply{Text: T(sl, "undo_agrees", "Name", name, "Move", pending.label(), "Names", joinNames(sl, s.undoWaiting(t, pending))), Game: row.ID}, nil
 	}
 	if answer == "no" {
 		return Reply{}, refuseT(ul, "undo_none")
@@ -94,27 +115,42 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		return Reply{}, err
 	}
 	last := moves[len(moves)-1]
-	if !holds(held, last.Seat) || last.UserID == RobotUser || last.UserID == AutoUser {
+	g, err := s.lastCommand(ctx, t, moves)
+	if err != nil {
+		return Reply{}, err
+	}
+	if g == nil || !holds(held, g.seat) {
 		return Reply{}, refuseT(ul, "undo_not_yours", "Name", playerName(row, rules.Seat(last.Seat)))
 	}
 	if refused != nil && holds(held, refused.By) {
-		return Reply{}, refuseT(ul, "undo_refused_wait", "Move", refused.Seq)
+		return Reply{}, refuseT(ul, "undo_refused_wait", "Move", refused.label())
 	}
-	_, evs, err := s.replayTo(ctx, t, t.seq)
+	var evs []rules.Event
+	for _, e := range g.evs {
+		evs = append(evs, e...)
+	}
+	own, err := s.ownTurn(ctx, t, rules.Seat(g.seat), g.from, evs)
 	if err != nil {
 		return Reply{}, err
 	}
-	own, err := s.ownTurn(ctx, t, rules.Seat(last.Seat), evs)
-	if err != nil {
-		return Reply{}, err
+	// The reason is the command's weightiest (undoBlock's order); the move named, its first with it.
+	if id := undoBlock(evs, rules.Seat(g.seat), !own); id != "" {
+		at := g.from
+		for i, e := range g.evs {
+			if undoBlock(e, rules.Seat(g.seat), !own) == id {
+				at = g.from + int64(i)
+				break
+			}
+		}
+		return Reply{}, refuseT(ul, id, "Move", at)
 	}
-	if id := undoBlock(evs, rules.Seat(last.Seat), !own); id != "" {
-		return Reply{}, refuseT(ul, id, "Move", t.seq)
+	p := &undoRequest{Seq: t.seq, By: g.seat}
+	if g.from < t.seq {
+		p.From, p.Notation = g.from, g.notation
 	}
 	if own {
-		return s.takeBackOwn(ctx, t, last, ul)
+		return s.takeBackOwn(ctx, t, p, last.Notation, ul)
 	}
-	p := &undoRequest{Seq: t.seq, By: last.Seat}
 	if len(s.undoWaiting(t, p)) == 0 {
 		return s.takeBack(ctx, t, p)
 	}
@@ -128,6 +164,9 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		}
 	}
 	text := T(sl, "undo_asks", "Name", name, "Move", t.seq, "Phrase", movePhraseIn(sl, row, evs))
+	if p.From > 0 {
+		text = T(sl, "undo_asks_turn", "Name", name, "Notation", p.Notation, "Phrase", movePhraseIn(sl, row, evs))
+	}
 	n := Notice{Kind: "text", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Mentions: mentions, Undo: true, Lang: sl}
 	if err := s.store.Enqueue(ctx, s.notice(n)); err != nil {
 		return Reply{}, err
@@ -159,17 +198,18 @@ func undoBlock(evs []rules.Event, seat rules.Seat, told bool) string {
 	return ""
 }
 
-// ownTurn reports whether the last move, by seat, lies inside seat's own turn with nothing of it
-// told to anyone else: seat alone is still awaited in the same turn, the thread has had no post
-// or status edit since the move (posts go out when the turn passes, bot/flow.go), nobody else
-// has looked at the game since (notePeek), and none of its events went to another seat.
-func (s *Service) ownTurn(ctx context.Context, t *table, seat rules.Seat, evs []rules.Event) (bool, error) {
+// ownTurn reports whether the moves from seq from on (the last command), by seat, lie inside
+// seat's own turn with nothing of them told to anyone else: seat alone is still awaited in the
+// same turn, the thread has had no post or status edit since the first (posts go out when the
+// turn passes, bot/flow.go), nobody else has looked at the game since (notePeek), and none of
+// their events evs went to another seat.
+func (s *Service) ownTurn(ctx context.Context, t *table, seat rules.Seat, from int64, evs []rules.Event) (bool, error) {
 	f := readFlow(t.row)
-	if f.Post >= t.seq || f.Held != 0 || f.Shared || turnCount(t.state) != f.Turn ||
+	if f.Post >= from || f.Held != 0 || f.Shared || turnCount(t.state) != f.Turn ||
 		!slices.Equal(awaitedSeats(t.state), []int{int(seat)}) || !slices.Equal(f.Awaited, []int{int(seat)}) {
 		return false, nil
 	}
-	if seen, err := s.peekedAt(ctx, t); err != nil || seen >= t.seq {
+	if seen, err := s.peekedAt(ctx, t); err != nil || seen >= from {
 		return false, err
 	}
 	for _, p := range f.Pending {
@@ -220,13 +260,13 @@ func (s *Service) setPeek(ctx context.Context, game, seq int64) error {
 	return s.store.SetSetting(ctx, undoScope, strconv.FormatInt(game, 10), "seen", v)
 }
 
-// takeBackOwn takes back the last move, last, inside its player's own turn (ownTurn): nobody is
-// asked, pinged or posted to. The flow forgets the move's events, so that the post at the end of
+// takeBackOwn takes back the moves of p (the player's last command; notation is its last move's)
+// inside its player's own turn (ownTurn): nobody is asked, pinged or posted to. The flow forgets the move's events, so that the post at the end of
 // the turn tells only what stands; the player sees their position again, in their language ul.
-func (s *Service) takeBackOwn(ctx context.Context, t *table, last storage.Move, ul string) (Reply, error) {
+func (s *Service) takeBackOwn(ctx context.Context, t *table, p *undoRequest, notation, ul string) (Reply, error) {
 	row := t.row
-	seat := rules.Seat(last.Seat)
-	upto := last.Seq - 1
+	seat := rules.Seat(p.By)
+	upto := p.first() - 1
 	moves, err := s.store.Moves(ctx, row.ID)
 	if err != nil {
 		return Reply{}, err
@@ -284,7 +324,10 @@ func (s *Service) takeBackOwn(ctx context.Context, t *table, last storage.Move, 
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(ul, err)
 	}
-	rep := Reply{Text: T(ul, "undo_own", "Move", last.Seq, "Notation", last.Notation), Private: true, Game: row.ID}
+	rep := Reply{Text: T(ul, "undo_own", "Move", p.Seq, "Notation", notation), Private: true, Game: row.ID}
+	if p.From > 0 {
+		rep.Text = T(ul, "undo_own_turn", "Notation", p.Notation)
+	}
 	if p, ok := rules.PromptFor(st, seat); ok {
 		img, err := s.render(t.kit, row, st, seat, t.seq, ul)
 		if err != nil {
@@ -368,10 +411,10 @@ func (s *Service) dropUndo(ctx context.Context, t *table, kept *undoRequest, tex
 	return Reply{Text: mine, Private: true, Public: text, Game: t.row.ID}, nil
 }
 
-// takeBack removes the last move and rebuilds the state from the log.
+// takeBack removes the moves of p (the player's last command) and rebuilds the state from the log.
 func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply, error) {
 	row := t.row
-	st, _, err := s.replayTo(ctx, t, p.Seq-1)
+	st, _, err := s.replayTo(ctx, t, p.first()-1)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -379,13 +422,13 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	if err != nil {
 		return Reply{}, err
 	}
-	ver, err := s.store.TruncateMoves(ctx, row.ID, row.Version, p.Seq-1, snap)
+	ver, err := s.store.TruncateMoves(ctx, row.ID, row.Version, p.first()-1, snap)
 	if err != nil {
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(s.threadLang(row), err)
 	}
 	row.Version, row.Snapshot = ver, snap
-	t.state, t.seq = st, p.Seq-1
+	t.state, t.seq = st, p.first()-1
 	if err := s.saveUndo(ctx, t, nil); err != nil {
 		return Reply{}, err
 	}
@@ -395,6 +438,9 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	}
 	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.
 	lead := T(s.threadLang(row), "undo_taken_back", "Move", p.Seq)
+	if p.From > 0 {
+		lead = T(s.threadLang(row), "undo_taken_back_turn", "Name", playerName(row, rules.Seat(p.By)), "Notation", p.Notation)
+	}
 	f, notices := s.post(t, st, t.seq, flow{Takeovers: readFlow(row).Takeovers}, lead)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
@@ -420,4 +466,97 @@ func movePhraseIn(lang string, row *storage.Game, evs []rules.Event) string {
 		return ""
 	}
 	return T(lang, "move_phrase", "Events", strings.TrimSuffix(strings.Join(seen, " "), "."))
+}
+
+// command is the player's last command as undo takes it back: the moves from seq from to the
+// last, by seat, with each move's events and the player's steps as typed ("flow, 1, white").
+type command struct {
+	seat     int
+	from     int64
+	notation string
+	evs      [][]rules.Event
+}
+
+// lastCommand finds the last command in moves (the whole log of t), nil when the last moves are
+// nobody's command (the bot's, the AI's, the clock's). A command is the moves its player stored
+// with one interaction (play.go stores step n of interaction "X" as "X#n"), followed by the moves
+// the bot then played automatically for the same seat. Moves without an interaction id (the
+// console) group as the player's moves since the last move of another seat in the same turn.
+func (s *Service) lastCommand(ctx context.Context, t *table, moves []storage.Move) (*command, error) {
+	rec, err := s.recordOf(ctx, t.row, t.seq)
+	if err != nil {
+		return nil, err
+	}
+	if len(rec.Moves) != len(moves) {
+		return nil, fmt.Errorf("game %d: %d moves stored, %d in its record", t.row.ID, len(moves), len(rec.Moves))
+	}
+	evs := make([][]rules.Event, len(moves))
+	turn := make([]int, len(moves)) // the turn count after each move
+	if _, err := record.Replay(t.kit.Game, rec, func(i int, st rules.State, e []rules.Event) error {
+		evs[i], turn[i] = e, turnCount(st)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	from, ok := commandStart(moves, turn)
+	if !ok {
+		return nil, nil
+	}
+	c := &command{seat: moves[from].Seat, from: moves[from].Seq, evs: evs[from:]}
+	var steps []string
+	for _, m := range moves[from:] {
+		if m.UserID != AutoUser {
+			steps = append(steps, m.Notation)
+		}
+	}
+	c.notation = strings.Join(steps, ", ")
+	return c, nil
+}
+
+// commandStart is the index in moves of the first move of the last command (see lastCommand);
+// turn[i] is the turn count after move i. False when the last moves are nobody's command.
+func commandStart(moves []storage.Move, turn []int) (int, bool) {
+	i := len(moves) - 1
+	for i >= 0 && moves[i].UserID == AutoUser && moves[i].Seat == moves[len(moves)-1].Seat {
+		i--
+	}
+	if i < 0 {
+		return 0, false
+	}
+	top := moves[i]
+	if top.Seat != moves[len(moves)-1].Seat || !byPlayer(top) {
+		return 0, false
+	}
+	key := commandKey(top.InteractionID)
+	from := i
+	for j := i - 1; j >= 0; j-- {
+		m := moves[j]
+		if m.Seat != top.Seat {
+			break
+		}
+		if key != "" {
+			if m.UserID != top.UserID || commandKey(m.InteractionID) != key {
+				break
+			}
+		} else if (m.UserID != top.UserID && m.UserID != AutoUser) || m.InteractionID != "" ||
+			(j > 0 && turn[j-1] != turn[j]) { // moves j and j+1 began in different turns
+			break
+		}
+		from = j
+	}
+	return from, true
+}
+
+// byPlayer reports whether move m was played for its seat's player rather than by the bot on
+// its own (a robot seat, an only legal move): those alone are nobody's to take back.
+func byPlayer(m storage.Move) bool {
+	return m.UserID != AutoUser && m.UserID != RobotUser
+}
+
+// commandKey is the interaction a stored move came from: its id without play.go's "#n".
+func commandKey(id string) string {
+	if k, _, ok := strings.Cut(id, "#"); ok {
+		return k
+	}
+	return id
 }
