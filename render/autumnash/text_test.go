@@ -105,3 +105,28 @@ func TestLegendFitsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// Unsettled's outline is where the 5x6 field can still lie (7x8 early on), not a 5x6 field: the
+// legend says so in every language (issue #40), and the board names the variant as /rules does.
+func TestUnsettledLegendSaysTheOutlineIsTheReach(t *testing.T) {
+	for lang, word := range map[string]string{"en": "reachable", "de": "erreichbar", "es": "alcanzable", "fr": "accessible"} {
+		if got := tr(lang, "legend_field_short"); !strings.Contains(got, word) {
+			t.Errorf("%s legend %q does not say the outline is what is still reachable", lang, got)
+		}
+		if got := tr(lang, "legend_field"); !strings.Contains(got, "5x6") {
+			t.Errorf("%s full legend %q", lang, got)
+		}
+	}
+	var label *msg.Message
+	for _, c := range game.Game.Info().Options[0].Choices {
+		if c.Value == game.VariantUnsettled {
+			label = c.LabelMsg
+		}
+	}
+	for _, lang := range msg.Languages {
+		title, _, _ := strings.Cut(msg.Render(label, lang, nil), ":")
+		if got := variantTitle(game.VariantUnsettled, lang); got != strings.TrimSpace(title) {
+			t.Errorf("%s board calls the variant %q, /rules %q", lang, got, title)
+		}
+	}
+}
