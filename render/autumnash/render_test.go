@@ -688,3 +688,22 @@ func TestUnsettledFixedFieldIsDrawnAlone(t *testing.T) {
 		t.Errorf("a field that can still shift is cropped to %dx%d", bv.Cols, bv.Rows)
 	}
 }
+
+// At 400 px wide (a phone) on the 5x6 board a pawn's single pip is at least 6 px across and the
+// chips listing a stack of three at least 18 px high (issue #40: both were unreadable).
+func TestPipsAndStackChipsReadAt400px(t *testing.T) {
+	lay := newLayoutFull(5, 6, false)
+	k := 400 / float64(lay.w)
+	if d := 2 * pipRadius(lay.cell*heightFrac[game.Pawn], lay.cell) * k; d < 6 {
+		t.Errorf("a pawn's pip is %.1f px across at 400 px", d)
+	}
+	if s := chipSide(lay.cell, 3) * k; s < 18 {
+		t.Errorf("a stack of three lists its leaves in %.1f px chips at 400 px", s)
+	}
+	// Taller stacks keep to one column of chips within the square as before.
+	for n := 2; n <= 4; n++ {
+		if float64(n)*chipSide(lay.cell, n) > lay.cell*0.88 {
+			t.Errorf("a stack of %d no longer fits one column of chips", n)
+		}
+	}
+}
