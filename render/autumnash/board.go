@@ -203,7 +203,8 @@ func newLayoutFull(cols, rows int, full bool) layout {
 		y += stashRowH + pad/2
 	}
 	l.field, l.full = cols*rows > winCols*winRows, full
-	h := legendH * legendLines(l.field)
+	// Under the one-line legend, the colour key: what each chip's letter means.
+	h := legendH*legendLines(l.field) + keyH
 	if full {
 		h = fullLegendHeight(l.field)
 	}

@@ -541,7 +541,13 @@ func TestBoardTakesMostOfTheFrame(t *testing.T) {
 		if board < 0.55 {
 			t.Errorf("%dx%d: the board is %.0f%% of the height", shape[0], shape[1], board*100)
 		}
-		if strips > 0.16 { // the old layout: stash panels and a two-column legend, 30%
+		// The old layout, stash panels and a two-column legend, took 30%. The colour key (issue
+		// #40) adds a line: 16% on the 5x6 board, 19% on Unsettled's, whose legend has two lines.
+		limit := 0.16
+		if shape[0] == 8 {
+			limit = 0.19
+		}
+		if strips > limit {
 			t.Errorf("%dx%d: stash and legend take %.0f%% of the height, want a thin strip", shape[0], shape[1], strips*100)
 		}
 		if b.Max.X > l.w-pad || b.Min.X < pad+coordM {
