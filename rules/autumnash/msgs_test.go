@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
@@ -188,6 +189,11 @@ func TestSummaryGivesBonusesBlockingAndVariants(t *testing.T) {
 			if rule == "" || !strings.Contains(sum, rule) {
 				t.Errorf("%s summary lacks the blocking rule %q: %q", lang, rule, sum)
 			}
+		}
+		// /rules posts summary and notation in one Discord message of at most 2000 characters,
+		// with the game's name, its option and how to play (about 300): nothing may be clipped.
+		if n := utf8.RuneCountInString(sum + msg.Render(info.NotationMsg, lang, nil)); n > 1650 {
+			t.Errorf("%s summary and notation are %d characters, too long for one /rules message", lang, n)
 		}
 		for _, id := range []string{"info_variant_beginner", "info_variant_unsettled"} {
 			title, _, _ := strings.Cut(msg.Render(say(id), lang, nil), ":")
