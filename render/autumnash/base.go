@@ -4,11 +4,13 @@ import (
 	"image"
 
 	"github.com/boardbot/boardbot/render"
+	game "github.com/boardbot/boardbot/rules/autumnash"
 )
 
 // baseKey is everything the unchanging part of the image depends on.
 type baseKey struct {
 	cols, rows int
+	off        game.Square // the coordinates of the grid's (0, 0)
 	full       bool
 	lang       string
 }
@@ -19,7 +21,7 @@ var bases = render.NewSprites(func(k baseKey) image.Image {
 	l := newLayoutFull(k.cols, k.rows, k.full)
 	c := render.NewCanvas(l.w, l.h, render.Paper)
 	c.CrispText = true
-	drawEmptyBoard(c, l.grid)
+	drawEmptyBoard(c, l.grid, k.off)
 	for s := 0; s < 2; s++ {
 		drawStashFrame(c, l.stash[s], s)
 	}
@@ -32,5 +34,5 @@ var bases = render.NewSprites(func(k baseKey) image.Image {
 })
 
 func baseFor(l layout, lang string) image.Image {
-	return bases.Get(baseKey{l.grid.Cols, l.grid.Rows, l.full, lang})
+	return bases.Get(baseKey{l.grid.Cols, l.grid.Rows, l.off, l.full, lang})
 }

@@ -20,9 +20,10 @@ func Image(v any, m render.Meta) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := newLayout(view)
+	bv, off := shownBoard(view)
+	l := newLayoutAt(bv, off)
 	c := render.AcquireCanvas(l.w, l.h, render.Paper)
-	paint(c, l, view, m)
+	paint(c, l, view, bv, m)
 	return c.Image(), nil
 }
 
@@ -32,15 +33,17 @@ func PNG(v any, m render.Meta) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := newLayout(view)
+	bv, off := shownBoard(view)
+	l := newLayoutAt(bv, off)
 	return render.RenderPNG(l.w, l.h, render.Paper, pal, func(c *render.Canvas) error {
-		paint(c, l, view, m)
+		paint(c, l, view, bv, m)
 		return nil
 	})
 }
 
-// paint draws everything over the cached base: what changes from move to move.
-func paint(c *render.Canvas, l layout, v *game.View, m render.Meta) {
+// paint draws everything over the cached base: what changes from move to move. bv is the part of
+// v's board that is drawn (shownBoard); texts and panels read v, whose squares are the game's.
+func paint(c *render.Canvas, l layout, v, bv *game.View, m render.Meta) {
 	if m.Result != nil {
 		// The platform's result (a resignation, a timeout) stands over the engine's.
 		cp := *v
@@ -57,8 +60,8 @@ func paint(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l, m.Lang), image.Point{}, draw.Src)
 	drawStatus(c, l, v, m)
-	drawBoard(c, l, v)
-	drawLastMove(c, l, v)
+	drawBoard(c, l, bv)
+	drawLastMove(c, l, bv)
 	drawPanel(c, l, v, m.Lang)
 	drawFooter(c, l, v, m)
 }
@@ -100,8 +103,9 @@ type layout struct {
 	legend image.Rectangle
 	footer image.Rectangle
 	cell   float64
-	field  bool // the Unsettled chessboard, where a field of 5x6 moves with the leaves
-	full   bool // the full legend (a player's own view), not one line
+	field  bool        // the Unsettled chessboard, where a field of 5x6 moves with the leaves
+	off    game.Square // the game's square drawn at the grid's (0, 0): Unsettled's fixed field
+	full   bool        // the full legend (a player's own view), not one line
 }
 
 const (
@@ -122,6 +126,53 @@ const (
 )
 
 func newLayout(v *game.View) layout { return newLayoutFull(v.Cols, v.Rows, v.Legend) }
+
+// newLayoutAt is the layout of the drawn board bv, whose square (0, 0) is the game's off.
+func newLayoutAt(bv *game.View, off game.Square) layout {
+	l := newLayout(bv)
+	l.off = off
+	return l
+}
+
+// shownBoard is the part of v's board that is drawn, and the game's square at its (0, 0). Once
+// Unsettled's leaves span a whole 5x6 field, the field can no longer shift until a bag frees it:
+// only the field is drawn, at the 5x6 board's size, with the game's coordinates, instead of an
+// 8x8 board of empty squares around it.
+func shownBoard(v *game.View) (*game.View, game.Square) {
+	lo, hi, ok := playfield(v)
+	if !ok || hi.Col-lo.Col+1 != winCols || hi.Row-lo.Row+1 != winRows {
+		return v, game.Square{}
+	}
+	in := func(q game.Square) game.Square { return game.Square{Col: q.Col - lo.Col, Row: q.Row - lo.Row} }
+	ins := func(qs []game.Square) []game.Square {
+		var out []game.Square
+		for _, q := range qs {
+			out = append(out, in(q))
+		}
+		return out
+	}
+	cp := *v
+	cp.Cols, cp.Rows, cp.Window = winCols, winRows, nil
+	cp.Stacks = make([][]game.Piece, 0, winCols*winRows)
+	for row := lo.Row; row <= hi.Row; row++ {
+		cp.Stacks = append(cp.Stacks, v.Stacks[row*v.Cols+lo.Col:row*v.Cols+hi.Col+1]...)
+	}
+	cp.Corners, cp.Burnt = ins(v.Corners), ins(v.Burnt)
+	move := func(m *game.LastMove) *game.LastMove {
+		if m == nil {
+			return nil
+		}
+		mc := *m
+		mc.Path, mc.Bagged = ins(m.Path), ins(m.Bagged)
+		if m.Entered != nil {
+			e := in(*m.Entered)
+			mc.Entered = &e
+		}
+		return &mc
+	}
+	cp.Last, cp.Prev = move(v.Last), move(v.Prev)
+	return &cp, lo
+}
 
 func newLayoutFor(cols, rows int) layout { return newLayoutFull(cols, rows, false) }
 
@@ -152,7 +203,8 @@ func newLayoutFull(cols, rows int, full bool) layout {
 		y += stashRowH + pad/2
 	}
 	l.field, l.full = cols*rows > winCols*winRows, full
-	h := legendH * legendLines(l.field)
+	// Under the one-line legend, the colour key: what each chip's letter means.
+	h := legendH*legendLines(l.field) + keyH
 	if full {
 		h = fullLegendHeight(l.field)
 	}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/fogleman/gg"
 
@@ -61,12 +62,14 @@ func drawBoard(c *render.Canvas, l layout, v *game.View) {
 }
 
 // drawEmptyBoard is the part of the board that never changes, drawn once into the base.
-func drawEmptyBoard(c *render.Canvas, g render.Grid) {
+func drawEmptyBoard(c *render.Canvas, g render.Grid, off game.Square) {
 	c.Checker(g, woodLight, woodDark)
 	c.GridLines(g, render.Edge, 2)
 	b := g.Bounds()
 	c.RoundRect(float64(b.Min.X)-2, float64(b.Min.Y)-2, float64(b.Dx())+4, float64(b.Dy())+4, 3, nil, render.Ink, 3)
-	c.Coords(g, render.CoordStyle{Size: 28, Margin: coordM / 2, HideTop: true, HideRight: true})
+	c.Coords(g, render.CoordStyle{Size: 28, Margin: coordM / 2, HideTop: true, HideRight: true,
+		File: func(col int) string { return render.FileLetter(col + off.Col) },
+		Rank: func(row int) string { return strconv.Itoa(row + off.Row + 1) }})
 }
 
 func burnt(c game.Colour) bool { return c == game.Black || c == game.Purple }
@@ -105,11 +108,17 @@ var hatchSprites = render.NewSprites(func(side int) image.Image {
 // which pyramids standing on their base leave free; keyed by the square's side.
 var starSprites = render.NewSprites(func(side int) image.Image {
 	r := float64(side) * 0.11
-	n := int(2*r + 12)
+	n := int(starSide(float64(side)))
 	c := render.NewSprite(n, n)
 	c.Poly(starPoints(r+5, r+5, r), render.White, render.Ink, 2)
 	return c.Image()
 })
+
+// starSide is the width and height of the star sprite on a square of side cell.
+func starSide(cell float64) float64 {
+	r := cell * 0.11
+	return math.Floor(2*r + 12)
+}
 
 func starPoints(x, y, r float64) []gg.Point {
 	pts := make([]gg.Point, 10)

@@ -81,6 +81,7 @@ func drawMove(c *render.Canvas, l layout, v *game.View, m *game.LastMove, mk mov
 	c.RoundRect(x+1, y+1, g.Cell-2, g.Cell-2, 8, nil, render.Ink, mk.frame+3)
 	c.RoundRect(x+2.5, y+2.5, g.Cell-5, g.Cell-5, 7, nil, mk.col, mk.frame)
 	// The arrow stops short of the destination's pyramid so its letter stays visible.
+	start, end := g.Cell*0.15, g.Cell*0.38
 	if len(pts) == 3 && m.Path[0] == m.Path[2] {
 		// Out and back: draw a U-turn so the arrow does not retrace itself and read backwards.
 		a, b := pts[0], pts[1]
@@ -88,10 +89,13 @@ func drawMove(c *render.Canvas, l layout, v *game.View, m *game.LastMove, mk mov
 		l := math.Hypot(dx, dy)
 		nx, ny := -dy/l*g.Cell*0.14, dx/l*g.Cell*0.14
 		pts = []gg.Point{{X: a.X + nx, Y: a.Y + ny}, {X: b.X + nx, Y: b.Y + ny}, {X: b.X - nx, Y: b.Y - ny}, {X: a.X - nx, Y: a.Y - ny}}
+		// The leaf is back on its square: the loop stays on the square it visited, both ends at
+		// the shared edge, so it never crosses the leaf's letter.
+		start, end = g.Cell*0.5, g.Cell*0.5
 	}
-	pts[0] = towards(pts[0], pts[1], g.Cell*0.15)
+	pts[0] = towards(pts[0], pts[1], start)
 	n := len(pts)
-	pts[n-1] = towards(pts[n-1], pts[n-2], g.Cell*0.38)
+	pts[n-1] = towards(pts[n-1], pts[n-2], end)
 	c.Arrow(pts, render.ArrowStyle{Width: mk.shaft, Color: mk.col, Outline: render.Ink})
 	if m.Points > 0 {
 		tag := fmt.Sprintf("+%d", m.Points)
@@ -101,6 +105,11 @@ func drawMove(c *render.Canvas, l layout, v *game.View, m *game.LastMove, mk mov
 		tx, ty := x+g.Cell/2-w/2, y-hgt/2
 		if tagBelow {
 			ty += g.Cell
+		}
+		// The tag keeps to the board, and clear of the corner star in the square's top left.
+		tx = max(tx, x+starSide(g.Cell)+2)
+		if top := g.Y; ty < top+3 {
+			ty = top + 3
 		}
 		c.RoundRect(tx, ty, w, hgt, hgt/2, render.White, render.Ink, 2.5)
 		c.RoundRect(tx+2.5, ty+2.5, w-5, hgt-5, hgt/2-2.5, nil, mk.col, 3)

@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/fogleman/gg"
 
@@ -144,8 +145,8 @@ func legendItems(field bool, lang string) []legendItem {
 // legendMark is the room for an item's mark and the gap before its text.
 const legendMark = 32.0
 
-// legendLines is how many lines the legend has: Unsettled's extra mark takes a second line, so
-// no text is drawn below minText.
+// legendLines is how many lines the marks take: Unsettled's extra mark takes a second line, so
+// no text is drawn below minText. The colour key takes one more (keyH).
 func legendLines(field bool) int {
 	if field {
 		return 2
@@ -157,6 +158,8 @@ func legendLines(field bool) int {
 // as its text needs and the room left shared between them; a text is drawn smaller only where a
 // line is too short for it.
 func drawLegend(c *render.Canvas, r image.Rectangle, field bool, lang string) {
+	drawColourKey(c, image.Rect(r.Min.X, r.Max.Y-keyH, r.Max.X, r.Max.Y), lang)
+	r.Max.Y -= keyH
 	st := render.Style{Size: minText, VAlign: render.Middle}
 	items := legendItems(field, lang)
 	lines := legendLines(field)
@@ -242,18 +245,70 @@ func drawFullLegend(c *render.Canvas, r image.Rectangle, field bool, lang string
 		c.Text(cx+52, cy, it.text, render.FitText(it.text, st, colW-56))
 	}
 	y += 12 + fullRow*float64(rows) + 8
-	groupW := (w - stashLead - 6) / stashRows
 	for s := 0; s < 2; s++ {
 		cy := y + fullRow*(float64(s)+0.5)
 		c.Circle(x+22, cy, 14, seatChip[s], render.Ink, 2)
 		c.Text(x+22, cy, seatName[s][:1], render.Style{Size: minText, Font: render.Bold,
 			Color: render.White, Align: render.Center, VAlign: render.Middle})
+	}
+	groupW := (w - stashLead - 6) / stashRows
+	for s := 0; s < 2; s++ {
+		cy := y + fullRow*(float64(s)+0.5)
 		for i, col := range progression[s] {
 			gx := x + stashLead + float64(i)*groupW
 			c.Blit(stashChips.Get(col), int(gx), int(cy)-stashChip/2-1)
-			name := msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil)
+			name := colourName(col, lang)
 			c.Text(gx+stashChip+8, cy, name, render.FitText(name, st, groupW-stashChip-12))
 		}
+	}
+}
+
+// keyH is the height of the colour key under the one-line legend.
+const keyH = legendH
+
+// keyColours are the colours whose chip letter, an English initial, is not the initial of the
+// colour's name in lang (in German Y for gelb, K for schwarz, N for cyan...): the ones a reader
+// must be told.
+func keyColours(lang string) []game.Colour {
+	var out []game.Colour
+	for s := range progression {
+		for _, col := range progression[s] {
+			name := []rune(strings.ToUpper(colourName(col, lang)))
+			if len(name) == 0 || string(name[0]) != col.Letter() {
+				out = append(out, col)
+			}
+		}
+	}
+	return out
+}
+
+func colourName(col game.Colour, lang string) string {
+	return msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil)
+}
+
+// drawColourKey names, on one line, each colour whose chip letter the reader could not guess,
+// after its lettered chip (issue #40: the letters are English initials in every language).
+func drawColourKey(c *render.Canvas, r image.Rectangle, lang string) {
+	st := render.Style{Size: minText, VAlign: render.Middle}
+	cols := keyColours(lang)
+	widths := make([]float64, len(cols))
+	total := 0.0
+	for i, col := range cols {
+		widths[i] = stashChip + 6 + render.TextWidth(colourName(col, lang), st)
+		total += widths[i]
+	}
+	w := float64(r.Dx())
+	gap := (w - total) / float64(max(1, len(cols)))
+	scale := 1.0
+	if gap < 14 {
+		gap, scale = 14, (w-14*float64(len(cols)))/total
+	}
+	x, cy := float64(r.Min.X)+gap/2, float64(r.Min.Y)+float64(r.Dy())/2
+	for i, col := range cols {
+		c.Blit(stashChips.Get(col), int(x), int(cy)-stashChip/2-1)
+		name := colourName(col, lang)
+		c.Text(x+stashChip+6, cy, name, render.FitText(name, st, (widths[i]-stashChip-6)*scale))
+		x += widths[i]*scale + gap
 	}
 }
 

@@ -21,7 +21,11 @@ type pieceKey struct {
 	size   game.Size
 	h      int // triangle height in pixels
 	letter int // letter size in pixels
+	cell   float64
 }
+
+// pipRadius is the radius of a pip on a pyramid of height h in a square of side cell.
+func pipRadius(h, cell float64) float64 { return max(3, h/18, cell*0.045) }
 
 var pieceSprites = render.NewSprites(paintPiece)
 
@@ -56,13 +60,15 @@ func paintPiece(k pieceKey) image.Image {
 		in := insetTriangle(tri, lw*2.6)
 		c.Poly(in, nil, render.Mix(fill, ink, 0.55), math.Max(1.2, lw*0.6))
 	}
-	c.Text(cx, apex+h*0.64, k.colour.Letter(), render.Style{Size: float64(k.letter), Font: render.Bold,
-		Color: ink, Align: render.Center, VAlign: render.Middle})
-	// Pips in a row near the base, as on the real pyramids.
-	// Pips large enough to count on a phone (a queen's are 5-6 px across at 400 px wide).
-	r := math.Max(3, h/18)
+	// Pips in a row near the base, as on the real pyramids, large enough to count on a phone: at
+	// least 6 px across at 400 px wide on the 5x6 board, also a pawn's single pip (issue #40).
+	r := pipRadius(h, k.cell)
 	gap := r * 2.9
 	y := base - lw - r*1.9
+	// The letter sits above the pips: on a pawn, the smallest pyramid, it moves up to clear them.
+	ly := math.Min(apex+h*0.64, y-r-float64(k.letter)*0.42)
+	c.Text(cx, ly, k.colour.Letter(), render.Style{Size: float64(k.letter), Font: render.Bold,
+		Color: ink, Align: render.Center, VAlign: render.Middle})
 	for i := 0; i < int(k.size); i++ {
 		x := cx + (float64(i)-float64(k.size-1)/2)*gap
 		c.Circle(x, y, r, ink, nil, 0)
@@ -102,7 +108,7 @@ func letterSize(h, cell float64) int {
 
 // drawPiece blits a pyramid with its base centred at (cx, base).
 func drawPiece(c *render.Canvas, p game.Piece, h, cell, cx, base float64) {
-	k := pieceKey{colour: p.Colour, size: p.Size, h: int(math.Round(h)), letter: letterSize(h, cell)}
+	k := pieceKey{colour: p.Colour, size: p.Size, h: int(math.Round(h)), letter: letterSize(h, cell), cell: cell}
 	img := pieceSprites.Get(k)
 	side := float64(spriteSide(k.h))
 	c.Blit(img, int(math.Round(cx-side/2)), int(math.Round(base-side+spriteMargin)))
@@ -127,7 +133,7 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 	}
 	under := len(st) - 1
 	// The chips keep their letters at least minText: a tall stack lists them in two columns.
-	chip := math.Max(cell*0.22, minChip)
+	chip := chipSide(cell, len(st))
 	cols := 1
 	if float64(len(st))*chip > cell*0.88 {
 		cols = 2
@@ -189,6 +195,12 @@ var shadowSprites = render.NewSprites(func(k pieceKey) image.Image {
 	}
 	return c.Image()
 })
+
+// chipSide is the side of the chips listing a stack of n on a square of side cell. They grow to
+// what the square allows: a stack of three at 400 px wide was unreadable (issue #40).
+func chipSide(cell float64, n int) float64 {
+	return max(min(cell*0.27, cell*0.86/float64(n)), cell*0.22, minChip)
+}
 
 // minChip is the smallest chip whose letter (0.8 of its side at most) is minText.
 const minChip = minText / 0.8

@@ -1,6 +1,8 @@
 package autumnash
 
 import (
+	"image"
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,6 +103,73 @@ func TestLegendFitsInEveryLanguage(t *testing.T) {
 				if total > float64(l.legend.Dx()) {
 					t.Errorf("%s field=%v line %d: the legend needs %.0f px, has %d", lang, field, ln, total, l.legend.Dx())
 				}
+			}
+		}
+	}
+}
+
+// Unsettled's outline is where the 5x6 field can still lie (7x8 early on), not a 5x6 field: the
+// legend says so in every language (issue #40), and the board names the variant as /rules does.
+func TestUnsettledLegendSaysTheOutlineIsTheReach(t *testing.T) {
+	for lang, word := range map[string]string{"en": "reachable", "de": "erreichbar", "es": "alcanzable", "fr": "accessible"} {
+		if got := tr(lang, "legend_field_short"); !strings.Contains(got, word) {
+			t.Errorf("%s legend %q does not say the outline is what is still reachable", lang, got)
+		}
+		if got := tr(lang, "legend_field"); !strings.Contains(got, "5x6") {
+			t.Errorf("%s full legend %q", lang, got)
+		}
+	}
+	var label *msg.Message
+	for _, c := range game.Game.Info().Options[0].Choices {
+		if c.Value == game.VariantUnsettled {
+			label = c.LabelMsg
+		}
+	}
+	for _, lang := range msg.Languages {
+		title, _, _ := strings.Cut(msg.Render(label, lang, nil), ":")
+		if got := variantTitle(game.VariantUnsettled, lang); got != strings.TrimSpace(title) {
+			t.Errorf("%s board calls the variant %q, /rules %q", lang, got, title)
+		}
+	}
+}
+
+// The chips' letters are English initials (K black, N cyan, Y on "gelb"): under the one-line
+// legend a key shows each chip whose letter is not the colour's initial in the reader's language,
+// with the colour's name (issue #40).
+func TestLegendKeysTheColourLetters(t *testing.T) {
+	for _, tc := range []struct {
+		lang string
+		want []game.Colour
+	}{
+		{msg.English, []game.Colour{game.Black, game.Cyan}},
+		{msg.German, []game.Colour{game.Yellow, game.Black, game.Clear, game.Cyan, game.Purple}},
+	} {
+		if got := keyColours(tc.lang); !slices.Equal(got, tc.want) {
+			t.Errorf("%s key %v, want %v", tc.lang, got, tc.want)
+		}
+	}
+	v := fixtureByName(t, "start")
+	for _, lang := range msg.Languages {
+		m := render.SampleMeta(2)
+		m.Lang = lang
+		img, err := Image(v, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lay := newLayout(v)
+		key := image.Rect(lay.legend.Min.X, lay.legend.Max.Y-keyH, lay.legend.Max.X, lay.legend.Max.Y)
+		rgba := img.(*image.RGBA)
+		for _, col := range keyColours(lang) {
+			n := 0
+			for y := key.Min.Y; y < key.Max.Y; y++ {
+				for x := key.Min.X; x < key.Max.X; x++ {
+					if rgba.RGBAAt(x, y) == pieceFill[col] {
+						n++
+					}
+				}
+			}
+			if n < 100 {
+				t.Errorf("%s: the legend has no %s chip (%d pixels)", lang, col, n)
 			}
 		}
 	}

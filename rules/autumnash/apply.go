@@ -153,8 +153,11 @@ func (s *state) play(n node) []rules.Event {
 		tell(ar.say("ev_move_cap", side, pieceArg("Piece", c.old), route, seatArg("Owner", c.capped.owner()), pieceArg("Capped", c.capped), pieceArg("New", c.np)))
 	}
 	if c.pts > 0 {
+		// The squares are named so a reader can find the group on the board ("C4, D5, E6").
+		where := make([]string, 0, len(c.bg.squares))
 		for _, q := range c.bg.squares {
 			last.Bagged = append(last.Bagged, s.v.square(q))
+			where = append(where, s.v.label(q))
 		}
 		last.Points = c.pts
 		how := ar.say("how_bonus", msg.Number("Pips", c.pips), msg.Number("Bonus", c.pts-c.pips))
@@ -166,7 +169,8 @@ func (s *state) play(n node) []rules.Event {
 		if s.scores[s.turn] >= data.target {
 			key = "ev_bag_target"
 		}
-		tell(ar.say(key, side, msg.Count("Leaves", len(c.bg.pieces)), colourArg("Colour", c.np.colour()), msg.Number("Points", c.pts),
+		tell(ar.say(key, side, msg.Count("Leaves", len(c.bg.pieces)), colourArg("Colour", c.np.colour()),
+			msg.Code("Squares", strings.Join(where, ", ")), msg.Number("Points", c.pts),
 			msg.Nested("How", how), msg.Number("Score", s.scores[s.turn]), msg.Number("Target", data.target)))
 	}
 	s.prev, s.last = s.last, last

@@ -3,8 +3,10 @@ package autumnash
 import (
 	"math/rand/v2"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
@@ -157,5 +159,47 @@ func TestInfoHasItsMessages(t *testing.T) {
 	}
 	if got := msg.Render(info.SummaryMsg, "de", nil); !strings.Contains(got, "Wer zuerst 21 Punkte hat, gewinnt.") {
 		t.Errorf("German summary: %q", got)
+	}
+}
+
+// The summary /rules shows is the whole game in brief (issue #40): every colour bonus, what pawns
+// and drones block (in the words the refusals use), and what each variant changes, in every
+// language.
+func TestSummaryGivesBonusesBlockingAndVariants(t *testing.T) {
+	info := Game.Info()
+	for _, lang := range msg.Languages {
+		sum := msg.Render(info.SummaryMsg, lang, nil)
+		for c, b := range data.bonus {
+			if b == 0 {
+				continue
+			}
+			if !strings.Contains(sum, "+"+strconv.Itoa(b)) {
+				t.Errorf("%s summary has no bonus +%d (%s): %q", lang, b, Colour(c), sum)
+			}
+			colour := strings.TrimSpace(msg.Render(say("two_sentences", colourArg("First", Colour(c)), msg.Code("Second", "")), lang, nil))
+			if lang == msg.English && !strings.Contains(sum, colour) {
+				t.Errorf("English summary does not name %s with its bonus: %q", colour, sum)
+			}
+		}
+		// The refusals' reason, after the leaf: the summary says the same rule in the same words.
+		for _, id := range []string{"ref_pawn_block", "ref_drone_block"} {
+			r := msg.Render(say(id, msg.Code("Square", "C3"), msg.Code("Leaf", "@@")), lang, nil)
+			_, rule, _ := strings.Cut(r, "@@ ")
+			rule = strings.TrimSuffix(rule, ".")
+			if rule == "" || !strings.Contains(sum, rule) {
+				t.Errorf("%s summary lacks the blocking rule %q: %q", lang, rule, sum)
+			}
+		}
+		// /rules posts summary and notation in one Discord message of at most 2000 characters,
+		// with the game's name, its option and how to play (about 300): nothing may be clipped.
+		if n := utf8.RuneCountInString(sum + msg.Render(info.NotationMsg, lang, nil)); n > 1650 {
+			t.Errorf("%s summary and notation are %d characters, too long for one /rules message", lang, n)
+		}
+		for _, id := range []string{"info_variant_beginner", "info_variant_unsettled"} {
+			title, _, _ := strings.Cut(msg.Render(say(id), lang, nil), ":")
+			if !strings.Contains(sum, title) {
+				t.Errorf("%s summary does not say what %s changes: %q", lang, title, sum)
+			}
+		}
 	}
 }

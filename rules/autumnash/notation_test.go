@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 func newGame(t *testing.T, variant string) *state {
@@ -118,10 +119,16 @@ func TestEvents(t *testing.T) {
 	got := strings.Join(texts, "\n")
 	for _, want := range []string{
 		"Xeno moves the orange drone A3-B3 and it becomes a cyan queen.",
-		"Xeno bags 5 cyan leaves for 16 points (10 pips + 6 bonus): 16 of 21.",
+		// The bag names its squares, so a reader finds the group on the board.
+		"Xeno bags 5 cyan leaves (B3, C3, D3, B4, B5) for 16 points (10 pips + 6 bonus): 16 of 21.",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("events:\n%s\nwant %q", got, want)
+		}
+	}
+	for _, lang := range msg.Languages {
+		if got := msg.Render(evs[1].Msg, lang, nil); !strings.Contains(got, "(B3, C3, D3, B4, B5)") {
+			t.Errorf("bag in %s names no squares: %q", lang, got)
 		}
 	}
 	l := s.view().Last
