@@ -263,8 +263,8 @@ func (s *state) carries(p int, first string) bool {
 }
 
 // supplyWords is what an English label says of a horse or weapon that goes back to the supply
-// (back_* and note_surplus_* in locales/en.toml): the habits read it there.
-const supplyWords = "to the supply"
+// ("1 horse lost": back_* and note_surplus_* in locales/en.toml): the habits read it there.
+const supplyWords = " lost"
 
 // SensibleTokens rules out, inside p's own move, the tokens of a habit (ai.SensibleTokens):
 // taking back an offer; making one at all (the search cannot tell what an offer is worth, and

@@ -52,14 +52,14 @@ func TestCompletingLabelsSayWhatFollows(t *testing.T) {
 		partial, tok string
 		want         string
 	}{
-		{"foot in the phase", phase, "foot minda vagon", "iron", "iron (1) · Vagon → 1 wood and 1 iron"},
-		{"foot, second kind", phase, "foot minda vagon gold", "iron", "iron (1) · Vagon → 1 wood, 1 gold and 1 iron"},
-		{"unload on a ride", phase, "horse minda +gold vagon", "-gold", "Unload gold (1 aboard) · Vagon → 1 wood and 1 gold"},
-		{"horse ride's end", phase, "horse minda +gold vagon", "end", "End · Vagon → 1 wood, 1 horse and 1 gold"},
+		{"foot in the phase", phase, "foot minda vagon", "iron", "iron (1) · Vagon → 1 wood, 1 iron"},
+		{"foot, second kind", phase, "foot minda vagon gold", "iron", "iron (1) · Vagon → 1 wood, 1 gold, 1 iron"},
+		{"unload on a ride", phase, "horse minda +gold vagon", "-gold", "Unload gold (1 aboard) · Vagon → 1 wood, 1 gold"},
+		{"horse ride's end", phase, "horse minda +gold vagon", "end", "End · Vagon → 1 wood, 1 horse, 1 gold"},
 		{"extra: weapon on foot", extra, "foot ys comorium", "weapon", "weapon (1) · attack 5–1 · Comorium → 1 weapon"},
 		{"extra: horse on foot", extra, "foot ys comorium", "horse", "horse (1) · attack 3–1 · Comorium → 1 horse"},
-		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · attack 5–1 · Comorium → 2 weapons: 1 weapon to the supply"},
-		{"extra: ride's end", extra, "horse ys +weapon comorium", "end", "End · attack 6–1 · Comorium → 1 horse and 1 weapon"},
+		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · attack 5–1 · Comorium → 2 weapons: 1 weapon lost"},
+		{"extra: ride's end", extra, "horse ys +weapon comorium", "end", "End · attack 6–1 · Comorium → 1 horse, 1 weapon"},
 	} {
 		if got := choiceLabel(t, c.f(), 0, c.partial, c.tok); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
