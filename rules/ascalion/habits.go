@@ -262,6 +262,10 @@ func (s *state) carries(p int, first string) bool {
 	return false
 }
 
+// supplyWords is what an English label says of a horse or weapon that goes back to the supply
+// ("1 horse lost": back_* and note_surplus_* in locales/en.toml): the habits read it there.
+const supplyWords = " lost"
+
 // SensibleTokens rules out, inside p's own move, the tokens of a habit (ai.SensibleTokens):
 // taking back an offer; making one at all (the search cannot tell what an offer is worth, and
 // nothing in the position says which offers were refused already, so it would offer again and
@@ -374,7 +378,7 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 		}
 		bad := map[string]bool{}
 		for _, c := range next {
-			if strings.Contains(c.Label, "back to the supply") {
+			if strings.Contains(c.Label, supplyWords) {
 				bad[c.Token] = true
 			}
 		}
@@ -525,12 +529,12 @@ func (s *state) cleanEnd(seat rules.Seat, part rules.Move, budget *int) bool {
 			return true
 		}
 		for _, c := range next {
-			if c.Token == "end" && !strings.Contains(c.Label, "back to the supply") {
+			if c.Token == "end" && !strings.Contains(c.Label, supplyWords) {
 				return true
 			}
 		}
 		for _, c := range next {
-			if c.Token == "end" || strings.Contains(c.Label, "back to the supply") || s.unloadsOnto(part, c.Token) {
+			if c.Token == "end" || strings.Contains(c.Label, supplyWords) || s.unloadsOnto(part, c.Token) {
 				continue
 			}
 			if s.cleanEnd(seat, append(slices.Clone(part), c.Token), budget) {

@@ -52,14 +52,14 @@ func TestCompletingLabelsSayWhatFollows(t *testing.T) {
 		partial, tok string
 		want         string
 	}{
-		{"foot in the phase", phase, "foot minda vagon", "iron", "iron (1) · Vagon then holds 1 wood and 1 iron"},
-		{"foot, second kind", phase, "foot minda vagon gold", "iron", "iron (1) · Vagon then holds 1 wood, 1 gold and 1 iron"},
-		{"unload on a ride", phase, "horse minda +gold vagon", "-gold", "Unload gold (1 aboard) · Vagon then holds 1 wood and 1 gold"},
-		{"horse ride's end", phase, "horse minda +gold vagon", "end", "End here · Vagon then holds 1 wood, 1 horse and 1 gold"},
-		{"extra: weapon on foot", extra, "foot ys comorium", "weapon", "weapon (1) · attack then 5 against 1 · Comorium then holds 1 weapon"},
-		{"extra: horse on foot", extra, "foot ys comorium", "horse", "horse (1) · attack then 3 against 1 · Comorium then holds 1 horse"},
-		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · attack then 5 against 1 · Comorium then holds 2 weapons: 1 weapon back to the supply"},
-		{"extra: ride's end", extra, "horse ys +weapon comorium", "end", "End here · attack then 6 against 1 · Comorium then holds 1 horse and 1 weapon"},
+		{"foot in the phase", phase, "foot minda vagon", "iron", "iron (1) · Vagon → 1 wood, 1 iron"},
+		{"foot, second kind", phase, "foot minda vagon gold", "iron", "iron (1) · Vagon → 1 wood, 1 gold, 1 iron"},
+		{"unload on a ride", phase, "horse minda +gold vagon", "-gold", "Unload gold (1 aboard) · Vagon → 1 wood, 1 gold"},
+		{"horse ride's end", phase, "horse minda +gold vagon", "end", "End · Vagon → 1 wood, 1 horse, 1 gold"},
+		{"extra: weapon on foot", extra, "foot ys comorium", "weapon", "weapon (1) · attack 5–1 · Comorium → 1 weapon"},
+		{"extra: horse on foot", extra, "foot ys comorium", "horse", "horse (1) · attack 3–1 · Comorium → 1 horse"},
+		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · attack 5–1 · Comorium → 2 weapons: 1 weapon lost"},
+		{"extra: ride's end", extra, "horse ys +weapon comorium", "end", "End · attack 6–1 · Comorium → 1 horse, 1 weapon"},
 	} {
 		if got := choiceLabel(t, c.f(), 0, c.partial, c.tok); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
@@ -70,7 +70,7 @@ func TestCompletingLabelsSayWhatFollows(t *testing.T) {
 	f.openTrade()
 	f.play(0, "offer blue coal for iron")
 	f.play(1, "accept 1")
-	if got, want := choiceLabel(t, f, 0, "put ys", "iron"), "iron (1) · Ys then holds 2 iron"; got != want {
+	if got, want := choiceLabel(t, f, 0, "put ys", "iron"), "iron (1) · Ys → 2 iron"; got != want {
 		t.Errorf("put label %q, want %q", got, want)
 	}
 }

@@ -1086,6 +1086,26 @@ func notesMsg(ns []M) M {
 	return say("notes2", nested("A", notesMsg(ns[:len(ns)-1])), nested("B", ns[len(ns)-1]))
 }
 
+// goodsMenu is goodsText in a menu's style, commas only ("2 horses, 1 gold"): a label is cut at
+// 100 characters, and what follows the goods is what would go back to the supply.
+func goodsMenu(g Goods) M {
+	var out M
+	for k := 0; k < nGoods; k++ {
+		if g[k] == 0 {
+			continue
+		}
+		if out == nil {
+			out = goodCount(k, g[k])
+		} else {
+			out = say("list_comma", nested("A", out), nested("B", goodCount(k, g[k])))
+		}
+	}
+	if out == nil {
+		return say("list_nothing")
+	}
+	return out
+}
+
 // afterNotes say in the label of a move that completes a transport or a put what land a holds
 // afterwards (add arriving, take leaving from: -1 when already gone), what would go back to
 // the supply, and in an extra transport the attack's totals then: the player must not have to
@@ -1109,9 +1129,9 @@ func (s *state) afterNotes(a int, add Goods, from int, take Goods, mode int) []M
 			}
 		}
 		if len(back) == 0 {
-			notes = append(notes, say("note_holds", nested("Area", s.areaName(a)), nested("Goods", goodsText(after))))
+			notes = append(notes, say("note_holds", nested("Area", s.areaName(a)), nested("Goods", goodsMenu(after))))
 		} else {
-			notes = append(notes, say("note_holds_back", nested("Area", s.areaName(a)), nested("Goods", goodsText(after)), nested("Back", msgList(back))))
+			notes = append(notes, say("note_holds_back", nested("Area", s.areaName(a)), nested("Goods", goodsMenu(after)), nested("Back", msgList(back))))
 		}
 	}
 	if mode == tripExtra && s.Atk != nil {

@@ -205,12 +205,12 @@ type purge struct {
 
 // consequence says what the rules make certain once seat plays the whole move m: the cards that
 // purge before anyone decides anything again, and the end of the game. Nil when there is nothing
-// to warn of. Labels add it, so a player never purges a card or ends the game unawares.
-func (g *State) consequence(seat int, m rules.Move) []*msg.Message {
+// to warn of. Labels add it, so a player never purges a card or ends the game unawares. The end
+// of the game comes apart (end), as labels put it first, where a menu never cuts it.
+func (g *State) consequence(seat int, m rules.Move) (parts []*msg.Message, end *msg.Message) {
 	c := g.clone()
 	c.watch = &watch{}
 	c.play(rules.Seat(seat), m)
-	var parts []*msg.Message
 	if ps := c.watch.purges; len(ps) > 0 {
 		var cards []*msg.Message
 		for _, p := range ps {
@@ -229,20 +229,20 @@ func (g *State) consequence(seat int, m rules.Move) []*msg.Message {
 	if r := c.Res; r != nil && g.Res == nil {
 		switch {
 		case g.solo() && r.Ranks[0] == 1 && strings.HasPrefix(r.Reason, "Major"):
-			parts = append(parts, say("cons_major"))
+			end = say("cons_major")
 		case g.solo() && r.Ranks[0] == 1:
-			parts = append(parts, say("cons_minor"))
+			end = say("cons_minor")
 		case g.solo():
-			parts = append(parts, say("cons_defeat"))
+			end = say("cons_defeat")
 		case r.Ranks[seat] == 1 && len(r.Winners()) == 1:
-			parts = append(parts, say("cons_win"))
+			end = say("cons_win")
 		case strings.HasPrefix(r.Reason, "The turn limit"):
-			parts = append(parts, say("cons_limit"))
+			end = say("cons_limit")
 		default:
-			parts = append(parts, say("cons_end"))
+			end = say("cons_end")
 		}
 	}
-	return parts
+	return parts, end
 }
 
 // withConsequences adds to each choice that completes a move what that move makes certain. Setup
@@ -264,13 +264,19 @@ func (g *State) withConsequences(seat int, partial rules.Move, next []rules.Choi
 		if _, complete := tree(mm); !complete {
 			if len(partial) == 0 && ch.Token == wColonize && !g.solo() && len(g.Players[seat].Colonies)+1 >= g.winTarget() {
 				// Every claim wins: say so on the entry itself, not only one level down.
-				out[i].Msg = say("with_note", msg.Nested("Label", out[i].Msg), msg.Nested("Note", say("cons_win")))
+				out[i].Msg = say("with_first", msg.Nested("Label", out[i].Msg), msg.Nested("Note", say("cons_win")))
 				out[i].Label = out[i].Msg.English()
 			}
 			continue
 		}
-		for _, note := range g.consequence(seat, mm) {
+		notes, end := g.consequence(seat, mm)
+		for _, note := range notes {
 			out[i].Msg = say("with_note", msg.Nested("Label", out[i].Msg), msg.Nested("Note", note))
+		}
+		if end != nil {
+			out[i].Msg = say("with_first", msg.Nested("Label", out[i].Msg), msg.Nested("Note", end))
+		}
+		if len(notes) > 0 || end != nil {
 			out[i].Label = out[i].Msg.English()
 		}
 	}

@@ -43,7 +43,7 @@ func TestMenuLabelsTellTheWholeMove(t *testing.T) {
 			partial: "pass", tok: "s1", want: []string{"discarding Sapphire Seam"}},
 		// With one way to pay, what is paid (a rainbow in an emerald slot), not the printed cost.
 		{name: "a buy shows the payment", pool: "sr", partial: "buy", tok: "v7",
-			want: []string{"Crystal Courier for 1 sapphire and 1 rainbow"}, wantNot: []string{"emerald"}},
+			want: []string{"Crystal Courier (1 sapphire and 1 rainbow)"}, wantNot: []string{"emerald"}},
 		// "use p4 ss — Use Cardinal of the Ash, paying 2 sapphires" hid the effect.
 		{name: "a payment choice says what the use does", play: []string{"h3"}, pool: "se",
 			partial: "use h3", tok: "s", want: []string{"Use Courier, paying 1 sapphire: Draw 1"}},
@@ -51,7 +51,7 @@ func TestMenuLabelsTellTheWholeMove(t *testing.T) {
 			partial: "use", tok: "h3", want: []string{"Courier: Paying 1 bloodshard: Draw 1."}},
 		// "play h1 — Steward" with no gems to pay it.
 		{name: "a card nothing can pay says so", hand: []string{"h1", "h3"},
-			partial: "play", tok: "h1", want: []string{"Steward — no gems this turn to pay it"}},
+			partial: "play", tok: "h1", want: []string{"Steward — no gems this turn · Pay 1 any gem"}},
 		{name: "a card the hand's gems can pay does not", hand: []string{"h1", "s1"},
 			partial: "play", tok: "h1", wantNot: []string{"no gems"}},
 	} {
