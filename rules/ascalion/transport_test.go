@@ -213,21 +213,21 @@ func TestLabelsWarnOfSurplus(t *testing.T) {
 		return ""
 	}
 	f := newFixture(t, 2).own(0, "Minda", "Vagon").put("Minda", "horse gold").put("Vagon", "horse").transportTurn(0, 1)
-	if got, want := label(f, 0, "foot minda vagon", "horse"), "horse (1) · Vagon → 2 horses: 1 horse lost unless moved on"; got != want {
+	if got, want := label(f, 0, "foot minda vagon", "horse"), "horse (1) · 1 horse lost unless moved on · Vagon → 2 horses"; got != want {
 		t.Errorf("foot label %q, want %q", got, want)
 	}
 	if got := label(f, 0, "foot minda vagon", "gold"); got != "gold (1) · Vagon → 1 horse, 1 gold" {
 		t.Errorf("gold label %q", got)
 	}
 	// A horse riding into a land with a horse: ending there leaves two.
-	if got, want := label(f, 0, "horse minda vagon", "end"), "End · Vagon → 2 horses: 1 horse lost unless moved on"; got != want {
+	if got, want := label(f, 0, "horse minda vagon", "end"), "End · 1 horse lost unless moved on · Vagon → 2 horses"; got != want {
 		t.Errorf("ride's end label %q, want %q", got, want)
 	}
 	f = tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "iron horse").put("Comorium", "horse")
 	f.openTrade()
 	f.play(0, "offer blue iron for horse")
 	f.play(1, "accept 1")
-	if got, want := label(f, 0, "put ys", "horse"), "horse (1) · Ys → 2 horses: 1 horse lost"; got != want {
+	if got, want := label(f, 0, "put ys", "horse"), "horse (1) · 1 horse lost · Ys → 2 horses"; got != want {
 		t.Errorf("put label %q, want %q", got, want)
 	}
 }
