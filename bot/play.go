@@ -91,10 +91,20 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	var evs []rules.Event
 	var stop []string // why the command ended before its last step
 	words := rules.WordsOf(t.kit.Game, ul)
+	// The decisions the rules took for the seat by themselves since its last one: a player who
+	// types the whole turn types them too, and those words are passed over, as done already.
+	presumed := rules.Presumed(t.state, seat)
+	var passed []rules.Move
 run:
 	for i, step := range steps {
 		rest := step
 		for len(rest) > 0 {
+			if n, j := presumedAt(rest, presumed, words); n > 0 && (len(played) > 0 || !fitsNow(t.state, seat, rest[0], words)) {
+				// Before anything of this command is played, the player saw the decision now
+				// awaited: a word that fits it is meant for it, not for one taken before.
+				passed, presumed, rest = append(passed, presumed[j]), presumed[j+1:], rest[n:]
+				continue
+			}
 			// The player's words for tokens ("noir") become tokens against the decision now
 			// awaited; a refusal still quotes the step as typed.
 			rest = rules.Unalias(t.state, seat, rest, words)
@@ -107,7 +117,7 @@ run:
 				break run
 			}
 			m, more, err := nextDecision(t.state, seat, rest)
-			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, t.state, seat, m, more, words) {
+			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, t.state, seat, m, more, words) && !splitPresumed(t.kit.Game, t.state, seat, m, more, words) {
 				// A space split a whole move from words that do not start the decision after it
 				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
 				// is refused as one move, before anything of it is played.
@@ -155,7 +165,12 @@ run:
 				break run
 			}
 			played, evs, rest = append(played, m), append(evs, e...), more
+			presumed = rules.Presumed(t.state, seat)
 		}
+	}
+	if len(played) == 0 && len(stop) == 0 {
+		// Every word typed was a decision the rules had taken already: nothing is left to play.
+		return Reply{Text: T(ul, "presumed_only", "Move", rules.StepsString(passed)), Private: true, Game: t.row.ID}, nil
 	}
 	if len(stop) > 0 {
 		stop = append(stop, T(ul, "steps_rest_not_played"))
@@ -273,6 +288,54 @@ func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move
 	}
 	_, _, err = cp.Choices(seat, rules.Unalias(cp, seat, rest, words)[:1])
 	return err == nil
+}
+
+// splitPresumed reports whether rest, split by a space from the whole move m, starts with a
+// decision the rules take by themselves once m is played ("spin b1 right white" where white is
+// the only colour to spawn): then rest is passed over after m, not read as part of m.
+func splitPresumed(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move, words *rules.Words) bool {
+	cp, err := rules.Clone(g, st)
+	if err != nil {
+		return false
+	}
+	if _, err := cp.Apply(seat, m); err != nil {
+		return false
+	}
+	n, _ := presumedAt(rest, rules.Presumed(cp, seat), words)
+	return n > 0
+}
+
+// fitsNow reports whether tok, typed or a word of the player's, is a token of seat's decision.
+func fitsNow(st rules.State, seat rules.Seat, tok string, words *rules.Words) bool {
+	next, _, err := st.Choices(seat, nil)
+	if err != nil {
+		return false
+	}
+	for _, c := range next {
+		if rules.Fold(c.Token) == rules.Fold(tok) || slices.Contains(words.Tokens(tok), c.Token) {
+			return true
+		}
+	}
+	return false
+}
+
+// presumedAt finds the decision of presumed that rest starts with, typed as the token or a word
+// of the player's for it (whole, not a prefix: only what equals the rules' choice is passed
+// over): n is how many typed tokens it takes, j its index; n is 0 when none.
+func presumedAt(rest rules.Move, presumed []rules.Move, words *rules.Words) (n, j int) {
+	for j, p := range presumed {
+		if len(p) == 0 || len(p) > len(rest) {
+			continue
+		}
+		same := true
+		for k, tok := range p {
+			same = same && (rules.Fold(rest[k]) == rules.Fold(tok) || slices.Contains(words.Tokens(rest[k]), tok))
+		}
+		if same {
+			return len(p), j
+		}
+	}
+	return 0, 0
 }
 
 // superfluous reports whether step, refused now, is a single word that was a whole move just
