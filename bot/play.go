@@ -96,7 +96,8 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	presumed := rules.Presumed(t.state, seat)
 	var passed []rules.Move
 run:
-	for i, step := range steps {
+	for i := 0; i < len(steps); i++ {
+		step := steps[i]
 		rest := step
 		for len(rest) > 0 {
 			if n, j := presumedAt(rest, presumed, words); n > 0 && (len(played) > 0 || !fitsNow(t.state, seat, rest[0], words)) {
@@ -125,6 +126,17 @@ run:
 					err = cerr
 				} else {
 					m, more = whole, nil
+				}
+			}
+			if err != nil && len(rest) == len(step) && i+1 < len(steps) {
+				// A step that only begins a move, the next one ending it ("a1 queen, a1 b2 queen":
+				// a leaf enters, then moves): the comma stood where a space belongs.
+				joined := rules.Unalias(t.state, seat, slices.Concat(rest, steps[i+1]), words)
+				if jm, jmore, jerr := nextDecision(t.state, seat, joined); jerr == nil {
+					steps = slices.Concat(steps[:i:i], []rules.Move{slices.Concat(step, steps[i+1])}, steps[i+2:])
+					step, rest, m, more, err = steps[i], joined, jm, jmore, nil
+				} else if _, perr := forcedPrefix(t.state, seat, rest); perr == nil {
+					err = joinHint(ul, err)
 				}
 			}
 			if err != nil && len(played) > 0 && superfluous(t.kit.Game, before, seat, rest) {
@@ -288,6 +300,16 @@ func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move
 	}
 	_, _, err = cp.Choices(seat, rules.Unalias(cp, seat, rest, words)[:1])
 	return err == nil
+}
+
+// joinHint adds to err, the refusal of a step that only begins a move, that a move is written
+// in one step.
+func joinHint(lang string, err error) error {
+	reason, ok := illegalText(lang, err)
+	if !ok {
+		return err
+	}
+	return rules.Illegalf("%s %s", ensureStop(reason), T(lang, "step_join_hint"))
 }
 
 // splitPresumed reports whether rest, split by a space from the whole move m, starts with a
