@@ -88,6 +88,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	postedBefore := readFlow(t.row).Post
 	var before []byte // the position before the last decision played, for superfluous closers
 	var played []rules.Move
+	var echo []rules.Move // played, in the player's words where they typed them
 	var evs []rules.Event
 	var stop []string // why the command ended before its last step
 	words := rules.WordsOf(t.kit.Game, ul)
@@ -176,6 +177,7 @@ run:
 				stop = []string{stepStopped(ul, i, steps, step[len(step)-len(rest):], T(ul, "step_why_failed"))}
 				break run
 			}
+			echo = append(echo, asTyped(m, step[len(step)-len(rest):][:len(rest)-len(more)], words))
 			played, evs, rest = append(played, m), append(evs, e...), more
 			presumed = rules.Presumed(t.state, seat)
 		}
@@ -197,7 +199,7 @@ run:
 	f := readFlow(t.row)
 	threadTells := f.Post != postedBefore || f.Shared || f.Held != 0 || t.row.Status != storage.StatusRunning
 	var lines []string
-	lines = append(lines, T(ul, "you_played", "Move", rules.StepsString(played)))
+	lines = append(lines, T(ul, "you_played", "Move", rules.StepsString(echo)))
 	name := seatNamer(ul, t.row, t.state)
 	for _, e := range evs {
 		if e.VisibleTo(seat) && !(threadTells && e.Public()) {
@@ -300,6 +302,22 @@ func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move
 	}
 	_, _, err = cp.Choices(seat, rules.Unalias(cp, seat, rest, words)[:1])
 	return err == nil
+}
+
+// asTyped is the decision m echoed as the player typed it (typed): a token written as a word of
+// their language ("weiß") keeps their word, any other is m's token (a prefix shows whole). A move
+// the rules completed or respelled is echoed as m, so the echo never hides what was played.
+func asTyped(m, typed rules.Move, words *rules.Words) rules.Move {
+	if len(typed) != len(m) || words.Len() == 0 {
+		return m
+	}
+	out := slices.Clone(m)
+	for k, tok := range typed {
+		if rules.Fold(tok) != rules.Fold(m[k]) && slices.Contains(words.Tokens(tok), m[k]) {
+			out[k] = tok
+		}
+	}
+	return out
 }
 
 // joinHint adds to err, the refusal of a step that only begins a move, that a move is written
