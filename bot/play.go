@@ -148,6 +148,9 @@ run:
 				continue
 			}
 			if err != nil {
+				if aerr := rules.Ambiguous(t.state, seat, rest, words); aerr != nil {
+					err = aerr // a prefix of the player's words that names several tokens
+				}
 				reason, _ := illegalText(ul, err)
 				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state)))
 				if len(played) == 0 {

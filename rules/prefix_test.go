@@ -67,3 +67,20 @@ up = ["hoch"]`)
 		}
 	}
 }
+
+// A prefix of the player's words that starts words of two tokens is refused naming both.
+func TestAmbiguousWordPrefix(t *testing.T) {
+	st := wordTree{tree: map[string][]string{"": {"white", "wide"}, "white": {"up"}}}
+	w := mustWords(t, `white = ["weiß"]
+wide = ["weit"]`)
+	reason, _ := IsIllegal(Ambiguous(st, 0, Move{"wei", "up"}, w))
+	if want := `"wei" could be white or wide here: type more letters.`; reason != want {
+		t.Errorf("wei: %q, want %q", reason, want)
+	}
+	if err := Ambiguous(st, 0, Move{"weiß", "up"}, w); err != nil {
+		t.Errorf("a whole word: %v", err)
+	}
+	if err := Ambiguous(st, 0, Move{"zz"}, w); err != nil {
+		t.Errorf("no prefix at all: %v", err)
+	}
+}

@@ -341,3 +341,28 @@ func (w *Words) Prefixed(prefix string, next []Choice) []string {
 	}
 	return out
 }
+
+// Ambiguous returns the refusal of the first token of m that fits no token of its decision but
+// starts several, directly or through a word of w ("we" where weiß and weit are offered), or nil:
+// a prefix that could be several tokens is named with them, never guessed.
+func Ambiguous(st State, s Seat, m Move, w *Words) error {
+	var sofar Move
+	for _, tok := range m {
+		if len(sofar) >= MaxTreeDepth {
+			return nil
+		}
+		next, _, err := st.Choices(s, sofar)
+		if err != nil {
+			return nil
+		}
+		t, ok := w.Resolve(tok, next)
+		if !ok {
+			if cs := w.Starting(tok, next); len(cs) > 1 {
+				return ambiguous(tok, cs)
+			}
+			return nil
+		}
+		sofar = append(sofar, t)
+	}
+	return nil
+}
