@@ -88,13 +88,25 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	postedBefore := readFlow(t.row).Post
 	var before []byte // the position before the last decision played, for superfluous closers
 	var played []rules.Move
+	var echo []rules.Move // played, in the player's words where they typed them
 	var evs []rules.Event
 	var stop []string // why the command ended before its last step
 	words := rules.WordsOf(t.kit.Game, ul)
+	// The decisions the rules took for the seat by themselves since its last one: a player who
+	// types the whole turn types them too, and those words are passed over, as done already.
+	presumed := rules.Presumed(t.state, seat)
+	var passed []rules.Move
 run:
-	for i, step := range steps {
+	for i := 0; i < len(steps); i++ {
+		step := steps[i]
 		rest := step
 		for len(rest) > 0 {
+			if n, j := presumedAt(rest, presumed, words); n > 0 && (len(played) > 0 || !fitsNow(t.state, seat, rest[0], words)) {
+				// Before anything of this command is played, the player saw the decision now
+				// awaited: a word that fits it is meant for it, not for one taken before.
+				passed, presumed, rest = append(passed, presumed[j]), presumed[j+1:], rest[n:]
+				continue
+			}
 			// The player's words for tokens ("noir") become tokens against the decision now
 			// awaited; a refusal still quotes the step as typed.
 			rest = rules.Unalias(t.state, seat, rest, words)
@@ -107,7 +119,7 @@ run:
 				break run
 			}
 			m, more, err := nextDecision(t.state, seat, rest)
-			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, t.state, seat, m, more, words) {
+			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, t.state, seat, m, more, words) && !splitPresumed(t.kit.Game, t.state, seat, m, more, words) {
 				// A space split a whole move from words that do not start the decision after it
 				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
 				// is refused as one move, before anything of it is played.
@@ -115,6 +127,17 @@ run:
 					err = cerr
 				} else {
 					m, more = whole, nil
+				}
+			}
+			if err != nil && len(rest) == len(step) && i+1 < len(steps) {
+				// A step that only begins a move, the next one ending it ("a1 queen, a1 b2 queen":
+				// a leaf enters, then moves): the comma stood where a space belongs.
+				joined := rules.Unalias(t.state, seat, slices.Concat(rest, steps[i+1]), words)
+				if jm, jmore, jerr := nextDecision(t.state, seat, joined); jerr == nil {
+					steps = slices.Concat(steps[:i:i], []rules.Move{slices.Concat(step, steps[i+1])}, steps[i+2:])
+					step, rest, m, more, err = steps[i], joined, jm, jmore, nil
+				} else if _, perr := forcedPrefix(t.state, seat, rest); perr == nil {
+					err = joinHint(ul, err)
 				}
 			}
 			if err != nil && len(played) > 0 && superfluous(t.kit.Game, before, seat, rest) {
@@ -125,6 +148,9 @@ run:
 				continue
 			}
 			if err != nil {
+				if aerr := rules.Ambiguous(t.state, seat, rest, words); aerr != nil {
+					err = aerr // a prefix of the player's words that names several tokens
+				}
 				reason, _ := illegalText(ul, err)
 				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state)))
 				if len(played) == 0 {
@@ -154,8 +180,14 @@ run:
 				stop = []string{stepStopped(ul, i, steps, step[len(step)-len(rest):], T(ul, "step_why_failed"))}
 				break run
 			}
+			echo = append(echo, asTyped(m, step[len(step)-len(rest):][:len(rest)-len(more)], words))
 			played, evs, rest = append(played, m), append(evs, e...), more
+			presumed = rules.Presumed(t.state, seat)
 		}
+	}
+	if len(played) == 0 && len(stop) == 0 {
+		// Every word typed was a decision the rules had taken already: nothing is left to play.
+		return Reply{Text: T(ul, "presumed_only", "Move", rules.StepsString(passed)), Private: true, Game: t.row.ID}, nil
 	}
 	if len(stop) > 0 {
 		stop = append(stop, T(ul, "steps_rest_not_played"))
@@ -170,7 +202,7 @@ run:
 	f := readFlow(t.row)
 	threadTells := f.Post != postedBefore || f.Shared || f.Held != 0 || t.row.Status != storage.StatusRunning
 	var lines []string
-	lines = append(lines, T(ul, "you_played", "Move", rules.StepsString(played)))
+	lines = append(lines, T(ul, "you_played", "Move", rules.StepsString(echo)))
 	name := seatNamer(ul, t.row, t.state)
 	for _, e := range evs {
 		if e.VisibleTo(seat) && !(threadTells && e.Public()) {
@@ -273,6 +305,80 @@ func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move
 	}
 	_, _, err = cp.Choices(seat, rules.Unalias(cp, seat, rest, words)[:1])
 	return err == nil
+}
+
+// asTyped is the decision m echoed as the player typed it (typed): a token written as a word of
+// their language ("weiß") keeps their word, any other is m's token (a prefix shows whole). A move
+// the rules completed or respelled is echoed as m, so the echo never hides what was played.
+func asTyped(m, typed rules.Move, words *rules.Words) rules.Move {
+	if len(typed) != len(m) || words.Len() == 0 {
+		return m
+	}
+	out := slices.Clone(m)
+	for k, tok := range typed {
+		if rules.Fold(tok) != rules.Fold(m[k]) && slices.Contains(words.Tokens(tok), m[k]) {
+			out[k] = tok
+		}
+	}
+	return out
+}
+
+// joinHint adds to err, the refusal of a step that only begins a move, that a move is written
+// in one step.
+func joinHint(lang string, err error) error {
+	reason, ok := illegalText(lang, err)
+	if !ok {
+		return err
+	}
+	return rules.Illegalf("%s %s", ensureStop(reason), T(lang, "step_join_hint"))
+}
+
+// splitPresumed reports whether rest, split by a space from the whole move m, starts with a
+// decision the rules take by themselves once m is played ("spin b1 right white" where white is
+// the only colour to spawn): then rest is passed over after m, not read as part of m.
+func splitPresumed(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move, words *rules.Words) bool {
+	cp, err := rules.Clone(g, st)
+	if err != nil {
+		return false
+	}
+	if _, err := cp.Apply(seat, m); err != nil {
+		return false
+	}
+	n, _ := presumedAt(rest, rules.Presumed(cp, seat), words)
+	return n > 0
+}
+
+// fitsNow reports whether tok, typed or a word of the player's, is a token of seat's decision.
+func fitsNow(st rules.State, seat rules.Seat, tok string, words *rules.Words) bool {
+	next, _, err := st.Choices(seat, nil)
+	if err != nil {
+		return false
+	}
+	for _, c := range next {
+		if rules.Fold(c.Token) == rules.Fold(tok) || slices.Contains(words.Tokens(tok), c.Token) {
+			return true
+		}
+	}
+	return false
+}
+
+// presumedAt finds the decision of presumed that rest starts with, typed as the token or a word
+// of the player's for it (whole, not a prefix: only what equals the rules' choice is passed
+// over): n is how many typed tokens it takes, j its index; n is 0 when none.
+func presumedAt(rest rules.Move, presumed []rules.Move, words *rules.Words) (n, j int) {
+	for j, p := range presumed {
+		if len(p) == 0 || len(p) > len(rest) {
+			continue
+		}
+		same := true
+		for k, tok := range p {
+			same = same && (rules.Fold(rest[k]) == rules.Fold(tok) || slices.Contains(words.Tokens(rest[k]), tok))
+		}
+		if same {
+			return len(p), j
+		}
+	}
+	return 0, 0
 }
 
 // superfluous reports whether step, refused now, is a single word that was a whole move just

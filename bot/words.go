@@ -28,9 +28,6 @@ func (s *Service) unaliasTyped(ctx context.Context, req Request, typed string) s
 	}
 	defer t.mu.Unlock()
 	words := rules.WordsOf(t.kit.Game, ul)
-	if words.Len() == 0 {
-		return typed
-	}
 	seat, err := s.actingSeat(ul, t, req.User)
 	if err != nil {
 		return typed
@@ -46,14 +43,25 @@ func (s *Service) unaliasTyped(ctx context.Context, req Request, typed string) s
 // last comma on, as /move would.
 func unaliasText(sim rules.State, seat rules.Seat, typed string, words *rules.Words) string {
 	segs := strings.Split(typed, ",")
-	for i, seg := range segs[:len(segs)-1] {
+	for i := 0; i < len(segs)-1; i++ {
+		seg := segs[i]
 		fields := strings.Fields(seg)
 		out := append([]string{}, fields...)
 		rest := rules.Move(fields)
+		merged := false
 		for len(rest) > 0 {
 			rest = rules.Unalias(sim, seat, rest, words)
 			copy(out[len(out)-len(rest):], rest)
 			m, more, err := nextDecision(sim, seat, rest)
+			if err != nil && len(rest) == len(fields) {
+				if _, perr := forcedPrefix(sim, seat, rest); perr == nil {
+					// A step that only begins a move ("a1 queen," where a leaf enters and then
+					// moves) goes on in the next, as /move plays it: the comma is read as a space.
+					segs = append(segs[:i:i], append([]string{respace(seg, out) + " " + strings.TrimLeft(segs[i+1], " \t")}, segs[i+2:]...)...)
+					merged = true
+					break
+				}
+			}
 			if err != nil {
 				break
 			}
@@ -61,6 +69,10 @@ func unaliasText(sim rules.State, seat rules.Seat, typed string, words *rules.Wo
 				break
 			}
 			rest = more
+		}
+		if merged {
+			i-- // read the joined step again
+			continue
 		}
 		if len(rest) > 0 {
 			// A step that does not play: what follows cannot be read against the game.

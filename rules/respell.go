@@ -16,3 +16,19 @@ func respell(st State, s Seat, m Move) Move {
 	}
 	return m
 }
+
+// Presumer is implemented by games whose rules take a seat's decision by themselves when it has
+// only one answer (Ascidiae's only doable ability). Presumed lists the decisions so taken for seat
+// s since its own last decision, oldest first, each as the move the player would have typed: a
+// player typing the whole turn may type them too, and the platform passes them over.
+type Presumer interface {
+	Presumed(s Seat) []Move
+}
+
+// Presumed returns st's presumed decisions for s (Presumer), or nil.
+func Presumed(st State, s Seat) []Move {
+	if p, ok := st.(Presumer); ok {
+		return p.Presumed(s)
+	}
+	return nil
+}

@@ -89,6 +89,16 @@ func Canonical(st State, s Seat, m Move) (Move, error) {
 			}
 		}
 		if match == "" {
+			// A unique prefix is enough; several tokens it starts are named, not guessed.
+			switch cs := (*Words)(nil).Starting(tok, next); {
+			case len(cs) == 1:
+				out = append(out, cs[0])
+				continue
+			case len(cs) > 1:
+				return nil, ambiguous(tok, cs)
+			}
+		}
+		if match == "" {
 			// Let the game explain why this token does not fit, if it can.
 			if _, _, err := st.Choices(s, append(append(Move{}, out...), tok)); err != nil {
 				return nil, err
@@ -101,6 +111,15 @@ func Canonical(st State, s Seat, m Move) (Move, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// ambiguous refuses tok, a prefix of each of toks.
+func ambiguous(tok string, toks []string) error {
+	cs := make([]Choice, len(toks))
+	for i, t := range toks {
+		cs[i] = Choice{Token: t}
+	}
+	return Refuse(msg.New(catName, "tree_ambiguous", msg.Code("Token", tok), msg.Nested("Next", orList(cs, 8))))
 }
 
 // misfit says, as a person would, that tok cannot follow the move so far and what can.

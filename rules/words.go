@@ -152,12 +152,54 @@ func (w *Words) Len() int {
 // next (a real token always wins over a word), else the one token of next its word (or, for a
 // compound "noir+rouge", its parts) names. ok is false when typed names none of next, or more
 // than one: then the caller keeps what was typed, so a refusal names it.
+// Failing both, a prefix that starts exactly one token of next, or words standing only for that
+// token, is that token ("q" for "queen", "noi" for black): the help promises that a unique prefix
+// is enough.
 func (w *Words) Resolve(typed string, next []Choice) (string, bool) {
 	for _, c := range next {
 		if strings.EqualFold(c.Token, typed) {
 			return c.Token, true
 		}
 	}
+	if tok, ok := w.resolveWord(typed, next); ok {
+		return tok, true
+	}
+	if cs := w.Starting(typed, next); len(cs) == 1 {
+		return cs[0], true
+	}
+	return "", false
+}
+
+// Starting lists the tokens of next that typed is a prefix of, directly or through a word of w
+// standing for them, in next's order: one is what typed means, several say it is ambiguous.
+func (w *Words) Starting(typed string, next []Choice) []string {
+	f := Fold(typed)
+	if f == "" || strings.IndexFunc(f, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		// Only letters abbreviate: "1" must not become "12", nor "b" a square "b2" meant for a
+		// later decision by accident of digits.
+		return nil
+	}
+	var out []string
+	for _, c := range next {
+		if strings.HasPrefix(Fold(c.Token), f) {
+			out = append(out, c.Token)
+			continue
+		}
+		if w == nil {
+			continue
+		}
+		for word, toks := range w.m {
+			if strings.HasPrefix(word, f) && slices.Contains(toks, c.Token) {
+				out = append(out, c.Token)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// resolveWord is Resolve for a whole word of w (or a compound of words).
+func (w *Words) resolveWord(typed string, next []Choice) (string, bool) {
 	if w == nil || len(w.m) == 0 || typed == "" {
 		return "", false
 	}
@@ -229,7 +271,7 @@ func (w *Words) candidates(typed string) []string {
 // again, or the move is refused naming what was typed. For a game that respells moves (tokens
 // typed in any order), the rest is also tried word by word when that makes the whole move fit.
 func Unalias(st State, s Seat, m Move, w *Words) Move {
-	if w.Len() == 0 || len(m) == 0 || len(m) > MaxTreeDepth {
+	if len(m) == 0 || len(m) > MaxTreeDepth {
 		return m
 	}
 	out := make(Move, 0, len(m))
@@ -298,4 +340,29 @@ func (w *Words) Prefixed(prefix string, next []Choice) []string {
 		}
 	}
 	return out
+}
+
+// Ambiguous returns the refusal of the first token of m that fits no token of its decision but
+// starts several, directly or through a word of w ("we" where weiß and weit are offered), or nil:
+// a prefix that could be several tokens is named with them, never guessed.
+func Ambiguous(st State, s Seat, m Move, w *Words) error {
+	var sofar Move
+	for _, tok := range m {
+		if len(sofar) >= MaxTreeDepth {
+			return nil
+		}
+		next, _, err := st.Choices(s, sofar)
+		if err != nil {
+			return nil
+		}
+		t, ok := w.Resolve(tok, next)
+		if !ok {
+			if cs := w.Starting(tok, next); len(cs) > 1 {
+				return ambiguous(tok, cs)
+			}
+			return nil
+		}
+		sofar = append(sofar, t)
+	}
+	return nil
 }

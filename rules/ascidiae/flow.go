@@ -35,6 +35,7 @@ func (g *State) run(ev *[]rules.Event) {
 				return
 			}
 			t.Started = true
+			g.presume("flow")
 		case t.Active == 0:
 			if t.Pos >= Spaces {
 				g.endTurn(ev)
@@ -53,6 +54,24 @@ func (g *State) run(ev *[]rules.Event) {
 			g.step(ev)
 		}
 	}
+}
+
+// presume notes tok as a decision the rules took for the seat to move (Cursor.Auto).
+func (g *State) presume(tok string) {
+	// Kept on quiet copies too: a state must be the same however it was played.
+	g.Turn.Auto = append(slices.Clip(g.Turn.Auto), tok)
+}
+
+// Presumed is rules.Presumer: the decisions the rules took for s since its last one.
+func (g *State) Presumed(s rules.Seat) []rules.Move {
+	if g.setupPhase() || int(s) != g.Turn.Seat {
+		return nil
+	}
+	out := make([]rules.Move, len(g.Turn.Auto))
+	for i, tok := range g.Turn.Auto {
+		out[i] = rules.Move{tok}
+	}
+	return out
 }
 
 // say adds a part to the activation's log line. Nothing is rendered until the line is done
@@ -165,6 +184,7 @@ func (g *State) activate(sp int, c *Placed, ev *[]rules.Event) {
 		g.finish(ev)
 	case 1:
 		t.Ab = &first
+		g.presume(first.Label)
 	default:
 		t.Wait = waitAbility
 	}
@@ -327,6 +347,7 @@ func (g *State) step(ev *[]rules.Event) {
 		g.part("part_coop", msg.Nested("Pool", g.pool(opts[0])))
 		t.Act++
 	case len(opts) == 1:
+		g.presume(opts[0].Token())
 		g.doTadpoles(sp, c, a, o, opts[0])
 	default:
 		t.Wait = waitPick

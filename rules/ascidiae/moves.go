@@ -191,6 +191,7 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		return ev
 	}
 	t := &g.Turn
+	t.Auto = nil // the seat decides: what the rules took before is behind it
 	chose := g.choiceLine(m)
 	switch t.Wait {
 	case waitStart:

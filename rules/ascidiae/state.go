@@ -85,6 +85,9 @@ type Cursor struct {
 	// next activates: a spin or displace that puts it back is a move undone (the undo habit).
 	// Only ever replaced, never written in place, since clones share it.
 	Was []Was `json:"was,omitempty"`
+	// Auto are the decisions the rules took for Seat since its last one, each the token it would
+	// have typed (rules.Presumer). Only ever replaced, as Was.
+	Auto []string `json:"auto,omitempty"`
 }
 
 // Was is a card's place and facing before the turn changed them.

@@ -1,0 +1,82 @@
+package bot
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// A comma inside one move (issue #33: Autumn Ash's "a1 queen, a1 b2 queen", a leaf entering then
+// moving, was refused as "not a whole move yet"): the step that only begins a move is joined with
+// the next one and played as one move; autocomplete after such a comma offers the continuation.
+func TestCommaInsideAMove(t *testing.T) {
+	e := fastRealEnv(t)
+	th := e.realGame("autumn-ash", "ann", "bob")
+	r := rand.New(rand.NewPCG(5, 9))
+	c, ok := e.findStep(th, r, 200, func(c stepCase) bool {
+		if len(c.m1) < 4 {
+			return false
+		}
+		_, err := rules.Canonical(c.before, c.seat, c.m1[:2])
+		return err != nil
+	})
+	if !ok {
+		t.Fatal("random play met no move of four tokens")
+	}
+	head, tail := c.m1[:2], c.m1[2:]
+	sg, err := e.svc.SuggestTyped(context.Background(), e.in(th, user(c.who)), head.String()+",", 25)
+	if err != nil || len(sg) == 0 {
+		t.Fatalf("suggestions after %q: %v, %v", head.String()+",", sg, err)
+	}
+	moves := 0
+	for _, s := range sg {
+		if s.Note {
+			continue // "…and 76 more moves": says what the list leaves out
+		}
+		moves++
+		if !strings.HasPrefix(s.Value, head.String()+" ") {
+			t.Errorf("after %q autocomplete offers %+v, not a continuation", head.String()+",", s)
+		}
+	}
+	if moves == 0 {
+		t.Errorf("after %q autocomplete offers no move: %+v", head.String()+",", sg)
+	}
+	n := len(e.notations(th))
+	text := head.String() + ", " + tail.String()
+	rep, err := e.svc.Move(context.Background(), e.in(th, user(c.who)), text)
+	if err != nil {
+		t.Fatalf("%q: %v", text, err)
+	}
+	if want := "You played " + c.m1.String() + "."; !strings.HasPrefix(rep.Text, want) {
+		t.Errorf("%q: reply %q, want it to begin %q", text, rep.Text, want)
+	}
+	if log := e.notations(th); len(log) != n+1 || log[n] != c.m1.String() {
+		t.Errorf("log after %q: %q", text, log[n:])
+	}
+}
+
+// A step that begins a move the next step does not end is refused saying how a move is written.
+func TestCommaInsideAMoveRefusedWithHint(t *testing.T) {
+	e := fastRealEnv(t)
+	th := e.realGame("autumn-ash", "ann", "bob")
+	r := rand.New(rand.NewPCG(5, 9))
+	c, ok := e.findStep(th, r, 200, func(c stepCase) bool {
+		if len(c.m1) < 4 {
+			return false
+		}
+		_, err := rules.Canonical(c.before, c.seat, c.m1[:2])
+		return err != nil
+	})
+	if !ok {
+		t.Fatal("random play met no move of four tokens")
+	}
+	text := c.m1[:2].String() + ", zzz"
+	_, err := e.svc.Move(context.Background(), e.in(th, user(c.who)), text)
+	reason, _ := AsRefusal(err)
+	if !strings.Contains(reason, "separated by spaces, not commas") {
+		t.Errorf("%q: %v; want the refusal to say how a move is written", text, err)
+	}
+}

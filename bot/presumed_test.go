@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// A whole turn typed with the decisions the rules took by themselves (issue #33: Ascidiae's
+// "move flow, 1, black" where ability 1 was the only one, "spin b1 right white" where white was
+// the only colour to spawn): those words are passed over as done, as a step of their own and
+// after a space, and the rest of the turn plays. A word that differs is still refused.
+func TestPresumedDecisionsPassedOver(t *testing.T) {
+	for _, sep := range []string{", ", " "} {
+		t.Run(strings.TrimSpace(sep)+"sep", func(t *testing.T) {
+			e := fastRealEnv(t)
+			th := e.realGame("ascidiae", "ann", "bob")
+			r := rand.New(rand.NewPCG(11, 3))
+			var presumed, m2 rules.Move
+			c, ok := e.findStep(th, r, 600, func(c stepCase) bool {
+				ps := rules.Presumed(c.after, c.seat)
+				if len(ps) == 0 || !markOf(c.before).sameDecision(c.after, c.seat) {
+					return false
+				}
+				presumed = nil
+				for _, p := range ps {
+					presumed = append(presumed, p...)
+				}
+				m2, _ = rules.RandomMove(c.after, c.seat, r)
+				return m2 != nil
+			})
+			if !ok {
+				t.Fatal("random play met no decision the rules took within a turn")
+			}
+			n := len(e.notations(th))
+			req := e.in(th, user(c.who))
+			text := c.m1.String() + sep + presumed.String() + ", " + m2.String()
+			rep, err := e.svc.Move(context.Background(), req, text)
+			if err != nil {
+				t.Fatalf("%q: %v", text, err)
+			}
+			if want := "You played " + c.m1.String() + ", " + m2.String() + "."; !strings.HasPrefix(rep.Text, want) || strings.Contains(rep.Text, "refused") {
+				t.Errorf("%q: reply %q; want it to begin %q", text, rep.Text, want)
+			}
+			if log := e.notations(th); len(log) < n+2 || log[n] != c.m1.String() || log[n+1] != m2.String() {
+				t.Errorf("log after %q: %q", text, log[n:])
+			}
+		})
+	}
+}
+
+// A typed word that differs from what the rules took is refused, not passed over.
+func TestPresumedDiffersRefused(t *testing.T) {
+	e := fastRealEnv(t)
+	th := e.realGame("ascidiae", "ann", "bob")
+	r := rand.New(rand.NewPCG(11, 3))
+	c, ok := e.findStep(th, r, 600, func(c stepCase) bool {
+		ps := rules.Presumed(c.after, c.seat)
+		return len(ps) > 0 && markOf(c.before).sameDecision(c.after, c.seat)
+	})
+	if !ok {
+		t.Fatal("random play met no decision the rules took within a turn")
+	}
+	n := len(e.notations(th))
+	text := c.m1.String() + ", zzz"
+	rep, err := e.svc.Move(context.Background(), e.in(th, user(c.who)), text)
+	if err != nil || !strings.Contains(rep.Text, "refused") {
+		t.Errorf("%q: %q, %v: want step 2 refused", text, rep.Text, err)
+	}
+	if log := e.notations(th); len(log) != n+1 {
+		t.Errorf("log after %q: %q", text, log[n:])
+	}
+}
