@@ -38,6 +38,10 @@ type flow struct {
 	// after it (bot/discord: an archived thread refused the edit): edits leave out the post's
 	// own lines, which the post above still shows.
 	Reposted bool `json:"reposted,omitempty"`
+	// Folded is the head the message at Post went out with when delivery folded lagging posts
+	// into it: their events and the post's own. Edits of that message keep it instead of Head,
+	// or the folded posts' events would vanish from the thread with the first edit.
+	Folded string `json:"folded,omitempty"`
 	// Held is when (unix seconds) the flow began holding its post because only robot seats were
 	// awaited: the human's move and the AI's reply go out as one post. 0: not holding.
 	Held int64 `json:"held,omitempty"`

@@ -582,6 +582,9 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 		send = r.SendAgain
 	}
 	err = send(ctx, out)
+	if err == nil && len(folded) > 0 && n.Kind == "turn" {
+		s.noteFolded(ctx, n.Game, n.Seq, out.Text, out.Head)
+	}
 	var dropped *Dropped
 	if errors.As(err, &dropped) {
 		err = nil // not made, and never will be: done with, its events told by the next post
@@ -631,6 +634,25 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	// out again.
 	ids := append(append([]int64{}, out.Folded...), m.ID)
 	return time.Time{}, s.markSent(ctx, ids...)
+}
+
+// keepFolded puts head, the text the edited message went out with when lagging posts were folded
+// into it, in place of the post's own lines, unless the edit would then not fit one message (it
+// then keeps the post's own lines, as before: too long is refused outright).
+func (n *Notice) keepFolded(head string) {
+	if n.Kind != "status" || n.Own <= 0 {
+		return
+	}
+	lines := strings.Split(n.Text, "\n")
+	k := min(n.Own, len(lines))
+	folded := strings.Split(head, "\n")
+	text := strings.Join(append(slices.Clone(folded), lines[k:]...), "\n")
+	if len(text) > statusRoom {
+		return
+	}
+	n.Text = text
+	n.Head += len(folded) - k
+	n.Own = len(folded)
 }
 
 // WithoutPost leaves out of a status edit the lines its post told already, for a status that
@@ -766,6 +788,9 @@ func (s *Service) current(ctx context.Context, out *Outgoing) {
 		// Only the newest edit of the newest post is made; the others are outdated.
 		out.Stale = !running || out.Post != post || out.Seq != t.seq
 		out.Live = f.Message
+		if f.Folded != "" && !out.Stale {
+			out.Notice.keepFolded(f.Folded)
+		}
 		if f.Reposted {
 			out.WithoutPost() // the live message is a later post, under the one that told them
 		}
@@ -812,6 +837,29 @@ func (s *Service) SetPrompt(ctx context.Context, game, seq int64, msg string, tu
 		prev = ""
 	}
 	return prev, true, nil
+}
+
+// noteFolded records, for the game's live post at seq, the head its message went out with when
+// delivery folded lagging posts into it (see flow.Folded). A failure only costs later edits the
+// folded lines, which the history still has; it is logged.
+func (s *Service) noteFolded(ctx context.Context, game, seq int64, text string, head int) {
+	lines := strings.Split(text, "\n")
+	folded := strings.Join(lines[:min(head, len(lines))], "\n")
+	t, err := s.load(ctx, game)
+	if err != nil {
+		return
+	}
+	defer t.mu.Unlock()
+	f := readFlow(t.row)
+	if f.Post != seq || f.Folded == folded {
+		return
+	}
+	f.Folded = folded
+	t.row.Flow = f.encode()
+	if err := s.store.UpdateGame(ctx, t.row); err != nil {
+		_ = s.reload(ctx, t)
+		s.log.Warn("outbox: recording a folded post's head", "game", game, "err", err)
+	}
 }
 
 // EndPrompt forgets the prompt message of a game that is over and returns it, so the transport
