@@ -58,7 +58,7 @@ func TestCompletingLabelsSayWhatFollows(t *testing.T) {
 		{"horse ride's end", phase, "horse minda +gold vagon", "end", "End · Vagon → 1 wood, 1 horse, 1 gold"},
 		{"extra: weapon on foot", extra, "foot ys comorium", "weapon", "weapon (1) · attack 5–1 · Comorium → 1 weapon"},
 		{"extra: horse on foot", extra, "foot ys comorium", "horse", "horse (1) · attack 3–1 · Comorium → 1 horse"},
-		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · attack 5–1 · 1 weapon lost · Comorium → 2 weapons"},
+		{"extra: no gain", armed, "foot ys comorium", "weapon", "weapon (1) · attack 5–1 · 1 weapon lost in Comorium"},
 		{"extra: ride's end", extra, "horse ys +weapon comorium", "end", "End · attack 6–1 · Comorium → 1 horse, 1 weapon"},
 	} {
 		if got := choiceLabel(t, c.f(), 0, c.partial, c.tok); got != c.want {

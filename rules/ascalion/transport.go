@@ -1130,6 +1130,10 @@ func (s *state) afterNotes(a int, add Goods, from int, take Goods, mode int) []M
 		}
 		if len(back) == 0 {
 			notes = append(notes, say("note_holds", nested("Area", s.areaName(a)), nested("Goods", goodsMenu(after))))
+		} else if mode == tripExtra && s.Atk != nil {
+			// An attack's extra transport already leads with the totals: the loss and where is
+			// what else counts there, and a menu line has no room for the land's whole stock.
+			notes = append(notes, say("note_back_at", nested("Area", s.areaName(a)), nested("Back", msgList(back))))
 		} else {
 			notes = append(notes, say("note_holds_back", nested("Area", s.areaName(a)), nested("Goods", goodsMenu(after)), nested("Back", msgList(back))))
 		}
