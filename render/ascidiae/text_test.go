@@ -101,3 +101,20 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 		}
 	}
 }
+
+// The board's colony hint says the tadpoles are paid from one card and the rest stay there: it
+// said "exactly these tadpoles", and a player discarded tadpoles for three rounds to match
+// (issue 38, second review).
+func TestColonyHintExtrasStay(t *testing.T) {
+	for lang, want := range map[string]string{
+		msg.English: "(extras stay)",
+		msg.German:  "(übrige bleiben)",
+		msg.Spanish: "(los demás se quedan)",
+		msg.French:  "(les autres restent)",
+	} {
+		got := tr(lang, "colonies_hint")
+		if !strings.Contains(got, want) || regexp.MustCompile(`(?i)exact|genau`).MatchString(got) {
+			t.Errorf("%s: %q", lang, got)
+		}
+	}
+}
