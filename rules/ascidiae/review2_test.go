@@ -57,3 +57,58 @@ func TestColonyExtrasStay(t *testing.T) {
 		t.Errorf("sverk holds %v after paying KKWR from KKWRBB, want the two blue", got)
 	}
 }
+
+// A menu of whole moves labels each by its last step, so the colour paid for a yellow action
+// says the whole action: which card turns to which facing, where it moves, that puff throws the
+// tadpole away (issue 38: "spin" listed 24 moves all "Pay with a black tadpole"). A spin to the
+// facing the card already has is not offered: it would only return the tadpole, as puff does.
+func TestYellowLabelsSayTheMove(t *testing.T) {
+	g := scenario(t, 2, nil)
+	g.put(0, "a1", "sverk", Up, "KW")
+	g.put(0, "b2", "rubra", Up, "")
+	g.put(0, "c2", "habilis", Up, "R")
+	g.begin(0)
+	for _, c := range []struct{ partial, token, want string }{
+		{"spin b2", "down", "Turn rubra on b2 to face down"},
+		{"spin b2 down", "black", "Turn rubra on b2 to face down, paying 1 black"},
+		{"spin b2 down", "white", "Turn rubra on b2 to face down, paying 1 white"},
+		{"displace b2", "b3", "To empty b3 (down)"},
+		{"displace b2 b3", "white", "Move rubra from b2 to empty b3, paying 1 white"},
+		{"displace b2 c2", "black", "Move rubra from b2 onto c2, where habilis is lost with 1 red; paying 1 black"},
+		{"puff", "black", "Puff: throw away 1 black (back to the supply)"},
+	} {
+		if got := label(t, g, 0, c.partial, c.token); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.partial, c.token, got, c.want)
+		}
+	}
+	if got := strings.Join(tokens(t, g, "spin b2"), " "); got != "right down left" {
+		t.Errorf("spin b2 (facing up) offers %q", got)
+	}
+	refusedWith(t, g, 0, "spin b2 up", `"up" is not possible as its new facing. Choose right, down or left.`)
+}
+
+// An ability's label says where a push loses its tadpoles, onto an empty space as off the grid
+// (issue 38: "push 1 black up (b1)" read as a move to b1).
+func TestPushLabelSaysLost(t *testing.T) {
+	for _, c := range []struct {
+		name, space string
+		other       bool
+		want        string
+	}{
+		{"off the grid", "b1", false, "Spawn 1 black, then push 1 black up (off the grid, lost)"},
+		{"empty", "b2", false, "Spawn 1 black, then push 1 black up (empty b1, lost)"},
+		{"onto a card", "b2", true, "Spawn 1 black, then push 1 black up (b1)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := scenario(t, 2, nil)
+			g.put(0, c.space, "basica", Up, "W") // the white lets it think: two abilities
+			if c.other {
+				g.put(0, "b1", "basica", Up, "") // activates on its own: one ability only
+			}
+			g.begin(0)
+			if got := label(t, g, 0, "", "1"); got != c.want {
+				t.Errorf("%q, want %q", got, c.want)
+			}
+		})
+	}
+}
