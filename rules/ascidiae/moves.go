@@ -56,6 +56,9 @@ func (g *State) promptMsg() *msg.Message {
 	case waitStart:
 	case waitAbility:
 		c, sp := g.activeCard()
+		if c.T.Total() == 0 {
+			return say("prompt_ability_empty", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)))
+		}
 		return say("prompt_ability", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)))
 	case waitCentral:
 		c, sp := g.activeCard()

@@ -112,3 +112,30 @@ func TestPushLabelSaysLost(t *testing.T) {
 		})
 	}
 }
+
+// A card that activates empty is asked "without tadpoles", not "with no tadpoles" ("s'active
+// avec aucun têtard"), and a card is "en c1" in French prompts as in events, not "sur c1" (prompts keep
+// the species' full name, which starts them with a capital) (issue 38, French review).
+func TestPromptsOfEmptyCards(t *testing.T) {
+	g := scenario(t, 2, nil)
+	g.put(0, "c1", "mariensis", Up, "") // two abilities that need no tadpole
+	g.begin(0)
+	want := map[string]string{
+		msg.English: "Ascidia mariensis on c1 activates holding no tadpole: choose an ability.",
+		msg.German:  "Ascidia mariensis auf c1 wird ohne Kaulquappe aktiv: Wähle eine Fähigkeit.",
+		msg.Spanish: "Ascidia mariensis en c1 se activa sin renacuajos: elige una habilidad.",
+		msg.French:  "Ascidia mariensis en c1 s'active sans têtard : choisis une capacité.",
+	}
+	m := g.promptMsg()
+	for _, lang := range msg.Languages {
+		if got := msg.Render(m, lang, nil); got != want[lang] {
+			t.Errorf("%s: %q, want %q", lang, got, want[lang])
+		}
+	}
+	g = scenario(t, 2, nil)
+	g.put(0, "c1", "mariensis", Up, "K")
+	g.begin(0)
+	if got := msg.Render(g.promptMsg(), msg.French, nil); got != "Ascidia mariensis en c1 s'active avec 1 têtard noir : choisis une capacité." {
+		t.Errorf("fr: %q", got)
+	}
+}
