@@ -1,6 +1,7 @@
 package ascidiae
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,4 +139,44 @@ func TestPromptsOfEmptyCards(t *testing.T) {
 	if got := msg.Render(g.promptMsg(), msg.French, nil); got != "Ascidia mariensis en c1 s'active avec 1 têtard noir : choisis une capacité." {
 		t.Errorf("fr: %q", got)
 	}
+}
+
+// Wasted turns of the normal AI (issue 38, second review) are habits the arena counts, and the
+// levels above easy leave them out where another move exists: a move that makes one of the
+// seat's own cards purge, and a spin (root, displace) that aims a push off the grid.
+func TestWastefulHabits(t *testing.T) {
+	t.Run("purge", func(t *testing.T) {
+		// basica on b2 faces left: its ability 1 pushes a black onto the habilis on a2, which
+		// holds 6 and activates next; ability 2 (think) does not.
+		g := scenario(t, 2, nil)
+		g.put(0, "b2", "basica", Left, "W")
+		g.put(0, "a2", "habilis", Up, "KKKWWW")
+		g.begin(0)
+		if got := judged(t, g.clone(), "1"); got[0] != HabitPurgeOverflow {
+			t.Errorf("ability 1: %v", got)
+		}
+		if got := judged(t, g.clone(), "2"); got[0] != "-" {
+			t.Errorf("ability 2: %v", got)
+		}
+		if sm := g.SensibleMoves(0); len(sm) != 1 || sm[0].String() != "2" {
+			t.Errorf("sensible: %v", sm)
+		}
+	})
+	t.Run("push off the grid", func(t *testing.T) {
+		// basica on b1 faces right: its push goes to c1. Turned up, it would push off the grid.
+		g := scenario(t, 2, nil)
+		g.put(0, "a1", "sverk", Up, "W")
+		g.put(0, "b1", "basica", Right, "")
+		g.begin(0)
+		if got := judged(t, g.clone(), "spin b1 up"); got[0] != HabitPushOffGrid {
+			t.Errorf("spin up: %v", got)
+		}
+		if got := judged(t, g.clone(), "spin b1 down"); got[0] != "-" {
+			t.Errorf("spin down: %v", got)
+		}
+		sm := g.SensibleMoves(0)
+		if len(sm) == 0 || slices.ContainsFunc(sm, func(m rules.Move) bool { return m.String() == "spin b1 up" }) {
+			t.Errorf("sensible: %v", sm)
+		}
+	})
 }
