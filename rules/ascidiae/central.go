@@ -410,7 +410,8 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 }
 
 // payLabel is the choice of the colour paid for the yellow action m: it says the whole action,
-// since a menu of whole moves labels each by its last step ("Pay with a black tadpole" 24 times
+// the payment first (it tells the choice from its siblings when a long label is cut), since a
+// menu of whole moves labels each by its last step ("Pay with a black tadpole" 24 times
 // said nothing of which card turns where).
 func (g *State) payLabel(m rules.Move, col Colour) *msg.Message {
 	var one Pool
@@ -426,10 +427,10 @@ func (g *State) payLabel(m rules.Move, col Colour) *msg.Message {
 		from, _ := spaceByName(m[1])
 		to, _ := spaceByName(m[2])
 		if o := grid[to]; o != nil {
-			return say("lbl_displace_pay_onto", shortArg("Card", grid[from].Card), msg.Code("From", SpaceName(from)), msg.Code("To", SpaceName(to)),
-				shortArg("Other", o.Card), msg.Nested("Lost", lostMsg(o.T, true)), paid)
+			return say("lbl_displace_pay_onto", shortArg("Card", grid[from].Card), msg.Code("To", SpaceName(to)),
+				shortArg("Other", o.Card), msg.Nested("Lost", lostMsg(o.T, false)), paid)
 		}
-		return say("lbl_displace_pay", shortArg("Card", grid[from].Card), msg.Code("From", SpaceName(from)), msg.Code("To", SpaceName(to)), paid)
+		return say("lbl_displace_pay", shortArg("Card", grid[from].Card), msg.Code("To", SpaceName(to)), paid)
 	case wPuff:
 		return say("lbl_puff_pay", paid)
 	}

@@ -71,12 +71,12 @@ func TestYellowLabelsSayTheMove(t *testing.T) {
 	g.begin(0)
 	for _, c := range []struct{ partial, token, want string }{
 		{"spin b2", "down", "Turn rubra on b2 to face down"},
-		{"spin b2 down", "black", "Turn rubra on b2 to face down, paying 1 black"},
-		{"spin b2 down", "white", "Turn rubra on b2 to face down, paying 1 white"},
+		{"spin b2 down", "black", "Pay 1 black: turn rubra on b2 to face down"},
+		{"spin b2 down", "white", "Pay 1 white: turn rubra on b2 to face down"},
 		{"displace b2", "b3", "To empty b3 (down)"},
-		{"displace b2 b3", "white", "Move rubra from b2 to empty b3, paying 1 white"},
-		{"displace b2 c2", "black", "Move rubra from b2 onto c2, where habilis is lost with 1 red; paying 1 black"},
-		{"puff", "black", "Puff: throw away 1 black (back to the supply)"},
+		{"displace b2 b3", "white", "Pay 1 white: move rubra to empty b3"},
+		{"displace b2 c2", "black", "Pay 1 black: move rubra onto c2; habilis is lost with 1 red"},
+		{"puff", "black", "Puff: throw away 1 black"},
 	} {
 		if got := label(t, g, 0, c.partial, c.token); got != c.want {
 			t.Errorf("%s %s: %q, want %q", c.partial, c.token, got, c.want)
