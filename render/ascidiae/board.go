@@ -292,6 +292,8 @@ func (b *board) resultLine() string {
 	switch {
 	case len(r.Ranks) < 2 || len(w) == 0:
 		return reason
+	case len(w) == 1 && r.ReasonMsg != nil && strings.HasPrefix(r.ReasonMsg.ID, "res_wins_"):
+		return reason // "Tess claims a second colony and wins.": naming her again said it twice
 	case len(w) == 1:
 		return b.tr("status_wins", msg.Code("Who", b.who(int(w[0]))), msg.Code("Reason", reason))
 	}

@@ -101,3 +101,46 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 		}
 	}
 }
+
+// The board's colony hint says the tadpoles are paid from one card and the rest stay there: it
+// said "exactly these tadpoles", and a player discarded tadpoles for three rounds to match
+// (issue 38, second review).
+func TestColonyHintExtrasStay(t *testing.T) {
+	for lang, want := range map[string]string{
+		msg.English: "(extras stay)",
+		msg.German:  "(übrige bleiben)",
+		msg.Spanish: "(los demás se quedan)",
+		msg.French:  "(les autres restent)",
+	} {
+		got := tr(lang, "colonies_hint")
+		if !strings.Contains(got, want) || regexp.MustCompile(`(?i)exact|genau`).MatchString(got) {
+			t.Errorf("%s: %q", lang, got)
+		}
+	}
+}
+
+// A win by colonies names the winner once: the result already says who claims and wins ("Tess
+// wins: Tess claims a second colony and wins." said it twice, issue 38). A result that does not
+// name the winner keeps "… wins:".
+func TestResultLineNamesTheWinnerOnce(t *testing.T) {
+	v := position(t, 2, nil, 7, 10).View(rules.Spectator).(*asc.View)
+	for _, c := range []struct {
+		name   string
+		reason *msg.Message
+		once   bool
+	}{
+		{"second colony", msg.New("ascidiae", "res_wins_second", msg.Seat("Seat", 0)), true},
+		{"third colony", msg.New("ascidiae", "res_wins_third", msg.Seat("Seat", 0)), true},
+		{"turn limit", msg.New("ascidiae", "res_turn_limit", msg.Number("Rounds", 40)), false},
+	} {
+		end := *v
+		end.Result = &rules.Result{Ranks: []int{1, 2}, Scores: []int{2, 1}, ReasonMsg: c.reason, Reason: c.reason.English()}
+		for _, lang := range msg.Languages {
+			b := &board{v: &end, meta: render.Meta{Names: []string{"Tess", "Lior"}, Lang: lang}}
+			got := b.resultLine()
+			if n := strings.Count(got, "Tess"); n != 1 || !c.once && got == msg.Render(c.reason, lang, nil) {
+				t.Errorf("%s %s: %q", c.name, lang, got)
+			}
+		}
+	}
+}

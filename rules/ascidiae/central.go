@@ -256,7 +256,7 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			for _, col := range cols {
 				ch := rules.Choice{Token: col.String()}
 				if labels {
-					ch = labelled(ch, say(payIDs[col]))
+					ch = labelled(ch, g.payLabel(m, col))
 				}
 				out = append(out, ch)
 			}
@@ -370,7 +370,23 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 			return out, false
 		case 2:
-			return facings(labels), false
+			// The facing the card already has is left out: the rules allow that spin, but it
+			// only returns a tadpole from this card, which puff (allowed wherever spin is: by
+			// order or think) does as well, and players read it as a move that does nothing.
+			sp, _ := spaceByName(m[1])
+			o := grid[sp]
+			if !labels {
+				return otherFacings[o.Orient&3][:], false
+			}
+			var out []rules.Choice
+			for d := Up; d <= Left; d++ {
+				if d == o.Orient {
+					continue
+				}
+				out = append(out, labelled(rules.Choice{Token: quietFacings[d].Token},
+					say("lbl_spin_to", shortArg("Card", o.Card), msg.Code("Space", SpaceName(sp)), dirArg("Dir", d))))
+			}
+			return out, false
 		}
 		return payNext(3)
 	case wBlock:
@@ -391,6 +407,34 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 		return payNext(1)
 	}
 	return nil, false
+}
+
+// payLabel is the choice of the colour paid for the yellow action m: it says the whole action,
+// the payment first (it tells the choice from its siblings when a long label is cut), since a
+// menu of whole moves labels each by its last step ("Pay with a black tadpole" 24 times
+// said nothing of which card turns where).
+func (g *State) payLabel(m rules.Move, col Colour) *msg.Message {
+	var one Pool
+	one[col] = 1
+	paid := msg.Nested("Tadpole", poolMsg(one))
+	grid := &g.Players[g.Turn.Seat].Grid
+	switch m[0] {
+	case wSpin:
+		sp, _ := spaceByName(m[1])
+		d, _ := dirByName(m[2])
+		return say("lbl_spin_pay", shortArg("Card", grid[sp].Card), msg.Code("Space", SpaceName(sp)), dirArg("Dir", d), paid)
+	case wDisplace:
+		from, _ := spaceByName(m[1])
+		to, _ := spaceByName(m[2])
+		if o := grid[to]; o != nil {
+			return say("lbl_displace_pay_onto", shortArg("Card", grid[from].Card), msg.Code("To", SpaceName(to)),
+				shortArg("Other", o.Card), msg.Nested("Lost", lostMsg(o.T, false)), paid)
+		}
+		return say("lbl_displace_pay", shortArg("Card", grid[from].Card), msg.Code("To", SpaceName(to)), paid)
+	case wPuff:
+		return say("lbl_puff_pay", paid)
+	}
+	return say(payIDs[col])
 }
 
 // restLabel is the choice to do nothing on the central board.
@@ -426,6 +470,20 @@ var labelledFacings = func() (out [4]rules.Choice) {
 
 // quietFacings are the four facings without labels, shared by the quiet trees (read only).
 var quietFacings = [4]rules.Choice{{Token: "up"}, {Token: "right"}, {Token: "down"}, {Token: "left"}}
+
+// otherFacings are, for each facing, the three others without labels (read only).
+var otherFacings = func() (out [4][3]rules.Choice) {
+	for d := range out {
+		k := 0
+		for e := range quietFacings {
+			if e != d {
+				out[d][k] = quietFacings[e]
+				k++
+			}
+		}
+	}
+	return out
+}()
 
 // facings is facingChoices, or the shared list without labels.
 func facings(labels bool) []rules.Choice {

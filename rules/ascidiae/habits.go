@@ -142,6 +142,16 @@ func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 	if g.losesLoad(m) && !g.winsTurn(int(seat), m) {
 		hs = append(hs, HabitLostLoad)
 	}
+	if g.aimsOffGrid(m) {
+		hs = append(hs, HabitPushOffGrid)
+	}
+	if g.purgesOwn(int(seat), m) && !g.winsTurn(int(seat), m) {
+		// Counted only where the decision had a move that purges nothing.
+		moves := g.moves(int(seat), 4000)
+		if slices.ContainsFunc(moves, func(o rules.Move) bool { return !g.purgesOwn(int(seat), o) }) {
+			hs = append(hs, HabitPurgeOverflow)
+		}
+	}
 	return hs
 }
 
@@ -182,7 +192,115 @@ func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
 		})
 	}
 	out := slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool { return g.undoes(m) || g.losesLoad(m) })
-	if len(out) == 0 || len(out) == len(moves) {
+	if len(out) == 0 {
+		return nil
+	}
+	// Then the moves that purge one of the seat's own cards or aim a push off the grid, when
+	// another move is left.
+	if waste := g.wasteful(s, out); waste != nil {
+		i := 0
+		out = slices.DeleteFunc(out, func(rules.Move) bool { i++; return waste[i-1] })
+	}
+	if len(out) == len(moves) {
+		return nil
+	}
+	return out
+}
+
+// HabitPurgeOverflow is a move after which one of the seat's own cards purges, before the seat
+// decides anything again, while another move of the decision purges none (issue 38: "habilis on
+// b3 purges all 7 tadpoles").
+const HabitPurgeOverflow = "purge_overflow"
+
+// HabitPushOffGrid is a root, spin or displace that leaves a card facing so that one of its
+// pushes goes off the grid, where its tadpoles are lost every time it activates, when another
+// facing there pushes nowhere off it (issue 38: socer rooted facing up on a1).
+const HabitPushOffGrid = "push_off_grid"
+
+// purgesOwn says whether seat's move m makes one of seat's own cards purge before the next
+// decision.
+func (g *State) purgesOwn(seat int, m rules.Move) bool {
+	c := g.clone()
+	c.watch = &watch{}
+	c.play(rules.Seat(seat), m)
+	return slices.ContainsFunc(c.watch.purges, func(p purge) bool { return p.seat == seat })
+}
+
+// pushesOff says whether card id on space sp facing o pushes off the grid in one of its own
+// abilities.
+func pushesOff(id string, sp int, o Dir) bool {
+	for _, ab := range mustCard(id).Abilities {
+		for _, a := range ab.Actions {
+			if a.Verb == Push && step(sp, a.Dir.Turn(o)) < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aimsOffGrid says whether m, at a central decision of the turn's seat, roots, spins or
+// displaces a card so that it pushes off the grid, while some facing on that space would not.
+func (g *State) aimsOffGrid(m rules.Move) bool {
+	t := &g.Turn
+	if t.Wait != waitCentral || g.setupPhase() || g.Res != nil || len(m) < 3 {
+		return false
+	}
+	grid := &g.Players[t.Seat].Grid
+	var id string
+	var sp int
+	var o Dir
+	var ok bool
+	switch {
+	case m[0] == wRoot && len(m) >= 4:
+		id = m[1]
+		if sp, ok = spaceByName(m[2]); !ok {
+			return false
+		}
+		if o, ok = dirByName(m[3]); !ok {
+			return false
+		}
+	case m[0] == wSpin:
+		from, ok1 := spaceByName(m[1])
+		d, ok2 := dirByName(m[2])
+		if !ok1 || !ok2 || grid[from] == nil {
+			return false
+		}
+		id, sp, o = grid[from].Card, from, d
+	case m[0] == wDisplace:
+		from, ok1 := spaceByName(m[1])
+		to, ok2 := spaceByName(m[2])
+		if !ok1 || !ok2 || grid[from] == nil {
+			return false
+		}
+		id, sp, o = grid[from].Card, to, grid[from].Orient
+	default:
+		return false
+	}
+	if _, known := Card(id); !known || !pushesOff(id, sp, o) {
+		return false
+	}
+	for d := Up; d <= Left; d++ {
+		if !pushesOff(id, sp, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// wasteful lists the moves of seat's decision that purge one of its own cards or aim a push off
+// the grid; nil when every move does (then none is worse than another for it).
+func (g *State) wasteful(seat int, moves []rules.Move) map[int]bool {
+	if len(moves) > 400 {
+		return nil // a decision this wide is a root or a pick: playing each to watch costs too much
+	}
+	out := map[int]bool{}
+	for i, m := range moves {
+		if g.aimsOffGrid(m) || g.purgesOwn(seat, m) {
+			out[i] = true
+		}
+	}
+	if len(out) == len(moves) {
 		return nil
 	}
 	return out

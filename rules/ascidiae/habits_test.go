@@ -52,12 +52,12 @@ func TestHabitJudge(t *testing.T) {
 		{"spin to another facing", func(g *State) {
 			g.put(0, "b2", "sverk", Up, "KKK")
 			g.put(0, "a3", "mariensis", Up, "")
-		}, []string{"spin a3 right", "spin a3 down"}, "- -"},
+		}, []string{"spin a3 right", "spin a3 down"}, "- push_off_grid"}, // not undone, but down from a3 pushes off the grid
 		{"spin back by a later card, before the card acts", func(g *State) {
 			g.put(0, "d1", "fusca", Up, "K")
 			g.put(0, "b2", "habilis", Up, "K")
 			g.put(0, "a3", "mariensis", Up, "")
-		}, []string{"2", "spin a3 left", "2", "spin a3 up"}, "- - - undo"},
+		}, []string{"2", "spin a3 right", "2", "spin a3 up"}, "- - - undo"},
 		{"spin back by a later card, after the card acted", func(g *State) {
 			g.put(0, "d1", "fusca", Up, "K")
 			g.put(0, "b2", "habilis", Up, "K")

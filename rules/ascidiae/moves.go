@@ -56,13 +56,16 @@ func (g *State) promptMsg() *msg.Message {
 	case waitStart:
 	case waitAbility:
 		c, sp := g.activeCard()
+		if c.T.Total() == 0 {
+			return say("prompt_ability_empty", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)))
+		}
 		return say("prompt_ability", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)))
 	case waitCentral:
 		c, sp := g.activeCard()
 		return say("prompt_central", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)), msg.Nested("Action", centralActionMsg(g.currentAction())))
 	case waitPick:
 		c, sp := g.activeCard()
-		return say("prompt_pick", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Action", actionMsg(g.currentAction(), &gridDir{sp: sp, o: c.Orient}, false, false)))
+		return say("prompt_pick", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Action", actionMsg(g.currentAction(), &gridDir{sp: sp, o: c.Orient, grid: &g.Players[g.Turn.Seat].Grid}, false, false)))
 	default:
 		return say("prompt_turn")
 	}
@@ -432,7 +435,7 @@ func (g *State) abilityTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 		ch := rules.Choice{Token: r.Label}
 		if labels {
 			ab, o := g.ability(&r, c)
-			m := abilityMsg(ab, &gridDir{sp: sp, o: o})
+			m := abilityMsg(ab, &gridDir{sp: sp, o: o, grid: &g.Players[g.Turn.Seat].Grid})
 			if r.Lend >= 0 {
 				m = say("lbl_borrowed", shortArg("Card", r.Card), msg.Code("Space", SpaceName(r.From)), msg.Nested("Ability", m))
 			}

@@ -71,8 +71,9 @@ func joinMsg(parts []*msg.Message, id string) *msg.Message {
 
 // gridDir reads a card's printed directions on the grid: from space sp, the card facing o.
 type gridDir struct {
-	sp int
-	o  Dir
+	sp   int
+	o    Dir
+	grid *[Spaces]*Placed // when set, a push says where its tadpoles are lost
 }
 
 // dirMsg is printed direction d in words: as printed when g is nil, else where it points on the
@@ -87,6 +88,20 @@ func dirMsg(d Dir, g *gridDir) msg.Arg {
 		return msg.Nested("Dir", say("gdir_off", dirArg("Dir", abs)))
 	}
 	return msg.Nested("Dir", say("gdir", dirArg("Dir", abs), msg.Code("Space", SpaceName(n))))
+}
+
+// pushDirMsg is dirMsg for a push, saying that tadpoles pushed off the grid or onto an empty
+// space are lost, as the push's own line then tells: a player read "right (c2)" as a move.
+func pushDirMsg(d Dir, g *gridDir) msg.Arg {
+	abs := d.Turn(g.o)
+	n := step(g.sp, abs)
+	switch {
+	case n < 0:
+		return msg.Nested("Dir", say("gdir_off_lost", dirArg("Dir", abs)))
+	case g.grid[n] == nil:
+		return msg.Nested("Dir", say("gdir_empty_lost", dirArg("Dir", abs), msg.Code("Space", SpaceName(n))))
+	}
+	return dirMsg(d, g)
 }
 
 // ActionText writes one action for players, its directions as printed.
@@ -129,7 +144,11 @@ func actionMsg(a Action, g *gridDir, brief, capital bool) *msg.Message {
 		case capital:
 			id = "cap_push"
 		}
-		return say(id, msg.Nested("Icons", iconsMsg(a.Icons)), dirMsg(a.Dir, g))
+		d := dirMsg(a.Dir, g)
+		if a.Verb == Push && g != nil && g.grid != nil {
+			d = pushDirMsg(a.Dir, g)
+		}
+		return say(id, msg.Nested("Icons", iconsMsg(a.Icons)), d)
 	}
 	if capital {
 		return say(capIDs[a.centralKey()])

@@ -370,7 +370,7 @@ func TestLabelsWarnOfWhatTheMoveCauses(t *testing.T) {
 		g.put(0, "b2", "sverk", Up, "KKWR")
 		g.begin(0)
 		next := choicesOf(t, g, "colonize")
-		if len(next) != 1 || next[0].Label != "you win the game · Claim colony g1: 2 black, 1 white, 1 red" {
+		if len(next) != 1 || next[0].Label != "you win the game · Claim colony g1: pays 2 black, 1 white, 1 red (extras stay)" {
 			t.Errorf("colonize menu %+v", next)
 		}
 	})
@@ -383,7 +383,7 @@ func TestLabelsWarnOfWhatTheMoveCauses(t *testing.T) {
 		g.begin(0)
 		play(t, g, "colonize g1", "rest")
 		next := choicesOf(t, g, "colonize")
-		if len(next) != 1 || next[0].Label != "you win: a minor victory · Claim colony g2: 2 black, 1 white, 1 blue" {
+		if len(next) != 1 || next[0].Label != "you win: a minor victory · Claim colony g2: pays 2 black, 1 white, 1 blue (extras stay)" {
 			t.Errorf("colonize menu %+v", next)
 		}
 	})
