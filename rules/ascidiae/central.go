@@ -370,21 +370,21 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 			}
 			return out, false
 		case 2:
-			// The facing the card already has is left out: the rules allow that spin, but it
-			// only returns a tadpole from this card, which puff (allowed wherever spin is: by
-			// order or think) does as well, and players read it as a move that does nothing.
+			// Every facing, the one the card has too: the rules say a spin may leave the card as it
+			// faces (it then only returns a tadpole from it), and its label says so.
 			sp, _ := spaceByName(m[1])
 			o := grid[sp]
 			if !labels {
-				return otherFacings[o.Orient&3][:], false
+				return quietFacings[:], false
 			}
 			var out []rules.Choice
 			for d := Up; d <= Left; d++ {
+				id := "lbl_spin_to"
 				if d == o.Orient {
-					continue
+					id = "lbl_spin_stay"
 				}
 				out = append(out, labelled(rules.Choice{Token: quietFacings[d].Token},
-					say("lbl_spin_to", shortArg("Card", o.Card), msg.Code("Space", SpaceName(sp)), dirArg("Dir", d))))
+					say(id, shortArg("Card", o.Card), msg.Code("Space", SpaceName(sp)), dirArg("Dir", d))))
 			}
 			return out, false
 		}
@@ -422,6 +422,9 @@ func (g *State) payLabel(m rules.Move, col Colour) *msg.Message {
 	case wSpin:
 		sp, _ := spaceByName(m[1])
 		d, _ := dirByName(m[2])
+		if grid[sp] != nil && grid[sp].Orient == d {
+			return say("lbl_spin_stay_pay", shortArg("Card", grid[sp].Card), msg.Code("Space", SpaceName(sp)), dirArg("Dir", d), paid)
+		}
 		return say("lbl_spin_pay", shortArg("Card", grid[sp].Card), msg.Code("Space", SpaceName(sp)), dirArg("Dir", d), paid)
 	case wDisplace:
 		from, _ := spaceByName(m[1])
@@ -470,20 +473,6 @@ var labelledFacings = func() (out [4]rules.Choice) {
 
 // quietFacings are the four facings without labels, shared by the quiet trees (read only).
 var quietFacings = [4]rules.Choice{{Token: "up"}, {Token: "right"}, {Token: "down"}, {Token: "left"}}
-
-// otherFacings are, for each facing, the three others without labels (read only).
-var otherFacings = func() (out [4][3]rules.Choice) {
-	for d := range out {
-		k := 0
-		for e := range quietFacings {
-			if e != d {
-				out[d][k] = quietFacings[e]
-				k++
-			}
-		}
-	}
-	return out
-}()
 
 // facings is facingChoices, or the shared list without labels.
 func facings(labels bool) []rules.Choice {

@@ -61,8 +61,9 @@ func TestColonyExtrasStay(t *testing.T) {
 
 // A menu of whole moves labels each by its last step, so the colour paid for a yellow action
 // says the whole action: which card turns to which facing, where it moves, that puff throws the
-// tadpole away (issue 38: "spin" listed 24 moves all "Pay with a black tadpole"). A spin to the
-// facing the card already has is not offered: it would only return the tadpole, as puff does.
+// tadpole away (issue 38: "spin" listed 24 moves all "Pay with a black tadpole"). A spin may
+// leave the card as it faces (the rulebook: "It can stay on the same orientation"): offered, and
+// said so.
 func TestYellowLabelsSayTheMove(t *testing.T) {
 	g := scenario(t, 2, nil)
 	g.put(0, "a1", "sverk", Up, "KW")
@@ -82,10 +83,15 @@ func TestYellowLabelsSayTheMove(t *testing.T) {
 			t.Errorf("%s %s: %q, want %q", c.partial, c.token, got, c.want)
 		}
 	}
-	if got := strings.Join(tokens(t, g, "spin b2"), " "); got != "right down left" {
+	if got := strings.Join(tokens(t, g, "spin b2"), " "); got != "up right down left" {
 		t.Errorf("spin b2 (facing up) offers %q", got)
 	}
-	refusedWith(t, g, 0, "spin b2 up", `"up" is not possible as its new facing. Choose right, down or left.`)
+	if got := label(t, g, 0, "spin b2", "up"); got != "Leave rubra on b2 facing up (no turn)" {
+		t.Errorf("spin b2 up: %q", got)
+	}
+	if got := label(t, g, 0, "spin b2 up", "black"); got != "Pay 1 black: leave rubra on b2 facing up" {
+		t.Errorf("spin b2 up black: %q", got)
+	}
 }
 
 // An ability's label says where a push loses its tadpoles, onto an empty space as off the grid
