@@ -172,12 +172,9 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 	// that gain something, best first, while there is room, then how many more. Moves that gain
 	// nothing never fill the page: which of them would come first says nothing to the player.
 	// The footer counts only what no entry reaches: the moves of the kinds left off the page,
-	// less those of them listed whole. A page that lists every kind needs no footer, and every
-	// kind fits when there are no more kinds than entries.
+	// less those of them listed whole. A page that lists every kind needs no footer. The last
+	// entry stays kept for it either way, so that pages read as before apart from the footer.
 	room := limit - 1
-	if len(out)+len(groups) <= limit {
-		room = limit
-	}
 	shown := map[string]bool{}
 	var listed []rules.Move // the kinds listed: every move starting with one is reachable
 	hidden := Count{}
@@ -195,9 +192,6 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 			continue
 		}
 		out = append(out, groupSuggestion(lang, g, name))
-	}
-	if hidden.N == 0 && !hidden.AtLeast {
-		room = limit
 	}
 	for _, w := range bestWhole(groups, limit) {
 		if len(out) >= room {

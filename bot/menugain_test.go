@@ -364,7 +364,8 @@ func TestSuggestFooterCountsOnlyWhatIsOutOfReach(t *testing.T) {
 	}{
 		{"seven kinds", "abcdefg", 144, nil, "", 7},
 		{"three kinds and moves that gain", "abc", 78, map[string]rules.Gain{"a 1": {Points: 2}, "b 2": {Points: 1}}, "", 5},
-		{"25 kinds fill the page", "abcdefghijklmnopqrstuvwxy", 2, nil, "", 25},
+		{"24 kinds fill the page", "abcdefghijklmnopqrstuvwx", 2, nil, "", 24},
+		{"25 kinds: the last left off", "abcdefghijklmnopqrstuvwxy", 2, nil, "…and 2 more moves: type more of the move to see them", 24},
 		// 30 kinds: 24 listed (z first, for its gain), the 6 left off hold 12 moves.
 		{"30 kinds", "abcdefghijklmnopqrstuvwxyzABCD", 2, map[string]rules.Gain{"z 1": {Points: 3}},
 			"…and 12 more moves: type more of the move to see them", 24},
