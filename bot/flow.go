@@ -355,13 +355,15 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 			kinds = append(kinds, nil)
 		}
 		again := slices.Equal(kinds[p.Seat], []string{kind})
+		if scores == "" {
+			scores = s.scoreLine(t, st)
+		}
 		if again && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
-			if scores == "" {
-				scores = s.scoreLine(t, st)
-			}
 			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
 		} else {
-			lines = append(lines, promptLine(lang, t.row, st, p))
+			// The long prompt tells the player's own score at most: the others' go beside it as
+			// in the short one, so that a new kind of question does not hide them.
+			lines = append(lines, withScores(lang, promptLine(lang, t.row, st, p), scores))
 		}
 		kinds[p.Seat] = []string{kind}
 		n.Prompt = true
@@ -400,6 +402,15 @@ func shortPrompt(lang string, row *storage.Game, st rules.State, p rules.Prompt,
 		return label + ": " + T(lang, "prompt_short")
 	}
 	return label + ": " + T(lang, "prompt_short_scores", "Scores", scores)
+}
+
+// withScores puts every player's score after a line, "… · ann 8, Ada 16" (scores "-": the line
+// alone).
+func withScores(lang, line, scores string) string {
+	if scores == "-" || scores == "" {
+		return line
+	}
+	return T(lang, "with_scores", "Text", line, "Scores", scores)
 }
 
 // scoreLine is every player's score in seat order, "ann 8, Ada 16", from the game's public

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"testing"
 )
 
@@ -71,7 +72,7 @@ func TestUserAndServerLanguage(t *testing.T) {
 		}
 	}
 	_, err := e.svc.SetSetting(ctx, ann, ScopeUser, "language", "klingon")
-	wantRefusal(t, err, "language doit être l'une des valeurs en, de, es, fr, auto.") // ann reads French (her locale)
+	wantRefusal(t, err, "Langue doit être l'une des valeurs en, de, es, fr, auto.") // ann reads French (her locale)
 }
 
 // A DM goes out after someone else's move, with no interaction of its reader: it reads the
@@ -124,5 +125,42 @@ func TestTextPluralsAndPseudo(t *testing.T) {
 	}
 	if got := T(LangPseudo, "moved", "Name", "ann"); got != "[ann ɱöṽéđ.]" {
 		t.Errorf("pseudo with an argument: %q", got)
+	}
+}
+
+// A settings answer is in the language its reader reads once it is made: an admin without a
+// language of their own (the console's) reads the server's, so setting the server's language
+// answers in the new one ("(nur für dich) language is now German." was English under German);
+// an admin with their own language keeps it. Refusals name the setting and scope in it too.
+func TestSettingAnswersInTheLanguageRead(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	console := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+	french := Request{User: User{ID: "u-fr", Name: "fr", Admin: true}, Place: lobby, Locale: "fr"}
+	for _, c := range []struct {
+		req                     Request
+		scope, key, value, want string
+	}{
+		{console, ScopeGuild, "language", "de", "Sprache: jetzt Deutsch."},
+		{console, ScopeGuild, "language", "es", "Idioma: ahora español."},
+		{console, ScopeGuild, "language", "fr", "Langue : désormais français."},
+		{console, ScopeGuild, "language", "en", "language is now English."},
+		{french, ScopeGuild, "language", "de", "Langue : désormais allemand."},
+		{console, ScopeGuild, "creators", "admins", "Wer Partien erstellt: jetzt nur Admins."},
+		{console, ScopeGuild, "language", "klingon", "Sprache muss eines von en, de, es, fr, auto sein."},
+		{console, ScopeGuild, "colour", "red", "Es gibt keine Einstellung „colour“ (Server); die Einstellungen sind: reminder_hours, clock_days, channels, creators, language."},
+		{console, ScopeUser, "colour", "red", "Es gibt keine Einstellung „colour“ (persönlich); die Einstellungen sind: dm, language."},
+	} {
+		rep, err := e.svc.SetSetting(ctx, c.req, c.scope, c.key, c.value)
+		got := rep.Text
+		var r *Refusal
+		if errors.As(err, &r) {
+			got = r.Msg
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("%s sets %s %s %s: %q, want %q", c.req.User.Name, c.scope, c.key, c.value, got, c.want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -170,11 +171,20 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 	// First every kind of move (those whose best move gains most first), then the whole moves
 	// that gain something, best first, while there is room, then how many more. Moves that gain
 	// nothing never fill the page: which of them would come first says nothing to the player.
+	// The footer counts only what no entry reaches: the moves of the kinds left off the page,
+	// less those of them listed whole. A page that lists every kind needs no footer. The last
+	// entry stays kept for it either way, so that pages read as before apart from the footer.
+	room := limit - 1
 	shown := map[string]bool{}
+	var listed []rules.Move // the kinds listed: every move starting with one is reachable
+	hidden := Count{}
 	for _, g := range groups {
-		if len(out) == limit-1 {
-			break
+		if len(out) >= room {
+			hidden.N += g.count.N
+			hidden.AtLeast = hidden.AtLeast || g.count.AtLeast
+			continue
 		}
+		listed = append(listed, g.move)
 		if g.count.N == 1 && !g.count.AtLeast && len(g.whole) == 1 {
 			w := g.whole[0]
 			out = append(out, wholeSuggestion(lang, w, name))
@@ -184,7 +194,7 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 		out = append(out, groupSuggestion(lang, g, name))
 	}
 	for _, w := range bestWhole(groups, limit) {
-		if len(out) >= limit-1 {
+		if len(out) >= room {
 			break
 		}
 		if shown[w.move.String()] {
@@ -192,22 +202,29 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 		}
 		shown[w.move.String()] = true
 		out = append(out, wholeSuggestion(lang, w, name))
-	}
-	whole := 0
-	for _, sg := range out {
-		if sg.Complete {
-			whole++
+		if !startsWithAny(w.move, listed) {
+			hidden.N-- // a move of a kind left off, reachable now as itself
 		}
 	}
-	if more := (Count{N: total - whole, AtLeast: atLeast}); more.N > 0 {
+	if hidden.N > 0 {
 		value := strings.TrimSpace(typed)
 		if value == "" {
 			value = "?"
 		}
 		out = append(out, Suggestion{Value: value, Note: true,
-			Label: T(lang, "menu_more", "Moves", more.words(lang, true))})
+			Label: T(lang, "menu_more", "Moves", hidden.words(lang, true))})
 	}
 	return out
+}
+
+// startsWithAny says whether m starts with one of the prefixes.
+func startsWithAny(m rules.Move, prefixes []rules.Move) bool {
+	for _, p := range prefixes {
+		if len(p) <= len(m) && slices.Equal(m[:len(p)], p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Count is a number of whole moves; AtLeast when the menu stopped counting.

@@ -98,8 +98,8 @@ func testName(s rules.Seat) string { return fmt.Sprintf("player%d", s) }
 var moreRE = regexp.MustCompile(`^…and (over )?(\d+) more moves?: type more of the move`)
 
 // When a seat has more than 25 moves, autocomplete offers every kind of move (every first token),
-// with how many whole moves start with it, then whole moves, and ends saying truly how many more
-// there are. Everything fits Discord's limits and names players, not seat placeholders.
+// with how many whole moves start with it, then whole moves, and ends saying truly how many moves
+// no entry reaches, when there are any. Everything fits Discord's limits and names players, not seat placeholders.
 func TestSuggestOffersEveryKindOfMove(t *testing.T) {
 	for _, p := range bigMenus(t, 2) {
 		t.Run(p.name, func(t *testing.T) {
@@ -128,23 +128,42 @@ func TestSuggestOffersEveryKindOfMove(t *testing.T) {
 					t.Errorf("the first page does not offer %q (%s) as a kind of move: %+v", c.Token, c.Label, sg)
 				}
 			}
-			note := sg[len(sg)-1]
-			m := moreRE.FindStringSubmatch(note.Label)
-			if !note.Note || m == nil {
-				t.Fatalf("the list does not end with how many more: %+v", note)
-			}
-			more, _ := strconv.Atoi(m[2])
-			shown := 0
-			for _, s := range sg {
-				if s.Complete {
-					shown++
+			// The footer counts exactly the moves no entry reaches (neither a listed kind nor
+			// itself listed), and there is none when every move is reachable.
+			if p.total >= 0 {
+				var listed []rules.Move
+				for _, s := range sg {
+					if s.Moves > 0 {
+						listed = append(listed, rules.Move(strings.Fields(s.Value)))
+					}
 				}
-			}
-			switch {
-			case p.total >= 0 && m[1] == "" && more != p.total-shown:
-				t.Errorf("%q with %d whole moves shown of %d", note.Label, shown, p.total)
-			case p.total >= 0 && m[1] != "" && more+shown > p.total:
-				t.Errorf("%q with %d shown: more than the %d moves there are", note.Label, shown, p.total)
+				reach := 0
+				for _, k := range listed {
+					nodes := 40000
+					reach += countWhole(p.st, p.seat, k, &nodes)
+				}
+				for _, s := range sg {
+					if s.Complete && !startsWithAny(rules.Move(strings.Fields(s.Value)), listed) {
+						reach++
+					}
+				}
+				hidden := p.total - reach
+				note := sg[len(sg)-1]
+				m := moreRE.FindStringSubmatch(note.Label)
+				more := -1
+				if m != nil {
+					more, _ = strconv.Atoi(m[2])
+				}
+				switch {
+				case hidden == 0 && note.Note:
+					t.Errorf("every move is reachable, yet the list ends %q", note.Label)
+				case hidden > 0 && (!note.Note || m == nil):
+					t.Errorf("%d moves unreachable, and the list does not say so: %+v", hidden, note)
+				case hidden > 0 && m[1] == "" && more != hidden:
+					t.Errorf("%q, with %d moves unreachable", note.Label, hidden)
+				case hidden > 0 && m[1] != "" && more > hidden:
+					t.Errorf("%q: more than the %d moves unreachable", note.Label, hidden)
+				}
 			}
 			// One level down: what follows a typed kind of move is offered the same way.
 			for _, s := range sg {

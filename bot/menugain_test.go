@@ -86,10 +86,10 @@ func TestSuggestOrdersByGain(t *testing.T) {
 			t.Errorf("%q: label %q, want %q", v, labels[v], l)
 		}
 	}
-	if last := sg[len(sg)-1]; !last.Note || !strings.Contains(last.Label, "96 more moves") {
-		t.Errorf("the list ends %+v, not with the 96 moves not shown", last)
+	if last := sg[len(sg)-1]; last.Note {
+		t.Errorf("every kind is listed, so every move is reachable, yet the list ends %+v", last)
 	}
-	// Without gains the first screen holds the kinds and how many more, nothing else.
+	// Without gains the first screen holds the kinds, nothing else.
 	st.gains = nil
 	if got := values(suggest(st, 0, "", 25, testName)); strings.Join(got, "|") != "a|b|c|d|e" {
 		t.Errorf("a screen padded with moves that gain nothing: %q", got)
@@ -346,6 +346,41 @@ func TestReefSetupOfferedAsKinds(t *testing.T) {
 		if s.Complete {
 			t.Errorf("%d setups listed whole (%q) instead of their kinds: %q", len(moves), s.Value, values(sg))
 			break
+		}
+	}
+}
+
+// The footer counts only the moves no entry reaches: none when every kind is listed (seven kinds
+// of 144 moves, 1008 in all, were followed by "…and 1008 more moves"), else the moves of the kinds
+// left off the page.
+func TestSuggestFooterCountsOnlyWhatIsOutOfReach(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		kinds string
+		n     int
+		gains map[string]rules.Gain
+		want  string // the footer; "" for none
+		count int    // entries before it
+	}{
+		{"seven kinds", "abcdefg", 144, nil, "", 7},
+		{"three kinds and moves that gain", "abc", 78, map[string]rules.Gain{"a 1": {Points: 2}, "b 2": {Points: 1}}, "", 5},
+		{"24 kinds fill the page", "abcdefghijklmnopqrstuvwx", 2, nil, "", 24},
+		{"25 kinds: the last left off", "abcdefghijklmnopqrstuvwxy", 2, nil, "…and 2 more moves: type more of the move to see them", 24},
+		// 30 kinds: 24 listed (z first, for its gain), the 6 left off hold 12 moves.
+		{"30 kinds", "abcdefghijklmnopqrstuvwxyzABCD", 2, map[string]rules.Gain{"z 1": {Points: 3}},
+			"…and 12 more moves: type more of the move to see them", 24},
+	} {
+		st := gainMenu{moves: kindsOf(c.kinds, c.n), gains: c.gains}
+		sg := suggest(st, 0, "", 25, testName)
+		last := sg[len(sg)-1]
+		switch {
+		case c.want == "" && last.Note:
+			t.Errorf("%s: every move is reachable, yet the list ends %q", c.name, last.Label)
+		case c.want != "" && (!last.Note || last.Label != c.want):
+			t.Errorf("%s: the list ends %q, want %q", c.name, last.Label, c.want)
+		}
+		if got := len(values(sg)); got != c.count {
+			t.Errorf("%s: %d entries before the footer, want %d: %q", c.name, got, c.count, values(sg))
 		}
 	}
 }

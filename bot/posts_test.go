@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/boardbot/boardbot/render/recap"
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/rules/rulestest"
@@ -469,4 +470,36 @@ type otherQuestion struct{ seatMenu }
 
 func (otherQuestion) Awaiting() []rules.Prompt {
 	return []rules.Prompt{{Seat: 0, Text: "Place a foal."}}
+}
+
+// Every prompt shows every player's score where the game has one, the long prompt of a new kind
+// of question too (Autumn Ash's leaves, whose prompt tells only "You have 4 of 21 points."); a
+// game without a running score shows none.
+func TestEveryPromptShowsTheScores(t *testing.T) {
+	s := &Service{}
+	scored := func(view any) (recap.Progress, error) {
+		return recap.Progress{Measure: "points", Unit: "points", Values: []int{4, 17}}, nil
+	}
+	st := seatMenu{[]rules.Move{{"x"}}}
+	for _, c := range []struct {
+		name     string
+		progress func(view any) (recap.Progress, error)
+		asked    int
+		kinds    [][]string
+		want     string
+	}{
+		{"first prompt", scored, 0, nil, "ann: Attack bob or pass. · ann 4, bob 17"},
+		{"new kind after many", scored, shortAfter, [][]string{{"other"}}, "ann: Attack bob or pass. · ann 4, bob 17"},
+		{"same kind again", scored, shortAfter, [][]string{{promptKind(st.Awaiting()[0])}}, "ann: your move · ann 4, bob 17"},
+		{"no running score", nil, 0, nil, "ann: Attack bob or pass."},
+		{"no running score, short", nil, shortAfter, [][]string{{promptKind(st.Awaiting()[0])}}, "ann: your move"},
+	} {
+		tb := &table{row: &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}}},
+			kit: Kit{Progress: c.progress}}
+		tb.state = st
+		lines, _ := s.promptLines(LangEnglish, tb, st, &Notice{}, []int{c.asked}, c.kinds)
+		if len(lines) != 1 || lines[0] != c.want {
+			t.Errorf("%s: %q, want %q", c.name, lines, c.want)
+		}
+	}
 }

@@ -265,3 +265,50 @@ func TestResultSaysTheWinnerOnce(t *testing.T) {
 		}
 	}
 }
+
+// /board tells whom the game waits for and every player's score; the awaited player's own prompt
+// speaks to them ("You have 6 of 21 points") and goes to them alone, not to the other player or a
+// spectator, whose "you" it is not.
+func TestBoardTellsThePromptToItsPlayerOnly(t *testing.T) {
+	e := realEnv(t)
+	th := e.realGame("autumn-ash", "ann", "bob")
+	e.untilOneAwaited(th)
+	tb, err := e.svc.load(context.Background(), e.row(th).ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := tb.state.Awaiting()[0]
+	awaited := playerName(tb.row, p.Seat)
+	other := playerName(tb.row, 1-p.Seat)
+	prompt := promptText(LangEnglish, p, seatNamer(LangEnglish, tb.row, tb.state))
+	scores := e.svc.scoreLine(tb, tb.state)
+	tb.mu.Unlock()
+	if scores == "-" || !strings.Contains(scores, "ann ") || !strings.Contains(scores, "bob ") {
+		t.Fatalf("Autumn Ash has a running score: %q", scores)
+	}
+	head := "Waiting for " + awaited + ". · " + scores
+	for _, c := range []struct {
+		who   string
+		wants []string
+		not   []string
+	}{
+		{other, []string{head}, []string{prompt, "Your turn"}},
+		{"cat", []string{head}, []string{prompt, "Your turn"}},
+		{awaited, []string{head, "\nYour turn: " + prompt}, nil},
+	} {
+		rep, err := e.svc.Board(context.Background(), e.in(th, user(c.who)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.wants {
+			if !strings.Contains(rep.Text, w) {
+				t.Errorf("%s's /board: %q, without %q", c.who, rep.Text, w)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(rep.Text, n) {
+				t.Errorf("%s's /board: %q tells %q", c.who, rep.Text, n)
+			}
+		}
+	}
+}

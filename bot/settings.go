@@ -108,7 +108,7 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 	ul := s.UserLanguage(ctx, req)
 	sp, ok := specFor(scope, key)
 	if !ok {
-		return Reply{}, refuseT(ul, "setting_unknown", "Scope", scope, "Key", key, "Keys", strings.Join(keysOf(scope), ", "))
+		return Reply{}, refuseT(ul, "setting_unknown", "Scope", scopeIn(ul, scope), "Key", key, "Keys", strings.Join(keysOf(scope), ", "))
 	}
 	id := req.User.ID
 	if scope == ScopeGuild {
@@ -127,7 +127,7 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 		if errors.As(err, &ve) {
 			what = T(ul, ve.id, ve.args...)
 		}
-		return Reply{}, refuseT(ul, "setting_bad_value", "Key", key, "What", what)
+		return Reply{}, refuseT(ul, "setting_bad_value", "Key", T(ul, "setting_name_"+key), "What", what)
 	}
 	if err := s.store.SetSetting(ctx, scope, id, key, v); err != nil {
 		return Reply{}, err
@@ -137,10 +137,20 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 		// An audit line for every admin action, so a changed server can be explained later.
 		s.log.Info("audit: server setting changed", "guild", req.Place.Guild, "user", req.User.ID, "name", req.User.Name, "key", key, "value", v)
 	}
-	if key == "language" && scope == ScopeUser {
-		ul = s.UserLanguage(ctx, req) // the answer speaks the language just chosen
+	if key == "language" {
+		// The answer speaks the language just chosen: the reader's own, or the server's for a
+		// reader who has none of their own and reads the server's (the console's admin).
+		ul = s.UserLanguage(ctx, req)
 	}
 	return Reply{Text: T(ul, "setting_set", "Key", T(ul, "setting_name_"+key), "Value", settingValueIn(ul, key, v)), Private: true}, nil
+}
+
+// scopeIn names a scope in the reader's words ("server", "personal"); an unknown one as given.
+func scopeIn(lang, scope string) string {
+	if HasText("setting_scope_" + scope) {
+		return T(lang, "setting_scope_"+scope)
+	}
+	return scope
 }
 
 // settingValueIn is a setting's stored value in the reader's words: a language by its name, the

@@ -32,7 +32,7 @@ func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: s.statusLine(ul, t), Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
+	return Reply{Text: s.statusLine(ul, t, seatsOf(t.row, req.User.ID)), Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
 }
 
 // altIn gives the board of a private reply its alt text in the reader's language (render
@@ -76,8 +76,10 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Text: text, Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
 }
 
-// statusLine says whose turn it is or how the game ended.
-func (s *Service) statusLine(lang string, t *table) string {
+// statusLine says whose turn it is or how the game ended, to a reader holding the seats held.
+// A prompt speaks to its player ("You have 6 of 21 points"): the reader is told only their own
+// seats' prompts, and the others are named with every player's score beside them.
+func (s *Service) statusLine(lang string, t *table, held []rules.Seat) string {
 	if t.row.Status == storage.StatusAborted {
 		return T(lang, "status_aborted", "Game", gameTitle(t))
 	}
@@ -87,11 +89,15 @@ func (s *Service) statusLine(lang string, t *table) string {
 	if res := s.gameResult(t.row, t.state); res != nil {
 		return resultTextIn(lang, t.row, t.state, res)
 	}
-	var parts []string
+	var names, own []string
 	for _, p := range t.state.Awaiting() {
-		parts = append(parts, promptLine(lang, t.row, t.state, p))
+		names = append(names, seatLabel(lang, t.row, t.state, p.Seat))
+		if slices.Contains(held, p.Seat) {
+			own = append(own, yourTurnIn(lang, promptText(lang, p, seatNamer(lang, t.row, t.state))))
+		}
 	}
-	return T(lang, "status_waiting", "Game", gameTitle(t), "Move", t.seq+1, "Prompts", strings.Join(parts, "; "))
+	line := withScores(lang, T(lang, "status_waiting", "Game", gameTitle(t), "Move", t.seq+1, "Names", joinNames(lang, names)), s.scoreLine(t, t.state))
+	return strings.Join(append([]string{line}, own...), "\n")
 }
 
 // History lists the moves played, newest last (at most the last n; 0 = all). Each move reads as

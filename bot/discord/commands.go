@@ -390,14 +390,20 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 		if len(s.Value) > maxOption || len(a.Choices) == maxChoices {
 			continue
 		}
-		name := clip(s.Label, maxOption)
-		if !s.Complete && !s.Note && s.Moves == 0 {
-			// The mark of a partial move survives the clipping of a long label.
-			name = clip(s.Label, maxOption-2) + " …"
-		}
-		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: s.Value})
+		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: choiceName(s), Value: s.Value})
 	}
 	return a
+}
+
+// choiceName is a suggestion's name within Discord's limit. The mark of a partial move survives
+// the clipping of a long label, and so does a kind's when its count no longer fits (a 98-character
+// Ascalion chain read as a whole move otherwise).
+func choiceName(s bot.Suggestion) string {
+	name := clip(s.Label, maxOption)
+	if !s.Complete && !s.Note && (s.Moves == 0 || name != s.Label) && !strings.Contains(name, " … (") {
+		name = clip(s.Label, maxOption-2) + " …"
+	}
+	return name
 }
 
 // What the bot needs in a channel to run a game there: post the lobby, open its thread, post

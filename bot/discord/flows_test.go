@@ -44,13 +44,18 @@ func TestAutocompleteAnswers(t *testing.T) {
 	if len(all) == 0 || len(all) > 25 {
 		t.Fatalf("1 to 25 suggestions: %d", len(all))
 	}
-	// More moves than fit: every kind of move first, with its count, and how many more last.
+	// More moves than fit: every kind of move first, with its count. The few kinds of a first
+	// move all fit, so every move is reachable and no "…and N more moves" follows them.
 	first := all[0].(map[string]any)
 	if !strings.Contains(first["name"].(string), " moves)") {
 		t.Fatalf("kinds of moves with their counts come first: %v", first)
 	}
-	if last := all[len(all)-1].(map[string]any)["name"].(string); !strings.HasPrefix(last, "…and ") || !strings.Contains(last, "type more of the move") {
-		t.Fatalf("the list ends with how many more moves there are: %v", last)
+	if len(all) < 25 {
+		for _, c := range all {
+			if name := c.(map[string]any)["name"].(string); strings.HasPrefix(name, "…and ") {
+				t.Fatalf("every kind is listed, yet the list says %q", name)
+			}
+		}
 	}
 	prefix := strings.Fields(first["value"].(string))[0][:1]
 	some, _ := e.answer(e.complete(mover, thread, prefix))["choices"].([]any)
