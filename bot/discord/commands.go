@@ -386,11 +386,23 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(msg, maxOption), Value: clip(v, maxOption)})
 		return a
 	}
+	long := 0
 	for _, s := range sg {
-		if len(s.Value) > maxOption || len(a.Choices) == maxChoices {
+		if len(s.Value) > maxOption {
+			long++
+			continue
+		}
+		if len(a.Choices) == maxChoices {
 			continue
 		}
 		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: choiceName(s), Value: s.Value})
+	}
+	if len(a.Choices) == 0 && long > 0 {
+		// Every way on is longer than Discord lets a choice be (an Ascalion chain through many
+		// lands): say so rather than show an empty list, and keep what was typed.
+		lang := h.svc.UserLanguage(ctx, request(i))
+		v := strings.TrimSpace(typed)
+		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(bot.T(lang, "dc_suggest_too_long"), maxOption), Value: clip(v, maxOption)})
 	}
 	return a
 }

@@ -1331,6 +1331,13 @@ func (d *driver) bySlash(seat rules.Seat) (rules.Move, string) {
 		if len(raw) == 0 || len(raw) > maxChoices {
 			t.Fatalf("autocomplete for %q offers %d suggestions", typed, len(raw))
 		}
+		if c := raw[0].(map[string]any); len(raw) == 1 && strings.HasPrefix(c["name"].(string), "Too long for this list") {
+			// Every way on is longer than a choice may be: the player types the rest.
+			if c["value"].(string) != strings.TrimSpace(typed) {
+				t.Fatalf("the too-long note keeps %q, typed %q", c["value"], typed)
+			}
+			return d.typeTheRest(seat, rules.Move(strings.Fields(typed)))
+		}
 		type sugg struct {
 			value, label string
 			complete     bool
@@ -1428,6 +1435,35 @@ func (d *driver) bySlash(seat rules.Seat) (rules.Move, string) {
 	}
 	t.Fatal("autocomplete never reached a whole move")
 	return nil, ""
+}
+
+// typeTheRest ends a move whose continuations are too long for autocomplete as a player would:
+// typing on from partial, token by token through the tree, then /move with the whole.
+func (d *driver) typeTheRest(seat rules.Seat, partial rules.Move) (rules.Move, string) {
+	t, e := d.t, d.e
+	t.Helper()
+	m := slices.Clone(partial)
+	for len(m) <= rules.MaxTreeDepth {
+		next, complete, err := d.mirror.Choices(seat, m)
+		if err != nil {
+			t.Fatalf("typing on from %q: %v", m, err)
+		}
+		tok := ""
+		if len(next) > 0 {
+			tok = d.choose(m, next, complete)
+		}
+		if tok == "" {
+			break
+		}
+		m = append(m, tok)
+	}
+	i := e.slash(d.users[seat], d.thread, "move", opt("move", m.String()))
+	cb := answered(t, e.do(i), i)
+	reply := content(data(cb))
+	if typ(cb) != 4 || !ephemeral(data(cb)) || !strings.HasPrefix(reply, "You played "+m.String()+".") {
+		t.Fatalf("/move %s: %+v", m, cb.JSON)
+	}
+	return m, reply
 }
 
 // byAnswer plays one of seat's one-tap answers, drawn with the game's lean: an ephemeral reply
