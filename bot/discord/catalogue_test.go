@@ -258,6 +258,7 @@ func TestCatalogueUsedWithItsArguments(t *testing.T) {
 		walk(c.Options)
 	}
 	for _, scope := range []string{bot.ScopeGuild, bot.ScopeUser} {
+		used["setting_scope_"+scope] = true // "no such server setting" (bot.scopeIn)
 		for _, k := range bot.SettingKeys(scope) {
 			used["setting_help_"+scope+"_"+k] = true
 			used["cmd_settings_key_"+k] = true
