@@ -11,7 +11,13 @@ import (
 // or a suggestion typed when there were two ways) means exactly the move the tree has. Any other
 // token is left for the tree to refuse.
 func (s *state) Respell(seat rules.Seat, m rules.Move) rules.Move {
-	if len(m) < 3 || seat != s.Turn {
+	if seat != s.Turn {
+		return m
+	}
+	if len(m) == 2 {
+		return s.respellAll(m)
+	}
+	if len(m) < 3 {
 		return m
 	}
 	low := lowered(m)
@@ -71,4 +77,34 @@ func (s *state) usableOf(code string) []useOpt {
 		}
 	}
 	return out
+}
+
+// respellAll reads "play all" with a single gem card in hand as playing that card: the tree offers
+// "all" only for two or more (a review lost a turn to its refusal inside a comma command).
+func (s *state) respellAll(m rules.Move) rules.Move {
+	low := lowered(m)
+	if low[0] != vPlay || low[1] != tokAll {
+		return m
+	}
+	next, _, err := s.Choices(s.Turn, rules.Move{vPlay})
+	if err != nil {
+		return m // no playing now: refused as typed
+	}
+	hand := s.P[s.Turn].Hand
+	gem := ""
+	for _, c := range next {
+		if c.Token == tokAll {
+			return m // two or more gem cards: "all" is the tree's own token
+		}
+		if x := s.findCode(hand, c.Token); x >= 0 && s.card(x).Kind == GemCard {
+			if gem != "" {
+				return m
+			}
+			gem = c.Token
+		}
+	}
+	if gem == "" {
+		return m
+	}
+	return rules.Move{m[0], gem}
 }

@@ -68,3 +68,19 @@ func TestCertainPaymentMayBeWritten(t *testing.T) {
 	}
 	t.Logf("%d buys and %d uses with one way to pay written with it", buys, uses)
 }
+
+// "play all" with one gem card in hand plays that card (the tree offers "all" only for two or
+// more; a review lost a turn to its refusal); with none it is still refused.
+func TestPlayAllWithOneGemCard(t *testing.T) {
+	s := newGame(t, 2, 1)
+	p := s.Turn
+	set(t, s, p, "hand", "s2", "h1")
+	got, err := rules.Canonical(s, p, rules.Move{"play", "all"})
+	if err != nil || got.String() != "play s2" {
+		t.Fatalf("play all with one gem card: %v %v, want play s2", got, err)
+	}
+	set(t, s, p, "hand", "h1")
+	if _, err := rules.Canonical(s, p, rules.Move{"play", "all"}); err == nil {
+		t.Fatal("play all with no gem card: accepted")
+	}
+}
