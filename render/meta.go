@@ -113,6 +113,8 @@ func ResultLine(lang string, r *rules.Result, reason string, name func(rules.Sea
 		return reason
 	case reason == "":
 		return head
+	case strings.HasPrefix(strings.ToLower(reason), strings.ToLower(head)):
+		return reason // the reason already says who wins ("Uma wins with 60 influence…"): once
 	}
 	return WithReason(lang, head, reason)
 }

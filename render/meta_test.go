@@ -25,6 +25,10 @@ func TestResultLineInEveryLanguage(t *testing.T) {
 		{"en", two, "", "alice and Ada share the win"},
 		{"de", two, "", "alice und Ada teilen sich den Sieg"},
 		{"fr", &rules.Result{Ranks: []int{1}}, "Partie gagnée", "Partie gagnée"},
+		// A reason that already says who wins is the whole line (Ausonia's board read "Uma wins:
+		// Uma wins with 60 influence after 17 rounds.").
+		{"en", one, "bob wins with 60 influence after 17 rounds.", "bob wins with 60 influence after 17 rounds."},
+		{"de", one, "bob gewinnt mit 60 Einfluss nach 17 Runden.", "bob gewinnt mit 60 Einfluss nach 17 Runden."},
 	}
 	for _, c := range cases {
 		if got := ResultLine(c.lang, c.r, c.reason, name); got != c.want {
