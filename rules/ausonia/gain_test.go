@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // What using an ability gains is the influence it gives: along random games at every number of
@@ -19,7 +20,7 @@ func TestGainIsTheInfluenceAnAbilityGives(t *testing.T) {
 		for i := 0; i < 300 && s.Res == nil; i++ {
 			seat := s.Awaiting()[0].Seat
 			if _, _, err := s.Choices(seat, rules.Move{vUse}); err == nil && s.Pend == nil {
-				for _, m := range wholeUnder(t, s, seat, rules.Move{vUse}) {
+				for _, m := range rulestest.WholeUnder(t, s, seat, rules.Move{vUse}) {
 					gain := s.Gain(seat, m)
 					cp := s.clone()
 					before := cp.P[seat].Influence
@@ -53,20 +54,4 @@ func TestGainIsTheInfluenceAnAbilityGives(t *testing.T) {
 	if gaining == 0 {
 		t.Errorf("of %d abilities used, none gave influence: the test saw nothing", checked)
 	}
-}
-
-// wholeUnder lists the whole moves of seat that start with m.
-func wholeUnder(t *testing.T, s *state, seat rules.Seat, m rules.Move) []rules.Move {
-	next, complete, err := s.Choices(seat, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []rules.Move
-	if complete {
-		out = append(out, m)
-	}
-	for _, c := range next {
-		out = append(out, wholeUnder(t, s, seat, append(append(rules.Move{}, m...), c.Token))...)
-	}
-	return out
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
 // What eating a coral gains is what it adds to the seat's score (the parrotfish at the colours'
@@ -22,7 +23,7 @@ func TestGainIsWhatEatingScores(t *testing.T) {
 			ps := s.Awaiting()
 			seat := ps[r.IntN(len(ps))].Seat
 			if _, _, err := s.Choices(seat, rules.Move{vEat}); err == nil {
-				for _, m := range wholeUnder(t, s, seat, rules.Move{vEat}) {
+				for _, m := range rulestest.WholeUnder(t, s, seat, rules.Move{vEat}) {
 					gain := s.Gain(seat, m)
 					cp := s.clone()
 					before := cp.score(int(seat))
@@ -53,20 +54,4 @@ func TestGainIsWhatEatingScores(t *testing.T) {
 	if eats == 0 || others == 0 {
 		t.Errorf("%d eats and %d other moves checked: the test saw too little", eats, others)
 	}
-}
-
-// wholeUnder lists the whole moves of seat that start with m.
-func wholeUnder(t *testing.T, s *state, seat rules.Seat, m rules.Move) []rules.Move {
-	next, complete, err := s.Choices(seat, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []rules.Move
-	if complete {
-		out = append(out, m)
-	}
-	for _, c := range next {
-		out = append(out, wholeUnder(t, s, seat, append(append(rules.Move{}, m...), c.Token))...)
-	}
-	return out
 }

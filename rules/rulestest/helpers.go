@@ -63,3 +63,21 @@ func ApplyAlike(t testing.TB, a, b rules.State, seat rules.Seat, m rules.Move, s
 		t.Fatalf("move %d %q: %s", step, m.String(), differ)
 	}
 }
+
+// WholeUnder lists the whole moves of seat that start with m, depth first: a test's look at one
+// kind of move without enumerating the whole tree.
+func WholeUnder(t testing.TB, st rules.State, seat rules.Seat, m rules.Move) []rules.Move {
+	t.Helper()
+	next, complete, err := st.Choices(seat, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []rules.Move
+	if complete {
+		out = append(out, m)
+	}
+	for _, c := range next {
+		out = append(out, WholeUnder(t, st, seat, append(append(rules.Move{}, m...), c.Token))...)
+	}
+	return out
+}
