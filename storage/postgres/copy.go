@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/sqlstore"
 )
 
 // The Copier side of `boardbot migrate-db`: rows are written as the source holds them, ids,
@@ -29,17 +30,18 @@ func (s *Store) Empty(ctx context.Context) (bool, error) {
 
 // CopyGame writes g, its seats and its log in one transaction.
 func (s *Store) CopyGame(ctx context.Context, g *storage.Game, log []storage.Move) error {
-	args, err := gameArgs(g)
+	args, err := dialect.GameArgs(g)
 	if err != nil {
 		return fmt.Errorf("postgres: copy game %d: %w", g.ID, err)
 	}
 	err = s.write(ctx, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO games (id, version, created, updated, move_count, last_seat, `+
-			strings.Join(gameWriteColumns, ", ")+`) VALUES ($1, $2, $3, $4, $5, $6, `+params(7, len(gameWriteColumns))+`)`,
+		q := s.Bind(pgQ{tx})
+		if _, err := q.Exec(ctx, `INSERT INTO games (id, version, created, updated, move_count, last_seat, `+
+			strings.Join(sqlstore.GameWriteColumns, ", ")+`) VALUES (`+sqlstore.Placeholders(6+len(sqlstore.GameWriteColumns))+`)`,
 			append([]any{g.ID, g.Version, g.Created, g.Updated, g.MoveCount, g.LastSeat}, args...)...); err != nil {
 			return fmt.Errorf("insert: %w", err)
 		}
-		if err := writeSeats(ctx, tx, g.ID, g.Players); err != nil {
+		if err := sqlstore.WriteSeats(ctx, q, g.ID, g.Players); err != nil {
 			return err
 		}
 		_, err := tx.CopyFrom(ctx, pgx.Identifier{"moves"},

@@ -6,6 +6,7 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"errors"
 	"fmt"
@@ -14,14 +15,18 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/sqlstore"
 )
 
 // Store is a storage.Store on one PostgreSQL database (or one schema of it: a search_path in the
 // URL's query chooses it). It is safe for concurrent use, by any number of processes.
 type Store struct {
+	*sqlstore.Store // games, moves, outbox, keys, settings: the logic both databases share
+
 	pool   *pool
 	health health
 	// from and to are the schema versions this Open found and left (equal when nothing was
@@ -116,7 +121,8 @@ func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 		p.Close()
 		return nil, fmt.Errorf("postgres: open: %w", err)
 	}
-	s := &Store{pool: &pool{Pool: p, wait: opt.PoolWait}, from: from, to: to}
+	s := newStore(&pool{Pool: p, wait: opt.PoolWait})
+	s.from, s.to = from, to
 	if opt.Check {
 		if err := s.CheckCapacity(ctx, opt); err != nil {
 			p.Close()
@@ -278,30 +284,86 @@ func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 	return v, nil
 }
 
+// dialect is PostgreSQL's SQL: numbered placeholders, timestamptz times, id lists as arrays,
+// and the game's row locked for the rest of a write, so the version check holds between
+// instances.
+var dialect = sqlstore.Dialect{
+	Name:        "postgres",
+	Dollar:      true,
+	ForUpdate:   " FOR UPDATE",
+	Time:        func(t time.Time) (any, error) { return t, nil },
+	InIDs:       func(col string) string { return col + ` = ANY(?)` },
+	IDs:         func(ids []int64) (any, error) { return ids, nil },
+	BeforeClaim: fmt.Sprintf(`SELECT pg_advisory_xact_lock(%d)`, claimLock),
+}
+
+// claimLock is the advisory lock key claimants take turns on (any constant of our own).
+const claimLock = 0x626f6172640001
+
+// newStore is a Store on a connected pool.
+func newStore(p *pool) *Store {
+	s := &Store{pool: p}
+	s.Store = sqlstore.New(backend{s}, dialect)
+	return s
+}
+
+// backend gives the shared logic this store's transactions.
+type backend struct{ s *Store }
+
+func (b backend) Write(ctx context.Context, fn func(sqlstore.Q) error) error {
+	return b.s.write(ctx, func(tx pgx.Tx) error { return fn(pgQ{tx}) })
+}
+
+func (b backend) Read(ctx context.Context, fn func(sqlstore.Q) error) error {
+	return b.s.read(ctx, func(tx pgx.Tx) error { return fn(pgQ{tx}) })
+}
+
+func (b backend) Reader() sqlstore.Q { return pgQ{b.s.pool} }
+
+// pgQ adapts a pgx transaction or the pool to sqlstore.Q.
+type pgQ struct {
+	q interface {
+		Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+		Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+		QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	}
+}
+
+func (a pgQ) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	tag, err := a.q.Exec(ctx, query, args...)
+	return tag.RowsAffected(), err
+}
+
+func (a pgQ) Query(ctx context.Context, query string, args ...any) (sqlstore.Rows, error) {
+	return a.q.Query(ctx, query, args...)
+}
+
+func (a pgQ) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
+	return pgRow{a.q.QueryRow(ctx, query, args...)}
+}
+
+// pgRow reports no row as database/sql does, which the shared logic checks for.
+type pgRow struct{ pgx.Row }
+
+func (r pgRow) Scan(dest ...any) error {
+	err := r.Row.Scan(dest...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return sql.ErrNoRows
+	}
+	return err
+}
+
 // write runs fn in one transaction and commits it; any error rolls everything back. It waits
 // for a connection at most the pool's wait; a failure for the server's sake (disk full,
 // read-only, out of connections) comes back as an *storage.Unavailable naming it, logged once.
 func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
-	key, committed := storage.PendingDoneKey(ctx)
 	c, err := s.pool.acquire(ctx)
 	if err != nil {
 		return s.noted(err)
 	}
 	defer c.Release()
 	defer s.health.begun()()
-	err = pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
-		if err := fn(tx); err != nil {
-			return err
-		}
-		if key != "" {
-			return rememberKey(ctx, tx, scopeAction, key, now())
-		}
-		return nil
-	})
-	if err == nil {
-		committed()
-	}
-	return s.noted(err)
+	return s.noted(pgx.BeginFunc(ctx, c, fn))
 }
 
 // read runs fn in one read-only repeatable-read transaction, so what it reads is one snapshot
@@ -313,27 +375,4 @@ func (s *Store) read(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	}
 	defer c.Release()
 	return pgx.BeginTxFunc(ctx, c, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
-}
-
-// now is the store's clock, at PostgreSQL's precision.
-func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
-
-// utc returns a time read from the database in UTC (pgx gives the local zone).
-func utc(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	u := t.UTC()
-	return &u
-}
-
-// mustChange turns a statement that touched no row into ErrNotFound.
-func mustChange(tag interface{ RowsAffected() int64 }, err error) error {
-	if err != nil {
-		return err
-	}
-	if tag.RowsAffected() == 0 {
-		return storage.ErrNotFound
-	}
-	return nil
 }

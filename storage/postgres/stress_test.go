@@ -151,7 +151,7 @@ func TestReadOnlyServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Store{pool: &pool{Pool: p, wait: time.Second}}
+	s := newStore(&pool{Pool: p, wait: time.Second})
 	t.Cleanup(func() { s.Close() })
 	logged(t)
 	err = s.Ready(t.Context())

@@ -59,28 +59,6 @@ func (s *Store) Check(ctx context.Context) ([]string, error) {
 	return problems, nil
 }
 
-// GameIDs returns the id of every stored game in order, so that fsck can load them one by one
-// and report a damaged game without stopping at it.
-func (s *Store) GameIDs(ctx context.Context) ([]int64, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT id FROM games ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: game ids: %w", err)
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("sqlite: game ids: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: game ids: %w", err)
-	}
-	return ids, nil
-}
-
 // column runs a query returning one text column.
 func (s *Store) column(ctx context.Context, query string) ([]string, error) {
 	rows, err := s.r.QueryContext(ctx, query)

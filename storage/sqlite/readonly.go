@@ -50,7 +50,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: open %s read-only: %w", path, err)
 		}
 	}
-	return &Store{path: path, w: pools[0], r: pools[1], stopped: make(chan struct{})}, nil
+	return newStore(path, pools[0], pools[1], make(chan struct{})), nil
 }
 
 // readOnlyQuery is readOnly with query_only as well: belt and braces for the checks.

@@ -6,6 +6,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/sqlstore"
 )
 
 // busyTimeoutMS is how long a connection waits for another process's lock before SQLITE_BUSY.
@@ -37,6 +39,8 @@ const (
 // Store is a storage.Store on one SQLite file. It is safe for concurrent use, and several
 // processes may open the same file.
 type Store struct {
+	*sqlstore.Store // games, moves, outbox, keys, settings: the logic both databases share
+
 	path string
 	w    *sql.DB // exactly one connection: writers queue here instead of fighting over locks
 	r    *sql.DB // read-only pool
@@ -75,7 +79,7 @@ func Open(path string) (*Store, error) {
 		r.Close()
 		return nil, fmt.Errorf("sqlite: open readers on %s: %w", path, err)
 	}
-	s := &Store{path: path, w: w, r: r, stopped: make(chan struct{})}
+	s := newStore(path, w, r, make(chan struct{}))
 	go s.checkpointer(checkpointEvery)
 	return s, nil
 }
@@ -160,21 +164,36 @@ func (s *Store) Close() error {
 	return s.closeErr
 }
 
-// querier is what *sql.DB and *sql.Tx share.
-type querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+// dialect is SQLite's SQL: times as unix nanoseconds, id lists as JSON arrays, and no row
+// locks, since the one writer connection already serialises every write.
+var dialect = sqlstore.Dialect{
+	Name: "sqlite",
+	Time: func(t time.Time) (any, error) { return toNanos(t) },
+	InIDs: func(col string) string { return col + ` IN (SELECT value FROM json_each(?))` },
+	IDs: func(ids []int64) (any, error) {
+		b, err := json.Marshal(ids)
+		return string(b), err
+	},
 }
 
-// write runs fn in one write transaction and commits it; any error rolls everything back. A
+// newStore is a Store on open pools; closing stopped ends its checkpointer.
+func newStore(path string, w, r *sql.DB, stopped chan struct{}) *Store {
+	s := &Store{path: path, w: w, r: r, stopped: stopped}
+	s.Store = sqlstore.New(backend{s}, dialect)
+	return s
+}
+
+// backend gives the shared logic this store's transactions.
+type backend struct{ s *Store }
+
+// Write runs fn in one write transaction and commits it; any error rolls everything back. A
 // failure for the disk's sake (full, read-only, input/output) comes back as an
 // *storage.Unavailable that names it, logged once.
-func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return s.noted(s.write1(ctx, fn))
+func (b backend) Write(ctx context.Context, fn func(sqlstore.Q) error) error {
+	return b.s.noted(b.s.write1(ctx, fn))
 }
 
-func (s *Store) write1(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *Store) write1(ctx context.Context, fn func(sqlstore.Q) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -185,28 +204,24 @@ func (s *Store) write1(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer s.health.writing.Store(0)
 	s.wrote.Store(true)
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	if err := fn(tx); err != nil {
+	if err := fn(sqlstore.SQL(tx)); err != nil {
 		return err
-	}
-	key, committed := storage.PendingDoneKey(ctx)
-	if key != "" {
-		if err := rememberKey(ctx, tx, scopeAction, key, now()); err != nil {
-			return err
-		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	committed()
 	return nil
 }
 
-// read runs fn in one read-only transaction, so everything it reads comes from one snapshot.
-func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+// Read runs fn in one read-only transaction, so everything it reads comes from one snapshot.
+func (b backend) Read(ctx context.Context, fn func(sqlstore.Q) error) error {
+	tx, err := b.s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("begin read: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // read-only: nothing to keep
-	return fn(tx)
+	return fn(sqlstore.SQL(tx))
 }
+
+// Reader is the read-only pool.
+func (b backend) Reader() sqlstore.Q { return sqlstore.SQL(b.s.r) }

@@ -360,7 +360,7 @@ func TestWALStaysSmall(t *testing.T) {
 		t.Errorf("the WAL reached %d bytes, want at most %d", biggest, limit)
 	}
 	stop := make(chan struct{})
-	s2 := &Store{path: s.path, w: s.w, r: s.r, stopped: stop}
+	s2 := newStore(s.path, s.w, s.r, stop)
 	s2.wrote.Store(true)
 	done := make(chan struct{})
 	go func() { s2.checkpointer(20 * time.Millisecond); close(done) }()

@@ -1,9 +1,7 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/boardbot/boardbot/storage"
@@ -16,47 +14,47 @@ import (
 func (s *Store) AppendMove(ctx context.Context, w storage.MoveWrite) (int64, error) {
 	version, err := s.appendMove(ctx, w)
 	if err != nil {
-		return 0, fmt.Errorf("sqlite: append move to game %d: %w", w.GameID, err)
+		return 0, s.errorf("append move to game %d: %w", w.GameID, err)
 	}
 	return version, nil
 }
 
 func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, error) {
-	t := now()
+	t := Now()
 	w, err := w.Prepare(t)
 	if err != nil {
 		return 0, err
 	}
-	deadline, err := toNullNanos(w.Deadline)
+	deadline, err := s.d.nullTime(w.Deadline)
 	if err != nil {
 		return 0, fmt.Errorf("deadline: %w", err)
 	}
-	remindAt, err := toNullNanos(w.RemindAt)
+	remindAt, err := s.d.nullTime(w.RemindAt)
 	if err != nil {
 		return 0, fmt.Errorf("remind at: %w", err)
 	}
-	atNanos, err := toNanos(w.Move.At)
+	at, err := s.d.Time(w.Move.At)
 	if err != nil {
 		return 0, fmt.Errorf("move time: %w", err)
 	}
-	msgs, err := outboxRows(w.Outbox)
+	updated, err := s.d.Time(t)
+	if err != nil {
+		return 0, err
+	}
+	msgs, err := s.outboxRows(w.Outbox)
 	if err != nil {
 		return 0, err
 	}
 	var version int64
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		var cur int64
-		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, w.GameID).Scan(&cur)
-		if errors.Is(err, sql.ErrNoRows) {
-			return storage.ErrNotFound
-		}
+	err = s.write(ctx, func(q Q) error {
+		cur, err := s.lockVersion(ctx, q, w.GameID, -1)
 		if err != nil {
-			return fmt.Errorf("read version: %w", err)
+			return err
 		}
 		// The duplicate check comes before the version check: a replayed interaction usually
 		// carries a stale version too, and "already applied" is the answer its sender needs.
 		if id := w.Move.InteractionID; id != "" {
-			if err := rememberKey(ctx, tx, scopeMove, id, t); err != nil {
+			if err := rememberKey(ctx, q, s.d, scopeMove, id, t); err != nil {
 				return fmt.Errorf("interaction %s: %w", id, err)
 			}
 		}
@@ -64,28 +62,27 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 			return fmt.Errorf("at version %d, not %d: %w", cur, w.ExpectVersion, storage.ErrConflict)
 		}
 		var seq int64
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?`,
+		if err := q.QueryRow(ctx, `SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?`,
 			w.GameID).Scan(&seq); err != nil {
 			return fmt.Errorf("next seq: %w", err)
 		}
 		m := w.Move
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, seat, notation, user_id, interaction_id, at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, w.GameID, seq, m.Seat, m.Notation, m.UserID, m.InteractionID, atNanos); err != nil {
+		if _, err := q.Exec(ctx, `INSERT INTO moves (game_id, seq, seat, notation, user_id, interaction_id, at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, w.GameID, seq, m.Seat, m.Notation, m.UserID, m.InteractionID, at); err != nil {
 			return fmt.Errorf("insert move %d: %w", seq, err)
 		}
-		status := string(w.Status)
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, status = COALESCE(NULLIF(?, ''), status),
+		if _, err := q.Exec(ctx, `UPDATE games SET snapshot = ?, status = COALESCE(NULLIF(?, ''), status),
 			result = ?, deadline = ?, remind_at = ?, flow = ?, version = version + 1, updated = ?, move_count = ?,
-			last_seat = ? WHERE id = ?`, w.Snapshot, status, nullBytes(w.Result), deadline, remindAt, notNull(w.Flow),
-			t.UnixNano(), seq, m.Seat, w.GameID); err != nil {
+			last_seat = ? WHERE id = ?`, notNull(w.Snapshot), string(w.Status), nullBytes(w.Result), deadline, remindAt,
+			notNull(w.Flow), updated, seq, m.Seat, w.GameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}
 		if w.Players != nil {
-			if err := writeSeats(ctx, tx, w.GameID, w.Players); err != nil {
+			if err := WriteSeats(ctx, q, w.GameID, w.Players); err != nil {
 				return err
 			}
 		}
-		if err := insertOutbox(ctx, tx, msgs); err != nil {
+		if err := insertOutbox(ctx, q, msgs); err != nil {
 			return err
 		}
 		version = cur + 1
@@ -97,20 +94,20 @@ func (s *Store) appendMove(ctx context.Context, w storage.MoveWrite) (int64, err
 // Moves returns the log of a game in order.
 func (s *Store) Moves(ctx context.Context, gameID int64) ([]storage.Move, error) {
 	var moves []storage.Move
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(q Q) error {
 		var exists bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = ?)`, gameID).Scan(&exists); err != nil {
+		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = ?)`, gameID).Scan(&exists); err != nil {
 			return fmt.Errorf("find game: %w", err)
 		}
 		if !exists {
 			return storage.ErrNotFound
 		}
 		var err error
-		moves, err = readMoves(ctx, tx, gameID)
+		moves, err = readMoves(ctx, q, gameID)
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: moves of game %d: %w", gameID, err)
+		return nil, s.errorf("moves of game %d: %w", gameID, err)
 	}
 	return moves, nil
 }
@@ -119,47 +116,50 @@ func (s *Store) Moves(ctx context.Context, gameID int64) ([]storage.Move, error)
 // the removed moves stay remembered.
 func (s *Store) TruncateMoves(ctx context.Context, gameID, expectVersion, keep int64, snapshot []byte) (int64, error) {
 	if keep < 0 {
-		return 0, fmt.Errorf("sqlite: truncate moves of game %d: negative keep %d", gameID, keep)
+		return 0, s.errorf("truncate moves of game %d: negative keep %d", gameID, keep)
 	}
-	if snapshot == nil {
-		snapshot = []byte{}
+	updated, err := s.d.Time(Now())
+	if err != nil {
+		return 0, s.errorf("truncate moves of game %d: %w", gameID, err)
 	}
-	t := now()
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := checkVersion(ctx, tx, gameID, expectVersion); err != nil {
+	err = s.write(ctx, func(q Q) error {
+		if _, err := s.lockVersion(ctx, q, gameID, expectVersion); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND seq > ?`, gameID, keep); err != nil {
+		if _, err := q.Exec(ctx, `DELETE FROM moves WHERE game_id = ? AND seq > ?`, gameID, keep); err != nil {
 			return fmt.Errorf("delete moves: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET snapshot = ?, version = version + 1, updated = ?,
+		if _, err := q.Exec(ctx, `UPDATE games SET snapshot = ?, version = version + 1, updated = ?,
 			move_count = (SELECT COUNT(*) FROM moves WHERE game_id = ?),
 			last_seat = COALESCE((SELECT seat FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 1), -1)
-			WHERE id = ?`, snapshot, t.UnixNano(), gameID, gameID, gameID); err != nil {
+			WHERE id = ?`, notNull(snapshot), updated, gameID, gameID, gameID); err != nil {
 			return fmt.Errorf("update game: %w", err)
 		}
 		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("sqlite: truncate moves of game %d after %d: %w", gameID, keep, err)
+		return 0, s.errorf("truncate moves of game %d after %d: %w", gameID, keep, err)
 	}
 	return expectVersion + 1, nil
 }
 
 // HasMove reports whether game's log holds a move made by interaction.
 func (s *Store) HasMove(ctx context.Context, game int64, interaction string) (bool, error) {
+	if interaction == "" {
+		return false, nil
+	}
 	var found bool
-	err := s.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND interaction_id = ?)`,
+	err := s.reader().QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND interaction_id = ?)`,
 		game, interaction).Scan(&found)
 	if err != nil {
-		return false, fmt.Errorf("sqlite: find interaction %s in game %d: %w", interaction, game, err)
+		return false, s.errorf("find interaction %s in game %d: %w", interaction, game, err)
 	}
-	return found && interaction != "", nil
+	return found, nil
 }
 
 // readMoves reads the log of a game in order.
-func readMoves(ctx context.Context, q querier, gameID int64) ([]storage.Move, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seq, seat, notation, user_id, interaction_id, at
+func readMoves(ctx context.Context, q Q, gameID int64) ([]storage.Move, error) {
+	rows, err := q.Query(ctx, `SELECT seq, seat, notation, user_id, interaction_id, at
 		FROM moves WHERE game_id = ? ORDER BY seq`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("query: %w", err)
@@ -168,11 +168,9 @@ func readMoves(ctx context.Context, q querier, gameID int64) ([]storage.Move, er
 	var moves []storage.Move
 	for rows.Next() {
 		m := storage.Move{GameID: gameID}
-		var at int64
-		if err := rows.Scan(&m.Seq, &m.Seat, &m.Notation, &m.UserID, &m.InteractionID, &at); err != nil {
+		if err := rows.Scan(&m.Seq, &m.Seat, &m.Notation, &m.UserID, &m.InteractionID, TimeCol{&m.At}); err != nil {
 			return nil, fmt.Errorf("read move after %d: %w", len(moves), err)
 		}
-		m.At = fromNanos(at)
 		moves = append(moves, m)
 	}
 	if err := rows.Err(); err != nil {
