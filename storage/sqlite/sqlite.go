@@ -167,8 +167,8 @@ func (s *Store) Close() error {
 // dialect is SQLite's SQL: times as unix nanoseconds, id lists as JSON arrays, and no row
 // locks, since the one writer connection already serialises every write.
 var dialect = sqlstore.Dialect{
-	Name: "sqlite",
-	Time: func(t time.Time) (any, error) { return toNanos(t) },
+	Name:  "sqlite",
+	Time:  func(t time.Time) (any, error) { return toNanos(t) },
 	InIDs: func(col string) string { return col + ` IN (SELECT value FROM json_each(?))` },
 	IDs: func(ids []int64) (any, error) {
 		b, err := json.Marshal(ids)

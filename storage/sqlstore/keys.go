@@ -142,4 +142,3 @@ func (s *Store) Spend(ctx context.Context, name string, slot int64, limit int, f
 	}
 	return got, nil
 }
-
