@@ -100,3 +100,47 @@ func (p *Prober) Probe(ctx context.Context, check func(context.Context) error) e
 	}
 	return &Unavailable{Part: PartTimeout, Reason: fmt.Sprintf("the store has not answered its check for %s", time.Since(f.since).Round(100*time.Millisecond))}
 }
+
+// Sticky remembers a write's failure that Ready cannot see without writing (a full disk, a
+// read-only server) until a write succeeds, for both stores' Ready and logs.
+type Sticky struct {
+	mu     sync.Mutex
+	failed *Unavailable
+	at     time.Time
+}
+
+// Clear records a successful write and returns the failure it ends (nil when none).
+func (s *Sticky) Clear() *Unavailable {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	was := s.failed
+	s.failed = nil
+	return was
+}
+
+// Set records u and reports whether its cause is new (not the one already recorded), so that a
+// store logs a cause once rather than at every write it refuses.
+func (s *Sticky) Set(u *Unavailable) (first bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	first = s.failed == nil || s.failed.Reason != u.Reason
+	s.failed, s.at = u, time.Now()
+	return first
+}
+
+// Failed returns the recorded failure, however old.
+func (s *Sticky) Failed() *Unavailable {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.failed
+}
+
+// Err returns the recorded failure while it is younger than d, and nil otherwise.
+func (s *Sticky) Err(d time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.failed != nil && time.Since(s.at) < d {
+		return s.failed
+	}
+	return nil
+}

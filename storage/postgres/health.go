@@ -32,9 +32,8 @@ type health struct {
 	mu       sync.Mutex
 	inflight map[uint64]time.Time // when each write still running began
 	next     uint64
-	failed   *storage.Unavailable
-	at       time.Time
-	logged   string // the cause last logged, and when
+	sticky   storage.Sticky // a full or read-only server, until a write succeeds
+	logged   string         // the cause last logged, and when
 	loggedAt time.Time
 	prober   storage.Prober
 }
@@ -74,11 +73,7 @@ func classify(err error) *storage.Unavailable {
 func (s *Store) noted(err error) error {
 	h := &s.health
 	if err == nil {
-		h.mu.Lock()
-		was := h.failed
-		h.failed = nil
-		h.mu.Unlock()
-		if was != nil {
+		if was := h.sticky.Clear(); was != nil {
 			slog.Info("database writes work again", "was", was.Reason)
 		}
 		return nil
@@ -96,7 +91,7 @@ func (s *Store) noted(err error) error {
 	// A full or read-only server stays so until a write proves otherwise, and Ready cannot see it
 	// without writing; a busy pool or a lost connection Ready sees by itself.
 	if u.Part == storage.PartDisk || u.Reason == readOnly {
-		h.failed, h.at = u, time.Now()
+		h.sticky.Set(u)
 	}
 	h.mu.Unlock()
 	if first {
@@ -168,11 +163,5 @@ func (s *Store) Ready(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	h := &s.health
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.failed != nil && time.Since(h.at) < stickyFor {
-		return h.failed
-	}
-	return nil
+	return s.health.sticky.Err(stickyFor)
 }

@@ -95,16 +95,7 @@ func TestOpenHidesPassword(t *testing.T) {
 func TestCheck(t *testing.T) {
 	s := open(t, pgtest.URL(t))
 	ctx := t.Context()
-	id, err := s.CreateGame(ctx, &storage.Game{Kind: "k", Seats: 1, Status: storage.StatusRunning})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.AppendMove(ctx, storage.MoveWrite{GameID: id, ExpectVersion: 1, Move: storage.Move{Notation: "a"}}); err != nil {
-		t.Fatal(err)
-	}
-	if problems, err := s.Check(ctx); err != nil || len(problems) != 0 {
-		t.Fatalf("Check on a healthy database = %v, %v", problems, err)
-	}
+	id := storagetest.OneMoveGame(t, s)
 	if _, err := s.pool.Exec(ctx, `INSERT INTO moves (game_id, seq, seat, notation, at) VALUES ($1, 3, 1, 'c', now())`, id); err != nil {
 		t.Fatal(err)
 	}

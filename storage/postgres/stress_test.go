@@ -1,9 +1,7 @@
 package postgres
 
 import (
-	"bytes"
 	"context"
-	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -16,32 +14,6 @@ import (
 	"github.com/boardbot/boardbot/storage/postgres/pgtest"
 	"github.com/boardbot/boardbot/storage/storagetest"
 )
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
-func logged(t *testing.T) *syncBuffer {
-	t.Helper()
-	var b syncBuffer
-	old := slog.Default()
-	slog.SetDefault(slog.New(slog.NewTextHandler(&b, nil)))
-	t.Cleanup(func() { slog.SetDefault(old) })
-	return &b
-}
 
 func openWith(t *testing.T, url string, opt Options) *Store {
 	t.Helper()
@@ -80,7 +52,7 @@ func hold(t *testing.T, s *Store) (release func()) {
 // gets an answer a player can read, logged once; a read does the same; when connections come
 // back, moves work.
 func TestPoolExhausted(t *testing.T) {
-	log := logged(t)
+	log := storagetest.Logged(t)
 	s := openWith(t, pgtest.URL(t), Options{MaxConns: 2, PoolWait: 300 * time.Millisecond})
 	ctx := t.Context()
 	id, err := s.CreateGame(ctx, &storage.Game{Kind: "k", Seats: 1, Status: storage.StatusRunning})
@@ -153,7 +125,7 @@ func TestReadOnlyServer(t *testing.T) {
 	}
 	s := newStore(&pool{Pool: p, wait: time.Second})
 	t.Cleanup(func() { s.Close() })
-	logged(t)
+	storagetest.Logged(t)
 	err = s.Ready(t.Context())
 	if u, ok := storage.AsUnavailable(err); !ok || u.Reason != readOnly {
 		t.Errorf("Ready on a read-only server = %v", err)
@@ -162,7 +134,7 @@ func TestReadOnlyServer(t *testing.T) {
 	if u, ok := storage.AsUnavailable(err); !ok || u.Reason != readOnly {
 		t.Errorf("write on a read-only server = %v", err)
 	}
-	if s.health.failed == nil {
+	if s.health.sticky.Failed() == nil {
 		t.Error("the read-only failure was not remembered for Ready")
 	}
 }
@@ -194,7 +166,7 @@ func TestCapacity(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close(context.Background())
-	log := logged(t)
+	log := storagetest.Logged(t)
 	s2, err := OpenWith(t.Context(), url, Options{MaxConns: usable, Check: true})
 	if err != nil {
 		t.Fatalf("a pool of the server's size was refused: %v", err)
@@ -231,11 +203,7 @@ func BenchmarkReady(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	for b.Loop() {
-		if err := s.Ready(context.Background()); err != nil {
-			b.Fatal(err)
-		}
-	}
+	storagetest.BenchReady(b, s)
 }
 
 // TestReadyStalledWrite: one write running far longer than any row lock should (a server whose

@@ -129,11 +129,10 @@ type health struct {
 	writing atomic.Int64 // unix nanoseconds at which the write in progress began; 0 when none
 
 	mu     sync.Mutex
-	failed *storage.Unavailable // the last write's failure for the disk's sake; nil after a success
+	sticky storage.Sticky // the last write's failure for the disk's sake, until a write succeeds
 	// lockedSince is when Ready first found the write lock held by another process; zero
 	// while it is free.
 	lockedSince time.Time
-	at          time.Time // when it failed
 	prober      storage.Prober
 }
 
@@ -143,11 +142,7 @@ type health struct {
 func (s *Store) noted(err error) error {
 	h := &s.health
 	if err == nil {
-		h.mu.Lock()
-		was := h.failed
-		h.failed = nil
-		h.mu.Unlock()
-		if was != nil {
+		if was := h.sticky.Clear(); was != nil {
 			slog.Info("database writes work again", "db", s.path, "was", was.Reason)
 		}
 		return nil
@@ -162,11 +157,7 @@ func (s *Store) noted(err error) error {
 		slog.Warn("database write failed: "+u.Reason, "db", s.path, "err", err)
 		return u
 	}
-	h.mu.Lock()
-	first := h.failed == nil || h.failed.Reason != u.Reason
-	h.failed, h.at = u, time.Now()
-	h.mu.Unlock()
-	if first {
+	if h.sticky.Set(u) {
 		slog.Error("database write failed: "+u.Reason, "db", s.path, "err", err)
 	}
 	return u
@@ -231,13 +222,7 @@ func (s *Store) Ready(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	h := &s.health
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.failed != nil && time.Since(h.at) < stickyFor {
-		return h.failed
-	}
-	return nil
+	return s.health.sticky.Err(stickyFor)
 }
 
 // lockedFor is how long another process (an admin's sqlite3 shell in BEGIN IMMEDIATE, a backup

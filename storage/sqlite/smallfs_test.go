@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/storage"
+	"github.com/boardbot/boardbot/storage/storagetest"
 )
 
 // smallFS is the environment variable naming an empty directory on a small file system (a few
@@ -29,7 +30,7 @@ func TestSmallVolume(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	logged(t)
+	storagetest.Logged(t)
 	db := filepath.Join(dir, "b.db")
 	s, err := Open(db)
 	if err != nil {

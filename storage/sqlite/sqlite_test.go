@@ -274,17 +274,7 @@ func TestCorruptRows(t *testing.T) {
 func TestCheckHealthy(t *testing.T) {
 	s := openTemp(t)
 	ctx := t.Context()
-	id, err := s.CreateGame(ctx, &storage.Game{Kind: "k", Seats: 1, Status: storage.StatusRunning})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.AppendMove(ctx, storage.MoveWrite{GameID: id, ExpectVersion: 1, Move: storage.Move{Notation: "a"}}); err != nil {
-		t.Fatal(err)
-	}
-	problems, err := s.Check(ctx)
-	if err != nil || len(problems) != 0 {
-		t.Errorf("Check on a healthy database = %v, %v", problems, err)
-	}
+	id := storagetest.OneMoveGame(t, s)
 	got, err := s.GameIDs(ctx)
 	if err != nil || len(got) != 1 || got[0] != id {
 		t.Errorf("GameIDs = %v, %v; want [%d]", got, err, id)

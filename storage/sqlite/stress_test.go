@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -33,32 +31,6 @@ func fakeSys(t *testing.T, statfs func(string) (fsInfo, error), access func(stri
 }
 
 // logged captures what the store logs through slog's default logger.
-func logged(t *testing.T) *syncBuffer {
-	t.Helper()
-	var b syncBuffer
-	old := slog.Default()
-	slog.SetDefault(slog.New(slog.NewTextHandler(&b, nil)))
-	t.Cleanup(func() { slog.SetDefault(old) })
-	return &b
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
 // TestStartChecks: what would make the database unusable is named at open, before SQLite's own
 // "unable to open database file (14)".
 func TestStartChecks(t *testing.T) {
@@ -198,7 +170,7 @@ func (f *filler) move(ctx context.Context, size int) error {
 // player, is logged once however many moves it refuses, keeps Ready failing, and clears with
 // the next write that succeeds.
 func TestFullWhileRunning(t *testing.T) {
-	log := logged(t)
+	log := storagetest.Logged(t)
 	s := openTemp(t)
 	ctx := t.Context()
 	f := newFiller(t, s)
@@ -250,7 +222,7 @@ func TestFullWhileRunning(t *testing.T) {
 // TestFullDiskNamedWhileRunning: when the disk itself is full, the failed write names it with
 // the bytes left (the place check runs on the failure).
 func TestFullDiskNamedWhileRunning(t *testing.T) {
-	logged(t)
+	storagetest.Logged(t)
 	s := openTemp(t)
 	ctx := t.Context()
 	f := newFiller(t, s)
@@ -389,9 +361,5 @@ func BenchmarkReady(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	for b.Loop() {
-		if err := s.Ready(context.Background()); err != nil {
-			b.Fatal(err)
-		}
-	}
+	storagetest.BenchReady(b, s)
 }
