@@ -210,6 +210,7 @@ type historyTurn struct {
 	num   int
 	seat  rules.Seat
 	lines []string
+	tag   string // its first line's moveTag
 }
 
 // historyTurns numbers the log as its players count turns: one number for each seat's turn,
@@ -237,9 +238,17 @@ func historyTurns(lang string, row *storage.Game, moves []storage.Move, log []lo
 		cur = historyTurn{num: cur.num + 1, seat: s}
 		seat, tc = s, count
 	}
-	add := func(line string) {
+	add := func(line, tag string) {
+		if line == "" {
+			return
+		}
+		if len(cur.lines) == 0 {
+			cur.tag = tag
+		} else if tag != "" && tag == cur.tag {
+			line = strings.TrimSuffix(line, " "+tag) // "(played by the AI)" once a turn
+		}
 		// The same line twice in a turn ("bob made a hidden choice.") is told once.
-		if line != "" && (len(cur.lines) == 0 || cur.lines[len(cur.lines)-1] != line) {
+		if len(cur.lines) == 0 || cur.lines[len(cur.lines)-1] != line {
 			cur.lines = append(cur.lines, line)
 		}
 	}
@@ -267,7 +276,11 @@ func historyTurns(lang string, row *storage.Game, moves []storage.Move, log []lo
 			if p.seat != seat && opens {
 				begin(p.seat, lm.after)
 			}
-			add(p.text)
+			tag := ""
+			if p.seat == mover {
+				tag = moveTag(lang, row, m)
+			}
+			add(p.text, tag)
 		}
 	}
 	flush()
@@ -367,19 +380,7 @@ func splitByActor(mover rules.Seat, evs []rules.Event) []actorPart {
 func moveLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) string {
 	seat := rules.Seat(m.Seat)
 	name := playerName(row, seat)
-	tag := ""
-	switch m.UserID {
-	case RobotUser:
-		tag = T(lang, "history_by_random")
-	case AIUser:
-		if !isAIUser(userOf(row, seat)) {
-			tag = T(lang, "history_by_ai")
-		}
-	case AutoUser:
-		tag = T(lang, "history_only_move")
-	case ClockUser:
-		tag = T(lang, "history_default")
-	}
+	tag := moveTag(lang, row, m)
 	who := name
 	if tag != "" {
 		who += " " + tag
@@ -422,6 +423,23 @@ func moveLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event,
 		return T(lang, "history_line", "Name", who, "Text", m.Notation)
 	}
 	return T(lang, "history_moved", "Name", who)
+}
+
+// moveTag says who played a move when it was not the seat's own player: "(played by the AI)".
+func moveTag(lang string, row *storage.Game, m storage.Move) string {
+	switch m.UserID {
+	case RobotUser:
+		return T(lang, "history_by_random")
+	case AIUser:
+		if !isAIUser(userOf(row, rules.Seat(m.Seat))) {
+			return T(lang, "history_by_ai")
+		}
+	case AutoUser:
+		return T(lang, "history_only_move")
+	case ClockUser:
+		return T(lang, "history_default")
+	}
+	return ""
 }
 
 // startsWithName reports whether text begins with name as a word ("alice moves", "alice's"),
@@ -583,13 +601,19 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	}
 	sl := s.threadLang(row)
 	text := T(sl, "resigned_replaced", "Name", name, "StandIn", s.standInText(sl))
+	mine := T(ul, "resign_done_seat", "Game", gameTitle(t), "StandIn", s.standInText(ul))
+	if playingOut(row, readFlow(row)) {
+		// Nobody is left but the AI: it plays the game out, and the thread hears of the end.
+		text = T(sl, "resigned_playout", "Name", name, "StandIn", s.standInText(sl))
+		mine = T(ul, "resign_done_playout", "Game", gameTitle(t), "StandIn", s.standInText(ul))
+	}
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
 	}
 	if err := s.autoplay(ctx, t); err != nil {
 		s.log.Error("autoplay after resign", "game", row.ID, "err", err)
 	}
-	return Reply{Text: T(ul, "resign_done_seat", "Game", gameTitle(t), "StandIn", s.standInText(ul)), Private: true, Public: text, Game: row.ID}, nil
+	return Reply{Text: mine, Private: true, Public: text, Game: row.ID}, nil
 }
 
 // endByResignation ends the game for the seats out and returns the thread's result text.
