@@ -180,3 +180,21 @@ func TestUndoTextsNameTheMoveNotItsNumber(t *testing.T) {
 		})
 	}
 }
+
+// Agreeing names whose move it is (the agreeing player's is not), and who is still asked.
+func TestUndoAgreementNamesTheAsker(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	th := e.game("ann", "bob", "cy")
+	e.mustMove(th, "ann", "bid pass")
+	if _, err := e.svc.Undo(ctx, e.in(th, user("ann")), ""); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "bob agrees to let ann take back their last move; waiting for cy."; rep.Text != want {
+		t.Errorf("%q, want %q", rep.Text, want)
+	}
+}
