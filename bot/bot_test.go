@@ -345,7 +345,7 @@ func TestUndo(t *testing.T) {
 	if len(e.sent) != 1 || strings.Join(e.sent[0].Mentions, ",") != "u-bob" {
 		t.Fatalf("bob is asked: %+v", e.sent)
 	}
-	if rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), ""); err != nil || !strings.Contains(rep.Text, "taken back") {
+	if rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), ""); err != nil || rep.Text != "ann took back their last move." {
 		t.Fatalf("agree: %+v %v", rep, err)
 	}
 	if moves, _ := e.store.Moves(ctx, e.row(th).ID); len(moves) != 0 {

@@ -169,6 +169,9 @@ func subset(a, b []int) bool {
 // user is who made it (AutoUser for a forced move played for the seat).
 func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Event, mover rules.Seat, user string) (flow, []storage.OutboxMessage) {
 	f := readFlow(t.row)
+	if playingOut(t.row, f) {
+		return s.playout(t, st, seq, f) // only the AI is left: the thread hears of the end (bot/playout.go)
+	}
 	lang := s.threadLang(t.row)
 	name := seatNamer(lang, t.row, st)
 	for _, e := range evs {

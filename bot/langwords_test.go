@@ -112,11 +112,11 @@ func TestUndoNoAnswersTheActorInTheirLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Private || rep.Text != "Tu as refusé : le coup 1, joué par ann, est maintenu." {
+	if !rep.Private || rep.Text != "Tu as refusé : ann n'annulera pas son dernier coup." {
 		t.Errorf("bob's answer: %+v", rep)
 	}
 	e.deliver()
-	if len(e.sent) != 1 || e.sent[0].Text != "bob refused ann's request to take back their move 1." {
+	if len(e.sent) != 1 || e.sent[0].Text != "bob refused to let ann take back their last move." {
 		t.Errorf("the thread: %+v", e.sent)
 	}
 	// Withdrawing one's own request: the same, in English for ann.

@@ -58,8 +58,9 @@ func (s *Service) moveSteps(ctx context.Context, req Request, steps []rules.Move
 
 // tryMove plays the steps of one command in order, each exactly as if it were sent alone, and
 // each step's spaces may hold several decisions where the first is a whole move nothing can
-// follow ("1 black" in Ascidiae). Decisions are committed one by one: a step may reveal hidden
-// information (a card drawn), so none can be taken back to make the command all-or-nothing, and
+// follow ("1 black" in Ascidiae). A command whose steps reveal nothing is all-or-nothing: it is
+// first played on a copy, and a refused step refuses it whole. Otherwise decisions are committed
+// one by one: a step may reveal hidden information (a card drawn), so none can be taken back, and
 // a refused step ends the command with the earlier ones played, as its reply says. A decision is
 // only played while it is the one the player saw when typing: the same seats awaited and the
 // same turn of the game as when the command began (see sameDecision); nothing is played past.
@@ -86,105 +87,32 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	}
 	begun := markOf(t.state)
 	postedBefore := readFlow(t.row).Post
-	var before []byte // the position before the last decision played, for superfluous closers
-	var played []rules.Move
-	var echo []rules.Move // played, in the player's words where they typed them
-	var evs []rules.Event
-	var stop []string // why the command ended before its last step
-	words := rules.WordsOf(t.kit.Game, ul)
-	// The decisions the rules took for the seat by themselves since its last one: a player who
-	// types the whole turn types them too, and those words are passed over, as done already.
-	presumed := rules.Presumed(t.state, seat)
-	var passed []rules.Move
-run:
-	for i := 0; i < len(steps); i++ {
-		step := steps[i]
-		rest := step
-		for len(rest) > 0 {
-			if n, j := presumedAt(rest, presumed, words); n > 0 && (len(played) > 0 || !fitsNow(t.state, seat, rest[0], words)) {
-				// Before anything of this command is played, the player saw the decision now
-				// awaited: a word that fits it is meant for it, not for one taken before.
-				passed, presumed, rest = append(passed, presumed[j]), presumed[j+1:], rest[n:]
-				continue
+	if len(steps) > 1 {
+		// A command none of whose steps reveals anything is checked whole first, on a copy: if
+		// a step is refused, none is played (a Reef cube is not spent for a turn that cannot be
+		// finished). Where a step played before the refused one reveals something (a card
+		// drawn), the steps are played one by one as below: refusing the whole would let the
+		// player look and change their mind.
+		if cp, err := rules.Clone(t.kit.Game, t.state); err == nil {
+			dry := s.runSteps(ul, t, cp, seat, steps, begun, func(m rules.Move, _ string) ([]rules.Event, error) {
+				return cp.Apply(seat, m)
+			})
+			revealed := slices.ContainsFunc(dry.evs, func(e rules.Event) bool { return e.Reveals })
+			if dry.err == nil && dry.refusal == "" && dry.refused != "" && !revealed {
+				return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, dry.refused+" "+T(ul, "steps_none_played"))
 			}
-			// The player's words for tokens ("noir") become tokens against the decision now
-			// awaited; a refusal still quotes the step as typed.
-			rest = rules.Unalias(t.state, seat, rest, words)
-			if len(played) > 0 && !begun.sameDecision(t.state, seat) {
-				why := T(ul, "step_why_turn")
-				if t.state.Result() != nil {
-					why = T(ul, "step_why_over")
-				}
-				stop = []string{stepStopped(ul, i, steps, step[len(step)-len(rest):], why)}
-				break run
-			}
-			m, more, err := nextDecision(t.state, seat, rest)
-			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, t.state, seat, m, more, words) && !splitPresumed(t.kit.Game, t.state, seat, m, more, words) {
-				// A space split a whole move from words that do not start the decision after it
-				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
-				// is refused as one move, before anything of it is played.
-				if whole, cerr := rules.Canonical(t.state, seat, rest); cerr != nil {
-					err = cerr
-				} else {
-					m, more = whole, nil
-				}
-			}
-			if err != nil && len(rest) == len(step) && i+1 < len(steps) {
-				// A step that only begins a move, the next one ending it ("a1 queen, a1 b2 queen":
-				// a leaf enters, then moves): the comma stood where a space belongs.
-				joined := rules.Unalias(t.state, seat, slices.Concat(rest, steps[i+1]), words)
-				if jm, jmore, jerr := nextDecision(t.state, seat, joined); jerr == nil {
-					steps = slices.Concat(steps[:i:i], []rules.Move{slices.Concat(step, steps[i+1])}, steps[i+2:])
-					step, rest, m, more, err = steps[i], joined, jm, jmore, nil
-				} else if _, perr := forcedPrefix(t.state, seat, rest); perr == nil {
-					err = joinHint(ul, err)
-				}
-			}
-			if err != nil && len(played) > 0 && superfluous(t.kit.Game, before, seat, rest) {
-				// The closing word of a part of the turn the rules closed by themselves ("done"
-				// after a larva play that ended with its last polyp): what the player meant has
-				// happened, so the word is passed over, not refused.
-				rest = nil
-				continue
-			}
-			if err != nil {
-				if aerr := rules.Ambiguous(t.state, seat, rest, words); aerr != nil {
-					err = aerr // a prefix of the player's words that names several tokens
-				}
-				reason, _ := illegalText(ul, err)
-				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state)))
-				if len(played) == 0 {
-					if len(steps) > 1 {
-						reason = stepRefused(ul, i, steps, step[len(step)-len(rest):], reason) + " " + T(ul, "steps_none_played")
-					}
-					return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, reason)
-				}
-				stop = []string{stepRefused(ul, i, steps, step[len(step)-len(rest):], reason)}
-				break run
-			}
-			interaction := req.Interaction
-			if interaction != "" && len(played) > 0 {
-				interaction = fmt.Sprintf("%s#%d", interaction, len(played)+1) // one id per stored move
-			}
-			if len(more) > 0 || i < len(steps)-1 {
-				// Only a decision with more typed after it may need the position before it
-				// (superfluous): a lone move, the usual request, encodes nothing extra.
-				before, _ = t.state.Encode()
-			}
-			e, err := s.commit(ctx, t, seat, m, req.User.ID, interaction)
-			if err != nil {
-				if len(played) == 0 {
-					return Reply{Game: t.row.ID}, err
-				}
-				s.log.Error("a later step of a move", "game", t.row.ID, "err", err)
-				stop = []string{stepStopped(ul, i, steps, step[len(step)-len(rest):], T(ul, "step_why_failed"))}
-				break run
-			}
-			echo = append(echo, asTyped(m, step[len(step)-len(rest):][:len(rest)-len(more)], words))
-			played, evs, rest = append(played, m), append(evs, e...), more
-			presumed = rules.Presumed(t.state, seat)
 		}
 	}
+	run := s.runSteps(ul, t, t.state, seat, steps, begun, func(m rules.Move, interaction string) ([]rules.Event, error) {
+		return s.commit(ctx, t, seat, m, req.User.ID, interaction)
+	}, req.Interaction)
+	if run.refusal != "" {
+		return Reply{Game: t.row.ID}, s.refusedMove(ctx, ul, t, req.User, run.refusal)
+	}
+	if run.err != nil {
+		return Reply{Game: t.row.ID}, run.err
+	}
+	played, echo, evs, stop, passed := run.played, run.echo, run.evs, run.stop, run.passed
 	if len(played) == 0 && len(stop) == 0 {
 		// Every word typed was a decision the rules had taken already: nothing is left to play.
 		return Reply{Text: T(ul, "presumed_only", "Move", rules.StepsString(passed)), Private: true, Game: t.row.ID}, nil
@@ -222,6 +150,128 @@ run:
 		rep.Text += "\n" + T(ul, "turn_goes_on", "Prompt", promptText(ul, p, name))
 	}
 	return rep, nil
+}
+
+// stepRun is what runSteps played of a command: the decisions (echo as the player typed them),
+// their events, the words passed over as already decided, and why it stopped early (stop; refused
+// is the refusal of the step that stopped it). refusal is set instead when the first decision was
+// refused (nothing played), err when it could not be stored.
+type stepRun struct {
+	played, echo, passed []rules.Move
+	evs                  []rules.Event
+	stop                 []string
+	refused, refusal     string
+	err                  error
+}
+
+// runSteps plays the steps of one command on st for seat, each decision through apply (a commit,
+// or a move on a copy to check the command whole first); id is the command's interaction.
+func (s *Service) runSteps(ul string, t *table, st rules.State, seat rules.Seat, steps []rules.Move, begun turnMark, apply func(m rules.Move, interaction string) ([]rules.Event, error), id ...string) stepRun {
+	var refused string
+	var before []byte // the position before the last decision played, for superfluous closers
+	var played []rules.Move
+	var echo []rules.Move // played, in the player's words where they typed them
+	var evs []rules.Event
+	var stop []string // why the command ended before its last step
+	words := rules.WordsOf(t.kit.Game, ul)
+	// The decisions the rules took for the seat by themselves since its last one: a player who
+	// types the whole turn types them too, and those words are passed over, as done already.
+	presumed := rules.Presumed(st, seat)
+	var passed []rules.Move
+run:
+	for i := 0; i < len(steps); i++ {
+		step := steps[i]
+		rest := step
+		for len(rest) > 0 {
+			if n, j := presumedAt(rest, presumed, words); n > 0 && (len(played) > 0 || !fitsNow(st, seat, rest[0], words)) {
+				// Before anything of this command is played, the player saw the decision now
+				// awaited: a word that fits it is meant for it, not for one taken before.
+				passed, presumed, rest = append(passed, presumed[j]), presumed[j+1:], rest[n:]
+				continue
+			}
+			// The player's words for tokens ("noir") become tokens against the decision now
+			// awaited; a refusal still quotes the step as typed.
+			rest = rules.Unalias(st, seat, rest, words)
+			if len(played) > 0 && !begun.sameDecision(st, seat) {
+				why := T(ul, "step_why_turn")
+				if st.Result() != nil {
+					why = T(ul, "step_why_over")
+				}
+				stop = []string{stepStopped(ul, i, steps, step[len(step)-len(rest):], why)}
+				break run
+			}
+			m, more, err := nextDecision(st, seat, rest)
+			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, st, seat, m, more, words) && !splitPresumed(t.kit.Game, st, seat, m, more, words) {
+				// A space split a whole move from words that do not start the decision after it
+				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
+				// is refused as one move, before anything of it is played.
+				if whole, cerr := rules.Canonical(st, seat, rest); cerr != nil {
+					err = cerr
+				} else {
+					m, more = whole, nil
+				}
+			}
+			if err != nil && len(rest) == len(step) && i+1 < len(steps) {
+				// A step that only begins a move, the next one ending it ("a1 queen, a1 b2 queen":
+				// a leaf enters, then moves): the comma stood where a space belongs.
+				joined := rules.Unalias(st, seat, slices.Concat(rest, steps[i+1]), words)
+				if jm, jmore, jerr := nextDecision(st, seat, joined); jerr == nil {
+					steps = slices.Concat(steps[:i:i], []rules.Move{slices.Concat(step, steps[i+1])}, steps[i+2:])
+					step, rest, m, more, err = steps[i], joined, jm, jmore, nil
+				} else if _, perr := forcedPrefix(st, seat, rest); perr == nil {
+					err = joinHint(ul, err)
+				}
+			}
+			if err != nil && len(played) > 0 && superfluous(t.kit.Game, before, seat, rest) {
+				// The closing word of a part of the turn the rules closed by themselves ("done"
+				// after a larva play that ended with its last polyp): what the player meant has
+				// happened, so the word is passed over, not refused.
+				rest = nil
+				continue
+			}
+			if err != nil {
+				if aerr := rules.Ambiguous(st, seat, rest, words); aerr != nil {
+					err = aerr // a prefix of the player's words that names several tokens
+				}
+				reason, _ := illegalText(ul, err)
+				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, st)))
+				if len(played) == 0 {
+					if len(steps) > 1 {
+						reason = stepRefused(ul, i, steps, step[len(step)-len(rest):], reason) + " " + T(ul, "steps_none_played")
+					}
+					return stepRun{refusal: reason}
+				}
+				stop = []string{stepRefused(ul, i, steps, step[len(step)-len(rest):], reason)}
+				refused = stop[0]
+				break run
+			}
+			interaction := ""
+			if len(id) > 0 {
+				interaction = id[0]
+			}
+			if interaction != "" && len(played) > 0 {
+				interaction = fmt.Sprintf("%s#%d", interaction, len(played)+1) // one id per stored move
+			}
+			if len(more) > 0 || i < len(steps)-1 {
+				// Only a decision with more typed after it may need the position before it
+				// (superfluous): a lone move, the usual request, encodes nothing extra.
+				before, _ = st.Encode()
+			}
+			e, err := apply(m, interaction)
+			if err != nil {
+				if len(played) == 0 {
+					return stepRun{err: err}
+				}
+				s.log.Error("a later step of a move", "game", t.row.ID, "err", err)
+				stop = []string{stepStopped(ul, i, steps, step[len(step)-len(rest):], T(ul, "step_why_failed"))}
+				break run
+			}
+			echo = append(echo, asTyped(m, step[len(step)-len(rest):][:len(rest)-len(more)], words))
+			played, evs, rest = append(played, m), append(evs, e...), more
+			presumed = rules.Presumed(st, seat)
+		}
+	}
+	return stepRun{played: played, echo: echo, passed: passed, evs: evs, stop: stop, refused: refused}
 }
 
 // stepStopped says that step i of steps, whose unplayed part is rest, was not played and why;

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -169,9 +170,13 @@ func TestCommaTurnEveryGame(t *testing.T) {
 	}
 }
 
-// A refused middle step ends the command: the steps before it stay played and the reply says so,
-// naming the step; nothing after it is played. A refused first step plays nothing and says so.
+// A refused middle step of a command whose steps reveal nothing refuses the command whole: it
+// was checked on a copy first, nothing is played (a Reef review lost a larva cube to "grow w,
+// <refused>") and the refusal names the step. Where a step before it revealed something (a roll,
+// a card drawn) the command is played one by one as before: the steps before the refused one
+// stay played, and the reply says which. A refused first step plays nothing and says so.
 func TestCommaMiddleStepRefused(t *testing.T) {
+	branches := map[bool][]string{}
 	for _, kind := range turnsOfSteps {
 		t.Run(kind, func(t *testing.T) {
 			e := fastRealEnv(t)
@@ -188,14 +193,33 @@ func TestCommaMiddleStepRefused(t *testing.T) {
 			if !ok {
 				t.Fatal("random play met no turn of two decisions")
 			}
+			cp, err := rules.Clone(replayKits[kind].Game, c.before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs, err := cp.Apply(c.seat, c.m1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reveals := slices.ContainsFunc(evs, func(e rules.Event) bool { return e.Reveals })
+			branches[reveals] = append(branches[reveals], kind)
 			n := len(e.notations(th))
-			_, err := e.move(th, c.who, "zzz9, "+c.m1.String())
+			_, err = e.move(th, c.who, "zzz9, "+c.m1.String())
 			wantRefusal(t, err, "Step 1 of 2 (zzz9) was refused: ")
 			wantRefusal(t, err, "Nothing of the command was played.")
 			if len(e.notations(th)) != n {
 				t.Fatalf("a refused first step played %q", e.notations(th)[n:])
 			}
 			text := c.m1.String() + ", zzz9, " + m2.String()
+			if !reveals {
+				_, err := e.move(th, c.who, text)
+				wantRefusal(t, err, "Step 2 of 3 (zzz9) was refused: ")
+				wantRefusal(t, err, "Nothing of the command was played.")
+				if log := e.notations(th); len(log) != n {
+					t.Fatalf("%q refused whole played %q", text, log[n:])
+				}
+				return
+			}
 			rep := e.mustMove(th, c.who, text)
 			for _, want := range []string{"You played " + c.m1.String() + ".", "Step 2 of 3 (zzz9) was refused: ", "stay played; nothing after them was played."} {
 				if !strings.Contains(rep.Text, want) {
@@ -209,6 +233,9 @@ func TestCommaMiddleStepRefused(t *testing.T) {
 				t.Error("the turn goes on, but the reply does not offer its next step")
 			}
 		})
+	}
+	if !slices.Contains(branches[false], "reef-encounter") || len(branches[false]) < 2 || len(branches[true]) < 1 {
+		t.Errorf("the games met too few of both kinds of command: nothing revealed in %q, revealed in %q", branches[false], branches[true])
 	}
 }
 

@@ -100,11 +100,12 @@ func (s *Service) statusLine(lang string, t *table, held []rules.Seat) string {
 	return strings.Join(append([]string{line}, own...), "\n")
 }
 
-// History lists the moves played, newest last (at most the last n; 0 = all). Each move reads as
-// its requester may know it: the notation of their own moves, of every move once the game has
-// ended and of every move in a game that declares its moves public (rules.PublicMoves); otherwise
-// the move's events visible to the requester, got by replaying the log from its setup, so that
-// a hidden choice (Reef's parrotfish colour, a card from a hand, a secret bid) is never told.
+// History lists the game's turns, newest last (at most the last n; 0 = all), numbered as the
+// players count them (historyTurns). Each move reads as its requester may know it: the notation
+// of their own moves, of every move once the game has ended and of every move in a game that
+// declares its moves public (rules.PublicMoves); otherwise the move's events visible to the
+// requester, got by replaying the log from its setup, so that a hidden choice (Reef's
+// parrotfish colour, a card from a hand, a secret bid) is never told.
 func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error) {
 	ul := s.UserLanguage(ctx, req)
 	t, err := s.resolve(ctx, req)
@@ -123,27 +124,45 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 	if len(moves) == 0 {
 		return Reply{Text: T(ul, "history_none", "Game", title), Private: true, Game: row.ID}, nil
 	}
-	start := 0
-	if n > 0 && len(moves) > n {
-		start = len(moves) - n
-	}
 	held := seatsOf(&row, req.User.ID)
 	written := rules.MovesArePublic(kit.Game)
 	open := gameEnded(&row) || written
-	events, err := historyEvents(kit.Game, &row, moves, start, held, open)
+	log, err := historyEvents(kit.Game, &row, moves)
 	if err != nil {
 		return Reply{}, err
 	}
-	var b strings.Builder
-	if start > 0 {
-		b.WriteString(T(ul, "history_head_last", "Game", title, "Count", len(moves), "Last", n))
-	} else {
-		b.WriteString(T(ul, "history_head", "Game", title, "Count", len(moves)))
+	turns := historyTurns(ul, &row, moves, log, held, open, written)
+	count := 0
+	if len(turns) > 0 {
+		count = turns[len(turns)-1].num
 	}
-	for i, m := range moves[start:] {
-		b.WriteString("\n" + historyLine(ul, &row, m, events[i], held, open, written))
+	var b strings.Builder
+	if n > 0 && len(turns) > n {
+		turns = turns[len(turns)-n:]
+		b.WriteString(T(ul, "history_head_last", "Game", title, "Count", count, "Last", n))
+	} else {
+		b.WriteString(T(ul, "history_head", "Game", title, "Count", count))
+	}
+	for _, l := range historyText(ul, turns) {
+		b.WriteString("\n" + l)
 	}
 	return Reply{Text: b.String(), Private: true, Game: row.ID}, nil
+}
+
+// historyText writes turns as /history shows them: each turn's first line led by its number, the
+// others under it unnumbered.
+func historyText(lang string, turns []historyTurn) []string {
+	var out []string
+	for _, tn := range turns {
+		for i, l := range tn.lines {
+			if i == 0 {
+				out = append(out, T(lang, "history_turn", "Turn", tn.num, "Text", l))
+			} else {
+				out = append(out, T(lang, "history_cont", "Text", l))
+			}
+		}
+	}
+	return out
 }
 
 // gameEnded: once a game is over nothing in it is secret any more.
@@ -151,12 +170,20 @@ func gameEnded(row *storage.Game) bool {
 	return row.Status == storage.StatusFinished || row.Status == storage.StatusAborted
 }
 
-// historyEvents replays the log from its setup and returns, for each move from start on, its
-// events: history tells every move by what it caused, never by its notation.
-func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start int, held []rules.Seat, open bool) ([][]rules.Event, error) {
+// loggedMove is what replaying one move of the log tells history: its events, the game's turn
+// count before and after it (rules.TurnCounter) and the seats awaited after it.
+type loggedMove struct {
+	evs           []rules.Event
+	before, after int
+	awaited       []int
+}
+
+// historyEvents replays the log from its setup and returns what each move caused: history tells
+// every move by its events, never by its notation.
+func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move) ([]loggedMove, error) {
 	// Every line is written as the events its move caused (never the notation), so the log is
 	// always replayed; a move costs microseconds.
-	out := make([][]rules.Event, len(moves)-start)
+	out := make([]loggedMove, len(moves))
 	rec := &record.Record{Game: row.Kind, Setup: rules.Setup{Seats: row.Seats, Seed: row.Seed, Options: row.Options}}
 	for _, m := range moves {
 		mv, err := rules.ParseMove(m.Notation)
@@ -165,25 +192,130 @@ func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move, start 
 		}
 		rec.Moves = append(rec.Moves, record.Entry{Seat: rules.Seat(m.Seat), Move: mv})
 	}
-	_, err := record.Replay(g, rec, func(i int, _ rules.State, evs []rules.Event) error {
-		if i >= start {
-			out[i-start] = append([]rules.Event{}, evs...)
-		}
+	prev := 0
+	if st, err := record.Replay(g, &record.Record{Game: rec.Game, Setup: rec.Setup}, nil); err == nil {
+		prev = turnCount(st)
+	}
+	_, err := record.Replay(g, rec, func(i int, st rules.State, evs []rules.Event) error {
+		tc := turnCount(st)
+		out[i] = loggedMove{evs: append([]rules.Event{}, evs...), before: prev, after: tc, awaited: awaitedSeats(st)}
+		prev = tc
 		return nil
 	})
 	return out, err
 }
 
-// historyLine is one move of /history as the holder of seats held may read it: the public events
-// it caused, and those only the reader's seats saw. A move without events is told by its
-// notation only to its own player (or once the game is over). Where the game's moves are public
-// (written: Autumn Ash), each line gives the move as written before what it caused, so a player
-// can replay it.
+// historyTurn is one numbered turn of /history: its lines, the first to be led by the number.
+type historyTurn struct {
+	num   int
+	seat  rules.Seat
+	lines []string
+	tag   string // its first line's moveTag
+}
+
+// historyTurns numbers the log as its players count turns: one number for each seat's turn,
+// however many decisions it took and whatever the other seats did inside it. A turn begins when a
+// move's seat is not the seat of the turn before, or the game's turn count moved on since the
+// turn began (a solo game; a seat playing twice in a row). Another seat's doings inside a move
+// (rules.Event naming its Seat) are that seat's own lines: they open its turn where the game's
+// turn count says turns began inside the move, or where the move ends with them and hands their
+// seat the game (Ascidiae's activations that begin the next player's turn, a seat whose whole
+// turn plays itself), and otherwise stay, unnumbered, in the turn they happened in (the final
+// scoring, Ausonia's lost influence). The numbering does not depend on who reads: every reader
+// cites the same turn by the same number; a reader is told only the lines they may see
+// (historyParts), and a turn they see nothing of keeps its number and shows no line.
+func historyTurns(lang string, row *storage.Game, moves []storage.Move, log []loggedMove, held []rules.Seat, open, written bool) []historyTurn {
+	var out []historyTurn
+	cur := historyTurn{}
+	seat, tc := rules.Seat(-1), 0
+	flush := func() {
+		if len(cur.lines) > 0 {
+			out = append(out, cur)
+		}
+	}
+	begin := func(s rules.Seat, count int) {
+		flush()
+		cur = historyTurn{num: cur.num + 1, seat: s}
+		seat, tc = s, count
+	}
+	add := func(line, tag string) {
+		if line == "" {
+			return
+		}
+		if len(cur.lines) == 0 {
+			cur.tag = tag
+		} else if tag != "" && tag == cur.tag {
+			line = strings.TrimSuffix(line, " "+tag) // "(played by the AI)" once a turn
+		}
+		// The same line twice in a turn ("bob made a hidden choice.") is told once.
+		if len(cur.lines) == 0 || cur.lines[len(cur.lines)-1] != line {
+			cur.lines = append(cur.lines, line)
+		}
+	}
+	for i, m := range moves {
+		lm := log[i]
+		mover := rules.Seat(m.Seat)
+		if mover != seat || lm.before != tc {
+			begin(mover, lm.before)
+		}
+		parts := historyParts(lang, row, m, lm.evs, held, open, written)
+		// The game counted k turns in this move: its last k changes of seat are where turns
+		// began (Ascidiae's seats whose turns play themselves, the next player's activations).
+		var changes []int
+		for j := 1; j < len(parts); j++ {
+			if parts[j].seat != parts[j-1].seat {
+				changes = append(changes, j)
+			}
+		}
+		if k := lm.after - lm.before; k >= 0 && k < len(changes) {
+			changes = changes[len(changes)-k:]
+		}
+		for j, p := range parts {
+			// Without a count, the last part opens its seat's turn when it hands it the game.
+			opens := slices.Contains(changes, j) || j > 0 && j == len(parts)-1 && slices.Equal(lm.awaited, []int{int(p.seat)})
+			if p.seat != seat && opens {
+				begin(p.seat, lm.after)
+			}
+			tag := ""
+			if p.seat == mover {
+				tag = moveTag(lang, row, m)
+			}
+			add(p.text, tag)
+		}
+	}
+	flush()
+	return out
+}
+
+// historyPart is one seat's run of a move's events in /history, as the reader may read it: text
+// is empty where the reader sees nothing of it.
+type historyPart struct {
+	seat rules.Seat
+	text string
+}
+
+// historyLine is one move of /history as the holder of seats held may read it, its seats' lines
+// each led by the move's number (historyTurns numbers a whole log by turns instead).
+func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) string {
+	var lines []string
+	for _, p := range historyParts(lang, row, m, evs, held, open, written) {
+		if p.text != "" {
+			lines = append(lines, T(lang, "history_turn", "Turn", m.Seq, "Text", p.text))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// historyParts splits one move of /history into its seats' parts as the holder of seats held may
+// read them: the public events it caused, and those only the reader's seats saw. A move without
+// events is told by its notation only to its own player (or once the game is over). Where the
+// game's moves are public (written: Autumn Ash), the mover's part gives the move as written
+// before what it caused, so a player can replay it.
 //
 // A move may set off another seat's automatic actions (Ascidiae's next player's activations): the
 // events from one that names another seat as its subject (actorOf, as the posts read them) are
-// that seat's and get a line of their own under its name, after the mover's.
-func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) string {
+// that seat's and get a part of their own, after the mover's.
+func historyParts(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) []historyPart {
 	parts := splitByActor(rules.Seat(m.Seat), evs)
 	if len(parts) > 1 && len(parts[0].evs) == 0 && slices.ContainsFunc(parts[1:], func(p actorPart) bool { return p.seat == parts[0].seat }) {
 		// The move first tells another seat's doing (a simultaneous placement revealed, the
@@ -191,29 +323,29 @@ func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Eve
 		// its line, so the move still says who made it.
 		parts = parts[1:]
 	}
-	var lines []string
+	var out []historyPart
 	moverTold := false
 	for _, p := range parts {
+		hp := historyPart{seat: p.seat}
 		seen := slices.ContainsFunc(p.evs, func(e rules.Event) bool {
 			return e.Public() || open || slices.ContainsFunc(held, e.VisibleTo)
 		})
-		if !seen && (p.seat != rules.Seat(m.Seat) || moverTold) {
+		switch {
+		case !seen && (p.seat != rules.Seat(m.Seat) || moverTold):
 			// Another seat's doings the reader sees nothing of are not told, not even that they
 			// happened: history tells no more of hidden events than before. The mover's line
 			// stays, as before ("made a hidden choice").
-			continue
-		}
-		by := storage.Move{Seq: m.Seq, Seat: int(p.seat)}
-		if p.seat == rules.Seat(m.Seat) && !moverTold {
+		case p.seat == rules.Seat(m.Seat) && !moverTold:
 			// The mover's first line carries who played it and, where moves are written, the
 			// move; the other seats' lines are their automatic doings.
-			lines = append(lines, moveLine(lang, row, m, p.evs, held, open, written))
+			hp.text = moveLine(lang, row, m, p.evs, held, open, written)
 			moverTold = true
-			continue
+		default:
+			hp.text = moveLine(lang, row, storage.Move{Seq: m.Seq, Seat: int(p.seat)}, p.evs, held, open, false)
 		}
-		lines = append(lines, moveLine(lang, row, by, p.evs, held, open, false))
+		out = append(out, hp)
 	}
-	return strings.Join(lines, "\n")
+	return out
 }
 
 // actorPart is a run of a move's events that are one seat's doing.
@@ -244,23 +376,11 @@ func splitByActor(mover rules.Seat, evs []rules.Event) []actorPart {
 	return parts
 }
 
-// moveLine is one seat's line of a move in /history (see historyLine).
+// moveLine is one seat's line of a move in /history, without its number (see historyParts).
 func moveLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) string {
 	seat := rules.Seat(m.Seat)
 	name := playerName(row, seat)
-	tag := ""
-	switch m.UserID {
-	case RobotUser:
-		tag = T(lang, "history_by_random")
-	case AIUser:
-		if !isAIUser(userOf(row, seat)) {
-			tag = T(lang, "history_by_ai")
-		}
-	case AutoUser:
-		tag = T(lang, "history_only_move")
-	case ClockUser:
-		tag = T(lang, "history_default")
-	}
+	tag := moveTag(lang, row, m)
 	who := name
 	if tag != "" {
 		who += " " + tag
@@ -282,29 +402,44 @@ func moveLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event,
 		text = T(lang, "history_written", "Notation", m.Notation, "Text", text)
 		if startsWithName(strings.Join(seen, " "), name) {
 			// The events name the mover: the notation comes first, the name once after it.
-			line := T(lang, "history_told", "Seq", m.Seq, "Text", text)
 			if tag != "" {
-				line += " " + tag
+				text += " " + tag
 			}
-			return line
+			return text
 		}
 	}
 	switch {
 	case len(seen) > 0 && startsWithName(text, name):
 		// The events name the mover already ("alice moves…"): the line does not say it twice.
-		line := T(lang, "history_told", "Seq", m.Seq, "Text", text)
 		if tag != "" {
-			line += " " + tag
+			text += " " + tag
 		}
-		return line
+		return text
 	case len(seen) > 0:
-		return T(lang, "history_line", "Seq", m.Seq, "Name", who, "Text", text)
+		return T(lang, "history_line", "Name", who, "Text", text)
 	case hidden:
-		return T(lang, "history_hidden", "Seq", m.Seq, "Name", who)
+		return T(lang, "history_hidden", "Name", who)
 	case len(evs) == 0 && (open || slices.Contains(held, seat)):
-		return T(lang, "history_line", "Seq", m.Seq, "Name", who, "Text", m.Notation)
+		return T(lang, "history_line", "Name", who, "Text", m.Notation)
 	}
-	return T(lang, "history_moved", "Seq", m.Seq, "Name", who)
+	return T(lang, "history_moved", "Name", who)
+}
+
+// moveTag says who played a move when it was not the seat's own player: "(played by the AI)".
+func moveTag(lang string, row *storage.Game, m storage.Move) string {
+	switch m.UserID {
+	case RobotUser:
+		return T(lang, "history_by_random")
+	case AIUser:
+		if !isAIUser(userOf(row, rules.Seat(m.Seat))) {
+			return T(lang, "history_by_ai")
+		}
+	case AutoUser:
+		return T(lang, "history_only_move")
+	case ClockUser:
+		return T(lang, "history_default")
+	}
+	return ""
 }
 
 // startsWithName reports whether text begins with name as a word ("alice moves", "alice's"),
@@ -466,13 +601,19 @@ func (s *Service) Resign(ctx context.Context, req Request) (Reply, error) {
 	}
 	sl := s.threadLang(row)
 	text := T(sl, "resigned_replaced", "Name", name, "StandIn", s.standInText(sl))
+	mine := T(ul, "resign_done_seat", "Game", gameTitle(t), "StandIn", s.standInText(ul))
+	if playingOut(row, readFlow(row)) {
+		// Nobody is left but the AI: it plays the game out, and the thread hears of the end.
+		text = T(sl, "resigned_playout", "Name", name, "StandIn", s.standInText(sl))
+		mine = T(ul, "resign_done_playout", "Game", gameTitle(t), "StandIn", s.standInText(ul))
+	}
 	if err := s.store.Enqueue(ctx, s.plainNotice(row, text)); err != nil {
 		return Reply{}, err
 	}
 	if err := s.autoplay(ctx, t); err != nil {
 		s.log.Error("autoplay after resign", "game", row.ID, "err", err)
 	}
-	return Reply{Text: T(ul, "resign_done_seat", "Game", gameTitle(t), "StandIn", s.standInText(ul)), Private: true, Public: text, Game: row.ID}, nil
+	return Reply{Text: mine, Private: true, Public: text, Game: row.ID}, nil
 }
 
 // endByResignation ends the game for the seats out and returns the thread's result text.

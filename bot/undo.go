@@ -26,6 +26,9 @@ type undoRequest struct {
 	// (its steps, the moves then played for them); 0 for one move. Notation is its steps typed.
 	From     int64  `json:"from,omitempty"`
 	Notation string `json:"notation,omitempty"`
+	// Open: every event of the command was public, so its steps as typed tell the others nothing
+	// they did not see (a Reef setup's secret polyp would be in them).
+	Open bool `json:"open,omitempty"`
 }
 
 // first is the first move the request takes back.
@@ -36,12 +39,25 @@ func (p *undoRequest) first() int64 {
 	return p.Seq
 }
 
-// label names the moves taken back in texts that say "move {{.Move}}": "5", or "3–5".
-func (p *undoRequest) label() string {
-	if p.first() == p.Seq {
-		return strconv.FormatInt(p.Seq, 10)
+// last names what the request takes back, never by the log's move numbers (players count turns,
+// not stored decisions): "their last move", "your last turn (flow, 1, white)". own says the
+// reader is its player, who may always read their steps as typed; others read them only when
+// nothing of the command was hidden from them (Open).
+func (p *undoRequest) last(lang string, own bool) string {
+	key := "undo_last_move"
+	if p.From > 0 {
+		key = "undo_last_turn"
 	}
-	return strconv.FormatInt(p.first(), 10) + "–" + strconv.FormatInt(p.Seq, 10)
+	if own {
+		key += "_your"
+	} else {
+		key += "_their"
+	}
+	text := T(lang, key)
+	if p.Notation != "" && (own || p.Open) {
+		text = T(lang, "undo_last_told", "Last", text, "Notation", p.Notation)
+	}
+	return text
 }
 
 const undoScope = "undo"
@@ -82,7 +98,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if pending != nil {
 		if holds(held, pending.By) {
 			if answer == "no" {
-				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Move", pending.label()))
+				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Last", pending.last(ul, true)))
 			}
 			return Reply{}, refuseT(ul, "undo_already_asked", "Names", joinNames(ul, s.undoWaiting(t, pending)))
 		}
@@ -90,8 +106,8 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			// The refusal names who asked (whose move it was): the refuser is not its player.
 			asker := playerName(row, rules.Seat(pending.By))
 			pending.Refused = true
-			return s.dropUndo(ctx, t, pending, T(sl, "undo_refused", "Name", name, "Asker", asker, "Move", pending.label()),
-				T(ul, "undo_refused_you", "Asker", asker, "Move", pending.label()))
+			return s.dropUndo(ctx, t, pending, T(sl, "undo_refused", "Name", name, "Asker", asker, "Last", pending.last(sl, false)),
+				T(ul, "undo_refused_you", "Asker", asker, "Last", pending.last(ul, false)))
 		}
 		for _, seat := range held {
 			pending.Agreed = appendInt(pending.Agreed, int(seat))
@@ -102,7 +118,8 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		if err := s.saveUndo(ctx, t, pending); err != nil {
 			return Reply{}, err
 		}
-		return Reply{Text: T(sl, "undo_agrees", "Name", name, "Move", pending.label(), "Names", joinNames(sl, s.undoWaiting(t, pending))), Game: row.ID}, nil
+		asker := playerName(row, rules.Seat(pending.By))
+		return Reply{Text: T(sl, "undo_agrees", "Name", name, "Asker", asker, "Last", pending.last(sl, false), "Names", joinNames(sl, s.undoWaiting(t, pending))), Game: row.ID}, nil
 	}
 	if answer == "no" {
 		return Reply{}, refuseT(ul, "undo_none")
@@ -123,7 +140,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		return Reply{}, refuseT(ul, "undo_not_yours", "Name", playerName(row, rules.Seat(last.Seat)))
 	}
 	if refused != nil && holds(held, refused.By) {
-		return Reply{}, refuseT(ul, "undo_refused_wait", "Move", refused.label())
+		return Reply{}, refuseT(ul, "undo_refused_wait", "Last", refused.last(ul, true))
 	}
 	var evs []rules.Event
 	for _, e := range g.evs {
@@ -133,23 +150,24 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	// The reason is the command's weightiest (undoBlock's order); the move named, its first with it.
+	// The reason is the command's weightiest (undoBlock's order); the decision named, its first
+	// with it, as the player typed it (or as the bot played it for them).
 	if id := undoBlock(evs, rules.Seat(g.seat), !own); id != "" {
-		at := g.from
+		at := 0
 		for i, e := range g.evs {
 			if undoBlock(e, rules.Seat(g.seat), !own) == id {
-				at = g.from + int64(i)
+				at = i
 				break
 			}
 		}
-		return Reply{}, refuseT(ul, id, "Move", at)
+		return Reply{}, refuseT(ul, id, "Notation", moves[len(moves)-len(g.evs)+at].Notation)
 	}
-	p := &undoRequest{Seq: t.seq, By: g.seat}
+	p := &undoRequest{Seq: t.seq, By: g.seat, Notation: g.notation, Open: !slices.ContainsFunc(evs, func(e rules.Event) bool { return !e.Public() })}
 	if g.from < t.seq {
-		p.From, p.Notation = g.from, g.notation
+		p.From = g.from
 	}
 	if own {
-		return s.takeBackOwn(ctx, t, p, last.Notation, ul)
+		return s.takeBackOwn(ctx, t, p, ul)
 	}
 	if len(s.undoWaiting(t, p)) == 0 {
 		return s.takeBack(ctx, t, p)
@@ -163,10 +181,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			mentions = appendOnce(mentions, p.UserID)
 		}
 	}
-	text := T(sl, "undo_asks", "Name", name, "Move", t.seq, "Phrase", movePhraseIn(sl, row, evs))
-	if p.From > 0 {
-		text = T(sl, "undo_asks_turn", "Name", name, "Notation", p.Notation, "Phrase", movePhraseIn(sl, row, evs))
-	}
+	text := T(sl, "undo_asks", "Name", name, "Last", p.last(sl, false), "Phrase", movePhraseIn(sl, row, evs))
 	n := Notice{Kind: "text", Game: row.ID, Seq: t.seq, Channel: postChannel(row), Text: text, Mentions: mentions, Undo: true, Lang: sl}
 	if err := s.store.Enqueue(ctx, s.notice(n)); err != nil {
 		return Reply{}, err
@@ -260,10 +275,9 @@ func (s *Service) setPeek(ctx context.Context, game, seq int64) error {
 	return s.store.SetSetting(ctx, undoScope, strconv.FormatInt(game, 10), "seen", v)
 }
 
-// takeBackOwn takes back the moves of p (the player's last command; notation is its last move's)
-// inside its player's own turn (ownTurn): nobody is asked, pinged or posted to. The flow forgets the move's events, so that the post at the end of
+// takeBackOwn takes back the moves of p (the player's last command) inside its player's own turn (ownTurn): nobody is asked, pinged or posted to. The flow forgets the move's events, so that the post at the end of
 // the turn tells only what stands; the player sees their position again, in their language ul.
-func (s *Service) takeBackOwn(ctx context.Context, t *table, p *undoRequest, notation, ul string) (Reply, error) {
+func (s *Service) takeBackOwn(ctx context.Context, t *table, p *undoRequest, ul string) (Reply, error) {
 	row := t.row
 	seat := rules.Seat(p.By)
 	upto := p.first() - 1
@@ -324,10 +338,7 @@ func (s *Service) takeBackOwn(ctx context.Context, t *table, p *undoRequest, not
 		_ = s.reload(ctx, t)
 		return Reply{}, conflictText(ul, err)
 	}
-	rep := Reply{Text: T(ul, "undo_own", "Move", p.Seq, "Notation", notation), Private: true, Game: row.ID}
-	if p.From > 0 {
-		rep.Text = T(ul, "undo_own_turn", "Notation", p.Notation)
-	}
+	rep := Reply{Text: T(ul, "undo_own", "Last", p.last(ul, true)), Private: true, Game: row.ID}
 	if p, ok := rules.PromptFor(st, seat); ok {
 		img, err := s.render(t.kit, row, st, seat, t.seq, ul)
 		if err != nil {
@@ -437,10 +448,7 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 		return Reply{}, err
 	}
 	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.
-	lead := T(s.threadLang(row), "undo_taken_back", "Move", p.Seq)
-	if p.From > 0 {
-		lead = T(s.threadLang(row), "undo_taken_back_turn", "Name", playerName(row, rules.Seat(p.By)), "Notation", p.Notation)
-	}
+	lead := T(s.threadLang(row), "undo_taken_back", "Name", playerName(row, rules.Seat(p.By)), "Last", p.last(s.threadLang(row), false))
 	f, notices := s.post(t, st, t.seq, flow{Takeovers: readFlow(row).Takeovers}, lead)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {

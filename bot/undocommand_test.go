@@ -106,7 +106,7 @@ func TestUndoTakesBackTheWholeCommand(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !whole {
-					if want := "You took back your last turn: " + strings.Join(typed, ", ") + "; nobody else had seen it."; !rep.Private || !strings.HasPrefix(rep.Text, want) {
+					if want := "You took back your last turn (" + strings.Join(typed, ", ") + "); nobody else had seen it."; !rep.Private || !strings.HasPrefix(rep.Text, want) {
 						t.Fatalf("the mover's answer %q; want it to begin %q", rep.Text, want)
 					}
 					e.deliver()
@@ -119,7 +119,7 @@ func TestUndoTakesBackTheWholeCommand(t *testing.T) {
 					}
 					e.deliver()
 					if len(e.sent) != 1 || strings.Join(e.sent[0].Mentions, ",") != "u-"+other || !e.sent[0].Undo ||
-						!strings.Contains(e.sent[0].Text, "asks to take back their last turn ("+strings.Join(typed, ", ")+"): ") {
+						!strings.Contains(e.sent[0].Text, c.who+" asks to take back their last turn ("+strings.Join(typed, ", ")+"): ") {
 						t.Fatalf("one request naming every step, one ping to %s: %+v", other, e.sent)
 					}
 					if len(e.notations(th)) != n+len(steps) {
@@ -130,7 +130,7 @@ func TestUndoTakesBackTheWholeCommand(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if want := c.who + "'s last turn (" + strings.Join(typed, ", ") + ") was taken back."; rep.Text != want {
+					if want := c.who + " took back their last turn (" + strings.Join(typed, ", ") + ")."; rep.Text != want {
 						t.Fatalf("the take-back says %q, want %q", rep.Text, want)
 					}
 				}
@@ -183,17 +183,28 @@ func TestCommandStart(t *testing.T) {
 	}
 }
 
-// Texts that say "move {{.Move}}" of a pending request name all the moves it takes back.
-func TestUndoRequestLabel(t *testing.T) {
+// Undo texts name what is taken back as a player would, never by the log's move numbers
+// (play-testers read "take back move 54" as nonsense): a move or a whole turn, the steps as typed
+// for their own player, and for the others only when nothing of the command was hidden.
+func TestUndoRequestNamesTheMoveInWords(t *testing.T) {
 	for _, c := range []struct {
 		p    undoRequest
+		lang string
+		own  bool
 		want string
 	}{
-		{undoRequest{Seq: 5}, "5"},
-		{undoRequest{Seq: 5, From: 3}, "3–5"},
+		{undoRequest{Seq: 5, Notation: "c2 c3 queen", Open: true}, LangEnglish, false, "their last move (c2 c3 queen)"},
+		{undoRequest{Seq: 5, Notation: "c2 c3 queen", Open: true}, LangEnglish, true, "your last move (c2 c3 queen)"},
+		{undoRequest{Seq: 5, From: 3, Notation: "flow, 1, white", Open: true}, LangEnglish, false, "their last turn (flow, 1, white)"},
+		{undoRequest{Seq: 5, Notation: "w g p"}, LangEnglish, false, "their last move"},
+		{undoRequest{Seq: 5, Notation: "w g p"}, LangEnglish, true, "your last move (w g p)"},
+		{undoRequest{Seq: 5, From: 3, Notation: "flow, 1, white", Open: true}, "de", true, "deinen ganzen letzten Zug (flow, 1, white)"},
+		{undoRequest{Seq: 5, Notation: "bid pass"}, "es", false, "su última jugada"},
+		{undoRequest{Seq: 5, From: 4, Notation: "play all, pass", Open: true}, "fr", false, "son dernier tour (play all, pass)"},
+		{undoRequest{Seq: 5}, LangEnglish, true, "your last move"},
 	} {
-		if got := c.p.label(); got != c.want {
-			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		if got := c.p.last(c.lang, c.own); got != c.want {
+			t.Errorf("%+v in %s (own %v): %q, want %q", c.p, c.lang, c.own, got, c.want)
 		}
 	}
 }
@@ -216,7 +227,7 @@ func TestUndoCommandRefusedForItsNews(t *testing.T) {
 	e.deliver()
 	e.sent = nil
 	_, err := e.svc.Undo(ctx, e.in(th, user(who)), "")
-	wantRefusal(t, err, "Move 2 cannot be taken back: it showed you something new")
+	wantRefusal(t, err, "Your move “pass” cannot be taken back: it showed you something new")
 	e.deliver()
 	if len(e.sent) != 0 || len(e.notations(th)) != 2 {
 		t.Fatalf("a refused undo changed something: %+v", e.sent)

@@ -46,7 +46,7 @@ func TestUndoInsideTheTurnIsPrivate(t *testing.T) {
 		t.Fatalf("a step inside the turn is posted:\n%s", played)
 	}
 	got := run("undo")
-	if !strings.HasPrefix(got, "  (only you) You took back move 1 (play all); nobody else had seen it.") ||
+	if !strings.HasPrefix(got, "  (only you) You took back your last move (play all); nobody else had seen it.") ||
 		strings.Contains(got, "[#game-1]") || strings.Contains(got, "@") {
 		t.Fatalf("the undo inside the turn:\n%s", got)
 	}

@@ -177,7 +177,7 @@ func TestUndoByButtonsAndResign(t *testing.T) {
 		t.Fatalf("%q", content(d))
 	}
 	d = e.answer(e.click(other, thread, ids[0], msg))
-	if !strings.Contains(content(d), "Move 1 was taken back") || len(customIDs(d)) != 0 {
+	if !strings.Contains(content(d), mover+" took back their last move") || len(customIDs(d)) != 0 {
 		t.Fatalf("agreeing updates the question and removes its buttons: %v", d)
 	}
 	if e.moves(thread) != 0 {
@@ -186,7 +186,7 @@ func TestUndoByButtonsAndResign(t *testing.T) {
 	rs = e.deliver()
 	posts = find(rs, "POST", "/channels/"+thread+"/messages")
 	p = checkTurnPost(t, posts[len(posts)-1])
-	if !strings.Contains(content(posts[len(posts)-1].JSON), "Move 1 was taken back") || p.user != "u-"+mover {
+	if !strings.Contains(content(posts[len(posts)-1].JSON), mover+" took back their last move") || p.user != "u-"+mover {
 		t.Fatalf("the board after the undo asks the mover again: %q", content(posts[len(posts)-1].JSON))
 	}
 	// Resign: an ephemeral question with Resign and Keep playing; nothing ends before the

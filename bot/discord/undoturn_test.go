@@ -29,7 +29,7 @@ func TestUndoInsideOwnTurnIsSilent(t *testing.T) {
 	i := e.slash(mover, d.thread, "undo")
 	rs := e.do(i)
 	a := data(callback(t, rs, i))
-	if !ephemeral(a) || !strings.HasPrefix(content(a), "You took back move 1 (play all); nobody else had seen it.") {
+	if !ephemeral(a) || !strings.HasPrefix(content(a), "You took back your last move (play all); nobody else had seen it.") {
 		t.Fatalf("/undo inside the turn: %q", content(a))
 	}
 	rs = append(rs, e.deliver()...)
