@@ -2,10 +2,12 @@ package bot
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
@@ -509,13 +511,36 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 	return lines, kinds
 }
 
-// promptKind is what kind of question a prompt asks: its message (whatever its arguments), or its
-// text for a game without messages.
+// promptKind is what question a prompt asks: its message and its words, numbers aside (a score
+// or a count left changes, the question does not), so that another attack to join or another
+// offer to answer is a question of its own and is told in full.
 func promptKind(p rules.Prompt) string {
+	words := digits.ReplaceAllString(p.Text, "#")
 	if p.Msg != nil {
-		return p.Msg.Cat + "/" + p.Msg.ID
+		return p.Msg.Cat + "/" + p.Msg.ID + "\x00" + words
 	}
-	return p.Text
+	return words
+}
+
+var digits = regexp.MustCompile(`[0-9]+`)
+
+// decisionMax is the longest lead of a prompt, in characters, that names its decision in the
+// short prompt; a longer one is a sentence, not a name.
+const decisionMax = 40
+
+// decisionOf names the decision a prompt asks for, from its own words in the reader's language:
+// its lead before the first colon ("Trade window", "Transport"), or "" when it has none short
+// enough to be a name.
+func decisionOf(text string) string {
+	i := strings.Index(text, ":")
+	if i <= 0 {
+		return ""
+	}
+	lead := strings.TrimSpace(text[:i]) // French puts a space before ":"
+	if lead == "" || utf8.RuneCountInString(lead) > decisionMax {
+		return ""
+	}
+	return lead
 }
 
 // answersOf copies the public answers a prompt declares (rules.Prompt.Answers), seats rendered.
@@ -531,10 +556,21 @@ func answersOf(lang string, p rules.Prompt, name func(rules.Seat) string) []Answ
 // and every player's score, "ann: your move · ann 8, Ada 16" (scores "-": none to show).
 func shortPrompt(lang string, row *storage.Game, st rules.State, p rules.Prompt, scores string) string {
 	label := seatLabel(lang, row, st, p.Seat)
-	if scores == "-" {
-		return label + ": " + T(lang, "prompt_short")
+	// The decision is named where the prompt has a name for it ("your move: Transport"): a
+	// player between phases reads which question it is.
+	decision := decisionOf(promptText(lang, p, seatNamer(lang, row, st)))
+	var text string
+	switch {
+	case decision != "" && scores == "-":
+		text = T(lang, "prompt_short_named", "Decision", decision)
+	case decision != "":
+		text = T(lang, "prompt_short_named_scores", "Decision", decision, "Scores", scores)
+	case scores == "-":
+		text = T(lang, "prompt_short")
+	default:
+		text = T(lang, "prompt_short_scores", "Scores", scores)
 	}
-	return label + ": " + T(lang, "prompt_short_scores", "Scores", scores)
+	return T(lang, "name_colon", "Name", label, "Text", text)
 }
 
 // withScores puts every player's score after a line, "… · ann 8, Ada 16" (scores "-": the line

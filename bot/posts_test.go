@@ -503,3 +503,51 @@ func TestEveryPromptShowsTheScores(t *testing.T) {
 		}
 	}
 }
+
+// asking asks seat 0 the question text.
+type asking struct {
+	seatMenu
+	text string
+}
+
+func (a asking) Awaiting() []rules.Prompt { return []rules.Prompt{{Seat: 0, Text: a.text}} }
+
+// The short prompt names the decision by the lead of the game's own prompt, in the reader's
+// language ("ann: your move: Trade window · …"), and is used only for the same question asked
+// again, numbers aside: another attack to join or another offer to answer is told in full.
+func TestShortPromptNamesTheDecision(t *testing.T) {
+	s := &Service{}
+	scored := func(view any) (recap.Progress, error) {
+		return recap.Progress{Measure: "points", Unit: "points", Values: []int{4, 17}}, nil
+	}
+	trade := asking{seatMenu{[]rules.Move{{"x"}}}, "Trade window: offer resources to a neighbour, answer offers, or say done."}
+	ally := func(area string) asking {
+		return asking{seatMenu{[]rules.Move{{"x"}}}, "Uma attacks " + area + " (Hana): lend your neighbouring areas to the attacker, the defender, or stay neutral."}
+	}
+	left := func(n string) asking {
+		return asking{seatMenu{[]rules.Move{{"x"}}}, "Transport: " + n + " transports left (foot, horse, chain, boat, ship), or done."}
+	}
+	kindOf := func(a asking) [][]string { return [][]string{{promptKind(a.Awaiting()[0])}} }
+	for _, c := range []struct {
+		name, lang string
+		st         asking
+		kinds      [][]string
+		want       string
+	}{
+		{"named", LangEnglish, trade, kindOf(trade), "ann: your move: Trade window · ann 4, bob 17"},
+		{"named, German", "de", trade, kindOf(trade), "ann: du bist am Zug: Trade window · ann 4, bob 17"},
+		{"named, Spanish", "es", trade, kindOf(trade), "ann: te toca: Trade window · ann 4, bob 17"},
+		{"named, French", "fr", trade, kindOf(trade), "ann : à toi de jouer : Trade window · ann 4, bob 17"},
+		{"numbers aside, the same question", LangEnglish, left("2"), kindOf(left("3")), "ann: your move: Transport · ann 4, bob 17"},
+		{"another attack to join", LangEnglish, ally("Vagon"), kindOf(ally("Sitara")), "ann: " + ally("Vagon").text + " · ann 4, bob 17"},
+		{"the same attack again", LangEnglish, ally("Vagon"), kindOf(ally("Vagon")), "ann: your move: Uma attacks Vagon (Hana) · ann 4, bob 17"},
+	} {
+		tb := &table{row: &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}}},
+			kit: Kit{Progress: scored}}
+		tb.state = c.st
+		lines, _ := s.promptLines(c.lang, tb, c.st, &Notice{}, []int{shortAfter}, c.kinds)
+		if len(lines) != 1 || lines[0] != c.want {
+			t.Errorf("%s: %q, want %q", c.name, lines, c.want)
+		}
+	}
+}
