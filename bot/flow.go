@@ -409,6 +409,14 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	if f.Head != "" {
 		lines = append(lines, f.Head)
 	}
+	for _, p := range st.Awaiting() {
+		if !isRobot(t.row, p.Seat) && f.pings(st, p) {
+			// A new question to someone whose ping is spent (an offer made to a player after
+			// their own offer, by another player): an edit notifies nobody, so it goes out as
+			// a post that pings them.
+			return s.post(t, st, seq, f, "")
+		}
+	}
 	// The post's prompts were shortened against the questions asked before it: its edits
 	// shorten the same ones, or the full question the post told would vanish with the edit.
 	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Base)
