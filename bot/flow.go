@@ -87,6 +87,8 @@ type flow struct {
 	// Told are, by seat, the question (the prompt's English text) the thread last put to the
 	// seat, in a post or a status edit: a different one is a new request.
 	Told []string `json:"told,omitempty"`
+	// Round is the game's round (plus one) at the last post, in games that count rounds.
+	Round int `json:"round,omitempty"`
 	// Base are the kinds (see Kinds) as they were before the last post: its status edits shorten
 	// a prompt only where the post did, so an edit never hides a question the post told.
 	Base [][]string `json:"base,omitempty"`
@@ -208,6 +210,20 @@ func (f flow) atKeyboard(st rules.State, seat int) bool {
 	return seat+1 == f.Human && turnCount(st) == f.HumanTurn
 }
 
+// nothingNew reports whether st asks nothing new of anyone after a hold: the live post of this
+// round asked one person, who made the move the robots answered, on the same turn, and is
+// asked the very same question again (Ascalion's trade window after an offer the robot
+// refused; Ausonia's turn going on after the robot's discard).
+func (f flow) nothingNew(row *storage.Game, st rules.State) bool {
+	round := roundCount(st)
+	aw := st.Awaiting()
+	if round < 0 || f.Round != round+1 || turnCount(st) != f.Turn || len(aw) != 1 || isRobot(row, aw[0].Seat) {
+		return false
+	}
+	q := int(aw[0].Seat)
+	return slices.Equal(f.Awaited, []int{q}) && f.atKeyboard(st, q) && f.toldOf(q) == aw[0].Text
+}
+
 // pings reports whether a post asking p pings its seat: a new request pings, once a round for the
 // person's own steps (a request that follows their own move, only robots between, on the same
 // turn, in a game that counts rounds, while their ping of the round is not spent); a request
@@ -300,6 +316,11 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 	}
 	sameTurn := turnCount(st) == f.Turn
 	switch {
+	case f.Held != 0 && f.nothingNew(t.row, st):
+		// The robots have answered the person at the keyboard, who is asked what the live post
+		// asked them: an edit of that post (the thread's last message) tells the replies.
+		f.Held, f.HeldRound = 0, 0
+		return s.status(t, st, seq, f)
 	case f.Held != 0:
 		// The robots have answered: the held moves go out now.
 	case sameTurn && !f.Shared && len(aw) == 1 && slices.Equal(aw, f.Awaited):
@@ -391,6 +412,9 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
 	next.Kinds, next.Base = f.Kinds, base
 	next.Now, next.Quiet, next.Away, next.Gap = f.Now, quiet, away, gap
+	if r := roundCount(st); r >= 0 {
+		next.Round = r + 1
+	}
 	next.Told = toldNow(f.Told, st)
 	next.Edits = f.Edits[max(0, len(f.Edits)-keptEdits):]
 	return next, []storage.OutboxMessage{s.notice(n)}
