@@ -424,7 +424,7 @@ func TestLaggingTurnPostsFoldIntoOne(t *testing.T) {
 // fold's runs, by kind, whether the post says its events (head) and whether it was tried before.
 func TestFoldRuns(t *testing.T) {
 	msg := func(id int64, kind string, head, tried int) storage.OutboxMessage {
-		p, _ := json.Marshal(Notice{Kind: kind, Head: head})
+		p, _ := json.Marshal(Notice{Kind: kind, Head: head, Seq: id})
 		return storage.OutboxMessage{ID: id, Kind: kind, Payload: p, Attempts: tried}
 	}
 	turn := func(id int64) storage.OutboxMessage { return msg(id, "turn", 1, 0) }
@@ -442,6 +442,9 @@ func TestFoldRuns(t *testing.T) {
 		{"tried last: as before", []storage.OutboxMessage{turn(1), msg(2, "turn", 1, 1), turn(3)}, 1},
 		{"tried first: alone", []storage.OutboxMessage{msg(1, "turn", 1, 1), turn(2), turn(3)}, 0},
 		{"tried status: the posts before it", []storage.OutboxMessage{turn(1), turn(2), msg(3, "status", 0, 1), turn(4)}, 1},
+		// The game's start post (at seq 0): its roster is no event, and the robots' first
+		// moves post right after it.
+		{"the start post stands alone", []storage.OutboxMessage{msg(0, "turn", 1, 0), turn(2), turn(3)}, 0},
 	} {
 		if got := len(fold(c.lane)); got != c.want {
 			t.Errorf("%s: folds %d, want %d", c.name, got, c.want)

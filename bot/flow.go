@@ -2,10 +2,12 @@ package bot
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
@@ -68,6 +70,28 @@ type flow struct {
 	// that outlasts a whole round (nobody left in the game but the AI) goes out as posts of the
 	// rounds as they end, not as one post of the rest of the game.
 	HeldRound int `json:"held_round,omitempty"`
+	// HumanTurn is the game's turn count (rules.TurnCounter) when Human made its move: a request
+	// to that person on a later turn (Ausonia's discard asked on another player's turn, after
+	// theirs ended) finds them away from the keyboard, and pings them.
+	HumanTurn int `json:"human_turn,omitempty"`
+	// Now is the game's turn count after the latest move (rules.TurnCounter): the turn a move
+	// was made in is the one before it.
+	Now int `json:"now,omitempty"`
+	// Quiet are, by seat, the seats that have moved since the thread last pinged them: their ping
+	// is spent, and a new question another seat's move puts to them needs a new one.
+	Quiet []bool `json:"quiet,omitempty"`
+	// Away are, by seat, the quiet seats after whose move another seat has moved; Gap those
+	// that were not awaited at some point since their move.
+	Away []bool `json:"away,omitempty"`
+	Gap  []bool `json:"gap,omitempty"`
+	// Told are, by seat, the question (the prompt's English text) the thread last put to the
+	// seat, in a post or a status edit: a different one is a new request.
+	Told []string `json:"told,omitempty"`
+	// Round is the game's round (plus one) at the last post, in games that count rounds.
+	Round int `json:"round,omitempty"`
+	// Base are the kinds (see Kinds) as they were before the last post: its status edits shorten
+	// a prompt only where the post did, so an edit never hides a question the post told.
+	Base [][]string `json:"base,omitempty"`
 	// Edits are, for the latest posts, the seq of the newest status edit delivery made of each
 	// (Service.editMade): a post's events that an edit told are left out of the next post only
 	// when that edit, or a later one, reached the thread (see restore).
@@ -113,14 +137,105 @@ func roundCount(st rules.State) int {
 // so a crashed or slow AI never keeps a human's move from the thread.
 const aiHoldBound = 2 * time.Minute
 
-// onlyRobots reports whether every awaited seat is played by the bot.
-func onlyRobots(row *storage.Game, aw []int) bool {
+// anyRobot reports whether a seat played by the bot is awaited: it answers at once, so the
+// thread waits for its answer rather than posting a question the robot is about to change.
+func anyRobot(row *storage.Game, aw []int) bool {
 	for _, a := range aw {
-		if !isRobot(row, rules.Seat(a)) {
-			return false
+		if isRobot(row, rules.Seat(a)) {
+			return true
 		}
 	}
-	return len(aw) > 0
+	return false
+}
+
+// seatFlag is list with its entry for seat set to v, grown as needed.
+func seatFlag(list []bool, seat int, v bool) []bool {
+	if seat < 0 {
+		return list
+	}
+	for len(list) <= seat {
+		list = append(list, false)
+	}
+	list[seat] = v
+	return list
+}
+
+func flagOf(list []bool, seat int) bool { return seat >= 0 && seat < len(list) && list[seat] }
+
+// noteMove keeps, for each seat, what the ping rule needs to know of the moves since its ping: a
+// person's own move spends their ping (Quiet), another seat's move after it means someone else
+// acted since (Away), and a position that does not ask them means they had nothing left to do
+// (Gap), so a later question is a new request, not the next step of their own.
+func (f *flow) noteMove(st rules.State, mover rules.Seat, own bool) {
+	m := int(mover)
+	for q := range f.Quiet {
+		if q != m && f.Quiet[q] {
+			f.Away = seatFlag(f.Away, q, true)
+		}
+		if f.Quiet[q] && !rules.IsAwaited(st, rules.Seat(q)) {
+			f.Gap = seatFlag(f.Gap, q, true)
+		}
+	}
+	if own {
+		f.Quiet = seatFlag(f.Quiet, m, true)
+		f.Away = seatFlag(f.Away, m, false)
+		f.Gap = seatFlag(f.Gap, m, !rules.IsAwaited(st, mover))
+	}
+}
+
+// toldOf is the question the thread last put to seat ("" when none).
+func (f flow) toldOf(seat int) string {
+	if seat >= 0 && seat < len(f.Told) {
+		return f.Told[seat]
+	}
+	return ""
+}
+
+// newRequest reports whether prompt p puts a new request to its seat: the thread did not await
+// the seat as it last said, or the seat has moved since its last ping and, after others acted,
+// is asked again having had nothing to do meanwhile or is asked a different question.
+func (f flow) newRequest(p rules.Prompt) bool {
+	q := int(p.Seat)
+	if !slices.Contains(f.Awaited, q) {
+		return true
+	}
+	return flagOf(f.Away, q) && (flagOf(f.Gap, q) || f.toldOf(q) != p.Text)
+}
+
+// atKeyboard reports whether the person at seat made the move the robots' replies since the
+// last post follow, on the same turn (rules.TurnCounter): the next step asked of them then
+// appears before their eyes. A question on a later turn (a discard asked on another player's
+// turn, after theirs ended) finds them gone.
+func (f flow) atKeyboard(st rules.State, seat int) bool {
+	return seat+1 == f.Human && turnCount(st) == f.HumanTurn
+}
+
+// nothingNew reports whether st asks nothing new of anyone after a hold: the live post of this
+// round asked one person, who made the move the robots answered, on the same turn, and is
+// asked the very same question again (Ascalion's trade window after an offer the robot
+// refused; Ausonia's turn going on after the robot's discard).
+func (f flow) nothingNew(row *storage.Game, st rules.State) bool {
+	round := roundCount(st)
+	aw := st.Awaiting()
+	if round < 0 || f.Round != round+1 || turnCount(st) != f.Turn || len(aw) != 1 || isRobot(row, aw[0].Seat) {
+		return false
+	}
+	q := int(aw[0].Seat)
+	return slices.Equal(f.Awaited, []int{q}) && f.atKeyboard(st, q) && f.toldOf(q) == aw[0].Text
+}
+
+// pings reports whether a post asking p pings its seat: a new request pings, once a round for the
+// person's own steps (a request that follows their own move, only robots between, on the same
+// turn, in a game that counts rounds, while their ping of the round is not spent); a request
+// after another person moved, or on a later turn, pings each time, since no request may reach a
+// player silently.
+func (f flow) pings(st rules.State, p rules.Prompt) bool {
+	if !f.newRequest(p) {
+		return false
+	}
+	q, round := int(p.Seat), roundCount(st)
+	again := f.atKeyboard(st, q) && round >= 0 && q < len(f.Pinged) && f.Pinged[q] == round+1
+	return !again
 }
 
 func readFlow(row *storage.Game) flow {
@@ -179,26 +294,38 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 			f.Pending = addPending(f.Pending, pendingOfIn(lang, e, name, mover))
 		}
 	}
-	if user != AutoUser && user != RobotUser && !isAIUser(user) && !isRobot(t.row, mover) {
-		f.Human = int(mover) + 1
+	before := f.Now
+	f.Now = turnCount(st)
+	own := user != AutoUser && user != RobotUser && !isAIUser(user) && !isRobot(t.row, mover)
+	if own {
+		f.Human, f.HumanTurn = int(mover)+1, before
 	}
+	f.noteMove(st, mover, own)
 	if st.Result() != nil {
 		return s.post(t, st, seq, f, "")
 	}
 	aw := awaitedSeats(st)
-	if onlyRobots(t.row, aw) {
-		// Nobody to ask in the thread: the events wait for the robots' reply, posted with it.
+	if anyRobot(t.row, aw) {
+		// A robot answers at once: the events wait for its reply and go out with it, in one post
+		// that asks the people what is asked of them after it, instead of a post whose question
+		// (a trade offer, a vote) the robots change by edits in the next seconds.
 		if f.Held == 0 {
 			f.Held, f.HeldRound = s.now().Unix(), roundCount(st)
 		} else if r := roundCount(st); f.HeldRound >= 0 && r >= f.HeldRound+2 {
 			// A whole round went by with only the AI to play: the thread hears of it now.
 			return s.post(t, st, seq, f, "")
 		}
-		f.Awaited, f.Turn, f.Shared = aw, turnCount(st), false
 		return f, nil
 	}
 	sameTurn := turnCount(st) == f.Turn
 	switch {
+	case f.Held != 0 && f.nothingNew(t.row, st):
+		// The robots have answered the person at the keyboard, who is asked what the live post
+		// asked them: an edit of that post (the thread's last message) tells the replies.
+		f.Held, f.HeldRound = 0, 0
+		return s.status(t, st, seq, f)
+	case f.Held != 0:
+		// The robots have answered: the held moves go out now.
 	case sameTurn && !f.Shared && len(aw) == 1 && slices.Equal(aw, f.Awaited):
 		return f, nil
 	case sameTurn && f.Shared && subset(aw, f.Awaited):
@@ -225,6 +352,8 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	}
 	var rest []string
 	pinged := slices.Clone(f.Pinged)
+	quiet, away, gap := slices.Clone(f.Quiet), slices.Clone(f.Away), slices.Clone(f.Gap)
+	var base [][]string
 	if res := st.Result(); res != nil {
 		rest = append(rest, resultTextIn(lang, row, st, s.finalResult(row, res)))
 		n.Recap = true
@@ -235,20 +364,23 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		}
 	} else {
 		var kinds [][]string
+		base = f.Kinds
 		lines, k := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds)
 		rest, kinds = append(rest, lines...), k
 		f.Kinds = kinds
 		round := roundCount(st)
-		for _, a := range n.Awaited {
-			again := a.Seat+1 == f.Human && round >= 0 && a.Seat < len(f.Pinged) && f.Pinged[a.Seat] == round+1
-			if !slices.Contains(f.Awaited, a.Seat) && !again {
-				n.Mentions = appendOnce(n.Mentions, a.User)
-				if round >= 0 {
-					for len(pinged) <= a.Seat {
-						pinged = append(pinged, 0)
-					}
-					pinged[a.Seat] = round + 1
+		for _, p := range st.Awaiting() {
+			if isRobot(row, p.Seat) || !f.pings(st, p) {
+				continue
+			}
+			q := int(p.Seat)
+			n.Mentions = appendOnce(n.Mentions, userOf(row, p.Seat))
+			quiet, away, gap = seatFlag(quiet, q, false), seatFlag(away, q, false), seatFlag(gap, q, false)
+			if round >= 0 {
+				for len(pinged) <= q {
+					pinged = append(pinged, 0)
 				}
+				pinged[q] = round + 1
 			}
 		}
 	}
@@ -281,7 +413,12 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		next.Asked[a.Seat]++
 	}
 	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
-	next.Kinds = f.Kinds
+	next.Kinds, next.Base = f.Kinds, base
+	next.Now, next.Quiet, next.Away, next.Gap = f.Now, quiet, away, gap
+	if r := roundCount(st); r >= 0 {
+		next.Round = r + 1
+	}
+	next.Told = toldNow(f.Told, st)
 	next.Edits = f.Edits[max(0, len(f.Edits)-keptEdits):]
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
@@ -299,7 +436,17 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	if f.Head != "" {
 		lines = append(lines, f.Head)
 	}
-	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds)
+	for _, p := range st.Awaiting() {
+		if !isRobot(t.row, p.Seat) && f.pings(st, p) {
+			// A new question to someone whose ping is spent (an offer made to a player after
+			// their own offer, by another player): an edit notifies nobody, so it goes out as
+			// a post that pings them.
+			return s.post(t, st, seq, f, "")
+		}
+	}
+	// The post's prompts were shortened against the questions asked before it: its edits
+	// shorten the same ones, or the full question the post told would vanish with the edit.
+	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Base)
 	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
@@ -318,6 +465,7 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		return s.post(t, st, seq, f, "")
 	}
 	f.Awaited = awaitedSeats(st)
+	f.Told = toldNow(f.Told, st)
 	// Each edit tells every event since the post: those it is the first to tell are marked, so
 	// that the next post leaves them out once an edit this late is made.
 	f.Pending = slices.Clone(f.Pending)
@@ -327,6 +475,18 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		}
 	}
 	return f, []storage.OutboxMessage{s.notice(n)}
+}
+
+// toldNow is told with the questions st asks (by seat) put in.
+func toldNow(told []string, st rules.State) []string {
+	told = slices.Clone(told)
+	for _, p := range st.Awaiting() {
+		for len(told) <= int(p.Seat) {
+			told = append(told, "")
+		}
+		told[p.Seat] = p.Text
+	}
+	return told
 }
 
 // untold are the events no status edit has told.
@@ -379,13 +539,36 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 	return lines, kinds
 }
 
-// promptKind is what kind of question a prompt asks: its message (whatever its arguments), or its
-// text for a game without messages.
+// promptKind is what question a prompt asks: its message and its words, numbers aside (a score
+// or a count left changes, the question does not), so that another attack to join or another
+// offer to answer is a question of its own and is told in full.
 func promptKind(p rules.Prompt) string {
+	words := digits.ReplaceAllString(p.Text, "#")
 	if p.Msg != nil {
-		return p.Msg.Cat + "/" + p.Msg.ID
+		return p.Msg.Cat + "/" + p.Msg.ID + "\x00" + words
 	}
-	return p.Text
+	return words
+}
+
+var digits = regexp.MustCompile(`[0-9]+`)
+
+// decisionMax is the longest lead of a prompt, in characters, that names its decision in the
+// short prompt; a longer one is a sentence, not a name.
+const decisionMax = 40
+
+// decisionOf names the decision a prompt asks for, from its own words in the reader's language:
+// its lead before the first colon ("Trade window", "Transport"), or "" when it has none short
+// enough to be a name.
+func decisionOf(text string) string {
+	i := strings.Index(text, ":")
+	if i <= 0 {
+		return ""
+	}
+	lead := strings.TrimSpace(text[:i]) // French puts a space before ":"
+	if lead == "" || utf8.RuneCountInString(lead) > decisionMax {
+		return ""
+	}
+	return lead
 }
 
 // answersOf copies the public answers a prompt declares (rules.Prompt.Answers), seats rendered.
@@ -401,10 +584,21 @@ func answersOf(lang string, p rules.Prompt, name func(rules.Seat) string) []Answ
 // and every player's score, "ann: your move · ann 8, Ada 16" (scores "-": none to show).
 func shortPrompt(lang string, row *storage.Game, st rules.State, p rules.Prompt, scores string) string {
 	label := seatLabel(lang, row, st, p.Seat)
-	if scores == "-" {
-		return label + ": " + T(lang, "prompt_short")
+	// The decision is named where the prompt has a name for it ("your move: Transport"): a
+	// player between phases reads which question it is.
+	decision := decisionOf(promptText(lang, p, seatNamer(lang, row, st)))
+	var text string
+	switch {
+	case decision != "" && scores == "-":
+		text = T(lang, "prompt_short_named", "Decision", decision)
+	case decision != "":
+		text = T(lang, "prompt_short_named_scores", "Decision", decision, "Scores", scores)
+	case scores == "-":
+		text = T(lang, "prompt_short")
+	default:
+		text = T(lang, "prompt_short_scores", "Scores", scores)
 	}
-	return label + ": " + T(lang, "prompt_short_scores", "Scores", scores)
+	return T(lang, "name_colon", "Name", label, "Text", text)
 }
 
 // withScores puts every player's score after a line, "… · ann 8, Ada 16" (scores "-": the line

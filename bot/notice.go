@@ -450,12 +450,15 @@ func fold(lane []storage.OutboxMessage) []storage.OutboxMessage {
 	return lane[:turns[len(turns)-1]]
 }
 
-// foldable reports whether a queued turn post says how many of its lines are events.
+// foldable reports whether a queued turn post says how many of its lines are events, and is not
+// the game's start post (at seq 0), whose roster is no event: the post the robots' first moves
+// make right after it goes out on its own.
 func foldable(m storage.OutboxMessage) bool {
 	var h struct {
-		Head int `json:"head"`
+		Head int   `json:"head"`
+		Seq  int64 `json:"seq"`
 	}
-	return json.Unmarshal(m.Payload, &h) == nil && h.Head > 0
+	return json.Unmarshal(m.Payload, &h) == nil && h.Head > 0 && h.Seq > 0
 }
 
 // oldNotShown is the first line of a digest queued by an older version that left events out.

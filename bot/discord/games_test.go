@@ -131,6 +131,11 @@ type driver struct {
 	// edited is how many of pending the newest status edit of the live post told: the next
 	// post tells the rest, not those again.
 	edited int
+	// quiet are the players who moved since the thread last pinged them, away those of them
+	// after whose move another player moved, and fresh those of them whose question another
+	// player's move changed since the last settle: a new request, which the next post (or a
+	// post in place of an edit) pings them for.
+	quiet, away, fresh map[string]bool
 
 	stats driverStats
 	trace []string // the moves the driver made, shown when a test fails
@@ -357,14 +362,37 @@ func (d *driver) settle(rs []recorded, start bool) {
 	first := d.moves
 	changes := 0     // how many times the awaited seats (or the turn) changed: the posts allowed
 	var sets [][]int // the awaited seats at each change
+	if d.quiet == nil {
+		d.quiet, d.away, d.fresh = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	}
 	for _, m := range log[first:] {
 		mv, err := rules.ParseMove(m.Notation)
 		if err != nil {
 			t.Fatal(err)
 		}
+		asked := map[rules.Seat]string{} // what each awaited seat was asked before the move
+		for _, p := range d.mirror.Awaiting() {
+			asked[p.Seat] = p.Text
+		}
 		evs, err := d.mirror.Apply(rules.Seat(m.Seat), mv)
 		if err != nil {
 			t.Fatalf("move %d (%s by seat %d) does not apply to the mirror: %v", m.Seq, m.Notation, m.Seat, err)
+		}
+		mover := d.uid(rules.Seat(m.Seat))
+		for u := range d.quiet {
+			if u != mover && d.quiet[u] {
+				d.away[u] = true
+			}
+		}
+		if m.UserID != bot.AutoUser {
+			d.quiet[mover], d.away[mover] = true, false
+		}
+		newly := false
+		for _, p := range d.mirror.Awaiting() {
+			u := d.uid(p.Seat)
+			if was, ok := asked[p.Seat]; ok && was != p.Text && d.quiet[u] && d.away[u] && !d.fresh[u] {
+				d.fresh[u], newly = true, true
+			}
 		}
 		// The bot names seats as players ("ann") where the engine wrote placeholders;
 		// the driver compares posts with the texts as players read them.
@@ -380,7 +408,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 				d.stats.privateEvents++
 			}
 		}
-		if aw, turn := d.awaited(); d.mirror.Result() != nil || !slices.Equal(aw, d.seen) || turn != d.turnCount {
+		if aw, turn := d.awaited(); d.mirror.Result() != nil || !slices.Equal(aw, d.seen) || turn != d.turnCount || newly {
 			changes++
 			sets = append(sets, aw)
 			d.seen, d.turnCount = aw, turn
@@ -467,7 +495,14 @@ func (d *driver) settle(rs []recorded, start bool) {
 			t.Fatalf("the previous prompt %s must lose its buttons: %+v", d.live.id, rs)
 		}
 	}
-	told := d.live.users
+	for _, p := range posts {
+		for _, u := range allowedUsers(p.JSON) {
+			d.quiet[u], d.away[u] = false, false
+		}
+	}
+	// A player asked a new question after their ping was spent is pinged as if newly awaited.
+	told := slices.DeleteFunc(slices.Clone(d.live.users), func(u string) bool { return d.fresh[u] })
+	clear(d.fresh)
 	if len(posts) == 1 && len(sets) > 1 && !start {
 		// Several changes in one post: delivery folded the turn posts queued since the last
 		// settle into one. It pings whoever became awaited at one of those changes and is still
