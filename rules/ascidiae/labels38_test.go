@@ -1,6 +1,7 @@
 package ascidiae
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -104,5 +105,46 @@ func TestChoicesAreTold(t *testing.T) {
 		if len(evs) != 1 || len(routine) != 1 || !strings.HasPrefix(routine[0], c.want) {
 			t.Errorf("%s: events %q, want one routine %q", c.move, routine, c.want)
 		}
+	}
+}
+
+// Every decision after the hidden placement tells the others something: /history says "bob
+// moved." only for a move whose events nobody else may see, and no Ascidiae decision hides
+// anything once the grids are revealed (issue 38: the learning turns' "flow" was told so).
+func TestEveryDecisionIsTold(t *testing.T) {
+	flows := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g := newTestGame(t, 2+int(seed%3), map[string]string{"preset": "random"})
+		r := rand.New(rand.NewPCG(seed, 9))
+		for i := 0; i < 300 && g.Result() == nil; i++ {
+			p := g.Awaiting()[0].Seat
+			m, err := rules.RandomMove(g, p, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hidden, flow := g.setupPhase(), g.Turn.Wait == waitStart && m[0] == "flow"
+			evs, err := g.Apply(p, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			public := 0
+			for _, e := range evs {
+				if e.Public() {
+					public++
+				}
+			}
+			if flow {
+				flows++
+				if len(evs) == 0 || evs[0].Msg == nil || evs[0].Msg.ID != "ev_flow" {
+					t.Errorf("seed %d: flow told by %+v", seed, evs)
+				}
+			}
+			if public == 0 && !hidden {
+				t.Errorf("seed %d: %s by seat %d told nothing", seed, m, p)
+			}
+		}
+	}
+	if flows == 0 {
+		t.Fatal("no learning turn's flow was played")
 	}
 }

@@ -201,6 +201,13 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		t.Wait = ""
 		if m[0] == "flow" {
 			t.Started = true
+			if !g.quiet {
+				// Without an event of its own /history told another seat's flow as "bob
+				// moved." (issue 38); posts tell the activations that follow, so it is
+				// housekeeping there.
+				e := g.ar.say("ev_flow", msg.Seat("Seat", seat))
+				ev = append(ev, rules.Event{Text: e.English(), Msg: e, Routine: true})
+			}
 		} else {
 			g.doRearrange(m, &ev)
 		}
