@@ -64,9 +64,10 @@ type board struct {
 	meta  render.Meta
 	// The log and the question wrapped, kept once worked out: the height needs them before the
 	// drawing does.
-	wrapped, prompt []string
-	wrappedW        float64
-	heads           map[string]bool // the log's lines that head a turn (drawn bold)
+	wrapped  []logRow
+	logMax   int // the most lines the log takes
+	prompt   []string
+	wrappedW float64
 }
 
 func newBoard(v *asc.View, m render.Meta) *board {
@@ -80,7 +81,7 @@ func newBoard(v *asc.View, m render.Meta) *board {
 		cp.Prompt, cp.PromptMsg = "", nil
 		v = &cp
 	}
-	b := &board{v: v, kinds: map[string]*asc.KindView{}, meta: m}
+	b := &board{v: v, kinds: map[string]*asc.KindView{}, meta: m, logMax: logMax}
 	for i := range v.Kinds {
 		b.kinds[v.Kinds[i].ID] = &v.Kinds[i]
 	}
@@ -107,43 +108,128 @@ func (b *board) height() int {
 
 func (b *board) centralH() float64 { return 36 + pileH + 40 + colH + 16 }
 
-func (b *board) logLines() []string {
-	var lines []string
+// logPara is one turn in the log: its head ("dmitri, round 25:") and what happened in it.
+type logPara struct {
+	head  string
+	lines []string
+}
+
+// logRow is one drawn line of the log: a turn's head in bold where the turn begins, then text.
+type logRow struct{ head, text string }
+
+// logParas are the turns the log tells: every seat's turn since the awaited seat's last one
+// (issue 38: at 3 and 4 seats only the last player's turn was shown, and what the other AIs
+// built was lost), then the turn being played, or at the end the turn that ended the game.
+func (b *board) logParas() []logPara {
 	v := b.v
-	add := func(msgs []*msg.Message, english []string) {
+	lines := func(msgs []*msg.Message, english []string) []string {
+		out := make([]string, len(english))
 		for i, l := range english {
 			var m *msg.Message
 			if len(msgs) == len(english) {
 				m = msgs[i]
 			}
-			lines = append(lines, b.text(m, l))
+			out[i] = b.text(m, l)
 		}
+		return out
 	}
-	b.heads = map[string]bool{}
-	if n := len(v.Recent); n > 0 {
-		last := v.Recent[n-1]
-		// A seat's turn N is played in round N: with players the log says round, as the goal
-		// line does ("round 6/40" over "bob, turn 5" read as two clocks).
-		key := "log_turn"
-		if len(v.Players) > 1 {
-			key = "log_round"
-		}
-		h := b.tr(key, msg.Code("Who", b.who(last.Seat)), msg.Number("N", last.Turn))
-		b.heads[h] = true
-		lines = append(lines, h)
-		add(last.Msgs, last.Lines)
+	// Turns go round in seat order, so the turns since the awaited seat's own are the others'
+	// last ones; solo, the turn before. A game ended by the turn limit has no turn in play: its
+	// whole last round.
+	k := max(1, len(v.Players)-1)
+	if v.Result != nil && len(v.Log) == 0 {
+		k = len(v.Players)
 	}
-	// The turn being played, or at the end the turn that ended the game (the winning colony).
+	// A seat's turn N is played in round N: with players the log says round, as the goal line
+	// does ("round 6/40" over "bob, turn 5" read as two clocks).
+	key := "log_turn"
+	if len(v.Players) > 1 {
+		key = "log_round"
+	}
+	var paras []logPara
+	for _, t := range v.Recent[max(0, len(v.Recent)-k):] {
+		paras = append(paras, logPara{b.tr(key, msg.Code("Who", b.who(t.Seat)), msg.Number("N", t.Turn)), lines(t.Msgs, t.Lines)})
+	}
 	if len(v.Log) > 0 {
-		h := b.tr("log_this_turn", msg.Code("Who", b.who(v.Seat)))
-		b.heads[h] = true
-		lines = append(lines, h)
-		add(v.LogMsgs, v.Log)
+		paras = append(paras, logPara{b.tr("log_this_turn", msg.Code("Who", b.who(v.Seat))), lines(v.LogMsgs, v.Log)})
 	}
-	if len(lines) > 16 {
-		lines = append([]string{"…"}, lines[len(lines)-15:]...)
+	return paras
+}
+
+// The most lines the log takes on the board and on the focus image, whose height a phone
+// scrolls (at most two screens); a turn that does not fit keeps its first lines.
+const (
+	logMax      = 16
+	focusLogMax = 10
+	logIndent   = 14.0 // a turn's lines after its first, so that each turn stands out
+)
+
+var (
+	logStyle     = render.Style{Size: 16, VAlign: render.Middle}
+	logHeadStyle = render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle}
+)
+
+// logRows wraps each turn as one paragraph after its bold head, w wide, in at most logMax
+// lines: every turn keeps its first line, the lines left go to the latest turns first (what just
+// happened matters most), and a cut turn ends in an ellipsis.
+func logRows(paras []logPara, w float64, most int) []logRow {
+	if len(paras) > most {
+		paras = paras[len(paras)-most:]
 	}
-	return lines
+	wrapped := make([][]logRow, len(paras))
+	for i, p := range paras {
+		wrapped[i] = wrapPara(p, w)
+	}
+	room := make([]int, len(paras))
+	left := most - len(paras)
+	for i := len(paras) - 1; i >= 0; i-- {
+		room[i] = 1 + min(len(wrapped[i])-1, left)
+		left -= room[i] - 1
+	}
+	var out []logRow
+	for i, rows := range wrapped {
+		if len(rows) <= room[i] {
+			out = append(out, rows...)
+			continue
+		}
+		keep := append([]logRow(nil), rows[:room[i]]...)
+		last := &keep[len(keep)-1]
+		avail := w - logIndent
+		if last.head != "" {
+			avail = w - render.TextWidth(last.head+" ", logHeadStyle)
+		}
+		// The cut line leaves room for its ellipsis.
+		for last.text != "" && render.TextWidth(last.text+" …", logStyle) > avail {
+			r := []rune(last.text)
+			last.text = strings.TrimSpace(string(r[:len(r)-1]))
+		}
+		last.text += " …"
+		out = append(out, keep...)
+	}
+	return out
+}
+
+// wrapPara wraps a turn: its head in bold, its lines run on after it.
+func wrapPara(p logPara, w float64) []logRow {
+	text := strings.Join(p.lines, " ")
+	headW := render.TextWidth(p.head+" ", logHeadStyle)
+	if text == "" {
+		return []logRow{{head: p.head}}
+	}
+	first := render.Wrap(text, logStyle, w-headW)[0]
+	rows := []logRow{{head: p.head, text: first}}
+	if headW+render.TextWidth(first, logStyle) > w {
+		// Not even one word fits after the head: the text starts below it.
+		rows[0].text = ""
+	} else {
+		text = strings.Join(strings.Fields(text)[len(strings.Fields(first)):], " ")
+	}
+	if text != "" {
+		for _, l := range render.Wrap(text, logStyle, w-logIndent) {
+			rows = append(rows, logRow{text: l})
+		}
+	}
+	return rows
 }
 
 func (b *board) logH() float64 {
@@ -199,10 +285,9 @@ func (b *board) wrap() {
 	if b.v.Prompt != "" {
 		b.prompt = render.Wrap(b.tr("now", msg.Code("Prompt", b.text(b.v.PromptMsg, b.v.Prompt))), promptStyle, b.width-2*margin-36)
 	}
-	b.wrapped = []string{}
-	st := render.Style{Size: 16}
-	for _, l := range b.logLines() {
-		b.wrapped = append(b.wrapped, render.Wrap(l, st, b.width-2*margin-40)...)
+	b.wrapped = logRows(b.logParas(), b.width-2*margin-40, b.logMax)
+	if b.wrapped == nil {
+		b.wrapped = []logRow{}
 	}
 }
 
@@ -214,7 +299,7 @@ func fitMin(s string, st render.Style, w float64) render.Style {
 	return st
 }
 
-func (b *board) wrappedLog() []string {
+func (b *board) wrappedLog() []logRow {
 	b.wrap()
 	return b.wrapped
 }
@@ -707,13 +792,14 @@ func (b *board) log(y float64) {
 	} else {
 		b.legend(b.width-margin-14, y+20)
 	}
-	st := render.Style{Size: 16, VAlign: render.Middle}
-	for _, l := range b.wrappedLog() {
-		s := st
-		if b.heads[l] {
-			s.Font = render.Bold
+	for _, r := range b.wrappedLog() {
+		x := margin + 18.0 + logIndent
+		if r.head != "" {
+			x -= logIndent
+			c.Text(x, ly, r.head, logHeadStyle)
+			x += render.TextWidth(r.head+" ", logHeadStyle)
 		}
-		c.Text(margin+18, ly, l, s)
+		c.Text(x, ly, r.text, logStyle)
 		ly += logLine
 	}
 	if b.v.Prompt != "" {
