@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
@@ -491,15 +492,25 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 
 // abilities draws a species' abilities as icon rows in the box, directions turned by o.
 func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
-	rows := b.abilityRows(k, o, w)
-	if len(rows) == 0 {
-		return
-	}
-	lh := math.Min(19, h/float64(len(rows)))
-	scale := math.Min(1, lh/17)
+	rows, lh, scale := b.abilityLayout(k, o, w, h)
 	for i, r := range rows {
 		drawRow(b.c, x, y+lh*(float64(i)+0.5), w, r, scale)
 	}
+}
+
+// minPitch is the least distance between two icon rows at which their words (minText) clear
+// each other.
+const minPitch = 12.5
+
+// abilityLayout is a species' abilities as rows of icons for a box w by h, with the rows' pitch
+// and the icons' scale.
+func (b *board) abilityLayout(k *asc.KindView, o asc.Dir, w, h float64) (rows [][]glyph, lh, scale float64) {
+	rows = b.abilityRows(k, o, w, h)
+	if len(rows) == 0 {
+		return nil, 0, 0
+	}
+	lh = math.Min(19, h/float64(len(rows)))
+	return rows, lh, math.Min(1, lh/17)
 }
 
 // fitWidth is the width drawRow draws gs in at most maxW: more where its words, which stop
@@ -511,16 +522,18 @@ func fitWidth(gs []glyph, scale, maxW float64) float64 {
 	return rowWidth(gs, scale)
 }
 
-// abilityRows is a species' abilities as rows of icons for a box w wide, a row too wide split at
-// the action boundary nearest its middle.
-func (b *board) abilityRows(k *asc.KindView, o asc.Dir, w float64) [][]glyph {
+// abilityRows is a species' abilities as rows of icons for a box w by h: while the box has room
+// for another row (minPitch), a row that runs off the box, else one that would shrink too much,
+// is split at the action boundary nearest its middle.
+func (b *board) abilityRows(k *asc.KindView, o asc.Dir, w, h float64) [][]glyph {
 	var rows [][]glyph
 	for i, ab := range k.Abilities {
 		gs := []glyph{{text: itoa(i+1) + ":", bold: true}}
 		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: ab.Actions}, o, b.meta.Lang)...))
 	}
 	for _, l := range k.Lends {
-		gs := []glyph{{text: b.tr("lend"), bold: true}, {kind: 2, dir: l.To.Turn(o)}}
+		// A gap after the arrow: "lend ↑ ORDER" may go on two lines (caudalata in French).
+		gs := []glyph{{text: b.tr("lend"), bold: true}, {kind: 2, dir: l.To.Turn(o)}, {kind: 4}}
 		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: l.Ability.Actions}, o, b.meta.Lang)...))
 	}
 	var extra []glyph
@@ -537,15 +550,26 @@ func (b *board) abilityRows(k *asc.KindView, o asc.Dir, w float64) [][]glyph {
 	if len(extra) > 0 {
 		rows = append(rows, extra)
 	}
-	var split [][]glyph
-	for _, r := range rows {
-		if len(rows) > 3 {
-			split = append(split, r)
-			continue
+	for len(rows) > 0 && h/float64(len(rows)+1) >= minPitch {
+		scale := math.Min(1, math.Min(19, h/float64(len(rows)))/17)
+		worst, worstW := -1, 0.0
+		for i, r := range rows {
+			if over := fitWidth(r, scale, w) - w; over > 0 && over+1e6 > worstW && canSplit(r) {
+				worst, worstW = i, over+1e6 // running off the box comes first
+			} else if worstW < 1e6 && !fitsUnshrunk(r, w) && canSplit(r) && rowWidth(r, 1) > worstW {
+				worst, worstW = i, rowWidth(r, 1)
+			}
 		}
-		split = append(split, splitRow(r, w)...)
+		if worst < 0 {
+			break
+		}
+		parts := splitRow(rows[worst], w)
+		if len(parts) == 1 {
+			break
+		}
+		rows = append(rows[:worst], append(parts, rows[worst+1:]...)...)
 	}
-	return split
+	return rows
 }
 
 func (b *board) colony(col asc.ColonyView, x, y float64) {
@@ -736,13 +760,38 @@ func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next 
 func (b *board) cardFace(cv asc.CellView, k *asc.KindView, tint, stroke color.RGBA, lw float64) {
 	c := b.c
 	tile(c, 0, 0, b.cell, b.cell, 10, render.Panel, tint, stroke, lw)
-	name := fitMin(cv.Card, render.Style{Size: 19, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
-	c.Text(b.cell/2, 31, cv.Card, name)
+	f := b.cardBox(k, cv.Orient)
+	name := fitMin(cv.Card, render.Style{Size: f.nameSize, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
+	c.Text(b.cell/2, f.nameY, cv.Card, name)
 	if k != nil {
-		b.abilities(k, cv.Orient, 8, 44, b.cell-16, b.cell-44-32)
+		b.abilities(k, cv.Orient, f.x, f.y, f.w, f.h)
 	}
 	ty := b.cell - 17
 	c.Rect(image.Rect(6, int(ty-12), int(b.cell-6), int(ty-11)), render.Edge)
+}
+
+// faceBox is where a card's face in a grid puts its name and its abilities.
+type faceBox struct {
+	nameY, nameSize float64
+	x, y, w, h      float64 // the abilities
+}
+
+// cardBox is the face's layout for species k facing o: a face whose rows would crowd (stator's
+// four abilities) moves its name up and gives the rows its room.
+func (b *board) cardBox(k *asc.KindView, o asc.Dir) faceBox {
+	f := faceBox{nameY: 31, nameSize: 19, x: 8, y: 44, w: b.cell - 16, h: b.cell - 44 - 32}
+	if k == nil {
+		return f
+	}
+	rows, lh, scale := b.abilityLayout(k, o, f.w, f.h)
+	crowded := lh > 0 && lh < minPitch
+	for _, r := range rows {
+		crowded = crowded || fitWidth(r, scale, f.w) > f.w
+	}
+	if crowded {
+		f.nameY, f.nameSize, f.y, f.h = 27, 16, 38, b.cell-38-30
+	}
+	return f
 }
 
 // faceKey is everything a card's face depends on.
@@ -827,13 +876,22 @@ func (b *board) setupStatus() string {
 	return b.tr("status_setup")
 }
 
-// splitRow is an icon row as drawn in a box w wide: a row that would shrink too much (below four
-// fifths, text kept at its smallest size) is split in two at the action boundary nearest its
-// middle.
+// fitsUnshrunk says a row fits a box w wide without shrinking too much (below four fifths, text
+// kept at its smallest size). Words stop shrinking at minText: a row of them ("1:THINK THINK")
+// can run off the card though its icons would fit.
+func fitsUnshrunk(r []glyph, w float64) bool {
+	return rowWidth(r, 0.8) <= w && fitWidth(r, 1, w) <= w
+}
+
+// canSplit says a row has an action boundary to split at.
+func canSplit(r []glyph) bool {
+	return slices.ContainsFunc(r, func(g glyph) bool { return g.kind == 4 })
+}
+
+// splitRow is an icon row as drawn in a box w wide: a row that does not fit unshrunk is split in
+// two at the action boundary nearest its middle, the second part indented.
 func splitRow(r []glyph, w float64) [][]glyph {
-	// Words stop shrinking at minText: a row of them ("1:THINK THINK") can run off the card though
-	// its icons would fit, so it splits too.
-	if rowWidth(r, 0.8) <= w && fitWidth(r, 1, w) <= w {
+	if fitsUnshrunk(r, w) {
 		return [][]glyph{r}
 	}
 	best, bestD := -1, 1e9
