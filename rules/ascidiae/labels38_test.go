@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // label is the label of token in seat's menu after partial.
@@ -146,5 +147,25 @@ func TestEveryDecisionIsTold(t *testing.T) {
 	}
 	if flows == 0 {
 		t.Fatal("no learning turn's flow was played")
+	}
+}
+
+// The opening placement's question says what basica and habilis do, in every language, solo
+// too: a reader found the placement hard without knowing the cards (issue 38).
+func TestPlacementPromptSaysWhatTheCardsDo(t *testing.T) {
+	for _, seats := range []int{1, 2} {
+		g := newTestGame(t, seats, nil)
+		ps := g.Awaiting()
+		if len(ps) == 0 || ps[0].Msg == nil {
+			t.Fatalf("%d seats: no placement question", seats)
+		}
+		for _, lang := range []string{"en", "de", "es", "fr"} {
+			got := msg.Render(ps[0].Msg, lang, nil)
+			for _, id := range initials {
+				if want := msg.Render(cardMsg(mustCard(id)), lang, nil); !strings.Contains(got, want) {
+					t.Errorf("%d seats, %s: %q does not say %q", seats, lang, got, want)
+				}
+			}
+		}
 	}
 }
