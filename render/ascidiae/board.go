@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
@@ -64,9 +65,10 @@ type board struct {
 	meta  render.Meta
 	// The log and the question wrapped, kept once worked out: the height needs them before the
 	// drawing does.
-	wrapped, prompt []string
-	wrappedW        float64
-	heads           map[string]bool // the log's lines that head a turn (drawn bold)
+	wrapped  []logRow
+	logMax   int // the most lines the log takes
+	prompt   []string
+	wrappedW float64
 }
 
 func newBoard(v *asc.View, m render.Meta) *board {
@@ -80,7 +82,7 @@ func newBoard(v *asc.View, m render.Meta) *board {
 		cp.Prompt, cp.PromptMsg = "", nil
 		v = &cp
 	}
-	b := &board{v: v, kinds: map[string]*asc.KindView{}, meta: m}
+	b := &board{v: v, kinds: map[string]*asc.KindView{}, meta: m, logMax: logMax}
 	for i := range v.Kinds {
 		b.kinds[v.Kinds[i].ID] = &v.Kinds[i]
 	}
@@ -107,43 +109,128 @@ func (b *board) height() int {
 
 func (b *board) centralH() float64 { return 36 + pileH + 40 + colH + 16 }
 
-func (b *board) logLines() []string {
-	var lines []string
+// logPara is one turn in the log: its head ("dmitri, round 25:") and what happened in it.
+type logPara struct {
+	head  string
+	lines []string
+}
+
+// logRow is one drawn line of the log: a turn's head in bold where the turn begins, then text.
+type logRow struct{ head, text string }
+
+// logParas are the turns the log tells: every seat's turn since the awaited seat's last one
+// (issue 38: at 3 and 4 seats only the last player's turn was shown, and what the other AIs
+// built was lost), then the turn being played, or at the end the turn that ended the game.
+func (b *board) logParas() []logPara {
 	v := b.v
-	add := func(msgs []*msg.Message, english []string) {
+	lines := func(msgs []*msg.Message, english []string) []string {
+		out := make([]string, len(english))
 		for i, l := range english {
 			var m *msg.Message
 			if len(msgs) == len(english) {
 				m = msgs[i]
 			}
-			lines = append(lines, b.text(m, l))
+			out[i] = b.text(m, l)
 		}
+		return out
 	}
-	b.heads = map[string]bool{}
-	if n := len(v.Recent); n > 0 {
-		last := v.Recent[n-1]
-		// A seat's turn N is played in round N: with players the log says round, as the goal
-		// line does ("round 6/40" over "bob, turn 5" read as two clocks).
-		key := "log_turn"
-		if len(v.Players) > 1 {
-			key = "log_round"
-		}
-		h := b.tr(key, msg.Code("Who", b.who(last.Seat)), msg.Number("N", last.Turn))
-		b.heads[h] = true
-		lines = append(lines, h)
-		add(last.Msgs, last.Lines)
+	// Turns go round in seat order, so the turns since the awaited seat's own are the others'
+	// last ones; solo, the turn before. A game ended by the turn limit has no turn in play: its
+	// whole last round.
+	k := max(1, len(v.Players)-1)
+	if v.Result != nil && len(v.Log) == 0 {
+		k = len(v.Players)
 	}
-	// The turn being played, or at the end the turn that ended the game (the winning colony).
+	// A seat's turn N is played in round N: with players the log says round, as the goal line
+	// does ("round 6/40" over "bob, turn 5" read as two clocks).
+	key := "log_turn"
+	if len(v.Players) > 1 {
+		key = "log_round"
+	}
+	var paras []logPara
+	for _, t := range v.Recent[max(0, len(v.Recent)-k):] {
+		paras = append(paras, logPara{b.tr(key, msg.Code("Who", b.who(t.Seat)), msg.Number("N", t.Turn)), lines(t.Msgs, t.Lines)})
+	}
 	if len(v.Log) > 0 {
-		h := b.tr("log_this_turn", msg.Code("Who", b.who(v.Seat)))
-		b.heads[h] = true
-		lines = append(lines, h)
-		add(v.LogMsgs, v.Log)
+		paras = append(paras, logPara{b.tr("log_this_turn", msg.Code("Who", b.who(v.Seat))), lines(v.LogMsgs, v.Log)})
 	}
-	if len(lines) > 16 {
-		lines = append([]string{"…"}, lines[len(lines)-15:]...)
+	return paras
+}
+
+// The most lines the log takes on the board and on the focus image, whose height a phone
+// scrolls (at most two screens); a turn that does not fit keeps its first lines.
+const (
+	logMax      = 16
+	focusLogMax = 10
+	logIndent   = 14.0 // a turn's lines after its first, so that each turn stands out
+)
+
+var (
+	logStyle     = render.Style{Size: 16, VAlign: render.Middle}
+	logHeadStyle = render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle}
+)
+
+// logRows wraps each turn as one paragraph after its bold head, w wide, in at most logMax
+// lines: every turn keeps its first line, the lines left go to the latest turns first (what just
+// happened matters most), and a cut turn ends in an ellipsis.
+func logRows(paras []logPara, w float64, most int) []logRow {
+	if len(paras) > most {
+		paras = paras[len(paras)-most:]
 	}
-	return lines
+	wrapped := make([][]logRow, len(paras))
+	for i, p := range paras {
+		wrapped[i] = wrapPara(p, w)
+	}
+	room := make([]int, len(paras))
+	left := most - len(paras)
+	for i := len(paras) - 1; i >= 0; i-- {
+		room[i] = 1 + min(len(wrapped[i])-1, left)
+		left -= room[i] - 1
+	}
+	var out []logRow
+	for i, rows := range wrapped {
+		if len(rows) <= room[i] {
+			out = append(out, rows...)
+			continue
+		}
+		keep := append([]logRow(nil), rows[:room[i]]...)
+		last := &keep[len(keep)-1]
+		avail := w - logIndent
+		if last.head != "" {
+			avail = w - render.TextWidth(last.head+" ", logHeadStyle)
+		}
+		// The cut line leaves room for its ellipsis.
+		for last.text != "" && render.TextWidth(last.text+" …", logStyle) > avail {
+			r := []rune(last.text)
+			last.text = strings.TrimSpace(string(r[:len(r)-1]))
+		}
+		last.text += " …"
+		out = append(out, keep...)
+	}
+	return out
+}
+
+// wrapPara wraps a turn: its head in bold, its lines run on after it.
+func wrapPara(p logPara, w float64) []logRow {
+	text := strings.Join(p.lines, " ")
+	headW := render.TextWidth(p.head+" ", logHeadStyle)
+	if text == "" {
+		return []logRow{{head: p.head}}
+	}
+	first := render.Wrap(text, logStyle, w-headW)[0]
+	rows := []logRow{{head: p.head, text: first}}
+	if headW+render.TextWidth(first, logStyle) > w {
+		// Not even one word fits after the head: the text starts below it.
+		rows[0].text = ""
+	} else {
+		text = strings.Join(strings.Fields(text)[len(strings.Fields(first)):], " ")
+	}
+	if text != "" {
+		for _, l := range render.Wrap(text, logStyle, w-logIndent) {
+			rows = append(rows, logRow{text: l})
+		}
+	}
+	return rows
 }
 
 func (b *board) logH() float64 {
@@ -199,10 +286,9 @@ func (b *board) wrap() {
 	if b.v.Prompt != "" {
 		b.prompt = render.Wrap(b.tr("now", msg.Code("Prompt", b.text(b.v.PromptMsg, b.v.Prompt))), promptStyle, b.width-2*margin-36)
 	}
-	b.wrapped = []string{}
-	st := render.Style{Size: 16}
-	for _, l := range b.logLines() {
-		b.wrapped = append(b.wrapped, render.Wrap(l, st, b.width-2*margin-40)...)
+	b.wrapped = logRows(b.logParas(), b.width-2*margin-40, b.logMax)
+	if b.wrapped == nil {
+		b.wrapped = []logRow{}
 	}
 }
 
@@ -214,7 +300,7 @@ func fitMin(s string, st render.Style, w float64) render.Style {
 	return st
 }
 
-func (b *board) wrappedLog() []string {
+func (b *board) wrappedLog() []logRow {
 	b.wrap()
 	return b.wrapped
 }
@@ -406,15 +492,25 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 
 // abilities draws a species' abilities as icon rows in the box, directions turned by o.
 func (b *board) abilities(k *asc.KindView, o asc.Dir, x, y, w, h float64) {
-	rows := b.abilityRows(k, o, w)
-	if len(rows) == 0 {
-		return
-	}
-	lh := math.Min(19, h/float64(len(rows)))
-	scale := math.Min(1, lh/17)
+	rows, lh, scale := b.abilityLayout(k, o, w, h)
 	for i, r := range rows {
 		drawRow(b.c, x, y+lh*(float64(i)+0.5), w, r, scale)
 	}
+}
+
+// minPitch is the least distance between two icon rows at which their words (minText) clear
+// each other.
+const minPitch = 12.5
+
+// abilityLayout is a species' abilities as rows of icons for a box w by h, with the rows' pitch
+// and the icons' scale.
+func (b *board) abilityLayout(k *asc.KindView, o asc.Dir, w, h float64) (rows [][]glyph, lh, scale float64) {
+	rows = b.abilityRows(k, o, w, h)
+	if len(rows) == 0 {
+		return nil, 0, 0
+	}
+	lh = math.Min(19, h/float64(len(rows)))
+	return rows, lh, math.Min(1, lh/17)
 }
 
 // fitWidth is the width drawRow draws gs in at most maxW: more where its words, which stop
@@ -426,16 +522,18 @@ func fitWidth(gs []glyph, scale, maxW float64) float64 {
 	return rowWidth(gs, scale)
 }
 
-// abilityRows is a species' abilities as rows of icons for a box w wide, a row too wide split at
-// the action boundary nearest its middle.
-func (b *board) abilityRows(k *asc.KindView, o asc.Dir, w float64) [][]glyph {
+// abilityRows is a species' abilities as rows of icons for a box w by h: while the box has room
+// for another row (minPitch), a row that runs off the box, else one that would shrink too much,
+// is split at the action boundary nearest its middle.
+func (b *board) abilityRows(k *asc.KindView, o asc.Dir, w, h float64) [][]glyph {
 	var rows [][]glyph
 	for i, ab := range k.Abilities {
 		gs := []glyph{{text: itoa(i+1) + ":", bold: true}}
 		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: ab.Actions}, o, b.meta.Lang)...))
 	}
 	for _, l := range k.Lends {
-		gs := []glyph{{text: b.tr("lend"), bold: true}, {kind: 2, dir: l.To.Turn(o)}}
+		// A gap after the arrow: "lend ↑ ORDER" may go on two lines (caudalata in French).
+		gs := []glyph{{text: b.tr("lend"), bold: true}, {kind: 2, dir: l.To.Turn(o)}, {kind: 4}}
 		rows = append(rows, append(gs, abilityGlyphs(asc.Ability{Actions: l.Ability.Actions}, o, b.meta.Lang)...))
 	}
 	var extra []glyph
@@ -452,15 +550,26 @@ func (b *board) abilityRows(k *asc.KindView, o asc.Dir, w float64) [][]glyph {
 	if len(extra) > 0 {
 		rows = append(rows, extra)
 	}
-	var split [][]glyph
-	for _, r := range rows {
-		if len(rows) > 3 {
-			split = append(split, r)
-			continue
+	for len(rows) > 0 && h/float64(len(rows)+1) >= minPitch {
+		scale := math.Min(1, math.Min(19, h/float64(len(rows)))/17)
+		worst, worstW := -1, 0.0
+		for i, r := range rows {
+			if over := fitWidth(r, scale, w) - w; over > 0 && over+1e6 > worstW && canSplit(r) {
+				worst, worstW = i, over+1e6 // running off the box comes first
+			} else if worstW < 1e6 && !fitsUnshrunk(r, w) && canSplit(r) && rowWidth(r, 1) > worstW {
+				worst, worstW = i, rowWidth(r, 1)
+			}
 		}
-		split = append(split, splitRow(r, w)...)
+		if worst < 0 {
+			break
+		}
+		parts := splitRow(rows[worst], w)
+		if len(parts) == 1 {
+			break
+		}
+		rows = append(rows[:worst], append(parts, rows[worst+1:]...)...)
 	}
-	return split
+	return rows
 }
 
 func (b *board) colony(col asc.ColonyView, x, y float64) {
@@ -651,13 +760,38 @@ func (b *board) cellView(cv asc.CellView, x, y float64, order int, active, next 
 func (b *board) cardFace(cv asc.CellView, k *asc.KindView, tint, stroke color.RGBA, lw float64) {
 	c := b.c
 	tile(c, 0, 0, b.cell, b.cell, 10, render.Panel, tint, stroke, lw)
-	name := fitMin(cv.Card, render.Style{Size: 19, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
-	c.Text(b.cell/2, 31, cv.Card, name)
+	f := b.cardBox(k, cv.Orient)
+	name := fitMin(cv.Card, render.Style{Size: f.nameSize, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, b.cell-20)
+	c.Text(b.cell/2, f.nameY, cv.Card, name)
 	if k != nil {
-		b.abilities(k, cv.Orient, 8, 44, b.cell-16, b.cell-44-32)
+		b.abilities(k, cv.Orient, f.x, f.y, f.w, f.h)
 	}
 	ty := b.cell - 17
 	c.Rect(image.Rect(6, int(ty-12), int(b.cell-6), int(ty-11)), render.Edge)
+}
+
+// faceBox is where a card's face in a grid puts its name and its abilities.
+type faceBox struct {
+	nameY, nameSize float64
+	x, y, w, h      float64 // the abilities
+}
+
+// cardBox is the face's layout for species k facing o: a face whose rows would crowd (stator's
+// four abilities) moves its name up and gives the rows its room.
+func (b *board) cardBox(k *asc.KindView, o asc.Dir) faceBox {
+	f := faceBox{nameY: 31, nameSize: 19, x: 8, y: 44, w: b.cell - 16, h: b.cell - 44 - 32}
+	if k == nil {
+		return f
+	}
+	rows, lh, scale := b.abilityLayout(k, o, f.w, f.h)
+	crowded := lh > 0 && lh < minPitch
+	for _, r := range rows {
+		crowded = crowded || fitWidth(r, scale, f.w) > f.w
+	}
+	if crowded {
+		f.nameY, f.nameSize, f.y, f.h = 27, 16, 38, b.cell-38-30
+	}
+	return f
 }
 
 // faceKey is everything a card's face depends on.
@@ -707,13 +841,14 @@ func (b *board) log(y float64) {
 	} else {
 		b.legend(b.width-margin-14, y+20)
 	}
-	st := render.Style{Size: 16, VAlign: render.Middle}
-	for _, l := range b.wrappedLog() {
-		s := st
-		if b.heads[l] {
-			s.Font = render.Bold
+	for _, r := range b.wrappedLog() {
+		x := margin + 18.0 + logIndent
+		if r.head != "" {
+			x -= logIndent
+			c.Text(x, ly, r.head, logHeadStyle)
+			x += render.TextWidth(r.head+" ", logHeadStyle)
 		}
-		c.Text(margin+18, ly, l, s)
+		c.Text(x, ly, r.text, logStyle)
 		ly += logLine
 	}
 	if b.v.Prompt != "" {
@@ -741,13 +876,22 @@ func (b *board) setupStatus() string {
 	return b.tr("status_setup")
 }
 
-// splitRow is an icon row as drawn in a box w wide: a row that would shrink too much (below four
-// fifths, text kept at its smallest size) is split in two at the action boundary nearest its
-// middle.
+// fitsUnshrunk says a row fits a box w wide without shrinking too much (below four fifths, text
+// kept at its smallest size). Words stop shrinking at minText: a row of them ("1:THINK THINK")
+// can run off the card though its icons would fit.
+func fitsUnshrunk(r []glyph, w float64) bool {
+	return rowWidth(r, 0.8) <= w && fitWidth(r, 1, w) <= w
+}
+
+// canSplit says a row has an action boundary to split at.
+func canSplit(r []glyph) bool {
+	return slices.ContainsFunc(r, func(g glyph) bool { return g.kind == 4 })
+}
+
+// splitRow is an icon row as drawn in a box w wide: a row that does not fit unshrunk is split in
+// two at the action boundary nearest its middle, the second part indented.
 func splitRow(r []glyph, w float64) [][]glyph {
-	// Words stop shrinking at minText: a row of them ("1:THINK THINK") can run off the card though
-	// its icons would fit, so it splits too.
-	if rowWidth(r, 0.8) <= w && fitWidth(r, 1, w) <= w {
+	if fitsUnshrunk(r, w) {
 		return [][]glyph{r}
 	}
 	best, bestD := -1, 1e9

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -315,6 +316,80 @@ func TestAbilityRowsFitAPile(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// At 3 and 4 seats the log tells every other seat's turn since the awaited seat's last one, as
+// the post does (issue 38: only the last player's turn was drawn), and the turn being played; on
+// the board and on the focus image, whose shorter log still heads every turn.
+func TestLogTellsEveryTurnSinceTheAwaitedSeats(t *testing.T) {
+	for _, c := range []struct {
+		seats int
+		opts  map[string]string
+		moves int
+	}{
+		{2, map[string]string{"preset": "first"}, 45},
+		{3, map[string]string{"preset": "second", "rearrange": "0"}, 120},
+		{4, map[string]string{"preset": "fourth", "rearrange": "0"}, 140},
+	} {
+		v := position(t, c.seats, c.opts, 7, c.moves).View(rules.Spectator).(*asc.View)
+		if len(v.Recent) < c.seats || len(v.Log) == 0 {
+			t.Fatalf("%d seats: a position without a whole round and a turn in play", c.seats)
+		}
+		meta := render.SampleMeta(c.seats)
+		var want []string
+		for k := 1; k < c.seats; k++ {
+			s := (v.Seat + k) % c.seats
+			want = append(want, meta.Player(rules.Seat(s), "", 16)+", round ")
+		}
+		want = append(want, meta.Player(rules.Seat(v.Seat), "", 16)+", this turn:")
+		for name, focus := range map[string]bool{"board": false, "focus": true} {
+			b := newBoard(v, meta)
+			if focus {
+				b.setCell(focusCell)
+				b.width = math.Ceil(b.gridW + 2*margin)
+				b.logMax = focusLogMax
+			}
+			var heads []string
+			for _, r := range b.wrappedLog() {
+				if r.head != "" {
+					heads = append(heads, r.head)
+				}
+			}
+			if len(b.wrappedLog()) > b.logMax {
+				t.Errorf("%d seats, %s: %d log lines, at most %d", c.seats, name, len(b.wrappedLog()), b.logMax)
+			}
+			if len(heads) != len(want) {
+				t.Fatalf("%d seats, %s: turns %q, want %q", c.seats, name, heads, want)
+			}
+			for i, h := range heads {
+				if !strings.HasPrefix(h, strings.TrimSuffix(want[i], " ")) {
+					t.Errorf("%d seats, %s: turn %d is %q, want %q…", c.seats, name, i+1, h, want[i])
+				}
+			}
+		}
+	}
+}
+
+// A log too long for its lines keeps every turn's first line and ends a cut turn in an ellipsis;
+// the latest turn keeps the most.
+func TestLogRowsKeepEveryTurn(t *testing.T) {
+	long := strings.Repeat("basica on b1 spawns 1 black; pushes 1 black to empty b2 (lost). ", 12)
+	paras := []logPara{{"ann, round 3:", []string{long}}, {"bob, round 3:", []string{long}}, {"cy, round 3:", []string{"fusca on c3 spawns 1 black."}}}
+	rows := logRows(paras, 560, 6)
+	if len(rows) != 6 {
+		t.Fatalf("%d rows, want 6: %q", len(rows), rows)
+	}
+	if rows[0].head != "ann, round 3:" || !strings.HasSuffix(rows[0].text, " …") {
+		t.Errorf("the oldest turn: %+v", rows[0])
+	}
+	if rows[1].head != "bob, round 3:" || rows[5].head != "cy, round 3:" || !strings.HasSuffix(rows[4].text, " …") {
+		t.Errorf("rows %+v", rows)
+	}
+	for _, r := range rows {
+		if w := render.TextWidth(r.head+" ", logHeadStyle) + render.TextWidth(r.text, logStyle); r.head != "" && w > 560 {
+			t.Errorf("%q is %.0f px wide, over 560", r.head+" "+r.text, w)
 		}
 	}
 }

@@ -64,8 +64,9 @@ func (b *board) compactCell(cv asc.CellView, x, y, w float64) {
 	c := b.c
 	muted := render.Style{Size: minText, Font: render.Bold, Color: render.Muted, VAlign: render.Middle}
 	if cv.Card == "" {
+		// Unnamed: the cards name their spaces, and the bytes go to the log (every seat's turn,
+		// issue 38) within the phone image's 60 KB.
 		tile(c, x, y, w, compactCell, 8, render.Panel, emptyCell, render.Edge, 1.5)
-		c.Text(x+w/2, y+compactCell/2, cv.Space, render.Style{Size: 18, Font: render.Bold, Color: render.Edge, Align: render.Center, VAlign: render.Middle})
 		return
 	}
 	tint := tintSpecial

@@ -24,6 +24,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	}
 	b := newBoard(view, m)
 	b.setCell(focusCell)
+	b.logMax = focusLogMax
 	b.width = math.Ceil(b.gridW + 2*margin)
 	seat := min(max(0, view.Seat), len(view.Players)-1)
 	head := b.focusHeader()

@@ -68,6 +68,7 @@ type glyph struct {
 	kind   int // 0 text, 1 tadpole, 2 arrow, 3 hollow arrow, 4 gap
 	text   string
 	bold   bool
+	sym    bool // text that is a sign between icons (+ − = / & *): it shrinks with them
 	colour asc.Colour
 	dir    asc.Dir
 }
@@ -80,10 +81,22 @@ const minText = 14.0
 
 func textSize(scale float64) float64 { return math.Max(minText, unit*scale) }
 
+// minSym is the smallest sign between icons: a sign is read by its shape beside them, as they
+// are, and the words alone keeping minText let the five crowded species fit their cards.
+const minSym = 10.0
+
+// size is the glyph's text size at scale.
+func (g glyph) size(scale float64) float64 {
+	if g.sym {
+		return math.Max(minSym, unit*scale)
+	}
+	return textSize(scale)
+}
+
 func (g glyph) width(scale float64) float64 {
 	switch g.kind {
 	case 0:
-		st := render.Style{Size: textSize(scale), Font: render.Regular}
+		st := render.Style{Size: g.size(scale), Font: render.Regular}
 		if g.bold {
 			st.Font = render.Bold
 		}
@@ -122,7 +135,7 @@ func drawRow(c *render.Canvas, x, y, maxW float64, gs []glyph, scale float64) fl
 		cx := x + w/2
 		switch g.kind {
 		case 0:
-			st := render.Style{Size: textSize(scale), VAlign: render.Middle}
+			st := render.Style{Size: g.size(scale), VAlign: render.Middle}
 			if g.bold {
 				st.Font = render.Bold
 			}
@@ -146,13 +159,13 @@ func abilityGlyphs(ab asc.Ability, o asc.Dir, lang string) []glyph {
 		}
 		switch a.Verb {
 		case asc.Spawn:
-			gs = append(gs, glyph{text: "+", bold: true})
+			gs = append(gs, glyph{text: "+", bold: true, sym: true})
 			gs = append(gs, iconGlyphs(a.Icons, lang)...)
 		case asc.Consume:
-			gs = append(gs, glyph{text: "−", bold: true})
+			gs = append(gs, glyph{text: "−", bold: true, sym: true})
 			gs = append(gs, iconGlyphs(a.Icons, lang)...)
 		case asc.Coop:
-			gs = append(gs, glyph{text: "=", bold: true})
+			gs = append(gs, glyph{text: "=", bold: true, sym: true})
 			gs = append(gs, iconGlyphs(a.Icons, lang)...)
 		case asc.Push:
 			gs = append(gs, iconGlyphs(a.Icons, lang)...)
@@ -169,24 +182,39 @@ func abilityGlyphs(ab asc.Ability, o asc.Dir, lang string) []glyph {
 
 func iconGlyphs(icons []asc.Icon, lang string) []glyph {
 	var gs []glyph
-	for _, ic := range icons {
+	for i := 0; i < len(icons); i++ {
+		ic := icons[i]
 		cols := colours(ic)
 		if ic.All && len(cols) == 4 {
 			gs = append(gs, glyph{text: tr(lang, "icon_all"), bold: true})
 			continue
 		}
+		if !ic.All && len(cols) == 1 {
+			// A run of one colour is its count and shape ("+2●"): stator's "●●" twice and
+			// collectiva's "−●●●" ran off their cards.
+			n := 1
+			for i+n < len(icons) && icons[i+n] == ic {
+				n++
+			}
+			if n > 1 {
+				gs = append(gs, glyph{text: itoa(n), bold: true})
+				i += n - 1
+			}
+			gs = append(gs, glyph{kind: 1, colour: cols[0]})
+			continue
+		}
 		for j, col := range cols {
 			if j > 0 {
 				if ic.All {
-					gs = append(gs, glyph{text: "&"})
+					gs = append(gs, glyph{text: "&", sym: true})
 				} else {
-					gs = append(gs, glyph{text: "/"})
+					gs = append(gs, glyph{text: "/", sym: true})
 				}
 			}
 			gs = append(gs, glyph{kind: 1, colour: col})
 		}
 		if ic.All {
-			gs = append(gs, glyph{text: "*", bold: true})
+			gs = append(gs, glyph{text: "*", bold: true, sym: true})
 		}
 	}
 	return gs

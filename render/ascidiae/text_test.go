@@ -89,7 +89,11 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 		}
 		b := newBoard(v, render.Meta{Names: render.SampleMeta(c.seats).Names, Lang: msg.Pseudo})
 		check(c.name+" header", b.focusHeader())
-		for _, l := range append(b.wrappedLog(), b.promptLines()...) {
+		var lines []string
+		for _, r := range b.wrappedLog() {
+			lines = append(lines, r.head, r.text)
+		}
+		for _, l := range append(lines, b.promptLines()...) {
 			check(c.name+" log", l)
 		}
 		for _, k := range v.Kinds {

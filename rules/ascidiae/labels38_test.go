@@ -1,10 +1,12 @@
 package ascidiae
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // label is the label of token in seat's menu after partial.
@@ -103,6 +105,67 @@ func TestChoicesAreTold(t *testing.T) {
 		}
 		if len(evs) != 1 || len(routine) != 1 || !strings.HasPrefix(routine[0], c.want) {
 			t.Errorf("%s: events %q, want one routine %q", c.move, routine, c.want)
+		}
+	}
+}
+
+// Every decision after the hidden placement tells the others something: /history says "bob
+// moved." only for a move whose events nobody else may see, and no Ascidiae decision hides
+// anything once the grids are revealed (issue 38: the learning turns' "flow" was told so).
+func TestEveryDecisionIsTold(t *testing.T) {
+	flows := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g := newTestGame(t, 2+int(seed%3), map[string]string{"preset": "random"})
+		r := rand.New(rand.NewPCG(seed, 9))
+		for i := 0; i < 300 && g.Result() == nil; i++ {
+			p := g.Awaiting()[0].Seat
+			m, err := rules.RandomMove(g, p, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hidden, flow := g.setupPhase(), g.Turn.Wait == waitStart && m[0] == "flow"
+			evs, err := g.Apply(p, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			public := 0
+			for _, e := range evs {
+				if e.Public() {
+					public++
+				}
+			}
+			if flow {
+				flows++
+				if len(evs) == 0 || evs[0].Msg == nil || evs[0].Msg.ID != "ev_flow" {
+					t.Errorf("seed %d: flow told by %+v", seed, evs)
+				}
+			}
+			if public == 0 && !hidden {
+				t.Errorf("seed %d: %s by seat %d told nothing", seed, m, p)
+			}
+		}
+	}
+	if flows == 0 {
+		t.Fatal("no learning turn's flow was played")
+	}
+}
+
+// The opening placement's question says what basica and habilis do, in every language, solo
+// too: a reader found the placement hard without knowing the cards (issue 38).
+func TestPlacementPromptSaysWhatTheCardsDo(t *testing.T) {
+	for _, seats := range []int{1, 2} {
+		g := newTestGame(t, seats, nil)
+		ps := g.Awaiting()
+		if len(ps) == 0 || ps[0].Msg == nil {
+			t.Fatalf("%d seats: no placement question", seats)
+		}
+		for _, lang := range []string{"en", "de", "es", "fr"} {
+			got := msg.Render(ps[0].Msg, lang, nil)
+			for _, id := range initials {
+				if want := msg.Render(cardMsg(mustCard(id)), lang, nil); !strings.Contains(got, want) {
+					t.Errorf("%d seats, %s: %q does not say %q", seats, lang, got, want)
+				}
+			}
 		}
 	}
 }

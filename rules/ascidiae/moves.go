@@ -43,11 +43,19 @@ func (g *State) setupPhase() bool {
 
 // placePromptMsg asks every seat for its initial placement, the same words whatever the others
 // chose.
+// It says what the two cards do: a reader found the opening placement hard without knowing
+// (issue 38).
 var (
-	placePromptMsg = say("prompt_place")
+	placePromptMsg = say("prompt_place", initialCardArgs()...)
 	// Solo there is nobody to place at the same time.
-	placeSoloMsg = say("prompt_place_solo")
+	placeSoloMsg = say("prompt_place_solo", initialCardArgs()...)
 )
+
+// initialCardArgs are the texts of basica and habilis, as the message arguments Basica and
+// Habilis.
+func initialCardArgs() []msg.Arg {
+	return []msg.Arg{msg.Nested("Basica", cardMsg(mustCard("basica"))), msg.Nested("Habilis", cardMsg(mustCard("habilis")))}
+}
 
 // promptMsg is the question the seat to move is asked, once setup is over.
 func (g *State) promptMsg() *msg.Message {
@@ -201,6 +209,13 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		t.Wait = ""
 		if m[0] == "flow" {
 			t.Started = true
+			if !g.quiet {
+				// Without an event of its own /history told another seat's flow as "bob
+				// moved." (issue 38); posts tell the activations that follow, so it is
+				// housekeeping there.
+				e := g.ar.say("ev_flow", msg.Seat("Seat", seat))
+				ev = append(ev, rules.Event{Text: e.English(), Msg: e, Routine: true})
+			}
 		} else {
 			g.doRearrange(m, &ev)
 		}
