@@ -140,6 +140,21 @@ func (w *Words) Tokens(word string) []string {
 	return w.m[Fold(word)]
 }
 
+// Each calls f with every word of w (folded) and the tokens it stands for, in word order.
+func (w *Words) Each(f func(word string, tokens []string)) {
+	if w == nil {
+		return
+	}
+	words := make([]string, 0, len(w.m))
+	for word := range w.m {
+		words = append(words, word)
+	}
+	slices.Sort(words)
+	for _, word := range words {
+		f(word, w.m[word])
+	}
+}
+
 // Len is how many distinct words w knows.
 func (w *Words) Len() int {
 	if w == nil {
