@@ -17,7 +17,9 @@ import (
 // ("no" is Ascalion's north-west in French); which one is decided per decision, by the tokens
 // that decision offers. Words are matched folded: case, accents and "ß" do not count.
 type Words struct {
-	m map[string][]string // folded word -> the tokens it stands for, in file order
+	m      map[string][]string // folded word -> the tokens it stands for, in file order
+	shown  map[string]string   // token -> the first word its file lists, as written
+	letter map[string]string   // token -> the first word of one letter its file lists
 }
 
 // Worded is implemented by games whose tokens some language shows in its own words. Words
@@ -49,7 +51,7 @@ func ParseWords(data []byte) (*Words, error) {
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		return nil, fmt.Errorf("words: %w", err)
 	}
-	w := &Words{m: map[string][]string{}}
+	w := &Words{m: map[string][]string{}, shown: map[string]string{}, letter: map[string]string{}}
 	tokens := make([]string, 0, len(raw))
 	for tok := range raw {
 		tokens = append(tokens, tok)
@@ -88,6 +90,12 @@ func ParseWords(data []byte) (*Words, error) {
 			}
 			if !slices.Contains(w.m[f], tok) {
 				w.m[f] = append(w.m[f], tok)
+			}
+			if _, ok := w.shown[tok]; !ok {
+				w.shown[tok] = word
+			}
+			if _, ok := w.letter[tok]; !ok && utf8.RuneCountInString(word) == 1 {
+				w.letter[tok] = word
 			}
 		}
 	}
@@ -138,6 +146,50 @@ func (w *Words) Tokens(word string) []string {
 		return nil
 	}
 	return w.m[Fold(word)]
+}
+
+// Word is the word w shows for tok, the first its file lists ("weiß" for white), a signed token
+// keeping its sign ("+Holz"); "" when w has none. A token of one letter (a colour, a gem) stays
+// one letter where the language has one: the first letter its file lists ("r" for Reef's pink
+// in German, rosa), or the token itself when it is the initial of the language's word ("s" for
+// Saphir); else it is the word ("gelb").
+func (w *Words) Word(tok string) string {
+	if w == nil {
+		return ""
+	}
+	if word, ok := w.shown[tok]; ok {
+		if utf8.RuneCountInString(tok) == 1 {
+			if l := w.letter[tok]; l != "" {
+				return l
+			}
+			if strings.HasPrefix(Fold(word), Fold(tok)) {
+				return ""
+			}
+		}
+		return word
+	}
+	if len(tok) > 1 && (tok[0] == '+' || tok[0] == '-') {
+		if word := w.Word(tok[1:]); word != "" {
+			return tok[:1] + word
+		}
+	}
+	return ""
+}
+
+// Spell is m as a reader of w's language types it: each token with a word shown as that word,
+// the others as they are. Read back by Unalias, it is m again (a real token of a decision never
+// equals a word meant for another of its tokens: the games' word checks hold them to it).
+func (w *Words) Spell(m Move) Move {
+	if w.Len() == 0 {
+		return m
+	}
+	out := slices.Clone(m)
+	for i, tok := range out {
+		if word := w.Word(tok); word != "" {
+			out[i] = word
+		}
+	}
+	return out
 }
 
 // Each calls f with every word of w (folded) and the tokens it stands for, in word order.

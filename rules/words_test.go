@@ -218,3 +218,26 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// Word shows a token by the first word its file lists, keeping a sign; Spell writes a move so,
+// leaving tokens without a word as they are.
+func TestWordAndSpell(t *testing.T) {
+	w := mustWords(t, `wood = ["Holz", "Hölzer"]
+white = ["weiß", "weiße"]
+p = ["rosa", "r"]
+s = ["Saphir"]
+y = ["gelb"]`)
+	for tok, want := range map[string]string{"wood": "Holz", "+wood": "+Holz", "-wood": "-Holz", "white": "weiß", "gold": "", "+gold": "",
+		"p": "r", "s": "", "y": "gelb"} {
+		if got := w.Word(tok); got != want {
+			t.Errorf("Word(%q) = %q, want %q", tok, got, want)
+		}
+	}
+	if got, want := w.Spell(Move{"offer", "wood", "+wood", "a1"}).String(), "offer Holz +Holz a1"; got != want {
+		t.Errorf("Spell = %q, want %q", got, want)
+	}
+	var none *Words
+	if got := none.Spell(Move{"wood"}).String(); got != "wood" {
+		t.Errorf("nil Spell = %q", got)
+	}
+}

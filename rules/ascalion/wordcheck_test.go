@@ -17,7 +17,7 @@ func TestWordsForEveryToken(t *testing.T) {
 	}
 	rulestest.CheckWordsEverywhere(t, Game, []string{"de", "es", "fr"}, rulestest.WordCheck{
 		Setups: []rules.Setup{{Seats: 2}, {Seats: 4}, {Seats: 3, Options: map[string]string{"expansion": "on"}}},
-		Games:  rulestest.Scale(2, 8), Steps: 300,
+		Games:  rulestest.Scale(2, 8), Steps: rulestest.Scale(150, 300),
 		Names: lands,
 		Same:  map[string][]string{"de": {"gold", "bonus", "neutral"}, "es": {"no", "neutral"}, "fr": {"temple", "bonus"}},
 	})

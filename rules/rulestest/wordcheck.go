@@ -29,6 +29,7 @@ type WordCheck struct {
 // holds every language's words file to two rules:
 //   - every word token offered (see wordToken) has a word in each language, so a player types a
 //     verb as easily as a noun in their own language (unless it is a name or spelt as in English);
+//   - each move spelt in a language's words (rules.Words.Spell) reads back as the same move;
 //   - a word names at most one token of the decision, and never a token other than a real token
 //     spelt the same: a verb's word equal to a noun's, both offered at once, would make one of
 //     them untypeable in that language.
@@ -102,6 +103,7 @@ func CheckWordsEverywhere(t *testing.T, g rules.Game, langs []string, c WordChec
 						}
 						check(next, m[:j])
 					}
+					spelt(t, g, st, p.Seat, m, langs)
 				}
 				PlayRandom(t, st, r)
 			}
@@ -109,6 +111,24 @@ func CheckWordsEverywhere(t *testing.T, g rules.Game, langs []string, c WordChec
 	}
 	if decisions == 0 {
 		t.Fatal("no decision met")
+	}
+}
+
+// spelt checks that m, spelt in each language's words as menus and echoes show it, reads back
+// as m: what a player sees is what they may type.
+func spelt(t *testing.T, g rules.Game, st rules.State, s rules.Seat, m rules.Move, langs []string) {
+	t.Helper()
+	want, err := rules.Canonical(st, s, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range langs {
+		w := rules.WordsOf(g, lang)
+		typed := w.Spell(m)
+		got, err := rules.Canonical(st, s, rules.Unalias(st, s, typed, w))
+		if err != nil || got.String() != want.String() {
+			t.Errorf("%s: %q, spelt %q, reads back as %q (%v)", lang, m, typed, got, err)
+		}
 	}
 }
 

@@ -1,0 +1,72 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardbot/boardbot/rules"
+)
+
+// Menus, the picker and the echo show a move in the reader's words ("spielen …", "Du hast
+// spielen … gespielt"), and what they show is what /move takes; the values stay tokens. Before,
+// only nouns had words, and every menu began with the English verb.
+func TestMenusAndEchoInTheReadersWords(t *testing.T) {
+	ctx := context.Background()
+	e := fastRealEnv(t)
+	th := e.realGame("ausonia", "ann", "bob")
+	for _, who := range []string{"ann", "bob"} {
+		if _, err := e.svc.SetSetting(ctx, Request{User: user(who), Place: lobby}, ScopeUser, "language", LangGerman); err != nil {
+			t.Fatal(err)
+		}
+	}
+	who := ""
+	var sg []Suggestion
+	for _, p := range []string{"ann", "bob"} {
+		if got, err := e.svc.SuggestTyped(ctx, e.in(th, user(p)), "", 25); err == nil && len(got) > 0 {
+			who, sg = p, got
+			break
+		}
+	}
+	if who == "" {
+		t.Fatal("nobody to move")
+	}
+	play := slices.IndexFunc(sg, func(s Suggestion) bool { return strings.HasPrefix(s.Value, "play") })
+	if play < 0 {
+		t.Fatalf("no play in %+v", sg)
+	}
+	if s := sg[play]; !strings.HasPrefix(s.Label, "spielen") {
+		t.Errorf("the menu shows %q for %q, want it to begin with the German word", s.Label, s.Value)
+	}
+	for _, s := range sg {
+		if f := strings.Fields(s.Label); len(f) > 0 && (f[0] == "play" || f[0] == "pass" || f[0] == "buy") {
+			t.Errorf("an English verb in a German menu: %q", s.Label)
+		}
+	}
+	// What the menu shows autocompletes as what it stands for.
+	typed, _, _ := strings.Cut(sg[play].Label, " ")
+	next, err := e.svc.SuggestTyped(ctx, e.in(th, user(who)), typed+" ", 25)
+	if err != nil || len(next) == 0 || !strings.HasPrefix(next[0].Value, "play ") {
+		t.Errorf("%q autocompletes to %+v (%v), want moves starting with play", typed+" ", next, err)
+	}
+	step, err := e.svc.Tree(ctx, e.in(th, user(who)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := slices.IndexFunc(step.Next, func(c rules.Choice) bool { return c.Token == "play" })
+	if k < 0 || len(step.Words) != len(step.Next) || step.Words[k] != "spielen" {
+		t.Errorf("the picker's words %q for %+v, want spielen for play", step.Words, step.Next)
+	}
+	// A move typed in English tokens is echoed in the player's words, and logged in tokens.
+	rep, err := e.svc.Move(ctx, e.in(th, user(who)), "play all")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Du hast spielen alle gespielt."; !strings.HasPrefix(rep.Text, want) {
+		t.Errorf("echo %q, want it to begin %q", rep.Text, want)
+	}
+	if log := e.notations(th); !slices.Contains(log, "play all") {
+		t.Errorf("the log: %q, want play all", log)
+	}
+}
