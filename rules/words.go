@@ -176,6 +176,49 @@ func (w *Words) Word(tok string) string {
 	return ""
 }
 
+// Letter is the mark an image shows for tok, one of the tokens among (a colour of Reef's five):
+// the shortest start of the word w shows for it (the token where w has none) that starts no
+// other's word, capitalised, or the one letter w lists for it ("R" for rosa, whose "r" is a
+// word). A player typing the mark gets tok: a letter typed is a word or a unique prefix.
+func (w *Words) Letter(tok string, among []string) string {
+	if l := w.oneLetter(tok); l != "" {
+		return strings.ToUpper(l)
+	}
+	name := []rune(w.name(tok))
+	for n := 1; n < len(name); n++ {
+		p := Fold(string(name[:n]))
+		clash := false
+		for _, o := range among {
+			if o != tok && (strings.HasPrefix(Fold(w.name(o)), p) || Fold(w.oneLetter(o)) == p) {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			return strings.ToUpper(string(name[:1])) + string(name[1:n])
+		}
+	}
+	return strings.ToUpper(string(name[:1])) + string(name[1:])
+}
+
+// name is the first word w lists for tok, as written, or tok.
+func (w *Words) name(tok string) string {
+	if w != nil {
+		if word, ok := w.shown[tok]; ok {
+			return word
+		}
+	}
+	return tok
+}
+
+// oneLetter is the first word of one letter w lists for tok, or "".
+func (w *Words) oneLetter(tok string) string {
+	if w == nil {
+		return ""
+	}
+	return w.letter[tok]
+}
+
 // Spell is m as a reader of w's language types it: each token with a word shown as that word,
 // the others as they are. Read back by Unalias, it is m again (a real token of a decision never
 // equals a word meant for another of its tokens: the games' word checks hold them to it).
