@@ -151,7 +151,7 @@ run:
 				if aerr := rules.Ambiguous(t.state, seat, rest, words); aerr != nil {
 					err = aerr // a prefix of the player's words that names several tokens
 				}
-				reason, _ := illegalText(ul, err)
+				reason, _ := illegalTextIn(ul, words, err)
 				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state)))
 				if len(played) == 0 {
 					if len(steps) > 1 {

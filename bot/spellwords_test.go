@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Menus, the picker and the echo show a move in the reader's words ("spielen …", "Du hast
@@ -68,5 +69,23 @@ func TestMenusAndEchoInTheReadersWords(t *testing.T) {
 	}
 	if log := e.notations(th); !slices.Contains(log, "play all") {
 		t.Errorf("the log: %q, want play all", log)
+	}
+}
+
+// A refusal's list of what may come next is in the reader's words, as the menus: before, a
+// German read "Schreibe ein Transportmittel: foot, horse, done". What the player typed stays.
+func TestRefusalListsInTheReadersWords(t *testing.T) {
+	words := rules.WordsOf(replayKits["ascalion"].Game, LangGerman)
+	inner := msg.New("ascalion", "code", msg.Code("Code", "foot, horse, done"))
+	err := rules.Refuse(msg.New("ascalion", "bad_token", msg.Code("Token", `"ja"`), msg.Nested("What", msg.New("ascalion", "w_yes_no")), msg.Nested("Choices", inner)))
+	got, ok := illegalTextIn(LangGerman, words, err)
+	if !ok || !strings.Contains(got, "Fuß, Pferd, fertig") || !strings.Contains(got, `"ja"`) || strings.Contains(got, "foot") {
+		t.Errorf("the refusal: %q", got)
+	}
+	if inner.Args[0].Str != "foot, horse, done" {
+		t.Errorf("the engine's message was changed: %q", inner.Args[0].Str)
+	}
+	if en, _ := illegalTextIn(LangEnglish, nil, err); !strings.Contains(en, "foot, horse, done") {
+		t.Errorf("English: %q", en)
 	}
 }
