@@ -398,10 +398,11 @@ func answersOf(lang string, p rules.Prompt, name func(rules.Seat) string) []Answ
 // and every player's score, "ann: your move · ann 8, Ada 16" (scores "-": none to show).
 func shortPrompt(lang string, row *storage.Game, st rules.State, p rules.Prompt, scores string) string {
 	label := seatLabel(lang, row, st, p.Seat)
+	// The join is the catalogue's: French puts a space before ":" ("alice : à toi de jouer").
 	if scores == "-" {
-		return label + ": " + T(lang, "prompt_short")
+		return T(lang, "name_colon", "Name", label, "Text", T(lang, "prompt_short"))
 	}
-	return label + ": " + T(lang, "prompt_short_scores", "Scores", scores)
+	return T(lang, "name_colon", "Name", label, "Text", T(lang, "prompt_short_scores", "Scores", scores))
 }
 
 // withScores puts every player's score after a line, "… · ann 8, Ada 16" (scores "-": the line

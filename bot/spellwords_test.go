@@ -89,3 +89,22 @@ func TestRefusalListsInTheReadersWords(t *testing.T) {
 		t.Errorf("English: %q", en)
 	}
 }
+
+// The short prompt joins name and text as the language does: before, French read "alice: à toi
+// de jouer" next to "alice : Commerce : …" in the same post.
+func TestShortPromptColonInFrench(t *testing.T) {
+	e := fastRealEnv(t)
+	th := e.realGame("ascalion", "ann", "bob")
+	row := e.row(th)
+	st, err := replayKits["ascalion"].Game.New(rules.Setup{Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := st.Awaiting()[0]
+	if got := shortPrompt(LangFrench, row, st, p, "-"); !strings.Contains(got, " : à toi de jouer") {
+		t.Errorf("French short prompt: %q", got)
+	}
+	if got := shortPrompt(LangEnglish, row, st, p, "-"); !strings.Contains(got, ": ") || strings.Contains(got, " : ") {
+		t.Errorf("English short prompt: %q", got)
+	}
+}
