@@ -64,7 +64,7 @@ func TestMenusAndEchoInTheReadersWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Du hast spielen alle gespielt."; !strings.HasPrefix(rep.Text, want) {
+	if want := "Gespielt: spielen alle."; !strings.HasPrefix(rep.Text, want) {
 		t.Errorf("echo %q, want it to begin %q", rep.Text, want)
 	}
 	if log := e.notations(th); !slices.Contains(log, "play all") {
@@ -106,5 +106,16 @@ func TestShortPromptColonInFrench(t *testing.T) {
 	}
 	if got := shortPrompt(LangEnglish, row, st, p, "-"); !strings.Contains(got, ": ") || strings.Contains(got, " : ") {
 		t.Errorf("English short prompt: %q", got)
+	}
+}
+
+// The echo names the move after a colon in every language but English: a move is now words of
+// the reader's language, verbs too, and "Du hast fertig gespielt" read as a sentence of its own.
+func TestEchoReadsWithVerbs(t *testing.T) {
+	for lang, want := range map[string]string{LangGerman: "Gespielt: fertig.", LangSpanish: "Jugada: listo.", LangFrench: "Coup joué : fini."} {
+		words := rules.WordsOf(replayKits["ascalion"].Game, lang)
+		if got := T(lang, "you_played", "Move", words.Spell(rules.Move{"done"}).String()); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
 	}
 }
