@@ -59,12 +59,12 @@ func TestCutMenuLabels(t *testing.T) {
 							}
 							return players[s]
 						}
-						first := suggestIn(lang, st, seat, "", 25, name)
+						first := suggestIn(lang, rules.WordsOf(g, lang), st, seat, "", 25, name)
 						sgs := append([]Suggestion(nil), first...)
 						// One level deeper too: what follows the first kind of move.
 						for _, s := range first {
 							if s.Moves > 0 {
-								sgs = append(sgs, suggestIn(lang, st, seat, strings.TrimSuffix(s.Value, " …")+" ", 25, name)...)
+								sgs = append(sgs, suggestIn(lang, rules.WordsOf(g, lang), st, seat, strings.TrimSuffix(s.Value, " …")+" ", 25, name)...)
 								break
 							}
 						}

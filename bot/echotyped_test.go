@@ -36,7 +36,7 @@ func TestEchoInTheWordsTyped(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%q: %v", typed, err)
 	}
-	if want := "Du hast " + typed.String() + " gespielt."; !strings.HasPrefix(rep.Text, want) {
+	if want := "Gespielt: " + typed.String() + "."; !strings.HasPrefix(rep.Text, want) {
 		t.Errorf("%q: reply %q, want it to begin %q", typed, rep.Text, want)
 	}
 	if log := e.notations(th); !slices.Contains(log, c.m1.String()) {

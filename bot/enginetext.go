@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"strings"
+
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 )
@@ -64,6 +66,41 @@ func illegalText(lang string, err error) (string, bool) {
 		return engineText(lang, rules.IllegalMsg(err), reason, nil), true
 	}
 	return RefusalIn(lang, err)
+}
+
+// illegalTextIn is illegalText with the lists of tokens a refusal offers ("foot, horse, done")
+// in the reader's words ("Fuß, Pferd, fertig"), as menus show them: a refusal never asks a
+// German to type the English it does not show elsewhere. What the player typed is left alone.
+func illegalTextIn(lang string, words *rules.Words, err error) (string, bool) {
+	if reason, ok := rules.IsIllegal(err); ok && words.Len() > 0 {
+		if m := rules.IllegalMsg(err); m != nil {
+			return engineText(lang, spellLists(m, words), reason, nil), true
+		}
+	}
+	return illegalText(lang, err)
+}
+
+// spellLists is a copy of m whose code arguments that list tokens ("a, b, c") name them in
+// words, nested messages included.
+func spellLists(m *msg.Message, words *rules.Words) *msg.Message {
+	out := *m
+	out.Args = make([]msg.Arg, len(m.Args))
+	for i, a := range m.Args {
+		switch {
+		case a.Kind == msg.KCode && strings.Contains(a.Str, ", "):
+			toks := strings.Split(a.Str, ", ")
+			for k, tok := range toks {
+				if w := words.Word(tok); w != "" {
+					toks[k] = w
+				}
+			}
+			a.Str = strings.Join(toks, ", ")
+		case a.Msg != nil:
+			a.Msg = spellLists(a.Msg, words)
+		}
+		out.Args[i] = a
+	}
+	return &out
 }
 
 func resultReason(lang string, res *rules.Result, name func(rules.Seat) string) string {

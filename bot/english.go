@@ -20,9 +20,9 @@ func resultText(row *storage.Game, st rules.State, res *rules.Result) string {
 }
 func startText(info rules.Info, seats int) string { return startTextIn(LangEnglish, info, seats) }
 func suggest(st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
-	return suggestIn(LangEnglish, st, seat, typed, limit, name)
+	return suggestIn(LangEnglish, nil, st, seat, typed, limit, name)
 }
 func treeStep(st rules.State, seat rules.Seat, m rules.Move, name func(rules.Seat) string) (Step, error) {
-	return treeStepIn(LangEnglish, st, seat, m, name)
+	return treeStepIn(LangEnglish, nil, st, seat, m, name)
 }
 func yourTurn(prompt string) string { return yourTurnIn(LangEnglish, prompt) }

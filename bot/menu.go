@@ -40,13 +40,14 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 // reveals something (a card drawn, a random outcome) is not played ahead: the list then only
 // offers to send the command so far, so autocomplete never shows what a move would reveal.
 func suggestSteps(lang string, g rules.Game, st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
+	words := rules.WordsOf(g, lang)
 	cut := strings.LastIndex(typed, ",")
 	if cut < 0 {
-		return suggestIn(lang, st, seat, typed, limit, name)
+		return suggestIn(lang, words, st, seat, typed, limit, name)
 	}
 	steps, err := rules.ParseSteps(typed[:cut])
 	if err != nil {
-		return suggestIn(lang, st, seat, typed[cut+1:], limit, name) // only commas before: nothing to play
+		return suggestIn(lang, words, st, seat, typed[cut+1:], limit, name) // only commas before: nothing to play
 	}
 	sim, err := rules.Clone(g, st)
 	if err != nil {
@@ -72,7 +73,7 @@ func suggestSteps(lang string, g rules.Game, st rules.State, seat rules.Seat, ty
 					if len(done) > MaxSuggestionLabel {
 						return nil
 					}
-					return []Suggestion{{Value: done, Label: T(lang, "menu_after_reveal", "Move", done), Note: true}}
+					return []Suggestion{{Value: done, Label: T(lang, "menu_after_reveal", "Move", spellSteps(words, steps)), Note: true}}
 				}
 			}
 			rest = more
@@ -83,7 +84,7 @@ func suggestSteps(lang string, g rules.Game, st rules.State, seat rules.Seat, ty
 	}
 	lead := done + ", "
 	var out []Suggestion
-	for _, sg := range suggestIn(lang, sim, seat, typed[cut+1:], limit, name) {
+	for _, sg := range suggestIn(lang, words, sim, seat, typed[cut+1:], limit, name) {
 		if sg.Note {
 			sg.Value = strings.TrimSpace(typed)
 		} else {
@@ -104,8 +105,9 @@ const MaxSuggestionLabel = 100
 // milliseconds in every game; Ascalion's largest trees have tens of thousands of nodes).
 const menuBudget = 6000
 
-// suggest is Suggest on a state: see Suggest.
-func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
+// suggest is Suggest on a state: see Suggest. Labels show moves in words, the reader's words for
+// tokens (rules.Words.Spell); values stay in tokens, which every language's /move reads.
+func suggestIn(lang string, words *rules.Words, st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
 	if limit <= 0 {
 		limit = 25
 	}
@@ -153,7 +155,7 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 	var out []Suggestion
 	if self {
 		g := rules.GainOf(st, seat, fixed)
-		out = append(out, Suggestion{Value: fixed.String(), Label: withLabel(fixed.String(), "", gainText(lang, g, name), ""), Complete: true})
+		out = append(out, Suggestion{Value: fixed.String(), Label: withLabel(words.Spell(fixed).String(), "", gainText(lang, g, name), ""), Complete: true})
 	}
 	sortByGain(groups)
 	if !atLeast && total <= limit && !worthGrouping(groups, total, limit) {
@@ -164,7 +166,7 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 		}
 		sort.SliceStable(all, func(i, j int) bool { return all[i].gain.Value() > all[j].gain.Value() })
 		for _, w := range all {
-			out = append(out, wholeSuggestion(lang, w, name))
+			out = append(out, wholeSuggestion(lang, words, w, name))
 		}
 		return out
 	}
@@ -187,11 +189,11 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 		listed = append(listed, g.move)
 		if g.count.N == 1 && !g.count.AtLeast && len(g.whole) == 1 {
 			w := g.whole[0]
-			out = append(out, wholeSuggestion(lang, w, name))
+			out = append(out, wholeSuggestion(lang, words, w, name))
 			shown[w.move.String()] = true
 			continue
 		}
-		out = append(out, groupSuggestion(lang, g, name))
+		out = append(out, groupSuggestion(lang, words, g, name))
 	}
 	for _, w := range bestWhole(groups, limit) {
 		if len(out) >= room {
@@ -201,7 +203,7 @@ func suggestIn(lang string, st rules.State, seat rules.Seat, typed string, limit
 			continue
 		}
 		shown[w.move.String()] = true
-		out = append(out, wholeSuggestion(lang, w, name))
+		out = append(out, wholeSuggestion(lang, words, w, name))
 		if !startsWithAny(w.move, listed) {
 			hidden.N-- // a move of a kind left off, reachable now as itself
 		}
@@ -431,15 +433,22 @@ func lastChoice(st rules.State, seat rules.Seat, m rules.Move) rules.Choice {
 	return rules.Choice{Token: m[len(m)-1]}
 }
 
-func wholeSuggestion(lang string, w wholeMove, name func(rules.Seat) string) Suggestion {
-	v := w.move.String()
-	return Suggestion{Value: v, Label: withLabel(v, "", gainText(lang, w.gain, name), choiceLabel(lang, w.label, name)), Complete: true}
+func wholeSuggestion(lang string, words *rules.Words, w wholeMove, name func(rules.Seat) string) Suggestion {
+	return Suggestion{Value: w.move.String(), Label: withLabel(words.Spell(w.move).String(), "", gainText(lang, w.gain, name), choiceLabel(lang, w.label, name)), Complete: true}
 }
 
-func groupSuggestion(lang string, g group, name func(rules.Seat) string) Suggestion {
-	v := g.move.String()
-	return Suggestion{Value: v, Label: withLabel(v+" …", " ("+g.count.MovesIn(lang)+")", groupGainText(lang, g.best), choiceLabel(lang, g.choice, name)),
+func groupSuggestion(lang string, words *rules.Words, g group, name func(rules.Seat) string) Suggestion {
+	return Suggestion{Value: g.move.String(), Label: withLabel(words.Spell(g.move).String()+" …", " ("+g.count.MovesIn(lang)+")", groupGainText(lang, g.best), choiceLabel(lang, g.choice, name)),
 		Moves: g.count.N}
+}
+
+// spellSteps is a command of several steps in the words of a language (see rules.Words.Spell).
+func spellSteps(words *rules.Words, steps []rules.Move) string {
+	out := make([]rules.Move, len(steps))
+	for i, m := range steps {
+		out[i] = words.Spell(m)
+	}
+	return rules.StepsString(out)
 }
 
 // gainText says what a whole move gains, to start its label: "+15", "wins", or the game's own
@@ -488,6 +497,9 @@ func withLabel(move, count, gain, label string) string {
 		return head
 	}
 	room := MaxSuggestionLabel - utf8.RuneCountInString(head) - utf8.RuneCountInString(" — ")
+	if utf8.RuneCountInString(gain)+len(" · ")+utf8.RuneCountInString(label) > room {
+		label = dropRepeat(label, move) // too long: first what the move's own words already say
+	}
 	if gain != "" {
 		n := utf8.RuneCountInString(gain)
 		switch {
@@ -502,6 +514,26 @@ func withLabel(move, count, gain, label string) string {
 		return head
 	}
 	return head + " — " + shorten(label, room)
+}
+
+// dropRepeat drops from label what the move's own words say already: a first part that is its
+// last word again ("… end — End · attack 6–4 · …"), or a first word that is its first or last
+// ("acheter a8 r — Acheter « Gardien » en payant …", "e6 pawn e6 d5 — D5 via D6 …"). Only a
+// label too long loses them.
+func dropRepeat(label, move string) string {
+	f := strings.Fields(strings.TrimSuffix(move, " …"))
+	if len(f) == 0 {
+		return label
+	}
+	for _, sep := range []string{" · ", " : ", ": "} {
+		if i := strings.Index(label, sep); i > 0 && rules.Fold(label[:i]) == rules.Fold(f[len(f)-1]) {
+			return label[i+len(sep):]
+		}
+	}
+	if first, rest, ok := strings.Cut(label, " "); ok && len(f) > 1 && (rules.Fold(first) == rules.Fold(f[0]) || rules.Fold(first) == rules.Fold(f[len(f)-1])) {
+		return rest
+	}
+	return label
 }
 
 // shorten fits label into room characters by cutting whole words from its end, so what a label
@@ -560,7 +592,9 @@ func forcedPrefix(st rules.State, seat rules.Seat, toks []string) (rules.Move, e
 type Step struct {
 	Seq      int64 // moves played so far: a picker opened earlier is out of date when it differs
 	Partial  rules.Move
+	Spelt    string         // Partial in the asker's words for tokens, as they would type it
 	Next     []rules.Choice // labels with seats rendered as players
+	Words    []string       // for each of Next, the asker's word for its token ("" when none)
 	Complete bool
 	Lang     string // the language of its texts (the asker's)
 	Prompt   string
@@ -597,7 +631,7 @@ func (s *Service) Tree(ctx context.Context, req Request, partial rules.Move) (St
 		return Step{}, err
 	}
 	p, _ := rules.PromptFor(t.state, seat)
-	step, err := treeStepIn(ul, t.state, seat, m, name)
+	step, err := treeStepIn(ul, rules.WordsOf(t.kit.Game, ul), t.state, seat, m, name)
 	if err != nil {
 		return Step{}, err
 	}
@@ -607,12 +641,12 @@ func (s *Service) Tree(ctx context.Context, req Request, partial rules.Move) (St
 
 // treeStep is one node of the picker on a state (see Tree), m already extended through forced
 // tokens.
-func treeStepIn(lang string, st rules.State, seat rules.Seat, m rules.Move, name func(rules.Seat) string) (Step, error) {
+func treeStepIn(lang string, words *rules.Words, st rules.State, seat rules.Seat, m rules.Move, name func(rules.Seat) string) (Step, error) {
 	next, complete, err := st.Choices(seat, m)
 	if err != nil {
 		return Step{}, err
 	}
-	step := Step{Partial: m, Complete: complete}
+	step := Step{Partial: m, Complete: complete, Spelt: words.Spell(m).String()}
 	groups := explore(st, seat, m, next, max(0, PickerPage-len(next)))
 	if complete {
 		step.Total.N++
@@ -636,6 +670,7 @@ func treeStepIn(lang string, st rules.State, seat rules.Seat, m rules.Move, name
 			}
 		}
 		step.Next = append(step.Next, c)
+		step.Words = append(step.Words, words.Word(c.Token))
 		step.Counts = append(step.Counts, g.count)
 		step.Total.N += g.count.N
 		step.Total.AtLeast = step.Total.AtLeast || g.count.AtLeast
@@ -653,7 +688,7 @@ func treeStepIn(lang string, st rules.State, seat rules.Seat, m rules.Move, name
 		if given[w.move.String()] {
 			continue // its token gives it
 		}
-		step.Whole = append(step.Whole, wholeSuggestion(lang, w, name))
+		step.Whole = append(step.Whole, wholeSuggestion(lang, words, w, name))
 	}
 	return step, nil
 }

@@ -135,7 +135,7 @@ func TestGainNeverCut(t *testing.T) {
 		"c 7": {Points: 15}, "e 19": {Wins: true}, "d 4": {Points: 2},
 	}}
 	for _, lang := range Languages {
-		sg := suggestIn(lang, st, 0, "", 25, testName)
+		sg := suggestIn(lang, nil, st, 0, "", 25, testName)
 		for v, gain := range map[string]string{
 			"c 7":  T(lang, "gain_points", "Points", 15),
 			"e 19": T(lang, "gain_wins"),

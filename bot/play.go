@@ -115,7 +115,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	played, echo, evs, stop, passed := run.played, run.echo, run.evs, run.stop, run.passed
 	if len(played) == 0 && len(stop) == 0 {
 		// Every word typed was a decision the rules had taken already: nothing is left to play.
-		return Reply{Text: T(ul, "presumed_only", "Move", rules.StepsString(passed)), Private: true, Game: t.row.ID}, nil
+		return Reply{Text: T(ul, "presumed_only", "Move", spellSteps(rules.WordsOf(t.kit.Game, ul), passed)), Private: true, Game: t.row.ID}, nil
 	}
 	if len(stop) > 0 {
 		stop = append(stop, T(ul, "steps_rest_not_played"))
@@ -233,7 +233,7 @@ run:
 				if aerr := rules.Ambiguous(st, seat, rest, words); aerr != nil {
 					err = aerr // a prefix of the player's words that names several tokens
 				}
-				reason, _ := illegalText(ul, err)
+				reason, _ := illegalTextIn(ul, words, err)
 				reason = ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, st)))
 				if len(played) == 0 {
 					if len(steps) > 1 {
@@ -357,14 +357,15 @@ func splitFits(g rules.Game, st rules.State, seat rules.Seat, m, rest rules.Move
 	return err == nil
 }
 
-// asTyped is the decision m echoed as the player typed it (typed): a token written as a word of
-// their language ("weiß") keeps their word, any other is m's token (a prefix shows whole). A move
-// the rules completed or respelled is echoed as m, so the echo never hides what was played.
+// asTyped is the decision m echoed in the player's words: a token written as a word of their
+// language ("weiße") keeps their word, any other shows as the word their language has for it
+// (rules.Words.Spell), or as m's token (a prefix shows whole). A move the rules completed or
+// respelled is m spelt so, so the echo never hides what was played.
 func asTyped(m, typed rules.Move, words *rules.Words) rules.Move {
-	if len(typed) != len(m) || words.Len() == 0 {
-		return m
+	out := words.Spell(m)
+	if len(typed) != len(m) {
+		return out
 	}
-	out := slices.Clone(m)
 	for k, tok := range typed {
 		if rules.Fold(tok) != rules.Fold(m[k]) && slices.Contains(words.Tokens(tok), m[k]) {
 			out[k] = tok

@@ -377,7 +377,7 @@ func TestSuggestAfterComma(t *testing.T) {
 					continue
 				}
 				tail := strings.TrimPrefix(typed[strings.LastIndex(typed, ",")+1:], " ")
-				want := suggestIn(LangEnglish, c.after, c.seat, tail, 25, testName)
+				want := suggestIn(LangEnglish, nil, c.after, c.seat, tail, 25, testName)
 				if len(sg) == 0 || len(sg) != len(want) {
 					t.Fatalf("%q: %d suggestions; the position after it has %d", typed, len(sg), len(want))
 				}

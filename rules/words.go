@@ -17,7 +17,9 @@ import (
 // ("no" is Ascalion's north-west in French); which one is decided per decision, by the tokens
 // that decision offers. Words are matched folded: case, accents and "ß" do not count.
 type Words struct {
-	m map[string][]string // folded word -> the tokens it stands for, in file order
+	m      map[string][]string // folded word -> the tokens it stands for, in file order
+	shown  map[string]string   // token -> the first word its file lists, as written
+	letter map[string]string   // token -> the first word of one letter its file lists
 }
 
 // Worded is implemented by games whose tokens some language shows in its own words. Words
@@ -49,7 +51,7 @@ func ParseWords(data []byte) (*Words, error) {
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		return nil, fmt.Errorf("words: %w", err)
 	}
-	w := &Words{m: map[string][]string{}}
+	w := &Words{m: map[string][]string{}, shown: map[string]string{}, letter: map[string]string{}}
 	tokens := make([]string, 0, len(raw))
 	for tok := range raw {
 		tokens = append(tokens, tok)
@@ -88,6 +90,12 @@ func ParseWords(data []byte) (*Words, error) {
 			}
 			if !slices.Contains(w.m[f], tok) {
 				w.m[f] = append(w.m[f], tok)
+			}
+			if _, ok := w.shown[tok]; !ok {
+				w.shown[tok] = word
+			}
+			if _, ok := w.letter[tok]; !ok && utf8.RuneCountInString(word) == 1 {
+				w.letter[tok] = word
 			}
 		}
 	}
@@ -138,6 +146,108 @@ func (w *Words) Tokens(word string) []string {
 		return nil
 	}
 	return w.m[Fold(word)]
+}
+
+// Word is the word w shows for tok, the first its file lists ("weiß" for white), a signed token
+// keeping its sign ("+Holz"); "" when w has none. A token of one letter (a colour, a gem) stays
+// one letter where the language has one: the first letter its file lists ("r" for Reef's pink
+// in German, rosa), or the token itself when it is the initial of the language's word ("s" for
+// Saphir); else it is the word ("gelb").
+func (w *Words) Word(tok string) string {
+	if w == nil {
+		return ""
+	}
+	if word, ok := w.shown[tok]; ok {
+		if utf8.RuneCountInString(tok) == 1 {
+			if l := w.letter[tok]; l != "" {
+				return l
+			}
+			if strings.HasPrefix(Fold(word), Fold(tok)) {
+				return ""
+			}
+		}
+		return word
+	}
+	if len(tok) > 1 && (tok[0] == '+' || tok[0] == '-') {
+		if word := w.Word(tok[1:]); word != "" {
+			return tok[:1] + word
+		}
+	}
+	return ""
+}
+
+// Letter is the mark an image shows for tok, one of the tokens among (a colour of Reef's five):
+// the shortest start of the word w shows for it (the token where w has none) that starts no
+// other's word, capitalised, or the one letter w lists for it ("R" for rosa, whose "r" is a
+// word). A player typing the mark gets tok: a letter typed is a word or a unique prefix.
+func (w *Words) Letter(tok string, among []string) string {
+	if l := w.oneLetter(tok); l != "" {
+		return strings.ToUpper(l)
+	}
+	name := []rune(w.name(tok))
+	for n := 1; n < len(name); n++ {
+		p := Fold(string(name[:n]))
+		clash := false
+		for _, o := range among {
+			if o != tok && (strings.HasPrefix(Fold(w.name(o)), p) || Fold(w.oneLetter(o)) == p) {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			return strings.ToUpper(string(name[:1])) + string(name[1:n])
+		}
+	}
+	return strings.ToUpper(string(name[:1])) + string(name[1:])
+}
+
+// name is the first word w lists for tok, as written, or tok.
+func (w *Words) name(tok string) string {
+	if w != nil {
+		if word, ok := w.shown[tok]; ok {
+			return word
+		}
+	}
+	return tok
+}
+
+// oneLetter is the first word of one letter w lists for tok, or "".
+func (w *Words) oneLetter(tok string) string {
+	if w == nil {
+		return ""
+	}
+	return w.letter[tok]
+}
+
+// Spell is m as a reader of w's language types it: each token with a word shown as that word,
+// the others as they are. Read back by Unalias, it is m again (a real token of a decision never
+// equals a word meant for another of its tokens: the games' word checks hold them to it).
+func (w *Words) Spell(m Move) Move {
+	if w.Len() == 0 {
+		return m
+	}
+	out := slices.Clone(m)
+	for i, tok := range out {
+		if word := w.Word(tok); word != "" {
+			out[i] = word
+		}
+	}
+	return out
+}
+
+// Each calls f with every word of w (folded) and the tokens it stands for, in word order.
+func (w *Words) Each(f func(word string, tokens []string)) {
+	if w == nil {
+		return
+	}
+	words := make([]string, 0, len(w.m))
+	for word := range w.m {
+		words = append(words, word)
+	}
+	slices.Sort(words)
+	for _, word := range words {
+		f(word, w.m[word])
+	}
 }
 
 // Len is how many distinct words w knows.

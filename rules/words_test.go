@@ -218,3 +218,62 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// Word shows a token by the first word its file lists, keeping a sign; Spell writes a move so,
+// leaving tokens without a word as they are.
+func TestWordAndSpell(t *testing.T) {
+	w := mustWords(t, `wood = ["Holz", "Hölzer"]
+white = ["weiß", "weiße"]
+p = ["rosa", "r"]
+s = ["Saphir"]
+y = ["gelb"]`)
+	for tok, want := range map[string]string{"wood": "Holz", "+wood": "+Holz", "-wood": "-Holz", "white": "weiß", "gold": "", "+gold": "",
+		"p": "r", "s": "", "y": "gelb"} {
+		if got := w.Word(tok); got != want {
+			t.Errorf("Word(%q) = %q, want %q", tok, got, want)
+		}
+	}
+	if got, want := w.Spell(Move{"offer", "wood", "+wood", "a1"}).String(), "offer Holz +Holz a1"; got != want {
+		t.Errorf("Spell = %q, want %q", got, want)
+	}
+	var none *Words
+	if got := none.Spell(Move{"wood"}).String(); got != "wood" {
+		t.Errorf("nil Spell = %q", got)
+	}
+}
+
+// Letter marks a token on an image by the shortest start of its word that no other token of the
+// set starts with, or by a letter its file lists; without words, by the token's initial.
+func TestLetter(t *testing.T) {
+	de := mustWords(t, `g = ["grau"]
+o = ["orange"]
+p = ["rosa", "r"]
+w = ["weiß"]
+y = ["gelb"]
+blue = ["blau"]
+green = ["grün"]
+purple = ["lila"]
+red = ["rot"]`)
+	fr := mustWords(t, `blue = ["bleu"]
+green = ["vert"]
+purple = ["violet"]
+red = ["rouge"]`)
+	corals := []string{"g", "o", "p", "w", "y"}
+	algae := []string{"blue", "green", "purple", "red"}
+	cases := []struct {
+		w     *Words
+		tok   string
+		among []string
+		want  string
+	}{
+		{de, "g", corals, "Gr"}, {de, "y", corals, "Ge"}, {de, "p", corals, "R"}, {de, "w", corals, "W"}, {de, "o", corals, "O"},
+		{de, "purple", algae, "L"}, {de, "green", algae, "G"},
+		{fr, "green", algae, "Ve"}, {fr, "purple", algae, "Vi"}, {fr, "blue", algae, "B"},
+		{nil, "purple", algae, "P"}, {nil, "g", corals, "G"},
+	}
+	for _, c := range cases {
+		if got := c.w.Letter(c.tok, c.among); got != c.want {
+			t.Errorf("Letter(%q) = %q, want %q", c.tok, got, c.want)
+		}
+	}
+}

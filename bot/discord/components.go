@@ -266,7 +266,11 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 		b.WriteString(T("dc_pick_head"))
 	}
 	if len(step.Partial) > 0 {
-		b.WriteString("\n" + T("dc_pick_so_far", "Move", step.Partial.String()))
+		so := step.Spelt // in the asker's words, as they would type it
+		if so == "" {
+			so = step.Partial.String()
+		}
+		b.WriteString("\n" + T("dc_pick_so_far", "Move", so))
 	}
 	pages := (len(step.Next) + pageSize - 1) / pageSize
 	if page >= pages {
@@ -303,10 +307,14 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 			menu.Placeholder = T("dc_pick_placeholder_page", "Page", page+1, "Pages", pages)
 		}
 		for k, ch := range step.Next[lo:hi] {
-			label := ch.Token
+			typed := ch.Token // what the option stands for, in the asker's words where they have one
+			if k+lo < len(step.Words) && step.Words[k+lo] != "" {
+				typed = step.Words[k+lo]
+			}
+			label := typed
 			var desc []string
 			if ch.Label != "" && ch.Label != ch.Token {
-				label, desc = ch.Label, []string{ch.Token}
+				label, desc = ch.Label, []string{typed}
 			}
 			if k+lo < len(step.Counts) {
 				if c := step.Counts[k+lo]; c.N > 1 || c.AtLeast {

@@ -215,7 +215,7 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 			if q.Growth {
 				ground = growth
 			}
-			d.copyOpaque(polypTile.Get(polypKey{q.Polyp, guard[r][col], q.Shrimp >= 0, ground}), int(px), int(py))
+			d.copyOpaque(polypTile.Get(polypKey{q.Polyp, guard[r][col], q.Shrimp >= 0, ground, d.coral(q.Polyp)}), int(px), int(py))
 		}
 	}
 	for r := 0; r <= rf.Rows; r++ {

@@ -40,7 +40,7 @@ func (d *drawer) countsIn(x, y float64, n [rf.NumColours]int, size int, asCubes 
 			continue
 		}
 		any = true
-		key := chipKey{colour: rf.Colour(c), size: size}
+		key := chipKey{colour: rf.Colour(c), size: size, letter: d.coral(rf.Colour(c))}
 		if asCubes {
 			d.c.BlitCentered(cube.Get(key), x+float64(size)/2, y)
 		} else {
@@ -94,7 +94,7 @@ func (d *drawer) tiles(y int) {
 		vx -= render.TextWidth(txt, strong)
 		c.Text(vx, fy+14, txt, strong)
 		vx -= 26
-		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 22}), vx+11, fy+14)
+		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 22, letter: d.coral(rf.Colour(i))}), vx+11, fy+14)
 		vx -= 12
 	}
 	per := render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
@@ -138,15 +138,15 @@ func (d *drawer) tile(t *rf.TileView, x, top float64, tw, th int) {
 	c.Text(sx, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	d.tags(tagged, x+float64(tw)-1, top+1)
 	mx := x + float64(tw)/2
-	c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 36}), mx, top+44)
+	c.BlitCentered(chip.Get(chipKey{colour: t.Stronger, size: 36, letter: d.coral(t.Stronger)}), mx, top+44)
 	// No "beats" between the two: the row's title says the top colour beats the bottom one.
-	c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 24}), mx, top+80)
+	c.BlitCentered(chip.Get(chipKey{colour: t.Weaker, size: 24, letter: d.coral(t.Weaker)}), mx, top+80)
 	if t.Cover != rf.NoAlga {
-		c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24}), mx-16, top+fth-17)
+		c.BlitCentered(algaDisc.Get(algaKey{t.Cover, 24, d.alga(t.Cover)}), mx-16, top+fth-17)
 		c.Text(mx-2, top+fth-17, tr(lang, "locked"), render.Style{Size: 13, Font: render.Bold, VAlign: render.Middle})
 	} else {
-		c.BlitCentered(algaDisc.Get(algaKey{t.Large, 24}), mx-10, top+fth-17)
-		c.BlitCentered(algaDisc.Get(algaKey{t.Small, 13}), mx+14, top+fth-17)
+		c.BlitCentered(algaDisc.Get(algaKey{t.Large, 24, d.alga(t.Large)}), mx-10, top+fth-17)
+		c.BlitCentered(algaDisc.Get(algaKey{t.Small, 13, d.alga(t.Small)}), mx+14, top+fth-17)
 	}
 }
 
@@ -173,7 +173,7 @@ func (d *drawer) sea(y int) {
 	c.Text(x, fy+54, alga, label)
 	ax := x + after(alga, label, 106)
 	if v.SeaAlga != rf.NoAlga {
-		c.BlitCentered(algaDisc.Get(algaKey{v.SeaAlga, 28}), ax+14, fy+54)
+		c.BlitCentered(algaDisc.Get(algaKey{v.SeaAlga, 28, d.alga(v.SeaAlga)}), ax+14, fy+54)
 		ax += 30
 	} else {
 		ax += 2
@@ -185,7 +185,7 @@ func (d *drawer) sea(y int) {
 	c.Text(x, fy+86, bonus, label)
 	bx := x + after(bonus, label, 60)
 	for i, ok := range v.Bonus {
-		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 24, faded: !ok}), bx+12+float64(i)*27, fy+86)
+		c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(i), size: 24, faded: !ok, letter: d.coral(rf.Colour(i))}), bx+12+float64(i)*27, fy+86)
 	}
 	// The bag and the alga supply on lines of their own, each labelled: on one line the algae
 	// read as the bag's contents.
@@ -195,7 +195,7 @@ func (d *drawer) sea(y int) {
 	c.Text(x, fy+144, algae, small)
 	cx := x + after(algae, small, 92)
 	for a, n := range v.AlgaSupply {
-		c.BlitCentered(algaDisc.Get(algaKey{rf.Alga(a), 18}), cx+9, fy+144)
+		c.BlitCentered(algaDisc.Get(algaKey{rf.Alga(a), 18, d.alga(rf.Alga(a))}), cx+9, fy+144)
 		c.Text(cx+21, fy+144, fmt.Sprint(n), render.Style{Size: 14, Font: render.Bold, VAlign: render.Middle})
 		cx += 38
 	}
@@ -203,7 +203,7 @@ func (d *drawer) sea(y int) {
 	c.Text(x, fy+170, supply, small)
 	cx = x + after(supply, small, 92)
 	for col, n := range v.CubeSupply {
-		c.BlitCentered(cube.Get(chipKey{colour: rf.Colour(col), size: 16}), cx+8, fy+170)
+		c.BlitCentered(cube.Get(chipKey{colour: rf.Colour(col), size: 16, letter: d.coral(rf.Colour(col))}), cx+8, fy+170)
 		c.Text(cx+19, fy+170, fmt.Sprint(n), render.Style{Size: 14, Font: render.Bold, VAlign: render.Middle})
 		cx += 34
 	}
@@ -220,7 +220,7 @@ func (d *drawer) seaSpace(sp *rf.SeaView, x, top float64, sw, sh int) {
 	c.Text(x+float64(sw)/2, top+15, word, render.FitText(word, st, float64(sw)-8))
 	d.tags(d.seaTags(sp.Colour), x+float64(sw)-1, top+1)
 	if sp.Cube {
-		c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26}), x+20, top+52)
+		c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26, letter: d.coral(sp.Colour)}), x+20, top+52)
 		c.Text(x+38, top+52, tr(lang, "cube"), small)
 	}
 	k := 0
@@ -233,7 +233,7 @@ func (d *drawer) seaSpace(sp *rf.SeaView, x, top float64, sw, sh int) {
 	}
 	for col, n := range sp.Polyps {
 		for j := 0; j < n; j++ {
-			c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(col), size: size}), lx+float64(k%3)*step, top+88+float64(k/3)*34)
+			c.BlitCentered(chip.Get(chipKey{colour: rf.Colour(col), size: size, letter: d.coral(rf.Colour(col))}), lx+float64(k%3)*step, top+88+float64(k/3)*34)
 			k++
 		}
 	}
@@ -313,7 +313,7 @@ func (d *drawer) legend(y int) {
 	}
 	c.BlitCentered(shrimpBadge.Get(0), x+17, fy)
 	step(tr(lang, "lg_shrimp"), 40, 200)
-	d.copyOpaque(polypTile.Get(polypKey{rf.White, 0, false, render.Paper}), int(x)-15, int(fy)-cell/2)
+	d.copyOpaque(polypTile.Get(polypKey{rf.White, 0, false, render.Paper, d.coral(rf.White)}), int(x)-15, int(fy)-cell/2)
 	step(tr(lang, "lg_guarded"), 48, 232)
 	if len(d.v.Turns) > 0 {
 		// A small square ringed and tagged as on the board, in the first seat's colour.

@@ -6,7 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"strings"
+	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/render"
 	rf "github.com/boardbot/boardbot/rules/reef"
@@ -19,6 +19,7 @@ type polypKey struct {
 	guard  int  // seat whose shrimp guards this polyp, or -1
 	shrimp bool // a shrimp sits on it: the letter moves to the corner
 	ground color.RGBA
+	letter string // the colour's mark in the image's language (drawer.coral)
 }
 
 // polypTile is one polyp filling a reef square: its colour, its letter, and the guard outline, on
@@ -34,7 +35,7 @@ var polypTile = render.NewSprites(func(k polypKey) image.Image {
 		c.RoundRect(in+1, in+1, w-2, w-2, 8, nil, seatFill[k.guard], 5)
 		c.RoundRect(in+5.5, in+5.5, w-11, w-11, 5, nil, render.Ink, 1.2)
 	}
-	letter := strings.ToUpper(k.colour.Letter())
+	letter := k.letter
 	ink := render.ContrastInk(coralFill[k.colour])
 	if k.shrimp {
 		c.Text(in+w*0.3, in+w*0.3, letter, render.Style{Size: 17, Font: render.Bold, Color: ink, Align: render.Center, VAlign: render.Middle})
@@ -43,6 +44,15 @@ var polypTile = render.NewSprites(func(k polypKey) image.Image {
 	}
 	return c.Image()
 })
+
+// markScale is a mark's font size for its box, scale for one letter: a mark of two ("Ge" for
+// German gelb, whose G is grau's) is set smaller to fit the same box.
+func markScale(mark string, scale float64) float64 {
+	if utf8.RuneCountInString(mark) > 1 {
+		return scale * 0.75
+	}
+	return scale
+}
 
 // growthMark is the empty extra-growth space: a ring with a plus.
 var growthMark = render.NewSprites(func(size int) image.Image {
@@ -75,6 +85,7 @@ type chipKey struct {
 	colour rf.Colour
 	size   int
 	faded  bool
+	letter string // the colour's mark in the image's language (drawer.coral)
 }
 
 // chip is a small polyp: a rounded square with the colour's letter.
@@ -90,13 +101,14 @@ var chip = render.NewSprites(func(k chipKey) image.Image {
 	if k.faded {
 		ink = render.Muted
 	}
-	c.Text(s/2, s/2+0.5, strings.ToUpper(k.colour.Letter()), render.Style{Size: s * 0.55, Font: render.Bold, Color: ink, Align: render.Center, VAlign: render.Middle})
+	c.Text(s/2, s/2+0.5, k.letter, render.Style{Size: s * markScale(k.letter, 0.55), Font: render.Bold, Color: ink, Align: render.Center, VAlign: render.Middle})
 	return c.Image()
 })
 
 type algaKey struct {
-	alga rf.Alga
-	size int
+	alga   rf.Alga
+	size   int
+	letter string // the alga colour's mark in the image's language (drawer.alga)
 }
 
 // algaDisc is an alga mark or cylinder seen from above, with the colour's initial.
@@ -105,7 +117,7 @@ var algaDisc = render.NewSprites(func(k algaKey) image.Image {
 	s := float64(k.size)
 	c.Circle(s/2, s/2, s/2-1, algaFill[k.alga], render.Ink, math.Max(1.2, s/18))
 	if k.size >= 16 {
-		c.Text(s/2, s/2+0.5, strings.ToUpper(k.alga.String()[:1]), render.Style{Size: s * 0.55, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+		c.Text(s/2, s/2+0.5, k.letter, render.Style{Size: s * markScale(k.letter, 0.55), Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
 	}
 	return c.Image()
 })
@@ -116,7 +128,7 @@ var cube = render.NewSprites(func(k chipKey) image.Image {
 	s := float64(k.size)
 	c.Rect(image.Rect(1, 1, k.size-1, k.size-1), render.Ink)
 	c.Rect(image.Rect(3, 3, k.size-3, k.size-3), coralFill[k.colour])
-	c.Text(s/2, s/2+0.5, strings.ToUpper(k.colour.Letter()), render.Style{Size: s * 0.5, Font: render.Bold, Color: render.ContrastInk(coralFill[k.colour]), Align: render.Center, VAlign: render.Middle})
+	c.Text(s/2, s/2+0.5, k.letter, render.Style{Size: s * markScale(k.letter, 0.5), Font: render.Bold, Color: render.ContrastInk(coralFill[k.colour]), Align: render.Center, VAlign: render.Middle})
 	return c.Image()
 })
 

@@ -82,3 +82,28 @@ func (d *drawer) gameText(m *msg.Message, english string) string {
 	}
 	return msg.Render(m, langOf(d.meta.Lang), d.seatName)
 }
+
+// coral is the mark of a coral colour in the image's language: a letter a player of that language
+// types for it (rules.Words.Letter), so the board and the parser agree ("R" for German rosa).
+func (d *drawer) coral(c rf.Colour) string {
+	toks := make([]string, rf.NumColours)
+	for i := range toks {
+		toks[i] = rf.Colour(i).Letter()
+	}
+	if c < 0 || int(c) >= len(toks) {
+		return "-"
+	}
+	return rules.WordsOf(rf.Game, d.meta.Lang).Letter(toks[c], toks)
+}
+
+// alga is the mark of an alga colour in the image's language, as coral.
+func (d *drawer) alga(a rf.Alga) string {
+	toks := make([]string, rf.NumAlgae)
+	for i := range toks {
+		toks[i] = rf.Alga(i).String()
+	}
+	if a < 0 || int(a) >= len(toks) {
+		return "?"
+	}
+	return rules.WordsOf(rf.Game, d.meta.Lang).Letter(toks[a], toks)
+}
