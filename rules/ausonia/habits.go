@@ -114,7 +114,7 @@ func onlyCosts(c *Card) bool {
 // affordable says whether some card for sale could be paid with gems g.
 func (s *state) affordable(g Gems) bool {
 	for _, x := range s.market() {
-		if len(payments(s.card(x).Cost, g)) > 0 {
+		if canPay(s.card(x).Cost, g) {
 			return true
 		}
 	}
@@ -130,7 +130,7 @@ func (s *state) uselessPlay(x int) bool {
 		return false
 	}
 	for k := range c.Abilities {
-		if len(payments(c.Abilities[k].Gems, s.pool())) > 0 {
+		if canPay(c.Abilities[k].Gems, s.pool()) {
 			return false
 		}
 	}
