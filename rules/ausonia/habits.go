@@ -153,10 +153,14 @@ func (s *state) unusedUsable() bool {
 	return false
 }
 
-// SensibleMoves leaves out pass while a free use gains influence or the pass would be an idle
+// SensibleMoves, in a seat's last turn, is the first moves of its best lines (lastTurnBest).
+// Otherwise it leaves out pass while a free use gains influence or the pass would be an idle
 // turn or leave a card affordable, and the play of a card that can do nothing this turn
 // (ai.Sensible); nil when nothing is left out.
 func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
+	if best := s.lastTurnBest(seat); best != nil {
+		return best // the last turn, searched exactly (lastturn.go)
+	}
 	if s.Pend != nil || s.Turn != seat {
 		return nil
 	}
