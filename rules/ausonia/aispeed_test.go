@@ -52,16 +52,19 @@ func aiTurn(t testing.TB, s *state, level string, seed uint64) int {
 }
 
 // BenchmarkAITurn: one whole AI turn at each level above easy and seat count, early (round 2)
-// and in the middle of the game (round 8). For profiles of the AI's time.
+// and in the middle of the game (round 8), with the process's CPU per turn (GC included). For
+// profiles of the AI's time.
 func BenchmarkAITurn(b *testing.B) {
 	for _, level := range []string{"normal", "hard"} {
 		for _, seats := range []int{2, 3, 4} {
 			for _, round := range []int{2, 8} {
 				b.Run(fmt.Sprintf("%s/%d/r%d", level, seats, round), func(b *testing.B) {
 					start := greedyTo(b, seats, 11, round)
+					c0 := processCPU()
 					for b.Loop() {
 						aiTurn(b, start.clone(), level, 5)
 					}
+					b.ReportMetric(float64((processCPU()-c0).Milliseconds())/float64(b.N), "cpu-ms/turn")
 				})
 			}
 		}
