@@ -242,6 +242,13 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 		if len(waiting) > 0 && (m[0] == vBuy || m[0] == vUse) && s.strands(seat, m, waiting) {
 			continue
 		}
+		// One card played for its paid ability at a time: a second one played before the first
+		// is used may leave one of them unused when their gems run short.
+		if len(waiting) > 0 && m[0] == vPlay && len(m) == 2 && m[1] != tokAll {
+			if x := s.findCode(s.P[seat].Hand, m[1]); x >= 0 && s.card(x).Kind != GemCard && onlyCosts(s.card(x)) {
+				continue
+			}
+		}
 		out = append(out, m)
 	}
 	if len(out) == 0 || len(out) == len(moves) {

@@ -93,3 +93,21 @@ func TestSensibleUsesWhatItPlayed(t *testing.T) {
 		t.Errorf("sensible moves %q: no use of Courier", sm)
 	}
 }
+
+// One card played for its paid ability at a time: with Courier played and not used, playing
+// Steward as well is left out (with one gem, one of them would end the turn unused).
+func TestSensiblePlaysOneCostCardAtATime(t *testing.T) {
+	s := newGame(t, 2, 3)
+	p := s.Turn
+	set(t, s, p, "hand", "s2", "h3", "h1")
+	do(t, s, p, "play s2")
+	do(t, s, p, "play h3")
+	for _, m := range s.SensibleMoves(p) {
+		if m.String() == "play h1" {
+			t.Errorf("sensible moves offer %q while Courier waits to be used", m)
+		}
+	}
+	if rules.Check(s, p, rules.Move{vPlay, "h1"}) != nil {
+		t.Fatal("Steward cannot be played")
+	}
+}
