@@ -434,15 +434,23 @@ func drawSolo(c *render.Canvas, v *game.View, y float64, lang string) float64 {
 	rx, maxX := x0+340, x0+w-16
 	c.Rect(rect(rx-14, y+14, 2, soloH-28), render.Edge)
 	ly := y + 14
-	end := chipRow(c, rx, ly, maxX, tr(lang, "area_kept"), s.Kept, chipFace)
+	// Rulebook: "It takes the leftmost Offer Row card": what the player may want to deny it,
+	// at the right end of the first row.
+	keptMax := maxX
+	if len(v.Offer) > 0 {
+		label := tr(lang, "area_next")
+		nx := maxX - chipW - 8 - render.TextWidth(label, render.Style{Size: 18, Font: render.Bold})
+		chipRow(c, nx, ly, maxX+4, label, v.Offer[:1], chipFace)
+		keptMax = nx - 20
+	}
+	end := chipRow(c, rx, ly, keptMax, tr(lang, "area_kept"), s.Kept, chipFace)
 	if len(s.Kept) == 0 {
 		c.Text(end-4, ly+chipH/2, "—", render.Style{Size: 20, Color: render.Muted, VAlign: render.Middle})
 	}
 	ly += chipH + 20
+	end = rx
 	if s.Took != "" {
 		end = chipRow(c, rx, ly, maxX, tr(lang, "area_took"), []string{s.Took}, chipFace)
-	} else {
-		end = rx
 	}
 	c.Text(end, ly+chipH/2, tr(lang, "solo_line", msg.Number("N", len(s.Discard)), msg.Number("X", 2*len(s.Kept))),
 		render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})

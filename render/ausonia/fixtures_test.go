@@ -33,6 +33,7 @@ var fixtures = []fixture{
 	{"mid-3p-hand", 3, 2, 60, -2},
 	{"late-4p-public", 4, 3, 330, rules.Spectator},
 	{"solo-hand", 1, 4, 40, -2},
+	{"solo-public", 1, 4, 40, rules.Spectator}, // the Aspirant and the card it takes next
 	{"over-2p", 2, 5, -1, rules.Spectator},
 }
 

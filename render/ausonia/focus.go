@@ -142,6 +142,11 @@ func phone(view *game.View, m render.Meta, frame render.Frame) *render.Canvas {
 		c.Text(x0+74, y+28, s.Name, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
 		c.Text(x0+74, y+54, tr(m.Lang, "aspirant", msg.Code("Code", s.Aspirant)), render.Style{Size: 17, Color: render.Muted, VAlign: render.Middle})
 		c.ScoreBar(rect(x0+16, y+78, 300, 38), tr(m.Lang, "influence"), s.Influence, 60, render.Mix(render.Muted, render.White, 0.5))
+		// What the Aspirant takes next (the leftmost Offer Row card), under its label.
+		if len(view.Offer) > 0 {
+			c.Text(x0+w-16, y+54, tr(m.Lang, "area_next"), render.Style{Size: 17, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
+			chip(c, x0+w-16-chipW, y+80, view.Offer[0], chipFace)
+		}
 	}
 	return c
 }

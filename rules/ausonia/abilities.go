@@ -1,6 +1,8 @@
 package ausonia
 
 import (
+	"slices"
+
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 )
@@ -47,14 +49,15 @@ type useOpt struct {
 func (s *state) usable(p rules.Seat) []useOpt {
 	pl := s.P[p]
 	var out []useOpt
-	seen := map[[2]int]bool{}
+	// one entry per card kind and ability: a short list, cheaper than a map in every search move
+	seen := make([][2]int, 0, 16)
 	pool := s.pool()
 	try := func(inst int, inPlay bool) {
 		c := s.card(inst)
 		for k := range c.Abilities {
 			a := &c.Abilities[k]
 			key := [2]int{s.kinds[inst], k}
-			if seen[key] || s.used(inst, k) {
+			if slices.Contains(seen, key) || s.used(inst, k) {
 				continue
 			}
 			o := useOpt{inst: inst, k: k}
@@ -69,7 +72,7 @@ func (s *state) usable(p rules.Seat) []useOpt {
 			} else if !s.condMet(a) {
 				continue
 			}
-			seen[key] = true
+			seen = append(seen, key)
 			out = append(out, o)
 		}
 	}

@@ -18,3 +18,24 @@ func TestAIBlind(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// The greedy player reads only what its seat may know: re-dealing what the seat cannot see (the
+// other hands and piles, its own draw order) never changes its move. GreedyMove relies on this to
+// play on the real state without drawing a sample first.
+func TestGreedyBlind(t *testing.T) {
+	for _, setup := range []rules.Setup{{Seats: 1, Seed: 21}, {Seats: 2, Seed: 22}, {Seats: 3, Seed: 23}, {Seats: 4, Seed: 24}} {
+		s := newGame(t, setup.Seats, setup.Seed)
+		for n := 0; s.Res == nil && n < 600; n++ {
+			seat := s.Awaiting()[0].Seat
+			m := greedy(s, seat)
+			for k := uint64(1); k <= 3; k++ {
+				if o := greedy(s.Determinize(seat, k*31+uint64(n)).(*state), seat); !o.Equal(m) {
+					t.Fatalf("%d seats, move %d: greedy plays %q, on a re-dealt sample %q", setup.Seats, n, m, o)
+				}
+			}
+			if _, err := s.Apply(seat, s.GreedyMove(seat, uint64(n))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

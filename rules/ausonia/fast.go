@@ -23,6 +23,13 @@ var cardFamilies = sync.OnceValue(func() []string {
 // Clone is an independent copy (the search's rules.Cloner).
 func (s *state) Clone() rules.State { return s.clone() }
 
+// ChoiceTokens is Choices without the labels of the hand's and the market's menus
+// (rules.TokenChooser): the same tokens, for search and the AI's lists of moves (rules.Enumerate),
+// which never read them.
+func (s *state) ChoiceTokens(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
+	return s.choices(seat, lowered(partial), false)
+}
+
 // RandomMoveFrom walks the tree as rules.RandomMove does, but once the move reaches a card picker
 // (the discards after pass, a pending discard, raise, seal, manipulation or foresight) it draws
 // the picks in one walk of the picker instead of one per card: the same draws, so the same move.

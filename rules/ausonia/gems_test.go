@@ -45,6 +45,22 @@ func TestPayments(t *testing.T) {
 	}
 }
 
+// canPay says yes exactly where payments lists a way, over every cost and pool of up to 3
+// any-slots and 2 gems of each kind.
+func TestCanPayAgrees(t *testing.T) {
+	var all []Gems
+	for a := 0; a < 81; a++ {
+		all = append(all, Gems{a % 3, a / 3 % 3, a / 9 % 3, a / 27})
+	}
+	for _, cost := range all {
+		for _, pool := range all {
+			if got, want := canPay(cost, pool), len(payments(cost, pool)) > 0; got != want {
+				t.Errorf("cost %s pool %s: canPay %v, payments %v", cost.Letters(), pool.Letters(), got, want)
+			}
+		}
+	}
+}
+
 // Data keeps any-slots at 3 or fewer, so a payment menu never passes 20 entries, even with a huge
 // pool: it always fits one select menu.
 func TestPaymentMenusFit(t *testing.T) {

@@ -1,6 +1,10 @@
 package ausonia
 
-import "github.com/boardbot/boardbot/rules"
+import (
+	"slices"
+
+	"github.com/boardbot/boardbot/rules"
+)
 
 // The habits a player would laugh at (ai.HabitJudge), counted by the arena per seat and avoided
 // by the AI above easy.
@@ -114,7 +118,7 @@ func onlyCosts(c *Card) bool {
 // affordable says whether some card for sale could be paid with gems g.
 func (s *state) affordable(g Gems) bool {
 	for _, x := range s.market() {
-		if len(payments(s.card(x).Cost, g)) > 0 {
+		if canPay(s.card(x).Cost, g) {
 			return true
 		}
 	}
@@ -130,7 +134,7 @@ func (s *state) uselessPlay(x int) bool {
 		return false
 	}
 	for k := range c.Abilities {
-		if len(payments(c.Abilities[k].Gems, s.pool())) > 0 {
+		if canPay(c.Abilities[k].Gems, s.pool()) {
 			return false
 		}
 	}
@@ -153,10 +157,59 @@ func (s *state) unusedUsable() bool {
 	return false
 }
 
-// SensibleMoves leaves out pass while a free use gains influence or the pass would be an idle
+// waitingUse lists the cards with only paid abilities the active player has played this turn,
+// not used yet, and can still pay for.
+func (s *state) waitingUse() []int {
+	used := map[int]bool{}
+	played := map[int]bool{}
+	for _, st := range s.T.Log {
+		switch st.K {
+		case stUse:
+			used[st.C[0]] = true
+		case stPlay:
+			for _, x := range st.C {
+				played[x] = true
+			}
+		}
+	}
+	var out []int
+	for _, o := range s.usable(s.Turn) {
+		if c := s.card(o.inst); played[o.inst] && !used[o.inst] && c.Kind != GemCard && onlyCosts(c) {
+			out = append(out, o.inst)
+		}
+	}
+	return out
+}
+
+// strands says whether move m of seat spends the gems a card in waiting needs without using it:
+// the card was played for its ability and would end the turn unused (HabitPlayedUnused), which
+// the AI above easy no longer chooses (the third session's arena counted it 53 times in 10 games).
+func (s *state) strands(seat rules.Seat, m rules.Move, waiting []int) bool {
+	c := s.clone()
+	if c.ApplyQuiet(seat, m) != nil || c.Pend != nil {
+		return false
+	}
+	still := c.waitingUse()
+	for _, x := range waiting {
+		usedNow := false
+		for _, st := range c.T.Log {
+			usedNow = usedNow || (st.K == stUse && st.C[0] == x)
+		}
+		if !usedNow && !slices.Contains(still, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// SensibleMoves, in a seat's last turn, is the first moves of its best lines (lastTurnBest).
+// Otherwise it leaves out pass while a free use gains influence or the pass would be an idle
 // turn or leave a card affordable, and the play of a card that can do nothing this turn
 // (ai.Sensible); nil when nothing is left out.
 func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
+	if best := s.lastTurnBest(seat); best != nil {
+		return best // the last turn, searched exactly (lastturn.go)
+	}
 	if s.Pend != nil || s.Turn != seat {
 		return nil
 	}
@@ -168,7 +221,8 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	for _, x := range s.P[seat].Hand {
 		useless = useless || s.uselessPlay(x)
 	}
-	if !noPass && !useless {
+	waiting := s.waitingUse()
+	if !noPass && !useless && len(waiting) == 0 {
 		return nil
 	}
 	moves, _, err := rules.Enumerate(s, seat, 2000)
@@ -182,6 +236,16 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 		}
 		if useless && m[0] == vPlay && len(m) == 2 && m[1] != tokAll {
 			if x := s.findCode(s.P[seat].Hand, m[1]); x >= 0 && s.uselessPlay(x) {
+				continue
+			}
+		}
+		if len(waiting) > 0 && (m[0] == vBuy || m[0] == vUse) && s.strands(seat, m, waiting) {
+			continue
+		}
+		// One card played for its paid ability at a time: a second one played before the first
+		// is used may leave one of them unused when their gems run short.
+		if len(waiting) > 0 && m[0] == vPlay && len(m) == 2 && m[1] != tokAll {
+			if x := s.findCode(s.P[seat].Hand, m[1]); x >= 0 && s.card(x).Kind != GemCard && onlyCosts(s.card(x)) {
 				continue
 			}
 		}

@@ -64,3 +64,50 @@ func TestSensibleMovesLeaveOutUselessPlays(t *testing.T) {
 		}
 	}
 }
+
+// A card played for its paid ability is used before its gems go elsewhere: with a sapphire and a
+// rainbow in play and Courier played, buying Mirror-Scribe (sr) would leave Courier unused
+// (played_unused), so the AI above easy may use Courier or play on, but not buy.
+func TestSensibleUsesWhatItPlayed(t *testing.T) {
+	s := newGame(t, 2, 3)
+	p := s.Turn
+	set(t, s, p, "hand", "s3", "h3")
+	setOffer(t, s, "v3", "c1", "m2", "a1")
+	do(t, s, p, "play s3")
+	do(t, s, p, "play h3")
+	if rules.Check(s, p, rules.Move{vBuy, "v3"}) != nil {
+		t.Fatal("Mirror-Scribe is not for sale")
+	}
+	sm := s.SensibleMoves(p)
+	if sm == nil {
+		t.Fatal("no restriction")
+	}
+	uses := false
+	for _, m := range sm {
+		if m[0] == vBuy && m[1] == "v3" {
+			t.Errorf("sensible moves offer %q, which leaves Courier unused", m)
+		}
+		uses = uses || (m[0] == vUse && m[1] == "h3")
+	}
+	if !uses {
+		t.Errorf("sensible moves %q: no use of Courier", sm)
+	}
+}
+
+// One card played for its paid ability at a time: with Courier played and not used, playing
+// Steward as well is left out (with one gem, one of them would end the turn unused).
+func TestSensiblePlaysOneCostCardAtATime(t *testing.T) {
+	s := newGame(t, 2, 3)
+	p := s.Turn
+	set(t, s, p, "hand", "s2", "h3", "h1")
+	do(t, s, p, "play s2")
+	do(t, s, p, "play h3")
+	for _, m := range s.SensibleMoves(p) {
+		if m.String() == "play h1" {
+			t.Errorf("sensible moves offer %q while Courier waits to be used", m)
+		}
+	}
+	if rules.Check(s, p, rules.Move{vPlay, "h1"}) != nil {
+		t.Fatal("Steward cannot be played")
+	}
+}

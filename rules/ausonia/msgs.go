@@ -101,6 +101,21 @@ func (s *state) inOrderMsg(insts []int) *msg.Message {
 
 var gemIDs = [...]string{"gem_sapphire", "gem_emerald", "gem_bloodshard", "gem_rainbow"}
 
+// gemDatIDs are the gems after a preposition that governs the dative ("Nach 2 Smaragden"): German
+// declines the plural there; the other languages repeat gem_*.
+var gemDatIDs = [...]string{"gemd_sapphire", "gemd_emerald", "gemd_bloodshard", "gemd_rainbow"}
+
+// gemsDatMsg is gemsMsg(g, false) in the dative.
+func gemsDatMsg(g Gems) *msg.Message {
+	parts := make([]*msg.Message, 0, 4)
+	for c := Sapphire; c <= Rainbow; c++ {
+		if g[c] > 0 {
+			parts = append(parts, say(gemDatIDs[c], msg.Count("N", g[c])))
+		}
+	}
+	return listMsg(parts)
+}
+
 // gemsMsg is Gems.Describe as a message; cost marks a cost, whose rainbow slots are any colour.
 func gemsMsg(g Gems, cost bool) *msg.Message {
 	parts := make([]*msg.Message, 0, 4)
@@ -175,7 +190,7 @@ func abilityMsg(a *Ability) *msg.Message {
 	fx := msg.Nested("Effects", effectsMsg(a.Do))
 	switch a.Kind {
 	case CondGems:
-		return say("ab_if_gems", msg.Nested("Gems", gemsMsg(a.Gems, false)), fx)
+		return say("ab_if_gems", msg.Nested("Gems", gemsDatMsg(a.Gems)), fx)
 	case CondKeyword:
 		return say("ab_if_keyword", msg.Term("Kw", kwNameIDs[a.Kw]), fx)
 	case CondGuild:

@@ -174,3 +174,30 @@ func TestGameInEveryLanguage(t *testing.T) {
 		msgtest.Golden(t, filepath.Join("testdata", "game."+lang+".txt"), strings.Join(out, "\n")+"\n", *update)
 	}
 }
+
+// German declines the gems: objects of zahlen, kosten, brauchen and für take the accusative
+// ("1 beliebigen Edelstein"), "Nach" the dative ("Nach 2 Blutsplittern"); a short draw pile is
+// told in the singular for one card, in every language.
+func TestGermanGemCases(t *testing.T) {
+	c6, _ := CardByCode("c6") // If you used 2 bloodshards: Corruption 2.
+	m3, _ := CardByCode("m3") // Pay 1 emerald and 1 any-colour gem: Influence 3.
+	p8, _ := CardByCode("p8") // costs sserr
+	for _, tt := range []struct {
+		m          *msg.Message
+		lang, want string
+	}{
+		{cardTextMsg(c6), "de", "Nach 2 Blutsplittern: Korruption 2."},
+		{cardTextMsg(m3), "de", "Zahle 1 Smaragd und 1 beliebigen Edelstein: Einfluss 3."},
+		{say("lbl_buy_card", cardTerm("Card", p8), msg.Nested("Cost", gemsMsg(p8.Cost, true)), msg.Nested("Text", say("nothing"))),
+			"de", "Sibylle von Cumae (kostet 2 Saphire, 1 Smaragd und 2 beliebige Edelsteine): nichts"},
+		{say("ev_burn_short", msg.Number("X", 1), msg.Count("Miss", 1)), "de", "Verbrennen 1: Dem Nachziehstapel fehlt 1 Karte."},
+		{say("ev_burn_short", msg.Number("X", 2), msg.Count("Miss", 2)), "de", "Verbrennen 2: Dem Nachziehstapel fehlen 2 Karten."},
+		{say("ev_burn_short", msg.Number("X", 1), msg.Count("Miss", 1)), "en", "Burn 1: the draw pile is short by 1 card."},
+		{say("ev_burn_short", msg.Number("X", 1), msg.Count("Miss", 1)), "es", "Quemar 1: al mazo de robo le falta 1 carta."},
+		{cardTextMsg(c6), "en", "After 2 bloodshards: Corruption 2."},
+	} {
+		if got := msg.Render(tt.m, tt.lang, nil); got != tt.want {
+			t.Errorf("%s %s: %q, want %q", tt.lang, tt.m.ID, got, tt.want)
+		}
+	}
+}

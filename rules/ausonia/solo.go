@@ -100,7 +100,7 @@ func (s *state) burn(p int, x int) {
 		})
 	}
 	if miss := x - n; miss > 0 {
-		s.say(func() *msg.Message { return say("ev_burn_short", msg.Number("X", x), msg.Number("Miss", miss)) })
+		s.say(func() *msg.Message { return say("ev_burn_short", msg.Number("X", x), msg.Count("Miss", miss)) })
 		s.lose(0, miss)
 	}
 }

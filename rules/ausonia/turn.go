@@ -203,21 +203,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	// The move is read once without labels: a card pick (the discards after pass, a pending
 	// decision's cards) by its picker, which gives the cards picked, an Action Phase move by the
 	// tree. A refused move asks Choices again, for the reason it gives.
-	var picked []int
-	pk, args, isPick := s.pickerMove(m)
-	ok := false
-	switch {
-	case s.mayMove(seat, m) != nil:
-	case isPick:
-		pk.quiet = true
-		_, complete, p, err := pk.walk(args)
-		ok, picked = err == nil && complete, p
-	case s.Pend == nil:
-		_, complete, err := s.mainChoices(m, false)
-		ok = err == nil && complete
-	default: // the choice of an opponent: a short menu, read by Choices
-		ok = rules.Check(s, seat, m) == nil
-	}
+	ok, picked := s.legal(seat, m)
 	if !ok {
 		err := s.refusal(seat, m)
 		if err == nil { // the labels never change what is legal: this is a bug, and nothing moves
@@ -241,6 +227,31 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
 	}
 	return ev, nil
+}
+
+// legal says whether seat may play m (lower case) now, reading it without labels, and gives the
+// cards a pick picked.
+func (s *state) legal(seat rules.Seat, m rules.Move) (ok bool, picked []int) {
+	pk, args, isPick := s.pickerMove(m)
+	switch {
+	case s.mayMove(seat, m) != nil:
+	case isPick:
+		pk.quiet = true
+		_, complete, p, err := pk.walk(args)
+		ok, picked = err == nil && complete, p
+	case s.Pend == nil:
+		_, complete, err := s.mainChoices(m, false)
+		ok = err == nil && complete
+	default: // the choice of an opponent: a short menu, read by Choices
+		ok = rules.Check(s, seat, m) == nil
+	}
+	return ok, picked
+}
+
+// accepts says whether seat may play m now, as Apply would, without building a refusal.
+func (s *state) accepts(seat rules.Seat, m rules.Move) bool {
+	ok, _ := s.legal(seat, lowered(m))
+	return ok
 }
 
 // lastEvents are the events a board's last-move box tells of a move: what was chosen, not the
@@ -414,7 +425,7 @@ func (s *state) markUnpayable(menu []rules.Choice) {
 		}
 		payable := false
 		for k := range c.Abilities {
-			if a := &c.Abilities[k]; a.Kind != CondCost || len(payments(a.Gems, most)) > 0 {
+			if a := &c.Abilities[k]; a.Kind != CondCost || canPay(a.Gems, most) {
 				payable = true
 			}
 		}
@@ -461,7 +472,7 @@ func (s *state) buyable() []int {
 	var out []int
 	pool := s.pool()
 	for _, x := range s.market() {
-		if len(payments(s.card(x).Cost, pool)) > 0 {
+		if canPay(s.card(x).Cost, pool) {
 			out = append(out, x)
 		}
 	}
@@ -662,7 +673,7 @@ func (s *state) whyNotUse(code string) error {
 		case a.Kind == CondCost && !inPlay:
 			return refusal("ref_play_first", name)
 		case a.Kind == CondCost:
-			if len(payments(a.Gems, s.pool())) == 0 {
+			if !canPay(a.Gems, s.pool()) {
 				return refusal("ref_cannot_pay", name, msg.Nested("Cost", gemsMsg(a.Gems, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 			}
 		case !s.condMet(a):
