@@ -180,10 +180,12 @@ func TestAITactics(t *testing.T) {
 }
 
 // Over seeded games against easy, normal never leaves points or a win on the table and never
-// lets a threat it could stop stand (easy, without the filter, does: the counters count).
+// lets a threat it could stop stand (easy, without the filter, does: the counters count). The
+// default suite plays the first game only: since normal looks for forks (issue 40) a game costs
+// some 10 s of one core.
 func TestAIHabits(t *testing.T) {
 	easy := 0
-	for i, seed := range []uint64{1, 2} {
+	for i, seed := range []uint64{1, 2}[:rulestest.Scale(1, 2)] {
 		levels := []string{"normal", "easy"}
 		if i == 1 {
 			levels = []string{"easy", "normal"}
