@@ -2,6 +2,7 @@ package autumnash
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -77,5 +78,40 @@ func TestForkValueAgrees(t *testing.T) {
 	t.Logf("%d positions, %d with a fork, %d differ", checked, forks, differ)
 	if checked < 10 || forks == 0 || differ*5 > checked {
 		t.Errorf("%d positions checked, %d differ", checked, differ)
+	}
+}
+
+// A move that gives up a bag to keep the opponent from a bigger fork is the AI's choice and no
+// habit, though one move deep another move looks better (from a random game, seed 202).
+func TestForkStopIsNoHabit(t *testing.T) {
+	s := pos(t, `variant standard
+turn rainbow
+scores 0 0
+6 .      .      W3O1K1 Y3     .
+5 .      Y1     .      .      K3
+4 .      .      .      .      .
+3 .      P2     P2     .      .
+2 R1W1W1 .      G3O1O1 W2     K2
+1 .      Y3Y1   .      .      .`)
+	m := move("a1 pawn d6 d4 pawn")
+	best, played := -2*winValue, 0
+	for _, x := range s.tactics(s.turn) {
+		best = max(best, x.net())
+		if x.m.String() == m.String() {
+			played = x.net()
+		}
+	}
+	if played >= best {
+		t.Fatalf("one move deep the move nets %d, the best %d: no premise", played, best)
+	}
+	if sm := s.SensibleMoves(s.turn); !slices.ContainsFunc(sm, func(x rules.Move) bool { return x.String() == m.String() }) {
+		t.Fatalf("%s is not among the sensible moves %v", m, sm)
+	}
+	after := s.Clone().(*state)
+	if _, err := after.Apply(s.turn, m); err != nil {
+		t.Fatal(err)
+	}
+	if h := s.Habits(s.turn, m, nil, after); h != nil {
+		t.Errorf("habits %v", h)
 	}
 }
