@@ -148,27 +148,31 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 		maxH = math.Max(maxH, cell*heightFrac[p.Size])
 	}
 	fanW := maxH*widthRatio + step*float64(under)
-	// In a small square (Unsettled's 8x8) the chips leave less room than the fan needs: the fan
-	// shrinks to fit, and where even that leaves too little (two columns of chips) only the top
-	// pyramid is drawn, since the chips list the stack.
-	scale, fan := 1.0, true
+	// The chips leave less room than the fan needs. The top pyramid, the one that moves and
+	// blocks, keeps its size if it fits; the outlines behind it shrink first (at 400 px wide a
+	// stack of three shrunk whole left a pawn too small to read, issue 40). Where even that
+	// leaves too little (Unsettled's 8x8, two columns of chips) only the top pyramid is drawn,
+	// since the chips list the stack.
+	scale, shade, fan := 1.0, 1.0, true
 	if avail := x0 + cell - 4 - left; fanW > avail {
-		scale = avail / fanW
+		topW := h * widthRatio
+		scale = math.Min(1, avail/(topW+step*float64(under)))
 		if scale < 0.5 {
-			fan, scale = false, math.Min(1, avail/(h*widthRatio))
-			fanW = h * widthRatio * scale
+			fan, scale = false, math.Min(1, avail/topW)
+			fanW = topW * scale
 		} else {
+			step *= scale
+			shade = math.Min(scale, (avail-step*float64(under))/(maxH*widthRatio)) * 0.9
 			fanW = avail
 		}
 		h *= scale
-		step *= scale
 	}
 	cx := left + (x0+cell-4-left-fanW)/2 + h*widthRatio/2
 	cx = math.Max(cx, left+h*widthRatio/2)
 	for i := 0; i < under && fan; i++ {
 		p := st[i]
 		k := float64(under - i)
-		ph := int(math.Round(cell * heightFrac[p.Size] * scale))
+		ph := int(math.Round(cell * heightFrac[p.Size] * shade))
 		img := shadowSprites.Get(pieceKey{colour: p.Colour, size: p.Size, h: ph})
 		side := float64(spriteSide(ph))
 		c.Blit(img, int(math.Round(cx+k*step-side/2)), int(math.Round(base-k*step*0.6-side+spriteMargin)))

@@ -33,3 +33,17 @@ func TestEventTexts(t *testing.T) {
 		}
 	}
 }
+
+// A bag that passes the target says the score against the target, not "22 of 21" (issue 40).
+func TestBagPastTargetText(t *testing.T) {
+	s := pos(t, "variant standard\nturn rainbow\nscores 19 0\n"+
+		"6 .  .  .  C2 C1\n5 .  .  .  .  .\n4 .  .  .  .  .\n3 Y1 Y1 .  .  .\n2 .  .  .  .  .\n1 .  .  G1 .  .\n")
+	var texts []string
+	for _, e := range mustApply(t, s, "c1 c3 pawn") {
+		texts = append(texts, rules.PlainSeats(s, e.Text))
+	}
+	got := strings.Join(texts, " | ")
+	if !strings.Contains(got, ": 22 points (target 21).") || strings.Contains(got, "of 21") {
+		t.Errorf("got %s", got)
+	}
+}

@@ -7,7 +7,8 @@ import (
 // Tactics one move deep for each side (issue 23): a player laughs at an AI that leaves points
 // on the table or lets the opponent bag a line it could have stopped. For each of a seat's moves,
 // the net is what it bags now minus the most the opponent can bag in reply (a win counts
-// winValue). The sensible moves are those of the best net; the search chooses among them.
+// winValue). The sensible moves are those of the best net, counting the opponent's forks one move
+// further (fork.go); the search chooses among them.
 
 // Habit names of Autumn Ash.
 const (
@@ -28,7 +29,8 @@ const maxTacticMoves = 2000
 // tactic is one move and its two halves.
 type tactic struct {
 	m           rules.Move
-	own, answer int // what it bags (winValue: it wins), the opponent's best reply
+	own, answer int    // what it bags (winValue: it wins), the opponent's best reply
+	after       *state // the position it leads to (forkAware looks further from there)
 }
 
 func (t tactic) net() int { return t.own - t.answer }
@@ -55,11 +57,19 @@ func bestReply(c *state, seat rules.Seat) int {
 }
 
 // bestBag is the most the seat to move can bag with one move (winValue: it can win), found
-// without playing the moves out: first, which squares would make a line for which colour at
-// all (most positions have none), then only the leaves that turn into that colour and can get
-// there. A move that would leave the other seat without a move is counted as if it were legal
-// (the rules refuse it unless it wins): a threat is seldom one only by stalemate.
+// without playing the moves out (see bagScan).
 func (s *state) bestBag() int {
+	return s.bagScan(nil, 0)
+}
+
+// bagScan is bestBag. With zones it also appends there the zone (routeZone) of every bag worth
+// more than over, each zone once: a leaf of the other seat must stand in every one of them to
+// leave no such bag (in Unsettled, whose field moves with any leaf, the zone is every square).
+// It looks first at which squares would make a line for which colour at all (most positions have
+// none), then only at the leaves that turn into that colour and can get there. A move that would
+// leave the other seat without a move is counted as if it were legal (the rules refuse it unless
+// it wins): a threat is seldom one only by stalemate.
+func (s *state) bagScan(zones *[]uint64, over int) (best int) {
 	me := s.turn
 	b := &s.b
 	cells := b.cols * b.rows
@@ -78,14 +88,23 @@ func (s *state) bestBag() int {
 	if !any {
 		return 0
 	}
+	// Every size of the starting colour left may enter: bagging moves are legal moves, so the
+	// check of entrySizes that some move follows the entry is not needed.
 	entries := []entry{noEntry}
 	var buf [maxCells]int
+	sc := data.startColour[me]
 	for _, c := range s.appendEntryCorners(buf[:0]) {
-		for _, z := range s.entrySizes(c) {
-			entries = append(entries, entry{sq: c, size: z})
+		for z := Pawn; z <= Queen; z++ {
+			if s.stashed(sc, z) > 0 {
+				entries = append(entries, entry{sq: c, size: z})
+			}
 		}
 	}
-	best := 0
+	unsettled := s.v.winCols != s.v.cols || s.v.winRows != s.v.rows
+	// What a move bags does not depend on an entry elsewhere (the entered leaf is of the starting
+	// colour, which no line is of, on a corner that was empty): bagged[from][to][size] is the
+	// points plus one, 0 while unknown.
+	var bagged [maxCells][maxCells][Queen + 1]uint8
 	for _, e := range entries {
 		movers := s.moversWith(e)
 		for from := 0; from < cells; from++ {
@@ -110,16 +129,46 @@ func (s *state) bestBag() int {
 					if ev.avail&sizeBit(z) == 0 {
 						continue
 					}
-					pts := s.bagPoints(ev, z)
+					var pts int
+					switch k := &bagged[from][to][z]; {
+					case from == e.sq:
+						pts = s.bagPoints(ev, z)
+					case *k != 0:
+						pts = int(*k) - 1
+					default:
+						pts = s.bagPoints(ev, z)
+						*k = uint8(pts + 1)
+					}
+					if pts == 0 {
+						continue
+					}
 					if s.scores[me]+pts >= data.target {
-						return winValue
+						pts = winValue
 					}
 					best = max(best, pts)
+					switch {
+					case zones == nil && pts == winValue:
+						return winValue
+					case zones == nil || pts <= over:
+					case unsettled:
+						*zones = addZone(*zones, ^uint64(0))
+					default:
+						*zones = addZone(*zones, s.routeZone(ev))
+					}
 				}
 			}
 		}
 	}
 	return best
+}
+
+func addZone(zones []uint64, z uint64) []uint64 {
+	for _, y := range zones {
+		if y == z {
+			return zones
+		}
+	}
+	return append(zones, z)
 }
 
 // bagPoints is what the move of ev bags with the leaf becoming size z, played on the board and
@@ -152,12 +201,12 @@ func (s *state) tactics(seat rules.Seat) []tactic {
 		if err := c.ApplyQuiet(seat, m); err != nil { // the copy's events are never read
 			continue
 		}
-		out = append(out, tactic{m: m, own: gained(s, c, seat), answer: bestReply(c, seat)})
+		out = append(out, tactic{m: m, own: gained(s, c, seat), answer: bestReply(c, seat), after: c})
 	}
 	return out
 }
 
-// SensibleMoves are the moves of the best net (ai.Sensible), in menu order.
+// SensibleMoves are the moves of the best net, forks counted (ai.Sensible), in menu order.
 func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	if s.result != nil || seat != s.turn {
 		return nil
@@ -166,17 +215,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	if len(ts) == 0 {
 		return nil
 	}
-	best := ts[0].net()
-	for _, t := range ts {
-		best = max(best, t.net())
-	}
-	var out []rules.Move
-	for _, t := range ts {
-		if t.net() == best {
-			out = append(out, t.m)
-		}
-	}
-	return out
+	return s.forkAware(ts)
 }
 
 // Habits names what seat's move m left undone (ai.HabitJudge): points or a win it could have
@@ -196,6 +235,12 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 	}
 	if best == nil || played.net() >= best.net() {
 		return nil
+	}
+	// Giving up a small bag now to stop a bigger fork next turn is no habit.
+	for _, sm := range s.forkAware(ts) {
+		if sm.String() == m.String() {
+			return nil
+		}
 	}
 	if played.own < best.own {
 		return []string{HabitMissedPoints}

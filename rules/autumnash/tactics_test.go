@@ -60,6 +60,8 @@ func (c tacticCase) meets(t tactic) bool {
 		return t.answer < winValue
 	case "shut":
 		return t.answer == 0
+	case "prevent":
+		return t.answer == 0 && t.after != nil && (&forkSearch{me: other(t.after.turn)}).forkValue(t.after, 0, 0) == 0
 	}
 	return false
 }
@@ -82,6 +84,21 @@ func TestTacticPositions(t *testing.T) {
 		if good == 0 || good == len(ts) {
 			t.Errorf("%s: %d of %d moves do it", c.name, good, len(ts))
 		}
+		if c.want == "prevent" {
+			// One move deep, moves that fail look as good as those that do: the fork is the point.
+			best, fooled := ts[0].net(), 0
+			for _, x := range ts {
+				best = max(best, x.net())
+			}
+			for _, x := range ts {
+				if x.net() == best && !c.meets(x) {
+					fooled++
+				}
+			}
+			if fooled == 0 {
+				t.Errorf("%s: every move of the best one-move net does it", c.name)
+			}
+		}
 		switch th := threatNow(c.s); c.want {
 		case "block":
 			if th != winValue {
@@ -90,6 +107,10 @@ func TestTacticPositions(t *testing.T) {
 		case "shut":
 			if th == 0 || th == winValue {
 				t.Errorf("%s: the opponent threatens %d", c.name, th)
+			}
+		case "prevent":
+			if th != 0 {
+				t.Errorf("%s: the opponent can bag %d at once", c.name, th)
 			}
 		}
 	}
@@ -152,17 +173,19 @@ func TestAITactics(t *testing.T) {
 			if _, err := after.Apply(c.s.turn, m); err != nil {
 				t.Fatal(err)
 			}
-			return c.meets(tactic{m: m, own: gained(c.s, after, c.s.turn), answer: bestReply(after, c.s.turn)})
+			return c.meets(tactic{m: m, own: gained(c.s, after, c.s.turn), answer: bestReply(after, c.s.turn), after: after})
 		}})
 	}
 	aitest.Tactics(t, Game, cases)
 }
 
 // Over seeded games against easy, normal never leaves points or a win on the table and never
-// lets a threat it could stop stand (easy, without the filter, does: the counters count).
+// lets a threat it could stop stand (easy, without the filter, does: the counters count). The
+// default suite plays the first game only: since normal looks for forks (issue 40) a game costs
+// some 10 s of one core.
 func TestAIHabits(t *testing.T) {
 	easy := 0
-	for i, seed := range []uint64{1, 2} {
+	for i, seed := range []uint64{1, 2}[:rulestest.Scale(1, 2)] {
 		levels := []string{"normal", "easy"}
 		if i == 1 {
 			levels = []string{"easy", "normal"}
