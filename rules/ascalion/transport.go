@@ -680,6 +680,9 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			s.Lands[from].Goods[a.good]--
 			cargo[a.good]++
 			t.Carried[a.good]++
+			if v == nil {
+				t.Hauls = append(t.Hauls, haul{K: a.good, From: from, To: -1})
+			}
 			t.StopIn |= 1 << a.good
 			t.Loaded = true
 		case 2:
@@ -692,6 +695,7 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 			cargo[a.good]--
 			s.Lands[to].Goods[a.good]++
+			t.unload(a.good, to)
 			t.StopOut |= 1 << a.good
 		case 3:
 			if done, err := s.tripMove(p, t, v, a.to, a.cost); err != nil || done {
@@ -1049,9 +1053,14 @@ func (s *state) endTrip(p int, t *trip) error {
 				dest = append(dest, l)
 			}
 		}
+		for k := range t.Cargo {
+			for range t.Cargo[k] {
+				t.unload(k, t.Pos)
+			}
+		}
 		ev := say("ev_"+t.Kind+"_transport", seatArg("Seat", p), nested("Path", s.landPath(t.Visited)))
-		if t.Carried.total() > 0 {
-			ev = say("ev_"+t.Kind+"_carries", seatArg("Seat", p), nested("Goods", goodsText(t.Carried)), nested("Path", s.landPath(t.Visited)))
+		if hs := t.haulsText(); hs != nil {
+			ev = say("ev_"+t.Kind+"_carries", seatArg("Seat", p), nested("Hauls", hs), nested("Path", s.landPath(t.Visited)))
 		}
 		s.emitKind("transport", "", s.seatName(p)+" made %d transports", ev)
 	default:
@@ -1065,6 +1074,43 @@ func (s *state) endTrip(p int, t *trip) error {
 	}
 	s.Trip = nil
 	return s.finishTrip(p, t.Mode, dest)
+}
+
+// unload lands one good of kind k, the earliest loaded still aboard, in land to.
+func (t *trip) unload(k, to int) {
+	for i := range t.Hauls {
+		if h := &t.Hauls[i]; h.K == k && h.To < 0 {
+			h.To = to
+			return
+		}
+	}
+}
+
+// haulsText says which goods went from where to where, grouped by their two lands in the
+// order they were loaded; nil when every good was unloaded where it was loaded.
+func (t *trip) haulsText() M {
+	type pair struct{ from, to int }
+	var order []pair
+	by := map[pair]*Goods{}
+	for _, h := range t.Hauls {
+		if h.To < 0 || h.To == h.From {
+			continue
+		}
+		k := pair{h.From, h.To}
+		if by[k] == nil {
+			by[k] = &Goods{}
+			order = append(order, k)
+		}
+		by[k][h.K]++
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	ms := make([]M, 0, len(order))
+	for _, k := range order {
+		ms = append(ms, say("haul", nested("Goods", goodsText(*by[k])), landArg("From", k.from), landArg("To", k.to)))
+	}
+	return msgList(ms)
 }
 
 func (s *state) landPath(ls []int) M {
