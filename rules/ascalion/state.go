@@ -131,7 +131,7 @@ type trip struct {
 	Cargo  Goods  `json:"cargo"`
 	// Carried is what the transport moved: every good loaded, and what a vessel had aboard when
 	// it set out, so its post can name the cargo (an empty ride reads as one).
-	Carried Goods     `json:"carried,omitzero"`
+	Carried Goods `json:"carried,omitzero"`
 	// Hauls follow each good a horse ride or chain loads from its land to where it is unloaded,
 	// so its post says where every good went (a good loaded and unloaded in one land went
 	// nowhere: a chain's summary once sent Cimmria's iron to Vagon).
