@@ -326,6 +326,10 @@ func (s *state) resolve() {
 	}
 	s.emit("ev_conquers", seatArg("Seat", a.Attacker), nested("Area", s.areaName(a.Target)))
 	s.conquer(a.Target, a.Attacker, a.Defender)
+	if !s.alive(a.Defender) {
+		// Said once, here: a player who holds nothing never comes back.
+		s.emit("ev_out", seatArg("Seat", a.Defender), seatArg("By", a.Attacker), nested("Area", s.areaName(a.Target)))
+	}
 	a.Won++
 	s.afterWin()
 }
