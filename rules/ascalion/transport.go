@@ -338,7 +338,24 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 		for k := lowest; k < nGoods && !(r.late() && moved.total() > 0); k++ {
 			avail[k] = src[k]
 		}
-		k, ok, err := r.kindNoted(avail, allowed, wCarry, moved.total() > 0, nil, func(k int) M {
+		// A good the land lacks is named as such, with what lies there.
+		explain := func(tok string) M {
+			k := goodIndex(tok)
+			if k < 0 || src[k] > 0 || allowed&(1<<k) == 0 {
+				return nil
+			}
+			var here []string
+			for j := lowest; j < nGoods; j++ {
+				if avail[j] > 0 && allowed&(1<<j) != 0 {
+					here = append(here, goodTok[j])
+				}
+			}
+			if len(here) == 0 {
+				return nil
+			}
+			return say("why_land_lacks", landArg("Land", from), goodArg("Good", k), nested("Choices", short(here, 6)))
+		}
+		k, ok, err := r.kindNoted(avail, allowed, wCarry, moved.total() > 0, explain, func(k int) M {
 			// Ending after this kind moves what is chosen so far and one of it.
 			add, take := moved, Goods{}
 			add[k]++
@@ -705,6 +722,39 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 	}
 }
 
+// whyNotLoad names the cause of a refused load (+kind) or unload (-kind), where one applies.
+func (s *state) whyNotLoad(p int, t *trip, tok string) M {
+	k := goodIndex(tok[1:])
+	if k < 0 {
+		return nil
+	}
+	cargo := t.Cargo
+	if v := s.vessel(t.Vessel); (t.Kind == "boat" || t.Kind == "ship") && v != nil {
+		cargo = v.Goods
+	}
+	if tok[0] == '-' {
+		switch {
+		case cargo[k] == 0:
+			return say("why_unload_lacks", goodArg("Good", k))
+		case t.StopIn&(1<<k) != 0:
+			return fixed("why_unload_here")
+		}
+		return nil
+	}
+	switch {
+	case t.Mode == tripExtra && horseWeapon&(1<<k) == 0:
+		return fixed("why_extra_kinds")
+	case t.Kind == "chain" && k == Horse:
+		return fixed("why_chain_horses")
+	}
+	if t.Kind == "horse" || t.Kind == "chain" {
+		if s.Lands[t.Pos].Goods[k] == 0 {
+			return say("why_load_lacks", landArg("Land", t.Pos), goodArg("Good", k))
+		}
+	}
+	return nil
+}
+
 // whyNotStep explains a refused step of a transport.
 func (s *state) whyNotStep(p int, t *trip, tok string) M {
 	if tok == "end" {
@@ -742,6 +792,9 @@ func (s *state) whyNotStep(p int, t *trip, tok string) M {
 		}
 	}
 	if strings.HasPrefix(tok, "+") || strings.HasPrefix(tok, "-") {
+		if why := s.whyNotLoad(p, t, tok); why != nil {
+			return why
+		}
 		return say("why_no_load", quoted("Token", tok))
 	}
 	if tok == "r0" || (len(tok) > 1 && (tok[0] == 's' || tok[0] == 'r')) {
