@@ -5,7 +5,7 @@ import "testing"
 // Wrong inputs a reader typed in the console are refused naming the real cause and the way to do
 // it right, not "not possible here" (issue 36): a good the land lacks, a load the land lacks, the
 // attacker's own area or one far away as a target, a good that cannot be built, an offer to
-// oneself or to a player with nothing, an answer with no offer waiting.
+// oneself or to a player with nothing, an answer with no offer waiting, a received good put twice.
 func TestRefusalsNameTheCause(t *testing.T) {
 	move := func() *fixture {
 		return newFixture(t, 3).own(0, "Minda", "Elgar", "Bressa").own(1, "Vagon", "Ilion").
@@ -30,6 +30,11 @@ func TestRefusalsNameTheCause(t *testing.T) {
 		{func(f *fixture) { f.put("Vagon", "iron").openTrade() }, "offer yellow wood for iron", "Yellow holds no resources to trade."},
 		{func(f *fixture) { f.put("Vagon", "iron").openTrade() }, "accept 1", "No offer is waiting for your answer."},
 		{func(f *fixture) { f.put("Vagon", "iron").openTrade() }, "withdraw 1", "You have no offer on the table to withdraw."},
+		{func(f *fixture) {
+			f.put("Vagon", "iron").openTrade()
+			f.play(0, "offer blue wood for iron")
+			f.play(1, "accept 1")
+		}, "put minda wood", "You have no wood left to put: put what you received (iron)."},
 	} {
 		f := move()
 		c.stage(f)

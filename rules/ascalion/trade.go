@@ -705,7 +705,24 @@ func (s *state) playPut(p int, r *rd) error {
 		for k := lowest; k < Weapon && !(r.late() && put.total() > 0); k++ {
 			avail[k] = s.Receipts[p][k]
 		}
-		k, ok, err := r.kindNoted(avail, resOnly, wPutResource, put.total() > 0, nil,
+		// A good not received (or all put already) is named as such, with what is left to put.
+		explain := func(tok string) M {
+			k := goodIndex(tok)
+			if k < 0 || k >= Weapon || s.Receipts[p][k] > 0 {
+				return nil
+			}
+			var left []string
+			for j := lowest; j < Weapon; j++ {
+				if avail[j] > 0 {
+					left = append(left, goodTok[j])
+				}
+			}
+			if len(left) == 0 {
+				return nil
+			}
+			return say("why_put_unreceived", goodArg("Good", k), nested("Choices", short(left, 6)))
+		}
+		k, ok, err := r.kindNoted(avail, resOnly, wPutResource, put.total() > 0, explain,
 			func(k int) M {
 				var one Goods
 				one[k] = 1
