@@ -28,6 +28,7 @@ func TestRefusalsNameTheCause(t *testing.T) {
 		{func(f *fixture) { f.buildTurn(0) }, "boat minda", "You cannot build a boat now: it needs 2 wood"},
 		{func(f *fixture) { f.put("Vagon", "iron").openTrade() }, "offer red wood for iron", "You cannot trade with yourself"},
 		{func(f *fixture) { f.put("Vagon", "iron").openTrade() }, "offer yellow wood for iron", "Yellow holds no resources to trade."},
+		{func(f *fixture) { f.put("Vagon", "iron").openTrade() }, "offer blue wood for gold", "Blue holds no gold: ask for what they hold."},
 		{func(f *fixture) { f.put("Vagon", "iron").openTrade() }, "accept 1", "No offer is waiting for your answer."},
 		{func(f *fixture) { f.put("Vagon", "iron").openTrade() }, "withdraw 1", "You have no offer on the table to withdraw."},
 		{func(f *fixture) {

@@ -538,7 +538,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
-		m := menu{what: wWant, explain: s.offerSlip(lowest, avail, false)}
+		m := menu{what: wWant, explain: s.partnerSlip(q, s.offerSlip(lowest, avail, false))}
 		var ks []int
 		for k := 0; k < Weapon; k++ {
 			if avail[k] > 0 {
@@ -581,6 +581,16 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	s.emitKind("offer", offerRef(o.ID), s.seatName(p)+" made %d trade offers",
 		say("ev_offer", seatArg("Seat", p), seatArg("Other", q), nested("Give", goodsText(o.given())), nested("Get", goodsText(get)), num("N", o.ID)))
 	return nil
+}
+
+// partnerSlip names, before slip's reasons, a resource the partner q holds none of at all.
+func (s *state) partnerSlip(q int, slip func(string) M) func(string) M {
+	return func(tok string) M {
+		if k := goodIndex(tok); k >= 0 && k < Weapon && s.holdings(q)[k] == 0 {
+			return say("bad_offer_partner_none", seatArg("Seat", q), goodArg("Good", k))
+		}
+		return slip(tok)
+	}
 }
 
 // offerSlip explains a goods word that does not fit an offer: out of order, not there, or not
