@@ -1,6 +1,7 @@
 package ascalion
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -13,6 +14,7 @@ import (
 // and dropped before an area where it offers areas; the rules read both spellings alike, so this
 // only rewrites, never makes a move legal. A reader's `se parthenion` in the draft was refused.
 func (s *state) Respell(seat rules.Seat, m rules.Move) rules.Move {
+	m = goodsInOrder(m)
 	var out rules.Move
 	for i := 0; i < len(m); i++ {
 		tok := strings.ToLower(m[i])
@@ -46,4 +48,32 @@ func offers(next []rules.Choice, tok string) bool {
 		}
 	}
 	return false
+}
+
+// goodsInOrder puts the goods of a foot transport or a put in the order the tree reads them
+// (wood, horse, gold, coal, iron, weapon, so that every move has one spelling): a player writes
+// `foot minda elgar horse wood` as readily as `wood horse`, and both carry the same goods.
+func goodsInOrder(m rules.Move) rules.Move {
+	for i := 0; i < len(m) && i < 2; i++ {
+		verb := strings.ToLower(m[i])
+		if verb != "foot" && verb != "put" {
+			continue
+		}
+		from := i + 3 // foot <from> <to> goods…
+		if verb == "put" {
+			from = i + 2 // put <area> goods…
+		}
+		if from >= len(m) {
+			return m
+		}
+		for _, tok := range m[from:] {
+			if goodIndex(tok) < 0 {
+				return m // a word that is no good (a prefix, a typo) is left for the tree to judge
+			}
+		}
+		out := slices.Clone(m)
+		slices.SortStableFunc(out[from:], func(a, b string) int { return goodIndex(a) - goodIndex(b) })
+		return out
+	}
+	return m
 }

@@ -67,3 +67,24 @@ func TestRegionTokensEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// Goods typed in any order read as the tree's order, in a foot transport and in a put.
+func TestGoodsInAnyOrder(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Minda", "Elgar").put("Minda", "horse wood iron")
+	f.transportTurn(0, 2)
+	for typed, want := range map[string]string{
+		"foot minda elgar horse wood":      "foot minda elgar wood horse",
+		"foot minda elgar iron wood horse": "foot minda elgar wood horse iron",
+		"foot minda elgar wood horse":      "foot minda elgar wood horse",
+	} {
+		m, _ := rules.ParseMove(typed)
+		got, err := rules.Canonical(f.s, 0, m)
+		if err != nil {
+			t.Errorf("%q refused: %v", typed, err)
+			continue
+		}
+		if got.String() != want {
+			t.Errorf("%q reads as %q, want %q", typed, got, want)
+		}
+	}
+}
