@@ -3,6 +3,8 @@ package ascalion
 import (
 	"errors"
 	"slices"
+	"strconv"
+	"sync"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -21,7 +23,7 @@ const HabitHopelessAttack = "hopeless_attack"
 // extraLook bounds the whole extra transports read for one attack's odds: every one of a seat's
 // extra transports in the positions of real games, which are few (only horses and weapons, all
 // ending next to the target, §12.5); beyond it the best found so far counts.
-const extraLook = 1500
+const extraLook = 800
 
 var errDeadEnd = errors.New("the choice tree dead-ends")
 
@@ -176,5 +178,28 @@ func (s *state) hopelessAttack(p, t int) bool {
 	if s.nearWin(s.owner(t)) && !s.hopeless(p, t) {
 		return false
 	}
-	return !s.expects(p, t)
+	key := s.PositionKey() + "\x00" + strconv.Itoa(p) + "\x00" + strconv.Itoa(t)
+	oddsMemo.Lock()
+	v, ok := oddsMemo.m[key]
+	oddsMemo.Unlock()
+	if ok {
+		return v
+	}
+	v = !s.expects(p, t)
+	oddsMemo.Lock()
+	if len(oddsMemo.m) >= 256 {
+		clear(oddsMemo.m)
+	}
+	oddsMemo.m[key] = v
+	oddsMemo.Unlock()
+	return v
 }
+
+// oddsMemo remembers hopelessAttack by position, seat and target: one AI decision asks it for
+// every target at the attack menu, again at the target menu, and again to judge the move
+// chosen, and reading the extra transports is the costly part (a turn of 3.7 s CPU in the
+// arena). A position key holds the whole public state, so an entry is never stale.
+var oddsMemo = struct {
+	sync.Mutex
+	m map[string]bool
+}{m: map[string]bool{}}
