@@ -113,7 +113,7 @@ func (s *state) playAttack(p int, r *rd) error {
 	case "bonus":
 		return s.startTrip(p, r, tripBonus, false, "", "")
 	}
-	t, err := s.readAreaWith(r, tg, wTarget, func(t int) M { return s.attackLabel(p, t) })
+	t, err := s.readAreaWhy(r, tg, wTarget, func(t int) M { return s.attackLabel(p, t) }, func(a int) M { return s.whyNotTarget(p, a) })
 	if err != nil {
 		return err
 	}
@@ -128,6 +128,22 @@ func (s *state) playAttack(p int, r *rd) error {
 		return nil
 	}
 	s.Stage = stExtra
+	return nil
+}
+
+// whyNotTarget names why area a is no target of p: p's own, or not next to any of p's areas.
+func (s *state) whyNotTarget(p, a int) M {
+	switch o := s.owner(a); {
+	case o == p:
+		return say("why_target_own", nested("Area", s.areaName(a)))
+	case o >= 0:
+		for b := range s.adjs(a) {
+			if s.owner(b) == p {
+				return nil // a base converted by its owner (§15.4): the general reason
+			}
+		}
+		return say("why_target_far", nested("Area", s.areaName(a)), seatArg("Seat", o))
+	}
 	return nil
 }
 
@@ -326,6 +342,10 @@ func (s *state) resolve() {
 	}
 	s.emit("ev_conquers", seatArg("Seat", a.Attacker), nested("Area", s.areaName(a.Target)))
 	s.conquer(a.Target, a.Attacker, a.Defender)
+	if !s.alive(a.Defender) {
+		// Said once, here: a player who holds nothing never comes back.
+		s.emit("ev_out", seatArg("Seat", a.Defender), seatArg("By", a.Attacker), nested("Area", s.areaName(a.Target)))
+	}
 	a.Won++
 	s.afterWin()
 }

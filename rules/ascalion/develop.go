@@ -1,6 +1,8 @@
 package ascalion
 
 import (
+	"strings"
+
 	"github.com/boardbot/boardbot/rules"
 )
 
@@ -166,6 +168,20 @@ func (s *state) playBuild(p int, r *rd) error {
 	add("done", func() M { return fixed("lb_build_done") })
 	m.what = wBuild
 	m.label = func(i int) M { return lab[i]() }
+	// A good that cannot be built says what it needs (§8.1), not merely that it is not offered.
+	m.explain = func(tok string) M {
+		switch strings.ToLower(tok) {
+		case "weapon":
+			return fixed("why_build_weapon")
+		case "city":
+			return fixed("why_build_city")
+		case "boat":
+			return say("why_build_boat", num("N", s.boatCost()))
+		case "ship":
+			return say("why_build_ship", num("N", s.shipCost()))
+		}
+		return nil
+	}
 	k, err := r.need(m)
 	if err != nil {
 		return err

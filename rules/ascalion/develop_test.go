@@ -227,3 +227,22 @@ func TestOwedFoalIntoItsEmptySource(t *testing.T) {
 		t.Errorf("supply %d, placements %+v: the freed horse goes into Comorium", f.s.Sup[Horse], f.s.Place)
 	}
 }
+
+// A foal with one free land to go to is placed there without asking (issue 36: at most two
+// visits a round); with two lands the player chooses.
+func TestFoalWithOneLandIsPlaced(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys", "Tarvos").source("Ys", Horse).put("Ys", "horse")
+	var got Goods
+	f.s.produce(f.land("Ys"), &got)
+	f.s.nextPlacement()
+	if f.s.Stage == stPlace || len(f.s.Place) != 0 {
+		t.Fatalf("a foal with one land to go to is asked for (stage %d, %d waiting)", f.s.Stage, len(f.s.Place))
+	}
+	eqGoods(t, "Tarvos", f.goods("Tarvos"), "horse")
+	g := newFixture(t, 2).own(0, "Ys", "Tarvos", "Comorium").source("Ys", Horse).put("Ys", "horse")
+	g.s.produce(g.land("Ys"), &got)
+	g.s.nextPlacement()
+	if g.s.Stage != stPlace || len(g.s.Place) != 1 || g.s.Place[0].Seat != 0 {
+		t.Errorf("a foal with two lands to go to is not asked for (stage %d)", g.s.Stage)
+	}
+}

@@ -192,8 +192,15 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 			}
 		}
 	case s.Stage == stAttack && s.Trip == nil && strings.EqualFold(m[0], "attack"):
-		if a.Atk != nil && a.Atk.Target >= 0 && s.hopeless(p, a.Atk.Target) {
-			hs = append(hs, HabitAttackLosing)
+		// The target is the move's last token: with nobody else to ask, the attack is already
+		// resolved in after (and its record gone when it failed).
+		if t := s.areaByToken(m[len(m)-1]); t >= 0 && slices.Contains(s.targets(p), t) {
+			if s.hopeless(p, t) {
+				hs = append(hs, HabitAttackLosing)
+			}
+			if s.hopelessAttack(p, t) {
+				hs = append(hs, HabitHopelessAttack)
+			}
 		}
 	case s.Stage == stBuild && strings.EqualFold(m[0], "weapon"):
 		for _, tok := range m[1:] {
@@ -336,13 +343,21 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 				urgent = append(urgent, t)
 			}
 		}
+		// An attack is made on the odds (odds.go), never on a tie or on hoping every neighbour
+		// joins; against a player one city from victory wherever it may win at all.
+		fair := map[int]bool{}
+		if len(partial) > 0 || slices.Contains(tokens, "attack") {
+			for _, t := range targets {
+				fair[t] = !s.hopelessAttack(p, t)
+			}
+		}
 		if len(partial) == 0 {
 			keep = func(tok string) bool {
 				if tok != "attack" {
 					return len(urgent) == 0 || tok != "pass" && tok != "done"
 				}
 				for _, t := range targets {
-					if !s.hopeless(p, t) {
+					if fair[t] {
 						return true
 					}
 				}
@@ -351,7 +366,7 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 		} else {
 			keep = func(tok string) bool {
 				t := s.areaByToken(tok)
-				return t < 0 || !s.hopeless(p, t) && (len(urgent) == 0 || slices.Contains(urgent, t))
+				return t < 0 || fair[t] && (len(urgent) == 0 || slices.Contains(urgent, t))
 			}
 		}
 	case s.Stage == stBuild && len(partial) == 0:

@@ -66,15 +66,21 @@ func TestHabits(t *testing.T) {
 	}
 
 	// Attack: Minda (1) and the bonus against Vagon with a city and a weapon (7) and Ilion:
-	// hopeless whatever Yellow, the other neighbour, declares; Hippo's Land of Yellow is not.
+	// hopeless whatever Yellow, the other neighbour, declares. Hippo's Land of Yellow (3) could
+	// fall only if Blue's Vagon joined: no attack to make on the odds (odds.go).
 	f = newFixture(t, 3).own(0, "Minda").own(1, "Vagon", "Ilion").put("Vagon", "weapon").city("Vagon")
 	f.attackTurn(0)
-	if got := f.habitsOf(0, "attack vagon"); !slices.Equal(got, []string{HabitAttackLosing}) {
+	if got := f.habitsOf(0, "attack vagon"); !slices.Equal(got, []string{HabitAttackLosing, HabitHopelessAttack}) {
 		t.Errorf("attack vagon: %v", got)
 	}
-	if got := f.habitsOf(0, "attack hippos"); got != nil {
+	if got := f.habitsOf(0, "attack hippos"); !slices.Equal(got, []string{HabitHopelessAttack}) {
 		t.Errorf("attack hippos: %v", got)
 	}
+	if got := sensible(f, 0, ""); slices.Contains(got, "attack") {
+		t.Errorf("sensible attack actions %v", got)
+	}
+	// With a weapon in Minda, Hippo's Land falls 6 against 3; Vagon stays out of reach.
+	f.put("Minda", "weapon")
 	if got := sensible(f, 0, "attack"); slices.Contains(got, "vagon") || !slices.Contains(got, "hippos") {
 		t.Errorf("sensible targets %v", got)
 	}

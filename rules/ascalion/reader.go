@@ -190,6 +190,12 @@ func (s *state) readArea(r *rd, cands []int, what M) (int, error) {
 
 // readAreaWith is readArea with its own labels for the areas.
 func (s *state) readAreaWith(r *rd, cands []int, what M, label func(a int) M) (int, error) {
+	return s.readAreaWhy(r, cands, what, label, nil)
+}
+
+// readAreaWhy is readAreaWith with a specific reason for an area that does not fit (nil: the
+// general one).
+func (s *state) readAreaWhy(r *rd, cands []int, what M, label func(a int) M, why func(a int) M) (int, error) {
 	if len(cands) == 0 {
 		return -1, refuse("bad_none_to_choose", nested("What", bare(what)))
 	}
@@ -199,7 +205,7 @@ func (s *state) readAreaWith(r *rd, cands []int, what M, label func(a int) M) (i
 		tok := strings.ToLower(r.toks[r.i])
 		if len(cands) > maxMenu {
 			if s.areaByToken(tok) >= 0 {
-				return s.pickArea(r, cands, what, label) // accepted, or refused with the reason
+				return s.pickArea(r, cands, what, label, why) // accepted, or refused with the reason
 			}
 		} else if isRegion(tok) && s.areaByToken(tok) < 0 {
 			var in []int
@@ -248,17 +254,24 @@ func (s *state) readAreaWith(r *rd, cands []int, what M, label func(a int) M) (i
 		}
 		cands = groups[order[k]]
 	}
-	return s.pickArea(r, cands, what, label)
+	return s.pickArea(r, cands, what, label, why)
 }
 
 // pickArea reads one area among cands by its token.
-func (s *state) pickArea(r *rd, cands []int, what M, label func(a int) M) (int, error) {
+func (s *state) pickArea(r *rd, cands []int, what M, label func(a int) M, why func(a int) M) (int, error) {
 	m := menu{what: what}
 	for _, a := range cands {
 		m.add(s.areaToken(a))
 	}
 	m.label = func(i int) M { return label(cands[i]) }
-	m.explain = func(tok string) M { return s.whyNot(tok, what) }
+	m.explain = func(tok string) M {
+		if a := s.areaByToken(tok); a >= 0 && why != nil {
+			if w := why(a); w != nil {
+				return w
+			}
+		}
+		return s.whyNot(tok, what)
+	}
 	k, err := r.need(m)
 	if err != nil {
 		return -1, err

@@ -131,7 +131,11 @@ type trip struct {
 	Cargo  Goods  `json:"cargo"`
 	// Carried is what the transport moved: every good loaded, and what a vessel had aboard when
 	// it set out, so its post can name the cargo (an empty ride reads as one).
-	Carried Goods     `json:"carried,omitzero"`
+	Carried Goods `json:"carried,omitzero"`
+	// Hauls follow each good a horse ride or chain loads from its land to where it is unloaded,
+	// so its post says where every good went (a good loaded and unloaded in one land went
+	// nowhere: a chain's summary once sent Cimmria's iron to Vagon).
+	Hauls   []haul    `json:"hauls,omitempty"`
 	Visited []int     `json:"visited,omitempty"`
 	Loaded  bool      `json:"loaded,omitempty"`
 	StopIn  int       `json:"stopin"`            // kinds loaded at this stop (bitmask)
@@ -141,6 +145,13 @@ type trip struct {
 	Back    bool      `json:"back,omitempty"`    // a passage was refused in this transport (§11.6)
 	Barred  [][2]int  `json:"barred,omitempty"`  // crossings refused in this transport (from, to)
 	Cross   *crossing `json:"cross,omitempty"`
+}
+
+// haul is one good a ride or chain moved: loaded in From, unloaded in To (-1 while aboard).
+type haul struct {
+	K    int `json:"k"`
+	From int `json:"from"`
+	To   int `json:"to"`
 }
 
 // back is where the vessel goes when it retraces its way, or -1 at its start.
@@ -334,6 +345,7 @@ func (t *trip) clone() *trip {
 	}
 	c := *t
 	c.Visited = append([]int(nil), t.Visited...)
+	c.Hauls = append([]haul(nil), t.Hauls...)
 	c.Path = append([]int(nil), t.Path...)
 	c.Barred = append([][2]int(nil), t.Barred...)
 	if t.Cross != nil {

@@ -312,6 +312,25 @@ func (s *state) playTrade(p int, r *rd) error {
 	add("close", "lb_trade_close")
 	m.what = wTradeAction
 	m.label = func(i int) M { return fixed(lab[i]) }
+	// An action not offered says why: nothing to answer or withdraw, nobody or nothing to trade.
+	m.explain = func(tok string) M {
+		switch strings.ToLower(tok) {
+		case "accept", "reject":
+			return fixed("why_no_offer_in")
+		case "withdraw":
+			return fixed("why_no_offer_out")
+		case "offer":
+			switch {
+			case s.resourceCount(p) == 0:
+				return fixed("why_offer_nothing")
+			case len(partners) == 0:
+				return fixed("why_no_partner")
+			case len(out) >= 3:
+				return fixed("why_offer_three")
+			}
+		}
+		return nil
+	}
 	k, err := r.need(m)
 	if err != nil {
 		return err
@@ -408,7 +427,22 @@ func (s *state) ownsBank(q int) bool {
 }
 
 func (s *state) readSeat(r *rd, seats []int) (int, error) {
+	return s.readSeatWhy(r, seats, nil)
+}
+
+// readSeatWhy is readSeat with a specific reason for a colour that does not fit (nil: none).
+func (s *state) readSeatWhy(r *rd, seats []int, why func(q int) M) (int, error) {
 	m := menu{what: wColour}
+	if why != nil {
+		m.explain = func(tok string) M {
+			for q := 0; q < s.N; q++ {
+				if strings.EqualFold(tok, colourNames[q]) {
+					return why(q)
+				}
+			}
+			return nil
+		}
+	}
 	m.label = func(i int) M { return say("seat", seatArg("Seat", seats[i])) }
 	for _, q := range seats {
 		m.add(colourNames[q])
@@ -423,7 +457,7 @@ func (s *state) readSeat(r *rd, seats []int) (int, error) {
 // playOffer reads: partner, the goods given (kind, then area when it lies in several), "for",
 // the goods wanted.
 func (s *state) playOffer(p int, r *rd, partners []int) error {
-	q, err := s.readSeat(r, partners)
+	q, err := s.readSeatWhy(r, partners, func(q int) M { return s.whyNotPartner(p, q) })
 	if err != nil {
 		return err
 	}
@@ -504,7 +538,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
-		m := menu{what: wWant, explain: s.offerSlip(lowest, avail, false)}
+		m := menu{what: wWant, explain: s.partnerSlip(q, s.offerSlip(lowest, avail, false))}
 		var ks []int
 		for k := 0; k < Weapon; k++ {
 			if avail[k] > 0 {
@@ -547,6 +581,16 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	s.emitKind("offer", offerRef(o.ID), s.seatName(p)+" made %d trade offers",
 		say("ev_offer", seatArg("Seat", p), seatArg("Other", q), nested("Give", goodsText(o.given())), nested("Get", goodsText(get)), num("N", o.ID)))
 	return nil
+}
+
+// partnerSlip names, before slip's reasons, a resource the partner q holds none of at all.
+func (s *state) partnerSlip(q int, slip func(string) M) func(string) M {
+	return func(tok string) M {
+		if k := goodIndex(tok); k >= 0 && k < Weapon && s.holdings(q)[k] == 0 {
+			return say("bad_offer_partner_none", seatArg("Seat", q), goodArg("Good", k))
+		}
+		return slip(tok)
+	}
 }
 
 // offerSlip explains a goods word that does not fit an offer: out of order, not there, or not
@@ -671,7 +715,24 @@ func (s *state) playPut(p int, r *rd) error {
 		for k := lowest; k < Weapon && !(r.late() && put.total() > 0); k++ {
 			avail[k] = s.Receipts[p][k]
 		}
-		k, ok, err := r.kindNoted(avail, resOnly, wPutResource, put.total() > 0, nil,
+		// A good not received (or all put already) is named as such, with what is left to put.
+		explain := func(tok string) M {
+			k := goodIndex(tok)
+			if k < 0 || k >= Weapon || s.Receipts[p][k] > 0 {
+				return nil
+			}
+			var left []string
+			for j := lowest; j < Weapon; j++ {
+				if avail[j] > 0 {
+					left = append(left, goodTok[j])
+				}
+			}
+			if len(left) == 0 {
+				return nil
+			}
+			return say("why_put_unreceived", goodArg("Good", k), nested("Choices", short(left, 6)))
+		}
+		k, ok, err := r.kindNoted(avail, resOnly, wPutResource, put.total() > 0, explain,
 			func(k int) M {
 				var one Goods
 				one[k] = 1
@@ -691,5 +752,22 @@ func (s *state) playPut(p int, r *rd) error {
 	s.emitKind("put", "", s.seatName(p)+" placed received goods in %d areas", say("ev_put", seatArg("Seat", p), nested("Goods", goodsText(put)), nested("Area", s.areaName(cur))))
 	s.capArea(cur)
 	s.checkTradeEnd()
+	return nil
+}
+
+// whyNotPartner names why p may not make q an offer (§10.1: neighbours trade resources).
+func (s *state) whyNotPartner(p, q int) M {
+	switch {
+	case q == p:
+		return fixed("why_partner_self")
+	case !s.alive(q):
+		return say("why_partner_out", seatArg("Seat", q))
+	case s.Closed&(1<<q) != 0:
+		return say("why_partner_closed", seatArg("Seat", q))
+	case s.resourceCount(q) == 0:
+		return say("why_partner_empty", seatArg("Seat", q))
+	case !s.eligible(p, q):
+		return say("why_partner_far", seatArg("Seat", q))
+	}
 	return nil
 }

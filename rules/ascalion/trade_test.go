@@ -202,7 +202,8 @@ func TestOfferRefusalsSayTheOrder(t *testing.T) {
 		{"offer blue wood wood for coal", "You have no wood left to give."},
 		{"offer blue for coal", "Name what you give before `for`"},
 		{"offer blue weapon for coal", "Weapons cannot be traded"},
-		{"offer blue wood for gold", "Your partner holds no more gold than you asked for."},
+		{"offer blue wood for gold", "Blue holds no gold: ask for what they hold."},
+		{"offer blue wood for coal coal", "Your partner holds no more coal than you asked for."},
 		{"offer blue wood for apples", `"apples" is not a resource: an offer is written`},
 	} {
 		f.refused(0, c.move, c.want)

@@ -338,7 +338,24 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 		for k := lowest; k < nGoods && !(r.late() && moved.total() > 0); k++ {
 			avail[k] = src[k]
 		}
-		k, ok, err := r.kindNoted(avail, allowed, wCarry, moved.total() > 0, nil, func(k int) M {
+		// A good the land lacks is named as such, with what lies there.
+		explain := func(tok string) M {
+			k := goodIndex(tok)
+			if k < 0 || src[k] > 0 || allowed&(1<<k) == 0 {
+				return nil
+			}
+			var here []string
+			for j := lowest; j < nGoods; j++ {
+				if avail[j] > 0 && allowed&(1<<j) != 0 {
+					here = append(here, goodTok[j])
+				}
+			}
+			if len(here) == 0 {
+				return nil
+			}
+			return say("why_land_lacks", landArg("Land", from), goodArg("Good", k), nested("Choices", short(here, 6)))
+		}
+		k, ok, err := r.kindNoted(avail, allowed, wCarry, moved.total() > 0, explain, func(k int) M {
 			// Ending after this kind moves what is chosen so far and one of it.
 			add, take := moved, Goods{}
 			add[k]++
@@ -680,6 +697,9 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			s.Lands[from].Goods[a.good]--
 			cargo[a.good]++
 			t.Carried[a.good]++
+			if v == nil {
+				t.Hauls = append(t.Hauls, haul{K: a.good, From: from, To: -1})
+			}
 			t.StopIn |= 1 << a.good
 			t.Loaded = true
 		case 2:
@@ -692,6 +712,7 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 			cargo[a.good]--
 			s.Lands[to].Goods[a.good]++
+			t.unload(a.good, to)
 			t.StopOut |= 1 << a.good
 		case 3:
 			if done, err := s.tripMove(p, t, v, a.to, a.cost); err != nil || done {
@@ -699,6 +720,39 @@ func (s *state) walk(p int, r *rd, t *trip) error {
 			}
 		}
 	}
+}
+
+// whyNotLoad names the cause of a refused load (+kind) or unload (-kind), where one applies.
+func (s *state) whyNotLoad(p int, t *trip, tok string) M {
+	k := goodIndex(tok[1:])
+	if k < 0 {
+		return nil
+	}
+	cargo := t.Cargo
+	if v := s.vessel(t.Vessel); (t.Kind == "boat" || t.Kind == "ship") && v != nil {
+		cargo = v.Goods
+	}
+	if tok[0] == '-' {
+		switch {
+		case cargo[k] == 0:
+			return say("why_unload_lacks", goodArg("Good", k))
+		case t.StopIn&(1<<k) != 0:
+			return fixed("why_unload_here")
+		}
+		return nil
+	}
+	switch {
+	case t.Mode == tripExtra && horseWeapon&(1<<k) == 0:
+		return fixed("why_extra_kinds")
+	case t.Kind == "chain" && k == Horse:
+		return fixed("why_chain_horses")
+	}
+	if t.Kind == "horse" || t.Kind == "chain" {
+		if s.Lands[t.Pos].Goods[k] == 0 {
+			return say("why_load_lacks", landArg("Land", t.Pos), goodArg("Good", k))
+		}
+	}
+	return nil
 }
 
 // whyNotStep explains a refused step of a transport.
@@ -738,6 +792,9 @@ func (s *state) whyNotStep(p int, t *trip, tok string) M {
 		}
 	}
 	if strings.HasPrefix(tok, "+") || strings.HasPrefix(tok, "-") {
+		if why := s.whyNotLoad(p, t, tok); why != nil {
+			return why
+		}
 		return say("why_no_load", quoted("Token", tok))
 	}
 	if tok == "r0" || (len(tok) > 1 && (tok[0] == 's' || tok[0] == 'r')) {
@@ -1049,9 +1106,14 @@ func (s *state) endTrip(p int, t *trip) error {
 				dest = append(dest, l)
 			}
 		}
+		for k := range t.Cargo {
+			for range t.Cargo[k] {
+				t.unload(k, t.Pos)
+			}
+		}
 		ev := say("ev_"+t.Kind+"_transport", seatArg("Seat", p), nested("Path", s.landPath(t.Visited)))
-		if t.Carried.total() > 0 {
-			ev = say("ev_"+t.Kind+"_carries", seatArg("Seat", p), nested("Goods", goodsText(t.Carried)), nested("Path", s.landPath(t.Visited)))
+		if hs := t.haulsText(); hs != nil {
+			ev = say("ev_"+t.Kind+"_carries", seatArg("Seat", p), nested("Hauls", hs), nested("Path", s.landPath(t.Visited)))
 		}
 		s.emitKind("transport", "", s.seatName(p)+" made %d transports", ev)
 	default:
@@ -1065,6 +1127,43 @@ func (s *state) endTrip(p int, t *trip) error {
 	}
 	s.Trip = nil
 	return s.finishTrip(p, t.Mode, dest)
+}
+
+// unload lands one good of kind k, the earliest loaded still aboard, in land to.
+func (t *trip) unload(k, to int) {
+	for i := range t.Hauls {
+		if h := &t.Hauls[i]; h.K == k && h.To < 0 {
+			h.To = to
+			return
+		}
+	}
+}
+
+// haulsText says which goods went from where to where, grouped by their two lands in the
+// order they were loaded; nil when every good was unloaded where it was loaded.
+func (t *trip) haulsText() M {
+	type pair struct{ from, to int }
+	var order []pair
+	by := map[pair]*Goods{}
+	for _, h := range t.Hauls {
+		if h.To < 0 || h.To == h.From {
+			continue
+		}
+		k := pair{h.From, h.To}
+		if by[k] == nil {
+			by[k] = &Goods{}
+			order = append(order, k)
+		}
+		by[k][h.K]++
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	ms := make([]M, 0, len(order))
+	for _, k := range order {
+		ms = append(ms, say("haul", nested("Goods", goodsText(*by[k])), landArg("From", k.from), landArg("To", k.to)))
+	}
+	return msgList(ms)
 }
 
 func (s *state) landPath(ls []int) M {

@@ -287,9 +287,9 @@ func TestTransportTextNamesCargo(t *testing.T) {
 	cases := []struct {
 		name, move, want string
 	}{
-		{"horse with iron", "horse ys +iron comorium end", "horse transport carries 1 iron along Ys → Comorium."},
+		{"horse with iron", "horse ys +iron comorium end", "horse transport runs Ys → Comorium and carries 1 iron from Ys to Comorium."},
 		{"horse empty", "horse ys comorium end", "horse transport runs Ys → Comorium with no cargo."},
-		{"chain", "chain mabaron +coal ikarien end", "chain transport carries 1 coal along Mabaron → Ikarien."},
+		{"chain", "chain mabaron +coal ikarien end", "chain transport runs Mabaron → Ikarien and carries 1 coal from Mabaron to Ikarien."},
 		{"boat", "boat boat1 +wood r2 -wood end", "carries 1 wood and ends"},
 		{"boat empty", "boat boat1 r2 end", "with no cargo."},
 	}
