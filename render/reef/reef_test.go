@@ -209,7 +209,9 @@ func TestFocusShowsTilesAndSeaForATurnsChoice(t *testing.T) {
 			return img.Bounds().Dy()
 		}
 		// Boards apart (each view names its own), the free choice adds the table.
-		boards := func(st rules.State) int { return len(focusBoards(st.View(rules.Spectator).(*rf.View))) * (boardH + margin) }
+		boards := func(st rules.State) int {
+			return len(focusBoards(st.View(rules.Spectator).(*rf.View))) * (boardH + margin)
+		}
 		if hf, hl := height(free)-boards(free), height(larva)-boards(larva); hf-hl < focusTableH-60 {
 			t.Errorf("%d seats: focus %d px high at a free choice, %d in a larva play: no tiles and sea", seats, hf, hl)
 		}
