@@ -164,21 +164,25 @@ func (d *drawer) tags(seats []int, x, y float64) {
 }
 
 // Note box: the thread post's turns when the board goes with a post (render.Meta.Last), else the
-// engine's latest move; at most noteMax lines.
-const noteMax = 5
+// engine's latest move: noteMax lines, or two a turn where a post tells more turns (four seats),
+// never more than noteHard.
+const (
+	noteMax  = 5
+	noteHard = 10
+)
 
 var noteStyle = render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
 
 // noteLines are the lines of the box under the status bar, wrapped to the image's width.
 func (d *drawer) noteLines(maxW float64) []string {
-	var paras []string
+	var paras [][]string
 	if d.v.Phase == "over" || d.meta.Result != nil {
 		if t := d.noteText(); t != "" {
-			paras = append(paras, t)
+			paras = append(paras, []string{t})
 		}
 	}
 	if turns := postTurns(d.meta.Last); len(turns) > 0 {
-		turns[0] = tr(d.meta.Lang, "note_last", msg.Code("Text", turns[0]))
+		turns[0][0] = tr(d.meta.Lang, "note_last", msg.Code("Text", turns[0][0]))
 		paras = append(paras, turns...)
 	} else if len(paras) == 0 {
 		if t := d.noteText(); t != "" {
@@ -186,16 +190,16 @@ func (d *drawer) noteLines(maxW float64) []string {
 			return []string{t}
 		}
 	}
-	return fitParas(paras, noteStyle, maxW, noteMax)
+	return fitParas(paras, noteStyle, maxW, min(noteHard, max(noteMax, 2*len(paras))))
 }
 
-// postTurns are a post's lines (render.Meta.Last) joined into one text per player's turn.
-func postTurns(last []string) []string {
-	var out []string
+// postTurns are a post's lines (render.Meta.Last), one list of sentences per player's turn.
+func postTurns(last []string) [][]string {
+	var out [][]string
 	var cur []string
 	flush := func() {
 		if len(cur) > 0 {
-			out = append(out, strings.Join(cur, " "))
+			out = append(out, cur)
 			cur = nil
 		}
 	}
@@ -210,43 +214,56 @@ func postTurns(last []string) []string {
 	return out
 }
 
-// fitParas wraps paragraphs into at most max lines: every paragraph keeps its first line (the
-// latest ones when there are more paragraphs than lines), the lines left go to the latest first
-// (what just happened matters most), and a cut paragraph ends in an ellipsis.
-func fitParas(paras []string, st render.Style, maxW float64, max int) []string {
-	if len(paras) > max {
-		paras = paras[len(paras)-max:]
+// fitParas wraps paragraphs of sentences into at most max lines, cutting no sentence: every
+// paragraph keeps its first sentence (the oldest paragraphs go whole when even that does not
+// fit), the lines left go to the latest paragraphs first (what just happened matters most), a
+// sentence at a time, and a paragraph told in part ends in an ellipsis (the post has the rest).
+func fitParas(paras [][]string, st render.Style, maxW float64, max int) []string {
+	text := func(p []string, k int) string {
+		t := strings.Join(p[:k], " ")
+		if k < len(p) {
+			t += " …"
+		}
+		return t
 	}
+	keep := make([]int, len(paras))
 	wrapped := make([][]string, len(paras))
+	used := 0
 	for i, p := range paras {
-		wrapped[i] = render.Wrap(p, st, maxW)
+		keep[i], wrapped[i] = 1, render.Wrap(text(p, 1), st, maxW)
+		used += len(wrapped[i])
 	}
-	room := make([]int, len(paras))
-	left := max
-	for i := range paras {
-		room[i] = 1
-		left--
+	for used > max && len(paras) > 1 {
+		used -= len(wrapped[0])
+		paras, keep, wrapped = paras[1:], keep[1:], wrapped[1:]
 	}
 	for i := len(paras) - 1; i >= 0; i-- {
-		extra := min(len(wrapped[i])-1, left)
-		room[i] += extra
-		left -= extra
+		for keep[i] < len(paras[i]) {
+			w := render.Wrap(text(paras[i], keep[i]+1), st, maxW)
+			if used-len(wrapped[i])+len(w) > max {
+				break
+			}
+			used += len(w) - len(wrapped[i])
+			wrapped[i], keep[i] = w, keep[i]+1
+		}
 	}
 	var out []string
-	for i, w := range wrapped {
-		if len(w) <= room[i] {
-			out = append(out, w...)
-			continue
-		}
-		keep := append([]string(nil), w[:room[i]]...)
-		// The cut line leaves room for its ellipsis.
-		last := keep[len(keep)-1]
-		for last != "" && render.TextWidth(last+" …", st) > maxW {
-			r := []rune(last)
-			last = strings.TrimSpace(string(r[:len(r)-1]))
-		}
-		keep[len(keep)-1] = last + " …"
-		out = append(out, keep...)
+	for _, w := range wrapped {
+		out = append(out, w...)
 	}
+	if len(out) <= max {
+		return out
+	}
+	// One sentence longer than the box: cut it at a word, with an ellipsis.
+	out = out[:max]
+	last := out[max-1]
+	for render.TextWidth(last+" …", st) > maxW {
+		i := strings.LastIndex(last, " ")
+		if i <= 0 {
+			break
+		}
+		last = last[:i]
+	}
+	out[max-1] = strings.TrimSuffix(last, " …") + " …"
 	return out
 }
