@@ -331,3 +331,32 @@ func TestFocusDrawsTheNamedBoards(t *testing.T) {
 		t.Errorf("a board out of range is drawn: %v", got)
 	}
 }
+
+// A 4-seat board with a post's turns in its box stays under a ceiling: the worst of the moments
+// measured (after 8, 14, 20 and 32 greedy turns: 80.8 KB at 14) with a little room. The players'
+// table pays for the longer box of whole sentences (85 KB with both and the old boxes); the
+// 60 KB aimed at is not reached.
+func TestPNGSize4Seats(t *testing.T) {
+	worst := 0
+	for _, turns := range []int{14} {
+		st, last := greedyGame(t, 4, 5, turns)
+		m := render.SampleMeta(4)
+		m.Last = last
+		b, err := PNG(st.View(rules.Spectator), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, len(b))
+	}
+	for _, n := range []int{150, 250} {
+		b, err := PNG(position(t, 4, rf.VariantStandard, 11, n).View(rules.Spectator), render.SampleMeta(4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, len(b))
+	}
+	t.Logf("worst 4-seat PNG: %d bytes", worst)
+	if worst > 82_000 {
+		t.Errorf("a 4-seat PNG of %d bytes", worst)
+	}
+}

@@ -164,11 +164,12 @@ func (d *drawer) tags(seats []int, x, y float64) {
 }
 
 // Note box: the thread post's turns when the board goes with a post (render.Meta.Last), else the
-// engine's latest move: noteMax lines, or two a turn where a post tells more turns (four seats),
-// never more than noteHard.
+// engine's latest move: noteMax lines, or a line a turn and two more where a post tells more
+// turns (four seats), never more than noteHard. The post itself tells every sentence; each line
+// here costs the PNG about 1.8 KB.
 const (
 	noteMax  = 5
-	noteHard = 10
+	noteHard = 8
 )
 
 var noteStyle = render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
@@ -190,7 +191,7 @@ func (d *drawer) noteLines(maxW float64) []string {
 			return []string{t}
 		}
 	}
-	return fitParas(paras, noteStyle, maxW, min(noteHard, max(noteMax, 2*len(paras))))
+	return fitParas(paras, noteStyle, maxW, min(noteHard, max(noteMax, len(paras)+2)))
 }
 
 // postTurns are a post's lines (render.Meta.Last), one list of sentences per player's turn.
