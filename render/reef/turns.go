@@ -182,16 +182,18 @@ func (d *drawer) noteLines(maxW float64) []string {
 			paras = append(paras, []string{t})
 		}
 	}
-	if turns := postTurns(d.meta.Last); len(turns) > 0 {
-		turns[0][0] = tr(d.meta.Lang, "note_last", msg.Code("Text", turns[0][0]))
-		paras = append(paras, turns...)
-	} else if len(paras) == 0 {
+	turns := postTurns(d.meta.Last)
+	if len(turns) == 0 && len(paras) == 0 {
 		if t := d.noteText(); t != "" {
 			// One line as before: the engine's note is a few words.
 			return []string{t}
 		}
 	}
-	return fitParas(paras, noteStyle, maxW, min(noteHard, max(noteMax, len(paras)+2)))
+	// "Last:" heads the oldest turn the box keeps, whichever that is.
+	first := len(paras)
+	paras = append(paras, turns...)
+	label := func(s string) string { return tr(d.meta.Lang, "note_last", msg.Code("Text", s)) }
+	return fitParas(paras, first, label, noteStyle, maxW, min(noteHard, max(noteMax, len(paras)+2)))
 }
 
 // postTurns are a post's lines (render.Meta.Last), one list of sentences per player's turn.
@@ -219,7 +221,8 @@ func postTurns(last []string) [][]string {
 // paragraph keeps its first sentence (the oldest paragraphs go whole when even that does not
 // fit), the lines left go to the latest paragraphs first (what just happened matters most), a
 // sentence at a time, and a paragraph told in part ends in an ellipsis (the post has the rest).
-func fitParas(paras [][]string, st render.Style, maxW float64, max int) []string {
+// label heads the first sentence of the oldest paragraph kept from index turns on ("Last: …").
+func fitParas(paras [][]string, turns int, label func(string) string, st render.Style, maxW float64, max int) []string {
 	text := func(p []string, k int) string {
 		t := strings.Join(p[:k], " ")
 		if k < len(p) {
@@ -227,16 +230,29 @@ func fitParas(paras [][]string, st render.Style, maxW float64, max int) []string
 		}
 		return t
 	}
-	keep := make([]int, len(paras))
-	wrapped := make([][]string, len(paras))
+	var keep []int
+	var wrapped [][]string
 	used := 0
-	for i, p := range paras {
-		keep[i], wrapped[i] = 1, render.Wrap(text(p, 1), st, maxW)
-		used += len(wrapped[i])
-	}
-	for used > max && len(paras) > 1 {
-		used -= len(wrapped[0])
-		paras, keep, wrapped = paras[1:], keep[1:], wrapped[1:]
+	for {
+		// The paragraphs from the first kept on, the label on the oldest turn among them.
+		cur := make([][]string, len(paras))
+		copy(cur, paras)
+		for i := range cur {
+			if i >= turns && label != nil {
+				cur[i] = append([]string{label(cur[i][0])}, cur[i][1:]...)
+				break
+			}
+		}
+		keep, wrapped, used = make([]int, len(cur)), make([][]string, len(cur)), 0
+		for i, p := range cur {
+			keep[i], wrapped[i] = 1, render.Wrap(text(p, 1), st, maxW)
+			used += len(wrapped[i])
+		}
+		if used <= max || len(paras) == 1 {
+			paras = cur
+			break
+		}
+		paras, turns = paras[1:], turns-1
 	}
 	for i := len(paras) - 1; i >= 0; i-- {
 		for keep[i] < len(paras[i]) {

@@ -108,7 +108,7 @@ func TestNoteTellsThePost(t *testing.T) {
 // turn told in part ends in an ellipsis after a whole sentence.
 func TestNoteShortensLongPosts(t *testing.T) {
 	long := slices.Repeat([]string{"carol lays a yellow polyp on C4 on board 3."}, 12)
-	lines := fitParas([][]string{long, long, {"dmitri takes the grey space."}}, noteStyle, width-2*margin, noteMax)
+	lines := fitParas([][]string{long, long, {"dmitri takes the grey space."}}, 0, nil, noteStyle, width-2*margin, noteMax)
 	if len(lines) > noteMax {
 		t.Fatalf("%d lines: %q", len(lines), lines)
 	}
@@ -191,10 +191,11 @@ func TestNoteCutsNoSentence(t *testing.T) {
 							t.Errorf("%s: too wide: %q", lang, l)
 						}
 					}
-					turns := postTurns(last)
-					turns[0][0] = tr(lang, "note_last", msg.Code("Text", turns[0][0]))
 					told := strings.Join(lines, " ")
-					if !wholeSentences(told, turns) {
+					if !strings.HasPrefix(told, tr(lang, "note_last", msg.Code("Text", ""))) {
+						t.Errorf("%s, %.0f px: no label on the oldest turn kept:\n%s", lang, w, strings.Join(lines, "\n"))
+					}
+					if !wholeSentences(told, postTurns(last), func(s string) string { return tr(lang, "note_last", msg.Code("Text", s)) }) {
 						t.Errorf("%s, %.0f px: a sentence is cut:\n%s", lang, w, strings.Join(lines, "\n"))
 					}
 					cut += strings.Count(told, "…")
@@ -208,17 +209,22 @@ func TestNoteCutsNoSentence(t *testing.T) {
 }
 
 // wholeSentences says whether told is, for the latest of turns (the oldest may be left out),
-// each turn's first sentences, whole, an ellipsis after a turn told in part.
-func wholeSentences(told string, turns [][]string) bool {
+// each turn's first sentences, whole, an ellipsis after a turn told in part, label on the first
+// sentence of the first turn told.
+func wholeSentences(told string, turns [][]string, label func(string) string) bool {
 	for first := range turns {
 		rest := told
 		ok := true
-		for _, turn := range turns[first:] {
-			if !strings.HasPrefix(rest, turn[0]) {
+		for i, turn := range turns[first:] {
+			head := turn[0]
+			if i == 0 {
+				head = label(head)
+			}
+			if !strings.HasPrefix(rest, head) {
 				ok = false
 				break
 			}
-			rest = strings.TrimPrefix(rest[len(turn[0]):], " ")
+			rest = strings.TrimPrefix(rest[len(head):], " ")
 			k := 1
 			for k < len(turn) && strings.HasPrefix(rest, turn[k]) {
 				rest = strings.TrimPrefix(rest[len(turn[k]):], " ")
