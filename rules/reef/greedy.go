@@ -219,7 +219,7 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 // opponent, won 72% of 40 with a turn of 5 such decisions (60% of 60 with 3; docs/ai.md,
 // eighth round); 3 and 6 moves with other splits did not (55%, 50%). Normal still beats the
 // greedy player in a third of the time. At 3 and 4 seats hard keeps three times RolloutBudget
-// and normal RolloutBudget (at 4 seats 3 candidates of 2 simulations).
+// and normal RolloutBudget (at 4 seats on 3 candidates).
 func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int) {
 	sims, h := s.RolloutBudget()
 	switch {
@@ -229,9 +229,8 @@ func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int
 		return 4, 36, 4
 	case s.Seats == 4 && scale <= 1:
 		// A greedy move tries every move on a sample of three screens: 8 candidates of one
-		// simulation each cost a turn 5.7 s of one core at p99, 4 still 3.2 s (seventh round);
-		// 3 candidates of 3 simulations 3.46 s in a review's game, so 2 simulations each.
-		return 3, 2, h
+		// simulation each cost a turn 5.7 s of one core at p99, 4 still 3.2 s (seventh round).
+		return 3, 3, h
 	}
 	return 0, max(1, int(scale*float64(sims))), h
 }
