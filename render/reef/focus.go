@@ -8,8 +8,9 @@ import (
 )
 
 // The focus image is what a phone shows without zooming: one board wide (508 px), whose turn and
-// the last move in words, the board the last move changed (else the first), and every player's
-// box, all at the board's own scale, so its smallest text (12 px) is 9 px once the image is 400
+// the last move in words, the boards the awaited decision concerns and the one the latest turn
+// played on (rf.View.Focus, at most two, stacked), and every player's box, all at the board's
+// own scale, so its smallest text (12 px) is 9 px once the image is 400
 // px wide. Public information only, like the board.
 const focusW = halfW + 2*margin
 
@@ -42,13 +43,13 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	for _, st := range styles {
 		headH += render.LineHeight(st)
 	}
-	board := focusBoard(view)
+	boards := focusBoards(view)
 	table := focusTable(view)
 	tableH := 0
 	if table {
 		tableH = focusTableH
 	}
-	h := int(headH) + margin + boardH + margin + tableH + len(view.Players)*(cardH+margin/2) + margin
+	h := int(headH) + margin + len(boards)*(boardH+margin) + tableH + len(view.Players)*(cardH+margin/2) + margin
 	c := render.AcquireCanvas(focusW, h, render.Paper)
 	defer c.Release()
 	c.CrispText = true
@@ -60,10 +61,10 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 	}
 	c.Rect(image.Rect(0, int(headH), focusW, int(headH)+2), render.Edge)
 	by := int(headH) + margin
-	if board >= 0 {
-		d.board(&view.Boards[board], margin, by)
+	for i, b := range boards {
+		d.board(&view.Boards[b], margin, by+i*(boardH+margin))
 	}
-	py := by + boardH + margin
+	py := by + len(boards)*(boardH+margin)
 	if table {
 		d.focusTable(py)
 		py += focusTableH
@@ -113,6 +114,24 @@ func (d *drawer) focusTable(y int) {
 	for i := range d.v.Sea {
 		d.seaSpace(&d.v.Sea[i], float64(margin+i*(focusCellW+focusGap)), fy, focusCellW, focusSeaH)
 	}
+}
+
+// focusBoards are the boards the view names for a phone (rf.View.Focus), else, in older
+// snapshots or before anyone played, focusBoard's one.
+func focusBoards(v *rf.View) []int {
+	var out []int
+	for _, b := range v.Focus {
+		if b >= 0 && b < len(v.Boards) {
+			out = append(out, b)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if b := focusBoard(v); b >= 0 {
+		return []int{b}
+	}
+	return nil
 }
 
 // focusBoard is the board the last move changed, else the board the latest turn changed last

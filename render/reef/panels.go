@@ -14,7 +14,10 @@ const (
 	tilesH   = 152
 	seaH     = 184
 	cardH    = 122
-	legendH  = 64
+	// The players' table of the full image: a header line, then a row a player.
+	tableHeadH = 28
+	tableRowH  = 46
+	legendH    = 64
 )
 
 var (
@@ -255,6 +258,98 @@ func (d *drawer) players(x, y, cols int) {
 	}
 }
 
+// tableH is the height of the players' table for n players.
+func tableH(n int) int { return tableHeadH + n*tableRowH + 10 }
+
+// Columns of the players' table, from its left edge: name (its tag under it), screen,
+// parrotfish, shrimps, consumed (or, once the game is over, what the parrotfish held).
+var tableCols = [...]float64{14, 222, 418, 536, 746}
+
+// playerTable draws every player's public pile as one table across the image from (x, y): the
+// words said once in its header rather than in each player's box, which keeps a 4-seat board
+// short and its PNG small.
+func (d *drawer) playerTable(x, y int) {
+	c := d.c
+	v := d.v
+	lang := d.meta.Lang
+	w := width - 2*margin
+	fx, fy := float64(x), float64(y)
+	d.roundBox(fx, fy, w, tableH(len(v.Players)), 12, render.White, render.Edge, render.Paper, 2)
+	over := false
+	for _, p := range v.Players {
+		over = over || p.FishColours != nil
+	}
+	held := tr(lang, "th_consumed")
+	if over {
+		held = tr(lang, "th_fish_held")
+	}
+	hy := fy + tableHeadH/2 + 3
+	heads := []string{"", tr(lang, "th_screen"), tr(lang, "th_fish"), tr(lang, "th_shrimps"), held}
+	for i, h := range heads {
+		if h == "" {
+			continue
+		}
+		room := float64(w) - tableCols[i] - 10
+		if i+1 < len(tableCols) {
+			room = tableCols[i+1] - tableCols[i] - 10
+		}
+		c.Text(fx+tableCols[i], hy, h, render.FitText(h, small, room))
+	}
+	cellSt := render.Style{Size: 21, Color: render.Ink, VAlign: render.Middle}
+	for i := range v.Players {
+		p := &v.Players[i]
+		top := fy + tableHeadH + float64(i*tableRowH)
+		mid := top + tableRowH/2
+		if (v.Phase == "play" || v.Phase == "last") && v.Turn == p.Seat {
+			c.RoundRect(fx+4, top+1, float64(w)-8, tableRowH-2, 8, nil, seatFill[p.Seat], 3)
+		}
+		c.BlitCentered(shrimpBadge.Get(p.Seat), fx+tableCols[0]+12, mid)
+		name, ny := d.who(p.Seat, 12), mid
+		tag := d.boxTag(p)
+		if tag != "" {
+			ny = top + 16
+			st := render.Style{Size: 15, Font: render.Bold, Color: render.Muted, VAlign: render.Middle}
+			c.Text(fx+tableCols[0]+32, top+35, tag, render.FitText(tag, st, tableCols[1]-tableCols[0]-36))
+		}
+		c.Text(fx+tableCols[0]+32, ny, name, render.FitText(name, boxStrong, tableCols[1]-tableCols[0]-36))
+		cols := []string{
+			tr(lang, "cell_screen", msg.Code("Polyps", polyps(lang, p.Screen)), msg.Code("Cubes", tr(lang, "n_cubes", msg.Count("N", p.Cubes)))),
+			polyps(lang, p.Fish),
+			fmt.Sprintf("%d · %d · %d", p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten),
+		}
+		for k, t := range cols {
+			c.Text(fx+tableCols[k+1], mid, t, render.FitText(t, cellSt, tableCols[k+2]-tableCols[k+1]-10))
+		}
+		n := p.Consumed
+		if p.FishColours != nil {
+			n = *p.FishColours
+		}
+		d.countsIn(fx+tableCols[4], mid, n, 22, false, boxStrong)
+	}
+}
+
+// boxTag is what a player's box says beside the name: the score once over, else who is to move,
+// who is choosing, who began.
+func (d *drawer) boxTag(p *rf.PlayerView) string {
+	v := d.v
+	lang := d.meta.Lang
+	switch {
+	case p.Score != nil:
+		tag := points(lang, *p.Score)
+		if v.Result != nil && v.Result.Ranks[p.Seat] == 1 {
+			tag = tr(lang, "winner", msg.Code("Points", tag))
+		}
+		return tag
+	case (v.Phase == "play" || v.Phase == "last") && v.Turn == p.Seat:
+		return tr(lang, "tag_to_move")
+	case v.Phase == "setup" && !p.Ready:
+		return tr(lang, "tag_choosing")
+	case p.Seat == v.First:
+		return tr(lang, "tag_first")
+	}
+	return ""
+}
+
 func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	c := d.c
 	v := d.v
@@ -268,20 +363,7 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	d.roundBox(fx, fy, w, cardH, 12, render.White, edge, render.Paper, lw)
 	c.BlitCentered(shrimpBadge.Get(p.Seat), fx+26, fy+18)
 	c.Text(fx+48, fy+18, d.who(p.Seat, 12), render.Style{Size: 22, Font: render.Bold, VAlign: render.Middle})
-	tag := ""
-	switch {
-	case p.Score != nil:
-		tag = points(lang, *p.Score)
-		if v.Result != nil && v.Result.Ranks[p.Seat] == 1 {
-			tag = tr(lang, "winner", msg.Code("Points", tag))
-		}
-	case toMove:
-		tag = tr(lang, "tag_to_move")
-	case v.Phase == "setup" && !p.Ready:
-		tag = tr(lang, "tag_choosing")
-	case p.Seat == v.First:
-		tag = tr(lang, "tag_first")
-	}
+	tag := d.boxTag(p)
 	if tag != "" {
 		c.Text(fx+float64(w)-14, fy+18, tag, render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}

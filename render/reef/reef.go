@@ -84,10 +84,9 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	}
 	// An odd board count leaves a half row, where the players go when their boxes fit.
 	playersInSlot := n%2 == 1 && len(v.Players)*(cardH+margin/2)-margin/2 <= boardH
-	playerRows := (len(v.Players) + 1) / 2
 	playersH := 0
 	if !playersInSlot {
-		playersH = playerRows*(cardH+margin/2) + margin/2
+		playersH = tableH(len(v.Players)) + margin
 	}
 	d.noteL = d.noteLines(width - 2*margin)
 	h := statusH + d.noteHeight() + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
@@ -114,7 +113,7 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	d.sea(y)
 	y += seaH + margin
 	if !playersInSlot {
-		d.players(margin, y, 2)
+		d.playerTable(margin, y)
 		y += playersH
 	}
 	d.legend(y)

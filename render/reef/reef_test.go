@@ -208,7 +208,11 @@ func TestFocusShowsTilesAndSeaForATurnsChoice(t *testing.T) {
 			}
 			return img.Bounds().Dy()
 		}
-		if hf, hl := height(free), height(larva); hf-hl < focusTableH-60 {
+		// Boards apart (each view names its own), the free choice adds the table.
+		boards := func(st rules.State) int {
+			return len(focusBoards(st.View(rules.Spectator).(*rf.View))) * (boardH + margin)
+		}
+		if hf, hl := height(free)-boards(free), height(larva)-boards(larva); hf-hl < focusTableH-60 {
 			t.Errorf("%d seats: focus %d px high at a free choice, %d in a larva play: no tiles and sea", seats, hf, hl)
 		}
 		b, _ := Focus(free.View(rules.Spectator), render.SampleMeta(seats))
@@ -297,4 +301,62 @@ func BenchmarkRenderTurns(b *testing.B) {
 	}
 	done(b.N)
 	b.ReportMetric(float64(size), "bytes")
+}
+
+// The focus image draws the boards the view names (rf.View.Focus), stacked; a snapshot from
+// before Focus existed still gets one board.
+func TestFocusDrawsTheNamedBoards(t *testing.T) {
+	st := position(t, 4, rf.VariantStandard, 11, 150)
+	v := *st.View(rules.Spectator).(*rf.View)
+	height := func(focus []int) int {
+		v.Focus = focus
+		b, err := Focus(&v, render.SampleMeta(4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img.Bounds().Dy()
+	}
+	one, two, old := height([]int{3}), height([]int{3, 0}), height(nil)
+	if two-one != boardH+margin {
+		t.Errorf("two boards %d px high, one %d: not one board more", two, one)
+	}
+	if old != one {
+		t.Errorf("without Focus %d px high, with one board %d", old, one)
+	}
+	if got := focusBoards(&rf.View{Boards: v.Boards, Focus: []int{7, 1}}); len(got) != 1 || got[0] != 1 {
+		t.Errorf("a board out of range is drawn: %v", got)
+	}
+}
+
+// A 4-seat board with a post's turns in its box stays under a ceiling: the worst of the moments
+// measured (after 8, 14, 20 and 32 greedy turns: 80.8 KB at 14) with a little room. The players'
+// table pays for the longer box of whole sentences (85 KB with both and the old boxes); the
+// 60 KB aimed at is not reached.
+func TestPNGSize4Seats(t *testing.T) {
+	worst := 0
+	for _, turns := range []int{14} {
+		st, last := greedyGame(t, 4, 5, turns)
+		m := render.SampleMeta(4)
+		m.Last = last
+		b, err := PNG(st.View(rules.Spectator), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, len(b))
+	}
+	for _, n := range []int{150, 250} {
+		b, err := PNG(position(t, 4, rf.VariantStandard, 11, n).View(rules.Spectator), render.SampleMeta(4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, len(b))
+	}
+	t.Logf("worst 4-seat PNG: %d bytes", worst)
+	if worst > 82_000 {
+		t.Errorf("a 4-seat PNG of %d bytes", worst)
+	}
 }

@@ -16,13 +16,13 @@ func TestResignationRevealsTheParrotfish(t *testing.T) {
 	m := render.SampleMeta(2)
 	m.Result = &rules.Result{Ranks: []int{2, 1}, Reason: "alice resigned"}
 	before := labels(t, st.View(rules.Spectator), m)
-	if strings.Contains(before, "Parrotfish held:") {
+	if strings.Contains(before, "Parrotfish held") {
 		t.Fatalf("the parrotfish shown before the game is concluded:\n%s", before)
 	}
 	st.(rules.Concluder).Conclude()
 	v := st.View(rules.Spectator).(*rf.View)
 	after := labels(t, v, m)
-	if !strings.Contains(after, "Parrotfish held:") {
+	if !strings.Contains(after, "Parrotfish held") {
 		t.Errorf("no parrotfish contents after a resignation:\n%s", after)
 	}
 	for _, p := range v.Players {

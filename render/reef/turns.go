@@ -164,38 +164,45 @@ func (d *drawer) tags(seats []int, x, y float64) {
 }
 
 // Note box: the thread post's turns when the board goes with a post (render.Meta.Last), else the
-// engine's latest move; at most noteMax lines.
-const noteMax = 5
+// engine's latest move: noteMax lines, or a line a turn and two more where a post tells more
+// turns (four seats), never more than noteHard. The post itself tells every sentence; each line
+// here costs the PNG about 1.8 KB.
+const (
+	noteMax  = 5
+	noteHard = 8
+)
 
 var noteStyle = render.Style{Size: 19, Color: render.Muted, VAlign: render.Middle}
 
 // noteLines are the lines of the box under the status bar, wrapped to the image's width.
 func (d *drawer) noteLines(maxW float64) []string {
-	var paras []string
+	var paras [][]string
 	if d.v.Phase == "over" || d.meta.Result != nil {
 		if t := d.noteText(); t != "" {
-			paras = append(paras, t)
+			paras = append(paras, []string{t})
 		}
 	}
-	if turns := postTurns(d.meta.Last); len(turns) > 0 {
-		turns[0] = tr(d.meta.Lang, "note_last", msg.Code("Text", turns[0]))
-		paras = append(paras, turns...)
-	} else if len(paras) == 0 {
+	turns := postTurns(d.meta.Last)
+	if len(turns) == 0 && len(paras) == 0 {
 		if t := d.noteText(); t != "" {
 			// One line as before: the engine's note is a few words.
 			return []string{t}
 		}
 	}
-	return fitParas(paras, noteStyle, maxW, noteMax)
+	// "Last:" heads the oldest turn the box keeps, whichever that is.
+	first := len(paras)
+	paras = append(paras, turns...)
+	label := func(s string) string { return tr(d.meta.Lang, "note_last", msg.Code("Text", s)) }
+	return fitParas(paras, first, label, noteStyle, maxW, min(noteHard, max(noteMax, len(paras)+2)))
 }
 
-// postTurns are a post's lines (render.Meta.Last) joined into one text per player's turn.
-func postTurns(last []string) []string {
-	var out []string
+// postTurns are a post's lines (render.Meta.Last), one list of sentences per player's turn.
+func postTurns(last []string) [][]string {
+	var out [][]string
 	var cur []string
 	flush := func() {
 		if len(cur) > 0 {
-			out = append(out, strings.Join(cur, " "))
+			out = append(out, cur)
 			cur = nil
 		}
 	}
@@ -210,43 +217,70 @@ func postTurns(last []string) []string {
 	return out
 }
 
-// fitParas wraps paragraphs into at most max lines: every paragraph keeps its first line (the
-// latest ones when there are more paragraphs than lines), the lines left go to the latest first
-// (what just happened matters most), and a cut paragraph ends in an ellipsis.
-func fitParas(paras []string, st render.Style, maxW float64, max int) []string {
-	if len(paras) > max {
-		paras = paras[len(paras)-max:]
+// fitParas wraps paragraphs of sentences into at most max lines, cutting no sentence: every
+// paragraph keeps its first sentence (the oldest paragraphs go whole when even that does not
+// fit), the lines left go to the latest paragraphs first (what just happened matters most), a
+// sentence at a time, and a paragraph told in part ends in an ellipsis (the post has the rest).
+// label heads the first sentence of the oldest paragraph kept from index turns on ("Last: …").
+func fitParas(paras [][]string, turns int, label func(string) string, st render.Style, maxW float64, max int) []string {
+	text := func(p []string, k int) string {
+		t := strings.Join(p[:k], " ")
+		if k < len(p) {
+			t += " …"
+		}
+		return t
 	}
-	wrapped := make([][]string, len(paras))
-	for i, p := range paras {
-		wrapped[i] = render.Wrap(p, st, maxW)
-	}
-	room := make([]int, len(paras))
-	left := max
-	for i := range paras {
-		room[i] = 1
-		left--
+	var keep []int
+	var wrapped [][]string
+	used := 0
+	for {
+		// The paragraphs from the first kept on, the label on the oldest turn among them.
+		cur := make([][]string, len(paras))
+		copy(cur, paras)
+		for i := range cur {
+			if i >= turns && label != nil {
+				cur[i] = append([]string{label(cur[i][0])}, cur[i][1:]...)
+				break
+			}
+		}
+		keep, wrapped, used = make([]int, len(cur)), make([][]string, len(cur)), 0
+		for i, p := range cur {
+			keep[i], wrapped[i] = 1, render.Wrap(text(p, 1), st, maxW)
+			used += len(wrapped[i])
+		}
+		if used <= max || len(paras) == 1 {
+			paras = cur
+			break
+		}
+		paras, turns = paras[1:], turns-1
 	}
 	for i := len(paras) - 1; i >= 0; i-- {
-		extra := min(len(wrapped[i])-1, left)
-		room[i] += extra
-		left -= extra
+		for keep[i] < len(paras[i]) {
+			w := render.Wrap(text(paras[i], keep[i]+1), st, maxW)
+			if used-len(wrapped[i])+len(w) > max {
+				break
+			}
+			used += len(w) - len(wrapped[i])
+			wrapped[i], keep[i] = w, keep[i]+1
+		}
 	}
 	var out []string
-	for i, w := range wrapped {
-		if len(w) <= room[i] {
-			out = append(out, w...)
-			continue
-		}
-		keep := append([]string(nil), w[:room[i]]...)
-		// The cut line leaves room for its ellipsis.
-		last := keep[len(keep)-1]
-		for last != "" && render.TextWidth(last+" …", st) > maxW {
-			r := []rune(last)
-			last = strings.TrimSpace(string(r[:len(r)-1]))
-		}
-		keep[len(keep)-1] = last + " …"
-		out = append(out, keep...)
+	for _, w := range wrapped {
+		out = append(out, w...)
 	}
+	if len(out) <= max {
+		return out
+	}
+	// One sentence longer than the box: cut it at a word, with an ellipsis.
+	out = out[:max]
+	last := out[max-1]
+	for render.TextWidth(last+" …", st) > maxW {
+		i := strings.LastIndex(last, " ")
+		if i <= 0 {
+			break
+		}
+		last = last[:i]
+	}
+	out[max-1] = strings.TrimSuffix(last, " …") + " …"
 	return out
 }

@@ -3,11 +3,13 @@ package reef
 import (
 	"image"
 	"image/color"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
@@ -103,11 +105,11 @@ func TestNoteTellsThePost(t *testing.T) {
 }
 
 // Long posts are cut to the box: at most noteMax lines, the latest turn whole when it fits, and a
-// cut turn ends in an ellipsis.
+// turn told in part ends in an ellipsis after a whole sentence.
 func TestNoteShortensLongPosts(t *testing.T) {
-	long := strings.Repeat("carol lays a yellow polyp on C4 on board 3. ", 12)
-	lines := fitParas([]string{long, long, "dmitri takes the grey space."}, noteStyle, width-2*margin, noteMax)
-	if len(lines) != noteMax {
+	long := slices.Repeat([]string{"carol lays a yellow polyp on C4 on board 3."}, 12)
+	lines := fitParas([][]string{long, long, {"dmitri takes the grey space."}}, 0, nil, noteStyle, width-2*margin, noteMax)
+	if len(lines) > noteMax {
 		t.Fatalf("%d lines: %q", len(lines), lines)
 	}
 	if lines[len(lines)-1] != "dmitri takes the grey space." {
@@ -118,9 +120,129 @@ func TestNoteShortensLongPosts(t *testing.T) {
 			t.Errorf("too wide: %q", l)
 		}
 	}
-	if !strings.HasSuffix(lines[0], "…") || !strings.HasSuffix(lines[len(lines)-2], "…") {
-		t.Errorf("cut turns without an ellipsis: %q", lines)
+	if n := strings.Count(strings.Join(lines, " "), "board 3. …"); n != 2 {
+		t.Errorf("%d turns cut after a whole sentence with an ellipsis, want 2: %q", n, lines)
 	}
+}
+
+// greedyRounds plays a seeded game of seats greedy players for turns turns and returns, per
+// player's turn, the events a thread post tells (no housekeeping, no details), as messages.
+func greedyRounds(t *testing.T, seats int, seed uint64, turns int) [][]*msg.Message {
+	t.Helper()
+	st := position(t, seats, rf.VariantStandard, seed, seats)
+	g := st.(interface {
+		GreedyMove(rules.Seat, uint64) rules.Move
+	})
+	var rounds [][]*msg.Message
+	var cur []*msg.Message
+	for n := 0; len(rounds) < turns && st.Result() == nil; n++ {
+		if n > 3000 {
+			t.Fatal("the game does not get on")
+		}
+		seat := st.Awaiting()[0].Seat
+		before := st.View(rules.Spectator).(*rf.View).Turn
+		evs, err := st.Apply(seat, g.GreedyMove(seat, seed+uint64(n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if len(e.To) == 0 && !e.Routine && !e.Detail && e.Msg != nil {
+				cur = append(cur, e.Msg)
+			}
+		}
+		if st.View(rules.Spectator).(*rf.View).Turn != before {
+			rounds, cur = append(rounds, cur), nil
+		}
+	}
+	return rounds
+}
+
+// The box under the status cuts no sentence: over the rounds of 4-seat games in every language,
+// the longest posts included, on the board and on the phone's image, every line fits, the box
+// keeps to noteHard lines, and what it tells is each turn's first sentences, whole, an ellipsis
+// standing for the rest.
+func TestNoteCutsNoSentence(t *testing.T) {
+	names := render.SampleMeta(4).Names
+	name := func(s int) string { return names[s] }
+	cut := 0
+	for _, seed := range []uint64{5} { // seven rounds of four turns: a greedy game costs its time
+		rounds := greedyRounds(t, 4, seed, 28)
+		for _, lang := range []string{msg.English, msg.German, msg.Spanish, msg.French} {
+			for r := 4; r <= len(rounds); r++ {
+				var last []string
+				for i, round := range rounds[r-4 : r] {
+					if i > 0 {
+						last = append(last, "")
+					}
+					for _, m := range round {
+						last = append(last, msg.Render(m, lang, name))
+					}
+				}
+				for _, w := range []float64{width - 2*margin, focusW - 2*margin} {
+					m := render.SampleMeta(4)
+					m.Lang, m.Last = lang, last
+					d := newDrawer(&rf.View{Phase: "play"}, m)
+					lines := d.noteLines(w)
+					if len(lines) > noteHard {
+						t.Errorf("%s: %d lines", lang, len(lines))
+					}
+					for _, l := range lines {
+						if render.TextWidth(l, noteStyle) > w {
+							t.Errorf("%s: too wide: %q", lang, l)
+						}
+					}
+					told := strings.Join(lines, " ")
+					if !strings.HasPrefix(told, tr(lang, "note_last", msg.Code("Text", ""))) {
+						t.Errorf("%s, %.0f px: no label on the oldest turn kept:\n%s", lang, w, strings.Join(lines, "\n"))
+					}
+					if !wholeSentences(told, postTurns(last), func(s string) string { return tr(lang, "note_last", msg.Code("Text", s)) }) {
+						t.Errorf("%s, %.0f px: a sentence is cut:\n%s", lang, w, strings.Join(lines, "\n"))
+					}
+					cut += strings.Count(told, "…")
+				}
+			}
+		}
+	}
+	if cut == 0 {
+		t.Error("no post was long enough to shorten: the test tells nothing")
+	}
+}
+
+// wholeSentences says whether told is, for the latest of turns (the oldest may be left out),
+// each turn's first sentences, whole, an ellipsis after a turn told in part, label on the first
+// sentence of the first turn told.
+func wholeSentences(told string, turns [][]string, label func(string) string) bool {
+	for first := range turns {
+		rest := told
+		ok := true
+		for i, turn := range turns[first:] {
+			head := turn[0]
+			if i == 0 {
+				head = label(head)
+			}
+			if !strings.HasPrefix(rest, head) {
+				ok = false
+				break
+			}
+			rest = strings.TrimPrefix(rest[len(head):], " ")
+			k := 1
+			for k < len(turn) && strings.HasPrefix(rest, turn[k]) {
+				rest = strings.TrimPrefix(rest[len(turn[k]):], " ")
+				k++
+			}
+			if k < len(turn) {
+				if !strings.HasPrefix(rest, "…") {
+					ok = false
+					break
+				}
+				rest = strings.TrimPrefix(rest[len("…"):], " ")
+			}
+		}
+		if ok && rest == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // The bag and the alga supply are labelled apart.

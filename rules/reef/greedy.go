@@ -219,7 +219,7 @@ func (s *state) RolloutBudget() (simulations, horizon int) {
 // opponent, won 72% of 40 with a turn of 5 such decisions (60% of 60 with 3; docs/ai.md,
 // eighth round); 3 and 6 moves with other splits did not (55%, 50%). Normal still beats the
 // greedy player in a third of the time. At 3 and 4 seats hard keeps three times RolloutBudget
-// and normal RolloutBudget (at 4 seats on 3 candidates).
+// and normal RolloutBudget (at 4 seats on 2 candidates).
 func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int) {
 	sims, h := s.RolloutBudget()
 	switch {
@@ -229,8 +229,11 @@ func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int
 		return 4, 36, 4
 	case s.Seats == 4 && scale <= 1:
 		// A greedy move tries every move on a sample of three screens: 8 candidates of one
-		// simulation each cost a turn 5.7 s of one core at p99, 4 still 3.2 s (seventh round).
-		return 3, 3, h
+		// simulation each cost a turn 5.7 s of one core at p99, 4 still 3.2 s (seventh round),
+		// 3 a review's 3.46 s and an arena's 4.80 s (88 turns, load 34 on 2 cores). Simulations
+		// are the total over the candidates, so 3 of 3 was one each already: 2 candidates. Over
+		// the same 10 turns: 6301 -> 5867 simulated moves, turn max 2.12 -> 1.28 s of one core.
+		return 2, 2, h
 	}
 	return 0, max(1, int(scale*float64(sims))), h
 }

@@ -33,8 +33,11 @@ type View struct {
 	// it has acted), the oldest first: public moves only. Absent from older snapshots.
 	Turns     []TurnMarks `json:"turns,omitempty"`
 	LastTurns []int       `json:"last_turns,omitempty"`
-	Note      string      `json:"note,omitempty"` // the latest move, in a few words
-	EndReason string      `json:"end_reason,omitempty"`
+	// Focus lists the boards the awaited decision concerns, the most relevant first, then the
+	// board the latest turn played on: what a phone's image shows (at most two).
+	Focus     []int  `json:"focus,omitempty"`
+	Note      string `json:"note,omitempty"` // the latest move, in a few words
+	EndReason string `json:"end_reason,omitempty"`
 	// NoteMsg and EndReasonMsg are Note and EndReason as messages, for the image's language.
 	NoteMsg      *msg.Message  `json:"note_msg,omitempty"`
 	EndReasonMsg *msg.Message  `json:"end_reason_msg,omitempty"`
@@ -174,6 +177,7 @@ func (s *state) View(seat rules.Seat) any {
 	}
 	v.LastTurns = append([]int(nil), s.LastTurns...)
 	v.Turns = s.turnViews()
+	v.Focus = s.focusBoards()
 	if s.Res != nil {
 		r := *s.Res
 		v.Result = &r
