@@ -391,6 +391,9 @@ func moveLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event,
 	var seen []string
 	hidden := false
 	for _, e := range evs {
+		if e.Summary {
+			continue // the line that tells in one sentence what the steps here tell one by one
+		}
 		if e.Public() || slices.ContainsFunc(held, e.VisibleTo) {
 			seen = append(seen, eventText(lang, e, func(s rules.Seat) string { return playerName(row, s) }))
 		} else {

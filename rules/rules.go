@@ -166,6 +166,10 @@ type Event struct {
 	// up to the hand size, "ends the turn", whose turn it is now): thread posts and a board's
 	// last-move box leave it out for what the players chose; the history keeps it.
 	Routine bool `json:"routine,omitempty"`
+	// Summary marks a line that tells in one sentence what the same turn's events marked Detail
+	// tell step by step (Ausonia's turn, a Reef larva play): posts tell the line instead of the
+	// steps; the history tells the steps instead of the line, so neither tells it twice.
+	Summary bool `json:"summary,omitempty"`
 }
 
 // ManyWith is e's condensed line as a message counting n (nil when e has none).

@@ -122,11 +122,14 @@ func (s *state) summarize(p rules.Seat) {
 	}
 	if len(parts) == 0 {
 		s.say(func() *msg.Message { return say("sum_pass", seatArg("Seat", p)) })
-		return
+	} else {
+		s.say(func() *msg.Message {
+			return say("sum_turn", seatArg("Seat", p), msg.Nested("Steps", joinMsg("sum_join", parts)))
+		})
 	}
-	s.say(func() *msg.Message {
-		return say("sum_turn", seatArg("Seat", p), msg.Nested("Steps", joinMsg("sum_join", parts)))
-	})
+	if n := len(s.ev); n > 0 {
+		s.ev[n-1].Summary = true // the history tells the turn's steps instead
+	}
 }
 
 // stepMsg is a step as a part of the summary ("buys Salt Merchant for 3 emeralds").

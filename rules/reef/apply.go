@@ -560,6 +560,7 @@ func (s *state) tellPlay(me int, x Colour, ev *events) {
 		id = "ev_grew_more"
 	}
 	ev.pub(id, seatArg("Seat", me), colArg("Colour", x), nest("Boards", semis(boards)))
+	ev.list[len(ev.list)-1].Summary = true // the history tells each polyp's own line instead
 	s.Line.Lays, s.Line.Told = nil, true
 }
 
