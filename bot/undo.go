@@ -44,16 +44,16 @@ func (p *undoRequest) first() int64 {
 // reader is its player, who may always read their steps as typed; others read them only when
 // nothing of the command was hidden from them (Open).
 func (p *undoRequest) last(lang string, own bool) string {
-	key := "undo_last_move"
+	// [a turn of several decisions][the reader's own]
+	keys := [2][2]string{{"undo_last_move_their", "undo_last_move_your"}, {"undo_last_turn_their", "undo_last_turn_your"}}
+	turn, mine := 0, 0
 	if p.From > 0 {
-		key = "undo_last_turn"
+		turn = 1
 	}
 	if own {
-		key += "_your"
-	} else {
-		key += "_their"
+		mine = 1
 	}
-	text := T(lang, key)
+	text := T(lang, keys[turn][mine])
 	if p.Notation != "" && (own || p.Open) {
 		text = T(lang, "undo_last_told", "Last", text, "Notation", p.Notation)
 	}
