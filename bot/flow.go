@@ -565,10 +565,19 @@ func decisionOf(text string) string {
 		return ""
 	}
 	lead := strings.TrimSpace(text[:i]) // French puts a space before ":"
-	if lead == "" || utf8.RuneCountInString(lead) > decisionMax {
+	if lead != "" && utf8.RuneCountInString(lead) <= decisionMax {
+		return lead
+	}
+	// A long lead says where ("Ascidia habilis on a3 activates with 2 black, 2 white"); the
+	// question is then what follows the colon ("choose an ability"), when it is short.
+	rest := strings.TrimSpace(text[i+1:])
+	if j := strings.IndexAny(rest, ".!?:"); j >= 0 {
+		rest = strings.TrimSpace(rest[:j])
+	}
+	if rest == "" || utf8.RuneCountInString(rest) > decisionMax {
 		return ""
 	}
-	return lead
+	return rest
 }
 
 // answersOf copies the public answers a prompt declares (rules.Prompt.Answers), seats rendered.

@@ -549,6 +549,7 @@ func TestShortPromptNamesTheDecision(t *testing.T) {
 	left := func(n string) asking {
 		return asking{seatMenu{[]rules.Move{{"x"}}}, "Transport: " + n + " transports left (foot, horse, chain, boat, ship), or done."}
 	}
+	activates := asking{seatMenu{[]rules.Move{{"x"}}}, "Ascidia habilis on a3 activates with 2 black, 2 white: choose an ability."}
 	kindOf := func(a asking) [][]string { return [][]string{{promptKind(a.Awaiting()[0])}} }
 	for _, c := range []struct {
 		name, lang string
@@ -563,6 +564,9 @@ func TestShortPromptNamesTheDecision(t *testing.T) {
 		{"numbers aside, the same question", LangEnglish, left("2"), kindOf(left("3")), "ann: your move: Transport · ann 4, bob 17"},
 		{"another attack to join", LangEnglish, ally("Vagon"), kindOf(ally("Sitara")), "ann: " + ally("Vagon").text + " · ann 4, bob 17"},
 		{"the same attack again", LangEnglish, ally("Vagon"), kindOf(ally("Vagon")), "ann: your move: Uma attacks Vagon (Hana) · ann 4, bob 17"},
+		// A long lead says where; the question follows the colon (an Ascidiae reader saw only
+		// "your move" while an ability choice waited).
+		{"the question after a long lead", LangEnglish, activates, kindOf(activates), "ann: your move: choose an ability · ann 4, bob 17"},
 	} {
 		tb := &table{row: &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}}},
 			kit: Kit{Progress: scored}}
