@@ -131,6 +131,11 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	threadTells := f.Post != postedBefore || f.Shared || f.Held != 0 || t.row.Status != storage.StatusRunning
 	var lines []string
 	lines = append(lines, T(ul, "you_played", "Move", rules.StepsString(echo)))
+	if len(passed) > 0 {
+		// Words the player typed for a decision the rules took alone: said, so that they do not
+		// seem dropped ("flow, 1, black" when "1" was the only ability).
+		lines = append(lines, T(ul, "presumed_passed", "Move", spellSteps(rules.WordsOf(t.kit.Game, ul), passed)))
+	}
 	name := seatNamer(ul, t.row, t.state)
 	for _, e := range evs {
 		if e.VisibleTo(seat) && !(threadTells && e.Public()) {

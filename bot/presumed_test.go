@@ -20,14 +20,16 @@ func TestPresumedDecisionsPassedOver(t *testing.T) {
 			th := e.realGame("ascidiae", "ann", "bob")
 			r := rand.New(rand.NewPCG(11, 3))
 			var presumed, m2 rules.Move
+			var each []string // the presumed decisions, as the reply lists them
 			c, ok := e.findStep(th, r, 600, func(c stepCase) bool {
 				ps := rules.Presumed(c.after, c.seat)
 				if len(ps) == 0 || !markOf(c.before).sameDecision(c.after, c.seat) {
 					return false
 				}
-				presumed = nil
+				presumed, each = nil, nil
 				for _, p := range ps {
 					presumed = append(presumed, p...)
+					each = append(each, p.String())
 				}
 				m2, _ = rules.RandomMove(c.after, c.seat, r)
 				return m2 != nil
@@ -44,6 +46,10 @@ func TestPresumedDecisionsPassedOver(t *testing.T) {
 			}
 			if want := "You played " + c.m1.String() + ", " + m2.String() + "."; !strings.HasPrefix(rep.Text, want) || strings.Contains(rep.Text, "refused") {
 				t.Errorf("%q: reply %q; want it to begin %q", text, rep.Text, want)
+			}
+			// The words passed over are said, so that they do not seem dropped.
+			if want := "The rules had already played " + strings.Join(each, ", ") + " for you"; !strings.Contains(rep.Text, want) {
+				t.Errorf("%q: reply %q; want it to say %q", text, rep.Text, want)
 			}
 			if log := e.notations(th); len(log) < n+2 || log[n] != c.m1.String() || log[n+1] != m2.String() {
 				t.Errorf("log after %q: %q", text, log[n:])
