@@ -530,8 +530,9 @@ func dropRepeat(label, move string) string {
 			return label[i+len(sep):]
 		}
 	}
-	if first, rest, ok := strings.Cut(label, " "); ok && len(f) > 1 && (rules.Fold(first) == rules.Fold(f[0]) || rules.Fold(first) == rules.Fold(f[len(f)-1])) {
-		return rest
+	if first, rest, ok := strings.Cut(label, " "); ok && len(f) > 1 && (rules.Fold(strings.TrimSuffix(first, ":")) == rules.Fold(f[0]) || rules.Fold(first) == rules.Fold(f[len(f)-1])) {
+		// French puts a space before its colon: "Coloniser : fonder…" loses the colon too.
+		return strings.TrimLeft(rest, ":· ")
 	}
 	return label
 }

@@ -604,3 +604,17 @@ func TestFillStaysAtEachKindsFirstLevel(t *testing.T) {
 		check("picker", step.Whole)
 	}
 }
+
+// TestDropRepeatLeavesNoColon: a label's first word that repeats the move goes with the French
+// colon after it ("coloniser g3 — +1 · : fonder une colonie…" was offered).
+func TestDropRepeatLeavesNoColon(t *testing.T) {
+	for _, c := range []struct{ label, move, want string }{
+		{"Coloniser : fonder une colonie en payant", "coloniser g3", "fonder une colonie en payant"},
+		{"Colonize: claim a colony by paying", "colonize g3", "claim a colony by paying"},
+		{"Acheter « Gardien » en payant", "acheter a8 r", "« Gardien » en payant"},
+	} {
+		if got := dropRepeat(c.label, c.move); got != c.want {
+			t.Errorf("dropRepeat(%q, %q) = %q, want %q", c.label, c.move, got, c.want)
+		}
+	}
+}
