@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,5 +79,35 @@ func TestCommaInsideAMoveRefusedWithHint(t *testing.T) {
 	reason, _ := AsRefusal(err)
 	if !strings.Contains(reason, "separated by spaces, not commas") {
 		t.Errorf("%q: %v; want the refusal to say how a move is written", text, err)
+	}
+}
+
+// A step that begins a move and a next step that goes on with it but is wrong (Autumn Ash's
+// "a6 pawn, a6 a5 qeen") is refused for what is wrong in it, not with the hint about commas.
+func TestCommaInsideAMoveRefusedForItsFault(t *testing.T) {
+	e := fastRealEnv(t)
+	th := e.realGame("autumn-ash", "ann", "bob")
+	r := rand.New(rand.NewPCG(5, 9))
+	c, ok := e.findStep(th, r, 200, func(c stepCase) bool {
+		if len(c.m1) < 4 {
+			return false
+		}
+		_, err := rules.Canonical(c.before, c.seat, c.m1[:2])
+		return err != nil
+	})
+	if !ok {
+		t.Fatal("random play met no move of four tokens")
+	}
+	bad := slices.Clone(c.m1[2:])
+	bad[len(bad)-1] = "qeen"
+	text := c.m1[:2].String() + ", " + bad.String()
+	n := len(e.notations(th))
+	_, err := e.svc.Move(context.Background(), e.in(th, user(c.who)), text)
+	reason, _ := AsRefusal(err)
+	if !strings.Contains(reason, "qeen") || strings.Contains(reason, "not commas") {
+		t.Errorf("%q: %v; want the refusal to name what is wrong (qeen)", text, err)
+	}
+	if log := e.notations(th); len(log) != n {
+		t.Errorf("%q played something: %q", text, log[n:])
 	}
 }

@@ -224,7 +224,15 @@ run:
 					steps = slices.Concat(steps[:i:i], []rules.Move{slices.Concat(step, steps[i+1])}, steps[i+2:])
 					step, rest, m, more, err = steps[i], joined, jm, jmore, nil
 				} else if _, perr := forcedPrefix(st, seat, rest); perr == nil {
-					err = joinHint(ul, err)
+					next := rules.Unalias(st, seat, slices.Concat(rest, steps[i+1][:min(1, len(steps[i+1]))]), words)
+					if _, cerr := forcedPrefix(st, seat, next); cerr == nil && len(next) > len(rest) {
+						// The next step goes on with this move ("a6 pawn, a6 a5 qeen"): what is wrong
+						// is in it, and the refusal says that rather than how moves are written.
+						steps = slices.Concat(steps[:i:i], []rules.Move{slices.Concat(step, steps[i+1])}, steps[i+2:])
+						step, rest, err = steps[i], joined, jerr
+					} else {
+						err = joinHint(ul, err)
+					}
 				}
 			}
 			if err != nil && len(played) > 0 && superfluous(t.kit.Game, before, seat, rest) {
