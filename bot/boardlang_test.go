@@ -96,13 +96,14 @@ func TestRunningBoardsInTheReadersLanguage(t *testing.T) {
 			if !strings.HasSuffix(board.Name, "-de.png") {
 				t.Errorf("the thread's board is named %q, without its language", board.Name)
 			}
-			// /board shows the public board: the thread's language, whoever asks.
+			// /board answers the asker alone: the public board in their language (bob reads
+			// French), as the answer's text is.
 			rep, err := e.svc.Board(ctx, e.in(th, user("bob")))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rep.Image == nil || !bytes.Equal(rep.Image.PNG, draw(rules.Spectator, LangGerman)) {
-				t.Errorf("/board is not the German public board")
+			if rep.Image == nil || !bytes.Equal(rep.Image.PNG, draw(rules.Spectator, LangFrench)) {
+				t.Errorf("/board is not the public board in bob's French")
 			}
 			// /view is private: bob reads French.
 			rep, err = e.svc.View(ctx, e.in(th, user("bob")))

@@ -28,7 +28,9 @@ func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
 		return Reply{Text: T(ul, "board_gathering", "Game", gameTitle(t), "Taken", len(lobby.Players), "Count", t.row.Seats), Private: true, Game: t.row.ID, Lobby: &lobby}, nil
 	}
 	s.notePeek(ctx, t, req.User.ID)
-	img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq, s.threadLang(t.row))
+	// The reply is the asker's alone, so the public board comes in their language, as its text
+	// does (readers saw a French answer with the server's German board).
+	img, err := s.render(t.kit, t.row, t.state, rules.Spectator, t.seq, ul)
 	if err != nil {
 		return Reply{}, err
 	}
