@@ -14,13 +14,11 @@ import (
 // before) and a shape taller than a pixel (the row above). Each position tries those two, then
 // the last distance used and a short hash chain for the rest (text: a glyph's row recurs at many
 // distances, and the latest one is rarely the longest match), and takes the longest; the
-// positions a match covers are not looked at again. Tokens go out in small blocks with their own
-// Huffman codes, so a stretch of text and a stretch of board each get codes that fit them.
-// Against one hash entry, 32K-token blocks and looking ahead only below 32 bytes, this made
-// Reef Encounter's 4-seat boards 8% smaller (issue 39).
-func deflateRows(out *bytes.Buffer, raw []byte, stride int) {
+// positions a match covers are not looked at again. Tokens go out in blocks with their own
+// Huffman codes. How hard it looks is the effort's: see fastDeflate and smallDeflate.
+func deflateRows(out *bytes.Buffer, raw []byte, stride int, ef effort) {
 	e := deflaters.Get().(*deflater)
-	e.reset(out)
+	e.reset(out, ef)
 	n := len(raw)
 	above := stride
 	if above > maxDistance {
@@ -29,7 +27,7 @@ func deflateRows(out *bytes.Buffer, raw []byte, stride int) {
 	lastD := 0
 	for i := 0; i < n; {
 		best, bestD := e.longest(raw, i, above, lastD)
-		if best >= minMatch && best < lazyBelow && i+1 < n {
+		if best >= minMatch && best < ef.lazyBelow && i+1 < n {
 			// A short match may hide a longer one a byte on: then the byte goes as a literal.
 			if l, _ := e.longest(raw, i+1, above, bestD); l > best {
 				e.literal(raw[i])
@@ -40,7 +38,7 @@ func deflateRows(out *bytes.Buffer, raw []byte, stride int) {
 		if best >= minMatch {
 			e.match(best, bestD)
 			lastD = bestD
-			if best < insertBelow {
+			if best < ef.insertBelow {
 				// Inside a short match (text) the bytes may start repeats later on.
 				for k := i + 1; k < i+best && k+4 <= n; k++ {
 					e.insert(hash4(binary.LittleEndian.Uint32(raw[k:])), k)
@@ -92,7 +90,7 @@ func (e *deflater) longest(raw []byte, i, above, lastD int) (best, bestD int) {
 		} else {
 			cand = int(e.prev[i&(maxDistance-1)]) - 1
 		}
-		for depth := chainDepth; cand >= 0 && depth > 0 && best < niceMatch; depth-- {
+		for depth := e.ef.chain - 1; cand >= 0 && depth >= 0 && best < niceMatch; depth-- {
 			d := i - cand
 			if d <= 0 || d > maxDistance {
 				break
@@ -112,15 +110,30 @@ func (e *deflater) longest(raw []byte, i, above, lastD int) (best, bestD int) {
 	return best, bestD
 }
 
+// effort is how hard deflateRows looks for matches.
+type effort struct {
+	chain       int // candidates of the hash chain tried per position
+	lazyBelow   int // matches shorter than this look a byte ahead for a longer one
+	insertBelow int // matches shorter than this index their bytes (text may repeat from them)
+	blockTokens int // tokens per block: smaller blocks fit codes to text and to shapes apart
+}
+
+var (
+	// fastDeflate is every game's: the latest candidate only, about 3 ms of processor time for
+	// a 1000 x 1700 board.
+	fastDeflate = effort{chain: 1, lazyBelow: 32, insertBelow: 16, blockTokens: 1 << 15}
+	// smallDeflate makes boards 10-11% smaller (Reef Encounter's 4-seat boards, issue 39: a glyph's
+	// row recurs at many distances and the latest is rarely the longest match) for about 3 times
+	// the processor time (8-10 ms for that board). Chains of 4 and 64 were 1% larger and smaller.
+	smallDeflate = effort{chain: 16, lazyBelow: 128, insertBelow: maxMatch + 1, blockTokens: 1 << 11}
+)
+
 const (
-	lazyBelow   = 128 // matches shorter than this look a byte ahead for a longer one
-	insertBelow = 16  // matches shorter than this index their bytes
 	maxMatch    = 258
 	minMatch    = 4 // a 3-byte match far away costs about what its literals do
 	maxDistance = 32768
 	hashBits    = 15
-	blockTokens = 1 << 11
-	chainDepth  = 16 // candidates tried per position: 4 and 64 were 1% larger and smaller
+	maxTokens   = 1 << 15
 	niceMatch   = 64 // a match this long stops the chain
 )
 
@@ -163,6 +176,7 @@ func matchLen(a, b []byte) int {
 // A token is a literal byte, or a match: 1<<31 | (length-3)<<16 | (distance-1).
 type deflater struct {
 	out    *bytes.Buffer
+	ef     effort
 	table  [1 << hashBits]int32 // last position+1 of each 4-byte hash
 	prev   [maxDistance]int32   // the position+1 before each position with its hash
 	tokens []uint32
@@ -172,10 +186,10 @@ type deflater struct {
 	nacc   uint
 }
 
-var deflaters = sync.Pool{New: func() any { return &deflater{tokens: make([]uint32, 0, blockTokens)} }}
+var deflaters = sync.Pool{New: func() any { return &deflater{tokens: make([]uint32, 0, maxTokens)} }}
 
-func (e *deflater) reset(out *bytes.Buffer) {
-	e.out = out
+func (e *deflater) reset(out *bytes.Buffer, ef effort) {
+	e.out, e.ef = out, ef
 	clear(e.table[:])
 	clear(e.prev[:])
 	e.tokens = e.tokens[:0]
@@ -186,7 +200,7 @@ func (e *deflater) reset(out *bytes.Buffer) {
 func (e *deflater) literal(b byte) {
 	e.tokens = append(e.tokens, uint32(b))
 	e.litF[b]++
-	if len(e.tokens) == blockTokens {
+	if len(e.tokens) == e.ef.blockTokens {
 		e.block(false)
 	}
 }
@@ -195,7 +209,7 @@ func (e *deflater) match(length, dist int) {
 	e.tokens = append(e.tokens, 1<<31|uint32(length-3)<<16|uint32(dist-1))
 	e.litF[257+int(lengthCode[length-3])]++
 	e.distF[distCode(dist-1)]++
-	if len(e.tokens) == blockTokens {
+	if len(e.tokens) == e.ef.blockTokens {
 		e.block(false)
 	}
 }
