@@ -19,6 +19,10 @@ type Canvas struct {
 	// nearly solid ones made solid. Text keeps its weight and reads the same on a phone, and a
 	// board that is mostly labels deflates 6-9% smaller, the edges being what costs.
 	CrispText bool
+	// SharpText blends glyph edges less still than CrispText: only coverage between 6/16 and
+	// 10/16 is blended. The letters keep their weight and some antialiasing; a board that is mostly
+	// labels deflates about 8% smaller than with CrispText (Reef Encounter's, issue 39).
+	SharpText bool
 }
 
 // NewCanvas returns a w x h canvas filled with bg (Paper when nil).
@@ -89,6 +93,7 @@ func (c *Canvas) Image() image.Image { return c.RGBA }
 // Text draws a label; see DrawText.
 func (c *Canvas) Text(x, y float64, s string, st Style) image.Rectangle {
 	st.Crisp = st.Crisp || c.CrispText
+	st.Sharp = st.Sharp || c.SharpText
 	return DrawText(c.RGBA, x, y, s, st)
 }
 

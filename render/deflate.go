@@ -12,12 +12,13 @@ import (
 // a raw deflate stream (RFC 1951), written for boards. A general compressor hashes every position
 // to find repeats; a board's repeats are mostly known in advance: a run of one colour (the byte
 // before) and a shape taller than a pixel (the row above). Each position tries those two, then
-// the last distance used and one hash table for the rest (text), and takes the longest; the
+// the last distance used and a short hash chain for the rest (text: a glyph's row recurs at many
+// distances, and the latest one is rarely the longest match), and takes the longest; the
 // positions a match covers are not looked at again. Tokens go out in blocks with their own
-// Huffman codes.
-func deflateRows(out *bytes.Buffer, raw []byte, stride int) {
+// Huffman codes. How hard it looks is the effort's: see fastDeflate and smallDeflate.
+func deflateRows(out *bytes.Buffer, raw []byte, stride int, ef effort) {
 	e := deflaters.Get().(*deflater)
-	e.reset(out)
+	e.reset(out, ef)
 	n := len(raw)
 	above := stride
 	if above > maxDistance {
@@ -26,7 +27,7 @@ func deflateRows(out *bytes.Buffer, raw []byte, stride int) {
 	lastD := 0
 	for i := 0; i < n; {
 		best, bestD := e.longest(raw, i, above, lastD)
-		if best >= minMatch && best < lazyBelow && i+1 < n {
+		if best >= minMatch && best < ef.lazyBelow && i+1 < n {
 			// A short match may hide a longer one a byte on: then the byte goes as a literal.
 			if l, _ := e.longest(raw, i+1, above, bestD); l > best {
 				e.literal(raw[i])
@@ -37,10 +38,10 @@ func deflateRows(out *bytes.Buffer, raw []byte, stride int) {
 		if best >= minMatch {
 			e.match(best, bestD)
 			lastD = bestD
-			if best < insertBelow {
+			if best < ef.insertBelow {
 				// Inside a short match (text) the bytes may start repeats later on.
 				for k := i + 1; k < i+best && k+4 <= n; k++ {
-					e.table[hash4(binary.LittleEndian.Uint32(raw[k:]))] = int32(k + 1)
+					e.insert(hash4(binary.LittleEndian.Uint32(raw[k:])), k)
 				}
 			}
 			i += best
@@ -63,7 +64,7 @@ func (e *deflater) longest(raw []byte, i, above, lastD int) (best, bestD int) {
 	}
 	if best == limit {
 		// The run goes on past the longest match: nothing can do better.
-		e.table[hashAt(cur)] = int32(i + 1)
+		e.insert(hashAt(cur), i)
 		return best, bestD
 	}
 	if above > 0 && i >= above {
@@ -72,7 +73,7 @@ func (e *deflater) longest(raw []byte, i, above, lastD int) (best, bestD int) {
 		}
 	}
 	if best == limit {
-		e.table[hashAt(cur)] = int32(i + 1)
+		e.insert(hashAt(cur), i)
 		return best, bestD
 	}
 	if lastD > 1 && lastD != above && i >= lastD {
@@ -83,25 +84,66 @@ func (e *deflater) longest(raw []byte, i, above, lastD int) (best, bestD int) {
 	if limit >= 4 {
 		h := hash4(binary.LittleEndian.Uint32(cur))
 		cand := int(e.table[h]) - 1
-		e.table[h] = int32(i + 1)
-		if d := i - cand; cand >= 0 && d > 0 && d <= maxDistance && d != 1 && d != above && d != lastD {
-			if l := matchLen(cur, raw[cand:]); l > best {
-				best, bestD = l, d
+		if cand != i {
+			e.prev[i&(maxDistance-1)] = int32(cand + 1)
+			e.table[h] = int32(i + 1)
+		} else {
+			cand = int(e.prev[i&(maxDistance-1)]) - 1
+		}
+		for depth := e.ef.chain - 1; cand >= 0 && depth >= 0 && best < niceMatch; depth-- {
+			d := i - cand
+			if d <= 0 || d > maxDistance {
+				break
 			}
+			if d != 1 && d != above && d != lastD && raw[cand+min(best, limit-1)] == cur[min(best, limit-1)] {
+				if l := matchLen(cur, raw[cand:]); l > best {
+					best, bestD = l, d
+				}
+			}
+			next := int(e.prev[cand&(maxDistance-1)]) - 1
+			if next >= cand {
+				break
+			}
+			cand = next
 		}
 	}
 	return best, bestD
 }
 
+// effort is how hard deflateRows looks for matches.
+type effort struct {
+	chain       int // candidates of the hash chain tried per position
+	lazyBelow   int // matches shorter than this look a byte ahead for a longer one
+	insertBelow int // matches shorter than this index their bytes (text may repeat from them)
+	blockTokens int // tokens per block: smaller blocks fit codes to text and to shapes apart
+}
+
+var (
+	// fastDeflate is every game's: the latest candidate only, about 3 ms of processor time for
+	// a 1000 x 1700 board.
+	fastDeflate = effort{chain: 1, lazyBelow: 32, insertBelow: 16, blockTokens: 1 << 15}
+	// smallDeflate makes boards 10-11% smaller (Reef Encounter's 4-seat boards, issue 39: a glyph's
+	// row recurs at many distances and the latest is rarely the longest match) for about 3 times
+	// the processor time (8-10 ms for that board). Chains of 4 and 64 were 1% larger and smaller.
+	smallDeflate = effort{chain: 16, lazyBelow: 128, insertBelow: maxMatch + 1, blockTokens: 1 << 11}
+)
+
 const (
-	lazyBelow   = 32 // matches shorter than this look a byte ahead for a longer one
-	insertBelow = 16 // matches shorter than this index their bytes
 	maxMatch    = 258
 	minMatch    = 4 // a 3-byte match far away costs about what its literals do
 	maxDistance = 32768
 	hashBits    = 15
-	blockTokens = 1 << 15
+	maxTokens   = 1 << 15
+	niceMatch   = 64 // a match this long stops the chain
 )
+
+// insert makes position i the latest with hash h, linked to the one before.
+func (e *deflater) insert(h uint32, i int) {
+	if old := e.table[h]; old != int32(i+1) {
+		e.prev[i&(maxDistance-1)] = old
+		e.table[h] = int32(i + 1)
+	}
+}
 
 func hash4(v uint32) uint32 { return (v * 0x9e3779b1) >> (32 - hashBits) }
 
@@ -134,7 +176,9 @@ func matchLen(a, b []byte) int {
 // A token is a literal byte, or a match: 1<<31 | (length-3)<<16 | (distance-1).
 type deflater struct {
 	out    *bytes.Buffer
+	ef     effort
 	table  [1 << hashBits]int32 // last position+1 of each 4-byte hash
+	prev   [maxDistance]int32   // the position+1 before each position with its hash
 	tokens []uint32
 	litF   [286]int32
 	distF  [30]int32
@@ -142,11 +186,12 @@ type deflater struct {
 	nacc   uint
 }
 
-var deflaters = sync.Pool{New: func() any { return &deflater{tokens: make([]uint32, 0, blockTokens)} }}
+var deflaters = sync.Pool{New: func() any { return &deflater{tokens: make([]uint32, 0, maxTokens)} }}
 
-func (e *deflater) reset(out *bytes.Buffer) {
-	e.out = out
+func (e *deflater) reset(out *bytes.Buffer, ef effort) {
+	e.out, e.ef = out, ef
 	clear(e.table[:])
+	clear(e.prev[:])
 	e.tokens = e.tokens[:0]
 	e.litF, e.distF = [286]int32{}, [30]int32{}
 	e.acc, e.nacc = 0, 0
@@ -155,7 +200,7 @@ func (e *deflater) reset(out *bytes.Buffer) {
 func (e *deflater) literal(b byte) {
 	e.tokens = append(e.tokens, uint32(b))
 	e.litF[b]++
-	if len(e.tokens) == blockTokens {
+	if len(e.tokens) == e.ef.blockTokens {
 		e.block(false)
 	}
 }
@@ -164,7 +209,7 @@ func (e *deflater) match(length, dist int) {
 	e.tokens = append(e.tokens, 1<<31|uint32(length-3)<<16|uint32(dist-1))
 	e.litF[257+int(lengthCode[length-3])]++
 	e.distF[distCode(dist-1)]++
-	if len(e.tokens) == blockTokens {
+	if len(e.tokens) == e.ef.blockTokens {
 		e.block(false)
 	}
 }

@@ -53,15 +53,47 @@ func TestDeflateRowsInflates(t *testing.T) {
 		"wide":   {board(40000, 3, 3), 40001},
 	}
 	for name, c := range cases {
+		for en, ef := range map[string]effort{"fast": fastDeflate, "small": smallDeflate} {
+			var buf bytes.Buffer
+			deflateRows(&buf, c.raw, c.stride, ef)
+			got, err := io.ReadAll(flate.NewReader(bytes.NewReader(buf.Bytes())))
+			if err != nil {
+				t.Fatalf("%s, %s: %v", name, en, err)
+			}
+			if !bytes.Equal(got, c.raw) {
+				t.Fatalf("%s, %s: inflated %d bytes differ from the %d given", name, en, len(got), len(c.raw))
+			}
+		}
+	}
+}
+
+// Text: glyph rows recur at many distances, a different one each time nearest. The small effort
+// finds the older, longer matches the fast one's single candidate misses.
+func TestSmallDeflateFindsOlderMatches(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	glyphs := make([][]byte, 12)
+	for i := range glyphs {
+		glyphs[i] = make([]byte, 9)
+		for k := range glyphs[i] {
+			glyphs[i][k] = byte(r.IntN(4)) // ink, paper and two shades
+		}
+	}
+	var raw []byte
+	for len(raw) < 200000 {
+		// Glyphs share their first bytes (the hash's), so the latest candidate is often wrong.
+		g := glyphs[r.IntN(len(glyphs))]
+		raw = append(raw, 1, 2, 3, 0)
+		raw = append(raw, g...)
+	}
+	size := func(ef effort) int {
 		var buf bytes.Buffer
-		deflateRows(&buf, c.raw, c.stride)
-		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(buf.Bytes())))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if !bytes.Equal(got, c.raw) {
-			t.Fatalf("%s: inflated %d bytes differ from the %d given", name, len(got), len(c.raw))
-		}
+		deflateRows(&buf, raw, 1001, ef)
+		return buf.Len()
+	}
+	fast, small := size(fastDeflate), size(smallDeflate)
+	t.Logf("fast %d, small %d bytes", fast, small)
+	if small*100 > fast*90 {
+		t.Errorf("small effort %d bytes, fast %d: not 10%% smaller", small, fast)
 	}
 }
 
@@ -114,14 +146,16 @@ func FuzzDeflateRows(f *testing.F) {
 		if stride < 1 || stride > 1<<20 {
 			stride = 1 + len(raw)%97
 		}
-		var buf bytes.Buffer
-		deflateRows(&buf, raw, stride)
-		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(buf.Bytes())))
-		if err != nil {
-			t.Fatalf("stride %d, %d bytes: %v", stride, len(raw), err)
-		}
-		if !bytes.Equal(got, raw) {
-			t.Fatalf("stride %d: inflated %d bytes differ from the %d given", stride, len(got), len(raw))
+		for _, ef := range []effort{fastDeflate, smallDeflate} {
+			var buf bytes.Buffer
+			deflateRows(&buf, raw, stride, ef)
+			got, err := io.ReadAll(flate.NewReader(bytes.NewReader(buf.Bytes())))
+			if err != nil {
+				t.Fatalf("stride %d, %d bytes: %v", stride, len(raw), err)
+			}
+			if !bytes.Equal(got, raw) {
+				t.Fatalf("stride %d: inflated %d bytes differ from the %d given", stride, len(got), len(raw))
+			}
 		}
 	})
 }

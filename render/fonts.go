@@ -65,16 +65,16 @@ func Face(size float64, bold bool) font.Face {
 }
 
 // FontFace is Face for any embedded font, the monospaced ones included.
-func FontFace(f Font, size float64) font.Face { return fontFace(f, size, false) }
+func FontFace(f Font, size float64) font.Face { return fontFace(f, size, softEdges) }
 
-func fontFace(f Font, size float64, crisp bool) font.Face {
+func fontFace(f Font, size float64, edges edgeKind) font.Face {
 	if !(size > 0) || size > 1000 {
 		size = 16
 	}
 	if f >= numFonts {
 		f = Regular
 	}
-	return &cachedFace{s: sizedFor(sizeKey{f, fixed.Int26_6(math.Round(size * 64)), crisp})}
+	return &cachedFace{s: sizedFor(sizeKey{f, fixed.Int26_6(math.Round(size * 64)), edges})}
 }
 
 // sized holds everything cached for one font at one size. The truetype face that rasterises
@@ -84,7 +84,7 @@ type sized struct {
 	face    font.Face
 	metrics font.Metrics
 	size    fixed.Int26_6
-	crisp   bool // glyph masks sharpened
+	edges   edgeKind // how glyph masks are sharpened
 	glyphs  map[glyphKey]*glyph
 	kerns   map[[2]rune]fixed.Int26_6
 }
@@ -92,7 +92,7 @@ type sized struct {
 type sizeKey struct {
 	font  Font
 	size  fixed.Int26_6
-	crisp bool
+	edges edgeKind
 }
 
 // maxSizes and maxGlyphs bound the caches; past them text is still drawn, just not remembered.
@@ -120,7 +120,7 @@ func sizedFor(k sizeKey) *sized {
 		// The truetype face's own cache would duplicate ours.
 		GlyphCacheEntries: 1,
 	})
-	s := &sized{face: face, size: size, crisp: k.crisp, glyphs: make(map[glyphKey]*glyph), kerns: make(map[[2]rune]fixed.Int26_6)}
+	s := &sized{face: face, size: size, edges: k.edges, glyphs: make(map[glyphKey]*glyph), kerns: make(map[[2]rune]fixed.Int26_6)}
 	s.metrics = face.Metrics()
 	// The truetype face leaves out the cap and x heights (taken here from "H" and "x") and
 	// reports the em size as line height, which is too tight for labels.
@@ -182,8 +182,8 @@ func (s *sized) glyph(k glyphKey) *glyph {
 			}
 		}
 	}
-	if s.crisp {
-		sharpen(g.mask.Pix)
+	if s.edges != softEdges {
+		sharpen(g.mask.Pix, s.edges)
 	}
 	if len(s.glyphs) < maxGlyphs {
 		s.glyphs[k] = g
@@ -191,11 +191,24 @@ func (s *sized) glyph(k glyphKey) *glyph {
 	return g
 }
 
-// sharpen steepens a glyph mask's edge: coverage under 3/16 becomes none, and the ramp above it
-// reaches full coverage at 13/16 instead of at 1.
-func sharpen(mask []uint8) {
+// edgeKind is how much a glyph's edge is blended: Style.Crisp and Style.Sharp.
+type edgeKind uint8
+
+const (
+	softEdges  edgeKind = iota // as rasterised
+	crispEdges                 // coverage under 3/16 dropped, full ink from 13/16
+	sharpEdges                 // coverage under 6/16 dropped, full ink from 10/16
+)
+
+// sharpen steepens a glyph mask's edge: the coverage below the kind's floor becomes none, and
+// the ramp above it reaches full coverage at its ceiling instead of at 1.
+func sharpen(mask []uint8, k edgeKind) {
+	lo, span := 48, 159
+	if k == sharpEdges {
+		lo, span = 96, 64
+	}
 	for i, a := range mask {
-		mask[i] = uint8(min(255, max(0, (int(a)-48)*255/159)))
+		mask[i] = uint8(min(255, max(0, (int(a)-lo)*255/span)))
 	}
 }
 

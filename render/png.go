@@ -21,6 +21,13 @@ func EncodePNG(img image.Image, pal color.Palette) ([]byte, error) {
 	return encodePNG(img, pal, deflateLevel)
 }
 
+// EncodePNGSmall is EncodePNG deflating harder: about 10% smaller for a board of many labels, at
+// about three times the deflating time (8-10 ms of processor time for a 1000 x 1700 board instead
+// of 3). For a game whose largest boards pass the size budget.
+func EncodePNGSmall(img image.Image, pal color.Palette) ([]byte, error) {
+	return encodePNG(img, pal, boardDeflateSmall)
+}
+
 func encodePNG(img image.Image, pal color.Palette, level int) ([]byte, error) {
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
 	var buf bytes.Buffer

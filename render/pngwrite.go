@@ -19,8 +19,12 @@ import (
 // labels, not intensities, so differences between neighbours only add symbols.
 const deflateLevel = boardDeflate
 
-// boardDeflate selects deflateRows; levels 1-9 are klauspost/compress's.
-const boardDeflate = 0
+// boardDeflate selects deflateRows at fastDeflate, boardDeflateSmall at smallDeflate; levels 1-9
+// are klauspost/compress's.
+const (
+	boardDeflate      = 0
+	boardDeflateSmall = -1
+)
 
 // writePaletted writes pm as an 8-bit paletted PNG (rows unfiltered, as image/png does for
 // paletted images; see deflateLevel), deflated as one stream. Deflating stripes on every core at
@@ -85,9 +89,12 @@ func writeRaw(out *bytes.Buffer, raw []byte, w, h int, pal color.Palette, level 
 	idat := idatBuffers.Get().(*bytes.Buffer)
 	idat.Reset()
 	idat.Write([]byte{0x78, 0x5e}) // zlib header: deflate, 32K window, a fast level
-	if level == boardDeflate {
-		deflateRows(idat, raw, w+1)
-	} else {
+	switch level {
+	case boardDeflate:
+		deflateRows(idat, raw, w+1, fastDeflate)
+	case boardDeflateSmall:
+		deflateRows(idat, raw, w+1, smallDeflate)
+	default:
 		fw, _ := flateWriters[level].Get().(*flate.Writer)
 		if fw == nil {
 			fw, _ = flate.NewWriter(idat, level)

@@ -47,10 +47,22 @@ type Style struct {
 	HaloWidth int
 	// Crisp draws glyph edges with less blending (see Canvas.CrispText).
 	Crisp bool
+	// Sharp blends glyph edges less still (see Canvas.SharpText); it wins over Crisp.
+	Sharp bool
+}
+
+func (st Style) edges() edgeKind {
+	switch {
+	case st.Sharp:
+		return sharpEdges
+	case st.Crisp:
+		return crispEdges
+	}
+	return softEdges
 }
 
 // Face returns a new face for the style; see Face about concurrency.
-func (st Style) Face() font.Face { return fontFace(st.Font, st.size(), st.Crisp) }
+func (st Style) Face() font.Face { return fontFace(st.Font, st.size(), st.edges()) }
 
 func (st Style) size() float64 {
 	if st.Size > 0 {
@@ -147,7 +159,7 @@ func DrawUnheard(dst draw.Image, x, y float64, s string, st Style) image.Rectang
 	// part.
 	whole := image.Pt(dot.X.Floor(), dot.Y.Floor())
 	frac := fixed.Point26_6{X: dot.X - fixed.I(whole.X), Y: dot.Y - fixed.I(whole.Y)}
-	hm := haloMasks(haloKey{s: s, font: st.Font, size: st.size(), crisp: st.Crisp, width: hw, fx: frac.X, fy: frac.Y}, face)
+	hm := haloMasks(haloKey{s: s, font: st.Font, size: st.size(), edges: st.edges(), width: hw, fx: frac.X, fy: frac.Y}, face)
 	r := hm.mask.Rect.Add(whole)
 	draw.DrawMask(dst, r, image.NewUniform(st.Halo), image.Point{}, hm.halo, hm.halo.Rect.Min, draw.Over)
 	draw.DrawMask(dst, r, image.NewUniform(col), image.Point{}, hm.mask, hm.mask.Rect.Min, draw.Over)
@@ -158,7 +170,7 @@ type haloKey struct {
 	s      string
 	font   Font
 	size   float64
-	crisp  bool
+	edges  edgeKind
 	width  int
 	fx, fy fixed.Int26_6
 }

@@ -45,7 +45,9 @@ func PNG(v any, m render.Meta) ([]byte, error) {
 	d := newDrawer(view, m)
 	c := d.draw(render.AcquireCanvas)
 	defer c.Release()
-	return render.EncodePNG(c.RGBA, pal)
+	// The 4-seat board is the largest of all games' (labels are most of its bytes): it alone
+	// pays for the harder deflate to stay within 60 KB.
+	return render.EncodePNGSmall(c.RGBA, pal)
 }
 
 func toView(v any) (*rf.View, error) { return render.ViewOf[rf.View](v, "reef") }
@@ -91,7 +93,7 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	d.noteL = d.noteLines(width - 2*margin)
 	h := statusH + d.noteHeight() + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
 	d.c = frame(width, h, render.Paper)
-	d.c.CrispText = true // labels are most of the bytes: see render.Canvas
+	d.c.SharpText = true // labels are most of the bytes: see render.Canvas
 
 	y := d.status()
 	y = d.note(y)

@@ -26,7 +26,7 @@ type polypKey struct {
 // the square's ground so that it is opaque and copies fast.
 var polypTile = render.NewSprites(func(k polypKey) image.Image {
 	c := render.NewCanvas(cell, cell, k.ground)
-	c.CrispText = true
+	c.SharpText = true
 	in := float64(polypInset)
 	w := float64(cell) - 2*in
 	c.RoundRect(in, in, w, w, 9, coralFill[k.colour], render.Ink, 1.5)
@@ -143,7 +143,7 @@ type boxKey struct {
 // rounded shapes is the slowest part of a frame, copying opaque pixels is the fastest.
 var box = render.NewSprites(func(k boxKey) image.Image {
 	c := render.NewCanvas(k.w, k.h, k.ground)
-	c.CrispText = true
+	c.SharpText = true
 	var fill, edge color.Color
 	if k.fill.A != 0 {
 		fill = k.fill
