@@ -15,7 +15,7 @@ import (
 
 // aiRealGame starts a game of kind between ann and one AI seat (a fast search), the AI's
 // opening moves played, and returns its thread and the AI seat's name.
-func aiRealGame(t *testing.T, e *env, kind string, aiFirst bool) (string, string) {
+func aiRealGame(t *testing.T, e *env, kind string, aiFirst bool, others ...string) (string, string) {
 	t.Helper()
 	var kits []Kit
 	for _, k := range replayKits {
@@ -23,13 +23,23 @@ func aiRealGame(t *testing.T, e *env, kind string, aiFirst bool) (string, string
 	}
 	e.svc = New(e.store, kits, Options{Now: func() time.Time { return e.now }, AIIterations: 4, DefaultReminderHours: 24})
 	ctx := context.Background()
-	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: kind, Seats: 2, Seed: 5, Bots: 1, Level: "easy"})
+	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: kind, Seats: 2 + len(others), Seed: 5, Bots: 1, Level: "easy"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	th := "t-undo-ai"
 	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
 		t.Fatal(err)
+	}
+	for _, o := range others {
+		if _, err := e.svc.Join(ctx, e.in(th, user(o))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if e.row(th).Status != storage.StatusRunning {
+		if _, err := e.svc.Start(ctx, e.in(th, user("ann"))); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if aiFirst {
 		e.playAI()
@@ -53,6 +63,12 @@ func lastByAI(e *env, th string) bool {
 // annPlays plays a random legal move for ann, the seat awaited, as one command.
 func annPlays(t *testing.T, e *env, th string, seed uint64) {
 	t.Helper()
+	playsRandom(t, e, th, "ann", seed)
+}
+
+// playsRandom plays a random legal move for who, awaited, as one command.
+func playsRandom(t *testing.T, e *env, th, who string, seed uint64) {
+	t.Helper()
 	ctx := context.Background()
 	tb, err := e.svc.load(ctx, e.row(th).ID)
 	if err != nil {
@@ -60,15 +76,15 @@ func annPlays(t *testing.T, e *env, th string, seed uint64) {
 	}
 	var m rules.Move
 	for _, p := range tb.state.Awaiting() {
-		if !isRobot(tb.row, p.Seat) {
+		if playerName(tb.row, p.Seat) == who {
 			m, err = rules.RandomMove(tb.state, p.Seat, rand.New(rand.NewPCG(seed, 2)))
 		}
 	}
 	tb.mu.Unlock()
 	if err != nil || m == nil {
-		t.Fatalf("ann has no move: %v", err)
+		t.Fatalf("%s has no move: %v", who, err)
 	}
-	req := e.in(th, user("ann"))
+	req := e.in(th, user(who))
 	req.Interaction = fmt.Sprintf("i-%d", seed)
 	if _, err := e.svc.MoveTokens(ctx, req, m); err != nil {
 		t.Fatal(err)
@@ -204,5 +220,72 @@ func TestUndoNamesWhoIsAskedAndWhoAgreed(t *testing.T) {
 	}
 	if len(told) != 1 || !strings.HasPrefix(told[0], "ann took back their last move; bob and cat agreed.") {
 		t.Fatalf("the take-back is told once, naming who agreed: %q", told)
+	}
+}
+
+// With another person at the table, the AI's reply goes back with the command only once that
+// person agrees (the AI agrees at once): the request names the reply and pings them alone.
+func TestUndoWithTheAIReplyAsksThePeople(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	th, ai := aiRealGame(t, e, "ascidiae", false, "bob")
+	var before, typed string
+	n := -1
+	asked := false
+	for i := uint64(0); i < 300 && !asked && e.row(th).Status == storage.StatusRunning; i++ {
+		ms := e.moves(th)
+		if k := len(ms); n >= 0 && k > n && ms[k-1].UserID == AIUser && ms[n].UserID == "u-ann" {
+			// Ann's command and the AI's reply are the last moves: undo, unless they told
+			// something (the setup's placements revealed).
+			e.deliver()
+			rep, err := e.svc.Undo(ctx, e.in(th, user("ann")), "")
+			if _, refused := AsRefusal(err); err != nil && !refused {
+				t.Fatal(err)
+			}
+			if err == nil {
+				if rep.Text != "Undo requested; bob has been asked." {
+					t.Fatalf("asking: %+v", rep)
+				}
+				asked = true
+				break
+			}
+		}
+		switch who := awaitedPlayer(t, e, th); who {
+		case ai:
+			e.playAI()
+		default:
+			if who == "ann" {
+				before, n = string(e.row(th).Snapshot), len(ms)
+			}
+			playsRandom(t, e, th, who, i)
+			if who == "ann" {
+				typed = e.notations(th)[n]
+			}
+		}
+	}
+	if !asked {
+		t.Fatal("random play met no command of ann's answered by the AI")
+	}
+	e.deliver()
+	// Ann's steps are named to the others only when nothing of them was hidden (a setup's
+	// secret placement is not).
+	last := "their last move"
+	if len(e.sent) == 1 && strings.Contains(e.sent[0].Text, "("+typed+")") {
+		last += " (" + typed + ")"
+	}
+	if len(e.sent) != 1 || strings.Join(e.sent[0].Mentions, ",") != "u-bob" || !e.sent[0].Undo ||
+		!strings.HasPrefix(e.sent[0].Text, "ann asks to take back "+last+" and "+ai+"'s reply") {
+		t.Fatalf("one request naming the reply, pinging bob alone: %+v", e.sent)
+	}
+	rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), "")
+	if want := "You agreed: ann took back " + last + " and " + ai + "'s reply."; err != nil || rep.Text != want {
+		t.Fatalf("%+v %v, want %q", rep, err, want)
+	}
+	if got := len(e.moves(th)); got != n || string(e.row(th).Snapshot) != before {
+		t.Fatalf("%d moves left, want %d; the position is the one before ann's command: %v", got, n, string(e.row(th).Snapshot) == before)
+	}
+	e.deliver()
+	if len(e.sent) != 1 || !strings.HasPrefix(e.sent[0].Text, "ann took back "+last+" and "+ai+"'s reply; bob agreed.") {
+		t.Fatalf("the thread is told once: %+v", e.sent)
 	}
 }
