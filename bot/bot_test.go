@@ -361,8 +361,14 @@ func TestUndo(t *testing.T) {
 	// Refusal by the other player leaves the move.
 	e.mustMove(th, "ann", "bid pass")
 	e.svc.Undo(ctx, e.in(th, user("ann")), "")
-	if _, err := e.svc.Undo(ctx, e.in(th, user("bob")), "no"); err != nil {
-		t.Fatal(err)
+	e.deliver()
+	// The question is settled in a word; the thread's own post tells the refusal.
+	if rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), "no"); err != nil || rep.Public != "bob refused." {
+		t.Fatalf("refuse: %+v %v", rep, err)
+	}
+	e.deliver()
+	if len(e.sent) != 1 || !strings.HasPrefix(e.sent[0].Text, "bob refused to let ann take back their last move") {
+		t.Fatalf("the thread hears of the refusal: %+v", e.sent)
 	}
 	_, err = e.svc.Undo(ctx, e.in(th, user("bob")), "")
 	wantRefusal(t, err, "Only the player who made the last move")

@@ -85,6 +85,8 @@ const undoScope = "undo"
 // another player) or refuses one (answer "no"). Inside the player's own turn, while nothing of
 // the move has reached anyone else, it is taken back at once and silently; otherwise only when
 // every other player agrees. Never past a move that told someone something new (undoBlock).
+// When the AI seats have replied since the player's command (and nobody else moved), the replies
+// go back with it: the AI agrees at once, so against the AI alone it is taken back at once.
 func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, error) {
 	ul := s.UserLanguage(ctx, req)
 	answer = strings.ToLower(strings.TrimSpace(answer))
@@ -117,7 +119,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if pending != nil {
 		if holds(held, pending.By) {
 			if answer == "no" {
-				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Last", pending.last(ul, true)))
+				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Last", pending.last(ul, true)), "")
 			}
 			return Reply{}, refuseT(ul, "undo_already_asked", "Names", joinNames(ul, s.undoWaiting(t, pending)))
 		}
@@ -126,7 +128,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			asker := playerName(row, rules.Seat(pending.By))
 			pending.Refused = true
 			return s.dropUndo(ctx, t, pending, T(sl, "undo_refused", "Name", name, "Asker", asker, "Last", pending.last(sl, false)),
-				T(ul, "undo_refused_you", "Asker", asker, "Last", pending.last(ul, false)))
+				T(ul, "undo_refused_you", "Asker", asker, "Last", pending.last(ul, false)), T(sl, "undo_refused_short", "Name", name))
 		}
 		for _, seat := range held {
 			pending.Agreed = appendInt(pending.Agreed, int(seat))
@@ -185,8 +187,11 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	}
 	// The AI seats' replies go back with the command only if they told nobody anything new
 	// either: the mover has seen them, so what they showed counts as told.
-	for _, r := range g.replies {
+	for i, r := range g.replies {
 		if id := undoBlock(r.evs, rules.Seat(r.seat), true); id != "" {
+			if holds(held, r.seat) { // a move the bot played for the asker, named as such
+				return Reply{}, refuseT(ul, id, "Notation", moves[g.start+len(g.evs)+i].Notation)
+			}
 			return Reply{}, refuseT(ul, replyBlock[id], "Name", playerName(row, rules.Seat(r.seat)))
 		}
 	}
@@ -460,15 +465,19 @@ func (s *Service) saveUndo(ctx context.Context, t *table, p *undoRequest) error 
 }
 
 // dropUndo ends a request (keeping it as kept when refused), tells the thread text and the actor
-// their own line, mine, in their language.
-func (s *Service) dropUndo(ctx context.Context, t *table, kept *undoRequest, text, mine string) (Reply, error) {
+// their own line, mine, in their language. settle, when set, closes the request's question in a
+// word (its buttons), the thread having text in its own post: told once.
+func (s *Service) dropUndo(ctx context.Context, t *table, kept *undoRequest, text, mine, settle string) (Reply, error) {
 	if err := s.saveUndo(ctx, t, kept); err != nil {
 		return Reply{}, err
 	}
 	if err := s.store.Enqueue(ctx, s.plainNotice(t.row, text)); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: mine, Private: true, Public: text, Game: t.row.ID}, nil
+	if settle == "" {
+		settle = text
+	}
+	return Reply{Text: mine, Private: true, Public: settle, Game: t.row.ID}, nil
 }
 
 // takeBack removes the moves of p (the player's last command, with the AI's replies) and rebuilds
