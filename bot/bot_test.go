@@ -345,8 +345,15 @@ func TestUndo(t *testing.T) {
 	if len(e.sent) != 1 || strings.Join(e.sent[0].Mentions, ",") != "u-bob" {
 		t.Fatalf("bob is asked: %+v", e.sent)
 	}
-	if rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), ""); err != nil || rep.Text != "ann took back their last move." {
+	// Told once: bob's own line privately, the question settled in a word, the take-back in the
+	// post with the board, naming who agreed.
+	if rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), ""); err != nil || !rep.Private ||
+		rep.Text != "You agreed: ann took back their last move." || rep.Public != "bob agreed." {
 		t.Fatalf("agree: %+v %v", rep, err)
+	}
+	e.deliver()
+	if len(e.sent) != 1 || e.sent[0].Kind != "turn" || !strings.HasPrefix(e.sent[0].Text, "ann took back their last move; bob agreed.") {
+		t.Fatalf("the thread is told once, naming who agreed: %+v", e.sent)
 	}
 	if moves, _ := e.store.Moves(ctx, e.row(th).ID); len(moves) != 0 {
 		t.Fatalf("log after undo: %v", moves)
@@ -354,8 +361,14 @@ func TestUndo(t *testing.T) {
 	// Refusal by the other player leaves the move.
 	e.mustMove(th, "ann", "bid pass")
 	e.svc.Undo(ctx, e.in(th, user("ann")), "")
-	if _, err := e.svc.Undo(ctx, e.in(th, user("bob")), "no"); err != nil {
-		t.Fatal(err)
+	e.deliver()
+	// The question is settled in a word; the thread's own post tells the refusal.
+	if rep, err := e.svc.Undo(ctx, e.in(th, user("bob")), "no"); err != nil || rep.Public != "bob refused." {
+		t.Fatalf("refuse: %+v %v", rep, err)
+	}
+	e.deliver()
+	if len(e.sent) != 1 || !strings.HasPrefix(e.sent[0].Text, "bob refused to let ann take back their last move") {
+		t.Fatalf("the thread hears of the refusal: %+v", e.sent)
 	}
 	_, err = e.svc.Undo(ctx, e.in(th, user("bob")), "")
 	wantRefusal(t, err, "Only the player who made the last move")

@@ -29,6 +29,18 @@ type undoRequest struct {
 	// Open: every event of the command was public, so its steps as typed tell the others nothing
 	// they did not see (a Reef setup's secret polyp would be in them).
 	Open bool `json:"open,omitempty"`
+	// Reply is the first of the AI seats' moves that followed the command and go back with it
+	// (0: none); Replies names those seats, in the order they replied.
+	Reply   int64    `json:"reply,omitempty"`
+	Replies []string `json:"replies,omitempty"`
+}
+
+// end is the player's own last move in the request, before any AI reply.
+func (p *undoRequest) end() int64 {
+	if p.Reply > 0 {
+		return p.Reply - 1
+	}
+	return p.Seq
 }
 
 // first is the first move the request takes back.
@@ -36,7 +48,7 @@ func (p *undoRequest) first() int64 {
 	if p.From > 0 {
 		return p.From
 	}
-	return p.Seq
+	return p.end()
 }
 
 // last names what the request takes back, never by the log's move numbers (players count turns,
@@ -47,7 +59,7 @@ func (p *undoRequest) last(lang string, own bool) string {
 	// [a turn of several decisions][the reader's own]
 	keys := [2][2]string{{"undo_last_move_their", "undo_last_move_your"}, {"undo_last_turn_their", "undo_last_turn_your"}}
 	turn, mine := 0, 0
-	if p.From > 0 {
+	if p.From > 0 && p.From < p.end() {
 		turn = 1
 	}
 	if own {
@@ -56,6 +68,13 @@ func (p *undoRequest) last(lang string, own bool) string {
 	text := T(lang, keys[turn][mine])
 	if p.Notation != "" && (own || p.Open) {
 		text = T(lang, "undo_last_told", "Last", text, "Notation", p.Notation)
+	}
+	switch len(p.Replies) {
+	case 0:
+	case 1:
+		text = T(lang, "undo_and_reply", "Last", text, "Name", p.Replies[0])
+	default:
+		text = T(lang, "undo_and_replies", "Last", text, "Names", joinNames(lang, p.Replies))
 	}
 	return text
 }
@@ -66,6 +85,8 @@ const undoScope = "undo"
 // another player) or refuses one (answer "no"). Inside the player's own turn, while nothing of
 // the move has reached anyone else, it is taken back at once and silently; otherwise only when
 // every other player agrees. Never past a move that told someone something new (undoBlock).
+// When the AI seats have replied since the player's command (and nobody else moved), the replies
+// go back with it: the AI agrees at once, so against the AI alone it is taken back at once.
 func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, error) {
 	ul := s.UserLanguage(ctx, req)
 	answer = strings.ToLower(strings.TrimSpace(answer))
@@ -98,7 +119,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if pending != nil {
 		if holds(held, pending.By) {
 			if answer == "no" {
-				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Last", pending.last(ul, true)))
+				return s.dropUndo(ctx, t, nil, T(sl, "undo_withdrew", "Name", name), T(ul, "undo_withdrew_you", "Last", pending.last(ul, true)), "")
 			}
 			return Reply{}, refuseT(ul, "undo_already_asked", "Names", joinNames(ul, s.undoWaiting(t, pending)))
 		}
@@ -107,13 +128,13 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			asker := playerName(row, rules.Seat(pending.By))
 			pending.Refused = true
 			return s.dropUndo(ctx, t, pending, T(sl, "undo_refused", "Name", name, "Asker", asker, "Last", pending.last(sl, false)),
-				T(ul, "undo_refused_you", "Asker", asker, "Last", pending.last(ul, false)))
+				T(ul, "undo_refused_you", "Asker", asker, "Last", pending.last(ul, false)), T(sl, "undo_refused_short", "Name", name))
 		}
 		for _, seat := range held {
 			pending.Agreed = appendInt(pending.Agreed, int(seat))
 		}
 		if len(s.undoWaiting(t, pending)) == 0 {
-			return s.takeBack(ctx, t, pending)
+			return s.takeBack(ctx, t, pending, name, ul)
 		}
 		if err := s.saveUndo(ctx, t, pending); err != nil {
 			return Reply{}, err
@@ -132,7 +153,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		return Reply{}, err
 	}
 	last := moves[len(moves)-1]
-	g, err := s.lastCommand(ctx, t, moves)
+	g, err := s.lastCommand(ctx, t, moves, held)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -146,9 +167,11 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	for _, e := range g.evs {
 		evs = append(evs, e...)
 	}
-	own, err := s.ownTurn(ctx, t, rules.Seat(g.seat), g.from, evs)
-	if err != nil {
-		return Reply{}, err
+	own := false // an AI seat's reply has ended the player's turn
+	if len(g.replies) == 0 {
+		if own, err = s.ownTurn(ctx, t, rules.Seat(g.seat), g.from, evs); err != nil {
+			return Reply{}, err
+		}
 	}
 	// The reason is the command's weightiest (undoBlock's order); the decision named, its first
 	// with it, as the player typed it (or as the bot played it for them).
@@ -160,24 +183,43 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 				break
 			}
 		}
-		return Reply{}, refuseT(ul, id, "Notation", moves[len(moves)-len(g.evs)+at].Notation)
+		return Reply{}, refuseT(ul, id, "Notation", moves[g.start+at].Notation)
+	}
+	// The AI seats' replies go back with the command only if they told nobody anything new
+	// either: the mover has seen them, so what they showed counts as told.
+	for i, r := range g.replies {
+		if id := undoBlock(r.evs, rules.Seat(r.seat), true); id != "" {
+			if holds(held, r.seat) { // a move the bot played for the asker, named as such
+				return Reply{}, refuseT(ul, id, "Notation", moves[g.start+len(g.evs)+i].Notation)
+			}
+			return Reply{}, refuseT(ul, replyBlock[id], "Name", playerName(row, rules.Seat(r.seat)))
+		}
 	}
 	p := &undoRequest{Seq: t.seq, By: g.seat, Notation: g.notation, Open: !slices.ContainsFunc(evs, func(e rules.Event) bool { return !e.Public() })}
-	if g.from < t.seq {
+	if len(g.replies) > 0 {
+		p.Reply = g.replies[0].seq
+		for _, r := range g.replies {
+			if !holds(held, r.seat) && !slices.Contains(p.Replies, playerName(row, rules.Seat(r.seat))) {
+				p.Replies = append(p.Replies, playerName(row, rules.Seat(r.seat)))
+			}
+		}
+	}
+	if g.from < p.end() {
 		p.From = g.from
 	}
 	if own {
 		return s.takeBackOwn(ctx, t, p, ul)
 	}
+	// Nobody but AI seats (which agree at once) to ask.
 	if len(s.undoWaiting(t, p)) == 0 {
-		return s.takeBack(ctx, t, p)
+		return s.takeBack(ctx, t, p, "", ul)
 	}
 	if err := s.saveUndo(ctx, t, p); err != nil {
 		return Reply{}, err
 	}
 	var mentions []string
 	for _, p := range row.Players {
-		if p.Seat != last.Seat && !p.Robot {
+		if p.Seat != g.seat && !p.Robot {
 			mentions = appendOnce(mentions, p.UserID)
 		}
 	}
@@ -186,7 +228,19 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 	if err := s.store.Enqueue(ctx, s.notice(n)); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T(ul, "undo_requested"), Private: true, Game: row.ID}, nil
+	waiting := s.undoWaiting(t, p)
+	key := "undo_requested"
+	if len(waiting) > 1 {
+		key = "undo_requested_many"
+	}
+	return Reply{Text: T(ul, key, "Names", joinNames(ul, waiting)), Private: true, Game: row.ID}, nil
+}
+
+// replyBlock is undoBlock's reason for an AI seat's reply, said of that reply.
+var replyBlock = map[string]string{
+	"undo_reveals":       "undo_reply_reveals",
+	"undo_reveals_other": "undo_reply_reveals_other",
+	"undo_shown":         "undo_reply_shown",
 }
 
 // undoBlock is why the events evs of a move by seat keep it from being taken back (a message
@@ -411,19 +465,26 @@ func (s *Service) saveUndo(ctx context.Context, t *table, p *undoRequest) error 
 }
 
 // dropUndo ends a request (keeping it as kept when refused), tells the thread text and the actor
-// their own line, mine, in their language.
-func (s *Service) dropUndo(ctx context.Context, t *table, kept *undoRequest, text, mine string) (Reply, error) {
+// their own line, mine, in their language. settle, when set, closes the request's question in a
+// word (its buttons), the thread having text in its own post: told once.
+func (s *Service) dropUndo(ctx context.Context, t *table, kept *undoRequest, text, mine, settle string) (Reply, error) {
 	if err := s.saveUndo(ctx, t, kept); err != nil {
 		return Reply{}, err
 	}
 	if err := s.store.Enqueue(ctx, s.plainNotice(t.row, text)); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: mine, Private: true, Public: text, Game: t.row.ID}, nil
+	if settle == "" {
+		settle = text
+	}
+	return Reply{Text: mine, Private: true, Public: settle, Game: t.row.ID}, nil
 }
 
-// takeBack removes the moves of p (the player's last command) and rebuilds the state from the log.
-func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply, error) {
+// takeBack removes the moves of p (the player's last command, with the AI's replies) and rebuilds
+// the state from the log. It is told once, in the thread's post with the board, naming who agreed;
+// actor (in language ul) is the player whose agreement completed it, "" when the asker needed
+// nobody's (only AI seats to agree). Each gets their own line privately.
+func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest, actor, ul string) (Reply, error) {
 	row := t.row
 	st, _, err := s.replayTo(ctx, t, p.first()-1)
 	if err != nil {
@@ -448,7 +509,18 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 		return Reply{}, err
 	}
 	// The take-back is news for everyone: the thread starts afresh, pinging every awaited player.
-	lead := T(s.threadLang(row), "undo_taken_back", "Name", playerName(row, rules.Seat(p.By)), "Last", p.last(s.threadLang(row), false))
+	sl := s.threadLang(row)
+	asker := playerName(row, rules.Seat(p.By))
+	lead := T(sl, "undo_taken_back", "Name", asker, "Last", p.last(sl, false))
+	var agreed []string
+	for _, pl := range row.Players {
+		if pl.Seat != p.By && !pl.Robot && holdsInt(p.Agreed, pl.Seat) {
+			agreed = appendOnce(agreed, pl.Name)
+		}
+	}
+	if len(agreed) > 0 {
+		lead = T(sl, "undo_taken_back_agreed", "Name", asker, "Last", p.last(sl, false), "Names", joinNames(sl, agreed))
+	}
 	f, notices := s.post(t, st, t.seq, flow{Takeovers: readFlow(row).Takeovers}, lead)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
@@ -458,7 +530,17 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest) (Reply
 	if err := s.store.Enqueue(ctx, notices...); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: lead, Game: row.ID}, nil
+	// A robot seat awaited alongside (moves at once) is the AI's again.
+	if _, ok := aiSeatDue(t); ok {
+		s.handToAI(t)
+	}
+	if actor == "" {
+		return Reply{Text: T(ul, "undo_took_back_you", "Last", p.last(ul, true)), Private: true, Game: row.ID}, nil
+	}
+	// Public settles the request's question in the thread (its buttons); the take-back itself is
+	// told in the post.
+	return Reply{Text: T(ul, "undo_agreed_you", "Asker", asker, "Last", p.last(ul, false)), Private: true,
+		Public: T(sl, "undo_agreed", "Name", actor), Game: row.ID}, nil
 }
 
 // movePhrase describes a move by its public events, for texts everyone reads: " (alice takes
@@ -481,16 +563,27 @@ func movePhraseIn(lang string, row *storage.Game, evs []rules.Event) string {
 type command struct {
 	seat     int
 	from     int64
+	start    int // the index of move from in the log
 	notation string
 	evs      [][]rules.Event
+	// replies are the AI seats' moves after the command (aiReplies), taken back with it.
+	replies []replyMove
+}
+
+// replyMove is one move of an AI seat's reply: its seq, seat and events.
+type replyMove struct {
+	seq  int64
+	seat int
+	evs  []rules.Event
 }
 
 // lastCommand finds the last command in moves (the whole log of t), nil when the last moves are
-// nobody's command (the bot's, the AI's, the clock's). A command is the moves its player stored
+// nobody's command (the bot's, the AI's, the clock's). When the last moves are AI seats' replies
+// to a command of a seat in held, it is that command, with the replies. A command is the moves its player stored
 // with one interaction (play.go stores step n of interaction "X" as "X#n"), followed by the moves
 // the bot then played automatically for the same seat. Moves without an interaction id (the
 // console) group as the player's moves since the last move of another seat in the same turn.
-func (s *Service) lastCommand(ctx context.Context, t *table, moves []storage.Move) (*command, error) {
+func (s *Service) lastCommand(ctx context.Context, t *table, moves []storage.Move, held []rules.Seat) (*command, error) {
 	rec, err := s.recordOf(ctx, t.row, t.seq)
 	if err != nil {
 		return nil, err
@@ -506,19 +599,55 @@ func (s *Service) lastCommand(ctx context.Context, t *table, moves []storage.Mov
 	}); err != nil {
 		return nil, err
 	}
+	end := len(moves)
 	from, ok := commandStart(moves, turn)
-	if !ok {
+	if !ok || !holds(held, moves[from].Seat) {
+		if k := aiReplies(t.row, moves, held); k > 0 && k < len(moves) {
+			if f, ok := commandStart(moves[:k], turn[:k]); ok && holds(held, moves[f].Seat) {
+				from, end = f, k
+			}
+		}
+	}
+	if !ok && end == len(moves) {
 		return nil, nil
 	}
-	c := &command{seat: moves[from].Seat, from: moves[from].Seq, evs: evs[from:]}
+	c := &command{seat: moves[from].Seat, from: moves[from].Seq, start: from, evs: evs[from:end]}
+	for i := end; i < len(moves); i++ {
+		c.replies = append(c.replies, replyMove{moves[i].Seq, moves[i].Seat, evs[i]})
+	}
 	var steps []string
-	for _, m := range moves[from:] {
+	for _, m := range moves[from:end] {
 		if m.UserID != AutoUser {
 			steps = append(steps, m.Notation)
 		}
 	}
 	c.notation = strings.Join(steps, ", ")
 	return c, nil
+}
+
+// aiReplies is the index in moves of the first of the last moves that are AI seats' replies: moves
+// of robot seats (by the AI, the random player or the bot) and the bot's forced moves for the
+// seats held; len(moves) when the last move is none of these or none of them is a robot seat's.
+func aiReplies(row *storage.Game, moves []storage.Move, held []rules.Seat) int {
+	k, robot := len(moves), false
+	for k > 0 {
+		m := moves[k-1]
+		switch {
+		case isRobot(row, rules.Seat(m.Seat)) && (m.UserID == AIUser || m.UserID == RobotUser || m.UserID == AutoUser):
+			robot = true
+		case m.UserID == AutoUser && holds(held, m.Seat):
+		default:
+			if !robot {
+				return len(moves)
+			}
+			return k
+		}
+		k--
+	}
+	if !robot {
+		return len(moves)
+	}
+	return k
 }
 
 // commandStart is the index in moves of the first move of the last command (see lastCommand);

@@ -114,7 +114,7 @@ func TestUndoTakesBackTheWholeCommand(t *testing.T) {
 						t.Fatalf("the others heard of an undo inside the turn: %+v", e.sent)
 					}
 				} else {
-					if rep.Text != "Undo requested; the other players have been asked." {
+					if rep.Text != "Undo requested; "+other+" has been asked." {
 						t.Fatalf("asking: %+v", rep)
 					}
 					e.deliver()
@@ -130,7 +130,7 @@ func TestUndoTakesBackTheWholeCommand(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if want := c.who + " took back their last turn (" + strings.Join(typed, ", ") + ")."; rep.Text != want {
+					if want := "You agreed: " + c.who + " took back their last turn (" + strings.Join(typed, ", ") + ")."; rep.Text != want || !rep.Private {
 						t.Fatalf("the take-back says %q, want %q", rep.Text, want)
 					}
 				}

@@ -144,7 +144,7 @@ func TestUndoAfterTheTurnPassedAsks(t *testing.T) {
 		t.Fatal("the turn did not pass")
 	}
 	rep, err := e.svc.Undo(ctx, e.in(th, user(who)), "")
-	if err != nil || rep.Text != "Undo requested; the other players have been asked." {
+	if err != nil || rep.Text != "Undo requested; "+other+" has been asked." {
 		t.Fatalf("%+v %v", rep, err)
 	}
 	e.deliver()

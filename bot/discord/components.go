@@ -118,7 +118,7 @@ func (h *Handler) settled(i *discordgo.Interaction, rep bot.Reply, err error) *A
 		return say(rep.Text, true)
 	}
 	if i.Message != nil && i.Message.Content != "" {
-		text = i.Message.Content + "\n→ " + rep.Text
+		text = i.Message.Content + "\n→ " + text
 	}
 	return updateWith(Message{Content: clip(text, maxContent), Clear: true})
 }
