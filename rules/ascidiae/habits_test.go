@@ -48,7 +48,7 @@ func TestHabitJudge(t *testing.T) {
 		{"displace back in one activation", func(g *State) {
 			g.put(0, "b2", "sverk", Up, "KKK")
 			g.put(0, "a3", "mariensis", Up, "")
-		}, []string{"displace a3 b3", "displace b3 a3"}, "- undo"},
+		}, []string{"displace a3 b3", "displace b3 a3"}, "- undo+push_into_empty"}, // back on a3 it pushes into an empty a2
 		{"spin to another facing", func(g *State) {
 			g.put(0, "b2", "sverk", Up, "KKK")
 			g.put(0, "a3", "mariensis", Up, "")
@@ -62,7 +62,7 @@ func TestHabitJudge(t *testing.T) {
 			g.put(0, "d1", "fusca", Up, "K")
 			g.put(0, "b2", "habilis", Up, "K")
 			g.put(0, "c2", "mariensis", Up, "")
-		}, []string{"2", "spin c2 left", "1", "2", "spin c2 up black"}, "- - - - -"},
+		}, []string{"2", "spin c2 left", "1", "2", "spin c2 up black"}, "- - - - push_into_empty"}, // not undone, but up from c2 pushes into an empty c1
 		{"rest instead of the winning claim", func(g *State) {
 			g.Players[0].Colonies = []string{"black4"}
 			g.Colonies[3].By = 0
