@@ -48,7 +48,7 @@ func TestHabitJudge(t *testing.T) {
 		{"displace back in one activation", func(g *State) {
 			g.put(0, "b2", "sverk", Up, "KKK")
 			g.put(0, "a3", "mariensis", Up, "")
-		}, []string{"displace a3 b3", "displace b3 a3"}, "- undo+push_into_empty"}, // back on a3 it pushes into an empty a2
+		}, []string{"displace a3 b3", "displace b3 a3"}, "- undo"},
 		{"spin to another facing", func(g *State) {
 			g.put(0, "b2", "sverk", Up, "KKK")
 			g.put(0, "a3", "mariensis", Up, "")
