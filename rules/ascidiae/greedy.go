@@ -72,15 +72,18 @@ func value(g *State, seat, active, depth int) int {
 
 // greedyPlacement puts basica where it pushes into habilis, habilis later in the flow, both
 // as central as possible. Several placements are that good (a central space and a neighbour,
-// habilis in any facing); the game's generator, never drawn from, picks one per game and seat, so
-// that every AI does not open alike (issue 38) while the same position still gets the same move.
+// habilis in any facing); the game's generator, never drawn from, picks one per game, and each
+// seat takes the one a seat's share of the list further on, so that no two AIs of a game open
+// alike (issue 38: three normal AIs at four seats placed the same) while the same position still
+// gets the same move.
 func greedyPlacement(g *State, seat int) rules.Move {
 	good := goodPlacements(g)
-	k := g.RNG.Clone().Uint64() ^ (uint64(seat)+1)*0x9e3779b97f4a7c15
+	k := g.RNG.Clone().Uint64()
 	k ^= k >> 29
 	k *= 0xbf58476d1ce4e5b9
 	k ^= k >> 32
-	return good[k%uint64(len(good))]
+	n := uint64(len(good))
+	return good[(k+uint64(seat)*max(1, n/uint64(g.Seats)))%n]
 }
 
 // goodPlacements lists the placements of greedyPlacement scored best or one short, in a fixed

@@ -142,13 +142,23 @@ func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 	if g.losesLoad(m) && !g.winsTurn(int(seat), m) {
 		hs = append(hs, HabitLostLoad)
 	}
-	if g.aimsOffGrid(m) {
-		hs = append(hs, HabitPushOffGrid)
+	if g.spinsInPlace(m) {
+		hs = append(hs, HabitSpinInPlace)
 	}
-	if g.purgesOwn(int(seat), m) && !g.winsTurn(int(seat), m) {
-		// Counted only where the decision had a move that purges nothing.
-		moves := g.moves(int(seat), 4000)
-		if slices.ContainsFunc(moves, func(o rules.Move) bool { return !g.purgesOwn(int(seat), o) }) {
+	if g.rootsOverOwn(m) {
+		hs = append(hs, HabitRootOverOwn)
+	}
+	off, empty, purges := g.aimsOffGrid(m), g.aimsIntoEmpty(m), g.purgesOwn(int(seat), m)
+	if (off || empty || purges) && !g.winsTurn(int(seat), m) && g.wastedAmong(int(seat), m) {
+		// Counted, as left out, only where the decision had a move that wastes none of this and
+		// is no other habit.
+		if off {
+			hs = append(hs, HabitPushOffGrid)
+		}
+		if empty {
+			hs = append(hs, HabitPushIntoEmpty)
+		}
+		if purges {
 			hs = append(hs, HabitPurgeOverflow)
 		}
 	}
@@ -159,7 +169,8 @@ func (g *State) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 // nothing is left out. The opening placement is the greedy player's, which varies with the game;
 // a decision with a winning move keeps only those, and a turn with a win a few decisions on keeps
 // only the first move of it (winLine); otherwise it leaves out the spins and displaces that undo
-// the turn's own and the roots and displaces onto the seat's own loaded cards. When the next
+// the turn's own, the roots and displaces onto the seat's own loaded cards, the spins in place
+// and the roots over an own card while a space is empty. When the next
 // player can win in its turn after some claim and another claim stops it, only the claims that
 // stop it are kept (claimsLeavingAWin).
 func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
@@ -191,7 +202,7 @@ func (g *State) SensibleMoves(seat rules.Seat) []rules.Move {
 			return m[0] != wColonize || slices.ContainsFunc(unsafe, m.Equal)
 		})
 	}
-	out := slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool { return g.undoes(m) || g.losesLoad(m) })
+	out := g.plainMoves(moves)
 	if len(out) == 0 {
 		return nil
 	}
@@ -288,15 +299,32 @@ func (g *State) aimsOffGrid(m rules.Move) bool {
 	return false
 }
 
+// plainMoves is moves without the spins and displaces that undo the turn's own, the roots and
+// displaces onto the seat's own loaded cards, the spins in place and the roots over an own card
+// while a space is empty.
+func (g *State) plainMoves(moves []rules.Move) []rules.Move {
+	return slices.DeleteFunc(slices.Clone(moves), func(m rules.Move) bool {
+		return g.undoes(m) || g.losesLoad(m) || g.spinsInPlace(m) || g.rootsOverOwn(m)
+	})
+}
+
+// wastedAmong says whether SensibleMoves leaves m out as wasteful: it is among the plain moves of
+// seat's decision, and wasteful flags it.
+func (g *State) wastedAmong(seat int, m rules.Move) bool {
+	out := g.plainMoves(g.moves(seat, 4000))
+	i := slices.IndexFunc(out, m.Equal)
+	return i >= 0 && g.wasteful(seat, out)[i]
+}
+
 // wasteful lists the moves of seat's decision that purge one of its own cards or aim a push off
-// the grid; nil when every move does (then none is worse than another for it).
+// the grid or more pushes into empty spaces; nil when every move does (then none is worse than another for it).
 func (g *State) wasteful(seat int, moves []rules.Move) map[int]bool {
-	if len(moves) > 400 {
-		return nil // a decision this wide is a root or a pick: playing each to watch costs too much
+	if len(moves) > 1500 {
+		return nil // a play costs about 50 µs: watching each of more would pass 75 ms
 	}
 	out := map[int]bool{}
 	for i, m := range moves {
-		if g.aimsOffGrid(m) || g.purgesOwn(seat, m) {
+		if g.aimsOffGrid(m) || g.aimsIntoEmpty(m) || g.purgesOwn(seat, m) {
 			out[i] = true
 		}
 	}

@@ -62,7 +62,7 @@ func TestHabitJudge(t *testing.T) {
 			g.put(0, "d1", "fusca", Up, "K")
 			g.put(0, "b2", "habilis", Up, "K")
 			g.put(0, "c2", "mariensis", Up, "")
-		}, []string{"2", "spin c2 left", "1", "2", "spin c2 up black"}, "- - - - -"},
+		}, []string{"2", "spin c2 left", "1", "2", "spin c2 up black"}, "- - - - push_into_empty"}, // not undone, but up from c2 pushes into an empty c1
 		{"rest instead of the winning claim", func(g *State) {
 			g.Players[0].Colonies = []string{"black4"}
 			g.Colonies[3].By = 0
