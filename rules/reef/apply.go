@@ -277,6 +277,7 @@ func (s *state) exec(me int, st step, ev *events) {
 func (s *state) openLarva(c Colour) {
 	s.T.Larva++
 	s.T.Grow = c
+	s.T.Spent = 0
 	s.T.FromScreen = 0
 	s.T.PlayLaid = 0
 }
@@ -443,6 +444,7 @@ func (s *state) execPlace(me int, st step, ev *events) {
 	closed := (s.T.FromScreen >= data.MaxPerCube || p.Screen[x] == 0) && p.Consumed[x] == 0
 	if closed {
 		s.T.Grow = NoColour
+		s.T.Spent = int8(x) + 1
 	}
 	if !ev.loud() {
 		return
