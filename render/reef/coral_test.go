@@ -99,3 +99,23 @@ func TestCoralIsDrawnWhole(t *testing.T) {
 		f.Close()
 	}
 }
+
+// Every legend entry fits within the image at its own size in every language (play-test: the
+// French and Spanish "extra growth" was cut at the edge).
+func TestLegendFitsInEveryLanguage(t *testing.T) {
+	for _, lang := range []string{"en", "de", "es", "fr"} {
+		for _, turns := range []bool{false, true} {
+			es := legendEntries(turns)
+			xs := legendXs(lang, turns)
+			for i, e := range es {
+				end := xs[i] + e.at + render.TextWidth(tr(lang, e.id), small)
+				if end > float64(width-margin) {
+					t.Errorf("%s (turns %v): %s ends at %.0f, past %d", lang, turns, e.id, end, width-margin)
+				}
+				if i > 0 && xs[i] < xs[i-1]+es[i-1].at+render.TextWidth(tr(lang, es[i-1].id), small) {
+					t.Errorf("%s: %s overlaps %s", lang, e.id, es[i-1].id)
+				}
+			}
+		}
+	}
+}

@@ -378,7 +378,7 @@ func (s *state) execEat(me int, sq int, ev *events) {
 		if p.ShrimpsEaten == 1 {
 			evID = "ev_eat_first"
 		}
-		ev.pub(evID, seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size), whereArg("Square", sq), num("Back", back), num("Fish", size-back))
+		ev.pub(evID, seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size), whereArg("Square", sq), num("Back", back), nest("Fish", say("eat_fish", msg.Count("N", size-back))))
 		s.note("note_eat", seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size))
 	}
 	if s.Phase == phasePlay && p.ShrimpsEaten >= data.ShrimpsPerPlayer {
