@@ -247,14 +247,15 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 				continue
 			}
 			px, py := at(r, col)
-			// Bridges only between polyps neither of which is guarded, or guarded by the same shrimp,
-			// so guard outlines stay whole.
-			if col+1 < rf.Cols && sq[r][col+1].Polyp == p && guard[r][col] == guard[r][col+1] {
-				w := bridge(guard[r][col])
+			// Every pair of neighbours of one coral is bridged, guarded or not: a coral drawn in
+			// pieces read as several small corals (play-test: a pink coral of six looked like two).
+			// Between polyps of different guards the bridge stays thin, so outlines stay whole.
+			if col+1 < rf.Cols && sq[r][col+1].Polyp == p {
+				w := bridge(guard[r][col], guard[r][col+1])
 				c.Rect(image.Rect(int(px+cell-in-w), int(py+cell*0.3), int(px+cell+in+w), int(py+cell*0.7)), coralFill[p])
 			}
-			if r+1 < rf.Rows && sq[r+1][col].Polyp == p && guard[r][col] == guard[r+1][col] {
-				w := bridge(guard[r][col])
+			if r+1 < rf.Rows && sq[r+1][col].Polyp == p {
+				w := bridge(guard[r][col], guard[r+1][col])
 				c.Rect(image.Rect(int(px+cell*0.3), int(py+cell-in-w), int(px+cell*0.7), int(py+cell+in+w)), coralFill[p])
 			}
 		}
@@ -291,9 +292,9 @@ func (d *drawer) board(b *rf.BoardView, x, y int) {
 	}
 }
 
-// bridge widens a join under guard outlines.
-func bridge(g int) float64 {
-	if g >= 0 {
+// bridge widens a join under the outlines of two polyps guarded by one shrimp.
+func bridge(g, h int) float64 {
+	if g >= 0 && g == h {
 		return 3
 	}
 	return 1

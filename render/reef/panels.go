@@ -382,35 +382,80 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	d.countsIn(fx+24+render.TextWidth(held, boxLabel), line(3), n, 22, false, boxStrong)
 }
 
+// legendEntry is one mark of the legend: its text starts at from the mark's left edge and the
+// entry takes room at least, as in English, so the marks line up across languages.
+type legendEntry struct {
+	id       string
+	at, room float64
+}
+
+// legendEntries are the legend's marks in order; the last one takes what is left.
+func legendEntries(turns bool) []legendEntry {
+	last := legendEntry{"lg_last", 36, 130}
+	if turns {
+		last = legendEntry{"lg_turn", 44, 200}
+	}
+	return []legendEntry{{"lg_shrimp", 40, 200}, {"lg_guarded", 48, 232}, last, {"lg_size", 26, 120}, {"lg_growth", 38, 0}}
+}
+
+// legendXs places the legend's marks from the left margin. When the English room would push the
+// last entry past the edge (French and Spanish: "croissance supplémenta"), every entry takes
+// only its own width.
+func legendXs(lang string, turns bool) []float64 {
+	es := legendEntries(turns)
+	place := func(tight bool) ([]float64, float64) {
+		xs := make([]float64, len(es))
+		x := float64(margin)
+		for i, e := range es {
+			xs[i] = x
+			need := e.at + render.TextWidth(tr(lang, e.id), small) + 18
+			if tight {
+				x += need - 6 // a narrower gap too
+			} else {
+				x += max(e.room, need)
+			}
+		}
+		return xs, x - 18
+	}
+	xs, end := place(false)
+	if end > float64(width-margin) {
+		xs, _ = place(true)
+	}
+	return xs
+}
+
 // legend explains the marks. Each entry takes its English room, or more where its words are
 // longer; the key line shrinks to fit.
 func (d *drawer) legend(y int) {
 	c := d.c
 	lang := d.meta.Lang
 	fy := float64(y) + 18
-	x := float64(margin)
-	step := func(text string, at, room float64) {
-		c.Text(x+at, fy, text, small)
-		x += max(room, at+render.TextWidth(text, small)+18)
+	turns := len(d.v.Turns) > 0
+	es := legendEntries(turns)
+	xs := legendXs(lang, turns)
+	for i, e := range es {
+		x := xs[i]
+		switch e.id {
+		case "lg_shrimp":
+			c.BlitCentered(shrimpBadge.Get(0), x+17, fy)
+		case "lg_guarded":
+			d.copyOpaque(polypTile.Get(polypKey{rf.White, 0, false, render.Paper, d.coral(rf.White)}), int(x)-15, int(fy)-cell/2)
+		case "lg_turn":
+			// A small square ringed and tagged as on the board, in the first seat's colour.
+			c.RoundRect(x+4, fy-13, 26, 26, 5, render.White, render.Ink, 1.5)
+			d.bracketSquare(0, x, fy-17, 34)
+			d.tag(0, x+34, fy-17)
+		case "lg_last":
+			c.RoundRect(x, fy-14, 28, 28, 6, nil, markRing, 4)
+		case "lg_size":
+			c.BlitCentered(sizeBadge.Get(5), x+10, fy)
+		case "lg_growth":
+			c.BlitCentered(growthMark.Get(34), x+17, fy)
+		}
+		text := tr(lang, e.id)
+		// The last resort for a language still too long: the text shrinks to the edge.
+		c.Text(x+e.at, fy, text, render.FitText(text, small, float64(width-margin)-(x+e.at)))
 	}
-	c.BlitCentered(shrimpBadge.Get(0), x+17, fy)
-	step(tr(lang, "lg_shrimp"), 40, 200)
-	d.copyOpaque(polypTile.Get(polypKey{rf.White, 0, false, render.Paper, d.coral(rf.White)}), int(x)-15, int(fy)-cell/2)
-	step(tr(lang, "lg_guarded"), 48, 232)
-	if len(d.v.Turns) > 0 {
-		// A small square ringed and tagged as on the board, in the first seat's colour.
-		c.RoundRect(x+4, fy-13, 26, 26, 5, render.White, render.Ink, 1.5)
-		d.bracketSquare(0, x, fy-17, 34)
-		d.tag(0, x+34, fy-17)
-		step(tr(lang, "lg_turn"), 44, 200)
-	} else {
-		c.RoundRect(x, fy-14, 28, 28, 6, nil, markRing, 4)
-		step(tr(lang, "lg_last"), 36, 130)
-	}
-	c.BlitCentered(sizeBadge.Get(5), x+10, fy)
-	step(tr(lang, "lg_size"), 26, 120)
-	c.BlitCentered(growthMark.Get(34), x+17, fy)
-	c.Text(x+38, fy, tr(lang, "lg_growth"), small)
 	key := tr(lang, "lg_key")
 	c.Text(margin, fy+30, key, render.FitText(key, small, width-2*margin))
 }

@@ -277,6 +277,7 @@ func (s *state) exec(me int, st step, ev *events) {
 func (s *state) openLarva(c Colour) {
 	s.T.Larva++
 	s.T.Grow = c
+	s.T.Spent = 0
 	s.T.FromScreen = 0
 	s.T.PlayLaid = 0
 }
@@ -377,7 +378,7 @@ func (s *state) execEat(me int, sq int, ev *events) {
 		if p.ShrimpsEaten == 1 {
 			evID = "ev_eat_first"
 		}
-		ev.pub(evID, seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size), whereArg("Square", sq), num("Back", back), num("Fish", size-back))
+		ev.pub(evID, seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size), whereArg("Square", sq), num("Back", back), nest("Fish", say("eat_fish", msg.Count("N", size-back))))
 		s.note("note_eat", seatArg("Seat", me), colArg("Colour", col), polypsArg("Polyps", size))
 	}
 	if s.Phase == phasePlay && p.ShrimpsEaten >= data.ShrimpsPerPlayer {
@@ -443,6 +444,7 @@ func (s *state) execPlace(me int, st step, ev *events) {
 	closed := (s.T.FromScreen >= data.MaxPerCube || p.Screen[x] == 0) && p.Consumed[x] == 0
 	if closed {
 		s.T.Grow = NoColour
+		s.T.Spent = int8(x) + 1
 	}
 	if !ev.loud() {
 		return

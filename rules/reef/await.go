@@ -74,7 +74,24 @@ func (s *state) promptMsg() *msg.Message {
 	if !s.T.Started && s.canEat(cm, me) {
 		can = append(can, verbEat)
 	}
-	if s.T.Larva < 2 {
+	// How many polyps and cubes a seat holds behind its screen is public (the panel shows it),
+	// their colours are not: grow is left out when the counts alone rule it out.
+	trade, polyp := false, !s.T.Bought
+	tradeGrow := false
+	for _, c := range Colours {
+		if p.Consumed[c] > 0 && s.CubeSupply[c] > 0 {
+			trade = true
+			tradeGrow = tradeGrow || s.canGrowAfterTrade(me, c)
+		}
+	}
+	trade = trade && !s.T.Traded
+	tradeGrow = tradeGrow && trade
+	cubes, polyps := 0, 0
+	for _, c := range Colours {
+		cubes += p.Cubes[c]
+		polyps += p.Screen[c] + p.Consumed[c]
+	}
+	if s.T.Larva < 2 && ((cubes > 0 && polyps > 0) || tradeGrow) {
 		can = append(can, verbGrow)
 	}
 	if !s.T.Introduced && p.ShrimpsHome > 0 && s.canAdd(cm, me) {
@@ -83,12 +100,9 @@ func (s *state) promptMsg() *msg.Message {
 	if s.shrimpOnReef(me) {
 		can = append(can, verbShrimp)
 	}
-	// Whether the bag still holds a colour is secret, so polyp is listed while unused.
-	trade, polyp := false, !s.T.Bought
-	for _, c := range Colours {
-		trade = trade || (p.Consumed[c] > 0 && s.CubeSupply[c] > 0)
-	}
-	if trade && !s.T.Traded {
+	// Whether the bag still holds a colour is secret, so polyp is listed while a cube is at hand.
+	polyp = polyp && (cubes > 0 || trade)
+	if trade {
 		can = append(can, verbTrade)
 	}
 	if s.canAlga(me) {

@@ -3,6 +3,8 @@ package reef
 import (
 	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 func TestEatCoral(t *testing.T) {
@@ -81,5 +83,35 @@ func TestEatenGrowthSpaceGrowsAgain(t *testing.T) {
 	mustApply(t, s, 0, sqt("1:C4"))
 	if s.Polyp[at("1:D4")] != Grey {
 		t.Errorf("the vacated extra-growth space did not grow again")
+	}
+}
+
+// What goes into the parrotfish agrees with its number in French and Spanish (play-test: "1 vont
+// dans le poisson-perroquet").
+func TestEatFishAgrees(t *testing.T) {
+	cases := []struct {
+		coral  int
+		fr, es string
+	}{
+		{5, "1 va dans le poisson-perroquet", "1 va al pez loro"},
+		{6, "2 vont dans le poisson-perroquet", "2 van al pez loro"},
+	}
+	for _, c := range cases {
+		s := fixture(t, 2)
+		sqs := []string{"1:E1", "1:E2", "1:E3", "1:F3", "1:G3", "1:D3"}[:c.coral]
+		put(t, s, White, sqs...)
+		shrimpOn(t, s, 0, "1:E2")
+		if s.eatReturn() != 4 {
+			t.Fatalf("eat return %d, the cases assume 4", s.eatReturn())
+		}
+		var fr, es string
+		for _, e := range mustApply(t, s, 0, "eat "+sqt("1:E2")) {
+			if e.Msg != nil && strings.Contains(e.Msg.English(), "parrotfish eats") {
+				fr, es = msg.Render(e.Msg, "fr", nil), msg.Render(e.Msg, "es", nil)
+			}
+		}
+		if !strings.Contains(fr, c.fr) || !strings.Contains(es, c.es) {
+			t.Errorf("coral of %d: got\n  %s\n  %s\nwant %q and %q", c.coral, fr, es, c.fr, c.es)
+		}
 	}
 }

@@ -26,10 +26,23 @@ func (s *state) trigger(me int, reason *msg.Message, ev *events) {
 	for k := 1; k < s.Seats; k++ {
 		s.LastTurns = append(s.LastTurns, (me+k)%s.Seats)
 	}
-	if ev.loud() {
+	// The ending is told only when a last turn follows; otherwise the result line that closes the
+	// game tells the reason, and the post said it once (play-test: the same reason three times).
+	if ev.loud() && s.anyLastTurn() {
 		ev.pub("ev_ending", nest("Reason", reason), num("Back", s.eatReturn()))
 	}
 	s.skipLastTurns(ev)
+}
+
+// anyLastTurn says whether a seat owed a last turn has a coral to eat in it.
+func (s *state) anyLastTurn() bool {
+	cm := s.corals()
+	for _, seat := range s.LastTurns {
+		if len(s.eatTargets(cm, seat)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // skipLastTurns passes over players who have nothing to eat (eating only removes corals, so a
@@ -155,7 +168,8 @@ func (s *state) finish(reason *msg.Message, ev *events) {
 	for _, c := range Colours {
 		vals = append(vals, say("colour_value", colArg("Colour", c), num("Value", s.colourValue(c))))
 	}
-	ev.reveal("ev_over", nest("Reason", reason), nest("Values", commas(vals)))
+	// The reason is the result's (told by the result line), not this event's.
+	ev.reveal("ev_over", nest("Values", commas(vals)))
 	for i := 0; i < n; i++ {
 		ev.reveal("ev_fish", seatArg("Seat", i), nest("Polyps", polypList(s.Players[i].Fish)), pointsArg("Points", scores[i]))
 	}

@@ -140,3 +140,47 @@ func TestTieBreaks(t *testing.T) {
 		})
 	}
 }
+
+// The reason the game ends is told once: by the result (the platform's closing line), and by the
+// ending event only when last turns follow. The play-test's final post said "Ivo has fed all 4
+// shrimps to the parrotfish" three times.
+func TestEndReasonToldOnce(t *testing.T) {
+	cases := []struct {
+		name       string
+		otherEats  bool
+		wantEvents int // events naming the reason
+	}{
+		{"nobody has a last turn", false, 0},
+		{"a last turn follows", true, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := fixture(t, 2)
+			p := &s.Players[0]
+			p.ShrimpsHome, p.ShrimpsEaten = 1, 3
+			put(t, s, White, "1:E1", "1:E2", "1:E3", "1:F3", "1:G3")
+			shrimpOn(t, s, 0, "1:E2")
+			if c.otherEats {
+				put(t, s, Pink, "2:A2", "2:B2", "2:C2", "2:A3", "2:B3", "2:C3")
+				shrimpOn(t, s, 1, "2:B2")
+			}
+			evs := mustApply(t, s, 0, "eat "+sqt("1:E2"))
+			if c.otherEats {
+				evs = append(evs, mustApply(t, s, 1, "eat "+sqt("2:B2"))...)
+			}
+			if s.Res == nil {
+				t.Fatal("the game did not end")
+			}
+			reason := rules.PlainSeats(s, s.Res.Reason)
+			n := 0
+			for _, e := range evs {
+				if strings.Contains(rules.PlainSeats(s, e.Text), reason) {
+					n++
+				}
+			}
+			if n != c.wantEvents {
+				t.Errorf("%d events name %q, want %d", n, reason, c.wantEvents)
+			}
+		})
+	}
+}

@@ -241,12 +241,15 @@ func (s *state) LevelBudget(scale float64) (candidates, simulations, horizon int
 // TurnShare is the AI's budget for a whole turn in multiples of its dearest decision
 // (ai.TurnSharer): one decision at full budget costs up to 1.5 s of one core at two seats, so
 // the rest of the turn shares half as much again, which keeps a turn under 3 s. Hard at two
-// seats spends five of its decisions (4 candidates of 9 simulations to 4 opponent moves), so
+// seats spends three of its decisions (4 candidates of 9 simulations to 4 opponent moves), so
 // that most of the turn's decisions get the longer look: with 3 it won 60% of 60 games against
-// normal, with 5 72% of 40, at a turn p99 of 7.55 s alone on the machine.
+// normal, with 5 72% of 40 (the difference is within the noise of so few games), but 5 let a
+// turn run 1797 simulated moves, 8.3 s of one core on a quiet core and 19-35 s on the
+// play-test's loaded machine: 3 keeps a turn's simulated moves, and so its time, at three
+// fifths of that.
 func (s *state) TurnShare(scale float64) float64 {
 	if s.Seats == 2 && scale > 1 {
-		return 5
+		return 3
 	}
 	return 1.5
 }

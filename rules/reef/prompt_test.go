@@ -71,3 +71,39 @@ func TestPromptEatOnlyWhenACoralCanBeEaten(t *testing.T) {
 		t.Fatalf("a guarded coral of 5 can be eaten, yet the prompt lacks eat: %v", v)
 	}
 }
+
+// The prompt leaves out grow and polyp when the public counts behind the screen rule them out
+// (play-test: "Choose freely among grow, …" to a seat that could not grow).
+func TestPromptLeavesOutWhatTheCountsRuleOut(t *testing.T) {
+	cases := []struct {
+		name             string
+		cubes, polyps    int
+		consumed         int
+		wantGrow, wantPl bool
+	}{
+		{"no cube, polyps", 0, 3, 0, false, false},
+		{"a cube, no polyp", 1, 0, 0, false, true},
+		{"a cube and polyps", 1, 2, 0, true, true},
+		{"no cube, two consumed to trade and lay", 0, 0, 2, true, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := fixture(t, 2)
+			if c.cubes > 0 {
+				giveCube(t, s, 0, Orange)
+			}
+			give(t, s, 0, Pink, c.polyps)
+			giveConsumed(t, s, 0, Orange, c.consumed)
+			v := promptVerbs(s.Awaiting()[0].Text)
+			if slices.Contains(v, vGrow) != c.wantGrow || slices.Contains(v, vPolyp) != c.wantPl {
+				t.Errorf("prompt lists %v; want grow %v, polyp %v", v, c.wantGrow, c.wantPl)
+			}
+			next, _, _ := s.Choices(0, nil)
+			for _, ch := range next {
+				if ch.Token != vTake && !slices.Contains(v, ch.Token) {
+					t.Errorf("the tree offers %q, the prompt does not list it: %v", ch.Token, v)
+				}
+			}
+		})
+	}
+}

@@ -57,6 +57,10 @@ type turnState struct {
 	Grow       Colour `json:"grow"`                 // colour of the larva play in progress, or NoColour
 	FromScreen int    `json:"from_screen,omitempty"`
 	PlayLaid   int    `json:"play_laid,omitempty"` // polyps laid in the larva play in progress
+	// Spent is the colour, plus one, of the larva play that closed by itself this turn (no more
+	// polyps of its colour to lay), 0 when none: a square written after it is refused for that
+	// reason, not as a lay without a cube.
+	Spent int8 `json:"spent,omitempty"`
 	// Arrived marks the squares where the seat's shrimps arrived this turn (introduced or
 	// moved), one bit a square: a shrimp moved on from one is a shuffle (HabitShrimpShuffle).
 	Arrived [3]uint64 `json:"arrived,omitzero"`
@@ -289,7 +293,7 @@ func (s *state) check() error {
 	if !s.checkRecent() {
 		return fmt.Errorf("bad turn marks")
 	}
-	if s.T.Grow < NoColour || s.T.Grow >= NumColours || s.T.Larva < 0 || s.T.Larva > 2 || s.T.FromScreen < 0 {
+	if s.T.Grow < NoColour || s.T.Grow >= NumColours || s.T.Larva < 0 || s.T.Larva > 2 || s.T.FromScreen < 0 || s.T.Spent < 0 || s.T.Spent > int8(NumColours) {
 		return fmt.Errorf("bad larva play")
 	}
 	if (s.Phase == phaseOver) != (s.Res != nil) || (s.Res != nil && (len(s.Res.Ranks) != s.Seats || len(s.Res.Scores) != s.Seats)) {

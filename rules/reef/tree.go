@@ -448,12 +448,32 @@ func (s *state) whyVerb(cm *corals, me int, tok string) *msg.Message {
 			return say("bad_take_rock", whereArg("Square", sq))
 		}
 	case vCP, vDone:
+		if why := s.spentWhy(p); why != nil {
+			return why
+		}
 		return say("bad_no_larva")
 	}
 	if _, err := strconv.Atoi(tok); err == nil {
+		if why := s.spentWhy(p); why != nil {
+			return why
+		}
 		return say("bad_lay_first")
 	}
 	return nil
+}
+
+// spentWhy explains a lay written after the turn's larva play closed by itself: the player ran out
+// of its colour, or laid the most one cube allows from behind the screen (rulebook: "Play a larva
+// cube … and lay up to 4 polyps of that colour from" behind the screen). Nil when no play closed so.
+func (s *state) spentWhy(p *player) *msg.Message {
+	if s.T.Spent == 0 || s.T.Grow != NoColour {
+		return nil
+	}
+	x := Colour(s.T.Spent - 1)
+	if p.Screen[x] > 0 || p.Consumed[x] > 0 {
+		return say("bad_play_full", colArg("Colour", x), num("Max", data.MaxPerCube))
+	}
+	return say("bad_play_spent", colArg("Colour", x))
 }
 
 // The labels of the turn menus that never change, built once: the tree is on the search's path.
