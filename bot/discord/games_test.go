@@ -1172,11 +1172,32 @@ func readPicker(t *testing.T, m map[string]any) pickerView {
 	return v
 }
 
+// treeEvery is how often a one-page menu's order is checked against the service's tree: every
+// picker turn's menus in this many. The tree walks every move from the node (the suite's largest
+// CPU cost, ascalion's most of all), and a one-page menu's tokens are checked on every menu anyway.
+const treeEvery = 4
+
 // menuOrder is the tree's tokens at want in the order the picker lists them (what a token's best
-// move gains first, then the game's order), checked to be exactly the tree's tokens.
-func (d *driver) menuOrder(user string, want rules.Move, next []rules.Choice) []rules.Choice {
+// move gains first, then the game's order), checked to be exactly the tree's tokens. A menu that
+// needs pages, and every treeEvery-th picker turn, asks the service's tree for that order; any
+// other menu shows all its tokens on its one page (shown), whose order is taken as it stands.
+func (d *driver) menuOrder(user string, want rules.Move, next []rules.Choice, shown []string) []rules.Choice {
 	t := d.t
 	t.Helper()
+	if len(next) <= pageSize && d.stats.byPicker%treeEvery != 0 {
+		at := map[string]int{}
+		for i, tok := range shown[:min(len(next), len(shown))] {
+			at[tok] = i
+		}
+		out := slices.Clone(next)
+		for _, c := range out {
+			if _, ok := at[c.Token]; !ok || len(at) != len(next) {
+				t.Fatalf("the picker at %q shows %v, the tree offers %v", want, shown, tokensOf(next))
+			}
+		}
+		slices.SortStableFunc(out, func(a, b rules.Choice) int { return at[a.Token] - at[b.Token] })
+		return out
+	}
 	req := bot.Request{User: bot.User{ID: "u-" + user, Name: user}, Place: bot.Place{Guild: "g1", Channel: d.thread}}
 	step, err := d.e.svc.Tree(context.Background(), req, want)
 	if err != nil {
@@ -1234,7 +1255,7 @@ func (d *driver) byPicker(seat rules.Seat) (rules.Move, string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		next = d.menuOrder(user, want, next)
+		next = d.menuOrder(user, want, next, v.options)
 		pages := (len(next) + pageSize - 1) / pageSize
 		lo, hi := page*pageSize, min(len(next), (page+1)*pageSize)
 		var shown []string
@@ -1638,3 +1659,12 @@ func sameSet(a, b []string) bool {
 
 // seatLabel is how the bot names a seat in texts: the player alone (label).
 func (d *driver) seatLabel(s rules.Seat) string { return d.label(s) }
+
+// tokensOf is the tokens of cs, for messages.
+func tokensOf(cs []rules.Choice) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Token
+	}
+	return out
+}

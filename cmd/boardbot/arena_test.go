@@ -49,7 +49,7 @@ func TestParsePlayer(t *testing.T) {
 func TestArenaCounts(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "2",
-		"--players", "ai:4,random", "--json"}, &out, &errb)
+		"--players", "ai:easy,random", "--json"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -81,13 +81,13 @@ func TestArenaCounts(t *testing.T) {
 	}
 	out.Reset()
 	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "1",
-		"--players", "ai:4,random", "--per-decision"}, &out, &errb)
+		"--players", "ai:easy,random", "--per-decision"}, &out, &errb)
 	if code != 0 || !strings.Contains(out.String(), "per turn") {
 		t.Fatalf("--per-decision: exit %d: %s%s", code, out.String(), errb.String())
 	}
 	errb.Reset()
 	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "2",
-		"--players", "ai:4,random", "--progress", "--habit-dump", t.TempDir()}, &out, &errb)
+		"--players", "ai:easy,random", "--progress", "--habit-dump", t.TempDir()}, &out, &errb)
 	if code != 0 || strings.Count(errb.String(), "won by") != 2 || !strings.Contains(errb.String(), "game 2 (seed 2):") {
 		t.Fatalf("--progress: exit %d: %s", code, errb.String())
 	}

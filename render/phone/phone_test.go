@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
@@ -71,8 +72,29 @@ var games = []gameCase{
 	{"ausonia-4", ausonia.Game, 4, nil, ausoniarender.Focus},
 }
 
-// positions plays a seeded random game and keeps its start, a middle position and its end.
+// positionsOf holds each game case's positions: three tests draw them, and the random game
+// behind them was the package's largest cost when played for each.
+var positionsOf = struct {
+	sync.Mutex
+	m map[string]map[string]rules.State
+}{m: map[string]map[string]rules.State{}}
+
+// positions is a seeded random game's start, a middle position and its end, played once per
+// game case; the tests only take views of them.
 func positions(t *testing.T, g gameCase) map[string]rules.State {
+	t.Helper()
+	positionsOf.Lock()
+	defer positionsOf.Unlock()
+	if ps, ok := positionsOf.m[g.id]; ok {
+		return ps
+	}
+	ps := playPositions(t, g)
+	positionsOf.m[g.id] = ps
+	return ps
+}
+
+// playPositions plays a seeded random game and keeps its start, a middle position and its end.
+func playPositions(t *testing.T, g gameCase) map[string]rules.State {
 	t.Helper()
 	setup := rules.Setup{Seats: g.seats, Seed: 7, Options: g.opts}
 	var states []rules.State
