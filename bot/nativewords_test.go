@@ -76,3 +76,47 @@ func TestCataloguesBracketNoEnglishToken(t *testing.T) {
 		}
 	}
 }
+
+// `rules <game>` in German, Spanish and French teaches moves in the language's words: before,
+// its examples were English ("colonize g2", "grow w", "a6 queen a6 b5 pawn"). A token kept in an
+// example must read as the language's word (French "drone" for drones).
+func TestNotationExamplesInTheReadersWords(t *testing.T) {
+	parens := regexp.MustCompile(`\([^)]*\)|\. .*$`)
+	quoted := regexp.MustCompile("`([^`]+)`|„([^“]+)“|«\\s*([^»]+?)\\s*»|\"([^\"]+)\"")
+	for kind, kit := range replayKits {
+		for _, lang := range []string{LangGerman, LangSpanish, LangFrench} {
+			words := rules.WordsOf(kit.Game, lang)
+			if words.Len() == 0 {
+				continue
+			}
+			text := InfoNotation(lang, kit.Game.Info())
+			n := 0
+			var exs []string
+			for _, m := range quoted.FindAllStringSubmatch(text, -1) {
+				exs = append(exs, m[1]+m[2]+m[3]+m[4])
+			}
+			for _, line := range strings.Split(text, "\n") {
+				// Ausonia's examples are indented lines of moves between "·".
+				if strings.HasPrefix(line, "  ") || strings.Contains(line, " · ") {
+					line = parens.ReplaceAllString(line, "")
+					if _, after, ok := strings.Cut(line, ": "); ok {
+						line = after
+					}
+					exs = append(exs, strings.Split(line, "·")...)
+				}
+			}
+			for _, ex := range exs {
+				n++
+				for _, f := range strings.FieldsFunc(ex, func(r rune) bool { return r == ' ' || r == ',' || r == '+' }) {
+					w := words.Word(f)
+					if w != "" && len(words.Tokens(f)) == 0 && !strings.HasPrefix(rules.Fold(w), rules.Fold(f)) {
+						t.Errorf("%s %s: the example %q has the English %q, not %q", kind, lang, ex, f, w)
+					}
+				}
+			}
+			if n == 0 {
+				t.Errorf("%s %s: no example found in %q", kind, lang, text)
+			}
+		}
+	}
+}
