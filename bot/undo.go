@@ -68,7 +68,7 @@ const undoScope = "undo"
 // every other player agrees. Never past a move that told someone something new (undoBlock).
 func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, error) {
 	ul := s.UserLanguage(ctx, req)
-	answer = strings.ToLower(strings.TrimSpace(answer))
+	answer = YesNo(ul, answer) // "nein", "non": the reader's words count
 	if answer != "" && answer != "yes" && answer != "no" {
 		return Reply{}, refuseT(ul, "undo_answer")
 	}
