@@ -29,6 +29,8 @@ type undoRequest struct {
 	// Open: every event of the command was public, so its steps as typed tell the others nothing
 	// they did not see (a Reef setup's secret polyp would be in them).
 	Open bool `json:"open,omitempty"`
+
+	game rules.Game // not stored: to spell Notation in the reader's words
 }
 
 // first is the first move the request takes back.
@@ -55,7 +57,7 @@ func (p *undoRequest) last(lang string, own bool) string {
 	}
 	text := T(lang, keys[turn][mine])
 	if p.Notation != "" && (own || p.Open) {
-		text = T(lang, "undo_last_told", "Last", text, "Notation", p.Notation)
+		text = T(lang, "undo_last_told", "Last", text, "Notation", notationIn(p.game, lang, p.Notation))
 	}
 	return text
 }
@@ -162,7 +164,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		}
 		return Reply{}, refuseT(ul, id, "Notation", moves[len(moves)-len(g.evs)+at].Notation)
 	}
-	p := &undoRequest{Seq: t.seq, By: g.seat, Notation: g.notation, Open: !slices.ContainsFunc(evs, func(e rules.Event) bool { return !e.Public() })}
+	p := &undoRequest{Seq: t.seq, By: g.seat, Notation: g.notation, game: t.kit.Game, Open: !slices.ContainsFunc(evs, func(e rules.Event) bool { return !e.Public() })}
 	if g.from < t.seq {
 		p.From = g.from
 	}
@@ -398,6 +400,7 @@ func (s *Service) pendingUndo(ctx context.Context, t *table) (*undoRequest, erro
 	if json.Unmarshal([]byte(v), &p) != nil || p.Seq != t.seq {
 		return nil, nil // stale: the game has moved on since
 	}
+	p.game = t.kit.Game
 	return &p, nil
 }
 
