@@ -120,3 +120,33 @@ func TestNotationExamplesInTheReadersWords(t *testing.T) {
 		}
 	}
 }
+
+// The prompts the games' golden plays show in German, Spanish and French name no English token
+// the language has a word for ("beende mit done", "b2 up c2 up", "oder none für keine").
+func TestGoldenPromptsNameNoEnglishToken(t *testing.T) {
+	dirs := map[string]string{"reef-encounter": "reef", "ascidiae": "ascidiae", "ausonia": "ausonia", "autumn-ash": "autumnash"}
+	for kind, dir := range dirs {
+		for _, lang := range []string{LangGerman, LangSpanish, LangFrench} {
+			words := rules.WordsOf(replayKits[kind].Game, lang)
+			b, err := os.ReadFile("../rules/" + dir + "/testdata/game." + lang + ".txt")
+			if err != nil {
+				continue // a game without a golden play in lang
+			}
+			seen := map[string]bool{}
+			for _, line := range strings.Split(string(b), "\n") {
+				text, ok := strings.CutPrefix(line, "prompt: ")
+				if !ok || seen[text] {
+					continue
+				}
+				seen[text] = true
+				text = regexp.MustCompile(`»[^«]*«|"[^"]*"`).ReplaceAllString(text, "") // names and what was typed
+				for _, f := range regexp.MustCompile(`[\pL]+`).FindAllString(text, -1) {
+					if w := words.Word(f); w != "" && len(f) > 1 && len(words.Tokens(f)) == 0 && rules.Fold(w) != rules.Fold(f) {
+						t.Errorf("%s %s: the prompt %q names the English %q, not %q", dir, lang, text, f, w)
+						break
+					}
+				}
+			}
+		}
+	}
+}
