@@ -80,14 +80,15 @@ func illegalTextIn(lang string, words *rules.Words, err error) (string, bool) {
 	return illegalText(lang, err)
 }
 
-// spellLists is a copy of m whose code arguments that list tokens ("a, b, c") name them in
-// words, nested messages included.
+// spellLists is a copy of m whose code arguments that are tokens, alone ("left", the last of
+// "up, right, down or left") or listed ("a, b, c"), name them in words, nested messages
+// included. A quoted code is what the player typed and stays as typed.
 func spellLists(m *msg.Message, words *rules.Words) *msg.Message {
 	out := *m
 	out.Args = make([]msg.Arg, len(m.Args))
 	for i, a := range m.Args {
 		switch {
-		case a.Kind == msg.KCode && strings.Contains(a.Str, ", "):
+		case a.Kind == msg.KCode && !strings.HasPrefix(a.Str, `"`):
 			toks := strings.Split(a.Str, ", ")
 			for k, tok := range toks {
 				if w := words.Word(tok); w != "" {

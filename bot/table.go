@@ -133,7 +133,7 @@ func (s *Service) History(ctx context.Context, req Request, n int) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	turns := historyTurns(ul, &row, moves, log, held, open, written)
+	turns := historyTurns(ul, &row, movesIn(kit.Game, ul, moves), log, held, open, written)
 	count := 0
 	if len(turns) > 0 {
 		count = turns[len(turns)-1].num

@@ -33,6 +33,8 @@ type undoRequest struct {
 	// (0: none); Replies names those seats, in the order they replied.
 	Reply   int64    `json:"reply,omitempty"`
 	Replies []string `json:"replies,omitempty"`
+
+	game rules.Game // not stored: to spell Notation in the reader's words
 }
 
 // end is the player's own last move in the request, before any AI reply.
@@ -67,7 +69,7 @@ func (p *undoRequest) last(lang string, own bool) string {
 	}
 	text := T(lang, keys[turn][mine])
 	if p.Notation != "" && (own || p.Open) {
-		text = T(lang, "undo_last_told", "Last", text, "Notation", p.Notation)
+		text = T(lang, "undo_last_told", "Last", text, "Notation", notationIn(p.game, lang, p.Notation))
 	}
 	switch len(p.Replies) {
 	case 0:
@@ -89,7 +91,7 @@ const undoScope = "undo"
 // go back with it: the AI agrees at once, so against the AI alone it is taken back at once.
 func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, error) {
 	ul := s.UserLanguage(ctx, req)
-	answer = strings.ToLower(strings.TrimSpace(answer))
+	answer = YesNo(ul, answer) // "nein", "non": the reader's words count
 	if answer != "" && answer != "yes" && answer != "no" {
 		return Reply{}, refuseT(ul, "undo_answer")
 	}
@@ -195,7 +197,7 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 			return Reply{}, refuseT(ul, replyBlock[id], "Name", playerName(row, rules.Seat(r.seat)))
 		}
 	}
-	p := &undoRequest{Seq: t.seq, By: g.seat, Notation: g.notation, Open: !slices.ContainsFunc(evs, func(e rules.Event) bool { return !e.Public() })}
+	p := &undoRequest{Seq: t.seq, By: g.seat, Notation: g.notation, game: t.kit.Game, Open: !slices.ContainsFunc(evs, func(e rules.Event) bool { return !e.Public() })}
 	if len(g.replies) > 0 {
 		p.Reply = g.replies[0].seq
 		for _, r := range g.replies {
@@ -452,6 +454,7 @@ func (s *Service) pendingUndo(ctx context.Context, t *table) (*undoRequest, erro
 	if json.Unmarshal([]byte(v), &p) != nil || p.Seq != t.seq {
 		return nil, nil // stale: the game has moved on since
 	}
+	p.game = t.kit.Game
 	return &p, nil
 }
 

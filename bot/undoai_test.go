@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/autumnash"
 	"github.com/boardbot/boardbot/rules/rulestest"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -139,7 +140,8 @@ func TestUndoTakesBackTheAIReply(t *testing.T) {
 	}
 	typed = e.notations(th)[n]
 	rep, err = e.svc.Undo(ctx, e.in(th, user("ann")), "")
-	if want := "Du hast deinen letzten Zug (" + typed + ") und die Antwort von " + ai + " zurückgenommen."; err != nil || rep.Text != want {
+	// The move in German words, as the menus show it ("a6 c6 Königin").
+	if want := "Du hast deinen letzten Zug (" + notationIn(autumnash.Game, "de", typed) + ") und die Antwort von " + ai + " zurückgenommen."; err != nil || rep.Text != want {
 		t.Fatalf("%+v %v, want %q", rep, err, want)
 	}
 }

@@ -160,7 +160,7 @@ func TestUndoTextsNameTheMoveNotItsNumber(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.deliver()
-			told := T(lang, "undo_last_told", "Last", T(lang, "undo_last_move_their"), "Notation", m.String())
+			told := T(lang, "undo_last_told", "Last", T(lang, "undo_last_move_their"), "Notation", notationIn(replayKits["autumn-ash"].Game, lang, m.String()))
 			if len(e.sent) != 1 || !strings.HasPrefix(e.sent[0].Text, mover+" ") || !strings.Contains(e.sent[0].Text, told) || number.MatchString(e.sent[0].Text) {
 				t.Fatalf("the request reads %+v; want it to name %q", e.sent, told)
 			}
@@ -177,7 +177,7 @@ func TestUndoTextsNameTheMoveNotItsNumber(t *testing.T) {
 				t.Errorf("the refuser reads %q, want %q", rep.Text, want)
 			}
 			_, err = e.svc.Undo(ctx, e.in(th, user(mover)), "")
-			own := T(lang, "undo_last_told", "Last", T(lang, "undo_last_move_your"), "Notation", m.String())
+			own := T(lang, "undo_last_told", "Last", T(lang, "undo_last_move_your"), "Notation", notationIn(replayKits["autumn-ash"].Game, lang, m.String()))
 			wantRefusal(t, err, T(lang, "undo_refused_wait", "Last", own))
 		})
 	}

@@ -34,7 +34,7 @@ func TestUndoInsideOwnTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Private || !strings.HasPrefix(rep.Text, "Du hast deinen letzten Zug (play all) zurückgenommen; außer dir hatte ihn niemand gesehen.") ||
+	if !rep.Private || !strings.HasPrefix(rep.Text, "Du hast deinen letzten Zug (spielen alle) zurückgenommen; außer dir hatte ihn niemand gesehen.") ||
 		!strings.Contains(rep.Text, "Dein Zug geht weiter") || rep.Image == nil || !rep.More || rep.Public != "" {
 		t.Fatalf("the mover's own answer: %+v", rep)
 	}

@@ -206,7 +206,7 @@ func (c *Console) dispatch(ctx context.Context, cmd, rest string) error {
 		return c.show(c.svc.Undo(ctx, c.req(), rest))
 	case "resign":
 		// As on Discord: resign asks, "resign yes" does it, "resign no" keeps playing.
-		switch strings.ToLower(strings.TrimSpace(rest)) {
+		switch bot.YesNo(c.lang(ctx), rest) { // "resign ja" as well as "resign yes"
 		case "yes":
 			return c.show(c.svc.Resign(ctx, c.req()))
 		case "no":

@@ -245,3 +245,41 @@ func TestResignConfirm(t *testing.T) {
 		t.Fatalf("resign yes:\n%s", got)
 	}
 }
+
+// A German confirms with "resign ja" and keeps playing with "resign nein", as the question says:
+// before, it named "resign yes" and took "ja" for a new question.
+func TestResignConfirmInTheReadersWords(t *testing.T) {
+	var out bytes.Buffer
+	c, svc, _ := newConsole(t, &out)
+	ctx := context.Background()
+	for _, line := range []string{"create bids players=2 seed=5", "as bob", "join", "set me language de"} {
+		if err := c.Exec(ctx, line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	running := func() bool {
+		sum, err := svc.MyGames(ctx, bot.User{ID: "bob", Name: "bob"})
+		return err == nil && len(sum) == 1 && sum[0].Status == "running"
+	}
+	out.Reset()
+	if err := c.Exec(ctx, "resign"); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "„resign ja“") || !strings.Contains(got, "„resign nein“") || !running() {
+		t.Fatalf("resign asks:\n%s", got)
+	}
+	out.Reset()
+	if err := c.Exec(ctx, "resign Nein"); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "Du hast nicht aufgegeben") || !running() {
+		t.Fatalf("resign nein:\n%s", got)
+	}
+	out.Reset()
+	if err := c.Exec(ctx, "resign ja"); err != nil {
+		t.Fatal(err)
+	}
+	if running() {
+		t.Fatalf("resign ja did not resign:\n%s", out.String())
+	}
+}
