@@ -55,7 +55,44 @@ func (s *state) Awaiting() []rules.Prompt {
 	if pool.Total() > 0 {
 		m = say("prompt_turn_spend", msg.Number("Round", s.Round), msg.Nested("Gems", gemsMsg(pool, false)), msg.Nested("Acts", orMsg(acts)))
 	}
+	// A met condition is said by name: players missed it in the menu and passed it away.
+	for _, o := range s.freeUses() {
+		c := s.card(o.inst)
+		met := say("prompt_cond_met", cardTerm("Card", c), msg.Code("Code", c.Code), msg.Nested("Effects", effectsMsg(c.Abilities[o.k].Do)))
+		m = say("prompt_more", msg.Nested("A", m), msg.Nested("B", met))
+	}
 	return []rules.Prompt{{Seat: s.Turn, Text: m.English(), Msg: m, Default: rules.Move{vPass}}}
+}
+
+// freeUses are the condition abilities met and not yet used. Rulebook line 162: "If the condition
+// ability … is met during the turn (even if the card is still in Hand), the ability is
+// automatically activated and you can use it at any time during your Action Phase." They cost
+// nothing and are lost at the pass, so the prompt, the menu and the pass name them.
+func (s *state) freeUses() []useOpt {
+	var out []useOpt
+	for _, o := range s.usable(s.Turn) {
+		if o.pays == nil {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// unusedMsg says what a pass now leaves unused: the free abilities and the gems still in the
+// pool; nil when nothing is.
+func (s *state) unusedMsg() *msg.Message {
+	var parts []*msg.Message
+	for _, o := range s.freeUses() {
+		c := s.card(o.inst)
+		parts = append(parts, say("free_ability", cardTerm("Card", c), msg.Nested("Effects", effectsMsg(c.Abilities[o.k].Do))))
+	}
+	if pool := s.pool(); pool.Total() > 0 {
+		parts = append(parts, gemsMsg(pool, false))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return listMsg(parts)
 }
 
 // verbWords say each action in the prompt (message ids); verbFirst, the first, capitalised.
@@ -346,7 +383,17 @@ func (s *state) verbs(labels bool) []rules.Choice {
 		out = append(out, choiceIf(labels, vBuy, func() *msg.Message { return say("lbl_buy") }))
 	}
 	if len(s.usable(p)) > 0 {
-		out = append(out, choiceIf(labels, vUse, func() *msg.Message { return say("lbl_use") }))
+		out = append(out, choiceIf(labels, vUse, func() *msg.Message {
+			var free []*msg.Message
+			for _, o := range s.freeUses() {
+				c := s.card(o.inst)
+				free = append(free, say("free_ability", cardTerm("Card", c), msg.Nested("Effects", effectsMsg(c.Abilities[o.k].Do))))
+			}
+			if len(free) > 0 {
+				return say("lbl_use_free", msg.Nested("Free", listMsg(free)))
+			}
+			return say("lbl_use")
+		}))
 	}
 	if len(s.builds()) > 0 {
 		out = append(out, choiceIf(labels, vBuild, func() *msg.Message { return say("lbl_build") }))
@@ -354,7 +401,12 @@ func (s *state) verbs(labels bool) []rules.Choice {
 	if len(s.unsealable()) > 0 {
 		out = append(out, choiceIf(labels, vUnseal, func() *msg.Message { return say("lbl_unseal") }))
 	}
-	out = append(out, choiceIf(labels, vPass, func() *msg.Message { return say("lbl_pass") }))
+	out = append(out, choiceIf(labels, vPass, func() *msg.Message {
+		if u := s.unusedMsg(); u != nil {
+			return say("lbl_pass_unused", msg.Nested("Unused", u))
+		}
+		return say("lbl_pass")
+	}))
 	return out
 }
 
@@ -640,6 +692,9 @@ func (s *state) usableMsg(opts []useOpt, code string) *msg.Message {
 		if s.code(o.inst) == code {
 			a := &s.card(o.inst).Abilities[o.k]
 			m := abilityMsg(a)
+			if o.pays == nil { // a met condition: free now, which the printed condition does not say
+				m = say("ab_met", msg.Nested("Effects", effectsMsg(a.Do)))
+			}
 			if len(o.pays) == 1 { // what is paid, not the printed cost
 				m = say("ab_paying", msg.Nested("Gems", gemsMsg(o.pays[0].All, false)), msg.Nested("Effects", effectsMsg(a.Do)))
 			}
@@ -891,6 +946,14 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			return say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})))
 		})
 	case vPass:
+		// A pass leaving a free ability or gems is not silent (the reply says what was left); it
+		// needs no confirming second pass: the prompt and the pass label said so beforehand, and a
+		// whole turn typed in one command must not stop short of its pass.
+		if !s.quiet {
+			if u := s.unusedMsg(); u != nil {
+				s.tell(p, func() *msg.Message { return say("ev_pass_unused", msg.Nested("Unused", u)) })
+			}
+		}
 		s.endTurn(picked)
 	}
 }
