@@ -379,8 +379,14 @@ func (s *state) verbs(labels bool) []rules.Choice {
 	if len(pl.Hand) > 0 {
 		out = append(out, choiceIf(labels, vPlay, func() *msg.Message { return say("lbl_play") }))
 	}
-	if len(s.buyable()) > 0 {
-		out = append(out, choiceIf(labels, vBuy, func() *msg.Message { return say("lbl_buy") }))
+	if buy := s.buyable(); len(buy) > 0 {
+		out = append(out, choiceIf(labels, vBuy, func() *msg.Message {
+			if len(buy) == 1 { // a menu may show this line alone for "buy <card>": it names the card
+				c := s.card(buy[0])
+				return say("lbl_buy_one", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)), msg.Nested("Cost", s.buyCostMsg(c)))
+			}
+			return say("lbl_buy")
+		}))
 	}
 	if len(s.usable(p)) > 0 {
 		out = append(out, choiceIf(labels, vUse, func() *msg.Message {
@@ -547,14 +553,9 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			c := s.card(x)
 			ch := rules.Choice{Token: c.Code}
 			if labels {
-				// The cost first: a menu that shortens a long label keeps it. With one way to pay,
-				// what is paid (rainbows filling coloured slots), not the printed cost.
-				cost := gemsMsg(c.Cost, true)
-				if pays := payments(c.Cost, s.pool()); len(pays) == 1 {
-					cost = gemsMsg(pays[0].All, false)
-				}
-				// The guild is on the card's face in the Offer Row; the menu line has no room for it.
-				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", cost), msg.Nested("Text", cardTextMsg(c))))
+				// The effect first, then the payment: a label cut short kept the cost and lost what
+				// the card does. The guild is on the card's face in the Offer Row.
+				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", s.buyCostMsg(c)), msg.Nested("Text", cardTextMsg(c))))
 			}
 			next = append(next, ch)
 		}
@@ -570,6 +571,20 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 		return nil, false, refusal("ref_cannot_afford", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 	}
 	return payChoices(pays, args[1:], vBuy, c, nil, labels)
+}
+
+// buyCostMsg says what buying c takes from the pool: with one way to pay, what is paid (rainbows
+// filling coloured slots); with several, the default (defaultPay) a buy without letters takes.
+func (s *state) buyCostMsg(c *Card) *msg.Message {
+	pool := s.pool()
+	switch pays := payments(c.Cost, pool); len(pays) {
+	case 0:
+		return gemsMsg(c.Cost, true)
+	case 1:
+		return gemsMsg(pays[0].All, false)
+	default:
+		return gemsMsg(defaultPay(pays, pool).All, false)
+	}
 }
 
 // payChoices walks the optional payment token: it is asked only when there is more than one way
@@ -591,7 +606,7 @@ func payChoices(pays []payment, args []string, verb string, c *Card, fx []Effect
 				continue
 			}
 			// The whole payment, which is what leaves the pool; a use says what it does too.
-			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)))
+			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Text", cardTextMsg(c)))
 			if verb == vUse {
 				l = say("lbl_pay_use", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Effects", effectsMsg(fx)))
 			}
