@@ -257,6 +257,13 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	} else {
 		s.applyMain(m, picked)
 	}
+	if !s.quiet && s.onlyPassLeft(seat, m) {
+		// The platform plays a seat's only move for it: the mover's reply says the turn ends
+		// here, or a "pass" typed next would be read as the next turn's.
+		e := rules.Say(say("ev_only_pass"))
+		e.To = []rules.Seat{seat}
+		s.ev = append(s.ev, e)
+	}
 	ev := s.ev
 	s.ev = nil
 	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0] // after ApplyQuiet, the last move is not known
@@ -264,6 +271,15 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
 	}
 	return ev, nil
+}
+
+// onlyPassLeft says whether seat's move m, just applied, left its turn with nothing but a pass
+// that discards nothing: an empty hand, and nothing to buy, use, build or unseal.
+func (s *state) onlyPassLeft(seat rules.Seat, m rules.Move) bool {
+	if s.Res != nil || s.Pend != nil || s.Turn != seat || (len(m) > 0 && m[0] == vPass) {
+		return false
+	}
+	return len(s.P[seat].Hand) == 0 && len(s.verbs(false)) == 1
 }
 
 // legal says whether seat may play m (lower case) now, reading it without labels, and gives the

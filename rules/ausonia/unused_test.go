@@ -62,3 +62,35 @@ func TestMetConditionIsNamedAndPassIsNotSilent(t *testing.T) {
 	}
 	_ = rules.Seat(0)
 }
+
+// "move play a7" with the hand then empty and no gems printed only "You played play a7." while
+// the platform played the only move left, the pass, and the next typed "pass" went to the next
+// turn: the step's reply says the turn ends there.
+func TestStepLeavingOnlyThePassSaysTheTurnEnds(t *testing.T) {
+	told := func(ev []rules.Event) bool {
+		for _, e := range ev {
+			if e.Text == "Nothing is left to play: your turn ends here." {
+				if len(e.To) != 1 || e.To[0] != 0 {
+					t.Errorf("told to %v", e.To)
+				}
+				return true
+			}
+		}
+		return false
+	}
+	s := twoPlayer(t, "h1", "h3")
+	setOffer(t, s, "v7", "c4", "m1", "n8")
+	topPower(t, s, "p11")
+	if told(do(t, s, 0, "play h1")) {
+		t.Error("said with a card still in hand")
+	}
+	if !told(do(t, s, 0, "play h3")) {
+		t.Error("not said with nothing left but the pass")
+	}
+	if moves, whole, err := rules.Enumerate(s, 0, 3); err != nil || !whole || len(moves) != 1 || moves[0].String() != "pass" {
+		t.Errorf("moves left %v %v %v, want the pass alone", moves, whole, err)
+	}
+	if told(do(t, s, 0, "pass")) {
+		t.Error("said by the pass itself")
+	}
+}
