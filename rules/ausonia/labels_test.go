@@ -50,7 +50,10 @@ func TestMenuLabelsTellTheWholeMove(t *testing.T) {
 			want: []string{"Witness: If you used Manipulation: Influence 2. · for 1 sapphire and 1 emerald"}},
 		// "buy n8 s — Buy Witness, paying 1 sapphire and 1 emerald" left out the ability.
 		{name: "a payment choice of a buy says the card's ability", pool: "seb", partial: "buy n8", tok: "b",
-			want: []string{"Buy Witness: If you used Manipulation: Influence 2. · for 1 emerald and 1 bloodshard"}},
+			want: []string{"Witness: If you used Manipulation: Influence 2. · for 1 emerald and 1 bloodshard"}},
+		// Paid as printed: the card's text alone, the cost being on its face.
+		{name: "a buy paid as printed leaves the cost to the card", pool: "ee", partial: "buy", tok: "m1",
+			wantNot: []string{" · for"}},
 		// One card to buy: the action's own line, which a menu may show alone, names it.
 		{name: "the one card to buy is named by the action", pool: "sr", offer: []string{"v7", "c4", "m1", "c1"}, partial: "", tok: "buy",
 			want: []string{"buy Crystal Courier: Pay 2 sapphires: Draw 2. · for 1 sapphire and 1 rainbow"}},

@@ -571,7 +571,13 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			if labels {
 				// The effect first, then the payment: a label cut short kept the cost and lost what
 				// the card does. The guild is on the card's face in the Offer Row.
-				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", s.buyCostMsg(c)), msg.Nested("Text", cardTextMsg(c))))
+				// Paid as printed (on the card in the Offer Row), the payment is left out: a menu
+				// line has 100 characters.
+				l := say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", s.buyCostMsg(c)), msg.Nested("Text", cardTextMsg(c)))
+				if pays := payments(c.Cost, s.pool()); len(pays) == 1 && pays[0].All == c.Cost {
+					l = say("lbl_buy_card_printed", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)))
+				}
+				ch = choice(c.Code, l)
 			}
 			next = append(next, ch)
 		}
