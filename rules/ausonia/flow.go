@@ -202,14 +202,24 @@ func (s *state) gain(p rules.Seat, x int) {
 	if !s.quiet {
 		s.ev[len(s.ev)-1].Detail = true // the turn's summary tells the gain and the total
 	}
-	s.checkEnd(pl.Influence, seatArg("Who", p))
+	if s.checkEnd(pl.Influence, seatArg("Who", p)) && p == s.Turn {
+		// The mover's reply says it now; the thread, after the turn's line that tells the gain
+		// ("has reached 60" came before "plays … (now 60)" in one post).
+		s.T.Reached = true
+		if !s.quiet {
+			s.ev[len(s.ev)-1].Detail = true
+		}
+	}
 }
 
-func (s *state) checkEnd(infl int, who msg.Arg) {
+// checkEnd starts the end when infl reaches the mark, saying so, and reports whether it did.
+func (s *state) checkEnd(infl int, who msg.Arg) bool {
 	if infl >= endInfluence && !s.Ending {
 		s.Ending = true
 		s.say(func() *msg.Message { return say("ev_reached", who, msg.Number("X", endInfluence)) })
+		return true
 	}
+	return false
 }
 
 // lose takes influence from seat p, never below 0.
@@ -245,6 +255,9 @@ func (s *state) endTurn(discards []int) {
 	}
 	s.detail(at)
 	s.summarize(p)
+	if s.T.Reached {
+		s.say(func() *msg.Message { return say("ev_reached", seatArg("Who", p), msg.Number("X", endInfluence)) })
+	}
 	routine := len(s.ev) // drawing back up, the reshuffle it needs, the end: the rules' own doing
 	if need := handSize - len(pl.Hand); need > 0 {
 		s.draw(p, need)

@@ -33,6 +33,7 @@ func TestMenuLabelsTellTheWholeMove(t *testing.T) {
 		name          string
 		hand, play    []string
 		pool          string
+		offer         []string // the Offer Row, when not the usual one
 		partial, tok  string
 		want, wantNot []string
 	}{
@@ -43,10 +44,22 @@ func TestMenuLabelsTellTheWholeMove(t *testing.T) {
 			partial: "pass", tok: "s1", want: []string{"discarding Sapphire Seam"}},
 		// With one way to pay, what is paid (a rainbow in an emerald slot), not the printed cost.
 		{name: "a buy shows the payment", pool: "sr", partial: "buy", tok: "v7",
-			want: []string{"Crystal Courier (1 sapphire and 1 rainbow)"}, wantNot: []string{"emerald"}},
+			want: []string{"Crystal Courier: Pay 2 sapphires: Draw 2. · for 1 sapphire and 1 rainbow"}, wantNot: []string{"emerald"}},
+		// Several ways: the default one, which "buy c1" alone takes; the effect before the payment.
+		{name: "a buy shows the default payment", pool: "seb", partial: "buy", tok: "n8",
+			want: []string{"Witness: If you used Manipulation: Influence 2. · for 1 sapphire and 1 emerald"}},
+		// "buy n8 s — Buy Witness, paying 1 sapphire and 1 emerald" left out the ability.
+		{name: "a payment choice of a buy says the card's ability", pool: "seb", partial: "buy n8", tok: "b",
+			want: []string{"Witness: If you used Manipulation: Influence 2. · for 1 emerald and 1 bloodshard"}},
+		// Paid as printed: the card's text alone, the cost being on its face.
+		{name: "a buy paid as printed leaves the cost to the card", pool: "ee", partial: "buy", tok: "m1",
+			wantNot: []string{" · for"}},
+		// One card to buy: the action's own line, which a menu may show alone, names it.
+		{name: "the one card to buy is named by the action", pool: "sr", offer: []string{"v7", "c4", "m1", "c1"}, partial: "", tok: "buy",
+			want: []string{"buy Crystal Courier: Pay 2 sapphires: Draw 2. · for 1 sapphire and 1 rainbow"}},
 		// "use p4 ss — Use Cardinal of the Ash, paying 2 sapphires" hid the effect.
 		{name: "a payment choice says what the use does", play: []string{"h3"}, pool: "se",
-			partial: "use h3", tok: "s", want: []string{"Use Courier, paying 1 sapphire: Draw 1"}},
+			partial: "use h3", tok: "s", want: []string{"Use Courier: Draw 1 · paying 1 sapphire"}},
 		{name: "one way to use shows the payment and the effect", play: []string{"h3"}, pool: "b",
 			partial: "use", tok: "h3", want: []string{"Courier: Paying 1 bloodshard: Draw 1."}},
 		// "play h1 — Steward" with no gems to pay it.
@@ -60,7 +73,11 @@ func TestMenuLabelsTellTheWholeMove(t *testing.T) {
 			if tc.play != nil {
 				set(t, s, 0, "play", tc.play...)
 			}
-			setOffer(t, s, "v7", "c4", "m1", "v2")
+			setOffer(t, s, "v7", "c4", "m1", "n8")
+			if tc.offer != nil {
+				setOffer(t, s, tc.offer...)
+				topPower(t, s, "p11") // out of reach
+			}
 			if tc.pool != "" {
 				s.T.Gems = g(tc.pool)
 			}

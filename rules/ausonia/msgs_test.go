@@ -189,7 +189,7 @@ func TestGermanGemCases(t *testing.T) {
 		{cardTextMsg(c6), "de", "Nach 2 Blutsplittern: Korruption 2."},
 		{cardTextMsg(m3), "de", "Zahle 1 Smaragd und 1 beliebigen Edelstein: Einfluss 3."},
 		{say("lbl_buy_card", cardTerm("Card", p8), msg.Nested("Cost", gemsMsg(p8.Cost, true)), msg.Nested("Text", say("nothing"))),
-			"de", "Sibylle von Cumae (kostet 2 Saphire, 1 Smaragd und 2 beliebige Edelsteine): nichts"},
+			"de", "Sibylle von Cumae: nichts · für 2 Saphire, 1 Smaragd und 2 beliebige Edelsteine"},
 		{say("ev_burn_short", msg.Number("X", 1), msg.Count("Miss", 1)), "de", "Verbrennen 1: Dem Nachziehstapel fehlt 1 Karte."},
 		{say("ev_burn_short", msg.Number("X", 2), msg.Count("Miss", 2)), "de", "Verbrennen 2: Dem Nachziehstapel fehlen 2 Karten."},
 		{say("ev_burn_short", msg.Number("X", 1), msg.Count("Miss", 1)), "en", "Burn 1: the draw pile is short by 1 card."},

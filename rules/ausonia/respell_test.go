@@ -28,10 +28,11 @@ func TestCertainPaymentMayBeWritten(t *testing.T) {
 						continue
 					}
 					for _, c := range next {
-						pay, ok := s.certainPay(verb, []string{c.Token})
-						if !ok {
+						pays, ok := s.payWays(verb, []string{c.Token})
+						if !ok || len(pays) != 1 {
 							continue
 						}
+						pay := pays[0]
 						if _, complete, err := s.Choices(seat, rules.Move{verb, c.Token}); err != nil || !complete {
 							continue // an ability number comes next
 						}
@@ -82,5 +83,61 @@ func TestPlayAllWithOneGemCard(t *testing.T) {
 	set(t, s, p, "hand", "h1")
 	if _, err := rules.Canonical(s, p, rules.Move{"play", "all"}); err == nil {
 		t.Fatal("play all with no gem card: accepted")
+	}
+}
+
+// Payment letters come in any order, for the any-slots or for all that is paid ("buy p11 bs" was
+// refused while "sb" worked), and a payment left out where there are several ways is the default
+// one, keeping rainbows ("use h2" was refused: "add eb, er, bb or br"); the event says what was
+// paid.
+func TestPaymentLettersAnyOrderAndLeftOut(t *testing.T) {
+	s := twoPlayer(t, "s1")
+	set(t, s, 0, "play", "h2")
+	setOffer(t, s, "n8", "c4", "m1", "v2")
+	s.T.Gems = g("ebr")
+	for _, tc := range []struct{ typed, want string }{
+		{"use h2", "use h2 eb"}, // the fewest rainbows
+		{"use h2 be", "use h2 eb"},
+		{"use h2 rb", "use h2 br"},
+		{"USE h2 RE", "use h2 er"},
+		{"buy n8", "buy n8 b"}, // e fills the emerald slot; b, not the rainbow, the any-slot
+		{"buy n8 be", "buy n8 b"},
+		{"buy n8 re", "buy n8 r"},
+	} {
+		m, _ := rules.ParseMove(tc.typed)
+		got, err := rules.Canonical(s, 0, m)
+		if err != nil || got.String() != tc.want {
+			t.Errorf("%q reads as %v (%v), want %q", tc.typed, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"use h2 ss", "use h2 ebr", "buy n8 es"} {
+		m, _ := rules.ParseMove(bad)
+		if got, err := rules.Canonical(s, 0, m); err == nil {
+			t.Errorf("%q accepted as %v", bad, got)
+		}
+	}
+	m, _ := rules.Canonical(s, 0, rules.Move{"use", "h2"})
+	ev, err := s.Apply(0, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev[0].Text != "{seat:0} uses Envoy, paying 1 emerald and 1 bloodshard: Influence 2." {
+		t.Errorf("the use says %q", ev[0].Text)
+	}
+	if pool := s.pool(); pool != g("r") {
+		t.Errorf("pool left %v, want the rainbow kept", pool)
+	}
+}
+
+func TestDefaultPayKeepsRainbows(t *testing.T) {
+	for _, tc := range []struct{ cost, pool, want string }{
+		{"rr", "ebr", "eb"},
+		{"rr", "srr", "sr"},
+		{"r", "ssbr", "s"}, // a second sapphire, not the only bloodshard: more colours left
+		{"r", "sser", "s"},
+	} {
+		if got := defaultPay(payments(g(tc.cost), g(tc.pool)), g(tc.pool)).Any.Letters(); got != tc.want {
+			t.Errorf("cost %s from %s: %q, want %q", tc.cost, tc.pool, got, tc.want)
+		}
 	}
 }

@@ -25,17 +25,30 @@ func (s *state) aspirantTurn() {
 	// Stage 1: each gem of the cost separately, then the bonus for kept cards. The Burns of the
 	// gems are burnt at once after the others: the same cards and the same loss (Burn reads
 	// nothing the other effects change), told once instead of "Burn 1: …" for every gem.
-	burn := 0
+	// Its gains, likewise, are one line naming the card they come from, not "gains 1 influence"
+	// for every gem with no reason given; they still count gem by gem (the end may come between).
+	burn, gained := 0, 0
 	for g := Sapphire; g <= Rainbow; g++ {
 		for i := 0; i < c.Cost[g]; i++ {
 			for _, e := range a.PerGem[g] {
-				if e.Kw == Burn {
+				switch e.Kw {
+				case Burn:
 					burn += e.X
+					continue
+				case Influence:
+					gained += e.X
+					so.Influence += e.X
+					s.checkEnd(so.Influence, s.aspArg("Who"))
 					continue
 				}
 				s.aspirantEffect(e)
 			}
 		}
+	}
+	if gained > 0 {
+		s.say(func() *msg.Message {
+			return say("ev_asp_gains_cost", s.aspArg("Asp"), msg.Number("X", gained), cardTerm("Card", c), msg.Number("Now", so.Influence))
+		})
 	}
 	if burn > 0 {
 		s.burn(0, burn)

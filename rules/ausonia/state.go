@@ -70,11 +70,12 @@ type turnState struct {
 	Spent    Gems   `json:"spent"` // gems spent this turn, on anything
 	Kw       uint16 `json:"kw"`    // keywords used (bit per Keyword)
 	Guilds   uint8  `json:"guilds"`
-	Used     []int  `json:"used"`           // instance*2+ability for abilities used this turn
-	Unsealed []int  `json:"unsealed"`       // cards unsealed this turn: they cannot be sealed again
-	Sealed   []int  `json:"sealed"`         // cards sealed this turn: they cannot be unsealed yet
-	Log      []step `json:"log,omitempty"`  // what the turn's summary tells (summary.go)
-	Gain     int    `json:"gain,omitempty"` // influence the active player gained this turn
+	Used     []int  `json:"used"`              // instance*2+ability for abilities used this turn
+	Unsealed []int  `json:"unsealed"`          // cards unsealed this turn: they cannot be sealed again
+	Sealed   []int  `json:"sealed"`            // cards sealed this turn: they cannot be unsealed yet
+	Log      []step `json:"log,omitempty"`     // what the turn's summary tells (summary.go)
+	Gain     int    `json:"gain,omitempty"`    // influence the active player gained this turn
+	Reached  bool   `json:"reached,omitempty"` // the active player reached the end mark this turn
 }
 
 // solo is the Aspirant's side of the table.

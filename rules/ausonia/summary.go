@@ -140,10 +140,12 @@ func (s *state) stepMsg(st step) *msg.Message {
 		return say("sum_play", cards())
 	case stUse:
 		c := s.card(st.C[0])
-		// Influence and Corruption are told by what they did (the gain, the corruption dealt).
+		// Influence and Corruption are told by what they did (the gain, the corruption dealt), Seal
+		// and Raise by their own steps ("seals …"): "uses Notary for Seal" when nothing was sealed
+		// told of a seal that never happened.
 		var fx []Effect
 		for _, e := range c.Abilities[st.A].Do {
-			if e.Kw != Influence && e.Kw != Corruption {
+			if e.Kw != Influence && e.Kw != Corruption && e.Kw != Seal && e.Kw != Raise {
 				fx = append(fx, e)
 			}
 		}

@@ -24,6 +24,9 @@ var (
 
 // textProblems lists what is wrong with one text; quoted says whether the text may quote tokens
 // (a refusal answering what the player typed).
+// typedMove is a move quoted in a text, for the player to type.
+var typedMove = regexp.MustCompile(`"(use|play|buy) [a-z]+[0-9]+"`)
+
 func textProblems(text string, quoted bool) []string {
 	var out []string
 	if strings.Contains(text, "(s)") {
@@ -39,8 +42,9 @@ func textProblems(text string, quoted bool) []string {
 		out = append(out, "a seat named in the text instead of a SeatRef")
 	}
 	if !quoted {
-		if cardCode.MatchString(text) {
-			out = append(out, "a card code: "+cardCode.FindString(text))
+		// A move to type, in quotes ("use m4"), may name its card by code: that is what is typed.
+		if code := cardCode.FindString(typedMove.ReplaceAllString(text, "")); code != "" {
+			out = append(out, "a card code: "+code)
 		}
 		if w := gemString.FindString(text); w != "" && w != "see" {
 			out = append(out, "gem letters: "+w)

@@ -55,7 +55,44 @@ func (s *state) Awaiting() []rules.Prompt {
 	if pool.Total() > 0 {
 		m = say("prompt_turn_spend", msg.Number("Round", s.Round), msg.Nested("Gems", gemsMsg(pool, false)), msg.Nested("Acts", orMsg(acts)))
 	}
+	// A met condition is said by name: players missed it in the menu and passed it away.
+	for _, o := range s.freeUses() {
+		c := s.card(o.inst)
+		met := say("prompt_cond_met", cardTerm("Card", c), msg.Code("Code", c.Code), msg.Nested("Effects", effectsMsg(c.Abilities[o.k].Do)))
+		m = say("prompt_more", msg.Nested("A", m), msg.Nested("B", met))
+	}
 	return []rules.Prompt{{Seat: s.Turn, Text: m.English(), Msg: m, Default: rules.Move{vPass}}}
+}
+
+// freeUses are the condition abilities met and not yet used. Rulebook line 162: "If the condition
+// ability … is met during the turn (even if the card is still in Hand), the ability is
+// automatically activated and you can use it at any time during your Action Phase." They cost
+// nothing and are lost at the pass, so the prompt, the menu and the pass name them.
+func (s *state) freeUses() []useOpt {
+	var out []useOpt
+	for _, o := range s.usable(s.Turn) {
+		if o.pays == nil {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// unusedMsg says what a pass now leaves unused: the free abilities and the gems still in the
+// pool; nil when nothing is.
+func (s *state) unusedMsg() *msg.Message {
+	var parts []*msg.Message
+	for _, o := range s.freeUses() {
+		c := s.card(o.inst)
+		parts = append(parts, say("free_ability", cardTerm("Card", c), msg.Nested("Effects", effectsMsg(c.Abilities[o.k].Do))))
+	}
+	if pool := s.pool(); pool.Total() > 0 {
+		parts = append(parts, gemsMsg(pool, false))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return listMsg(parts)
 }
 
 // verbWords say each action in the prompt (message ids); verbFirst, the first, capitalised.
@@ -220,6 +257,13 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	} else {
 		s.applyMain(m, picked)
 	}
+	if !s.quiet && s.onlyPassLeft(seat, m) {
+		// The platform plays a seat's only move for it: the mover's reply says the turn ends
+		// here, or a "pass" typed next would be read as the next turn's.
+		e := rules.Say(say("ev_only_pass"))
+		e.To = []rules.Seat{seat}
+		s.ev = append(s.ev, e)
+	}
 	ev := s.ev
 	s.ev = nil
 	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0] // after ApplyQuiet, the last move is not known
@@ -227,6 +271,15 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
 	}
 	return ev, nil
+}
+
+// onlyPassLeft says whether seat's move m, just applied, left its turn with nothing but a pass
+// that discards nothing: an empty hand, and nothing to buy, use, build or unseal.
+func (s *state) onlyPassLeft(seat rules.Seat, m rules.Move) bool {
+	if s.Res != nil || s.Pend != nil || s.Turn != seat || (len(m) > 0 && m[0] == vPass) {
+		return false
+	}
+	return len(s.P[seat].Hand) == 0 && len(s.verbs(false)) == 1
 }
 
 // legal says whether seat may play m (lower case) now, reading it without labels, and gives the
@@ -342,11 +395,27 @@ func (s *state) verbs(labels bool) []rules.Choice {
 	if len(pl.Hand) > 0 {
 		out = append(out, choiceIf(labels, vPlay, func() *msg.Message { return say("lbl_play") }))
 	}
-	if len(s.buyable()) > 0 {
-		out = append(out, choiceIf(labels, vBuy, func() *msg.Message { return say("lbl_buy") }))
+	if buy := s.buyable(); len(buy) > 0 {
+		out = append(out, choiceIf(labels, vBuy, func() *msg.Message {
+			if len(buy) == 1 { // a menu may show this line alone for "buy <card>": it names the card
+				c := s.card(buy[0])
+				return say("lbl_buy_one", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)), msg.Nested("Cost", s.buyCostMsg(c)))
+			}
+			return say("lbl_buy")
+		}))
 	}
 	if len(s.usable(p)) > 0 {
-		out = append(out, choiceIf(labels, vUse, func() *msg.Message { return say("lbl_use") }))
+		out = append(out, choiceIf(labels, vUse, func() *msg.Message {
+			var free []*msg.Message
+			for _, o := range s.freeUses() {
+				c := s.card(o.inst)
+				free = append(free, say("free_ability", cardTerm("Card", c), msg.Nested("Effects", effectsMsg(c.Abilities[o.k].Do))))
+			}
+			if len(free) > 0 {
+				return say("lbl_use_free", msg.Nested("Free", listMsg(free)))
+			}
+			return say("lbl_use")
+		}))
 	}
 	if len(s.builds()) > 0 {
 		out = append(out, choiceIf(labels, vBuild, func() *msg.Message { return say("lbl_build") }))
@@ -354,7 +423,12 @@ func (s *state) verbs(labels bool) []rules.Choice {
 	if len(s.unsealable()) > 0 {
 		out = append(out, choiceIf(labels, vUnseal, func() *msg.Message { return say("lbl_unseal") }))
 	}
-	out = append(out, choiceIf(labels, vPass, func() *msg.Message { return say("lbl_pass") }))
+	out = append(out, choiceIf(labels, vPass, func() *msg.Message {
+		if u := s.unusedMsg(); u != nil {
+			return say("lbl_pass_unused", msg.Nested("Unused", u))
+		}
+		return say("lbl_pass")
+	}))
 	return out
 }
 
@@ -495,14 +569,15 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			c := s.card(x)
 			ch := rules.Choice{Token: c.Code}
 			if labels {
-				// The cost first: a menu that shortens a long label keeps it. With one way to pay,
-				// what is paid (rainbows filling coloured slots), not the printed cost.
-				cost := gemsMsg(c.Cost, true)
-				if pays := payments(c.Cost, s.pool()); len(pays) == 1 {
-					cost = gemsMsg(pays[0].All, false)
+				// The effect first, then the payment: a label cut short kept the cost and lost what
+				// the card does. The guild is on the card's face in the Offer Row.
+				// Paid as printed (on the card in the Offer Row), the payment is left out: a menu
+				// line has 100 characters.
+				l := say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", s.buyCostMsg(c)), msg.Nested("Text", cardTextMsg(c)))
+				if pays := payments(c.Cost, s.pool()); len(pays) == 1 && pays[0].All == c.Cost {
+					l = say("lbl_buy_card_printed", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)))
 				}
-				// The guild is on the card's face in the Offer Row; the menu line has no room for it.
-				ch = choice(c.Code, say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", cost), msg.Nested("Text", cardTextMsg(c))))
+				ch = choice(c.Code, l)
 			}
 			next = append(next, ch)
 		}
@@ -518,6 +593,20 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 		return nil, false, refusal("ref_cannot_afford", cardTerm("Card", c), msg.Nested("Cost", gemsMsg(c.Cost, true)), msg.Nested("Pool", gemsMsg(s.pool(), false)))
 	}
 	return payChoices(pays, args[1:], vBuy, c, nil, labels)
+}
+
+// buyCostMsg says what buying c takes from the pool: with one way to pay, what is paid (rainbows
+// filling coloured slots); with several, the default (defaultPay) a buy without letters takes.
+func (s *state) buyCostMsg(c *Card) *msg.Message {
+	pool := s.pool()
+	switch pays := payments(c.Cost, pool); len(pays) {
+	case 0:
+		return gemsMsg(c.Cost, true)
+	case 1:
+		return gemsMsg(pays[0].All, false)
+	default:
+		return gemsMsg(defaultPay(pays, pool).All, false)
+	}
 }
 
 // payChoices walks the optional payment token: it is asked only when there is more than one way
@@ -539,7 +628,7 @@ func payChoices(pays []payment, args []string, verb string, c *Card, fx []Effect
 				continue
 			}
 			// The whole payment, which is what leaves the pool; a use says what it does too.
-			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)))
+			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Text", cardTextMsg(c)))
 			if verb == vUse {
 				l = say("lbl_pay_use", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Effects", effectsMsg(fx)))
 			}
@@ -640,6 +729,9 @@ func (s *state) usableMsg(opts []useOpt, code string) *msg.Message {
 		if s.code(o.inst) == code {
 			a := &s.card(o.inst).Abilities[o.k]
 			m := abilityMsg(a)
+			if o.pays == nil { // a met condition: free now, which the printed condition does not say
+				m = say("ab_met", msg.Nested("Effects", effectsMsg(a.Do)))
+			}
 			if len(o.pays) == 1 { // what is paid, not the printed cost
 				m = say("ab_paying", msg.Nested("Gems", gemsMsg(o.pays[0].All, false)), msg.Nested("Effects", effectsMsg(a.Do)))
 			}
@@ -891,6 +983,14 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			return say("ev_unseal", seatArg("Seat", p), msg.Nested("Card", s.namesMsg([]int{x})))
 		})
 	case vPass:
+		// A pass leaving a free ability or gems is not silent (the reply says what was left); it
+		// needs no confirming second pass: the prompt and the pass label said so beforehand, and a
+		// whole turn typed in one command must not stop short of its pass.
+		if !s.quiet {
+			if u := s.unusedMsg(); u != nil {
+				s.tell(p, func() *msg.Message { return say("ev_pass_unused", msg.Nested("Unused", u)) })
+			}
+		}
 		s.endTurn(picked)
 	}
 }
