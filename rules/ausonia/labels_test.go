@@ -44,7 +44,9 @@ func TestMenuLabelsTellTheWholeMove(t *testing.T) {
 			partial: "pass", tok: "s1", want: []string{"discarding Sapphire Seam"}},
 		// With one way to pay, what is paid (a rainbow in an emerald slot), not the printed cost.
 		{name: "a buy shows the payment", pool: "sr", partial: "buy", tok: "v7",
-			want: []string{"Crystal Courier: Pay 2 sapphires: Draw 2. · for 1 sapphire and 1 rainbow"}, wantNot: []string{"emerald"}},
+			// What the card does, then what the buy costs now (the price of its paid ability is on
+			// the card: a menu line has no room for both).
+			want: []string{"Crystal Courier: Draw 2 · for 1 sapphire and 1 rainbow"}, wantNot: []string{"emerald"}},
 		// Several ways: the default one, which "buy c1" alone takes; the effect before the payment.
 		{name: "a buy shows the default payment", pool: "seb", partial: "buy", tok: "n8",
 			want: []string{"Witness: If you used Manipulation: Influence 2. · for 1 sapphire and 1 emerald"}},
@@ -56,7 +58,7 @@ func TestMenuLabelsTellTheWholeMove(t *testing.T) {
 			wantNot: []string{" · for"}},
 		// One card to buy: the action's own line, which a menu may show alone, names it.
 		{name: "the one card to buy is named by the action", pool: "sr", offer: []string{"v7", "c4", "m1", "c1"}, partial: "", tok: "buy",
-			want: []string{"buy Crystal Courier: Pay 2 sapphires: Draw 2. · for 1 sapphire and 1 rainbow"}},
+			want: []string{"Crystal Courier: Draw 2 · for 1 sapphire and 1 rainbow"}},
 		// "use p4 ss — Use Cardinal of the Ash, paying 2 sapphires" hid the effect.
 		{name: "a payment choice says what the use does", play: []string{"h3"}, pool: "se",
 			partial: "use h3", tok: "s", want: []string{"Use Courier: Draw 1 · paying 1 sapphire"}},

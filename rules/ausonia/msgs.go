@@ -224,12 +224,30 @@ func cardTextMsg(c *Card) *msg.Message {
 	return joinMsg("txt_abilities", parts)
 }
 
+// cardGistMsg is a card's text for a menu label: what its abilities do, the price of a paid ability
+// left to the card's face (the label gives the price of the buy; a 100-character menu line has no
+// room for both, and the full text is on the card and in /view).
+func cardGistMsg(c *Card) *msg.Message {
+	if c.Kind == GemCard {
+		return cardTextMsg(c)
+	}
+	parts := make([]*msg.Message, len(c.Abilities))
+	for i := range c.Abilities {
+		if a := &c.Abilities[i]; a.Kind == CondCost {
+			parts[i] = effectsMsg(a.Do)
+		} else {
+			parts[i] = abilityMsg(a)
+		}
+	}
+	return joinMsg("txt_abilities", parts)
+}
+
 // cardBodyMsg is what a menu says of a card after its name: its guild, then its text.
 func cardBodyMsg(c *Card) *msg.Message {
 	if c.Guild < 0 {
-		return cardTextMsg(c)
+		return cardGistMsg(c)
 	}
-	return say("txt_guild", guildArg("Guild", c.Guild), msg.Nested("Text", cardTextMsg(c)))
+	return say("txt_guild", guildArg("Guild", c.Guild), msg.Nested("Text", cardGistMsg(c)))
 }
 
 // cardNameMsgs name each card type for a menu where its text does not matter: its name and, for

@@ -399,7 +399,7 @@ func (s *state) verbs(labels bool) []rules.Choice {
 		out = append(out, choiceIf(labels, vBuy, func() *msg.Message {
 			if len(buy) == 1 { // a menu may show this line alone for "buy <card>": it names the card
 				c := s.card(buy[0])
-				return say("lbl_buy_one", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)), msg.Nested("Cost", s.buyCostMsg(c)))
+				return say("lbl_buy_one", cardTerm("Card", c), msg.Nested("Text", cardGistMsg(c)), msg.Nested("Cost", s.buyCostMsg(c)))
 			}
 			return say("lbl_buy")
 		}))
@@ -573,9 +573,9 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 				// the card does. The guild is on the card's face in the Offer Row.
 				// Paid as printed (on the card in the Offer Row), the payment is left out: a menu
 				// line has 100 characters.
-				l := say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", s.buyCostMsg(c)), msg.Nested("Text", cardTextMsg(c)))
+				l := say("lbl_buy_card", cardTerm("Card", c), msg.Nested("Cost", s.buyCostMsg(c)), msg.Nested("Text", cardGistMsg(c)))
 				if pays := payments(c.Cost, s.pool()); len(pays) == 1 && pays[0].All == c.Cost {
-					l = say("lbl_buy_card_printed", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)))
+					l = say("lbl_buy_card_printed", cardTerm("Card", c), msg.Nested("Text", cardGistMsg(c)))
 				}
 				ch = choice(c.Code, l)
 			}
@@ -628,7 +628,7 @@ func payChoices(pays []payment, args []string, verb string, c *Card, fx []Effect
 				continue
 			}
 			// The whole payment, which is what leaves the pool; a use says what it does too.
-			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Text", cardTextMsg(c)))
+			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Text", cardGistMsg(c)))
 			if verb == vUse {
 				l = say("lbl_pay_use", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Effects", effectsMsg(fx)))
 			}
