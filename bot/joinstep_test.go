@@ -14,19 +14,7 @@ import (
 // moving, was refused as "not a whole move yet"): the step that only begins a move is joined with
 // the next one and played as one move; autocomplete after such a comma offers the continuation.
 func TestCommaInsideAMove(t *testing.T) {
-	e := fastRealEnv(t)
-	th := e.realGame("autumn-ash", "ann", "bob")
-	r := rand.New(rand.NewPCG(5, 9))
-	c, ok := e.findStep(th, r, 200, func(c stepCase) bool {
-		if len(c.m1) < 4 {
-			return false
-		}
-		_, err := rules.Canonical(c.before, c.seat, c.m1[:2])
-		return err != nil
-	})
-	if !ok {
-		t.Fatal("random play met no move of four tokens")
-	}
+	e, th, c := enterThenMove(t)
 	head, tail := c.m1[:2], c.m1[2:]
 	sg, err := e.svc.SuggestTyped(context.Background(), e.in(th, user(c.who)), head.String()+",", 25)
 	if err != nil || len(sg) == 0 {
@@ -61,19 +49,7 @@ func TestCommaInsideAMove(t *testing.T) {
 
 // A step that begins a move the next step does not end is refused saying how a move is written.
 func TestCommaInsideAMoveRefusedWithHint(t *testing.T) {
-	e := fastRealEnv(t)
-	th := e.realGame("autumn-ash", "ann", "bob")
-	r := rand.New(rand.NewPCG(5, 9))
-	c, ok := e.findStep(th, r, 200, func(c stepCase) bool {
-		if len(c.m1) < 4 {
-			return false
-		}
-		_, err := rules.Canonical(c.before, c.seat, c.m1[:2])
-		return err != nil
-	})
-	if !ok {
-		t.Fatal("random play met no move of four tokens")
-	}
+	e, th, c := enterThenMove(t)
 	text := c.m1[:2].String() + ", zzz"
 	_, err := e.svc.Move(context.Background(), e.in(th, user(c.who)), text)
 	reason, _ := AsRefusal(err)
@@ -85,19 +61,7 @@ func TestCommaInsideAMoveRefusedWithHint(t *testing.T) {
 // A step that begins a move and a next step that goes on with it but is wrong (Autumn Ash's
 // "a6 pawn, a6 a5 qeen") is refused for what is wrong in it, not with the hint about commas.
 func TestCommaInsideAMoveRefusedForItsFault(t *testing.T) {
-	e := fastRealEnv(t)
-	th := e.realGame("autumn-ash", "ann", "bob")
-	r := rand.New(rand.NewPCG(5, 9))
-	c, ok := e.findStep(th, r, 200, func(c stepCase) bool {
-		if len(c.m1) < 4 {
-			return false
-		}
-		_, err := rules.Canonical(c.before, c.seat, c.m1[:2])
-		return err != nil
-	})
-	if !ok {
-		t.Fatal("random play met no move of four tokens")
-	}
+	e, th, c := enterThenMove(t)
 	bad := slices.Clone(c.m1[2:])
 	bad[len(bad)-1] = "qeen"
 	text := c.m1[:2].String() + ", " + bad.String()
@@ -110,4 +74,24 @@ func TestCommaInsideAMoveRefusedForItsFault(t *testing.T) {
 	if log := e.notations(th); len(log) != n {
 		t.Errorf("%q played something: %q", text, log[n:])
 	}
+}
+
+// enterThenMove is an Autumn Ash game and a move of four tokens whose first two are not a move
+// (a leaf enters, then moves: "a1 queen a1 b2 queen"), for the tests of a comma inside it.
+func enterThenMove(t *testing.T) (*env, string, stepCase) {
+	t.Helper()
+	e := fastRealEnv(t)
+	th := e.realGame("autumn-ash", "ann", "bob")
+	r := rand.New(rand.NewPCG(5, 9))
+	c, ok := e.findStep(th, r, 200, func(c stepCase) bool {
+		if len(c.m1) < 4 {
+			return false
+		}
+		_, err := rules.Canonical(c.before, c.seat, c.m1[:2])
+		return err != nil
+	})
+	if !ok {
+		t.Fatal("random play met no move of four tokens")
+	}
+	return e, th, c
 }
