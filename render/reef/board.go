@@ -9,8 +9,6 @@ import (
 	rf "github.com/boardbot/boardbot/rules/reef"
 )
 
-const noteH = 34
-
 // status is the top bar: who is to move, or the result.
 func (d *drawer) status() int {
 	d.c.StatusBar(image.Rect(0, 0, width, statusH), d.statusOf())
@@ -110,28 +108,75 @@ func (d *drawer) noteText() string {
 	return tr(d.meta.Lang, "note_last", msg.Code("Text", text))
 }
 
-// noteHeight is the note box's height: one line's worth at the least.
-func (d *drawer) noteHeight() int {
-	if len(d.noteL) <= 1 {
-		return noteH
+// The box under the status is one line in type large enough to read once the image is 400 px
+// wide (play-test: the post's sentences at 19 px could not be read there, and cost the PNG about
+// 1.8 KB a line). During play it is the key to the marks on the boards: each player whose latest
+// turn is marked, in the order they played, by the flag their marks carry; the thread post next
+// to the image tells the same turns in words. At the end it says why the game ended.
+const noteH = 42
+
+var (
+	boxStyle  = render.Style{Size: 24, Color: render.Ink, VAlign: render.Middle}
+	keyLabel  = render.Style{Size: 22, Color: render.Muted, VAlign: render.Middle}
+	keyName   = render.Style{Size: 24, Font: render.Bold, Color: render.Ink, VAlign: render.Middle}
+	keyTagGap = 8.0  // between a flag and its name
+	keyGap    = 26.0 // between one player's entry and the next
+)
+
+// keyed are the seats whose latest turn the boards mark, oldest first, when the box is their key.
+func (d *drawer) keyed() []int {
+	if d.v.Phase == "over" || d.meta.Result != nil {
+		return nil
 	}
-	return len(d.noteL)*int(render.LineHeight(noteStyle)) + 10
+	var out []int
+	for _, t := range d.v.Turns {
+		if t.Seat >= 0 && t.Seat < len(seatFill) {
+			out = append(out, t.Seat)
+		}
+	}
+	return out
 }
 
-// note is the box under the status: what the turns the post tells did, or the latest move, and
-// why the game ended.
+// note is the box under the status: the key to the latest turns' marks, else the latest move
+// (a view from before the marks) or why the game ended.
 func (d *drawer) note(y int) int {
-	h := d.noteHeight()
-	if len(d.noteL) == 1 {
-		text := d.noteL[0]
-		d.c.Text(margin, float64(y)+noteH/2, text, render.FitText(text, noteStyle, width-2*margin))
-		return y + h
+	cy := float64(y) + noteH/2
+	if seats := d.keyed(); len(seats) > 0 {
+		d.turnKey(cy, seats)
+	} else if text := d.noteText(); text != "" {
+		d.c.Text(margin, cy, text, render.FitText(text, boxStyle, width-2*margin))
 	}
-	lh := render.LineHeight(noteStyle)
-	for i, l := range d.noteL {
-		d.c.Text(margin, float64(y)+5+lh*(float64(i)+0.5), l, noteStyle)
+	return y + noteH
+}
+
+// turnKey draws "Latest turns:" and each seat's flag and name, on the line centred at cy, names
+// shortened until the line fits.
+func (d *drawer) turnKey(cy float64, seats []int) {
+	label := tr(d.meta.Lang, "note_turns")
+	names := func(max int) ([]string, float64) {
+		out := make([]string, len(seats))
+		w := render.TextWidth(label, keyLabel)
+		for i, s := range seats {
+			out[i] = d.who(s, max)
+			w += keyGap + keyTagSize + keyTagGap + render.TextWidth(out[i], keyName)
+		}
+		return out, w
 	}
-	return y + h
+	avail := float64(width - 2*margin)
+	ns, w := names(16)
+	for max := 12; w > avail && max >= 4; max -= 2 {
+		ns, w = names(max)
+	}
+	x := float64(margin)
+	d.c.Text(x, cy, label, keyLabel)
+	x += render.TextWidth(label, keyLabel)
+	for i, s := range seats {
+		x += keyGap
+		d.c.Blit(keyTag.Get(s), int(x), int(cy)-keyTagSize/2)
+		x += keyTagSize + keyTagGap
+		d.c.Text(x, cy, ns[i], render.FitText(ns[i], keyName, avail+margin-x))
+		x += render.TextWidth(ns[i], keyName)
+	}
 }
 
 // board draws one reef board with its title and coordinates at (x, y).

@@ -53,10 +53,9 @@ func PNG(v any, m render.Meta) ([]byte, error) {
 func toView(v any) (*rf.View, error) { return render.ViewOf[rf.View](v, "reef") }
 
 type drawer struct {
-	v     *rf.View
-	c     *render.Canvas
-	meta  render.Meta
-	noteL []string // the note box's lines
+	v    *rf.View
+	c    *render.Canvas
+	meta render.Meta
 }
 
 func newDrawer(v *rf.View, m render.Meta) *drawer {
@@ -90,8 +89,7 @@ func (d *drawer) draw(frame render.Frame) *render.Canvas {
 	if !playersInSlot {
 		playersH = tableH(len(v.Players)) + margin
 	}
-	d.noteL = d.noteLines(width - 2*margin)
-	h := statusH + d.noteHeight() + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
+	h := statusH + noteH + privH + boardRows*(boardH+margin) + tilesH + margin + seaH + margin + playersH + legendH + margin
 	d.c = frame(width, h, render.Paper)
 	d.c.SharpText = true // labels are most of the bytes: see render.Canvas
 

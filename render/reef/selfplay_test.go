@@ -82,7 +82,9 @@ func TestSelfplay(t *testing.T) {
 		finished, games, moves, float64(moves)/moveTime.Seconds(), len(renders),
 		renders[len(renders)/2].Round(time.Microsecond*100), renders[len(renders)*99/100].Round(time.Microsecond*100),
 		sizes[len(sizes)/2], sizes[len(sizes)-1])
-	if sizes[len(sizes)-1] > 150_000 {
+	// Random play marks more than any real turn (shrimps crossing boards, corals eaten each
+	// turn): its largest boards, private 4-seat views, still keep to the 60 KB budget.
+	if sizes[len(sizes)-1] > 60_000 {
 		t.Errorf("a PNG of %d bytes", sizes[len(sizes)-1])
 	}
 }

@@ -67,6 +67,8 @@ var growthMark = render.NewSprites(func(size int) image.Image {
 var sizeBadge = render.NewSprites(func(n int) image.Image {
 	c := render.NewSprite(20, 20)
 	c.Circle(10, 10, 9, render.Ink, render.White, 1.5)
+	harden(c.RGBA, []color.RGBA{render.Ink, render.White})
+	c.SharpText = true
 	c.Text(10, 10.5, fmt.Sprint(n), render.Style{Size: 12, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
 	return c.Image()
 })
@@ -77,6 +79,9 @@ var shrimpBadge = render.NewSprites(func(seat int) image.Image {
 	c := render.NewSprite(s, s)
 	c.Circle(s/2, s/2, s/2-1, seatFill[seat], render.White, 2)
 	c.Circle(s/2, s/2, s/2-3, nil, render.Ink, 2)
+	// Solid edges: blended over polyps of every colour they cost bytes (see crisp).
+	harden(c.RGBA, []color.RGBA{seatFill[seat], render.White, render.Ink})
+	c.SharpText = true
 	c.Text(s/2, s/2+1, fmt.Sprint(seat+1), render.Style{Size: 19, Font: render.Bold, Color: render.ContrastInk(seatFill[seat]), Align: render.Center, VAlign: render.Middle})
 	return c.Image()
 })

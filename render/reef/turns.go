@@ -3,6 +3,8 @@ package reef
 import (
 	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"strings"
 
 	"github.com/boardbot/boardbot/render"
@@ -20,13 +22,24 @@ import (
 const tagSize = 26
 
 // turnTag is a corner flag in seat's colour with its number, for a square's top-right corner.
-var turnTag = render.NewSprites(func(seat int) image.Image {
-	c := render.NewSprite(tagSize, tagSize)
-	s := float64(tagSize)
+var turnTag = render.NewSprites(func(seat int) image.Image { return cornerFlag(seat, tagSize, 12) })
+
+// keyTag is the same flag, larger, in the key under the status bar.
+const keyTagSize = 32
+
+var keyTag = render.NewSprites(func(seat int) image.Image { return cornerFlag(seat, keyTagSize, 16) })
+
+// cornerFlag draws a size-pixel corner flag of seat with its number in type of the given size.
+func cornerFlag(seat, size int, text float64) image.Image {
+	c := render.NewSprite(size, size)
+	s := float64(size)
 	c.Poly([]gg.Point{{X: 0.5, Y: 0.5}, {X: s - 0.5, Y: 0.5}, {X: s - 0.5, Y: s - 0.5}}, seatFill[seat], render.Ink, 1.2)
-	c.Text(s*0.7, s*0.3, fmt.Sprint(seat+1), render.Style{Size: 12, Font: render.Bold, Color: render.ContrastInk(seatFill[seat]), Align: render.Center, VAlign: render.Middle})
+	// A solid edge: blended over polyps of every colour, it cost bytes (see crisp).
+	harden(c.RGBA, []color.RGBA{seatFill[seat], render.Ink})
+	c.SharpText = true
+	c.Text(s*0.7, s*0.3, fmt.Sprint(seat+1), render.Style{Size: text, Font: render.Bold, Color: render.ContrastInk(seatFill[seat]), Align: render.Center, VAlign: render.Middle})
 	return c.Image()
-})
+}
 
 // tag puts seat's corner flag with its top-right corner at (x, y).
 func (d *drawer) tag(seat int, x, y float64) {
@@ -44,23 +57,30 @@ func (d *drawer) bracketSquare(seat int, px, py, size float64) {
 		{x0, y1, x0 + arm, y1}, {x0, y1, x0, y1 - arm}, // bottom left
 		{x1, y1, x1 - arm, y1}, {x1, y1, x1, y1 - arm}, // bottom right
 	}
-	for _, s := range segs {
-		d.c.Line(s[0], s[1], s[2], s[3], 7, render.Ink)
+	// Axis-aligned, so solid rectangles: the same bracket as a stroked line, without its blended
+	// edges.
+	bar := func(s [4]float64, half float64, col color.RGBA) {
+		x0, x1 := min(s[0], s[2])-half, max(s[0], s[2])+half
+		y0, y1 := min(s[1], s[3])-half, max(s[1], s[3])+half
+		d.c.Rect(image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1))), col)
 	}
 	for _, s := range segs {
-		d.c.Line(s[0], s[1], s[2], s[3], 4, seatFill[seat])
+		bar(s, 3.5, render.Ink)
+	}
+	for _, s := range segs {
+		bar(s, 2, seatFill[seat])
 	}
 }
 
 // turnMarks draws on table board b (0-based) the marks of every player's latest turn, the oldest
 // first so that the newest lies on top; at gives a square's top-left corner.
 func (d *drawer) turnMarks(b int, at func(r, col int) (float64, float64)) {
-	c := d.c
 	for _, t := range d.v.Turns {
 		if t.Seat < 0 || t.Seat >= len(seatFill) {
 			continue
 		}
 		col := seatFill[t.Seat]
+		inked := []color.RGBA{render.Ink, col}
 		var tagged []rf.Spot
 		mark := func(s rf.Spot) {
 			px, py := at(s.Row, s.Col)
@@ -74,13 +94,18 @@ func (d *drawer) turnMarks(b int, at func(r, col int) (float64, float64)) {
 			case from && to:
 				fx, fy := at(m.From.Row, m.From.Col)
 				tx, ty := at(m.To.Row, m.To.Col)
-				c.Arrow([]gg.Point{{X: fx + cell/2, Y: fy + cell/2}, {X: tx + cell/2, Y: ty + cell/2}},
-					render.ArrowStyle{Width: 5, Color: col, Outline: render.Ink, Head: 16, Inset: 12})
+				r := image.Rect(int(min(fx, tx)), int(min(fy, ty)), int(max(fx, tx))+cell, int(max(fy, ty))+cell)
+				d.crisp(r, inked, func(c *render.Canvas) {
+					c.Arrow([]gg.Point{{X: fx + cell/2, Y: fy + cell/2}, {X: tx + cell/2, Y: ty + cell/2}},
+						render.ArrowStyle{Width: 5, Color: col, Outline: render.Ink, Head: 16, Inset: 12})
+				})
 			case from:
 				// Gone home or to another board: where it left.
 				fx, fy := at(m.From.Row, m.From.Col)
-				c.Circle(fx+cell/2, fy+cell/2, 12, nil, render.Ink, 7)
-				c.Circle(fx+cell/2, fy+cell/2, 11, nil, col, 4)
+				d.crisp(image.Rect(int(fx), int(fy), int(fx)+cell, int(fy)+cell), inked, func(c *render.Canvas) {
+					c.Circle(fx+cell/2, fy+cell/2, 12, nil, render.Ink, 7)
+					c.Circle(fx+cell/2, fy+cell/2, 11, nil, col, 4)
+				})
 				tagged = append(tagged, *m.From)
 			}
 		}
@@ -91,14 +116,16 @@ func (d *drawer) turnMarks(b int, at func(r, col int) (float64, float64)) {
 			mark(s)
 			px, py := at(s.Row, s.Col)
 			const in = 16
-			for _, w := range []float64{8, 5} {
-				cl := render.Ink
-				if w == 5 {
-					cl = col
+			d.crisp(image.Rect(int(px), int(py), int(px)+cell, int(py)+cell), inked, func(c *render.Canvas) {
+				for _, w := range []float64{8, 5} {
+					cl := render.Ink
+					if w == 5 {
+						cl = col
+					}
+					c.Line(px+in, py+in, px+cell-in, py+cell-in, w, cl)
+					c.Line(px+cell-in, py+in, px+in, py+cell-in, w, cl)
 				}
-				c.Line(px+in, py+in, px+cell-in, py+cell-in, w, cl)
-				c.Line(px+cell-in, py+in, px+in, py+cell-in, w, cl)
-			}
+			})
 		}
 		for _, s := range t.Laid {
 			if s.Board == b {

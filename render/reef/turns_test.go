@@ -1,6 +1,7 @@
 package reef
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"slices"
@@ -11,14 +12,13 @@ import (
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/rules/msg"
 	rf "github.com/boardbot/boardbot/rules/reef"
+	"github.com/fogleman/gg"
 )
 
 // cellAt is the top-left corner of square (r, c) of table board b in the full image of v drawn
 // with meta m, as draw and board place it.
 func cellAt(v *rf.View, m render.Meta, b, r, c int) (int, int) {
-	d := newDrawer(v, m)
-	d.noteL = d.noteLines(width - 2*margin)
-	y := statusH + d.noteHeight()
+	y := statusH + noteH
 	if v.Me != nil {
 		y += privateH + margin
 	}
@@ -83,24 +83,89 @@ func labels(t *testing.T, v any, m render.Meta) string {
 	return strings.Join(out, "\n")
 }
 
-// A thread post's board tells the post's turns (render.Meta.Last) under the status, not the
-// engine's latest move; without them, the engine's move.
-func TestNoteTellsThePost(t *testing.T) {
-	st := position(t, 2, rf.VariantStandard, 11, 40)
-	v := st.View(rules.Spectator).(*rf.View)
-	m := render.SampleMeta(2)
-	m.Last = []string{"alice lays a grey polyp on D4 on board 1.", "alice takes the pink space.", "", "Bartholomew plays a white larva cube."}
-	got := labels(t, v, m)
-	for _, want := range []string{"Last: alice lays a grey polyp on D4 on board 1. alice takes the pink space.", "Bartholomew plays a white larva cube."} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the box lacks %q:\n%s", want, got)
+// drawn are the labels drawn for v with meta m, by Image or, with focus, by Focus.
+func drawn(t *testing.T, v any, m render.Meta, focus bool) []render.Label {
+	t.Helper()
+	stop := render.RecordLabels()
+	var err error
+	if focus {
+		_, err = Focus(v, m)
+	} else {
+		_, err = Image(v, m)
+	}
+	out := stop()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// The board's box under the status is the key to the turn marks, in type that reads at 400 px:
+// "Latest turns:" and each marked player's name in the order they played (play-test: the post's
+// sentences at 19 px could not be read there). The sentences stay in the post and on the phone's
+// focus image; the box says why the game ended at the end, and the latest move where a view has
+// no marks.
+func TestBoxKeysTheMarks(t *testing.T) {
+	st := position(t, 4, rf.VariantStandard, 11, 150)
+	v := *st.View(rules.Spectator).(*rf.View)
+	v.Turns = []rf.TurnMarks{
+		{Seat: 2, Laid: []rf.Spot{{Board: 1, Row: 2, Col: 3}}},
+		{Seat: 3, Took: []rf.Colour{rf.Grey}},
+		{Seat: 0, Running: true, Laid: []rf.Spot{{Board: 0, Row: 0, Col: 0}}},
+	}
+	post := []string{"carol lays a grey polyp on D3 on board 2.", "", "dmitri takes the grey space.", "", "alice plays a white larva cube."}
+	long := []string{"Bartholomew the Magnificent", "Maximiliana Fitzgerald", "Wolfgang Amadeus Mozart", "Hildegard von Bingen"}
+	for _, lang := range []string{msg.English, msg.German, msg.Spanish, msg.French} {
+		m := render.Meta{Lang: lang, Names: long, Last: post}
+		ls := drawn(t, &v, m, false)
+		head := tr(lang, "note_turns")
+		at := -1
+		for i, l := range ls {
+			if l.Text == head {
+				at = i
+			}
+			for _, p := range post {
+				if p != "" && strings.Contains(l.Text, p) {
+					t.Errorf("%s: the board tells the post's sentence %q", lang, p)
+				}
+			}
+		}
+		if at < 0 {
+			t.Fatalf("%s: no %q in the box", lang, head)
+		}
+		// After the heading: each seat's flag number, then its name, shortened, never shrunk.
+		var got []string
+		for i, l := range ls[at+1 : at+1+2*len(v.Turns)] {
+			if i%2 == 1 && l.Size < 22 {
+				t.Errorf("%s: %q drawn at %.1f px, under 22", lang, l.Text, l.Size)
+			}
+			got = append(got, l.Text)
+		}
+		for i, s := range []int{2, 3, 0} {
+			name := strings.TrimSuffix(got[2*i+1], "…")
+			if got[2*i] != fmt.Sprint(s+1) || name == "" || !strings.HasPrefix(long[s], name) {
+				t.Errorf("%s: the key is %q, want seats 3, 4, 1 by name in that order", lang, got)
+				break
+			}
+		}
+		// The phone's focus image keeps the post's sentences.
+		focus := ""
+		for _, l := range drawn(t, &v, m, true) {
+			focus += l.Text + " "
+		}
+		if !strings.Contains(focus, "dmitri takes the grey space.") {
+			t.Errorf("%s: the focus image lost the post:\n%s", lang, focus)
 		}
 	}
-	if strings.Contains(got, v.Note) {
-		t.Errorf("the engine's note %q is drawn beside the post's turns", v.Note)
+	noMarks := v
+	noMarks.Turns = nil
+	if got := labels(t, &noMarks, render.SampleMeta(4)); !strings.Contains(got, "Last: ") || strings.Contains(got, "Latest turns:") {
+		t.Errorf("without marks the box is not the latest move:\n%s", got)
 	}
-	if plain := labels(t, v, render.SampleMeta(2)); strings.Contains(plain, "alice takes the pink space") || !strings.Contains(plain, "Last: ") {
-		t.Errorf("without the post's lines:\n%s", plain)
+	over := v
+	over.Phase, over.EndReason = "over", "the bag is empty"
+	if got := labels(t, &over, render.SampleMeta(4)); !strings.Contains(got, "End: the bag is empty") || strings.Contains(got, "Latest turns:") {
+		t.Errorf("at the end the box does not say why:\n%s", got)
 	}
 }
 
@@ -254,5 +319,33 @@ func TestBagAndAlgaeLabelledApart(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in:\n%s", want, got)
 		}
+	}
+}
+
+// The turn marks are drawn solid: every pixel of an arrow, a ring and a cross is the ground, the
+// ink or the seat's colour, none blended (blended edges over polyps were the 4-seat board's
+// costliest bytes).
+func TestMarksAreSolid(t *testing.T) {
+	d := &drawer{v: &rf.View{}, c: render.NewCanvas(200, 200, rock)}
+	col := seatFill[2]
+	inked := []color.RGBA{render.Ink, col}
+	d.crisp(image.Rect(0, 0, 200, 200), inked, func(c *render.Canvas) {
+		c.Arrow([]gg.Point{{X: 20, Y: 30}, {X: 170, Y: 150}}, render.ArrowStyle{Width: 5, Color: col, Outline: render.Ink, Head: 16})
+		c.Circle(60, 150, 12, nil, render.Ink, 7)
+		c.Line(120, 20, 180, 80, 8, render.Ink)
+	})
+	seen := map[color.RGBA]int{}
+	for y := 0; y < 200; y++ {
+		for x := 0; x < 200; x++ {
+			seen[d.c.RGBA.RGBAAt(x, y)]++
+		}
+	}
+	for c := range seen {
+		if c != rock && c != render.Ink && c != col {
+			t.Errorf("a blended pixel %v", c)
+		}
+	}
+	if seen[col] == 0 || seen[render.Ink] == 0 {
+		t.Errorf("the marks are missing: %v", seen)
 	}
 }
