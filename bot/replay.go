@@ -437,6 +437,14 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil,
 		Aborted: aborted && res == nil, Opponent: first.Opponent, Lang: lang, MeasureID: first.MeasureID, UnitID: first.UnitID, OpponentMsg: first.OpponentMsg}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
+	if res != nil && !showScores {
+		// A result without scores (a resignation, a timeout): the scores the final board shows
+		// once the state is concluded (endSnap), so that the recap and the board agree.
+		if sc := concludedScores(kit, final, rec.Setup.Seats); sc != nil {
+			cp := *res
+			cp.Scores, res, showScores = sc, &cp, true
+		}
+	}
 	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(lang, rec, final, seat)}
 		if seat < len(first.Colours) {
@@ -469,6 +477,23 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 		}
 	}
 	return rc, nil
+}
+
+// concludedScores are the final scores by seat that the board of st concluded (rules.Concluder)
+// shows (recap.Progress.Final), nil for a game without them.
+func concludedScores(kit Kit, st rules.State, seats int) []int {
+	if _, ok := st.(rules.Concluder); !ok || kit.Progress == nil {
+		return nil
+	}
+	cp, err := kit.Game.Decode(endSnap(kit.Game, st))
+	if err != nil {
+		return nil
+	}
+	p, err := kit.Progress(cp.View(rules.Spectator))
+	if err != nil || len(p.Final) != seats {
+		return nil
+	}
+	return p.Final
 }
 
 // seatName is the player's name from the record, else "Seat N" in lang (as seatLabel, no

@@ -486,3 +486,34 @@ func TestRecapInLanguage(t *testing.T) {
 		t.Errorf("German seat %q", T("de", "replay_seat", "N", 1))
 	}
 }
+
+// After a resignation the recap scores each player as the final board does: the parrotfish
+// opened (rules.Concluder) and scored, not the polyps fed to it (play-test: the recap's "7
+// polyps in the parrotfish" beside the board's 12 points).
+func TestRecapOfAResignationScoresAsTheBoard(t *testing.T) {
+	kit := replayKits["reef-encounter"]
+	rec := loadRecord(t, "reef-encounter")
+	part := *rec
+	part.Moves = rec.Moves[:len(rec.Moves)/2]
+	rc, err := recapWith(LangEnglish, kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, Reason: rules.SeatRef(0) + " resigned."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := record.Replay(kit.Game, &part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board, err := kit.Game.Decode(endSnap(kit.Game, final))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range board.View(rules.Spectator).(*reef.View).Players {
+		got := rc.Players[p.Seat].Score
+		if p.Score == nil || got == nil || *got != *p.Score {
+			t.Errorf("seat %d: the recap scores %v, the board %v", p.Seat, got, p.Score)
+		}
+	}
+	if rc.Players[0].Rank != 2 || rc.Players[1].Rank != 1 {
+		t.Errorf("the ranks are not the platform's: %+v", rc.Players)
+	}
+}

@@ -36,6 +36,10 @@ type Progress struct {
 	// is Opponent (Clock, Aspirant). The English fields stay for what has none.
 	MeasureID, UnitID Measure
 	OpponentMsg       *msg.Message
+	// Final are the scores the view shows once the game is over or concluded by the platform
+	// (rules.Concluder), by seat, where the progress measures something else; nil while hidden.
+	// A recap of a resigned game shows them, as the final board does.
+	Final []int
 }
 
 // Player is one seat's line.
