@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/record"
 	"github.com/boardbot/boardbot/storage"
 )
@@ -185,6 +186,9 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 				break
 			}
 		}
+		if why := undoWhy(t.state, g.evs[at], ul); why != "" {
+			return Reply{}, refuseT(ul, "undo_why", "Notation", moves[g.start+at].Notation, "Why", why)
+		}
 		return Reply{}, refuseT(ul, id, "Notation", moves[g.start+at].Notation)
 	}
 	// The AI seats' replies go back with the command only if they told nobody anything new
@@ -236,6 +240,25 @@ func (s *Service) Undo(ctx context.Context, req Request, answer string) (Reply, 
 		key = "undo_requested_many"
 	}
 	return Reply{Text: T(ul, key, "Names", joinNames(ul, waiting)), Private: true, Game: row.ID}, nil
+}
+
+// undoReasoner is a game state that says in its own words why the events of a move told news
+// that keeps it from being taken back (Reef Encounter: "the take refilled the open sea with
+// polyps drawn from the bag"), instead of the general list of causes; nil when it has none.
+type undoReasoner interface {
+	UndoReason(evs []rules.Event) *msg.Message
+}
+
+// undoWhy is st's own reason for evs in lang, "" when the game gives none.
+func undoWhy(st rules.State, evs []rules.Event, lang string) string {
+	r, ok := st.(undoReasoner)
+	if !ok {
+		return ""
+	}
+	if m := r.UndoReason(evs); m != nil {
+		return msg.Render(m, lang, nil)
+	}
+	return ""
 }
 
 // replyBlock is undoBlock's reason for an AI seat's reply, said of that reply.
