@@ -136,7 +136,7 @@ func (d *drawer) tile(t *rf.TileView, x, top float64, tw, th int) {
 	tagged := d.tileTags(t.Number)
 	sx := x + float64(tw) - 8
 	if len(tagged) > 0 {
-		sx -= float64(tagSize + (len(tagged)-1)*(tagSize-4))
+		sx -= float64(tagSize + (len(tagged)-1)*(tagSize-tagStep))
 	}
 	c.Text(sx, top+15, side, render.Style{Size: 14, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	d.tags(tagged, x+float64(tw)-1, top+1)
@@ -220,8 +220,12 @@ func (d *drawer) seaSpace(sp *rf.SeaView, x, top float64, sw, sh int) {
 	c.RoundRect(x, top, float64(sw), 30, 10, coralFill[sp.Colour], render.Ink, 1.5)
 	word := colourWord(lang, sp.Colour)
 	st := render.Style{Size: 17, Font: render.Bold, Color: render.ContrastInk(coralFill[sp.Colour]), Align: render.Center, VAlign: render.Middle}
-	c.Text(x+float64(sw)/2, top+15, word, render.FitText(word, st, float64(sw)-8))
-	d.tags(d.seaTags(sp.Colour), x+float64(sw)-1, top+1)
+	// The colour's word is centred in what the turn flags leave of the header (play-test: two
+	// flags covered "orange").
+	tags := d.seaTags(sp.Colour)
+	room := headRoom(sw, len(tags))
+	c.Text(x+4+room/2, top+15, word, render.FitText(word, st, room))
+	d.tags(tags, x+float64(sw)-1, top+1)
 	if sp.Cube {
 		c.BlitCentered(cube.Get(chipKey{colour: sp.Colour, size: 26, letter: d.coral(sp.Colour)}), x+20, top+52)
 		c.Text(x+38, top+52, tr(lang, "cube"), small)
@@ -243,6 +247,16 @@ func (d *drawer) seaSpace(sp *rf.SeaView, x, top float64, sw, sh int) {
 	if k == 0 {
 		c.Text(x+float64(sw)/2, top+88, tr(lang, "no_polyps"), render.Style{Size: 14, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
 	}
+}
+
+// headRoom is the width an open-sea space's header leaves its colour's word, from 4 px in,
+// beside n turn flags (d.tags) in its top-right corner.
+func headRoom(sw, n int) float64 {
+	room := float64(sw) - 8
+	if n > 0 {
+		room -= float64(tagSize + (n-1)*(tagSize-tagStep))
+	}
+	return room
 }
 
 // players draws a card per player in cols columns from (x, y).

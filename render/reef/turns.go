@@ -21,6 +21,9 @@ import (
 
 const tagSize = 26
 
+// tagStep is how much of a flag the next one in a row covers.
+const tagStep = 8
+
 // turnTag is a corner flag in seat's colour with its number, for a square's top-right corner.
 var turnTag = render.NewSprites(func(seat int) image.Image { return cornerFlag(seat, tagSize, 12) })
 
@@ -185,7 +188,7 @@ func (d *drawer) tags(seats []int, x, y float64) {
 	for i := len(seats) - 1; i >= 0; i-- {
 		if s := seats[i]; s >= 0 && s < len(seatFill) {
 			d.tag(s, x, y)
-			x -= tagSize - 4
+			x -= tagSize - tagStep
 		}
 	}
 }

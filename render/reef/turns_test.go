@@ -349,3 +349,31 @@ func TestMarksAreSolid(t *testing.T) {
 		t.Errorf("the marks are missing: %v", seen)
 	}
 }
+
+// An open-sea space's colour word stays clear of the turn flags in its header, at the board's
+// and the focus image's widths, with up to two flags, in every language (play-test: two flags
+// covered "orange"). Three or four (every seat's latest turn took the same space) still cover
+// the end of a long word.
+func TestSeaWordClearOfFlags(t *testing.T) {
+	st := render.Style{Size: 17, Font: render.Bold}
+	for _, sw := range []int{focusCellW, 112} {
+		for n := 0; n <= 2; n++ {
+			room := headRoom(sw, n)
+			flags := 0
+			if n > 0 {
+				flags = tagSize + (n-1)*(tagSize-tagStep)
+			}
+			if 4+room > float64(sw-flags) {
+				t.Errorf("width %d, %d flags: the word's room ends at %.0f, the flags start at %d", sw, n, 4+room, sw-flags)
+			}
+			for _, lang := range []string{msg.English, msg.German, msg.Spanish, msg.French} {
+				for c := rf.Colour(0); c < rf.NumColours; c++ {
+					w := colourWord(lang, c)
+					if got := render.TextWidth(w, render.FitText(w, st, room)); got > room+3 { // hinted widths do not scale exactly: FitText may run 2 px over
+						t.Errorf("%s %q is %.0f px in a room of %.0f", lang, w, got, room)
+					}
+				}
+			}
+		}
+	}
+}
