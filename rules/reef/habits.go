@@ -23,6 +23,10 @@ const (
 	// HabitCubeNothingLaid is a larva play ended with no polyp laid: the cube is spent for
 	// nothing.
 	HabitCubeNothingLaid = "cube_nothing_laid"
+	// HabitGrowRival is a polyp laid into a coral another seat's shrimp guards: only that seat's
+	// parrotfish may eat it, so the polyp is a gift of points to a rival (play-test: normal grew a
+	// rival's guarded coral, which the rival then ate).
+	HabitGrowRival = "grow_rival_coral"
 )
 
 // PositionKey is the position without what only says what the last moves did (the image's marks,
@@ -50,6 +54,8 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 		return []string{HabitShrimpShuffle}
 	case m[0] == vDone && s.T.Grow != NoColour && s.T.PlayLaid == 0:
 		return []string{HabitCubeNothingLaid}
+	case s.growsRivalWith(m):
+		return []string{HabitGrowRival}
 	case m[0] != vEat:
 		return nil
 	}
@@ -69,6 +75,51 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 func (s *state) shuffles(m rules.Move) bool {
 	sq, ok := (&walker{m: m}).peekSquare(s, 1)
 	return ok && s.T.arrived(sq)
+}
+
+// laidOn is the square the move m lays a polyp on in the open larva play ("2 d 4", "cp 2 d 4").
+func (s *state) laidOn(m rules.Move) (int, bool) {
+	if s.T.Grow == NoColour || len(m) == 0 {
+		return 0, false
+	}
+	k := 0
+	if m[0] == vCP {
+		k = 1
+	}
+	return (&walker{m: m}).peekSquare(s, k)
+}
+
+// growsRivalWith says whether m lays a polyp into a coral another seat's shrimp guards.
+func (s *state) growsRivalWith(m rules.Move) bool {
+	sq, ok := s.laidOn(m)
+	return ok && s.growsRival(s.corals(), s.Turn, s.T.Grow, sq)
+}
+
+// growsRival says whether a polyp of colour col laid on sq joins a coral guarded by a shrimp of
+// a seat other than me (HabitGrowRival). Overgrowing, like laying on bare rock, joins the
+// neighbours of the same colour.
+func (s *state) growsRival(cm *corals, me int, col Colour, sq int) bool {
+	hit := false
+	neighbours(sq, func(n int) {
+		if s.Polyp[n] == col {
+			if sh := int(cm.shrimp[cm.id[n]]); sh >= 0 && sh != me {
+				hit = true
+			}
+		}
+	})
+	return hit
+}
+
+// fairTargets are the squares where seat me may lay a polyp of colour col without growing a
+// rival's guarded coral.
+func (s *state) fairTargets(cm *corals, me int, col Colour) []int {
+	var out []int
+	for _, sq := range s.targets(cm, col) {
+		if !s.growsRival(cm, me, col, sq) {
+			out = append(out, sq)
+		}
+	}
+	return out
 }
 
 // LastTurnHabits counts, move by move, the polyps from behind seat's screen that the move gave
@@ -245,7 +296,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	// A larva play with nothing laid yet must lay (HabitCubeNothingLaid), and a shrimp that
 	// arrived this turn stays, nor goes onto bare rock, which it would have to leave again
 	// (HabitShrimpShuffle): rules on a few menus, so looked at before the costlier ones.
-	wasteful := (s.T.Grow != NoColour && s.T.PlayLaid == 0) || len(s.shrimpsOf(me)) > 0 || s.growsNothing(me)
+	wasteful := (s.T.Grow != NoColour && s.T.PlayLaid == 0) || len(s.shrimpsOf(me)) > 0 || s.growsNothing(me) || s.giftsOpen(me)
 	lastEat := !s.T.Started && s.Players[me].ShrimpsEaten == data.ShrimpsPerPlayer-1 && s.canEat(s.corals(), me)
 	layOut := s.laysOut(me)
 	var cm *corals // for the big-eat rule only: most decisions need none
@@ -340,10 +391,28 @@ func (s *state) eatLeads(seat rules.Seat, m rules.Move) bool {
 	return true
 }
 
-// wastes says whether m spends an action for nothing: a larva play ended with nothing laid, a
-// cube played (or traded for to play) in a colour that cannot be laid anywhere, a shrimp moved on
-// from where it arrived this turn, or one moved onto bare rock (it would have to move again).
+// giftsOpen says whether the open larva play could lay a polyp into a rival's guarded coral.
+func (s *state) giftsOpen(me int) bool {
+	if s.T.Grow == NoColour {
+		return false
+	}
+	cm := s.corals()
+	for _, sq := range s.targets(cm, s.T.Grow) {
+		if s.growsRival(cm, me, s.T.Grow, sq) {
+			return true
+		}
+	}
+	return false
+}
+
+// wastes says whether m spends an action for nothing or for a rival: a larva play ended with
+// nothing laid, a cube played (or traded for to play) in a colour that can be laid nowhere but
+// into a rival's guarded coral, a polyp laid there (HabitGrowRival), a shrimp moved on from where
+// it arrived this turn, or one moved onto bare rock (it would have to move again).
 func (s *state) wastes(m rules.Move) bool {
+	if s.growsRivalWith(m) {
+		return true
+	}
 	switch m[0] {
 	case vDone:
 		return s.T.Grow != NoColour && s.T.PlayLaid == 0
@@ -357,11 +426,11 @@ func (s *state) wastes(m rules.Move) bool {
 		return ok && s.Polyp[to] == NoColour
 	case vGrow:
 		c, ok := colourByToken(m[len(m)-1])
-		return ok && len(s.targets(s.corals(), c)) == 0
+		return ok && len(s.fairTargets(s.corals(), s.Turn, c)) == 0
 	case vTrade:
 		if len(m) == 3 && m[2] == vGrow {
 			c, ok := colourByToken(m[1])
-			return ok && len(s.targets(s.corals(), c)) == 0
+			return ok && len(s.fairTargets(s.corals(), s.Turn, c)) == 0
 		}
 	}
 	return false
@@ -379,7 +448,7 @@ func (s *state) growsNothing(me int) bool {
 			if cm == nil {
 				cm = s.corals()
 			}
-			if len(s.targets(cm, c)) == 0 {
+			if len(s.fairTargets(cm, me, c)) == 0 {
 				return true
 			}
 		}

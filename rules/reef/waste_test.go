@@ -7,7 +7,8 @@ import (
 )
 
 // The arena's habits shrimp_shuffle (a shrimp moved on from where it arrived this turn) and
-// cube_nothing_laid (a larva play ended with nothing laid) are found, and the AI above easy
+// cube_nothing_laid (a larva play ended with nothing laid) and grow_rival_coral (a polyp laid into
+// a coral another seat's shrimp guards) are found, and the AI above easy
 // leaves such moves out (SensibleMoves), as well as a shrimp sent onto bare rock.
 func TestHabitsShuffleAndEmptyPlay(t *testing.T) {
 	cases := []struct {
@@ -15,13 +16,16 @@ func TestHabitsShuffleAndEmptyPlay(t *testing.T) {
 		before []string // moves played first
 		move   string
 		habit  string // "" : none
+		rival  bool   // seat 1's shrimp guards the grey coral on 1:A3
 	}{
-		{"introduced, then moved on", []string{"add 1 e 2"}, "shrimp 1 e 2 1 b 3", HabitShrimpShuffle},
-		{"moved, then moved on", []string{"shrimp 2 a 5 1 e 2"}, "shrimp 1 e 2 1 b 3", HabitShrimpShuffle},
-		{"moved once", nil, "shrimp 2 a 5 1 e 2", ""},
-		{"two shrimps moved once each", []string{"add 1 e 2"}, "shrimp 2 a 5 1 b 3", ""},
-		{"a play ended with nothing laid", []string{"grow g"}, "done", HabitCubeNothingLaid},
-		{"a play ended after a polyp", []string{"grow g", "1 a 4"}, "done", ""},
+		{"introduced, then moved on", []string{"add 1 e 2"}, "shrimp 1 e 2 1 b 3", HabitShrimpShuffle, false},
+		{"moved, then moved on", []string{"shrimp 2 a 5 1 e 2"}, "shrimp 1 e 2 1 b 3", HabitShrimpShuffle, false},
+		{"moved once", nil, "shrimp 2 a 5 1 e 2", "", false},
+		{"two shrimps moved once each", []string{"add 1 e 2"}, "shrimp 2 a 5 1 b 3", "", false},
+		{"a play ended with nothing laid", []string{"grow g"}, "done", HabitCubeNothingLaid, false},
+		{"a play ended after a polyp", []string{"grow g", "1 a 4"}, "done", "", false},
+		{"a polyp laid into a rival's guarded coral", []string{"grow g"}, "1 a 4", HabitGrowRival, true},
+		{"a polyp laid beside an unguarded coral", []string{"grow g"}, "1 a 4", "", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -31,6 +35,9 @@ func TestHabitsShuffleAndEmptyPlay(t *testing.T) {
 			put(t, s, Pink, "2:A5")
 			put(t, s, Grey, "1:A3")
 			shrimpOn(t, s, 0, "2:A5")
+			if c.rival {
+				shrimpOn(t, s, 1, "1:A3")
+			}
 			giveCube(t, s, 0, Grey)
 			give(t, s, 0, Grey, 3)
 			for _, m := range c.before {
@@ -48,7 +55,11 @@ func TestHabitsShuffleAndEmptyPlay(t *testing.T) {
 			if c.habit == "" {
 				return
 			}
-			for _, mv := range before.SensibleMoves(0) {
+			sensible := before.SensibleMoves(0)
+			if len(sensible) == 0 {
+				t.Fatal("SensibleMoves leaves nothing out")
+			}
+			for _, mv := range sensible {
 				if mv.String() == c.move {
 					t.Errorf("sensible moves keep %s", mv)
 				}
