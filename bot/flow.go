@@ -23,6 +23,10 @@ import (
 //   - After a post that asks several seats at once, a move that leaves some of them awaited edits
 //     the live post's status (who is still asked, the events since, fresh answer buttons)
 //     without a ping; a seat that becomes awaited anew gets a new post.
+//   - A person's consecutive decisions in one round are one post: when the robots have answered
+//     their move and they alone are asked again (their next question or the same), with nobody
+//     else's moves to tell, an edit of the live post adds the events and the question, without a
+//     ping (see flow.sameAsker). An edit never asks anyone the post did not ask.
 //
 // The flow is stored with the game (storage.Game.Flow) and written with each move, so a restart
 // never loses the events waiting for the next post.
