@@ -353,7 +353,8 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 		// question or their next one): an edit of the live post (the thread's last message)
 		// tells the replies and the question.
 		f.Held, f.HeldRound = 0, 0
-		return s.status(t, st, seq, f)
+		next, out := s.status(t, st, seq, f)
+		return next, withBoard(out, st, f.Pending)
 	case f.Held != 0:
 		// The robots have answered: the held moves go out now.
 	case sameTurn && !f.Shared && len(aw) == 1 && slices.Equal(aw, f.Awaited):
@@ -505,6 +506,27 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		}
 	}
 	return f, []storage.OutboxMessage{s.notice(n)}
+}
+
+// withBoard gives the status edits among out the board at their seq, its box telling evs (the
+// events since the post): the person's next question (a transport after production) is answered
+// from the board as it is now, not as the post drew it at the round's first question.
+func withBoard(out []storage.OutboxMessage, st rules.State, evs []pendingEvent) []storage.OutboxMessage {
+	for i, m := range out {
+		if m.Kind != "status" {
+			continue
+		}
+		var n Notice
+		if json.Unmarshal(m.Payload, &n) != nil {
+			continue
+		}
+		n.Board, n.Last = true, boxLines(evs)
+		n.Snap, _ = st.Encode() // an encoding error leaves it empty: the board is then replayed
+		if b, err := json.Marshal(n); err == nil {
+			out[i].Payload = b
+		}
+	}
+	return out
 }
 
 // toldNow is told with the questions st asks (by seat) put in.

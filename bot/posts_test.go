@@ -59,6 +59,7 @@ type postsFigures struct {
 	statuses             int          // the status edits made (not outdated)
 	changed              int          // the status edits that put a new question to ann when she had not just moved
 	next                 int          // the status edits that put ann's next question after her own move
+	unboarded            int          // those of them without the board as it is now
 	strangers            int          // the status edits that ask a seat their post did not ask
 	askedIn              map[int]bool // the rounds in which a post asked ann anew
 }
@@ -97,6 +98,12 @@ func TestWholeGamePosts(t *testing.T) {
 				t.Errorf("%d status edits changed what ann is asked when she had not just moved", f.changed)
 			}
 			t.Logf("%d status edits put ann's next question after her move", f.next)
+			// The post's board was drawn at the round's first question: the edit that asks the
+			// next one (a transport after production) brings the board as it is now, its box
+			// telling the events since the post.
+			if f.unboarded > 0 {
+				t.Errorf("%d of them without the board as it is now", f.unboarded)
+			}
 			// One post a round for a player: Ascalion asks a seat many things a round (vote,
 			// trade, put, transport, attack, alliances, foals), and a player's consecutive
 			// decisions are one post, edited. Measured 1.0, 1.0 and 1.3 posts a round at 2, 3 and
@@ -262,6 +269,9 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 				if a := annAsks(o.Notice); digits.ReplaceAllString(a, "#") != digits.ReplaceAllString(lastAsk, "#") && a != "" {
 					if annMoved {
 						f.next++
+						if !o.Board || len(o.Last) == 0 && o.Head > 0 && strings.Contains(o.Text, T(LangEnglish, "since_then")) {
+							f.unboarded++
+						}
 					} else {
 						f.changed++
 					}
