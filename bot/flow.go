@@ -23,6 +23,10 @@ import (
 //   - After a post that asks several seats at once, a move that leaves some of them awaited edits
 //     the live post's status (who is still asked, the events since, fresh answer buttons)
 //     without a ping; a seat that becomes awaited anew gets a new post.
+//   - A person's consecutive decisions in one round are one post: when the robots have answered
+//     their move and they alone are asked again (their next question or the same), with nobody
+//     else's moves to tell, an edit of the live post adds the events and the question, without a
+//     ping (see flow.sameAsker). An edit never asks anyone the post did not ask.
 //
 // The flow is stored with the game (storage.Game.Flow) and written with each move, so a restart
 // never loses the events waiting for the next post.
@@ -224,6 +228,31 @@ func (f flow) nothingNew(row *storage.Game, st rules.State) bool {
 	return slices.Equal(f.Awaited, []int{q}) && f.atKeyboard(st, q) && f.toldOf(q) == aw[0].Text
 }
 
+// sameAsker reports whether st goes on asking the one person at the keyboard after a hold, in
+// the live post's round and turn: they made the move the robots answered and are the only seat
+// awaited, as the live post said, and nobody else's doings wait to be told (only theirs and
+// the robots' replies). Their next question (the put after their trade, the transport after
+// their vote) is then a line added to the live post by an edit, which pings nobody: they were
+// pinged this round and read their own reply. An edit never asks anyone the post did not ask.
+func (f flow) sameAsker(row *storage.Game, st rules.State) bool {
+	round := roundCount(st)
+	aw := st.Awaiting()
+	if round < 0 || f.Round != round+1 || turnCount(st) != f.Turn || len(aw) != 1 || isRobot(row, aw[0].Seat) {
+		return false
+	}
+	q := int(aw[0].Seat)
+	if !slices.Equal(f.Awaited, []int{q}) || !f.atKeyboard(st, q) {
+		return false
+	}
+	for _, e := range f.Pending {
+		// Another person's move is news for the thread: it gets a post.
+		if e.By != 0 && e.By != q+1 && !isRobot(row, rules.Seat(e.By-1)) {
+			return false
+		}
+	}
+	return true
+}
+
 // pings reports whether a post asking p pings its seat: a new request pings, once a round for the
 // person's own steps (a request that follows their own move, only robots between, on the same
 // turn, in a game that counts rounds, while their ping of the round is not spent); a request
@@ -319,11 +348,13 @@ func (s *Service) afterMove(t *table, st rules.State, seq int64, evs []rules.Eve
 	}
 	sameTurn := turnCount(st) == f.Turn
 	switch {
-	case f.Held != 0 && f.nothingNew(t.row, st):
-		// The robots have answered the person at the keyboard, who is asked what the live post
-		// asked them: an edit of that post (the thread's last message) tells the replies.
+	case f.Held != 0 && (f.nothingNew(t.row, st) || f.sameAsker(t.row, st)):
+		// The robots have answered the person at the keyboard, who is asked again (the same
+		// question or their next one): an edit of the live post (the thread's last message)
+		// tells the replies and the question.
 		f.Held, f.HeldRound = 0, 0
-		return s.status(t, st, seq, f)
+		next, out := s.status(t, st, seq, f)
+		return next, withBoard(out, st, f.Pending)
 	case f.Held != 0:
 		// The robots have answered: the held moves go out now.
 	case sameTurn && !f.Shared && len(aw) == 1 && slices.Equal(aw, f.Awaited):
@@ -475,6 +506,27 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 		}
 	}
 	return f, []storage.OutboxMessage{s.notice(n)}
+}
+
+// withBoard gives the status edits among out the board at their seq, its box telling evs (the
+// events since the post): the person's next question (a transport after production) is answered
+// from the board as it is now, not as the post drew it at the round's first question.
+func withBoard(out []storage.OutboxMessage, st rules.State, evs []pendingEvent) []storage.OutboxMessage {
+	for i, m := range out {
+		if m.Kind != "status" {
+			continue
+		}
+		var n Notice
+		if json.Unmarshal(m.Payload, &n) != nil {
+			continue
+		}
+		n.Board, n.Last = true, boxLines(evs)
+		n.Snap, _ = st.Encode() // an encoding error leaves it empty: the board is then replayed
+		if b, err := json.Marshal(n); err == nil {
+			out[i].Payload = b
+		}
+	}
+	return out
 }
 
 // toldNow is told with the questions st asks (by seat) put in.

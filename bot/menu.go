@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/storage"
 )
 
 // Suggest answers autocomplete with at most limit entries. When everything that fits what was
@@ -31,15 +32,16 @@ func (s *Service) Suggest(ctx context.Context, req Request, typed string, limit 
 	if err != nil {
 		return nil, err
 	}
-	return suggestSteps(ul, t.kit.Game, t.state, seat, typed, limit, seatNamer(ul, t.row, t.state)), nil
+	return suggestSteps(ul, t.kit.Game, t.state, seat, typed, limit, seatNamer(ul, t.row, t.state), t.row), nil
 }
 
 // suggestSteps is Suggest for a command of several steps: after the last comma it offers the
 // rest of the turn, that is the suggestions for the position the earlier steps reach (played on
 // a copy, as tryMove would play them), each keeping the typed steps before it. A step that
 // reveals something (a card drawn, a random outcome) is not played ahead: the list then only
-// offers to send the command so far, so autocomplete never shows what a move would reveal.
-func suggestSteps(lang string, g rules.Game, st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string) []Suggestion {
+// offers to send the command so far, so autocomplete never shows what a move would reveal. row
+// (nil: none) names the robot seats, whose answers the steps go on beside (turnMark.sameDecision).
+func suggestSteps(lang string, g rules.Game, st rules.State, seat rules.Seat, typed string, limit int, name func(rules.Seat) string, row *storage.Game) []Suggestion {
 	words := rules.WordsOf(g, lang)
 	cut := strings.LastIndex(typed, ",")
 	if cut < 0 {
@@ -54,6 +56,9 @@ func suggestSteps(lang string, g rules.Game, st rules.State, seat rules.Seat, ty
 		return nil
 	}
 	begun := markOf(sim)
+	if row != nil {
+		begun = begun.withRobots(row)
+	}
 	done := rules.StepsString(steps)
 	for i, step := range steps {
 		for rest := step; len(rest) > 0; {

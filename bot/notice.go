@@ -567,7 +567,7 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	if n.Kind != "dm" && n.Game != 0 {
 		s.current(ctx, &out)
 	}
-	if n.Board {
+	if n.Board && !(n.Kind == "status" && out.Stale) { // an outdated edit is not made: no drawing
 		img, focus, err := s.boardAt(ctx, n.Game, n.Seq, snap, n.Last)
 		if err != nil {
 			s.log.Error("outbox: board", "game", n.Game, "err", err)

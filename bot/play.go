@@ -85,7 +85,7 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	if req.Seq != nil && *req.Seq != t.seq {
 		return Reply{Game: t.row.ID}, refuseT(ul, "move_stale")
 	}
-	begun := markOf(t.state)
+	begun := markOf(t.state).withRobots(t.row)
 	postedBefore := readFlow(t.row).Post
 	if len(steps) > 1 {
 		// A command none of whose steps reveals anything is checked whole first, on a copy: if
@@ -309,15 +309,36 @@ func stepRefused(lang string, i int, steps []rules.Move, rest rules.Move, reason
 type turnMark struct {
 	awaited []int
 	turn    int
+	// robots are the seats the bot plays (none: every seat counts as a person's).
+	robots []int
 }
 
-func markOf(st rules.State) turnMark { return turnMark{awaitedSeats(st), turnCount(st)} }
+func markOf(st rules.State) turnMark { return turnMark{awaitedSeats(st), turnCount(st), nil} }
+
+// withRobots is mk knowing which seats of row the bot plays.
+func (mk turnMark) withRobots(row *storage.Game) turnMark {
+	for _, p := range row.Players {
+		if p.Robot {
+			mk.robots = append(mk.robots, p.Seat)
+		}
+	}
+	return mk
+}
 
 // sameDecision reports whether the decision now awaited from seat is still part of the turn the
 // player saw: the game runs, the same seats are awaited and no new turn has begun. A step typed
-// for this turn must never land in the next one (say after a pass the rules force).
+// for this turn must never land in the next one (say after a pass the rules force). A robot
+// seat that the step made awaited beside the player (the AI whose offer was accepted, to put
+// its goods) answers alongside: the player's next step goes on as if it had answered already,
+// for an awaited seat may move before the others (Ascalion's "accept 3, put xandar iron"); what
+// the robot then does is its own move, after the command, so nothing it reveals is seen first.
 func (mk turnMark) sameDecision(st rules.State, seat rules.Seat) bool {
-	return st.Result() == nil && rules.IsAwaited(st, seat) && turnCount(st) == mk.turn && slices.Equal(awaitedSeats(st), mk.awaited)
+	if st.Result() != nil || !rules.IsAwaited(st, seat) || turnCount(st) != mk.turn {
+		return false
+	}
+	person := func(q int) bool { return !slices.Contains(mk.robots, q) }
+	now := awaitedSeats(st)
+	return slices.Equal(slices.DeleteFunc(slices.Clone(now), func(q int) bool { return !person(q) && !slices.Contains(mk.awaited, q) }), mk.awaited)
 }
 
 // nextDecision takes the first decision off toks: the whole of toks as a move (a prefix whose

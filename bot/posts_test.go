@@ -57,7 +57,10 @@ type postsFigures struct {
 	folded               int          // the most earlier posts one delivered post stood for
 	edits                int          // the posts whose status edits told events
 	statuses             int          // the status edits made (not outdated)
-	changed              int          // the status edits that changed what ann is asked
+	changed              int          // the status edits that put a new question to ann when she had not just moved
+	next                 int          // the status edits that put ann's next question after her own move
+	unboarded            int          // those of them without the board as it is now
+	strangers            int          // the status edits that ask a seat their post did not ask
 	askedIn              map[int]bool // the rounds in which a post asked ann anew
 }
 
@@ -84,16 +87,30 @@ func TestWholeGamePosts(t *testing.T) {
 			rounds := max(1, f.rounds)
 			t.Logf("PER ROUND %s %d seats: %.1f posts, %.1f status edits, %.2f pings for ann", c.kind, c.seats,
 				float64(f.posts)/float64(rounds), float64(f.statuses)/float64(rounds), float64(sum(f.pings))/float64(rounds))
-			// Against the AI the thread waits for the robots' answers (bot/flow.go): no edit of a
-			// post changes what it asks ann (trade offers, votes); an edit only tells the robots'
-			// replies to the question ann was asked and is asked again.
-			if f.changed > 0 {
-				t.Errorf("%d status edits changed what ann is asked", f.changed)
+			// Against the AI the thread waits for the robots' answers (bot/flow.go). An edit of a
+			// post pings nobody, so it never asks anyone the post did not ask, and it puts a new
+			// question to ann only right after her own move (her next step, the robots' replies
+			// between): she is at the keyboard and reads it in her reply.
+			if f.strangers > 0 {
+				t.Errorf("%d status edits asked a seat their post did not ask", f.strangers)
 			}
-			// Ascalion asks a seat many things a round (vote, trade, put, transport, attack,
-			// alliances, foals): measured 2.7, 3.4 and 4.1 posts a round at 2, 3 and 4 seats.
-			if c.kind == "ascalion" && float64(f.posts) > float64((c.seats+1)*rounds) {
-				t.Errorf("%d posts in %d rounds at %d seats", f.posts, rounds, c.seats)
+			if f.changed > 0 {
+				t.Errorf("%d status edits changed what ann is asked when she had not just moved", f.changed)
+			}
+			t.Logf("%d status edits put ann's next question after her move", f.next)
+			// The post's board was drawn at the round's first question: the edit that asks the
+			// next one (a transport after production) brings the board as it is now, its box
+			// telling the events since the post.
+			if f.unboarded > 0 {
+				t.Errorf("%d of them without the board as it is now", f.unboarded)
+			}
+			// One post a round for a player: Ascalion asks a seat many things a round (vote,
+			// trade, put, transport, attack, alliances, foals), and a player's consecutive
+			// decisions are one post, edited. Measured 1.0, 1.0 and 1.3 posts a round at 2, 3 and
+			// 4 seats (2.7, 3.4 and 4.0 before); the room of one edit sends a long round's rest
+			// as a second post.
+			if c.kind == "ascalion" && float64(f.posts) > 1.4*float64(rounds) {
+				t.Errorf("%d posts in %d rounds at %d seats: more than 1.4 a round", f.posts, rounds, c.seats)
 			}
 			checkPostTexts(t, f)
 			checkEveryEventTold(t, e, f)
@@ -218,8 +235,10 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 		t.Fatal(err)
 	}
 	f := postsFigures{pings: map[int]int{}, askedIn: map[int]bool{}}
-	annAsked := false // the latest post asked ann
-	lastAsk := ""     // ann's prompt line in the latest post
+	annAsked := false     // the latest post asked ann
+	lastAsk := ""         // ann's prompt line in the latest post or edit
+	annMoved := false     // ann moved since the latest post or edit
+	var postAwaited []int // the seats the latest post asked
 	r := rand.New(rand.NewPCG(c.seed, 2))
 	round, annTurns := 0, 0
 	annSeq := int64(-1) // the game's move count after ann's last move
@@ -248,8 +267,21 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 				}
 				f.statuses++
 				if a := annAsks(o.Notice); digits.ReplaceAllString(a, "#") != digits.ReplaceAllString(lastAsk, "#") && a != "" {
-					f.changed++
+					if annMoved {
+						f.next++
+						if !o.Board || len(o.Last) == 0 && o.Head > 0 && strings.Contains(o.Text, T(LangEnglish, "since_then")) {
+							f.unboarded++
+						}
+					} else {
+						f.changed++
+					}
 				}
+				for _, a := range o.Awaited {
+					if !slices.Contains(postAwaited, a.Seat) {
+						f.strangers++
+					}
+				}
+				lastAsk, annMoved = annAsks(o.Notice), false
 				lines := strings.Split(o.Text, "\n")[:o.Head]
 				if i := slices.Index(lines, T(LangEnglish, "since_then")); i >= 0 {
 					edited, editSeq = slices.Clone(lines[i+1:]), o.Seq
@@ -273,7 +305,11 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 				f.notices = append(f.notices, o.Notice)
 				f.folded = max(f.folded, len(o.Folded))
 				f.told = o.Seq
-				lastAsk = annAsks(o.Notice)
+				lastAsk, annMoved = annAsks(o.Notice), false
+				postAwaited = nil
+				for _, a := range o.Awaited {
+					postAwaited = append(postAwaited, a.Seat)
+				}
 				asks := slices.ContainsFunc(o.Awaited, func(a Awaited) bool { return a.Seat == 0 })
 				if asks && !annAsked {
 					f.askedIn[round] = true // asked anew, not still awaited from the post before
@@ -342,6 +378,7 @@ func playPostsGameIn(t *testing.T, e *env, c postsGame) postsFigures {
 			t.Fatal(err)
 		}
 		annSeq = e.row(th).MoveCount
+		annMoved = true
 		at().mu.Unlock()
 		e.deliver()
 		count()

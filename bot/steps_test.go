@@ -369,7 +369,7 @@ func TestSuggestAfterComma(t *testing.T) {
 				reveals = reveals || ev.Reveals
 			}
 			for _, typed := range []string{c.m1.String() + ",", c.m1.String() + ", ", c.m1.String() + ", " + m2[0][:1]} {
-				sg := suggestSteps(LangEnglish, g, c.before, c.seat, typed, 25, testName)
+				sg := suggestSteps(LangEnglish, g, c.before, c.seat, typed, 25, testName, nil)
 				if reveals {
 					if len(sg) != 1 || !sg[0].Note || sg[0].Value != c.m1.String() {
 						t.Errorf("%q after a revealing step: %+v", typed, sg)
@@ -413,7 +413,7 @@ func TestSuggestAfterComma(t *testing.T) {
 	if !ok {
 		t.Fatal("no move")
 	}
-	if sg := suggestSteps(LangEnglish, replayKits["autumn-ash"].Game, c.before, c.seat, c.m1.String()+", ", 25, testName); len(sg) != 0 {
+	if sg := suggestSteps(LangEnglish, replayKits["autumn-ash"].Game, c.before, c.seat, c.m1.String()+", ", 25, testName, nil); len(sg) != 0 {
 		t.Errorf("after the turn's only move: %+v", sg)
 	}
 }

@@ -95,6 +95,7 @@ func TestAttachmentAltTextOnTheWire(t *testing.T) {
 		(&Answer{Type: discordgo.InteractionResponseChannelMessageWithSource, Msg: m}).wire(),
 		createMessage{Content: m.Content, Attachments: m.attachments()},
 		webhookEdit{&discordgo.WebhookEdit{Content: &m.Content}, m.attachments()},
+		messageEdit{discordgo.NewMessageEdit("c", "m"), m.attachments()},
 		webhookParams{&discordgo.WebhookParams{Content: m.Content}, m.attachments()},
 	} {
 		d, err := jsonRoundTrip(body)

@@ -334,9 +334,22 @@ func (r *REST) Edit(channel, id string, m Message) error {
 			e.Components = &cs
 		}
 		e.AllowedMentions = m.mentions()
+		if len(m.Files) > 0 {
+			// A new board replaces the message's images: the attachments listed are the new
+			// files alone, so Discord drops the old ones (as EditOriginal does).
+			url := discordgo.EndpointChannelMessage(channel, id)
+			return r.upload(http.MethodPatch, url, messageEdit{e, m.attachments()}, m)
+		}
 		_, err := r.S.ChannelMessageEditComplex(e)
 		return err
 	})
+}
+
+// messageEdit is discordgo's message edit with our attachments list (descriptions) in place of
+// its own.
+type messageEdit struct {
+	*discordgo.MessageEdit
+	Attachments []attachment `json:"attachments,omitempty"`
 }
 
 func (r *REST) StartThread(channel, message, name string) (string, error) {

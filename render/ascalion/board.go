@@ -71,7 +71,7 @@ func asView(v any) (game.View, error) {
 func paint(view game.View, m render.Meta, frame render.Frame) *render.Canvas {
 	view.Result = m.Final(view.Result)
 	g := geometry()
-	full := paintMap(view, render.AcquireCanvas)
+	full := paintMap(view, m.Lang, render.AcquireCanvas)
 	defer full.Release()
 	crop := landCrop(g, view)
 	render.CropLabels(full.RGBA, crop)
@@ -85,7 +85,7 @@ func paint(view game.View, m render.Meta, frame render.Frame) *render.Canvas {
 
 // paintMap draws the whole map at its place on a full-width canvas, status and panel left blank:
 // the board and the focus image cut their parts out of it.
-func paintMap(view game.View, frame render.Frame) *render.Canvas {
+func paintMap(view game.View, lang string, frame render.Frame) *render.Canvas {
 	g := geometry()
 	h := statusH + int(math.Ceil(g.mapH)) + panelH
 	c := frame(imgW, h, render.Paper)
@@ -95,8 +95,9 @@ func paintMap(view game.View, frame render.Frame) *render.Canvas {
 	}
 	drawLands(c, g, view)
 	drawRiver(c, g)
-	drawLandInfo(c, g, view)
-	drawVessels(c, g, view)
+	lt := lettersOf(lang)
+	drawLandInfo(c, g, view, lt)
+	drawVessels(c, g, view, lt)
 	return c
 }
 
@@ -270,7 +271,7 @@ func drawRiver(c *render.Canvas, g *geom) {
 	}
 }
 
-func drawLandInfo(c *render.Canvas, g *geom, v game.View) {
+func drawLandInfo(c *render.Canvas, g *geom, v game.View, lt *letters) {
 	for li, l := range v.Lands {
 		p := g.landC[li]
 		name := nameStyle{render.Ink}
@@ -285,29 +286,29 @@ func drawLandInfo(c *render.Canvas, g *geom, v game.View) {
 		// Row 1: owner and value, source, city and expansion pieces.
 		var items []func(x float64) float64
 		if l.Owner >= 0 {
-			lab := fmt.Sprintf("%s%d", seatLetter[l.Owner], l.Value)
+			lab := fmt.Sprintf("%s%d", lt.seatOf(l.Owner), l.Value)
 			items = append(items, func(x float64) float64 { return pill(c, x, p.Y+1, lab, seatCol[l.Owner]) })
 		}
 		if l.Source != "" {
-			items = append(items, func(x float64) float64 { return sourceIcon(c, x, p.Y+1, l.Source) })
+			items = append(items, func(x float64) float64 { return sourceIcon(c, x, p.Y+1, l.Source, lt) })
 		}
 		if l.City {
 			items = append(items, func(x float64) float64 { return cityIcon(c, x, p.Y+1) })
 		}
 		if l.Temple >= 0 {
-			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, "T", relCol[l.Temple]) })
+			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, lt.temple, relCol[l.Temple]) })
 		}
 		if l.Univ {
-			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, "U", render.Ink) })
+			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, lt.univ, render.Ink) })
 		}
 		if l.Book {
-			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, "b", render.Muted) })
+			items = append(items, func(x float64) float64 { return letterBox(c, x, p.Y+1, lt.book, render.Muted) })
 		}
 		if l.Follower >= 0 {
 			items = append(items, func(x float64) float64 { return follower(c, x, p.Y+1, l.Follower) })
 		}
 		row(p.X, items, 17)
-		chips(c, p.X, p.Y+16, l.Goods)
+		chips(c, p.X, p.Y+16, l.Goods, lt)
 	}
 }
 
@@ -328,14 +329,14 @@ func pill(c *render.Canvas, x, y float64, lab string, col color.RGBA) float64 {
 	return float64(img.Bounds().Dx())
 }
 
-func sourceIcon(c *render.Canvas, x, y float64, src string) float64 {
+func sourceIcon(c *render.Canvas, x, y float64, src string, lt *letters) float64 {
 	col := render.Muted
-	for k, name := range []string{"wood", "horse", "gold", "coal", "iron"} {
+	for k, name := range sourceNames {
 		if name == src {
 			col = goodCol[k]
 		}
 	}
-	c.Blit(icons.Get(iconKey{"source", sourceLetter[src], render.Opaque(col)}), int(x)-1, int(y-8.5))
+	c.Blit(icons.Get(iconKey{"source", lt.source[src], render.Opaque(col)}), int(x)-1, int(y-8.5))
 	return 17
 }
 
@@ -355,7 +356,7 @@ func follower(c *render.Canvas, x, y float64, rel int) float64 {
 }
 
 // chips draws the goods of an area as small lettered circles with counts, centred on x.
-func chips(c *render.Canvas, x, y float64, goods game.Goods) {
+func chips(c *render.Canvas, x, y float64, goods game.Goods, lt *letters) {
 	type chip struct{ k, n int }
 	var cs []chip
 	for k, n := range goods {
@@ -376,7 +377,7 @@ func chips(c *render.Canvas, x, y float64, goods game.Goods) {
 	}
 	px := x - w/2
 	for _, ch := range cs {
-		c.Blit(icons.Get(iconKey{"chip", goodLetter[ch.k], goodCol[ch.k]}), int(px-1.5), int(y-7.5))
+		c.Blit(icons.Get(iconKey{"chip", lt.good[ch.k], goodCol[ch.k]}), int(px-1.5), int(y-7.5))
 		px += 13
 		if ch.n > 1 {
 			s := fmt.Sprint(ch.n)
@@ -386,7 +387,7 @@ func chips(c *render.Canvas, x, y float64, goods game.Goods) {
 	}
 }
 
-func drawVessels(c *render.Canvas, g *geom, v game.View) {
+func drawVessels(c *render.Canvas, g *geom, v game.View, lt *letters) {
 	at := map[string]int{}
 	for _, w := range v.Vessels {
 		p := g.posPoint(w.Pos)
@@ -415,11 +416,11 @@ func drawVessels(c *render.Canvas, g *geom, v game.View) {
 		}
 		c.Poly(pts, col, stroke, lw)
 		id := strings.TrimPrefix(strings.TrimPrefix(w.Token, "boat"), "ship")
-		c.Text(p.X, p.Y+2, fmt.Sprintf("%s%s·%d", seatLetter[w.Owner%len(seatLetter)], id, w.Value), render.Style{Size: 10, Font: render.Bold,
+		c.Text(p.X, p.Y+2, fmt.Sprintf("%s%s·%d", lt.seatOf(w.Owner), id, w.Value), render.Style{Size: 10, Font: render.Bold,
 			Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
-		chips(c, p.X, p.Y+15, w.Goods)
+		chips(c, p.X, p.Y+15, w.Goods, lt)
 		if w.Book {
-			letterBox(c, p.X+hull, p.Y-10, "b", render.Muted)
+			letterBox(c, p.X+hull, p.Y-10, lt.book, render.Muted)
 		}
 		if w.Follower >= 0 {
 			follower(c, p.X-hull-12, p.Y-8, w.Follower)
@@ -436,7 +437,7 @@ func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 	case v.Result != nil:
 		st.Text = gameOver(v, m)
 		if w := v.Result.Winners(); len(w) > 0 {
-			st.Swatch, st.Letter = seatCol[w[0]], seatLetter[w[0]]
+			st.Swatch, st.Letter = seatCol[w[0]], lettersOf(m.Lang).seatOf(int(w[0]))
 		}
 		st.Right = tr(m.Lang, "status_round_right", msg.Number("N", v.Round))
 	default:
@@ -453,7 +454,7 @@ func drawStatus(c *render.Canvas, v game.View, m render.Meta, w int) {
 			st.Text = tr(m.Lang, "status_waiting", msg.Code("Phase", titled(stepText(v.Step, m.Lang))), msg.Code("Waiting", strings.Join(wait, ", ")))
 		}
 		if len(v.Waiting) > 0 {
-			st.Swatch, st.Letter = seatCol[v.Waiting[0]], seatLetter[v.Waiting[0]]
+			st.Swatch, st.Letter = seatCol[v.Waiting[0]], lettersOf(m.Lang).seatOf(v.Waiting[0])
 		}
 		if v.Round > 0 {
 			st.Right = tr(m.Lang, "status_sp", msg.Code("Colour", who(v, m, v.SP)))

@@ -30,7 +30,7 @@ func Focus(v any, m render.Meta) ([]byte, error) {
 		return nil, err
 	}
 	view.Result = m.Final(view.Result)
-	board := paintMap(view, render.AcquireCanvas)
+	board := paintMap(view, m.Lang, render.AcquireCanvas)
 	defer board.Release()
 	crop := focusRect(geometry(), view)
 	render.CropLabels(board.RGBA, crop)

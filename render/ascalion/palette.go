@@ -11,8 +11,6 @@ import (
 // seat is also written with its initial. Lands take a light tint of their owner's colour.
 var seatCol = []color.RGBA{render.OIVermillion, render.OIBlue, render.OIYellow, render.OIBluishGreen, render.OIReddishPurple, render.Hex("#3a3a3a")}
 
-var seatLetter = []string{"R", "B", "Y", "G", "P", "K"}
-
 var seatTints = []float64{0.55, 0.58, 0.5, 0.58, 0.55, 0.7}
 
 func seatTint(p int) color.RGBA { return render.Mix(seatCol[p], render.White, seatTints[p]) }
@@ -28,12 +26,9 @@ var (
 	target    = render.Hex("#b00020")
 )
 
-// Goods chips: a colour and a letter each (weapons are drawn as a crossed X on steel).
+// Goods chips: a colour and a letter each (weapons are drawn as a crossed X on steel); sources
+// use the same colours with capitals. The letters are the image language's (letters.go).
 var goodCol = []color.RGBA{render.Hex("#5b8c3a"), render.Hex("#a8773f"), render.Hex("#e2b714"), render.Hex("#3b3b3b"), render.Hex("#8d9aa6"), render.Hex("#5a5f66")}
-var goodLetter = []string{"w", "h", "g", "c", "i", "x"}
-
-// Sources use the same colours with capitals: F(orest), H(orses), G(old), C(oal), I(ron).
-var sourceLetter = map[string]string{"wood": "F", "horse": "H", "gold": "G", "coal": "C", "iron": "I", "hidden": "?"}
 
 var relCol = []color.RGBA{render.Hex("#c2185b"), render.Hex("#6d4c41")}
 

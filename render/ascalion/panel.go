@@ -35,7 +35,7 @@ func drawPlayers(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta
 		cy := y + rowH/2
 		col := seatCol[p.Seat%len(seatCol)]
 		c.Circle(x+11, cy, 11, col, render.Ink, 1.5)
-		c.Text(x+11, cy, seatLetter[p.Seat%len(seatLetter)], render.Style{Size: 12, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
+		c.Text(x+11, cy, lettersOf(lang).seatOf(p.Seat), render.Style{Size: 12, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
 		name := who(v, m, p.Seat)
 		if p.Seat == v.SP && v.Round > 0 {
 			name += tr(lang, "player_start")
@@ -132,7 +132,7 @@ func drawDecision(c *render.Canvas, r image.Rectangle, v game.View, m render.Met
 			bar := func(who int, total int, parts []string, ms []*msg.Message) {
 				col := seatCol[who%len(seatCol)]
 				c.RoundRect(x, y, 64, 26, 6, col, render.Ink, 1.5)
-				c.Text(x+32, y+13, fmt.Sprintf("%s %d", seatLetter[who%len(seatLetter)], total), render.Style{Size: 15, Font: render.Bold,
+				c.Text(x+32, y+13, fmt.Sprintf("%s %d", lettersOf(lang).seatOf(who), total), render.Style{Size: 15, Font: render.Bold,
 					Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle})
 				st := render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle}
 				if lang != "" && lang != msg.English && len(ms) == len(parts) {
@@ -240,11 +240,16 @@ func drawEvents(c *render.Canvas, r image.Rectangle, v game.View, m render.Meta)
 			lx = x
 		}
 		ly := legendTop + 10 + float64(k/3)*20
-		chips(c, lx+6, ly, oneGood(k))
+		chips(c, lx+6, ly, oneGood(k), lettersOf(lang))
 		c.Text(lx+14, ly, n, render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
 		lx += 74
 	}
-	c.Text(x, legendTop+50, tr(lang, "legend", msg.Code("Blue", colour(lang, 1))), render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
+	lt := lettersOf(lang)
+	legend := tr(lang, "legend", msg.Code("Sources", strings.Join(lt.source4(), " ")), msg.Code("Badge", lt.seatOf(1)+"7"), msg.Code("Blue", colour(lang, 1)))
+	if expansionPieces(v) {
+		legend += " · " + tr(lang, "legend_expansion", msg.Code("Temple", lt.temple), msg.Code("Univ", lt.univ), msg.Code("Book", lt.book))
+	}
+	c.Text(x, legendTop+50, legend, render.Style{Size: 11, Color: render.Muted, VAlign: render.Middle})
 }
 
 func oneGood(k int) game.Goods {

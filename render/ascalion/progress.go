@@ -4,6 +4,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/render/recap"
 	game "github.com/boardbot/boardbot/rules/ascalion"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Progress is what a recap charts for Ascalion, which keeps no running score: the areas each seat
@@ -20,5 +21,5 @@ func Progress(v any) (recap.Progress, error) {
 		}
 	}
 	return recap.Progress{Measure: "areas held", One: "area held", Unit: "cities", UnitOne: "city", MeasureID: recap.AreasHeld, UnitID: recap.Cities,
-		Values: out, Colours: seatCol, Letters: seatLetter}, nil
+		Values: out, Colours: seatCol, Letters: lettersOf(msg.English).seat}, nil // the chart names no language
 }

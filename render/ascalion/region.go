@@ -65,6 +65,7 @@ type regionRect struct{ x, y, w float64 }
 func regionLayout(c *render.Canvas, v game.View, m render.Meta, s int, x, y, w float64) float64 {
 	b := game.BoardMap()
 	y0 := y
+	lt := lettersOf(m.Lang)
 	for li, l := range v.Lands {
 		if !l.InPlay || l.Owner != s {
 			continue
@@ -72,7 +73,7 @@ func regionLayout(c *render.Canvas, v game.View, m render.Meta, s int, x, y, w f
 		cy := y + regionLine/2
 		// Line 1: owner and value, the name, source, city, temple, goods.
 		px := x
-		lab := fmt.Sprintf("%s%d", seatLetter[l.Owner], l.Value)
+		lab := fmt.Sprintf("%s%d", lt.seatOf(l.Owner), l.Value)
 		px += regionPill(c, px, cy, lab, l.Owner)
 		px += 4
 		if c != nil {
@@ -81,7 +82,7 @@ func regionLayout(c *render.Canvas, v game.View, m render.Meta, s int, x, y, w f
 		px += render.TextWidth(l.Name, regionName) + 6
 		if l.Source != "" {
 			if c != nil {
-				sourceIcon(c, px, cy, l.Source)
+				sourceIcon(c, px, cy, l.Source, lt)
 			}
 			px += 17
 		}
@@ -93,13 +94,13 @@ func regionLayout(c *render.Canvas, v game.View, m render.Meta, s int, x, y, w f
 		}
 		if l.Temple >= 0 {
 			if c != nil {
-				letterBox(c, px, cy, "T", relCol[l.Temple])
+				letterBox(c, px, cy, lt.temple, relCol[l.Temple])
 			}
 			px += 16
 		}
 		if gw := goodsW(l.Goods); gw > 0 {
 			if c != nil {
-				chips(c, px+4+gw/2, cy, l.Goods)
+				chips(c, px+4+gw/2, cy, l.Goods, lt)
 			}
 		} else if c != nil {
 			c.Text(px+4, cy, tr(m.Lang, "region_no_goods"), regionMute)
@@ -124,7 +125,7 @@ func regionLayout(c *render.Canvas, v game.View, m render.Meta, s int, x, y, w f
 			n := v.Lands[a]
 			need := render.TextWidth(n.Name, regionNear) + 4
 			if n.Owner >= 0 {
-				need += pillW(fmt.Sprintf("%s%d", seatLetter[n.Owner], n.Value), n.Owner)
+				need += pillW(fmt.Sprintf("%s%d", lt.seatOf(n.Owner), n.Value), n.Owner)
 			}
 			if !first && nx+need > x+w {
 				y += regionLine - 3
@@ -137,7 +138,7 @@ func regionLayout(c *render.Canvas, v game.View, m render.Meta, s int, x, y, w f
 			}
 			nx += render.TextWidth(n.Name, regionNear) + 3
 			if n.Owner >= 0 {
-				nx += regionPill(c, nx, cy, fmt.Sprintf("%s%d", seatLetter[n.Owner], n.Value), n.Owner)
+				nx += regionPill(c, nx, cy, fmt.Sprintf("%s%d", lt.seatOf(n.Owner), n.Value), n.Owner)
 			}
 			nx += 8
 		}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"unicode/utf8"
 
 	"github.com/fogleman/gg"
 
@@ -62,7 +63,7 @@ func paintIcon(k iconKey) image.Image {
 	case "source":
 		c := render.NewSprite(17, 17)
 		c.RoundRect(1, 1, 15, 15, 2, k.col, render.Ink, 1.2)
-		c.Text(8.5, 8.5, k.label, render.Style{Size: 11, Font: render.Bold, Color: render.ContrastInk(k.col), Align: render.Center, VAlign: render.Middle})
+		c.Text(8.5, 8.5, k.label, render.Style{Size: letterSize(k.label, 11), Font: render.Bold, Color: render.ContrastInk(k.col), Align: render.Center, VAlign: render.Middle})
 		return c.Image()
 	case "city":
 		c := render.NewSprite(17, 17)
@@ -73,7 +74,7 @@ func paintIcon(k iconKey) image.Image {
 	case "box":
 		c := render.NewSprite(16, 16)
 		c.RoundRect(1, 1, 14, 14, 3, k.col, render.White, 1)
-		c.Text(8, 8, k.label, render.Style{Size: 10, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+		c.Text(8, 8, k.label, render.Style{Size: letterSize(k.label, 10), Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
 		return c.Image()
 	case "follower":
 		c := render.NewSprite(14, 16)
@@ -88,7 +89,16 @@ func paintIcon(k iconKey) image.Image {
 		c.Line(4.5, 4.5, 10.5, 10.5, 1.6, render.White)
 		c.Line(10.5, 4.5, 4.5, 10.5, 1.6, render.White)
 	} else {
-		c.Text(7.5, 7.5, k.label, render.Style{Size: 9, Font: render.Bold, Color: render.ContrastInk(k.col), Align: render.Center, VAlign: render.Middle})
+		c.Text(7.5, 7.5, k.label, render.Style{Size: letterSize(k.label, 9), Font: render.Bold, Color: render.ContrastInk(k.col), Align: render.Center, VAlign: render.Middle})
 	}
 	return c.Image()
+}
+
+// letterSize is the font size of a one-letter sprite's label at size; two letters (French "ch"
+// where "c" is cheval) are drawn smaller to fit the same box.
+func letterSize(label string, size float64) float64 {
+	if utf8.RuneCountInString(label) > 1 {
+		return size * 0.72
+	}
+	return size
 }

@@ -31,6 +31,10 @@ const (
 	// HabitEmptyTransport is a horse chain that carried nothing: a chain never moves its horses,
 	// so it spent a transport on nothing.
 	HabitEmptyTransport = "empty_transport"
+	// HabitRepeatedOffer is an offer to a player the seat made an offer to already in this trade
+	// window (one trade window a round): once refused, the same ask again is nagging, and a
+	// second one beside an open first is a haggle with itself.
+	HabitRepeatedOffer = "repeated_offer"
 	// HabitRoundTrip is a transport after which every good and vessel is where it was (a horse
 	// ridden there and back, a boat sailed out and back with its cargo).
 	HabitRoundTrip = "round_trip"
@@ -182,6 +186,9 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, after rul
 				}
 				if s.tradeGain(p, give, o.Get) < 0 {
 					hs = append(hs, HabitOfferLosing)
+				}
+				if s.offeredTo(p, o.To) {
+					hs = append(hs, HabitRepeatedOffer)
 				}
 			}
 		case "accept":

@@ -50,6 +50,18 @@ func TestHabits(t *testing.T) {
 	if got := f.habitsOf(0, "withdraw 1"); !slices.Equal(got, []string{HabitOfferWithdrawn}) {
 		t.Errorf("withdraw: %v", got)
 	}
+	// The same offer again after Blue refused it, in the same window: nagging.
+	r := f.s.clone()
+	if _, err := r.Apply(1, rules.Move{"reject", "1"}); err != nil {
+		t.Fatal(err)
+	}
+	refused := &fixture{t: t, s: r}
+	if got := refused.habitsOf(0, "offer blue gold for iron"); !slices.Equal(got, []string{HabitRepeatedOffer}) {
+		t.Errorf("the refused offer again: %v", got)
+	}
+	if got := sensible(refused, 0, ""); slices.Contains(got, "offer") {
+		t.Errorf("sensible trade actions after a refusal %v", got)
+	}
 	if got := sensible(f, 0, ""); slices.Contains(got, "offer") || slices.Contains(got, "withdraw") || !slices.Contains(got, "done") {
 		t.Errorf("sensible trade actions %v", got)
 	}

@@ -270,7 +270,12 @@ func (s *state) pickArea(r *rd, cands []int, what M, label func(a int) M, why fu
 				return w
 			}
 		}
-		return s.whyNot(tok, what)
+		// The general reason names what was asked for; the lands that fit are named after it
+		// (a foal refused "not a free land of yours" left the player to guess which are).
+		if w := s.whyNot(tok, what); w != nil {
+			return say("bad_why_write", nested("Why", w), nested("Choices", short(m.toks, 6)))
+		}
+		return nil
 	}
 	k, err := r.need(m)
 	if err != nil {

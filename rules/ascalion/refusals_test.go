@@ -33,6 +33,15 @@ func TestRefusalWording(t *testing.T) {
 			f.play(2, "refuse")
 			return f
 		}, 0, "r3", "Passage was refused in this transport, so the boat may only stop or go back the way it came (next: r1, the river (r1) between Hippo's Land and Vagon, for 1 point of the 2 left); a refused crossing is not asked again."},
+		// The lands that fit are named: a foal refused "not a free land" left the player to guess.
+		{"a foal on a land with a horse", func(t *testing.T) *fixture {
+			f := newFixture(t, 2).own(0, "Ys", "Comorium", "Doilan", "Tarvos").source("Ys", Horse).put("Ys", "horse").city("Ys")
+			f.put("Comorium", "horse")
+			var got Goods
+			f.s.produce(f.land("Ys"), &got)
+			f.s.Stage = stPlace
+			return f
+		}, 0, "comorium", "Comorium (Red's) is not a free land of yours for the foal. Write one of: doilan, tarvos."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -26,6 +26,12 @@ func (s *state) Respell(seat rules.Seat, m rules.Move) rules.Move {
 			out = append(out, m[i])
 			continue
 		}
+		if goodIndex(tok) >= 0 && offers(next, "+"+tok) {
+			// A good named bare where the transport loads ("horse ys gold comorium", as the
+			// game's own notation summary writes it) is loaded: "+gold".
+			out = append(out, "+"+tok)
+			continue
+		}
 		switch a := s.areaByToken(tok); {
 		case a >= 0 && offers(next, regionOf(a)):
 			out = append(out, regionOf(a), m[i])
