@@ -66,7 +66,8 @@ type board struct {
 	// The log and the question wrapped, kept once worked out: the height needs them before the
 	// drawing does.
 	wrapped  []logRow
-	logMax   int // the most lines the log takes
+	logMax   int  // the most lines the log takes
+	phone    bool // the phone image (Focus): its log has no title
 	prompt   []string
 	wrappedW float64
 }
@@ -161,7 +162,7 @@ func (b *board) logParas() []logPara {
 // scrolls (at most two screens); a turn that does not fit keeps its first lines.
 const (
 	logMax      = 16
-	focusLogMax = 10
+	focusLogMax = 8
 	logIndent   = 14.0 // a turn's lines after its first, so that each turn stands out
 )
 
@@ -172,7 +173,9 @@ var (
 
 // logRows wraps each turn as one paragraph after its bold head, w wide, in at most logMax
 // lines: every turn keeps its first line, the lines left go to the latest turns first (what just
-// happened matters most), and a cut turn ends in an ellipsis.
+// happened matters most). A turn that does not fit keeps its first whole sentences and ends in an
+// ellipsis: a sentence is never cut (German ran "basica auf …" off mid-sentence), and a word only
+// where its first sentence alone does not fit, and then at a word's end.
 func logRows(paras []logPara, w float64, most int) []logRow {
 	if len(paras) > most {
 		paras = paras[len(paras)-most:]
@@ -189,25 +192,36 @@ func logRows(paras []logPara, w float64, most int) []logRow {
 	}
 	var out []logRow
 	for i, rows := range wrapped {
-		if len(rows) <= room[i] {
-			out = append(out, rows...)
-			continue
+		if len(rows) > room[i] {
+			rows = shortenPara(paras[i], w, room[i])
 		}
-		keep := append([]logRow(nil), rows[:room[i]]...)
-		last := &keep[len(keep)-1]
-		avail := w - logIndent
-		if last.head != "" {
-			avail = w - render.TextWidth(last.head+" ", logHeadStyle)
-		}
-		// The cut line leaves room for its ellipsis.
-		for last.text != "" && render.TextWidth(last.text+" …", logStyle) > avail {
-			r := []rune(last.text)
-			last.text = strings.TrimSpace(string(r[:len(r)-1]))
-		}
-		last.text += " …"
-		out = append(out, keep...)
+		out = append(out, rows...)
 	}
 	return out
+}
+
+// shortenPara is a turn in at most room lines: its first sentences that fit with an ellipsis,
+// else its first sentence cut at a word's end.
+func shortenPara(p logPara, w float64, room int) []logRow {
+	for n := len(p.lines) - 1; n >= 1; n-- {
+		short := logPara{head: p.head, lines: append(append([]string(nil), p.lines[:n]...), "…")}
+		if rows := wrapPara(short, w); len(rows) <= room {
+			return rows
+		}
+	}
+	rows := wrapPara(p, w)
+	keep := append([]logRow(nil), rows[:room]...)
+	last := &keep[len(keep)-1]
+	avail := w - logIndent
+	if last.head != "" {
+		avail = w - render.TextWidth(last.head+" ", logHeadStyle)
+	}
+	for last.text != "" && render.TextWidth(last.text+" …", logStyle) > avail {
+		words := strings.Fields(last.text)
+		last.text = strings.Join(words[:len(words)-1], " ")
+	}
+	last.text = strings.TrimSpace(last.text + " …")
+	return keep
 }
 
 // wrapPara wraps a turn: its head in bold, its lines run on after it.
@@ -240,6 +254,10 @@ func (b *board) logH() float64 {
 	}
 	if b.legendBelow() {
 		n += len(b.legendRows())
+	}
+	if b.phone {
+		// No title: the turns' heads say what the box is, and a phone's screen is short.
+		return 24 + float64(n)*logLine
 	}
 	return 50 + float64(n)*logLine
 }
@@ -436,7 +454,21 @@ func (b *board) central(y float64) {
 	}
 }
 
-func (b *board) pile(p asc.PileView, x, y float64) {
+func (b *board) pile(p asc.PileView, x, y float64) { b.pileH(p, x, y, pileH) }
+
+// pileUsed is how much of a pile's height its face fills: the phone image crops a row of piles
+// to its fullest.
+func (b *board) pileUsed(p asc.PileView) float64 {
+	k := b.kinds[p.Card]
+	if k == nil {
+		return 70
+	}
+	rows, lh, _ := b.abilityLayout(k, asc.Up, pileW-10, pileH-80)
+	return math.Min(pileH, math.Ceil(76+float64(len(rows))*lh+6))
+}
+
+// pileH draws a pile h tall, its face cropped there.
+func (b *board) pileH(p asc.PileView, x, y, h float64) {
 	c := b.c
 	band := render.OIBlue
 	tint := tintSpecial
@@ -457,11 +489,15 @@ func (b *board) pile(p asc.PileView, x, y float64) {
 		fb.pileFace(p, k, band, tint)
 		return fb.c.Image()
 	})
-	draw.Draw(c.RGBA, image.Rect(int(x), int(y), int(x+pileW), int(y+pileH)), face, image.Point{}, draw.Src)
+	draw.Draw(c.RGBA, image.Rect(int(x), int(y), int(x+pileW), int(y+h)), face, image.Point{}, draw.Src)
+	if h < pileH {
+		// The face's bottom edge, where the crop took it off.
+		box(c, x, y, pileW, h, 8, nil, render.Ink, 1.5)
+	}
 	c.Text(x+pileW-7, y+12, "×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Right, VAlign: render.Middle})
 	if p.Count == 0 {
-		box(c, x, y, pileW, pileH, 8, render.Alpha(render.Paper, 0.7), nil, 0)
-		c.Text(x+pileW/2, y+pileH/2, b.tr("empty"), render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		box(c, x, y, pileW, h, 8, render.Alpha(render.Paper, 0.7), nil, 0)
+		c.Text(x+pileW/2, y+h/2, b.tr("empty"), render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
 	}
 	if p.Locked {
 		// Over the header band, so cost and abilities stay readable.
@@ -831,8 +867,12 @@ func (b *board) log(y float64) {
 	c := b.c
 	h := b.logH()
 	box(c, margin, y, b.width-2*margin, h-margin, 12, render.White, render.Edge, 2)
-	c.Text(margin+14, y+20, b.tr("log"), render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle})
 	ly := y + 46
+	if b.phone {
+		ly = y + 20
+	} else {
+		c.Text(margin+14, y+20, b.tr("log"), render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle})
+	}
 	if b.legendBelow() {
 		for _, r := range b.legendRows() {
 			drawRow(b.c, margin+14, ly, b.width-2*margin-28, r, 1.05)
