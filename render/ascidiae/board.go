@@ -247,6 +247,14 @@ func wrapPara(p logPara, w float64) []logRow {
 	return rows
 }
 
+// logLine is the log's line pitch: a little tighter on the phone image, whose height is a screen.
+func (b *board) logLine() float64 {
+	if b.phone {
+		return 20
+	}
+	return logLine
+}
+
 func (b *board) logH() float64 {
 	n := len(b.wrappedLog())
 	if b.v.Prompt != "" {
@@ -257,9 +265,9 @@ func (b *board) logH() float64 {
 	}
 	if b.phone {
 		// No title: the turns' heads say what the box is, and a phone's screen is short.
-		return 24 + float64(n)*logLine
+		return 24 + float64(n)*b.logLine()
 	}
-	return 50 + float64(n)*logLine
+	return 50 + float64(n)*b.logLine()
 }
 
 // legendRows is the legend on lines of its own: one, or two split between two entries where
@@ -464,7 +472,7 @@ func (b *board) pileUsed(p asc.PileView) float64 {
 		return 70
 	}
 	rows, lh, _ := b.abilityLayout(k, asc.Up, pileW-10, pileH-80)
-	return math.Min(pileH, math.Ceil(76+float64(len(rows))*lh+6))
+	return math.Min(pileH, math.Ceil(pileTop(b.phone)+float64(len(rows))*lh+6))
 }
 
 // pileH draws a pile h tall, its face cropped there.
@@ -479,7 +487,7 @@ func (b *board) pileH(p asc.PileView, x, y, h float64) {
 	// language and copied.
 	x, y = math.Round(x), math.Round(y)
 	k := b.kinds[p.Card]
-	pk := faceKey{card: p.Card, pile: p.Zone + p.Space, cost: p.Cost, lang: b.meta.Lang}
+	pk := faceKey{card: p.Card, pile: p.Zone + p.Space, cost: p.Cost, lang: b.meta.Lang, phone: b.phone}
 	if k != nil {
 		pk.sig = kindSig(k)
 	}
@@ -515,6 +523,18 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 	c.Text(7, 12, strings.ToUpper(p.Zone[:1])+p.Space[len(p.Space)-1:], render.Style{Size: 15, Font: render.Bold, Color: render.White, VAlign: render.Middle})
 	name := fitMin(p.Card, render.Style{Size: 16, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, pileW-8)
 	c.Text(pileW/2, 38, p.Card, name)
+	if b.phone {
+		// The phone image's piles give the cost its own line's room: on a pill in the band.
+		// Between the pile's name ("B3") and its count ("×8").
+		const l, r = 27.0, pileW - 29
+		cw := math.Min(r-l, rowWidth(poolShapes(p.Cost), 1)+10)
+		box(c, (l+r)/2-cw/2, 3, cw, 18, 9, render.White, nil, 0)
+		drawRow(c, (l+r)/2-cw/2+5, 12, cw-9, poolShapes(p.Cost), 1)
+		if k != nil {
+			b.abilities(k, asc.Up, 5, pileTop(true), pileW-10, pileH-80)
+		}
+		return
+	}
 	// Cost.
 	cost := render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle}
 	c.Text(6, 60, b.tr("cost"), cost)
@@ -522,8 +542,17 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 	drawRow(c, cx, 60, pileW-4-cx, poolShapes(p.Cost), 1)
 	// What the card does, in the card's own frame (facing up).
 	if k != nil {
-		b.abilities(k, asc.Up, 5, 76, pileW-10, pileH-80)
+		b.abilities(k, asc.Up, 5, pileTop(false), pileW-10, pileH-80)
 	}
+}
+
+// pileTop is where a pile's abilities begin: below its cost, or below its name where the cost
+// is in the band (the phone image).
+func pileTop(phone bool) float64 {
+	if phone {
+		return 54
+	}
+	return 76
 }
 
 // abilities draws a species' abilities as icon rows in the box, directions turned by o.
@@ -841,6 +870,7 @@ type faceKey struct {
 	tint, stroke color.RGBA
 	lw           float32
 	lang         string
+	phone        bool // a pile on the phone image: its cost in the band
 }
 
 var faces = render.NewSprites(func(faceKey) image.Image { return nil }) // drawn by GetOr
@@ -876,7 +906,7 @@ func (b *board) log(y float64) {
 	if b.legendBelow() {
 		for _, r := range b.legendRows() {
 			drawRow(b.c, margin+14, ly, b.width-2*margin-28, r, 1.05)
-			ly += logLine
+			ly += b.logLine()
 		}
 	} else {
 		b.legend(b.width-margin-14, y+20)
@@ -889,13 +919,13 @@ func (b *board) log(y float64) {
 			x += render.TextWidth(r.head+" ", logHeadStyle)
 		}
 		c.Text(x, ly, r.text, logStyle)
-		ly += logLine
+		ly += b.logLine()
 	}
 	if b.v.Prompt != "" {
-		ly += logLine * 0.4
+		ly += b.logLine() * 0.4
 		for _, l := range b.promptLines() {
 			c.Text(margin+18, ly, l, promptStyle)
-			ly += logLine
+			ly += b.logLine()
 		}
 	}
 }
