@@ -263,6 +263,7 @@ func (b *board) logH() float64 {
 	if b.legendBelow() {
 		n += len(b.legendRows())
 	}
+	n += len(b.overNote())
 	if b.phone {
 		// No title: the turns' heads say what the box is, and a phone's screen is short.
 		return 24 + float64(n)*b.logLine()
@@ -292,6 +293,24 @@ func (b *board) legendRows() [][]glyph {
 // gets a line of its own.
 func (b *board) legendBelow() bool {
 	return rowWidth(legendGlyphs(b.meta.Lang), 1.05)+120 > b.width-2*margin
+}
+
+var overStyle = render.Style{Size: 16, Font: render.Bold, Color: warn, VAlign: render.Middle}
+
+// overNote is the log's note, on lines of its own, that a card shown over its capacity ("8/6"
+// in red) purges when it next activates: the rulebook purges only then ("if, on activation,
+// there are more, return them all to the supply"), and a reader took an 8/6 left on the grid for
+// a purge the rules forgot (issue 38). Nil when no card is over.
+func (b *board) overNote() []string {
+	for _, p := range b.v.Players {
+		for _, cv := range p.Cells {
+			if cv.Card != "" && cv.Tadpoles.Total() > cv.Capacity {
+				load := itoa(cv.Tadpoles.Total()) + "/" + itoa(cv.Capacity)
+				return render.Wrap(b.tr("over_capacity", msg.Code("Load", load)), overStyle, b.width-2*margin-28)
+			}
+		}
+	}
+	return nil
 }
 
 var promptStyle = render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle, Color: render.Ink}
@@ -910,6 +929,10 @@ func (b *board) log(y float64) {
 		}
 	} else {
 		b.legend(b.width-margin-14, y+20)
+	}
+	for _, l := range b.overNote() {
+		c.Text(margin+14, ly, l, overStyle)
+		ly += b.logLine()
 	}
 	for _, r := range b.wrappedLog() {
 		x := margin + 18.0 + logIndent

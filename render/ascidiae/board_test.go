@@ -459,3 +459,48 @@ func TestLogCutsNoSentence(t *testing.T) {
 		t.Error("no turn shortened: the positions test nothing")
 	}
 }
+
+// A card over its capacity between activations is legal (the rulebook purges "on activation"
+// only, rules/ascidiae TestPurgeOnlyOnActivation); the board and the phone image say in every
+// language that its red load purges when it next activates (issue 38: a reader took an 8/6 for
+// a purge the rules forgot), and say nothing when no card is over.
+func TestOverCapacityIsExplained(t *testing.T) {
+	st := position(t, 2, map[string]string{"preset": "first"}, 7, 45)
+	for _, over := range []bool{false, true} {
+		v := st.View(rules.Spectator).(*asc.View)
+		if over {
+			cp := *v
+			cp.Players = append([]asc.PlayerView(nil), v.Players...)
+			p := &cp.Players[1]
+			p.Cells = append([]asc.CellView(nil), p.Cells...)
+			for i := range p.Cells {
+				if p.Cells[i].Card != "" {
+					p.Cells[i].Tadpoles = asc.Pool{p.Cells[i].Capacity + 2}
+					break
+				}
+			}
+			v = &cp
+		}
+		for _, lang := range []string{"en", "de", "es", "fr"} {
+			meta := render.SampleMeta(2)
+			meta.Lang = lang
+			for name, draw := range map[string]func(any, render.Meta) error{
+				"board": func(v any, m render.Meta) error { _, err := PNG(v, m); return err },
+				"phone": func(v any, m render.Meta) error { _, err := Focus(v, m); return err },
+			} {
+				stop := render.RecordLabels()
+				if err := draw(v, meta); err != nil {
+					t.Fatal(err)
+				}
+				all := ""
+				for _, l := range stop() {
+					all += l.Text + " "
+				}
+				want := map[string]string{"en": "purges them all", "de": "stößt alle ab", "es": "los expulsa todos", "fr": "les expulse tous"}[lang]
+				if got := strings.Contains(all, want); got != over {
+					t.Errorf("%s, %s, a card over its capacity %v: the note shown %v", name, lang, over, got)
+				}
+			}
+		}
+	}
+}

@@ -17,11 +17,17 @@ func (g *State) Awaiting() []rules.Prompt {
 	}
 	if g.setupPhase() {
 		var out []rules.Prompt
+		again := slices.ContainsFunc(g.Players, func(p Player) bool { return p.Placed })
 		for i, p := range g.Players {
 			if !p.Placed {
 				m := placePromptMsg
-				if g.solo() {
+				switch {
+				case g.solo():
 					m = placeSoloMsg
+				case again:
+					// Asked again after another seat placed: the question without what the first
+					// asking explained (issue 38: every post repeated the whole of it).
+					m = placeAgainMsg
 				}
 				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: m.English(), Msg: m})
 			}
@@ -49,6 +55,7 @@ var (
 	placePromptMsg = say("prompt_place", initialCardArgs()...)
 	// Solo there is nobody to place at the same time.
 	placeSoloMsg = say("prompt_place_solo", initialCardArgs()...)
+	placeAgainMsg = say("prompt_place_again")
 )
 
 // initialCardArgs are the texts of basica and habilis, as the message arguments Basica and
@@ -301,7 +308,9 @@ func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {
 	if g.setupPhase() {
 		e := rules.Say(say("ev_placed_own", msg.Nested("Placed", g.placedMsg(seat))))
 		e.To = []rules.Seat{rules.Seat(seat)}
-		*ev = append(*ev, e)
+		// Everyone hears that the seat placed, not where (a post said "bob moved."): the thread
+		// tells public events only.
+		*ev = append(*ev, e, rules.Say(say("ev_placed_hidden", msg.Seat("Seat", seat))))
 		return
 	}
 	for s := range g.Players {
