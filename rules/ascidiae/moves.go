@@ -54,7 +54,7 @@ func (g *State) setupPhase() bool {
 var (
 	placePromptMsg = say("prompt_place", initialCardArgs()...)
 	// Solo there is nobody to place at the same time.
-	placeSoloMsg = say("prompt_place_solo", initialCardArgs()...)
+	placeSoloMsg  = say("prompt_place_solo", initialCardArgs()...)
 	placeAgainMsg = say("prompt_place_again")
 )
 
