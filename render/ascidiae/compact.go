@@ -103,7 +103,8 @@ func (b *board) compactCell(cv asc.CellView, x, y, w float64, active bool) {
 	}
 	tile(c, x, y, w, compactCell, 6, render.Panel, tint, render.Opaque(stroke), lw)
 	l1, l2 := y+11, y+compactCell-11
-	c.Text(x+w/2, l1, cv.Card, fitMin(cv.Card, render.Style{Size: 15, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, w-6))
+	name, st := compactName(cv.Card, w-4)
+	c.Text(x+w/2, l1, name, st)
 	load := render.Style{Size: minText, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
 	if n > cv.Capacity {
 		load.Color = warn
@@ -127,4 +128,24 @@ func (b *board) compactCell(cv asc.CellView, x, y, w float64, active bool) {
 		my = y + compactCell/2
 	}
 	chevron(c, math.Round(mx), math.Round(my), 9, cv.Orient, render.Ink)
+}
+
+// compactName is a card's name for a compact space w wide: whole down to 12 px (8 px once the
+// image is 400 px wide), else cut after whole letters with a full stop ("xerocep."), never
+// running over the space's edge into its neighbour.
+func compactName(name string, w float64) (string, render.Style) {
+	st := render.Style{Size: 15, Font: render.Bold, Align: render.Center, VAlign: render.Middle}
+	for ; st.Size >= 12; st.Size -= 0.5 {
+		if render.TextWidth(name, st) <= w {
+			return name, st
+		}
+	}
+	st.Size = 12
+	r := []rune(name)
+	for n := len(r) - 1; n > 3; n-- {
+		if short := string(r[:n]) + "."; render.TextWidth(short, st) <= w {
+			return short, st
+		}
+	}
+	return string(r[:min(len(r), 4)]) + ".", st
 }

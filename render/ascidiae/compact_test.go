@@ -77,3 +77,20 @@ func TestFocusShowsEveryGrid(t *testing.T) {
 		}
 	}
 }
+
+// Every species' name fits a compact space: whole, or cut after whole letters with a full stop
+// (xerocephala ran 20 px into its neighbour).
+func TestCompactNamesFit(t *testing.T) {
+	b := &board{}
+	b.width = 614
+	w := (b.compactW()-2*compactPad-(asc.Cols-1)*compactGap)/asc.Cols - 4
+	for _, c := range asc.GameData().Cards {
+		name, st := compactName(c.ID, w)
+		if got := render.TextWidth(name, st); got > w || st.Size < 12 {
+			t.Errorf("%s as %q: %.0f px at %.0f px, over %.0f", c.ID, name, got, st.Size, w)
+		}
+		if name != c.ID && (!strings.HasSuffix(name, ".") || !strings.HasPrefix(c.ID, strings.TrimSuffix(name, "."))) {
+			t.Errorf("%s cut as %q", c.ID, name)
+		}
+	}
+}
