@@ -17,17 +17,11 @@ func (g *State) Awaiting() []rules.Prompt {
 	}
 	if g.setupPhase() {
 		var out []rules.Prompt
-		again := slices.ContainsFunc(g.Players, func(p Player) bool { return p.Placed })
 		for i, p := range g.Players {
 			if !p.Placed {
 				m := placePromptMsg
-				switch {
-				case g.solo():
+				if g.solo() {
 					m = placeSoloMsg
-				case again:
-					// Asked again after another seat placed: the question without what the first
-					// asking explained (issue 38: every post repeated the whole of it).
-					m = placeAgainMsg
 				}
 				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: m.English(), Msg: m})
 			}
@@ -54,8 +48,7 @@ func (g *State) setupPhase() bool {
 var (
 	placePromptMsg = say("prompt_place", initialCardArgs()...)
 	// Solo there is nobody to place at the same time.
-	placeSoloMsg  = say("prompt_place_solo", initialCardArgs()...)
-	placeAgainMsg = say("prompt_place_again")
+	placeSoloMsg = say("prompt_place_solo", initialCardArgs()...)
 )
 
 // initialCardArgs are the texts of basica and habilis, as the message arguments Basica and
