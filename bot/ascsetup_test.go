@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -67,5 +68,25 @@ func TestAscidiaeSetupPosts(t *testing.T) {
 	}
 	if !strings.Contains(posts[2], "Zoe places basica on") || !strings.Contains(posts[2], "bob places basica on b2 facing up") {
 		t.Errorf("the reveal does not tell every placement:\n%s", posts[2])
+	}
+	// The board's status line names the turn in play as /history will number it (not the
+	// engine's move count, issue 38).
+	b, err := e.svc.Board(ctx, e.in(th, user("ann")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`Ascidiae #\d+, turn (\d+)\. Waiting for ann`).FindStringSubmatch(b.Text)
+	if m == nil {
+		t.Fatalf("status line: %q", b.Text)
+	}
+	if _, err := e.svc.Move(ctx, e.in(th, user("ann")), "flow"); err != nil {
+		t.Fatal(err)
+	}
+	h, err := e.svc.History(ctx, e.in(th, user("ann")), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^` + m[1] + `\. ann `).MatchString(h.Text) {
+		t.Errorf("the status said turn %s, /history tells ann's move otherwise:\n%s", m[1], h.Text)
 	}
 }
