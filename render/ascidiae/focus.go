@@ -8,13 +8,15 @@ import (
 	"github.com/boardbot/boardbot/rules/msg"
 )
 
-// The focus image is what a phone shows without zooming: the central board and the awaited
-// player's grid at the board's own scale, one grid wide (about 600 px), so that its smallest text
-// (minText) is 9 px once the image is 400 px wide; every other grid compactly below it (card
-// names, facings and tadpoles, compact.go). The piles go five to a row, the log and the question
-// below. Public information only, like the board.
+// The focus image is the phone image, what a phone shows without zooming: one grid wide (about
+// 600 px), so that its smallest text (minText) is 9 px once the image is 400 px wide. The piles go
+// five to a row, their rows cropped to their fullest face, the colonies on one row below; then
+// every grid compactly, two side by side, the awaited player's first (card names, facings and
+// tadpoles, compact.go); the log and the question below. At four seats it is about 1.6 times as
+// tall as wide (issue 38: 3.4). Solo, the one grid is drawn whole. Public information only, like
+// the board.
 
-// focusCell is the grid's space in the focus image, the same in a solo game as with players.
+// focusCell is the grid's space in the solo focus image, and sets the image's width.
 const focusCell = 119
 
 // Focus draws the focus image of a view and encodes it with the game's palette.
