@@ -529,7 +529,9 @@ func (b *board) pileH(p asc.PileView, x, y, h float64) {
 	if p.Locked {
 		// Over the header band, so cost and abilities stay readable.
 		box(c, x+2, y+1, pileW-4, 24, 6, warn, render.Ink, 1.5)
-		c.Text(x+pileW/2, y+13, b.tr("locked", msg.Number("N", p.Count)), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+		// Fitted to the band: French "VERROUILLÉE ×8" ran off the pile.
+		lk := b.tr("locked", msg.Number("N", p.Count))
+		c.Text(x+pileW/2, y+13, lk, render.FitText(lk, render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle}, pileW-10))
 	}
 }
 
