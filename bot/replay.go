@@ -20,8 +20,9 @@ import (
 	"github.com/boardbot/boardbot/storage"
 )
 
-// Animated replays. A frame is drawn at the end of each turn (a run of moves by one seat, so a
-// turn of many sub-moves is one frame), captioned with the turn's public events, and at the final
+// Animated replays. A frame is drawn at the end of each turn as /history numbers turns (so a
+// turn of many sub-moves is one frame, and a solo game has a frame a turn), captioned with the
+// turn's number and public events, and at the final
 // position, which stays on screen longer. A turn that changed a score stays longer too. A long
 // game keeps its scoring turns and an even sample of the others, so that the whole replay lasts
 // about a minute. Only the public view (rules.Spectator) is ever drawn.
@@ -81,9 +82,16 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 		}
 		return p.Values
 	}
+	// Each frame is led by its turn's number as /history gives it, so that a frame and the
+	// history's line cite the same turn.
+	nums, _, err := recordTurns(kit.Game, rec)
+	if err != nil {
+		return nil, err
+	}
 	frames := []turnFrame{{moves: 0, caption: T(lang, "replay_begins", "Game", kit.Game.Info().Name)}}
 	before := progress(st)
 	var lines []string
+	run := 0 // the first move of the frame's run
 	final, err := record.Replay(kit.Game, rec, func(i int, st rules.State, evs []rules.Event) error {
 		for _, e := range evs {
 			// As in posts, an event that restates another (a turn's steps, told by its summary) is
@@ -92,16 +100,17 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 				lines = append(lines, eventText(lang, e, func(s rules.Seat) string { return seatName(lang, rec, st, int(s)) }))
 			}
 		}
-		if i+1 < len(rec.Moves) && rec.Moves[i+1].Seat == rec.Moves[i].Seat {
-			return nil
+		if i+1 < len(rec.Moves) && nums[i+1] == nums[run] {
+			return nil // the next move goes on the same turn
 		}
 		after := progress(st)
 		caption := strings.Join(lines, " ")
 		if caption == "" {
 			caption = T(lang, "replay_moves", "Name", seatName(lang, rec, st, int(rec.Moves[i].Seat)))
 		}
+		caption = T(lang, "history_turn", "Turn", nums[run], "Text", caption)
 		frames = append(frames, turnFrame{moves: i + 1, caption: caption, scoring: !slices.Equal(before, after)})
-		before, lines = after, nil
+		before, lines, run = after, nil, i+1
 		return nil
 	})
 	if err == nil && rec.End != nil {
@@ -434,7 +443,12 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 	if platform != nil {
 		res = platform
 	}
-	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil,
+	// Turns as /history counts them, not the engine's moves (a turn of many decisions is one).
+	_, turns, err := recordTurns(kit.Game, rec)
+	if err != nil {
+		return rc, err
+	}
+	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Turns: turns, Finished: res != nil,
 		Aborted: aborted && res == nil, Opponent: first.Opponent, Lang: lang, MeasureID: first.MeasureID, UnitID: first.UnitID, OpponentMsg: first.OpponentMsg}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	if res != nil && !showScores {

@@ -243,7 +243,7 @@ func TestRecapOf(t *testing.T) {
 	v := final.View(rules.Spectator).(*autumnash.View)
 	// The recap names the players where the engine wrote seat placeholders.
 	wantReason := rules.RenderSeats(res.Reason, func(s rules.Seat) string { return rc.Players[s].Name })
-	if rc.Moves != len(rec.Moves) || rc.Measure != "points" || rc.Unit != "points" || !rc.Finished || rc.Reason != wantReason || len(rc.Players) != 2 {
+	if rc.Turns != len(rec.Moves) || rc.Measure != "points" || rc.Unit != "points" || !rc.Finished || rc.Reason != wantReason || len(rc.Players) != 2 {
 		t.Fatalf("recap %+v", rc)
 	}
 	for seat, p := range rc.Players {

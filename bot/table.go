@@ -34,7 +34,7 @@ func (s *Service) Board(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: s.statusLine(ul, t, seatsOf(t.row, req.User.ID)), Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
+	return Reply{Text: s.statusLine(ctx, ul, t, seatsOf(t.row, req.User.ID)), Image: altIn(img, ul, t.kit), Private: true, Game: t.row.ID}, nil
 }
 
 // altIn gives the board of a private reply its alt text in the reader's language (render
@@ -81,7 +81,7 @@ func (s *Service) View(ctx context.Context, req Request) (Reply, error) {
 // statusLine says whose turn it is or how the game ended, to a reader holding the seats held.
 // A prompt speaks to its player ("You have 6 of 21 points"): the reader is told only their own
 // seats' prompts, and the others are named with every player's score beside them.
-func (s *Service) statusLine(lang string, t *table, held []rules.Seat) string {
+func (s *Service) statusLine(ctx context.Context, lang string, t *table, held []rules.Seat) string {
 	if t.row.Status == storage.StatusAborted {
 		return T(lang, "status_aborted", "Game", gameTitle(t))
 	}
@@ -98,8 +98,26 @@ func (s *Service) statusLine(lang string, t *table, held []rules.Seat) string {
 			own = append(own, yourTurnIn(lang, promptText(lang, p, seatNamer(lang, t.row, t.state))))
 		}
 	}
-	line := withScores(lang, T(lang, "status_waiting", "Game", gameTitle(t), "Move", t.seq+1, "Names", joinNames(lang, names)), s.scoreLine(t, t.state))
+	line := withScores(lang, T(lang, "status_waiting", "Game", gameTitle(t), "Turn", s.turnNow(ctx, t), "Names", joinNames(lang, names)), s.scoreLine(t, t.state))
 	return strings.Join(append([]string{line}, own...), "\n")
+}
+
+// turnNow is the number of the turn being played, as /history numbers turns (turnInPlay); 1
+// where the log cannot be read.
+func (s *Service) turnNow(ctx context.Context, t *table) int {
+	moves, err := s.store.Moves(ctx, t.row.ID)
+	if err != nil {
+		return 1
+	}
+	rec, err := logRecord(t.row, moves)
+	if err != nil {
+		return 1
+	}
+	n, err := turnInPlay(t.kit.Game, rec, t.state)
+	if err != nil {
+		return 1
+	}
+	return n
 }
 
 // History lists the game's turns, newest last (at most the last n; 0 = all), numbered as the
@@ -185,7 +203,15 @@ type loggedMove struct {
 func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move) ([]loggedMove, error) {
 	// Every line is written as the events its move caused (never the notation), so the log is
 	// always replayed; a move costs microseconds.
-	out := make([]loggedMove, len(moves))
+	rec, err := logRecord(row, moves)
+	if err != nil {
+		return nil, err
+	}
+	return replayLog(g, rec)
+}
+
+// logRecord is the record of a stored log.
+func logRecord(row *storage.Game, moves []storage.Move) (*record.Record, error) {
 	rec := &record.Record{Game: row.Kind, Setup: rules.Setup{Seats: row.Seats, Seed: row.Seed, Options: row.Options}}
 	for _, m := range moves {
 		mv, err := rules.ParseMove(m.Notation)
@@ -194,6 +220,12 @@ func historyEvents(g rules.Game, row *storage.Game, moves []storage.Move) ([]log
 		}
 		rec.Moves = append(rec.Moves, record.Entry{Seat: rules.Seat(m.Seat), Move: mv})
 	}
+	return rec, nil
+}
+
+// replayLog replays a record and returns what each move caused, as historyEvents.
+func replayLog(g rules.Game, rec *record.Record) ([]loggedMove, error) {
+	out := make([]loggedMove, len(rec.Moves))
 	prev := 0
 	if st, err := record.Replay(g, &record.Record{Game: rec.Game, Setup: rec.Setup}, nil); err == nil {
 		prev = turnCount(st)
@@ -229,16 +261,14 @@ type historyTurn struct {
 func historyTurns(lang string, row *storage.Game, moves []storage.Move, log []loggedMove, held []rules.Seat, open, written bool) []historyTurn {
 	var out []historyTurn
 	cur := historyTurn{}
-	seat, tc := rules.Seat(-1), 0
 	flush := func() {
 		if len(cur.lines) > 0 {
 			out = append(out, cur)
 		}
 	}
-	begin := func(s rules.Seat, count int) {
+	begin := func(s rules.Seat) {
 		flush()
 		cur = historyTurn{num: cur.num + 1, seat: s}
-		seat, tc = s, count
 	}
 	add := func(line, tag string) {
 		if line == "" {
@@ -254,29 +284,21 @@ func historyTurns(lang string, row *storage.Game, moves []storage.Move, log []lo
 			cur.lines = append(cur.lines, line)
 		}
 	}
+	w := newTurnWalker()
 	for i, m := range moves {
-		lm := log[i]
 		mover := rules.Seat(m.Seat)
-		if mover != seat || lm.before != tc {
-			begin(mover, lm.before)
+		parts := historyParts(lang, row, m, log[i].evs, held, open, written)
+		seats := make([]rules.Seat, len(parts))
+		for j, p := range parts {
+			seats[j] = p.seat
 		}
-		parts := historyParts(lang, row, m, lm.evs, held, open, written)
-		// The game counted k turns in this move: its last k changes of seat are where turns
-		// began (Ascidiae's seats whose turns play themselves, the next player's activations).
-		var changes []int
-		for j := 1; j < len(parts); j++ {
-			if parts[j].seat != parts[j-1].seat {
-				changes = append(changes, j)
-			}
-		}
-		if k := lm.after - lm.before; k >= 0 && k < len(changes) {
-			changes = changes[len(changes)-k:]
+		opens := w.step(mover, log[i], seats)
+		if opens[0] {
+			begin(mover)
 		}
 		for j, p := range parts {
-			// Without a count, the last part opens its seat's turn when it hands it the game.
-			opens := slices.Contains(changes, j) || j > 0 && j == len(parts)-1 && slices.Equal(lm.awaited, []int{int(p.seat)})
-			if p.seat != seat && opens {
-				begin(p.seat, lm.after)
+			if opens[j+1] {
+				begin(p.seat)
 			}
 			tag := ""
 			if p.seat == mover {
@@ -318,13 +340,7 @@ func historyLine(lang string, row *storage.Game, m storage.Move, evs []rules.Eve
 // events from one that names another seat as its subject (actorOf, as the posts read them) are
 // that seat's and get a part of their own, after the mover's.
 func historyParts(lang string, row *storage.Game, m storage.Move, evs []rules.Event, held []rules.Seat, open, written bool) []historyPart {
-	parts := splitByActor(rules.Seat(m.Seat), evs)
-	if len(parts) > 1 && len(parts[0].evs) == 0 && slices.ContainsFunc(parts[1:], func(p actorPart) bool { return p.seat == parts[0].seat }) {
-		// The move first tells another seat's doing (a simultaneous placement revealed, the
-		// other's first): the mover is told where its own events come. With none at all it keeps
-		// its line, so the move still says who made it.
-		parts = parts[1:]
-	}
+	parts := historyActors(rules.Seat(m.Seat), evs)
 	var out []historyPart
 	moverTold := false
 	for _, p := range parts {
@@ -348,6 +364,19 @@ func historyParts(lang string, row *storage.Game, m storage.Move, evs []rules.Ev
 		out = append(out, hp)
 	}
 	return out
+}
+
+// historyActors is a move's parts as history tells them, whoever reads: the runs of one seat's
+// doing each (splitByActor).
+func historyActors(mover rules.Seat, evs []rules.Event) []actorPart {
+	parts := splitByActor(mover, evs)
+	if len(parts) > 1 && len(parts[0].evs) == 0 && slices.ContainsFunc(parts[1:], func(p actorPart) bool { return p.seat == parts[0].seat }) {
+		// The move first tells another seat's doing (a simultaneous placement revealed, the
+		// other's first): the mover is told where its own events come. With none at all it keeps
+		// its line, so the move still says who made it.
+		parts = parts[1:]
+	}
+	return parts
 }
 
 // actorPart is a run of a move's events that are one seat's doing.

@@ -66,7 +66,8 @@ type board struct {
 	// The log and the question wrapped, kept once worked out: the height needs them before the
 	// drawing does.
 	wrapped  []logRow
-	logMax   int // the most lines the log takes
+	logMax   int  // the most lines the log takes
+	phone    bool // the phone image (Focus): its log has no title
 	prompt   []string
 	wrappedW float64
 }
@@ -161,7 +162,7 @@ func (b *board) logParas() []logPara {
 // scrolls (at most two screens); a turn that does not fit keeps its first lines.
 const (
 	logMax      = 16
-	focusLogMax = 10
+	focusLogMax = 8
 	logIndent   = 14.0 // a turn's lines after its first, so that each turn stands out
 )
 
@@ -172,7 +173,9 @@ var (
 
 // logRows wraps each turn as one paragraph after its bold head, w wide, in at most logMax
 // lines: every turn keeps its first line, the lines left go to the latest turns first (what just
-// happened matters most), and a cut turn ends in an ellipsis.
+// happened matters most). A turn that does not fit keeps its first whole sentences and ends in an
+// ellipsis: a sentence is never cut (German ran "basica auf …" off mid-sentence), and a word only
+// where its first sentence alone does not fit, and then at a word's end.
 func logRows(paras []logPara, w float64, most int) []logRow {
 	if len(paras) > most {
 		paras = paras[len(paras)-most:]
@@ -189,25 +192,36 @@ func logRows(paras []logPara, w float64, most int) []logRow {
 	}
 	var out []logRow
 	for i, rows := range wrapped {
-		if len(rows) <= room[i] {
-			out = append(out, rows...)
-			continue
+		if len(rows) > room[i] {
+			rows = shortenPara(paras[i], w, room[i])
 		}
-		keep := append([]logRow(nil), rows[:room[i]]...)
-		last := &keep[len(keep)-1]
-		avail := w - logIndent
-		if last.head != "" {
-			avail = w - render.TextWidth(last.head+" ", logHeadStyle)
-		}
-		// The cut line leaves room for its ellipsis.
-		for last.text != "" && render.TextWidth(last.text+" …", logStyle) > avail {
-			r := []rune(last.text)
-			last.text = strings.TrimSpace(string(r[:len(r)-1]))
-		}
-		last.text += " …"
-		out = append(out, keep...)
+		out = append(out, rows...)
 	}
 	return out
+}
+
+// shortenPara is a turn in at most room lines: its first sentences that fit with an ellipsis,
+// else its first sentence cut at a word's end.
+func shortenPara(p logPara, w float64, room int) []logRow {
+	for n := len(p.lines) - 1; n >= 1; n-- {
+		short := logPara{head: p.head, lines: append(append([]string(nil), p.lines[:n]...), "…")}
+		if rows := wrapPara(short, w); len(rows) <= room {
+			return rows
+		}
+	}
+	rows := wrapPara(p, w)
+	keep := append([]logRow(nil), rows[:room]...)
+	last := &keep[len(keep)-1]
+	avail := w - logIndent
+	if last.head != "" {
+		avail = w - render.TextWidth(last.head+" ", logHeadStyle)
+	}
+	for last.text != "" && render.TextWidth(last.text+" …", logStyle) > avail {
+		words := strings.Fields(last.text)
+		last.text = strings.Join(words[:len(words)-1], " ")
+	}
+	last.text = strings.TrimSpace(last.text + " …")
+	return keep
 }
 
 // wrapPara wraps a turn: its head in bold, its lines run on after it.
@@ -233,6 +247,14 @@ func wrapPara(p logPara, w float64) []logRow {
 	return rows
 }
 
+// logLine is the log's line pitch: a little tighter on the phone image, whose height is a screen.
+func (b *board) logLine() float64 {
+	if b.phone {
+		return 20
+	}
+	return logLine
+}
+
 func (b *board) logH() float64 {
 	n := len(b.wrappedLog())
 	if b.v.Prompt != "" {
@@ -241,7 +263,12 @@ func (b *board) logH() float64 {
 	if b.legendBelow() {
 		n += len(b.legendRows())
 	}
-	return 50 + float64(n)*logLine
+	n += len(b.overNote())
+	if b.phone {
+		// No title: the turns' heads say what the box is, and a phone's screen is short.
+		return 24 + float64(n)*b.logLine()
+	}
+	return 50 + float64(n)*b.logLine()
 }
 
 // legendRows is the legend on lines of its own: one, or two split between two entries where
@@ -266,6 +293,24 @@ func (b *board) legendRows() [][]glyph {
 // gets a line of its own.
 func (b *board) legendBelow() bool {
 	return rowWidth(legendGlyphs(b.meta.Lang), 1.05)+120 > b.width-2*margin
+}
+
+var overStyle = render.Style{Size: 16, Font: render.Bold, Color: warn, VAlign: render.Middle}
+
+// overNote is the log's note, on lines of its own, that a card shown over its capacity ("8/6"
+// in red) purges when it next activates: the rulebook purges only then ("if, on activation,
+// there are more, return them all to the supply"), and a reader took an 8/6 left on the grid for
+// a purge the rules forgot (issue 38). Nil when no card is over.
+func (b *board) overNote() []string {
+	for _, p := range b.v.Players {
+		for _, cv := range p.Cells {
+			if cv.Card != "" && cv.Tadpoles.Total() > cv.Capacity {
+				load := itoa(cv.Tadpoles.Total()) + "/" + itoa(cv.Capacity)
+				return render.Wrap(b.tr("over_capacity", msg.Code("Load", load)), overStyle, b.width-2*margin-28)
+			}
+		}
+	}
+	return nil
 }
 
 var promptStyle = render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle, Color: render.Ink}
@@ -436,7 +481,21 @@ func (b *board) central(y float64) {
 	}
 }
 
-func (b *board) pile(p asc.PileView, x, y float64) {
+func (b *board) pile(p asc.PileView, x, y float64) { b.pileH(p, x, y, pileH) }
+
+// pileUsed is how much of a pile's height its face fills: the phone image crops a row of piles
+// to its fullest.
+func (b *board) pileUsed(p asc.PileView) float64 {
+	k := b.kinds[p.Card]
+	if k == nil {
+		return 70
+	}
+	rows, lh, _ := b.abilityLayout(k, asc.Up, pileW-10, pileH-80)
+	return math.Min(pileH, math.Ceil(pileTop(b.phone)+float64(len(rows))*lh+6))
+}
+
+// pileH draws a pile h tall, its face cropped there.
+func (b *board) pileH(p asc.PileView, x, y, h float64) {
 	c := b.c
 	band := render.OIBlue
 	tint := tintSpecial
@@ -447,7 +506,7 @@ func (b *board) pile(p asc.PileView, x, y float64) {
 	// language and copied.
 	x, y = math.Round(x), math.Round(y)
 	k := b.kinds[p.Card]
-	pk := faceKey{card: p.Card, pile: p.Zone + p.Space, cost: p.Cost, lang: b.meta.Lang}
+	pk := faceKey{card: p.Card, pile: p.Zone + p.Space, cost: p.Cost, lang: b.meta.Lang, phone: b.phone}
 	if k != nil {
 		pk.sig = kindSig(k)
 	}
@@ -457,16 +516,22 @@ func (b *board) pile(p asc.PileView, x, y float64) {
 		fb.pileFace(p, k, band, tint)
 		return fb.c.Image()
 	})
-	draw.Draw(c.RGBA, image.Rect(int(x), int(y), int(x+pileW), int(y+pileH)), face, image.Point{}, draw.Src)
+	draw.Draw(c.RGBA, image.Rect(int(x), int(y), int(x+pileW), int(y+h)), face, image.Point{}, draw.Src)
+	if h < pileH {
+		// The face's bottom edge, where the crop took it off.
+		box(c, x, y, pileW, h, 8, nil, render.Ink, 1.5)
+	}
 	c.Text(x+pileW-7, y+12, "×"+itoa(p.Count), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Right, VAlign: render.Middle})
 	if p.Count == 0 {
-		box(c, x, y, pileW, pileH, 8, render.Alpha(render.Paper, 0.7), nil, 0)
-		c.Text(x+pileW/2, y+pileH/2, b.tr("empty"), render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
+		box(c, x, y, pileW, h, 8, render.Alpha(render.Paper, 0.7), nil, 0)
+		c.Text(x+pileW/2, y+h/2, b.tr("empty"), render.Style{Size: 18, Font: render.Bold, Color: render.Muted, Align: render.Center, VAlign: render.Middle})
 	}
 	if p.Locked {
 		// Over the header band, so cost and abilities stay readable.
 		box(c, x+2, y+1, pileW-4, 24, 6, warn, render.Ink, 1.5)
-		c.Text(x+pileW/2, y+13, b.tr("locked", msg.Number("N", p.Count)), render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle})
+		// Fitted to the band: French "VERROUILLÉE ×8" ran off the pile.
+		lk := b.tr("locked", msg.Number("N", p.Count))
+		c.Text(x+pileW/2, y+13, lk, render.FitText(lk, render.Style{Size: 15, Font: render.Bold, Color: render.White, Align: render.Center, VAlign: render.Middle}, pileW-10))
 	}
 }
 
@@ -479,6 +544,18 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 	c.Text(7, 12, strings.ToUpper(p.Zone[:1])+p.Space[len(p.Space)-1:], render.Style{Size: 15, Font: render.Bold, Color: render.White, VAlign: render.Middle})
 	name := fitMin(p.Card, render.Style{Size: 16, Font: render.Bold, Align: render.Center, VAlign: render.Middle}, pileW-8)
 	c.Text(pileW/2, 38, p.Card, name)
+	if b.phone {
+		// The phone image's piles give the cost its own line's room: on a pill in the band.
+		// Between the pile's name ("B3") and its count ("×8").
+		const l, r = 27.0, pileW - 29
+		cw := math.Min(r-l, rowWidth(poolShapes(p.Cost), 1)+10)
+		box(c, (l+r)/2-cw/2, 3, cw, 18, 9, render.White, nil, 0)
+		drawRow(c, (l+r)/2-cw/2+5, 12, cw-9, poolShapes(p.Cost), 1)
+		if k != nil {
+			b.abilities(k, asc.Up, 5, pileTop(true), pileW-10, pileH-80)
+		}
+		return
+	}
 	// Cost.
 	cost := render.Style{Size: minText, Color: render.Muted, VAlign: render.Middle}
 	c.Text(6, 60, b.tr("cost"), cost)
@@ -486,8 +563,17 @@ func (b *board) pileFace(p asc.PileView, k *asc.KindView, band, tint color.RGBA)
 	drawRow(c, cx, 60, pileW-4-cx, poolShapes(p.Cost), 1)
 	// What the card does, in the card's own frame (facing up).
 	if k != nil {
-		b.abilities(k, asc.Up, 5, 76, pileW-10, pileH-80)
+		b.abilities(k, asc.Up, 5, pileTop(false), pileW-10, pileH-80)
 	}
+}
+
+// pileTop is where a pile's abilities begin: below its cost, or below its name where the cost
+// is in the band (the phone image).
+func pileTop(phone bool) float64 {
+	if phone {
+		return 54
+	}
+	return 76
 }
 
 // abilities draws a species' abilities as icon rows in the box, directions turned by o.
@@ -805,6 +891,7 @@ type faceKey struct {
 	tint, stroke color.RGBA
 	lw           float32
 	lang         string
+	phone        bool // a pile on the phone image: its cost in the band
 }
 
 var faces = render.NewSprites(func(faceKey) image.Image { return nil }) // drawn by GetOr
@@ -831,15 +918,23 @@ func (b *board) log(y float64) {
 	c := b.c
 	h := b.logH()
 	box(c, margin, y, b.width-2*margin, h-margin, 12, render.White, render.Edge, 2)
-	c.Text(margin+14, y+20, b.tr("log"), render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle})
 	ly := y + 46
+	if b.phone {
+		ly = y + 20
+	} else {
+		c.Text(margin+14, y+20, b.tr("log"), render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle})
+	}
 	if b.legendBelow() {
 		for _, r := range b.legendRows() {
 			drawRow(b.c, margin+14, ly, b.width-2*margin-28, r, 1.05)
-			ly += logLine
+			ly += b.logLine()
 		}
 	} else {
 		b.legend(b.width-margin-14, y+20)
+	}
+	for _, l := range b.overNote() {
+		c.Text(margin+14, ly, l, overStyle)
+		ly += b.logLine()
 	}
 	for _, r := range b.wrappedLog() {
 		x := margin + 18.0 + logIndent
@@ -849,13 +944,13 @@ func (b *board) log(y float64) {
 			x += render.TextWidth(r.head+" ", logHeadStyle)
 		}
 		c.Text(x, ly, r.text, logStyle)
-		ly += logLine
+		ly += b.logLine()
 	}
 	if b.v.Prompt != "" {
-		ly += logLine * 0.4
+		ly += b.logLine() * 0.4
 		for _, l := range b.promptLines() {
 			c.Text(margin+18, ly, l, promptStyle)
-			ly += logLine
+			ly += b.logLine()
 		}
 	}
 }

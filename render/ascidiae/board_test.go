@@ -350,6 +350,7 @@ func TestLogTellsEveryTurnSinceTheAwaitedSeats(t *testing.T) {
 				b.setCell(focusCell)
 				b.width = math.Ceil(b.gridW + 2*margin)
 				b.logMax = focusLogMax
+				b.phone = true
 			}
 			var heads []string
 			for _, r := range b.wrappedLog() {
@@ -390,6 +391,116 @@ func TestLogRowsKeepEveryTurn(t *testing.T) {
 	for _, r := range rows {
 		if w := render.TextWidth(r.head+" ", logHeadStyle) + render.TextWidth(r.text, logStyle); r.head != "" && w > 560 {
 			t.Errorf("%q is %.0f px wide, over 560", r.head+" "+r.text, w)
+		}
+	}
+}
+
+// No log line is cut in any language (issue 38: German, Spanish and French lines ran off as
+// "basica auf …"): a turn too long for its lines keeps its first whole sentences, on the board and
+// on the phone image, at every seat count and at several moments.
+func TestLogCutsNoSentence(t *testing.T) {
+	shortened := 0
+	for _, c := range []struct {
+		seats int
+		opts  map[string]string
+		moves int
+	}{
+		{2, map[string]string{"preset": "first"}, 45},
+		{3, map[string]string{"preset": "second", "rearrange": "0"}, 120},
+		{4, map[string]string{"preset": "fourth", "rearrange": "0"}, 140},
+		{4, nil, 160},
+	} {
+		v := position(t, c.seats, c.opts, 11, c.moves).View(rules.Spectator).(*asc.View)
+		for _, lang := range []string{"en", "de", "es", "fr"} {
+			meta := render.SampleMeta(c.seats)
+			meta.Lang = lang
+			for _, phone := range []bool{false, true} {
+				b := newBoard(v, meta)
+				if phone {
+					b.setCell(focusCell)
+					b.width = math.Ceil(b.gridW + 2*margin)
+					b.logMax, b.phone = focusLogMax, true
+				}
+				paras := b.logParas()
+				if len(paras) > b.logMax {
+					paras = paras[len(paras)-b.logMax:]
+				}
+				var turns []string
+				for _, r := range b.wrappedLog() {
+					if r.head != "" {
+						turns = append(turns, r.text)
+					} else {
+						turns[len(turns)-1] += " " + r.text
+					}
+				}
+				if len(turns) != len(paras) {
+					t.Fatalf("%d seats, %s: %d turns drawn, %d told", c.seats, lang, len(turns), len(paras))
+				}
+				for i, p := range paras {
+					got := strings.Join(strings.Fields(turns[i]), " ")
+					whole := strings.Join(strings.Fields(strings.Join(p.lines, " ")), " ")
+					if got == whole {
+						continue
+					}
+					shortened++
+					kept, ok := strings.CutSuffix(got, " …")
+					fits := false
+					for n := 1; n < len(p.lines); n++ {
+						fits = fits || kept == strings.Join(strings.Fields(strings.Join(p.lines[:n], " ")), " ")
+					}
+					if !ok || !fits {
+						t.Errorf("%d seats, %s, phone %v: turn %q cut inside a sentence:\n%q\nof\n%q", c.seats, lang, phone, p.head, got, p.lines)
+					}
+				}
+			}
+		}
+	}
+	if shortened == 0 {
+		t.Error("no turn shortened: the positions test nothing")
+	}
+}
+
+// A card over its capacity between activations is legal (the rulebook purges "on activation"
+// only, rules/ascidiae TestPurgeOnlyOnActivation); the board and the phone image say in every
+// language that its red load purges when it next activates (issue 38: a reader took an 8/6 for
+// a purge the rules forgot), and say nothing when no card is over.
+func TestOverCapacityIsExplained(t *testing.T) {
+	st := position(t, 2, map[string]string{"preset": "first"}, 7, 45)
+	for _, over := range []bool{false, true} {
+		v := st.View(rules.Spectator).(*asc.View)
+		if over {
+			cp := *v
+			cp.Players = append([]asc.PlayerView(nil), v.Players...)
+			p := &cp.Players[1]
+			p.Cells = append([]asc.CellView(nil), p.Cells...)
+			for i := range p.Cells {
+				if p.Cells[i].Card != "" {
+					p.Cells[i].Tadpoles = asc.Pool{p.Cells[i].Capacity + 2}
+					break
+				}
+			}
+			v = &cp
+		}
+		for _, lang := range []string{"en", "de", "es", "fr"} {
+			meta := render.SampleMeta(2)
+			meta.Lang = lang
+			for name, draw := range map[string]func(any, render.Meta) error{
+				"board": func(v any, m render.Meta) error { _, err := PNG(v, m); return err },
+				"phone": func(v any, m render.Meta) error { _, err := Focus(v, m); return err },
+			} {
+				stop := render.RecordLabels()
+				if err := draw(v, meta); err != nil {
+					t.Fatal(err)
+				}
+				all := ""
+				for _, l := range stop() {
+					all += l.Text + " "
+				}
+				want := map[string]string{"en": "purges them all", "de": "stößt alle ab", "es": "los expulsa todos", "fr": "les expulse tous"}[lang]
+				if got := strings.Contains(all, want); got != over {
+					t.Errorf("%s, %s, a card over its capacity %v: the note shown %v", name, lang, over, got)
+				}
+			}
 		}
 	}
 }

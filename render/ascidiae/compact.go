@@ -1,72 +1,90 @@
 package ascidiae
 
 import (
+	"math"
+
 	"github.com/boardbot/boardbot/render"
 	asc "github.com/boardbot/boardbot/rules/ascidiae"
 	"github.com/boardbot/boardbot/rules/msg"
 )
 
-// The focus image draws the awaited player's grid whole and every other grid compactly: each
-// space as its card's name, facing and tadpoles, so that a phone shows an opponent's grid without
-// the abilities' icons, which are the same as on the piles and the whole board.
+// The phone image (Focus) draws every grid compactly, two side by side: each space as its card's
+// name over its tadpoles and load, the facing as a notch on the space's edge. The abilities'
+// icons are on the piles and the whole board; a phone must see every grid on one screen (issue
+// 38: at four seats one whole grid and three compact ones made the image 3.4 times as tall as
+// wide).
 
 const (
-	compactHead = 36.0 // the panel's title line
-	compactCell = 46.0 // a space's height
-	compactGap  = 6.0
+	compactHead  = 28.0 // the panel's title line
+	compactCell  = 36.0 // a space's height: two lines
+	compactGap   = 4.0  // between spaces
+	compactPad   = 6.0  // between a panel's edge and its spaces
+	compactPanel = 8.0  // between two panels
+	compactPer   = 2    // panels side by side
 )
 
-// compactH is the height of one compact grid, its margin below included.
+// compactH is the height of one compact grid, the gap below it included.
 func compactH() float64 {
-	return compactHead + asc.Rows*compactCell + (asc.Rows-1)*compactGap + 10 + margin
+	return compactHead + asc.Rows*compactCell + (asc.Rows-1)*compactGap + compactPad + compactPanel
 }
 
-// others are the seats drawn compactly: everyone but the one whose grid is drawn whole, in turn
-// order from the awaited seat on.
-func (b *board) others(whole int) []int {
-	var out []int
+// compactW is the width of one compact grid.
+func (b *board) compactW() float64 {
+	return (b.width - 2*margin - (compactPer-1)*compactPanel) / compactPer
+}
+
+// compactRows is how many rows of panels n grids take.
+func compactRows(n int) int { return (n + compactPer - 1) / compactPer }
+
+// order is the seats in turn order from the awaited seat on: its grid comes first.
+func (b *board) order(first int) []int {
 	n := len(b.v.Players)
-	for k := 1; k < n; k++ {
-		out = append(out, (whole+k)%n)
+	out := make([]int, 0, n)
+	for k := range n {
+		out = append(out, (first+k)%n)
 	}
 	return out
 }
 
-// compactGrid draws seat i's grid at y, a panel the image's width.
-func (b *board) compactGrid(i int, y float64) {
+// compactGrid draws seat i's grid at (x, y), a panel compactW wide.
+func (b *board) compactGrid(i int, x, y float64) {
 	c, v := b.c, b.v
 	p := v.Players[i]
-	x, w := float64(margin), b.width-2*margin
-	box(c, x, y, w, compactH()-margin, 12, render.Panel, render.Edge, 2)
-	cy := y + compactHead/2 + 2
-	c.Badge(x+22, cy, 12, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
-	right := render.Style{Size: 16, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
+	w := b.compactW()
+	h := compactH() - compactPanel
+	edge, lw := render.Edge, 2.0
+	turn := v.Result == nil && !v.Setup && v.Seat == i
+	if turn {
+		edge, lw = render.SeatColour(i), 4
+	}
+	box(c, x, y, w, h, 10, render.Panel, edge, lw)
+	cy := y + compactHead/2 + 1
+	c.Badge(x+17, cy, 10, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
+	right := render.Style{Size: minText, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
 	// The round is in the header; a turn count per player would be a second clock.
 	detail := b.tr("focus_colonies", msg.Number("N", len(p.Colonies)), msg.Number("Of", v.WinTarget))
 	if v.Setup && !p.Placed {
 		detail = b.tr("placing")
 	}
-	c.Text(x+w-14, cy, detail, right)
-	name := render.Style{Size: 18, Font: render.Bold, VAlign: render.Middle}
+	c.Text(x+w-9, cy, detail, right)
+	name := render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle}
 	who := b.who(i)
-	c.Text(x+42, cy, who, render.FitText(who, name, w-56-render.TextWidth(detail, right)-14))
-	cw := (w - 20 - (asc.Cols-1)*compactGap) / asc.Cols
+	c.Text(x+32, cy, who, fitMin(who, name, w-32-render.TextWidth(detail, right)-16))
+	cw := (w - 2*compactPad - (asc.Cols-1)*compactGap) / asc.Cols
 	for sp, cv := range p.Cells {
-		sx := x + 10 + float64(sp%asc.Cols)*(cw+compactGap)
+		sx := x + compactPad + float64(sp%asc.Cols)*(cw+compactGap)
 		sy := y + compactHead + float64(sp/asc.Cols)*(compactCell+compactGap)
-		b.compactCell(cv, sx, sy, cw)
+		b.compactCell(cv, sx, sy, cw, turn && v.Active == cv.Space)
 	}
 }
 
-// compactCell is one space: its name and the card's name and facing on the first line, the
-// tadpoles and the card's load on the second.
-func (b *board) compactCell(cv asc.CellView, x, y, w float64) {
+// compactCell is one space: the card's name on the first line, its tadpoles and load on the
+// second, its facing as a notch on the edge it faces; an empty space shows its name.
+func (b *board) compactCell(cv asc.CellView, x, y, w float64, active bool) {
 	c := b.c
-	muted := render.Style{Size: minText, Font: render.Bold, Color: render.Muted, VAlign: render.Middle}
 	if cv.Card == "" {
-		// Unnamed: the cards name their spaces, and the bytes go to the log (every seat's turn,
-		// issue 38) within the phone image's 60 KB.
-		tile(c, x, y, w, compactCell, 8, render.Panel, emptyCell, render.Edge, 1.5)
+		tile(c, x, y, w, compactCell, 6, render.Panel, emptyCell, render.Edge, 1.5)
+		c.Text(x+w/2, y+compactCell/2, cv.Space, render.Style{Size: 16, Font: render.Bold, Color: render.Edge, Align: render.Center, VAlign: render.Middle})
 		return
 	}
 	tint := tintSpecial
@@ -75,21 +93,59 @@ func (b *board) compactCell(cv asc.CellView, x, y, w float64) {
 	} else if k != nil && k.Kind == asc.KindCommon {
 		tint = tintCommon
 	}
-	tile(c, x, y, w, compactCell, 8, render.Panel, tint, render.Ink, 1.5)
-	l1, l2 := y+13, y+compactCell-13
-	c.Text(x+6, l1, cv.Space, muted)
-	nx := x + 10 + render.TextWidth(cv.Space, muted)
-	// The facing, as an arrow at the right: an ability's directions turn with it.
-	arrow(c, x+w-12, l1, unit*0.95, cv.Orient, false)
-	c.Text(nx, l1, cv.Card, fitMin(cv.Card, render.Style{Size: 16, Font: render.Bold, VAlign: render.Middle}, x+w-24-nx))
 	n := cv.Tadpoles.Total()
+	stroke, lw := render.Ink, 1.5
+	if n > cv.Capacity {
+		stroke, lw = warn, 3 // a purge to come, when the load has no room below
+	}
+	if active {
+		stroke, lw = activeEdge, 4
+	}
+	tile(c, x, y, w, compactCell, 6, render.Panel, tint, render.Opaque(stroke), lw)
+	l1, l2 := y+11, y+compactCell-11
+	name, st := compactName(cv.Card, w-4)
+	c.Text(x+w/2, l1, name, st)
 	load := render.Style{Size: minText, Font: render.Bold, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
 	if n > cv.Capacity {
 		load.Color = warn
 	}
 	ls := itoa(n) + "/" + itoa(cv.Capacity)
-	c.Text(x+w-6, l2, ls, load)
-	if n > 0 {
-		drawRow(c, x+6, l2, w-16-render.TextWidth(ls, load), poolGlyphs(cv.Tadpoles), 1)
+	gs := poolGlyphs(cv.Tadpoles)
+	room := w - 10 - render.TextWidth(ls, load)
+	if n > 0 && fitWidth(gs, 0.85, room) > room {
+		// Three or four colours: the tadpoles take the line, the load is the pile's to read.
+		drawRow(c, x+4, l2, w-8, gs, 0.85)
+	} else {
+		c.Text(x+w-4, l2, ls, load)
+		if n > 0 {
+			drawRow(c, x+4, l2, room, gs, 0.85)
+		}
 	}
+	// The facing: a notch on the edge the card's top faces, as on the whole board.
+	dx, dy := dirVec(cv.Orient)
+	mx, my := x+w/2+dx*(w/2+1), y+compactCell/2+dy*(compactCell/2+1)
+	if dx != 0 {
+		my = y + compactCell/2
+	}
+	chevron(c, math.Round(mx), math.Round(my), 9, cv.Orient, render.Ink)
+}
+
+// compactName is a card's name for a compact space w wide: whole down to 12 px (8 px once the
+// image is 400 px wide), else cut after whole letters with a full stop ("xerocep."), never
+// running over the space's edge into its neighbour.
+func compactName(name string, w float64) (string, render.Style) {
+	st := render.Style{Size: 15, Font: render.Bold, Align: render.Center, VAlign: render.Middle}
+	for ; st.Size >= 12; st.Size -= 0.5 {
+		if render.TextWidth(name, st) <= w {
+			return name, st
+		}
+	}
+	st.Size = 12
+	r := []rune(name)
+	for n := len(r) - 1; n > 3; n-- {
+		if short := string(r[:n]) + "."; render.TextWidth(short, st) <= w {
+			return short, st
+		}
+	}
+	return string(r[:min(len(r), 4)]) + ".", st
 }

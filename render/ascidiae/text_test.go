@@ -148,3 +148,36 @@ func TestResultLineNamesTheWinnerOnce(t *testing.T) {
 		}
 	}
 }
+
+// A locked pile's band fits its word in every language (French "VERROUILLÉE ×8" ran off the
+// pile on the board and the phone image): drawn, the word's size fits the pile.
+func TestLockedBandFits(t *testing.T) {
+	v := position(t, 2, map[string]string{"preset": "first"}, 7, 45).View(rules.Spectator).(*asc.View)
+	cp := *v
+	cp.Piles = append([]asc.PileView(nil), v.Piles...)
+	cp.Piles[0].Locked = true
+	for _, lang := range []string{"en", "de", "es", "fr"} {
+		m := render.SampleMeta(2)
+		m.Lang = lang
+		stop := render.RecordLabels()
+		if _, err := Focus(&cp, m); err != nil {
+			t.Fatal(err)
+		}
+		labels := stop()
+		want := (&board{meta: m}).tr("locked", msg.Number("N", cp.Piles[0].Count))
+		found := false
+		for _, l := range labels {
+			if l.Text != want {
+				continue
+			}
+			found = true
+			st := render.Style{Size: l.Size, Font: render.Bold}
+			if w := render.TextWidth(l.Text, st); w > pileW-6 {
+				t.Errorf("%s: %q is %.0f px on a pile %.0f wide", lang, l.Text, w, pileW)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %q drawn", lang, want)
+		}
+	}
+}

@@ -66,7 +66,9 @@ type Recap struct {
 	Aborted bool
 	Reason  string // how the game ended
 	Players []Player
-	Moves   int
+	// Turns is how many turns the game took, counted as /history numbers them (one for each
+	// seat's turn, however many decisions it took).
+	Turns int
 	// LongestTurn and Length come from the move timestamps; zero when they are not known (a
 	// record file has none).
 	LongestTurn time.Duration
@@ -136,7 +138,7 @@ func paint(r Recap) (*render.Canvas, error) {
 	chartH := 420
 	h := 80 + 24 + tableH + 40 + chartH + 40 + 110
 	c := render.NewCanvas(width, h, render.Paper)
-	c.StatusBar(image.Rect(0, 0, width, 80), render.Status{Text: title(r), Right: tr(r.Lang, "moves", msg.Count("N", r.Moves))})
+	c.StatusBar(image.Rect(0, 0, width, 80), render.Status{Text: title(r), Right: tr(r.Lang, "turns", msg.Count("N", r.Turns))})
 	y := 104
 	// Ranked table, best first; ties keep seat order.
 	order := make([]int, len(r.Players))
@@ -349,7 +351,7 @@ func stats(c *render.Canvas, r image.Rectangle, rc Recap) {
 	// A label that would have to shrink to fit under its number (a long name after "longest
 	// turn", German's longer words) is split instead: the words, then the name below them.
 	type stat struct{ value, label, short, by string }
-	items := []stat{{value: fmt.Sprint(rc.Moves), label: tr(rc.Lang, "stat_moves", msg.Count("N", rc.Moves))}}
+	items := []stat{{value: fmt.Sprint(rc.Turns), label: tr(rc.Lang, "stat_turns", msg.Count("N", rc.Turns))}}
 	if rc.Length > 0 {
 		items = append(items, stat{value: days(rc.Lang, rc.Length), label: tr(rc.Lang, "stat_length")})
 	}

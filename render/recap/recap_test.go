@@ -20,7 +20,7 @@ func ptr(v int) *int { return &v }
 // cover each other), the numbers from timestamps: the picture is the golden one.
 func TestGolden(t *testing.T) {
 	r := Recap{
-		Game: "Autumn Ash", Measure: "points", MeasureID: Points, Reason: "Xeno reaches 23 points and wins.", Moves: 64, Finished: true,
+		Game: "Autumn Ash", Measure: "points", MeasureID: Points, Reason: "Xeno reaches 23 points and wins.", Turns: 64, Finished: true,
 		LongestTurn: 31 * time.Hour, LongestBy: "bob (Xeno)", Length: 9*24*time.Hour + 5*time.Hour,
 		Players: []Player{
 			{Name: "ann (Rainbow)", Rank: 2, Score: ptr(17), Values: []int{0, 0, 4, 4, 9, 12, 17}, Colour: render.OIBluishGreen},
@@ -103,7 +103,7 @@ func TestWords(t *testing.T) {
 // A running game's recap: no ranks, the measure in the table, "so far" and "now".
 func TestGoldenRunning(t *testing.T) {
 	r := Recap{
-		Game: "Reef Encounter", Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", Moves: 1,
+		Game: "Reef Encounter", Measure: "polyps in the parrotfish", One: "polyp in the parrotfish", Unit: "points", UnitOne: "point", Turns: 1,
 		MeasureID: Parrotfish, UnitID: Points,
 		Players: []Player{
 			{Name: "ann (Player 1)", Values: []int{0, 1}},
@@ -122,7 +122,7 @@ func TestGoldenRunning(t *testing.T) {
 func TestSoloRecap(t *testing.T) {
 	r := Recap{
 		Game: "Ausonia", Measure: "influence", Unit: "influence", MeasureID: Influence, UnitID: Influence, Reason: "The Upstart wins, 61 influence to your 57.",
-		Moves: 120, Finished: true, Opponent: "The Upstart (Aspirant)",
+		Turns: 120, Finished: true, Opponent: "The Upstart (Aspirant)",
 		Players: []Player{{Name: "ann (House I)", Letter: "I", Rank: 2, Score: ptr(57), Values: []int{0, 12, 30, 57}}},
 	}
 	if got := title(r); got != "Ausonia · Defeat" {

@@ -54,7 +54,7 @@ func TestWordsInLanguages(t *testing.T) {
 func germanRecaps() map[string]Recap {
 	return map[string]Recap{
 		"de-two-seats": {
-			Lang: msg.German, Game: "Autumn Ash", MeasureID: Points, UnitID: Points, Finished: true, Moves: 64,
+			Lang: msg.German, Game: "Autumn Ash", MeasureID: Points, UnitID: Points, Finished: true, Turns: 64,
 			Reason: "Xeno erreicht 23 Punkte und gewinnt.", LongestTurn: 31 * time.Hour, LongestBy: "Bartholomäus (Xeno)", Length: 9*24*time.Hour + 5*time.Hour,
 			Players: []Player{
 				{Name: "Annegret (Regenbogen)", Letter: "R", Rank: 2, Score: ptr(17), Values: []int{0, 0, 4, 4, 9, 12, 17}, Colour: render.OIBluishGreen},
@@ -62,7 +62,7 @@ func germanRecaps() map[string]Recap {
 			},
 		},
 		"de-four-seats": {
-			Lang: msg.German, Game: "Reef Encounter", MeasureID: Parrotfish, UnitID: Points, Finished: true, Moves: 212,
+			Lang: msg.German, Game: "Reef Encounter", MeasureID: Parrotfish, UnitID: Points, Finished: true, Turns: 212,
 			Reason: "Die Partie endet, als der letzte Korallenvorrat leer ist.", Length: 3*time.Hour + 20*time.Minute, LongestTurn: 40 * time.Minute, LongestBy: "Friederike (Spieler 4)",
 			Players: []Player{
 				{Name: "ann (Spieler 1)", Letter: "1", Rank: 3, Score: ptr(31), Values: []int{0, 2, 5, 9, 12}},
@@ -72,7 +72,7 @@ func germanRecaps() map[string]Recap {
 			},
 		},
 		"de-solo": {
-			Lang: msg.German, Game: "Ascidiae", MeasureID: Colonies, UnitID: Colonies, Finished: true, Moves: 40,
+			Lang: msg.German, Game: "Ascidiae", MeasureID: Colonies, UnitID: Colonies, Finished: true, Turns: 40,
 			OpponentMsg: Clock(20), Reason: "Die Uhr ist abgelaufen: 3 Kolonien statt der nötigen 5.",
 			Players: []Player{{Name: "Annegret (Spieler 1)", Letter: "1", Rank: 2, Score: ptr(3), Values: []int{0, 0, 1, 1, 2, 3}}},
 		},

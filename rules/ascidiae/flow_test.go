@@ -58,7 +58,10 @@ func TestPurge(t *testing.T) {
 	}
 }
 
-// TestPurgeOnlyOnActivation: a card may hold more than its capacity between activations.
+// TestPurgeOnlyOnActivation: a card may hold more than its capacity between activations. The
+// rulebook: "When an ascidia activates, if too many tadpoles are on it, it will purge. [...] if,
+// on activation, there are more, return them all to the supply" -- a card shown at 8/6 after a
+// push waits for its own activation (issue 38 asked; the board says so in its log).
 func TestPurgeOnlyOnActivation(t *testing.T) {
 	g := scenario(t, 2, nil)
 	g.put(0, "a1", "caerulea", Up, "KKKKKK") // pushes its blue off the grid

@@ -301,7 +301,9 @@ func (g *State) doPlace(seat int, m rules.Move, ev *[]rules.Event) {
 	if g.setupPhase() {
 		e := rules.Say(say("ev_placed_own", msg.Nested("Placed", g.placedMsg(seat))))
 		e.To = []rules.Seat{rules.Seat(seat)}
-		*ev = append(*ev, e)
+		// Everyone hears that the seat placed, not where (a post said "bob moved."): the thread
+		// tells public events only.
+		*ev = append(*ev, e, rules.Say(say("ev_placed_hidden", msg.Seat("Seat", seat))))
 		return
 	}
 	for s := range g.Players {

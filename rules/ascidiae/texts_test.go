@@ -242,7 +242,7 @@ func public(t *testing.T, g *State, except ...int) string {
 }
 
 // All players place at the same time: until the last has placed, a seat's placement reaches only
-// that seat. What everyone else sees (views, prompts, public events, their menus and refusals) is
+// that seat (the others hear only that it placed). What everyone else sees (views, prompts, public events, their menus and refusals) is
 // the same whatever the first seats chose; the last placement reveals every one.
 func TestPlacementStaysSecret(t *testing.T) {
 	choices := []string{"b2 up c2 up", "a1 left d3 down", "d1 right a3 up"}
@@ -256,6 +256,10 @@ func TestPlacementStaysSecret(t *testing.T) {
 				moves[i] = pick
 			}
 			for _, e := range placeAll(t, g, moves) {
+				// Everyone hears that a seat placed (issue 38), without where.
+				if e.Public() && e.Msg != nil && e.Msg.ID == "ev_placed_hidden" && len(e.Msg.Args) == 1 {
+					continue
+				}
 				if len(e.To) != 1 {
 					t.Fatalf("%d seats: placement event %q reaches %v, want only the seat that placed", seats, e.Text, e.To)
 				}
