@@ -154,6 +154,16 @@ func suggestIn(lang string, words *rules.Words, st rules.State, seat rules.Seat,
 		total += g.count.N
 		atLeast = atLeast || g.count.AtLeast
 	}
+	if mo, ok := st.(rules.MenuOrderer); ok {
+		// The game's first token leads among equal gains (sortByGain is stable).
+		if tok := mo.MenuFirst(seat, fixed); tok != "" {
+			if i := slices.IndexFunc(groups, func(g group) bool { return g.choice.Token == tok }); i > 0 {
+				first := groups[i]
+				copy(groups[1:i+1], groups[:i])
+				groups[0] = first
+			}
+		}
+	}
 	var out []Suggestion
 	if self {
 		g := rules.GainOf(st, seat, fixed)

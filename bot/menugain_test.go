@@ -474,3 +474,35 @@ func TestAutumnAshMenusGroupAtEveryStep(t *testing.T) {
 		t.Fatalf("%d leaves checked, %d with a gaining move", checked, gaining)
 	}
 }
+
+// After an entry, Autumn Ash's menu lists the leaf just entered first (issue #40: "choices e1
+// queen" buried it among the other leaves), wherever it entered.
+func TestAutumnAshEnteredLeafFirst(t *testing.T) {
+	g := replayKits["autumn-ash"].Game
+	setup, err := g.Info().ValidateSetup(rules.Setup{Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := st.Awaiting()[0].Seat
+	root, _, _ := st.Choices(seat, nil)
+	corners := 0
+	for _, c := range root {
+		next, _, err := st.Choices(seat, rules.Move{c.Token})
+		if err != nil || len(next) == 0 || next[0].Token != "queen" && next[0].Token != "pawn" {
+			continue // a leaf to move, not a corner to enter at
+		}
+		corners++
+		typed := c.Token + " " + next[0].Token + " "
+		sg := suggest(st, seat, typed, 25, testName)
+		if len(sg) < 2 || !strings.HasPrefix(sg[0].Value, typed+c.Token) {
+			t.Errorf("after %q the menu starts %q", typed, values(sg))
+		}
+	}
+	if corners == 0 {
+		t.Fatal("no corner to enter at")
+	}
+}

@@ -67,3 +67,11 @@ func GroupsEveryStep(st State) bool {
 	g, ok := st.(StepGrouper)
 	return ok && g.GroupEveryStep()
 }
+
+// MenuOrderer is implemented by games that list one next token first in menus, among moves that
+// gain alike, beyond the engine's own order (which random play and search share, so it must not
+// change): Autumn Ash lists the leaf just entered first.
+type MenuOrderer interface {
+	// MenuFirst is the token to list first after partial, or "".
+	MenuFirst(s Seat, partial Move) string
+}
