@@ -137,10 +137,12 @@ func suggestIn(lang string, words *rules.Words, st rules.State, seat rules.Seat,
 	}
 	self := complete && prefix == "" && len(fixed) > 0
 	groups := explore(st, seat, fixed, fitting, limit)
+	every := rules.GroupsEveryStep(st)
 	// Grouping holds at every level: while everything that fits starts the same way and is too
 	// much for one list, the list is that kind's own kinds ("root" gives the piles, a pile its
-	// spaces, a space its facings), not its first whole moves.
-	for len(groups) == 1 && !self && (groups[0].count.AtLeast || groups[0].count.N > limit) {
+	// spaces, a space its facings), not its first whole moves. A game that groups at every step
+	// goes down while the one kind holds several moves.
+	for len(groups) == 1 && !self && (groups[0].count.AtLeast || groups[0].count.N > limit || every && groups[0].count.N > 1) {
 		g := groups[0]
 		nx, comp, err := st.Choices(seat, g.move)
 		if err != nil || len(nx) == 0 || len(g.move) >= rules.MaxTreeDepth {
@@ -157,13 +159,23 @@ func suggestIn(lang string, words *rules.Words, st rules.State, seat rules.Seat,
 		total += g.count.N
 		atLeast = atLeast || g.count.AtLeast
 	}
+	if mo, ok := st.(rules.MenuOrderer); ok {
+		// The game's first token leads among equal gains (sortByGain is stable).
+		if tok := mo.MenuFirst(seat, fixed); tok != "" {
+			if i := slices.IndexFunc(groups, func(g group) bool { return g.choice.Token == tok }); i > 0 {
+				first := groups[i]
+				copy(groups[1:i+1], groups[:i])
+				groups[0] = first
+			}
+		}
+	}
 	var out []Suggestion
 	if self {
 		g := rules.GainOf(st, seat, fixed)
 		out = append(out, Suggestion{Value: fixed.String(), Label: withLabel(words.Spell(fixed).String(), "", gainText(lang, g, name), ""), Complete: true})
 	}
 	sortByGain(groups)
-	if !atLeast && total <= limit && !worthGrouping(groups, total, limit) {
+	if !atLeast && total <= limit && !worthGrouping(groups, total, limit, every) {
 		// Everything fits: the whole moves themselves, those that gain most first.
 		var all []wholeMove
 		for _, g := range groups {
@@ -200,7 +212,13 @@ func suggestIn(lang string, words *rules.Words, st rules.State, seat rules.Seat,
 		}
 		out = append(out, groupSuggestion(lang, words, g, name))
 	}
-	for _, w := range bestWhole(groups, limit) {
+	best := bestWhole(groups, limit)
+	if every && len(fixed) > 0 && hidden.N == 0 {
+		// One piece's page in a game that groups at every step: its kinds, best first with
+		// their gain, are the whole choice; its gaining moves again below them would be echoes.
+		best = nil
+	}
+	for _, w := range best {
 		if len(out) >= room {
 			break
 		}
@@ -319,9 +337,10 @@ func bestWhole(groups []group, n int) []wholeMove {
 const groupAbove = 12
 
 // worthGrouping reports whether a list that would fit whole is better offered as its kinds: it
-// is long, and it has several kinds of which one at least holds several moves.
-func worthGrouping(groups []group, total, limit int) bool {
-	if total <= groupAbove || len(groups) < 2 || len(groups) >= limit {
+// is long (or the game groups at every step), and it has several kinds of which one at least
+// holds several moves.
+func worthGrouping(groups []group, total, limit int, every bool) bool {
+	if (total <= groupAbove && !every) || len(groups) < 2 || len(groups) >= limit {
 		return false
 	}
 	for _, g := range groups {

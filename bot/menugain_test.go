@@ -384,3 +384,125 @@ func TestSuggestFooterCountsOnlyWhatIsOutOfReach(t *testing.T) {
 		}
 	}
 }
+
+// Autumn Ash's menus group at every step (issue #40: "choices c2" listed fifteen whole moves):
+// a leaf of several moves offers its destinations, each with its count, and a destination its
+// sizes as whole moves; a leaf whose move bags leaves offers that destination first, with its
+// points.
+func TestAutumnAshMenusGroupAtEveryStep(t *testing.T) {
+	g := replayKits["autumn-ash"].Game
+	checked, gaining := 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		setup, err := g.Info().ValidateSetup(rules.Setup{Seats: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := g.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 40))
+		for i := 0; i < 60 && st.Result() == nil; i++ {
+			seat := st.Awaiting()[0].Seat
+			if i%3 == 0 {
+				root, _, _ := st.Choices(seat, nil)
+				for _, leaf := range root {
+					nodes := 2000
+					moves, whole := wholeMoves(st, seat, rules.Move{leaf.Token}, &nodes)
+					// Entries (a corner, a size, then a whole move) are hundreds of moves: grouped anyway.
+					if !whole || len(moves) < 2 || len(moves) > 20 {
+						continue
+					}
+					checked++
+					where := fmt.Sprintf("seed %d move %d leaf %s", seed, i, leaf.Token)
+					sg := suggest(st, seat, leaf.Token, 25, testName)
+					best, bestGain := rules.Move(nil), rules.Gain{}
+					for _, m := range moves {
+						if gn := rules.GainOf(st, seat, m); gn.Value() > bestGain.Value() {
+							best, bestGain = m, gn
+						}
+					}
+					dests := map[string]bool{}
+					for _, m := range moves {
+						dests[m[1]] = true
+					}
+					if len(dests) == 1 {
+						// One destination: the list goes straight to its sizes.
+						for _, s := range sg {
+							if !s.Complete {
+								t.Fatalf("%s: one destination, yet %q", where, values(sg))
+							}
+						}
+						continue
+					}
+					if len(sg) != len(dests) {
+						t.Fatalf("%s: %d moves to %d squares offered as %q", where, len(moves), len(dests), values(sg))
+					}
+					for _, s := range sg {
+						if f := strings.Fields(s.Value); len(f) < 2 || f[0] != leaf.Token || !dests[f[1]] {
+							t.Fatalf("%s: %q is not a destination of the leaf (%q)", where, s.Value, values(sg))
+						}
+						if !s.Complete && s.Moves < 2 {
+							t.Fatalf("%s: group %q holds %d moves: %+v", where, s.Value, s.Moves, sg)
+						}
+					}
+					if best != nil {
+						gaining++
+						want := groupGainText(LangEnglish, bestGain)
+						if sg[0].Complete {
+							want = gainText(LangEnglish, bestGain, testName)
+						}
+						if f := strings.Fields(sg[0].Value); f[1] != best[1] || !strings.Contains(sg[0].Label, want) {
+							t.Fatalf("%s: %v gains %v, but the menu starts %q", where, best, bestGain, sg[0].Label)
+						}
+					}
+					// The destination's own list: its sizes, whole moves.
+					sizes := suggest(st, seat, strings.Join(strings.Fields(sg[0].Value)[:2], " ")+" ", 25, testName)
+					for _, s := range sizes {
+						if !s.Complete {
+							t.Fatalf("%s: after %q, %q is not a whole move", where, sg[0].Value, s.Value)
+						}
+					}
+				}
+			}
+			if err := rulestest.Step(st, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 10 || gaining == 0 {
+		t.Fatalf("%d leaves checked, %d with a gaining move", checked, gaining)
+	}
+}
+
+// After an entry, Autumn Ash's menu lists the leaf just entered first (issue #40: "choices e1
+// queen" buried it among the other leaves), wherever it entered.
+func TestAutumnAshEnteredLeafFirst(t *testing.T) {
+	g := replayKits["autumn-ash"].Game
+	setup, err := g.Info().ValidateSetup(rules.Setup{Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := st.Awaiting()[0].Seat
+	root, _, _ := st.Choices(seat, nil)
+	corners := 0
+	for _, c := range root {
+		next, _, err := st.Choices(seat, rules.Move{c.Token})
+		if err != nil || len(next) == 0 || next[0].Token != "queen" && next[0].Token != "pawn" {
+			continue // a leaf to move, not a corner to enter at
+		}
+		corners++
+		typed := c.Token + " " + next[0].Token + " "
+		sg := suggest(st, seat, typed, 25, testName)
+		if len(sg) < 2 || !strings.HasPrefix(sg[0].Value, typed+c.Token) {
+			t.Errorf("after %q the menu starts %q", typed, values(sg))
+		}
+	}
+	if corners == 0 {
+		t.Fatal("no corner to enter at")
+	}
+}

@@ -38,3 +38,25 @@ func TestOneLetterPlaysTheSize(t *testing.T) {
 		t.Errorf("log after %q: %q", typed, log[len(log)-1])
 	}
 }
+
+// When nothing fits what was typed, the list of choices says which word does not fit and why, as
+// /move would (issue #40: "Nothing fits what you typed" alone), in the asker's language; what
+// fits, or is not theirs to play, has no reason to give.
+func TestWhyNothingFits(t *testing.T) {
+	e := fastRealEnv(t)
+	th := e.realGame("autumn-ash", "ann", "bob")
+	ctx := context.Background()
+	for _, tc := range []struct{ who, typed, want string }{
+		{"ann", "c2 c3 purple", `"purple" is a colour, not a size`},
+		{"ann", "e1 king", `"king" is not a size. After the entry corner`},
+		{"ann", "zz", `"zz" is not a square of this board`},
+		{"ann", "c2 a6", "A6 is out of reach"},
+		{"ann", "c2 c3", ""},
+		{"bob", "c2 c3 purple", ""},
+	} {
+		got := e.svc.WhyNothingFits(ctx, e.in(th, user(tc.who)), tc.typed)
+		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("%s typed %q: %q, want %q", tc.who, tc.typed, got, tc.want)
+		}
+	}
+}

@@ -22,17 +22,19 @@ import (
 
 // Animated replays. A frame is drawn at the end of each turn as /history numbers turns (so a
 // turn of many sub-moves is one frame, and a solo game has a frame a turn), captioned with the
-// turn's number and public events, and at the final
-// position, which stays on screen longer. A turn that changed a score stays longer too. A long
-// game keeps its scoring turns and an even sample of the others, so that the whole replay lasts
-// about a minute. Only the public view (rules.Spectator) is ever drawn.
+// turn's number and public events, and at the final position, which stays on screen longer. A
+// turn that changed a score stays longer too. Every turn keeps its frame: a long game is shown
+// faster so that the whole replay lasts about a minute, and a GIF too big for the upload is drawn
+// narrower before any frame is left out. Only the public view (rules.Spectator) is ever drawn.
 const (
 	// MaxUpload is Discord's upload limit; a replay GIF is made to fit under it.
 	MaxUpload = 10 << 20
 	// gifWidth is the widest frame: boards are drawn at full size and scaled down to it, which
 	// keeps the labels readable on a phone while a frame costs less than half as many pixels.
-	gifWidth     = 800
-	frameDelay   = 900 * time.Millisecond
+	gifWidth   = 800
+	frameDelay = 900 * time.Millisecond
+	// minDelay is the shortest a turn is shown in a long game: still a step a reader sees.
+	minDelay     = 120 * time.Millisecond
 	scoringDelay = 2 * time.Second
 	finalDelay   = 5 * time.Second
 	// replayBudget is how long a whole replay lasts at most, at the delays above.
@@ -48,6 +50,7 @@ type turnFrame struct {
 	moves   int
 	caption string
 	scoring bool
+	wait    time.Duration // how long it is shown, set by fitBudget
 }
 
 func (f turnFrame) delay(last bool) time.Duration {
@@ -129,21 +132,65 @@ func startOf(kit Kit, rec *record.Record) (rules.State, error) {
 	return kit.Game.New(setup)
 }
 
-// fitBudget keeps the frames that fit in replayBudget: the first and the last always, then the
-// scoring turns, then an even sample of the others.
+// fitBudget times the frames so that the whole replay lasts at most replayBudget while every turn
+// keeps its frame: a reader who misses one move (the one that built the winning line) cannot
+// follow the rest. The first frame and plain turns get frameDelay, scoring turns scoringDelay and
+// the last finalDelay; a longer game shows its turns faster, scoring turns still the longest, down
+// to minDelay. Only a game of more turns than fit at minDelay (hundreds) loses plain turns, then
+// scoring turns, evenly spread; the first and last frames always stay.
 func fitBudget(all []turnFrame) []turnFrame {
-	total := func(fs []turnFrame) time.Duration {
-		var d time.Duration
-		for i, f := range fs {
-			d += f.delay(i == len(fs)-1)
+	if len(all) == 0 {
+		return nil
+	}
+	out := slices.Clone(all)
+	last := len(out) - 1
+	left := replayBudget - finalDelay
+	if len(out) == 1 {
+		out[0].wait = finalDelay
+		return out
+	}
+	if fit := int(left / minDelay); last > fit {
+		out = thin(out, fit)
+		last = len(out) - 1
+	}
+	nScoring := 0
+	for _, f := range out[1:last] {
+		if f.scoring {
+			nScoring++
 		}
-		return d
 	}
-	if len(all) <= 2 || total(all) <= replayBudget {
-		return all
+	nPlain := last - nScoring // the first frame counts as plain
+	natural := time.Duration(nPlain)*frameDelay + time.Duration(nScoring)*scoringDelay
+	plainD, scoringD := frameDelay, scoringDelay
+	if natural > left {
+		k := float64(left) / float64(natural)
+		plainD = max(minDelay, centis(time.Duration(float64(frameDelay)*k)))
+		scoringD = max(minDelay, centis(time.Duration(float64(scoringDelay)*k)))
+		if nScoring > 0 && time.Duration(nPlain)*plainD+time.Duration(nScoring)*scoringDelay > left {
+			// The plain turns are at the floor: the scoring turns share what is left.
+			scoringD = max(minDelay, min(scoringD, centis((left-time.Duration(nPlain)*plainD)/time.Duration(nScoring))))
+		}
 	}
+	for i := range out {
+		switch {
+		case i == last:
+			out[i].wait = finalDelay
+		case i > 0 && out[i].scoring:
+			out[i].wait = scoringD
+		default:
+			out[i].wait = plainD
+		}
+	}
+	return out
+}
+
+// centis rounds d down to GIF's hundredths of a second, so that rounding never adds time.
+func centis(d time.Duration) time.Duration { return d - d%(10*time.Millisecond) }
+
+// thin keeps at most n+1 frames: the first and last, the scoring turns, then an even sample of the
+// plain ones (scoring turns sampled too when they alone are too many).
+func thin(all []turnFrame, n int) []turnFrame {
 	first, last := all[0], all[len(all)-1]
-	left := replayBudget - first.delay(false) - finalDelay
 	var scoring, plain []turnFrame
 	for _, f := range all[1 : len(all)-1] {
 		if f.scoring {
@@ -152,14 +199,11 @@ func fitBudget(all []turnFrame) []turnFrame {
 			plain = append(plain, f)
 		}
 	}
-	// Scoring turns get at most two thirds of the time.
-	if n := int(left * 2 / 3 / scoringDelay); len(scoring) > n {
-		scoring = sample(scoring, max(n, 0))
+	room := n - 1 // frames between the first and the last
+	if len(scoring) > room {
+		scoring = sample(scoring, room)
 	}
-	left -= time.Duration(len(scoring)) * scoringDelay
-	if n := int(left / frameDelay); len(plain) > n {
-		plain = sample(plain, max(n, 0))
-	}
+	plain = sample(plain, room-len(scoring))
 	kept := append(append([]turnFrame{first}, scoring...), plain...)
 	slices.SortFunc(kept, func(a, b turnFrame) int { return a.moves - b.moves })
 	return append(kept, last)
@@ -203,23 +247,35 @@ func replayGIFIn(lang string, kit Kit, rec *record.Record, limit int) ([]byte, e
 		return nil, err
 	}
 	frames := fitBudget(all)
-	n := len(frames)
-	for {
-		b, err := encodeReplay(lang, kit, rec, sample(frames, n))
-		if err != nil || len(b) <= limit {
+	// Too big for the upload: narrower frames first (every turn keeps its frame), and only when
+	// even the narrowest is too big, fewer frames.
+	var b []byte
+	for _, w := range gifWidths {
+		if b, err = encodeReplay(lang, kit, rec, frames, w); err != nil || len(b) <= limit {
 			return b, err
 		}
+	}
+	w := gifWidths[len(gifWidths)-1]
+	n := len(frames)
+	for {
 		if n <= 2 {
 			return nil, fmt.Errorf("replay: even two frames take %d bytes", len(b))
 		}
 		// Frames cost about the same each: keep the share that fits, with a margin.
 		n = max(2, n*limit/len(b)*9/10)
+		if b, err = encodeReplay(lang, kit, rec, fitBudget(sample(frames, n)), w); err != nil || len(b) <= limit {
+			return b, err
+		}
 	}
 }
 
+// gifWidths are the frame widths tried in turn until the replay fits the upload: the narrowest
+// still reads on a phone, which shows about 400 px.
+var gifWidths = []int{gifWidth, 640, 480}
+
 // encodeReplay replays rec and encodes the public board after each frame's moves, with its
 // caption in a band under the board.
-func encodeReplay(lang string, kit Kit, rec *record.Record, frames []turnFrame) ([]byte, error) {
+func encodeReplay(lang string, kit Kit, rec *record.Record, frames []turnFrame, width int) ([]byte, error) {
 	st, err := startOf(kit, rec)
 	if err != nil {
 		return nil, err
@@ -227,7 +283,7 @@ func encodeReplay(lang string, kit Kit, rec *record.Record, frames []turnFrame) 
 	var enc *anim.Encoder
 	// Boards whose height follows the view (hands, players) keep their height at the same scale:
 	// the GIF is as tall as the tallest.
-	fr := anim.NewFramer(gifWidth, kit.Palette)
+	fr := anim.NewFramer(width, kit.Palette)
 	meta := render.Meta{Names: rec.Players, Lang: lang} // the frames in the captions' language
 	add := func(k int, st rules.State) error {
 		f := frames[k]
@@ -240,7 +296,7 @@ func encodeReplay(lang string, kit Kit, rec *record.Record, frames []turnFrame) 
 		if err != nil {
 			return fmt.Errorf("render after move %d: %w", f.moves, err)
 		}
-		framed := captioned(img, f.caption)
+		framed := captioned(img, f.caption, width)
 		render.Recycle(img)
 		pm := fr.Frame(framed)
 		render.Recycle(framed) // the framer keeps what it needs
@@ -249,7 +305,11 @@ func encodeReplay(lang string, kit Kit, rec *record.Record, frames []turnFrame) 
 				return err
 			}
 		}
-		return enc.Add(anim.Frame{Image: pm, Delay: f.delay(k == len(frames)-1)})
+		wait := f.wait
+		if wait == 0 {
+			wait = f.delay(k == len(frames)-1)
+		}
+		return enc.Add(anim.Frame{Image: pm, Delay: wait})
 	}
 	next := 0
 	for next < len(frames) && frames[next].moves == 0 {
@@ -278,10 +338,10 @@ func encodeReplay(lang string, kit Kit, rec *record.Record, frames []turnFrame) 
 }
 
 // captioned is the board with the caption in a band under it, written at captionPx once the
-// frame is scaled to gifWidth, on at most captionLines lines.
-func captioned(board image.Image, caption string) image.Image {
+// frame is scaled to width, on at most captionLines lines.
+func captioned(board image.Image, caption string, width int) image.Image {
 	b := board.Bounds()
-	scale := float64(b.Dx()) / gifWidth
+	scale := float64(b.Dx()) / float64(width)
 	if scale < 1 {
 		scale = 1
 	}

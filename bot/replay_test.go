@@ -3,8 +3,8 @@ package bot
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
-	"image/draw"
 	"image/gif"
 	"image/png"
 	"math/rand/v2"
@@ -62,26 +62,57 @@ func loadRecord(t testing.TB, id string) *record.Record {
 	return rec
 }
 
-// screens decodes a GIF and returns what a viewer shows after each frame, and the delays.
-func screens(t *testing.T, b []byte) ([]*image.RGBA, []int) {
+// over draws f on screen where it is opaque (transparent pixels keep the last frame), as
+// draw.Over would, without its per-pixel colour conversions.
+func over(screen *image.RGBA, f *image.Paletted) {
+	rgba := make([][4]uint8, len(f.Palette))
+	opaque := make([]bool, len(f.Palette))
+	for i, c := range f.Palette {
+		r, g, b, a := c.RGBA()
+		rgba[i], opaque[i] = [4]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}, a == 0xffff
+	}
+	for y := f.Rect.Min.Y; y < f.Rect.Max.Y; y++ {
+		row := f.Pix[f.PixOffset(f.Rect.Min.X, y):][:f.Rect.Dx()]
+		o := screen.PixOffset(f.Rect.Min.X, y)
+		for x, p := range row {
+			if opaque[p] {
+				copy(screen.Pix[o+4*x:o+4*x+4], rgba[p][:])
+			}
+		}
+	}
+}
+
+// shown is what a viewer of a GIF sees: the first and the last screen, the number of frames and
+// their delays (keeping every screen would cost more than the test).
+type shown struct {
+	first, last *image.RGBA
+	n           int
+	delays      []int
+}
+
+// screens decodes a GIF and plays it, each frame drawn over the screen so far.
+func screens(t *testing.T, b []byte) shown {
 	t.Helper()
 	g, err := gif.DecodeAll(bytes.NewReader(b))
 	if err != nil {
 		t.Fatalf("decode: %v", err)
 	}
 	screen := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
-	var out []*image.RGBA
-	for _, f := range g.Image {
-		draw.Draw(screen, f.Rect, f, f.Rect.Min, draw.Over) // transparent pixels keep the last frame
-		out = append(out, image.NewRGBA(screen.Rect))
-		copy(out[len(out)-1].Pix, screen.Pix)
+	out := shown{n: len(g.Image), delays: g.Delay}
+	for i, f := range g.Image {
+		over(screen, f)
+		if i == 0 {
+			out.first = image.NewRGBA(screen.Rect)
+			copy(out.first.Pix, screen.Pix)
+		}
 	}
-	return out, g.Delay
+	out.last = screen
+	return out
 }
 
 // Every game replays to a GIF under Discord's limit whose first frame is the setup and whose last
 // is the final position (golden images, the caption band under the board), shown longer than the
-// others; the whole replay lasts at most the budget.
+// others, with a frame for every turn; the whole replay lasts at most the budget.
 func TestReplayGIFGolden(t *testing.T) {
 	for id, kit := range replayKits {
 		t.Run(id, func(t *testing.T) {
@@ -93,13 +124,14 @@ func TestReplayGIFGolden(t *testing.T) {
 			if len(b) > MaxUpload {
 				t.Fatalf("%d bytes, over the upload limit", len(b))
 			}
-			frames, delays := screens(t, b)
+			sh := screens(t, b)
+			delays := sh.delays
 			turns, err := turnFrames(kit, rec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(frames) < 2 || len(frames) > len(turns) {
-				t.Fatalf("%d frames for %d turns", len(frames), len(turns))
+			if sh.n != len(turns) {
+				t.Fatalf("%d frames for %d turns: every turn keeps its frame", sh.n, len(turns))
 			}
 			if last := delays[len(delays)-1]; last < 300 || delays[0] >= last {
 				t.Fatalf("final delay %d cs, first %d cs: the end should pause", last, delays[0])
@@ -111,8 +143,8 @@ func TestReplayGIFGolden(t *testing.T) {
 			if total > int(replayBudget/(10*time.Millisecond)) {
 				t.Fatalf("the replay lasts %d cs, over the budget", total)
 			}
-			render.Golden(t, "replay/"+id+"-first", frames[0])
-			render.Golden(t, "replay/"+id+"-last", frames[len(frames)-1])
+			render.Golden(t, "replay/"+id+"-first", sh.first)
+			render.Golden(t, "replay/"+id+"-last", sh.last)
 		})
 	}
 }
@@ -161,45 +193,92 @@ func TestTurnFrames(t *testing.T) {
 	}
 }
 
-// A long game keeps its first and last frames and its scoring turns, and fits the budget; a
-// scoring turn stays on screen longer than another.
+// Every turn of a game keeps its frame within the budget: a longer game is shown faster (never
+// under minDelay), a scoring turn longer than a plain one and the last longest. Only a game of more
+// turns than fit at minDelay loses plain turns; its first, last and scoring frames stay.
 func TestReplayFitsTheBudget(t *testing.T) {
-	var all []turnFrame
-	for i := range 400 {
-		all = append(all, turnFrame{moves: i, scoring: i%10 == 5})
-	}
-	kept := fitBudget(all)
-	var total time.Duration
-	scoring := 0
-	for i, f := range kept {
-		total += f.delay(i == len(kept)-1)
-		if f.scoring {
-			scoring++
+	for _, tc := range []struct {
+		turns, every int // every: one scoring turn in every
+		all          bool
+	}{
+		{20, 5, true}, {45, 10, true}, {112, 4, true}, {400, 10, true}, {400, 2, true}, {1000, 10, false}, {1000, 1, false},
+	} {
+		var all []turnFrame
+		for i := range tc.turns {
+			all = append(all, turnFrame{moves: i, scoring: i%tc.every == tc.every-1})
 		}
-		if i > 0 && f.moves <= kept[i-1].moves {
-			t.Fatalf("frames out of order: %v", kept)
+		kept := fitBudget(all)
+		var total, plainD, scoringD time.Duration
+		scoring := 0
+		for i, f := range kept {
+			total += f.wait
+			if f.wait < minDelay || f.wait%(10*time.Millisecond) != 0 {
+				t.Fatalf("%d turns: frame %d shown %v", tc.turns, i, f.wait)
+			}
+			if i > 0 && f.moves <= kept[i-1].moves {
+				t.Fatalf("%d turns: frames out of order", tc.turns)
+			}
+			switch {
+			case i == len(kept)-1:
+			case f.scoring && i > 0:
+				scoring++
+				scoringD = max(scoringD, f.wait)
+			default:
+				plainD = max(plainD, f.wait)
+			}
 		}
-	}
-	if total > replayBudget || kept[0].moves != 0 || kept[len(kept)-1].moves != 399 || scoring == 0 || len(kept) < 30 {
-		t.Fatalf("%d frames (%d scoring) lasting %v", len(kept), scoring, total)
-	}
-	if (turnFrame{scoring: true}).delay(false) <= (turnFrame{}).delay(false) {
-		t.Fatal("a scoring turn is not shown longer")
-	}
-	if short := all[:20]; len(fitBudget(short)) != 20 {
-		t.Fatal("a short game lost frames")
+		wantScoring := 0
+		for _, f := range all[1 : len(all)-1] {
+			if f.scoring {
+				wantScoring++
+			}
+		}
+		name := fmt.Sprintf("%d turns, 1 in %d scoring", tc.turns, tc.every)
+		if total > replayBudget || kept[0].moves != 0 || kept[len(kept)-1].moves != tc.turns-1 || kept[len(kept)-1].wait != finalDelay {
+			t.Fatalf("%s: %d frames lasting %v", name, len(kept), total)
+		}
+		if tc.all && len(kept) != len(all) {
+			t.Fatalf("%s: %d of %d frames kept", name, len(kept), len(all))
+		}
+		if !tc.all && (len(kept) >= len(all) || scoring < min(wantScoring, len(kept)-2)) {
+			t.Fatalf("%s: %d frames kept, %d of %d scoring", name, len(kept), scoring, wantScoring)
+		}
+		if scoring > 0 && plainD > 0 && scoringD < plainD {
+			t.Fatalf("%s: scoring turns %v, plain %v", name, scoringD, plainD)
+		}
+		if tc.turns <= 45 && (plainD != frameDelay || scoringD != scoringDelay) {
+			t.Fatalf("%s: a short game is shown at %v/%v", name, plainD, scoringD)
+		}
 	}
 }
 
-// A game too long for the limit keeps fewer frames, the first and the final among them.
+// A replay too big for the limit is drawn narrower first, every frame kept; only when even the
+// narrowest is too big does it keep fewer frames, the first and the final among them.
 func TestReplayGIFSamplesFramesToFit(t *testing.T) {
 	kit := replayKits["autumn-ash"]
 	rec := loadRecord(t, "autumn-ash")
+	rec.Moves = rec.Moves[:24] // a running game: enough frames to sample, cheap to draw
 	full, err := ReplayGIF(kit, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	limit := len(full) / 3
+	a := screens(t, full)
+	turns, _ := turnFrames(kit, rec)
+	narrow, err := encodeReplay(LangEnglish, kit, rec, fitBudget(turns), gifWidths[len(gifWidths)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Between the narrowest and the full size: narrower, every frame there.
+	limit := (len(full) + len(narrow)) / 2
+	mid, err := replayGIF(kit, rec, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := screens(t, mid)
+	if len(mid) > limit || m.n != a.n || m.first.Rect.Dx() >= a.first.Rect.Dx() {
+		t.Fatalf("%d bytes (limit %d), %d of %d frames, %d px wide", len(mid), limit, m.n, a.n, m.first.Rect.Dx())
+	}
+	limit = len(narrow) / 2
 	small, err := replayGIF(kit, rec, limit)
 	if err != nil {
 		t.Fatal(err)
@@ -207,10 +286,10 @@ func TestReplayGIFSamplesFramesToFit(t *testing.T) {
 	if len(small) > limit {
 		t.Fatalf("%d bytes over the %d limit", len(small), limit)
 	}
-	a, _ := screens(t, full)
-	b, _ := screens(t, small)
-	if len(b) >= len(a) || !bytes.Equal(a[0].Pix, b[0].Pix) || !bytes.Equal(a[len(a)-1].Pix, b[len(b)-1].Pix) {
-		t.Fatalf("%d frames of %d kept; first and last must be the same", len(b), len(a))
+	n := screens(t, narrow)
+	b := screens(t, small)
+	if b.n >= n.n || !bytes.Equal(n.first.Pix, b.first.Pix) || !bytes.Equal(n.last.Pix, b.last.Pix) {
+		t.Fatalf("%d frames of %d kept; first and last must be the same", b.n, n.n)
 	}
 	if got := sample([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 4); !slices.Equal(got, []int{0, 3, 6, 9}) {
 		t.Fatalf("sample: %v", got)
@@ -373,7 +452,7 @@ func BenchmarkReplayGIF(b *testing.B) {
 			defer lockThread()()
 			cpu := threadCPU()
 			for b.Loop() {
-				out, err := encodeReplay(LangEnglish, g.kit, g.rec, keys)
+				out, err := encodeReplay(LangEnglish, g.kit, g.rec, keys, gifWidth)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -109,3 +109,42 @@ func unaliasText(sim rules.State, seat rules.Seat, typed string, words *rules.Wo
 func respace(seg string, fields []string) string { return lead(seg) + strings.Join(fields, " ") }
 
 func lead(seg string) string { return seg[:len(seg)-len(strings.TrimLeft(seg, " \t"))] }
+
+// WhyNothingFits is the engine's reason, in the asker's language, why what they typed starts no
+// move ("purple" is a colour, not a size: ...), as /move would refuse it; "" when there is none
+// to give. A list of choices that comes back empty says this rather than only that nothing fits.
+func (s *Service) WhyNothingFits(ctx context.Context, req Request, typed string) string {
+	if len(typed) > maxText || strings.Contains(typed, ",") {
+		return "" // the steps of a turn: /move itself tells which one fails
+	}
+	typed = s.unaliasTyped(ctx, req, typed)
+	ul := s.UserLanguage(ctx, req)
+	t, err := s.resolve(ctx, req)
+	if err != nil {
+		return ""
+	}
+	defer t.mu.Unlock()
+	seat, err := s.actingSeat(ul, t, req.User)
+	if err != nil {
+		return ""
+	}
+	toks := rules.Move(strings.Fields(typed))
+	if len(toks) == 0 {
+		return ""
+	}
+	if _, err := forcedPrefix(t.state, seat, toks); err == nil {
+		return "" // the start of moves: the list has them
+	}
+	words := rules.WordsOf(t.kit.Game, ul)
+	if _, err = rules.Canonical(t.state, seat, toks); err == nil {
+		return ""
+	}
+	if aerr := rules.Ambiguous(t.state, seat, toks, words); aerr != nil {
+		err = aerr
+	}
+	reason, ok := illegalTextIn(ul, words, err)
+	if !ok {
+		return ""
+	}
+	return ensureStop(renderSeatsIn(ul, reason, seatNamer(ul, t.row, t.state)))
+}

@@ -54,3 +54,24 @@ func GainOf(st State, s Seat, m Move) Gain {
 	}
 	return Gain{}
 }
+
+// StepGrouper is implemented by games whose menus group at every step: where a list of whole
+// moves would fit, it is still offered as its next tokens while they split it (Autumn Ash: a
+// leaf's moves as destinations, then sizes), so a player picks one decision at a time.
+type StepGrouper interface {
+	GroupEveryStep() bool
+}
+
+// GroupsEveryStep reports whether st's menus group at every step.
+func GroupsEveryStep(st State) bool {
+	g, ok := st.(StepGrouper)
+	return ok && g.GroupEveryStep()
+}
+
+// MenuOrderer is implemented by games that list one next token first in menus, among moves that
+// gain alike, beyond the engine's own order (which random play and search share, so it must not
+// change): Autumn Ash lists the leaf just entered first.
+type MenuOrderer interface {
+	// MenuFirst is the token to list first after partial, or "".
+	MenuFirst(s Seat, partial Move) string
+}

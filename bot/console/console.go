@@ -321,7 +321,12 @@ func (c *Console) choices(ctx context.Context, typed string) error {
 		return err
 	}
 	if len(sg) == 0 {
-		fmt.Fprintln(c.out, "  "+c.t(ctx, "con_nothing_fits"))
+		// Say which word does not fit and why, as /move would (issue #40).
+		if why := c.svc.WhyNothingFits(ctx, c.req(), typed); why != "" {
+			fmt.Fprintln(c.out, "  "+c.t(ctx, "con_nothing_fits_why", "Why", why))
+		} else {
+			fmt.Fprintln(c.out, "  "+c.t(ctx, "con_nothing_fits"))
+		}
 	}
 	for _, s := range sg {
 		mark := "…"

@@ -397,6 +397,13 @@ func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *A
 		}
 		a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: choiceName(s), Value: s.Value})
 	}
+	if len(sg) == 0 && strings.TrimSpace(typed) != "" {
+		// Nothing fits: the only entry says which word does not and why, as /move would
+		// (issue #40), rather than Discord's bare "no options".
+		if why := h.svc.WhyNothingFits(ctx, request(i), typed); why != "" {
+			a.Choices = append(a.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(why, maxOption), Value: clip(strings.TrimSpace(typed), maxOption)})
+		}
+	}
 	if len(a.Choices) == 0 && long > 0 {
 		// Every way on is longer than Discord lets a choice be (an Ascalion chain through many
 		// lands): say so rather than show an empty list, and keep what was typed.

@@ -67,9 +67,10 @@ func TestAutocompleteAnswers(t *testing.T) {
 			t.Fatalf("%q does not start with %q", v, prefix)
 		}
 	}
+	// Nothing fits zz: the one entry says why and keeps what was typed (issue #40).
 	none, sent := e.answer(e.complete(mover, thread, "zz"))["choices"].([]any)
-	if len(none) != 0 || !sent {
-		t.Fatalf("nothing fits zz, and Discord is told so with an empty list: %v %v", none, sent)
+	if len(none) != 1 || !sent || none[0].(map[string]any)["value"] != "zz" || !strings.Contains(none[0].(map[string]any)["name"].(string), `"zz" is not a square`) {
+		t.Fatalf("nothing fits zz, and Discord is told why: %v %v", none, sent)
 	}
 	why, _ := e.answer(e.complete("zed", thread, ""))["choices"].([]any)
 	if len(why) != 1 || !strings.Contains(why[0].(map[string]any)["name"].(string), "not playing") {

@@ -47,7 +47,10 @@ func TestAutocompleteInThePlayersWords(t *testing.T) {
 			t.Errorf("%q in French offers no %q: %q", typed, corner+" queen", vs)
 		}
 	}
-	if vs := values(corner+" rei", discordgo.EnglishUS); len(vs) != 0 {
-		t.Errorf("%q in English is no move: %q", corner+" rei", vs)
+	// In English "rei" is no word: the one entry says so and keeps what was typed.
+	i := e.complete(mover, thread, corner+" rei")
+	cs, _ := e.answer(i)["choices"].([]any)
+	if len(cs) != 1 || cs[0].(map[string]any)["value"] != corner+" rei" || !strings.Contains(cs[0].(map[string]any)["name"].(string), `"rei" is not a size`) {
+		t.Errorf("%q in English is no move: %v", corner+" rei", cs)
 	}
 }

@@ -60,7 +60,7 @@ func paint(c *render.Canvas, l layout, v, bv *game.View, m render.Meta) {
 	c.CrispText = true // labels are most of the bytes: see render.Canvas
 	draw.Draw(c.RGBA, c.RGBA.Rect, baseFor(l, m.Lang), image.Point{}, draw.Src)
 	drawStatus(c, l, v, m)
-	drawBoard(c, l, bv)
+	drawBoard(c, l, bv, m.Lang)
 	drawLastMove(c, l, bv)
 	drawPanel(c, l, v, m.Lang)
 	drawFooter(c, l, v, m)

@@ -8,7 +8,8 @@
 //     the squares no leaf can reach any more and outlines the field that is left (every 5x6
 //     placement that still holds all the pieces).
 //   - A pyramid is a triangle whose height gives its size (pawn, drone, queen), with its colour's
-//     letter (G Y R B K for Rainbow; C W O N P for Xeno, N being cyan) and one to three pips.
+//     letter in the image's language (English G Y R B K for Rainbow, C W O N P for Xeno, N being
+//     cyan; German G E R B S, T W O C V; the render catalogue's letter_*) and one to three pips.
 //     Colours follow Okabe–Ito where the rulebook colour allows. Xeno's pyramids carry an inner
 //     contour, clear ones an ice tint and a white glint (not stripes, which would read as the burnt
 //     hatch), and all are outlined in ink so clear and white stand out on the wood.

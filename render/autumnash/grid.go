@@ -18,7 +18,7 @@ const winCols, winRows = 5, 6
 // drawBoard draws the squares that differ from the cached empty board (entry corners, squares
 // outside the Unsettled field, burnt leaves), the field's outline and the pyramids. Fills stay one
 // pixel inside each square so the grid lines of the base survive.
-func drawBoard(c *render.Canvas, l layout, v *game.View) {
+func drawBoard(c *render.Canvas, l layout, v *game.View, lang string) {
 	g := l.grid
 	corner := map[game.Square]bool{}
 	for _, q := range v.Corners {
@@ -56,7 +56,7 @@ func drawBoard(c *render.Canvas, l layout, v *game.View) {
 	}
 	for row := 0; row < v.Rows; row++ {
 		for col := 0; col < v.Cols; col++ {
-			drawStack(c, g, col, row, v.Stacks[row*v.Cols+col])
+			drawStack(c, g, col, row, v.Stacks[row*v.Cols+col], lang)
 		}
 	}
 }

@@ -20,7 +20,7 @@ const stashRows = 5
 // strips' frames and the legend are part of the cached base.
 func drawPanel(c *render.Canvas, l layout, v *game.View, lang string) {
 	for s := 0; s < 2; s++ {
-		drawStash(c, l.stash[s], s, v)
+		drawStash(c, l.stash[s], s, v, lang)
 	}
 }
 
@@ -49,7 +49,7 @@ const stashChip = 28
 // drawStash fills in a side's strip: for each colour, its chip, then how many pawns, drones and
 // queens are left to become, each after a small pyramid of that size (outlined only when none is
 // left). The side to move is framed in ink; after the game nobody is.
-func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
+func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View, lang string) {
 	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
 	if int(v.Turn) == seat {
 		c.RoundRect(x, y, w, h, 10, nil, render.Ink, 3.5)
@@ -61,7 +61,7 @@ func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
 			continue
 		}
 		gx := x + stashLead + float64(i)*groupW
-		c.Blit(stashChips.Get(e.Colour), int(gx), int(cy)-stashChip/2-1)
+		c.Blit(stashChips.Get(stashKey{e.Colour, colourLetter(e.Colour, lang)}), int(gx), int(cy)-stashChip/2-1)
 		counts := [4]int{0, e.Pawns, e.Drones, e.Queens}
 		itemW := (groupW - stashChip - 6) / 3
 		for z := 1; z <= 3; z++ {
@@ -78,12 +78,17 @@ func drawStash(c *render.Canvas, r image.Rectangle, seat int, v *game.View) {
 	}
 }
 
+type stashKey struct {
+	colour game.Colour
+	glyph  string
+}
+
 // stashChips are the colours' lettered swatches at the start of each group of a stash strip.
-var stashChips = render.NewSprites(func(col game.Colour) image.Image {
+var stashChips = render.NewSprites(func(k stashKey) image.Image {
 	c := render.NewSprite(stashChip+2, stashChip+2)
-	f := pieceFill[col]
+	f := pieceFill[k.colour]
 	c.RoundRect(1, 1, stashChip, stashChip, 5, f, render.Ink, 1.5)
-	c.Text(1+stashChip/2, 1+stashChip/2, col.Letter(), render.Style{Size: 19, Font: render.Bold,
+	c.Text(1+stashChip/2, 1+stashChip/2, k.glyph, render.Style{Size: 19, Font: render.Bold,
 		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
 	return c.Image()
 })
@@ -256,7 +261,7 @@ func drawFullLegend(c *render.Canvas, r image.Rectangle, field bool, lang string
 		cy := y + fullRow*(float64(s)+0.5)
 		for i, col := range progression[s] {
 			gx := x + stashLead + float64(i)*groupW
-			c.Blit(stashChips.Get(col), int(gx), int(cy)-stashChip/2-1)
+			c.Blit(stashChips.Get(stashKey{col, colourLetter(col, lang)}), int(gx), int(cy)-stashChip/2-1)
 			name := colourName(col, lang)
 			c.Text(gx+stashChip+8, cy, name, render.FitText(name, st, groupW-stashChip-12))
 		}
@@ -266,15 +271,15 @@ func drawFullLegend(c *render.Canvas, r image.Rectangle, field bool, lang string
 // keyH is the height of the colour key under the one-line legend.
 const keyH = legendH
 
-// keyColours are the colours whose chip letter, an English initial, is not the initial of the
-// colour's name in lang (in German Y for gelb, K for schwarz, N for cyan...): the ones a reader
+// keyColours are the colours whose chip letter is not the initial of the colour's name in lang
+// (English K for black, N for cyan; German E for gelb, which shares grün's G): the ones a reader
 // must be told.
 func keyColours(lang string) []game.Colour {
 	var out []game.Colour
 	for s := range progression {
 		for _, col := range progression[s] {
 			name := []rune(strings.ToUpper(colourName(col, lang)))
-			if len(name) == 0 || string(name[0]) != col.Letter() {
+			if len(name) == 0 || string(name[0]) != colourLetter(col, lang) {
 				out = append(out, col)
 			}
 		}
@@ -282,12 +287,26 @@ func keyColours(lang string) []game.Colour {
 	return out
 }
 
+// colourLetter is the letter on col's pyramids and chips in lang: the initial of its name where
+// that is unique among the ten colours (issue #40: German, Spanish and French readers saw English
+// initials), another letter of the name or a synonym's initial where two names share one.
+func colourLetter(col game.Colour, lang string) string {
+	if col > game.Purple {
+		return "?"
+	}
+	return tr(lang, letterIDs[col])
+}
+
+// letterIDs are the catalogue's letter of each colour, by colour.
+var letterIDs = [...]string{"letter_green", "letter_yellow", "letter_red", "letter_blue", "letter_black",
+	"letter_clear", "letter_white", "letter_orange", "letter_cyan", "letter_purple"}
+
 func colourName(col game.Colour, lang string) string {
 	return msg.Render(msg.New("autumnash", col.String()), langOf(lang), nil)
 }
 
 // drawColourKey names, on one line, each colour whose chip letter the reader could not guess,
-// after its lettered chip (issue #40: the letters are English initials in every language).
+// after its lettered chip.
 func drawColourKey(c *render.Canvas, r image.Rectangle, lang string) {
 	st := render.Style{Size: minText, VAlign: render.Middle}
 	cols := keyColours(lang)
@@ -305,7 +324,7 @@ func drawColourKey(c *render.Canvas, r image.Rectangle, lang string) {
 	}
 	x, cy := float64(r.Min.X)+gap/2, float64(r.Min.Y)+float64(r.Dy())/2
 	for i, col := range cols {
-		c.Blit(stashChips.Get(col), int(x), int(cy)-stashChip/2-1)
+		c.Blit(stashChips.Get(stashKey{col, colourLetter(col, lang)}), int(x), int(cy)-stashChip/2-1)
 		name := colourName(col, lang)
 		c.Text(x+stashChip+6, cy, name, render.FitText(name, st, (widths[i]-stashChip-6)*scale))
 		x += widths[i]*scale + gap

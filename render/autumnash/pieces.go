@@ -19,8 +19,9 @@ var heightFrac = [4]float64{0, 0.46, 0.62, 0.80}
 type pieceKey struct {
 	colour game.Colour
 	size   game.Size
-	h      int // triangle height in pixels
-	letter int // letter size in pixels
+	h      int    // triangle height in pixels
+	letter int    // letter size in pixels
+	glyph  string // the colour's letter in the image's language
 	cell   float64
 }
 
@@ -67,7 +68,7 @@ func paintPiece(k pieceKey) image.Image {
 	y := base - lw - r*1.9
 	// The letter sits above the pips: on a pawn, the smallest pyramid, it moves up to clear them.
 	ly := math.Min(apex+h*0.64, y-r-float64(k.letter)*0.42)
-	c.Text(cx, ly, k.colour.Letter(), render.Style{Size: float64(k.letter), Font: render.Bold,
+	c.Text(cx, ly, k.glyph, render.Style{Size: float64(k.letter), Font: render.Bold,
 		Color: ink, Align: render.Center, VAlign: render.Middle})
 	for i := 0; i < int(k.size); i++ {
 		x := cx + (float64(i)-float64(k.size-1)/2)*gap
@@ -107,8 +108,8 @@ func letterSize(h, cell float64) int {
 }
 
 // drawPiece blits a pyramid with its base centred at (cx, base).
-func drawPiece(c *render.Canvas, p game.Piece, h, cell, cx, base float64) {
-	k := pieceKey{colour: p.Colour, size: p.Size, h: int(math.Round(h)), letter: letterSize(h, cell), cell: cell}
+func drawPiece(c *render.Canvas, p game.Piece, h, cell, cx, base float64, lang string) {
+	k := pieceKey{colour: p.Colour, size: p.Size, h: int(math.Round(h)), letter: letterSize(h, cell), glyph: colourLetter(p.Colour, lang), cell: cell}
 	img := pieceSprites.Get(k)
 	side := float64(spriteSide(k.h))
 	c.Blit(img, int(math.Round(cx-side/2)), int(math.Round(base-side+spriteMargin)))
@@ -119,7 +120,7 @@ func drawPiece(c *render.Canvas, p game.Piece, h, cell, cx, base float64) {
 // show as outlines in their own colours and sizes fanned out behind it, the bottom one furthest
 // back. A column of lettered chips at the left reads the stack bottom to top for anyone who cannot
 // tell the colours apart, and a badge gives the height.
-func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
+func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece, lang string) {
 	if len(st) == 0 {
 		return
 	}
@@ -128,7 +129,7 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 	base := y0 + cell*0.92
 	top := st[len(st)-1]
 	if len(st) == 1 {
-		drawPiece(c, top, cell*heightFrac[top.Size], cell, x0+cell/2, base)
+		drawPiece(c, top, cell*heightFrac[top.Size], cell, x0+cell/2, base, lang)
 		return
 	}
 	under := len(st) - 1
@@ -177,12 +178,12 @@ func drawStack(c *render.Canvas, g render.Grid, col, row int, st []game.Piece) {
 		side := float64(spriteSide(ph))
 		c.Blit(img, int(math.Round(cx+k*step-side/2)), int(math.Round(base-k*step*0.6-side+spriteMargin)))
 	}
-	drawPiece(c, top, h, cell, cx, base)
+	drawPiece(c, top, h, cell, cx, base, lang)
 	// The chips, bottom piece lowest.
 	ci := int(math.Round(chip))
 	for i, p := range st {
 		y := y0 + cell*0.93 - float64(i%perCol+1)*chip
-		c.Blit(chipSprites.Get(chipKey{p.Colour, ci}), int(x0)+8+(i/perCol)*ci, int(math.Round(y)))
+		c.Blit(chipSprites.Get(chipKey{p.Colour, ci, colourLetter(p.Colour, lang)}), int(x0)+8+(i/perCol)*ci, int(math.Round(y)))
 	}
 	r := int(math.Round(max(cell*0.12, minBadge)))
 	c.Blit(badgeSprites.Get(badgeKey{len(st), r}), int(x0+cell)-2*r-4, int(y0)+4)
@@ -212,6 +213,7 @@ const minChip = minText / 0.8
 type chipKey struct {
 	colour game.Colour
 	side   int
+	glyph  string
 }
 
 // chipSprites are the lettered squares listing a stack.
@@ -220,7 +222,7 @@ var chipSprites = render.NewSprites(func(k chipKey) image.Image {
 	c := render.NewSprite(k.side+1, k.side)
 	f := pieceFill[k.colour]
 	c.RoundRect(0.5, 0, s, s-2, 3, f, render.Ink, 1.5)
-	c.Text(0.5+s/2, (s-2)/2, k.colour.Letter(), render.Style{Size: min(s*0.8, max(s*0.7, minText)), Font: render.Bold,
+	c.Text(0.5+s/2, (s-2)/2, k.glyph, render.Style{Size: min(s*0.8, max(s*0.7, minText)), Font: render.Bold,
 		Color: render.ContrastInk(f), Align: render.Center, VAlign: render.Middle})
 	return c.Image()
 })

@@ -133,16 +133,40 @@ func TestUnsettledLegendSaysTheOutlineIsTheReach(t *testing.T) {
 	}
 }
 
-// The chips' letters are English initials (K black, N cyan, Y on "gelb"): under the one-line
-// legend a key shows each chip whose letter is not the colour's initial in the reader's language,
-// with the colour's name (issue #40).
+// The pieces' and chips' letters are the colours' initials in the image's language, one letter
+// each and all ten different, so a letter names one colour (issue #40: German, Spanish and French
+// boards carried English initials). Where two names share an initial one colour takes another
+// letter, and under the one-line legend a key shows each chip whose letter is not the colour's
+// initial, with the colour's name.
 func TestLegendKeysTheColourLetters(t *testing.T) {
+	for _, lang := range msg.Languages {
+		seen := map[string]game.Colour{}
+		initials := 0
+		for col := game.Green; col <= game.Purple; col++ {
+			l := colourLetter(col, lang)
+			if len([]rune(l)) != 1 || strings.ToUpper(l) != l {
+				t.Errorf("%s: %s has the letter %q", lang, col, l)
+			}
+			if other, ok := seen[l]; ok {
+				t.Errorf("%s: %s and %s both have the letter %q", lang, other, col, l)
+			}
+			seen[l] = col
+			if strings.HasPrefix(strings.ToUpper(colourName(col, lang)), l) {
+				initials++
+			}
+		}
+		if initials < 8 {
+			t.Errorf("%s: only %d of 10 letters are the colour's initial", lang, initials)
+		}
+	}
 	for _, tc := range []struct {
 		lang string
 		want []game.Colour
 	}{
 		{msg.English, []game.Colour{game.Black, game.Cyan}},
-		{msg.German, []game.Colour{game.Yellow, game.Black, game.Clear, game.Cyan, game.Purple}},
+		{msg.German, []game.Colour{game.Yellow}},
+		{msg.Spanish, []game.Colour{game.Blue, game.Orange}},
+		{msg.French, []game.Colour{game.White, game.Purple}},
 	} {
 		if got := keyColours(tc.lang); !slices.Equal(got, tc.want) {
 			t.Errorf("%s key %v, want %v", tc.lang, got, tc.want)

@@ -18,3 +18,18 @@ func (s *state) Gain(seat rules.Seat, m rules.Move) rules.Gain {
 	_, pts := s.bagPreview(n.ev, n.size)
 	return rules.Gain{Points: pts, Wins: n.ev.winner&sizeBit(n.size) != 0}
 }
+
+// GroupEveryStep asks menus to offer a leaf's moves by destination, then by size, however few
+// they are: fifteen whole moves of one leaf were a flat list to read through (issue #40).
+func (s *state) GroupEveryStep() bool { return true }
+
+// MenuFirst lists the leaf just entered first among the leaves that may move after an entry:
+// the player entered it to move it, most often, and its moves were buried among the others'
+// (issue #40). Choices keeps board order, which the fast paths share.
+func (s *state) MenuFirst(seat rules.Seat, partial rules.Move) string {
+	n, err := s.walk(partial)
+	if err != nil || n.stage != stFrom || n.e.sq == noEntry.sq {
+		return ""
+	}
+	return s.v.token(n.e.sq)
+}

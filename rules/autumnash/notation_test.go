@@ -53,7 +53,7 @@ func TestNotationRefusals(t *testing.T) {
 		{"c2 c3 Purple", `"Purple" is a colour, not a size: a leaf's colour follows from its move. Choose what the leaf becomes: pawn, drone, queen`},
 		{"c2 c3 drone c4", "already complete"},
 		{"a6", "the size of the entering leaf comes next"},
-		{"a6 king", "After the entry corner comes the size of the green leaf to enter"},
+		{"a6 king", `"king" is not a size. After the entry corner comes the size of the green leaf to enter`},
 		{"c5 c4 pawn", "The top leaf on C5 is Xeno's clear queen"},
 	} {
 		mustRefuse(t, s, tc.m, tc.reason)

@@ -206,7 +206,7 @@ func (s *state) readEntrySize(n *node, tok string) error {
 			return refuse("bad_entry_needs_size", s.sqArg("Square", n.e.sq), colourArg("Colour", data.startColour[s.turn]), sizeList("Sizes", s.entrySizes(n.e.sq)),
 				msg.Code("Example", s.v.token(n.e.sq)+" "+s.entrySizes(n.e.sq)[0].String()+" "+s.v.token(n.e.sq)+" "+s.v.token(sq)))
 		}
-		return refuse("bad_entry_size", colourArg("Colour", data.startColour[s.turn]), sizeList("Sizes", s.entrySizes(n.e.sq)))
+		return refuse("bad_entry_size", msg.Code("Token", strconv.Quote(tok)), colourArg("Colour", data.startColour[s.turn]), sizeList("Sizes", s.entrySizes(n.e.sq)))
 	}
 	for _, ok := range s.entrySizes(n.e.sq) {
 		if ok == z {
