@@ -224,7 +224,7 @@ func zoneValue(v string) (string, error) {
 			return z, nil
 		}
 	}
-	if _, err := time.LoadLocation(v); err == nil && v != "" && v != "Local" {
+	if _, err := time.LoadLocation(v); err == nil && v != "" && v != time.Local.String() {
 		return v, nil // an older alias (US/Pacific) Go knows
 	}
 	if near := nearestZone(v); near != "" {
@@ -422,4 +422,13 @@ func (s *Service) timeCheck(ctx context.Context, req Request, lang string) strin
 		text += " " + T(lang, "setting_quiet_next", "From", Stamp(from, "f"), "To", Stamp(p.QuietEnds(from), "t"))
 	}
 	return text
+}
+
+// Readable writes a text's Discord timestamps as the user reads them in their own zone, for a
+// transport that shows plain text (the console).
+func (s *Service) Readable(ctx context.Context, guild, user, text string) string {
+	if !strings.Contains(text, "<t:") {
+		return text
+	}
+	return RenderStamps(text, s.playerTime(ctx, guild, user).loc(), s.now())
 }

@@ -1,9 +1,14 @@
 package bot
 
 import (
+	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardbot/boardbot/rules/rulestest"
+	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
 func mustLoc(t *testing.T, name string) *time.Location {
@@ -121,5 +126,72 @@ func TestSettingValuesOfTime(t *testing.T) {
 		if _, err := time.LoadLocation(z); err != nil {
 			t.Errorf("zone %s: %v", z, err)
 		}
+	}
+}
+
+// A player in their quiet hours is not pinged: the turn post goes out without them, their ping
+// follows once when the hours end (after a restart too), and their clock counts awake time only.
+func TestQuietHoursHoldPingsAndStopClock(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	bob := Request{User: user("bob"), Place: lobby}
+	for k, v := range map[string]string{"timezone": "America/New_York", "quiet": "22:00-08:00"} {
+		if _, err := e.svc.SetSetting(ctx, bob, ScopeUser, k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := e.now // 12:00 UTC is 07:00 in New York: bob sleeps until 13:00 UTC
+	th := e.clockGame("ann", "bob")
+	var post *Outgoing
+	for i := range e.sent {
+		if e.sent[i].Kind == "turn" {
+			post = &e.sent[i]
+		}
+	}
+	if post == nil || strings.Join(post.Mentions, ",") != "u-ann" || post.Silent {
+		t.Fatalf("the first post pings ann, not bob: %+v", post)
+	}
+	pt := e.svc.playerTime(ctx, "g1", "u-bob")
+	g := e.row(th)
+	if want := pt.AwakeAfter(start, 48*time.Hour); g.Deadline == nil || !g.Deadline.Equal(want) || !want.After(start.Add(60*time.Hour)) {
+		t.Fatalf("the deadline counts bob's awake time: %v, want %v", g.Deadline, want)
+	}
+	e.mustMove(th, "ann", "bid pass")
+	e.deliver()
+	// A new process on the same database: the held ping is in the store.
+	st2, err := sqlite.Open(e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	e.svc = New(st2, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }})
+	e.now = start.Add(59 * time.Minute)
+	if e.tick(); len(e.sent) != 0 {
+		t.Fatalf("nothing while bob sleeps: %+v", e.sent)
+	}
+	e.now = start.Add(time.Hour)
+	e.tick()
+	if len(e.sent) != 1 || strings.Join(e.sent[0].Mentions, ",") != "u-bob" || !strings.Contains(e.sent[0].Text, "quiet hours are over") || e.sent[0].Silent {
+		t.Fatalf("bob is pinged once his quiet hours end: %+v", e.sent)
+	}
+	e.now = start.Add(2 * time.Hour)
+	if e.tick(); len(e.sent) != 0 {
+		t.Fatalf("the held ping goes out once: %+v", e.sent)
+	}
+	// The 6-hour reminder: ann's move made bob the one awaited, whose 6 awake hours end at 19:00
+	// UTC (14:00 in New York), when he is awake.
+	e.now = start.Add(6*time.Hour + time.Hour)
+	if e.tick(); len(e.sent) != 1 || e.sent[0].Kind != "reminder" || strings.Join(e.sent[0].Mentions, ",") != "u-bob" {
+		t.Fatalf("bob's reminder: %+v", e.sent)
+	}
+}
+
+// The console reads Discord timestamps in its user's zone.
+func TestRenderStamps(t *testing.T) {
+	at := time.Date(2026, 12, 7, 21, 30, 0, 0, time.UTC)
+	berlin := mustLoc(t, "Europe/Berlin")
+	got := RenderStamps("until "+Stamp(at, "f")+", at "+Stamp(at, "t")+", "+Stamp(at, "R"), berlin, at.Add(-90*time.Minute))
+	if want := "until 2026-12-07 22:30 CET, at 22:30, 2026-12-07 22:30 (+1h30m)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

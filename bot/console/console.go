@@ -406,7 +406,7 @@ func (c *Console) show(rep bot.Reply, err error) error {
 		prefix = "  " + bot.T(lang, "con_only_you") + " "
 	}
 	if rep.Text != "" {
-		fmt.Fprintln(c.out, indent(prefix, rep.Text))
+		fmt.Fprintln(c.out, indent(prefix, c.svc.Readable(context.Background(), Guild, c.user.ID, rep.Text)))
 	}
 	if rep.Lobby != nil && !rep.Lobby.Started {
 		fmt.Fprintln(c.out, "  "+bot.T(lang, "con_seats", "Players", bot.JoinRoster(rep.Lobby.Players), "Taken", len(rep.Lobby.Players), "Count", rep.Lobby.Seats))
@@ -465,7 +465,11 @@ func (s sender) Send(_ context.Context, o bot.Outgoing) error {
 		}
 		where = bot.T(o.Lang, "con_status_edit", "Where", where) // the terminal cannot edit what it printed
 	}
-	text := o.Text
+	// The console's reader is its current user: times read in their zone.
+	text := c.svc.Readable(context.Background(), Guild, c.user.ID, o.Text)
+	if o.Silent {
+		text = bot.T(o.Lang, "con_silent") + " " + text
+	}
 	if len(o.Mentions) > 0 {
 		ms := append([]string{}, o.Mentions...)
 		sort.Strings(ms)
