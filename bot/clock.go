@@ -182,6 +182,9 @@ func (s *Service) reminderNotice(t *table) (Notice, bool) {
 	lang := s.threadLang(t.row)
 	n.Lang = lang // its buttons speak the thread's language too
 	n.Text = T(lang, "reminder", "Game", gameTitle(t), "Names", joinNames(lang, who))
+	if d := t.row.Deadline; d != nil {
+		n.Text = T(lang, "reminder_deadline", "Game", gameTitle(t), "Names", joinNames(lang, who), "When", Stamp(*d, "R"))
+	}
 	return n, true
 }
 

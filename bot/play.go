@@ -542,7 +542,13 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat, user)
 	pt := s.playerTimes(ctx, row.Guild)
 	notices = s.quietPosts(pt, row, t.state, &f, s.now(), notices)
+	dms, err := s.privateNotices(ctx, t, evs, seat, user)
+	if err != nil {
+		_ = s.reload(ctx, t)
+		return nil, err
+	}
 	if w.Status == storage.StatusRunning {
+		dms = s.holdDMs(pt, &f, s.now(), dms)
 		// The clocks, and when Tick next looks: a held flow is posted once the AI has had its
 		// time (see aiHoldBound), a held ping when quiet hours end.
 		s.setClocks(pt, &next, t.state, &f)
@@ -550,11 +556,6 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	}
 	w.Flow = f.encode()
 	w.Outbox = append(w.Outbox, notices...)
-	dms, err := s.privateNotices(ctx, t, evs, seat, user)
-	if err != nil {
-		_ = s.reload(ctx, t)
-		return nil, err
-	}
 	w.Outbox = append(w.Outbox, dms...)
 	ver, err := s.store.AppendMove(ctx, w)
 	if err != nil {

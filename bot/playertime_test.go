@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/boardbot/boardbot/rules/rulestest"
+	"github.com/boardbot/boardbot/storage"
 	"github.com/boardbot/boardbot/storage/sqlite"
 )
 
@@ -184,6 +185,15 @@ func TestQuietHoursHoldPingsAndStopClock(t *testing.T) {
 	if e.tick(); len(e.sent) != 1 || e.sent[0].Kind != "reminder" || strings.Join(e.sent[0].Mentions, ",") != "u-bob" {
 		t.Fatalf("bob's reminder: %+v", e.sent)
 	}
+	// It tells when his time runs out, as a Discord timestamp; so does /games.
+	d := e.row(th).Deadline
+	if want := "time runs out " + Stamp(*d, "R"); !strings.Contains(e.sent[0].Text, want) {
+		t.Errorf("the reminder says %q, not %q", e.sent[0].Text, want)
+	}
+	gs, err := e.svc.MyGames(ctx, user("bob"))
+	if err != nil || len(gs) != 1 || gs[0].Deadline == nil || !gs[0].Deadline.Equal(*d) {
+		t.Errorf("/games shows the deadline: %+v %v", gs, err)
+	}
 }
 
 // The console reads Discord timestamps in its user's zone.
@@ -193,5 +203,35 @@ func TestRenderStamps(t *testing.T) {
 	got := RenderStamps("until "+Stamp(at, "f")+", at "+Stamp(at, "t")+", "+Stamp(at, "R"), berlin, at.Add(-90*time.Minute))
 	if want := "until 2026-12-07 22:30 CET, at 22:30, 2026-12-07 22:30 (+1h30m)"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A direct message to a player in their quiet hours waits in the flow until they end, then
+// goes out once; one to a player awake goes at once.
+func TestQuietHoursHoldDMs(t *testing.T) {
+	e := newEnv(t)
+	now := e.now // 12:00 UTC
+	pt := &playerTimes{m: map[string]PlayerTime{
+		"u-bob": {Loc: time.UTC, Quiet: []QuietRange{{From: 11 * 60, To: 13 * 60}}},
+		"u-ann": {Loc: time.UTC},
+	}}
+	dm := func(u string) storage.OutboxMessage {
+		return e.svc.notice(Notice{Kind: "dm", Game: 7, User: u, Lang: LangEnglish, Text: "your card: 5"})
+	}
+	var f flow
+	out := e.svc.holdDMs(pt, &f, now, []storage.OutboxMessage{dm("u-bob"), dm("u-ann")})
+	if len(out) != 1 || len(f.Hold) != 1 || f.Hold[0].User != "u-bob" || f.Hold[0].At != now.Add(time.Hour).Unix() {
+		t.Fatalf("bob's DM is held to 13:00, ann's goes: %d out, %+v", len(out), f.Hold)
+	}
+	if w := f.wakeAt(&storage.Game{}); w == nil || !w.Equal(now.Add(time.Hour)) {
+		t.Fatalf("Tick wakes at 13:00: %v", w)
+	}
+	tb := &table{row: &storage.Game{ID: 7}}
+	if got := e.svc.heldPings(pt, tb, &f, now.Add(59*time.Minute)); len(got) != 0 || len(f.Hold) != 1 {
+		t.Fatalf("not before: %d, %+v", len(got), f.Hold)
+	}
+	got := e.svc.heldPings(pt, tb, &f, now.Add(time.Hour))
+	if len(got) != 1 || got[0].Kind != "dm" || len(f.Hold) != 0 || !strings.Contains(string(got[0].Payload), "your card: 5") {
+		t.Fatalf("the DM goes once at 13:00: %+v, %+v", got, f.Hold)
 	}
 }

@@ -18,6 +18,10 @@ type heldPing struct {
 	// Reminder: what was held is a reminder (or a time-out notice), not the turn's ping; it
 	// follows as a reminder.
 	Reminder bool `json:"reminder,omitempty"`
+	// DM is a direct message held for the player (hear=dm: their private news), in Lang; it
+	// goes out when their quiet hours end, awaited or not.
+	DM   string `json:"dm,omitempty"`
+	Lang string `json:"lang,omitempty"`
 }
 
 // Flow.Remind values besides a time: the reminder is the row's RemindAt (a flow written before
@@ -68,7 +72,7 @@ func awaitedUsers(row *storage.Game, st rules.State) []string {
 // when their quiet hours end. A player pinged now loses a held ping: they had theirs.
 func (s *Service) quietPosts(pt *playerTimes, row *storage.Game, st rules.State, f *flow, now time.Time, msgs []storage.OutboxMessage) []storage.OutboxMessage {
 	awaited := awaitedUsers(row, st)
-	f.Hold = slices.DeleteFunc(f.Hold, func(h heldPing) bool { return !slices.Contains(awaited, h.User) })
+	f.Hold = slices.DeleteFunc(f.Hold, func(h heldPing) bool { return h.DM == "" && !slices.Contains(awaited, h.User) })
 	for i, m := range msgs {
 		if m.Kind == "dm" || m.Kind == "status" {
 			continue
@@ -86,7 +90,7 @@ func (s *Service) quietPosts(pt *playerTimes, row *storage.Game, st rules.State,
 				if !slices.Contains(awaited, u) {
 					break
 				}
-				k := slices.IndexFunc(f.Hold, func(h heldPing) bool { return h.User == u })
+				k := slices.IndexFunc(f.Hold, func(h heldPing) bool { return h.User == u && h.DM == "" })
 				if k < 0 {
 					f.Hold = append(f.Hold, heldPing{User: u, At: p.QuietEnds(now).Unix(), Reminder: m.Kind != "turn"})
 				} else if m.Kind == "turn" {
@@ -94,7 +98,7 @@ func (s *Service) quietPosts(pt *playerTimes, row *storage.Game, st rules.State,
 				}
 			default:
 				keep = append(keep, u)
-				f.Hold = slices.DeleteFunc(f.Hold, func(h heldPing) bool { return h.User == u })
+				f.Hold = slices.DeleteFunc(f.Hold, func(h heldPing) bool { return h.User == u && h.DM == "" })
 			}
 		}
 		if len(keep) == len(n.Mentions) {
@@ -161,10 +165,13 @@ func remindIn(old flow, row *storage.Game) int64 {
 func (s *Service) heldPings(pt *playerTimes, t *table, f *flow, now time.Time) []storage.OutboxMessage {
 	awaited := awaitedUsers(t.row, t.state)
 	var due, keep []heldPing
+	var out []storage.OutboxMessage
 	for _, h := range f.Hold {
 		switch {
 		case h.At > now.Unix():
 			keep = append(keep, h)
+		case h.DM != "":
+			out = append(out, s.notice(Notice{Kind: "dm", Game: t.row.ID, User: h.User, Lang: h.Lang, Text: h.DM}))
 		case !slices.Contains(awaited, h.User):
 		case pt.of(h.User).QuietAt(now):
 			h.At = pt.of(h.User).QuietEnds(now).Unix()
@@ -175,9 +182,8 @@ func (s *Service) heldPings(pt *playerTimes, t *table, f *flow, now time.Time) [
 	}
 	f.Hold = keep
 	if len(due) == 0 {
-		return nil
+		return out
 	}
-	var out []storage.OutboxMessage
 	for _, reminder := range []bool{false, true} {
 		n, ok := s.reminderNotice(t)
 		if !ok {
@@ -222,4 +228,21 @@ func (s *Service) quietOnDelivery(ctx context.Context, out *Outgoing) {
 	if len(keep) < len(out.Mentions) {
 		out.Mentions, out.Silent = keep, len(keep) == 0
 	}
+}
+
+// holdDMs keeps direct messages for players in their quiet hours in the flow (f.Hold) until the
+// hours end: a DM notifies as a mention does.
+func (s *Service) holdDMs(pt *playerTimes, f *flow, now time.Time, dms []storage.OutboxMessage) []storage.OutboxMessage {
+	return slices.DeleteFunc(dms, func(m storage.OutboxMessage) bool {
+		var n Notice
+		if m.Kind != "dm" || json.Unmarshal(m.Payload, &n) != nil {
+			return false
+		}
+		p := pt.of(n.User)
+		if !p.QuietAt(now) {
+			return false
+		}
+		f.Hold = append(f.Hold, heldPing{User: n.User, At: p.QuietEnds(now).Unix(), DM: n.Text, Lang: n.Lang})
+		return true
+	})
 }

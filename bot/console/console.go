@@ -354,6 +354,9 @@ func (c *Console) mine(ctx context.Context) error {
 		} else if len(g.Awaiting) > 0 {
 			turn = " — " + bot.T(lang, "dc_games_waiting", "Names", strings.Join(g.Awaiting, ", "))
 		}
+		if g.Deadline != nil {
+			turn += " — " + c.svc.Readable(ctx, Guild, c.user.ID, bot.T(lang, "games_deadline", "When", bot.Stamp(*g.Deadline, "f")))
+		}
 		status := string(g.Status)
 		if id, ok := statusMsgs[status]; ok {
 			status = bot.T(lang, id)

@@ -286,6 +286,10 @@ func (h *Handler) myGames(ctx context.Context, i *discordgo.Interaction, req bot
 		case len(g.Awaiting) > 0:
 			line += " — " + bot.T(ul, "dc_games_waiting", "Names", strings.Join(g.Awaiting, ", "))
 		}
+		if g.Deadline != nil {
+			// A Discord timestamp: each reader sees it in their own zone and language.
+			line += " — " + bot.T(ul, "games_deadline", "When", bot.Stamp(*g.Deadline, "R"))
+		}
 		if ch := g.Thread; ch != "" && g.Guild != "" {
 			line += fmt.Sprintf(" — https://discord.com/channels/%s/%s", g.Guild, ch)
 		}
