@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/rules/rulestest"
 	"github.com/boardbot/boardbot/storage"
@@ -283,4 +285,39 @@ func anyLate(late map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// /settings me timezone suggests IANA zones as a city is typed, and hear its four ways in the
+// reader's words.
+func TestSettingsAutocomplete(t *testing.T) {
+	e := newEnv(t)
+	defer e.connect()()
+	ask := func(key, typed string) []string {
+		i := as(e.load("autocomplete"), "ann")
+		i.ChannelID = "c-games"
+		i.Data = discordgo.ApplicationCommandInteractionData{ID: "cmd-settings", Name: "settings", CommandType: discordgo.ChatApplicationCommand,
+			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "me", Type: discordgo.ApplicationCommandOptionSubCommand,
+				Options: []*discordgo.ApplicationCommandInteractionDataOption{
+					{Name: "key", Type: discordgo.ApplicationCommandOptionString, Value: key},
+					{Name: "value", Type: discordgo.ApplicationCommandOptionString, Value: typed, Focused: true}}}}}
+		cs, _ := e.answer(i)["choices"].([]any)
+		var out []string
+		for _, c := range cs {
+			c, _ := c.(map[string]any)
+			out = append(out, fmt.Sprint(c["name"], "=", c["value"]))
+		}
+		return out
+	}
+	if got := strings.Join(ask("timezone", "berl"), "|"); got != "Europe/Berlin=Europe/Berlin" {
+		t.Errorf("timezone berl: %s", got)
+	}
+	if got := strings.Join(ask("timezone", "Europa/Berlin"), "|"); got != "Europe/Berlin=Europe/Berlin" {
+		t.Errorf("timezone Europa/Berlin: %s", got)
+	}
+	if got := strings.Join(ask("hear", "d"), "|"); got != "dm: a mention and a direct message=dm|digest: the daily digest only=digest" {
+		t.Errorf("hear d: %s", got)
+	}
+	if got := strings.Join(ask("quiet", "23:00-07:00"), "|"); got != "23:00-07:00=23:00-07:00" {
+		t.Errorf("quiet: %s", got)
+	}
 }
