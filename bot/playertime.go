@@ -219,6 +219,9 @@ func quietValue(v string) (string, error) {
 // zoneValue checks an IANA time zone name, taking any case ("europe/berlin").
 func zoneValue(v string) (string, error) {
 	v = strings.TrimSpace(v)
+	if strings.EqualFold(v, "off") {
+		return "", nil // back to the server's zone
+	}
 	for _, z := range zoneNames {
 		if strings.EqualFold(z, v) {
 			return z, nil
@@ -342,7 +345,7 @@ func (s *Service) playerTime(ctx context.Context, guild, user string) PlayerTime
 		s.log.Warn("player time settings", "user", user, "err", err)
 		return p
 	}
-	if z, ok := vals["timezone"]; ok {
+	if z := vals["timezone"]; z != "" { // "": the server's
 		if l, err := time.LoadLocation(z); err == nil {
 			p.Loc = l
 		}

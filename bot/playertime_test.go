@@ -93,6 +93,7 @@ func TestSettingValuesOfTime(t *testing.T) {
 		{zoneValue, "Europa/Berlin", "", "value_timezone_try"},
 		{zoneValue, "Berlin", "", "value_timezone_try"},
 		{zoneValue, "Moon/Base", "", "value_timezone"},
+		{zoneValue, "off", "", ""},
 		{quietValue, "23:00-08:00", "23:00-08:00", ""},
 		{quietValue, " 23-7 , 13:00-14:00", "23:00-07:00,13:00-14:00", ""},
 		{quietValue, "off", "off", ""},
@@ -233,5 +234,33 @@ func TestQuietHoursHoldDMs(t *testing.T) {
 	got := e.svc.heldPings(pt, tb, &f, now.Add(time.Hour))
 	if len(got) != 1 || got[0].Kind != "dm" || len(f.Hold) != 0 || !strings.Contains(string(got[0].Payload), "your card: 5") {
 		t.Fatalf("the DM goes once at 13:00: %+v, %+v", got, f.Hold)
+	}
+}
+
+// A player's zone is their own, else the server's, else UTC; "off" goes back to the server's.
+func TestPlayerZoneFallsBackToTheServer(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+	ann := Request{User: user("ann"), Place: lobby}
+	zone := func() string { return e.svc.playerTime(ctx, "g1", "u-ann").Loc.String() }
+	if got := zone(); got != "UTC" {
+		t.Errorf("no zone anywhere: %s", got)
+	}
+	for _, step := range []struct {
+		who      Request
+		scope, v string
+		want     string
+	}{
+		{admin, ScopeGuild, "Asia/Tokyo", "Asia/Tokyo"},
+		{ann, ScopeUser, "Europe/Berlin", "Europe/Berlin"},
+		{ann, ScopeUser, "off", "Asia/Tokyo"},
+	} {
+		if _, err := e.svc.SetSetting(ctx, step.who, step.scope, "timezone", step.v); err != nil {
+			t.Fatal(err)
+		}
+		if got := zone(); got != step.want {
+			t.Errorf("after %s timezone %s: %s, want %s", step.scope, step.v, got, step.want)
+		}
 	}
 }
