@@ -264,3 +264,34 @@ func TestPlayerZoneFallsBackToTheServer(t *testing.T) {
 		}
 	}
 }
+
+// A post queued while a player was awake and delivered late, in their quiet hours, does not
+// ping them.
+func TestQuietHoursAtDelivery(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	if _, err := e.svc.SetSetting(ctx, Request{User: user("bob"), Place: lobby}, ScopeUser, "quiet", "12:30-20:00"); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.svc.AttachThread(ctx, rep.Game, "t-1", "m1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Join(ctx, e.in("t-1", user("bob"))); err != nil {
+		t.Fatal(err)
+	}
+	e.now = e.now.Add(45 * time.Minute) // delivery fell behind into bob's quiet hours
+	e.deliver()
+	var post *Outgoing
+	for i := range e.sent {
+		if e.sent[i].Kind == "turn" {
+			post = &e.sent[i]
+		}
+	}
+	if post == nil || strings.Join(post.Mentions, ",") != "u-ann" || post.Silent {
+		t.Fatalf("the late post pings ann only: %+v", post)
+	}
+}
