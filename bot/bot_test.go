@@ -639,7 +639,10 @@ func TestSettingsValidation(t *testing.T) {
 	cases := []struct{ scope, key, value, want string }{
 		{ScopeGuild, "reminder_hours", "-1", "from 0 to 720"},
 		{ScopeGuild, "colour", "red", "settings are: reminder_hours"},
-		{ScopeUser, "dm", "maybe", "one of on, off"},
+		{ScopeUser, "dm", "maybe", "thread, dm, digest or none"},
+		{ScopeUser, "timezone", "Europa/Berlin", `"Europa/Berlin" is not a time zone: try Europe/Berlin.`},
+		{ScopeUser, "quiet", "late", "times like 23:00-08:00"},
+		{ScopeUser, "digest_hour", "25", "an hour from 0 to 23"},
 	}
 	for _, c := range cases {
 		_, err := e.svc.SetSetting(ctx, admin, c.scope, c.key, c.value)
@@ -649,8 +652,23 @@ func TestSettingsValidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, err := e.svc.ShowSettings(ctx, admin)
-	if err != nil || !strings.Contains(rep.Text, "clock_days = 3") || !strings.Contains(rep.Text, "dm = off") {
+	if err != nil || !strings.Contains(rep.Text, "clock_days: 3") || !strings.Contains(rep.Text, "hear: a mention in the game's thread") {
 		t.Fatalf("%+v %v", rep, err)
+	}
+	// The old dm key sets how the player hears; answers tell values in words, times too.
+	for _, c := range []struct{ key, value, want string }{
+		{"dm", "on", "how you hear is now a mention and a direct message."},
+		{"timezone", "europe/berlin", "time zone is now Europe/Berlin. It is 13:00 in Europe/Berlin now."},
+		{"quiet", "23-8", "quiet hours is now 23:00 to 08:00. It is 13:00 in Europe/Berlin now. Your next quiet hours: <t:"},
+		{"digest_hour", "7", "digest hour is now 07:00 your time."},
+	} {
+		rep, err := e.svc.SetSetting(ctx, admin, ScopeUser, c.key, c.value)
+		if err != nil || !strings.HasPrefix(rep.Text, c.want) || !rep.Private {
+			t.Errorf("/settings me %s %s: %q %v; want %q...", c.key, c.value, rep.Text, err, c.want)
+		}
+	}
+	if on, err := e.svc.wantsDM(ctx, admin.User.ID); !on || err != nil {
+		t.Errorf("dm on is hear=dm: %v %v", on, err)
 	}
 	rep, _ = e.svc.Create(ctx, admin, CreateSpec{Kind: "bids", Seats: 2})
 	g, _ := e.store.Game(ctx, rep.Game)

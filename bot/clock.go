@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -60,41 +62,78 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 	}
 	var msgs []storage.OutboxMessage
 	acted := false
-	if f := readFlow(row); f.Held != 0 && !time.Unix(f.Held, 0).Add(aiHoldBound).After(now) {
+	pt := s.playerTimes(ctx, row.Guild)
+	f := readFlow(row)
+	if f.Held != 0 && !time.Unix(f.Held, 0).Add(aiHoldBound).After(now) {
 		// The AI has not answered in time: the thread hears of the moves so far.
 		nf, posts := s.post(t, t.state, t.seq, f, "")
-		row.Flow = nf.encode()
-		msgs = append(msgs, posts...)
-		row.RemindAt = nil
+		f = nf
+		msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, posts)...)
+		f.Remind = remindNone
 		if row.ReminderHours > 0 {
-			r := now.Add(time.Duration(row.ReminderHours) * time.Hour)
-			row.RemindAt = &r
+			f.Remind = now.Add(time.Duration(row.ReminderHours) * time.Hour).Unix()
 		}
+		acted = true
+	}
+	if len(f.Hold) > 0 && !time.Unix(slices.MinFunc(f.Hold, func(a, b heldPing) int { return cmp.Compare(a.At, b.At) }).At, 0).After(now) {
+		msgs = append(msgs, s.heldPings(pt, t, &f, now)...)
 		acted = true
 	}
 	if row.Deadline != nil && !row.Deadline.After(now) {
 		row.Deadline = nil
-		if n, ok := s.lateNotice(t); ok {
+		// Nobody runs out of time in their quiet hours: the players awake now are late; when
+		// all are asleep, the deadline waits for the first to wake.
+		var awake []Awaited
+		var wakes *time.Time
+		for _, a := range s.awaitedHumans(t) {
+			p := pt.of(a.User)
+			if !p.QuietAt(now) {
+				awake = append(awake, a)
+			} else if e := p.QuietEnds(now); wakes == nil || e.Before(*wakes) {
+				wakes = &e
+			}
+		}
+		if len(awake) == 0 {
+			row.Deadline = wakes
+		} else if n, ok := s.lateNotice(t, awake); ok {
 			for i := range row.Players {
 				if isLateSeat(n.Awaited, row.Players[i].Seat) {
 					row.Players[i].Late = true
 				}
 			}
-			msgs = append(msgs, s.notice(n))
+			msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
 		}
 		acted = true
 	}
-	if row.RemindAt != nil && !row.RemindAt.After(now) {
-		next := now.Add(reminderEvery)
-		row.RemindAt = &next
+	if f.remindDue(row, now) {
+		f.Remind = now.Add(reminderEvery).Unix()
 		if n, ok := s.reminderNotice(t); ok {
-			msgs = append(msgs, s.notice(n))
+			// A reminder never lands in quiet hours: with every awaited player asleep it waits
+			// for the first to wake; otherwise the sleeping ones have their ping held.
+			first := time.Time{}
+			for _, u := range n.Mentions {
+				p := pt.of(u)
+				if !p.QuietAt(now) {
+					first = now
+					break
+				}
+				if e := p.QuietEnds(now); first.IsZero() || e.Before(first) {
+					first = e
+				}
+			}
+			if first.Equal(now) || first.IsZero() {
+				msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
+			} else {
+				f.Remind = first.Unix()
+			}
 		}
 		acted = true
 	}
 	if !acted {
 		return false, nil
 	}
+	row.Flow = f.encode()
+	row.RemindAt = f.wakeAt(row)
 	// The game and its notices in one version-checked write: of several instances ticking the
 	// same due game, one wins and queues the notice; the others' writes change nothing.
 	if err := s.store.UpdateGame(ctx, row, msgs...); err != nil {
@@ -143,13 +182,15 @@ func (s *Service) reminderNotice(t *table) (Notice, bool) {
 	lang := s.threadLang(t.row)
 	n.Lang = lang // its buttons speak the thread's language too
 	n.Text = T(lang, "reminder", "Game", gameTitle(t), "Names", joinNames(lang, who))
+	if d := t.row.Deadline; d != nil {
+		n.Text = T(lang, "reminder_deadline", "Game", gameTitle(t), "Names", joinNames(lang, who), "When", Stamp(*d, "R"))
+	}
 	return n, true
 }
 
 // lateNotice tells everyone that the awaited seats ran out of time and offers the others what
 // the game allows.
-func (s *Service) lateNotice(t *table) (Notice, bool) {
-	aw := s.awaitedHumans(t)
+func (s *Service) lateNotice(t *table, aw []Awaited) (Notice, bool) {
 	if len(aw) == 0 {
 		return Notice{}, false
 	}

@@ -162,7 +162,9 @@ func (s *Service) threadWorks(ctx context.Context, game int64) error {
 	if t.row.Status != storage.StatusRunning || t.state == nil {
 		return nil
 	}
-	s.setClocks(t.row, t.state)
+	f := readFlow(t.row)
+	s.setClocks(s.playerTimes(ctx, t.row.Guild), t.row, t.state, &f)
+	t.row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, t.row); err != nil {
 		_ = s.reload(ctx, t)
 		return err

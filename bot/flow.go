@@ -100,6 +100,12 @@ type flow struct {
 	// (Service.editMade): a post's events that an edit told are left out of the next post only
 	// when that edit, or a later one, reached the thread (see restore).
 	Edits []editMark `json:"edits,omitempty"`
+	// Hold are the pings held back for players' quiet hours (bot/quiet.go).
+	Hold []heldPing `json:"hold,omitempty"`
+	// Remind is when (unix seconds) the next reminder is due: the row's RemindAt is then only
+	// when Tick next looks at the game (see wakeAt). remindLegacy: RemindAt is the reminder;
+	// remindNone: none.
+	Remind int64 `json:"remind,omitempty"`
 }
 
 // editMark says the status edit at Seq of the post at Post is on the thread.
@@ -451,6 +457,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	}
 	next.Told = toldNow(f.Told, st)
 	next.Edits = f.Edits[max(0, len(f.Edits)-keptEdits):]
+	next.Hold, next.Remind = f.Hold, f.Remind
 	return next, []storage.OutboxMessage{s.notice(n)}
 }
 

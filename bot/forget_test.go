@@ -32,7 +32,7 @@ func TestForgetMe(t *testing.T) {
 		wantRefusal(t, err, "#"+strconv.FormatInt(id, 10))
 		wantRefusal(t, err, "/resign")
 	}
-	if vals, _ := e.store.Settings(ctx, ScopeUser, "u-ann"); vals["dm"] != "on" {
+	if vals, _ := e.store.Settings(ctx, ScopeUser, "u-ann"); vals["hear"] != "dm" {
 		t.Fatalf("a refused forget changed the settings: %v", vals)
 	}
 
@@ -73,7 +73,7 @@ func TestForgetMe(t *testing.T) {
 	if vals, _ := e.store.Settings(ctx, ScopeUser, "u-ann"); len(vals) != 0 {
 		t.Errorf("ann's settings remain: %v", vals)
 	}
-	if vals, _ := e.store.Settings(ctx, ScopeUser, "u-bob"); vals["dm"] != "on" {
+	if vals, _ := e.store.Settings(ctx, ScopeUser, "u-bob"); vals["hear"] != "dm" {
 		t.Errorf("bob's settings: %v", vals)
 	}
 	// The leaderboard keeps bob's rating from the game but lists no former player.

@@ -351,7 +351,6 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	row.Seats, row.Snapshot, row.Status = len(row.Players), snap, storage.StatusRunning
-	s.setClocks(row, st)
 	sl := s.threadLang(row)
 	begins := T(sl, "start_begins", "Game", gameTitle(t), "Players", rosterLines(sl, row, st))
 	solo := ""
@@ -360,6 +359,9 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 		begins = T(sl, "start_begins_solo", "Game", gameTitle(t), "Name", playerName(row, 0), "Solo", solo)
 	}
 	f, notices := s.post(t, st, 0, flow{}, begins)
+	pt := s.playerTimes(ctx, row.Guild)
+	notices = s.quietPosts(pt, row, st, &f, s.now(), notices)
+	s.setClocks(pt, row, st, &f)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)

@@ -73,6 +73,9 @@ type Notice struct {
 	// Last is what the board's last-move box tells (render.Meta.Last): the post's events without
 	// housekeeping. Nil: the box tells the engine's own last move.
 	Last []string `json:"last,omitempty"`
+	// Silent: the post goes out without notifications (Discord's SUPPRESS_NOTIFICATIONS), as
+	// its mentions were taken off for the players' quiet hours.
+	Silent bool `json:"silent,omitempty"`
 }
 
 // Awaited is a seat a notice is about, with its player.
@@ -217,21 +220,39 @@ func winnerName(lang string, row *storage.Game, st rules.State, seat rules.Seat)
 	return seatLabel(lang, row, st, seat)
 }
 
-// setClocks sets the move deadline and the next reminder from the game's clock settings.
-func (s *Service) setClocks(row *storage.Game, st rules.State) {
-	row.Deadline, row.RemindAt = nil, nil
+// setClocks sets the move deadline and the next reminder from the game's clock settings, and
+// when Tick next looks at the game (f's reminder, held pings, the AI's hold). The clocks count
+// the awaited players' awake time only: the deadline is when the last of them has been awake
+// for the game's clock, the reminder when the first has been awake for its reminder time.
+func (s *Service) setClocks(pt *playerTimes, row *storage.Game, st rules.State, f *flow) {
+	row.Deadline, row.RemindAt, f.Remind = nil, nil, remindNone
 	if st.Result() != nil {
+		f.Hold = nil
 		return
 	}
 	now := s.now()
+	users := awaitedUsers(row, st)
 	if row.ClockHours > 0 {
 		d := now.Add(time.Duration(row.ClockHours) * time.Hour)
+		for i, u := range users {
+			at := pt.of(u).AwakeAfter(now, time.Duration(row.ClockHours)*time.Hour)
+			if i == 0 || at.After(d) {
+				d = at
+			}
+		}
 		row.Deadline = &d
 	}
 	if row.ReminderHours > 0 {
 		r := now.Add(time.Duration(row.ReminderHours) * time.Hour)
-		row.RemindAt = &r
+		for i, u := range users {
+			at := pt.of(u).AwakeAfter(now, time.Duration(row.ReminderHours)*time.Hour)
+			if i == 0 || at.Before(r) {
+				r = at
+			}
+		}
+		f.Remind = r.Unix()
 	}
+	row.RemindAt = f.wakeAt(row)
 }
 
 // Outgoing is a delivered notice, ready for a transport: text, the users to ping, and the board.
@@ -567,6 +588,7 @@ func (s *Service) deliverOne(ctx context.Context, sender Sender, m storage.Outbo
 	if n.Kind != "dm" && n.Game != 0 {
 		s.current(ctx, &out)
 	}
+	s.quietOnDelivery(ctx, &out)
 	if n.Board && !(n.Kind == "status" && out.Stale) { // an outdated edit is not made: no drawing
 		img, focus, err := s.boardAt(ctx, n.Game, n.Seq, snap, n.Last)
 		if err != nil {

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
@@ -557,28 +556,27 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		result = s.finalResult(row, res)
 		b, _ := json.Marshal(result)
 		w.Status, w.Result = storage.StatusFinished, b
-	} else {
-		s.setClocks(&next, t.state)
-		w.Deadline, w.RemindAt = next.Deadline, next.RemindAt
 	}
 	if len(row.Players) > 0 && anyLate(row.Players) {
 		w.Players = clearLate(row.Players)
 	}
 	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat, user)
-	if f.Held != 0 && w.Status == storage.StatusRunning {
-		// Tick posts a held flow once the AI has had its time (see aiHoldBound).
-		due := time.Unix(f.Held, 0).Add(aiHoldBound)
-		if w.RemindAt == nil || due.Before(*w.RemindAt) {
-			w.RemindAt = &due
-		}
-	}
-	w.Flow = f.encode()
-	w.Outbox = append(w.Outbox, notices...)
+	pt := s.playerTimes(ctx, row.Guild)
+	notices = s.quietPosts(pt, row, t.state, &f, s.now(), notices)
 	dms, err := s.privateNotices(ctx, t, evs, seat, user)
 	if err != nil {
 		_ = s.reload(ctx, t)
 		return nil, err
 	}
+	if w.Status == storage.StatusRunning {
+		dms = s.holdDMs(pt, &f, s.now(), dms)
+		// The clocks, and when Tick next looks: a held flow is posted once the AI has had its
+		// time (see aiHoldBound), a held ping when quiet hours end.
+		s.setClocks(pt, &next, t.state, &f)
+		w.Deadline, w.RemindAt = next.Deadline, next.RemindAt
+	}
+	w.Flow = f.encode()
+	w.Outbox = append(w.Outbox, notices...)
 	w.Outbox = append(w.Outbox, dms...)
 	ver, err := s.store.AppendMove(ctx, w)
 	if err != nil {

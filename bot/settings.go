@@ -76,8 +76,14 @@ var settingSpecs = []settingSpec{
 	{ScopeGuild, "channels", "all", channelList},
 	{ScopeGuild, "creators", "everyone", oneOf("everyone", "admins")},
 	{ScopeGuild, "language", langAuto, languageValue},
-	{ScopeUser, "dm", "off", oneOf("on", "off")},
+	{ScopeGuild, "timezone", "UTC", zoneValue},
 	{ScopeUser, "language", langAuto, languageValue},
+	// A player's own time (bot/playertime.go). "dm" (on/off) was the first of these: it is
+	// now a value of "hear", and setting it sets that.
+	{ScopeUser, "timezone", "", zoneValue},
+	{ScopeUser, "quiet", "off", quietValue},
+	{ScopeUser, "hear", HearThread, hearValue},
+	{ScopeUser, "digest_hour", strconv.Itoa(defaultDigestHour), hourValue},
 }
 
 func specFor(scope, key string) (settingSpec, bool) {
@@ -106,6 +112,10 @@ func SettingKeys(scope string) []string { return keysOf(scope) }
 func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value string) (Reply, error) {
 	s.noteGuildLocale(ctx, req)
 	ul := s.UserLanguage(ctx, req)
+	key = strings.ToLower(strings.TrimSpace(key))
+	if scope == ScopeUser && key == "dm" {
+		key = "hear" // the old key: on is a DM, off the thread (hearValue reads both)
+	}
 	sp, ok := specFor(scope, key)
 	if !ok {
 		return Reply{}, refuseT(ul, "setting_unknown", "Scope", scopeIn(ul, scope), "Key", key, "Keys", strings.Join(keysOf(scope), ", "))
@@ -125,6 +135,10 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 		what := err.Error()
 		var ve valueErr
 		if errors.As(err, &ve) {
+			if strings.HasPrefix(ve.id, "value_timezone") {
+				// A whole answer: what was wrong and what to type instead.
+				return Reply{}, refuseT(ul, ve.id, ve.args...)
+			}
 			what = T(ul, ve.id, ve.args...)
 		}
 		return Reply{}, refuseT(ul, "setting_bad_value", "Key", T(ul, "setting_name_"+key), "What", what)
@@ -142,7 +156,12 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 		// reader who has none of their own and reads the server's (the console's admin).
 		ul = s.UserLanguage(ctx, req)
 	}
-	return Reply{Text: T(ul, "setting_set", "Key", T(ul, "setting_name_"+key), "Value", settingValueIn(ul, key, v)), Private: true}, nil
+	text := T(ul, "setting_set", "Key", T(ul, "setting_name_"+key), "Value", settingValueIn(ul, key, v))
+	if key == "timezone" || key == "quiet" {
+		// The player sees at once what it means: the time there now, and their next quiet hours.
+		text += " " + s.timeCheck(ctx, req, ul)
+	}
+	return Reply{Text: text, Private: true}, nil
 }
 
 // scopeIn names a scope in the reader's words ("server", "personal"); an unknown one as given.
@@ -156,6 +175,34 @@ func scopeIn(lang, scope string) string {
 // settingValueIn is a setting's stored value in the reader's words: a language by its name, the
 // words of a choice; numbers and channel ids as they are.
 func settingValueIn(lang, key, v string) string {
+	switch key {
+	case "quiet":
+		if v == "off" || v == "" {
+			return T(lang, "setting_value_quiet_off")
+		}
+		var parts []string
+		for _, r := range strings.Split(v, ",") {
+			a, b, _ := strings.Cut(r, "-")
+			parts = append(parts, T(lang, "setting_value_quiet_range", "From", a, "To", b))
+		}
+		return joinNames(lang, parts)
+	case "hear":
+		if id, ok := hearWords[v]; ok {
+			return T(lang, id)
+		}
+	case "digest_hour":
+		if h, err := strconv.Atoi(v); err == nil {
+			return T(lang, "setting_value_hour", "Hour", fmt.Sprintf("%02d:00", h))
+		}
+	case "timezone":
+		switch v {
+		case "":
+			return T(lang, "setting_value_zone_server")
+		case "UTC":
+			return T(lang, "setting_value_utc")
+		}
+		return v
+	}
 	switch {
 	case v == langAuto || (key != "language" && HasText("setting_value_"+v)):
 		return T(lang, "setting_value_"+v)
@@ -181,10 +228,14 @@ func (s *Service) ShowSettings(ctx context.Context, req Request) (Reply, error) 
 				continue
 			}
 			v, ok := vals[sp.Key]
+			if !ok && sp.Scope == ScopeUser && sp.Key == "hear" && vals["dm"] == "on" {
+				v, ok = HearDM, true // set before "hear" existed
+			}
 			if !ok {
 				v = s.defaultSetting(sp)
 			}
-			fmt.Fprintf(&b, "  %s = %s (%s)\n", sp.Key, v, T(ul, "setting_help_"+sp.Scope+"_"+sp.Key))
+			// The key as one types it, its value in words.
+			fmt.Fprintf(&b, "  %s: %s (%s)\n", sp.Key, settingValueIn(ul, sp.Key, v), T(ul, "setting_help_"+sp.Scope+"_"+sp.Key))
 		}
 		return nil
 	}
@@ -253,7 +304,28 @@ func (s *Service) mayCreate(ctx context.Context, req Request, lang string) error
 	return nil
 }
 
-func (s *Service) wantsDM(ctx context.Context, user string) (bool, error) {
-	v, ok, err := s.store.Setting(ctx, ScopeUser, user, "dm")
-	return ok && v == "on", err
+// hearWords are the messages naming each way of hearing.
+var hearWords = map[string]string{
+	HearThread: "setting_value_hear_thread",
+	HearDM:     "setting_value_hear_dm",
+	HearDigest: "setting_value_hear_digest",
+	HearNone:   "setting_value_hear_none",
 }
+
+// wantsDM: the player hears by direct message (hear=dm, or the old dm=on).
+func (s *Service) wantsDM(ctx context.Context, user string) (bool, error) {
+	vals, err := s.store.Settings(ctx, ScopeUser, user)
+	if err != nil {
+		return false, err
+	}
+	if h, ok := vals["hear"]; ok {
+		return h == HearDM, nil
+	}
+	return vals["dm"] == "on", nil
+}
+
+// HearValues are the ways a player may hear of their games, in menu order.
+var HearValues = []string{HearThread, HearDM, HearDigest, HearNone}
+
+// HearWords names a way of hearing in the reader's words.
+func HearWords(lang, v string) string { return T(lang, hearWords[v]) }

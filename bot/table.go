@@ -535,6 +535,7 @@ func (s *Service) MyGames(ctx context.Context, user User) ([]GameSummary, error)
 		g := GameSummary{ID: r.ID, Kind: r.Kind, Name: t.kit.Game.Info().Name, Status: string(t.row.Status),
 			Guild: r.Guild, Channel: r.Channel, Thread: t.row.Thread}
 		if t.state != nil && t.row.Status == storage.StatusRunning {
+			g.Deadline = t.row.Deadline
 			for _, p := range t.state.Awaiting() {
 				g.Awaiting = append(g.Awaiting, playerName(t.row, p.Seat))
 				if userOf(t.row, p.Seat) == user.ID {

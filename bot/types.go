@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"time"
+
 	"errors"
 	"fmt"
 
@@ -151,4 +153,7 @@ type GameSummary struct {
 	Thread   string
 	YourTurn bool
 	Awaiting []string // names of awaited players
+	// Deadline is when the awaited players' clock runs out (their awake time counted); nil
+	// without a clock.
+	Deadline *time.Time
 }

@@ -547,7 +547,10 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest, actor,
 	if len(agreed) > 0 {
 		lead = T(sl, "undo_taken_back_agreed", "Name", asker, "Last", p.last(sl, false), "Names", joinNames(sl, agreed))
 	}
-	f, notices := s.post(t, st, t.seq, flow{Takeovers: readFlow(row).Takeovers}, lead)
+	old := readFlow(row)
+	f, notices := s.post(t, st, t.seq, flow{Takeovers: old.Takeovers, Remind: remindIn(old, row)}, lead)
+	notices = s.quietPosts(s.playerTimes(ctx, row.Guild), row, st, &f, s.now(), notices)
+	row.RemindAt = f.wakeAt(row)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {
 		_ = s.reload(ctx, t)

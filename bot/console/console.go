@@ -359,6 +359,9 @@ func (c *Console) mine(ctx context.Context) error {
 		} else if len(g.Awaiting) > 0 {
 			turn = " — " + bot.T(lang, "dc_games_waiting", "Names", strings.Join(g.Awaiting, ", "))
 		}
+		if g.Deadline != nil {
+			turn += " — " + c.svc.Readable(ctx, Guild, c.user.ID, bot.T(lang, "games_deadline", "When", bot.Stamp(*g.Deadline, "f")))
+		}
 		status := string(g.Status)
 		if id, ok := statusMsgs[status]; ok {
 			status = bot.T(lang, id)
@@ -411,7 +414,7 @@ func (c *Console) show(rep bot.Reply, err error) error {
 		prefix = "  " + bot.T(lang, "con_only_you") + " "
 	}
 	if rep.Text != "" {
-		fmt.Fprintln(c.out, indent(prefix, rep.Text))
+		fmt.Fprintln(c.out, indent(prefix, c.svc.Readable(context.Background(), Guild, c.user.ID, rep.Text)))
 	}
 	if rep.Lobby != nil && !rep.Lobby.Started {
 		fmt.Fprintln(c.out, "  "+bot.T(lang, "con_seats", "Players", bot.JoinRoster(rep.Lobby.Players), "Taken", len(rep.Lobby.Players), "Count", rep.Lobby.Seats))
@@ -470,7 +473,11 @@ func (s sender) Send(_ context.Context, o bot.Outgoing) error {
 		}
 		where = bot.T(o.Lang, "con_status_edit", "Where", where) // the terminal cannot edit what it printed
 	}
-	text := o.Text
+	// The console's reader is its current user: times read in their zone.
+	text := c.svc.Readable(context.Background(), Guild, c.user.ID, o.Text)
+	if o.Silent {
+		text = bot.T(o.Lang, "con_silent") + " " + text
+	}
 	if len(o.Mentions) > 0 {
 		ms := append([]string{}, o.Mentions...)
 		sort.Strings(ms)

@@ -70,7 +70,7 @@ func TestSession(t *testing.T) {
 	if got != string(want) {
 		t.Fatalf("transcript differs from testdata/session.golden (go test -update to accept):\n%s", got)
 	}
-	for _, must := range []string{"Game over", "Unknown command \"frobnicate\"", "There is no game in this channel", "dm must be one of on, off"} {
+	for _, must := range []string{"Game over", "Unknown command \"frobnicate\"", "There is no game in this channel", "how you hear must be thread, dm, digest or none"} {
 		if !strings.Contains(got, must) {
 			t.Errorf("transcript lacks %q", must)
 		}

@@ -267,13 +267,14 @@ type createMessage struct {
 	Nonce           string                            `json:"nonce,omitempty"`
 	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
 	Attachments     []attachment                      `json:"attachments,omitempty"` // the files' alt texts
+	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
 }
 
 func (r *REST) Send(channel string, m Message) (string, error) {
 	var id string
 	err := r.retry(func() error {
 		body := createMessage{Content: m.Content, Components: m.Components, AllowedMentions: m.mentions(), Nonce: m.Nonce, EnforceNonce: m.Nonce != "",
-			Attachments: m.attachments()}
+			Attachments: m.attachments(), Flags: m.flags()}
 		url := discordgo.EndpointChannelMessages(channel)
 		var resp []byte
 		var err error

@@ -314,7 +314,8 @@ var englishAllowed = map[string]string{
 }
 
 // Files whose English is for the bot's admin (logs, errors, the fsck report), not for players.
-var adminFiles = map[string]bool{"fsck.go": true, "gateway.go": true, "ratelimit.go": true}
+var adminFiles = map[string]bool{"fsck.go": true, "gateway.go": true, "ratelimit.go": true,
+	"tznames.go": true} // the IANA time zone names, the same in every language
 
 // Every player-facing text of the platform (bot, bot/discord, bot/console) comes from the
 // catalogue: no string literal outside it reads as English words, apart from log lines, errors

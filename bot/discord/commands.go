@@ -286,6 +286,10 @@ func (h *Handler) myGames(ctx context.Context, i *discordgo.Interaction, req bot
 		case len(g.Awaiting) > 0:
 			line += " — " + bot.T(ul, "dc_games_waiting", "Names", strings.Join(g.Awaiting, ", "))
 		}
+		if g.Deadline != nil {
+			// A Discord timestamp: each reader sees it in their own zone and language.
+			line += " — " + bot.T(ul, "games_deadline", "When", bot.Stamp(*g.Deadline, "R"))
+		}
 		if ch := g.Thread; ch != "" && g.Guild != "" {
 			line += fmt.Sprintf(" — https://discord.com/channels/%s/%s", g.Guild, ch)
 		}
@@ -369,6 +373,10 @@ func (h *Handler) settings(ctx context.Context, i *discordgo.Interaction, req bo
 func (h *Handler) autocomplete(ctx context.Context, i *discordgo.Interaction) *Answer {
 	a := &Answer{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Choices: []*discordgo.ApplicationCommandOptionChoice{}}
 	d := i.ApplicationCommandData()
+	if d.Name == "settings" && len(d.Options) > 0 {
+		a.Choices = h.settingChoices(ctx, i, optionList(d.Options[0].Options))
+		return a
+	}
 	typed := optionList(d.Options).str("move")
 	sg, err := h.svc.SuggestTyped(ctx, request(i), typed, maxChoices)
 	if err != nil {
@@ -495,4 +503,30 @@ func confirmResign(ul string, rep bot.Reply) *Answer {
 			button(bot.T(ul, "dc_button_resign_no"), discordgo.SecondaryButton, cid{Game: rep.Game, Action: actQuit, Args: []string{"no"}}.String()))}
 	}
 	return a
+}
+
+// settingChoices suggests values for /settings as they are typed: time zones by name or city,
+// the ways of hearing in the reader's words; for other keys what was typed, as it is.
+func (h *Handler) settingChoices(ctx context.Context, i *discordgo.Interaction, opts optionList) []*discordgo.ApplicationCommandOptionChoice {
+	typed := strings.TrimSpace(opts.str("value"))
+	out := []*discordgo.ApplicationCommandOptionChoice{}
+	switch opts.str("key") {
+	case "timezone":
+		for _, z := range bot.ZoneSuggestions(typed, maxChoices) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: z, Value: z})
+		}
+		return out
+	case "hear":
+		lang := h.svc.UserLanguage(ctx, request(i))
+		for _, v := range bot.HearValues {
+			if strings.HasPrefix(v, strings.ToLower(typed)) {
+				out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: clip(v+": "+bot.HearWords(lang, v), maxOption), Value: v})
+			}
+		}
+		return out
+	}
+	if typed != "" {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: clip(typed, maxOption), Value: clip(typed, maxOption)})
+	}
+	return out
 }

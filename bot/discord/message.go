@@ -46,7 +46,14 @@ type Message struct {
 	Users      []string // the users pinged; nobody else, whatever the text says
 	Ephemeral  bool
 	Nonce      string // makes a repeated create return the first message (enforce_nonce)
+	// Silent posts without push or desktop notifications (a post held back from pinging
+	// players in their quiet hours).
+	Silent bool
 }
+
+// suppressNotifications is Discord's SUPPRESS_NOTIFICATIONS message flag (1 << 12), one of the
+// few a bot may set when it creates a message.
+const suppressNotifications = discordgo.MessageFlags(1 << 12)
 
 func (m Message) discordFiles() []*discordgo.File {
 	out := make([]*discordgo.File, len(m.Files))
@@ -86,10 +93,14 @@ func (m Message) mentions() *discordgo.MessageAllowedMentions {
 }
 
 func (m Message) flags() discordgo.MessageFlags {
+	var f discordgo.MessageFlags
 	if m.Ephemeral {
-		return discordgo.MessageFlagsEphemeral
+		f |= discordgo.MessageFlagsEphemeral
 	}
-	return 0
+	if m.Silent {
+		f |= suppressNotifications
+	}
+	return f
 }
 
 func (m Message) data() *discordgo.InteractionResponseData {

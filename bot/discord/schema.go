@@ -65,12 +65,12 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "server",
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: str, Name: "key", Required: true, Choices: keyChoices(bot.ScopeGuild)},
-					{Type: str, Name: "value", Required: true, MaxLength: 400},
+					{Type: str, Name: "value", Required: true, MaxLength: 400, Autocomplete: true},
 				}},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "me",
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: str, Name: "key", Required: true, Choices: keyChoices(bot.ScopeUser)},
-					{Type: str, Name: "value", Required: true, MaxLength: 400},
+					{Type: str, Name: "value", Required: true, MaxLength: 400, Autocomplete: true},
 				}},
 			// A sub-command of its own: "me" takes a key and a value, and Discord allows no
 			// sub-command beside options.

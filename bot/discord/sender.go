@@ -328,7 +328,7 @@ func (s *Sender) messages(ctx context.Context, o bot.Outgoing) []Message {
 			out[i] = m
 			continue
 		}
-		out[i] = Message{Content: p, Nonce: partNonce(o.Key, i)}
+		out[i] = Message{Content: p, Nonce: partNonce(o.Key, i), Silent: o.Silent}
 		if i == 0 {
 			out[i].Content = prefix + p
 			out[i].Users = m.Users
@@ -391,7 +391,7 @@ func splitText(text string, first, limit int) []string {
 
 // message draws a notice: the mentions first (each user once), then the caption.
 func (s *Sender) message(ctx context.Context, o bot.Outgoing) Message {
-	m := Message{Nonce: o.Key}
+	m := Message{Nonce: o.Key, Silent: o.Silent}
 	text := o.Text
 	if prefix := mentionLine(o); prefix != "" {
 		text = prefix + text
@@ -548,7 +548,7 @@ func (s *Sender) clearButtons(thread, id string) error {
 func (s *Sender) dm(o bot.Outgoing) error {
 	ch, err := s.api.DMChannel(o.User)
 	if err == nil {
-		_, err = s.api.Send(ch, Message{Content: clip(o.Text, maxContent), Nonce: o.Key})
+		_, err = s.api.Send(ch, Message{Content: clip(o.Text, maxContent), Nonce: o.Key, Silent: o.Silent})
 	}
 	if err != nil && refusedForGood(err) {
 		s.log.Warn("outbox: direct message refused (DMs closed?), dropped", "user", o.User, "game", o.Game, "err", err)

@@ -104,6 +104,11 @@ type Message struct {
 	Attachments                 []Attachment
 	Thread                      string // the thread started from it
 	Created                     time.Time
+	// Flags are the message's flags as created (SUPPRESS_NOTIFICATIONS: a silent post).
+	Flags int64
+	// Mentions are the users the message pinged: those its allowed_mentions listed and its
+	// content mentions (<@id>), unless it was silent.
+	Mentions []string
 }
 
 // Channel is a text channel or a thread, with the bot's permissions in it.
@@ -1152,6 +1157,18 @@ func (f *Fake) dmCall(rec *Request, p []string, c *Channel, notFound func(int) a
 func (f *Fake) newMessage(channel string, body map[string]any, files []File) *Message {
 	m := &Message{ID: f.snowflake(), Channel: channel, Created: f.now()}
 	m.Content, _ = body["content"].(string)
+	if fl, ok := body["flags"].(float64); ok {
+		m.Flags = int64(fl)
+	}
+	if m.Flags&FlagSuppressNotifications == 0 {
+		am, _ := body["allowed_mentions"].(map[string]any)
+		users, _ := am["users"].([]any)
+		for _, u := range users {
+			if id, _ := u.(string); id != "" && strings.Contains(m.Content, "<@"+id+">") {
+				m.Mentions = append(m.Mentions, id)
+			}
+		}
+	}
 	for _, fl := range files {
 		m.Attachments = append(m.Attachments, Attachment{ID: f.snowflake(), Name: fl.Name})
 	}
@@ -1232,7 +1249,7 @@ func (f *Fake) wire(m *Message) map[string]any {
 		}
 		as = append(as, w)
 	}
-	out := map[string]any{"id": m.ID, "channel_id": m.Channel, "content": m.Content, "attachments": as}
+	out := map[string]any{"id": m.ID, "channel_id": m.Channel, "content": m.Content, "attachments": as, "flags": m.Flags}
 	if m.Nonce != "" {
 		out["nonce"] = m.Nonce
 	}

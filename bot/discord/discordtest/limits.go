@@ -23,8 +23,14 @@ func Refusal(rec Request) string {
 	case rec.Method == "POST" && len(p) == 3 && p[0] == "webhooks":
 		return messageRefusal(rec.JSON, rec.Files, true)
 	case rec.Method == "POST" && len(p) == 3 && p[0] == "channels" && p[2] == "messages":
+		if why := FlagsRefusal(rec.JSON["flags"], createFlags); why != "" {
+			return why
+		}
 		return messageRefusal(rec.JSON, rec.Files, true)
 	case rec.Method == "PATCH" && len(p) == 4 && p[0] == "channels" && p[2] == "messages":
+		if why := FlagsRefusal(rec.JSON["flags"], editFlags); why != "" {
+			return why
+		}
 		return messageRefusal(rec.JSON, rec.Files, false)
 	case rec.Method == "POST" && len(p) == 5 && p[0] == "channels" && p[4] == "threads":
 		if n := runes(rec.JSON["name"]); n < 1 || n > 100 {
@@ -295,6 +301,31 @@ func attachmentsRefusal(m map[string]any, files []File, create bool) string {
 		if !slices.ContainsFunc(files, func(f File) bool { return f.Field == "files["+id+"]" }) {
 			return fmt.Sprintf("attachments: %s names no uploaded file", id)
 		}
+	}
+	return ""
+}
+
+// Message flags a bot may set, as Discord documents them: on Create Message only
+// SUPPRESS_EMBEDS (1<<2), SUPPRESS_NOTIFICATIONS (1<<12), IS_VOICE_MESSAGE (1<<13) and
+// IS_COMPONENTS_V2 (1<<15); on Edit Message only SUPPRESS_EMBEDS and IS_COMPONENTS_V2.
+const (
+	FlagSuppressNotifications = 1 << 12
+	createFlags               = 1<<2 | FlagSuppressNotifications | 1<<13 | 1<<15
+	editFlags                 = 1<<2 | 1<<15
+)
+
+// FlagsRefusal says why Discord refuses a body's flags (v, as decoded from JSON; nil when
+// absent), allowed being the bits it may set, or "".
+func FlagsRefusal(v any, allowed int64) string {
+	if v == nil {
+		return ""
+	}
+	f, ok := v.(float64)
+	if !ok || f != float64(int64(f)) || f < 0 {
+		return "flags must be an integer"
+	}
+	if extra := int64(f) &^ allowed; extra != 0 {
+		return fmt.Sprintf("flags %d may not be set on this message", extra)
 	}
 	return ""
 }

@@ -38,6 +38,9 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 		name, req, body, want string
 	}{
 		{"autocomplete without choices", cb, `{"type":8,"data":{}}`, "choices is required"},
+		{"a silent post", post, `{"content":"x","flags":4096}`, ""},
+		{"an ephemeral channel post", post, `{"content":"x","flags":64}`, "flags 64 may not be set"},
+		{"a message made silent by an edit", "PATCH /channels/c/messages/m", `{"content":"x","flags":4096}`, "flags 4096 may not be set"},
 		{"autocomplete with no match", cb, `{"type":8,"data":{"choices":[]}}`, ""},
 		{"25 choices", cb, `{"type":8,"data":{"choices":` + choices(25) + `}}`, ""},
 		{"26 choices", cb, `{"type":8,"data":{"choices":` + choices(26) + `}}`, "at most 25"},
