@@ -18,7 +18,7 @@ type leadFunc func(st rules.State, r *rand.Rand) (rules.Seat, rules.Move, bool)
 func (d *driver) leadIn(lead leadFunc, max int) {
 	t := d.t
 	t.Helper()
-	r := rand.New(rand.NewPCG(d.g.seed, 0x1ead))
+	r := rand.New(rand.NewPCG(d.g.seed, 0x5eed))
 	for n := 0; n < max && d.mirror.Result() == nil; n++ {
 		seat, m, ok := lead(d.mirror, r)
 		if !ok {
