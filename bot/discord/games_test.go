@@ -86,7 +86,7 @@ var ascidiaeShort = map[string]string{"difficulty": "black", "rearrange": "0"}
 
 // gamesSeed replays the suite with other seeds, to look for problems or for a row's new seed
 // when a change to a game or to the driver alters the random games and a row no longer shows
-// what it must (Ausonia's Discard prompt, Ascalion's passage request); for example
+// what it must (Ausonia's Discard prompt, Ascalion's one-tap answers after its lead); for example
 //
 //	go test ./bot/discord -run 'TestWholeGames/ascalion' -v -games.seed 7
 var gamesSeed = flag.Uint64("games.seed", 0, "seed every whole game with this instead of its row's seed")
