@@ -483,8 +483,9 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 				tot[k] += ag.g[k]
 			}
 		}
-		m := menu{what: wGiveOrFor, explain: s.offerSlip(lowest, tot, true)}
-		var ks []int
+		// Sized at once: a kind of goods each, and "for".
+		m := menu{what: wGiveOrFor, explain: s.offerSlip(lowest, tot, true), toks: make([]string, 0, Weapon+1)}
+		ks := make([]int, 0, Weapon)
 		for k := lowest; k < Weapon && !(r.late() && len(give) > 0); k++ {
 			if tot[k] > 0 {
 				m.add(goodTok[k])
@@ -546,8 +547,8 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
-		m := menu{what: wWant, explain: s.partnerSlip(q, s.offerSlip(lowest, avail, false))}
-		var ks []int
+		m := menu{what: wWant, explain: s.partnerSlip(q, s.offerSlip(lowest, avail, false)), toks: make([]string, 0, Weapon)}
+		ks := make([]int, 0, Weapon)
 		for k := 0; k < Weapon; k++ {
 			if avail[k] > 0 {
 				ks = append(ks, k)
