@@ -2,6 +2,7 @@ package discord
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -124,4 +125,18 @@ func checkAscalion(t *testing.T, d *driver) {
 	for _, what := range missingAnswers(d) {
 		t.Errorf("no answer to %s by its buttons", what)
 	}
+}
+
+// ascalionToPassage leads an Ascalion game to its first passage request: the bank owners are
+// asked (their prompt offers allow and refuse), and the random players answer it.
+func ascalionToPassage(st rules.State, r *rand.Rand) (rules.Seat, rules.Move, bool) {
+	for _, p := range st.Awaiting() {
+		for _, a := range p.Answers {
+			if len(a.Move) > 0 && a.Move[0] == "allow" {
+				return 0, nil, false
+			}
+		}
+	}
+	seat, m := leanedMove(st, r, ascalionLean)
+	return seat, m, true
 }

@@ -56,6 +56,10 @@ type wholeGame struct {
 	interrupt func(p rules.Prompt) string
 	// until, when set, ends the test before the game ends (a game too long to finish here).
 	until func(d *driver) bool
+	// lead, when set, plays the first moves straight from the rules (lead_test.go), at most
+	// leadMax of them, to a position the random players reach only late.
+	lead    leadFunc
+	leadMax int
 	// check runs after the game with what the driver saw.
 	check func(t *testing.T, d *driver)
 }
@@ -73,7 +77,8 @@ var wholeGames = []wholeGame{
 	{name: "reef-3p", kit: bot.Kit{Game: reef.Game, PNG: reefrender.PNG, Progress: reefrender.Progress}, seats: 3, seed: 1, maxMoves: 800,
 		lean: reefLean, check: checkReef},
 	{name: "ascalion-3p", kit: bot.Kit{Game: ascalion.Game, PNG: ascalionrender.PNG, Progress: ascalionrender.Progress}, seats: 3, seed: 7, maxMoves: 600,
-		options: map[string]string{"setup": "quick"}, lean: ascalionLean, interrupt: ascalionInterrupt, until: ascalionEnough, check: checkAscalion},
+		options: map[string]string{"setup": "quick"}, lean: ascalionLean, interrupt: ascalionInterrupt, until: ascalionEnough, check: checkAscalion,
+		lead: ascalionToPassage, leadMax: 400},
 }
 
 // ascidiaeShort: colonies of 4 tadpoles and no learning turns make the shortest games.
@@ -81,7 +86,7 @@ var ascidiaeShort = map[string]string{"difficulty": "black", "rearrange": "0"}
 
 // gamesSeed replays the suite with other seeds, to look for problems or for a row's new seed
 // when a change to a game or to the driver alters the random games and a row no longer shows
-// what it must (Ausonia's Discard prompt, Ascalion's passage request); for example
+// what it must (Ausonia's Discard prompt, Ascalion's one-tap answers after its lead); for example
 //
 //	go test ./bot/discord -run 'TestWholeGames/ascalion' -v -games.seed 7
 var gamesSeed = flag.Uint64("games.seed", 0, "seed every whole game with this instead of its row's seed")
@@ -207,6 +212,9 @@ func playWhole(t *testing.T, g wholeGame) *driver {
 	d.open()
 	d.seen, d.turnCount = d.awaited()
 	d.settle(e.deliver(), true)
+	if g.lead != nil {
+		d.leadIn(g.lead, g.leadMax)
+	}
 	for turn := 0; !d.stats.finished; turn++ {
 		if d.moves > g.maxMoves {
 			if g.check != nil {

@@ -47,11 +47,16 @@ func TestParsePlayer(t *testing.T) {
 // A tiny arena: every finished game gives out exactly one win in all, seats rotate so each kind
 // sits every game, and the figures are printed as JSON.
 func TestArenaCounts(t *testing.T) {
+	// One arena shows the JSON figures, the --progress lines and --habit-dump at once (each game
+	// of an AI costs seconds).
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "2",
-		"--players", "ai:easy,random", "--json"}, &out, &errb)
+		"--players", "ai:easy,random", "--json", "--progress", "--habit-dump", t.TempDir()}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if strings.Count(errb.String(), "won by") != 2 || !strings.Contains(errb.String(), "game 2 (seed 2):") {
+		t.Fatalf("--progress: %s", errb.String())
 	}
 	var st arenaStats
 	if err := json.Unmarshal(out.Bytes(), &st); err != nil {
@@ -84,12 +89,6 @@ func TestArenaCounts(t *testing.T) {
 		"--players", "ai:easy,random", "--per-decision"}, &out, &errb)
 	if code != 0 || !strings.Contains(out.String(), "per turn") {
 		t.Fatalf("--per-decision: exit %d: %s%s", code, out.String(), errb.String())
-	}
-	errb.Reset()
-	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "2",
-		"--players", "ai:easy,random", "--progress", "--habit-dump", t.TempDir()}, &out, &errb)
-	if code != 0 || strings.Count(errb.String(), "won by") != 2 || !strings.Contains(errb.String(), "game 2 (seed 2):") {
-		t.Fatalf("--progress: exit %d: %s", code, errb.String())
 	}
 	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--players", "random"}, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "one per seat") {

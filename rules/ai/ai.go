@@ -185,7 +185,7 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		if err != nil {
 			return nil, s.stats, err
 		}
-		next, complete, err := det.Choices(seat, partial)
+		next, complete, err := rules.ChoiceTokens(det, seat, partial)
 		if err != nil {
 			return nil, s.stats, fmt.Errorf("ai: choices for %q: %w", partial.String(), err)
 		}
@@ -206,7 +206,7 @@ func choose(g rules.Game, st rules.State, seat rules.Seat, cfg Config) (rules.Mo
 		for {
 			// Only tokens the seat's own menu offers: a sample may allow what the real position
 			// does not (a colour the real bag lacks), and the menu is what the player sees.
-			next, complete, err := st.Choices(seat, partial)
+			next, complete, err := rules.ChoiceTokens(st, seat, partial)
 			if err != nil {
 				return nil, s.stats, fmt.Errorf("ai: choices for %q: %w", partial.String(), err)
 			}
@@ -292,7 +292,7 @@ func (s *search) rescue(part rules.Move, n *node, at rules.Move, budget *int, to
 		return nil
 	}
 	*budget--
-	next, complete, err := s.real.Choices(s.seat, part)
+	next, complete, err := rules.ChoiceTokens(s.real, s.seat, part)
 	if err != nil {
 		return nil
 	}
@@ -447,7 +447,7 @@ func (s *search) iterate(root *node, det rules.State, partial rules.Move) {
 		if len(part) == 0 && !(n == root && len(partial) == 0) {
 			actor = s.pickSeat(det)
 		}
-		next, complete, err := det.Choices(actor, part)
+		next, complete, err := rules.ChoiceTokens(det, actor, part)
 		if err != nil {
 			return // a sample where the tree does not hold; its statistics are simply not counted
 		}

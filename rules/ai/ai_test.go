@@ -555,3 +555,35 @@ func TestTreeBudgetFromGame(t *testing.T) {
 		t.Errorf("iterations: explicit %d, normal %d, hard %d; want normal = explicit and hard at least 400", own, normal, hard)
 	}
 }
+
+// tokenNim is nim with a TokenChooser, counting the calls of Choices, whose labels the search
+// never reads.
+type tokenNim struct {
+	nim
+	labelled *int
+}
+
+func (g *tokenNim) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	*g.labelled++
+	return g.nim.Choices(s, m)
+}
+func (g *tokenNim) ChoiceTokens(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
+	return g.nim.Choices(s, m)
+}
+func (g *tokenNim) Clone() rules.State { c := *g; return &c }
+
+// The search reads its menus without labels where the game offers that (building and rendering
+// labels on every node of every playout was a large share of the AI's time), and still plays
+// the winning move. One labelled call is the check of the move chosen, whose refusal would be
+// shown.
+func TestSearchAsksForTokensOnly(t *testing.T) {
+	labelled := 0
+	st := &tokenNim{nim{Pile: 7}, &labelled}
+	m, _, err := Choose(nimGame{}, st, 0, Config{Iterations: 400, Seed: 1})
+	if err != nil || m.String() != "take 3" {
+		t.Fatalf("%q %v, want take 3", m, err)
+	}
+	if labelled > 1 {
+		t.Errorf("the search asked for labelled menus %d times", labelled)
+	}
+}

@@ -461,24 +461,31 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	if err != nil {
 		return err
 	}
-	// Work on a scratch count so a unit is not offered twice.
-	avail := map[int]Goods{}
+	// Work on a scratch count so a unit is not offered twice: per area, in areas' order (a slice,
+	// not a map: this runs on every walk of the choice tree, the AI's playouts included).
+	type areaGoods struct {
+		a int
+		g Goods
+	}
+	var buf [16]areaGoods
+	avail := buf[:0]
 	for a := range s.areas(p) {
 		g := *s.goods(a)
 		g[Weapon] = 0
-		avail[a] = g
+		avail = append(avail, areaGoods{a, g})
 	}
 	var give []int
 	lowest := 0
 	for {
 		var tot Goods
-		for _, g := range avail {
+		for _, ag := range avail {
 			for k := lowest; k < Weapon; k++ {
-				tot[k] += g[k]
+				tot[k] += ag.g[k]
 			}
 		}
-		m := menu{what: wGiveOrFor, explain: s.offerSlip(lowest, tot, true)}
-		var ks []int
+		// Sized at once: a kind of goods each, and "for".
+		m := menu{what: wGiveOrFor, explain: s.offerSlip(lowest, tot, true), toks: make([]string, 0, Weapon+1)}
+		ks := make([]int, 0, Weapon)
 		for k := lowest; k < Weapon && !(r.late() && len(give) > 0); k++ {
 			if tot[k] > 0 {
 				m.add(goodTok[k])
@@ -503,9 +510,9 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		}
 		k := ks[i]
 		var src []int
-		for a := range s.areas(p) {
-			if avail[a][k] > 0 {
-				src = append(src, a)
+		for _, ag := range avail {
+			if ag.g[k] > 0 {
+				src = append(src, ag.a)
 			}
 		}
 		a := src[0]
@@ -514,9 +521,11 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 				return err
 			}
 		}
-		g := avail[a]
-		g[k]--
-		avail[a] = g
+		for j := range avail {
+			if avail[j].a == a {
+				avail[j].g[k]--
+			}
+		}
 		give = append(give, a, k)
 		lowest = k
 	}
@@ -538,8 +547,8 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 		for k := lowest; k < Weapon && !(r.late() && get.total() > 0); k++ {
 			avail[k] = theirs[k] - get[k]
 		}
-		m := menu{what: wWant, explain: s.partnerSlip(q, s.offerSlip(lowest, avail, false))}
-		var ks []int
+		m := menu{what: wWant, explain: s.partnerSlip(q, s.offerSlip(lowest, avail, false)), toks: make([]string, 0, Weapon)}
+		ks := make([]int, 0, Weapon)
 		for k := 0; k < Weapon; k++ {
 			if avail[k] > 0 {
 				ks = append(ks, k)

@@ -10,9 +10,10 @@ import (
 )
 
 // The fast paths give the same random moves and the same states as the slow ones, over random
-// games at every seat count and with the long game and a random preset.
+// games at every seat count and with the long game and a random preset: one game per setup by
+// default, two in the long tier (BOARDBOT_LONG=1).
 func TestFastPathsAgree(t *testing.T) {
-	rulestest.RunFast(t, Game, rulestest.Config{Games: 2, Every: 2, Setups: []rules.Setup{
+	rulestest.RunFast(t, Game, rulestest.Config{Games: rulestest.Scale(1, 2), Every: 2, Setups: []rules.Setup{
 		{Seats: 1, Seed: 1}, {Seats: 2, Seed: 2}, {Seats: 3, Seed: 3}, {Seats: 4, Seed: 4},
 		{Seats: 2, Seed: 5, Options: map[string]string{"long": "yes", "preset": "random"}},
 	}})

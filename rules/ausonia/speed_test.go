@@ -9,9 +9,10 @@ import (
 )
 
 // The fast paths give the same tokens, the same random moves and the same states as the slow
-// ones, over random games at every seat count (solo with each Aspirant).
+// ones, over random games at every seat count (solo with each Aspirant): one game per setup by
+// default, two in the long tier (BOARDBOT_LONG=1).
 func TestFastPathsAgree(t *testing.T) {
-	rulestest.RunFast(t, Game, rulestest.Config{Games: 2, Every: 5, Setups: []rules.Setup{
+	rulestest.RunFast(t, Game, rulestest.Config{Games: rulestest.Scale(1, 2), Every: 5, Setups: []rules.Setup{
 		{Seats: 1, Seed: 1}, {Seats: 1, Seed: 2, Options: map[string]string{"aspirant": "2"}},
 		{Seats: 1, Seed: 3, Options: map[string]string{"aspirant": "3"}},
 		{Seats: 2, Seed: 4}, {Seats: 3, Seed: 5}, {Seats: 4, Seed: 6},

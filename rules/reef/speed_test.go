@@ -12,8 +12,9 @@ import (
 
 // The fast paths give the same tokens, the same random moves and the same states as the slow
 // ones, over random games at every seat count and in the advanced variant.
+// One game per setup by default; the long tier (BOARDBOT_LONG=1) plays two.
 func TestFastPathsAgree(t *testing.T) {
-	rulestest.RunFast(t, Game, rulestest.Config{Games: 2, Every: 3, Setups: []rules.Setup{
+	rulestest.RunFast(t, Game, rulestest.Config{Games: rulestest.Scale(1, 2), Every: 3, Setups: []rules.Setup{
 		{Seats: 2, Seed: 1}, {Seats: 3, Seed: 2}, {Seats: 4, Seed: 3},
 		{Seats: 2, Seed: 4, Options: map[string]string{"variant": "advanced"}},
 	}})

@@ -7,6 +7,8 @@ import (
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
+// Every seat count in both variants: one game each, checked at every 18th position, by default;
+// the long tier (BOARDBOT_LONG=1) plays two, checked at every 9th.
 func TestPropertySuite(t *testing.T) {
 	var setups []rules.Setup
 	for n := 2; n <= 4; n++ {
@@ -14,7 +16,7 @@ func TestPropertySuite(t *testing.T) {
 			setups = append(setups, rules.Setup{Seats: n, Seed: uint64(n*10 + len(v)), Options: map[string]string{OptVariant: v}})
 		}
 	}
-	games, every := 2, 9
+	games, every := rulestest.Scale(1, 2), rulestest.Scale(18, 9)
 	if testing.Short() {
 		games, every = 1, 25
 	}

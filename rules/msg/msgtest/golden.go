@@ -3,6 +3,7 @@ package msgtest
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,6 +51,56 @@ func Text(t testing.TB, cat, what string, m *msg.Message, english string, name f
 		got := msg.Render(m, lang, name)
 		if strings.Contains(got, "{{") || strings.Contains(got, "["+cat) || strings.Contains(got, "{seat:") {
 			t.Fatalf("%s in %s: %q", what, lang, got)
+		}
+	}
+}
+
+// Texts is Text for a stream of texts, with cat and name fixed: a game repeats the same texts
+// (one label on every turn, one refusal on every mistake), and the check of a text depends only
+// on its message and English, so each distinct pair is checked once. Not safe for concurrent use.
+func Texts(t testing.TB, cat string, name func(int) string) func(what string, m *msg.Message, english string) {
+	checked := map[string]bool{}
+	var b strings.Builder
+	return func(what string, m *msg.Message, english string) {
+		t.Helper()
+		if m == nil {
+			Text(t, cat, what, m, english, name)
+			return
+		}
+		b.Reset()
+		b.WriteString(english)
+		b.WriteByte(0)
+		writeKey(&b, m)
+		if checked[b.String()] {
+			return
+		}
+		checked[b.String()] = true
+		Text(t, cat, what, m, english, name)
+	}
+}
+
+// writeKey writes all of m (catalogue, id, every argument, nested messages) to b, each string
+// after its length: two messages with one key are the same message.
+func writeKey(b *strings.Builder, m *msg.Message) {
+	str := func(s string) {
+		b.WriteString(strconv.Itoa(len(s)))
+		b.WriteByte(':')
+		b.WriteString(s)
+	}
+	str(m.Cat)
+	str(m.ID)
+	b.WriteString(strconv.Itoa(len(m.Args)))
+	for _, a := range m.Args {
+		str(a.Name)
+		b.WriteString(strconv.Itoa(int(a.Kind)))
+		b.WriteByte(',')
+		b.WriteString(strconv.Itoa(a.Int))
+		str(a.Str)
+		if a.Msg == nil {
+			b.WriteByte('-')
+		} else {
+			b.WriteByte('+')
+			writeKey(b, a.Msg)
 		}
 	}
 }
