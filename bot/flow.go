@@ -96,6 +96,36 @@ type flow struct {
 	// (Service.editMade): a post's events that an edit told are left out of the next post only
 	// when that edit, or a later one, reached the thread (see restore).
 	Edits []editMark `json:"edits,omitempty"`
+	// Midturn are the seats whose own latest move left their turn going on: their person may be
+	// typing the rest of it. Unshown are those of them whose turn a move the bot made for them
+	// then ended (their only move, or the default when their time ran out), and who have not
+	// moved since: a command they typed for that turn must not end the next one (see tryMove).
+	Midturn []int `json:"midturn,omitempty"`
+	Unshown []int `json:"unshown,omitempty"`
+}
+
+// noteTyping keeps Midturn and Unshown after seat's move by user; ended says the move ended the
+// seat's turn (or the game).
+func (f *flow) noteTyping(seat rules.Seat, user string, ended bool) {
+	q := int(seat)
+	was := slices.Contains(f.Midturn, q)
+	drop := func(xs []int) []int { return slices.DeleteFunc(xs, func(x int) bool { return x == q }) }
+	switch {
+	case user == AutoUser || user == ClockUser:
+		if ended {
+			f.Midturn = drop(f.Midturn)
+			if was && !slices.Contains(f.Unshown, q) {
+				f.Unshown = append(f.Unshown, q)
+			}
+		}
+	case user == RobotUser || user == AIUser || isAIUser(user):
+	default:
+		// The person moved: the answer to that command shows them where their turn stands.
+		f.Unshown = drop(f.Unshown)
+		if f.Midturn = drop(f.Midturn); !ended {
+			f.Midturn = append(f.Midturn, q)
+		}
+	}
 }
 
 // editMark says the status edit at Seq of the post at Post is on the thread.
@@ -412,7 +442,8 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		}
 		next.Asked[a.Seat]++
 	}
-	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
+	next.Takeovers = f.Takeovers                      // not the thread's news: kept for the record
+	next.Midturn, next.Unshown = f.Midturn, f.Unshown // what players typing saw, not the thread's
 	next.Kinds, next.Base = f.Kinds, base
 	next.Now, next.Quiet, next.Away, next.Gap = f.Now, quiet, away, gap
 	if r := roundCount(st); r >= 0 {
