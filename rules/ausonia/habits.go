@@ -64,6 +64,68 @@ const (
 	HabitPlayedUnused = "played_unused"
 )
 
+// HabitDiscardedUsable is a pass that discards a card from the hand that could still do
+// something this turn: a condition ability met, a paid ability that the gems in play and in hand
+// pay, or a gem card while those gems pay for a card for sale or such an ability. Kept, the card
+// would at least be there next turn. Not counted in the last round, when the hand no longer
+// matters.
+const HabitDiscardedUsable = "discarded_usable"
+
+// usableInHand lists the cards in the active player's hand that could still do something this
+// turn (see HabitDiscardedUsable).
+func (s *state) usableInHand() []int {
+	pl := s.P[s.Turn]
+	if s.Ending || s.Pend != nil || len(pl.Hand) == 0 {
+		return nil
+	}
+	most := s.pool()
+	for _, x := range pl.Hand {
+		if c := s.card(x); c.Kind == GemCard {
+			most = most.Add(c.Gives)
+		}
+	}
+	// payable says whether an ability of card x could still be used (one with a condition only
+	// from the hand: in play, the menu of uses already offers it).
+	payable := func(x int, inHand bool) bool {
+		c := s.card(x)
+		for k := range c.Abilities {
+			a := &c.Abilities[k]
+			if s.used(x, k) {
+				continue
+			}
+			if a.Kind == CondCost && canPay(a.Gems, most) || inHand && a.Kind != CondCost && s.condMet(a) {
+				return true
+			}
+		}
+		return false
+	}
+	spend := s.affordable(most) // something the gem cards in hand would help pay for
+	for _, x := range slices.Concat(pl.Play, pl.Hand) {
+		spend = spend || (s.card(x).Kind != GemCard && payable(x, false))
+	}
+	var out []int
+	for _, x := range pl.Hand {
+		if c := s.card(x); (c.Kind == GemCard && spend) || (c.Kind != GemCard && payable(x, true)) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// discardsAny says whether pass move m discards one of cards xs from the active player's hand.
+func (s *state) discardsAny(m rules.Move, xs []int) bool {
+	if len(xs) == 0 || len(m) < 2 || m[0] != vPass {
+		return false
+	}
+	_, picked := s.legal(s.Turn, m)
+	for _, x := range picked {
+		if slices.Contains(xs, x) {
+			return true
+		}
+	}
+	return false
+}
+
 // passHabits are the habits a pass by the active player shows now.
 func (s *state) passHabits() []string {
 	var out []string
@@ -222,7 +284,8 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 		useless = useless || s.uselessPlay(x)
 	}
 	waiting := s.waitingUse()
-	if !noPass && !useless && len(waiting) == 0 {
+	keep := s.usableInHand() // never discarded by the AI above easy (HabitDiscardedUsable)
+	if !noPass && !useless && len(waiting) == 0 && len(keep) == 0 {
 		return nil
 	}
 	moves, _, err := rules.Enumerate(s, seat, 2000)
@@ -231,7 +294,7 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	}
 	var out []rules.Move
 	for _, m := range moves {
-		if noPass && m[0] == vPass {
+		if noPass && m[0] == vPass || s.discardsAny(m, keep) {
 			continue
 		}
 		if useless && m[0] == vPlay && len(m) == 2 && m[1] != tokAll {
@@ -266,6 +329,9 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 	out := s.passHabits()
 	if s.freeGain(seat) > 0 {
 		out = append(out, HabitLapsedInfluence)
+	}
+	if s.discardsAny(lowered(m), s.usableInHand()) {
+		out = append(out, HabitDiscardedUsable)
 	}
 	return out
 }

@@ -111,3 +111,52 @@ func TestSensiblePlaysOneCostCardAtATime(t *testing.T) {
 		t.Fatal("Steward cannot be played")
 	}
 }
+
+// A pass that discards a card the turn could still use (Steward payable from the rainbow of the
+// Bloodshard Prism still in hand, and that Prism itself) shows discarded_usable; the AI above easy
+// keeps such cards: its passes discard none of them, and the pass itself stays on offer.
+func TestDiscardedUsable(t *testing.T) {
+	s := twoPlayer(t, "s1", "b3", "h1")
+	setOffer(t, s, "v9", "c9", "m9", "a7") // nothing the hand could buy
+	do(t, s, 0, "play s1")
+	keep := s.usableInHand()
+	var codes []string
+	for _, x := range keep {
+		codes = append(codes, s.code(x))
+	}
+	slices.Sort(codes)
+	if !slices.Equal(codes, []string{"b3", "h1"}) {
+		t.Fatalf("usable cards in hand %v, want b3 and h1", codes)
+	}
+	for _, tc := range []struct {
+		pass   string
+		usable bool
+	}{{"pass", false}, {"pass h1", true}, {"pass b3", true}, {"pass b3 h1", true}} {
+		m, _ := rules.ParseMove(tc.pass)
+		if got := slices.Contains(s.Habits(0, m, nil, nil), HabitDiscardedUsable); got != tc.usable {
+			t.Errorf("%q: discarded_usable %v, want %v", tc.pass, got, tc.usable)
+		}
+	}
+	sensible := s.SensibleMoves(0)
+	if sensible == nil {
+		t.Fatal("the AI's moves leave nothing out")
+	}
+	plain := false
+	for _, m := range sensible {
+		if m[0] != vPass {
+			continue
+		}
+		plain = plain || len(m) == 1
+		if len(m) > 1 {
+			t.Errorf("the AI may discard usable cards: %q", m)
+		}
+	}
+	if !plain {
+		t.Errorf("the AI may not pass: %q", sensible)
+	}
+	// In the last round the hand no longer matters.
+	s.Ending = true
+	if got := s.usableInHand(); got != nil {
+		t.Errorf("usable in the last round: %v", got)
+	}
+}
