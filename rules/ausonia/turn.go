@@ -889,7 +889,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 	args := m[1:]
 	at := len(s.ev)
 	if m[0] != vPass { // the pass writes the summary, which is no detail
-		defer s.detail(at)
+		defer s.detailUnlessAsking(at)
 	}
 	switch m[0] {
 	case vPlay:
