@@ -64,15 +64,15 @@ const (
 	HabitPlayedUnused = "played_unused"
 )
 
-// HabitDiscardedUsable is a pass that discards a card from the hand that could still do
-// something this turn: a condition ability met, a paid ability that the gems in play and in hand
-// pay, or a gem card while those gems pay for a card for sale or such an ability. Kept, the card
-// would at least be there next turn. Not counted in the last round, when the hand no longer
-// matters.
+// HabitDiscardedUsable is a pass that discards a card from the hand whose ability the turn could
+// still use: a condition met, or a cost that the gems in play and the gem cards in hand pay. Kept,
+// the card would at least be there next turn. Gem cards do not count: discarding them to draw
+// fresh cards is how a hand is cycled (the greedy player discards its whole hand). Not counted in
+// the last round, when the hand no longer matters.
 const HabitDiscardedUsable = "discarded_usable"
 
-// usableInHand lists the cards in the active player's hand that could still do something this
-// turn (see HabitDiscardedUsable).
+// usableInHand lists the cards in the active player's hand, gem cards aside, whose ability could
+// still be used this turn (see HabitDiscardedUsable).
 func (s *state) usableInHand() []int {
 	pl := s.P[s.Turn]
 	if s.Ending || s.Pend != nil || len(pl.Hand) == 0 {
@@ -84,29 +84,18 @@ func (s *state) usableInHand() []int {
 			most = most.Add(c.Gives)
 		}
 	}
-	// payable says whether an ability of card x could still be used (one with a condition only
-	// from the hand: in play, the menu of uses already offers it).
-	payable := func(x int, inHand bool) bool {
-		c := s.card(x)
-		for k := range c.Abilities {
-			a := &c.Abilities[k]
-			if s.used(x, k) {
-				continue
-			}
-			if a.Kind == CondCost && canPay(a.Gems, most) || inHand && a.Kind != CondCost && s.condMet(a) {
-				return true
-			}
-		}
-		return false
-	}
-	spend := s.affordable(most) // something the gem cards in hand would help pay for
-	for _, x := range slices.Concat(pl.Play, pl.Hand) {
-		spend = spend || (s.card(x).Kind != GemCard && payable(x, false))
-	}
 	var out []int
 	for _, x := range pl.Hand {
-		if c := s.card(x); (c.Kind == GemCard && spend) || (c.Kind != GemCard && payable(x, true)) {
-			out = append(out, x)
+		c := s.card(x)
+		if c.Kind == GemCard {
+			continue
+		}
+		for k := range c.Abilities {
+			a := &c.Abilities[k]
+			if !s.used(x, k) && (a.Kind == CondCost && canPay(a.Gems, most) || a.Kind != CondCost && s.condMet(a)) {
+				out = append(out, x)
+				break
+			}
 		}
 	}
 	return out
@@ -272,25 +261,52 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	if best := s.lastTurnBest(seat); best != nil {
 		return best // the last turn, searched exactly (lastturn.go)
 	}
-	if s.Pend != nil || s.Turn != seat {
-		return nil
-	}
-	noPass := s.freeGain(seat) > 0
-	for _, h := range s.passHabits() {
-		noPass = noPass || h == HabitIdleTurn || h == HabitBuyNothing || (h == HabitPlayedUnused && s.unusedUsable())
-	}
-	useless := false
-	for _, x := range s.P[seat].Hand {
-		useless = useless || s.uselessPlay(x)
-	}
-	waiting := s.waitingUse()
-	keep := s.usableInHand() // never discarded by the AI above easy (HabitDiscardedUsable)
-	if !noPass && !useless && len(waiting) == 0 && len(keep) == 0 {
+	if s.Pend != nil || s.Turn != seat || !s.anyHabitAhead(seat) {
 		return nil
 	}
 	moves, _, err := rules.Enumerate(s, seat, 2000)
 	if err != nil {
 		return nil
+	}
+	if out := s.withoutHabits(seat, moves); len(out) < len(moves) {
+		return out
+	}
+	return nil
+}
+
+// anyHabitAhead says whether some move of seat now would show a habit that withoutHabits leaves
+// out; when none would, there is nothing to filter.
+func (s *state) anyHabitAhead(seat rules.Seat) bool {
+	if s.freeGain(seat) > 0 || len(s.waitingUse()) > 0 || len(s.usableInHand()) > 0 {
+		return true
+	}
+	for _, h := range s.passHabits() {
+		if h == HabitIdleTurn || h == HabitBuyNothing || h == HabitPlayedUnused {
+			return true
+		}
+	}
+	return slices.ContainsFunc(s.P[seat].Hand, s.uselessPlay)
+}
+
+// withoutHabits is moves (seat's, in its turn) without those the AI above easy does not play:
+// a pass while a free use gains influence, or that would be an idle turn, leave a card
+// affordable or leave a card played for its ability unused that could still be used; the play
+// of a card that can do nothing this turn, or of a second card for its paid ability while one
+// waits to be used; a buy or use that spends the gems a waiting card needs; a pass that discards
+// a card the turn could still use. It is moves itself when that would leave nothing.
+func (s *state) withoutHabits(seat rules.Seat, moves []rules.Move) []rules.Move {
+	if s.Pend != nil || s.Turn != seat {
+		return moves
+	}
+	noPass := s.freeGain(seat) > 0
+	for _, h := range s.passHabits() {
+		noPass = noPass || h == HabitIdleTurn || h == HabitBuyNothing || (h == HabitPlayedUnused && s.unusedUsable())
+	}
+	useless := slices.ContainsFunc(s.P[seat].Hand, s.uselessPlay)
+	waiting := s.waitingUse()
+	keep := s.usableInHand() // never discarded by the AI above easy (HabitDiscardedUsable)
+	if !noPass && !useless && len(waiting) == 0 && len(keep) == 0 {
+		return moves
 	}
 	var out []rules.Move
 	for _, m := range moves {
@@ -314,8 +330,8 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 		}
 		out = append(out, m)
 	}
-	if len(out) == 0 || len(out) == len(moves) {
-		return nil
+	if len(out) == 0 {
+		return moves
 	}
 	return out
 }
