@@ -237,7 +237,17 @@ func (s *state) waitingUse() []int {
 // the AI above easy no longer chooses (the third session's arena counted it 53 times in 10 games).
 func (s *state) strands(seat rules.Seat, m rules.Move, waiting []int) bool {
 	c := s.clone()
-	if c.ApplyQuiet(seat, m) != nil || c.Pend != nil {
+	if c.ApplyQuiet(seat, m) != nil {
+		return false
+	}
+	// A question the move puts (the target of a Corruption, which a game of three or four asks;
+	// an opponent's discard) changes no gem of the mover: answered by default, it is passed.
+	for i := 0; c.Pend != nil && i < 4; i++ {
+		if c.ApplyQuiet(c.Pend.Seat, c.pendingDefault()) != nil {
+			return false
+		}
+	}
+	if c.Pend != nil || c.Turn != seat {
 		return false
 	}
 	still := c.waitingUse()

@@ -181,3 +181,28 @@ func TestLastTurnPlaysOneCostCardAtATime(t *testing.T) {
 		}
 	}
 }
+
+// At three seats a Corruption asks its user for a target: a use that does so still counts as
+// spending the gems a waiting card needs. With Envoy played (rr) and an emerald and a bloodshard
+// left, Plague Doctor's use (b: Corruption 2) would leave Envoy unused, so the AI does not choose
+// it (the arena's played_unused at 3 and 4 seats).
+func TestSensibleStrandsThroughATargetQuestion(t *testing.T) {
+	s := newGame(t, 3, 3)
+	p := s.Turn
+	set(t, s, p, "hand", "h2")
+	set(t, s, p, "play", "p9")
+	s.T.Gems = g("eb")
+	do(t, s, p, "play h2")
+	waiting := s.waitingUse()
+	if len(waiting) != 1 {
+		t.Fatalf("waiting %v", waiting)
+	}
+	if !s.strands(p, rules.Move{vUse, "p9", "1"}, waiting) && !s.strands(p, rules.Move{vUse, "p9"}, waiting) {
+		t.Fatal("using Plague Doctor does not strand Envoy")
+	}
+	for _, m := range s.SensibleMoves(p) {
+		if m[0] == vUse && m[1] == "p9" {
+			t.Errorf("sensible moves offer %q, which leaves Envoy unused", m)
+		}
+	}
+}
