@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/storage"
 )
 
@@ -550,7 +551,7 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 		}
 		again := slices.Equal(kinds[p.Seat], []string{kind})
 		if scores == "" {
-			scores = s.scoreLine(t, st)
+			scores = s.scoreLine(lang, t, st)
 		}
 		if again && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
 			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
@@ -652,8 +653,9 @@ func withScores(lang, line, scores string) string {
 
 // scoreLine is every player's score in seat order, "ann 8, Ada 16", from the game's public
 // progress when what it counts is the score (Kit.Progress); "-" for a game without a running
-// score to show (Reef Encounter's scores stay behind the screens).
-func (s *Service) scoreLine(t *table, st rules.State) string {
+// score to show (Reef Encounter's scores stay behind the screens). A solo opponent that keeps a
+// score of its own (Ausonia's Aspirant) follows, named in lang: "ann 7, The Upstart (Aspirant) 9".
+func (s *Service) scoreLine(lang string, t *table, st rules.State) string {
 	if t.kit.Progress == nil {
 		return "-"
 	}
@@ -664,6 +666,9 @@ func (s *Service) scoreLine(t *table, st rules.State) string {
 	var parts []string
 	for i, v := range pr.Values {
 		parts = append(parts, playerName(t.row, rules.Seat(i))+" "+strconv.Itoa(v))
+	}
+	if pr.OpponentValue != nil && pr.OpponentMsg != nil {
+		parts = append(parts, msg.Render(pr.OpponentMsg, lang, nil)+" "+strconv.Itoa(*pr.OpponentValue))
 	}
 	return strings.Join(parts, ", ")
 }

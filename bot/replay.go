@@ -415,9 +415,16 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 		return rc, err
 	}
 	series := [][]int{first.Values}
+	var opp []int // the solo opponent's own running score, when it keeps one
+	if first.OpponentValue != nil {
+		opp = append(opp, *first.OpponentValue)
+	}
 	final, err := record.Replay(kit.Game, rec, func(_ int, st rules.State, _ []rules.Event) error {
 		p, err := kit.Progress(st.View(rules.Spectator))
 		series = append(series, p.Values)
+		if opp != nil && p.OpponentValue != nil {
+			opp = append(opp, *p.OpponentValue)
+		}
 		return err
 	})
 	if err != nil {
@@ -436,6 +443,11 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 	}
 	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Moves: len(rec.Moves), Finished: res != nil,
 		Aborted: aborted && res == nil, Opponent: first.Opponent, Lang: lang, MeasureID: first.MeasureID, UnitID: first.UnitID, OpponentMsg: first.OpponentMsg}
+	if len(opp) == len(series) {
+		for _, k := range keep {
+			rc.OpponentValues = append(rc.OpponentValues, opp[k])
+		}
+	}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	for seat := range rec.Setup.Seats {
 		p := recap.Player{Name: seatName(lang, rec, final, seat)}

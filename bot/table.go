@@ -98,7 +98,7 @@ func (s *Service) statusLine(lang string, t *table, held []rules.Seat) string {
 			own = append(own, yourTurnIn(lang, promptText(lang, p, seatNamer(lang, t.row, t.state))))
 		}
 	}
-	line := withScores(lang, T(lang, "status_waiting", "Game", gameTitle(t), "Move", t.seq+1, "Names", joinNames(lang, names)), s.scoreLine(t, t.state))
+	line := withScores(lang, T(lang, "status_waiting", "Game", gameTitle(t), "Move", t.seq+1, "Names", joinNames(lang, names)), s.scoreLine(lang, t, t.state))
 	return strings.Join(append([]string{line}, own...), "\n")
 }
 
