@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/storage"
 )
 
@@ -106,6 +107,36 @@ type flow struct {
 	// when Tick next looks at the game (see wakeAt). remindLegacy: RemindAt is the reminder;
 	// remindNone: none.
 	Remind int64 `json:"remind,omitempty"`
+	// Midturn are the seats whose own latest move left their turn going on: their person may be
+	// typing the rest of it. Unshown are those of them whose turn a move the bot made for them
+	// then ended (their only move, or the default when their time ran out), and who have not
+	// moved since: a command they typed for that turn must not end the next one (see tryMove).
+	Midturn []int `json:"midturn,omitempty"`
+	Unshown []int `json:"unshown,omitempty"`
+}
+
+// noteTyping keeps Midturn and Unshown after seat's move by user; ended says the move ended the
+// seat's turn (or the game).
+func (f *flow) noteTyping(seat rules.Seat, user string, ended bool) {
+	q := int(seat)
+	was := slices.Contains(f.Midturn, q)
+	drop := func(xs []int) []int { return slices.DeleteFunc(xs, func(x int) bool { return x == q }) }
+	switch {
+	case user == AutoUser || user == ClockUser:
+		if ended {
+			f.Midturn = drop(f.Midturn)
+			if was && !slices.Contains(f.Unshown, q) {
+				f.Unshown = append(f.Unshown, q)
+			}
+		}
+	case user == RobotUser || user == AIUser || isAIUser(user):
+	default:
+		// The person moved: the answer to that command shows them where their turn stands.
+		f.Unshown = drop(f.Unshown)
+		if f.Midturn = drop(f.Midturn); !ended {
+			f.Midturn = append(f.Midturn, q)
+		}
+	}
 }
 
 // editMark says the status edit at Seq of the post at Post is on the thread.
@@ -449,7 +480,8 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		}
 		next.Asked[a.Seat]++
 	}
-	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
+	next.Takeovers = f.Takeovers                      // not the thread's news: kept for the record
+	next.Midturn, next.Unshown = f.Midturn, f.Unshown // what players typing saw, not the thread's
 	next.Kinds, next.Base = f.Kinds, base
 	next.Now, next.Quiet, next.Away, next.Gap = f.Now, quiet, away, gap
 	if r := roundCount(st); r >= 0 {
@@ -578,7 +610,7 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 		}
 		again := slices.Equal(kinds[p.Seat], []string{kind})
 		if scores == "" {
-			scores = s.scoreLine(t, st)
+			scores = s.scoreLine(lang, t, st)
 		}
 		if again && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
 			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
@@ -680,8 +712,9 @@ func withScores(lang, line, scores string) string {
 
 // scoreLine is every player's score in seat order, "ann 8, Ada 16", from the game's public
 // progress when what it counts is the score (Kit.Progress); "-" for a game without a running
-// score to show (Reef Encounter's scores stay behind the screens).
-func (s *Service) scoreLine(t *table, st rules.State) string {
+// score to show (Reef Encounter's scores stay behind the screens). A solo opponent that keeps a
+// score of its own (Ausonia's Aspirant) follows, named in lang: "ann 7, The Upstart (Aspirant) 9".
+func (s *Service) scoreLine(lang string, t *table, st rules.State) string {
 	if t.kit.Progress == nil {
 		return "-"
 	}
@@ -692,6 +725,9 @@ func (s *Service) scoreLine(t *table, st rules.State) string {
 	var parts []string
 	for i, v := range pr.Values {
 		parts = append(parts, playerName(t.row, rules.Seat(i))+" "+strconv.Itoa(v))
+	}
+	if pr.OpponentValue != nil && pr.OpponentMsg != nil {
+		parts = append(parts, msg.Render(pr.OpponentMsg, lang, nil)+" "+strconv.Itoa(*pr.OpponentValue))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -195,10 +195,26 @@ func aiLevelText(lang, level string) string {
 	return T(lang, "ai_level", "Level", word)
 }
 
-// roster lists every seat with rosterEntry, in seat order.
+// TurnOrderer is implemented by games whose turn order is not the seat order (Ausonia draws
+// its first player): TurnOrder is every seat in the order they move.
+type TurnOrderer interface {
+	TurnOrder() []rules.Seat
+}
+
+// roster lists every seat with rosterEntry, in turn order when the game tells one (the start post
+// listed alice, House III, first while Noor moved first), else in seat order.
 func roster(lang string, row *storage.Game, st rules.State) []string {
 	ps := append([]storage.Player{}, row.Players...)
 	sort.Slice(ps, func(i, j int) bool { return ps[i].Seat < ps[j].Seat })
+	if to, ok := st.(TurnOrderer); ok {
+		at := map[int]int{}
+		for i, seat := range to.TurnOrder() {
+			at[int(seat)] = i
+		}
+		if len(at) == len(ps) {
+			sort.SliceStable(ps, func(i, j int) bool { return at[ps[i].Seat] < at[ps[j].Seat] })
+		}
+	}
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = rosterEntry(lang, row, st, p)

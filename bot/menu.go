@@ -256,7 +256,13 @@ func startsWithAny(m rules.Move, prefixes []rules.Move) bool {
 type Count struct {
 	N       int
 	AtLeast bool
+	// Options: the moves are one move and the options chosen after it (see OptionsAfter); a
+	// menu says what the move does, not this count.
+	Options bool
 }
+
+// Shown says whether a menu tells this count beside its kind of move.
+func (c Count) Shown() bool { return !c.Options && (c.N > 1 || c.AtLeast) }
 
 // Moves says the count in words: "1 move", "48 moves", "over 3000 moves".
 func (c Count) Moves() string { return c.words(LangEnglish, false) }
@@ -286,6 +292,16 @@ type group struct {
 	whole   []wholeMove
 	best    rules.Gain
 	gaining []wholeMove
+	// options: the game says this kind is one move with options after it (Ausonia's pass, then
+	// the hand cards to discard), so its menu entry says what it does and not how many moves
+	// follow: "pass … (64 moves)" read as 64 ways to pass.
+	options bool
+}
+
+// OptionsAfter is implemented by games in which a move may go on with options chosen after it:
+// Options says whether the moves starting with m are such a move and its options.
+type OptionsAfter interface {
+	Options(seat rules.Seat, m rules.Move) bool
 }
 
 type wholeMove struct {
@@ -378,6 +394,9 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 		if full, err := rules.Forced(st, seat, start); err == nil {
 			g.move = full
 		}
+		if oa, ok := st.(OptionsAfter); ok {
+			g.options = oa.Options(seat, g.move)
+		}
 		type node struct {
 			m     rules.Move
 			label rules.Choice
@@ -462,7 +481,11 @@ func wholeSuggestion(lang string, words *rules.Words, w wholeMove, name func(rul
 }
 
 func groupSuggestion(lang string, words *rules.Words, g group, name func(rules.Seat) string) Suggestion {
-	return Suggestion{Value: g.move.String(), Label: withLabel(words.Spell(g.move).String()+" …", " ("+g.count.MovesIn(lang)+")", groupGainText(lang, g.best), choiceLabel(lang, g.choice, name)),
+	count := " (" + g.count.MovesIn(lang) + ")"
+	if g.options {
+		count = ""
+	}
+	return Suggestion{Value: g.move.String(), Label: withLabel(words.Spell(g.move).String()+" …", count, groupGainText(lang, g.best), choiceLabel(lang, g.choice, name)),
 		Moves: g.count.N}
 }
 
@@ -696,7 +719,9 @@ func treeStepIn(lang string, words *rules.Words, st rules.State, seat rules.Seat
 		}
 		step.Next = append(step.Next, c)
 		step.Words = append(step.Words, words.Word(c.Token))
-		step.Counts = append(step.Counts, g.count)
+		count := g.count
+		count.Options = g.options // told by what it does, not how many follow
+		step.Counts = append(step.Counts, count)
 		step.Total.N += g.count.N
 		step.Total.AtLeast = step.Total.AtLeast || g.count.AtLeast
 	}

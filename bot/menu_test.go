@@ -222,7 +222,7 @@ func checkSuggestions(t *testing.T, st rules.State, seat rules.Seat, typed rules
 			t.Errorf("%q is offered but refused: %v", s.Value, err)
 		case s.Complete && !complete:
 			t.Errorf("%q is offered as a whole move but is not one", s.Value)
-		case s.Moves > 0 && !strings.Contains(s.Label, fmt.Sprintf("(%d move", s.Moves)) && !strings.Contains(s.Label, fmt.Sprintf("(over %d move", s.Moves)):
+		case s.Moves > 0 && !optionsAfter(st, seat, m) && !strings.Contains(s.Label, fmt.Sprintf("(%d move", s.Moves)) && !strings.Contains(s.Label, fmt.Sprintf("(over %d move", s.Moves)):
 			t.Errorf("a kind of move without its count: %+v", s)
 		}
 	}
@@ -617,4 +617,11 @@ func TestDropRepeatLeavesNoColon(t *testing.T) {
 			t.Errorf("dropRepeat(%q, %q) = %q, want %q", c.label, c.move, got, c.want)
 		}
 	}
+}
+
+// optionsAfter says whether the moves starting with m are one move and its options (see
+// OptionsAfter): their menu entry says what the move does, without a count.
+func optionsAfter(st rules.State, seat rules.Seat, m rules.Move) bool {
+	oa, ok := st.(OptionsAfter)
+	return ok && oa.Options(seat, m)
 }

@@ -84,6 +84,23 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 	if req.Seq != nil && *req.Seq != t.seq {
 		return Reply{Game: t.row.ID}, refuseT(ul, "move_stale")
 	}
+	if f := readFlow(t.row); req.Seq == nil && slices.Contains(f.Unshown, int(seat)) {
+		// The seat's last turn ended without it (its only move played for it, or its time ran
+		// out), and no answer has shown it the turn it is in now: a command that would end this
+		// turn at once was most likely typed for the one that is over ("buy …", then "pass").
+		// It is refused once, with the question now asked; sent again, it is played.
+		ends := endsTurnAtOnce(t, seat, steps, rules.WordsOf(t.kit.Game, ul))
+		f.Unshown = slices.DeleteFunc(f.Unshown, func(q int) bool { return q == int(seat) })
+		if ends {
+			t.row.Flow = f.encode()
+			if err := s.store.UpdateGame(ctx, t.row); err != nil {
+				_ = s.reload(ctx, t)
+				return Reply{Game: t.row.ID}, err
+			}
+			p, _ := rules.PromptFor(t.state, seat)
+			return Reply{Game: t.row.ID}, refuseT(ul, "move_turn_ended", "Move", rules.StepsString(steps), "Prompt", promptText(ul, p, seatNamer(ul, t.row, t.state)))
+		}
+	}
 	begun := markOf(t.state).withRobots(t.row)
 	postedBefore := readFlow(t.row).Post
 	if len(steps) > 1 {
@@ -154,6 +171,26 @@ func (s *Service) tryMove(ctx context.Context, req Request, steps []rules.Move) 
 		rep.Text += "\n" + T(ul, "turn_goes_on", "Prompt", promptText(ul, p, name))
 	}
 	return rep, nil
+}
+
+// endsTurnAtOnce reports whether the first decision of a command, played now, would end seat's
+// turn (or the game); false when it would be refused, which the command's own play then says.
+func endsTurnAtOnce(t *table, seat rules.Seat, steps []rules.Move, words *rules.Words) bool {
+	if len(steps) == 0 || len(steps[0]) == 0 {
+		return false
+	}
+	cp, err := rules.Clone(t.kit.Game, t.state)
+	if err != nil {
+		return false
+	}
+	m, _, err := nextDecision(cp, seat, rules.Unalias(cp, seat, steps[0], words))
+	if err != nil {
+		return false
+	}
+	if _, err := cp.Apply(seat, m); err != nil {
+		return false
+	}
+	return !markOf(t.state).sameDecision(cp, seat)
 }
 
 // stepRun is what runSteps played of a command: the decisions (echo as the player typed them),
@@ -538,6 +575,7 @@ func (s *Service) actingSeat(lang string, t *table, u User) (rules.Seat, error) 
 // commit applies a move to the table's state and writes it, its snapshot and its notices in one
 // transaction. On any failure the table is reloaded, so memory never runs ahead of the store.
 func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules.Move, user, interaction string) ([]rules.Event, error) {
+	mk := markOf(t.state) // to tell whether the move ended the seat's turn (see noteTyping)
 	evs, err := t.state.Apply(seat, m)
 	if err != nil {
 		return nil, err
@@ -563,6 +601,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat, user)
 	pt := s.playerTimes(ctx, row.Guild)
 	notices = s.quietPosts(pt, row, t.state, &f, s.now(), notices)
+	f.noteTyping(seat, user, !mk.sameDecision(t.state, seat))
 	dms, err := s.privateNotices(ctx, t, evs, seat, user)
 	if err != nil {
 		_ = s.reload(ctx, t)

@@ -484,9 +484,16 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 		return rc, err
 	}
 	series := [][]int{first.Values}
+	var opp []int // the solo opponent's own running score, when it keeps one
+	if first.OpponentValue != nil {
+		opp = append(opp, *first.OpponentValue)
+	}
 	final, err := record.Replay(kit.Game, rec, func(_ int, st rules.State, _ []rules.Event) error {
 		p, err := kit.Progress(st.View(rules.Spectator))
 		series = append(series, p.Values)
+		if opp != nil && p.OpponentValue != nil {
+			opp = append(opp, *p.OpponentValue)
+		}
 		return err
 	})
 	if err != nil {
@@ -510,6 +517,11 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 	}
 	rc = recap.Recap{Game: kit.Game.Info().Name, Measure: first.Measure, One: first.One, Unit: first.Unit, UnitOne: first.UnitOne, Turns: turns, Finished: res != nil,
 		Aborted: aborted && res == nil, Opponent: first.Opponent, Lang: lang, MeasureID: first.MeasureID, UnitID: first.UnitID, OpponentMsg: first.OpponentMsg}
+	if len(opp) == len(series) {
+		for _, k := range keep {
+			rc.OpponentValues = append(rc.OpponentValues, opp[k])
+		}
+	}
 	showScores := res != nil && slices.ContainsFunc(res.Scores, func(v int) bool { return v != 0 })
 	if res != nil && !showScores {
 		// A result without scores (a resignation, a timeout): the scores the final board shows

@@ -281,7 +281,7 @@ func TestBoardTellsThePromptToItsPlayerOnly(t *testing.T) {
 	awaited := playerName(tb.row, p.Seat)
 	other := playerName(tb.row, 1-p.Seat)
 	prompt := promptText(LangEnglish, p, seatNamer(LangEnglish, tb.row, tb.state))
-	scores := e.svc.scoreLine(tb, tb.state)
+	scores := e.svc.scoreLine(LangEnglish, tb, tb.state)
 	tb.mu.Unlock()
 	if scores == "-" || !strings.Contains(scores, "ann ") || !strings.Contains(scores, "bob ") {
 		t.Fatalf("Autumn Ash has a running score: %q", scores)

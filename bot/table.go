@@ -98,7 +98,7 @@ func (s *Service) statusLine(ctx context.Context, lang string, t *table, held []
 			own = append(own, yourTurnIn(lang, promptText(lang, p, seatNamer(lang, t.row, t.state))))
 		}
 	}
-	line := withScores(lang, T(lang, "status_waiting", "Game", gameTitle(t), "Turn", s.turnNow(ctx, t), "Names", joinNames(lang, names)), s.scoreLine(t, t.state))
+	line := withScores(lang, T(lang, "status_waiting", "Game", gameTitle(t), "Turn", s.turnNow(ctx, t), "Names", joinNames(lang, names)), s.scoreLine(lang, t, t.state))
 	return strings.Join(append([]string{line}, own...), "\n")
 }
 

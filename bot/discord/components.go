@@ -317,7 +317,7 @@ func (h *Handler) pickerMessage(ctx context.Context, game int64, step bot.Step, 
 				label, desc = ch.Label, []string{typed}
 			}
 			if k+lo < len(step.Counts) {
-				if c := step.Counts[k+lo]; c.N > 1 || c.AtLeast {
+				if c := step.Counts[k+lo]; c.Shown() {
 					desc = append(desc, c.MovesIn(step.Lang))
 				}
 			}

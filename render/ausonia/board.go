@@ -388,7 +388,7 @@ func houseBlock(c *render.Canvas, v *game.View, m render.Meta, i int, x0, y floa
 		if v.Pool.Total() == 0 {
 			c.Text(gx, y+160, tr(m.Lang, "none_to_spend"), render.Style{Size: 18, Color: render.Muted, VAlign: render.Middle})
 		} else {
-			gemRow(c, gx, y+160, 12, v.Pool)
+			gemRow(c, gx, y+160, 12, v.Pool, m.Lang)
 		}
 	}
 }
@@ -512,7 +512,7 @@ func drawLegend(c *render.Canvas, y float64, lang string) {
 	x := float64(margin)
 	cy := y + 16
 	for g := game.Sapphire; g <= game.Rainbow; g++ {
-		gemDot(c, x+12, cy, 12, g)
+		gemDot(c, x+12, cy, 12, g, lang)
 		name := inLang(lang, game.GemNameMsg(g), nil)
 		if g == game.Rainbow {
 			name = tr(lang, "legend_rainbow", msg.Nested("Gem", game.GemNameMsg(g)))

@@ -20,32 +20,40 @@ const (
 )
 
 type dotKey struct {
-	g game.Gem
-	r int // radius in tenths of a pixel
+	g      game.Gem
+	r      int    // radius in tenths of a pixel
+	letter string // the gem's letter in the image's language (gemLetter)
 }
 
-// gemDots caches each gem disc with its letter, drawn once per size.
+// gemDots caches each gem disc with its letter, drawn once per size and letter.
 var gemDots = render.NewSprites(func(k dotKey) image.Image {
 	r := float64(k.r) / 10
 	side := int(2*r) + 4
 	sp := render.NewSprite(side, side)
 	m := float64(side) / 2
 	sp.Circle(m, m, r, gemFill[k.g], render.Ink, 1.5)
-	sp.Text(m, m, strings.ToUpper(string(k.g.Letter())), render.Style{Size: r * 1.15, Font: render.Bold,
+	sp.Text(m, m, k.letter, render.Style{Size: r * 1.15, Font: render.Bold,
 		Color: render.ContrastInk(gemFill[k.g]), Align: render.Center, VAlign: render.Middle})
 	return sp.Image()
 })
 
-// gemDot draws one gem: a disc in the gem's colour with its letter.
-func gemDot(c *render.Canvas, x, y, r float64, g game.Gem) {
-	c.BlitCentered(gemDots.Get(dotKey{g, int(r * 10)}), x, y)
+// gemLetterIDs are the catalogue entries of the gems' letters: each language has its own four,
+// distinct from each other, and the legend names them (Smaragd is M in German, zafiro Z in Spanish).
+var gemLetterIDs = [...]string{"letter_sapphire", "letter_emerald", "letter_bloodshard", "letter_rainbow"}
+
+// gemLetter is gem g's letter in lang.
+func gemLetter(lang string, g game.Gem) string { return tr(lang, gemLetterIDs[g]) }
+
+// gemDot draws one gem: a disc in the gem's colour with its letter in lang.
+func gemDot(c *render.Canvas, x, y, r float64, g game.Gem, lang string) {
+	c.BlitCentered(gemDots.Get(dotKey{g, int(r * 10), gemLetter(lang, g)}), x, y)
 }
 
 // gemRow draws gems left to right from x and returns the x after them.
-func gemRow(c *render.Canvas, x, y, r float64, gems game.Gems) float64 {
+func gemRow(c *render.Canvas, x, y, r float64, gems game.Gems, lang string) float64 {
 	for g := game.Sapphire; g <= game.Rainbow; g++ {
 		for i := 0; i < gems[g]; i++ {
-			gemDot(c, x+r, y, r, g)
+			gemDot(c, x+r, y, r, g, lang)
 			x += 2*r + 4
 		}
 	}
@@ -162,7 +170,7 @@ func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool, l
 	case cd.Kind == game.GemCard:
 		gives := tr(lang, "tile_gives")
 		c.Text(x+10, yy+15, gives, lst)
-		ex := gemRow(c, max(x+58, x+10+render.TextWidth(gives, lst)+8), yy+15, 15, cd.Gives)
+		ex := gemRow(c, max(x+58, x+10+render.TextWidth(gives, lst)+8), yy+15, 15, cd.Gives, lang)
 		if cd.Star {
 			star(c, ex+16, yy+15, 15)
 			c.Text(ex+36, yy+15, tr(lang, "tile_source"), lst)
@@ -173,7 +181,7 @@ func paintTile(c *render.Canvas, x, y, tileH float64, code string, ready bool, l
 		// Up to six gems fit the tile's width.
 		gx := max(x+50, x+10+render.TextWidth(cost, lst)+6)
 		r := min(15, ((x+float64(tileW)-10-gx)/float64(cd.Cost.Total())-4)/2)
-		gemRow(c, gx, yy+15, r, cd.Cost)
+		gemRow(c, gx, yy+15, r, cd.Cost, lang)
 	default:
 		c.Text(x+10, yy+15, tr(lang, "tile_starter"), lst)
 	}

@@ -29,6 +29,7 @@ func Progress(v any) (recap.Progress, error) {
 	if view.Solo != nil {
 		pr.Opponent = view.Solo.Name + " (Aspirant)"
 		pr.OpponentMsg = recap.Aspirant(msg.New("ausonia", "asp_"+view.Solo.Aspirant))
+		pr.OpponentValue = &view.Solo.Influence // the Aspirant's influence, on the same track
 	}
 	return pr, nil
 }

@@ -1,10 +1,12 @@
 package ausonia
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/render"
+	"github.com/boardbot/boardbot/rules"
 	game "github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/msg/msgtest"
@@ -88,6 +90,31 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 	for _, s := range texts {
 		if plain(s) {
 			t.Errorf("not pseudo-localized: %q", s)
+		}
+	}
+}
+
+// Every language gives the four gems four distinct letters, and a letter a board shows can be
+// typed: it is the gem's payment token or a word for it in that language.
+func TestGemLettersTypeable(t *testing.T) {
+	tokens := [...]string{"s", "e", "b", "r"}
+	for _, lang := range msg.Languages {
+		seen := map[string]bool{}
+		for g := game.Sapphire; g <= game.Rainbow; g++ {
+			l := gemLetter(lang, g)
+			if seen[l] || len([]rune(l)) != 1 {
+				t.Errorf("%s: letter %q of gem %d is repeated or not one letter", lang, l, g)
+			}
+			seen[l] = true
+			typed := strings.ToLower(l)
+			if typed == tokens[g] {
+				continue
+			}
+			if w := rules.WordsOf(game.Game, lang); w == nil || !slices.Contains(w.Tokens(typed), tokens[g]) {
+				t.Errorf("%s: the board's %q cannot be typed for %s", lang, l, tokens[g])
+			} else if slices.Contains(tokens[:], typed) {
+				t.Errorf("%s: the board's %q is the token of another gem", lang, l)
+			}
 		}
 	}
 }

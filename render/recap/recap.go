@@ -10,7 +10,10 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/render"
 	"github.com/boardbot/boardbot/rules/msg"
@@ -40,6 +43,10 @@ type Progress struct {
 	// (rules.Concluder), by seat, where the progress measures something else; nil while hidden.
 	// A recap of a resigned game shows them, as the final board does.
 	Final []int
+	// OpponentValue is the solo opponent's own running Measure (Ausonia's Aspirant gains
+	// influence as the player does), nil when it keeps none: posts and the chart show it beside
+	// the player's, else a solo game reads as a race of one.
+	OpponentValue *int
 }
 
 // Player is one seat's line.
@@ -83,6 +90,9 @@ type Recap struct {
 	Lang              string
 	MeasureID, UnitID Measure
 	OpponentMsg       *msg.Message
+	// OpponentValues is the solo opponent's running Measure at the players' Values' points (see
+	// Progress.OpponentValue), charted as a line of its own; nil when it keeps none.
+	OpponentValues []int
 }
 
 const (
@@ -261,6 +271,18 @@ func letter(r Recap, i int) string {
 	return string(rune('A' + i))
 }
 
+// opponentLetter marks the solo opponent's line: the first letter of the last word of its name
+// ("W" for "The Witch-Queen (Aspirant)"), past any article in any language.
+func opponentLetter(r Recap) string {
+	name, _, _ := strings.Cut(opponent(r), " (")
+	f := strings.Fields(name)
+	if len(f) == 0 {
+		return "?"
+	}
+	first, _ := utf8.DecodeRuneInString(f[len(f)-1])
+	return string(unicode.ToUpper(first))
+}
+
 // chart draws every player's Values as a line over the game, with a few grid lines.
 func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 	c.RoundRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), 12, render.Panel, render.Edge, 2)
@@ -269,7 +291,10 @@ func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 		title = tr(rc.Lang, string(rc.MeasureID)+"_chart")
 	}
 	c.Text(float64(r.Min.X+16), float64(r.Min.Y+24), title, render.Style{Size: 24, Font: render.Bold, VAlign: render.Middle})
-	n, top := 0, 1
+	n, top := len(rc.OpponentValues), 1
+	for _, v := range rc.OpponentValues {
+		top = max(top, v)
+	}
 	for _, p := range rc.Players {
 		n = max(n, len(p.Values))
 		for _, v := range p.Values {
@@ -301,9 +326,22 @@ func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 	c.Text(float64(plot.Max.X), float64(plot.Max.Y+24), end, render.Style{Size: 20, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	type chip struct {
 		y    float64
-		seat int
+		seat int // -1: the solo opponent
 	}
 	var chips []chip
+	if ov := rc.OpponentValues; len(ov) > 0 {
+		// The solo opponent's line first, in ink, under the player's: what the player races.
+		c.SetLineJoinRound()
+		c.SetLineWidth(3)
+		c.SetColor(render.Muted)
+		c.MoveTo(xOf(0), yOf(ov[0]))
+		for k := 1; k < len(ov); k++ {
+			c.LineTo(xOf(k), yOf(ov[k-1]))
+			c.LineTo(xOf(k), yOf(ov[k]))
+		}
+		c.Stroke()
+		chips = append(chips, chip{yOf(ov[len(ov)-1]), -1})
+	}
 	for i, p := range rc.Players {
 		if len(p.Values) == 0 {
 			continue
@@ -327,11 +365,14 @@ func chart(c *render.Canvas, r image.Rectangle, rc Recap) {
 		chips[k].y = math.Max(chips[k].y, chips[k-1].y+26)
 	}
 	for _, ch := range chips {
-		col := seatColour(rc, ch.seat)
+		col, l := render.Muted, opponentLetter(rc)
+		if ch.seat >= 0 {
+			col, l = seatColour(rc, ch.seat), letter(rc, ch.seat)
+		}
 		x := float64(plot.Max.X) + 20
 		c.Circle(x, ch.y, 13, col, render.Ink, 2)
 		lst := render.Style{Size: 16, Font: render.Bold, Color: render.ContrastInk(col), Align: render.Center, VAlign: render.Middle}
-		c.Text(x, ch.y, letter(rc, ch.seat), render.FitText(letter(rc, ch.seat), lst, 22))
+		c.Text(x, ch.y, l, render.FitText(l, lst, 22))
 	}
 }
 

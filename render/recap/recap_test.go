@@ -118,12 +118,17 @@ func TestGoldenRunning(t *testing.T) {
 }
 
 // A solo game's recap says Victory or Defeat against what the player played against, badges are
-// the boards' own, and the picture is the golden one.
+// the boards' own, the opponent's own score is charted beside the player's (its line ends in
+// its initial), and the picture is the golden one.
 func TestSoloRecap(t *testing.T) {
 	r := Recap{
 		Game: "Ausonia", Measure: "influence", Unit: "influence", MeasureID: Influence, UnitID: Influence, Reason: "The Upstart wins, 61 influence to your 57.",
 		Turns: 120, Finished: true, Opponent: "The Upstart (Aspirant)",
-		Players: []Player{{Name: "ann (House I)", Letter: "I", Rank: 2, Score: ptr(57), Values: []int{0, 12, 30, 57}}},
+		Players:        []Player{{Name: "ann (House I)", Letter: "I", Rank: 2, Score: ptr(57), Values: []int{0, 12, 30, 57}}},
+		OpponentValues: []int{0, 18, 40, 61},
+	}
+	if got := opponentLetter(r); got != "U" {
+		t.Errorf("the Upstart's line ends in %q", got)
 	}
 	if got := title(r); got != "Ausonia · Defeat" {
 		t.Errorf("title %q, want a defeat", got)

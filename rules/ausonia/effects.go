@@ -230,7 +230,7 @@ func houseToken(h int) string { return houseTokens[h] }
 func (s *state) applyPending(m rules.Move, picked []int) {
 	pd := s.Pend
 	s.Pend = nil
-	defer s.detail(len(s.ev))
+	defer s.detailUnlessAsking(len(s.ev))
 	if pd.Kind == pendTarget {
 		var q rules.Seat
 		for h, t := range houseTokens {

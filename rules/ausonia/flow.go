@@ -358,3 +358,14 @@ func (s *state) beats(q, p rules.Seat) bool {
 	}
 	return s.order(q) < s.order(p)
 }
+
+// TurnOrder is every seat in the order they move: the first player drawn at setup, then
+// clockwise (rulebook: "The round continues clockwise to the next player."), so a start post
+// lists the players as they will play.
+func (s *state) TurnOrder() []rules.Seat {
+	out := make([]rules.Seat, s.N)
+	for i := range out {
+		out[i] = rules.Seat((int(s.First) + i) % s.N)
+	}
+	return out
+}

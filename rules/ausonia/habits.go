@@ -64,6 +64,57 @@ const (
 	HabitPlayedUnused = "played_unused"
 )
 
+// HabitDiscardedUsable is a pass that discards a card from the hand whose ability the turn could
+// still use: a condition met, or a cost that the gems in play and the gem cards in hand pay. Kept,
+// the card would at least be there next turn. Gem cards do not count: discarding them to draw
+// fresh cards is how a hand is cycled (the greedy player discards its whole hand). Not counted in
+// the last round, when the hand no longer matters.
+const HabitDiscardedUsable = "discarded_usable"
+
+// usableInHand lists the cards in the active player's hand, gem cards aside, whose ability could
+// still be used this turn (see HabitDiscardedUsable).
+func (s *state) usableInHand() []int {
+	pl := s.P[s.Turn]
+	if s.Ending || s.Pend != nil || len(pl.Hand) == 0 {
+		return nil
+	}
+	most := s.pool()
+	for _, x := range pl.Hand {
+		if c := s.card(x); c.Kind == GemCard {
+			most = most.Add(c.Gives)
+		}
+	}
+	var out []int
+	for _, x := range pl.Hand {
+		c := s.card(x)
+		if c.Kind == GemCard {
+			continue
+		}
+		for k := range c.Abilities {
+			a := &c.Abilities[k]
+			if !s.used(x, k) && (a.Kind == CondCost && canPay(a.Gems, most) || a.Kind != CondCost && s.condMet(a)) {
+				out = append(out, x)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// discardsAny says whether pass move m discards one of cards xs from the active player's hand.
+func (s *state) discardsAny(m rules.Move, xs []int) bool {
+	if len(xs) == 0 || len(m) < 2 || m[0] != vPass {
+		return false
+	}
+	_, picked := s.legal(s.Turn, m)
+	for _, x := range picked {
+		if slices.Contains(xs, x) {
+			return true
+		}
+	}
+	return false
+}
+
 // passHabits are the habits a pass by the active player shows now.
 func (s *state) passHabits() []string {
 	var out []string
@@ -186,7 +237,17 @@ func (s *state) waitingUse() []int {
 // the AI above easy no longer chooses (the third session's arena counted it 53 times in 10 games).
 func (s *state) strands(seat rules.Seat, m rules.Move, waiting []int) bool {
 	c := s.clone()
-	if c.ApplyQuiet(seat, m) != nil || c.Pend != nil {
+	if c.ApplyQuiet(seat, m) != nil {
+		return false
+	}
+	// A question the move puts (the target of a Corruption, which a game of three or four asks;
+	// an opponent's discard) changes no gem of the mover: answered by default, it is passed.
+	for i := 0; c.Pend != nil && i < 4; i++ {
+		if c.ApplyQuiet(c.Pend.Seat, c.pendingDefault()) != nil {
+			return false
+		}
+	}
+	if c.Pend != nil || c.Turn != seat {
 		return false
 	}
 	still := c.waitingUse()
@@ -210,28 +271,56 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 	if best := s.lastTurnBest(seat); best != nil {
 		return best // the last turn, searched exactly (lastturn.go)
 	}
-	if s.Pend != nil || s.Turn != seat {
-		return nil
-	}
-	noPass := s.freeGain(seat) > 0
-	for _, h := range s.passHabits() {
-		noPass = noPass || h == HabitIdleTurn || h == HabitBuyNothing || (h == HabitPlayedUnused && s.unusedUsable())
-	}
-	useless := false
-	for _, x := range s.P[seat].Hand {
-		useless = useless || s.uselessPlay(x)
-	}
-	waiting := s.waitingUse()
-	if !noPass && !useless && len(waiting) == 0 {
+	if s.Pend != nil || s.Turn != seat || !s.anyHabitAhead(seat) {
 		return nil
 	}
 	moves, _, err := rules.Enumerate(s, seat, 2000)
 	if err != nil {
 		return nil
 	}
+	if out := s.withoutHabits(seat, moves); len(out) < len(moves) {
+		return out
+	}
+	return nil
+}
+
+// anyHabitAhead says whether some move of seat now would show a habit that withoutHabits leaves
+// out; when none would, there is nothing to filter.
+func (s *state) anyHabitAhead(seat rules.Seat) bool {
+	if s.freeGain(seat) > 0 || len(s.waitingUse()) > 0 || len(s.usableInHand()) > 0 {
+		return true
+	}
+	for _, h := range s.passHabits() {
+		if h == HabitIdleTurn || h == HabitBuyNothing || h == HabitPlayedUnused {
+			return true
+		}
+	}
+	return slices.ContainsFunc(s.P[seat].Hand, s.uselessPlay)
+}
+
+// withoutHabits is moves (seat's, in its turn) without those the AI above easy does not play:
+// a pass while a free use gains influence, or that would be an idle turn, leave a card
+// affordable or leave a card played for its ability unused that could still be used; the play
+// of a card that can do nothing this turn, or of a second card for its paid ability while one
+// waits to be used; a buy or use that spends the gems a waiting card needs; a pass that discards
+// a card the turn could still use. It is moves itself when that would leave nothing.
+func (s *state) withoutHabits(seat rules.Seat, moves []rules.Move) []rules.Move {
+	if s.Pend != nil || s.Turn != seat {
+		return moves
+	}
+	noPass := s.freeGain(seat) > 0
+	for _, h := range s.passHabits() {
+		noPass = noPass || h == HabitIdleTurn || h == HabitBuyNothing || (h == HabitPlayedUnused && s.unusedUsable())
+	}
+	useless := slices.ContainsFunc(s.P[seat].Hand, s.uselessPlay)
+	waiting := s.waitingUse()
+	keep := s.usableInHand() // never discarded by the AI above easy (HabitDiscardedUsable)
+	if !noPass && !useless && len(waiting) == 0 && len(keep) == 0 {
+		return moves
+	}
 	var out []rules.Move
 	for _, m := range moves {
-		if noPass && m[0] == vPass {
+		if noPass && m[0] == vPass || s.discardsAny(m, keep) {
 			continue
 		}
 		if useless && m[0] == vPlay && len(m) == 2 && m[1] != tokAll {
@@ -251,8 +340,8 @@ func (s *state) SensibleMoves(seat rules.Seat) []rules.Move {
 		}
 		out = append(out, m)
 	}
-	if len(out) == 0 || len(out) == len(moves) {
-		return nil
+	if len(out) == 0 {
+		return moves
 	}
 	return out
 }
@@ -266,6 +355,9 @@ func (s *state) Habits(seat rules.Seat, m rules.Move, _ []rules.Event, _ rules.S
 	out := s.passHabits()
 	if s.freeGain(seat) > 0 {
 		out = append(out, HabitLapsedInfluence)
+	}
+	if s.discardsAny(lowered(m), s.usableInHand()) {
+		out = append(out, HabitDiscardedUsable)
 	}
 	return out
 }

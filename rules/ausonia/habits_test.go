@@ -111,3 +111,98 @@ func TestSensiblePlaysOneCostCardAtATime(t *testing.T) {
 		t.Fatal("Steward cannot be played")
 	}
 }
+
+// A pass that discards a card the turn could still use (Steward, payable from the rainbow of the
+// Bloodshard Prism still in hand) shows discarded_usable, not the Prism itself (gem cards are
+// cycled); the AI above easy keeps such cards: its passes do not discard them, and the pass
+// itself stays on offer.
+func TestDiscardedUsable(t *testing.T) {
+	s := twoPlayer(t, "s1", "b3", "h1")
+	setOffer(t, s, "v9", "c9", "m9", "a7") // nothing the hand could buy
+	do(t, s, 0, "play s1")
+	keep := s.usableInHand()
+	var codes []string
+	for _, x := range keep {
+		codes = append(codes, s.code(x))
+	}
+	slices.Sort(codes)
+	if !slices.Equal(codes, []string{"h1"}) {
+		t.Fatalf("usable cards in hand %v, want h1", codes)
+	}
+	for _, tc := range []struct {
+		pass   string
+		usable bool
+	}{{"pass", false}, {"pass h1", true}, {"pass b3", false}, {"pass b3 h1", true}} {
+		m, _ := rules.ParseMove(tc.pass)
+		if got := slices.Contains(s.Habits(0, m, nil, nil), HabitDiscardedUsable); got != tc.usable {
+			t.Errorf("%q: discarded_usable %v, want %v", tc.pass, got, tc.usable)
+		}
+	}
+	sensible := s.SensibleMoves(0)
+	if sensible == nil {
+		t.Fatal("the AI's moves leave nothing out")
+	}
+	plain := false
+	for _, m := range sensible {
+		if m[0] != vPass {
+			continue
+		}
+		plain = plain || len(m) == 1
+		if slices.Contains(m, "h1") {
+			t.Errorf("the AI may discard a usable card: %q", m)
+		}
+	}
+	if !plain {
+		t.Errorf("the AI may not pass: %q", sensible)
+	}
+	// In the last round the hand no longer matters.
+	s.Ending = true
+	if got := s.usableInHand(); got != nil {
+		t.Errorf("usable in the last round: %v", got)
+	}
+}
+
+// In the last turn too (searched exactly), the AI plays one card for its paid ability at a time
+// and does not spend the gems it waits for: with Usurer played and one emerald, it uses Usurer
+// and does not put down Steward or Courier (which the search, seeing every re-deal whole, found
+// harmless and the arena counted as played_unused).
+func TestLastTurnPlaysOneCostCardAtATime(t *testing.T) {
+	s := twoPlayer(t, "m8", "h1", "h3")
+	s.Ending = true
+	s.T.Gems = g("e")
+	do(t, s, 0, "play m8")
+	sm := s.SensibleMoves(0)
+	if len(sm) == 0 {
+		t.Fatal("no moves")
+	}
+	for _, m := range sm {
+		if m.String() == "play h1" || m.String() == "play h3" || m[0] == vPass {
+			t.Errorf("the last turn may %q while Usurer waits for the emerald: %q", m, sm)
+		}
+	}
+}
+
+// At three seats a Corruption asks its user for a target: a use that does so still counts as
+// spending the gems a waiting card needs. With Envoy played (rr) and an emerald and a bloodshard
+// left, Plague Doctor's use (b: Corruption 2) would leave Envoy unused, so the AI does not choose
+// it (the arena's played_unused at 3 and 4 seats).
+func TestSensibleStrandsThroughATargetQuestion(t *testing.T) {
+	s := newGame(t, 3, 3)
+	p := s.Turn
+	set(t, s, p, "hand", "h2")
+	set(t, s, p, "play", "p9")
+	s.T.Gems = g("eb")
+	do(t, s, p, "play h2")
+	waiting := s.waitingUse()
+	if len(waiting) != 1 {
+		t.Fatalf("waiting %v", waiting)
+	}
+	if !s.strands(p, rules.Move{vUse, "p9", "1"}, waiting) && !s.strands(p, rules.Move{vUse, "p9"}, waiting) {
+		t.Fatal("using Plague Doctor does not strand Envoy")
+	}
+	for _, m := range s.SensibleMoves(p) {
+		if m[0] == vUse && m[1] == "p9" {
+			t.Errorf("sensible moves offer %q, which leaves Envoy unused", m)
+		}
+	}
+}

@@ -109,7 +109,16 @@ func TestCorruptionBecomesInfluenceAtTheEnd(t *testing.T) {
 func TestDiscardPromptsTheOpponent(t *testing.T) {
 	s := twoPlayer(t)
 	set(t, s, 1, "hand", "s1", "s2", "h1")
-	useCard(t, s, "p13", "", "b2") // pay bb: Discard 2 (b2 pays nothing extra)
+	evs := useCard(t, s, "p13", "", "b2") // pay bb: Discard 2 (b2 pays nothing extra)
+	// The thread asks the opponent at once, in a post that tells what caused the question: the
+	// use is no detail left to the turn's summary (which the post would replace by "alice moved.").
+	told := false
+	for _, e := range evs {
+		told = told || (e.Public() && !e.Detail && e.Msg != nil && strings.HasPrefix(e.Msg.ID, "ev_use"))
+	}
+	if !told {
+		t.Errorf("the use that asks for the discard is left to the summary: %+v", evs)
+	}
 	if s.Pend == nil || s.Pend.Kind != pendDiscard || s.Pend.Seat != 1 {
 		t.Fatalf("pending %+v", s.Pend)
 	}

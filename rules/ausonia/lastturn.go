@@ -35,9 +35,12 @@ func (s *state) lastTurnBest(seat rules.Seat) []rules.Move {
 	if !s.Ending || s.Res != nil || s.Turn != seat || (s.Pend != nil && s.Pend.Seat != seat) {
 		return nil
 	}
-	roots := s.turnMoves(seat, true)
+	// The exact search judges every line on re-deals it sees whole, so a card played for its
+	// paid ability "in case a draw pays it" costs it nothing there, and in the game it is often
+	// left unused (played_unused): the first moves are those the AI plays in any turn.
+	roots := s.withoutHabits(seat, s.turnMoves(seat, true))
 	if len(roots) < 2 {
-		return nil
+		return roots
 	}
 	x := &exact{seat: seat, left: lastTurnNodes}
 	sums := make([]float64, len(roots))

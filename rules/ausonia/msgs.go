@@ -132,6 +132,35 @@ func gemsMsg(g Gems, cost bool) *msg.Message {
 	return listMsg(parts)
 }
 
+// gemShortIDs are the gems as the boards' letters in the reader's language ("2S", "E"), for menu
+// lines: a payment of three or four kinds in words ("2 sapphires, 1 emerald and 1 bloodshard")
+// cut the line at Discord's 100 characters, in German, Spanish and French most of all.
+var gemShortIDs = [...]string{"gs_sapphire", "gs_emerald", "gs_bloodshard", "gs_rainbow"}
+
+// gemsShortMsg is a payment (never a cost: its any-gem slots are already chosen) of several
+// kinds in gem letters joined by "+": "2S+E+B". One kind stays in words ("2 sapphires"): it fits,
+// and a lone letter ("paying S") reads as a typo.
+func gemsShortMsg(g Gems) *msg.Message {
+	if g.Kinds() < 2 {
+		return gemsMsg(g, false)
+	}
+	var out *msg.Message
+	for c := Rainbow; c >= Sapphire; c-- {
+		if g[c] == 0 {
+			continue
+		}
+		m := say(gemShortIDs[c], msg.Count("N", g[c]))
+		if out != nil {
+			m = say("gs_plus", msg.Nested("A", m), msg.Nested("B", out))
+		}
+		out = m
+	}
+	if out == nil {
+		return say("nothing")
+	}
+	return out
+}
+
 var kwIDs = [numKeywords]string{"kw_influence", "kw_corruption", "kw_discard", "kw_draw", "kw_manipulation", "kw_foresight", "kw_raise", "kw_seal", "kw_burn"}
 
 // effectMsg is Effect.String as a message.

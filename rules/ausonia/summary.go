@@ -70,6 +70,15 @@ func (s *state) detail(at int) {
 	}
 }
 
+// detailUnlessAsking is detail, except for a step that puts a question to another seat (an
+// opponent's forced discard): the thread posts that question at once, and tells what caused it
+// ("alice uses Cardinal for Discard 1") rather than that someone moved.
+func (s *state) detailUnlessAsking(at int) {
+	if s.Pend == nil || s.Pend.Seat == s.Turn {
+		s.detail(at)
+	}
+}
+
 // ownLine are the events of a turn told on a line of their own, not by the summary.
 var ownLine = map[string]bool{
 	"ev_reached": true, "ev_asp_lose_kept": true, "ev_asp_no_kept": true, "ev_favour_empty": true,

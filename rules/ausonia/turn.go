@@ -80,14 +80,18 @@ func (s *state) freeUses() []useOpt {
 
 // unusedMsg says what a pass now leaves unused: the free abilities and the gems still in the
 // pool; nil when nothing is.
-func (s *state) unusedMsg() *msg.Message {
+func (s *state) unusedMsg(short bool) *msg.Message {
 	var parts []*msg.Message
 	for _, o := range s.freeUses() {
 		c := s.card(o.inst)
 		parts = append(parts, say("free_ability", cardTerm("Card", c), msg.Nested("Effects", effectsMsg(c.Abilities[o.k].Do))))
 	}
 	if pool := s.pool(); pool.Total() > 0 {
-		parts = append(parts, gemsMsg(pool, false))
+		if short { // a menu line: the gems in the boards' letters
+			parts = append(parts, gemsShortMsg(pool))
+		} else {
+			parts = append(parts, gemsMsg(pool, false))
+		}
 	}
 	if len(parts) == 0 {
 		return nil
@@ -424,7 +428,7 @@ func (s *state) verbs(labels bool) []rules.Choice {
 		out = append(out, choiceIf(labels, vUnseal, func() *msg.Message { return say("lbl_unseal") }))
 	}
 	out = append(out, choiceIf(labels, vPass, func() *msg.Message {
-		if u := s.unusedMsg(); u != nil {
+		if u := s.unusedMsg(true); u != nil {
 			return say("lbl_pass_unused", msg.Nested("Unused", u))
 		}
 		return say("lbl_pass")
@@ -603,9 +607,9 @@ func (s *state) buyCostMsg(c *Card) *msg.Message {
 	case 0:
 		return gemsMsg(c.Cost, true)
 	case 1:
-		return gemsMsg(pays[0].All, false)
+		return gemsShortMsg(pays[0].All)
 	default:
-		return gemsMsg(defaultPay(pays, pool).All, false)
+		return gemsShortMsg(defaultPay(pays, pool).All)
 	}
 }
 
@@ -628,9 +632,9 @@ func payChoices(pays []payment, args []string, verb string, c *Card, fx []Effect
 				continue
 			}
 			// The whole payment, which is what leaves the pool; a use says what it does too.
-			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Text", cardGistMsg(c)))
+			l := say("lbl_pay_buy", name, msg.Nested("Gems", gemsShortMsg(p.All)), msg.Nested("Text", cardGistMsg(c)))
 			if verb == vUse {
-				l = say("lbl_pay_use", name, msg.Nested("Gems", gemsMsg(p.All, false)), msg.Nested("Effects", effectsMsg(fx)))
+				l = say("lbl_pay_use", name, msg.Nested("Gems", gemsShortMsg(p.All)), msg.Nested("Effects", effectsMsg(fx)))
 			}
 			next[i] = choice(p.Any.Letters(), l)
 		}
@@ -889,7 +893,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 	args := m[1:]
 	at := len(s.ev)
 	if m[0] != vPass { // the pass writes the summary, which is no detail
-		defer s.detail(at)
+		defer s.detailUnlessAsking(at)
 	}
 	switch m[0] {
 	case vPlay:
@@ -987,7 +991,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		// needs no confirming second pass: the prompt and the pass label said so beforehand, and a
 		// whole turn typed in one command must not stop short of its pass.
 		if !s.quiet {
-			if u := s.unusedMsg(); u != nil {
+			if u := s.unusedMsg(false); u != nil {
 				s.tell(p, func() *msg.Message { return say("ev_pass_unused", msg.Nested("Unused", u)) })
 			}
 		}
@@ -1005,3 +1009,11 @@ func (s *state) choosePay(pays []payment, rest []string) payment {
 // TurnCount numbers the Action Phases (rules.TurnCounter): rounds times seats, plus the place of
 // the seat whose turn it is in the round.
 func (s *state) TurnCount() int { return s.Round*s.N + s.house(s.Turn) }
+
+// Options says that the moves starting with "pass" are one move, ending the turn, with the hand
+// cards to discard chosen after it (rulebook, End Turn Phase: "You can put any number of cards
+// from your Hand into your Discard Pile"), so a menu names it by what it does, not by how many ways of
+// discarding follow.
+func (s *state) Options(seat rules.Seat, m rules.Move) bool {
+	return len(m) > 0 && m[0] == vPass
+}

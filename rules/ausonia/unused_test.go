@@ -19,7 +19,7 @@ func TestMetConditionIsNamedAndPassIsNotSilent(t *testing.T) {
 	if p := prompt(); strings.Contains(p, "condition is met") {
 		t.Fatalf("prompt names a condition not met yet: %q", p)
 	}
-	if l := labelOf(t, s, 0, "", "pass"); !strings.Contains(l, "leaving 1 emerald unused") {
+	if l := labelOf(t, s, 0, "", "pass"); !strings.Contains(l, "unused: 1 emerald") {
 		t.Errorf("pass label %q does not say the gem left", l)
 	}
 	do(t, s, 0, "play m4")
@@ -33,7 +33,7 @@ func TestMetConditionIsNamedAndPassIsNotSilent(t *testing.T) {
 	if l := labelOf(t, s, 0, "use", "m4"); !strings.Contains(l, "Ledger-Keeper: condition met, free now: Influence 1.") {
 		t.Errorf("use m4 label %q does not say it is free", l)
 	}
-	if l := labelOf(t, s, 0, "", "pass"); !strings.Contains(l, "leaving Influence 1 from Ledger-Keeper unused") {
+	if l := labelOf(t, s, 0, "", "pass"); !strings.Contains(l, "unused: Influence 1 from Ledger-Keeper") {
 		t.Errorf("pass label %q does not say the free ability left", l)
 	}
 	before := s.Clone().(*state)
