@@ -100,12 +100,6 @@ func (s *state) View(seat rules.Seat) any {
 		v.WaitingMsg = s.waitingMsg()
 		v.Waiting = rules.PlainSeats(s, v.WaitingMsg.English())
 	}
-	if v.Result != nil {
-		r := *v.Result
-		r.Reason = rules.PlainSeats(s, r.Reason)
-		r.ReasonMsg = nil // the view's reason is plain text, as before messages
-		v.Result = &r
-	}
 	for i, pl := range s.P {
 		p := rules.Seat(i)
 		pv := PlayerView{
