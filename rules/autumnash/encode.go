@@ -140,7 +140,7 @@ func reasonMsg(r *rules.Result, scores [2]int) *msg.Message {
 		say("res_wins", seatArg("Seat", winner), msg.Number("Points", scores[winner])),
 		say("res_stuck", seatArg("Seat", other(winner))),
 	} {
-		if m.English() == r.Reason {
+		if m.English() == r.English() {
 			return m
 		}
 	}
