@@ -216,7 +216,7 @@ func decode(b []byte) (*state, error) {
 		return nil, fmt.Errorf("reef: decode: %w", err)
 	}
 	if s.Res != nil {
-		s.Res.ReasonMsg = reasonMsg(s.Res.Reason)
+		s.Res.ReasonMsg = reasonMsg(s.Res.English())
 	}
 	return s, nil
 }
