@@ -100,6 +100,11 @@ func (s *state) View(seat rules.Seat) any {
 		v.WaitingMsg = s.waitingMsg()
 		v.Waiting = rules.PlainSeats(s, v.WaitingMsg.English())
 	}
+	if v.Result != nil {
+		r := *v.Result
+		r.ReasonMsg = rules.Verbatim(rules.PlainSeats(s, r.English())) // the view's reason is plain text, as before messages
+		v.Result = &r
+	}
 	for i, pl := range s.P {
 		p := rules.Seat(i)
 		pv := PlayerView{

@@ -202,7 +202,7 @@ func (s *state) Encode() ([]byte, error) {
 	}
 	c := *s
 	r := *s.Res
-	r.ReasonMsg = nil
+	r.ReasonMsg = rules.Verbatim(s.Res.English()) // written as its English alone
 	c.Res = &r
 	return json.Marshal(&c)
 }

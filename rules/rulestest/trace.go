@@ -114,14 +114,12 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 		return err
 	}
 	h.Write(data)
-	res := st.Result()
-	if res != nil && res.ReasonMsg != nil {
-		// The message is the reason's text again, and %+v would print its address.
-		r := *res
-		r.ReasonMsg = nil
-		res = &r
+	// The result as the digests recorded before results lost their English field printed it.
+	if res := st.Result(); res != nil {
+		w("result &{Ranks:%v Scores:%v Reason:%s ReasonMsg:<nil>}", res.Ranks, res.Scores, res.English())
+	} else {
+		w("result <nil>")
 	}
-	w("result %+v", res)
 	return nil
 }
 
