@@ -266,28 +266,3 @@ func andList(ms []*msg.Message) *msg.Message {
 	}
 	return msg.New(catName, "and_last", msg.Nested("Head", head), msg.Nested("Last", ms[len(ms)-1]))
 }
-
-// DescribeChoices lists up to max choices for a refusal, each with its label when it has one
-// ("g1 (Claim colony g1: 2 black)"), so the player sees what the bare tokens mean.
-func DescribeChoices(cs []Choice, max int) string { return listChoices(cs, max, true) }
-
-func listChoices(cs []Choice, max int, labels bool) string {
-	if len(cs) == 0 {
-		return "nothing"
-	}
-	var b strings.Builder
-	for i, c := range cs {
-		if i == max {
-			fmt.Fprintf(&b, " … (%d in all)", len(cs))
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(c.Token)
-		if l := c.English(); labels && l != "" && !strings.EqualFold(l, c.Token) {
-			fmt.Fprintf(&b, " (%s)", l)
-		}
-	}
-	return b.String()
-}
