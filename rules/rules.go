@@ -245,13 +245,14 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 // Verbatim is a message of text as it was written, the same in every language: only for texts
 // stored before their messages existed, and for tests' made-up events. Engines never emit it
 // (TestNoEnglishTwins checks).
-// Its {seat:N} placeholders become seat arguments, so a reader's names go in as in any message.
+// Its {seat:N} placeholders become seat arguments ("Who", never the "Seat" that names an event's
+// actor), so a reader's names go in as in any message.
 func Verbatim(text string) *msg.Message {
 	i := strings.Index(text, seatOpen)
 	if i >= 0 {
 		if j := strings.Index(text[i:], seatClose); j > 0 {
 			if n, err := strconv.Atoi(text[i+len(seatOpen) : i+j]); err == nil && n >= 0 {
-				return msg.New(catName, "verbatim_seat", msg.Code("Head", text[:i]), msg.Seat("Seat", n),
+				return msg.New(catName, "verbatim_seat", msg.Code("Head", text[:i]), msg.Seat("Who", n),
 					msg.Nested("Tail", Verbatim(text[i+j+len(seatClose):])))
 			}
 		}

@@ -209,7 +209,7 @@ func (s *bidState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		}
 	}
 	s.Scores[best] += s.Bids[best]
-	evs = append(evs, rules.Event{Msg: bidSay("revealed", msg.Code("Bids", fmt.Sprint(s.Bids)), msg.Seat("Seat", best)), Reveals: true})
+	evs = append(evs, rules.Event{Msg: bidSay("revealed", msg.Code("Bids", fmt.Sprint(s.Bids)), msg.Seat("Winner", best)), Reveals: true})
 	s.Winner = rules.Seat(best)
 	return evs, nil
 }
