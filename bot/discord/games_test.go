@@ -395,15 +395,18 @@ func (d *driver) settle(rs []recorded, start bool) {
 			}
 		}
 		// The bot names seats as players ("ann") where the engine wrote placeholders;
-		// the driver compares posts with the texts as players read them.
-		for i := range evs {
-			evs[i].Msg = rules.Verbatim(rules.RenderSeats(evs[i].English(), d.seatLabel))
+		// the driver compares posts with the texts as players read them. A copy, as words only:
+		// whose line each event is (eventSeat) is read from the engine's own message.
+		named := make([]rules.Event, len(evs))
+		for i, ev := range evs {
+			named[i] = ev
+			named[i].Msg = rules.Verbatim(rules.RenderSeats(ev.English(), d.seatLabel))
 		}
-		d.events = append(d.events, evs)
-		for _, ev := range evs {
+		d.events = append(d.events, named)
+		for i, ev := range named {
 			if ev.Public() {
 				d.pending = append(d.pending, ev)
-				d.pendingBy = append(d.pendingBy, eventSeat(ev, m.Seat))
+				d.pendingBy = append(d.pendingBy, eventSeat(evs[i], m.Seat))
 			} else {
 				d.stats.privateEvents++
 			}
