@@ -172,7 +172,7 @@ func TestHistoryLineNamesTheMoverOnce(t *testing.T) {
 	row := &storage.Game{Status: storage.StatusRunning, Players: []storage.Player{
 		{Seat: 0, UserID: "u-a", Name: "alice"}, {Seat: 1, UserID: "ai:normal", Name: "Ada", Robot: true},
 		{Seat: 2, UserID: "u-al", Name: "al", Robot: true}}}
-	ev := func(text string) []rules.Event { return []rules.Event{{Text: text}} }
+	ev := func(text string) []rules.Event { return []rules.Event{{Msg: rules.Verbatim(text)}} }
 	cases := []struct {
 		lang string
 		mv   storage.Move
@@ -189,7 +189,7 @@ func TestHistoryLineNamesTheMoverOnce(t *testing.T) {
 	}
 	for _, c := range cases {
 		if got := historyLine(c.lang, row, c.mv, c.evs, nil, true, false); got != c.want {
-			t.Errorf("%s %q: %q, want %q", c.lang, c.evs[0].Text, got, c.want)
+			t.Errorf("%s %q: %q, want %q", c.lang, c.evs[0].English(), got, c.want)
 		}
 	}
 }
@@ -200,7 +200,7 @@ func TestHistoryLineNamesTheMoverOnce(t *testing.T) {
 func TestHistoryLineWrittenMoves(t *testing.T) {
 	row := &storage.Game{Status: storage.StatusRunning, Players: []storage.Player{
 		{Seat: 0, UserID: "u-a", Name: "alice"}, {Seat: 1, UserID: "ai:normal", Name: "Ada", Robot: true}}}
-	ev := func(text string) []rules.Event { return []rules.Event{{Text: text}} }
+	ev := func(text string) []rules.Event { return []rules.Event{{Msg: rules.Verbatim(text)}} }
 	for _, c := range []struct {
 		lang string
 		mv   storage.Move
@@ -216,7 +216,7 @@ func TestHistoryLineWrittenMoves(t *testing.T) {
 		{"de", storage.Move{Seq: 4, Seat: 0, UserID: "u-a", Notation: "c2 c3"}, ev("{seat:0} zieht."), "4. c2 c3 — alice zieht."},
 	} {
 		if got := historyLine(c.lang, row, c.mv, c.evs, nil, true, true); got != c.want {
-			t.Errorf("%s %q: %q, want %q", c.lang, c.evs[0].Text, got, c.want)
+			t.Errorf("%s %q: %q, want %q", c.lang, c.evs[0].English(), got, c.want)
 		}
 	}
 }
@@ -230,7 +230,7 @@ func TestPromptLineLeadsWithTheName(t *testing.T) {
 		{"{seat:0}, your turn.", "Ari, your turn."},
 		{"Answer {seat:1}'s offer.", "Ari: Answer bob's offer."},
 	} {
-		if got := promptLine("en", row, nil, rules.Prompt{Seat: 0, Text: c.text}); got != c.want {
+		if got := promptLine("en", row, nil, rules.Prompt{Seat: 0, Msg: rules.Verbatim(c.text)}); got != c.want {
 			t.Errorf("%q: %q, want %q", c.text, got, c.want)
 		}
 	}

@@ -28,7 +28,7 @@ type stepsState struct {
 }
 
 func (stepTurns) Info() rules.Info {
-	return rules.Info{ID: "steps", Name: "Steps", MinSeats: 2, MaxSeats: 2, Summary: "Six steps a turn.", Notation: "step 2"}
+	return rules.Info{ID: "steps", Name: "Steps", MinSeats: 2, MaxSeats: 2, SummaryMsg: rules.Verbatim("Six steps a turn."), NotationMsg: rules.Verbatim("step 2")}
 }
 
 func (stepTurns) New(rules.Setup) (rules.State, error) {
@@ -48,22 +48,22 @@ func (s *stepsState) Awaiting() []rules.Prompt {
 	if s.Res != nil {
 		return nil
 	}
-	return []rules.Prompt{{Seat: s.Turn, Text: "Take a step."}}
+	return []rules.Prompt{{Seat: s.Turn, Msg: rules.Verbatim("Take a step.")}}
 }
 
 func (s *stepsState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	if s.Res != nil || seat != s.Turn {
-		return nil, false, rules.Illegalf("It is not your turn.")
+		return nil, false, rules.Refuse(rules.Verbatim("It is not your turn."))
 	}
 	switch {
 	case len(m) == 0:
-		return []rules.Choice{{Token: "step", Label: "Step"}}, false, nil
+		return []rules.Choice{{Token: "step", Msg: rules.Verbatim("Step")}}, false, nil
 	case len(m) == 1 && m[0] == "step":
 		return []rules.Choice{{Token: "1"}, {Token: "2"}, {Token: "3"}}, false, nil
 	case len(m) == 2 && m[0] == "step" && (m[1] == "1" || m[1] == "2" || m[1] == "3"):
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("Say step 1, 2 or 3.")
+	return nil, false, rules.Refuse(rules.Verbatim("Say step 1, 2 or 3."))
 }
 
 func (s *stepsState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
@@ -80,7 +80,7 @@ func (s *stepsState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error)
 			s.Res = &rules.Result{Ranks: rules.RanksByScore(s.Scores)}
 		}
 	}
-	return []rules.Event{{Text: fmt.Sprintf("%s steps %s.", rules.SeatRef(seat), m[1])}}, nil
+	return []rules.Event{{Msg: rules.Verbatim(fmt.Sprintf("%s steps %s.", rules.SeatRef(seat), m[1]))}}, nil
 }
 
 // decision is one AI decision as the worker saw it.

@@ -20,7 +20,7 @@ type asksState struct {
 }
 
 func (asks) Info() rules.Info {
-	return rules.Info{ID: "asks", Name: "Asks", MinSeats: 2, MaxSeats: 2, Summary: "Ask or end.", Notation: "ask"}
+	return rules.Info{ID: "asks", Name: "Asks", MinSeats: 2, MaxSeats: 2, SummaryMsg: rules.Verbatim("Ask or end."), NotationMsg: rules.Verbatim("ask")}
 }
 
 func (asks) New(rules.Setup) (rules.State, error) { return &asksState{}, nil }
@@ -53,14 +53,14 @@ func (s *asksState) Awaiting() []rules.Prompt {
 		return nil
 	}
 	if s.Answering {
-		return []rules.Prompt{{Seat: 1, Text: "Answer yes or no."}}
+		return []rules.Prompt{{Seat: 1, Msg: rules.Verbatim("Answer yes or no.")}}
 	}
-	return []rules.Prompt{{Seat: 0, Text: "Ask or end."}}
+	return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("Ask or end.")}}
 }
 
 func (s *asksState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	if s.Result() != nil || seat != s.asked() {
-		return nil, false, rules.Illegalf("It is not your turn.")
+		return nil, false, rules.Refuse(rules.Verbatim("It is not your turn."))
 	}
 	tokens := []string{"ask", "end"}
 	if s.Answering {
@@ -72,7 +72,7 @@ func (s *asksState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool
 	if len(m) == 1 && (m[0] == tokens[0] || m[0] == tokens[1]) {
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("Say %s or %s.", tokens[0], tokens[1])
+	return nil, false, rules.Refuse(rules.Verbatim(fmt.Sprintf("Say %s or %s.", tokens[0], tokens[1])))
 }
 
 func (s *asksState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
@@ -87,7 +87,7 @@ func (s *asksState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) 
 	case "end":
 		s.Round++
 	}
-	return []rules.Event{{Text: fmt.Sprintf("%s says %s.", rules.SeatRef(seat), m[0])}}, nil
+	return []rules.Event{{Msg: rules.Verbatim(fmt.Sprintf("%s says %s.", rules.SeatRef(seat), m[0]))}}, nil
 }
 
 // The AI's answer to a person at the keyboard, who is asked the very same question again in the

@@ -687,15 +687,15 @@ func TestResultText(t *testing.T) {
 		res  rules.Result
 		want string
 	}{
-		{solo, rules.Result{Ranks: []int{2}, Reason: "turn limit"}, "Game over: ann loses (turn limit)."},
+		{solo, rules.Result{Ranks: []int{2}, ReasonMsg: rules.Verbatim("turn limit")}, "Game over: ann loses (turn limit)."},
 		{solo, rules.Result{Ranks: []int{1}}, "Game over: ann wins."},
 		{duo, rules.Result{Ranks: []int{1, 1}, Scores: []int{4, 4}}, "Game over: ann and bob share the win. Scores: ann 4, bob 4."},
 		{duo, rules.Result{Ranks: []int{2, 1}}, "Game over: bob wins."},
 		// A reason that is a sentence keeps one full stop, after the bracket.
-		{duo, rules.Result{Ranks: []int{2, 1}, Reason: "Xeno reaches 22 points and wins.", Scores: []int{0, 22}},
+		{duo, rules.Result{Ranks: []int{2, 1}, ReasonMsg: rules.Verbatim("Xeno reaches 22 points and wins."), Scores: []int{0, 22}},
 			"Game over: bob wins (Xeno reaches 22 points and wins). Scores: ann 0, bob 22."},
 		// Two AI seats are told apart by their names; seats in a reason are the players.
-		{ais, rules.Result{Ranks: []int{2, 3, 1}, Reason: "{seat:0} resigned"}, "Game over: " + ais.Players[2].Name + " wins (ann resigned)."},
+		{ais, rules.Result{Ranks: []int{2, 3, 1}, ReasonMsg: rules.Verbatim("{seat:0} resigned")}, "Game over: " + ais.Players[2].Name + " wins (ann resigned)."},
 	}
 	for _, c := range cases {
 		if got := resultText(c.row, nil, &c.res); got != c.want {

@@ -118,7 +118,7 @@ type stepState struct {
 }
 
 func (steps) Info() rules.Info {
-	return rules.Info{ID: "steps", Name: "Steps", MinSeats: 2, MaxSeats: 2, Summary: "Count.", Notation: "step"}
+	return rules.Info{ID: "steps", Name: "Steps", MinSeats: 2, MaxSeats: 2, SummaryMsg: rules.Verbatim("Count."), NotationMsg: rules.Verbatim("step")}
 }
 func (steps) New(rules.Setup) (rules.State, error) { return &stepState{}, nil }
 func (steps) Decode(b []byte) (rules.State, error) {
@@ -126,7 +126,7 @@ func (steps) Decode(b []byte) (rules.State, error) {
 	return st, json.Unmarshal(b, st)
 }
 func (s *stepState) Awaiting() []rules.Prompt {
-	return []rules.Prompt{{Seat: rules.Seat(s.N % 2), Text: "Step."}}
+	return []rules.Prompt{{Seat: rules.Seat(s.N % 2), Msg: rules.Verbatim("Step.")}}
 }
 func (s *stepState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	if len(m) == 0 {
@@ -139,7 +139,7 @@ func (s *stepState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) 
 		return nil, err
 	}
 	s.N++
-	return []rules.Event{{Text: fmt.Sprintf("Step %d.", s.N)}}, nil
+	return []rules.Event{{Msg: rules.Verbatim(fmt.Sprintf("Step %d.", s.N))}}, nil
 }
 func (s *stepState) View(rules.Seat) any     { return s.N }
 func (s *stepState) Result() *rules.Result   { return nil }

@@ -22,7 +22,6 @@ const maxPost = 2000
 type pendingEvent struct {
 	Text string `json:"text"`
 	Kind string `json:"kind,omitempty"`
-	Many string `json:"many,omitempty"`
 	Ref  string `json:"ref,omitempty"`
 	// By is the seat whose move told it, plus one (0: not known, a flow of an older version):
 	// a post starts a new block where it changes.

@@ -35,7 +35,7 @@ func TestTurnLines(t *testing.T) {
 		pendingEvent{Text: "The round ends."}, // no seat known: stays in the block before
 	)
 	for i := 0; i < 60; i++ {
-		evs = append(evs, pendingEvent{Text: fmt.Sprintf("cat lays a grey polyp on B%d.", i), By: 3, Kind: "polyp", Many: "cat laid %d polyps"})
+		evs = append(evs, pendingEvent{Text: fmt.Sprintf("cat lays a grey polyp on B%d.", i), By: 3, Kind: "polyp"})
 	}
 	got := turnLines(evs)
 	want := []string{"bob withdraws the offer.", "bob is done trading.", "bob is done trading.", "",
@@ -64,11 +64,11 @@ func TestOldFlowReads(t *testing.T) {
 // next player's ascidiae activating) puts them in that seat's block of the post, not the mover's.
 func TestEventBelongsToTheSeatItNames(t *testing.T) {
 	name := func(s rules.Seat) string { return []string{"ann", "bob"}[s] }
-	auto := rules.Event{Text: "{seat:1}'s habilis spawns 1 black.", Msg: msg.New("t", "ev", msg.Seat("Seat", 1))}
+	auto := rules.Event{Msg: msg.New("t", "ev", msg.Seat("Seat", 1))}
 	if p := pendingOfIn(LangEnglish, auto, name, 0); p.By != 2 {
 		t.Errorf("bob's activation during ann's move: by %d, want bob (2)", p.By)
 	}
-	plain := rules.Event{Text: "The open sea is refilled."}
+	plain := rules.Event{Msg: rules.Verbatim("The open sea is refilled.")}
 	if p := pendingOfIn(LangEnglish, plain, name, 0); p.By != 1 {
 		t.Errorf("an event naming nobody: by %d, want the mover ann (1)", p.By)
 	}

@@ -7,12 +7,12 @@ import (
 	"github.com/boardbot/boardbot/rules/msg"
 )
 
-// Engine texts in a reader's language. A game that carries structured messages has them
-// rendered in lang; one that does not yet falls back to its English text. Seats are rendered
-// with name either way.
+// Engine texts in a reader's language: every engine text is a message, rendered in lang, seats
+// named with name.
 
-// markFallback, when set (by tests), marks each engine text shown in English for want of a
-// message, so that a test can tell it from a platform text that escaped the catalogue.
+// markFallback, when set (by tests), marks each text the platform shows in English for want of
+// a message (a game's own solo description, a setup error that is no refusal), so that a test
+// can tell it from a platform text that escaped the catalogue.
 var markFallback func(string) string
 
 func fallback(text string) string {
@@ -22,16 +22,9 @@ func fallback(text string) string {
 	return text
 }
 
-// engineText is an engine text in lang: its message when it has one, else its English text
-// (marked by tests as an engine text without a message). Seats are rendered with name; a nil
+// engineText is an engine's message in lang ("" for none). Seats are rendered with name; a nil
 // name keeps the {seat:N} placeholders for the caller to render.
-func engineText(lang string, m *msg.Message, text string, name func(rules.Seat) string) string {
-	if m == nil {
-		if name == nil {
-			return fallback(text)
-		}
-		return fallback(rules.RenderSeats(text, name))
-	}
+func engineText(lang string, m *msg.Message, name func(rules.Seat) string) string {
 	if name == nil {
 		return msg.Render(m, lang, nil)
 	}
@@ -45,25 +38,25 @@ func renderSeatsIn(lang, text string, name func(rules.Seat) string) string {
 }
 
 func eventText(lang string, e rules.Event, name func(rules.Seat) string) string {
-	return engineText(lang, e.Msg, e.Text, name)
+	return engineText(lang, e.Msg, name)
 }
 
 func promptText(lang string, p rules.Prompt, name func(rules.Seat) string) string {
-	return engineText(lang, p.Msg, p.Text, name)
+	return engineText(lang, p.Msg, name)
 }
 
 func answerLabel(lang string, a rules.Answer, name func(rules.Seat) string) string {
-	return engineText(lang, a.Msg, a.Label, name)
+	return engineText(lang, a.Msg, name)
 }
 
 func choiceLabel(lang string, c rules.Choice, name func(rules.Seat) string) string {
-	return engineText(lang, c.Msg, c.Label, name)
+	return engineText(lang, c.Msg, name)
 }
 
 // illegalText is the engine's reason for refusing a move, in lang, its seats still placeholders.
 func illegalText(lang string, err error) (string, bool) {
-	if reason, ok := rules.IsIllegal(err); ok {
-		return engineText(lang, rules.IllegalMsg(err), reason, nil), true
+	if _, ok := rules.IsIllegal(err); ok {
+		return engineText(lang, rules.IllegalMsg(err), nil), true
 	}
 	return RefusalIn(lang, err)
 }
@@ -72,9 +65,9 @@ func illegalText(lang string, err error) (string, bool) {
 // in the reader's words ("Fuß, Pferd, fertig"), as menus show them: a refusal never asks a
 // German to type the English it does not show elsewhere. What the player typed is left alone.
 func illegalTextIn(lang string, words *rules.Words, err error) (string, bool) {
-	if reason, ok := rules.IsIllegal(err); ok && words.Len() > 0 {
+	if _, ok := rules.IsIllegal(err); ok && words.Len() > 0 {
 		if m := rules.IllegalMsg(err); m != nil {
-			return engineText(lang, spellLists(m, words), reason, nil), true
+			return engineText(lang, spellLists(m, words), nil), true
 		}
 	}
 	return illegalText(lang, err)
@@ -105,34 +98,32 @@ func spellLists(m *msg.Message, words *rules.Words) *msg.Message {
 }
 
 func resultReason(lang string, res *rules.Result, name func(rules.Seat) string) string {
-	return engineText(lang, res.ReasonMsg, res.Reason, name)
+	return engineText(lang, res.ReasonMsg, name)
 }
 
-// A game's description in lang: its summary, notation, option names, helps and choice labels
-// from their messages, else (a game whose Info has none yet) the English text, marked by tests
-// as an engine text without a message.
+// A game's description in lang: its summary, notation, option names, helps and choice labels.
 
 // InfoSummary is info's summary in lang.
 func InfoSummary(lang string, info rules.Info) string {
-	return engineText(lang, info.SummaryMsg, info.Summary, nil)
+	return engineText(lang, info.SummaryMsg, nil)
 }
 
 // InfoNotation is info's notation in lang.
 func InfoNotation(lang string, info rules.Info) string {
-	return engineText(lang, info.NotationMsg, info.Notation, nil)
+	return engineText(lang, info.NotationMsg, nil)
 }
 
 // OptionName is an option's name in lang.
-func OptionName(lang string, o rules.Option) string { return engineText(lang, o.NameMsg, o.Name, nil) }
+func OptionName(lang string, o rules.Option) string { return engineText(lang, o.NameMsg, nil) }
 
 // OptionHelp is an option's help in lang.
-func OptionHelp(lang string, o rules.Option) string { return engineText(lang, o.HelpMsg, o.Help, nil) }
+func OptionHelp(lang string, o rules.Option) string { return engineText(lang, o.HelpMsg, nil) }
 
 // OptionDefault is an option's default choice as the reader reads it: its label in lang (the
 // raw value, "no" or "off", is notation, not words).
 func OptionDefault(lang string, o rules.Option) string {
 	for _, c := range o.Choices {
-		if c.Value == o.Default && (c.Label != "" || c.LabelMsg != nil) {
+		if c.Value == o.Default && c.LabelMsg != nil {
 			return OptionLabel(lang, c)
 		}
 	}
@@ -141,5 +132,5 @@ func OptionDefault(lang string, o rules.Option) string {
 
 // OptionLabel is an option choice's label in lang.
 func OptionLabel(lang string, c rules.OptionChoice) string {
-	return engineText(lang, c.LabelMsg, c.Label, nil)
+	return engineText(lang, c.LabelMsg, nil)
 }

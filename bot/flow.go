@@ -240,7 +240,7 @@ func (f flow) newRequest(p rules.Prompt) bool {
 	if !slices.Contains(f.Awaited, q) {
 		return true
 	}
-	return flagOf(f.Away, q) && (flagOf(f.Gap, q) || f.toldOf(q) != p.Text)
+	return flagOf(f.Away, q) && (flagOf(f.Gap, q) || f.toldOf(q) != p.English())
 }
 
 // atKeyboard reports whether the person at seat made the move the robots' replies since the
@@ -262,7 +262,7 @@ func (f flow) nothingNew(row *storage.Game, st rules.State) bool {
 		return false
 	}
 	q := int(aw[0].Seat)
-	return slices.Equal(f.Awaited, []int{q}) && f.atKeyboard(st, q) && f.toldOf(q) == aw[0].Text
+	return slices.Equal(f.Awaited, []int{q}) && f.atKeyboard(st, q) && f.toldOf(q) == aw[0].English()
 }
 
 // sameAsker reports whether st goes on asking the one person at the keyboard after a hold, in
@@ -575,7 +575,7 @@ func toldNow(told []string, st rules.State) []string {
 		for len(told) <= int(p.Seat) {
 			told = append(told, "")
 		}
-		told[p.Seat] = p.Text
+		told[p.Seat] = p.English()
 	}
 	return told
 }
@@ -634,7 +634,7 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 // or a count left changes, the question does not), so that another attack to join or another
 // offer to answer is a question of its own and is told in full.
 func promptKind(p rules.Prompt) string {
-	words := digits.ReplaceAllString(p.Text, "#")
+	words := digits.ReplaceAllString(p.English(), "#")
 	if p.Msg != nil {
 		return p.Msg.Cat + "/" + p.Msg.ID + "\x00" + words
 	}

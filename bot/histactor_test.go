@@ -93,7 +93,7 @@ func TestHistoryLineSplitsBySeat(t *testing.T) {
 	by := func(s rules.Seat, id string) rules.Event {
 		return rules.Event{Msg: msg.New("reef", id, msg.Seat("Seat", int(s)))}
 	}
-	plain := func(text string) rules.Event { return rules.Event{Text: text} }
+	plain := func(text string) rules.Event { return rules.Event{Msg: rules.Verbatim(text)} }
 	secret := func(s rules.Seat, id string) rules.Event {
 		e := by(s, id)
 		e.To = []rules.Seat{s}

@@ -26,7 +26,7 @@ func TestHistoryTellsATurnOnce(t *testing.T) {
 			var lines []string
 			for _, lm := range log {
 				for _, e := range lm.evs {
-					if e.Summary && e.Public() && len(e.Text) > 25 {
+					if e.Summary && e.Public() && len(e.English()) > 25 {
 						lines = append(lines, eventText(LangEnglish, e, func(s rules.Seat) string { return playerName(row, s) }))
 					}
 				}

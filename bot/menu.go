@@ -338,7 +338,7 @@ func bestWhole(groups []group, n int) []wholeMove {
 			break
 		}
 		end := w.move[max(0, len(w.move)-2):]
-		key := fmt.Sprint(w.gain.Value(), end, w.label.Label)
+		key := fmt.Sprint(w.gain.Value(), end, w.label.English())
 		if seen[key] {
 			continue
 		}
@@ -435,7 +435,7 @@ func explore(st rules.State, seat rules.Seat, fixed rules.Move, next []rules.Cho
 						g.whole = append(g.whole, w)
 					}
 					if v := w.gain.Value(); v > 0 && (len(g.gaining) < keep || v > g.gaining[len(g.gaining)-1].gain.Value()) {
-						if w.label.Label == "" && w.label.Msg == nil {
+						if w.label.English() == "" && w.label.Msg == nil {
 							// A move found without labels (past keep): ask for its own.
 							w.label = lastChoice(st, seat, n.m)
 						}
@@ -505,7 +505,7 @@ func gainText(lang string, g rules.Gain, name func(rules.Seat) string) string {
 	case g.Wins:
 		return T(lang, "gain_wins")
 	case g.Msg != nil:
-		return engineText(lang, g.Msg, g.Msg.English(), name)
+		return engineText(lang, g.Msg, name)
 	case g.Points > 0:
 		return T(lang, "gain_points", "Points", g.Points)
 	case g.Points < 0:
@@ -640,9 +640,9 @@ func forcedPrefix(st rules.State, seat rules.Seat, toks []string) (rules.Move, e
 type Step struct {
 	Seq      int64 // moves played so far: a picker opened earlier is out of date when it differs
 	Partial  rules.Move
-	Spelt    string         // Partial in the asker's words for tokens, as they would type it
-	Next     []rules.Choice // labels with seats rendered as players
-	Words    []string       // for each of Next, the asker's word for its token ("" when none)
+	Spelt    string   // Partial in the asker's words for tokens, as they would type it
+	Next     []Choice // labels with seats rendered as players
+	Words    []string // for each of Next, the asker's word for its token ("" when none)
 	Complete bool
 	Lang     string // the language of its texts (the asker's)
 	Prompt   string
@@ -653,6 +653,13 @@ type Step struct {
 	// Whole lists whole moves from here (Value holds the whole move) for a menu page that has
 	// room after every one of Next: at most PickerPage-len(Next).
 	Whole []Suggestion
+}
+
+// Choice is one option of a picker step: a token and its label as the asker reads it (the
+// engine's label in the asker's language, seats named, its gain first).
+type Choice struct {
+	Token string
+	Label string
 }
 
 // PickerPage is how many options one page of the picker holds (a select menu's limit).
@@ -702,8 +709,7 @@ func treeStepIn(lang string, words *rules.Words, st rules.State, seat rules.Seat
 	room := max(0, PickerPage-len(next))
 	sortByGain(groups)
 	for _, g := range groups {
-		c := g.choice
-		c.Label = choiceLabel(lang, c, name)
+		c := Choice{Token: g.choice.Token, Label: choiceLabel(lang, g.choice, name)}
 		// What the option gains comes first, as in the autocomplete: a token that ends the move
 		// says its gain, a kind of moves what its best move gains.
 		gain := groupGainText(lang, g.best)

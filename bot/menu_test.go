@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
@@ -124,9 +125,9 @@ func TestSuggestOffersEveryKindOfMove(t *testing.T) {
 				n := countWhole(p.st, p.seat, rules.Move{c.Token}, &nodes)
 				switch {
 				case n == 1 && !whole[c.Token]:
-					t.Errorf("the only move starting %q (%s) is not offered: %+v", c.Token, c.Label, sg)
+					t.Errorf("the only move starting %q (%s) is not offered: %+v", c.Token, c.English(), sg)
 				case n != 1 && kinds[c.Token] == 0:
-					t.Errorf("the first page does not offer %q (%s) as a kind of move: %+v", c.Token, c.Label, sg)
+					t.Errorf("the first page does not offer %q (%s) as a kind of move: %+v", c.Token, c.English(), sg)
 				}
 			}
 			// The footer counts exactly the moves no entry reaches (neither a listed kind nor
@@ -321,14 +322,14 @@ func TestMoveHelpOnlyOnFirstRefusal(t *testing.T) {
 type seatMenu struct{ moves []rules.Move }
 
 func (s seatMenu) Awaiting() []rules.Prompt {
-	return []rules.Prompt{{Seat: 0, Text: "Attack " + rules.SeatRef(1) + " or pass."}}
+	return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("Attack " + rules.SeatRef(1) + " or pass.")}}
 }
 func (s seatMenu) Choices(_ rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
-	next, complete, _, ok := rules.ChoicesFromMoves(s.moves, m, func(_ rules.Move, tok string) string {
-		return "take " + tok + " from " + rules.SeatRef(1)
+	next, complete, _, ok := rules.ChoicesFromMoves(s.moves, m, func(_ rules.Move, tok string) *msg.Message {
+		return rules.Verbatim("take " + tok + " from " + rules.SeatRef(1))
 	})
 	if !ok {
-		return nil, false, rules.Illegalf("no")
+		return nil, false, rules.Refuse(rules.Verbatim("no"))
 	}
 	return next, complete, nil
 }

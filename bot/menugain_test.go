@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
@@ -18,13 +19,15 @@ type gainMenu struct {
 	label string // appended to every token's label
 }
 
-func (s gainMenu) Awaiting() []rules.Prompt { return []rules.Prompt{{Seat: 0, Text: "Move."}} }
+func (s gainMenu) Awaiting() []rules.Prompt {
+	return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("Move.")}}
+}
 func (s gainMenu) Choices(_ rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
-	next, complete, _, ok := rules.ChoicesFromMoves(s.moves, m, func(_ rules.Move, tok string) string {
-		return "take " + tok + s.label
+	next, complete, _, ok := rules.ChoicesFromMoves(s.moves, m, func(_ rules.Move, tok string) *msg.Message {
+		return rules.Verbatim("take " + tok + s.label)
 	})
 	if !ok {
-		return nil, false, rules.Illegalf("no")
+		return nil, false, rules.Refuse(rules.Verbatim("no"))
 	}
 	return next, complete, nil
 }

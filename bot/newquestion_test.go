@@ -22,7 +22,7 @@ type offeringState struct {
 }
 
 func (offering) Info() rules.Info {
-	return rules.Info{ID: "offering", Name: "Offering", MinSeats: 2, MaxSeats: 2, Summary: "Offer or note.", Notation: "note"}
+	return rules.Info{ID: "offering", Name: "Offering", MinSeats: 2, MaxSeats: 2, SummaryMsg: rules.Verbatim("Offer or note."), NotationMsg: rules.Verbatim("note")}
 }
 
 func (offering) New(rules.Setup) (rules.State, error) {
@@ -54,14 +54,14 @@ func (s *offeringState) Awaiting() []rules.Prompt {
 		if s.Offered[i] {
 			text = "Offer for you: answer it, note or done."
 		}
-		out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: text, Open: true})
+		out = append(out, rules.Prompt{Seat: rules.Seat(i), Msg: rules.Verbatim(text), Open: true})
 	}
 	return out
 }
 
 func (s *offeringState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	if s.Result() != nil || s.Done[seat] {
-		return nil, false, rules.Illegalf("It is not your turn.")
+		return nil, false, rules.Refuse(rules.Verbatim("It is not your turn."))
 	}
 	if len(m) == 0 {
 		return []rules.Choice{{Token: "note"}, {Token: "offer"}, {Token: "done"}}, false, nil
@@ -69,7 +69,7 @@ func (s *offeringState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, 
 	if len(m) == 1 && (m[0] == "note" || m[0] == "offer" || m[0] == "done") {
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("Say note, offer or done.")
+	return nil, false, rules.Refuse(rules.Verbatim("Say note, offer or done."))
 }
 
 func (s *offeringState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
@@ -82,7 +82,7 @@ func (s *offeringState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, err
 	case "done":
 		s.Done[seat] = true
 	}
-	return []rules.Event{{Text: fmt.Sprintf("%s does %s.", rules.SeatRef(seat), m[0])}}, nil
+	return []rules.Event{{Msg: rules.Verbatim(fmt.Sprintf("%s does %s.", rules.SeatRef(seat), m[0]))}}, nil
 }
 
 // A question another player's move puts to a player whose ping is spent (they moved since it) is

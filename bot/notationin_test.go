@@ -29,7 +29,7 @@ func TestHistoryAndUndoNotationInTheReadersWords(t *testing.T) {
 		}
 		// Walk to a whole move with a size in it: the token whose word must show.
 		for len(step.Next) > 0 {
-			k := slices.IndexFunc(step.Next, func(c rules.Choice) bool { return slices.Contains(sizes, c.Token) })
+			k := slices.IndexFunc(step.Next, func(c Choice) bool { return slices.Contains(sizes, c.Token) })
 			if step.Complete && slices.ContainsFunc(step.Partial, func(tok string) bool { return slices.Contains(sizes, tok) }) {
 				break
 			}

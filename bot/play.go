@@ -445,13 +445,13 @@ func asTyped(m, typed rules.Move, words *rules.Words) rules.Move {
 }
 
 // joinHint adds to err, the refusal of a step that only begins a move, that a move is written
-// in one step.
+// in one step: a refusal already in lang.
 func joinHint(lang string, err error) error {
 	reason, ok := illegalText(lang, err)
 	if !ok {
 		return err
 	}
-	return rules.Illegalf("%s %s", ensureStop(reason), T(lang, "step_join_hint"))
+	return &Refusal{Msg: ensureStop(reason) + " " + T(lang, "step_join_hint")}
 }
 
 // splitPresumed reports whether rest, split by a space from the whole move m, starts with a

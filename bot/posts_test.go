@@ -528,7 +528,7 @@ func TestShortPromptOnlyForAQuestionSeenBefore(t *testing.T) {
 type otherQuestion struct{ seatMenu }
 
 func (otherQuestion) Awaiting() []rules.Prompt {
-	return []rules.Prompt{{Seat: 0, Text: "Place a foal."}}
+	return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("Place a foal.")}}
 }
 
 // Every prompt shows every player's score where the game has one, the long prompt of a new kind
@@ -569,7 +569,9 @@ type asking struct {
 	text string
 }
 
-func (a asking) Awaiting() []rules.Prompt { return []rules.Prompt{{Seat: 0, Text: a.text}} }
+func (a asking) Awaiting() []rules.Prompt {
+	return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim(a.text)}}
+}
 
 // The short prompt names the decision by the lead of the game's own prompt, in the reader's
 // language ("ann: your move: Trade window · …"), and is used only for the same question asked

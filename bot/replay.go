@@ -99,7 +99,7 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 		for _, e := range evs {
 			// As in posts, an event that restates another (a turn's steps, told by its summary) is
 			// not told twice.
-			if e.To == nil && !e.Detail && strings.TrimSpace(e.Text) != "" {
+			if e.To == nil && !e.Detail && strings.TrimSpace(e.English()) != "" {
 				lines = append(lines, eventText(lang, e, func(s rules.Seat) string { return seatName(lang, rec, st, int(s)) }))
 			}
 		}

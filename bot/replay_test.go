@@ -321,7 +321,7 @@ func TestRecapOf(t *testing.T) {
 	res := final.Result()
 	v := final.View(rules.Spectator).(*autumnash.View)
 	// The recap names the players where the engine wrote seat placeholders.
-	wantReason := rules.RenderSeats(res.Reason, func(s rules.Seat) string { return rc.Players[s].Name })
+	wantReason := rules.RenderSeats(res.English(), func(s rules.Seat) string { return rc.Players[s].Name })
 	if rc.Turns != len(rec.Moves) || rc.Measure != "points" || rc.Unit != "points" || !rc.Finished || rc.Reason != wantReason || len(rc.Players) != 2 {
 		t.Fatalf("recap %+v", rc)
 	}
@@ -514,7 +514,7 @@ func TestRecapTakesThePlatformsResult(t *testing.T) {
 	rec := loadRecord(t, "autumn-ash")
 	part := *rec
 	part.Moves = rec.Moves[:10]
-	rc, err := recapWith(LangEnglish, kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, Reason: rules.SeatRef(0) + " resigned."})
+	rc, err := recapWith(LangEnglish, kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, ReasonMsg: rules.Verbatim(rules.SeatRef(0) + " resigned.")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -557,7 +557,7 @@ func TestRecapInLanguage(t *testing.T) {
 			}
 		}
 		want := resultReason(lang, res, func(s rules.Seat) string { return rc.Players[s].Name })
-		if rc.Reason != want || (lang != LangEnglish && rc.Reason == rules.RenderSeats(res.Reason, func(s rules.Seat) string { return rc.Players[s].Name })) {
+		if rc.Reason != want || (lang != LangEnglish && rc.Reason == rules.RenderSeats(res.English(), func(s rules.Seat) string { return rc.Players[s].Name })) {
 			t.Errorf("%s: reason %q, want %q", lang, rc.Reason, want)
 		}
 	}
@@ -574,7 +574,7 @@ func TestRecapOfAResignationScoresAsTheBoard(t *testing.T) {
 	rec := loadRecord(t, "reef-encounter")
 	part := *rec
 	part.Moves = rec.Moves[:len(rec.Moves)/2]
-	rc, err := recapWith(LangEnglish, kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, Reason: rules.SeatRef(0) + " resigned."})
+	rc, err := recapWith(LangEnglish, kit, &part, nil, &rules.Result{Ranks: []int{2, 1}, ReasonMsg: rules.Verbatim(rules.SeatRef(0) + " resigned.")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -225,7 +225,7 @@ func TestFinalResultRanksLeaversLast(t *testing.T) {
 		{[]int{3, 1, 2}, []int{3, 1, 2}, "Game over: bob wins ({seat:1} reaches 20)."},
 	}
 	for _, c := range cases {
-		res := s.finalResult(row, &rules.Result{Ranks: c.ranks, Reason: "{seat:1} reaches 20"})
+		res := s.finalResult(row, &rules.Result{Ranks: c.ranks, ReasonMsg: rules.Verbatim("{seat:1} reaches 20")})
 		if !slices.Equal(res.Ranks, c.want) {
 			t.Errorf("%v: ranks %v, want %v", c.ranks, res.Ranks, c.want)
 		}
@@ -239,7 +239,7 @@ func TestFinalResultRanksLeaversLast(t *testing.T) {
 // An undo request tells the move by its public events, its seats as players, never notation.
 func TestMovePhrase(t *testing.T) {
 	row := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}, {Seat: 1, Name: "bob"}}}
-	evs := []rules.Event{{Text: "{seat:0} moves the drone from c3 to c4"}, {Text: "secret", To: []rules.Seat{0}}, {Text: "{seat:1} loses a piece."}}
+	evs := []rules.Event{{Msg: rules.Verbatim("{seat:0} moves the drone from c3 to c4")}, {Msg: rules.Verbatim("secret"), To: []rules.Seat{0}}, {Msg: rules.Verbatim("{seat:1} loses a piece.")}}
 	if got := movePhrase(row, evs); got != ": ann moves the drone from c3 to c4. bob loses a piece" {
 		t.Fatalf("%q", got)
 	}
@@ -259,7 +259,7 @@ func TestResultSaysTheWinnerOnce(t *testing.T) {
 		{"fr", "bob l'emporte avec 9 d'influence après 3 manches.", "Partie terminée : bob l'emporte avec 9 d'influence après 3 manches."},
 	} {
 		row := &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann"}, {Seat: 1, Name: "bob"}}}
-		res := &rules.Result{Ranks: []int{2, 1}, Reason: c.reason}
+		res := &rules.Result{Ranks: []int{2, 1}, ReasonMsg: rules.Verbatim(c.reason)}
 		if got := resultTextIn(c.lang, row, nil, res); got != c.want {
 			t.Errorf("%s %q: %q, want %q", c.lang, c.reason, got, c.want)
 		}

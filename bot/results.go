@@ -39,10 +39,9 @@ func seatList(seats []rules.Seat) *msg.Message {
 	return msg.New(resultsCat, "list_more", msg.Seat("A", int(seats[0])), msg.Nested("B", seatList(seats[1:])))
 }
 
-// platformReason is a result reason of the platform's catalogue, its English text kept beside
-// it as the engines keep theirs.
+// platformReason sets a result's reason to a message of the platform's catalogue.
 func platformReason(res *rules.Result, m *msg.Message) *rules.Result {
-	res.Reason, res.ReasonMsg = m.English(), m
+	res.ReasonMsg = m
 	return res
 }
 

@@ -32,8 +32,8 @@ func TestPlatformReasons(t *testing.T) {
 			t.Errorf("%s: %v", c.english, err)
 		}
 		res := platformReason(&rules.Result{}, c.m)
-		if res.Reason != c.english {
-			t.Errorf("English %q, want %q", res.Reason, c.english)
+		if res.English() != c.english {
+			t.Errorf("English %q, want %q", res.English(), c.english)
 		}
 		got := msg.Render(res.ReasonMsg, c.lang, name)
 		if c.rendered != "" && got != c.rendered {

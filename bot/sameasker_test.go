@@ -24,7 +24,7 @@ func TestSameAskerEditsOnlyTheNextStepOfThePersonAtTheKeyboard(t *testing.T) {
 	row := &storage.Game{Players: []storage.Player{
 		{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}, {Seat: 2, Name: "Hana", Robot: true},
 	}}
-	put := []rules.Prompt{{Seat: 0, Text: "Transport: 1 transport left."}}
+	put := []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("Transport: 1 transport left.")}}
 	live := flow{Awaited: []int{0}, Round: 4, Human: 1, Pending: []pendingEvent{{Text: "ann offers.", By: 1}, {Text: "Hana rejects.", By: 3}}}
 	for _, c := range []struct {
 		name string
@@ -33,9 +33,9 @@ func TestSameAskerEditsOnlyTheNextStepOfThePersonAtTheKeyboard(t *testing.T) {
 		want bool
 	}{
 		{"her next question after the robot's reply", func(*flow) {}, roundAsking{round: 3, asks: put}, true},
-		{"another person is asked", func(*flow) {}, roundAsking{round: 3, asks: []rules.Prompt{{Seat: 1, Text: "Vote."}}}, false},
-		{"she and another person are asked", func(*flow) {}, roundAsking{round: 3, asks: append(put, rules.Prompt{Seat: 1, Text: "Vote."})}, false},
-		{"a robot is asked", func(*flow) {}, roundAsking{round: 3, asks: []rules.Prompt{{Seat: 2, Text: "Vote."}}}, false},
+		{"another person is asked", func(*flow) {}, roundAsking{round: 3, asks: []rules.Prompt{{Seat: 1, Msg: rules.Verbatim("Vote.")}}}, false},
+		{"she and another person are asked", func(*flow) {}, roundAsking{round: 3, asks: append(put, rules.Prompt{Seat: 1, Msg: rules.Verbatim("Vote.")})}, false},
+		{"a robot is asked", func(*flow) {}, roundAsking{round: 3, asks: []rules.Prompt{{Seat: 2, Msg: rules.Verbatim("Vote.")}}}, false},
 		{"a new round", func(*flow) {}, roundAsking{round: 4, asks: put}, false},
 		{"another person moved", func(f *flow) { f.Pending = append(f.Pending, pendingEvent{Text: "bob votes.", By: 2}) }, roundAsking{round: 3, asks: put}, false},
 		{"another person made the move", func(f *flow) { f.Human = 2 }, roundAsking{round: 3, asks: put}, false},

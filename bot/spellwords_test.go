@@ -55,7 +55,7 @@ func TestMenusAndEchoInTheReadersWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := slices.IndexFunc(step.Next, func(c rules.Choice) bool { return c.Token == "play" })
+	k := slices.IndexFunc(step.Next, func(c Choice) bool { return c.Token == "play" })
 	if k < 0 || len(step.Words) != len(step.Next) || step.Words[k] != "spielen" {
 		t.Errorf("the picker's words %q for %+v, want spielen for play", step.Words, step.Next)
 	}

@@ -159,22 +159,22 @@ func TestUndoAfterTheTurnPassedAsks(t *testing.T) {
 // What keeps a move from being taken back: news to the mover or to another seat, always; the
 // mover's own hidden cards shown, only once the others have been told.
 func TestUndoBlock(t *testing.T) {
-	own := rules.Event{Text: "plays", Shows: []rules.Seat{0}}
+	own := rules.Event{Msg: rules.Verbatim("plays"), Shows: []rules.Seat{0}}
 	for _, c := range []struct {
 		name string
 		evs  []rules.Event
 		told bool
 		want string
 	}{
-		{"a plain move", []rules.Event{{Text: "moves"}}, true, ""},
+		{"a plain move", []rules.Event{{Msg: rules.Verbatim("moves")}}, true, ""},
 		{"own cards, untold", []rules.Event{own}, false, ""},
 		{"own cards, told", []rules.Event{own}, true, "undo_shown"},
-		{"own cards to oneself, told", []rules.Event{{Text: "raised", To: []rules.Seat{0}, Shows: []rules.Seat{0}}}, true, ""},
-		{"a card drawn", []rules.Event{own, {Text: "drew", To: []rules.Seat{0}, Reveals: true}}, false, "undo_reveals"},
-		{"a random outcome", []rules.Event{{Text: "rolls", Reveals: true}}, false, "undo_reveals"},
-		{"another's hand shown", []rules.Event{{Text: "discards", Shows: []rules.Seat{1}}}, false, "undo_reveals"},
-		{"a secret told another", []rules.Event{{Text: "sees", To: []rules.Seat{1}, Reveals: true}}, false, "undo_reveals_other"},
-		{"own answer, then another's", []rules.Event{own, {Text: "answers", Reveals: true}}, true, "undo_reveals"},
+		{"own cards to oneself, told", []rules.Event{{Msg: rules.Verbatim("raised"), To: []rules.Seat{0}, Shows: []rules.Seat{0}}}, true, ""},
+		{"a card drawn", []rules.Event{own, {Msg: rules.Verbatim("drew"), To: []rules.Seat{0}, Reveals: true}}, false, "undo_reveals"},
+		{"a random outcome", []rules.Event{{Msg: rules.Verbatim("rolls"), Reveals: true}}, false, "undo_reveals"},
+		{"another's hand shown", []rules.Event{{Msg: rules.Verbatim("discards"), Shows: []rules.Seat{1}}}, false, "undo_reveals"},
+		{"a secret told another", []rules.Event{{Msg: rules.Verbatim("sees"), To: []rules.Seat{1}, Reveals: true}}, false, "undo_reveals_other"},
+		{"own answer, then another's", []rules.Event{own, {Msg: rules.Verbatim("answers"), Reveals: true}}, true, "undo_reveals"},
 	} {
 		if got := undoBlock(c.evs, 0, c.told); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)

@@ -13,13 +13,15 @@ type counting struct {
 
 func (c counting) Apply(s Seat, m Move) ([]Event, error) {
 	if m.String() == "bad" {
-		return nil, Illegalf("no")
+		return nil, Refuse(Verbatim("no"))
 	}
 	*c.applied++
-	return []Event{{Text: "moved"}}, nil
+	return []Event{{Msg: Verbatim("moved")}}, nil
 }
 
-func (c counting) Awaiting() []Prompt { return []Prompt{{Seat: 1, Text: "a"}, {Seat: 0, Text: "b"}} }
+func (c counting) Awaiting() []Prompt {
+	return []Prompt{{Seat: 1, Msg: Verbatim("a")}, {Seat: 0, Msg: Verbatim("b")}}
+}
 
 // quietCounting has the fast paths too.
 type quietCounting struct{ counting }

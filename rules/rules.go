@@ -8,10 +8,11 @@
 package rules
 
 import (
+	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules/msg"
@@ -38,30 +39,25 @@ type Info struct {
 	MinSeats int      `json:"min_seats"`
 	MaxSeats int      `json:"max_seats"`
 	Options  []Option `json:"options,omitempty"`
-	Summary  string   `json:"summary"`  // one paragraph for /rules
-	Notation string   `json:"notation"` // how moves are written, with examples
-	// SummaryMsg and NotationMsg are Summary and Notation as messages, rendered in the reader's
-	// language (as Prompt.Msg); nil where a game has none yet.
-	SummaryMsg  *msg.Message `json:"-"`
-	NotationMsg *msg.Message `json:"-"`
+	// SummaryMsg is one paragraph for /rules; NotationMsg how moves are written, with examples.
+	// Both are rendered in the reader's language (as Prompt.Msg).
+	SummaryMsg  *msg.Message `json:"summary"`
+	NotationMsg *msg.Message `json:"notation"`
 }
 
 // Option is a game option with a closed set of values.
 type Option struct {
 	Key     string         `json:"key"`
-	Name    string         `json:"name"`
-	Help    string         `json:"help,omitempty"`
 	Default string         `json:"default"`
 	Choices []OptionChoice `json:"choices"`
-	NameMsg *msg.Message   `json:"-"` // Name as a message, as Prompt.Msg
-	HelpMsg *msg.Message   `json:"-"` // Help as a message
+	NameMsg *msg.Message   `json:"name"`           // the option's name, as Prompt.Msg
+	HelpMsg *msg.Message   `json:"help,omitempty"` // what it does
 }
 
 // OptionChoice is one allowed value of an Option.
 type OptionChoice struct {
 	Value    string       `json:"value"`
-	Label    string       `json:"label"`
-	LabelMsg *msg.Message `json:"-"` // Label as a message, as Prompt.Msg
+	LabelMsg *msg.Message `json:"label"` // what the value means, as Prompt.Msg
 }
 
 // Game is a registered game: its description and its two constructors.
@@ -94,8 +90,7 @@ type State interface {
 
 // Prompt says that a seat is awaited and what it is asked.
 type Prompt struct {
-	Seat Seat   `json:"seat"`
-	Text string `json:"text"`
+	Seat Seat `json:"seat"`
 	// Default is the move applied when the seat stays silent past its clock (a vote's "no", an
 	// alliance's "neutral"); nil when the game has no such answer.
 	Default Move `json:"default,omitempty"`
@@ -110,29 +105,35 @@ type Prompt struct {
 	// seats asked at once choose in secret, and nothing of one seat's choice may reach public
 	// events, views or prompts until the last of them has chosen (checked by rulestest).
 	Open bool `json:"open,omitempty"`
-	// Msg is Text as a message the platform renders in the reader's language; Text is its
-	// English rendering. Nil for a game that has no catalogue yet.
+	// Msg is what the seat is asked, a message the platform renders in the reader's language
+	// (English is one rendering of it, Prompt.English).
 	Msg *msg.Message `json:"msg,omitempty"`
 }
 
+// English is the prompt in English, seats as {seat:N} placeholders.
+func (p Prompt) English() string { return p.Msg.English() }
+
 // Answer is one public answer of a Prompt: a complete move and a short label for its button.
 type Answer struct {
-	Move  Move         `json:"move"`
-	Label string       `json:"label"`
-	Msg   *msg.Message `json:"msg,omitempty"` // Label as a message, as Prompt.Msg
+	Move Move         `json:"move"`
+	Msg  *msg.Message `json:"msg,omitempty"` // the button's label, as Prompt.Msg
 }
+
+// English is the answer's label in English.
+func (a Answer) English() string { return a.Msg.English() }
 
 // Choice is one token that may come next in a move, with a label for menus.
 type Choice struct {
 	Token string       `json:"token"`
-	Label string       `json:"label,omitempty"`
-	Msg   *msg.Message `json:"msg,omitempty"` // Label as a message, as Prompt.Msg
+	Msg   *msg.Message `json:"msg,omitempty"` // the menu label, as Prompt.Msg; nil: the token alone
 }
+
+// English is the choice's label in English ("" when it has none).
+func (c Choice) English() string { return c.Msg.English() }
 
 // Event is something that happened. To nil means everyone sees it; otherwise only those seats.
 type Event struct {
-	Text string `json:"text"`
-	To   []Seat `json:"to,omitempty"`
+	To []Seat `json:"to,omitempty"`
 	// Reveals marks that this event told a seat something it could not know before: a random
 	// outcome, a card drawn, another seat's secret. Undo never goes back past a move that produced
 	// such an event. A seat showing its own hidden information is Shows, not Reveals.
@@ -142,21 +143,13 @@ type Event struct {
 	// Undo may take back a move that showed the mover's own while the event has reached nobody
 	// else (inside the mover's turn, before the thread is told), never after.
 	Shows []Seat `json:"shows,omitempty"`
-	// Kind is a short key for the sort of event ("offer", "shrimp"), for digests: a post too long
-	// to list every line condenses a run of events of one Kind into Many, so nothing vanishes
-	// uncounted. "" never condenses.
+	// Kind is a short key for the sort of event ("offer", "withdraw"), read with Ref by digests.
 	Kind string `json:"kind,omitempty"`
-	// Many is the condensed line for a run of this Kind, with %d for how many events it stands
-	// for: "{seat:1} moved shrimps %d times". Empty: the platform writes a generic line.
-	Many string `json:"many,omitempty"`
-	// ManyMsg is Many as a message, its count the argument "Count" (a msg.Count the engine
-	// leaves at 0: the platform sets it).
-	ManyMsg *msg.Message `json:"many_msg,omitempty"`
 	// Ref names the thing an event is about (a trade offer's id), so that a later event can take
 	// it back: an event of Kind "withdraw" removes from a digest not yet posted the earlier events
 	// with the same Ref, and itself (an offer made and withdrawn between two posts never shows).
 	Ref string `json:"ref,omitempty"`
-	// Msg is Text as a message, as Prompt.Msg.
+	// Msg is what happened, as Prompt.Msg: the event's only text.
 	Msg *msg.Message `json:"msg,omitempty"`
 	// Detail marks an event that only restates what an earlier event of the same move already
 	// told (an ability's "Influence 3", then the gain it makes): thread posts leave it out so
@@ -172,23 +165,11 @@ type Event struct {
 	Summary bool `json:"summary,omitempty"`
 }
 
-// ManyWith is e's condensed line as a message counting n (nil when e has none).
-func ManyWith(e Event, n int) *msg.Message {
-	if e.ManyMsg == nil {
-		return nil
-	}
-	m := *e.ManyMsg
-	m.Args = append([]msg.Arg(nil), m.Args...)
-	for i := range m.Args {
-		if m.Args[i].Kind == msg.KCount {
-			m.Args[i].Int = n
-		}
-	}
-	return &m
-}
+// Say is the public event of message m.
+func Say(m *msg.Message) Event { return Event{Msg: m} }
 
-// Say is the public event of message m, its Text the English rendering.
-func Say(m *msg.Message) Event { return Event{Text: m.English(), Msg: m} }
+// English is the event in English, seats as {seat:N} placeholders.
+func (e Event) English() string { return e.Msg.English() }
 
 // Public reports whether every seat and spectator may see the event.
 func (e Event) Public() bool { return e.To == nil }
@@ -218,11 +199,70 @@ func (e Event) VisibleTo(s Seat) bool {
 // Result is how a game ended.
 type Result struct {
 	// Ranks[i] is seat i's place, 1 for first; equal places are ties.
-	Ranks  []int  `json:"ranks"`
-	Scores []int  `json:"scores,omitempty"`
-	Reason string `json:"reason"`
-	// ReasonMsg is Reason as a message, as Prompt.Msg.
+	Ranks  []int `json:"ranks"`
+	Scores []int `json:"scores,omitempty"`
+	// ReasonMsg is why the game ended, as Prompt.Msg. Its JSON also carries its English
+	// rendering as "reason", the only form older versions stored and read (see MarshalJSON).
 	ReasonMsg *msg.Message `json:"reason_msg,omitempty"`
+}
+
+// English is the reason in English, seats as {seat:N} placeholders.
+func (r *Result) English() string { return r.ReasonMsg.English() }
+
+// resultJSON is Result as stored: "reason" is the English text older versions wrote and read.
+type resultJSON struct {
+	Ranks     []int        `json:"ranks"`
+	Scores    []int        `json:"scores,omitempty"`
+	Reason    string       `json:"reason"`
+	ReasonMsg *msg.Message `json:"reason_msg,omitempty"`
+}
+
+// MarshalJSON writes the reason's English beside its message, so snapshots and stored results
+// keep their shape and a version before messages still reads them. A Verbatim reason is its
+// English alone, as it was stored.
+func (r Result) MarshalJSON() ([]byte, error) {
+	j := resultJSON{r.Ranks, r.Scores, r.ReasonMsg.English(), r.ReasonMsg}
+	if IsVerbatim(r.ReasonMsg) {
+		j.ReasonMsg = nil
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a result; one stored before its reason had a message (only "reason")
+// keeps its English words as a verbatim message, so a finished game still tells why it ended.
+func (r *Result) UnmarshalJSON(b []byte) error {
+	var j resultJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = Result{Ranks: j.Ranks, Scores: j.Scores, ReasonMsg: j.ReasonMsg}
+	if r.ReasonMsg == nil && j.Reason != "" {
+		r.ReasonMsg = Verbatim(j.Reason)
+	}
+	return nil
+}
+
+// Verbatim is a message of text as it was written, the same in every language: only for texts
+// stored before their messages existed, and for tests' made-up events. Engines never emit it
+// (TestNoEnglishTwins checks).
+// Its {seat:N} placeholders become seat arguments ("Who", never the "Seat" that names an event's
+// actor), so a reader's names go in as in any message.
+func Verbatim(text string) *msg.Message {
+	i := strings.Index(text, seatOpen)
+	if i >= 0 {
+		if j := strings.Index(text[i:], seatClose); j > 0 {
+			if n, err := strconv.Atoi(text[i+len(seatOpen) : i+j]); err == nil && n >= 0 {
+				return msg.New(catName, "verbatim_seat", msg.Code("Head", text[:i]), msg.Seat("Who", n),
+					msg.Nested("Tail", Verbatim(text[i+j+len(seatClose):])))
+			}
+		}
+	}
+	return msg.New(catName, "verbatim", msg.Code("Text", text))
+}
+
+// IsVerbatim reports whether m is a Verbatim text.
+func IsVerbatim(m *msg.Message) bool {
+	return m != nil && m.Cat == catName && (m.ID == "verbatim" || m.ID == "verbatim_seat")
 }
 
 // Winners returns the seats ranked first.
@@ -251,23 +291,18 @@ func RanksByScore(scores []int) []int {
 	return ranks
 }
 
-// Illegal is the error for a move the rules forbid. Reason is written for the player.
+// Illegal is the error for a move the rules forbid. Msg is written for the player.
 type Illegal struct {
-	Reason string
-	Msg    *msg.Message // Reason as a message, as Prompt.Msg; nil for a text without one
+	Msg *msg.Message
 }
 
-func (e *Illegal) Error() string { return e.Reason }
+// Error is the refusal in English, seats as {seat:N} placeholders.
+func (e *Illegal) Error() string { return e.Msg.English() }
 
-// Illegalf builds an *Illegal error.
-func Illegalf(format string, a ...any) error {
-	return &Illegal{Reason: fmt.Sprintf(format, a...)}
-}
+// Refuse is the *Illegal error of message m.
+func Refuse(m *msg.Message) error { return &Illegal{Msg: m} }
 
-// Refuse is the *Illegal error of message m, its Reason the English rendering.
-func Refuse(m *msg.Message) error { return &Illegal{Reason: m.English(), Msg: m} }
-
-// IllegalMsg returns the message of an *Illegal error, nil if it has none or err is no *Illegal.
+// IllegalMsg returns the message of an *Illegal error, nil if err is no *Illegal.
 func IllegalMsg(err error) *msg.Message {
 	var il *Illegal
 	if errors.As(err, &il) {
@@ -276,11 +311,11 @@ func IllegalMsg(err error) *msg.Message {
 	return nil
 }
 
-// IsIllegal reports whether err is (or wraps) an *Illegal and returns its reason.
+// IsIllegal reports whether err is (or wraps) an *Illegal and returns its reason in English.
 func IsIllegal(err error) (string, bool) {
 	var il *Illegal
 	if errors.As(err, &il) {
-		return il.Reason, true
+		return il.Error(), true
 	}
 	return "", false
 }
@@ -297,11 +332,11 @@ func (m Move) String() string { return strings.Join(m, " ") }
 // ParseMove splits notation into tokens. It rejects overlong input.
 func ParseMove(s string) (Move, error) {
 	if len(s) > MaxMoveLen {
-		return nil, Illegalf("That move is too long (%d characters; at most %d).", len(s), MaxMoveLen)
+		return nil, errTooLong(len(s))
 	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
-		return nil, Illegalf("The move is empty: type its tokens separated by spaces.")
+		return nil, Refuse(msg.New(catName, "move_empty"))
 	}
 	return Move(f), nil
 }

@@ -2,9 +2,12 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 var testInfo = Info{ID: "t", Name: "Test", MinSeats: 2, MaxSeats: 4, Options: []Option{
@@ -76,11 +79,11 @@ func FuzzParseMove(f *testing.F) {
 // tree is a tiny state whose only legal moves are listed, for the tree helpers.
 type tree struct{ moves []Move }
 
-func (t tree) Awaiting() []Prompt { return []Prompt{{Seat: 0, Text: "go"}} }
+func (t tree) Awaiting() []Prompt { return []Prompt{{Seat: 0, Msg: Verbatim("go")}} }
 func (t tree) Choices(s Seat, m Move) ([]Choice, bool, error) {
-	next, complete, bad, ok := ChoicesFromMoves(t.moves, m, func(_ Move, tok string) string { return "label " + tok })
+	next, complete, bad, ok := ChoicesFromMoves(t.moves, m, func(_ Move, tok string) *msg.Message { return Verbatim("label " + tok) })
 	if !ok {
-		return nil, false, Illegalf("%s is not possible", m[bad])
+		return nil, false, Refuse(Verbatim(fmt.Sprintf("%s is not possible", m[bad])))
 	}
 	return next, complete, nil
 }
@@ -93,7 +96,7 @@ var sample = tree{moves: []Move{{"c2", "c3"}, {"c2", "c3", "d3"}, {"c2", "b2"}, 
 
 func TestChoicesFromMoves(t *testing.T) {
 	next, complete, err := sample.Choices(0, Move{"c2", "c3"})
-	if err != nil || !complete || len(next) != 1 || next[0].Token != "d3" || next[0].Label != "label d3" {
+	if err != nil || !complete || len(next) != 1 || next[0].Token != "d3" || next[0].English() != "label d3" {
 		t.Fatalf("%v %v %v", next, complete, err)
 	}
 	if _, _, err := sample.Choices(0, Move{"c2", "zz"}); err == nil || err.Error() != "zz is not possible" {
@@ -209,11 +212,11 @@ func TestRanksAndWinners(t *testing.T) {
 }
 
 func TestEventVisibility(t *testing.T) {
-	e := Event{Text: "x", To: []Seat{1}}
+	e := Event{Msg: Verbatim("x"), To: []Seat{1}}
 	if e.Public() || e.VisibleTo(0) || !e.VisibleTo(1) || e.VisibleTo(Spectator) {
 		t.Fatal("private event visibility")
 	}
-	if !(Event{Text: "y"}).VisibleTo(Spectator) {
+	if !(Event{Msg: Verbatim("y")}).VisibleTo(Spectator) {
 		t.Fatal("public event hidden from spectators")
 	}
 }
@@ -227,13 +230,13 @@ func TestEventNewsTo(t *testing.T) {
 		seat Seat
 		want bool
 	}{
-		{"a public move", Event{Text: "moves"}, 0, false},
-		{"a random outcome", Event{Text: "rolls 4", Reveals: true}, 0, true},
-		{"a card drawn, to the drawer", Event{Text: "drew", To: []Seat{0}, Reveals: true}, 0, true},
-		{"a card drawn, unseen by another", Event{Text: "drew", To: []Seat{0}, Reveals: true}, 1, false},
-		{"its own hand played", Event{Text: "plays", Shows: []Seat{0}}, 0, false},
-		{"another's hand played", Event{Text: "plays", Shows: []Seat{0}}, 1, true},
-		{"another's hand, to a spectator", Event{Text: "plays", Shows: []Seat{0}}, Spectator, true},
+		{"a public move", Event{Msg: Verbatim("moves")}, 0, false},
+		{"a random outcome", Event{Msg: Verbatim("rolls 4"), Reveals: true}, 0, true},
+		{"a card drawn, to the drawer", Event{Msg: Verbatim("drew"), To: []Seat{0}, Reveals: true}, 0, true},
+		{"a card drawn, unseen by another", Event{Msg: Verbatim("drew"), To: []Seat{0}, Reveals: true}, 1, false},
+		{"its own hand played", Event{Msg: Verbatim("plays"), Shows: []Seat{0}}, 0, false},
+		{"another's hand played", Event{Msg: Verbatim("plays"), Shows: []Seat{0}}, 1, true},
+		{"another's hand, to a spectator", Event{Msg: Verbatim("plays"), Shows: []Seat{0}}, Spectator, true},
 	} {
 		if got := c.e.NewsTo(c.seat); got != c.want {
 			t.Errorf("%s: news to %d %v, want %v", c.name, c.seat, got, c.want)

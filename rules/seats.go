@@ -92,3 +92,25 @@ func SeatNameIn(st State, s Seat, lang string) string {
 func PlainSeats(st State, text string) string {
 	return RenderSeats(text, func(s Seat) string { return SeatTitle(st, s) })
 }
+
+// NameSeats is a copy of m whose seats are the given names, as code arguments: a message that
+// names players and still renders in any language (a refusal read back from a record).
+func NameSeats(m *msg.Message, name func(Seat) string) *msg.Message {
+	if m == nil {
+		return nil
+	}
+	out := *m
+	out.Args = make([]msg.Arg, len(m.Args))
+	for i, a := range m.Args {
+		switch a.Kind {
+		case msg.KSeat:
+			a = msg.Code(a.Name, name(Seat(a.Int)))
+		case msg.KCode:
+			a.Str = RenderSeats(a.Str, name)
+		case msg.KMsg:
+			a.Msg = NameSeats(a.Msg, name)
+		}
+		out.Args[i] = a
+	}
+	return &out
+}

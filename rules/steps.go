@@ -1,6 +1,10 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/boardbot/boardbot/rules/msg"
+)
 
 // MaxSteps bounds the decisions one command may carry (a long Ausonia turn is about ten).
 const MaxSteps = 32
@@ -10,7 +14,7 @@ const MaxSteps = 32
 // typing slip costs nothing; a command with no token at all is refused as an empty move.
 func ParseSteps(s string) ([]Move, error) {
 	if len(s) > MaxMoveLen {
-		return nil, Illegalf("That move is too long (%d characters; at most %d).", len(s), MaxMoveLen)
+		return nil, errTooLong(len(s))
 	}
 	var out []Move
 	for part := range strings.SplitSeq(s, ",") {
@@ -19,10 +23,10 @@ func ParseSteps(s string) ([]Move, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, Illegalf("The move is empty: type its tokens separated by spaces.")
+		return nil, Refuse(msg.New(catName, "move_empty"))
 	}
 	if len(out) > MaxSteps {
-		return nil, Illegalf("That command has too many steps (%d; at most %d).", len(out), MaxSteps)
+		return nil, Refuse(msg.New(catName, "move_too_many_steps", msg.Number("Got", len(out)), msg.Number("Max", MaxSteps)))
 	}
 	return out, nil
 }
@@ -34,4 +38,9 @@ func StepsString(steps []Move) string {
 		parts[i] = m.String()
 	}
 	return strings.Join(parts, ", ")
+}
+
+// errTooLong refuses a command of n characters, over MaxMoveLen.
+func errTooLong(n int) error {
+	return Refuse(msg.New(catName, "move_too_long", msg.Number("Got", n), msg.Number("Max", MaxMoveLen)))
 }

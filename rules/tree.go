@@ -25,16 +25,16 @@ func MayMove(st State, s Seat) error {
 		return nil
 	}
 	if res := st.Result(); res != nil {
-		return Illegalf("The game is over (%s), so %s cannot move any more.", res.Reason, SeatRef(s))
+		return Refuse(msg.New(catName, "may_over", msg.Nested("Reason", res.ReasonMsg), msg.Seat("Seat", int(s))))
 	}
-	var who []string
+	var who []*msg.Message
 	for _, p := range st.Awaiting() {
-		who = append(who, fmt.Sprintf("%s (%s)", SeatRef(p.Seat), strings.TrimSuffix(strings.TrimSpace(p.Text), ".")))
+		who = append(who, msg.New(catName, "may_who", msg.Seat("Seat", int(p.Seat)), msg.Nested("Prompt", p.Msg)))
 	}
 	if len(who) == 0 {
-		return Illegalf("It is not %s's turn: nobody is asked to move now.", SeatRef(s))
+		return Refuse(msg.New(catName, "may_nobody", msg.Seat("Seat", int(s))))
 	}
-	return Illegalf("It is not %s's turn: the game is waiting for %s.", SeatRef(s), joinAnd(who))
+	return Refuse(msg.New(catName, "may_waiting", msg.Seat("Seat", int(s)), msg.Nested("Who", andList(who))))
 }
 
 // PromptFor returns the prompt for seat s, if it is awaited.
@@ -197,7 +197,7 @@ func Enumerate(st State, s Seat, limit int) ([]Move, bool, error) {
 // may follow partial among moves, whether partial is one of them, and ok=false when partial is a
 // prefix of none (then bad is the index of the first token that fits nothing). Labels for the next
 // token come from label, which may be nil.
-func ChoicesFromMoves(moves []Move, partial Move, label func(prefix Move, tok string) string) (next []Choice, complete bool, bad int, ok bool) {
+func ChoicesFromMoves(moves []Move, partial Move, label func(prefix Move, tok string) *msg.Message) (next []Choice, complete bool, bad int, ok bool) {
 	seen := map[string]bool{}
 	depth := 0 // longest prefix of partial matched by some move
 	for _, mv := range moves {
@@ -220,7 +220,7 @@ func ChoicesFromMoves(moves []Move, partial Move, label func(prefix Move, tok st
 			seen[tok] = true
 			c := Choice{Token: tok}
 			if label != nil {
-				c.Label = label(partial, tok)
+				c.Msg = label(partial, tok)
 			}
 			next = append(next, c)
 		}
@@ -252,35 +252,17 @@ func orList(cs []Choice, max int) *msg.Message {
 	return msg.New(catName, "or_list", msg.Code("Head", strings.Join(toks[:len(toks)-1], ", ")), msg.Code("Last", toks[len(toks)-1]))
 }
 
-// joinAnd joins names as a sentence does: "a", "a and b", "a, b and c".
-func joinAnd(ns []string) string {
-	if len(ns) <= 1 {
-		return strings.Join(ns, "")
+// andList joins messages as a sentence does: "a", "a and b", "a, b and c".
+func andList(ms []*msg.Message) *msg.Message {
+	if len(ms) == 0 {
+		return nil
 	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
-}
-
-// DescribeChoices lists up to max choices for a refusal, each with its label when it has one
-// ("g1 (Claim colony g1: 2 black)"), so the player sees what the bare tokens mean.
-func DescribeChoices(cs []Choice, max int) string { return listChoices(cs, max, true) }
-
-func listChoices(cs []Choice, max int, labels bool) string {
-	if len(cs) == 0 {
-		return "nothing"
+	if len(ms) == 1 {
+		return ms[0]
 	}
-	var b strings.Builder
-	for i, c := range cs {
-		if i == max {
-			fmt.Fprintf(&b, " … (%d in all)", len(cs))
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(c.Token)
-		if labels && c.Label != "" && !strings.EqualFold(c.Label, c.Token) {
-			fmt.Fprintf(&b, " (%s)", c.Label)
-		}
+	head := ms[0]
+	for _, m := range ms[1 : len(ms)-1] {
+		head = msg.New(catName, "and_comma", msg.Nested("Head", head), msg.Nested("Next", m))
 	}
-	return b.String()
+	return msg.New(catName, "and_last", msg.Nested("Head", head), msg.Nested("Last", ms[len(ms)-1]))
 }

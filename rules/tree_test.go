@@ -23,7 +23,7 @@ func (l lenient) Choices(s Seat, m Move) ([]Choice, bool, error) {
 type ended struct{ tree }
 
 func (ended) Awaiting() []Prompt { return nil }
-func (ended) Result() *Result    { return &Result{Reason: "all rounds played"} }
+func (ended) Result() *Result    { return &Result{ReasonMsg: Verbatim("all rounds played")} }
 
 type idle struct{ tree }
 

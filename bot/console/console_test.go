@@ -195,7 +195,7 @@ func TestConsoleInTheUsersLanguage(t *testing.T) {
 	bids := regexp.MustCompile(`\n  bids [^\n]*\n( {6}[^\n]*\n)*`)
 	text := bids.ReplaceAllString(out.String(), "\n") // the test game's own line and options
 	info := rulestest.Bids.Info()                     // a game without messages: English texts
-	text = strings.NewReplacer(info.Summary, "", info.Notation, "").Replace(text)
+	text = strings.NewReplacer(info.SummaryMsg.English(), "", info.NotationMsg.English(), "").Replace(text)
 	for _, l := range strings.Split(text, "\n") {
 		rest := keep.ReplaceAllString(l, " ")
 		if w := regexp.MustCompile(`[A-Za-z]{2,}`).FindString(rest); w != "" {

@@ -75,5 +75,5 @@ func TestWholeGameAgainstAI(t *testing.T) {
 	if aiMoves == 0 || captions == 0 {
 		t.Fatalf("the AI moved %d times, %d thread posts name it", aiMoves, captions)
 	}
-	t.Logf("finished: %s; the AI moved %d times", e.svc.Result(g).Reason, aiMoves)
+	t.Logf("finished: %s; the AI moved %d times", e.svc.Result(g).English(), aiMoves)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardbot/boardbot/bot"
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // poll is a tiny game for the one-tap answers: every seat is asked at once to vote yes or no, or
@@ -25,7 +26,7 @@ type pollState struct {
 var pollGame rules.Game = poll{}
 
 func (poll) Info() rules.Info {
-	return rules.Info{ID: "poll", Name: "Poll", MinSeats: 2, MaxSeats: 6, Summary: "Everyone votes at once.", Notation: "yes, no, colour c07"}
+	return rules.Info{ID: "poll", Name: "Poll", MinSeats: 2, MaxSeats: 6, SummaryMsg: rules.Verbatim("Everyone votes at once."), NotationMsg: rules.Verbatim("yes, no, colour c07")}
 }
 
 func (poll) New(s rules.Setup) (rules.State, error) {
@@ -42,8 +43,8 @@ func (s *pollState) Awaiting() []rules.Prompt {
 	var out []rules.Prompt
 	for i, v := range s.Votes {
 		if v == "" {
-			out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: "Vote yes or no, or name a colour.", Default: rules.Move{"no"},
-				Answers: []rules.Answer{{Move: rules.Move{"yes"}, Label: "Vote for"}, {Move: rules.Move{"no"}, Label: "Vote against"}}})
+			out = append(out, rules.Prompt{Seat: rules.Seat(i), Msg: rules.Verbatim("Vote yes or no, or name a colour."), Default: rules.Move{"no"},
+				Answers: []rules.Answer{{Move: rules.Move{"yes"}, Msg: rules.Verbatim("Vote for")}, {Move: rules.Move{"no"}, Msg: rules.Verbatim("Vote against")}}})
 		}
 	}
 	return out
@@ -70,11 +71,11 @@ var pollColours = func() []string {
 }()
 
 func (s *pollState) Choices(seat rules.Seat, partial rules.Move) ([]rules.Choice, bool, error) {
-	next, complete, _, ok := rules.ChoicesFromMoves(s.moves(seat), partial, func(_ rules.Move, tok string) string {
-		return map[string]string{"yes": "Vote for", "no": "Vote against", "colour": "Name a colour"}[tok]
+	next, complete, _, ok := rules.ChoicesFromMoves(s.moves(seat), partial, func(_ rules.Move, tok string) *msg.Message {
+		return rules.Verbatim(map[string]string{"yes": "Vote for", "no": "Vote against", "colour": "Name a colour"}[tok])
 	})
 	if !ok {
-		return nil, false, rules.Illegalf("%q is not a vote.", partial.String())
+		return nil, false, rules.Refuse(rules.Verbatim(fmt.Sprintf("%q is not a vote.", partial.String())))
 	}
 	return next, complete, nil
 }
@@ -84,7 +85,7 @@ func (s *pollState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) 
 		return nil, err
 	}
 	s.Votes[seat] = m.String()
-	return []rules.Event{{Text: fmt.Sprintf("Seat %d has voted.", seat+1)}}, nil
+	return []rules.Event{{Msg: rules.Verbatim(fmt.Sprintf("Seat %d has voted.", seat+1))}}, nil
 }
 
 func (s *pollState) View(rules.Seat) any { return s }
@@ -95,7 +96,7 @@ func (s *pollState) Result() *rules.Result {
 			return nil
 		}
 	}
-	return &rules.Result{Ranks: make([]int, len(s.Votes)), Reason: "everyone voted"}
+	return &rules.Result{Ranks: make([]int, len(s.Votes)), ReasonMsg: rules.Verbatim("everyone voted")}
 }
 
 func (s *pollState) Encode() ([]byte, error) { return json.Marshal(s) }

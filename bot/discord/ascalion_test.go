@@ -41,11 +41,11 @@ func ascalionLean(path rules.Move, c rules.Choice) float64 {
 // ascalionInterrupt names the prompts that ask players other than the one whose phase it is.
 func ascalionInterrupt(p rules.Prompt) string {
 	switch {
-	case strings.Contains(p.Text, "wants to pass your bank"):
+	case strings.Contains(p.English(), "wants to pass your bank"):
 		return "passage"
-	case strings.Contains(p.Text, "lend your neighbouring areas"):
+	case strings.Contains(p.English(), "lend your neighbouring areas"):
 		return "alliance"
-	case strings.Contains(p.Text, "Trade offers for you"):
+	case strings.Contains(p.English(), "Trade offers for you"):
 		return "offer"
 	}
 	return ""
@@ -59,11 +59,11 @@ func seenInAscalion(d *driver) ascalionSeen {
 	for _, evs := range d.events {
 		for _, ev := range evs {
 			switch {
-			case strings.Contains(ev.Text, " accepts offer #"):
+			case strings.Contains(ev.English(), " accepts offer #"):
 				s.trades++
-			case strings.Contains(ev.Text, " for passage out of "):
+			case strings.Contains(ev.English(), " for passage out of "):
 				s.passages++
-			case strings.Contains(ev.Text, " sides with the "):
+			case strings.Contains(ev.English(), " sides with the "):
 				s.allies++
 			}
 		}

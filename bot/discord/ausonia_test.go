@@ -32,8 +32,8 @@ func ausoniaLean(path rules.Move, c rules.Choice) float64 {
 		}
 	case "use":
 		if len(path) == 1 {
-			w := 1 + 3*float64(influenceIn(c.Label))
-			if strings.Contains(c.Label, "Discard") {
+			w := 1 + 3*float64(influenceIn(c.English()))
+			if strings.Contains(c.English(), "Discard") {
 				w += 200
 			}
 			return w
@@ -76,7 +76,7 @@ func influenceIn(label string) int {
 // ausoniaInterrupt: the Discard keyword asks the chosen opponent, out of turn, which cards to
 // discard.
 func ausoniaInterrupt(p rules.Prompt) string {
-	if strings.Contains(p.Text, "makes you discard") {
+	if strings.Contains(p.English(), "makes you discard") {
 		return "discard"
 	}
 	return ""

@@ -28,7 +28,7 @@ type strikesState struct {
 const strikesRounds = 3
 
 func (strikes) Info() rules.Info {
-	return rules.Info{ID: "strikes", Name: "Strikes", MinSeats: 2, MaxSeats: 2, Summary: "Step, strike, discard.", Notation: "step 1"}
+	return rules.Info{ID: "strikes", Name: "Strikes", MinSeats: 2, MaxSeats: 2, SummaryMsg: rules.Verbatim("Step, strike, discard."), NotationMsg: rules.Verbatim("step 1")}
 }
 
 func (strikes) New(rules.Setup) (rules.State, error) {
@@ -60,22 +60,22 @@ func (s *strikesState) Awaiting() []rules.Prompt {
 	if s.Res != nil {
 		return nil
 	}
-	return []rules.Prompt{{Seat: s.asked(), Text: strikesPrompt[s.Stage]}}
+	return []rules.Prompt{{Seat: s.asked(), Msg: rules.Verbatim(strikesPrompt[s.Stage])}}
 }
 
 func (s *strikesState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	if s.Res != nil || seat != s.asked() {
-		return nil, false, rules.Illegalf("It is not your turn.")
+		return nil, false, rules.Refuse(rules.Verbatim("It is not your turn."))
 	}
 	switch {
 	case len(m) == 0:
-		return []rules.Choice{{Token: s.Stage, Label: s.Stage}}, false, nil
+		return []rules.Choice{{Token: s.Stage, Msg: rules.Verbatim(s.Stage)}}, false, nil
 	case len(m) == 1 && m[0] == s.Stage:
 		return []rules.Choice{{Token: "1"}, {Token: "2"}}, false, nil
 	case len(m) == 2 && m[0] == s.Stage && (m[1] == "1" || m[1] == "2"):
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("Say %s 1 or 2.", s.Stage)
+	return nil, false, rules.Refuse(rules.Verbatim(fmt.Sprintf("Say %s 1 or 2.", s.Stage)))
 }
 
 func (s *strikesState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
@@ -83,7 +83,7 @@ func (s *strikesState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, erro
 		return nil, err
 	}
 	s.Score[seat] += int(m[1][0] - '0')
-	ev := rules.Event{Text: fmt.Sprintf("%s does %s %s.", rules.SeatRef(seat), m[0], m[1])}
+	ev := rules.Event{Msg: rules.Verbatim(fmt.Sprintf("%s does %s %s.", rules.SeatRef(seat), m[0], m[1]))}
 	switch s.Stage {
 	case "step":
 		s.Turn, s.Stage = 1, "strike"

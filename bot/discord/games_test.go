@@ -380,7 +380,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 		}
 		asked := map[rules.Seat]string{} // what each awaited seat was asked before the move
 		for _, p := range d.mirror.Awaiting() {
-			asked[p.Seat] = p.Text
+			asked[p.Seat] = p.English()
 		}
 		evs, err := d.mirror.Apply(rules.Seat(m.Seat), mv)
 		if err != nil {
@@ -398,20 +398,23 @@ func (d *driver) settle(rs []recorded, start bool) {
 		newly := false
 		for _, p := range d.mirror.Awaiting() {
 			u := d.uid(p.Seat)
-			if was, ok := asked[p.Seat]; ok && was != p.Text && d.quiet[u] && d.away[u] && !d.fresh[u] {
+			if was, ok := asked[p.Seat]; ok && was != p.English() && d.quiet[u] && d.away[u] && !d.fresh[u] {
 				d.fresh[u], newly = true, true
 			}
 		}
 		// The bot names seats as players ("ann") where the engine wrote placeholders;
-		// the driver compares posts with the texts as players read them.
-		for i := range evs {
-			evs[i].Text = rules.RenderSeats(evs[i].Text, d.seatLabel)
+		// the driver compares posts with the texts as players read them. A copy, as words only:
+		// whose line each event is (eventSeat) is read from the engine's own message.
+		named := make([]rules.Event, len(evs))
+		for i, ev := range evs {
+			named[i] = ev
+			named[i].Msg = rules.Verbatim(rules.RenderSeats(ev.English(), d.seatLabel))
 		}
-		d.events = append(d.events, evs)
-		for _, ev := range evs {
+		d.events = append(d.events, named)
+		for i, ev := range named {
 			if ev.Public() {
 				d.pending = append(d.pending, ev)
-				d.pendingBy = append(d.pendingBy, eventSeat(ev, m.Seat))
+				d.pendingBy = append(d.pendingBy, eventSeat(evs[i], m.Seat))
 			} else {
 				d.stats.privateEvents++
 			}
@@ -471,7 +474,7 @@ func (d *driver) settle(rs []recorded, start bool) {
 	var box []string
 	said := "" // the game's end, said by the result line instead of its event
 	if res := d.mirror.Result(); res != nil {
-		said = strings.TrimRight(rules.RenderSeats(res.Reason, func(s rules.Seat) string { return d.users[s] }), ". ")
+		said = strings.TrimRight(rules.RenderSeats(res.English(), func(s rules.Seat) string { return d.users[s] }), ". ")
 	}
 	// A blank line between two seats' turns, as posts lay them out.
 	by := -1
@@ -483,12 +486,12 @@ func (d *driver) settle(rs []recorded, start bool) {
 		case ev.Kind == "withdraw" && slices.ContainsFunc(d.pending[:i], sameRef):
 			continue // the withdrawal of an offer made since the last post: neither is told
 		}
-		if !ev.Detail && !ev.Routine && strings.TrimSpace(ev.Text) != "" && (said == "" || strings.TrimRight(ev.Text, ". ") != said) {
+		if !ev.Detail && !ev.Routine && strings.TrimSpace(ev.English()) != "" && (said == "" || strings.TrimRight(ev.English(), ". ") != said) {
 			if len(box) > 0 && by >= 0 && d.pendingBy[i] != by {
 				box = append(box, "")
 			}
 			by = d.pendingBy[i]
-			box = append(box, ev.Text)
+			box = append(box, ev.English())
 		}
 	}
 	d.pending, d.pendingBy, d.edited = nil, nil, 0
@@ -622,8 +625,8 @@ func (d *driver) settleEdits(edits []recorded) {
 	d.stats.flow.edits += len(edits)
 	// The newest edit tells every public event since the post: the next post leaves them out.
 	for _, ev := range withdrawn(d.pending) {
-		if !ev.Detail && !containsEvent(content(last.JSON), ev.Text) {
-			t.Fatalf("the status edit lacks the public event %q: %q", ev.Text, content(last.JSON))
+		if !ev.Detail && !containsEvent(content(last.JSON), ev.English()) {
+			t.Fatalf("the status edit lacks the public event %q: %q", ev.English(), content(last.JSON))
 		}
 	}
 	d.edited = len(d.pending)
@@ -664,24 +667,24 @@ func (d *driver) checkDigest(r recorded) {
 			continue // it restates an event the post tells, or is housekeeping the post leaves out
 		}
 		// The game's end is said once, by the result line (without the event's full stop).
-		if !containsEvent(c, ev.Text) && !containsEvent(c, strings.TrimRight(ev.Text, ". ")) {
-			t.Fatalf("the post lacks the public event %q: %q", ev.Text, c)
+		if !containsEvent(c, ev.English()) && !containsEvent(c, strings.TrimRight(ev.English(), ". ")) {
+			t.Fatalf("the post lacks the public event %q: %q", ev.English(), c)
 		}
 	}
 	// What the live post's edit told is read there: the post does not tell it again (unless
 	// the same words tell another event of its own).
 	for _, ev := range d.pending[:min(d.edited, len(d.pending))] {
-		if ev.Detail || ev.Kind == "withdraw" || strings.TrimSpace(ev.Text) == "" || strings.Contains(ev.Text, "{seat:") {
+		if ev.Detail || ev.Kind == "withdraw" || strings.TrimSpace(ev.English()) == "" || strings.Contains(ev.English(), "{seat:") {
 			continue
 		}
-		if strings.Contains(c, ev.Text) && !slices.ContainsFunc(own, func(o rules.Event) bool { return strings.Contains(o.Text, ev.Text) }) {
-			t.Fatalf("the post tells again the event %q its status edit told: %q", ev.Text, c)
+		if strings.Contains(c, ev.English()) && !slices.ContainsFunc(own, func(o rules.Event) bool { return strings.Contains(o.English(), ev.English()) }) {
+			t.Fatalf("the post tells again the event %q its status edit told: %q", ev.English(), c)
 		}
 	}
 	for n := range d.events {
 		for _, ev := range d.events[n] {
-			if !ev.Public() && !d.shownTo(n, rules.Spectator, ev.Text) && strings.Contains(c, ev.Text) && !d.publicly(ev.Text) {
-				t.Fatalf("a post shows the private event %q (for seats %v) in the thread: %q", ev.Text, ev.To, c)
+			if !ev.Public() && !d.shownTo(n, rules.Spectator, ev.English()) && strings.Contains(c, ev.English()) && !d.publicly(ev.English()) {
+				t.Fatalf("a post shows the private event %q (for seats %v) in the thread: %q", ev.English(), ev.To, c)
 			}
 		}
 	}
@@ -731,7 +734,7 @@ func withdrawn(evs []rules.Event) []rules.Event {
 // promptLine is a prompt as posts say it: naming its player once, seats rendered as players.
 func (d *driver) promptLine(p rules.Prompt) string {
 	label := d.label(p.Seat)
-	text := rules.RenderSeats(p.Text, d.label)
+	text := rules.RenderSeats(p.English(), d.label)
 	if strings.Contains(text, label) {
 		return strings.ToUpper(text[:1]) + text[1:]
 	}
@@ -747,7 +750,7 @@ func (d *driver) promptLine(p rules.Prompt) string {
 func (d *driver) publicly(text string) bool {
 	for _, evs := range d.events {
 		for _, ev := range evs {
-			if ev.Public() && strings.Contains(ev.Text, text) {
+			if ev.Public() && strings.Contains(ev.English(), text) {
 				return true
 			}
 		}
@@ -1043,11 +1046,11 @@ func (d *driver) turn(n int) {
 		switch {
 		case ev.Public():
 		case ev.VisibleTo(p.Seat):
-			if !strings.Contains(reply, ev.Text) {
-				t.Fatalf("the reply to seat %d lacks its private event %q: %q", p.Seat, ev.Text, reply)
+			if !strings.Contains(reply, ev.English()) {
+				t.Fatalf("the reply to seat %d lacks its private event %q: %q", p.Seat, ev.English(), reply)
 			}
-		case strings.Contains(reply, ev.Text) && !d.shownTo(before, p.Seat, ev.Text):
-			t.Fatalf("the reply to seat %d shows %q, an event for seats %v: %q", p.Seat, ev.Text, ev.To, reply)
+		case strings.Contains(reply, ev.English()) && !d.shownTo(before, p.Seat, ev.English()):
+			t.Fatalf("the reply to seat %d shows %q, an event for seats %v: %q", p.Seat, ev.English(), ev.To, reply)
 		}
 	}
 }
@@ -1055,7 +1058,7 @@ func (d *driver) turn(n int) {
 // shownTo reports whether some event of log entry n that seat may see says text.
 func (d *driver) shownTo(n int, seat rules.Seat, text string) bool {
 	for _, ev := range d.events[n] {
-		if ev.VisibleTo(seat) && strings.Contains(ev.Text, text) {
+		if ev.VisibleTo(seat) && strings.Contains(ev.English(), text) {
 			return true
 		}
 	}
@@ -1458,7 +1461,7 @@ func (d *driver) bySlash(seat rules.Seat) (rules.Move, string) {
 					next = append(next, rules.Choice{Token: tok})
 				}
 				if len(c.move) == j+1 {
-					next[slices.IndexFunc(next, func(x rules.Choice) bool { return x.Token == tok })].Label = c.label
+					next[slices.IndexFunc(next, func(x rules.Choice) bool { return x.Token == tok })].Msg = rules.Verbatim(c.label)
 				}
 			}
 			tok := ""

@@ -117,9 +117,9 @@ func FuzzParseCID(f *testing.F) {
 
 func TestPickerPaginatesPast25(t *testing.T) {
 	e := newEnv(t)
-	var next []rules.Choice
+	var next []bot.Choice
 	for i := 0; i < 60; i++ {
-		next = append(next, rules.Choice{Token: fmt.Sprintf("t%d", i), Label: fmt.Sprintf("Option %d", i)})
+		next = append(next, bot.Choice{Token: fmt.Sprintf("t%d", i), Label: fmt.Sprintf("Option %d", i)})
 	}
 	step := bot.Step{Seq: 4, Partial: rules.Move{"x"}, Next: next}
 	count := func(m Message) (opts int, ids []string) {

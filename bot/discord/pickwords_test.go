@@ -17,7 +17,7 @@ import (
 func TestPickerShowsTheAskersWords(t *testing.T) {
 	e := newEnv(t)
 	step := bot.Step{Seq: 2, Lang: bot.LangGerman, Partial: rules.Move{"play"}, Spelt: "spielen",
-		Next:  []rules.Choice{{Token: "all", Label: "alle Edelsteinkarten"}, {Token: "s1", Label: "Saphirader"}},
+		Next:  []bot.Choice{{Token: "all", Label: "alle Edelsteinkarten"}, {Token: "s1", Label: "Saphirader"}},
 		Words: []string{"alle", ""}}
 	m, err := e.h.pickerMessage(context.Background(), 1, step, 0)
 	if err != nil {

@@ -192,7 +192,7 @@ func TestPseudoLocaleDiscordTexts(t *testing.T) {
 	// Pages of a long menu name their buttons.
 	long := bot.Step{Lang: bot.LangPseudo, Partial: rules.Move{"b1"}, Complete: true, Total: bot.Count{N: 60}}
 	for k := 0; k < 30; k++ {
-		long.Next = append(long.Next, rules.Choice{Token: fmt.Sprintf("x%d", k)})
+		long.Next = append(long.Next, bot.Choice{Token: fmt.Sprintf("x%d", k)})
 		long.Counts = append(long.Counts, bot.Count{N: 2})
 	}
 	for _, page := range []int{0, 1} {

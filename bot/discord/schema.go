@@ -162,7 +162,7 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 		// The option's name and its choices' labels are the game's, in each language where the
 		// game has them as messages.
 		opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Key}
-		opt.Description = clip(bot.T(bot.LangEnglish, "cmd_create_option", "Name", o.Name, "Default", bot.OptionDefault(bot.LangEnglish, o)), maxDescription)
+		opt.Description = clip(bot.T(bot.LangEnglish, "cmd_create_option", "Name", bot.OptionName(bot.LangEnglish, o), "Default", bot.OptionDefault(bot.LangEnglish, o)), maxDescription)
 		opt.DescriptionLocalizations = map[discordgo.Locale]string{}
 		for _, l := range commandLocales {
 			opt.DescriptionLocalizations[l.loc] = clip(bot.T(l.lang, "cmd_create_option", "Name", bot.OptionName(l.lang, o), "Default", bot.OptionDefault(l.lang, o)), maxDescription)
@@ -171,7 +171,7 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 			if len(opt.Choices) == maxChoices {
 				break
 			}
-			ch := &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Label, maxOption), Value: c.Value}
+			ch := &discordgo.ApplicationCommandOptionChoice{Name: clip(bot.OptionLabel(bot.LangEnglish, c), maxOption), Value: c.Value}
 			if c.LabelMsg != nil {
 				ch.NameLocalizations = map[discordgo.Locale]string{}
 				for _, l := range commandLocales {

@@ -185,7 +185,7 @@ func publicEffect(g rules.Game, st rules.State, seat rules.Seat, m rules.Move) (
 	var pub []string
 	for _, e := range evs {
 		if e.Public() {
-			pub = append(pub, e.Text)
+			pub = append(pub, e.English())
 		}
 	}
 	v, _ := json.Marshal(c.View(rules.Spectator))

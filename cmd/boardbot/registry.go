@@ -66,7 +66,7 @@ func ausoniaSolo(opts map[string]string) string {
 		}
 		for i, c := range o.Choices {
 			if c.Value == v {
-				name := c.Label
+				name := c.LabelMsg.English()
 				if rest, ok := strings.CutPrefix(name, "The "); ok {
 					name = "the " + rest // mid-sentence
 				}

@@ -31,7 +31,7 @@ func TestEveryRegisteredGamePassesTheSuite(t *testing.T) {
 			if st.Finished != 1 {
 				t.Fatalf("%+v", st)
 			}
-			if info.Name == "" || info.Summary == "" || info.Notation == "" || info.ID != strings.ToLower(info.ID) {
+			if info.Name == "" || info.SummaryMsg.English() == "" || info.NotationMsg.English() == "" || info.ID != strings.ToLower(info.ID) {
 				t.Errorf("info incomplete: %+v", info)
 			}
 		})

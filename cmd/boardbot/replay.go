@@ -15,6 +15,7 @@ import (
 	"github.com/boardbot/boardbot/render"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/record"
 )
 
@@ -26,7 +27,7 @@ type replaySummary struct {
 	Awaiting []awaited `json:"awaiting,omitempty"`
 	// Result is the game's one result as the bot's thread stated it: the record's resignation,
 	// timeout or takeovers count; its reason names the players.
-	Result *rules.Result `json:"result,omitempty"`
+	Result *replayResult `json:"result,omitempty"`
 	// Aborted: the record ends with the game aborted, without a result.
 	Aborted bool `json:"aborted,omitempty"`
 	// Outcome is the thread's sentence for the result (or the abort), in English.
@@ -38,6 +39,14 @@ type replaySummary struct {
 	RecapBytes int `json:"recap_bytes,omitempty"`
 	// Suggest is what --suggest asked of the AI for the awaited seats.
 	Suggest []suggestion `json:"suggest,omitempty"`
+}
+
+// replayResult is a result as replay prints it: its reason in English with the players named.
+type replayResult struct {
+	Ranks     []int        `json:"ranks"`
+	Scores    []int        `json:"scores,omitempty"`
+	Reason    string       `json:"reason"`
+	ReasonMsg *msg.Message `json:"reason_msg,omitempty"`
 }
 
 type awaited struct {
@@ -143,10 +152,12 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		sum.RecapBytes = len(b)
 	}
-	sum.Result, sum.Aborted = bot.RecordResult(rec, st)
+	res, aborted := bot.RecordResult(rec, st)
+	sum.Aborted = aborted
 	sum.Outcome = bot.RecordOutcome(bot.LangEnglish, rec, st)
-	if sum.Result != nil {
-		sum.Result.Reason = bot.RecordReason(bot.LangEnglish, rec, st, sum.Result)
+	if res != nil {
+		sum.Result = &replayResult{Ranks: res.Ranks, Scores: res.Scores, ReasonMsg: res.ReasonMsg,
+			Reason: bot.RecordReason(bot.LangEnglish, rec, st, res)}
 	}
 	if sum.Result == nil && !sum.Aborted {
 		for _, p := range st.Awaiting() {

@@ -70,7 +70,7 @@ type refusingState struct{ rules.State }
 
 func (s refusingState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if m[0] == "draw" {
-		return nil, rules.Illegalf("no drawing today")
+		return nil, rules.Refuse(rules.Verbatim("no drawing today"))
 	}
 	return s.State.Apply(seat, m)
 }

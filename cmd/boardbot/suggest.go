@@ -64,8 +64,8 @@ func moveLabel(st rules.State, seat rules.Seat, m rules.Move, players []string) 
 			break
 		}
 		for _, c := range next {
-			if c.Token == tok && c.Label != "" {
-				parts = append(parts, c.Label)
+			if l := c.English(); c.Token == tok && l != "" {
+				parts = append(parts, l)
 			}
 		}
 	}

@@ -54,7 +54,7 @@ func gameText(meta render.Meta, m *msg.Message, english string) string {
 
 // reasonText is the result's reason in the board's language.
 func reasonText(v game.View, m render.Meta) string {
-	return gameText(m, v.Result.ReasonMsg, v.Result.Reason)
+	return gameText(m, v.Result.ReasonMsg, v.Result.English())
 }
 
 // phaseText is the status line's phase: the phase (or, in setup and at the end, the step) with

@@ -410,9 +410,9 @@ func (b *board) toPlay() string {
 // resultLine states the result, its winner named and its seats rendered.
 func (b *board) resultLine() string {
 	r := b.v.Result
-	reason := b.text(r.ReasonMsg, r.Reason)
+	reason := b.text(r.ReasonMsg, r.English())
 	if r.ReasonMsg == nil {
-		reason = b.meta.Text(r.Reason, func(s rules.Seat) string {
+		reason = b.meta.Text(r.English(), func(s rules.Seat) string {
 			if b.meta.Name(s) != "" {
 				return ""
 			}

@@ -232,7 +232,7 @@ func TestEndedBoardShowsNoQuestionAndTheWinningTurn(t *testing.T) {
 	if !strings.Contains(labels(mid.View(rules.Spectator), render.Meta{}), "Now: ") {
 		t.Fatal("a running game's board asks its question")
 	}
-	resigned := &rules.Result{Ranks: []int{2, 1}, Reason: "alice resigned"}
+	resigned := &rules.Result{Ranks: []int{2, 1}, ReasonMsg: rules.Verbatim("alice resigned")}
 	for _, m := range []render.Meta{{Result: resigned}, {Aborted: true}} {
 		if got := labels(mid.View(rules.Spectator), m); strings.Contains(got, "Now: ") {
 			t.Fatalf("an ended game's board still asks (%+v):\n%s", m, got)
@@ -243,7 +243,7 @@ func TestEndedBoardShowsNoQuestionAndTheWinningTurn(t *testing.T) {
 	if len(won.Log) == 0 {
 		t.Fatal("the position has no turn in progress")
 	}
-	won.Result = &rules.Result{Ranks: []int{1, 2}, Reason: "alice claims a second colony and wins."}
+	won.Result = &rules.Result{Ranks: []int{1, 2}, ReasonMsg: rules.Verbatim("alice claims a second colony and wins.")}
 	if got := labels(&won, render.Meta{}); !strings.Contains(got, ", this turn:") {
 		t.Fatalf("the final board does not show the winning turn %q:\n%s", won.Log, got)
 	}

@@ -138,7 +138,7 @@ func TestResultLineNamesTheWinnerOnce(t *testing.T) {
 		{"turn limit", msg.New("ascidiae", "res_turn_limit", msg.Number("Rounds", 40)), false},
 	} {
 		end := *v
-		end.Result = &rules.Result{Ranks: []int{1, 2}, Scores: []int{2, 1}, ReasonMsg: c.reason, Reason: c.reason.English()}
+		end.Result = &rules.Result{Ranks: []int{1, 2}, Scores: []int{2, 1}, ReasonMsg: c.reason}
 		for _, lang := range msg.Languages {
 			b := &board{v: &end, meta: render.Meta{Names: []string{"Tess", "Lior"}, Lang: lang}}
 			got := b.resultLine()

@@ -65,11 +65,6 @@ func withMeta(v *game.View, m render.Meta) *game.View {
 	} else {
 		cp.Waiting = m.Text(v.Waiting, own)
 	}
-	if cp.Result != nil && rules.HasSeatRefs(cp.Result.Reason) {
-		r := *cp.Result
-		r.Reason = m.Text(r.Reason, own)
-		cp.Result = &r
-	}
 	cp.Last = make([]string, len(v.Last))
 	for i, l := range v.Last {
 		if len(v.LastMsg) == len(v.Last) && v.LastMsg[i] != nil {
@@ -235,7 +230,7 @@ func statusOf(v *game.View, m render.Meta) render.Status {
 			}
 			return ""
 		}
-		reason := v.Result.Reason
+		reason := v.Result.English()
 		if v.Result.ReasonMsg != nil {
 			reason = inLang(m.Lang, v.Result.ReasonMsg, func(s int) string { return name(rules.Seat(s)) })
 		} else {

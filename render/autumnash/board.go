@@ -229,7 +229,7 @@ func status(v *game.View, m render.Meta) render.Status {
 			w = winner(v)
 		}
 		switch {
-		case w >= 0 && v.Scores[w] < v.Target && v.Result.Reason != "":
+		case w >= 0 && v.Scores[w] < v.Target && v.Result.English() != "":
 			// Won by the platform's result, not by points (a resignation, a timeout): "bob wins:
 			// alice resigned" says why; "bob wins, 0 to 0" did not.
 			st.Text = render.ResultLine(m.Lang, v.Result, strings.TrimRight(reasonText(v, m), ". "), func(s rules.Seat) string { return who(m, int(s)) })

@@ -365,7 +365,7 @@ func drawFooter(c *render.Canvas, l layout, v *game.View, m render.Meta) {
 	for i, s := range texts {
 		lines = append(lines, footerLine{text: s, move: moves[i], older: moves[i] == v.Prev, style: st})
 	}
-	if v.Result != nil && v.Result.Reason != "" {
+	if v.Result != nil && v.Result.English() != "" {
 		bold := st
 		bold.Font = render.Bold
 		lines = append(lines, footerLine{text: reasonText(v, m), style: bold})

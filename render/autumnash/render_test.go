@@ -42,7 +42,7 @@ func TestGoldenResigned(t *testing.T) {
 	loser := v.Turn
 	ranks := []int{1, 1}
 	ranks[loser] = 2
-	m.Result = &rules.Result{Ranks: ranks, Reason: m.Names[loser] + " resigned."}
+	m.Result = &rules.Result{Ranks: ranks, ReasonMsg: rules.Verbatim(m.Names[loser] + " resigned.")}
 	img, err := Image(v, m)
 	if err != nil {
 		t.Fatal(err)
@@ -356,7 +356,7 @@ func TestResignedBoardHasNobodyToMove(t *testing.T) {
 	if !framed(render.Meta{}) {
 		t.Fatal("the running game's stash is not framed: the test reads the wrong pixel")
 	}
-	resigned := &rules.Result{Ranks: []int{1, 2}, Reason: "bob resigned."}
+	resigned := &rules.Result{Ranks: []int{1, 2}, ReasonMsg: rules.Verbatim("bob resigned.")}
 	if v.Turn == 0 {
 		resigned.Ranks = []int{2, 1}
 	}
@@ -515,7 +515,7 @@ func TestClearAndWhiteDifferAt400px(t *testing.T) {
 // points keeps the score.
 func TestResignedHeaderSaysWhy(t *testing.T) {
 	v := fixtureByName(t, "mid-stacks")
-	m := render.Meta{Names: []string{"alice", "bob"}, Result: &rules.Result{Ranks: []int{2, 1}, Reason: "alice resigned."}}
+	m := render.Meta{Names: []string{"alice", "bob"}, Result: &rules.Result{Ranks: []int{2, 1}, ReasonMsg: rules.Verbatim("alice resigned.")}}
 	cp := *v
 	cp.Result = m.Result
 	if got := status(&cp, m).Text; got != "bob wins: alice resigned" {

@@ -46,7 +46,7 @@ func pieceMsg(p game.Piece) *msg.Message {
 func reasonText(r *game.View, m render.Meta) string {
 	res := r.Result
 	if res.ReasonMsg == nil {
-		return res.Reason
+		return res.English()
 	}
 	return msg.Render(res.ReasonMsg, langOf(m.Lang), func(s int) string {
 		if seatOK(s) {

@@ -70,11 +70,11 @@ func TestLabelsArePseudoLocalized(t *testing.T) {
 // and as stored when it did not (a game finished before messages).
 func TestReasonInTheBoardsLanguage(t *testing.T) {
 	reason := msg.New("autumnash", "res_wins", msg.Seat("Seat", 1), msg.Number("Points", 23))
-	v := &game.View{Result: &rules.Result{Ranks: []int{2, 1}, Reason: "Xeno reaches 23 points and wins.", ReasonMsg: reason}}
+	v := &game.View{Result: &rules.Result{Ranks: []int{2, 1}, ReasonMsg: reason}}
 	if got, want := reasonText(v, render.Meta{Lang: msg.German}), "Xeno erreicht 23 Punkte und gewinnt."; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	v.Result.ReasonMsg = nil
+	v.Result.ReasonMsg = rules.Verbatim("Xeno reaches 23 points and wins.") // as a stored reason-only result reads
 	if got, want := reasonText(v, render.Meta{Lang: msg.German}), "Xeno reaches 23 points and wins."; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

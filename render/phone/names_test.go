@@ -43,7 +43,7 @@ func namesOn(t *testing.T, g gameCase, draw drawFn) {
 		ranks[i] = 2
 	}
 	ranks[1] = 1
-	meta.Result = &rules.Result{Ranks: ranks, Reason: "alice resigned"}
+	meta.Result = &rules.Result{Ranks: ranks, ReasonMsg: rules.Verbatim("alice resigned")}
 	text = drawn(t, draw, v, meta)
 	if !containsLabel(text, "Bartholo", "win") {
 		t.Errorf("the platform's result does not name its winner: %s", text)

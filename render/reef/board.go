@@ -69,8 +69,8 @@ func (d *drawer) statusOf() render.Status {
 			case len(win) > 1:
 				s.Text = tr(lang, "share", msg.Code("Names", join(lang, win)), msg.Code("With", with))
 			}
-			if r.Reason != "" && len(r.Scores) == 0 {
-				s.Text = render.WithReason(lang, s.Text, d.gameText(r.ReasonMsg, r.Reason))
+			if r.English() != "" && len(r.Scores) == 0 {
+				s.Text = render.WithReason(lang, s.Text, d.gameText(r.ReasonMsg, r.English()))
 			}
 			s.Right = d.scoresText(r.Scores)
 		}
@@ -96,8 +96,8 @@ func (d *drawer) noteText() string {
 	if d.v.Phase == "over" && d.v.EndReason != "" {
 		text = d.gameText(d.v.EndReasonMsg, d.v.EndReason)
 	}
-	if r := d.meta.Result; r != nil && r.Reason != "" {
-		text = d.gameText(r.ReasonMsg, r.Reason)
+	if r := d.meta.Result; r != nil && r.English() != "" {
+		text = d.gameText(r.ReasonMsg, r.English())
 	}
 	if text == "" {
 		return ""

@@ -246,7 +246,7 @@ func greedyGame(t testing.TB, seats int, seed uint64, turns int) (rules.State, [
 		}
 		for _, e := range evs {
 			if len(e.To) == 0 && !e.Routine && !e.Detail { // as a post tells them
-				cur = append(cur, meta.Text(e.Text, func(rules.Seat) string { return "" }))
+				cur = append(cur, meta.Text(e.English(), func(rules.Seat) string { return "" }))
 			}
 		}
 		if st.View(rules.Spectator).(*rf.View).Turn != before {

@@ -14,7 +14,7 @@ import (
 func TestResignationRevealsTheParrotfish(t *testing.T) {
 	st := position(t, 2, rf.VariantStandard, 11, 60)
 	m := render.SampleMeta(2)
-	m.Result = &rules.Result{Ranks: []int{2, 1}, Reason: "alice resigned"}
+	m.Result = &rules.Result{Ranks: []int{2, 1}, ReasonMsg: rules.Verbatim("alice resigned")}
 	before := labels(t, st.View(rules.Spectator), m)
 	if strings.Contains(before, "Parrotfish held") {
 		t.Fatalf("the parrotfish shown before the game is concluded:\n%s", before)

@@ -35,11 +35,11 @@ func (n *nim) Awaiting() []rules.Prompt {
 	if n.Res != nil {
 		return nil
 	}
-	return []rules.Prompt{{Seat: n.Turn, Text: "take"}}
+	return []rules.Prompt{{Seat: n.Turn, Msg: rules.Verbatim("take")}}
 }
 func (n *nim) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	if s != n.Turn || n.Res != nil {
-		return nil, false, rules.Illegalf("not your turn")
+		return nil, false, rules.Refuse(rules.Verbatim("not your turn"))
 	}
 	switch {
 	case len(m) == 0:
@@ -53,11 +53,11 @@ func (n *nim) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) 
 	case len(m) == 2 && m[0] == "take":
 		k, err := strconv.Atoi(m[1])
 		if err != nil || k < 1 || k > 3 || k > n.Pile {
-			return nil, false, rules.Illegalf("take 1 to 3")
+			return nil, false, rules.Refuse(rules.Verbatim("take 1 to 3"))
 		}
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("say take N")
+	return nil, false, rules.Refuse(rules.Verbatim("say take N"))
 }
 func (n *nim) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if err := rules.Check(n, s, m); err != nil {
@@ -66,7 +66,7 @@ func (n *nim) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	k, _ := strconv.Atoi(m[1])
 	n.Pile -= k
 	if n.Pile == 0 {
-		n.Res = &rules.Result{Ranks: []int{2, 2}, Reason: "last stone"}
+		n.Res = &rules.Result{Ranks: []int{2, 2}, ReasonMsg: rules.Verbatim("last stone")}
 		n.Res.Ranks[s] = 1
 	}
 	n.Turn = 1 - n.Turn
@@ -324,18 +324,18 @@ func (g *margin) Awaiting() []rules.Prompt {
 	if g.Res != nil {
 		return nil
 	}
-	return []rules.Prompt{{Seat: 0, Text: "pick"}}
+	return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("pick")}}
 }
 func (g *margin) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	switch {
 	case s != 0 || g.Res != nil:
-		return nil, false, rules.Illegalf("not your turn")
+		return nil, false, rules.Refuse(rules.Verbatim("not your turn"))
 	case len(m) == 0:
 		return []rules.Choice{{Token: "a"}, {Token: "b"}}, false, nil
 	case len(m) == 1 && (m[0] == "a" || m[0] == "b"):
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("say a or b")
+	return nil, false, rules.Refuse(rules.Verbatim("say a or b"))
 }
 func (g *margin) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if err := rules.Check(g, s, m); err != nil {
@@ -385,7 +385,7 @@ func (g *stall) Awaiting() []rules.Prompt {
 	if g.Res != nil {
 		return nil
 	}
-	return []rules.Prompt{{Seat: g.Turn, Text: "move"}}
+	return []rules.Prompt{{Seat: g.Turn, Msg: rules.Verbatim("move")}}
 }
 func (g *stall) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	menu := []string{"stall", "end"}
@@ -394,7 +394,7 @@ func (g *stall) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error
 	}
 	switch {
 	case s != g.Turn || g.Res != nil:
-		return nil, false, rules.Illegalf("not your turn")
+		return nil, false, rules.Refuse(rules.Verbatim("not your turn"))
 	case len(m) == 0:
 		var cs []rules.Choice
 		for _, t := range menu {
@@ -404,7 +404,7 @@ func (g *stall) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error
 	case len(m) == 1 && slices.Contains(menu, m[0]):
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("say %s", strings.Join(menu, " or "))
+	return nil, false, rules.Refuse(rules.Verbatim(fmt.Sprintf("say %s", strings.Join(menu, " or "))))
 }
 func (g *stall) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if err := rules.Check(g, s, m); err != nil {
@@ -476,7 +476,9 @@ func TestDeterministicRolloutsBuyCandidates(t *testing.T) {
 // patience: stall alone, one seat that may stall or end its turn, forever.
 type patience struct{ stall }
 
-func (g *patience) Awaiting() []rules.Prompt { return []rules.Prompt{{Seat: 0, Text: "move"}} }
+func (g *patience) Awaiting() []rules.Prompt {
+	return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("move")}}
+}
 func (g *patience) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	return nil, rules.Check(g, s, m)
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func (g *shuttle) Awaiting() []rules.Prompt {
 	if g.Res != nil {
 		return nil
 	}
-	return []rules.Prompt{{Seat: g.Turn, Text: "move"}}
+	return []rules.Prompt{{Seat: g.Turn, Msg: rules.Verbatim("move")}}
 }
 func (g *shuttle) menu(s rules.Seat) []string {
 	if s == 1 {
@@ -47,7 +48,7 @@ func (g *shuttle) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, err
 	menu := g.menu(s)
 	switch {
 	case s != g.Turn || g.Res != nil:
-		return nil, false, rules.Illegalf("not your turn")
+		return nil, false, rules.Refuse(rules.Verbatim("not your turn"))
 	case len(m) == 0:
 		var cs []rules.Choice
 		for _, t := range menu {
@@ -57,7 +58,7 @@ func (g *shuttle) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, err
 	case len(m) == 1 && slices.Contains(menu, m[0]):
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("say %s", strings.Join(menu, " or "))
+	return nil, false, rules.Refuse(rules.Verbatim(fmt.Sprintf("say %s", strings.Join(menu, " or "))))
 }
 func (g *shuttle) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if err := rules.Check(g, s, m); err != nil {
@@ -270,14 +271,14 @@ func (g *lure) Awaiting() []rules.Prompt {
 	case g.Res != nil:
 		return nil
 	case g.Pick == "":
-		return []rules.Prompt{{Seat: 0, Text: "pick"}}
+		return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("pick")}}
 	}
-	return []rules.Prompt{{Seat: 1, Text: "end"}}
+	return []rules.Prompt{{Seat: 1, Msg: rules.Verbatim("end")}}
 }
 func (g *lure) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	switch {
 	case g.Res != nil || (s == 0) != (g.Pick == ""):
-		return nil, false, rules.Illegalf("not your turn")
+		return nil, false, rules.Refuse(rules.Verbatim("not your turn"))
 	case s == 1 && len(m) == 0:
 		return []rules.Choice{{Token: "end"}}, false, nil
 	case s == 1 && len(m) == 1 && m[0] == "end":
@@ -291,7 +292,7 @@ func (g *lure) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error)
 	case len(m) == 2 && (m[0] == "x" && (m[1] == "1" || m[1] == "2") || m.String() == "y 1"):
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("say x 1, x 2 or y 1")
+	return nil, false, rules.Refuse(rules.Verbatim("say x 1, x 2 or y 1"))
 }
 func (g *lure) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if err := rules.Check(g, s, m); err != nil {

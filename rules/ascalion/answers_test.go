@@ -27,8 +27,8 @@ func TestAnswersAreLegalWholeMoves(t *testing.T) {
 					t.Fatalf("move %d: an ordinary turn declares answers %v", n, p.Answers)
 				}
 				for _, a := range p.Answers {
-					if err := rules.Check(s, p.Seat, a.Move); err != nil || a.Label == "" {
-						t.Fatalf("move %d, stage %d: answer %q (%q): %v", n, s.Stage, a.Move, a.Label, err)
+					if err := rules.Check(s, p.Seat, a.Move); err != nil || a.English() == "" {
+						t.Fatalf("move %d, stage %d: answer %q (%q): %v", n, s.Stage, a.Move, a.English(), err)
 					}
 					asked[s.Stage]++
 				}

@@ -257,7 +257,7 @@ func TestAttackLabelShowsTotals(t *testing.T) {
 	label := ""
 	for _, c := range cs {
 		if c.Token == "vagon" {
-			label = rules.PlainSeats(f.s, c.Label)
+			label = rules.PlainSeats(f.s, c.English())
 		}
 	}
 	if want := "Vagon (Blue): you 5 against 2 before Yellow declares"; label != want {
@@ -273,7 +273,7 @@ func TestAttackLabelShowsTotals(t *testing.T) {
 	}
 	found := false
 	for _, e := range evs {
-		if strings.HasPrefix(rules.PlainSeats(f.s, e.Text), "Red 5 (") && strings.Contains(rules.PlainSeats(f.s, e.Text), " against Blue 2 (") {
+		if strings.HasPrefix(rules.PlainSeats(f.s, e.English()), "Red 5 (") && strings.Contains(rules.PlainSeats(f.s, e.English()), " against Blue 2 (") {
 			found = true
 		}
 	}
@@ -307,14 +307,14 @@ func TestResultReasonNamesWinners(t *testing.T) {
 		if f.s.Res == nil {
 			t.Fatalf("%s %v: no result", c.rule, c.cities)
 		}
-		if got := rules.PlainSeats(f.s, f.s.Res.Reason); got != c.want {
+		if got := rules.PlainSeats(f.s, f.s.Res.English()); got != c.want {
 			t.Errorf("%s %v: reason %q, want %q", c.rule, c.cities, got, c.want)
 		}
 	}
 	f := newFixture(t, 3, "rounds", "15").own(0, "Ys").own(1, "Albur").city("Albur")
 	f.s.Round = 15
 	f.s.checkVictory()
-	if got, want := rules.PlainSeats(f.s, f.s.Res.Reason), "The round limit (15) is reached: Blue wins with the most cities (1)."; got != want {
+	if got, want := rules.PlainSeats(f.s, f.s.Res.English()), "The round limit (15) is reached: Blue wins with the most cities (1)."; got != want {
 		t.Errorf("round limit: %q, want %q", got, want)
 	}
 	f = newFixture(t, 2).own(0, "Ys")
@@ -324,7 +324,7 @@ func TestResultReasonNamesWinners(t *testing.T) {
 		}
 	}
 	f.s.checkVictory()
-	if got, want := rules.PlainSeats(f.s, f.s.Res.Reason), "Red wins: nobody else holds any land."; got != want {
+	if got, want := rules.PlainSeats(f.s, f.s.Res.English()), "Red wins: nobody else holds any land."; got != want {
 		t.Errorf("last standing: %q, want %q", got, want)
 	}
 }

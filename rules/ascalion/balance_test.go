@@ -46,7 +46,7 @@ func TestBalance(t *testing.T) {
 				wins[(int(w)-first+c.seats)%c.seats]++
 			}
 			r := "3 cities"
-			if strings.Contains(s.Res.Reason, "nobody else holds") {
+			if strings.Contains(s.Res.English(), "nobody else holds") {
 				r = "last standing"
 			}
 			reasons[r]++

@@ -210,7 +210,7 @@ func (s *state) playBuild(p int, r *rd) error {
 		}
 		g[Weapon]++
 		s.Sup[Weapon]--
-		s.emitKind("forge", "", s.seatName(p)+" forged %d weapons", say("ev_forge", seatArg("Seat", p), nested("Area", s.areaName(a))))
+		s.emitKind("forge", "", say("ev_forge", seatArg("Seat", p), nested("Area", s.areaName(a))))
 	case "city":
 		l, err := s.readArea(r, cA, wCityLand)
 		if err != nil {

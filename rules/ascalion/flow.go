@@ -278,7 +278,7 @@ func (s *state) checkVictory() {
 		}
 		ranks[p] = r
 	}
-	s.Res = &rules.Result{Ranks: ranks, Scores: cities, Reason: reason.English(), ReasonMsg: reason}
+	s.Res = &rules.Result{Ranks: ranks, Scores: cities, ReasonMsg: reason}
 	s.Stage = stOver
 	s.Queue = nil
 	s.events = append(s.events, rules.Say(reason)) // the bot's result line says "Game over"

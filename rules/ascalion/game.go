@@ -37,18 +37,15 @@ func (game) Info() rules.Info {
 		NotationMsg: fixed("info_notation"),
 	}
 	// Every option's name, help and choice labels are messages "opt_<key>", "opt_<key>_help" and
-	// "opt_<key>_<value>"; the English texts are their renderings.
+	// "opt_<key>_<value>".
 	for i := range info.Options {
 		o := &info.Options[i]
 		o.NameMsg, o.HelpMsg = say(optionIDs[o.Key][0]), say(optionIDs[o.Key][1])
-		o.Name, o.Help = o.NameMsg.English(), o.HelpMsg.English()
 		for j := range o.Choices {
 			c := &o.Choices[j]
 			c.LabelMsg = say(optionIDs[o.Key][2+j])
-			c.Label = c.LabelMsg.English()
 		}
 	}
-	info.Summary, info.Notation = info.SummaryMsg.English(), info.NotationMsg.English()
 	return info
 }
 
@@ -133,7 +130,7 @@ func eventTexts(ev []rules.Event) ([]string, []*msg.Message) {
 	var ms []*msg.Message
 	for _, e := range ev {
 		if e.To == nil {
-			out = append(out, e.Text)
+			out = append(out, e.English())
 			ms = append(ms, e.Msg)
 		}
 	}

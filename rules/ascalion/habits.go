@@ -400,7 +400,7 @@ func (s *state) SensibleTokens(seat rules.Seat, partial rules.Move, tokens []str
 		}
 		bad := map[string]bool{}
 		for _, c := range next {
-			if strings.Contains(c.Label, supplyWords) {
+			if strings.Contains(c.English(), supplyWords) {
 				bad[c.Token] = true
 			}
 		}
@@ -551,12 +551,12 @@ func (s *state) cleanEnd(seat rules.Seat, part rules.Move, budget *int) bool {
 			return true
 		}
 		for _, c := range next {
-			if c.Token == "end" && !strings.Contains(c.Label, supplyWords) {
+			if c.Token == "end" && !strings.Contains(c.English(), supplyWords) {
 				return true
 			}
 		}
 		for _, c := range next {
-			if c.Token == "end" || strings.Contains(c.Label, supplyWords) || s.unloadsOnto(part, c.Token) {
+			if c.Token == "end" || strings.Contains(c.English(), supplyWords) || s.unloadsOnto(part, c.Token) {
 				continue
 			}
 			if s.cleanEnd(seat, append(slices.Clone(part), c.Token), budget) {

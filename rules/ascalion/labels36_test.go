@@ -19,7 +19,7 @@ func choiceLabel(t *testing.T, f *fixture, p int, partial, tok string) string {
 	}
 	for _, c := range cs {
 		if c.Token == tok {
-			return rules.PlainSeats(f.s, c.Label)
+			return rules.PlainSeats(f.s, c.English())
 		}
 	}
 	t.Fatalf("%q not offered after %q", tok, partial)
@@ -103,7 +103,7 @@ func TestAllianceAnswersShowTotals(t *testing.T) {
 	for _, pr := range f.s.Awaiting() {
 		for _, a := range pr.Answers {
 			n++
-			if got := rules.PlainSeats(f.s, a.Label); got != want[a.Move.String()] {
+			if got := rules.PlainSeats(f.s, a.English()); got != want[a.Move.String()] {
 				t.Errorf("button %s: %q, want %q", a.Move, got, want[a.Move.String()])
 			}
 		}

@@ -80,9 +80,9 @@ func engineTexts(t *testing.T, games, moves int, f func(what string, m *msg.Mess
 		for n := 0; n < moves && s.Res == nil; n++ {
 			ps := s.Awaiting()
 			for _, p := range ps {
-				f("prompt", p.Msg, p.Text)
+				f("prompt", p.Msg, p.English())
 				for _, a := range p.Answers {
-					f("answer", a.Msg, a.Label)
+					f("answer", a.Msg, a.English())
 				}
 			}
 			p := ps[r.IntN(len(ps))]
@@ -90,7 +90,7 @@ func engineTexts(t *testing.T, games, moves int, f func(what string, m *msg.Mess
 			if err != nil {
 				t.Fatal(err)
 			}
-			rulestest.MenuChoices(t, s, p.Seat, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
+			rulestest.MenuChoices(t, s, p.Seat, m, func(c rules.Choice) { f("label", c.Msg, c.English()) })
 			other := rules.Seat((int(p.Seat) + 1) % s.N)
 			bads := []rules.Move{{}, {"zz9"}, append(m[:len(m):len(m)], "zz9"), m[:len(m)-1], {m[0], "ys"}, {m[0], "+weapon"}, {m[0], "r3"}, {m[0], "end"}, {m[0], "weapon"}, {m[0], "nw"}}
 			for _, bad := range bads {
@@ -111,7 +111,7 @@ func engineTexts(t *testing.T, games, moves int, f func(what string, m *msg.Mess
 			rulestest.EventTexts(t, evs, f)
 		}
 		if s.Res != nil {
-			f("result", s.Res.ReasonMsg, s.Res.Reason)
+			f("result", s.Res.ReasonMsg, s.Res.English())
 			if _, err := s.Apply(0, rules.Move{"done"}); err != nil {
 				f("refusal", rules.IllegalMsg(err), err.Error())
 			}
@@ -154,13 +154,13 @@ func TestInfoHasItsMessages(t *testing.T) {
 			t.Errorf("%q: %q is not pseudo-localized", text, w)
 		}
 	}
-	check(i.SummaryMsg, i.Summary)
-	check(i.NotationMsg, i.Notation)
+	check(i.SummaryMsg, i.SummaryMsg.English())
+	check(i.NotationMsg, i.NotationMsg.English())
 	for _, o := range i.Options {
-		check(o.NameMsg, o.Name)
-		check(o.HelpMsg, o.Help)
+		check(o.NameMsg, o.NameMsg.English())
+		check(o.HelpMsg, o.HelpMsg.English())
 		for _, c := range o.Choices {
-			check(c.LabelMsg, c.Label)
+			check(c.LabelMsg, c.LabelMsg.English())
 		}
 	}
 }

@@ -22,7 +22,7 @@ func (s *state) runProduction() {
 			}
 		}
 		if got.total() > 0 {
-			s.emitKind("produce", "", "%d players produced resources", say("ev_produce", seatArg("Seat", p), nested("Goods", goodsText(got))))
+			s.emitKind("produce", "", say("ev_produce", seatArg("Seat", p), nested("Goods", goodsText(got))))
 		}
 	}
 	if s.Opt.Expansion {

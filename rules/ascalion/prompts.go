@@ -46,7 +46,7 @@ func (s *state) Awaiting() []rules.Prompt {
 	var out []rules.Prompt
 	for _, p := range s.awaited() {
 		m := s.promptText(p)
-		pr := rules.Prompt{Seat: rules.Seat(p), Text: m.English(), Msg: m}
+		pr := rules.Prompt{Seat: rules.Seat(p), Msg: m}
 		pr.Default = s.defaultMove(p)
 		pr.Answers = s.answers(p)
 		// Votes and alliance declarations are said aloud in turn order (§6.0, §12.6) and trade
@@ -125,7 +125,7 @@ func (s *state) promptText(p int) M {
 func (s *state) answers(p int) []rules.Answer {
 	var cands []rules.Answer
 	add := func(label M, toks ...string) {
-		cands = append(cands, rules.Answer{Move: rules.Move(toks), Label: label.English(), Msg: label})
+		cands = append(cands, rules.Answer{Move: rules.Move(toks), Msg: label})
 	}
 	phase := msg.Term("Phase", phaseTerm[s.VotePhase])
 	switch s.Stage {

@@ -53,7 +53,7 @@ func TestRandomPlayouts(t *testing.T) {
 			t.Errorf("%d seats %v: no result after %d moves (round %d)", c.Seats, c.Options, n, s.Round)
 			continue
 		}
-		t.Logf("%d seats %v: %d moves, %d rounds: %s", c.Seats, c.Options, n, s.Round, s.Result().Reason)
+		t.Logf("%d seats %v: %d moves, %d rounds: %s", c.Seats, c.Options, n, s.Round, s.Result().English())
 	}
 }
 
@@ -136,7 +136,7 @@ func TestMenusFit(t *testing.T) {
 					t.Fatalf("stage %d: %d options after %q", s.Stage, len(next), m[:i])
 				}
 				for _, c := range next {
-					if c.Label == "" {
+					if c.English() == "" {
 						t.Fatalf("stage %d: option %q after %q has no label", s.Stage, c.Token, m[:i])
 					}
 				}

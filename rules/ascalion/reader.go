@@ -60,7 +60,7 @@ func (m menu) choices(quiet bool) []rules.Choice {
 		out[i] = rules.Choice{Token: t}
 		if m.label != nil && !quiet {
 			l := m.label(i)
-			out[i].Label, out[i].Msg = l.English(), l
+			out[i].Msg = l
 		}
 	}
 	return out

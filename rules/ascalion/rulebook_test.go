@@ -262,7 +262,7 @@ func TestRulebookAttackOnABoat(t *testing.T) {
 			ev = append(ev, f.play(3, tc.lands)...)
 			var text []string
 			for _, e := range ev {
-				text = append(text, e.Text)
+				text = append(text, e.English())
 			}
 			v := f.s.vessel(boat)
 			if tc.win {

@@ -254,7 +254,7 @@ func TestTieAtTwoSeatsIsTheStartPlayersVote(t *testing.T) {
 		}
 		var texts []string
 		for _, e := range evs {
-			texts = append(texts, e.Text)
+			texts = append(texts, e.English())
 		}
 		if !strings.Contains(strings.Join(texts, "\n"), "decides the tie: "+first) {
 			t.Errorf("%s: events %q do not tell the start player's decision", first, texts)
@@ -280,18 +280,18 @@ func TestTieBreakIsTheStartPlayersFinalSay(t *testing.T) {
 		if f.s.Stage != stTieBreak || len(ps) != 1 || ps[0].Seat != 0 {
 			t.Fatalf("tie: stage %d, awaiting %+v", f.s.Stage, ps)
 		}
-		if !strings.Contains(ps[0].Text, "final say") || !strings.Contains(ps[0].Text, "you voted "+first) {
-			t.Errorf("tie-break prompt %q", ps[0].Text)
+		if !strings.Contains(ps[0].English(), "final say") || !strings.Contains(ps[0].English(), "you voted "+first) {
+			t.Errorf("tie-break prompt %q", ps[0].English())
 		}
 		if ps[0].Default.String() != first {
 			t.Errorf("silence gives %q, want the start player's own vote %q", ps[0].Default, first)
 		}
 		marked := 0
 		for _, a := range ps[0].Answers {
-			if strings.HasSuffix(a.Label, "(your vote)") {
+			if strings.HasSuffix(a.English(), "(your vote)") {
 				marked++
 				if a.Move.String() != first {
-					t.Errorf("answer %q marked as the vote %q", a.Label, first)
+					t.Errorf("answer %q marked as the vote %q", a.English(), first)
 				}
 			}
 		}

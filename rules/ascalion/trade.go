@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Trade (§10): an open window (A18). Any player offers resources to an eligible partner, the
@@ -217,40 +216,11 @@ func (s *state) offerBy(o offer) M {
 // made since the last post. Offer numbers never repeat within a game.
 func offerRef(id int) string { return "offer-" + strconv.Itoa(id) }
 
-// emitKind records a public event of a Kind that may repeat within one turn.
-// many is the condensed line in English, with %d for the count and at most one seat; its message
-// is many_<kind> of the catalogue, with the same seat.
-func (s *state) emitKind(kind, ref, many string, m M) {
-	seat := -1
-	if i := strings.Index(many, "{seat:"); i >= 0 {
-		if n, err := strconv.Atoi(many[i+len("{seat:") : i+strings.Index(many[i:], "}")]); err == nil && n < maxManySeats {
-			seat = n
-		}
-	}
-	s.events = append(s.events, rules.Event{Text: m.English(), Msg: m, Kind: kind, Ref: ref, Many: many,
-		ManyMsg: manyMsgs[kind][seat+1]})
+// emitKind records a public event of a Kind that may repeat within one turn (a withdrawal
+// takes back the offer of the same ref from a digest not yet posted).
+func (s *state) emitKind(kind, ref string, m M) {
+	s.events = append(s.events, rules.Event{Msg: m, Kind: kind, Ref: ref})
 }
-
-// manyMsgs are the condensed lines' messages by Kind and seat (index 0: a line naming no seat),
-// built once and shared (a message is never changed once built); the platform sets the count.
-var manyMsgs = func() map[string][maxManySeats + 1]M {
-	ids := map[string]string{"forge": "many_forge", "produce": "many_produce", "withdraw": "many_withdraw",
-		"reject": "many_reject", "offer": "many_offer", "trade": "many_trade", "put": "many_put",
-		"surplus": "many_surplus", "transport": "many_transport"}
-	out := map[string][maxManySeats + 1]M{}
-	for kind, id := range ids {
-		var ms [maxManySeats + 1]M
-		ms[0] = say(id, msg.Count("Count", 0))
-		for seat := range maxManySeats {
-			ms[seat+1] = say(id, msg.Count("Count", 0), seatArg("Seat", seat))
-		}
-		out[kind] = ms
-	}
-	return out
-}()
-
-// maxManySeats bounds the seats a condensed line may name (the game's most seats).
-const maxManySeats = 6
 
 func (s *state) offerByID(id int) int {
 	for i, o := range s.Offers {
@@ -345,7 +315,7 @@ func (s *state) playTrade(p int, r *rd) error {
 				kept = append(kept, o)
 				continue
 			}
-			s.emitKind("reject", offerRef(o.ID), s.seatName(p)+" rejected %d trade offers", say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
+			s.emitKind("reject", offerRef(o.ID), say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
 		}
 		s.Offers = kept
 		if m.toks[k] == "close" {
@@ -385,9 +355,9 @@ func (s *state) playTrade(p int, r *rd) error {
 		} else {
 			s.Offers = append(s.Offers[:s.offerByID(o.ID)], s.Offers[s.offerByID(o.ID)+1:]...)
 			if m.toks[k] == "withdraw" {
-				s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(p)+" were withdrawn or lapsed", say("ev_withdraw", seatArg("Seat", p), num("N", o.ID)))
+				s.emitKind("withdraw", offerRef(o.ID), say("ev_withdraw", seatArg("Seat", p), num("N", o.ID)))
 			} else {
-				s.emitKind("reject", offerRef(o.ID), s.seatName(p)+" rejected %d trade offers", say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
+				s.emitKind("reject", offerRef(o.ID), say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
 			}
 		}
 	case "ask", "grant", "deny":
@@ -587,7 +557,7 @@ func (s *state) playOffer(p int, r *rd, partners []int) error {
 	}
 	s.Offered[p] |= 1 << q
 	s.Done[q] = false
-	s.emitKind("offer", offerRef(o.ID), s.seatName(p)+" made %d trade offers",
+	s.emitKind("offer", offerRef(o.ID),
 		say("ev_offer", seatArg("Seat", p), seatArg("Other", q), nested("Give", goodsText(o.given())), nested("Get", goodsText(get)), num("N", o.ID)))
 	return nil
 }
@@ -668,7 +638,7 @@ func (s *state) acceptOffer(p int, r *rd, o offer) error {
 		s.Receipts[o.From][k] += o.Get[k]
 	}
 	s.Offers = append(s.Offers[:s.offerByID(o.ID)], s.Offers[s.offerByID(o.ID)+1:]...)
-	s.emitKind("trade", offerRef(o.ID), s.seatName(p)+" accepted %d trade offers",
+	s.emitKind("trade", offerRef(o.ID),
 		say("ev_accept", seatArg("Seat", p), num("N", o.ID), seatArg("Other", o.From), nested("Give", goodsText(given)), nested("Get", goodsText(o.Get))))
 	s.pruneOffers()
 	return nil
@@ -702,7 +672,7 @@ func (s *state) pruneOffers() {
 		if ok {
 			kept = append(kept, o)
 		} else {
-			s.emitKind("withdraw", offerRef(o.ID), "%d trade offers of "+s.seatName(o.From)+" were withdrawn or lapsed", say("ev_lapse", num("N", o.ID)))
+			s.emitKind("withdraw", offerRef(o.ID), say("ev_lapse", num("N", o.ID)))
 		}
 	}
 	s.Offers = kept
@@ -758,7 +728,7 @@ func (s *state) playPut(p int, r *rd) error {
 		put[k]++
 		lowest = k
 	}
-	s.emitKind("put", "", s.seatName(p)+" placed received goods in %d areas", say("ev_put", seatArg("Seat", p), nested("Goods", goodsText(put)), nested("Area", s.areaName(cur))))
+	s.emitKind("put", "", say("ev_put", seatArg("Seat", p), nested("Goods", goodsText(put)), nested("Area", s.areaName(cur))))
 	s.capArea(cur)
 	s.checkTradeEnd()
 	return nil

@@ -151,17 +151,17 @@ func TestOfferEventsCarryKindAndRef(t *testing.T) {
 	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "2iron gold").put("Comorium", "horse coal")
 	f.openTrade()
 	ev := f.play(0, "offer blue iron for horse")
-	if len(ev) != 1 || ev[0].Kind != "offer" || ev[0].Ref != offerRef(1) || ev[0].Many == "" {
+	if len(ev) != 1 || ev[0].Kind != "offer" || ev[0].Ref != offerRef(1) {
 		t.Fatalf("offer events %+v", ev)
 	}
-	if got := rules.PlainSeats(f.s, ev[0].Text); got != "Red offers Blue 1 iron for 1 horse (offer #1)." {
+	if got := rules.PlainSeats(f.s, ev[0].English()); got != "Red offers Blue 1 iron for 1 horse (offer #1)." {
 		t.Errorf("offer reads %q", got)
 	}
 	f.play(0, "offer blue gold for coal")
 	pr := f.s.Awaiting()
 	for _, p := range pr {
-		if p.Seat == 1 && strings.Contains(p.Text, rules.SeatRef(1)) {
-			t.Errorf("the prompt names the awaited seat to itself: %q", p.Text)
+		if p.Seat == 1 && strings.Contains(p.English(), rules.SeatRef(1)) {
+			t.Errorf("the prompt names the awaited seat to itself: %q", p.English())
 		}
 	}
 	ev = f.play(0, "withdraw 1")
@@ -169,7 +169,7 @@ func TestOfferEventsCarryKindAndRef(t *testing.T) {
 		t.Fatalf("withdrawal events %+v", ev)
 	}
 	ev = f.play(1, "reject 2")
-	if len(ev) != 1 || ev[0].Kind != "reject" || ev[0].Ref != offerRef(2) || ev[0].Many == "" {
+	if len(ev) != 1 || ev[0].Kind != "reject" || ev[0].Ref != offerRef(2) {
 		t.Fatalf("rejection events %+v", ev)
 	}
 	// An offer whose goods go elsewhere lapses with the offer's Ref.
@@ -224,7 +224,7 @@ func TestOfferLabelsSayWhoseStock(t *testing.T) {
 		}
 		for _, c := range cs {
 			if c.Token == tok {
-				return c.Label
+				return c.English()
 			}
 		}
 		t.Fatalf("%q: no %s in %v", partial, tok, choiceToks(cs))
@@ -250,7 +250,7 @@ func TestTradeDoneRejectsAloudAndCloseStaysClosed(t *testing.T) {
 	f.play(0, "offer blue wood for gold")
 	var texts []string
 	for _, e := range f.play(1, "close") {
-		texts = append(texts, e.Text)
+		texts = append(texts, e.English())
 	}
 	all := strings.Join(texts, "\n")
 	if !strings.Contains(all, "rejects offer #1") || !strings.Contains(all, "takes no more offers this round") {

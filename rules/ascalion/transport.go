@@ -92,7 +92,7 @@ func (s *state) capArea(a int) {
 	g := s.goods(a)
 	for _, k := range []int{Horse, Weapon} {
 		if g[k] > 1 {
-			s.emitKind("surplus", "", "%d areas gave surplus horses or weapons back to the supply", say("ev_surplus_"+goodTok[k], nested("Area", s.areaName(a)), num("N", g[k]), msg.Count("Back", g[k]-1)))
+			s.emitKind("surplus", "", say("ev_surplus_"+goodTok[k], nested("Area", s.areaName(a)), num("N", g[k]), msg.Count("Back", g[k]-1)))
 			s.Sup[k] += g[k] - 1
 			g[k] = 1
 		}
@@ -264,8 +264,9 @@ func (s *state) startTrip(p int, r *rd, mode int, _ bool, closeTok, closeLabel s
 	}
 }
 
-// errClose signals that the player chose the closing word instead of a transport.
-var errClose = &rules.Illegal{Reason: "closed"}
+// errClose signals that the player chose the closing word instead of a transport; it is never
+// shown (its callers compare it and go on).
+var errClose = &rules.Illegal{Msg: rules.Verbatim("closed")}
 
 func (s *state) beginVessel(p int, r *rd, a, mode int) error {
 	v := s.vessel(a - vesselArea)
@@ -375,7 +376,7 @@ func (s *state) playFoot(p int, r *rd, mode int, origins []int, allowed int) err
 	for k := range moved {
 		s.Lands[to].Goods[k] += moved[k]
 	}
-	s.emitKind("transport", "", s.seatName(p)+" made %d transports", say("ev_foot", seatArg("Seat", p), nested("Goods", goodsText(moved)), landArg("From", from), landArg("To", to)))
+	s.emitKind("transport", "", say("ev_foot", seatArg("Seat", p), nested("Goods", goodsText(moved)), landArg("From", from), landArg("To", to)))
 	return s.finishTrip(p, mode, []int{to})
 }
 
@@ -1115,7 +1116,7 @@ func (s *state) endTrip(p int, t *trip) error {
 		if hs := t.haulsText(); hs != nil {
 			ev = say("ev_"+t.Kind+"_carries", seatArg("Seat", p), nested("Hauls", hs), nested("Path", s.landPath(t.Visited)))
 		}
-		s.emitKind("transport", "", s.seatName(p)+" made %d transports", ev)
+		s.emitKind("transport", "", ev)
 	default:
 		v := s.vessel(t.Vessel)
 		dest = append(s.tripLands(p, t), vesselArea+v.ID)

@@ -206,7 +206,7 @@ func TestLabelsWarnOfSurplus(t *testing.T) {
 		}
 		for _, c := range cs {
 			if c.Token == tok {
-				return c.Label
+				return c.English()
 			}
 		}
 		t.Fatalf("%q not offered after %q", tok, partial)
@@ -245,7 +245,7 @@ func TestPassageAnswersStaySecretUntilAllAnswered(t *testing.T) {
 		var sn seen
 		for _, e := range evs {
 			if e.Public() || e.VisibleTo(1) || e.VisibleTo(0) {
-				sn.public += e.Text + "\n"
+				sn.public += e.English() + "\n"
 			}
 		}
 		v, _ := json.Marshal(f.s.View(rules.Spectator))
@@ -263,8 +263,8 @@ func TestPassageAnswersStaySecretUntilAllAnswered(t *testing.T) {
 	evs := f.play(1, "allow")
 	var told []string
 	for _, e := range evs {
-		if e.Public() && strings.Contains(e.Text, "passage.") {
-			told = append(told, rules.PlainSeats(f.s, e.Text))
+		if e.Public() && strings.Contains(e.English(), "passage.") {
+			told = append(told, rules.PlainSeats(f.s, e.English()))
 		}
 	}
 	if want := []string{"Blue allows passage.", "Yellow refuses passage."}; strings.Join(told, "|") != strings.Join(want, "|") {
@@ -273,9 +273,9 @@ func TestPassageAnswersStaySecretUntilAllAnswered(t *testing.T) {
 	// The other bank's answer is news to the last to answer (no undo takes it back); the last
 	// answer only shows its giver's own.
 	for _, e := range evs {
-		if e.Public() && strings.Contains(e.Text, "passage.") {
-			if own := strings.Contains(rules.PlainSeats(f.s, e.Text), "Blue"); e.NewsTo(1) == own || (own && !e.NewsTo(2)) {
-				t.Errorf("%q: news to the last to answer %v, to the other bank %v", e.Text, e.NewsTo(1), e.NewsTo(2))
+		if e.Public() && strings.Contains(e.English(), "passage.") {
+			if own := strings.Contains(rules.PlainSeats(f.s, e.English()), "Blue"); e.NewsTo(1) == own || (own && !e.NewsTo(2)) {
+				t.Errorf("%q: news to the last to answer %v, to the other bank %v", e.English(), e.NewsTo(1), e.NewsTo(2))
 			}
 		}
 	}
@@ -301,7 +301,7 @@ func TestTransportTextNamesCargo(t *testing.T) {
 			f.transportTurn(0, 1)
 			var texts []string
 			for _, e := range f.play(0, c.move) {
-				texts = append(texts, e.Text)
+				texts = append(texts, e.English())
 			}
 			if !strings.Contains(strings.Join(texts, "\n"), c.want) {
 				t.Errorf("%s: events %q, want one with %q", c.move, texts, c.want)

@@ -147,7 +147,6 @@ func (s *state) View(seat rules.Seat) any {
 	}
 	if s.Res != nil {
 		r := *s.Res
-		r.Reason = plain(r.Reason)
 		v.Result = &r
 	}
 	v.PhaseName = phaseNames[s.Phase]

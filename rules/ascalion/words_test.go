@@ -53,17 +53,17 @@ func collectTexts(t *testing.T, setup rules.Setup, moves int, l *textLog) {
 	for n := 0; n < moves && s.Result() == nil; n++ {
 		ps := s.Awaiting()
 		for _, p := range ps {
-			if strings.Contains(p.Text, rules.SeatRef(p.Seat)) {
-				t.Errorf("a prompt names its own seat: %q", p.Text)
+			if strings.Contains(p.English(), rules.SeatRef(p.Seat)) {
+				t.Errorf("a prompt names its own seat: %q", p.English())
 			}
 			for _, a := range p.Answers {
-				if strings.Contains(a.Label, rules.SeatRef(p.Seat)) {
-					t.Errorf("an answer names its own seat: %q", a.Label)
+				if strings.Contains(a.English(), rules.SeatRef(p.Seat)) {
+					t.Errorf("an answer names its own seat: %q", a.English())
 				}
 			}
-			l.add("prompt", p.Text)
+			l.add("prompt", p.English())
 			for _, a := range p.Answers {
-				l.add("answer", a.Label)
+				l.add("answer", a.English())
 			}
 		}
 		p := ps[r.IntN(len(ps))]
@@ -77,7 +77,7 @@ func collectTexts(t *testing.T, setup rules.Setup, moves int, l *textLog) {
 				t.Fatalf("%q: %v", m[:i], err)
 			}
 			for _, c := range next {
-				l.add("choice", c.Label)
+				l.add("choice", c.English())
 			}
 			if n%7 == 0 {
 				bad := append(append(rules.Move{}, m[:i]...), "xq")
@@ -91,11 +91,11 @@ func collectTexts(t *testing.T, setup rules.Setup, moves int, l *textLog) {
 			t.Fatal(err)
 		}
 		for _, e := range evs {
-			l.add("event", e.Text)
+			l.add("event", e.English())
 		}
 	}
 	if res := s.Result(); res != nil {
-		l.add("result", res.Reason)
+		l.add("result", res.English())
 	}
 }
 

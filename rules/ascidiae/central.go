@@ -233,17 +233,11 @@ func (g *State) centralTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 		var out []rules.Choice
 		for _, v := range actionVerbs(a) {
 			if g.verbPays(c, a, v) {
-				ch := rules.Choice{Token: v, Label: verbLabel(v)}
-				if labels {
-					ch.Msg = verbLabelMsg(v)
-				}
+				ch := rules.Choice{Token: v, Msg: verbLabelMsg(v)}
 				out = append(out, ch)
 			}
 		}
-		rest := rules.Choice{Token: wRest, Label: restLabel}
-		if labels {
-			rest.Msg = restLabelMsg
-		}
+		rest := rules.Choice{Token: wRest, Msg: restLabelMsg}
 		return append(out, rest), false
 	}
 	payNext := func(k int) ([]rules.Choice, bool) {
@@ -440,11 +434,8 @@ func (g *State) payLabel(m rules.Move, col Colour) *msg.Message {
 	return say(payIDs[col])
 }
 
-// restLabel is the choice to do nothing on the central board.
-var (
-	restLabelMsg = say("lbl_rest")
-	restLabel    = restLabelMsg.English()
-)
+// restLabelMsg is the choice to do nothing on the central board.
+var restLabelMsg = say("lbl_rest")
 
 // payIDs are the choices of the colour of the tadpole paid.
 var payIDs = [NumColours]string{"pay_black", "pay_white", "pay_red", "pay_blue"}
@@ -496,21 +487,6 @@ func verbLabelMsg(v string) *msg.Message {
 		return m
 	}
 	return codeMsg(v)
-}
-
-var verbLabelTexts = func() map[string]string {
-	out := map[string]string{}
-	for v, m := range verbLabels {
-		out[v] = m.English()
-	}
-	return out
-}()
-
-func verbLabel(v string) string {
-	if s, ok := verbLabelTexts[v]; ok {
-		return s
-	}
-	return v
 }
 
 // lostMsgOf says that card old, where a card took root or was moved, is lost; c is the

@@ -75,7 +75,7 @@ func TestColonizeAndWin(t *testing.T) {
 	if g.Res == nil || g.Res.Ranks[0] != 1 || g.Res.Ranks[1] != 2 {
 		t.Fatalf("second colony should win at once: %+v", g.Res)
 	}
-	if got, want := rules.PlainSeats(g, g.Res.Reason), "Player 1 claims a second colony and wins."; got != want {
+	if got, want := rules.PlainSeats(g, g.Res.English()), "Player 1 claims a second colony and wins."; got != want {
 		t.Errorf("result %q, want %q", got, want)
 	}
 	if len(g.Awaiting()) != 0 {
@@ -288,7 +288,7 @@ func TestBorrowedAbility(t *testing.T) {
 		t.Fatalf("a2 should choose between its own and the borrowed ability, wait=%q", g.Turn.Wait)
 	}
 	next, _, _ := g.Choices(0, nil)
-	if len(next) != 2 || !strings.Contains(next[1].Label, "Borrowed from stereo on b2") {
+	if len(next) != 2 || !strings.Contains(next[1].English(), "Borrowed from stereo on b2") {
 		t.Errorf("choices %+v", next)
 	}
 	play(t, g, "2")

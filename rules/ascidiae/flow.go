@@ -492,9 +492,10 @@ func (g *State) scores() []int {
 	return s
 }
 
-// end closes the game. The snapshot keeps the reason's English only; Result adds its message.
+// end closes the game. The snapshot keeps the reason's English only (a Verbatim message);
+// Result gives its message.
 func (g *State) end(ev *[]rules.Event, ranks []int, reason *msg.Message) {
-	g.Res = &rules.Result{Ranks: ranks, Scores: g.scores(), Reason: reason.English()}
+	g.Res = &rules.Result{Ranks: ranks, Scores: g.scores(), ReasonMsg: rules.Verbatim(reason.English())}
 	g.Turn.Wait = ""
 	if !g.quiet {
 		*ev = append(*ev, rules.Say(reason))

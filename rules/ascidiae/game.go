@@ -29,11 +29,11 @@ var info = newInfo()
 func newInfo() rules.Info {
 	choice := func(value, id string, args ...msg.Arg) rules.OptionChoice {
 		m := say(id, args...)
-		return rules.OptionChoice{Value: value, Label: m.English(), LabelMsg: m}
+		return rules.OptionChoice{Value: value, LabelMsg: m}
 	}
 	option := func(key, name, help, def string, choices []rules.OptionChoice) rules.Option {
 		n, h := say(name), say(help)
-		return rules.Option{Key: key, Name: n.English(), NameMsg: n, Help: h.English(), HelpMsg: h, Default: def, Choices: choices}
+		return rules.Option{Key: key, NameMsg: n, HelpMsg: h, Default: def, Choices: choices}
 	}
 	presets := make([]rules.OptionChoice, 0, len(data.Presets))
 	for _, p := range data.Presets {
@@ -65,9 +65,7 @@ func newInfo() rules.Info {
 				choice("0", "opt_rearrange_0"), choice("1", "opt_rearrange_1"), choice("2", "opt_rearrange_2"), choice("3", "opt_rearrange_3"),
 			}),
 		},
-		Summary:     summary.English(),
 		SummaryMsg:  summary,
-		Notation:    notation.English(),
 		NotationMsg: notation,
 	}
 }

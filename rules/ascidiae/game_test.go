@@ -157,7 +157,7 @@ func TestSoloMinorVictory(t *testing.T) {
 		t.Fatalf("one colony ended a solo game")
 	}
 	play(t, g, "colonize g2")
-	if g.Res == nil || g.Res.Ranks[0] != 1 || !strings.Contains(g.Res.Reason, "Minor victory") {
+	if g.Res == nil || g.Res.Ranks[0] != 1 || !strings.Contains(g.Res.English(), "Minor victory") {
 		t.Fatalf("want a minor victory at the end of the turn: %+v", g.Res)
 	}
 }
@@ -171,7 +171,7 @@ func TestSoloMajorVictory(t *testing.T) {
 	g.put(0, "a3", "sverk", Up, "KKRB")
 	g.begin(0)
 	play(t, g, "colonize g1", "colonize g3", "colonize g2") // flow: b2, a3, b3
-	if g.Res == nil || !strings.Contains(g.Res.Reason, "Major victory") {
+	if g.Res == nil || !strings.Contains(g.Res.English(), "Major victory") {
 		t.Fatalf("want a major victory: %+v", g.Res)
 	}
 }
@@ -184,14 +184,14 @@ func TestSoloDefeats(t *testing.T) {
 	g.put(0, "b2", "sverk", Up, "KKWR")
 	g.begin(0)
 	play(t, g, "colonize g1")
-	if g.Res == nil || g.Res.Ranks[0] != 2 || !strings.Contains(g.Res.Reason, "fewer than two") {
+	if g.Res == nil || g.Res.Ranks[0] != 2 || !strings.Contains(g.Res.English(), "fewer than two") {
 		t.Fatalf("want a defeat: %+v", g.Res)
 	}
 	// The turn limit.
 	g = scenario(t, 1, nil)
 	g.put(0, "b2", "rubra", Up, "")
 	g.begin(0)
-	if g.Res == nil || !strings.Contains(g.Res.Reason, "25 turns") || g.Players[0].Turns != 25 {
+	if g.Res == nil || !strings.Contains(g.Res.English(), "25 turns") || g.Players[0].Turns != 25 {
 		t.Fatalf("want a defeat after 25 turns: %+v, turns %d", g.Res, g.Players[0].Turns)
 	}
 }

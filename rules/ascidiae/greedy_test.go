@@ -47,10 +47,10 @@ func TestGreedyWins(t *testing.T) {
 	wins := 0
 	for seed := uint64(1); seed <= 2; seed++ {
 		g := greedyGame(t, rules.Setup{Seats: 2, Seed: seed, Options: map[string]string{"rearrange": "0", "preset": "third"}})
-		if strings.Contains(g.Res.Reason, "wins") {
+		if strings.Contains(g.Res.English(), "wins") {
 			wins++
 		}
-		t.Logf("seed %d: %s after %d rounds", seed, g.Res.Reason, g.Round)
+		t.Logf("seed %d: %s after %d rounds", seed, g.Res.English(), g.Round)
 	}
 	if wins < 2 { // both: seeds 1 and 2 end in 12 and 16 rounds
 		t.Errorf("greedy players won %d of 2 games", wins)
@@ -72,7 +72,7 @@ func TestBalanceReport(t *testing.T) {
 			for i := 0; i < games; i++ {
 				g := greedyGame(t, rules.Setup{Seats: seats, Seed: uint64(1000*seats + i), Options: map[string]string{"preset": pr, "rearrange": "0"}})
 				switch {
-				case strings.Contains(g.Res.Reason, "wins"), strings.Contains(g.Res.Reason, "victory"):
+				case strings.Contains(g.Res.English(), "wins"), strings.Contains(g.Res.English(), "victory"):
 					wins++
 					turns = append(turns, g.Players[g.Res.Winners()[0]].Turns)
 				default:

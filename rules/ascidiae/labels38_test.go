@@ -19,7 +19,7 @@ func label(t *testing.T, g *State, seat int, partial, token string) string {
 	}
 	for _, c := range cs {
 		if c.Token == token {
-			return c.Label
+			return c.English()
 		}
 	}
 	t.Fatalf("no %q after %q", token, partial)
@@ -91,10 +91,10 @@ func TestChoicesAreTold(t *testing.T) {
 		var routine []string
 		for _, e := range evs {
 			if e.Routine {
-				routine = append(routine, e.Text)
+				routine = append(routine, e.English())
 			}
 			if !e.Public() {
-				t.Errorf("%s: a private event %q", c.move, e.Text)
+				t.Errorf("%s: a private event %q", c.move, e.English())
 			}
 		}
 		if c.want == "" {

@@ -23,13 +23,13 @@ func (g *State) Awaiting() []rules.Prompt {
 				if g.solo() {
 					m = placeSoloMsg
 				}
-				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: m.English(), Msg: m})
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Msg: m})
 			}
 		}
 		return out
 	}
 	m := g.promptMsg()
-	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Text: m.English(), Msg: m, Default: g.defaultMove()}}
+	return []rules.Prompt{{Seat: rules.Seat(g.Turn.Seat), Msg: m, Default: g.defaultMove()}}
 }
 
 func (g *State) setupPhase() bool {
@@ -214,7 +214,7 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 				// moved." (issue 38); posts tell the activations that follow, so it is
 				// housekeeping there.
 				e := g.ar.say("ev_flow", msg.Seat("Seat", seat))
-				ev = append(ev, rules.Event{Text: e.English(), Msg: e, Routine: true})
+				ev = append(ev, rules.Event{Msg: e, Routine: true})
 			}
 		} else {
 			g.doRearrange(m, &ev)
@@ -253,7 +253,7 @@ func (g *State) play(s rules.Seat, m rules.Move) []rules.Event {
 		// The activation goes on and its line is told when it ends: until then the choice is
 		// told by itself, kept out of posts (which tell the whole line) but not out of /history.
 		e := g.ar.say("ev_owned", msg.Seat("Seat", seat), msg.Nested("Line", chose))
-		ev = append(ev, rules.Event{Text: e.English(), Msg: e, Routine: true})
+		ev = append(ev, rules.Event{Msg: e, Routine: true})
 	}
 	return ev
 }
@@ -397,10 +397,7 @@ func (g *State) startTree(m rules.Move, labels bool) ([]rules.Choice, bool) {
 	grid := &g.Players[t.Seat].Grid
 	switch len(m) {
 	case 0:
-		out := []rules.Choice{{Token: "flow", Label: flowLabel}}
-		if labels {
-			out[0].Msg = flowLabelMsg
-		}
+		out := []rules.Choice{{Token: "flow", Msg: flowLabelMsg}}
 		for _, id := range g.rearrangeable() {
 			ch := rules.Choice{Token: id}
 			if labels {
@@ -593,10 +590,10 @@ func validSpace(s string) bool { _, ok := spaceByName(s); return ok && strings.T
 
 // overRefusal refuses a move after the end, with the end's reason.
 func (g *State) overRefusal() error {
-	if m := reasonMsg(g.Res.Reason, g.Seats); m != nil {
+	if m := reasonMsg(g.Res.English(), g.Seats); m != nil {
 		return refuseMsg("bad_over", msg.Nested("Reason", m))
 	}
-	return refuseMsg("bad_over", msg.Code("Reason", g.Res.Reason))
+	return refuseMsg("bad_over", msg.Code("Reason", g.Res.English()))
 }
 
 // RoundCount makes the game a rules.RoundCounter.

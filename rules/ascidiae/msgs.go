@@ -197,17 +197,14 @@ func runtimeIDs() []string {
 	return out
 }
 
-// labelled gives a choice its label: the message and its English.
+// labelled gives a choice its label.
 func labelled(ch rules.Choice, m *msg.Message) rules.Choice {
-	ch.Msg, ch.Label = m, m.English()
+	ch.Msg = m
 	return ch
 }
 
 // flowLabel is the learning turn's choice to let the current flow.
-var (
-	flowLabelMsg = say("lbl_flow")
-	flowLabel    = flowLabelMsg.English()
-)
+var flowLabelMsg = say("lbl_flow")
 
 // pickLabel names the tadpoles p an action of verb v would use: "Push 1 black".
 func pickLabel(v Verb, p Pool) *msg.Message {

@@ -48,14 +48,14 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			}
 			ps := g.Awaiting()
 			for _, pr := range ps {
-				f("prompt", pr.Msg, pr.Text)
+				f("prompt", pr.Msg, pr.English())
 			}
 			p := ps[r.IntN(len(ps))].Seat
 			m, err := rules.RandomMove(g, p, r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rulestest.MenuChoices(t, g, p, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
+			rulestest.MenuChoices(t, g, p, m, func(c rules.Choice) { f("label", c.Msg, c.English()) })
 			bads := []rules.Move{append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), m[:len(m)-1], {"b2", "b2"}, {"up"}}
 			if g.Turn.Wait == waitCentral {
 				for _, v := range thinkVerbs {
@@ -96,7 +96,7 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			}
 		}
 		res := g.Result()
-		f("result", res.ReasonMsg, res.Reason)
+		f("result", res.ReasonMsg, res.English())
 		_, err = g.Apply(0, rules.Move{"rest"})
 		refusal(err)
 	}
@@ -105,13 +105,13 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 // infoTexts hands f the game's description, option names, helps and choice labels.
 func infoTexts(f func(what string, m *msg.Message, english string)) {
 	i := Game.Info()
-	f("summary", i.SummaryMsg, i.Summary)
-	f("notation", i.NotationMsg, i.Notation)
+	f("summary", i.SummaryMsg, i.SummaryMsg.English())
+	f("notation", i.NotationMsg, i.NotationMsg.English())
 	for _, o := range i.Options {
-		f("option", o.NameMsg, o.Name)
-		f("option help", o.HelpMsg, o.Help)
+		f("option", o.NameMsg, o.NameMsg.English())
+		f("option help", o.HelpMsg, o.HelpMsg.English())
 		for _, c := range o.Choices {
-			f("option choice", c.LabelMsg, c.Label)
+			f("option choice", c.LabelMsg, c.LabelMsg.English())
 		}
 	}
 }
@@ -145,8 +145,8 @@ func scenarioTexts(t *testing.T, f func(what string, m *msg.Message, english str
 		if err != nil || g.Res == nil {
 			t.Fatalf("colonize g2: %v, result %v", err, g.Res)
 		}
-		f("result", g.Result().ReasonMsg, g.Res.Reason)
-		f("event", evs[len(evs)-1].Msg, evs[len(evs)-1].Text)
+		f("result", g.Result().ReasonMsg, g.Res.English())
+		f("event", evs[len(evs)-1].Msg, evs[len(evs)-1].English())
 	}
 
 	// A pile the card cannot pay for (as in TestNotYourTurn).
@@ -159,7 +159,7 @@ func scenarioTexts(t *testing.T, f func(what string, m *msg.Message, english str
 	prompts := func(g *State) {
 		for _, p := range g.Awaiting() {
 			if g.setupPhase() || g.Turn.Wait == waitStart {
-				f("prompt", p.Msg, p.Text)
+				f("prompt", p.Msg, p.English())
 			}
 		}
 	}
@@ -248,10 +248,10 @@ func TestResultMessageSurvivesDecode(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := d.Result()
-	if res.ReasonMsg == nil || res.ReasonMsg.ID != "res_wins_second" || res.ReasonMsg.English() != res.Reason {
+	if res.ReasonMsg == nil || res.ReasonMsg.ID != "res_wins_second" || res.ReasonMsg.English() != res.English() {
 		t.Fatalf("decoded result %+v", res)
 	}
-	if d.Res.ReasonMsg != nil {
+	if !rules.IsVerbatim(d.Res.ReasonMsg) { // the state keeps the stored words only
 		t.Fatal("Result wrote the message into the state")
 	}
 }

@@ -77,7 +77,7 @@ func TestRandomPlayoutsFinish(t *testing.T) {
 			if len(g.Res.Ranks) != seats {
 				t.Errorf("ranks %v for %d seats", g.Res.Ranks, seats)
 			}
-			reasons[g.Res.Reason[:12]]++
+			reasons[g.Res.English()[:12]]++
 			n++
 		}
 	}
@@ -140,7 +140,7 @@ func TestMenusFitDiscord(t *testing.T) {
 			t.Errorf("%q: %d options, more than a select menu holds", m, len(next))
 		}
 		for _, c := range next {
-			if c.Label == "" {
+			if c.English() == "" {
 				t.Errorf("%q: option %q has no label", m, c.Token)
 			}
 		}

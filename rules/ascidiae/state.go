@@ -146,11 +146,11 @@ func (g *State) Encode() ([]byte, error) { return json.Marshal(g) }
 
 // Result is nil while the game runs.
 func (g *State) Result() *rules.Result {
-	if g.Res == nil || g.Res.ReasonMsg != nil {
+	if g.Res == nil || !rules.IsVerbatim(g.Res.ReasonMsg) {
 		return g.Res
 	}
 	r := *g.Res
-	r.ReasonMsg = reasonMsg(r.Reason, g.Seats)
+	r.ReasonMsg = reasonMsg(r.English(), g.Seats)
 	return &r
 }
 

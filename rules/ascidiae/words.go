@@ -16,23 +16,6 @@ var ownerPrefixes = func() (out [4]string) {
 	return out
 }()
 
-// manyActivations are the condensed lines for a run of one seat's activation events, for a
-// digest too long to list every line (rules.Event.Many).
-var manyActivations = func() (out [4]string) {
-	for i := range out {
-		out[i] = rules.SeatRef(rules.Seat(i)) + "'s ascidiae activated %d times"
-	}
-	return out
-}()
-
-// manyActivationMsgs are manyActivations as messages (the platform sets Count).
-var manyActivationMsgs = func() (out [4]*msg.Message) {
-	for i := range out {
-		out[i] = msg.New(catName, "many_activations", msg.Seat("Seat", i), msg.Count("Count", 0))
-	}
-	return out
-}()
-
 // logLine writes line, a sentence about one of seat's cards without its owner ("basica on c2
 // spawns 1 black."), into the turn's log, and returns the event naming the owner ("{seat:0}'s
 // basica on c2 spawns 1 black.").
@@ -41,16 +24,12 @@ func (g *State) logLine(seat int, line *msg.Message) rules.Event {
 	text := m.English()
 	g.Log = append(g.Log, text[len(ownerPrefix(seat)):]) // the line's English, no copy
 	g.LogMsgs = append(g.LogMsgs, line)
-	return rules.Event{Text: text, Msg: m}
+	return rules.Say(m)
 }
 
 // activationEvent is the event of one activation of seat's card.
 func activationEvent(seat int, e rules.Event) rules.Event {
 	e.Kind = "activation"
-	if seat >= 0 && seat < len(manyActivations) {
-		e.Many = manyActivations[seat]
-		e.ManyMsg = manyActivationMsgs[seat]
-	}
 	return e
 }
 
@@ -228,7 +207,7 @@ func (g *State) consequence(seat int, m rules.Move) (parts []*msg.Message, end *
 	}
 	if r := c.Res; r != nil && g.Res == nil {
 		switch {
-		case g.solo() && r.Ranks[0] == 1 && strings.HasPrefix(r.Reason, "Major"):
+		case g.solo() && r.Ranks[0] == 1 && strings.HasPrefix(r.English(), "Major"):
 			end = say("cons_major")
 		case g.solo() && r.Ranks[0] == 1:
 			end = say("cons_minor")
@@ -236,7 +215,7 @@ func (g *State) consequence(seat int, m rules.Move) (parts []*msg.Message, end *
 			end = say("cons_defeat")
 		case r.Ranks[seat] == 1 && len(r.Winners()) == 1:
 			end = say("cons_win")
-		case strings.HasPrefix(r.Reason, "The turn limit"):
+		case strings.HasPrefix(r.English(), "The turn limit"):
 			end = say("cons_limit")
 		default:
 			end = say("cons_end")
@@ -265,7 +244,6 @@ func (g *State) withConsequences(seat int, partial rules.Move, next []rules.Choi
 			if len(partial) == 0 && ch.Token == wColonize && !g.solo() && len(g.Players[seat].Colonies)+1 >= g.winTarget() {
 				// Every claim wins: say so on the entry itself, not only one level down.
 				out[i].Msg = say("with_first", msg.Nested("Label", out[i].Msg), msg.Nested("Note", say("cons_win")))
-				out[i].Label = out[i].Msg.English()
 			}
 			continue
 		}
@@ -277,7 +255,6 @@ func (g *State) withConsequences(seat int, partial rules.Move, next []rules.Choi
 			out[i].Msg = say("with_first", msg.Nested("Label", out[i].Msg), msg.Nested("Note", end))
 		}
 		if len(notes) > 0 || end != nil {
-			out[i].Label = out[i].Msg.English()
 		}
 	}
 	return out

@@ -108,7 +108,7 @@ func (s *state) activate(inst, k int, pay Gems) {
 			return say("ev_use", seatArg("Seat", p), cardTerm("Card", c), msg.Nested("Effects", effectsMsg(a.Do)))
 		})
 	}
-	s.kindedBy("use", p, " used abilities %d times", "many_use")
+	s.kinded("use")
 	s.Queue = append(s.Queue, a.Do...)
 	s.resolve()
 }

@@ -29,7 +29,7 @@ func TestOnlyTargetsArePublicAnswers(t *testing.T) {
 						}
 					}
 				case len(p.Answers) != 0:
-					t.Fatalf("a prompt that names cards declares public answers: %q %v", p.Text, p.Answers)
+					t.Fatalf("a prompt that names cards declares public answers: %q %v", p.English(), p.Answers)
 				}
 				if s.Pend != nil {
 					seen[s.Pend.Kind]++

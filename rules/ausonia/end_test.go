@@ -54,8 +54,8 @@ func TestTieGoesToEarlierTurnOrder(t *testing.T) {
 			t.Fatalf("ranks %v with first %d", s.Res.Ranks, s.First)
 		}
 	}
-	if !strings.Contains(rules.PlainSeats(s, s.Res.Reason), "House I wins with 60 influence after 1 round.") {
-		t.Errorf("reason %q", s.Res.Reason)
+	if !strings.Contains(rules.PlainSeats(s, s.Res.English()), "House I wins with 60 influence after 1 round.") {
+		t.Errorf("reason %q", s.Res.English())
 	}
 }
 
@@ -116,7 +116,7 @@ func TestDiscardAgainstAspirant(t *testing.T) {
 	}
 	rev := false
 	for _, e := range ev {
-		rev = rev || (e.Reveals && strings.Contains(e.Text, "at random"))
+		rev = rev || (e.Reveals && strings.Contains(e.English(), "at random"))
 	}
 	if !rev {
 		t.Error("the random pick must be marked as revealing")
@@ -179,14 +179,14 @@ func TestSoloEnd(t *testing.T) {
 		t.Fatalf("player 60 vs aspirant %d: %v", s.Solo.Influence, s.Res)
 	}
 	// The result names the player, as every result does, not "you": spectators read it too.
-	if got, want := rules.PlainSeats(s, s.Res.Reason), fmt.Sprintf("House I beats The Upstart, 60 influence to %d.", s.Solo.Influence); got != want {
+	if got, want := rules.PlainSeats(s, s.Res.English()), fmt.Sprintf("House I beats The Upstart, 60 influence to %d.", s.Solo.Influence); got != want {
 		t.Errorf("reason %q, want %q", got, want)
 	}
 	s = soloGame(t, "3")
 	s.Solo.Influence = 58
 	setOffer(t, s, "v9", "v2", "m2", "a1") // ssrr: Influence 2+2+3+3
 	do(t, s, 0, "pass")
-	if s.Res == nil || s.Res.Ranks[0] != 2 || !strings.HasPrefix(rules.PlainSeats(s, s.Res.Reason), "The Witch-Queen wins, ") || !strings.Contains(rules.PlainSeats(s, s.Res.Reason), " influence to House I's ") {
+	if s.Res == nil || s.Res.Ranks[0] != 2 || !strings.HasPrefix(rules.PlainSeats(s, s.Res.English()), "The Witch-Queen wins, ") || !strings.Contains(rules.PlainSeats(s, s.Res.English()), " influence to House I's ") {
 		t.Fatalf("result %+v", s.Res)
 	}
 }

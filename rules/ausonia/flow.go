@@ -59,23 +59,12 @@ func (s *state) post(mk func() *msg.Message, reveals bool) {
 	s.ev = append(s.ev, e)
 }
 
-// kinded marks the last event with a Kind and its condensed line, for digests of long turns:
-// many in English and as message id (its count set by the platform), so that the condensed line
-// reads in every language.
-func (s *state) kinded(kind, many, id string, args ...msg.Arg) {
+// kinded marks the last event with a Kind.
+func (s *state) kinded(kind string) {
 	if s.quiet {
 		return
 	}
-	e := &s.ev[len(s.ev)-1]
-	e.Kind, e.Many = kind, many
-	e.ManyMsg = say(id, append(args, msg.Count("Count", 0))...)
-}
-
-// kindedBy is kinded for a line about seat p: its place-holder, then rest.
-func (s *state) kindedBy(kind string, p rules.Seat, rest, id string) {
-	if !s.quiet {
-		s.kinded(kind, rules.SeatRef(p)+rest, id, seatArg("Seat", p))
-	}
+	s.ev[len(s.ev)-1].Kind = kind
 }
 
 func (s *state) names(insts []int) string {
@@ -184,7 +173,7 @@ func (s *state) refillOffer() {
 		s.FavourDeck = s.FavourDeck[:len(s.FavourDeck)-1]
 		s.Offer = append(s.Offer, top)
 		s.post(func() *msg.Message { return say("ev_offer", msg.Nested("Card", s.namesMsg([]int{top}))) }, true)
-		s.kinded("offer-row", "%d cards entered the Offer Row", "many_offer_row")
+		s.kinded("offer-row")
 	}
 }
 
@@ -198,7 +187,7 @@ func (s *state) gain(p rules.Seat, x int) {
 	s.post(func() *msg.Message {
 		return say("ev_gain", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
 	}, false)
-	s.kindedBy("gain", p, " gained influence %d times", "many_gain")
+	s.kinded("gain")
 	if !s.quiet {
 		s.ev[len(s.ev)-1].Detail = true // the turn's summary tells the gain and the total
 	}
@@ -329,7 +318,6 @@ func (s *state) finish() {
 	}
 	s.Res = res
 	res.ReasonMsg = s.resultMsg()
-	res.Reason = res.ReasonMsg.English()
 	s.say(func() *msg.Message { return res.ReasonMsg }) // the bot's result line says "Game over"
 }
 

@@ -61,14 +61,14 @@ func TestCorruptionChoosesAnOpponent(t *testing.T) {
 	}
 	// The prompt asks without naming the seat; each target and answer names its player's seat.
 	aw := s.Awaiting()[0]
-	if aw.Text != "Choose the opponent for Corruption 2." {
-		t.Errorf("prompt %q", aw.Text)
+	if aw.English() != "Choose the opponent for Corruption 2." {
+		t.Errorf("prompt %q", aw.English())
 	}
 	cs, _, _ := s.Choices(0, nil)
-	if l := rules.PlainSeats(s, cs[0].Label); l != "House II: 10 influence, 6 cards in hand" {
+	if l := rules.PlainSeats(s, cs[0].English()); l != "House II: 10 influence, 6 cards in hand" {
 		t.Errorf("target label %q", l)
 	}
-	if len(aw.Answers) != 2 || aw.Answers[1].Label != "Target "+rules.SeatRef(s.seatOfHouse(2)) {
+	if len(aw.Answers) != 2 || aw.Answers[1].English() != "Target "+rules.SeatRef(s.seatOfHouse(2)) {
 		t.Errorf("answers %+v", aw.Answers)
 	}
 	refuse(t, s, 0, "i", "not an opponent")
@@ -123,7 +123,7 @@ func TestDiscardPromptsTheOpponent(t *testing.T) {
 		t.Fatalf("pending %+v", s.Pend)
 	}
 	aw := s.Awaiting()
-	if len(aw) != 1 || aw[0].Seat != 1 || !strings.Contains(aw[0].Text, "discard 2") {
+	if len(aw) != 1 || aw[0].Seat != 1 || !strings.Contains(aw[0].English(), "discard 2") {
 		t.Fatalf("awaiting %+v", aw)
 	}
 	refuse(t, s, 0, "pass", "not your move")
@@ -157,8 +157,8 @@ func TestDrawKeyword(t *testing.T) {
 	}
 	// The opponent learns how many, not which.
 	for _, e := range ev {
-		if e.VisibleTo(1) && strings.Contains(e.Text, "Bloodshard") {
-			t.Errorf("drawn card leaked: %q", e.Text)
+		if e.VisibleTo(1) && strings.Contains(e.English(), "Bloodshard") {
+			t.Errorf("drawn card leaked: %q", e.English())
 		}
 	}
 }
@@ -194,7 +194,7 @@ func TestForesight(t *testing.T) {
 	}
 	private := false
 	for _, e := range ev {
-		if strings.Contains(e.Text, "Sapphire Seam") {
+		if strings.Contains(e.English(), "Sapphire Seam") {
 			private = len(e.To) == 1 && e.To[0] == 0
 		}
 	}

@@ -22,7 +22,7 @@ func labelOf(t *testing.T, s *state, p rules.Seat, partial, tok string) string {
 	}
 	for _, c := range cs {
 		if c.Token == tok {
-			return c.Label
+			return c.English()
 		}
 	}
 	t.Fatalf("no %q after %q in %+v", tok, partial, cs)

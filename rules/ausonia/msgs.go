@@ -311,7 +311,7 @@ func CardNameMsg(c *Card) *msg.Message { return say("card_" + c.Code) }
 
 // choice is a menu entry whose label is message m.
 func choice(tok string, m *msg.Message) rules.Choice {
-	return rules.Choice{Token: tok, Label: m.English(), Msg: m}
+	return rules.Choice{Token: tok, Msg: m}
 }
 
 // choiceIf is a menu entry labelled by the message mk builds when labels, bare otherwise (random

@@ -41,9 +41,9 @@ func engineTexts(t *testing.T, setups []rules.Setup, f func(what string, m *msg.
 				t.Fatalf("%+v: no result after %d moves", setup, n)
 			}
 			for _, pr := range s.Awaiting() {
-				f("prompt", pr.Msg, pr.Text)
+				f("prompt", pr.Msg, pr.English())
 				for _, a := range pr.Answers {
-					f("answer", a.Msg, a.Label)
+					f("answer", a.Msg, a.English())
 				}
 			}
 			v := s.View(-1).(*View)
@@ -59,7 +59,7 @@ func engineTexts(t *testing.T, setups []rules.Setup, f func(what string, m *msg.
 			if err != nil {
 				t.Fatal(err)
 			}
-			rulestest.MenuChoices(t, s, p, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
+			rulestest.MenuChoices(t, s, p, m, func(c rules.Choice) { f("label", c.Msg, c.English()) })
 			bad := []rules.Move{{"zz9"}, m[:len(m)-1], append(m[:len(m):len(m)], "zz9"), append(m[:len(m)-1:len(m)-1], "zz9"), {"none", "s1"}, {"i", "ii"}}
 			if s.Pend == nil && n%4 == 0 { // every action's usual mistakes, now and then
 				for _, verb := range []string{vPlay, vBuy, vUse, vBuild, vUnseal, vPass} {
@@ -86,7 +86,7 @@ func engineTexts(t *testing.T, setups []rules.Setup, f func(what string, m *msg.
 				t.Fatal(err)
 			}
 			for _, e := range evs {
-				f("event", e.Msg, e.Text)
+				f("event", e.Msg, e.English())
 			}
 			v = s.View(-1).(*View)
 			for i, l := range v.Last {
@@ -95,18 +95,18 @@ func engineTexts(t *testing.T, setups []rules.Setup, f func(what string, m *msg.
 				}
 			}
 		}
-		f("result", s.Res.ReasonMsg, s.Res.Reason)
+		f("result", s.Res.ReasonMsg, s.Res.English())
 		_, err = s.Apply(0, rules.Move{vPass})
 		refused(err)
 	}
 	info := Game.Info()
-	f("info", info.SummaryMsg, info.Summary)
-	f("info", info.NotationMsg, info.Notation)
+	f("info", info.SummaryMsg, info.SummaryMsg.English())
+	f("info", info.NotationMsg, info.NotationMsg.English())
 	for _, o := range info.Options {
-		f("option", o.NameMsg, o.Name)
-		f("option", o.HelpMsg, o.Help)
+		f("option", o.NameMsg, o.NameMsg.English())
+		f("option", o.HelpMsg, o.HelpMsg.English())
 		for _, c := range o.Choices {
-			f("option", c.LabelMsg, c.Label)
+			f("option", c.LabelMsg, c.LabelMsg.English())
 		}
 	}
 }
@@ -145,8 +145,8 @@ func TestDecodedResultHasItsMessage(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := d.Result()
-		if r.ReasonMsg == nil || r.ReasonMsg.English() != s.Res.Reason || r.Reason != s.Res.Reason {
-			t.Errorf("%+v: decoded reason %q with message %v, want %q", setup, r.Reason, r.ReasonMsg, s.Res.Reason)
+		if r.ReasonMsg == nil || r.ReasonMsg.English() != s.Res.English() || r.English() != s.Res.English() {
+			t.Errorf("%+v: decoded reason %q with message %v, want %q", setup, r.English(), r.ReasonMsg, s.Res.English())
 		}
 	}
 }

@@ -139,7 +139,7 @@ func (c *pickCursor) passLabels(next []rules.Choice, avail []pickItem) {
 			names = append(names, say("lbl_card_name", cardArg("Card", c.pk.items[slices.IndexFunc(c.pk.items, func(it pickItem) bool { return it.inst == x })].kind)))
 		}
 		m := say("lbl_pass_discarding", msg.Nested("Cards", listMsg(names)))
-		next[k].Label, next[k].Msg = m.English(), m
+		next[k].Msg = m
 	}
 }
 
@@ -369,7 +369,7 @@ func (pk picker) menu(avail []pickItem, grouped bool) []rules.Choice {
 				m = say("lbl_times", msg.Nested("Label", m), msg.Number("N", counts[k]))
 			}
 		}
-		out[k].Label, out[k].Msg = m.English(), m
+		out[k].Msg = m
 	}
 	return out
 }

@@ -121,8 +121,8 @@ func TestPaymentLettersAnyOrderAndLeftOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev[0].Text != "{seat:0} uses Envoy, paying 1 emerald and 1 bloodshard: Influence 2." {
-		t.Errorf("the use says %q", ev[0].Text)
+	if ev[0].English() != "{seat:0} uses Envoy, paying 1 emerald and 1 bloodshard: Influence 2." {
+		t.Errorf("the use says %q", ev[0].English())
 	}
 	if pool := s.pool(); pool != g("r") {
 		t.Errorf("pool left %v, want the rainbow kept", pool)

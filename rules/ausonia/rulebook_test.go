@@ -327,7 +327,7 @@ func TestRulebookSealTakesHouseCardsNotGemCards(t *testing.T) {
 	if !has(menu, "h3") || !has(menu, "n1") || has(menu, "s1") {
 		t.Fatalf("seal menu %v: want the house card and the favour card, not the gem card", menu)
 	}
-	prompt := s.Awaiting()[0].Text
+	prompt := s.Awaiting()[0].English()
 	for _, want := range []string{"Notary", "Courier"} {
 		if !strings.Contains(prompt, want) {
 			t.Errorf("the seal prompt %q does not name %s, which the menu offers", prompt, want)

@@ -62,7 +62,7 @@ func TestOptionsValidated(t *testing.T) {
 	if _, err := Game.New(rules.Setup{Seats: 1, Options: map[string]string{OptAspirant: "9"}}); err == nil {
 		t.Error("New accepted a bad option")
 	}
-	if info.ID != "ausonia" || info.Summary == "" || info.Notation == "" {
+	if info.ID != "ausonia" || info.SummaryMsg.English() == "" || info.NotationMsg.English() == "" {
 		t.Error("info incomplete")
 	}
 }

@@ -18,12 +18,12 @@ func TestOwnCardsShownAreNoReveal(t *testing.T) {
 		shown, news := false, false
 		for _, e := range do(t, s, 0, c.move) {
 			if e.Reveals && e.Public() && len(e.Shows) > 0 {
-				t.Errorf("%s: %q both reveals and shows", c.move, e.Text)
+				t.Errorf("%s: %q both reveals and shows", c.move, e.English())
 			}
 			if len(e.Shows) > 0 {
 				shown = true
 				if !e.NewsTo(1) || e.Shows[0] != 0 {
-					t.Errorf("%s: %q shows %v, news to the other seat %v", c.move, e.Text, e.Shows, e.NewsTo(1))
+					t.Errorf("%s: %q shows %v, news to the other seat %v", c.move, e.English(), e.Shows, e.NewsTo(1))
 				}
 			}
 			news = news || e.NewsTo(0)

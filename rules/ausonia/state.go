@@ -189,10 +189,11 @@ func (s *state) Encode() ([]byte, error) {
 	if s.Res == nil || s.Res.ReasonMsg == nil {
 		return json.Marshal(s)
 	}
-	// The reason's message is not stored: Decode rebuilds it (resultMsg), so snapshots keep
-	// their form and games stored before messages get it too.
+	// The reason's message is not stored, only its English (a Verbatim is written as its words
+	// alone): Decode rebuilds it (resultMsg), so snapshots keep their form and games stored
+	// before messages get it too.
 	c, r := *s, *s.Res
-	r.ReasonMsg = nil
+	r.ReasonMsg = rules.Verbatim(s.Res.English())
 	c.Res = &r
 	return json.Marshal(&c)
 }

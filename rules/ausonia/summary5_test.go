@@ -13,7 +13,7 @@ func publicLines(ev []rules.Event) []string {
 	var out []string
 	for _, e := range ev {
 		if e.Public() && !e.Detail && !e.Routine {
-			out = append(out, e.Text)
+			out = append(out, e.English())
 		}
 	}
 	return out
@@ -44,10 +44,10 @@ func TestReachedComesAfterTheTurnsLine(t *testing.T) {
 	ev := do(t, s, 0, "use h2")
 	told := false
 	for _, e := range ev {
-		if strings.Contains(e.Text, "has reached 60") {
+		if strings.Contains(e.English(), "has reached 60") {
 			told = true
 			if !e.Detail {
-				t.Errorf("%q reaches the thread before the turn's line", e.Text)
+				t.Errorf("%q reaches the thread before the turn's line", e.English())
 			}
 		}
 	}
@@ -76,8 +76,8 @@ func TestAspirantGainsTellTheirReasonOnce(t *testing.T) {
 	setOffer(t, s, "a4", "c1", "v2", "m2") // a4 costs seb
 	var gains []string
 	for _, e := range do(t, s, 0, "pass") {
-		if strings.Contains(e.Text, "gains") {
-			gains = append(gains, e.Text)
+		if strings.Contains(e.English(), "gains") {
+			gains = append(gains, e.English())
 		}
 	}
 	if len(gains) != 1 || gains[0] != "The Usurper gains 2 influence from the cost of Master Builder (now 12)." {

@@ -25,14 +25,14 @@ func TestTurnToldInOneLine(t *testing.T) {
 	steps = append(steps, do(t, s, 0, buy)...)
 	for _, e := range steps {
 		if e.Public() && !e.Detail {
-			t.Errorf("a step's event is told in the post: %q", e.Text)
+			t.Errorf("a step's event is told in the post: %q", e.English())
 		}
 	}
 	end := do(t, s, 0, "pass")
 	var told []string
 	for _, e := range end {
 		if e.Public() && !e.Detail && !e.Routine {
-			told = append(told, e.Text)
+			told = append(told, e.English())
 		}
 	}
 	if len(told) != 1 {
@@ -72,7 +72,7 @@ func TestTurnLineLeavesOthersAlone(t *testing.T) {
 	ev = do(t, s, 1, "s1")
 	var kept bool
 	for _, e := range ev {
-		if strings.Contains(e.Text, rules.SeatRef(1)+" discards") {
+		if strings.Contains(e.English(), rules.SeatRef(1)+" discards") {
 			kept = !e.Detail
 		}
 	}
@@ -81,8 +81,8 @@ func TestTurnLineLeavesOthersAlone(t *testing.T) {
 	}
 	do(t, s, 0, "pass")
 	for _, e := range do(t, s, 1, "pass") {
-		if e.Public() && !e.Detail && !e.Routine && e.Text != rules.SeatRef(1)+" passes without playing a card." {
-			t.Errorf("an empty turn tells %q", e.Text)
+		if e.Public() && !e.Detail && !e.Routine && e.English() != rules.SeatRef(1)+" passes without playing a card." {
+			t.Errorf("an empty turn tells %q", e.English())
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Player text reads as words: no "1 cards", "a emerald" or "card(s)", no card codes or gem letters
@@ -82,9 +81,9 @@ func readGames(t *testing.T, seats []int, games, maxMoves int, check func(kind s
 			for i := 0; i < maxMoves && st.Res == nil; i++ {
 				aw := st.Awaiting()
 				p := aw[0].Seat
-				check("prompt", st, aw[0].Text)
+				check("prompt", st, aw[0].English())
 				for _, a := range aw[0].Answers {
-					check("answer", st, a.Label)
+					check("answer", st, a.English())
 				}
 				m, err := rules.RandomMove(st, p, r)
 				if err != nil {
@@ -96,7 +95,7 @@ func readGames(t *testing.T, seats []int, games, maxMoves int, check func(kind s
 						t.Fatalf("%q: %v", m[:k], err)
 					}
 					for _, c := range next {
-						check("label", st, c.Label)
+						check("label", st, c.English())
 					}
 				}
 				if st.Pend == nil {
@@ -105,7 +104,7 @@ func readGames(t *testing.T, seats []int, games, maxMoves int, check func(kind s
 						for _, c := range next {
 							sub, _, _ := st.Choices(p, rules.Move{verb, c.Token})
 							for _, sc := range sub {
-								check("label", st, sc.Label)
+								check("label", st, sc.English())
 							}
 						}
 					}
@@ -126,11 +125,11 @@ func readGames(t *testing.T, seats []int, games, maxMoves int, check func(kind s
 					t.Fatalf("%q: %v", m, err)
 				}
 				for _, e := range evs {
-					check("event", st, e.Text)
+					check("event", st, e.English())
 				}
 			}
 			if st.Res != nil {
-				check("result", st, st.Res.Reason)
+				check("result", st, st.Res.English())
 			}
 		}
 	}
@@ -209,8 +208,8 @@ func checkCardLabels(t *testing.T, st *state, p rules.Seat, partial rules.Move, 
 			}
 			nm = card.Name
 		}
-		if !strings.Contains(c.Label, nm) {
-			t.Errorf("%s %s: label %q does not name %s", partial, c.Token, c.Label, nm)
+		if !strings.Contains(c.English(), nm) {
+			t.Errorf("%s %s: label %q does not name %s", partial, c.Token, c.English(), nm)
 		}
 		if len(partial) > 1 {
 			if _, isAbility := fmt.Sscan(c.Token, new(int)); isAbility != nil {
@@ -228,9 +227,9 @@ func checkCardLabels(t *testing.T, st *state, p rules.Seat, partial rules.Move, 
 func choiceTree(st rules.State, p rules.Seat, limit int) string {
 	var b strings.Builder
 	for _, a := range st.Awaiting() {
-		fmt.Fprintf(&b, "prompt %d: %s\n", a.Seat, a.Text)
+		fmt.Fprintf(&b, "prompt %d: %s\n", a.Seat, a.English())
 		for _, an := range a.Answers {
-			fmt.Fprintf(&b, "  answer %s: %s\n", an.Move, an.Label)
+			fmt.Fprintf(&b, "  answer %s: %s\n", an.Move, an.English())
 		}
 	}
 	nodes := 0
@@ -242,7 +241,7 @@ func choiceTree(st rules.State, p rules.Seat, limit int) string {
 		next, complete, err := st.Choices(p, m)
 		fmt.Fprintf(&b, "%q whole=%v err=%v\n", m.String(), complete, err)
 		for _, c := range next {
-			fmt.Fprintf(&b, "  %s: %s\n", c.Token, c.Label)
+			fmt.Fprintf(&b, "  %s: %s\n", c.Token, c.English())
 		}
 		for _, c := range next {
 			walk(append(append(rules.Move(nil), m...), c.Token))
@@ -317,51 +316,30 @@ func firstDiff(a, b string) string {
 func TestPromptOffersTheOpenActions(t *testing.T) {
 	s := twoPlayer(t, "s3", "e1", "h1")
 	setOffer(t, s, "c1", "v1", "m1", "n1")
-	if got, want := s.Awaiting()[0].Text, "Round 1. Play a card or pass to end the turn."; got != want {
+	if got, want := s.Awaiting()[0].English(), "Round 1. Play a card or pass to end the turn."; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 	do(t, s, 0, "play all")
 	do(t, s, 0, "play h1")
-	if got, want := s.Awaiting()[0].Text, "Round 1. You have 1 sapphire, 1 emerald and 1 rainbow to spend. Buy a card, use an ability or pass to end the turn."; got != want {
+	if got, want := s.Awaiting()[0].English(), "Round 1. You have 1 sapphire, 1 emerald and 1 rainbow to spend. Buy a card, use an ability or pass to end the turn."; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 }
 
-// Events that a long turn repeats carry a Kind and a condensed line naming the seat, so a digest
-// can count them instead of dropping them.
-func TestRepeatedEventsCondense(t *testing.T) {
+// Events that a long turn repeats carry a Kind; posts tell each of them (nothing condenses them).
+func TestRepeatedEventsCarryKinds(t *testing.T) {
 	s := twoPlayer(t, "s3", "e1", "h1")
-	kinds := map[string]string{}
-	msgs := map[string]rules.Event{}
+	kinds := map[string]bool{}
 	for _, m := range []string{"play all", "play h1", "use h1 s"} {
 		for _, e := range do(t, s, 0, m) {
 			if e.Kind != "" {
-				kinds[e.Kind] = e.Many
-				msgs[e.Kind] = e
+				kinds[e.Kind] = true
 			}
 		}
 	}
-	// The condensed line is a message too, the English one as Many says it: before, it had none,
-	// and every language read "played cards 4 times".
-	for kind, e := range msgs {
-		m := rules.ManyWith(e, 4)
-		if m == nil {
-			t.Errorf("kind %s: a condensed line without a message", kind)
-			continue
-		}
-		if got, want := m.English(), strings.Replace(e.Many, "%d", "4", 1); got != want {
-			t.Errorf("kind %s: message %q, Many %q", kind, got, want)
-		}
-	}
-	if e, ok := msgs["play"]; ok {
-		got := msg.Render(rules.ManyWith(e, 4), msg.German, func(int) string { return "Ada" })
-		if want := "Ada hat 4-mal Karten gespielt"; got != want {
-			t.Errorf("German condensed line %q, want %q", got, want)
-		}
-	}
-	for kind, want := range map[string]string{"play": "{seat:0} played cards %d times", "use": "{seat:0} used abilities %d times", "gain": "{seat:0} gained influence %d times"} {
-		if kinds[kind] != want {
-			t.Errorf("kind %s: many %q, want %q (all: %v)", kind, kinds[kind], want, kinds)
+	for _, kind := range []string{"play", "use", "gain"} {
+		if !kinds[kind] {
+			t.Errorf("no event of kind %s (all: %v)", kind, kinds)
 		}
 	}
 }

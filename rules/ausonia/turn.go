@@ -38,7 +38,7 @@ func (s *state) Awaiting() []rules.Prompt {
 	}
 	if pd := s.Pend; pd != nil {
 		m := s.pendingMsg()
-		return []rules.Prompt{{Seat: pd.Seat, Text: m.English(), Msg: m, Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
+		return []rules.Prompt{{Seat: pd.Seat, Msg: m, Default: s.pendingDefault(), Answers: s.pendingAnswers()}}
 	}
 	pool := s.pool()
 	// The actions open now, as verbs() finds them: a prompt offering "build" with no star card
@@ -61,7 +61,7 @@ func (s *state) Awaiting() []rules.Prompt {
 		met := say("prompt_cond_met", cardTerm("Card", c), msg.Code("Code", c.Code), msg.Nested("Effects", effectsMsg(c.Abilities[o.k].Do)))
 		m = say("prompt_more", msg.Nested("A", m), msg.Nested("B", met))
 	}
-	return []rules.Prompt{{Seat: s.Turn, Text: m.English(), Msg: m, Default: rules.Move{vPass}}}
+	return []rules.Prompt{{Seat: s.Turn, Msg: m, Default: rules.Move{vPass}}}
 }
 
 // freeUses are the condition abilities met and not yet used. Rulebook line 162: "If the condition
@@ -135,7 +135,7 @@ func (s *state) pendingAnswers() []rules.Answer {
 		m := rules.Move{houseToken(s.house(q))}
 		if rules.Check(s, pd.Seat, m) == nil {
 			l := say("ans_target", seatArg("Seat", q))
-			out = append(out, rules.Answer{Move: m, Label: l.English(), Msg: l})
+			out = append(out, rules.Answer{Move: m, Msg: l})
 		}
 	}
 	return out
@@ -253,7 +253,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		if _, ok := rules.IsIllegal(err); ok {
 			return nil, err
 		}
-		return nil, &rules.Illegal{Reason: err.Error()}
+		return nil, fmt.Errorf("ausonia: %q: %w", m.String(), err) // Choices refuses only with *Illegal: a bug
 	}
 	s.ev = nil
 	if s.Pend != nil {
@@ -272,7 +272,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	s.ev = nil
 	s.Last, s.LastMsg = s.Last[:0], s.LastMsg[:0] // after ApplyQuiet, the last move is not known
 	for _, e := range lastEvents(ev) {
-		s.Last, s.LastMsg = append(s.Last, e.Text), append(s.LastMsg, e.Msg)
+		s.Last, s.LastMsg = append(s.Last, e.English()), append(s.LastMsg, e.Msg)
 	}
 	return ev, nil
 }
@@ -509,7 +509,7 @@ func (s *state) markUnpayable(menu []rules.Choice) {
 		}
 		if !payable {
 			m := say("lbl_play_unpayable", cardTerm("Card", c), msg.Nested("Text", cardTextMsg(c)))
-			menu[i].Label, menu[i].Msg = m.English(), m
+			menu[i].Msg = m
 		}
 	}
 }
@@ -910,7 +910,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			s.note(step{K: stPlay, C: gems})
 			s.post(func() *msg.Message { return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg(gems))) }, false)
 			s.shown(p)
-			s.kindedBy("play", p, " played cards %d times", "many_play")
+			s.kinded("play")
 			return
 		}
 		x := s.findCode(pl.Hand, args[0])
@@ -920,7 +920,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 			return say("ev_plays", seatArg("Seat", p), msg.Nested("Cards", s.namesMsg([]int{x})))
 		}, false)
 		s.shown(p)
-		s.kindedBy("play", p, " played cards %d times", "many_play")
+		s.kinded("play")
 	case vBuy:
 		x := s.findCode(s.market(), args[0])
 		c := s.card(x)

@@ -237,7 +237,7 @@ func TestReshuffle(t *testing.T) {
 	}
 	found := false
 	for _, e := range ev {
-		if strings.Contains(e.Text, "shuffles") && e.Reveals {
+		if strings.Contains(e.English(), "shuffles") && e.Reveals {
 			found = true
 		}
 	}

@@ -15,7 +15,7 @@ func TestMetConditionIsNamedAndPassIsNotSilent(t *testing.T) {
 	set(t, s, 0, "play", "e1")
 	setOffer(t, s, "v7", "c4", "m1", "v2")
 	s.T.Gems = g("e")
-	prompt := func() string { return s.Awaiting()[0].Text }
+	prompt := func() string { return s.Awaiting()[0].English() }
 	if p := prompt(); strings.Contains(p, "condition is met") {
 		t.Fatalf("prompt names a condition not met yet: %q", p)
 	}
@@ -40,10 +40,10 @@ func TestMetConditionIsNamedAndPassIsNotSilent(t *testing.T) {
 	ev := do(t, s, 0, "pass")
 	var told string
 	for _, e := range ev {
-		if strings.Contains(e.Text, "unused") {
-			told = e.Text
+		if strings.Contains(e.English(), "unused") {
+			told = e.English()
 			if len(e.To) != 1 || e.To[0] != 0 {
-				t.Errorf("%q is told to %v, not to the passer alone", e.Text, e.To)
+				t.Errorf("%q is told to %v, not to the passer alone", e.English(), e.To)
 			}
 		}
 	}
@@ -56,8 +56,8 @@ func TestMetConditionIsNamedAndPassIsNotSilent(t *testing.T) {
 		t.Errorf("pass label %q with nothing left", l)
 	}
 	for _, e := range do(t, before, 0, "pass") {
-		if strings.Contains(e.Text, "unused") {
-			t.Errorf("a pass with nothing left says %q", e.Text)
+		if strings.Contains(e.English(), "unused") {
+			t.Errorf("a pass with nothing left says %q", e.English())
 		}
 	}
 	_ = rules.Seat(0)
@@ -69,7 +69,7 @@ func TestMetConditionIsNamedAndPassIsNotSilent(t *testing.T) {
 func TestStepLeavingOnlyThePassSaysTheTurnEnds(t *testing.T) {
 	told := func(ev []rules.Event) bool {
 		for _, e := range ev {
-			if e.Text == "Nothing is left to play: your turn ends here." {
+			if e.English() == "Nothing is left to play: your turn ends here." {
 				if len(e.To) != 1 || e.To[0] != 0 {
 					t.Errorf("told to %v", e.To)
 				}

@@ -102,8 +102,7 @@ func (s *state) View(seat rules.Seat) any {
 	}
 	if v.Result != nil {
 		r := *v.Result
-		r.Reason = rules.PlainSeats(s, r.Reason)
-		r.ReasonMsg = nil // the view's reason is plain text, as before messages
+		r.ReasonMsg = rules.Verbatim(rules.PlainSeats(s, r.English())) // the view's reason is plain text, as before messages
 		v.Result = &r
 	}
 	for i, pl := range s.P {

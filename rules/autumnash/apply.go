@@ -204,7 +204,7 @@ func (s *state) endTurn(ar *arena) *msg.Message {
 func (s *state) finish(winner rules.Seat, reason *msg.Message) {
 	ranks := []int{2, 2}
 	ranks[winner] = 1
-	s.result = &rules.Result{Ranks: ranks, Scores: []int{s.scores[0], s.scores[1]}, Reason: reason.English(), ReasonMsg: reason}
+	s.result = &rules.Result{Ranks: ranks, Scores: []int{s.scores[0], s.scores[1]}, ReasonMsg: reason}
 	s.turn = rules.Spectator
 	s.memo = evalMemo{}
 }

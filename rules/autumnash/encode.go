@@ -23,10 +23,11 @@ type snapshot struct {
 func (s *state) Encode() ([]byte, error) {
 	snap := snapshot{Variant: s.v.name, Board: make([]string, s.b.n()), Scores: s.scores, Turn: s.turn, Last: s.last, Prev: s.prev, Result: s.result}
 	if s.result != nil && s.result.ReasonMsg != nil {
-		// The reason's message is not stored: decode rebuilds it from the result (reasonMsg),
-		// so snapshots keep their form and games stored before messages get them too.
+		// The reason's message is not stored, only its English (a Verbatim is written as its
+		// words alone): decode rebuilds the message from the result (reasonMsg), so snapshots
+		// keep their form and games stored before messages get them too.
 		r := *s.result
-		r.ReasonMsg = nil
+		r.ReasonMsg = rules.Verbatim(s.result.English())
 		snap.Result = &r
 	}
 	var buf []piece
@@ -56,7 +57,9 @@ func decode(data []byte) (*state, error) {
 	}
 	s := &state{v: v, b: board{cols: v.cols, rows: v.rows}, scores: snap.Scores, turn: snap.Turn, last: snap.Last, prev: snap.Prev, result: snap.Result}
 	if s.result != nil && len(s.result.Ranks) == 2 {
-		s.result.ReasonMsg = reasonMsg(s.result, s.scores)
+		if m := reasonMsg(s.result, s.scores); m != nil { // else the stored words, as they are
+			s.result.ReasonMsg = m
+		}
 	}
 	if len(snap.Board) != v.cols*v.rows {
 		return nil, fmt.Errorf("autumnash: snapshot: board has %d cells, want %d", len(snap.Board), v.cols*v.rows)
@@ -140,7 +143,7 @@ func reasonMsg(r *rules.Result, scores [2]int) *msg.Message {
 		say("res_wins", seatArg("Seat", winner), msg.Number("Points", scores[winner])),
 		say("res_stuck", seatArg("Seat", other(winner))),
 	} {
-		if m.English() == r.Reason {
+		if m.English() == r.English() {
 			return m
 		}
 	}

@@ -26,7 +26,7 @@ func TestEventTexts(t *testing.T) {
 		evs := mustApply(t, s, c.move)
 		var texts []string
 		for _, e := range evs {
-			texts = append(texts, rules.PlainSeats(s, e.Text))
+			texts = append(texts, rules.PlainSeats(s, e.English()))
 		}
 		if got := strings.Join(texts, " | "); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.move, got, c.want)
@@ -40,7 +40,7 @@ func TestBagPastTargetText(t *testing.T) {
 		"6 .  .  .  C2 C1\n5 .  .  .  .  .\n4 .  .  .  .  .\n3 Y1 Y1 .  .  .\n2 .  .  .  .  .\n1 .  .  G1 .  .\n")
 	var texts []string
 	for _, e := range mustApply(t, s, "c1 c3 pawn") {
-		texts = append(texts, rules.PlainSeats(s, e.Text))
+		texts = append(texts, rules.PlainSeats(s, e.English()))
 	}
 	got := strings.Join(texts, " | ")
 	if !strings.Contains(got, ": 22 points (target 21).") || strings.Contains(got, "of 21") {

@@ -58,7 +58,7 @@ func label(t *testing.T, s *state, prefix, tok string) string {
 	}
 	for _, c := range next {
 		if c.Token == tok {
-			return rules.PlainSeats(s, c.Label)
+			return rules.PlainSeats(s, c.English())
 		}
 	}
 	t.Fatalf("%q not offered after %q", tok, prefix)

@@ -44,13 +44,13 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 		r := rand.New(rand.NewPCG(uint64(g), 5))
 		for s.result == nil {
 			for _, p := range s.Awaiting() {
-				f("prompt", p.Msg, p.Text)
+				f("prompt", p.Msg, p.English())
 			}
 			m, err := rules.RandomMove(s, s.turn, r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rulestest.MenuChoices(t, s, s.turn, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
+			rulestest.MenuChoices(t, s, s.turn, m, func(c rules.Choice) { f("label", c.Msg, c.English()) })
 			for _, bad := range []rules.Move{{"zz9"}, {m[0], "queen"}, {m[0], "a1"}, {"e6"}, {"b2", "b4"}, {"pawn"}, m[:1], append(m[:len(m):len(m)], "drone")} {
 				if _, err := s.Apply(other(s.turn), bad); err != nil {
 					f("refusal", rules.IllegalMsg(err), err.Error())
@@ -64,10 +64,10 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 				t.Fatal(err)
 			}
 			for _, e := range evs {
-				f("event", e.Msg, e.Text)
+				f("event", e.Msg, e.English())
 			}
 		}
-		f("result", s.result.ReasonMsg, s.result.Reason)
+		f("result", s.result.ReasonMsg, s.result.English())
 		if _, err := s.Apply(0, rules.Move{"a1"}); err != nil {
 			f("refusal", rules.IllegalMsg(err), err.Error())
 		}
@@ -125,10 +125,10 @@ func TestInfoHasItsMessages(t *testing.T) {
 		m       *msg.Message
 		english string
 	}{
-		{"summary", info.SummaryMsg, info.Summary},
-		{"notation", info.NotationMsg, info.Notation},
-		{"option name", o.NameMsg, o.Name},
-		{"option help", o.HelpMsg, o.Help},
+		{"summary", info.SummaryMsg, info.SummaryMsg.English()},
+		{"notation", info.NotationMsg, info.NotationMsg.English()},
+		{"option name", o.NameMsg, o.NameMsg.English()},
+		{"option help", o.HelpMsg, o.HelpMsg.English()},
 	}
 	for _, v := range data.variants {
 		for _, c := range o.Choices {

@@ -112,9 +112,9 @@ func TestEvents(t *testing.T) {
 	var texts []string
 	for _, e := range evs {
 		if !e.Public() {
-			t.Errorf("private event %q in a game without secrets", e.Text)
+			t.Errorf("private event %q in a game without secrets", e.English())
 		}
-		texts = append(texts, rules.PlainSeats(s, e.Text))
+		texts = append(texts, rules.PlainSeats(s, e.English()))
 	}
 	got := strings.Join(texts, "\n")
 	for _, want := range []string{
@@ -147,7 +147,7 @@ func TestDocExamples(t *testing.T) {
 	for _, m := range regexp.MustCompile("(?m)^\\| `([^`]+)` ").FindAllStringSubmatch(string(doc), -1) {
 		examples = append(examples, m[1])
 	}
-	for _, m := range regexp.MustCompile(`\\"([a-e][1-6][^"]*)\\"`).FindAllStringSubmatch(strconv.Quote(Game.Info().Notation), -1) {
+	for _, m := range regexp.MustCompile(`\\"([a-e][1-6][^"]*)\\"`).FindAllStringSubmatch(strconv.Quote(Game.Info().NotationMsg.English()), -1) {
 		examples = append(examples, m[1])
 	}
 	if len(examples) < 6 {

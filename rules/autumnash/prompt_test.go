@@ -32,8 +32,8 @@ func TestPrompt(t *testing.T) {
 	for seat := range prompts {
 		for sc := range prompts[seat] {
 			for e, p := range prompts[seat][sc] {
-				if want := promptFor(rules.Seat(seat), sc, e == 1); p.text != want.text {
-					t.Errorf("prompts[%d][%d][%d] = %q, want %q", seat, sc, e, p.text, want.text)
+				if want := promptFor(rules.Seat(seat), sc, e == 1); p.msg.English() != want.msg.English() {
+					t.Errorf("prompts[%d][%d][%d] = %q, want %q", seat, sc, e, p.msg.English(), want.msg.English())
 				}
 			}
 		}

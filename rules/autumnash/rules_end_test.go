@@ -29,7 +29,7 @@ func TestNoStalemateMoves(t *testing.T) {
 	mustRefuse(t, s, "b3 a3 drone", "Becoming a yellow drone would leave Xeno without a legal move, which the rules forbid")
 	mustApply(t, s, "b3 a3 pawn")
 	if s.result != nil {
-		t.Fatalf("game ended: %v", s.result.Reason)
+		t.Fatalf("game ended: %v", s.result.English())
 	}
 }
 
@@ -41,10 +41,10 @@ func TestNoMoveLoses(t *testing.T) {
 	if s.result == nil {
 		t.Fatalf("game goes on\n%s", s.diagram())
 	}
-	if s.result.Ranks[0] != 1 || s.result.Ranks[1] != 2 || !strings.Contains(rules.PlainSeats(s, s.result.Reason), "Xeno has no legal move and loses") {
+	if s.result.Ranks[0] != 1 || s.result.Ranks[1] != 2 || !strings.Contains(rules.PlainSeats(s, s.result.English()), "Xeno has no legal move and loses") {
 		t.Errorf("result %+v", s.result)
 	}
-	if !strings.Contains(evs[len(evs)-1].Text, "no legal move") {
+	if !strings.Contains(evs[len(evs)-1].English(), "no legal move") {
 		t.Errorf("events %v", evs)
 	}
 	if len(s.Awaiting()) != 0 || s.view().Turn != rules.Spectator {

@@ -40,7 +40,7 @@ func TestSelfplay(t *testing.T) {
 			moves += n
 			longest = max(longest, n)
 			wins[s.result.Winners()[0]]++
-			if strings.Contains(s.result.Reason, "no legal move") {
+			if strings.Contains(s.result.English(), "no legal move") {
 				noMove++
 			} else {
 				byPoints++

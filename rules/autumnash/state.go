@@ -59,8 +59,7 @@ func (s *state) Awaiting() []rules.Prompt {
 	if s.result != nil {
 		return nil
 	}
-	p := s.promptMsg()
-	return []rules.Prompt{{Seat: s.turn, Text: p.text, Msg: p.msg}}
+	return []rules.Prompt{{Seat: s.turn, Msg: s.promptMsg().msg}}
 }
 
 func (s *state) Result() *rules.Result { return s.result }
@@ -71,9 +70,6 @@ func other(seat rules.Seat) rules.Seat { return 1 - seat }
 func (s *state) allowed(seat rules.Seat) error {
 	switch {
 	case s.result != nil:
-		if s.result.ReasonMsg == nil { // a game stored before its texts had messages
-			return rules.Illegalf("The game is over: %s", s.result.Reason)
-		}
 		return refuse("bad_over", msg.Nested("Reason", s.result.ReasonMsg))
 	case seat == rules.Spectator:
 		return refuse("bad_spectator")

@@ -10,10 +10,9 @@ import (
 
 // Player-facing wording for prompts and refusals: messages of the catalogue (msgs.go).
 
-// prompt is a prompt's message with its English text, rendered once.
+// prompt is a prompt's message, built once.
 type prompt struct {
-	msg  *msg.Message
-	text string
+	msg *msg.Message
 }
 
 func (s *state) promptMsg() prompt {
@@ -46,7 +45,7 @@ func promptFor(seat rules.Seat, score int, entry bool) prompt {
 	if entry {
 		m = say("prompt_entry", append(pts, colourArg("Colour", data.startColour[seat]))...)
 	}
-	return prompt{msg: m, text: m.English()}
+	return prompt{msg: m}
 }
 
 func boolIndex(b bool) int {
@@ -169,4 +168,4 @@ func sizeList(name string, zs []Size) msg.Arg {
 }
 
 // promptText is the English prompt of the seat to move.
-func (s *state) promptText() string { return s.promptMsg().text }
+func (s *state) promptText() string { return s.promptMsg().msg.English() }

@@ -83,7 +83,7 @@ func TestTextsReadAsWords(t *testing.T) {
 			r := rand.New(rand.NewPCG(uint64(g), 21))
 			for i := 0; i < 400 && s.result == nil; i++ {
 				aw := s.Awaiting()
-				check("prompt", s, aw[0].Text)
+				check("prompt", s, aw[0].English())
 				m, err := rules.RandomMove(s, s.turn, r)
 				if err != nil {
 					t.Fatal(err)
@@ -94,7 +94,7 @@ func TestTextsReadAsWords(t *testing.T) {
 						t.Fatalf("%q: %v", m[:k], err)
 					}
 					for _, c := range next {
-						check("label", s, c.Label)
+						check("label", s, c.English())
 					}
 				}
 				if i%5 == 0 {
@@ -116,11 +116,11 @@ func TestTextsReadAsWords(t *testing.T) {
 					t.Fatalf("%q: %v", m, err)
 				}
 				for _, e := range evs {
-					check("event", s, e.Text)
+					check("event", s, e.English())
 				}
 			}
 			if s.result != nil {
-				check("result", s, s.result.Reason)
+				check("result", s, s.result.English())
 			}
 		}
 	}

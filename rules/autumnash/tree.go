@@ -435,7 +435,6 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 		c := rules.Choice{Token: s.v.token(tok)}
 		if labels {
 			c.Msg = label()
-			c.Label = c.Msg.English()
 		}
 		out = append(out, c)
 	}
@@ -459,7 +458,6 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 			c := rules.Choice{Token: z.String()}
 			if labels {
 				c.Msg = say("lb_enter", pieceArg("Piece", newPiece(data.startColour[s.turn], z)))
-				c.Label = c.Msg.English()
 			}
 			out = append(out, c)
 		}
@@ -499,7 +497,6 @@ func (s *state) nextChoices(n node, labels bool, out []rules.Choice) []rules.Cho
 					bagging = msg.Nested("Bag", say("lb_bagged_same", msg.Count("Leaves", k)))
 				}
 				c.Msg = say("lb_as", pieceArg("Piece", newPiece(n.ev.next, z)), bagging)
-				c.Label = c.Msg.English()
 			}
 			out = append(out, c)
 		}

@@ -62,9 +62,8 @@ func (s *state) view() *View {
 		l := *s.prev
 		out.Prev = &l
 	}
-	if s.result != nil { // the board image draws the reason as it is, naming sides
+	if s.result != nil {
 		r := *s.result
-		r.Reason = rules.PlainSeats(s, r.Reason)
 		out.Result = &r
 	}
 	return out

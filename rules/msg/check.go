@@ -106,6 +106,9 @@ func Verify(m *Message) error {
 					continue
 				}
 				a := m.arg(p.arg)
+				if a != nil && a.Kind == KMsg && p.form == Clause {
+					continue
+				}
 				if a == nil || a.Kind != KTerm {
 					return fmt.Errorf("%s %s %q asks for a form of %s, which is no term", m.Cat, lang, m.ID, p.arg)
 				}

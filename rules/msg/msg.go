@@ -42,9 +42,13 @@ const (
 	KTerm
 	// KCode is notation or a coordinate, printed as is in every language.
 	KCode
-	// KMsg is a nested message, rendered in the same language.
+	// KMsg is a nested message, rendered in the same language; {{.Name_clause}} renders it
+	// without its closing full stop, a sentence quoted inside another.
 	KMsg
 )
+
+// Clause is the form of a nested message without its closing full stop.
+const Clause = "clause"
 
 var kindNames = [...]string{"", "seat", "count", "number", "term", "code", "msg"}
 
@@ -191,9 +195,16 @@ func renderT(b *strings.Builder, cat *catalogue, t *tmpl, m *Message, lang strin
 		case KCode:
 			b.WriteString(a.Str)
 		case KMsg:
-			if a.Msg != nil {
-				render(b, a.Msg, lang, seat)
+			if a.Msg == nil {
+				continue
 			}
+			if p.form == Clause { // a sentence set inside another: without its closing stop
+				var in strings.Builder
+				render(&in, a.Msg, lang, seat)
+				b.WriteString(strings.TrimSuffix(strings.TrimSpace(in.String()), "."))
+				continue
+			}
+			render(b, a.Msg, lang, seat)
 		}
 	}
 }

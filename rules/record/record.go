@@ -391,11 +391,11 @@ func Replay(g rules.Game, r *Record, step Step) (rules.State, error) {
 // named renders the seat placeholders of a refusal with the record's player names (the game's
 // own seat names, or "Player N", where it has none).
 func (r *Record) named(st rules.State, err error) error {
-	reason, ok := rules.IsIllegal(err)
-	if !ok || !rules.HasSeatRefs(reason) {
+	m := rules.IllegalMsg(err)
+	if m == nil || !rules.HasSeatRefs(m.English()) {
 		return err
 	}
-	return rules.Illegalf("%s", rules.RenderSeats(reason, func(s rules.Seat) string {
+	return rules.Refuse(rules.NameSeats(m, func(s rules.Seat) string {
 		if int(s) < len(r.Players) && r.Players[s] != "" {
 			return r.Players[s]
 		}

@@ -95,7 +95,7 @@ func TestLastUncoveredTile(t *testing.T) {
 		t.Fatalf("covering the last tile did not end the game")
 	}
 	// Nobody has a last turn here, so the result alone tells the reason (told once).
-	if s.Res == nil || !strings.Contains(s.Res.Reason, "All ten coral tiles are covered") {
+	if s.Res == nil || !strings.Contains(s.Res.English(), "All ten coral tiles are covered") {
 		t.Errorf("result %+v, events %v", s.Res, evs)
 	}
 }

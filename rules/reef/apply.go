@@ -86,35 +86,12 @@ func (e *events) shows(seat int) {
 }
 
 // run is a public event of seat's of a kind that can repeat many times in one turn (shrimp moves,
-// polyps laid), with its condensed line for a digest too long to list them all ("{seat:1} moved
-// shrimps %d times"), as a message whose count the platform sets.
+// polyps laid).
 func (e *events) run(seat int, kind, id string, a ...msg.Arg) {
 	ev := rules.Say(say(id, a...))
 	ev.Kind = kind
-	if k := manyKinds[kind]; k > 0 && seat >= 0 && seat < len(seatNames) {
-		ev.Many, ev.ManyMsg = manyLines[k-1][seat].text, manyLines[k-1][seat].m
-	}
 	e.list = append(e.list, ev)
 }
-
-// manyKinds number the kinds with a condensed line (1, 2) and manyLines hold each one's line per
-// seat, built once: English with %d for the count, and its message (shared, never changed).
-var manyKinds = map[string]int{"shrimp": 1, "lay": 2}
-
-var manyLines = func() (out [2][4]struct {
-	text string
-	m    *msg.Message
-}) {
-	const mark = 7000003 // stands for the count while the English is written
-	for k, id := range []string{"many_shrimp", "many_lay"} {
-		for seat := range out[k] {
-			ev := rules.Event{ManyMsg: say(id, seatArg("Seat", seat), msg.Count("Count", 0))}
-			out[k][seat].m = ev.ManyMsg
-			out[k][seat].text = strings.Replace(rules.ManyWith(ev, mark).English(), strconv.Itoa(mark), "%d", 1)
-		}
-	}
-	return out
-}()
 
 func (e *events) reveal(id string, a ...msg.Arg) {
 	ev := rules.Say(say(id, a...))

@@ -31,16 +31,16 @@ func (s *state) Awaiting() []rules.Prompt {
 		var out []rules.Prompt
 		for i, p := range s.Players {
 			if !p.Ready {
-				out = append(out, rules.Prompt{Seat: rules.Seat(i), Text: setupPrompt.English(), Msg: setupPrompt})
+				out = append(out, rules.Prompt{Seat: rules.Seat(i), Msg: setupPrompt})
 			}
 		}
 		return out
 	case phaseLast:
 		m := say("prompt_last", num("Back", s.eatReturn()))
-		return []rules.Prompt{{Seat: rules.Seat(s.LastTurns[0]), Text: m.English(), Msg: m}}
+		return []rules.Prompt{{Seat: rules.Seat(s.LastTurns[0]), Msg: m}}
 	case phasePlay:
 		m := s.promptMsg()
-		return []rules.Prompt{{Seat: rules.Seat(s.Turn), Text: m.English(), Msg: m}}
+		return []rules.Prompt{{Seat: rules.Seat(s.Turn), Msg: m}}
 	}
 	return nil
 }

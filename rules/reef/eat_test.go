@@ -22,8 +22,8 @@ func TestEatCoral(t *testing.T) {
 			t.Fatalf("%s not cleared", n)
 		}
 	}
-	if !strings.Contains(evs[0].Text, "onto the open-sea board") {
-		t.Errorf("first eaten shrimp: %q", evs[0].Text)
+	if !strings.Contains(evs[0].English(), "onto the open-sea board") {
+		t.Errorf("first eaten shrimp: %q", evs[0].English())
 	}
 	checkTotals(t, s)
 	// Eating is the first action only.
@@ -36,8 +36,8 @@ func TestEatCoral(t *testing.T) {
 	s.nextTurn(&events{})
 	s.nextTurn(&events{})
 	evs = mustApply(t, s, 0, "eat "+sqt("1:A5"))
-	if s.Players[0].ShrimpsEaten != 2 || s.Players[0].Fish[Pink] != 1 || !strings.Contains(evs[0].Text, "into the parrotfish too") {
-		t.Errorf("second eat: %+v, %q", s.Players[0], evs[0].Text)
+	if s.Players[0].ShrimpsEaten != 2 || s.Players[0].Fish[Pink] != 1 || !strings.Contains(evs[0].English(), "into the parrotfish too") {
+		t.Errorf("second eat: %+v, %q", s.Players[0], evs[0].English())
 	}
 }
 

@@ -160,7 +160,7 @@ func (s *state) finish(reason *msg.Message, ev *events) {
 			}
 		}
 	}
-	s.Res = &rules.Result{Ranks: ranks, Scores: scores, Reason: s.EndReason, ReasonMsg: reason}
+	s.Res = &rules.Result{Ranks: ranks, Scores: scores, ReasonMsg: reason}
 	if !ev.loud() {
 		return
 	}

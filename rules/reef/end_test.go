@@ -21,7 +21,7 @@ func TestFourthShrimpStartsTheLastTurns(t *testing.T) {
 		t.Fatalf("phase %d, last turns %v", s.Phase, s.LastTurns)
 	}
 	ps := s.Awaiting()
-	if len(ps) != 1 || ps[0].Seat != 1 || !strings.Contains(ps[0].Text, "5 polyps go back") {
+	if len(ps) != 1 || ps[0].Seat != 1 || !strings.Contains(ps[0].English(), "5 polyps go back") {
 		t.Fatalf("prompts %+v", ps)
 	}
 	// In a last turn only eating is allowed, and 5 polyps go back.
@@ -32,7 +32,7 @@ func TestFourthShrimpStartsTheLastTurns(t *testing.T) {
 	if s.Players[1].Fish[Pink] != 1 {
 		t.Errorf("last-turn eating of 6 should leave 1 in the parrotfish: %v", s.Players[1].Fish)
 	}
-	if s.Res == nil || !strings.Contains(s.Res.Reason, "fed all 4 shrimps") {
+	if s.Res == nil || !strings.Contains(s.Res.English(), "fed all 4 shrimps") {
 		t.Fatalf("result %+v", s.Res)
 	}
 	checkTotals(t, s)
@@ -87,7 +87,7 @@ func TestNoRockLeftEndsTheGameAtOnce(t *testing.T) {
 	give(t, s, 0, Grey, 2)
 	mustApply(t, s, 0, "grow g")
 	mustApply(t, s, 0, sqt("2:F6"))
-	if s.Res == nil || !strings.Contains(s.Res.Reason, "No rock space") || s.Phase != phaseOver {
+	if s.Res == nil || !strings.Contains(s.Res.English(), "No rock space") || s.Phase != phaseOver {
 		t.Fatalf("want the game over at once: %+v", s.Res)
 	}
 	checkTotals(t, s)
@@ -171,10 +171,10 @@ func TestEndReasonToldOnce(t *testing.T) {
 			if s.Res == nil {
 				t.Fatal("the game did not end")
 			}
-			reason := rules.PlainSeats(s, s.Res.Reason)
+			reason := rules.PlainSeats(s, s.Res.English())
 			n := 0
 			for _, e := range evs {
-				if strings.Contains(rules.PlainSeats(s, e.Text), reason) {
+				if strings.Contains(rules.PlainSeats(s, e.English()), reason) {
 					n++
 				}
 			}

@@ -25,7 +25,7 @@ func labelOf(t *testing.T, s *state, seat int, notation, tok string) string {
 	}
 	for _, c := range next {
 		if c.Token == tok {
-			return rules.PlainSeats(s, c.Label)
+			return rules.PlainSeats(s, c.English())
 		}
 	}
 	t.Fatalf("%q not offered after %q", tok, notation)
@@ -49,8 +49,8 @@ func TestLabelsHaveNoRulebookNumbers(t *testing.T) {
 	give(t, s, 0, Grey, 2)
 	next, _, _ := s.Choices(0, nil)
 	for _, c := range next {
-		if numbered.MatchString(c.Label) {
-			t.Errorf("%s: %q", c.Token, c.Label)
+		if numbered.MatchString(c.English()) {
+			t.Errorf("%s: %q", c.Token, c.English())
 		}
 	}
 }

@@ -1,11 +1,9 @@
 package reef
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
-	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // An overgrow label says whose coral the overgrown polyp belongs to: your own (your shrimp
@@ -39,23 +37,23 @@ func TestOvergrowLabelNamesTheCoral(t *testing.T) {
 			var label string
 			for _, ch := range choices(t, s, 0, "1 b") {
 				if ch.Token == "3" {
-					label = rules.PlainSeats(s, ch.Label)
+					label = rules.PlainSeats(s, ch.English())
 				}
 			}
 			if label != c.label {
 				t.Errorf("label\n  %s\nwant\n  %s", label, c.label)
 			}
 			evs := mustApply(t, s, 0, "1 b 3")
-			if got := rules.PlainSeats(s, evs[0].Text); got != c.event {
+			if got := rules.PlainSeats(s, evs[0].English()); got != c.event {
 				t.Errorf("event\n  %s\nwant\n  %s", got, c.event)
 			}
 		})
 	}
 }
 
-// Shrimp moves and polyps laid can repeat many times in a turn: their events carry a Kind. They
-// carry no condensed line (Many) while the platform can show it only in English.
-func TestRepeatedEventsCondense(t *testing.T) {
+// Shrimp moves and polyps laid can repeat many times in a turn: their events carry a Kind, and
+// posts tell each of them.
+func TestRepeatedEventsCarryKinds(t *testing.T) {
 	s := fixture(t, 2)
 	put(t, s, Grey, "1:E2", "1:E3")
 	shrimpOn(t, s, 0, "1:E2")
@@ -71,14 +69,6 @@ func TestRepeatedEventsCondense(t *testing.T) {
 			continue
 		}
 		kinds[e.Kind]++
-		want := map[string]string{"shrimp": "{seat:0} moved shrimps %d times", "lay": "{seat:0} laid %d polyps"}[e.Kind]
-		if e.Many != want || e.ManyMsg == nil {
-			t.Errorf("%s event %q: condensed line %q (message %v), want %q with its message", e.Kind, e.Text, e.Many, e.ManyMsg, want)
-			continue
-		}
-		if de := msg.Render(rules.ManyWith(e, 4), "de", nil); de == want || !strings.Contains(de, "4") {
-			t.Errorf("%s condensed line in German: %q", e.Kind, de)
-		}
 	}
 	if kinds["shrimp"] != 3 || kinds["lay"] != 2 {
 		t.Errorf("kinds %v, want 3 shrimp and 2 lay", kinds)

@@ -28,7 +28,7 @@ func TestMenusFitDiscord(t *testing.T) {
 				}
 				widest = max(widest, len(next))
 				for _, c := range next {
-					if strings.TrimSpace(c.Label) == "" || c.Token == "" || len(c.Token) > 8 {
+					if strings.TrimSpace(c.English()) == "" || c.Token == "" || len(c.Token) > 8 {
 						t.Fatalf("%q: option %+v", path, c)
 					}
 				}

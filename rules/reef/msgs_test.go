@@ -36,13 +36,13 @@ func TestInfoMessages(t *testing.T) {
 			t.Errorf("%s: message renders %q, text is %q", what, got, text)
 		}
 	}
-	check("summary", info.SummaryMsg, info.Summary)
-	check("notation", info.NotationMsg, info.Notation)
+	check("summary", info.SummaryMsg, info.SummaryMsg.English())
+	check("notation", info.NotationMsg, info.NotationMsg.English())
 	for _, o := range info.Options {
-		check("option name", o.NameMsg, o.Name)
-		check("option help", o.HelpMsg, o.Help)
+		check("option name", o.NameMsg, o.NameMsg.English())
+		check("option help", o.HelpMsg, o.HelpMsg.English())
 		for _, c := range o.Choices {
-			check("option choice", c.LabelMsg, c.Label)
+			check("option choice", c.LabelMsg, c.LabelMsg.English())
 		}
 	}
 }
@@ -76,14 +76,14 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 			}
 			ps := s.Awaiting()
 			for _, p := range ps {
-				f("prompt", p.Msg, p.Text)
+				f("prompt", p.Msg, p.English())
 			}
 			seat := ps[r.IntN(len(ps))].Seat
 			m, err := rules.RandomMove(s, seat, r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rulestest.MenuChoices(t, s, seat, m, func(c rules.Choice) { f("label", c.Msg, c.Label) })
+			rulestest.MenuChoices(t, s, seat, m, func(c rules.Choice) { f("label", c.Msg, c.English()) })
 			for _, bad := range badMoves(m) {
 				if _, err := s.clone().Apply(seat, bad); err != nil {
 					f("refusal", rules.IllegalMsg(err), err.Error())
@@ -101,7 +101,7 @@ func engineTexts(t *testing.T, games int, f func(what string, m *msg.Message, en
 				f("note", s.NoteMsg, s.Note)
 			}
 		}
-		f("result", s.Res.ReasonMsg, s.Res.Reason)
+		f("result", s.Res.ReasonMsg, s.Res.English())
 		if _, err := s.Apply(0, rules.Move{"pass"}); err != nil {
 			f("refusal", rules.IllegalMsg(err), err.Error())
 		}

@@ -168,7 +168,7 @@ func TestExtraGrowth(t *testing.T) {
 		}
 		found := false
 		for _, e := range evs {
-			found = found || strings.Contains(e.Text, "extra growth: the yellow coral grows into D4")
+			found = found || strings.Contains(e.English(), "extra growth: the yellow coral grows into D4")
 		}
 		if !found {
 			t.Errorf("%s: no event for the extra growth", next)

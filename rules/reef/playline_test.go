@@ -14,7 +14,7 @@ func postLines(s *state, evs []rules.Event) []string {
 	var out []string
 	for _, e := range evs {
 		if e.To == nil && !e.Detail && !e.Routine {
-			out = append(out, rules.PlainSeats(s, e.Text))
+			out = append(out, rules.PlainSeats(s, e.English()))
 		}
 	}
 	return out
@@ -97,7 +97,7 @@ func TestLarvaPlayOneLine(t *testing.T) {
 				if e.Kind == "lay" {
 					lays++
 					if !e.Detail {
-						t.Errorf("a polyp's own line is told in the posts: %s", e.Text)
+						t.Errorf("a polyp's own line is told in the posts: %s", e.English())
 					}
 				}
 			}
@@ -113,7 +113,7 @@ func TestLarvaPlayOneLine(t *testing.T) {
 			for _, lang := range []string{"de", "es", "fr"} {
 				for _, e := range evs {
 					if e.To == nil && !e.Detail && e.Kind == "" && e.Msg != nil && strings.HasPrefix(e.Msg.ID, "ev_gr") {
-						if txt := msg.Render(e.Msg, lang, nil); txt == e.Text || strings.Contains(txt, "{{") {
+						if txt := msg.Render(e.Msg, lang, nil); txt == e.English() || strings.Contains(txt, "{{") {
 							t.Errorf("%s: %q", lang, txt)
 						}
 					}

@@ -34,20 +34,20 @@ func TestPromptFollowsTheTree(t *testing.T) {
 				return
 			}
 			ps := s.Awaiting()
-			listed := promptVerbs(ps[0].Text)
+			listed := promptVerbs(ps[0].English())
 			next, _, err := s.Choices(ps[0].Seat, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, c := range next {
 				if c.Token != vTake && !slices.Contains(listed, c.Token) {
-					t.Fatalf("the tree offers %q, the prompt does not list it: %q", c.Token, ps[0].Text)
+					t.Fatalf("the tree offers %q, the prompt does not list it: %q", c.Token, ps[0].English())
 				}
 			}
 			for _, v := range public {
 				offered := slices.ContainsFunc(next, func(c rules.Choice) bool { return c.Token == v })
 				if offered != slices.Contains(listed, v) {
-					t.Fatalf("%q offered %v but listed %v: %q", v, offered, !offered, ps[0].Text)
+					t.Fatalf("%q offered %v but listed %v: %q", v, offered, !offered, ps[0].English())
 				}
 			}
 			checked++
@@ -63,11 +63,11 @@ func TestPromptEatOnlyWhenACoralCanBeEaten(t *testing.T) {
 	s := fixture(t, 2)
 	put(t, s, White, "1:E1", "1:E2", "1:E3", "1:F3")
 	shrimpOn(t, s, 0, "1:E2")
-	if v := promptVerbs(s.Awaiting()[0].Text); slices.Contains(v, vEat) {
+	if v := promptVerbs(s.Awaiting()[0].English()); slices.Contains(v, vEat) {
 		t.Fatalf("a coral of 4 cannot be eaten, yet the prompt lists eat: %v", v)
 	}
 	put(t, s, White, "1:G3")
-	if v := promptVerbs(s.Awaiting()[0].Text); !slices.Contains(v, vEat) {
+	if v := promptVerbs(s.Awaiting()[0].English()); !slices.Contains(v, vEat) {
 		t.Fatalf("a guarded coral of 5 can be eaten, yet the prompt lacks eat: %v", v)
 	}
 }
@@ -94,7 +94,7 @@ func TestPromptLeavesOutWhatTheCountsRuleOut(t *testing.T) {
 			}
 			give(t, s, 0, Pink, c.polyps)
 			giveConsumed(t, s, 0, Orange, c.consumed)
-			v := promptVerbs(s.Awaiting()[0].Text)
+			v := promptVerbs(s.Awaiting()[0].English())
 			if slices.Contains(v, vGrow) != c.wantGrow || slices.Contains(v, vPolyp) != c.wantPl {
 				t.Errorf("prompt lists %v; want grow %v, polyp %v", v, c.wantGrow, c.wantPl)
 			}

@@ -31,7 +31,7 @@ func outside(t *testing.T, s *state, chooser rules.Seat, evs []rules.Event) stri
 	for _, e := range evs {
 		for o := rules.Seat(0); int(o) < s.Seats; o++ {
 			if o != chooser && e.VisibleTo(o) {
-				fmt.Fprintf(&b, "event to %d: %s\n", o, e.Text)
+				fmt.Fprintf(&b, "event to %d: %s\n", o, e.English())
 			}
 		}
 	}
@@ -43,11 +43,11 @@ func outside(t *testing.T, s *state, chooser rules.Seat, evs []rules.Event) stri
 		fmt.Fprintf(&b, "view %d: %s\n", v, j)
 	}
 	for _, p := range s.Awaiting() {
-		fmt.Fprintf(&b, "prompt %d: %s\n", p.Seat, p.Text)
+		fmt.Fprintf(&b, "prompt %d: %s\n", p.Seat, p.English())
 		if p.Seat != chooser {
 			next, _, _ := s.Choices(p.Seat, nil)
 			for _, c := range next {
-				fmt.Fprintf(&b, "menu %d: %s %s\n", p.Seat, c.Token, c.Label)
+				fmt.Fprintf(&b, "menu %d: %s %s\n", p.Seat, c.Token, c.English())
 			}
 			for _, m := range setupMoves(t, s, p.Seat) {
 				fmt.Fprintf(&b, "move %d: %s\n", p.Seat, m)
@@ -77,7 +77,7 @@ func TestSetupChoicesStaySecretUntilAllHaveChosen(t *testing.T) {
 						t.Fatal(err)
 					}
 					for _, e := range evs {
-						if strings.Contains(e.Text, "larva cube") && !e.VisibleTo(chooser) {
+						if strings.Contains(e.English(), "larva cube") && !e.VisibleTo(chooser) {
 							t.Fatalf("the chooser is not told its own choice: %+v", e)
 						}
 					}
@@ -98,7 +98,7 @@ func TestSetupChoicesStaySecretUntilAllHaveChosen(t *testing.T) {
 			evs := mustApply(t, s, int(last), setupMoves(t, s, last)[0].String())
 			revealed := 0
 			for _, e := range evs {
-				if e.Public() && e.Reveals && strings.Contains(e.Text, "larva cube") {
+				if e.Public() && e.Reveals && strings.Contains(e.English(), "larva cube") {
 					revealed++
 				}
 			}
@@ -132,7 +132,7 @@ func treeText(s *state, seat rules.Seat, limit int) string {
 		next, complete, err := s.Choices(seat, m)
 		fmt.Fprintf(&b, "%s|%v|%v\n", m, complete, err)
 		for _, c := range next {
-			fmt.Fprintf(&b, "  %s: %s\n", c.Token, c.Label)
+			fmt.Fprintf(&b, "  %s: %s\n", c.Token, c.English())
 		}
 		for _, c := range next {
 			walk(append(m[:len(m):len(m)], c.Token))
@@ -140,7 +140,7 @@ func treeText(s *state, seat rules.Seat, limit int) string {
 	}
 	walk(nil)
 	for _, p := range s.Awaiting() {
-		fmt.Fprintf(&b, "prompt %d: %s\n", p.Seat, p.Text)
+		fmt.Fprintf(&b, "prompt %d: %s\n", p.Seat, p.English())
 	}
 	j, _ := json.Marshal(s.View(seat))
 	fmt.Fprintf(&b, "view: %s\n", j)

@@ -90,8 +90,8 @@ func TestSetupChoices(t *testing.T) {
 	}
 	// The parrotfish polyp is told to its owner only.
 	for _, e := range evs {
-		if strings.Contains(e.Text, " "+fish.String()+" polyp") && !slices.Equal(e.To, []rules.Seat{1}) {
-			t.Errorf("event %q tells everyone the parrotfish polyp", e.Text)
+		if strings.Contains(e.English(), " "+fish.String()+" polyp") && !slices.Equal(e.To, []rules.Seat{1}) {
+			t.Errorf("event %q tells everyone the parrotfish polyp", e.English())
 		}
 	}
 	checkTotals(t, s)

@@ -17,7 +17,7 @@ func TestGrowShowsTheGrowersOwnColour(t *testing.T) {
 		shown := false
 		for _, e := range mustApply(t, s, 0, c.move) {
 			if e.NewsTo(0) {
-				t.Errorf("%s: %q is news to the grower", c.move, e.Text)
+				t.Errorf("%s: %q is news to the grower", c.move, e.English())
 			}
 			shown = shown || (len(e.Shows) == 1 && e.Shows[0] == 0 && e.NewsTo(1) && !e.Reveals)
 		}

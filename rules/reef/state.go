@@ -202,7 +202,7 @@ func (s *state) Encode() ([]byte, error) {
 	}
 	c := *s
 	r := *s.Res
-	r.ReasonMsg = nil
+	r.ReasonMsg = rules.Verbatim(s.Res.English()) // written as its English alone
 	c.Res = &r
 	return json.Marshal(&c)
 }
@@ -216,7 +216,7 @@ func decode(b []byte) (*state, error) {
 		return nil, fmt.Errorf("reef: decode: %w", err)
 	}
 	if s.Res != nil {
-		s.Res.ReasonMsg = reasonMsg(s.Res.Reason)
+		s.Res.ReasonMsg = reasonMsg(s.Res.English())
 	}
 	return s, nil
 }

@@ -37,7 +37,7 @@ func gatherTexts(t *testing.T, games int) map[string]string {
 		for moves := 0; s.Res == nil && moves < 3000; moves++ {
 			ps := s.Awaiting()
 			for _, p := range ps {
-				add(s, p.Text, "prompt")
+				add(s, p.English(), "prompt")
 			}
 			seat := ps[r.IntN(len(ps))].Seat
 			m, err := rules.RandomMove(s, seat, r)
@@ -50,7 +50,7 @@ func gatherTexts(t *testing.T, games int) map[string]string {
 					t.Fatal(err)
 				}
 				for _, c := range next {
-					add(s, c.Label, fmt.Sprintf("label after %q", m[:k].String()))
+					add(s, c.English(), fmt.Sprintf("label after %q", m[:k].String()))
 				}
 			}
 			if moves%7 == 0 {
@@ -67,7 +67,7 @@ func gatherTexts(t *testing.T, games int) map[string]string {
 				t.Fatal(err)
 			}
 			for _, e := range evs {
-				add(s, e.Text, fmt.Sprintf("event of %q", m.String()))
+				add(s, e.English(), fmt.Sprintf("event of %q", m.String()))
 			}
 		}
 	}

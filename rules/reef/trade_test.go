@@ -59,8 +59,8 @@ func TestTradeCubeForPolyp(t *testing.T) {
 	giveCube(t, s, 0, Yellow)
 	supply := s.CubeSupply[Yellow]
 	evs := mustApply(t, s, 0, "polyp y")
-	if s.Players[0].Screen[Yellow] != 1 || s.CubeSupply[Yellow] != supply+1 || !strings.Contains(evs[0].Text, "from the bag") {
-		t.Fatalf("polyp: %+v %q", s.Players[0], evs[0].Text)
+	if s.Players[0].Screen[Yellow] != 1 || s.CubeSupply[Yellow] != supply+1 || !strings.Contains(evs[0].English(), "from the bag") {
+		t.Fatalf("polyp: %+v %q", s.Players[0], evs[0].English())
 	}
 	if reason := refuse(t, s, 0, "polyp y"); !strings.Contains(reason, "already traded a larva cube") {
 		t.Errorf("second polyp: %q", reason)
@@ -71,8 +71,8 @@ func TestTradeCubeForPolyp(t *testing.T) {
 	s2.Players[1].Screen[Yellow] += s2.Bag[Yellow]
 	s2.Bag[Yellow] = 0
 	evs = mustApply(t, s2, 0, "polyp y")
-	if s2.Bonus[Yellow] || !strings.Contains(evs[0].Text, "bonus tile") {
-		t.Errorf("bonus tile not taken: %q", evs[0].Text)
+	if s2.Bonus[Yellow] || !strings.Contains(evs[0].English(), "bonus tile") {
+		t.Errorf("bonus tile not taken: %q", evs[0].English())
 	}
 	checkTotals(t, s2)
 	// With neither, the trade is still offered (the bag's colours are secret); trying it finds
@@ -86,7 +86,7 @@ func TestTradeCubeForPolyp(t *testing.T) {
 	cubes := s2.Players[0].Cubes[Yellow]
 	evs = mustApply(t, s2, 0, "polyp y")
 	if s2.Players[0].Cubes[Yellow] != cubes || !s2.T.Bought || len(evs) != 1 || evs[0].To != nil || !evs[0].Reveals ||
-		!strings.Contains(evs[0].Text, "none is left in the bag") {
+		!strings.Contains(evs[0].English(), "none is left in the bag") {
 		t.Errorf("no yellow left: cubes %d, bought %v, %+v", s2.Players[0].Cubes[Yellow], s2.T.Bought, evs)
 	}
 	if reason := refuse(t, s2, 0, "polyp y"); !strings.Contains(reason, "already traded a larva cube") {

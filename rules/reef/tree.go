@@ -140,7 +140,7 @@ func choice(tok string, label *msg.Message) rules.Choice {
 	if label == nil {
 		return rules.Choice{Token: tok}
 	}
-	return rules.Choice{Token: tok, Label: label.English(), Msg: label}
+	return rules.Choice{Token: tok, Msg: label}
 }
 
 // whyColour explains a colour token that is not offered (f), or a token that is no colour: the
@@ -696,10 +696,10 @@ func offer(cs []rules.Choice) *msg.Message {
 			break
 		}
 		p := token(c.Token)
-		if labels && c.Label != "" {
+		if labels && c.English() != "" {
 			l := c.Msg
 			if l == nil {
-				l = token(articles(c.Label))
+				l = token(articles(c.English()))
 			}
 			p = say("offer_labelled", code("Token", c.Token), nest("Label", l))
 		}

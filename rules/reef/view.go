@@ -173,7 +173,7 @@ func (s *state) View(seat rules.Seat) any {
 			Bought: t.Bought, Covered: t.Covered, Grow: t.Grow, FromScreen: t.FromScreen}
 	}
 	if ps := s.Awaiting(); len(ps) > 0 && s.Phase != phaseSetup {
-		v.Prompt = ps[0].Text
+		v.Prompt = ps[0].English()
 	}
 	v.LastTurns = append([]int(nil), s.LastTurns...)
 	v.Turns = s.turnViews()

@@ -1,13 +1,26 @@
 package rulestest
 
 import (
+	"embed"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
+
+// The texts of Bids, in the four languages like any game's: rulestest/locales/<lang>.toml.
+//
+//go:embed locales/*.toml
+var bidLocales embed.FS
+
+const bidsCat = "bids"
+
+var _ = func() bool { msg.Register(bidsCat, bidLocales); return true }()
+
+func bidSay(id string, args ...msg.Arg) *msg.Message { return msg.New(bidsCat, id, args...) }
 
 // Bids is a small fake game for tests of the platform: see bids.
 var Bids rules.Game = bids{}
@@ -34,9 +47,9 @@ type bids struct {
 func (g bids) Info() rules.Info {
 	return rules.Info{
 		ID: "bids", Name: "Bids", MinSeats: 2, MaxSeats: 4,
-		Options: []rules.Option{{Key: "rounds", Name: "Rounds", Default: "3",
-			Choices: []rules.OptionChoice{{Value: "3", Label: "three"}, {Value: "5", Label: "five"}}}},
-		Summary: "Bid a card in secret; the highest bid scores.", Notation: "bid 7; draw; gift 3 1",
+		Options: []rules.Option{{Key: "rounds", NameMsg: bidSay("opt_rounds"), Default: "3",
+			Choices: []rules.OptionChoice{{Value: "3", LabelMsg: bidSay("opt_three")}, {Value: "5", LabelMsg: bidSay("opt_five")}}}},
+		SummaryMsg: bidSay("summary"), NotationMsg: bidSay("notation"),
 	}
 }
 
@@ -108,17 +121,17 @@ func (s *bidState) Awaiting() []rules.Prompt {
 		// a card from the hand, so it stays in the private picker.
 		var ans []rules.Answer
 		if len(s.Deck) > 0 {
-			ans = append(ans, rules.Answer{Move: rules.Move{"draw"}, Label: "Draw a card"})
+			ans = append(ans, rules.Answer{Move: rules.Move{"draw"}, Msg: bidSay("answer_draw")})
 		}
 		if s.g.badAnswer {
-			ans = append(ans, rules.Answer{Move: rules.Move{"gift"}, Label: "Gift"})
+			ans = append(ans, rules.Answer{Move: rules.Move{"gift"}, Msg: bidSay("answer_gift")})
 		}
-		return []rules.Prompt{{Seat: s.Winner, Text: "You won the round: draw a card or gift one.", Answers: ans}}
+		return []rules.Prompt{{Seat: s.Winner, Msg: bidSay("prompt_bonus"), Answers: ans}}
 	}
 	var ps []rules.Prompt
 	for i, b := range s.Bids {
 		if b < 0 {
-			ps = append(ps, rules.Prompt{Seat: rules.Seat(i), Text: "Bid a card in secret.", Default: rules.Move{"bid", "pass"}})
+			ps = append(ps, rules.Prompt{Seat: rules.Seat(i), Msg: bidSay("prompt_bid"), Default: rules.Move{"bid", "pass"}})
 		}
 	}
 	return ps
@@ -126,7 +139,7 @@ func (s *bidState) Awaiting() []rules.Prompt {
 
 func (s *bidState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	if !rules.IsAwaited(s, seat) {
-		return nil, false, rules.Illegalf("It is not your turn.")
+		return nil, false, rules.Refuse(bidSay("not_your_turn"))
 	}
 	var moves []rules.Move
 	if s.Winner >= 0 {
@@ -149,18 +162,18 @@ func (s *bidState) Choices(seat rules.Seat, m rules.Move) ([]rules.Choice, bool,
 			moves = append(moves, rules.Move{"bid", strconv.Itoa(c)})
 		}
 	}
-	var label func(rules.Move, string) string
+	var label func(rules.Move, string) *msg.Message
 	if s.g.leakMenu && len(s.Deck) > 0 {
-		label = func(_ rules.Move, tok string) string {
+		label = func(_ rules.Move, tok string) *msg.Message {
 			if tok == "draw" {
-				return fmt.Sprintf("draw (the %d)", s.Deck[0])
+				return bidSay("label_draw_leak", msg.Number("Card", s.Deck[0]))
 			}
-			return ""
+			return nil
 		}
 	}
 	next, complete, bad, ok := rules.ChoicesFromMoves(moves, m, label)
 	if !ok {
-		return nil, false, rules.Illegalf("%q does not fit here: you may play %s.", m[bad], moves[0].String())
+		return nil, false, rules.Refuse(bidSay("no_fit", msg.Code("Token", strconv.Quote(m[bad])), msg.Code("Move", moves[0].String())))
 	}
 	return next, complete, nil
 }
@@ -182,7 +195,7 @@ func (s *bidState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		s.Hands[seat] = slices.DeleteFunc(s.Hands[seat], func(c int) bool { return c == v })
 	}
 	s.Bids[seat] = v
-	evs := []rules.Event{{Text: fmt.Sprintf("You bid %d.", v), To: []rules.Seat{seat}}}
+	evs := []rules.Event{{Msg: bidSay("you_bid", msg.Number("Card", v)), To: []rules.Seat{seat}}}
 	if s.g.leakBid {
 		evs[0].To = nil
 	}
@@ -196,7 +209,7 @@ func (s *bidState) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 		}
 	}
 	s.Scores[best] += s.Bids[best]
-	evs = append(evs, rules.Event{Text: fmt.Sprintf("Bids revealed: %v; %s wins the round.", s.Bids, rules.SeatRef(rules.Seat(best))), Reveals: true})
+	evs = append(evs, rules.Event{Msg: bidSay("revealed", msg.Code("Bids", fmt.Sprint(s.Bids)), msg.Seat("Winner", best)), Reveals: true})
 	s.Winner = rules.Seat(best)
 	return evs, nil
 }
@@ -208,17 +221,17 @@ func (s *bidState) applyBonus(seat rules.Seat, m rules.Move) ([]rules.Event, err
 		c := s.Deck[0]
 		s.Deck = s.Deck[1:]
 		s.Hands[seat] = append(s.Hands[seat], c)
-		evs = append(evs, rules.Event{Text: fmt.Sprintf("You drew %d.", c), To: []rules.Seat{seat}, Reveals: true},
-			rules.Event{Text: "The winner drew a card."})
+		evs = append(evs, rules.Event{Msg: bidSay("you_drew", msg.Number("Card", c)), To: []rules.Seat{seat}, Reveals: true},
+			rules.Say(bidSay("winner_drew")))
 	case "gift":
 		if s.g.refuseGift {
-			return nil, rules.Illegalf("no gifts today")
+			return nil, rules.Refuse(bidSay("no_gifts"))
 		}
 		c, _ := strconv.Atoi(m[1])
 		t, _ := strconv.Atoi(m[2])
 		s.Hands[seat] = slices.DeleteFunc(s.Hands[seat], func(x int) bool { return x == c })
 		s.Hands[t] = append(s.Hands[t], c)
-		evs = append(evs, rules.Event{Text: fmt.Sprintf("%s gave a card to %s.", rules.SeatRef(seat), rules.SeatRef(rules.Seat(t)))})
+		evs = append(evs, rules.Say(bidSay("gave", msg.Seat("Seat", int(seat)), msg.Seat("To", t))))
 	}
 	s.Winner = -1
 	s.resetBids()
@@ -254,7 +267,7 @@ func (s *bidState) Result() *rules.Result {
 	if !s.Over {
 		return nil
 	}
-	return &rules.Result{Ranks: rules.RanksByScore(s.Scores), Scores: s.Scores, Reason: "all rounds played"}
+	return &rules.Result{Ranks: rules.RanksByScore(s.Scores), Scores: s.Scores, ReasonMsg: bidSay("reason_rounds")}
 }
 
 // scrambleBids redeals every card the viewer cannot see (other hands, the deck, others' secret

@@ -41,7 +41,7 @@ func (s fastBidState) ChoiceTokens(seat rules.Seat, m rules.Move) ([]rules.Choic
 		next = next[1:]
 	}
 	for i := range next {
-		next[i].Label = ""
+		next[i].Msg = nil
 	}
 	return next, complete, err
 }

@@ -1,7 +1,6 @@
 package rulestest
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
@@ -23,19 +22,10 @@ func MenuChoices(t testing.TB, st rules.State, seat rules.Seat, m rules.Move, f 
 	}
 }
 
-// EventTexts hands f each event's text and message and, for an event that can be condensed, its
-// condensed line with the count 3 that the platform would give it (the texts tests check both).
+// EventTexts hands f each event's message and its English.
 func EventTexts(t testing.TB, evs []rules.Event, f func(what string, m *msg.Message, english string)) {
 	t.Helper()
 	for _, e := range evs {
-		f("event", e.Msg, e.Text)
-		if e.Many == "" {
-			continue
-		}
-		if e.ManyMsg == nil {
-			t.Errorf("condensed line %q without its message", e.Many)
-			continue
-		}
-		f("condensed", rules.ManyWith(e, 3), strings.Replace(e.Many, "%d", "3", 1))
+		f("event", e.Msg, e.English())
 	}
 }

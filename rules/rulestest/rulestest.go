@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Config tunes the suite for one game.
@@ -155,8 +156,11 @@ func playout(g rules.Game, setup rules.Setup, cfg Config, stats *Stats) error {
 			if p.Seat < 0 || int(p.Seat) >= full.Seats {
 				return fmt.Errorf("move %d: awaits seat %d out of range", step, p.Seat)
 			}
-			if strings.TrimSpace(p.Text) == "" {
+			if strings.TrimSpace(p.English()) == "" {
 				return fmt.Errorf("move %d: prompt for seat %d has no text", step, p.Seat)
+			}
+			if err := catalogued(p.Msg); err != nil {
+				return fmt.Errorf("move %d: prompt for seat %d: %w", step, p.Seat, err)
 			}
 		}
 		if step%cfg.Every == 0 {
@@ -185,9 +189,12 @@ func playout(g rules.Game, setup rules.Setup, cfg Config, stats *Stats) error {
 			return fmt.Errorf("move %d: seat %d %q from the choice tree refused: %w", step, p.Seat, m.String(), err)
 		}
 		for _, e := range evs {
+			if err := catalogued(e.Msg); err != nil {
+				return fmt.Errorf("move %d: event of %q: %w", step, m.String(), err)
+			}
 			for _, to := range e.To {
 				if to < 0 || int(to) >= full.Seats {
-					return fmt.Errorf("move %d: event %q addressed to seat %d", step, e.Text, to)
+					return fmt.Errorf("move %d: event %q addressed to seat %d", step, e.English(), to)
 				}
 			}
 		}
@@ -270,7 +277,7 @@ func checkPosition(g rules.Game, st rules.State, setup rules.Setup, prompts []ru
 	for _, p := range prompts {
 		// Public answers are shown as buttons: each must be a whole legal move of the seat.
 		for _, a := range p.Answers {
-			if a.Label == "" {
+			if a.English() == "" {
 				return fmt.Errorf("seat %d: answer %q has no label", p.Seat, a.Move.String())
 			}
 			if err := rules.Check(st, p.Seat, a.Move); err != nil {
@@ -354,6 +361,9 @@ func refused(g rules.Game, st rules.State, s rules.Seat, m rules.Move, snap []by
 	if !ok || strings.TrimSpace(reason) == "" {
 		return fmt.Errorf("seat %d: %q refused without a player-readable reason: %v", s, m.String(), err)
 	}
+	if err := catalogued(rules.IllegalMsg(err)); err != nil {
+		return fmt.Errorf("seat %d: refusal of %q: %w", s, m.String(), err)
+	}
 	after, err := cp.Encode()
 	if err != nil {
 		return err
@@ -364,12 +374,24 @@ func refused(g rules.Game, st rules.State, s rules.Seat, m rules.Move, snap []by
 	return nil
 }
 
+// catalogued checks that an engine text is a message of a catalogue: every language renders it,
+// and no English-only text (a Verbatim, kept for data stored before messages) stands in for one.
+func catalogued(m *msg.Message) error {
+	switch {
+	case m == nil:
+		return fmt.Errorf("a text without a message")
+	case rules.IsVerbatim(m):
+		return fmt.Errorf("an English-only text %q instead of a catalogue message", m.English())
+	}
+	return nil
+}
+
 func samePrompts(a, b []rules.Prompt) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if a[i].Seat != b[i].Seat || a[i].Text != b[i].Text {
+		if a[i].Seat != b[i].Seat || a[i].English() != b[i].English() {
 			return false
 		}
 	}

@@ -53,7 +53,7 @@ func publicAfter(st rules.State, seats int, s rules.Seat, evs []rules.Event) []b
 	for _, e := range evs {
 		for v := rules.Spectator; int(v) < seats; v++ {
 			if v != s && (e.Public() || e.VisibleTo(v)) {
-				fmt.Fprintf(&b, "event to %d: %s\n", v, e.Text)
+				fmt.Fprintf(&b, "event to %d: %s\n", v, e.English())
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func publicAfter(st rules.State, seats int, s rules.Seat, evs []rules.Event) []b
 			continue
 		}
 		ans, _ := json.Marshal(p.Answers)
-		fmt.Fprintf(&b, "awaits %d: %s | %s | %s\n", p.Seat, p.Text, p.Default.String(), ans)
+		fmt.Fprintf(&b, "awaits %d: %s | %s | %s\n", p.Seat, p.English(), p.Default.String(), ans)
 	}
 	return b.Bytes()
 }
@@ -152,7 +152,7 @@ func choiceTree(st rules.State, s rules.Seat) string {
 		next, complete, err := st.Choices(s, m)
 		fmt.Fprintf(&b, "%q complete=%v err=%v:", m.String(), complete, err)
 		for _, c := range next {
-			fmt.Fprintf(&b, " %s[%s]", c.Token, c.Label)
+			fmt.Fprintf(&b, " %s[%s]", c.Token, c.English())
 			queue = append(queue, append(append(rules.Move{}, m...), c.Token))
 		}
 		b.WriteString("\n")
@@ -184,8 +184,8 @@ func checkBlindTree(st rules.State, prompts []rules.Prompt, scramble func(rules.
 		}
 		wp, _ := rules.PromptFor(st, p.Seat)
 		gp, _ := rules.PromptFor(sc, p.Seat)
-		if wp.Text != gp.Text {
-			return fmt.Errorf("seat %d's prompt changes when only what it may not see is re-dealt: %q, %q", p.Seat, wp.Text, gp.Text)
+		if wp.English() != gp.English() {
+			return fmt.Errorf("seat %d's prompt changes when only what it may not see is re-dealt: %q, %q", p.Seat, wp.English(), gp.English())
 		}
 	}
 	return nil

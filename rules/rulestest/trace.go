@@ -47,7 +47,7 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 		awaited := map[rules.Seat]bool{}
 		for _, p := range ps {
 			awaited[p.Seat] = true
-			w("prompt %d %q %q", p.Seat, p.Text, p.Default.String())
+			w("prompt %d %q %q", p.Seat, p.English(), p.Default.String())
 		}
 		if len(ps) == 0 {
 			return fmt.Errorf("running but awaiting nobody")
@@ -65,7 +65,7 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 			// Tokens and labels only: a field added to Choice must not change every digest.
 			pairs := make([][2]string, len(next))
 			for i, c := range next {
-				pairs[i] = [2]string{c.Token, c.Label}
+				pairs[i] = [2]string{c.Token, c.English()}
 			}
 			w("menu %v %q", complete, pairs)
 			if !complete && k < len(m) {
@@ -94,7 +94,7 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 		}
 		w("move %d %q", p, m.String())
 		for _, e := range ev {
-			w("event %v %q", e.To, e.Text)
+			w("event %v %q", e.To, e.English())
 		}
 		if n%7 == 0 {
 			data, err := st.Encode()
@@ -114,14 +114,12 @@ func trace(h hash.Hash, g rules.Game, s rules.Setup, maxMoves int) error {
 		return err
 	}
 	h.Write(data)
-	res := st.Result()
-	if res != nil && res.ReasonMsg != nil {
-		// The message is the reason's text again, and %+v would print its address.
-		r := *res
-		r.ReasonMsg = nil
-		res = &r
+	// The result as the digests recorded before results lost their English field printed it.
+	if res := st.Result(); res != nil {
+		w("result &{Ranks:%v Scores:%v Reason:%s ReasonMsg:<nil>}", res.Ranks, res.Scores, res.English())
+	} else {
+		w("result <nil>")
 	}
-	w("result %+v", res)
 	return nil
 }
 

@@ -56,7 +56,7 @@ func CheckWordsEverywhere(t *testing.T, g rules.Game, langs []string, c WordChec
 				}
 				if key := lang + " " + tok; !missing[key] {
 					missing[key] = true
-					t.Errorf("%s: no word for the token %q (offered after %q, labelled %q)", lang, tok, where, ch.Label)
+					t.Errorf("%s: no word for the token %q (offered after %q, labelled %q)", lang, tok, where, ch.English())
 				}
 			}
 			w.Each(func(word string, toks []string) {

@@ -28,13 +28,13 @@ func (c *coin) Awaiting() []rules.Prompt {
 	if c.Res != nil {
 		return nil
 	}
-	return []rules.Prompt{{Seat: 0, Text: "guess"}}
+	return []rules.Prompt{{Seat: 0, Msg: rules.Verbatim("guess")}}
 }
 
 func (c *coin) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error) {
 	switch {
 	case s != 0 || c.Res != nil:
-		return nil, false, rules.Illegalf("not your turn")
+		return nil, false, rules.Refuse(rules.Verbatim("not your turn"))
 	case len(m) == 0:
 		return []rules.Choice{{Token: "guess"}}, false, nil
 	case len(m) == 1 && m[0] == "guess":
@@ -42,7 +42,7 @@ func (c *coin) Choices(s rules.Seat, m rules.Move) ([]rules.Choice, bool, error)
 	case len(m) == 2 && m[0] == "guess" && (m[1] == "heads" || m[1] == "tails"):
 		return nil, true, nil
 	}
-	return nil, false, rules.Illegalf("say guess heads or guess tails")
+	return nil, false, rules.Refuse(rules.Verbatim("say guess heads or guess tails"))
 }
 
 func (c *coin) Apply(s rules.Seat, m rules.Move) ([]rules.Event, error) {
