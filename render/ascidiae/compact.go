@@ -59,7 +59,7 @@ func (b *board) compactGrid(i int, x, y float64) {
 	}
 	box(c, x, y, w, h, 10, render.Panel, edge, lw)
 	cy := y + compactHead/2 + 1
-	c.Badge(x+17, cy, 10, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
+	c.Badge(x+17, cy, 11.5, itoa(i+1), render.SeatColour(i), render.ContrastInk(render.SeatColour(i)))
 	right := render.Style{Size: minText, Color: render.Muted, Align: render.Right, VAlign: render.Middle}
 	// The round is in the header; a turn count per player would be a second clock.
 	detail := b.tr("focus_colonies", msg.Number("N", len(p.Colonies)), msg.Number("Of", v.WinTarget))
@@ -130,17 +130,19 @@ func (b *board) compactCell(cv asc.CellView, x, y, w float64, active bool) {
 	chevron(c, math.Round(mx), math.Round(my), 9, cv.Orient, render.Ink)
 }
 
-// compactName is a card's name for a compact space w wide: whole down to 12 px (8 px once the
+// compactName is a card's name for a compact space w wide: whole down to phoneMinText (9 px once the
 // image is 400 px wide), else cut after whole letters with a full stop ("xerocep."), never
 // running over the space's edge into its neighbour.
+// phoneMinText is the smallest text of the phone image: 9 px once its 614 px are shown 400 wide.
+const phoneMinText = 13.85
+
 func compactName(name string, w float64) (string, render.Style) {
 	st := render.Style{Size: 15, Font: render.Bold, Align: render.Center, VAlign: render.Middle}
-	for ; st.Size >= 12; st.Size -= 0.5 {
-		if render.TextWidth(name, st) <= w {
+	for _, size := range []float64{15, 14.5, 14, phoneMinText} {
+		if st.Size = size; render.TextWidth(name, st) <= w {
 			return name, st
 		}
 	}
-	st.Size = 12
 	r := []rune(name)
 	for n := len(r) - 1; n > 3; n-- {
 		if short := string(r[:n]) + "."; render.TextWidth(short, st) <= w {

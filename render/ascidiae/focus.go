@@ -149,7 +149,7 @@ func (b *board) focusColony(col asc.ColonyView, x, y, w float64) {
 	tile(c, x, y, w, focusColH, 6, render.Panel, render.Opaque(fill), render.Ink, 1.5)
 	c.Text(x+7, y+12, col.Slot, render.Style{Size: 15, Font: render.Bold, VAlign: render.Middle})
 	if col.By >= 0 {
-		c.Badge(x+w-12, y+12, 9, itoa(col.By+1), render.SeatColour(col.By), render.ContrastInk(render.SeatColour(col.By)))
+		c.Badge(x+w-13, y+12, 11.5, itoa(col.By+1), render.SeatColour(col.By), render.ContrastInk(render.SeatColour(col.By)))
 		c.Text(x+w-25, y+12, b.tr("claimed"), render.Style{Size: minText, Color: render.Muted, Align: render.Right, VAlign: render.Middle})
 	}
 	drawRow(c, x+7, y+31, w-12, poolShapes(col.Needs), 1)
