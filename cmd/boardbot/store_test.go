@@ -114,8 +114,8 @@ func TestMigrateDB(t *testing.T) {
 			t.Errorf("log of game %d differs: %d and %d moves", id, len(la), len(lb))
 		}
 	}
-	if v, ok, err := dst.Setting(ctx, "user", "bob", "dm"); err != nil || !ok || v != "on" {
-		t.Errorf("bob's dm setting after the copy = %q, %v, %v", v, ok, err)
+	if v, ok, err := dst.Setting(ctx, "user", "bob", "hear"); err != nil || !ok || v != "dm" {
+		t.Errorf("bob's hear setting (set as dm on) after the copy = %q, %v, %v", v, ok, err)
 	}
 	moves, _ := src.Moves(ctx, 1)
 	if _, err := dst.AppendMove(ctx, storage.MoveWrite{GameID: 1, ExpectVersion: 1, Move: storage.Move{Notation: "x", InteractionID: moves[3].InteractionID}}); err == nil {
