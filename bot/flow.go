@@ -96,6 +96,13 @@ type flow struct {
 	// Base are the kinds (see Kinds) as they were before the last post: its status edits shorten
 	// a prompt only where the post did, so an edit never hides a question the post told.
 	Base [][]string `json:"base,omitempty"`
+	// Seats are the people the live post asked to play. A post that asks the same people the
+	// same questions again says them short: the post before has them in full, and a long
+	// question repeated in every post of a simultaneous phase (Ascidiae's placement) buried the
+	// news. Brief are the seats the live post shortened so, for its status edits to shorten
+	// the same ones and no others (an edit of the post that told a question in full keeps it).
+	Seats []int `json:"seats,omitempty"`
+	Brief []int `json:"brief,omitempty"`
 	// Edits are, for the latest posts, the seq of the newest status edit delivery made of each
 	// (Service.editMade): a post's events that an edit told are left out of the next post only
 	// when that edit, or a later one, reached the thread (see restore).
@@ -385,6 +392,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	pinged := slices.Clone(f.Pinged)
 	quiet, away, gap := slices.Clone(f.Quiet), slices.Clone(f.Away), slices.Clone(f.Gap)
 	var base [][]string
+	var brief []int
 	if res := st.Result(); res != nil {
 		rest = append(rest, resultTextIn(lang, row, st, s.finalResult(row, res)))
 		n.Recap = true
@@ -396,7 +404,12 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	} else {
 		var kinds [][]string
 		base = f.Kinds
-		lines, k := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds)
+		// Only a post asking several people: one person's next post is their own next turn,
+		// told in full shortAfter times (a game against the AI asks the one person every post).
+		if humans := humanAwaited(row, st); len(humans) > 1 && slices.Equal(humans, f.Seats) {
+			brief = humans
+		}
+		lines, k := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds, brief)
 		rest, kinds = append(rest, lines...), k
 		f.Kinds = kinds
 		round := roundCount(st)
@@ -445,6 +458,15 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	}
 	next.Takeovers = f.Takeovers // not the thread's news: kept for the record
 	next.Kinds, next.Base = f.Kinds, base
+	if st.Result() == nil {
+		next.Seats = humanAwaited(row, st)
+	}
+	for _, q := range brief {
+		// promptLines shortened q when its question is the one asked before the post.
+		if q < len(base) && q < len(f.Kinds) && len(base[q]) > 0 && slices.Equal(base[q], f.Kinds[q]) {
+			next.Brief = append(next.Brief, q)
+		}
+	}
 	next.Now, next.Quiet, next.Away, next.Gap = f.Now, quiet, away, gap
 	if r := roundCount(st); r >= 0 {
 		next.Round = r + 1
@@ -477,7 +499,7 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	}
 	// The post's prompts were shortened against the questions asked before it: its edits
 	// shorten the same ones, or the full question the post told would vanish with the edit.
-	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Base)
+	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Base, f.Brief)
 	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
@@ -554,8 +576,9 @@ func untold(evs []pendingEvent) []pendingEvent {
 
 // promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your
 // turn button for each player, with the answers the game declares public. asked counts the posts
-// that asked each seat before (flow.Asked).
-func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, asked []int, kinds [][]string) ([]string, [][]string) {
+// that asked each seat before (flow.Asked); brief are the seats whose question, if it is the one
+// they were last asked, is said short whatever the count (flow.Seats).
+func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, asked []int, kinds [][]string, brief []int) ([]string, [][]string) {
 	var lines []string
 	kinds = slices.Clone(kinds)
 	var waiting []string
@@ -573,7 +596,9 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 		if scores == "" {
 			scores = s.scoreLine(t, st)
 		}
-		if again && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
+		if again && slices.Contains(brief, int(p.Seat)) {
+			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
+		} else if again && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
 			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
 		} else {
 			// The long prompt tells the player's own score at most: the others' go beside it as
@@ -709,4 +734,16 @@ func promptLine(lang string, row *storage.Game, st rules.State, p rules.Prompt) 
 		return label + text[len(own):] // the game's own "House I, your turn"
 	}
 	return T(lang, "name_colon", "Name", label, "Text", text) // French puts a space before ":"
+}
+
+// humanAwaited are the seats of the people st awaits, in seat order.
+func humanAwaited(row *storage.Game, st rules.State) []int {
+	var out []int
+	for _, p := range st.Awaiting() {
+		if !isRobot(row, p.Seat) {
+			out = append(out, int(p.Seat))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
