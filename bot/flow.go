@@ -97,12 +97,16 @@ type flow struct {
 	// a prompt only where the post did, so an edit never hides a question the post told.
 	Base [][]string `json:"base,omitempty"`
 	// Seats are the people the live post asked to play. A post that asks the same people the
-	// same questions again says them short: the post before has them in full, and a long
-	// question repeated in every post of a simultaneous phase (Ascidiae's placement) buried the
-	// news. Brief are the seats the live post shortened so, for its status edits to shorten
-	// the same ones and no others (an edit of the post that told a question in full keeps it).
-	Seats []int `json:"seats,omitempty"`
-	Brief []int `json:"brief,omitempty"`
+	// same questions again says them short where an earlier post still shows them in full: a
+	// long question repeated in every post of a simultaneous phase (Ascidiae's placement)
+	// buried the news. Above are, by seat, the question (kind) an earlier post shows in full as
+	// it now reads (its last edit), Live the one the live post shows in full as it now reads;
+	// a post or an edit shortens only a question Above has, so the thread always keeps it once.
+	// Brief are the seats the live post shortened so, for its edits to shorten no others.
+	Seats []int    `json:"seats,omitempty"`
+	Above []string `json:"above,omitempty"`
+	Live  []string `json:"live,omitempty"`
+	Brief []int    `json:"brief,omitempty"`
 	// Edits are, for the latest posts, the seq of the newest status edit delivery made of each
 	// (Service.editMade): a post's events that an edit told are left out of the next post only
 	// when that edit, or a later one, reached the thread (see restore).
@@ -393,6 +397,13 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	quiet, away, gap := slices.Clone(f.Quiet), slices.Clone(f.Away), slices.Clone(f.Gap)
 	var base [][]string
 	var brief []int
+	// The live post is now an earlier one: what it shows in full stays in the thread.
+	held := slices.Clone(f.Above)
+	for q, k := range f.Live {
+		if k != "" {
+			held = seatKind(held, q, k)
+		}
+	}
 	if res := st.Result(); res != nil {
 		rest = append(rest, resultTextIn(lang, row, st, s.finalResult(row, res)))
 		n.Recap = true
@@ -407,7 +418,7 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 		// Only a post asking several people: one person's next post is their own next turn,
 		// told in full shortAfter times (a game against the AI asks the one person every post).
 		if humans := humanAwaited(row, st); len(humans) > 1 && slices.Equal(humans, f.Seats) {
-			brief = humans
+			brief = heldBrief(row, st, held, f.Kinds, humans)
 		}
 		lines, k := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds, brief)
 		rest, kinds = append(rest, lines...), k
@@ -461,11 +472,9 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	if st.Result() == nil {
 		next.Seats = humanAwaited(row, st)
 	}
-	for _, q := range brief {
-		// promptLines shortened q when its question is the one asked before the post.
-		if q < len(base) && q < len(f.Kinds) && len(base[q]) > 0 && slices.Equal(base[q], f.Kinds[q]) {
-			next.Brief = append(next.Brief, q)
-		}
+	next.Brief, next.Above = brief, held
+	if st.Result() == nil {
+		next.Live = liveFull(row, st, f.Asked, base, brief)
 	}
 	next.Now, next.Quiet, next.Away, next.Gap = f.Now, quiet, away, gap
 	if r := roundCount(st); r >= 0 {
@@ -499,7 +508,8 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	}
 	// The post's prompts were shortened against the questions asked before it: its edits
 	// shorten the same ones, or the full question the post told would vanish with the edit.
-	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Base, f.Brief)
+	brief := heldBrief(t.row, st, f.Above, f.Base, f.Brief)
+	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Base, brief)
 	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
@@ -519,6 +529,7 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	}
 	f.Awaited = awaitedSeats(st)
 	f.Told = toldNow(f.Told, st)
+	f.Live = liveFull(t.row, st, f.Asked, f.Base, brief) // what the post reads in full after the edit
 	// Each edit tells every event since the post: those it is the first to tell are marked, so
 	// that the next post leaves them out once an edit this late is made.
 	f.Pending = slices.Clone(f.Pending)
@@ -592,13 +603,10 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 		for len(kinds) <= int(p.Seat) {
 			kinds = append(kinds, nil)
 		}
-		again := slices.Equal(kinds[p.Seat], []string{kind})
 		if scores == "" {
 			scores = s.scoreLine(t, st)
 		}
-		if again && slices.Contains(brief, int(p.Seat)) {
-			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
-		} else if again && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
+		if promptShort(p, asked, kinds, brief) {
 			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
 		} else {
 			// The long prompt tells the player's own score at most: the others' go beside it as
@@ -703,7 +711,7 @@ func (s *Service) scoreLine(t *table, st rules.State) string {
 	if t.kit.Progress == nil {
 		return "-"
 	}
-	pr, err := t.kit.Progress(st.View(rules.Spectator))
+	pr, err := t.kit.Progress(st.View(rules.Spectator), LangEnglish) // the numbers only
 	if err != nil || len(pr.Values) != len(t.row.Players) || pr.Measure != pr.Unit {
 		return "-"
 	}
@@ -746,4 +754,51 @@ func humanAwaited(row *storage.Game, st rules.State) []int {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// promptShort is whether p is said short after the posts that asked each seat (asked), the
+// questions each was asked before (kinds) and the seats an earlier post shows it to (brief): the
+// same question asked again, to a player who has had it shortAfter times or can read it above.
+func promptShort(p rules.Prompt, asked []int, kinds [][]string, brief []int) bool {
+	q := int(p.Seat)
+	if q >= len(kinds) || !slices.Equal(kinds[q], []string{promptKind(p)}) {
+		return false
+	}
+	return slices.Contains(brief, q) || (q < len(asked) && asked[q] >= shortAfter)
+}
+
+// heldBrief are the seats among whose question st asks again (as kinds have it) and an earlier
+// post shows in full (held).
+func heldBrief(row *storage.Game, st rules.State, held []string, kinds [][]string, among []int) []int {
+	var out []int
+	for _, p := range st.Awaiting() {
+		q, kind := int(p.Seat), promptKind(p)
+		if isRobot(row, p.Seat) || !slices.Contains(among, q) || q >= len(held) || held[q] != kind {
+			continue
+		}
+		if q < len(kinds) && slices.Equal(kinds[q], []string{kind}) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// liveFull are, by seat, the questions a post or edit of st shows in full (see promptLines).
+func liveFull(row *storage.Game, st rules.State, asked []int, kinds [][]string, brief []int) []string {
+	var out []string
+	for _, p := range st.Awaiting() {
+		if !isRobot(row, p.Seat) && !promptShort(p, asked, kinds, brief) {
+			out = seatKind(out, int(p.Seat), promptKind(p))
+		}
+	}
+	return out
+}
+
+// seatKind is kinds with seat q's set to k.
+func seatKind(kinds []string, q int, k string) []string {
+	for len(kinds) <= q {
+		kinds = append(kinds, "")
+	}
+	kinds[q] = k
+	return kinds
 }
