@@ -536,13 +536,13 @@ func (otherQuestion) Awaiting() []rules.Prompt {
 // game without a running score shows none.
 func TestEveryPromptShowsTheScores(t *testing.T) {
 	s := &Service{}
-	scored := func(view any) (recap.Progress, error) {
+	scored := func(view any, _ string) (recap.Progress, error) {
 		return recap.Progress{Measure: "points", Unit: "points", Values: []int{4, 17}}, nil
 	}
 	st := seatMenu{[]rules.Move{{"x"}}}
 	for _, c := range []struct {
 		name     string
-		progress func(view any) (recap.Progress, error)
+		progress func(view any, lang string) (recap.Progress, error)
 		asked    int
 		kinds    [][]string
 		want     string
@@ -576,7 +576,7 @@ func (a asking) Awaiting() []rules.Prompt { return []rules.Prompt{{Seat: 0, Text
 // again, numbers aside: another attack to join or another offer to answer is told in full.
 func TestShortPromptNamesTheDecision(t *testing.T) {
 	s := &Service{}
-	scored := func(view any) (recap.Progress, error) {
+	scored := func(view any, _ string) (recap.Progress, error) {
 		return recap.Progress{Measure: "points", Unit: "points", Values: []int{4, 17}}, nil
 	}
 	trade := asking{seatMenu{[]rules.Move{{"x"}}}, "Trade window: offer resources to a neighbour, answer offers, or say done."}

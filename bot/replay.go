@@ -79,7 +79,7 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 		if kit.Progress == nil {
 			return nil
 		}
-		p, err := kit.Progress(st.View(rules.Spectator))
+		p, err := kit.Progress(st.View(rules.Spectator), lang)
 		if err != nil {
 			return nil
 		}
@@ -479,13 +479,13 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 	if err != nil {
 		return rc, err
 	}
-	first, err := kit.Progress(st.View(rules.Spectator))
+	first, err := kit.Progress(st.View(rules.Spectator), lang)
 	if err != nil {
 		return rc, err
 	}
 	series := [][]int{first.Values}
 	final, err := record.Replay(kit.Game, rec, func(_ int, st rules.State, _ []rules.Event) error {
-		p, err := kit.Progress(st.View(rules.Spectator))
+		p, err := kit.Progress(st.View(rules.Spectator), lang)
 		series = append(series, p.Values)
 		return err
 	})
@@ -563,7 +563,7 @@ func concludedScores(kit Kit, st rules.State, seats int) []int {
 	if err != nil {
 		return nil
 	}
-	p, err := kit.Progress(cp.View(rules.Spectator))
+	p, err := kit.Progress(cp.View(rules.Spectator), LangEnglish) // the numbers only
 	if err != nil || len(p.Final) != seats {
 		return nil
 	}
