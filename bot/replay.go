@@ -457,6 +457,12 @@ func RecapPNG(kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
 	return recapPNG(LangEnglish, kit, rec, times, nil)
 }
 
+// RecapPNGIn is RecapPNG drawn for a reader of lang: its labels, names and the seats' letters
+// as the game's boards in that language show them.
+func RecapPNGIn(lang string, kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
+	return recapPNG(lang, kit, rec, times, nil)
+}
+
 // recapPNG is RecapPNG in lang with the platform's result, when it gave one, over the engine's.
 func recapPNG(lang string, kit Kit, rec *record.Record, times []time.Time, final *rules.Result) ([]byte, error) {
 	rc, err := recapWith(lang, kit, rec, times, final)
