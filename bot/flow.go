@@ -97,6 +97,17 @@ type flow struct {
 	// Base are the kinds (see Kinds) as they were before the last post: its status edits shorten
 	// a prompt only where the post did, so an edit never hides a question the post told.
 	Base [][]string `json:"base,omitempty"`
+	// Seats are the people the live post asked to play. A post that asks the same people the
+	// same questions again says them short where an earlier post still shows them in full: a
+	// long question repeated in every post of a simultaneous phase (Ascidiae's placement)
+	// buried the news. Above are, by seat, the question (kind) an earlier post shows in full as
+	// it now reads (its last edit), Live the one the live post shows in full as it now reads;
+	// a post or an edit shortens only a question Above has, so the thread always keeps it once.
+	// Brief are the seats the live post shortened so, for its edits to shorten no others.
+	Seats []int    `json:"seats,omitempty"`
+	Above []string `json:"above,omitempty"`
+	Live  []string `json:"live,omitempty"`
+	Brief []int    `json:"brief,omitempty"`
 	// Edits are, for the latest posts, the seq of the newest status edit delivery made of each
 	// (Service.editMade): a post's events that an edit told are left out of the next post only
 	// when that edit, or a later one, reached the thread (see restore).
@@ -422,6 +433,14 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	pinged := slices.Clone(f.Pinged)
 	quiet, away, gap := slices.Clone(f.Quiet), slices.Clone(f.Away), slices.Clone(f.Gap)
 	var base [][]string
+	var brief []int
+	// The live post is now an earlier one: what it shows in full stays in the thread.
+	held := slices.Clone(f.Above)
+	for q, k := range f.Live {
+		if k != "" {
+			held = seatKind(held, q, k)
+		}
+	}
 	if res := st.Result(); res != nil {
 		rest = append(rest, resultTextIn(lang, row, st, s.finalResult(row, res)))
 		n.Recap = true
@@ -433,7 +452,12 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	} else {
 		var kinds [][]string
 		base = f.Kinds
-		lines, k := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds)
+		// Only a post asking several people: one person's next post is their own next turn,
+		// told in full shortAfter times (a game against the AI asks the one person every post).
+		if humans := humanAwaited(row, st); len(humans) > 1 && slices.Equal(humans, f.Seats) {
+			brief = heldBrief(row, st, held, f.Kinds, humans)
+		}
+		lines, k := s.promptLines(lang, t, st, &n, f.Asked, f.Kinds, brief)
 		rest, kinds = append(rest, lines...), k
 		f.Kinds = kinds
 		round := roundCount(st)
@@ -483,6 +507,13 @@ func (s *Service) post(t *table, st rules.State, seq int64, f flow, lead string)
 	next.Takeovers = f.Takeovers                      // not the thread's news: kept for the record
 	next.Midturn, next.Unshown = f.Midturn, f.Unshown // what players typing saw, not the thread's
 	next.Kinds, next.Base = f.Kinds, base
+	if st.Result() == nil {
+		next.Seats = humanAwaited(row, st)
+	}
+	next.Brief, next.Above = brief, held
+	if st.Result() == nil {
+		next.Live = liveFull(row, st, f.Asked, base, brief)
+	}
 	next.Now, next.Quiet, next.Away, next.Gap = f.Now, quiet, away, gap
 	if r := roundCount(st); r >= 0 {
 		next.Round = r + 1
@@ -516,7 +547,8 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	}
 	// The post's prompts were shortened against the questions asked before it: its edits
 	// shorten the same ones, or the full question the post told would vanish with the edit.
-	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Base)
+	brief := heldBrief(t.row, st, f.Above, f.Base, f.Brief)
+	prompts, _ := s.promptLines(lang, t, st, &n, f.Asked, f.Base, brief)
 	if evs := turnLines(f.Pending); len(evs) > 0 {
 		lines = append(lines, T(lang, "since_then"))
 		lines = append(lines, evs...)
@@ -536,6 +568,7 @@ func (s *Service) status(t *table, st rules.State, seq int64, f flow) (flow, []s
 	}
 	f.Awaited = awaitedSeats(st)
 	f.Told = toldNow(f.Told, st)
+	f.Live = liveFull(t.row, st, f.Asked, f.Base, brief) // what the post reads in full after the edit
 	// Each edit tells every event since the post: those it is the first to tell are marked, so
 	// that the next post leaves them out once an edit this late is made.
 	f.Pending = slices.Clone(f.Pending)
@@ -593,8 +626,9 @@ func untold(evs []pendingEvent) []pendingEvent {
 
 // promptLines says what each awaited seat is asked, and fills n's prompt buttons: a Take your
 // turn button for each player, with the answers the game declares public. asked counts the posts
-// that asked each seat before (flow.Asked).
-func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, asked []int, kinds [][]string) ([]string, [][]string) {
+// that asked each seat before (flow.Asked); brief are the seats whose question, if it is the one
+// they were last asked, is said short whatever the count (flow.Seats).
+func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, asked []int, kinds [][]string, brief []int) ([]string, [][]string) {
 	var lines []string
 	kinds = slices.Clone(kinds)
 	var waiting []string
@@ -608,11 +642,10 @@ func (s *Service) promptLines(lang string, t *table, st rules.State, n *Notice, 
 		for len(kinds) <= int(p.Seat) {
 			kinds = append(kinds, nil)
 		}
-		again := slices.Equal(kinds[p.Seat], []string{kind})
 		if scores == "" {
 			scores = s.scoreLine(lang, t, st)
 		}
-		if again && int(p.Seat) < len(asked) && asked[p.Seat] >= shortAfter {
+		if promptShort(p, asked, kinds, brief) {
 			lines = append(lines, shortPrompt(lang, t.row, st, p, scores))
 		} else {
 			// The long prompt tells the player's own score at most: the others' go beside it as
@@ -718,7 +751,7 @@ func (s *Service) scoreLine(lang string, t *table, st rules.State) string {
 	if t.kit.Progress == nil {
 		return "-"
 	}
-	pr, err := t.kit.Progress(st.View(rules.Spectator))
+	pr, err := t.kit.Progress(st.View(rules.Spectator), LangEnglish) // the numbers only
 	if err != nil || len(pr.Values) != len(t.row.Players) || pr.Measure != pr.Unit {
 		return "-"
 	}
@@ -752,4 +785,63 @@ func promptLine(lang string, row *storage.Game, st rules.State, p rules.Prompt) 
 		return label + text[len(own):] // the game's own "House I, your turn"
 	}
 	return T(lang, "name_colon", "Name", label, "Text", text) // French puts a space before ":"
+}
+
+// humanAwaited are the seats of the people st awaits, in seat order.
+func humanAwaited(row *storage.Game, st rules.State) []int {
+	var out []int
+	for _, p := range st.Awaiting() {
+		if !isRobot(row, p.Seat) {
+			out = append(out, int(p.Seat))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// promptShort is whether p is said short after the posts that asked each seat (asked), the
+// questions each was asked before (kinds) and the seats an earlier post shows it to (brief): the
+// same question asked again, to a player who has had it shortAfter times or can read it above.
+func promptShort(p rules.Prompt, asked []int, kinds [][]string, brief []int) bool {
+	q := int(p.Seat)
+	if q >= len(kinds) || !slices.Equal(kinds[q], []string{promptKind(p)}) {
+		return false
+	}
+	return slices.Contains(brief, q) || (q < len(asked) && asked[q] >= shortAfter)
+}
+
+// heldBrief are the seats among whose question st asks again (as kinds have it) and an earlier
+// post shows in full (held).
+func heldBrief(row *storage.Game, st rules.State, held []string, kinds [][]string, among []int) []int {
+	var out []int
+	for _, p := range st.Awaiting() {
+		q, kind := int(p.Seat), promptKind(p)
+		if isRobot(row, p.Seat) || !slices.Contains(among, q) || q >= len(held) || held[q] != kind {
+			continue
+		}
+		if q < len(kinds) && slices.Equal(kinds[q], []string{kind}) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// liveFull are, by seat, the questions a post or edit of st shows in full (see promptLines).
+func liveFull(row *storage.Game, st rules.State, asked []int, kinds [][]string, brief []int) []string {
+	var out []string
+	for _, p := range st.Awaiting() {
+		if !isRobot(row, p.Seat) && !promptShort(p, asked, kinds, brief) {
+			out = seatKind(out, int(p.Seat), promptKind(p))
+		}
+	}
+	return out
+}
+
+// seatKind is kinds with seat q's set to k.
+func seatKind(kinds []string, q int, k string) []string {
+	for len(kinds) <= q {
+		kinds = append(kinds, "")
+	}
+	kinds[q] = k
+	return kinds
 }

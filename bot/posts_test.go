@@ -504,21 +504,21 @@ func TestShortPromptOnlyForAQuestionSeenBefore(t *testing.T) {
 	tb := &table{row: &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}}}}
 	st := seatMenu{[]rules.Move{{"x"}}}
 	tb.state = st
-	lines, kinds := s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, nil)
+	lines, kinds := s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, nil, nil)
 	if len(lines) != 1 || strings.Contains(lines[0], "your move") {
 		t.Fatalf("a new kind of question after %d asks: %q", shortAfter, lines)
 	}
-	lines, _ = s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, kinds)
+	lines, _ = s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, kinds, nil)
 	if len(lines) != 1 || !strings.Contains(lines[0], "your move") {
 		t.Fatalf("the same kind of question again: %q", lines)
 	}
 	// Another question between (Ascalion's transport after its trade): the first is told again.
 	other := otherQuestion{st}
-	lines, kinds = s.promptLines(LangEnglish, tb, other, &Notice{}, []int{shortAfter}, kinds)
+	lines, kinds = s.promptLines(LangEnglish, tb, other, &Notice{}, []int{shortAfter}, kinds, nil)
 	if len(lines) != 1 || strings.Contains(lines[0], "your move") {
 		t.Fatalf("another question: %q", lines)
 	}
-	lines, _ = s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, kinds)
+	lines, _ = s.promptLines(LangEnglish, tb, st, &Notice{}, []int{shortAfter}, kinds, nil)
 	if len(lines) != 1 || strings.Contains(lines[0], "your move") {
 		t.Fatalf("the first question after another: %q", lines)
 	}
@@ -536,13 +536,13 @@ func (otherQuestion) Awaiting() []rules.Prompt {
 // game without a running score shows none.
 func TestEveryPromptShowsTheScores(t *testing.T) {
 	s := &Service{}
-	scored := func(view any) (recap.Progress, error) {
+	scored := func(view any, _ string) (recap.Progress, error) {
 		return recap.Progress{Measure: "points", Unit: "points", Values: []int{4, 17}}, nil
 	}
 	st := seatMenu{[]rules.Move{{"x"}}}
 	for _, c := range []struct {
 		name     string
-		progress func(view any) (recap.Progress, error)
+		progress func(view any, lang string) (recap.Progress, error)
 		asked    int
 		kinds    [][]string
 		want     string
@@ -556,7 +556,7 @@ func TestEveryPromptShowsTheScores(t *testing.T) {
 		tb := &table{row: &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}}},
 			kit: Kit{Progress: c.progress}}
 		tb.state = st
-		lines, _ := s.promptLines(LangEnglish, tb, st, &Notice{}, []int{c.asked}, c.kinds)
+		lines, _ := s.promptLines(LangEnglish, tb, st, &Notice{}, []int{c.asked}, c.kinds, nil)
 		if len(lines) != 1 || lines[0] != c.want {
 			t.Errorf("%s: %q, want %q", c.name, lines, c.want)
 		}
@@ -578,7 +578,7 @@ func (a asking) Awaiting() []rules.Prompt {
 // again, numbers aside: another attack to join or another offer to answer is told in full.
 func TestShortPromptNamesTheDecision(t *testing.T) {
 	s := &Service{}
-	scored := func(view any) (recap.Progress, error) {
+	scored := func(view any, _ string) (recap.Progress, error) {
 		return recap.Progress{Measure: "points", Unit: "points", Values: []int{4, 17}}, nil
 	}
 	trade := asking{seatMenu{[]rules.Move{{"x"}}}, "Trade window: offer resources to a neighbour, answer offers, or say done."}
@@ -610,7 +610,7 @@ func TestShortPromptNamesTheDecision(t *testing.T) {
 		tb := &table{row: &storage.Game{Players: []storage.Player{{Seat: 0, Name: "ann", UserID: "u-ann"}, {Seat: 1, Name: "bob", UserID: "u-bob"}}},
 			kit: Kit{Progress: scored}}
 		tb.state = c.st
-		lines, _ := s.promptLines(c.lang, tb, c.st, &Notice{}, []int{shortAfter}, c.kinds)
+		lines, _ := s.promptLines(c.lang, tb, c.st, &Notice{}, []int{shortAfter}, c.kinds, nil)
 		if len(lines) != 1 || lines[0] != c.want {
 			t.Errorf("%s: %q, want %q", c.name, lines, c.want)
 		}

@@ -79,7 +79,7 @@ func turnFramesIn(lang string, kit Kit, rec *record.Record) ([]turnFrame, error)
 		if kit.Progress == nil {
 			return nil
 		}
-		p, err := kit.Progress(st.View(rules.Spectator))
+		p, err := kit.Progress(st.View(rules.Spectator), lang)
 		if err != nil {
 			return nil
 		}
@@ -457,6 +457,12 @@ func RecapPNG(kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
 	return recapPNG(LangEnglish, kit, rec, times, nil)
 }
 
+// RecapPNGIn is RecapPNG drawn for a reader of lang: its labels, names and the seats' letters
+// as the game's boards in that language show them.
+func RecapPNGIn(lang string, kit Kit, rec *record.Record, times []time.Time) ([]byte, error) {
+	return recapPNG(lang, kit, rec, times, nil)
+}
+
 // recapPNG is RecapPNG in lang with the platform's result, when it gave one, over the engine's.
 func recapPNG(lang string, kit Kit, rec *record.Record, times []time.Time, final *rules.Result) ([]byte, error) {
 	rc, err := recapWith(lang, kit, rec, times, final)
@@ -479,7 +485,7 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 	if err != nil {
 		return rc, err
 	}
-	first, err := kit.Progress(st.View(rules.Spectator))
+	first, err := kit.Progress(st.View(rules.Spectator), lang)
 	if err != nil {
 		return rc, err
 	}
@@ -489,7 +495,7 @@ func recapWith(lang string, kit Kit, rec *record.Record, times []time.Time, plat
 		opp = append(opp, *first.OpponentValue)
 	}
 	final, err := record.Replay(kit.Game, rec, func(_ int, st rules.State, _ []rules.Event) error {
-		p, err := kit.Progress(st.View(rules.Spectator))
+		p, err := kit.Progress(st.View(rules.Spectator), lang)
 		series = append(series, p.Values)
 		if opp != nil && p.OpponentValue != nil {
 			opp = append(opp, *p.OpponentValue)
@@ -575,7 +581,7 @@ func concludedScores(kit Kit, st rules.State, seats int) []int {
 	if err != nil {
 		return nil
 	}
-	p, err := kit.Progress(cp.View(rules.Spectator))
+	p, err := kit.Progress(cp.View(rules.Spectator), LangEnglish) // the numbers only
 	if err != nil || len(p.Final) != seats {
 		return nil
 	}

@@ -596,3 +596,29 @@ func TestRecapOfAResignationScoresAsTheBoard(t *testing.T) {
 		t.Errorf("the ranks are not the platform's: %+v", rc.Players)
 	}
 }
+
+// The recap's chart marks each seat with its badge on the board in the reader's language: an
+// Ascalion recap in German drew the English colour initials (Y for the yellow seat, not Ge).
+func TestRecapLettersInLanguage(t *testing.T) {
+	kit := replayKits["ascalion"]
+	rec := loadRecord(t, "ascalion")
+	want := map[string][]string{LangEnglish: {"R", "B", "Y"}, "de": {"R", "B", "Ge"}, "es": {"R", "Az", "Am"}, "fr": {"R", "B", "J"}}
+	for lang, letters := range want {
+		rc, err := recapWith(lang, kit, rec, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, p := range rc.Players {
+			if seat < len(letters) && p.Letter != letters[seat] {
+				t.Errorf("%s: seat %d lettered %q, want %q", lang, seat, p.Letter, letters[seat])
+			}
+		}
+		if lang == "de" {
+			img, err := recap.Image(rc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			render.Golden(t, "replay/ascalion-recap-de", img)
+		}
+	}
+}

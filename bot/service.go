@@ -39,7 +39,7 @@ type Kit struct {
 	Palette color.Palette
 	// Progress says what a recap charts and each seat's value in a public view: the score, or
 	// what best shows progress in a game without a running one.
-	Progress func(view any) (recap.Progress, error)
+	Progress func(view any, lang string) (recap.Progress, error)
 	// Usual is what /create and /start assume for this game: its usual table (bot/lobby.go).
 	Usual Usual
 }

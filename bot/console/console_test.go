@@ -31,7 +31,7 @@ func fakePNG(v any, _ render.Meta) ([]byte, error) {
 }
 
 // fakeProgress charts the same value for two seats: enough for a recap picture to be drawn.
-func fakeProgress(any) (recap.Progress, error) {
+func fakeProgress(any, string) (recap.Progress, error) {
 	return recap.Progress{Measure: "points", Values: []int{1, 2}}, nil
 }
 

@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/boardbot/boardbot/bot"
@@ -62,13 +64,18 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	pngDir := fs.String("png", "", "write the board after every move to this folder")
 	gifOut := fs.String("gif", "", "write an animated GIF of the game to this file")
 	recapOut := fs.String("recap", "", "write the recap picture (ranks, progress chart, numbers) to this PNG file")
+	lang := fs.String("lang", bot.LangEnglish, "the language of the recap picture: en, de, es, fr")
 	suggestLevel := fs.String("suggest", "", "print the move the AI of this level (easy, normal, hard) would play for each awaited seat")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: boardbot replay FILE [--json] [--png DIR] [--gif OUT] [--recap OUT] [--suggest LEVEL]")
+		fmt.Fprintln(stderr, "usage: boardbot replay FILE [--json] [--png DIR] [--gif OUT] [--recap OUT [--lang en|de|es|fr]] [--suggest LEVEL]")
+		return 2
+	}
+	if !slices.Contains(bot.Languages, *lang) {
+		fmt.Fprintf(stderr, "boardbot: --lang %q: one of %s\n", *lang, strings.Join(bot.Languages, ", "))
 		return 2
 	}
 	f, err := os.Open(pos[0])
@@ -142,7 +149,7 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if *recapOut != "" {
 		// A record has no move times: the recap leaves out the game's length and longest turn.
-		b, err := bot.RecapPNG(kit, rec, nil)
+		b, err := bot.RecapPNGIn(*lang, kit, rec, nil)
 		if err == nil {
 			err = os.WriteFile(*recapOut, b, 0o644)
 		}

@@ -157,3 +157,29 @@ func TestReplayLastPNGStatesTheEnd(t *testing.T) {
 		t.Fatal("the last board of a resigned game is drawn as running")
 	}
 }
+
+// `replay --recap --lang de` draws the recap for a German reader (its labels, and the seats
+// lettered as the German board letters them: TestRecapLettersInLanguage in bot), not the
+// English picture it always drew; an unknown language is refused.
+func TestReplayRecapInLanguage(t *testing.T) {
+	text, err := os.ReadFile("../../bot/testdata/replay/ascalion.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pics := map[string][]byte{}
+	for _, lang := range []string{"en", "de"} {
+		out := filepath.Join(dir, lang+".png")
+		replayOut(t, string(text), "--recap", out, "--lang", lang)
+		if pics[lang], err = os.ReadFile(out); err != nil || len(pics[lang]) == 0 {
+			t.Fatalf("%s: %v", lang, err)
+		}
+	}
+	if bytes.Equal(pics["en"], pics["de"]) {
+		t.Error("the German recap is the English one")
+	}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"replay", "../../bot/testdata/replay/ascalion.txt", "--recap", filepath.Join(dir, "x.png"), "--lang", "xx"}, &out, &errb); code != 2 {
+		t.Errorf("--lang xx: exit %d, %s", code, errb.String())
+	}
+}

@@ -8,7 +8,7 @@ import (
 
 // Progress is what a recap charts for Ascidiae, which keeps no running score: the colonies each
 // seat has claimed.
-func Progress(v any) (recap.Progress, error) {
+func Progress(v any, lang string) (recap.Progress, error) {
 	view, err := render.ViewOf[game.View](v, "ascidiae")
 	if err != nil {
 		return recap.Progress{}, err

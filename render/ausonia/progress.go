@@ -10,7 +10,7 @@ import (
 )
 
 // Progress is what a recap charts for Ausonia: each house's influence (public on the track).
-func Progress(v any) (recap.Progress, error) {
+func Progress(v any, lang string) (recap.Progress, error) {
 	view, err := render.ViewOf[game.View](v, "ausonia")
 	if err != nil {
 		return recap.Progress{}, err

@@ -12,7 +12,7 @@ import (
 // the English text stays as before.
 func TestProgressSoloOpponent(t *testing.T) {
 	v := game.View{Players: []game.PlayerView{{Seat: 0, House: "I", Influence: 12}}, Solo: &game.SoloView{Aspirant: "1", Name: "The Upstart"}}
-	p, err := Progress(v)
+	p, err := Progress(v, "en")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // Progress is what a recap charts for Autumn Ash: each seat's points (public on the board).
-func Progress(v any) (recap.Progress, error) {
+func Progress(v any, lang string) (recap.Progress, error) {
 	view, err := render.ViewOf[game.View](v, "autumn-ash")
 	if err != nil {
 		return recap.Progress{}, err

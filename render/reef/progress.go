@@ -10,7 +10,7 @@ import (
 
 // Progress is what a recap charts for Reef Encounter, whose scores stay behind the screens until
 // the end: the polyps each seat has fed its parrotfish, a count the public view shows.
-func Progress(v any) (recap.Progress, error) {
+func Progress(v any, lang string) (recap.Progress, error) {
 	view, err := render.ViewOf[game.View](v, "reef-encounter")
 	if err != nil {
 		return recap.Progress{}, err

@@ -267,7 +267,11 @@ func (s *state) playPlace(p int, r *rd) error {
 		}
 	}
 	what := map[int]M{placeHorse: wFoalLand, placeFollower: wConvertArea, placeBook: wBookArea}[pl.Kind]
-	a, err := s.readArea(r, spots, what)
+	var why func(a int) M
+	if pl.Kind == placeHorse {
+		why = s.whyNotFoal(pl, spots)
+	}
+	a, err := s.readAreaWhy(r, spots, what, s.areaLabel, why)
 	if err != nil {
 		return err
 	}
@@ -275,4 +279,25 @@ func (s *state) playPlace(p int, r *rd) error {
 	s.Place = s.Place[1:]
 	s.nextPlacement()
 	return nil
+}
+
+// whyNotFoal refuses a foal on the player's own land in words (it is already theirs, and holds a
+// horse or lies beyond the horses' chain): "Comorium (Red's) is not a free land of yours" named
+// the player's own colour as if it were someone else's. The lands that fit follow.
+func (s *state) whyNotFoal(pl pending, spots []int) func(a int) M {
+	toks := make([]string, len(spots))
+	for i, a := range spots {
+		toks[i] = s.areaToken(a)
+	}
+	return func(a int) M {
+		if a < 0 || a >= vesselArea || s.owner(a) != pl.Seat {
+			return nil
+		}
+		key := "why_foal_far"
+		if s.Lands[a].Goods[Horse] > 0 {
+			key = "why_foal_horse"
+		}
+		w := say(key, nested("Area", s.areaName(a)), nested("Source", s.areaName(pl.Source)))
+		return say("bad_why_write", nested("Why", w), nested("Choices", short(toks, 6)))
+	}
 }

@@ -1,9 +1,12 @@
 package ascalion
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // Refusals name the rule and what to write instead, each a slip a player makes, with the whole
@@ -41,7 +44,7 @@ func TestRefusalWording(t *testing.T) {
 			f.s.produce(f.land("Ys"), &got)
 			f.s.Stage = stPlace
 			return f
-		}, 0, "comorium", "Comorium (Red's) is not a free land of yours for the foal. Write one of: doilan, tarvos."},
+		}, 0, "comorium", "Comorium is already yours, but a horse stands there: the foal needs a land of yours with no horse. Write one of: doilan, tarvos."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -52,5 +55,36 @@ func TestRefusalWording(t *testing.T) {
 				t.Errorf("%q refused with\n  %v\nwant\n  %s", c.move, err, c.want)
 			}
 		})
+	}
+}
+
+// A foal refused on the player's own land says in every language that the land is theirs already
+// (no colour in brackets, as if it were someone else's) and still names the lands that fit.
+func TestFoalOnOwnLandRefusal(t *testing.T) {
+	want := map[string]string{
+		"en": "Minda is already yours, but the foal cannot reach it",
+		"de": "Minda gehört dir schon, aber das Fohlen erreicht es nicht",
+		"es": "Minda ya es tuya, pero el potro no puede llegar",
+		"fr": "Minda est déjà à toi, mais le poulain ne peut pas l'atteindre",
+	}
+	// Minda is the player's, free of horses, but beyond the source's chain of horse lands.
+	f := newFixture(t, 2).own(0, "Ys", "Doilan", "Tarvos", "Minda").source("Ys", Horse).put("Ys", "horse").city("Ys")
+	if slices.Contains(f.s.horseSpots(0, f.land("Ys")), f.land("Minda")) {
+		t.Fatal("fixture: Minda is a spot for the foal")
+	}
+	var got Goods
+	f.s.produce(f.land("Ys"), &got)
+	f.s.Stage = stPlace
+	m, _ := rules.ParseMove("minda")
+	_, err := f.s.Apply(0, m)
+	reason := rules.IllegalMsg(err)
+	if reason == nil {
+		t.Fatalf("comorium: %v", err)
+	}
+	for _, lang := range msg.Languages {
+		text := msg.Render(reason, lang, nil)
+		if !strings.Contains(text, want[lang]) || strings.Contains(text, "(") || !strings.Contains(text, ": tarvos.") {
+			t.Errorf("%s: %q, want %q, no brackets, and the lands that fit", lang, text, want[lang])
+		}
 	}
 }
