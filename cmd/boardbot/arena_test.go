@@ -114,8 +114,9 @@ func TestArenaHabitDumpMakesItsDirectory(t *testing.T) {
 // rounds); the split adds up to the wins.
 func TestArenaWinsBy(t *testing.T) {
 	var out, errb bytes.Buffer
+	// -habits=false: judging random players' habits was nine tenths of this test's cost.
 	code := run(context.Background(), []string{"arena", "--game", "ascalion", "--seats", "2", "--games", "2",
-		"--players", "random,random", "--json"}, &out, &errb)
+		"--players", "random,random", "--json", "-habits=false"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -136,5 +137,15 @@ func TestArenaWinsBy(t *testing.T) {
 	}
 	if sum != k.Wins || sum == 0 {
 		t.Errorf("wins by %v add up to %v, wins %v", k.WinsBy, sum, k.Wins)
+	}
+	if len(k.Habits) != 0 {
+		t.Errorf("-habits=false judged habits: %v", k.Habits)
+	}
+	// A dump of habits nobody judges would stay empty without a word.
+	errb.Reset()
+	code = run(context.Background(), []string{"arena", "--game", "ascalion", "--games", "1", "--players", "random,random",
+		"-habits=false", "--habit-dump", t.TempDir()}, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "-habits=false") {
+		t.Errorf("-habits=false with --habit-dump: exit %d, %s", code, errb.String())
 	}
 }
