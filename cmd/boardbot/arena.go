@@ -155,6 +155,7 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	wall := fs.Duration("time", 0, "start no new game after this much time (0: play them all); keeps runs bounded on a shared machine")
 	perDecision := fs.Bool("per-decision", false, "give every AI decision its full budget (no turn budget, no memory of the turn), as before issue 23")
 	progress := fs.Bool("progress", false, "print a line per finished game to stderr")
+	habits := fs.Bool("habits", true, "judge every move for habits; -habits=false spares the judges' cost (in some games most of the arena's) when only the wins matter")
 	habitDump := fs.String("habit-dump", "", "a directory: for every habit, write the position where the seat's turn began (JSON), to reproduce it")
 	opts := optionFlag{}
 	fs.Var(opts, "option", "key=value, repeatable")
@@ -190,6 +191,10 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			ps[i].level = ""
 		}
 	}
+	if *habitDump != "" && !*habits {
+		fmt.Fprintln(stderr, "boardbot: --habit-dump dumps the habits that -habits=false leaves unjudged")
+		return 2
+	}
 	if *habitDump != "" {
 		// Made here, not at the first habit: a missing directory would lose every dump silently.
 		if err := os.MkdirAll(*habitDump, 0o755); err != nil {
@@ -197,7 +202,7 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 2
 		}
 	}
-	arenaDump, arenaProgress = *habitDump, nil
+	arenaDump, arenaProgress, arenaHabits = *habitDump, nil, *habits
 	if *progress {
 		arenaProgress = stderr
 	}
@@ -240,6 +245,9 @@ func printArena(w io.Writer, st arenaStats) {
 
 // arenaDump is the directory --habit-dump names ("" for none).
 var arenaDump string
+
+// arenaHabits is --habits: whether every move is judged for habits.
+var arenaHabits = true
 
 // arenaProgress, with --progress, receives a line per finished game.
 var arenaProgress io.Writer
@@ -334,10 +342,12 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 					turns[seat].Fix(p.share)
 				}
 			}
-			before, err := ai.Clone(g, st)
-			if err != nil {
-				out.Failures = append(out.Failures, err.Error())
-				break
+			var before rules.State // the judges' look before the move (--habits)
+			if arenaHabits {
+				if before, err = ai.Clone(g, st); err != nil {
+					out.Failures = append(out.Failures, err.Error())
+					break
+				}
 			}
 			t0 := time.Now()
 			c0, cpuOK := threadCPU()
@@ -358,7 +368,10 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 				turnCPU += float64((c1 - c0).Microseconds()) / 1000
 			}
 			a := byKind[p.kind]
-			hs := watch.Move(before, seat, m, evs, st)
+			var hs []string
+			if arenaHabits {
+				hs = watch.Move(before, seat, m, evs, st)
+			}
 			for _, h := range hs {
 				a.habits[h]++
 			}
@@ -387,9 +400,11 @@ func arena(ctx context.Context, g rules.Game, ps []arenaPlayer, seats, games int
 		if res == nil {
 			continue
 		}
-		for s, hs := range watch.End(st, seats) {
-			for h, c := range hs {
-				byKind[at(s).kind].habits[h] += c
+		if arenaHabits {
+			for s, hs := range watch.End(st, seats) {
+				for h, c := range hs {
+					byKind[at(s).kind].habits[h] += c
+				}
 			}
 		}
 		out.Finished++

@@ -48,10 +48,12 @@ func TestParsePlayer(t *testing.T) {
 // sits every game, and the figures are printed as JSON.
 func TestArenaCounts(t *testing.T) {
 	// One arena shows the JSON figures, the --progress lines and --habit-dump at once (each game
-	// of an AI costs seconds).
+	// of an AI costs seconds). The AI's opponent is greedy, not random: the habit judges look
+	// twice at a move that leaves points on the table, which random does at nearly every move
+	// (three fifths of this test's CPU), and greedy seldom.
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "2",
-		"--players", "ai:easy,random", "--json", "--progress", "--habit-dump", t.TempDir()}, &out, &errb)
+		"--players", "ai:easy,greedy", "--json", "--progress", "--habit-dump", t.TempDir()}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -86,7 +88,7 @@ func TestArenaCounts(t *testing.T) {
 	}
 	out.Reset()
 	code = run(context.Background(), []string{"arena", "--game", "autumn-ash", "--seats", "2", "--games", "1",
-		"--players", "ai:easy,random", "--per-decision"}, &out, &errb)
+		"--players", "ai:easy,greedy", "--per-decision"}, &out, &errb)
 	if code != 0 || !strings.Contains(out.String(), "per turn") {
 		t.Fatalf("--per-decision: exit %d: %s%s", code, out.String(), errb.String())
 	}
@@ -114,8 +116,9 @@ func TestArenaHabitDumpMakesItsDirectory(t *testing.T) {
 // rounds); the split adds up to the wins.
 func TestArenaWinsBy(t *testing.T) {
 	var out, errb bytes.Buffer
+	// -habits=false: judging random players' habits was nine tenths of this test's cost.
 	code := run(context.Background(), []string{"arena", "--game", "ascalion", "--seats", "2", "--games", "2",
-		"--players", "random,random", "--json"}, &out, &errb)
+		"--players", "random,random", "--json", "-habits=false"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -136,5 +139,15 @@ func TestArenaWinsBy(t *testing.T) {
 	}
 	if sum != k.Wins || sum == 0 {
 		t.Errorf("wins by %v add up to %v, wins %v", k.WinsBy, sum, k.Wins)
+	}
+	if len(k.Habits) != 0 {
+		t.Errorf("-habits=false judged habits: %v", k.Habits)
+	}
+	// A dump of habits nobody judges would stay empty without a word.
+	errb.Reset()
+	code = run(context.Background(), []string{"arena", "--game", "ascalion", "--games", "1", "--players", "random,random",
+		"-habits=false", "--habit-dump", t.TempDir()}, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "-habits=false") {
+		t.Errorf("-habits=false with --habit-dump: exit %d, %s", code, errb.String())
 	}
 }

@@ -171,16 +171,28 @@ func (p *privacyTable) public(seat rules.Seat, m rules.Move, transform func(rule
 	return strings.Join(append(append(p.rec.take(), views...), hist...), "\n")
 }
 
-// publicEffect is what everyone learns from a move: its public events, the public view and who
-// is asked what after it.
-func publicEffect(g rules.Game, st rules.State, seat rules.Seat, m rules.Move) (string, bool) {
-	c, err := rules.Clone(g, st)
-	if err != nil {
-		return "", false
+// publicEffect is what everyone learns from a move: its public events, and (after) the public
+// view and who is asked what after it. The view is marshalled only when asked: most moves differ
+// already in their events, and marshalling a view for each of 40 alternatives cost seconds.
+type publicEffect struct {
+	events string
+	state  rules.State
+	view   string
+}
+
+func newPublicEffect(g rules.Game, st rules.State, seat rules.Seat, m rules.Move) (*publicEffect, bool) {
+	var c rules.State
+	if f, ok := st.(interface{ Clone() rules.State }); ok {
+		c = f.Clone() // the engines' fast copy (rulestest's FastPathsAgree holds it to Encode/Decode)
+	} else {
+		var err error
+		if c, err = rules.Clone(g, st); err != nil {
+			return nil, false
+		}
 	}
 	evs, err := c.Apply(seat, m)
 	if err != nil {
-		return "", false
+		return nil, false
 	}
 	var pub []string
 	for _, e := range evs {
@@ -188,9 +200,21 @@ func publicEffect(g rules.Game, st rules.State, seat rules.Seat, m rules.Move) (
 			pub = append(pub, e.English())
 		}
 	}
-	v, _ := json.Marshal(c.View(rules.Spectator))
-	a, _ := json.Marshal(c.Awaiting())
-	return strings.Join(pub, "\n") + "\n" + string(v) + "\n" + string(a), true
+	return &publicEffect{events: strings.Join(pub, "\n"), state: c}, true
+}
+
+func (e *publicEffect) after() string {
+	if e.state != nil {
+		v, _ := json.Marshal(e.state.View(rules.Spectator))
+		a, _ := json.Marshal(e.state.Awaiting())
+		e.view, e.state = string(v)+"\n"+string(a), nil
+	}
+	return e.view
+}
+
+// same says whether two moves look the same to everyone.
+func (e *publicEffect) same(o *publicEffect) bool {
+	return e.events == o.events && e.after() == o.after()
 }
 
 // sync applies the log's new moves (the test's and the bot's own) to the mirror.
@@ -325,13 +349,13 @@ func checkPrivacy(t *testing.T, k bot.Kit, seats int, scramble func(rules.State,
 			compared++
 		}
 		// A move that looks the same to everyone must be posted the same.
-		if effect, ok := publicEffect(k.Game, p.mirror, seat, m); ok {
+		if effect, ok := newPublicEffect(k.Game, p.mirror, seat, m); ok {
 			alts, _, _ := rules.Enumerate(p.mirror, seat, 40)
 			for _, alt := range alts {
 				if alt.Equal(m) {
 					continue
 				}
-				if e, ok := publicEffect(k.Game, p.mirror, seat, alt); ok && e == effect {
+				if e, ok := newPublicEffect(k.Game, p.mirror, seat, alt); ok && e.same(effect) {
 					if other := p.public(seat, alt, nil); other != base {
 						t.Fatalf("move %d by seat %d: %q and %q look the same to everyone but are posted differently:\n%s\n--- versus ---\n%s",
 							p.moves+1, seat, m, alt, base, other)

@@ -3,6 +3,7 @@ package ascidiae
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/boardbot/boardbot/rules"
@@ -198,10 +199,17 @@ func (g *State) turnKey() string {
 			b = append(b, '-')
 			continue
 		}
-		b = fmt.Appendf(b, "%d.%d.%v;", c.UID, c.Orient, c.T)
+		// By hand, not fmt: a win search builds this key for every position it reaches.
+		b = strconv.AppendInt(b, int64(c.UID), 10)
+		b = append(b, '.', '0'+byte(c.Orient&3), '.')
+		for _, n := range c.T {
+			b = strconv.AppendInt(b, int64(n), 10)
+			b = append(b, ',')
+		}
+		b = append(b, ';')
 	}
 	for _, c := range g.Colonies {
-		b = fmt.Appendf(b, "%d", c.By)
+		b = strconv.AppendInt(b, int64(c.By), 10)
 	}
 	for _, p := range g.Piles {
 		b = fmt.Appendf(b, ",%d%v", p.Count, p.Locked)
