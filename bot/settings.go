@@ -77,6 +77,8 @@ var settingSpecs = []settingSpec{
 	{ScopeGuild, "creators", "everyone", oneOf("everyone", "admins")},
 	{ScopeGuild, "language", langAuto, languageValue},
 	{ScopeGuild, "timezone", "UTC", zoneValue},
+	{ScopeGuild, "vacation_days", strconv.Itoa(defaultVacationDays), intRange(0, 366)},
+	{ScopeGuild, "vacation_max_row", strconv.Itoa(defaultVacationMaxRow), intRange(1, 60)},
 	{ScopeUser, "language", langAuto, languageValue},
 	// A player's own time (bot/playertime.go). "dm" (on/off) was the first of these: it is
 	// now a value of "hear", and setting it sets that.
