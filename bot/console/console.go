@@ -226,6 +226,10 @@ func (c *Console) dispatch(ctx context.Context, cmd, rest string) error {
 		return c.show(c.svc.ShowSettings(ctx, c.req()))
 	case "set":
 		return c.set(ctx, rest)
+	case "vacation":
+		f := strings.Fields(rest)
+		f = append(f, "", "")
+		return c.show(c.svc.Vacation(ctx, c.req(), f[0], f[1]))
 	case "export":
 		return c.export(ctx, rest)
 	default:

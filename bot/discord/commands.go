@@ -121,6 +121,9 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 		return h.replay(ctx, i, req, opts.int("game"))
 	case "settings":
 		return h.settings(ctx, i, req, opts)
+	case "vacation":
+		rep, err := h.svc.Vacation(ctx, req, opts.str("from"), opts.str("to"))
+		return h.reply(i, rep, err)
 	}
 	return say(bot.T(h.svc.UserLanguage(ctx, req), "dc_unknown_command", "Name", d.Name), true)
 }

@@ -79,6 +79,11 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: "confirm"},
 				}}),
 	}
+	// From and to are dates in the player's own calendar; "off" in from ends a vacation, and no
+	// option at all shows what is booked and left.
+	cmds = append(cmds, cmd("vacation",
+		&discordgo.ApplicationCommandOption{Type: str, Name: "from", MaxLength: 10},
+		&discordgo.ApplicationCommandOption{Type: str, Name: "to", MaxLength: 10}))
 	games2 := &discordgo.ApplicationCommand{Name: "games",
 		Type: discordgo.ChatApplicationCommand, Contexts: anywhere}
 	cmds = append(cmds, games2, replayCommand(intg))
