@@ -93,15 +93,35 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 				wakes = &e
 			}
 		}
-		if len(awake) == 0 {
-			row.Deadline = wakes
-		} else if n, ok := s.lateNotice(t, awake); ok {
-			for i := range row.Players {
-				if isLateSeat(n.Awaited, row.Players[i].Seat) {
-					row.Players[i].Late = true
+		// A player whose clock runs out spends a vacation day if they have one left: the
+		// clock runs a day more, and the thread is told.
+		var late []Awaited
+		for _, a := range awake {
+			if s.spendVacationDay(ctx, row.Guild, a.User, pt.of(a.User), now) {
+				until := now.Add(24 * time.Hour)
+				msgs = append(msgs, s.plainNotice(row, T(s.threadLang(row), "vacation_auto", "Name", a.Name, "Until", Stamp(until, "f"))))
+				if row.Deadline == nil || until.After(*row.Deadline) {
+					row.Deadline = &until
 				}
+			} else {
+				late = append(late, a)
 			}
-			msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
+		}
+		awake = late
+		switch {
+		case len(awake) == 0 && row.Deadline != nil:
+			// Every late player spent a day.
+		case len(awake) == 0:
+			row.Deadline = wakes
+		default:
+			if n, ok := s.lateNotice(t, awake); ok {
+				for i := range row.Players {
+					if isLateSeat(n.Awaited, row.Players[i].Seat) {
+						row.Players[i].Late = true
+					}
+				}
+				msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
+			}
 		}
 		acted = true
 	}

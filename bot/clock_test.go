@@ -15,7 +15,9 @@ import (
 func (e *env) clockGame(players ...string) string {
 	e.t.Helper()
 	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
-	for k, v := range map[string]string{"clock_days": "2", "reminder_hours": "6"} {
+	// No vacation budget: a clock that runs out makes the player late at once rather than
+	// spending a vacation day (TestVacationSpentWhenTheClockRunsOut covers that).
+	for k, v := range map[string]string{"clock_days": "2", "reminder_hours": "6", "vacation_days": "0"} {
 		if _, err := e.svc.SetSetting(context.Background(), admin, ScopeGuild, k, v); err != nil {
 			e.t.Fatal(err)
 		}

@@ -129,7 +129,20 @@ func (s *Service) Vacation(ctx context.Context, req Request, from, to string) (R
 		return Reply{}, err
 	}
 	spans := parseSpans(stored)
-	left := func(y int) int { return max(0, budget-usedIn(spans, y)) }
+	autoV, _, err := s.store.Setting(ctx, ScopeUser, user, vacationAutoKey(guild))
+	if err != nil {
+		return Reply{}, err
+	}
+	auto := parseDays(autoV)
+	left := func(y int) int {
+		n := usedIn(spans, y)
+		for _, d := range auto {
+			if d.Year() == y {
+				n++
+			}
+		}
+		return max(0, budget-n)
+	}
 	from, to = strings.TrimSpace(from), strings.TrimSpace(to)
 	if from == "" {
 		return Reply{Text: s.vacationView(ul, spans, p, today, budget, left(today.Year())), Private: true}, nil
@@ -266,4 +279,61 @@ func (s *Service) tellAwayGame(ctx context.Context, id int64, user string, old, 
 		return err
 	}
 	return nil
+}
+
+// vacationAutoKey holds the vacation days spent automatically on a server, one date (the
+// player's own, when it was spent) for each: they count against the year's budget.
+func vacationAutoKey(guild string) string { return "vacation_auto:" + guild }
+
+func parseDays(v string) []time.Time {
+	var out []time.Time
+	for _, p := range strings.Split(v, ",") {
+		if d, ok := parseDay(p); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// spendVacationDay spends one vacation day of user's on guild when their clock in a game runs
+// out, if the budget has one left and they have not spent the server's most days in a row
+// that way (a vacation must not stall a decided game). It reports whether it did.
+func (s *Service) spendVacationDay(ctx context.Context, guild, user string, p PlayerTime, now time.Time) bool {
+	if guild == "" || user == "" {
+		return false
+	}
+	budget, maxRow := s.vacationRules(ctx, guild)
+	vals, err := s.store.Settings(ctx, ScopeUser, user)
+	if err != nil {
+		return false
+	}
+	l := now.In(p.loc())
+	today := time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, time.UTC)
+	auto := parseDays(vals[vacationAutoKey(guild)])
+	used := usedIn(parseSpans(vals[vacationKey(guild)]), today.Year())
+	recent := 0
+	for _, d := range auto {
+		if d.Year() == today.Year() {
+			used++
+		}
+		if !d.Before(today.AddDate(0, 0, -maxRow+1)) {
+			recent++
+		}
+	}
+	if used >= budget || recent >= maxRow {
+		return false
+	}
+	// Only this year's and last year's days are kept: older ones count for nothing.
+	var kept []string
+	for _, d := range auto {
+		if d.Year() >= today.Year()-1 {
+			kept = append(kept, d.Format(dayLayout))
+		}
+	}
+	kept = append(kept, today.Format(dayLayout))
+	if err := s.store.SetSetting(ctx, ScopeUser, user, vacationAutoKey(guild), strings.Join(kept, ",")); err != nil {
+		s.log.Warn("vacation: spending a day", "user", user, "err", err)
+		return false
+	}
+	return true
 }

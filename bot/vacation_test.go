@@ -75,6 +75,11 @@ func TestVacationStopsClockAndHoldsPings(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	th := e.clockGame("ann", "bob")
+	// Four days: three booked, one spent when the clock runs out, then bob is late.
+	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+	if _, err := e.svc.SetSetting(ctx, admin, ScopeGuild, "vacation_days", "4"); err != nil {
+		t.Fatal(err)
+	}
 	e.mustMove(th, "ann", "bid pass")
 	e.deliver()
 	start := e.now // 2026-11-21 12:00 UTC; bob's 48 hours end on the 23rd at noon
@@ -109,14 +114,28 @@ func TestVacationStopsClockAndHoldsPings(t *testing.T) {
 			}
 		}
 	}
+	// When his time is spent, his last vacation day is, announced; a day later he is late.
 	e.now = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 	e.tick()
-	late := false
-	for _, o := range e.sent {
-		late = late || o.Kind == "late"
+	until := e.now.Add(24 * time.Hour)
+	want = "bob's time ran out: a vacation day of theirs is spent, and their clock runs until " + Stamp(until, "f")
+	if len(e.sent) == 0 || e.sent[0].Text != want+"." || slices.ContainsFunc(e.sent, func(o Outgoing) bool { return o.Kind == "late" }) {
+		t.Fatalf("a vacation day is spent: %+v", e.sent)
 	}
-	if !late {
-		t.Errorf("bob's clock runs out once its time is spent: %+v", e.sent)
+	if d := e.row(th).Deadline; d == nil || !d.Equal(until) {
+		t.Fatalf("the deadline a day later: %v", d)
+	}
+	if rep, _ := e.svc.Vacation(ctx, Request{User: user("bob"), Place: lobby}, "", ""); !strings.Contains(rep.Text, "0 of 4") {
+		t.Errorf("the day counts against the budget: %q", rep.Text)
+	}
+	e.now = until.Add(-time.Minute)
+	if e.tick(); slices.ContainsFunc(e.sent, func(o Outgoing) bool { return o.Kind == "late" }) {
+		t.Fatal("late before the spent day is over")
+	}
+	e.now = until
+	e.tick()
+	if !slices.ContainsFunc(e.sent, func(o Outgoing) bool { return o.Kind == "late" }) {
+		t.Errorf("with no day left, bob is late: %+v", e.sent)
 	}
 }
 
@@ -134,5 +153,19 @@ func TestAwakeAcrossVacation(t *testing.T) {
 	}
 	if got := p.QuietEnds(day(22, 5)); !got.Equal(day(24, 8)) {
 		t.Errorf("the held ping waits for the vacation and the night after it: %v", got)
+	}
+}
+
+// Every setting has its name and help in every language (the vacation settings once lacked
+// their names: the answer to setting one showed a missing message).
+func TestEverySettingNamedInEveryLanguage(t *testing.T) {
+	for _, sp := range settingSpecs {
+		for _, lang := range []string{LangEnglish, LangGerman, LangSpanish, LangFrench} {
+			for _, id := range []string{"setting_name_" + sp.Key, "setting_help_" + sp.Scope + "_" + sp.Key} {
+				if got := T(lang, id); strings.HasPrefix(got, "[") {
+					t.Errorf("%s %s: %s", lang, id, got)
+				}
+			}
+		}
 	}
 }
