@@ -23,7 +23,7 @@ const (
 // ClockUser is the user id recorded for a default move played because its seat ran out of time.
 const ClockUser = "clock"
 
-// reminderEvery is the interval between reminders after the first.
+// reminderEvery is the interval between reminders after the first in a game without a clock.
 const reminderEvery = 24 * time.Hour
 
 // Tick runs the persisted scheduler once: it reminds the seats awaited past their game's reminder
@@ -126,7 +126,7 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 		acted = true
 	}
 	if f.remindDue(row, now) {
-		f.Remind = now.Add(reminderEvery).Unix()
+		f.Remind = nextReminder(row, now)
 		if n, ok := s.reminderNotice(t); ok {
 			// A reminder never lands in quiet hours: with every awaited player asleep it waits
 			// for the first to wake; otherwise the sleeping ones have their ping held.
@@ -164,6 +164,22 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 		return false, err
 	}
 	return true, nil
+}
+
+// nextReminder is when the reminder after one sent at now is due. With a clock the reminders
+// escalate toward the deadline: when half the clock is left, a day before and 2 hours before,
+// and none after the last (the time-out notice follows); without one, daily.
+func nextReminder(row *storage.Game, now time.Time) int64 {
+	if row.Deadline == nil || row.ClockHours <= 0 {
+		return now.Add(reminderEvery).Unix()
+	}
+	for _, before := range []time.Duration{time.Duration(row.ClockHours) * time.Hour / 2, 24 * time.Hour, 2 * time.Hour} {
+		// A point that comes less than an hour after this reminder would only repeat it.
+		if at := row.Deadline.Add(-before); at.After(now.Add(time.Hour)) {
+			return at.Unix()
+		}
+	}
+	return remindNone
 }
 
 func isLateSeat(as []Awaited, seat int) bool {

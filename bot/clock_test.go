@@ -35,7 +35,9 @@ func (e *env) tick() int {
 	return n
 }
 
-func TestRemindersThenDailyAndSurviveRestart(t *testing.T) {
+// With a two-day clock the reminders escalate: after 6 hours, when half the clock is left (a
+// day before), 2 hours before, and no more; the schedule survives a restart.
+func TestRemindersEscalateAndSurviveRestart(t *testing.T) {
 	e := newEnv(t)
 	th := e.clockGame("ann", "bob")
 	e.mustMove(th, "ann", "bid pass")
@@ -44,6 +46,7 @@ func TestRemindersThenDailyAndSurviveRestart(t *testing.T) {
 	if e.tick() != 0 || len(e.sent) != 0 {
 		t.Fatalf("no reminder before 6 hours: %+v", e.sent)
 	}
+	start := e.now.Add(-5 * time.Hour)
 	e.now = e.now.Add(time.Hour)
 	if e.tick() != 1 || len(e.sent) != 1 {
 		t.Fatalf("one reminder after 6 hours: %+v", e.sent)
@@ -59,13 +62,16 @@ func TestRemindersThenDailyAndSurviveRestart(t *testing.T) {
 	}
 	defer st2.Close()
 	e.svc = New(st2, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }})
-	e.now = e.now.Add(23 * time.Hour)
-	if e.tick() != 0 {
-		t.Fatal("the next reminder waits a whole day")
-	}
-	e.now = e.now.Add(time.Hour)
-	if e.tick() != 1 || len(e.sent) != 1 || e.sent[0].Kind != "reminder" {
-		t.Fatalf("daily reminder after the restart: %+v", e.sent)
+	for _, c := range []struct {
+		at       time.Duration
+		reminded bool
+	}{{24*time.Hour - time.Minute, false}, {24 * time.Hour, true}, {46*time.Hour - time.Minute, false}, {46 * time.Hour, true}, {48*time.Hour - time.Minute, false}} {
+		e.now = start.Add(c.at)
+		e.tick()
+		got := len(e.sent) == 1 && e.sent[0].Kind == "reminder" && strings.Contains(e.sent[0].Text, "time runs out")
+		if got != c.reminded || (!c.reminded && len(e.sent) != 0) {
+			t.Fatalf("at %v: reminded %v, want %v: %+v", c.at, got, c.reminded, e.sent)
+		}
 	}
 }
 
