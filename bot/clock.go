@@ -141,9 +141,13 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 					first = e
 				}
 			}
-			if first.Equal(now) || first.IsZero() {
+			switch {
+			case (first.Equal(now) || first.IsZero()) && row.Deadline == nil && !s.routineCap(ctx, pt, &n, now):
+				// Every awaited player had their routine reminder of the day in another game:
+				// this one waits for tomorrow's.
+			case first.Equal(now) || first.IsZero():
 				msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
-			} else {
+			default:
 				f.Remind = first.Unix()
 			}
 		}
@@ -164,6 +168,26 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 		return false, err
 	}
 	return true, nil
+}
+
+// routineCap keeps a routine reminder (one with no deadline) to one a day per player across
+// all their games: it takes the mention off those already reminded today (their own day) and
+// marks the rest. It reports whether anyone is still pinged. Deadline reminders do not count.
+func (s *Service) routineCap(ctx context.Context, pt *playerTimes, n *Notice, now time.Time) bool {
+	var keep []string
+	for _, u := range n.Mentions {
+		day := now.In(pt.of(u).loc()).Format(dayLayout)
+		last, _, err := s.store.Setting(ctx, ScopeUser, u, "reminded_on")
+		if err == nil && last == day {
+			continue
+		}
+		if err := s.store.SetSetting(ctx, ScopeUser, u, "reminded_on", day); err != nil {
+			s.log.Warn("routine reminder cap", "user", u, "err", err)
+		}
+		keep = append(keep, u)
+	}
+	n.Mentions = keep
+	return len(keep) > 0
 }
 
 // nextReminder is when the reminder after one sent at now is due. With a clock the reminders

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -319,5 +320,29 @@ func TestStash(t *testing.T) {
 	}
 	if _, ok, _ := e.svc.Unstash(ctx, "nope"); ok {
 		t.Fatal("unknown key")
+	}
+}
+
+// Without a clock, a player awaited in several games gets one routine reminder a day across all
+// of them; the day after, one again.
+func TestRoutineRemindersOncePerDayAcrossGames(t *testing.T) {
+	e := newEnv(t) // reminders after 24 hours, no clock
+	th1 := e.game("ann", "bob")
+	th2 := e.game("cat", "bob")
+	e.mustMove(th1, "ann", "bid pass")
+	e.mustMove(th2, "cat", "bid pass")
+	e.deliver()
+	for day := 1; day <= 2; day++ {
+		e.now = e.now.Add(24 * time.Hour)
+		e.tick()
+		pings := 0
+		for _, o := range e.sent {
+			if o.Kind == "reminder" && slices.Contains(o.Mentions, "u-bob") {
+				pings++
+			}
+		}
+		if pings != 1 {
+			t.Fatalf("day %d: bob reminded %d times: %+v", day, pings, e.sent)
+		}
 	}
 }
