@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -343,6 +344,38 @@ func TestRoutineRemindersOncePerDayAcrossGames(t *testing.T) {
 		}
 		if pings != 1 {
 			t.Fatalf("day %d: bob reminded %d times: %+v", day, pings, e.sent)
+		}
+	}
+}
+
+// A game's own clock (lobby option clock_days) goes over the server's.
+func TestGameClockOverServerClock(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+	if _, err := e.svc.SetSetting(ctx, admin, ScopeGuild, "clock_days", "2"); err != nil {
+		t.Fatal(err)
+	}
+	days := func(n int) *int { return &n }
+	for _, c := range []struct {
+		days  *int
+		hours int
+		ok    bool
+	}{{nil, 48, true}, {days(5), 120, true}, {days(0), 0, true}, {days(31), 0, false}, {days(-1), 0, false}} {
+		rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, ClockDays: c.days})
+		if !c.ok {
+			var r *Refusal
+			if !errors.As(err, &r) || !strings.Contains(r.Msg, "0 to 30 days") {
+				t.Errorf("%v days: %v", c.days, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := e.store.Game(ctx, rep.Game)
+		if err != nil || g.ClockHours != c.hours {
+			t.Errorf("%v days: clock %d hours, want %d (%v)", c.days, g.ClockHours, c.hours, err)
 		}
 	}
 }

@@ -33,7 +33,12 @@ type CreateSpec struct {
 	Seed    uint64   // 0: a fresh random seed
 	Bots    int      // seats filled by the AI at once
 	Level   string   // the AI's level: easy, normal (default) or hard
+	// ClockDays is this game's clock, days per move (0: none); nil: the server's clock_days.
+	ClockDays *int
 }
+
+// maxClockDays is the longest clock a server or a game may set.
+const maxClockDays = 30
 
 // Create opens a lobby in the request's channel with the creator in seat 0. The adapter then opens
 // a thread and calls AttachThread.
@@ -88,6 +93,12 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	gs, err := s.guildSettings(ctx, req.Place.Guild)
 	if err != nil {
 		return Reply{}, err
+	}
+	if d := spec.ClockDays; d != nil {
+		if *d < 0 || *d > maxClockDays {
+			return Reply{}, refuseT(ul, "create_clock_days", "Max", maxClockDays)
+		}
+		gs.clockHours = *d * 24
 	}
 	row := &storage.Game{
 		Kind: spec.Kind, Seats: seats, Seed: seed, Options: setup.Options, Status: storage.StatusLobby,

@@ -72,7 +72,7 @@ func channelList(v string) (string, error) {
 // Settings every scope knows. Clock and reminder defaults apply to games created afterwards.
 var settingSpecs = []settingSpec{
 	{ScopeGuild, "reminder_hours", "", intRange(0, 720)},
-	{ScopeGuild, "clock_days", "", intRange(0, 30)},
+	{ScopeGuild, "clock_days", "", intRange(0, maxClockDays)},
 	{ScopeGuild, "channels", "all", channelList},
 	{ScopeGuild, "creators", "everyone", oneOf("everyone", "admins")},
 	{ScopeGuild, "language", langAuto, languageValue},

@@ -299,6 +299,12 @@ func (c *Console) create(ctx context.Context, rest string) error {
 			spec.Bots = n
 		case "level":
 			spec.Level = v
+		case "clock_days":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return c.refusal(ctx, "con_clock_number")
+			}
+			spec.ClockDays = &n
 		default:
 			spec.Options[k] = v
 		}

@@ -163,6 +163,9 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 			spec.Bots = int(o.IntValue())
 		case o.Name == "level":
 			spec.Level = o.StringValue()
+		case o.Name == "clock_days":
+			d := int(o.IntValue())
+			spec.ClockDays = &d
 		case strings.HasPrefix(o.Name, "invite"):
 			if id, ok := o.Value.(string); ok {
 				spec.Invited = append(spec.Invited, id)

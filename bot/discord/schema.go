@@ -199,6 +199,11 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 		}
 		sub.Options = append(sub.Options, bots, level)
 	}
+	// A game's own clock, over the server's clock_days.
+	clock := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
+		Name: "clock_days", MinValue: floatPtr(0), MaxValue: 30}
+	clock.Description, clock.DescriptionLocalizations = text("cmd_create_clock_days")
+	sub.Options = append(sub.Options, clock)
 	for i := 1; i <= min(maxInvites, g.MaxSeats-1); i++ {
 		inv := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: fmt.Sprintf("invite%d", i)}
 		inv.Description, inv.DescriptionLocalizations = text("cmd_create_invite")
