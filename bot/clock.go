@@ -62,7 +62,7 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 	}
 	var msgs []storage.OutboxMessage
 	acted := false
-	pt := s.playerTimes(ctx, row.Guild)
+	pt := s.gameTimes(ctx, row)
 	f := readFlow(row)
 	if f.Held != 0 && !time.Unix(f.Held, 0).Add(aiHoldBound).After(now) {
 		// The AI has not answered in time: the thread hears of the moves so far.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -35,6 +36,8 @@ type CreateSpec struct {
 	Level   string   // the AI's level: easy, normal (default) or hard
 	// ClockDays is this game's clock, days per move (0: none); nil: the server's clock_days.
 	ClockDays *int
+	// VacationDays caps the vacation days in a row the game accepts (0: none); nil: no cap.
+	VacationDays *int
 }
 
 // maxClockDays is the longest clock a server or a game may set.
@@ -100,6 +103,9 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 		}
 		gs.clockHours = *d * 24
 	}
+	if v := spec.VacationDays; v != nil && (*v < 0 || *v > 60) {
+		return Reply{}, refuseT(ul, "create_vacation_days", "Max", 60)
+	}
 	row := &storage.Game{
 		Kind: spec.Kind, Seats: seats, Seed: seed, Options: setup.Options, Status: storage.StatusLobby,
 		Guild: req.Place.Guild, Channel: req.Place.Channel, Creator: req.User.ID,
@@ -116,6 +122,11 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 		return Reply{}, err
 	}
 	row.ID = id
+	if v := spec.VacationDays; v != nil {
+		if err := s.store.SetSetting(ctx, "game", strconv.FormatInt(id, 10), vacationCapKey, strconv.Itoa(*v)); err != nil {
+			return Reply{}, err
+		}
+	}
 	lobby := s.lobbyOf(row, kit)
 	lobby.Invited = dedupe(spec.Invited, req.User.ID)
 	sl := s.ServerLanguage(ctx, req.Place.Guild)
@@ -370,7 +381,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 		begins = T(sl, "start_begins_solo", "Game", gameTitle(t), "Name", playerName(row, 0), "Solo", solo)
 	}
 	f, notices := s.post(t, st, 0, flow{}, begins)
-	pt := s.playerTimes(ctx, row.Guild)
+	pt := s.gameTimes(ctx, row)
 	notices = s.quietPosts(pt, row, st, &f, s.now(), notices)
 	s.setClocks(pt, row, st, &f)
 	row.Flow = f.encode()

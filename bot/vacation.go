@@ -206,7 +206,7 @@ func (s *Service) Vacation(ctx context.Context, req Request, from, to string) (R
 		return Reply{}, err
 	}
 	p.Away = append(p.Away, d.away(p.loc()))
-	told := s.tellAway(ctx, guild, user, old, p, d.away(p.loc()))
+	told := s.tellAway(ctx, guild, user, old, p)
 	a := d.away(p.loc())
 	return Reply{Text: T(ul, "vacation_set", "From", Stamp(a.From, "f"), "To", Stamp(a.To, "f"), "Count", d.days(),
 		"Left", left(f.Year()), "Year", f.Year(), "Games", told), Private: true}, nil
@@ -229,7 +229,7 @@ func (s *Service) vacationView(ul string, spans []dateSpan, p PlayerTime, today 
 // the game's deadline by the time the vacation takes from their clock when the game awaits
 // them. It returns how many games were told; a game that fails is logged and skipped (the
 // vacation stands and its clock stops anyway: the deadline waits while the player is away).
-func (s *Service) tellAway(ctx context.Context, guild, user string, old, now PlayerTime, a AwaySpan) int {
+func (s *Service) tellAway(ctx context.Context, guild, user string, old, now PlayerTime) int {
 	rows, err := s.store.Games(ctx, storage.GameFilter{UserID: user, Statuses: []storage.Status{storage.StatusRunning}, Limit: 200})
 	if err != nil {
 		s.log.Warn("vacation: listing games", "user", user, "err", err)
@@ -240,7 +240,7 @@ func (s *Service) tellAway(ctx context.Context, guild, user string, old, now Pla
 		if r.Guild != guild {
 			continue
 		}
-		if err := s.tellAwayGame(ctx, r.ID, user, old, now, a); err != nil {
+		if err := s.tellAwayGame(ctx, r.ID, user, old, now); err != nil {
 			s.log.Warn("vacation: telling a game", "game", r.ID, "err", err)
 			continue
 		}
@@ -249,7 +249,20 @@ func (s *Service) tellAway(ctx context.Context, guild, user string, old, now Pla
 	return told
 }
 
-func (s *Service) tellAwayGame(ctx context.Context, id int64, user string, old, now PlayerTime, a AwaySpan) error {
+func (s *Service) tellAwayGame(ctx context.Context, id int64, user string, old, now PlayerTime) error {
+	// The game's own cap on vacation shortens what it accepts; the new span is the one the
+	// capped spans before lack.
+	limit := s.gameVacationCap(ctx, id)
+	old.Away, now.Away = capAway(old.Away, limit), capAway(now.Away, limit)
+	var a AwaySpan
+	for _, n := range now.Away {
+		if !slices.Contains(old.Away, n) {
+			a = n
+		}
+	}
+	if a.To.IsZero() {
+		return nil // the game accepts no vacation
+	}
 	t, err := s.load(ctx, id)
 	if err != nil {
 		return err
@@ -336,4 +349,41 @@ func (s *Service) spendVacationDay(ctx context.Context, guild, user string, p Pl
 		return false
 	}
 	return true
+}
+
+// vacationCapKey is the game setting (scope "game", id the game) of its vacation cap.
+const vacationCapKey = "vacation_days"
+
+// gameVacationCap is a game's most vacation days accepted; -1 when it set none.
+func (s *Service) gameVacationCap(ctx context.Context, game int64) int {
+	if game == 0 {
+		return -1
+	}
+	v, ok, err := s.store.Setting(ctx, "game", strconv.FormatInt(game, 10), vacationCapKey)
+	if err != nil || !ok {
+		return -1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// capAway shortens each vacation to its first n days (a game that accepts n days runs its
+// clock, and pings, after them); n < 0 leaves them whole.
+func capAway(as []AwaySpan, n int) []AwaySpan {
+	if n < 0 || len(as) == 0 {
+		return as
+	}
+	var out []AwaySpan
+	for _, a := range as {
+		if end := a.From.AddDate(0, 0, n); end.Before(a.To) {
+			a.To = end
+		}
+		if a.To.After(a.From) {
+			out = append(out, a)
+		}
+	}
+	return out
 }

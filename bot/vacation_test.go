@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -169,3 +170,44 @@ func TestEverySettingNamedInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A game that accepts one vacation day (lobby option vacation_days) stops its clock for one
+// day of a three-day vacation, and says until when it waits.
+func TestGameCapsVacation(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	rep, err := e.svc.Create(ctx, Request{User: user("cat"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, VacationDays: ptr(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.svc.gameVacationCap(ctx, rep.Game); got != 1 {
+		t.Fatalf("the lobby option is kept: %d", got)
+	}
+	if _, err := e.svc.Create(ctx, Request{User: user("cat"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, VacationDays: ptr(61)}); err == nil {
+		t.Error("61 days accepted")
+	}
+	th := e.clockGame("ann", "bob")
+	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+	if _, err := e.svc.SetSetting(ctx, admin, ScopeGuild, "vacation_days", "21"); err != nil {
+		t.Fatal(err)
+	}
+	id := e.row(th).ID
+	if err := e.store.SetSetting(ctx, "game", strconv.FormatInt(id, 10), vacationCapKey, "1"); err != nil {
+		t.Fatal(err)
+	}
+	e.mustMove(th, "ann", "bid pass")
+	e.deliver()
+	if _, err := e.svc.Vacation(ctx, Request{User: user("bob"), Place: lobby}, "2026-11-22", "2026-11-24"); err != nil {
+		t.Fatal(err)
+	}
+	if d := e.row(th).Deadline; d == nil || !d.Equal(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)) {
+		t.Fatalf("the deadline moves by the one day the game accepts: %v", d)
+	}
+	e.deliver()
+	want := "until " + Stamp(time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC), "f")
+	if !slices.ContainsFunc(e.sent, func(o Outgoing) bool { return strings.Contains(o.Text, "is away") && strings.Contains(o.Text, want) }) {
+		t.Errorf("the thread hears the day it accepts: %+v", e.sent)
+	}
+}
+
+func ptr(n int) *int { return &n }

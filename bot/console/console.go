@@ -302,9 +302,15 @@ func (c *Console) create(ctx context.Context, rest string) error {
 		case "clock_days":
 			n, err := strconv.Atoi(v)
 			if err != nil {
-				return c.refusal(ctx, "con_clock_number")
+				return c.refusal(ctx, "con_clock_number", "Key", k)
 			}
 			spec.ClockDays = &n
+		case "vacation_days":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return c.refusal(ctx, "con_clock_number", "Key", k)
+			}
+			spec.VacationDays = &n
 		default:
 			spec.Options[k] = v
 		}

@@ -166,6 +166,9 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 		case o.Name == "clock_days":
 			d := int(o.IntValue())
 			spec.ClockDays = &d
+		case o.Name == "vacation_days":
+			d := int(o.IntValue())
+			spec.VacationDays = &d
 		case strings.HasPrefix(o.Name, "invite"):
 			if id, ok := o.Value.(string); ok {
 				spec.Invited = append(spec.Invited, id)

@@ -203,7 +203,10 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 	clock := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
 		Name: "clock_days", MinValue: floatPtr(0), MaxValue: 30}
 	clock.Description, clock.DescriptionLocalizations = text("cmd_create_clock_days")
-	sub.Options = append(sub.Options, clock)
+	vacation := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
+		Name: "vacation_days", MinValue: floatPtr(0), MaxValue: 60}
+	vacation.Description, vacation.DescriptionLocalizations = text("cmd_create_vacation_days")
+	sub.Options = append(sub.Options, clock, vacation)
 	for i := 1; i <= min(maxInvites, g.MaxSeats-1); i++ {
 		inv := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: fmt.Sprintf("invite%d", i)}
 		inv.Description, inv.DescriptionLocalizations = text("cmd_create_invite")
