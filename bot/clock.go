@@ -23,7 +23,7 @@ const (
 // ClockUser is the user id recorded for a default move played because its seat ran out of time.
 const ClockUser = "clock"
 
-// reminderEvery is the interval between reminders after the first.
+// reminderEvery is the interval between reminders after the first in a game without a clock.
 const reminderEvery = 24 * time.Hour
 
 // Tick runs the persisted scheduler once: it reminds the seats awaited past their game's reminder
@@ -62,7 +62,7 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 	}
 	var msgs []storage.OutboxMessage
 	acted := false
-	pt := s.playerTimes(ctx, row.Guild)
+	pt := s.gameTimes(ctx, row)
 	f := readFlow(row)
 	if f.Held != 0 && !time.Unix(f.Held, 0).Add(aiHoldBound).After(now) {
 		// The AI has not answered in time: the thread hears of the moves so far.
@@ -93,20 +93,40 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 				wakes = &e
 			}
 		}
-		if len(awake) == 0 {
-			row.Deadline = wakes
-		} else if n, ok := s.lateNotice(t, awake); ok {
-			for i := range row.Players {
-				if isLateSeat(n.Awaited, row.Players[i].Seat) {
-					row.Players[i].Late = true
+		// A player whose clock runs out spends a vacation day if they have one left: the
+		// clock runs a day more, and the thread is told.
+		var late []Awaited
+		for _, a := range awake {
+			if s.spendVacationDay(ctx, row.Guild, a.User, pt.of(a.User), now) {
+				until := now.Add(24 * time.Hour)
+				msgs = append(msgs, s.plainNotice(row, T(s.threadLang(row), "vacation_auto", "Name", a.Name, "Until", Stamp(until, "f"))))
+				if row.Deadline == nil || until.After(*row.Deadline) {
+					row.Deadline = &until
 				}
+			} else {
+				late = append(late, a)
 			}
-			msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
+		}
+		awake = late
+		switch {
+		case len(awake) == 0 && row.Deadline != nil:
+			// Every late player spent a day.
+		case len(awake) == 0:
+			row.Deadline = wakes
+		default:
+			if n, ok := s.lateNotice(t, awake); ok {
+				for i := range row.Players {
+					if isLateSeat(n.Awaited, row.Players[i].Seat) {
+						row.Players[i].Late = true
+					}
+				}
+				msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
+			}
 		}
 		acted = true
 	}
 	if f.remindDue(row, now) {
-		f.Remind = now.Add(reminderEvery).Unix()
+		f.Remind = nextReminder(row, now)
 		if n, ok := s.reminderNotice(t); ok {
 			// A reminder never lands in quiet hours: with every awaited player asleep it waits
 			// for the first to wake; otherwise the sleeping ones have their ping held.
@@ -121,9 +141,13 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 					first = e
 				}
 			}
-			if first.Equal(now) || first.IsZero() {
+			switch {
+			case (first.Equal(now) || first.IsZero()) && row.Deadline == nil && !s.routineCap(ctx, pt, &n, now):
+				// Every awaited player had their routine reminder of the day in another game:
+				// this one waits for tomorrow's.
+			case first.Equal(now) || first.IsZero():
 				msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
-			} else {
+			default:
 				f.Remind = first.Unix()
 			}
 		}
@@ -144,6 +168,42 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 		return false, err
 	}
 	return true, nil
+}
+
+// routineCap keeps a routine reminder (one with no deadline) to one a day per player across
+// all their games: it takes the mention off those already reminded today (their own day) and
+// marks the rest. It reports whether anyone is still pinged. Deadline reminders do not count.
+func (s *Service) routineCap(ctx context.Context, pt *playerTimes, n *Notice, now time.Time) bool {
+	var keep []string
+	for _, u := range n.Mentions {
+		day := now.In(pt.of(u).loc()).Format(dayLayout)
+		last, _, err := s.store.Setting(ctx, ScopeUser, u, "reminded_on")
+		if err == nil && last == day {
+			continue
+		}
+		if err := s.store.SetSetting(ctx, ScopeUser, u, "reminded_on", day); err != nil {
+			s.log.Warn("routine reminder cap", "user", u, "err", err)
+		}
+		keep = append(keep, u)
+	}
+	n.Mentions = keep
+	return len(keep) > 0
+}
+
+// nextReminder is when the reminder after one sent at now is due. With a clock the reminders
+// escalate toward the deadline: when half the clock is left, a day before and 2 hours before,
+// and none after the last (the time-out notice follows); without one, daily.
+func nextReminder(row *storage.Game, now time.Time) int64 {
+	if row.Deadline == nil || row.ClockHours <= 0 {
+		return now.Add(reminderEvery).Unix()
+	}
+	for _, before := range []time.Duration{time.Duration(row.ClockHours) * time.Hour / 2, 24 * time.Hour, 2 * time.Hour} {
+		// A point that comes less than an hour after this reminder would only repeat it.
+		if at := row.Deadline.Add(-before); at.After(now.Add(time.Hour)) {
+			return at.Unix()
+		}
+	}
+	return remindNone
 }
 
 func isLateSeat(as []Awaited, seat int) bool {

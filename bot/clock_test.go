@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +17,9 @@ import (
 func (e *env) clockGame(players ...string) string {
 	e.t.Helper()
 	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
-	for k, v := range map[string]string{"clock_days": "2", "reminder_hours": "6"} {
+	// No vacation budget: a clock that runs out makes the player late at once rather than
+	// spending a vacation day (TestVacationSpentWhenTheClockRunsOut covers that).
+	for k, v := range map[string]string{"clock_days": "2", "reminder_hours": "6", "vacation_days": "0"} {
 		if _, err := e.svc.SetSetting(context.Background(), admin, ScopeGuild, k, v); err != nil {
 			e.t.Fatal(err)
 		}
@@ -33,7 +37,9 @@ func (e *env) tick() int {
 	return n
 }
 
-func TestRemindersThenDailyAndSurviveRestart(t *testing.T) {
+// With a two-day clock the reminders escalate: after 6 hours, when half the clock is left (a
+// day before), 2 hours before, and no more; the schedule survives a restart.
+func TestRemindersEscalateAndSurviveRestart(t *testing.T) {
 	e := newEnv(t)
 	th := e.clockGame("ann", "bob")
 	e.mustMove(th, "ann", "bid pass")
@@ -42,6 +48,7 @@ func TestRemindersThenDailyAndSurviveRestart(t *testing.T) {
 	if e.tick() != 0 || len(e.sent) != 0 {
 		t.Fatalf("no reminder before 6 hours: %+v", e.sent)
 	}
+	start := e.now.Add(-5 * time.Hour)
 	e.now = e.now.Add(time.Hour)
 	if e.tick() != 1 || len(e.sent) != 1 {
 		t.Fatalf("one reminder after 6 hours: %+v", e.sent)
@@ -57,13 +64,16 @@ func TestRemindersThenDailyAndSurviveRestart(t *testing.T) {
 	}
 	defer st2.Close()
 	e.svc = New(st2, []Kit{{Game: rulestest.Bids, PNG: fakePNG}}, Options{Now: func() time.Time { return e.now }})
-	e.now = e.now.Add(23 * time.Hour)
-	if e.tick() != 0 {
-		t.Fatal("the next reminder waits a whole day")
-	}
-	e.now = e.now.Add(time.Hour)
-	if e.tick() != 1 || len(e.sent) != 1 || e.sent[0].Kind != "reminder" {
-		t.Fatalf("daily reminder after the restart: %+v", e.sent)
+	for _, c := range []struct {
+		at       time.Duration
+		reminded bool
+	}{{24*time.Hour - time.Minute, false}, {24 * time.Hour, true}, {46*time.Hour - time.Minute, false}, {46 * time.Hour, true}, {48*time.Hour - time.Minute, false}} {
+		e.now = start.Add(c.at)
+		e.tick()
+		got := len(e.sent) == 1 && e.sent[0].Kind == "reminder" && strings.Contains(e.sent[0].Text, "time runs out")
+		if got != c.reminded || (!c.reminded && len(e.sent) != 0) {
+			t.Fatalf("at %v: reminded %v, want %v: %+v", c.at, got, c.reminded, e.sent)
+		}
 	}
 }
 
@@ -311,5 +321,61 @@ func TestStash(t *testing.T) {
 	}
 	if _, ok, _ := e.svc.Unstash(ctx, "nope"); ok {
 		t.Fatal("unknown key")
+	}
+}
+
+// Without a clock, a player awaited in several games gets one routine reminder a day across all
+// of them; the day after, one again.
+func TestRoutineRemindersOncePerDayAcrossGames(t *testing.T) {
+	e := newEnv(t) // reminders after 24 hours, no clock
+	th1 := e.game("ann", "bob")
+	th2 := e.game("cat", "bob")
+	e.mustMove(th1, "ann", "bid pass")
+	e.mustMove(th2, "cat", "bid pass")
+	e.deliver()
+	for day := 1; day <= 2; day++ {
+		e.now = e.now.Add(24 * time.Hour)
+		e.tick()
+		pings := 0
+		for _, o := range e.sent {
+			if o.Kind == "reminder" && slices.Contains(o.Mentions, "u-bob") {
+				pings++
+			}
+		}
+		if pings != 1 {
+			t.Fatalf("day %d: bob reminded %d times: %+v", day, pings, e.sent)
+		}
+	}
+}
+
+// A game's own clock (lobby option clock_days) goes over the server's.
+func TestGameClockOverServerClock(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+	if _, err := e.svc.SetSetting(ctx, admin, ScopeGuild, "clock_days", "2"); err != nil {
+		t.Fatal(err)
+	}
+	days := func(n int) *int { return &n }
+	for _, c := range []struct {
+		days  *int
+		hours int
+		ok    bool
+	}{{nil, 48, true}, {days(5), 120, true}, {days(0), 0, true}, {days(31), 0, false}, {days(-1), 0, false}} {
+		rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "bids", Seats: 2, ClockDays: c.days})
+		if !c.ok {
+			var r *Refusal
+			if !errors.As(err, &r) || !strings.Contains(r.Msg, "0 to 30 days") {
+				t.Errorf("%v days: %v", c.days, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := e.store.Game(ctx, rep.Game)
+		if err != nil || g.ClockHours != c.hours {
+			t.Errorf("%v days: clock %d hours, want %d (%v)", c.days, g.ClockHours, c.hours, err)
+		}
 	}
 }

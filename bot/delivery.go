@@ -163,7 +163,7 @@ func (s *Service) threadWorks(ctx context.Context, game int64) error {
 		return nil
 	}
 	f := readFlow(t.row)
-	s.setClocks(s.playerTimes(ctx, t.row.Guild), t.row, t.state, &f)
+	s.setClocks(s.gameTimes(ctx, t.row), t.row, t.state, &f)
 	t.row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, t.row); err != nil {
 		_ = s.reload(ctx, t)

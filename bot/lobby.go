@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/boardbot/boardbot/rules"
@@ -33,7 +34,14 @@ type CreateSpec struct {
 	Seed    uint64   // 0: a fresh random seed
 	Bots    int      // seats filled by the AI at once
 	Level   string   // the AI's level: easy, normal (default) or hard
+	// ClockDays is this game's clock, days per move (0: none); nil: the server's clock_days.
+	ClockDays *int
+	// VacationDays caps the vacation days in a row the game accepts (0: none); nil: no cap.
+	VacationDays *int
 }
+
+// maxClockDays is the longest clock a server or a game may set.
+const maxClockDays = 30
 
 // Create opens a lobby in the request's channel with the creator in seat 0. The adapter then opens
 // a thread and calls AttachThread.
@@ -89,6 +97,15 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 	if err != nil {
 		return Reply{}, err
 	}
+	if d := spec.ClockDays; d != nil {
+		if *d < 0 || *d > maxClockDays {
+			return Reply{}, refuseT(ul, "create_clock_days", "Max", maxClockDays)
+		}
+		gs.clockHours = *d * 24
+	}
+	if v := spec.VacationDays; v != nil && (*v < 0 || *v > 60) {
+		return Reply{}, refuseT(ul, "create_vacation_days", "Max", 60)
+	}
 	row := &storage.Game{
 		Kind: spec.Kind, Seats: seats, Seed: seed, Options: setup.Options, Status: storage.StatusLobby,
 		Guild: req.Place.Guild, Channel: req.Place.Channel, Creator: req.User.ID,
@@ -105,6 +122,11 @@ func (s *Service) Create(ctx context.Context, req Request, spec CreateSpec) (Rep
 		return Reply{}, err
 	}
 	row.ID = id
+	if v := spec.VacationDays; v != nil {
+		if err := s.store.SetSetting(ctx, "game", strconv.FormatInt(id, 10), vacationCapKey, strconv.Itoa(*v)); err != nil {
+			return Reply{}, err
+		}
+	}
 	lobby := s.lobbyOf(row, kit)
 	lobby.Invited = dedupe(spec.Invited, req.User.ID)
 	sl := s.ServerLanguage(ctx, req.Place.Guild)
@@ -375,7 +397,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Reply, error) {
 		begins = T(sl, "start_begins_solo", "Game", gameTitle(t), "Name", playerName(row, 0), "Solo", solo)
 	}
 	f, notices := s.post(t, st, 0, flow{}, begins)
-	pt := s.playerTimes(ctx, row.Guild)
+	pt := s.gameTimes(ctx, row)
 	notices = s.quietPosts(pt, row, st, &f, s.now(), notices)
 	s.setClocks(pt, row, st, &f)
 	row.Flow = f.encode()

@@ -148,7 +148,7 @@ func TestSettingAnswersInTheLanguageRead(t *testing.T) {
 		{french, ScopeGuild, "language", "de", "Langue : désormais allemand."},
 		{console, ScopeGuild, "creators", "admins", "Wer Partien erstellt: jetzt nur Admins."},
 		{console, ScopeGuild, "language", "klingon", "Sprache muss eines von en, de, es, fr, auto sein."},
-		{console, ScopeGuild, "colour", "red", "Es gibt keine Einstellung „colour“ (Server); die Einstellungen sind: reminder_hours, clock_days, channels, creators, language, timezone."},
+		{console, ScopeGuild, "colour", "red", "Es gibt keine Einstellung „colour“ (Server); die Einstellungen sind: reminder_hours, clock_days, channels, creators, language, timezone, vacation_days, vacation_max_row."},
 		{console, ScopeUser, "colour", "red", "Es gibt keine Einstellung „colour“ (persönlich); die Einstellungen sind: language, timezone, quiet, hear, digest_hour."},
 	} {
 		rep, err := e.svc.SetSetting(ctx, c.req, c.scope, c.key, c.value)

@@ -599,7 +599,7 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 		w.Players = clearLate(row.Players)
 	}
 	f, notices := s.afterMove(t, t.state, t.seq+1, evs, seat, user)
-	pt := s.playerTimes(ctx, row.Guild)
+	pt := s.gameTimes(ctx, row)
 	notices = s.quietPosts(pt, row, t.state, &f, s.now(), notices)
 	f.noteTyping(seat, user, !mk.sameDecision(t.state, seat))
 	dms, err := s.privateNotices(ctx, t, evs, seat, user)

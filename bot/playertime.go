@@ -47,6 +47,30 @@ type PlayerTime struct {
 	Quiet      []QuietRange
 	Hear       string
 	DigestHour int
+	// Away are the player's vacations on this server: like quiet hours, no ping and no clock.
+	Away []AwaySpan
+}
+
+// AwaySpan is a vacation, [From, To).
+type AwaySpan struct{ From, To time.Time }
+
+func (p PlayerTime) awayAt(t time.Time) bool {
+	for _, a := range p.Away {
+		if !t.Before(a.From) && t.Before(a.To) {
+			return true
+		}
+	}
+	return false
+}
+
+// AwayUntil is when the vacation t falls in ends; the zero time when t is in none.
+func (p PlayerTime) AwayUntil(t time.Time) time.Time {
+	for _, a := range p.Away {
+		if !t.Before(a.From) && t.Before(a.To) {
+			return a.To
+		}
+	}
+	return time.Time{}
 }
 
 func (p PlayerTime) loc() *time.Location {
@@ -65,8 +89,11 @@ func (p PlayerTime) quietMinute(m int) bool {
 	return false
 }
 
-// QuietAt reports whether t falls in the player's quiet hours.
+// QuietAt reports whether t falls in the player's quiet hours or a vacation of theirs.
 func (p PlayerTime) QuietAt(t time.Time) bool {
+	if p.awayAt(t) {
+		return true
+	}
 	if len(p.Quiet) == 0 {
 		return false
 	}
@@ -74,9 +101,37 @@ func (p PlayerTime) QuietAt(t time.Time) bool {
 	return p.quietMinute(l.Hour()*60 + l.Minute())
 }
 
-// flip is the first moment after t when the player goes from quiet to awake or back, by their
-// own clock (a daylight-saving jump included); the zero time when they never do.
+// flip is the first moment after t when the player goes from quiet (or away) to awake or back;
+// the zero time when they never do.
 func (p PlayerTime) flip(t time.Time) time.Time {
+	if len(p.Away) == 0 {
+		return p.quietFlip(t)
+	}
+	was := p.QuietAt(t)
+	c := t
+	for range 4096 { // each step passes a quiet-hour or vacation boundary
+		next := p.quietFlip(c)
+		for _, a := range p.Away {
+			for _, b := range []time.Time{a.From, a.To} {
+				if b.After(c) && (next.IsZero() || b.Before(next)) {
+					next = b
+				}
+			}
+		}
+		if next.IsZero() {
+			return time.Time{}
+		}
+		if p.QuietAt(next) != was {
+			return next
+		}
+		c = next
+	}
+	return time.Time{}
+}
+
+// quietFlip is the first moment after t when the player's quiet hours begin or end, by their
+// own clock (a daylight-saving jump included); the zero time when they have none.
+func (p PlayerTime) quietFlip(t time.Time) time.Time {
 	if len(p.Quiet) == 0 {
 		return time.Time{}
 	}
@@ -358,6 +413,11 @@ func (s *Service) playerTime(ctx context.Context, guild, user string) PlayerTime
 	}
 	if h, ok := vals["digest_hour"]; ok {
 		p.DigestHour, _ = strconv.Atoi(h)
+	}
+	if guild != "" {
+		for _, d := range parseSpans(vals[vacationKey(guild)]) {
+			p.Away = append(p.Away, d.away(p.loc()))
+		}
 	}
 	return p
 }

@@ -37,16 +37,27 @@ type playerTimes struct {
 	ctx   context.Context
 	guild string
 	m     map[string]PlayerTime
+	// vacationCap is the game's most vacation days accepted (lobby option vacation_days):
+	// each vacation counts in it for that many days at most; -1 for no cap.
+	vacationCap int
 }
 
 func (s *Service) playerTimes(ctx context.Context, guild string) *playerTimes {
-	return &playerTimes{s: s, ctx: ctx, guild: guild, m: map[string]PlayerTime{}}
+	return &playerTimes{s: s, ctx: ctx, guild: guild, m: map[string]PlayerTime{}, vacationCap: -1}
+}
+
+// gameTimes are the player times of one game: its server's, with the game's vacation cap.
+func (s *Service) gameTimes(ctx context.Context, row *storage.Game) *playerTimes {
+	pt := s.playerTimes(ctx, row.Guild)
+	pt.vacationCap = s.gameVacationCap(ctx, row.ID)
+	return pt
 }
 
 func (pt *playerTimes) of(user string) PlayerTime {
 	p, ok := pt.m[user]
 	if !ok {
 		p = pt.s.playerTime(pt.ctx, pt.guild, user)
+		p.Away = capAway(p.Away, pt.vacationCap)
 		pt.m[user] = p
 	}
 	return p

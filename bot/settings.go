@@ -72,11 +72,13 @@ func channelList(v string) (string, error) {
 // Settings every scope knows. Clock and reminder defaults apply to games created afterwards.
 var settingSpecs = []settingSpec{
 	{ScopeGuild, "reminder_hours", "", intRange(0, 720)},
-	{ScopeGuild, "clock_days", "", intRange(0, 30)},
+	{ScopeGuild, "clock_days", "", intRange(0, maxClockDays)},
 	{ScopeGuild, "channels", "all", channelList},
 	{ScopeGuild, "creators", "everyone", oneOf("everyone", "admins")},
 	{ScopeGuild, "language", langAuto, languageValue},
 	{ScopeGuild, "timezone", "UTC", zoneValue},
+	{ScopeGuild, "vacation_days", strconv.Itoa(defaultVacationDays), intRange(0, 366)},
+	{ScopeGuild, "vacation_max_row", strconv.Itoa(defaultVacationMaxRow), intRange(1, 60)},
 	{ScopeUser, "language", langAuto, languageValue},
 	// A player's own time (bot/playertime.go). "dm" (on/off) was the first of these: it is
 	// now a value of "hear", and setting it sets that.

@@ -549,7 +549,7 @@ func (s *Service) takeBack(ctx context.Context, t *table, p *undoRequest, actor,
 	}
 	old := readFlow(row)
 	f, notices := s.post(t, st, t.seq, flow{Takeovers: old.Takeovers, Remind: remindIn(old, row)}, lead)
-	notices = s.quietPosts(s.playerTimes(ctx, row.Guild), row, st, &f, s.now(), notices)
+	notices = s.quietPosts(s.gameTimes(ctx, row), row, st, &f, s.now(), notices)
 	row.RemindAt = f.wakeAt(row)
 	row.Flow = f.encode()
 	if err := s.store.UpdateGame(ctx, row); err != nil {

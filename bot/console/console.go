@@ -226,6 +226,10 @@ func (c *Console) dispatch(ctx context.Context, cmd, rest string) error {
 		return c.show(c.svc.ShowSettings(ctx, c.req()))
 	case "set":
 		return c.set(ctx, rest)
+	case "vacation":
+		f := strings.Fields(rest)
+		f = append(f, "", "")
+		return c.show(c.svc.Vacation(ctx, c.req(), f[0], f[1]))
 	case "export":
 		return c.export(ctx, rest)
 	default:
@@ -295,6 +299,18 @@ func (c *Console) create(ctx context.Context, rest string) error {
 			spec.Bots = n
 		case "level":
 			spec.Level = v
+		case "clock_days":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return c.refusal(ctx, "con_clock_number", "Key", k)
+			}
+			spec.ClockDays = &n
+		case "vacation_days":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return c.refusal(ctx, "con_clock_number", "Key", k)
+			}
+			spec.VacationDays = &n
 		default:
 			spec.Options[k] = v
 		}

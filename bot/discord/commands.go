@@ -121,6 +121,9 @@ func (h *Handler) command(ctx context.Context, i *discordgo.Interaction) *Answer
 		return h.replay(ctx, i, req, opts.int("game"))
 	case "settings":
 		return h.settings(ctx, i, req, opts)
+	case "vacation":
+		rep, err := h.svc.Vacation(ctx, req, opts.str("from"), opts.str("to"))
+		return h.reply(i, rep, err)
 	}
 	return say(bot.T(h.svc.UserLanguage(ctx, req), "dc_unknown_command", "Name", d.Name), true)
 }
@@ -160,6 +163,12 @@ func (h *Handler) create(ctx context.Context, i *discordgo.Interaction, req bot.
 			spec.Bots = int(o.IntValue())
 		case o.Name == "level":
 			spec.Level = o.StringValue()
+		case o.Name == "clock_days":
+			d := int(o.IntValue())
+			spec.ClockDays = &d
+		case o.Name == "vacation_days":
+			d := int(o.IntValue())
+			spec.VacationDays = &d
 		case strings.HasPrefix(o.Name, "invite"):
 			if id, ok := o.Value.(string); ok {
 				spec.Invited = append(spec.Invited, id)

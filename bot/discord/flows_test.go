@@ -233,7 +233,8 @@ func admin(i *discordgo.Interaction) *discordgo.Interaction {
 func TestRemindersAndClockExpiryWithFakeClock(t *testing.T) {
 	e := newEnv(t)
 	e.connect()
-	for _, kv := range [][2]string{{"clock_days", "2"}, {"reminder_hours", "12"}} {
+	// No vacation budget: the clock runs out without a vacation day spent.
+	for _, kv := range [][2]string{{"clock_days", "2"}, {"reminder_hours", "12"}, {"vacation_days", "0"}} {
 		i := e.slash("ann", "c-games", "settings", sub("server", opt("key", kv[0]), opt("value", kv[1])))
 		d := e.answer(i)
 		if !strings.Contains(content(d), "Only server admins") {

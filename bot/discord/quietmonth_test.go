@@ -36,7 +36,8 @@ func TestQuietMonth(t *testing.T) {
 	e.now = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC) // the spring clock change falls inside
 	const guild = "g1"
 	admin := bot.Request{User: bot.User{ID: "u-admin", Name: "admin", Admin: true}, Place: bot.Place{Guild: guild, Channel: "c-games"}}
-	for k, v := range map[string]string{"clock_days": "1", "reminder_hours": "8"} {
+	// No vacation budget: a clock that runs out times out, as this month wants to count.
+	for k, v := range map[string]string{"clock_days": "1", "reminder_hours": "8", "vacation_days": "0"} {
 		if _, err := e.svc.SetSetting(ctx, admin, bot.ScopeGuild, k, v); err != nil {
 			t.Fatal(err)
 		}

@@ -79,6 +79,11 @@ func Commands(games []rules.Info) []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: "confirm"},
 				}}),
 	}
+	// From and to are dates in the player's own calendar; "off" in from ends a vacation, and no
+	// option at all shows what is booked and left.
+	cmds = append(cmds, cmd("vacation",
+		&discordgo.ApplicationCommandOption{Type: str, Name: "from", MaxLength: 10},
+		&discordgo.ApplicationCommandOption{Type: str, Name: "to", MaxLength: 10}))
 	games2 := &discordgo.ApplicationCommand{Name: "games",
 		Type: discordgo.ChatApplicationCommand, Contexts: anywhere}
 	cmds = append(cmds, games2, replayCommand(intg))
@@ -194,6 +199,14 @@ func createSub(g rules.Info) *discordgo.ApplicationCommandOption {
 		}
 		sub.Options = append(sub.Options, bots, level)
 	}
+	// A game's own clock, over the server's clock_days.
+	clock := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
+		Name: "clock_days", MinValue: floatPtr(0), MaxValue: 30}
+	clock.Description, clock.DescriptionLocalizations = text("cmd_create_clock_days")
+	vacation := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
+		Name: "vacation_days", MinValue: floatPtr(0), MaxValue: 60}
+	vacation.Description, vacation.DescriptionLocalizations = text("cmd_create_vacation_days")
+	sub.Options = append(sub.Options, clock, vacation)
 	for i := 1; i <= min(maxInvites, g.MaxSeats-1); i++ {
 		inv := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: fmt.Sprintf("invite%d", i)}
 		inv.Description, inv.DescriptionLocalizations = text("cmd_create_invite")

@@ -121,6 +121,11 @@ func (s *Store) DeleteGuild(ctx context.Context, guild string) (int, error) {
 		if _, err := q.Exec(ctx, `DELETE FROM settings WHERE scope = 'guild' AND id = ?`, guild); err != nil {
 			return err
 		}
+		// The players' vacations on this server are kept per user under a key naming it.
+		if _, err := q.Exec(ctx, `DELETE FROM settings WHERE scope = 'user' AND key IN (?, ?)`,
+			"vacation:"+guild, "vacation_auto:"+guild); err != nil {
+			return err
+		}
 		deleted = len(ids)
 		return nil
 	})

@@ -146,6 +146,9 @@ func testDeleteGuild(t *testing.T, s storage.Store) {
 	setting(t, s, "guild", "g1", "language", "de")
 	setting(t, s, "guild", "g2", "language", "fr")
 	setting(t, s, "user", "alice", "dm", "on")
+	setting(t, s, "user", "alice", "vacation:g1", "2026-07-01..2026-07-03")
+	setting(t, s, "user", "alice", "vacation_auto:g1", "2026-07-09")
+	setting(t, s, "user", "alice", "vacation:g2", "2026-08-01..2026-08-02")
 
 	if _, err := s.DeleteGuild(ctx, ""); err == nil {
 		t.Error("DeleteGuild of an empty server id was accepted")
@@ -172,6 +175,10 @@ func testDeleteGuild(t *testing.T, s storage.Store) {
 	if m := settings(t, s, "guild", "g1"); len(m) != 0 {
 		t.Errorf("the server's settings remain: %v", m)
 	}
+	// A player's vacations on the deleted server go; theirs elsewhere and their own settings stay.
+	if m := settings(t, s, "user", "alice"); !maps.Equal(m, map[string]string{"dm": "on", "vacation:g2": "2026-08-01..2026-08-02"}) {
+		t.Errorf("alice's settings after the deletion: %v", m)
+	}
 	if gs, err := s.Games(ctx, storage.GameFilter{Guild: "g1"}); err != nil || len(gs) != 0 {
 		t.Errorf("games of g1 listed: %d, %v", len(gs), err)
 	}
@@ -186,8 +193,5 @@ func testDeleteGuild(t *testing.T, s storage.Store) {
 	}
 	if m := settings(t, s, "guild", "g2"); len(m) != 1 {
 		t.Errorf("the other server's settings: %v", m)
-	}
-	if m := settings(t, s, "user", "alice"); len(m) != 1 {
-		t.Errorf("a user's own settings went with the server: %v", m)
 	}
 }
