@@ -123,7 +123,11 @@ type flow struct {
 	// then ended (their only move, or the default when their time ran out), and who have not
 	// moved since: a command they typed for that turn must not end the next one (see tryMove).
 	Midturn []int `json:"midturn,omitempty"`
-	Unshown []int `json:"unshown,omitempty"`
+	// Numbered is where the turn numbering stands after the last move (turnWalker), so the status
+	// line numbers turns as /history does without reading the log; nil where a path rebuilt the
+	// flow or took moves back: the log is then read once (Service.turnMark).
+	Numbered *turnNumbered `json:"numbered,omitempty"`
+	Unshown  []int         `json:"unshown,omitempty"`
 }
 
 // noteTyping keeps Midturn and Unshown after seat's move by user; ended says the move ended the

@@ -576,6 +576,17 @@ func (s *Service) actingSeat(lang string, t *table, u User) (rules.Seat, error) 
 // transaction. On any failure the table is reloaded, so memory never runs ahead of the store.
 func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules.Move, user, interaction string) ([]rules.Event, error) {
 	mk := markOf(t.state) // to tell whether the move ended the seat's turn (see noteTyping)
+	// The turn numbering before the move: kept in the flow, else read from the log once.
+	var tw *turnWalker
+	if m := readFlow(t.row).Numbered; m != nil || t.seq == 0 {
+		tw = newTurnWalker()
+		if m != nil {
+			tw = m.walker()
+		}
+	} else if w, err := s.walkStored(ctx, t); err == nil {
+		tw = w
+	}
+	tcBefore := turnCount(t.state)
 	evs, err := t.state.Apply(seat, m)
 	if err != nil {
 		return nil, err
@@ -602,6 +613,11 @@ func (s *Service) commit(ctx context.Context, t *table, seat rules.Seat, m rules
 	pt := s.gameTimes(ctx, row)
 	notices = s.quietPosts(pt, row, t.state, &f, s.now(), notices)
 	f.noteTyping(seat, user, !mk.sameDecision(t.state, seat))
+	f.Numbered = nil
+	if tw != nil {
+		tw.stepMove(seat, evs, tcBefore, t.state)
+		f.Numbered = tw.mark()
+	}
 	dms, err := s.privateNotices(ctx, t, evs, seat, user)
 	if err != nil {
 		_ = s.reload(ctx, t)

@@ -42,8 +42,8 @@ func TestCacheMissReadsNoLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(rep.Text, "move 3.") {
-		t.Errorf("status after two moves, loaded from the row: %q; want move 3", rep.Text)
+	if !strings.Contains(rep.Text, "turn 3.") {
+		t.Errorf("status after two moves, loaded from the row: %q; want turn 3 (as /history numbers it)", rep.Text)
 	}
 	// The same interaction again, now not bob's turn: "already done", found without the log.
 	rep, err = fresh.Move(context.Background(), req, "bid pass")
@@ -82,8 +82,8 @@ func TestCacheNeverServesStaleGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(rep.Text, "move 2.") || strings.Contains(rep.Text, "ann:") {
-		t.Errorf("the instance that cached the game shows %q; want move 2, waiting for bob only", rep.Text)
+	if !strings.Contains(rep.Text, "turn 2.") || strings.Contains(rep.Text, "ann:") {
+		t.Errorf("the instance that cached the game shows %q; want turn 2, waiting for bob only", rep.Text)
 	}
 }
 
@@ -134,15 +134,15 @@ func TestInstancesShareAPostgres(t *testing.T) {
 	}
 	for i, s := range svcs {
 		rep, err := s.Board(context.Background(), e.in(th, user("ann")))
-		if err != nil || !strings.Contains(rep.Text, "move 2.") || strings.Contains(rep.Text, "ann:") {
-			t.Errorf("instance %d shows %q, %v; want move 2, waiting for bob only", i, rep.Text, err)
+		if err != nil || !strings.Contains(rep.Text, "turn 2.") || strings.Contains(rep.Text, "ann:") {
+			t.Errorf("instance %d shows %q, %v; want turn 2, waiting for bob only", i, rep.Text, err)
 		}
 	}
 	// Bob moves on one instance; the other, which had cached the game, sees the result.
 	if _, err := svcs[1].Move(context.Background(), e.in(th, user("bob")), "bid pass"); err != nil {
 		t.Fatal(err)
 	}
-	if rep, err := svcs[0].Board(context.Background(), e.in(th, user("ann"))); err != nil || !strings.Contains(rep.Text, "move 3.") {
+	if rep, err := svcs[0].Board(context.Background(), e.in(th, user("ann"))); err != nil || !strings.Contains(rep.Text, "turn 3.") {
 		t.Errorf("instance 0 after bob's move on instance 1: %q, %v", rep.Text, err)
 	}
 }

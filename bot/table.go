@@ -105,19 +105,36 @@ func (s *Service) statusLine(ctx context.Context, lang string, t *table, held []
 // turnNow is the number of the turn being played, as /history numbers turns (turnInPlay); 1
 // where the log cannot be read.
 func (s *Service) turnNow(ctx context.Context, t *table) int {
-	moves, err := s.store.Moves(ctx, t.row.ID)
+	if m := readFlow(t.row).Numbered; m != nil || t.seq == 0 {
+		w := newTurnWalker()
+		if m != nil {
+			w = m.walker()
+		}
+		return w.inPlay(t.state)
+	}
+	w, err := s.walkStored(ctx, t)
 	if err != nil {
 		return 1
+	}
+	return w.inPlay(t.state)
+}
+
+// walkStored numbers the stored log's turns (for a flow without its Turn).
+func (s *Service) walkStored(ctx context.Context, t *table) (*turnWalker, error) {
+	moves, err := s.store.Moves(ctx, t.row.ID)
+	if err != nil {
+		return nil, err
 	}
 	rec, err := logRecord(t.row, moves)
 	if err != nil {
-		return 1
+		return nil, err
 	}
-	n, err := turnInPlay(t.kit.Game, rec, t.state)
+	log, err := replayLog(t.kit.Game, rec)
 	if err != nil {
-		return 1
+		return nil, err
 	}
-	return n
+	_, w := walkLog(log, rec)
+	return w, nil
 }
 
 // History lists the game's turns, newest last (at most the last n; 0 = all), numbered as the

@@ -98,8 +98,40 @@ func turnInPlay(g rules.Game, rec *record.Record, st rules.State) (int, error) {
 		return 0, err
 	}
 	_, w := walkLog(log, rec)
-	if aw := awaitedSeats(st); len(aw) == 1 && rules.Seat(aw[0]) == w.seat && turnCount(st) == w.tc {
-		return max(1, w.num), nil
+	return w.inPlay(st), nil
+}
+
+// turnNumbered is a turnWalker as the flow keeps it.
+type turnNumbered struct {
+	Num  int `json:"n"`
+	Seat int `json:"s"`
+	TC   int `json:"tc"`
+}
+
+func (w *turnWalker) mark() *turnNumbered {
+	return &turnNumbered{Num: w.num, Seat: int(w.seat), TC: w.tc}
+}
+
+func (m *turnNumbered) walker() *turnWalker {
+	return &turnWalker{num: m.Num, seat: rules.Seat(m.Seat), tc: m.TC}
+}
+
+// stepMove walks one move as walkLog does: mover's move that caused evs, the game's turn count
+// going from before to st's.
+func (w *turnWalker) stepMove(mover rules.Seat, evs []rules.Event, before int, st rules.State) {
+	parts := historyActors(mover, evs)
+	seats := make([]rules.Seat, len(parts))
+	for j, p := range parts {
+		seats[j] = p.seat
 	}
-	return w.num + 1, nil
+	w.step(mover, loggedMove{evs: evs, before: before, after: turnCount(st), awaited: awaitedSeats(st)}, seats)
+}
+
+// inPlay is the number of the turn being played in st with the walker after the last move (see
+// turnInPlay).
+func (w *turnWalker) inPlay(st rules.State) int {
+	if aw := awaitedSeats(st); len(aw) == 1 && rules.Seat(aw[0]) == w.seat && turnCount(st) == w.tc {
+		return max(1, w.num)
+	}
+	return w.num + 1
 }

@@ -406,6 +406,7 @@ func (s *Service) takeBackOwn(ctx context.Context, t *table, p *undoRequest, ul 
 	lang := s.threadLang(row)
 	name := seatNamer(lang, row, st)
 	f.Pending, f.Human = nil, human
+	f.Numbered = nil // moves were taken back: the status line reads the log once (turnNow)
 	for _, x := range since {
 		f.Pending = addPending(f.Pending, pendingOfIn(lang, x.e, name, x.by))
 	}

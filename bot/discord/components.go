@@ -155,6 +155,7 @@ func (h *Handler) pickerStep(ctx context.Context, i *discordgo.Interaction, req 
 		if step.Seq != seq {
 			return h.outdated(step.Lang)
 		}
+		req.Seq = &seq // built for the decision now asked: never taken for an earlier turn's
 		rep, err := h.svc.MoveTokens(ctx, req, path)
 		if err != nil {
 			return h.pickerFail(i, err, seq)

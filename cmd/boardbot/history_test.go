@@ -43,7 +43,10 @@ func (p *privacyTable) playRandom(steps int, r *rand.Rand) int {
 		if _, err := c.Apply(seat, m); err != nil || c.Result() != nil {
 			return i
 		}
-		req := bot.Request{User: bot.User{ID: p.users[seat]}, Place: bot.Place{Guild: "g", Channel: "thread"}}
+		// The move is chosen for the decision now asked, as a picker's is (Seq): never taken for
+		// a turn the bot ended before it.
+		seq := int64(p.moves)
+		req := bot.Request{User: bot.User{ID: p.users[seat]}, Place: bot.Place{Guild: "g", Channel: "thread"}, Seq: &seq}
 		if _, err := p.svc.MoveTokens(context.Background(), req, m); err != nil {
 			p.t.Fatalf("%q by seat %d: %v", m, seat, err)
 		}

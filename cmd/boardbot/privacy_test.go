@@ -365,7 +365,8 @@ func checkPrivacy(t *testing.T, k bot.Kit, seats int, scramble func(rules.State,
 				}
 			}
 		}
-		if _, err := p.svc.MoveTokens(ctx, bot.Request{User: bot.User{ID: p.users[seat]}, Place: bot.Place{Guild: "g", Channel: "thread"}}, m); err != nil {
+		seq := int64(p.moves) // chosen for the decision now asked, as a picker's move is
+		if _, err := p.svc.MoveTokens(ctx, bot.Request{User: bot.User{ID: p.users[seat]}, Place: bot.Place{Guild: "g", Channel: "thread"}, Seq: &seq}, m); err != nil {
 			t.Fatalf("move %d, %q by seat %d: %v", p.moves+1, m, seat, err)
 		}
 		p.sync()
