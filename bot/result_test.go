@@ -68,6 +68,14 @@ func TestOneResultEveryGame(t *testing.T) {
 			for _, how := range []string{"resign", "timeout", "abort"} {
 				t.Run(fmt.Sprintf("%s/%d/%s", kind, seats, how), func(t *testing.T) {
 					e := realEnv(t)
+					if how == "timeout" {
+						// No vacation budget: the clock running out makes the seat late at once
+						// (TestVacationStopsClockAndHoldsPings covers a vacation day spent instead).
+						admin := Request{User: User{ID: "u-root", Name: "root", Admin: true}, Place: lobby}
+						if _, err := e.svc.SetSetting(ctx, admin, ScopeGuild, "vacation_days", "0"); err != nil {
+							t.Fatal(err)
+						}
+					}
 					th := e.realGame(kind, players...)
 					st := e.svc
 					e.untilOneAwaited(th)

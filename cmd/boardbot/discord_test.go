@@ -29,7 +29,7 @@ func TestCommandsJSON(t *testing.T) {
 	for _, c := range cmds {
 		names = append(names, c.Name)
 	}
-	want := "create move board view history undo resign abort join leave start export rules leaderboard settings games replay"
+	want := "create move board view history undo resign abort join leave start export rules leaderboard settings vacation games replay"
 	if strings.Join(names, " ") != want {
 		t.Fatalf("commands: %v", names)
 	}
@@ -60,10 +60,10 @@ func TestRegisterOverwritesGuildCommands(t *testing.T) {
 		json.Unmarshal(rs[0].Raw, &cmds)
 	}
 	if len(rs) != 1 || rs[0].Method != "PUT" || rs[0].Path != "/applications/123456789012345678/guilds/1007/commands" || rs[0].Version != "10" ||
-		rs[0].Auth != "Bot sekrit" || rs[0].Status != 200 || len(cmds) != 17 {
+		rs[0].Auth != "Bot sekrit" || rs[0].Status != 200 || len(cmds) != 18 {
 		t.Fatalf("register sent %+v", rs)
 	}
-	if !strings.Contains(out.String(), "registered 17 commands in server 1007") {
+	if !strings.Contains(out.String(), "registered 18 commands in server 1007") {
 		t.Fatalf("%q", out.String())
 	}
 	// Without the token in the environment it says where to put it.
