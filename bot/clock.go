@@ -79,6 +79,7 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 		msgs = append(msgs, s.heldPings(pt, t, &f, now)...)
 		acted = true
 	}
+	toldLate := false // a late notice pings: no reminder goes with it in the same tick
 	if row.Deadline != nil && !row.Deadline.After(now) {
 		row.Deadline = nil
 		// Nobody runs out of time in their quiet hours: the players awake now are late; when
@@ -121,13 +122,14 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 					}
 				}
 				msgs = append(msgs, s.quietPosts(pt, row, t.state, &f, now, []storage.OutboxMessage{s.notice(n)})...)
+				toldLate = true
 			}
 		}
 		acted = true
 	}
 	if f.remindDue(row, now) {
 		f.Remind = nextReminder(row, now)
-		if n, ok := s.reminderNotice(t); ok {
+		if n, ok := s.reminderNotice(t); ok && !toldLate {
 			// A reminder never lands in quiet hours: with every awaited player asleep it waits
 			// for the first to wake; otherwise the sleeping ones have their ping held.
 			first := time.Time{}
