@@ -80,6 +80,7 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 		acted = true
 	}
 	toldLate := false // a late notice pings: no reminder goes with it in the same tick
+	marks := map[string]string{}
 	if row.Deadline != nil && !row.Deadline.After(now) {
 		row.Deadline = nil
 		// Nobody runs out of time in their quiet hours: the players awake now are late; when
@@ -144,7 +145,7 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 				}
 			}
 			switch {
-			case (first.Equal(now) || first.IsZero()) && row.Deadline == nil && !s.routineCap(ctx, pt, &n, now):
+			case (first.Equal(now) || first.IsZero()) && row.Deadline == nil && !s.routineCap(ctx, pt, &n, now, marks):
 				// Every awaited player had their routine reminder of the day in another game:
 				// this one waits for tomorrow's.
 			case first.Equal(now) || first.IsZero():
@@ -169,13 +170,16 @@ func (s *Service) tickGame(ctx context.Context, id int64, now time.Time) (bool, 
 		}
 		return false, err
 	}
+	s.markReminded(ctx, marks)
 	return true, nil
 }
 
 // routineCap keeps a routine reminder (one with no deadline) to one a day per player across
 // all their games: it takes the mention off those already reminded today (their own day) and
 // marks the rest. It reports whether anyone is still pinged. Deadline reminders do not count.
-func (s *Service) routineCap(ctx context.Context, pt *playerTimes, n *Notice, now time.Time) bool {
+// The marks are added to marks and written only once the game's write has won (markReminded):
+// an instance that loses the race must not use up the day's reminder.
+func (s *Service) routineCap(ctx context.Context, pt *playerTimes, n *Notice, now time.Time, marks map[string]string) bool {
 	var keep []string
 	for _, u := range n.Mentions {
 		day := now.In(pt.of(u).loc()).Format(dayLayout)
@@ -183,13 +187,20 @@ func (s *Service) routineCap(ctx context.Context, pt *playerTimes, n *Notice, no
 		if err == nil && last == day {
 			continue
 		}
-		if err := s.store.SetSetting(ctx, ScopeUser, u, "reminded_on", day); err != nil {
-			s.log.Warn("routine reminder cap", "user", u, "err", err)
-		}
+		marks[u] = day
 		keep = append(keep, u)
 	}
 	n.Mentions = keep
 	return len(keep) > 0
+}
+
+// markReminded writes the routine reminder marks of a tick whose game write won.
+func (s *Service) markReminded(ctx context.Context, marks map[string]string) {
+	for u, day := range marks {
+		if err := s.store.SetSetting(ctx, ScopeUser, u, "reminded_on", day); err != nil {
+			s.log.Warn("routine reminder cap", "user", u, "err", err)
+		}
+	}
 }
 
 // nextReminder is when the reminder after one sent at now is due. With a clock the reminders
