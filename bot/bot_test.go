@@ -657,10 +657,12 @@ func TestSettingsValidation(t *testing.T) {
 	}
 	// The old dm key sets how the player hears; answers tell values in words, times too.
 	for _, c := range []struct{ key, value, want string }{
-		{"dm", "on", "how you hear is now a mention and a direct message."},
-		{"timezone", "europe/berlin", "time zone is now Europe/Berlin. It is 13:00 in Europe/Berlin now."},
-		{"quiet", "23-8", "quiet hours is now 23:00 to 08:00. It is 13:00 in Europe/Berlin now. Your next quiet hours: <t:"},
-		{"digest_hour", "7", "digest hour is now 07:00 your time."},
+		{"dm", "on", "How you hear is now a mention and a direct message."},
+		{"timezone", "europe/berlin", "Time zone is now Europe/Berlin. It is 13:00 in Europe/Berlin now."},
+		{"quiet", "23-8", "Quiet hours is now 23:00 to 08:00. It is 13:00 in Europe/Berlin now. Your next quiet hours: <t:"},
+		// Quiet hours that have begun are not "next" from now: they say until when (issue #40).
+		{"quiet", "12-14", "Quiet hours is now 12:00 to 14:00. It is 13:00 in Europe/Berlin now. Your quiet hours have begun: quiet until <t:"},
+		{"digest_hour", "7", "Digest hour is now 07:00 your time."},
 	} {
 		rep, err := e.svc.SetSetting(ctx, admin, ScopeUser, c.key, c.value)
 		if err != nil || !strings.HasPrefix(rep.Text, c.want) || !rep.Private {

@@ -74,8 +74,8 @@ func illegalTextIn(lang string, words *rules.Words, err error) (string, bool) {
 }
 
 // spellLists is a copy of m whose code arguments that are tokens, alone ("left", the last of
-// "up, right, down or left") or listed ("a, b, c"), name them in words, nested messages
-// included. A quoted code is what the player typed and stays as typed.
+// "up, right, down or left"), listed ("a, b, c") or a move quoted whole ("a1 queen"), name them
+// in words, nested messages included. A quoted code is what the player typed and stays as typed.
 func spellLists(m *msg.Message, words *rules.Words) *msg.Message {
 	out := *m
 	out.Args = make([]msg.Arg, len(m.Args))
@@ -84,9 +84,14 @@ func spellLists(m *msg.Message, words *rules.Words) *msg.Message {
 		case a.Kind == msg.KCode && !strings.HasPrefix(a.Str, `"`):
 			toks := strings.Split(a.Str, ", ")
 			for k, tok := range toks {
-				if w := words.Word(tok); w != "" {
-					toks[k] = w
+				// A move quoted whole ("a1 queen") is spelt token by token.
+				parts := strings.Split(tok, " ")
+				for j, p := range parts {
+					if w := words.Word(p); w != "" {
+						parts[j] = w
+					}
 				}
+				toks[k] = strings.Join(parts, " ")
 			}
 			a.Str = strings.Join(toks, ", ")
 		case a.Msg != nil:

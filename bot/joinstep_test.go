@@ -95,3 +95,61 @@ func enterThenMove(t *testing.T) (*env, string, stepCase) {
 	}
 	return e, th, c
 }
+
+// A step that begins a move and a next step that reads as its rest but is refused by the rules
+// (issue #40: "a1 queen, a1 b1 queen" where the queen entered at A1 has no legal move) is
+// refused for the rules' reason, not blamed on the comma. Here the rest starts at a square that
+// fits the turn (another corner, a leaf of one's own) but not after this entry.
+func TestCommaInsideAMoveRefusedForTheRulesReason(t *testing.T) {
+	e, th, c := enterThenMove(t)
+	head := c.m1[:2]
+	next, _, err := c.before.Choices(c.seat, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := ""
+	for _, ch := range next {
+		if _, perr := forcedPrefix(c.before, c.seat, slices.Concat(head, rules.Move{ch.Token})); perr != nil {
+			tok = ch.Token
+			break
+		}
+	}
+	if tok == "" {
+		t.Fatalf("no first token that fits now but not after %q", head)
+	}
+	tail := rules.Move{tok, c.m1[3]}
+	_, want := rules.Canonical(c.before, c.seat, slices.Concat(head, tail))
+	if want == nil {
+		t.Fatalf("%q %q is legal", head, tail)
+	}
+	wantText, _ := illegalText(LangEnglish, want)
+	text := head.String() + ", " + tail.String()
+	n := len(e.notations(th))
+	_, err = e.svc.Move(context.Background(), e.in(th, user(c.who)), text)
+	reason, _ := AsRefusal(err)
+	if strings.Contains(reason, "not commas") || !strings.Contains(reason, strings.TrimSuffix(wantText, ".")) {
+		t.Errorf("%q: %q; want the rules' reason %q", text, reason, wantText)
+	}
+	if log := e.notations(th); len(log) != n {
+		t.Errorf("%q played something: %q", text, log[n:])
+	}
+}
+
+// A refusal that quotes a move whole ("a1 queen") spells its tokens in the reader's words: a
+// Spanish reader reads «a1 reina», never the English size (issue #40).
+func TestCommaHintQuotesTheMoveInTheReadersWords(t *testing.T) {
+	e, th, c := enterThenMove(t)
+	if _, err := e.svc.SetSetting(context.Background(), Request{User: user(c.who), Place: lobby}, ScopeUser, "language", LangSpanish); err != nil {
+		t.Fatal(err)
+	}
+	head := c.m1[:2]
+	text := head.String() + ", zzz"
+	_, err := e.svc.Move(context.Background(), e.in(th, user(c.who)), text)
+	reason, _ := AsRefusal(err)
+	size := head[1]
+	es := rules.WordsOf(replayKits["autumn-ash"].Game, LangSpanish).Word(size)
+	// The step as typed is echoed as typed ("El paso 1 de 2 (a6 drone)"); the rules' quote is not.
+	if es == "" || !strings.Contains(reason, "«"+head[0]+" "+es) || strings.Contains(reason, "«"+head.String()) {
+		t.Errorf("%q: %q; want the move quoted as «%s»", text, reason, head[0]+" "+es)
+	}
+}

@@ -18,11 +18,11 @@ func TestSettingAnswerInWords(t *testing.T) {
 		{LangSpanish, "language", LangSpanish, "Idioma: ahora español."},
 		{LangGerman, "language", LangGerman, "Sprache: jetzt Deutsch."},
 		{LangFrench, "language", LangFrench, "Langue : désormais français."},
-		{LangEnglish, "language", LangEnglish, "language is now English."},
+		{LangEnglish, "language", LangEnglish, "Language is now English."},
 		{LangGerman, "dm", "on", "Benachrichtigung: jetzt eine Erwähnung und eine Direktnachricht."},
 		{LangSpanish, "hear", "digest", "Avisos: ahora solo el resumen diario."},
 		{LangFrench, "digest_hour", "18", "Heure du résumé : désormais 18:00, à ton heure."},
-		{LangEnglish, "dm", "on", "how you hear is now a mention and a direct message."},
+		{LangEnglish, "dm", "on", "How you hear is now a mention and a direct message."},
 	}
 	for _, c := range cases {
 		r := Request{User: user("ann"), Place: lobby}

@@ -144,7 +144,7 @@ func TestSettingAnswersInTheLanguageRead(t *testing.T) {
 		{console, ScopeGuild, "language", "de", "Sprache: jetzt Deutsch."},
 		{console, ScopeGuild, "language", "es", "Idioma: ahora español."},
 		{console, ScopeGuild, "language", "fr", "Langue : désormais français."},
-		{console, ScopeGuild, "language", "en", "language is now English."},
+		{console, ScopeGuild, "language", "en", "Language is now English."},
 		{french, ScopeGuild, "language", "de", "Langue : désormais allemand."},
 		{console, ScopeGuild, "creators", "admins", "Wer Partien erstellt: jetzt nur Admins."},
 		{console, ScopeGuild, "language", "klingon", "Sprache muss eines von en, de, es, fr, auto sein."},

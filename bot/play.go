@@ -266,8 +266,14 @@ run:
 						// is in it, and the refusal says that rather than how moves are written.
 						steps = slices.Concat(steps[:i:i], []rules.Move{slices.Concat(step, steps[i+1])}, steps[i+2:])
 						step, rest, err = steps[i], joined, jerr
+					} else if len(steps[i+1]) > 0 && fitsNow(st, seat, steps[i+1][0], words) {
+						// The next step reads as the rest of this move ("a1 queen, a1 b1 queen")
+						// but the rules refuse it (the queen entered at A1 has no legal move): that
+						// refusal is the real reason, not the comma.
+						steps = slices.Concat(steps[:i:i], []rules.Move{slices.Concat(step, steps[i+1])}, steps[i+2:])
+						step, rest, err = steps[i], joined, jerr
 					} else {
-						err = joinHint(ul, err)
+						err = joinHint(ul, words, err)
 					}
 				}
 			}
@@ -446,8 +452,8 @@ func asTyped(m, typed rules.Move, words *rules.Words) rules.Move {
 
 // joinHint adds to err, the refusal of a step that only begins a move, that a move is written
 // in one step: a refusal already in lang.
-func joinHint(lang string, err error) error {
-	reason, ok := illegalText(lang, err)
+func joinHint(lang string, words *rules.Words, err error) error {
+	reason, ok := illegalTextIn(lang, words, err)
 	if !ok {
 		return err
 	}

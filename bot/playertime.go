@@ -478,11 +478,13 @@ func (s *Service) timeCheck(ctx context.Context, req Request, lang string) strin
 	now := s.now()
 	text := T(lang, "setting_time_now", "Time", now.In(p.loc()).Format("15:04"), "Zone", p.loc().String())
 	if len(p.Quiet) > 0 {
-		from := now
-		if !p.QuietAt(now) {
-			from = p.flip(now)
+		if p.QuietAt(now) {
+			// They have begun: "your next quiet hours" from now would read as still to come.
+			text += " " + T(lang, "setting_quiet_now", "To", Stamp(p.QuietEnds(now), "t"))
+		} else {
+			from := p.flip(now)
+			text += " " + T(lang, "setting_quiet_next", "From", Stamp(from, "f"), "To", Stamp(p.QuietEnds(from), "t"))
 		}
-		text += " " + T(lang, "setting_quiet_next", "From", Stamp(from, "f"), "To", Stamp(p.QuietEnds(from), "t"))
 	}
 	return text
 }

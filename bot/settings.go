@@ -159,6 +159,11 @@ func (s *Service) SetSetting(ctx context.Context, req Request, scope, key, value
 		ul = s.UserLanguage(ctx, req)
 	}
 	text := T(ul, "setting_set", "Key", T(ul, "setting_name_"+key), "Value", settingValueIn(ul, key, v))
+	if first, _, _ := strings.Cut(text, " "); !strings.Contains(first, "_") {
+		// The sentence starts with the setting's name, lowercase in English ("time zone"):
+		// capitalised, unless it is a key as one types it ("clock_days").
+		text = upperFirst(text)
+	}
 	if key == "timezone" || key == "quiet" {
 		// The player sees at once what it means: the time there now, and their next quiet hours.
 		text += " " + s.timeCheck(ctx, req, ul)

@@ -204,3 +204,35 @@ func TestSummaryGivesBonusesBlockingAndVariants(t *testing.T) {
 		}
 	}
 }
+
+// The play-test reader lost twice to lines that counted a leaf buried in a stack, and learnt who
+// may cap whom only by refusal (issue #40): /rules says both. Buried leaves count (rulebook:
+// "pieces are considered in a line no matter what level they are on"; capped pieces "still can
+// score"); the capping sentence is the rulebook's, for the standard table in data.
+func TestSummarySaysBuriedLeavesCountAndWhoCaps(t *testing.T) {
+	want := map[string][]string{
+		"en": {"Leaves buried in a stack count in lines too.", "a queen can be capped by any leaf, a drone only by a pawn, a pawn by a pawn or a drone"},
+		"de": {"Verdeckte Blätter im Stapel zählen in Linien mit.", "eine Königin kann von jedem Blatt überdeckt werden, eine Drohne nur von einer Arbeiterin, eine Arbeiterin von einer Arbeiterin oder Drohne"},
+		"es": {"Las hojas cubiertas en una pila también cuentan en las líneas.", "una reina puede cubrirse con cualquier hoja, un dron solo con un peón, un peón con un peón o un dron"},
+		"fr": {"Les feuilles coiffées dans une pile comptent aussi dans les lignes.", "une reine se coiffe avec n'importe quelle feuille, un drone seulement avec un pion, un pion avec un pion ou un drone"},
+	}
+	// The sentence must stay true to the table the rules code plays by.
+	v := variantByName(VariantStandard)
+	if !v.canCap[Queen][Pawn] || !v.canCap[Queen][Drone] || !v.canCap[Queen][Queen] ||
+		!v.canCap[Drone][Pawn] || v.canCap[Drone][Drone] || v.canCap[Drone][Queen] ||
+		!v.canCap[Pawn][Pawn] || !v.canCap[Pawn][Drone] || v.canCap[Pawn][Queen] {
+		t.Fatalf("the standard capping table changed; the summary's capping sentence must follow: %v", v.canCap)
+	}
+	info := Game.Info()
+	for _, lang := range msg.Languages {
+		sum := msg.Render(info.SummaryMsg, lang, nil)
+		if len(want[lang]) == 0 {
+			t.Errorf("no expectation for %s", lang)
+		}
+		for _, w := range want[lang] {
+			if !strings.Contains(sum, w) {
+				t.Errorf("%s summary lacks %q: %q", lang, w, sum)
+			}
+		}
+	}
+}

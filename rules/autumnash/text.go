@@ -17,7 +17,13 @@ type prompt struct {
 
 func (s *state) promptMsg() prompt {
 	var cb [maxCells]int
-	entry := len(s.appendEntryCorners(cb[:0])) > 0
+	corners := s.appendEntryCorners(cb[:0])
+	entry := len(corners) > 0
+	if entry && s.v.cols*s.v.rows > s.v.winCols*s.v.winRows && s.b.empty() {
+		// Unsettled's empty chessboard shows no corners: the first prompt names where a leaf
+		// may enter (issue #40).
+		return s.firstPrompt(corners)
+	}
 	if sc := s.scores[s.turn]; sc >= 0 && sc < data.target {
 		return prompts[s.turn][sc][boolIndex(entry)]
 	}
@@ -46,6 +52,36 @@ func promptFor(seat rules.Seat, score int, entry bool) prompt {
 		m = say("prompt_entry", append(pts, colourArg("Colour", data.startColour[seat]))...)
 	}
 	return prompt{msg: m}
+}
+
+// firstPrompt asks for the first move on an empty board, naming the entry squares: whole ranks
+// ("1, 2, 3, 6, 7, 8") when they are whole ranks, else the squares themselves.
+func (s *state) firstPrompt(corners []int) prompt {
+	pts := []msg.Arg{msg.Number("Score", s.scores[s.turn]), msg.Number("Target", data.target), colourArg("Colour", data.startColour[s.turn])}
+	field := msg.Code("Field", strconv.Itoa(s.v.winCols)+"x"+strconv.Itoa(s.v.winRows))
+	perRow := make([]int, s.v.rows)
+	for _, c := range corners {
+		perRow[c/s.v.cols]++
+	}
+	var ranks []string
+	whole := true
+	for r, n := range perRow {
+		switch n {
+		case s.v.cols:
+			ranks = append(ranks, strconv.Itoa(r+1))
+		case 0:
+		default:
+			whole = false
+		}
+	}
+	if whole {
+		return prompt{msg: say("prompt_first_ranks", append(pts, field, msg.Code("Ranks", strings.Join(ranks, ", ")))...)}
+	}
+	names := make([]string, len(corners))
+	for i, c := range corners {
+		names[i] = s.v.label(c)
+	}
+	return prompt{msg: say("prompt_first_squares", append(pts, field, msg.Code("Squares", strings.Join(names, ", ")))...)}
 }
 
 func boolIndex(b bool) int {

@@ -160,7 +160,8 @@ func (s *state) freeCornersText() *msg.Message {
 		names[i] = s.v.label(c)
 	}
 	if len(names) > 8 {
-		names = append(names[:8], "…")
+		// Not "…, C6, …." with two stops: the message says that the list is cut.
+		return say("corners_free_first", msg.Number("Shown", 8), msg.Number("Count", len(names)), msg.Code("Squares", strings.Join(names[:8], ", ")))
 	}
 	return say("corners_free", msg.Code("Squares", strings.Join(names, ", ")))
 }

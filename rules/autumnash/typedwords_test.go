@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 	"github.com/boardbot/boardbot/rules/rulestest"
 )
 
@@ -20,4 +21,24 @@ func TestTypedWords(t *testing.T) {
 // A word never shadows a real token of the decision it is typed at.
 func TestTypedWordsShadowNothing(t *testing.T) {
 	rulestest.CheckWordsShadowNothing(t, Game, rules.Setup{Seats: 2}, 40)
+}
+
+// Menus, refusals and history show a size by the first word words.<lang>.toml lists for it, or
+// the token when it lists none; that must be the singular the legend and the texts use (the
+// catalogue's term), not a plural (French "b2 c2 drones", "pion, drones, reine": issue #40).
+func TestSizeWordsAreTheLegendsSingular(t *testing.T) {
+	for _, lang := range []string{"de", "es", "fr"} {
+		w := rules.WordsOf(Game, lang)
+		for z := Pawn; z <= Queen; z++ {
+			tok := z.String()
+			shown := w.Word(tok)
+			if shown == "" {
+				shown = tok
+			}
+			legend := msg.Render(say(tok), lang, nil)
+			if rules.Fold(shown) != rules.Fold(legend) {
+				t.Errorf("%s shows the %s as %q, the legend as %q", lang, tok, shown, legend)
+			}
+		}
+	}
 }

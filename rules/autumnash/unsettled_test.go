@@ -1,9 +1,11 @@
 package autumnash
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 func unsettled(ranks string) string { return "variant unsettled\nturn rainbow\n" + numbered(ranks) }
@@ -179,5 +181,35 @@ func TestUnsettledSnapshotMustFit(t *testing.T) {
 		.  .  .  .  .  .  .  .
 		C1 .  .  .  .  .  .  .`)); err == nil {
 		t.Error("leaves eight ranks apart were accepted")
+	}
+}
+
+// Unsettled's empty chessboard shows no corners, so the first prompt names where a leaf may enter
+// (issue #40), in every language; a refusal listing the free corners cuts the list without a
+// doubled full stop ("…, C6, …." before).
+func TestUnsettledFirstPromptNamesTheEntrySquares(t *testing.T) {
+	st, err := Game.New(rules.Setup{Seats: 2, Options: map[string]string{OptVariant: VariantUnsettled}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state)
+	p := s.promptMsg().msg
+	if got, want := p.English(), "The board is empty: enter a green leaf on any square of ranks 1, 2, 3, 6, 7, 8"; !strings.HasPrefix(got, want) {
+		t.Errorf("first prompt %q, want it to begin %q", got, want)
+	}
+	for _, lang := range msg.Languages {
+		if got := msg.Render(p, lang, nil); !strings.Contains(got, "1, 2, 3, 6, 7, 8") {
+			t.Errorf("%s first prompt %q names no ranks", lang, got)
+		}
+	}
+	_, err = s.Apply(s.turn, move("pawn"))
+	reason, ok := rules.IsIllegal(err)
+	if !ok || !strings.Contains(reason, "(the first 8 of 48): A1, B1, C1, D1, E1, F1, G1, H1.") || strings.Contains(reason, "..") || strings.Contains(reason, "….") {
+		t.Errorf("refusal of a size first: %q", reason)
+	}
+	// Once a leaf stands, the prompt is the usual one.
+	mustApply(t, s, "d3 pawn d3 d4 drone")
+	if got := s.promptMsg().msg.English(); strings.Contains(got, "empty") {
+		t.Errorf("prompt after the first move: %q", got)
 	}
 }
