@@ -264,9 +264,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if !s.quiet && s.onlyPassLeft(seat, m) {
 		// The platform plays a seat's only move for it: the mover's reply says the turn ends
 		// here, or a "pass" typed next would be read as the next turn's.
-		e := rules.Say(say("ev_only_pass"))
-		e.To = []rules.Seat{seat}
-		s.ev = append(s.ev, e)
+		s.reply(seat, func() *msg.Message { return say("ev_only_pass") })
 	}
 	ev := s.ev
 	s.ev = nil
@@ -992,7 +990,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		// whole turn typed in one command must not stop short of its pass.
 		if !s.quiet {
 			if u := s.unusedMsg(false); u != nil {
-				s.tell(p, func() *msg.Message { return say("ev_pass_unused", msg.Nested("Unused", u)) })
+				s.reply(p, func() *msg.Message { return say("ev_pass_unused", msg.Nested("Unused", u)) })
 			}
 		}
 		s.endTurn(picked)
