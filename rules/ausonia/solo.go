@@ -144,3 +144,11 @@ func (s *state) discardKept() {
 		return say("ev_asp_lose_kept", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{x})))
 	})
 }
+
+// Rival is the Aspirant and its influence (rules.SoloRival), told beside the player's score.
+func (s *state) Rival() (*msg.Message, int, bool) {
+	if s.Solo == nil {
+		return nil, 0, false
+	}
+	return msg.New(catName, "asp_"+Aspirants[s.Asp].Code), s.Solo.Influence, true
+}
