@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	ausgame "github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/rules"
+	ausgame "github.com/boardbot/boardbot/rules/ausonia"
 	"github.com/boardbot/boardbot/storage"
 )
 
