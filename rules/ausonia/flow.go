@@ -226,12 +226,19 @@ func (s *state) checkEnd(infl int, who msg.Arg) bool {
 // lose takes influence from seat p, never below 0.
 func (s *state) lose(p rules.Seat, x int) {
 	pl := s.P[p]
-	x = min(x, pl.Influence)
-	pl.Influence -= x
-	s.note(step{K: stDeal, A: int(p), X: x, Now: pl.Influence})
+	x = s.loss(p, x)
 	s.say(func() *msg.Message {
 		return say("ev_lose", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
 	})
+}
+
+// loss takes influence from seat p, never below 0, without telling it, and returns what was lost.
+func (s *state) loss(p rules.Seat, x int) int {
+	pl := s.P[p]
+	x = min(x, pl.Influence)
+	pl.Influence -= x
+	s.note(step{K: stDeal, A: int(p), X: x, Now: pl.Influence})
+	return x
 }
 
 // endTurn is the End Turn Phase: the play area to the discard pile, the chosen hand cards too, then
