@@ -27,3 +27,19 @@ func TestReachedToldOnce(t *testing.T) {
 		t.Errorf("reaching 60 told %d times in the history, %d in the posts; want once each", history, posts)
 	}
 }
+
+// A turn passed without playing a card has no steps for the history to tell instead of its
+// line: the line is no Summary, or the history's whole entry read "alice ends the turn."
+// (issue #37).
+func TestPassWithoutPlayingIsInTheHistory(t *testing.T) {
+	s := twoPlayer(t)
+	told := false
+	for _, e := range do(t, s, 0, "pass") {
+		if e.Msg != nil && e.Msg.ID == "sum_pass" {
+			told = !e.Summary && e.Public()
+		}
+	}
+	if !told {
+		t.Error("the pass without a card is left out of the history")
+	}
+}
