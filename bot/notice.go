@@ -197,6 +197,12 @@ func resultTextIn(lang string, row *storage.Game, st rules.State, res *rules.Res
 		for i, sc := range res.Scores {
 			parts = append(parts, T(lang, "result_score", "Name", winnerName(lang, row, st, rules.Seat(i)), "Score", sc))
 		}
+		if r, ok := st.(rules.SoloRival); ok {
+			// The rival's score beside the player's: "alice 3" alone hides that it won with 64.
+			if name, sc, ok := r.Rival(); ok {
+				parts = append(parts, T(lang, "result_score", "Name", engineText(lang, name, nil), "Score", sc))
+			}
+		}
 		text += " " + T(lang, "result_scores", "Scores", strings.Join(parts, ", "))
 	}
 	return text

@@ -363,7 +363,7 @@ func historyParts(lang string, row *storage.Game, m storage.Move, evs []rules.Ev
 	for _, p := range parts {
 		hp := historyPart{seat: p.seat}
 		seen := slices.ContainsFunc(p.evs, func(e rules.Event) bool {
-			return e.Public() || open || slices.ContainsFunc(held, e.VisibleTo)
+			return historyShows(e, held, open)
 		})
 		switch {
 		case !seen && (p.seat != rules.Seat(m.Seat) || moverTold):
@@ -433,16 +433,15 @@ func moveLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event,
 	if tag != "" {
 		who += " " + tag
 	}
-	if open {
-		held = append(slices.Clone(held), seat) // nothing is secret any more: the mover's own events too
-	}
 	var seen []string
 	hidden := false
 	for _, e := range evs {
-		if e.Summary {
-			continue // the line that tells in one sentence what the steps here tell one by one
+		if e.Summary || e.Kind == rules.KindReply {
+			// The line that tells in one sentence what the steps here tell one by one; a line
+			// meant for the mover's reply only.
+			continue
 		}
-		if e.Public() || slices.ContainsFunc(held, e.VisibleTo) {
+		if historyShows(e, held, open) {
 			seen = append(seen, eventText(lang, e, func(s rules.Seat) string { return playerName(row, s) }))
 		} else {
 			hidden = true
@@ -474,6 +473,22 @@ func moveLine(lang string, row *storage.Game, m storage.Move, evs []rules.Event,
 		return T(lang, "history_line", "Name", who, "Text", m.Notation)
 	}
 	return T(lang, "history_moved", "Name", who)
+}
+
+// historyShows reports whether the holder of seats held may read event e in /history. Once the
+// game is over (open) nothing is secret any more, but for the lines a seat was told in the
+// second person (rules.KindOwn), which stay their owner's, and the mover's reply lines
+// (rules.KindReply), which history never tells.
+func historyShows(e rules.Event, held []rules.Seat, open bool) bool {
+	switch {
+	case e.Kind == rules.KindReply:
+		return false
+	case e.Public():
+		return true
+	case e.Kind == rules.KindOwn:
+		return slices.ContainsFunc(held, e.VisibleTo)
+	}
+	return open || slices.ContainsFunc(held, e.VisibleTo)
 }
 
 // moveTag says who played a move when it was not the seat's own player: "(played by the AI)".

@@ -223,6 +223,12 @@ func title(r Recap) string {
 // detail is a player's number at the end of the table: the final score when the result gives
 // one, else the last value of the measure.
 func detail(r Recap, p Player) string {
+	if n := len(r.OpponentValues); p.Score != nil && n > 0 && solo(r) {
+		// The rival's score beside the player's ("3 – 64 influence"): the player's alone would
+		// not say who won.
+		theirs := detail(Recap{Lang: r.Lang, UnitID: r.UnitID, Unit: r.Unit, UnitOne: r.UnitOne}, Player{Score: &r.OpponentValues[n-1]})
+		return tr(r.Lang, "solo_score", msg.Number("Mine", *p.Score), msg.Code("Theirs", theirs))
+	}
 	if p.Score != nil {
 		if r.UnitID != "" {
 			return tr(r.Lang, string(r.UnitID), msg.Count("N", *p.Score))

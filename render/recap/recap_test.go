@@ -145,6 +145,11 @@ func TestSoloRecap(t *testing.T) {
 		t.Errorf("a running solo game's title %q", got)
 	}
 	r.Finished, r.Players[0].Rank = true, 2
+	// The row "ann vs The Upstart (Aspirant)" gives both scores, the player's first (issue #37:
+	// "… 57 influence" alone did not say the Upstart had more).
+	if got := detail(r, r.Players[0]); got != "57 – 61 influence" {
+		t.Errorf("solo row reads %q, want both scores", got)
+	}
 	img, err := Image(r)
 	if err != nil {
 		t.Fatal(err)

@@ -202,11 +202,15 @@ func TestAspirantBurnsToldOnce(t *testing.T) {
 	before := pl.Influence
 	var short, burns int
 	for _, e := range do(t, s, 0, "pass") {
-		if e.Msg != nil && e.Msg.ID == "ev_burn_short" {
+		if e.Msg != nil && (e.Msg.ID == "ev_burn_short" || e.Msg.ID == "ev_burn_empty") {
 			short++
 		}
-		if e.Msg != nil && (e.Msg.ID == "ev_burn" || e.Msg.ID == "ev_burn_short") {
+		if e.Msg != nil && (e.Msg.ID == "ev_burn" || e.Msg.ID == "ev_burn_short" || e.Msg.ID == "ev_burn_empty") {
 			burns++
+		}
+		if e.Msg != nil && e.Msg.ID == "ev_lose" {
+			// The Burn's line tells what the short pile cost: not a second line (issue #37).
+			t.Errorf("the short pile's loss is told apart: %s", e.English())
 		}
 	}
 	if short != 1 || burns != 1 {

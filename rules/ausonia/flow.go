@@ -29,13 +29,25 @@ func (s *state) sayReveal(mk func() *msg.Message) {
 	s.ev = append(s.ev, e)
 }
 
-// tell records an event only seat p sees.
+// tell records an event only seat p sees. It speaks to p ("You drew …"), so the history tells
+// it to p alone, even after the game (rules.KindOwn).
 func (s *state) tell(p rules.Seat, mk func() *msg.Message) {
 	if s.quiet {
 		return
 	}
 	e := rules.Say(mk())
-	e.To, e.Reveals = []rules.Seat{p}, true
+	e.To, e.Reveals, e.Kind = []rules.Seat{p}, true, rules.KindOwn
+	s.ev = append(s.ev, e)
+}
+
+// reply records a line for seat p's reply to its move only ("You pass with … unused"): it is
+// about the moment, so the history never tells it (rules.KindReply).
+func (s *state) reply(p rules.Seat, mk func() *msg.Message) {
+	if s.quiet {
+		return
+	}
+	e := rules.Say(mk())
+	e.To, e.Kind = []rules.Seat{p}, rules.KindReply
 	s.ev = append(s.ev, e)
 }
 
@@ -214,12 +226,19 @@ func (s *state) checkEnd(infl int, who msg.Arg) bool {
 // lose takes influence from seat p, never below 0.
 func (s *state) lose(p rules.Seat, x int) {
 	pl := s.P[p]
-	x = min(x, pl.Influence)
-	pl.Influence -= x
-	s.note(step{K: stDeal, A: int(p), X: x, Now: pl.Influence})
+	x = s.loss(p, x)
 	s.say(func() *msg.Message {
 		return say("ev_lose", seatArg("Seat", p), msg.Number("X", x), msg.Number("Now", pl.Influence))
 	})
+}
+
+// loss takes influence from seat p, never below 0, without telling it, and returns what was lost.
+func (s *state) loss(p rules.Seat, x int) int {
+	pl := s.P[p]
+	x = min(x, pl.Influence)
+	pl.Influence -= x
+	s.note(step{K: stDeal, A: int(p), X: x, Now: pl.Influence})
+	return x
 }
 
 // endTurn is the End Turn Phase: the play area to the discard pile, the chosen hand cards too, then
@@ -245,7 +264,12 @@ func (s *state) endTurn(discards []int) {
 	s.detail(at)
 	s.summarize(p)
 	if s.T.Reached {
+		// The posts tell it here, after the turn's line; the history told it where it happened
+		// (gain), so here it is a Summary line history leaves out.
 		s.say(func() *msg.Message { return say("ev_reached", seatArg("Who", p), msg.Number("X", endInfluence)) })
+		if !s.quiet {
+			s.ev[len(s.ev)-1].Summary = true
+		}
 	}
 	routine := len(s.ev) // drawing back up, the reshuffle it needs, the end: the rules' own doing
 	if need := handSize - len(pl.Hand); need > 0 {

@@ -191,14 +191,26 @@ func TestGermanGemCases(t *testing.T) {
 		{cardTextMsg(m3), "de", "Zahle 1 Smaragd und 1 beliebigen Edelstein: Einfluss 3."},
 		{say("lbl_buy_card", cardTerm("Card", p8), msg.Nested("Cost", gemsMsg(p8.Cost, true)), msg.Nested("Text", say("nothing"))),
 			"de", "Sibylle von Cumae: nichts · für 2 Saphire, 1 Smaragd und 2 beliebige Edelsteine"},
-		{say("ev_burn_short", msg.Number("X", 1), msg.Count("Miss", 1)), "de", "Verbrennen 1: Dem Nachziehstapel fehlt 1 Karte."},
-		{say("ev_burn_short", msg.Number("X", 2), msg.Count("Miss", 2)), "de", "Verbrennen 2: Dem Nachziehstapel fehlen 2 Karten."},
-		{say("ev_burn_short", msg.Number("X", 1), msg.Count("Miss", 1)), "en", "Burn 1: the draw pile is short by 1 card."},
-		{say("ev_burn_short", msg.Number("X", 1), msg.Count("Miss", 1)), "es", "Quemar 1: al mazo de robo le falta 1 carta."},
+		{burnMsg("ev_burn_empty", 1, nil, 1, 4), "de", "Verbrennen 1 (die oberste Karte des Nachziehstapels ablegen; jede fehlende Karte kostet 1 Einfluss): Der Nachziehstapel von {seat:0} ist leer, das kostet 1 Einfluss (jetzt 4)."},
+		{burnMsg("ev_burn_short", 3, []string{"h2"}, 2, 4), "en", "Burn 3 (discard the top 3 cards of the draw pile; each card missing costs 1 influence): {seat:0} discards Envoy and loses 2 influence (now 4)."},
+		{burnMsg("ev_burn", 2, []string{"h2", "h3"}, 0, 0), "en", "Burn 2: {seat:0} discards the top 2 cards of the draw pile: Envoy and Courier."},
+		{burnMsg("ev_burn", 1, []string{"h2"}, 0, 0), "es", "Quemar 1: {seat:0} descarta la carta superior del mazo de robo: «Enviado»."},
+		{burnMsg("ev_burn_empty", 2, nil, 2, 0), "fr", "Brûler 2 (défausser les 2 cartes du dessus de la pioche ; chaque carte manquante coûte 1 d'influence) : la pioche de {seat:0} est vide, ce qui coûte 2 d'influence (maintenant 0)."},
 		{cardTextMsg(c6), "en", "After 2 bloodshards: Corruption 2."},
 	} {
 		if got := msg.Render(tt.m, tt.lang, nil); got != tt.want {
 			t.Errorf("%s %s: %q, want %q", tt.lang, tt.m.ID, got, tt.want)
 		}
 	}
+}
+
+// burnMsg is a Burn line as the Aspirant's turn writes it: Burn x, the cards it discarded (by
+// code), the influence a short pile cost and what is left.
+func burnMsg(id string, x int, codes []string, lost, now int) *msg.Message {
+	var names []*msg.Message
+	for _, code := range codes {
+		c, _ := CardByCode(code)
+		names = append(names, say("card", cardTerm("Card", c)))
+	}
+	return say(id, msg.Count("X", x), msg.Seat("Seat", 0), msg.Nested("Cards", listMsg(names)), msg.Number("Lost", lost), msg.Number("Now", now))
 }

@@ -107,14 +107,30 @@ func (s *state) burn(p int, x int) {
 	top := reversed(pl.Draw[len(pl.Draw)-n:])
 	pl.Draw = pl.Draw[:len(pl.Draw)-n]
 	pl.Discard = append(pl.Discard, top...)
-	if n > 0 {
-		s.sayReveal(func() *msg.Message {
-			return say("ev_burn", msg.Number("X", x), seatArg("Seat", 0), msg.Nested("Cards", s.namesMsg(top)))
-		})
+	miss := x - n
+	if miss == 0 {
+		if n > 0 {
+			s.sayReveal(func() *msg.Message {
+				return say("ev_burn", msg.Count("X", x), seatArg("Seat", 0), msg.Nested("Cards", s.namesMsg(top)))
+			})
+		}
+		return
 	}
-	if miss := x - n; miss > 0 {
-		s.say(func() *msg.Message { return say("ev_burn_short", msg.Number("X", x), msg.Count("Miss", miss)) })
-		s.lose(0, miss)
+	// A short pile is told in the one line of the Burn, with the influence it costs.
+	lost := s.loss(0, miss)
+	now := pl.Influence
+	id := "ev_burn_short"
+	if n == 0 {
+		id = "ev_burn_empty"
+	}
+	m := func() *msg.Message {
+		return say(id, msg.Count("X", x), seatArg("Seat", 0), msg.Nested("Cards", s.namesMsg(top)),
+			msg.Number("Lost", lost), msg.Number("Now", now))
+	}
+	if n > 0 {
+		s.sayReveal(m)
+	} else {
+		s.say(m)
 	}
 }
 
@@ -143,4 +159,12 @@ func (s *state) discardKept() {
 	s.sayReveal(func() *msg.Message {
 		return say("ev_asp_lose_kept", s.aspArg("Asp"), msg.Nested("Card", s.namesMsg([]int{x})))
 	})
+}
+
+// Rival is the Aspirant and its influence (rules.SoloRival), told beside the player's score.
+func (s *state) Rival() (*msg.Message, int, bool) {
+	if s.Solo == nil {
+		return nil, 0, false
+	}
+	return msg.New(catName, "asp_"+Aspirants[s.Asp].Code), s.Solo.Influence, true
 }

@@ -130,12 +130,14 @@ func (s *state) summarize(p rules.Seat) {
 		parts = append(parts, say("sum_gain", msg.Number("X", s.T.Gain), msg.Number("Now", s.P[p].Influence)))
 	}
 	if len(parts) == 0 {
+		// No steps tell this turn: the history tells the line too, or a turn passed read only
+		// "alice ends the turn.".
 		s.say(func() *msg.Message { return say("sum_pass", seatArg("Seat", p)) })
-	} else {
-		s.say(func() *msg.Message {
-			return say("sum_turn", seatArg("Seat", p), msg.Nested("Steps", joinMsg("sum_join", parts)))
-		})
+		return
 	}
+	s.say(func() *msg.Message {
+		return say("sum_turn", seatArg("Seat", p), msg.Nested("Steps", joinMsg("sum_join", parts)))
+	})
 	if n := len(s.ev); n > 0 {
 		s.ev[n-1].Summary = true // the history tells the turn's steps instead
 	}

@@ -264,9 +264,7 @@ func (s *state) Apply(seat rules.Seat, m rules.Move) ([]rules.Event, error) {
 	if !s.quiet && s.onlyPassLeft(seat, m) {
 		// The platform plays a seat's only move for it: the mover's reply says the turn ends
 		// here, or a "pass" typed next would be read as the next turn's.
-		e := rules.Say(say("ev_only_pass"))
-		e.To = []rules.Seat{seat}
-		s.ev = append(s.ev, e)
+		s.reply(seat, func() *msg.Message { return say("ev_only_pass") })
 	}
 	ev := s.ev
 	s.ev = nil
@@ -388,7 +386,28 @@ func (s *state) mainChoices(m rules.Move, labels bool) ([]rules.Choice, bool, er
 		next, complete, _, err := s.passPicker().walk(args)
 		return next, complete, err
 	}
+	if v := verbWord(m[0]); v != "" {
+		// A word of a player's language for an action not open now ("kaufen" with nothing to buy
+		// is not respelled, as no menu offers it): it is an action, so say why it cannot be made.
+		if _, _, err := s.mainChoices(append(rules.Move{v}, args...), false); err != nil {
+			return nil, false, err
+		}
+	}
 	return nil, false, refusal("ref_not_action", quoted("Tok", m[0]), msg.Nested("Verbs", tokensMsg(s.verbs(false))))
+}
+
+// verbWord is the action token a word of any player's language stands for ("kaufen", "comprar":
+// buy), "" when it stands for none.
+func verbWord(word string) string {
+	for _, w := range typedWords {
+		for _, t := range w.Tokens(word) {
+			switch t {
+			case vPlay, vBuy, vUse, vBuild, vUnseal, vPass:
+				return t
+			}
+		}
+	}
+	return ""
 }
 
 // verbs lists the actions that lead somewhere now, labelled when labels.
@@ -585,6 +604,9 @@ func (s *state) buyChoices(args []string, labels bool) ([]rules.Choice, bool, er
 			}
 			next = append(next, ch)
 		}
+		if len(next) == 0 {
+			return nil, false, s.whyNoBuy()
+		}
 		return next, false, nil
 	}
 	x := s.findCode(s.market(), args[0])
@@ -682,6 +704,9 @@ func (s *state) useChoices(args []string, labels bool) ([]rules.Choice, bool, er
 				return say("lbl_use_card", cardTerm("Card", c), msg.Nested("Text", s.usableMsg(opts, c.Code)))
 			}))
 		}
+		if len(next) == 0 {
+			return nil, false, s.whyNoUse()
+		}
 		return next, false, nil
 	}
 	var mine []useOpt
@@ -743,6 +768,29 @@ func (s *state) usableMsg(opts []useOpt, code string) *msg.Message {
 		}
 	}
 	return joinMsg("txt_either", t)
+}
+
+// whyNoBuy explains why nothing can be bought now: no gems in play, or too few for any card for
+// sale.
+func (s *state) whyNoBuy() error {
+	if s.pool().Total() == 0 {
+		return refusal("ref_buy_no_gems")
+	}
+	return refusal("ref_buy_none_affordable", msg.Nested("Pool", gemsMsg(s.pool(), false)))
+}
+
+// whyNoUse explains why no ability can be used now: by the first card in play, then in hand,
+// that has one ("You cannot pay for Envoy: it needs 2 gems and you have 1 emerald …").
+func (s *state) whyNoUse() error {
+	pl := s.P[s.Turn]
+	for _, zone := range [][]int{pl.Play, pl.Hand} {
+		for _, x := range zone {
+			if c := s.card(x); len(c.Abilities) > 0 {
+				return s.whyNotUse(c.Code)
+			}
+		}
+	}
+	return refusal("ref_use_none")
 }
 
 // whyNotUse explains why no ability of the card can be used now.
@@ -992,7 +1040,7 @@ func (s *state) applyMain(m rules.Move, picked []int) {
 		// whole turn typed in one command must not stop short of its pass.
 		if !s.quiet {
 			if u := s.unusedMsg(false); u != nil {
-				s.tell(p, func() *msg.Message { return say("ev_pass_unused", msg.Nested("Unused", u)) })
+				s.reply(p, func() *msg.Message { return say("ev_pass_unused", msg.Nested("Unused", u)) })
 			}
 		}
 		s.endTurn(picked)
