@@ -289,6 +289,14 @@ func (w *Words) Starting(typed string, next []Choice) []string {
 		// later decision by accident of digits.
 		return nil
 	}
+	if w != nil {
+		if _, ok := w.shown[f]; ok && !slices.ContainsFunc(next, func(c Choice) bool { return Fold(c.Token) == f }) {
+			// A token of the game typed where it is not offered means itself, never the start of
+			// another token's word: German Reef's grey "g" must not become gelb (yellow) when no
+			// grey cube is held; the refusal then names grey.
+			return nil
+		}
+	}
 	var out []string
 	for _, c := range next {
 		if strings.HasPrefix(Fold(c.Token), f) {
