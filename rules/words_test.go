@@ -133,8 +133,9 @@ red = ["b"]`)
 	}
 }
 
-// A token of the game typed where it is not offered means itself, never the start of another
-// token's word: German Reef's grey "g" is no "gelb" (yellow) when grey is not offered.
+// A one-letter token of the game typed where it is not offered means itself, never the start of
+// another one-letter token's word: German Reef's grey "g" is no "gelb" (yellow) when grey is not
+// offered.
 func TestTokenNeverAbbreviatesAnother(t *testing.T) {
 	w := mustWords(t, `g = ["grau"]
 y = ["gelb"]`)
@@ -146,6 +147,13 @@ y = ["gelb"]`)
 	}
 	if tok, ok := w.Resolve("g", []Choice{{Token: "g"}, {Token: "y"}}); !ok || tok != "g" {
 		t.Errorf("g: %q %v, want g", tok, ok)
+	}
+	// It still starts the word of a longer token: "g" is grün where alga colours are asked.
+	w = mustWords(t, `g = ["grau"]
+y = ["gelb"]
+green = ["grün"]`)
+	if tok, ok := w.Resolve("g", []Choice{{Token: "green"}, {Token: "blue"}}); !ok || tok != "green" {
+		t.Errorf("g among algae: %q %v, want green", tok, ok)
 	}
 }
 
