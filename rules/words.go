@@ -211,6 +211,15 @@ func (w *Words) name(tok string) string {
 	return tok
 }
 
+// shownOK is the word w shows first for tok, and whether w has words for tok at all.
+func (w *Words) shownOK(tok string) (string, bool) {
+	if w == nil {
+		return "", false
+	}
+	word, ok := w.shown[tok]
+	return word, ok
+}
+
 // oneLetter is the first word of one letter w lists for tok, or "".
 func (w *Words) oneLetter(tok string) string {
 	if w == nil {
@@ -289,8 +298,17 @@ func (w *Words) Starting(typed string, next []Choice) []string {
 		// later decision by accident of digits.
 		return nil
 	}
+	// A letter that is itself a one-letter token of the game (a colour, a gem) means that token,
+	// never the start of the word of another one-letter token, its kin: German Reef's grey "g"
+	// must not become gelb (yellow) when no grey cube is held; the refusal then names grey. It
+	// still starts the words of longer tokens ("g" for the alga grün).
+	_, letterToken := w.shownOK(f)
+	letterToken = letterToken && utf8.RuneCountInString(f) == 1
 	var out []string
 	for _, c := range next {
+		if letterToken && utf8.RuneCountInString(c.Token) == 1 && Fold(c.Token) != f {
+			continue
+		}
 		if strings.HasPrefix(Fold(c.Token), f) {
 			out = append(out, c.Token)
 			continue

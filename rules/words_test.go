@@ -133,6 +133,30 @@ red = ["b"]`)
 	}
 }
 
+// A one-letter token of the game typed where it is not offered means itself, never the start of
+// another one-letter token's word: German Reef's grey "g" is no "gelb" (yellow) when grey is not
+// offered.
+func TestTokenNeverAbbreviatesAnother(t *testing.T) {
+	w := mustWords(t, `g = ["grau"]
+y = ["gelb"]`)
+	if tok, ok := w.Resolve("g", []Choice{{Token: "y"}, {Token: "w"}}); ok {
+		t.Errorf("g resolved to %q where grey is not offered", tok)
+	}
+	if tok, ok := w.Resolve("ge", []Choice{{Token: "y"}, {Token: "w"}}); !ok || tok != "y" {
+		t.Errorf("ge: %q %v, want y", tok, ok)
+	}
+	if tok, ok := w.Resolve("g", []Choice{{Token: "g"}, {Token: "y"}}); !ok || tok != "g" {
+		t.Errorf("g: %q %v, want g", tok, ok)
+	}
+	// It still starts the word of a longer token: "g" is grün where alga colours are asked.
+	w = mustWords(t, `g = ["grau"]
+y = ["gelb"]
+green = ["grün"]`)
+	if tok, ok := w.Resolve("g", []Choice{{Token: "green"}, {Token: "blue"}}); !ok || tok != "green" {
+		t.Errorf("g among algae: %q %v, want green", tok, ok)
+	}
+}
+
 func TestPrefixed(t *testing.T) {
 	w := mustWords(t, `black = ["noir"]
 white = ["blanc"]

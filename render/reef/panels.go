@@ -386,7 +386,7 @@ func (d *drawer) card(p *rf.PlayerView, x, y, w int) {
 	c.Text(fx+14, line(0), scr, render.FitText(scr, boxLabel, float64(w)-28))
 	fish := tr(lang, "card_fish", msg.Code("Polyps", polyps(lang, p.Fish)))
 	c.Text(fx+14, line(1), fish, render.FitText(fish, boxLabel, float64(w)-28))
-	sh := tr(lang, "card_shrimps", msg.Number("Home", p.ShrimpsHome), msg.Number("Reef", p.ShrimpsOnReef), msg.Number("Eaten", p.ShrimpsEaten))
+	sh := shrimpsText(lang, p.ShrimpsHome, p.ShrimpsOnReef, p.ShrimpsEaten)
 	c.Text(fx+14, line(2), sh, render.FitText(sh, boxLabel, float64(w)-28))
 	held, n := tr(lang, "consumed"), p.Consumed
 	if p.FishColours != nil {
@@ -472,4 +472,9 @@ func (d *drawer) legend(y int) {
 	}
 	key := tr(lang, "lg_key")
 	c.Text(margin, fy+30, key, render.FitText(key, small, width-2*margin))
+}
+
+// shrimpsText is a player card's shrimp line; the eaten count agrees with its number ("1 comido").
+func shrimpsText(lang string, home, reef, eaten int) string {
+	return tr(lang, "card_shrimps", msg.Number("Home", home), msg.Number("Reef", reef), msg.Code("Eaten", tr(lang, "n_eaten", msg.Count("N", eaten))))
 }

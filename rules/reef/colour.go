@@ -1,6 +1,11 @@
 package reef
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boardbot/boardbot/rules"
+)
 
 // Colour is a coral colour: polyps, larva cubes and open-sea spaces come in these five.
 type Colour int8
@@ -141,4 +146,40 @@ func PlayerColour(seat int) string {
 		return playerColours[seat]
 	}
 	return "none"
+}
+
+// colourNamed is the colour a refused token names, for the refusal to say what is wrong with that
+// colour rather than that it is none: a colour letter, a colour word of any language ("gelb"), or
+// a start of such words that only one colour's words have ("ge" for gelb, "gr" for grau: the German
+// legend's marks). Only refusals read it; moves take words through rules.Unalias.
+func colourNamed(tok string) (Colour, bool) {
+	if c, ok := colourByToken(tok); ok {
+		return c, true
+	}
+	f := rules.Fold(tok)
+	if f == "" {
+		return NoColour, false
+	}
+	exact, starts := map[Colour]bool{}, map[Colour]bool{}
+	for _, w := range typedWords {
+		w.Each(func(word string, toks []string) {
+			for _, t := range toks {
+				if c, ok := colourByToken(t); ok && word == f {
+					exact[c] = true
+				} else if ok && strings.HasPrefix(word, f) {
+					starts[c] = true
+				}
+			}
+		})
+	}
+	if len(exact) == 0 {
+		exact = starts
+	}
+	if len(exact) != 1 {
+		return NoColour, false // none, or two colours: the token names neither
+	}
+	for c := range exact {
+		return c, true
+	}
+	return NoColour, false
 }

@@ -6,8 +6,9 @@ import (
 	"github.com/boardbot/boardbot/rules"
 )
 
-// An overgrow label says whose coral the overgrown polyp belongs to: your own (your shrimp
-// guards it), another player's, or nobody's; and the event says it too.
+// An overgrow label tells the gain first (the coral grown, so a cut label keeps it) and says whose
+// coral the overgrown polyp belongs to: your own (your shrimp guards it), another player's, or
+// nobody's; and the event says it too.
 func TestOvergrowLabelNamesTheCoral(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -15,11 +16,11 @@ func TestOvergrowLabelNamesTheCoral(t *testing.T) {
 		label  string
 		event  string
 	}{
-		{"your own coral", 0, "B3 on board 1: overgrow the yellow polyp of your own coral (your shrimp guards it); you keep it as a consumed polyp, and the white coral grows to 3 polyps",
+		{"your own coral", 0, "B3 on board 1: grow a white coral to 3 polyps, keeping the yellow polyp of your coral as consumed",
 			"Purple lays a white polyp from behind the screen on B3 on board 1, overgrowing the yellow polyp there (a coral their own shrimp guards), which Purple keeps as a consumed polyp."},
-		{"another player's coral", 1, "B3 on board 1: overgrow the yellow polyp of the coral Green's shrimp guards; you keep it as a consumed polyp, and the white coral grows to 3 polyps",
+		{"another player's coral", 1, "B3 on board 1: grow a white coral to 3 polyps, keeping the yellow polyp of Green's coral as consumed",
 			"Purple lays a white polyp from behind the screen on B3 on board 1, overgrowing the yellow polyp there (a coral guarded by Green's shrimp), which Purple keeps as a consumed polyp."},
-		{"an unguarded coral", -1, "B3 on board 1: overgrow the yellow polyp; you keep it as a consumed polyp, and the white coral grows to 3 polyps",
+		{"an unguarded coral", -1, "B3 on board 1: grow a white coral to 3 polyps, keeping the yellow polyp as consumed",
 			"Purple lays a white polyp from behind the screen on B3 on board 1, overgrowing the yellow polyp there, which Purple keeps as a consumed polyp."},
 	}
 	for _, c := range cases {

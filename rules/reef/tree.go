@@ -55,6 +55,9 @@ const (
 	vSea    = "sea"
 )
 
+// turnVerbs are the verbs a turn starts with.
+var turnVerbs = []string{vEat, vGrow, vAdd, vShrimp, vTrade, vAlga, vPolyp, vTake}
+
 // tree walks seat's choice tree along m: the parsed step when m is complete, else the options for
 // the next token, or the refusal of a token that does not fit.
 func (s *state) tree(seat rules.Seat, m rules.Move) (step, []rules.Choice, bool, error) {
@@ -146,7 +149,7 @@ func choice(tok string, label *msg.Message) rules.Choice {
 // whyColour explains a colour token that is not offered (f), or a token that is no colour: the
 // letters that are offered, by name.
 func whyColour(tok string, opts []rules.Choice, f func(c Colour) *msg.Message) *msg.Message {
-	c, ok := colourByToken(tok)
+	c, ok := colourNamed(tok)
 	if !ok {
 		return say("bad_colour", code("Token", strconv.Quote(tok)), nest("Letters", colourLetters(opts)))
 	}
@@ -301,6 +304,9 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		opts = append(opts, menuTake)
 	}
 	t, ok := w.pick(opts, func(tok string) *msg.Message {
+		// A verb typed in a language's words is explained as that verb: a French "croître" when
+		// no colour can grow says what is lacking (rules.Unalias leaves words not offered as typed).
+		tok = tokenNamed(tok, turnVerbs)
 		// A refused verb followed by a square: explain that square.
 		if sq, ok := w.peekSquare(s, w.i+1); ok && tok == vAdd && !s.T.Introduced && p.ShrimpsHome > 0 {
 			return s.shrimpWhy(cm, me, -1, sq)
@@ -311,8 +317,12 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 		// the action was spent this turn.
 		again := tok == vGrow && s.T.Larva >= 2 || tok == vTrade && s.T.Traded || tok == vPolyp && s.T.Bought
 		if (tok == vGrow || tok == vTrade || tok == vPolyp) && !again && w.i+1 < len(w.m) {
-			if _, ok := colourByToken(w.m[w.i+1]); !ok {
+			c, ok := colourNamed(w.m[w.i+1])
+			if !ok {
 				return say("bad_colour", code("Token", strconv.Quote(w.m[w.i+1])), nest("Letters", allColourLetters))
+			}
+			if tok == vGrow {
+				return s.whyGrowColour(me, c)
 			}
 		}
 		return s.whyVerb(cm, me, tok)
@@ -330,9 +340,7 @@ func (s *state) treeTurn(w *walker, me int, st *step) {
 			return say("lb_grow_colour", colArg("Colour", c), polypsArg("Polyps", p.Screen[c]), num("Consumed", p.Consumed[c]))
 		})
 		c, ok := w.pick(opts, func(tok string) *msg.Message {
-			return whyColour(tok, opts, func(c Colour) *msg.Message {
-				return say("bad_grow_colour", colArg("Colour", c))
-			})
+			return whyColour(tok, opts, func(c Colour) *msg.Message { return s.whyGrowColour(me, c) })
 		})
 		if ok {
 			st.col, _ = colourByToken(c)
@@ -420,7 +428,7 @@ func (s *state) whyVerb(cm *corals, me int, tok string) *msg.Message {
 		if s.T.Larva >= 2 {
 			return say("bad_grow_twice")
 		}
-		return say("bad_grow")
+		return s.whyGrow(me)
 	case vAdd:
 		switch {
 		case s.T.Introduced:
@@ -709,4 +717,30 @@ func offer(cs []rules.Choice) *msg.Message {
 		return parts[0]
 	}
 	return say("offer_list", nest("List", orList(parts)))
+}
+
+// whyGrowColour names what a larva play of colour c lacks: the cube, or polyps of its colour.
+func (s *state) whyGrowColour(me int, c Colour) *msg.Message {
+	if s.T.Larva >= 2 {
+		return say("bad_grow_twice")
+	}
+	if s.Players[me].Cubes[c] == 0 {
+		return say("bad_grow_no_cube", colArg("Colour", c))
+	}
+	return say("bad_grow_no_polyp", colArg("Colour", c))
+}
+
+// whyGrow names, for a grow that no colour allows, each cube held that has no polyp of its colour.
+func (s *state) whyGrow(me int) *msg.Message {
+	p := &s.Players[me]
+	var lacks []*msg.Message
+	for _, c := range Colours {
+		if p.Cubes[c] > 0 {
+			lacks = append(lacks, say("grow_lack", colArg("Colour", c)))
+		}
+	}
+	if len(lacks) == 0 {
+		return say("bad_grow_no_cubes")
+	}
+	return say("bad_grow_lacks", nest("Lacks", andList(lacks)))
 }

@@ -13,6 +13,7 @@ func TestTypedWords(t *testing.T) {
 	rulestest.CheckWords(t, Game, rules.Setup{Seats: 2}, 3, 60, rulestest.WordCases([][3]string{
 		{"fr", "blanc", "w"}, {"fr", "jaune", "y"}, {"fr", "gris", "g"}, {"fr", "b", "w"}, {"fr", "b", "b"},
 		{"de", "weiß", "w"}, {"de", "gelb", "y"}, {"de", "rosa", "p"}, {"de", "r", "p"},
+		{"de", "Gr", "g"}, {"de", "Ge", "y"}, // the legend's marks
 		{"es", "blanco", "w"}, {"es", "amarillo", "y"}, {"es", "a", "y"}, {"es", "a", "a"},
 	}...))
 }

@@ -134,17 +134,23 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 	}
 	b := board - 1
 	var cols []rules.Choice
-	seen := [Cols]bool{}
+	seen, only := [Cols]int{}, [Cols]int{}
 	for _, sq := range p.sqs {
 		if sq/perBoard == b {
-			seen[sq%perBoard%Cols] = true
+			seen[sq%perBoard%Cols]++
+			only[sq%perBoard%Cols] = sq
 		}
 	}
 	for c := 0; c < Cols; c++ {
-		if seen[c] {
+		if seen[c] > 0 {
 			ch := rules.Choice{Token: colTokens[c : c+1]}
-			if w.listing() {
-				ch = choice(colTokens[c:c+1], say("lb_column", code("Column", string(rune('A'+c))), num("Board", board)))
+			switch {
+			case w.listing() && seen[c] == 1:
+				// One square in the column: the menu plays its row at once, so it tells that
+				// square's effect ("E1 on board 1: start a new orange coral").
+				ch = choice(ch.Token, p.label(only[c]))
+			case w.listing():
+				ch = choice(ch.Token, say("lb_column", code("Column", string(rune('A'+c))), num("Board", board)))
 			}
 			cols = append(cols, ch)
 		}
@@ -173,7 +179,7 @@ func (p squarePicker) rest(w *walker, s *state, board int) (int, bool) {
 	rt, ok := w.pick(rows, func(tok string) *msg.Message {
 		r, err := strconv.Atoi(tok)
 		if err != nil || r < 1 || r > Rows {
-			return say("bad_row", code("Token", strconv.Quote(tok)), code("Column", string(rune('A'+c))), num("Board", board), nest("What", p.what), nest("Rows", tokenList(rows)))
+			return say("bad_row", code("Token", strconv.Quote(tok)), num("Max", Rows), code("Column", string(rune('A'+c))), num("Board", board), nest("What", p.what), nest("Rows", tokenList(rows)))
 		}
 		return p.why(b*perBoard + (r-1)*Cols + c)
 	})
