@@ -209,7 +209,8 @@ type stepRun struct {
 // or a move on a copy to check the command whole first); id is the command's interaction.
 func (s *Service) runSteps(ul string, t *table, st rules.State, seat rules.Seat, steps []rules.Move, begun turnMark, apply func(m rules.Move, interaction string) ([]rules.Event, error), id ...string) stepRun {
 	var refused string
-	var before []byte // the position before the last decision played, for superfluous closers
+	var before []byte    // the position before the last decision played, for superfluous closers
+	var befores [][]byte // the positions before each decision played (closesEarlier)
 	var played []rules.Move
 	var echo []rules.Move // played, in the player's words where they typed them
 	var evs []rules.Event
@@ -234,6 +235,12 @@ run:
 			// awaited; a refusal still quotes the step as typed.
 			rest = rules.Unalias(st, seat, rest, words)
 			if len(played) > 0 && !begun.sameDecision(st, seat) {
+				if i == len(steps)-1 && len(rest) == len(step) && !closedByIt(st, seat, played[len(played)-1], step, words) && closesEarlier(t.kit.Game, befores, seat, step, words) {
+					// The closing word of a decision the rules closed by themselves ("city
+					// parthenion, done" when the city ended the phase): what the player meant has
+					// happened, so it is passed over without a word.
+					break run
+				}
 				why := T(ul, "step_why_turn")
 				if st.Result() != nil {
 					why = T(ul, "step_why_over")
@@ -305,6 +312,7 @@ run:
 				// Only a decision with more typed after it may need the position before it
 				// (superfluous): a lone move, the usual request, encodes nothing extra.
 				before, _ = st.Encode()
+				befores = append(befores, before)
 			}
 			e, err := apply(m, interaction)
 			if err != nil {
@@ -347,9 +355,20 @@ type turnMark struct {
 	turn    int
 	// robots are the seats the bot plays (none: every seat counts as a person's).
 	robots []int
+	// part is the game's part of the turn (rules.PartCounter; 0 where it has none).
+	part int
 }
 
-func markOf(st rules.State) turnMark { return turnMark{awaitedSeats(st), turnCount(st), nil} }
+func markOf(st rules.State) turnMark {
+	return turnMark{awaitedSeats(st), turnCount(st), nil, partCount(st)}
+}
+
+func partCount(st rules.State) int {
+	if pc, ok := st.(rules.PartCounter); ok {
+		return pc.PartCount()
+	}
+	return 0
+}
 
 // withRobots is mk knowing which seats of row the bot plays.
 func (mk turnMark) withRobots(row *storage.Game) turnMark {
@@ -369,7 +388,7 @@ func (mk turnMark) withRobots(row *storage.Game) turnMark {
 // for an awaited seat may move before the others (Ascalion's "accept 3, put xandar iron"); what
 // the robot then does is its own move, after the command, so nothing it reveals is seen first.
 func (mk turnMark) sameDecision(st rules.State, seat rules.Seat) bool {
-	if st.Result() != nil || !rules.IsAwaited(st, seat) || turnCount(st) != mk.turn {
+	if st.Result() != nil || !rules.IsAwaited(st, seat) || turnCount(st) != mk.turn || partCount(st) != mk.part {
 		return false
 	}
 	person := func(q int) bool { return !slices.Contains(mk.robots, q) }
@@ -515,6 +534,37 @@ func superfluous(g rules.Game, snap []byte, seat rules.Seat, step rules.Move) bo
 	}
 	_, err = rules.Canonical(st, seat, step)
 	return err == nil
+}
+
+// closesEarlier reports whether step, typed after decisions the rules have since closed, is a
+// word that would have closed one of them (done, skip, end, in the player's words) in one of the
+// positions snaps the command went through: played there it ends the seat's decision. A step
+// that would have done something else is not such a word, and the player is told it was dropped.
+func closesEarlier(g rules.Game, snaps [][]byte, seat rules.Seat, step rules.Move, words *rules.Words) bool {
+	if len(step) != 1 {
+		return false
+	}
+	for _, snap := range snaps {
+		st, err := g.Decode(snap)
+		if err != nil {
+			continue
+		}
+		m, err := rules.Canonical(st, seat, rules.Unalias(st, seat, step, words))
+		if err != nil {
+			continue
+		}
+		mark := markOf(st)
+		if _, err := st.Apply(seat, m); err == nil && !mark.sameDecision(st, seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// closedByIt reports whether step is the word of last, the decision the player's own command
+// played last: "done, done" typed the second for the next decision, which the player is told.
+func closedByIt(st rules.State, seat rules.Seat, last, step rules.Move, words *rules.Words) bool {
+	return slices.Equal(last, step) || slices.Equal(last, rules.Unalias(st, seat, step, words))
 }
 
 // alreadyApplied reports whether a move with this interaction id is in the game's log: Discord
