@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,32 @@ func TestCommaStopsAtARulesEndedPart(t *testing.T) {
 	}
 	if len(cases) > 0 {
 		t.Fatalf("random play met too few parts ended by the rules with ann asked again (%d cases left)", len(cases))
+	}
+}
+
+// A player may be named where the game writes the seat's own name (Ascalion's colours): "offer
+// bob …" is "offer blue …" when bob plays blue (issue 36: "Write a player's colour").
+func TestMoveNamesAPlayerForTheSeat(t *testing.T) {
+	e := fastRealEnv(t)
+	th := e.realGame("ascalion", "ann", "bob")
+	r := rand.New(rand.NewPCG(36, 4))
+	c, ok := e.findStep(th, r, 1500, func(c stepCase) bool { return len(c.m1) > 2 && c.m1[0] == "offer" })
+	if !ok {
+		t.Fatal("random play met no offer")
+	}
+	other := "bob"
+	if c.who == "bob" {
+		other = "ann"
+	}
+	colour := strings.ToLower(c.before.(rules.SeatNamer).SeatName(rules.Seat(1 - int(c.seat))))
+	if c.m1[1] != colour {
+		t.Fatalf("%q is no offer to %s (%s)", c.m1, other, colour)
+	}
+	typed := slices.Clone(c.m1)
+	typed[1] = strings.ToUpper(other[:1]) + other[1:]
+	n := len(e.notations(th))
+	e.mustMove(th, c.who, typed.String())
+	if log := e.notations(th); len(log) != n+1 || log[n] != c.m1.String() {
+		t.Errorf("log after %q: %q, want %q", typed, log[n:], c.m1)
 	}
 }

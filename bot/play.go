@@ -249,6 +249,17 @@ run:
 				break run
 			}
 			m, more, err := nextDecision(st, seat, rest)
+			if err != nil {
+				// A player named where the game's own name for the seat is written ("offer
+				// tess …" for "offer blue …"): tried only when the words as typed are refused, so a
+				// name never hides a token.
+				if named, ok := namesAsSeats(t.row, st, rest); ok {
+					named = rules.Unalias(st, seat, named, words)
+					if nm, nmore, nerr := nextDecision(st, seat, named); nerr == nil {
+						rest, m, more, err = named, nm, nmore, nil
+					}
+				}
+			}
 			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, st, seat, m, more, words) && !splitPresumed(t.kit.Game, st, seat, m, more, words) {
 				// A space split a whole move from words that do not start the decision after it
 				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
@@ -559,6 +570,45 @@ func closesEarlier(g rules.Game, snaps [][]byte, seat rules.Seat, step rules.Mov
 		}
 	}
 	return false
+}
+
+// namesAsSeats is toks with each word that is a player's name (or the first word of it, where
+// no other player's name begins so) put as the game's own name of that seat in token form, for
+// games that name seats themselves (rules.SeatNamer: Ascalion's colours); false when none is.
+func namesAsSeats(row *storage.Game, st rules.State, toks rules.Move) (rules.Move, bool) {
+	sn, ok := st.(rules.SeatNamer)
+	if !ok || row == nil {
+		return nil, false
+	}
+	seatOf := map[string]rules.Seat{}
+	firsts := map[string]int{}
+	for _, p := range row.Players {
+		if f := strings.Fields(p.Name); len(f) > 1 {
+			firsts[rules.Fold(f[0])]++
+		}
+	}
+	for _, p := range row.Players {
+		f := strings.Fields(p.Name)
+		if len(f) == 0 {
+			continue
+		}
+		tok := strings.ToLower(sn.SeatName(rules.Seat(p.Seat)))
+		if strings.ContainsAny(tok, " \t") {
+			continue // a seat name of several words is no token
+		}
+		seatOf[rules.Fold(p.Name)] = rules.Seat(p.Seat)
+		if len(f) > 1 && firsts[rules.Fold(f[0])] == 1 {
+			seatOf[rules.Fold(f[0])] = rules.Seat(p.Seat)
+		}
+	}
+	out := slices.Clone(toks)
+	changed := false
+	for i, w := range toks {
+		if q, ok := seatOf[rules.Fold(w)]; ok {
+			out[i], changed = strings.ToLower(sn.SeatName(q)), true
+		}
+	}
+	return out, changed
 }
 
 // closedByIt reports whether step is the word of last, the decision the player's own command
