@@ -331,8 +331,8 @@ func (s *state) resolve() {
 	a.Resolved = true
 	s.Stage = stAttack
 	s.Turn = a.Attacker
-	s.emit("ev_totals", seatArg("Seat", a.Attacker), num("Att", tt.Attacker), nested("AtkParts", msgList(tt.AtkMsgs)),
-		seatArg("Defender", a.Defender), num("Def", tt.Defender), nested("DefParts", msgList(tt.DefMsgs)))
+	s.emit("ev_totals", seatArg("Seat", a.Attacker), num("Att", tt.Attacker), nested("AtkParts", msgList(saidParts(tt.AtkMsgs))),
+		seatArg("Defender", a.Defender), num("Def", tt.Defender), nested("DefParts", msgList(saidParts(tt.DefMsgs))))
 	if tt.Attacker <= tt.Defender {
 		s.emit("ev_attack_fails", nested("Area", s.areaName(a.Target)))
 		s.endAttackTurn()
@@ -388,4 +388,19 @@ func (s *state) afterWin() {
 		return
 	}
 	s.endAttackTurn()
+}
+
+// saidParts are an attack's parts as a sentence tells them, the strength in words ("Quinn's
+// boat 1 with strength 4", issue 36); the board's panel keeps the short "part" beside the total.
+func saidParts(ms []M) []M {
+	out := make([]M, len(ms))
+	for i, m := range ms {
+		if m.ID == "part" {
+			c := *m
+			c.ID = "part_said"
+			m = &c
+		}
+		out[i] = m
+	}
+	return out
 }

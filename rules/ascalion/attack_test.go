@@ -330,8 +330,8 @@ func TestResultReasonNamesWinners(t *testing.T) {
 	}
 }
 
-// The attack's parts say each strength in words, never a bare number after a name ("{seat}'s
-// boat 1 4", issue 36), in every language.
+// The attack's parts say each strength in words in a sentence, never a bare number after a name
+// ("{seat}'s boat 1 4", issue 36), in every language; the board's panel writes "boat 1: 4".
 func TestAttackPartsSayTheStrength(t *testing.T) {
 	// attackExample's position, before Yellow sides: the attack and its totals stand.
 	f := newFixture(t, 4)
@@ -355,7 +355,7 @@ func TestAttackPartsSayTheStrength(t *testing.T) {
 	tt := f.s.totals()
 	word := map[string]string{"en": "with strength", "de": "mit Kampfwert", "es": "con fuerza", "fr": "avec une force de"}
 	boat := false
-	for _, p := range append(tt.AtkMsgs[1:], tt.DefMsgs...) {
+	for _, p := range saidParts(append(tt.AtkMsgs[1:], tt.DefMsgs...)) {
 		boat = boat || strings.Contains(p.English(), "boat 1 with strength ")
 		for lang, w := range word {
 			if got := msg.Render(p, lang, nil); !strings.Contains(got, " "+w+" ") {
@@ -365,5 +365,10 @@ func TestAttackPartsSayTheStrength(t *testing.T) {
 	}
 	if !boat {
 		t.Errorf("no part names the boat: %q", tt.AtkParts)
+	}
+	for _, p := range tt.AtkMsgs[1:] {
+		if !strings.Contains(p.English(), ": ") {
+			t.Errorf("panel part %q", p.English())
+		}
 	}
 }
