@@ -130,6 +130,9 @@ func TestMoveNamesAPlayerForTheSeat(t *testing.T) {
 		t.Fatalf("%q is no offer to %s (%s)", c.m1, other, colour)
 	}
 	typed := slices.Clone(c.m1)
+	typed[1] = "zed"
+	_, err := e.move(th, c.who, typed.String())
+	wantRefusal(t, err, "Write a player's name or colour: "+colour+".")
 	typed[1] = strings.ToUpper(other[:1]) + other[1:]
 	n := len(e.notations(th))
 	e.mustMove(th, c.who, typed.String())
