@@ -235,10 +235,11 @@ run:
 			// awaited; a refusal still quotes the step as typed.
 			rest = rules.Unalias(st, seat, rest, words)
 			if len(played) > 0 && !begun.sameDecision(st, seat) {
-				if i == len(steps)-1 && len(rest) == len(step) && !closedByIt(st, seat, played[len(played)-1], step, words) && closesEarlier(t.kit.Game, befores, seat, step, words) {
-					// The closing word of a decision the rules closed by themselves ("city
-					// parthenion, done" when the city ended the phase): what the player meant has
-					// happened, so it is passed over without a word.
+				if len(rest) == len(step) && onlyClosers(t.kit.Game, befores, st, seat, played[len(played)-1], steps[i:], words) {
+					// Closing words of decisions the rules closed or took out of the player's hands
+					// ("city parthenion, done" when the city ended the phase; "attack orphir, skip,
+					// done" when the allies are asked next): nothing they would do is lost, so they
+					// are passed over without a word.
 					break run
 				}
 				why := T(ul, "step_why_turn")
@@ -609,6 +610,30 @@ func namesAsSeats(row *storage.Game, st rules.State, toks rules.Move) (rules.Mov
 		}
 	}
 	return out, changed
+}
+
+// closingTokens are the tokens by which games end a decision without doing anything more.
+var closingTokens = []string{"done", "skip", "end", "pass"}
+
+// onlyClosers reports whether every step of rest, left unplayed after last once the decision
+// was over, is one closing word: a token of closingTokens (typed as such or in the player's
+// words), or a word that would have closed a decision the command went through (closesEarlier).
+// A step repeating last ("done, done") was typed for the next decision and is told.
+func onlyClosers(g rules.Game, snaps [][]byte, st rules.State, seat rules.Seat, last rules.Move, rest []rules.Move, words *rules.Words) bool {
+	for _, step := range rest {
+		if len(step) != 1 || closedByIt(st, seat, last, step, words) {
+			return false
+		}
+		toks := []string{rules.Fold(step[0])}
+		if words != nil {
+			toks = append(toks, words.Tokens(step[0])...)
+		}
+		if !slices.ContainsFunc(toks, func(tok string) bool { return slices.Contains(closingTokens, tok) }) &&
+			!closesEarlier(g, snaps, seat, step, words) {
+			return false
+		}
+	}
+	return len(rest) > 0
 }
 
 // closedByIt reports whether step is the word of last, the decision the player's own command
