@@ -209,7 +209,8 @@ type stepRun struct {
 // or a move on a copy to check the command whole first); id is the command's interaction.
 func (s *Service) runSteps(ul string, t *table, st rules.State, seat rules.Seat, steps []rules.Move, begun turnMark, apply func(m rules.Move, interaction string) ([]rules.Event, error), id ...string) stepRun {
 	var refused string
-	var before []byte // the position before the last decision played, for superfluous closers
+	var before []byte    // the position before the last decision played, for superfluous closers
+	var befores [][]byte // the positions before each decision played (closesEarlier)
 	var played []rules.Move
 	var echo []rules.Move // played, in the player's words where they typed them
 	var evs []rules.Event
@@ -234,6 +235,13 @@ run:
 			// awaited; a refusal still quotes the step as typed.
 			rest = rules.Unalias(st, seat, rest, words)
 			if len(played) > 0 && !begun.sameDecision(st, seat) {
+				if len(rest) == len(step) && onlyClosers(t.kit.Game, befores, st, seat, played[len(played)-1], steps[i:], words) {
+					// Closing words of decisions the rules closed or took out of the player's hands
+					// ("city parthenion, done" when the city ended the phase; "attack orphir, skip,
+					// done" when the allies are asked next): nothing they would do is lost, so they
+					// are passed over without a word.
+					break run
+				}
 				why := T(ul, "step_why_turn")
 				if st.Result() != nil {
 					why = T(ul, "step_why_over")
@@ -242,6 +250,17 @@ run:
 				break run
 			}
 			m, more, err := nextDecision(st, seat, rest)
+			if err != nil {
+				// A player named where the game's own name for the seat is written ("offer
+				// tess …" for "offer blue …"): tried only when the words as typed are refused, so a
+				// name never hides a token.
+				if named, ok := namesAsSeats(t.row, st, rest); ok {
+					named = rules.Unalias(st, seat, named, words)
+					if nm, nmore, nerr := nextDecision(st, seat, named); nerr == nil {
+						rest, m, more, err = named, nm, nmore, nil
+					}
+				}
+			}
 			if err == nil && len(more) > 0 && !splitFits(t.kit.Game, st, seat, m, more, words) && !splitPresumed(t.kit.Game, st, seat, m, more, words) {
 				// A space split a whole move from words that do not start the decision after it
 				// ("buy a8 r" where the payment is certain): they belong to this move, so the step
@@ -311,6 +330,7 @@ run:
 				// Only a decision with more typed after it may need the position before it
 				// (superfluous): a lone move, the usual request, encodes nothing extra.
 				before, _ = st.Encode()
+				befores = append(befores, before)
 			}
 			e, err := apply(m, interaction)
 			if err != nil {
@@ -353,9 +373,20 @@ type turnMark struct {
 	turn    int
 	// robots are the seats the bot plays (none: every seat counts as a person's).
 	robots []int
+	// part is the game's part of the turn (rules.PartCounter; 0 where it has none).
+	part int
 }
 
-func markOf(st rules.State) turnMark { return turnMark{awaitedSeats(st), turnCount(st), nil} }
+func markOf(st rules.State) turnMark {
+	return turnMark{awaitedSeats(st), turnCount(st), nil, partCount(st)}
+}
+
+func partCount(st rules.State) int {
+	if pc, ok := st.(rules.PartCounter); ok {
+		return pc.PartCount()
+	}
+	return 0
+}
 
 // withRobots is mk knowing which seats of row the bot plays.
 func (mk turnMark) withRobots(row *storage.Game) turnMark {
@@ -375,7 +406,7 @@ func (mk turnMark) withRobots(row *storage.Game) turnMark {
 // for an awaited seat may move before the others (Ascalion's "accept 3, put xandar iron"); what
 // the robot then does is its own move, after the command, so nothing it reveals is seen first.
 func (mk turnMark) sameDecision(st rules.State, seat rules.Seat) bool {
-	if st.Result() != nil || !rules.IsAwaited(st, seat) || turnCount(st) != mk.turn {
+	if st.Result() != nil || !rules.IsAwaited(st, seat) || turnCount(st) != mk.turn || partCount(st) != mk.part {
 		return false
 	}
 	person := func(q int) bool { return !slices.Contains(mk.robots, q) }
@@ -521,6 +552,100 @@ func superfluous(g rules.Game, snap []byte, seat rules.Seat, step rules.Move) bo
 	}
 	_, err = rules.Canonical(st, seat, step)
 	return err == nil
+}
+
+// closesEarlier reports whether step, typed after decisions the rules have since closed, is a
+// word that would have closed one of them (done, skip, end, in the player's words) in one of the
+// positions snaps the command went through: played there it ends the seat's decision. A step
+// that would have done something else is not such a word, and the player is told it was dropped.
+func closesEarlier(g rules.Game, snaps [][]byte, seat rules.Seat, step rules.Move, words *rules.Words) bool {
+	if len(step) != 1 {
+		return false
+	}
+	for _, snap := range snaps {
+		st, err := g.Decode(snap)
+		if err != nil {
+			continue
+		}
+		m, err := rules.Canonical(st, seat, rules.Unalias(st, seat, step, words))
+		if err != nil {
+			continue
+		}
+		mark := markOf(st)
+		if _, err := st.Apply(seat, m); err == nil && !mark.sameDecision(st, seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesAsSeats is toks with each word that is a player's name (or the first word of it, where
+// no other player's name begins so) put as the game's own name of that seat in token form, for
+// games that name seats themselves (rules.SeatNamer: Ascalion's colours); false when none is.
+func namesAsSeats(row *storage.Game, st rules.State, toks rules.Move) (rules.Move, bool) {
+	sn, ok := st.(rules.SeatNamer)
+	if !ok || row == nil {
+		return nil, false
+	}
+	seatOf := map[string]rules.Seat{}
+	firsts := map[string]int{}
+	for _, p := range row.Players {
+		if f := strings.Fields(p.Name); len(f) > 1 {
+			firsts[rules.Fold(f[0])]++
+		}
+	}
+	for _, p := range row.Players {
+		f := strings.Fields(p.Name)
+		if len(f) == 0 {
+			continue
+		}
+		tok := strings.ToLower(sn.SeatName(rules.Seat(p.Seat)))
+		if strings.ContainsAny(tok, " \t") {
+			continue // a seat name of several words is no token
+		}
+		seatOf[rules.Fold(p.Name)] = rules.Seat(p.Seat)
+		if len(f) > 1 && firsts[rules.Fold(f[0])] == 1 {
+			seatOf[rules.Fold(f[0])] = rules.Seat(p.Seat)
+		}
+	}
+	out := slices.Clone(toks)
+	changed := false
+	for i, w := range toks {
+		if q, ok := seatOf[rules.Fold(w)]; ok {
+			out[i], changed = strings.ToLower(sn.SeatName(q)), true
+		}
+	}
+	return out, changed
+}
+
+// closingTokens are the tokens by which games end a decision without doing anything more.
+var closingTokens = []string{"done", "skip", "end", "pass"}
+
+// onlyClosers reports whether every step of rest, left unplayed after last once the decision
+// was over, is one closing word: a token of closingTokens (typed as such or in the player's
+// words), or a word that would have closed a decision the command went through (closesEarlier).
+// A step repeating last ("done, done") was typed for the next decision and is told.
+func onlyClosers(g rules.Game, snaps [][]byte, st rules.State, seat rules.Seat, last rules.Move, rest []rules.Move, words *rules.Words) bool {
+	for _, step := range rest {
+		if len(step) != 1 || closedByIt(st, seat, last, step, words) {
+			return false
+		}
+		toks := []string{rules.Fold(step[0])}
+		if words != nil {
+			toks = append(toks, words.Tokens(step[0])...)
+		}
+		if !slices.ContainsFunc(toks, func(tok string) bool { return slices.Contains(closingTokens, tok) }) &&
+			!closesEarlier(g, snaps, seat, step, words) {
+			return false
+		}
+	}
+	return len(rest) > 0
+}
+
+// closedByIt reports whether step is the word of last, the decision the player's own command
+// played last: "done, done" typed the second for the next decision, which the player is told.
+func closedByIt(st rules.State, seat rules.Seat, last, step rules.Move, words *rules.Words) bool {
+	return slices.Equal(last, step) || slices.Equal(last, rules.Unalias(st, seat, step, words))
 }
 
 // alreadyApplied reports whether a move with this interaction id is in the game's log: Discord

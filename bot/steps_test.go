@@ -187,6 +187,19 @@ func TestCommaMiddleStepRefused(t *testing.T) {
 				if !markOf(c.before).sameDecision(c.after, c.seat) {
 					return false
 				}
+				if kind == "ausonia" {
+					// Ascalion's dice end a phase, a new part of the turn (rules.PartCounter),
+					// so the branch that plays step by step is sought here: an Ausonia decision
+					// that reveals something and goes on.
+					cp, err := rules.Clone(replayKits[kind].Game, c.before)
+					if err != nil {
+						t.Fatal(err)
+					}
+					evs, err := cp.Apply(c.seat, c.m1)
+					if err != nil || !slices.ContainsFunc(evs, func(e rules.Event) bool { return e.Reveals }) {
+						return false
+					}
+				}
 				m2, _ = rules.RandomMove(c.after, c.seat, r)
 				return m2 != nil
 			})

@@ -427,6 +427,15 @@ type TurnCounter interface {
 	TurnCount() int
 }
 
+// PartCounter is implemented by games whose rules move a seat on to another part of a turn by
+// themselves while the same seats stay awaited (Ascalion: the city that ends the development
+// phase, then the trade phase asking the same player). The number changes whenever such a part
+// begins, so a step typed for one part is never played in the next. Only typed steps read it:
+// turn numbers, posts and pings keep to TurnCounter.
+type PartCounter interface {
+	PartCount() int
+}
+
 // RoundCounter is implemented by games played in rounds in which a seat may be asked several
 // times (a vote, then foals; a discard during another's turn): the platform then pings a player
 // at most once a round for prompts that follow their own move. The number only has to change

@@ -1,8 +1,6 @@
 package ascalion
 
 import (
-	"strconv"
-
 	"github.com/boardbot/boardbot/rules/msg"
 )
 
@@ -298,8 +296,8 @@ func (s *state) totals() Totals {
 	if !s.convertedBy(a.Target, a.Attacker) {
 		v := s.value(a.Target)
 		tt.Defender += v
-		tt.DefParts = append(tt.DefParts, s.areaName(a.Target).English()+" "+strconv.Itoa(v))
-		tt.DefMsgs = append(tt.DefMsgs, say("part", nested("Area", s.areaName(a.Target)), num("N", v)))
+		pm := say("part", nested("Area", s.areaName(a.Target)), num("N", v))
+		tt.DefParts, tt.DefMsgs = append(tt.DefParts, pm.English()), append(tt.DefMsgs, pm)
 	}
 	for b := range s.adjs(a.Target) {
 		o := s.owner(b)
@@ -316,12 +314,12 @@ func (s *state) totals() Totals {
 		switch {
 		case side == 1 && !s.convertedBy(b, a.Defender):
 			tt.Attacker += v
-			tt.AtkParts = append(tt.AtkParts, s.areaName(b).English()+" "+strconv.Itoa(v))
-			tt.AtkMsgs = append(tt.AtkMsgs, say("part", nested("Area", s.areaName(b)), num("N", v)))
+			pm := say("part", nested("Area", s.areaName(b)), num("N", v))
+			tt.AtkParts, tt.AtkMsgs = append(tt.AtkParts, pm.English()), append(tt.AtkMsgs, pm)
 		case side == 2 && !s.convertedBy(b, a.Attacker):
 			tt.Defender += v
-			tt.DefParts = append(tt.DefParts, s.areaName(b).English()+" "+strconv.Itoa(v))
-			tt.DefMsgs = append(tt.DefMsgs, say("part", nested("Area", s.areaName(b)), num("N", v)))
+			pm := say("part", nested("Area", s.areaName(b)), num("N", v))
+			tt.DefParts, tt.DefMsgs = append(tt.DefParts, pm.English()), append(tt.DefMsgs, pm)
 		}
 	}
 	return tt
@@ -333,8 +331,8 @@ func (s *state) resolve() {
 	a.Resolved = true
 	s.Stage = stAttack
 	s.Turn = a.Attacker
-	s.emit("ev_totals", seatArg("Seat", a.Attacker), num("Att", tt.Attacker), nested("AtkParts", msgList(tt.AtkMsgs)),
-		seatArg("Defender", a.Defender), num("Def", tt.Defender), nested("DefParts", msgList(tt.DefMsgs)))
+	s.emit("ev_totals", seatArg("Seat", a.Attacker), num("Att", tt.Attacker), nested("AtkParts", msgList(saidParts(tt.AtkMsgs))),
+		seatArg("Defender", a.Defender), num("Def", tt.Defender), nested("DefParts", msgList(saidParts(tt.DefMsgs))))
 	if tt.Attacker <= tt.Defender {
 		s.emit("ev_attack_fails", nested("Area", s.areaName(a.Target)))
 		s.endAttackTurn()
@@ -390,4 +388,19 @@ func (s *state) afterWin() {
 		return
 	}
 	s.endAttackTurn()
+}
+
+// saidParts are an attack's parts as a sentence tells them, the strength in words ("Quinn's
+// boat 1 with strength 4", issue 36); the board's panel keeps the short "part" beside the total.
+func saidParts(ms []M) []M {
+	out := make([]M, len(ms))
+	for i, m := range ms {
+		if m.ID == "part" {
+			c := *m
+			c.ID = "part_said"
+			m = &c
+		}
+		out[i] = m
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardbot/boardbot/rules"
+	"github.com/boardbot/boardbot/rules/msg"
 )
 
 // §12.1: only foreign areas next to one of the attacker's areas; across the river counts.
@@ -326,5 +327,48 @@ func TestResultReasonNamesWinners(t *testing.T) {
 	f.s.checkVictory()
 	if got, want := rules.PlainSeats(f.s, f.s.Res.English()), "Red wins: nobody else holds any land."; got != want {
 		t.Errorf("last standing: %q, want %q", got, want)
+	}
+}
+
+// The attack's parts say each strength in words in a sentence, never a bare number after a name
+// ("{seat}'s boat 1 4", issue 36), in every language; the board's panel writes "boat 1: 4".
+func TestAttackPartsSayTheStrength(t *testing.T) {
+	// attackExample's position, before Yellow sides: the attack and its totals stand.
+	f := newFixture(t, 4)
+	f.own(0, "Sitara", "Revena").own(1, "Albur", "Nordmark", "Parthenion", "Mesa").own(2, "Erein")
+	f.put("Sitara", "horse weapon").put("Revena", "weapon").put("Albur", "weapon").city("Albur")
+	f.put("Parthenion", "weapon").city("Parthenion").put("Mesa", "horse").city("Erein")
+	coast := seaNear(f.land("Albur"), false)
+	from := -1
+	for _, n := range board.Seas[coast].Adj {
+		if !board.Seas[n].Deep && len(board.Seas[n].Lands) == 0 {
+			from = n
+		}
+	}
+	if from < 0 {
+		t.Fatal("no open light field next to Albur's coast")
+	}
+	f.vessel(0, false, from, "weapon")
+	f.attackTurn(0)
+	f.play(0, "attack albur")
+	f.play(0, "boat boat1 "+board.Seas[coast].Token+" end")
+	tt := f.s.totals()
+	word := map[string]string{"en": "with strength", "de": "mit Kampfwert", "es": "con fuerza", "fr": "avec une force de"}
+	boat := false
+	for _, p := range saidParts(append(tt.AtkMsgs[1:], tt.DefMsgs...)) {
+		boat = boat || strings.Contains(p.English(), "boat 1 with strength ")
+		for lang, w := range word {
+			if got := msg.Render(p, lang, nil); !strings.Contains(got, " "+w+" ") {
+				t.Errorf("%s: part %q does not say %q", lang, got, w)
+			}
+		}
+	}
+	if !boat {
+		t.Errorf("no part names the boat: %q", tt.AtkParts)
+	}
+	for _, p := range tt.AtkMsgs[1:] {
+		if !strings.Contains(p.English(), ": ") {
+			t.Errorf("panel part %q", p.English())
+		}
 	}
 }

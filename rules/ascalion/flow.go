@@ -290,6 +290,10 @@ func (s *state) SeatName(p rules.Seat) string { return colourName(int(p)) }
 // RoundCount makes the game a rules.RoundCounter.
 func (s *state) RoundCount() int { return s.Round }
 
+// PartCount numbers the phases played (rules.PartCounter): a phase the rules end by themselves
+// hands the same player the next one, and a step typed for the first must not land in it.
+func (s *state) PartCount() int { return s.Round*8 + s.Phase }
+
 // SeatNameMsg is SeatName as a message of the game's catalogue ("Red", "Rot", "Rojo", "Rouge"),
 // for a platform that names seats in the reader's language.
 func (s *state) SeatNameMsg(p rules.Seat) *msg.Message { return ColourMsg(int(p)) }

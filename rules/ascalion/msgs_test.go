@@ -35,7 +35,7 @@ func builtIDs() []string {
 	}
 	out = append(out, "ev_tie_yes", "ev_tie_no", "ev_vote_yes", "ev_vote_no",
 		"ev_passage_own_allow", "ev_passage_own_refuse", "ev_horse_transport", "ev_chain_transport", "ev_horse_carries", "ev_chain_carries",
-		"ev_surplus_horse", "ev_surplus_weapon", "recipe_iron", "recipe_gold", "recipe_mix", "recipe_wood",
+		"ev_surplus_horse", "ev_surplus_weapon", "ev_surplus_later_horse", "ev_surplus_later_weapon", "recipe_iron", "recipe_gold", "recipe_mix", "recipe_wood",
 		"why_foot", "why_horse", "why_chain", "why_boat", "why_ship",
 		"why_starts_horse", "why_starts_chain", "why_already_horse", "why_already_chain",
 		"pos_light_high", "pos_light_off", "pos_dark_high", "pos_dark_off", "pos_river",

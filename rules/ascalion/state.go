@@ -265,7 +265,10 @@ type state struct {
 	Offered []uint64 `json:"offered,omitempty"`
 	// Closed is the seats (bit p) that closed their trade for the round: done, and no offer
 	// reopens them, so they are not asked again (issue 36).
-	Closed   uint64   `json:"closed,omitempty"`
+	Closed uint64 `json:"closed,omitempty"`
+	// ToldDone is the seats (bit p) whose "done trading" the window has told: an offer reopens a
+	// seat's trade, and its next done is not news worth a line (issue 36: four times in a phase).
+	ToldDone uint64   `json:"told_done,omitempty"`
 	Receipts []Goods  `json:"receipts,omitempty"` // received goods still to be placed, per seat
 	Permits  [][]bool `json:"permits,omitempty"`  // [grantor][grantee] passage for the trade phase
 	Asks     [][]bool `json:"asks,omitempty"`     // [grantor][asker] open passage requests

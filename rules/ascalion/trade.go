@@ -17,7 +17,7 @@ func (s *state) startTrade() {
 }
 
 func (s *state) runTrade() {
-	s.Offers, s.Offered, s.Closed = nil, nil, 0
+	s.Offers, s.Offered, s.Closed, s.ToldDone = nil, nil, 0, 0
 	s.Done = make([]bool, s.N)
 	s.Receipts = make([]Goods, s.N)
 	s.Permits = make([][]bool, s.N)
@@ -308,21 +308,30 @@ func (s *state) playTrade(p int, r *rd) error {
 	switch m.toks[k] {
 	case "done", "close":
 		s.Done[p] = true
-		// The offers made to p are rejected, and said so one by one, as a reject says it.
+		// The offers made to p are rejected, told in one line naming their makers.
 		kept := s.Offers[:0]
+		var rejected []offer
 		for _, o := range s.Offers {
 			if o.To != p {
 				kept = append(kept, o)
 				continue
 			}
-			s.emitKind("reject", offerRef(o.ID), say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
+			rejected = append(rejected, o)
 		}
 		s.Offers = kept
+		if len(rejected) > 0 {
+			s.emitKind("reject", "", s.rejectsOf(p, rejected))
+		}
+		told := s.ToldDone&(1<<p) != 0
+		s.ToldDone |= 1 << p
 		if m.toks[k] == "close" {
 			s.Closed |= 1 << p
 			s.emit("ev_trade_closed", seatArg("Seat", p))
 		} else {
 			s.emit("ev_trade_done", seatArg("Seat", p))
+			// Done again after an offer reopened the trade: told already this window, so it
+			// restates it (the mover's reply still says it).
+			s.events[len(s.events)-1].Detail = told
 		}
 	case "offer":
 		if err := s.playOffer(p, r, partners); err != nil {
@@ -357,7 +366,7 @@ func (s *state) playTrade(p int, r *rd) error {
 			if m.toks[k] == "withdraw" {
 				s.emitKind("withdraw", offerRef(o.ID), say("ev_withdraw", seatArg("Seat", p), num("N", o.ID)))
 			} else {
-				s.emitKind("reject", offerRef(o.ID), say("ev_reject", seatArg("Seat", p), num("N", o.ID)))
+				s.emitKind("reject", offerRef(o.ID), s.rejectsOf(p, []offer{o}))
 			}
 		}
 	case "ask", "grant", "deny":
@@ -385,6 +394,24 @@ func (s *state) playTrade(p int, r *rd) error {
 	}
 	s.checkTradeEnd()
 	return nil
+}
+
+// rejectsOf says that p rejects the offers os, naming their makers, never counting them: "bob
+// rejects the offers of Tess and Ivo".
+func (s *state) rejectsOf(p int, os []offer) M {
+	var makers []M
+	var seen uint64
+	for _, o := range os {
+		if seen&(1<<o.From) == 0 {
+			seen |= 1 << o.From
+			makers = append(makers, say("seat", seatArg("Seat", o.From)))
+		}
+	}
+	id := "ev_reject_offers"
+	if len(os) == 1 {
+		id = "ev_reject_offer"
+	}
+	return say(id, seatArg("Seat", p), nested("Makers", msgList(makers)))
 }
 
 func (s *state) ownsBank(q int) bool {

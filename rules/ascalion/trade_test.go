@@ -1,6 +1,7 @@
 package ascalion
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -241,7 +242,7 @@ func TestOfferLabelsSayWhoseStock(t *testing.T) {
 	}
 }
 
-// Saying done rejects the offers made to the seat aloud, one by one, as a reject does (play-
+// Saying done rejects the offers made to the seat aloud, naming their makers (play-
 // tester: one offer was dropped silently, another rejected); "close" also takes no more offers
 // for the round, so the seat is not asked again.
 func TestTradeDoneRejectsAloudAndCloseStaysClosed(t *testing.T) {
@@ -253,7 +254,7 @@ func TestTradeDoneRejectsAloudAndCloseStaysClosed(t *testing.T) {
 		texts = append(texts, e.English())
 	}
 	all := strings.Join(texts, "\n")
-	if !strings.Contains(all, "rejects offer #1") || !strings.Contains(all, "takes no more offers this round") {
+	if !strings.Contains(all, "rejects the offer of {seat:0}") || !strings.Contains(all, "takes no more offers this round") {
 		t.Errorf("events %q", texts)
 	}
 	if has(f.next(0, ""), "offer") {
@@ -262,6 +263,32 @@ func TestTradeDoneRejectsAloudAndCloseStaysClosed(t *testing.T) {
 	for _, a := range f.s.Awaiting() {
 		if a.Seat == 1 {
 			t.Errorf("Blue is asked again: %+v", a)
+		}
+	}
+}
+
+// A trade window tells a seat's "done trading" once: done again after an offer reopened its trade
+// restates it (Detail, kept out of posts). The offers a done rejects are one line naming their
+// makers, never counted, never by number (issue 36: about fifteen lines a round).
+func TestTradeDoneToldOnceRejectsInOneLine(t *testing.T) {
+	f := tradeFixture(t, 3).own(0, "Ys").own(1, "Comorium").put("Ys", "3wood").put("Comorium", "gold iron")
+	f.openTrade()
+	f.play(0, "offer blue wood for gold")
+	f.play(0, "offer blue wood for iron")
+	var lines []string
+	for _, e := range f.play(1, "done") {
+		if !e.Detail {
+			lines = append(lines, e.English())
+		}
+	}
+	want := []string{"{seat:1} rejects the offers of {seat:0}.", "{seat:1} is done trading."}
+	if !slices.Equal(lines, want) {
+		t.Errorf("first done tells %q, want %q", lines, want)
+	}
+	f.play(0, "offer blue wood for gold")
+	for _, e := range f.play(1, "done") {
+		if strings.Contains(e.English(), "done trading") && !e.Detail {
+			t.Errorf("done again in the same window is told again: %q", e.English())
 		}
 	}
 }

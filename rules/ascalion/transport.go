@@ -1269,6 +1269,18 @@ func (s *state) finishTrip(p, mode int, dest []int) error {
 	}
 	switch mode {
 	case tripPhase:
+		// The limit applies at the phase's end (§11.8): the mover is told now what it will cost
+		// unless moved on, so no good is lost without a word (issue 36).
+		for _, a := range dest {
+			g := s.goods(a)
+			for _, k := range []int{Horse, Weapon} {
+				if g[k] > 1 {
+					e := rules.Say(say("ev_surplus_later_"+goodTok[k], nested("Area", s.areaName(a)), num("N", g[k]), msg.Count("Back", g[k]-1)))
+					e.To = []rules.Seat{rules.Seat(p)}
+					s.events = append(s.events, e)
+				}
+			}
+		}
 		s.Left[p]--
 		if s.Left[p] == 0 || !s.canTransport(p) {
 			s.Queue = s.Queue[1:]

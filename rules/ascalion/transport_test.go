@@ -2,6 +2,7 @@ package ascalion
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -308,4 +309,26 @@ func TestTransportTextNamesCargo(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A transport of the transport phase that leaves a land more weapons or horses than it keeps
+// says so to the mover at once: the surplus goes back only at the phase's end (issue 36: goods
+// lost without warning).
+func TestTransportWarnsOfSurplusLater(t *testing.T) {
+	f := newFixture(t, 2).own(0, "Ys", "Comorium").put("Ys", "weapon").put("Comorium", "weapon horse gold")
+	f.transportTurn(0, 2)
+	var warned []string
+	for _, e := range f.play(0, "foot comorium ys weapon") {
+		if strings.Contains(e.English(), "unless moved on") {
+			if e.Public() || !e.VisibleTo(0) {
+				t.Errorf("the warning is for the mover alone: %+v", e)
+			}
+			warned = append(warned, e.English())
+		}
+	}
+	want := []string{"Ys will hold 2 weapons: 1 goes back to the supply at the end of the phase unless moved on."}
+	if !slices.Equal(warned, want) {
+		t.Errorf("warnings %q, want %q", warned, want)
+	}
+	eqGoods(t, "Ys", f.goods("Ys"), "2weapon")
 }
