@@ -57,6 +57,11 @@ func initialCardArgs() []msg.Arg {
 	return []msg.Arg{msg.Nested("Basica", cardMsg(mustCard("basica"))), msg.Nested("Habilis", cardMsg(mustCard("habilis")))}
 }
 
+// The companions of the ability prompts, "<id>_short": the platform's short prompt (a player
+// asked many times) renders one with the prompt's own arguments, so that it still names the card
+// that activates (issue #38). Listed here because no Go code of the game builds them.
+var _ = []string{"prompt_ability_short", "prompt_ability_empty_short"}
+
 // promptMsg is the question the seat to move is asked, once setup is over.
 func (g *State) promptMsg() *msg.Message {
 	t := &g.Turn
