@@ -122,7 +122,8 @@ func TestEchoReadsWithVerbs(t *testing.T) {
 }
 
 // Issue #38: the short prompt of an ascidia's activation named the question alone ("alice: your
-// move: choose an ability"); it keeps the card and its space, in every language.
+// move: choose an ability"); it keeps the card, by its epithet, and its space, in every language
+// ("mariensis on c3: choose an ability").
 func TestShortPromptKeepsActivatingCard(t *testing.T) {
 	e := fastRealEnv(t)
 	th := e.realGame("ascidiae", "ann", "bob")
@@ -152,10 +153,13 @@ func TestShortPromptKeepsActivatingCard(t *testing.T) {
 	if p.Msg == nil || !strings.HasPrefix(p.Msg.ID, "prompt_ability") {
 		t.Fatal("random play met no ability prompt")
 	}
-	var space string
+	var space, card string
 	for _, a := range p.Msg.Args {
-		if a.Name == "Space" {
+		switch a.Name {
+		case "Space":
 			space = a.Str
+		case "Card":
+			card = strings.TrimPrefix(a.Str, "card_") // the epithet, as menus write it
 		}
 	}
 	for lang, want := range map[string]string{
@@ -165,8 +169,8 @@ func TestShortPromptKeepsActivatingCard(t *testing.T) {
 		LangFrench:  " en " + space + " : choisis une capacité",
 	} {
 		got := shortPrompt(lang, row, st, p, "-")
-		if !strings.Contains(got, "Ascidia ") || !strings.Contains(got, want) {
-			t.Errorf("%s short prompt %q; want the card and %q", lang, got, want)
+		if card == "" || !strings.Contains(got, ": "+card+want) {
+			t.Errorf("%s short prompt %q; want %q", lang, got, card+want)
 		}
 	}
 }
