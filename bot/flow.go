@@ -724,6 +724,12 @@ func shortPrompt(lang string, row *storage.Game, st rules.State, p rules.Prompt,
 	// The decision is named where the prompt has a name for it ("your move: Transport"): a
 	// player between phases reads which question it is.
 	decision := decisionOf(promptText(lang, p, seatNamer(lang, row, st)))
+	if p.Msg != nil && msg.Has(p.Msg.Cat, p.Msg.ID+"_short") {
+		// The game's own short form of this prompt, with its arguments: it keeps the decision's
+		// subject ("Ascidia mariensis on c3: choose an ability"), which the lead cut off.
+		short := &msg.Message{Cat: p.Msg.Cat, ID: p.Msg.ID + "_short", Args: p.Msg.Args}
+		decision = engineText(lang, short, seatNamer(lang, row, st))
+	}
 	var text string
 	switch {
 	case decision != "" && scores == "-":

@@ -220,17 +220,22 @@ func (s *Service) runSteps(ul string, t *table, st rules.State, seat rules.Seat,
 	// types the whole turn types them too, and those words are passed over, as done already.
 	presumed := rules.Presumed(st, seat)
 	var passed []rules.Move
+	inRun := false // the last words were passed over as the rules' decisions
 run:
 	for i := 0; i < len(steps); i++ {
 		step := steps[i]
 		rest := step
 		for len(rest) > 0 {
-			if n, j := presumedAt(rest, presumed, words); n > 0 && (len(played) > 0 || !fitsNow(st, seat, rest[0], words)) {
-				// Before anything of this command is played, the player saw the decision now
-				// awaited: a word that fits it is meant for it, not for one taken before.
-				passed, presumed, rest = append(passed, presumed[j]), presumed[j+1:], rest[n:]
+			if n, j := presumedAt(rest, presumed, words); n > 0 && ((inRun && j == 0) || !fitsNow(st, seat, rest[0], words)) {
+				// A word that fits the decision now awaited is meant for it, not for one the rules
+				// took before (issue #38: "flow, 1, white" where basica's lone ability 1 activated
+				// before habilis asks for its own): a run of the rules' decisions is passed over
+				// only from a word that fits nothing now, and then goes on in their order ("flow,
+				// 1 black black 1, white" where the 2nd black would also fit the colour asked).
+				passed, presumed, rest, inRun = append(passed, presumed[j]), presumed[j+1:], rest[n:], true
 				continue
 			}
+			inRun = false
 			// The player's words for tokens ("noir") become tokens against the decision now
 			// awaited; a refusal still quotes the step as typed.
 			rest = rules.Unalias(st, seat, rest, words)

@@ -27,8 +27,9 @@ var engineTextsInEnglish = map[string]bool{}
 var properSeatNames = map[string]bool{"autumn-ash": true}
 
 // Marks that games print as they are in every language, like notation: Ausonia's houses are
-// numbered in Roman numerals ("Haus II", "[Ĥöûšé II]").
-var marksAsIs = map[string][]string{"ausonia": {"II", "III", "IV"}}
+// numbered in Roman numerals ("Haus II", "[Ĥöûšé II]"); Ascidiae's Colonies hint names the move
+// as the reader types it, and the pseudo-locale has no words of its own: the token (issue #38).
+var marksAsIs = map[string][]string{"ausonia": {"II", "III", "IV"}, "ascidiae": {"colonize"}}
 
 // imageProperNames are the proper names a game's pictures draw from its data, the same in every
 // language (Ascalion's lands, Ascidiae's species, Ausonia's guilds and houses): in the texts they

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -116,6 +117,60 @@ func TestEchoReadsWithVerbs(t *testing.T) {
 		words := rules.WordsOf(replayKits["ascalion"].Game, lang)
 		if got := T(lang, "you_played", "Move", words.Spell(rules.Move{"done"}).String()); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// Issue #38: the short prompt of an ascidia's activation named the question alone ("alice: your
+// move: choose an ability"); it keeps the card, by its epithet, and its space, in every language
+// ("mariensis on c3: choose an ability").
+func TestShortPromptKeepsActivatingCard(t *testing.T) {
+	e := fastRealEnv(t)
+	th := e.realGame("ascidiae", "ann", "bob")
+	row := e.row(th)
+	st, err := replayKits["ascidiae"].Game.New(rules.Setup{Seats: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	var p rules.Prompt
+	for range 400 {
+		if st.Result() != nil {
+			break
+		}
+		p = st.Awaiting()[0]
+		if p.Msg != nil && strings.HasPrefix(p.Msg.ID, "prompt_ability") {
+			break
+		}
+		m, err := rules.RandomMove(st, p.Seat, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p.Seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.Msg == nil || !strings.HasPrefix(p.Msg.ID, "prompt_ability") {
+		t.Fatal("random play met no ability prompt")
+	}
+	var space, card string
+	for _, a := range p.Msg.Args {
+		switch a.Name {
+		case "Space":
+			space = a.Str
+		case "Card":
+			card = strings.TrimPrefix(a.Str, "card_") // the epithet, as menus write it
+		}
+	}
+	for lang, want := range map[string]string{
+		LangEnglish: " on " + space + ": choose an ability",
+		LangGerman:  " auf " + space + ": Wähle eine Fähigkeit",
+		LangSpanish: " en " + space + ": elige una habilidad",
+		LangFrench:  " en " + space + " : choisis une capacité",
+	} {
+		got := shortPrompt(lang, row, st, p, "-")
+		if card == "" || !strings.Contains(got, ": "+card+want) {
+			t.Errorf("%s short prompt %q; want %q", lang, got, card+want)
 		}
 	}
 }

@@ -473,7 +473,7 @@ func (b *board) central(y float64) {
 	}
 	cy := py + pileH + 12
 	c.Text(x0+14, cy+14, b.tr("colonies"), title)
-	c.Text(x0+14+render.TextWidth(b.tr("colonies"), title)+10, cy+14, b.tr("colonies_hint"),
+	c.Text(x0+14+render.TextWidth(b.tr("colonies"), title)+10, cy+14, b.tr("colonies_hint", msg.Code("Verb", colonizeWord(b.meta.Lang))),
 		render.Style{Size: 14, Color: render.Muted, VAlign: render.Middle})
 	cy += 28
 	for i, col := range b.v.Colonies {

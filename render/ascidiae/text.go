@@ -108,3 +108,12 @@ func legendGlyphs(lang string) []glyph {
 		{text: "*", bold: true}, {text: tr(lang, "legend_all")},
 	}
 }
+
+// colonizeWord is the move word the reader types to claim a colony ("kolonisieren"), as the
+// parser takes it: the board's hint shows it rather than the English token (issue #38).
+func colonizeWord(lang string) string {
+	if w := rules.WordsOf(asc.Game, langOf(lang)).Word("colonize"); w != "" {
+		return w
+	}
+	return "colonize"
+}

@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,7 +117,7 @@ func TestColonyHintExtrasStay(t *testing.T) {
 		msg.Spanish: "(los demás se quedan)",
 		msg.French:  "(les autres restent)",
 	} {
-		got := tr(lang, "colonies_hint")
+		got := tr(lang, "colonies_hint", msg.Code("Verb", colonizeWord(lang)))
 		if !strings.Contains(got, want) || regexp.MustCompile(`(?i)exact|genau`).MatchString(got) {
 			t.Errorf("%s: %q", lang, got)
 		}
@@ -178,6 +179,26 @@ func TestLockedBandFits(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: no %q drawn", lang, want)
+		}
+	}
+}
+
+// The colony hint names the move in the reader's words, which /move takes: it read "colonize gN"
+// in every language (issue #38).
+func TestColonyHintInReadersWords(t *testing.T) {
+	for lang, want := range map[string]string{
+		msg.English: "colonize gN:",
+		msg.German:  "kolonisieren gN:",
+		msg.Spanish: "colonizar gN:",
+		msg.French:  "coloniser gN :",
+	} {
+		word := colonizeWord(lang)
+		got := tr(lang, "colonies_hint", msg.Code("Verb", word))
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %q; want it to begin %q", lang, got, want)
+		}
+		if lang != msg.English && !slices.Contains(rules.WordsOf(asc.Game, lang).Tokens(word), "colonize") {
+			t.Errorf("%s: %q is no word the parser takes for colonize", lang, word)
 		}
 	}
 }

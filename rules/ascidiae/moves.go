@@ -57,6 +57,11 @@ func initialCardArgs() []msg.Arg {
 	return []msg.Arg{msg.Nested("Basica", cardMsg(mustCard("basica"))), msg.Nested("Habilis", cardMsg(mustCard("habilis")))}
 }
 
+// The companions of the ability prompts, "<id>_short": the platform's short prompt (a player
+// asked many times) renders one with the prompt's own arguments, so that it still names the card
+// that activates (issue #38). Listed here because no Go code of the game builds them.
+var _ = []string{"prompt_ability_short", "prompt_ability_empty_short", "prompt_ability_full_short"}
+
 // promptMsg is the question the seat to move is asked, once setup is over.
 func (g *State) promptMsg() *msg.Message {
 	t := &g.Turn
@@ -66,6 +71,11 @@ func (g *State) promptMsg() *msg.Message {
 		c, sp := g.activeCard()
 		if c.T.Total() == 0 {
 			return say("prompt_ability_empty", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)))
+		}
+		if c.T.Total() >= def(c).Capacity {
+			// Full: a tadpole more and it purges at its next activation, which the player
+			// choosing an ability should know before the menu's labels (issue #38).
+			return say("prompt_ability_full", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)), msg.Number("Cap", def(c).Capacity))
 		}
 		return say("prompt_ability", cardArg("Card", c.Card), msg.Code("Space", SpaceName(sp)), msg.Nested("Holds", holdingMsg(c.T)))
 	case waitCentral:

@@ -185,6 +185,9 @@ func runtimeIDs() []string {
 	for _, t := range shortTerms {
 		out = append(out, t)
 	}
+	for _, t := range cardTerms {
+		out = append(out, t+"_short") // the epithet as a form of the name ({{.Card_short}})
+	}
 	for _, p := range data.Presets {
 		out = append(out, "preset_"+p.ID)
 	}

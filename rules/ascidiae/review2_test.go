@@ -1,6 +1,7 @@
 package ascidiae
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -185,4 +186,33 @@ func TestWastefulHabits(t *testing.T) {
 			t.Errorf("sensible: %v", sm)
 		}
 	})
+}
+
+// A card that activates full (at its capacity) is told so in the prompt: one tadpole more and it
+// purges them all at its next activation (issue #38), as the menu's labels warn of purges.
+func TestPromptWarnsOfAFullCard(t *testing.T) {
+	capacity := mustCard("mariensis").Capacity
+	for _, c := range []struct {
+		load string
+		full bool
+	}{{strings.Repeat("K", capacity-1), false}, {strings.Repeat("K", capacity), true}} {
+		g := scenario(t, 2, nil)
+		g.put(0, "c1", "mariensis", Up, c.load)
+		g.begin(0)
+		m := g.promptMsg()
+		if err := msg.Verify(m); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{
+			msg.English: fmt.Sprintf("its capacity of %d: a tadpole more and it purges them all when it next activates. Choose an ability.", capacity),
+			msg.German:  fmt.Sprintf("ihre volle Kapazität von %d: eine Kaulquappe mehr", capacity),
+			msg.Spanish: fmt.Sprintf("su capacidad de %d: un renacuajo más", capacity),
+			msg.French:  fmt.Sprintf("sa capacité de %d : un têtard de plus", capacity),
+		}
+		for _, lang := range msg.Languages {
+			if got := msg.Render(m, lang, nil); strings.Contains(got, want[lang]) != c.full {
+				t.Errorf("%s, %d tadpoles: %q; want the warning %v", lang, len(c.load), got, c.full)
+			}
+		}
+	}
 }

@@ -235,3 +235,10 @@ var accents = func() map[rune]rune {
 	}
 	return m
 }()
+
+// Has reports whether catalogue cat has a message id (in English, which every language
+// follows): the platform asks it for a message's optional companions.
+func Has(cat, id string) bool {
+	c := catalogues[cat]
+	return c != nil && c.en[id] != nil
+}
