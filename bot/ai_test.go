@@ -281,3 +281,32 @@ func TestResignLeavingOneHumanWithAIGoesOn(t *testing.T) {
 		t.Fatalf("bob ranks last (no better than ann, behind the AI, which scored as much): %+v", res)
 	}
 }
+
+// everyGame gives e a service over every real game, its AI searching 4 iterations; boards are
+// drawn by fakePNG, or not at all where draw is false (tests that read texts only).
+func (e *env) everyGame(draw bool) {
+	e.t.Helper()
+	var kits []Kit
+	for _, k := range replayKits {
+		kit := Kit{Game: k.Game}
+		if draw {
+			kit.PNG = fakePNG
+		}
+		kits = append(kits, kit)
+	}
+	e.svc = New(e.store, kits, Options{Now: func() time.Time { return e.now }, AIIterations: 4})
+}
+
+// aiTable creates a game of kind for ann and bots easy AI seats, attached to thread th.
+func (e *env) aiTable(kind string, seats, bots int, seed uint64, th string) int64 {
+	e.t.Helper()
+	ctx := context.Background()
+	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: kind, Seats: seats, Seed: seed, Bots: bots, Level: "easy"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
+		e.t.Fatal(err)
+	}
+	return rep.Game
+}

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -15,24 +14,14 @@ import (
 // it ("accept 3, put xandar iron"). The autocomplete offers the put after "accept 3, " too.
 func TestCommaGoesOnBesideTheAIsAnswer(t *testing.T) {
 	e := newEnv(t)
-	var kits []Kit
-	for _, k := range replayKits {
-		kits = append(kits, Kit{Game: k.Game, PNG: fakePNG})
-	}
-	e.svc = New(e.store, kits, Options{Now: func() time.Time { return e.now }, AIIterations: 4})
+	e.everyGame(true)
 	ctx := context.Background()
-	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "ascalion", Seats: 2, Seed: 3, Bots: 1, Level: "easy"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	th := "t-accept"
-	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
-		t.Fatal(err)
-	}
+	game := e.aiTable("ascalion", 2, 1, 3, th)
 	r := rand.New(rand.NewPCG(3, 2))
 	for range 400 {
 		e.playAI()
-		tb, err := e.svc.load(ctx, rep.Game)
+		tb, err := e.svc.load(ctx, game)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardbot/boardbot/rules"
 	"github.com/boardbot/boardbot/storage"
@@ -148,24 +147,14 @@ func TestHistoryActivationsOpenTheirSeatsTurn(t *testing.T) {
 // Discord show it: no number is given twice, and /history 3 shows the last three turns whole.
 func TestHistoryCommandNumbersTurnsOnce(t *testing.T) {
 	e := newEnv(t)
-	var kits []Kit
-	for _, k := range replayKits {
-		kits = append(kits, Kit{Game: k.Game}) // no drawing: the texts are what is checked
-	}
-	e.svc = New(e.store, kits, Options{Now: func() time.Time { return e.now }, AIIterations: 4})
+	e.everyGame(false)
 	ctx := context.Background()
-	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "ascidiae", Seats: 3, Seed: 5, Bots: 2, Level: "easy"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	th := "t-h"
-	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
-		t.Fatal(err)
-	}
+	game := e.aiTable("ascidiae", 3, 2, 5, th)
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 25; i++ {
 		e.svc.PlayAI(ctx)
-		tb, err := e.svc.load(ctx, rep.Game)
+		tb, err := e.svc.load(ctx, game)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardbot/boardbot/rules"
 )
@@ -18,20 +17,10 @@ import (
 // something is told.
 func TestCommaStopsAtARulesEndedPart(t *testing.T) {
 	e := newEnv(t)
-	var kits []Kit
-	for _, k := range replayKits {
-		kits = append(kits, Kit{Game: k.Game, PNG: fakePNG})
-	}
-	e.svc = New(e.store, kits, Options{Now: func() time.Time { return e.now }, AIIterations: 4})
+	e.everyGame(true)
 	ctx := context.Background()
-	rep, err := e.svc.Create(ctx, Request{User: user("ann"), Place: lobby}, CreateSpec{Kind: "ascalion", Seats: 2, Seed: 5, Bots: 1, Level: "easy"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	th := "t-parts"
-	if err := e.svc.AttachThread(ctx, rep.Game, th, "m1"); err != nil {
-		t.Fatal(err)
-	}
+	game := e.aiTable("ascalion", 2, 1, 5, th)
 	r := rand.New(rand.NewPCG(36, 1))
 	done := rules.Move{"done"}
 	// Whether the dropped step would have done something, and the closing words typed otherwise
@@ -43,7 +32,7 @@ func TestCommaStopsAtARulesEndedPart(t *testing.T) {
 	cases := []dropCase{{false, "skip, done"}, {false, "done"}, {true, ""}}
 	for range 1500 {
 		e.playAI()
-		tb, err := e.svc.load(ctx, rep.Game)
+		tb, err := e.svc.load(ctx, game)
 		if err != nil {
 			t.Fatal(err)
 		}
